@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
+import { id } from './common';
+
+export const personality = z.enum(AGENT_PERSONALITIES);
+export const agentStatus = z.enum(AGENT_STATUSES);
+export type AgentStatus = z.infer<typeof agentStatus>;
+
+export const agent = z.looseObject({
+  id,
+  name: z.string(),
+  role: z.string().nullish(),
+  prompt: z.string().nullish(),
+  model: z.string().nullish(),
+  personality: personality.nullish(),
+  capabilities: z.array(z.string()).nullish(),
+  status: z.string().nullish(),
+  x: z.number().nullish(),
+  y: z.number().nullish(),
+  created_at: z.string().nullish(),
+});
+export type Agent = z.infer<typeof agent>;
+export const agentList = z.array(agent);
+
+const trimmedRequired = z.string().trim().min(1).max(10_000);
+export const agentCreate = z.object({
+  name: trimmedRequired.max(120),
+  role: trimmedRequired.max(120),
+  prompt: trimmedRequired,
+  model: trimmedRequired.max(200),
+});
+export type AgentCreate = z.infer<typeof agentCreate>;
+export const agentUpdate = agentCreate.partial().extend({ personality: personality.optional() });
+export type AgentUpdate = z.infer<typeof agentUpdate>;
+
+export const position = z.object({ x: z.number().finite(), y: z.number().finite() });
+export type Position = z.infer<typeof position>;

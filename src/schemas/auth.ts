@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const credentials = z.object({
+  email: z.string().trim().min(3).max(254).regex(/@/, 'email must contain @'),
+  password: z.string().min(6).max(200),
+});
+export type Credentials = z.infer<typeof credentials>;
+
+export const user = z.looseObject({
+  id: z.string().optional(),
+  email: z.string(),
+  created_at: z.string().optional(),
+});
+export type User = z.infer<typeof user>;
+
+/** Login and register answer the same shape. access_token is optional here so the SPA can say
+ * 'No access token received from server' instead of a parse failure. */
+export const loginResponse = z.looseObject({
+  access_token: z.string().optional(),
+  token_type: z.string().optional(),
+  user: user.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const refreshResponse = z.object({ access_token: z.string(), token_type: z.string().default('bearer') });
+
+/** The decoded payload of our HS256 session token. */
+export const jwtPayload = z.looseObject({ sub: z.string(), exp: z.number(), iat: z.number().optional() });
+export type JwtPayload = z.infer<typeof jwtPayload>;

@@ -1,0 +1,174 @@
+// Every number, name and message the specification fixes, in one place. Machines, views, schemas
+// and the server read them from here so that a change to the spec is a change to one line.
+
+export const APP_VERSION = '2.1.0';
+/** The spec gives a second reading of the version in one place. */
+export const DEFAULT_APP_VERSION = '2.0.0';
+export const BACKEND_PORT = 8000;
+
+// ── Session (part 1 §4, §9) ────────────────────────────────────────────────
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+/** A token this close to its expiry already counts as expired. */
+export const SESSION_EXPIRED_MARGIN_MS = 5 * 60_000;
+/** Under this much time left (and above the margin), warn once. */
+export const SESSION_WARNING_MARGIN_MS = 10 * 60_000;
+export const LOGIN_SUCCESS_DELAY_MS = 1_000;
+export const TOAST_DURATION_MS = 5_000;
+export const CONNECTION_ERROR_LOG_SIZE = 10;
+export const COPY_CONFIRMATION_MS = 2_000;
+
+/** Keys under which the token and user are kept, in both localStorage and sessionStorage. */
+export const TOKEN_STORAGE_KEYS = ['token', 'access_token', 'authToken'] as const;
+export const USER_STORAGE_KEYS = ['user', 'currentUser'] as const;
+
+// ── Live updates (part 1 §7) ───────────────────────────────────────────────
+export const LIVE_RECONNECT_MAX_ATTEMPTS = 5;
+export const LIVE_RECONNECT_BASE_DELAY_MS = 3_000;
+export const CLOSE_NORMAL = 1000;
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_PROTOCOL_ERROR = 1002;
+export const CLOSE_UNSUPPORTED_DATA = 1003;
+export const CLOSE_ABNORMAL = 1006;
+export const CLOSE_POLICY_VIOLATION = 1008;
+export const CLOSE_INTERNAL_ERROR = 1011;
+export const CLOSE_TLS_FAILURE = 1015;
+
+export const CLOSE_CODE_EXPLANATIONS: Record<number, string> = {
+  1000: 'Normal closure',
+  1001: 'Going away (page left or server shutting down)',
+  1002: 'Protocol error',
+  1003: 'Unsupported data',
+  1006: 'Abnormal closure (connection dropped without a close frame)',
+  1008: 'Policy violation (likely authentication)',
+  1011: 'Internal server error',
+  1015: 'TLS handshake failure',
+};
+
+// ── Canvas and editor (part 1 §9) ──────────────────────────────────────────
+export const CANVAS_MIN_ZOOM = 0.3;
+export const CANVAS_MAX_ZOOM = 1.5;
+export const CANVAS_DEFAULT_ZOOM = 0.8;
+export const POSITION_MIN = 0;
+export const POSITION_MAX = 2000;
+export const POSITION_FALLBACK_MIN = 100;
+export const POSITION_FALLBACK_MAX = 500;
+export const EDITOR_CLOSE_AFTER_CREATE_MS = 500;
+export const AUTO_CONNECT_MESSAGE_MS = 3_000;
+export const BATCH_TRANSCRIBE_REFETCH_MS = [3_000, 6_000, 10_000] as const;
+export const TRANSCRIPT_PREVIEW_CHARS = 50;
+export const DRAWER_WIDTH_PX = 450;
+export const DISCUSSION_PANEL_WIDTH_PX = 450;
+export const DEFAULT_REFERENCE_TEXT = 'This is a default voice for text to speech synthesis.';
+export const FALLBACK_MODELS = ['gemma3:4b', 'llama3.1:8b', 'mistral:latest'] as const;
+export const OFFLINE_MODEL = 'offline';
+export const OFFLINE_MODEL_LABEL = 'Built-in offline model (no LLM)';
+
+export const AGENT_PERSONALITIES = ['patient', 'assertive', 'reactive', 'analytical'] as const;
+export const AGENT_STATUSES = ['idle', 'thinking', 'responding', 'speaking', 'active', 'listening', 'processing'] as const;
+export const AUDIO_EXTENSIONS = ['wav', 'mp3', 'webm', 'm4a', 'ogg', 'flac'] as const;
+/** Upload size cap for reference audio. */
+export const AUDIO_MAX_BYTES = 20 * 1024 * 1024;
+
+// ── Recording (part 1 §5, §9) ──────────────────────────────────────────────
+export const RECORDING_MIME_TYPE = 'audio/webm;codecs=opus';
+export const RECORDING_SAMPLE_RATE = 44_100;
+export const RECORDING_CHUNK_MS = 1_000;
+export const recordingName = (date: Date) => `Recording ${date.toLocaleString()}`;
+
+// ── HTTP helper (part 1 §8) ────────────────────────────────────────────────
+export const HTTP_RETRY_ATTEMPTS = 3;
+export const HTTP_RETRY_BASE_DELAY_MS = 500;
+
+// ── Standard discussion (part 2 §9) ────────────────────────────────────────
+export const STANDARD_CONNECT_TIMEOUT_MS = 10_000;
+export const ENDPOINT_PROBE_TIMEOUT_MS = 2_000;
+export const STANDARD_RECONNECT_MAX_ATTEMPTS = 3;
+export const STANDARD_RECONNECT_BASE_DELAY_MS = 2_000;
+export const DEFAULT_TURNS = 6;
+export const HYBRID_FALLBACK_REASONING_DEPTH = 3;
+export const HYBRID_FALLBACK_CONSENSUS_THRESHOLD = 0.7;
+export const HYBRID_FALLBACK_MAX_ROUNDS = 10;
+export const CONFIDENCE_GREEN_ABOVE = 0.7;
+export const ABSTRACT_PREVIEW_CHARS = 200;
+
+export const ENDPOINT_KEYS = ['basic', 'enhanced', 'multi_round', 'hybrid'] as const;
+export type EndpointKey = (typeof ENDPOINT_KEYS)[number];
+export const ENDPOINTS: Record<EndpointKey, { name: string; path: string; description: string; features: string[]; requiresAuth: boolean }> = {
+  basic: { name: 'Basic', path: '/ws/discuss', description: 'Turn-based discussion', features: ['turns', 'conversation modes', 'tts'], requiresAuth: false },
+  enhanced: { name: 'Enhanced', path: '/ws/enhanced', description: 'ACL messages, interrupts and consensus', features: ['acl', 'interrupts', 'consensus'], requiresAuth: true },
+  multi_round: { name: 'Multi-Round Reasoning', path: '/ws/multi_round_reasoning', description: 'Staged reasoning with an argument tree', features: ['stages', 'arguments', 'convergence'], requiresAuth: true },
+  hybrid: { name: 'Hybrid NLP/ACL', path: '/ws/hybrid', description: 'Natural language mixed with formal ACL', features: ['modes', 'research', 'delegation'], requiresAuth: true },
+};
+export const DEBUG_SOCKET_PATHS = ['/discussion/ws/discuss', '/discussion/ws/enhanced', '/hybrid-discussion/ws', '/ws/updates', '/system/ws/system'] as const;
+export const DEBUGGER_TEST_TIMEOUT_MS = 10_000;
+export const DEBUGGER_TEST_GAP_MS = 1_000;
+
+// ── Hybrid discussion (part 2 §4, §9) ──────────────────────────────────────
+export const HYBRID_CONNECT_TIMEOUT_MS = 10_000;
+export const STOP_CLOSE_DELAY_MS = 500;
+export const HYBRID_MODES = ['natural', 'structured', 'hybrid', 'adaptive'] as const;
+export const RESPONSE_FORMATS = ['prose', 'bullet', 'structured'] as const;
+export const CITATION_STYLES = ['academic', 'inline', 'footnote'] as const;
+export const HYBRID_TTS_MAX_LENGTH = 300;
+
+export const HYBRID_TEMPLATES = {
+  'Scientific Analysis': { reasoning_depth: 5 },
+  'Problem Solving': { max_rounds: 15, turns_per_round: 2 },
+  'Creative Brainstorming': { response_format: 'bullet', max_response_length: 300 },
+  'Strategic Planning': { reasoning_depth: 4 },
+} as const;
+
+// ── Standard settings vocabularies (part 2 §9) ─────────────────────────────
+export const CONVERSATION_MODES = ['sequential', 'reactive', 'natural', 'smart_delegation', 'hybrid', 'enhanced'] as const;
+export const REASONING_MODES = ['fast', 'balanced', 'deep', 'cot', 'tot'] as const;
+export const COMMUNICATION_STYLES = ['formal', 'casual', 'technical', 'creative', 'analytical'] as const;
+export const REASONING_STAGES = ['brainstorming', 'analysis', 'critique', 'synthesis', 'consensus', 'implementation'] as const;
+export const RESEARCH_SOURCES = ['arxiv', 'pubmed', 'semantic_scholar', 'crossref', 'core'] as const;
+export const RESEARCH_DOMAINS = ['agriculture', 'vineyard', 'plant_pathology', 'iot_sensors', 'general'] as const;
+export const SPEED_CHOICES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+export const RESPONSE_LENGTHS = ['concise', 'normal', 'detailed', 'comprehensive', 'custom'] as const;
+export const ARGUMENT_TYPES = ['proposal', 'support', 'counter', 'question', 'synthesis'] as const;
+
+/** Response length templates of the standard panel (tokens). */
+export const RESPONSE_LENGTH_TEMPLATES = {
+  concise: { min: 10, max: 50, hint: '1-2 sentences' },
+  normal: { min: 50, max: 200, hint: '3-5 sentences' },
+  detailed: { min: 200, max: 500, hint: '1-2 paragraphs' },
+  comprehensive: { min: 500, max: 1500, hint: 'multiple paragraphs' },
+} as const;
+
+/** Communication presets: what the model is actually given (part 1 §9, part 2 §9). */
+export const COMMUNICATION_PRESETS = {
+  concise: { min_tokens: 20, max_tokens: 100, temperature: 0.5, description: 'Short and to the point' },
+  normal: { min_tokens: 100, max_tokens: 300, temperature: 0.7, description: 'Balanced length' },
+  detailed: { min_tokens: 300, max_tokens: 600, temperature: 0.8, description: 'Thorough explanations' },
+  comprehensive: { min_tokens: 600, max_tokens: 1200, temperature: 0.9, description: 'In-depth analysis' },
+} as const;
+
+// ── Audio (part 1 §9, part 2 §4, §9) ───────────────────────────────────────
+export const AUDIO_PLAYBACK_RATE_MIN = 0.5;
+export const AUDIO_PLAYBACK_RATE_MAX = 2;
+export const AUDIO_TIMEOUT_MS = 30_000;
+export const AUDIO_BUFFER_SIZE = 10;
+export const AUDIO_RETRY_ATTEMPTS = 3;
+export const AUDIO_RETRY_DELAY_MS = 1_000;
+export const AUDIO_VERIFY_TIMEOUT_MS = 10_000;
+export const AUDIO_LOAD_TIMEOUT_MS = 15_000;
+export const AUDIO_NEXT_AFTER_END_MS = 200;
+export const AUDIO_NEXT_AFTER_ERROR_MS = 1_000;
+export const AUDIO_NEXT_AFTER_SKIP_MS = 50;
+export const DEFAULT_TTS = {
+  enabled: false, speed: 1, volume: 1, pitch: 1, max_length: 500, format: 'wav', parallel_generation: true,
+  streaming: false, interrupt_enabled: true,
+} as const;
+
+// ── Export (part 2 §9) ─────────────────────────────────────────────────────
+export const PDF_FONT = 'helvetica';
+export const PDF_PAGE_BREAK_Y = 270;
+export const PDF_TEXT_WIDTH = 180;
+export const PDF_HYBRID_MARGIN = 20;
+export const PDF_HYBRID_LINE_SPACING = 7;
+
+// ── Server behaviour this project defines (ARCHITECTURE.md, issues) ────────
+export const DISCUSSION_RESUME_GRACE_MS = 60_000;
+export const sessionId = (now: number) => `session_${now}`;

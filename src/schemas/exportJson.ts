@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { argument, consensus, researchResult } from './discussion';
+import { communicationConfig, reasoningConfig, researchConfig } from './settings';
+
+/** The standard panel's JSON export (part 2 §3). Messages are the feed as shown. */
+export const exportMessage = z.looseObject({
+  id: z.string(),
+  kind: z.string(),
+  agent_id: z.string().nullish(),
+  agent_name: z.string().nullish(),
+  content: z.string(),
+  timestamp: z.string().nullish(),
+  audio_url: z.string().nullish(),
+});
+export const discussionExport = z.object({
+  session_id: z.string(),
+  endpoint: z.string(),
+  context: z.string(),
+  configuration: z.object({ communication: communicationConfig, reasoning: reasoningConfig, research: researchConfig }),
+  messages: z.array(exportMessage),
+  argument_tree: z.array(argument),
+  research_results: z.array(researchResult),
+  consensus: consensus.nullable(),
+  exported_at: z.string(),
+});
+export type DiscussionExport = z.infer<typeof discussionExport>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const discussionSummaryRow = z.looseObject({
+  id: z.string(),
+  session_id: z.string(),
+  endpoint: z.string(),
+  topic: z.string(),
+  status: z.enum(['running', 'ended', 'abandoned']),
+  frame_count: z.number().int().nonnegative(),
+  created_at: z.string(),
+  ended_at: z.string().nullish(),
+});
+export const discussionHistory = z.array(discussionSummaryRow);
+export const storedDiscussion = discussionSummaryRow.extend({
+  config: z.record(z.string(), z.unknown()),
+  frames: z.array(z.object({ seq: z.number().int(), data: z.record(z.string(), z.unknown()), at: z.string() })),
+});

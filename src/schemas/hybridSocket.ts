@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import * as f from './discussionFrames';
+import { hybridSettings, ttsSettings } from './settings';
+import { humanMessage, stopMessage } from './standardSocket';
+
+// The hybrid panel's socket (/ws/hybrid with the richer first message, part 2 §7).
+
+/** The 18 server message types the hybrid panel reads (part 2 §4), `system` included. */
+export const hybridServerFrame = z.discriminatedUnion('type', [
+  f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.audioMessageFrame, f.aclMessageFrame,
+  f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,
+  f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
+  f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
+]);
+export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
+
+const { tts_speed: _s, tts_volume: _v, ...hybridShape } = hybridSettings.shape;
+export const hybridConfig = z.object({
+  ...hybridShape,
+  token: z.string().optional(),
+  agent_ids: z.array(z.string().min(1)).min(2),
+  topic: z.string().trim().min(1).max(20_000),
+  session_id: z.string().min(1),
+  tts_config: ttsSettings.nullable().default(null),
+});
+export type HybridConfig = z.infer<typeof hybridConfig>;
+
+export const audioAcknowledgment = z.object({
+  type: z.literal('audio_acknowledgment'), audio_id: z.string(), status: z.literal('played'), timestamp: z.string(),
+});
+export const hybridClientFrame = z.discriminatedUnion('type', [stopMessage, audioAcknowledgment, humanMessage]);
+export type HybridClientFrame = z.infer<typeof hybridClientFrame>;

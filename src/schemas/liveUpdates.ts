@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { agent } from './agents';
+import { connection } from './connections';
+import { monitorStats } from './system';
+
+// /ws/updates and /ws/system (part 1 §4, §7).
+export const liveServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('agent_created'), agent }),
+  z.object({ type: z.literal('agent_updated'), agent }),
+  z.object({ type: z.literal('agent_deleted'), agent_id: z.string() }),
+  z.object({ type: z.literal('connection_created'), connection: connection.optional() }),
+  z.object({ type: z.literal('connection_deleted'), connection_id: z.string().optional() }),
+  z.object({ type: z.literal('agent_status_update'), agent_id: z.string(), status: z.string(), agent_name: z.string().optional() }),
+  z.object({ type: z.literal('system_update'), agents: z.array(z.object({ id: z.string(), status: z.string() })) }),
+  z.object({ type: z.literal('stats'), stats: monitorStats }),
+  z.object({ type: z.literal('connected'), channel: z.string().optional(), user: z.string().optional() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type LiveServerFrame = z.infer<typeof liveServerFrame>;
+
+export const liveClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('get_stats') }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientFrame = z.infer<typeof liveClientFrame>;

@@ -1,0 +1,136 @@
+// The user-facing words of the specification's error catalogues (part 1 §5, §8; part 2 §5, §8),
+// written once. Templates are small functions so a placeholder cannot be forgotten.
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  noAccessToken: 'No access token received from server',
+  invalidCredentials: 'Invalid email or password. Please check your credentials.',
+  alreadyRegistered: 'This email is already registered. Try logging in instead.',
+  invalidInput: 'Invalid input format. Please check your email and password.',
+  serverError: 'Server error. Please try again later.',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  authFailed: (reason: string) => `Authentication failed: ${reason}`,
+  tokenInvalidOrExpired: 'Token invalid or expired',
+  authFailedGeneric: 'Authentication failed',
+  invalidTokenFormat: 'Invalid token format',
+  receivedExpiredToken: 'Received expired token.',
+  authenticationExpired: 'Authentication expired',
+  sessionExpiringSoon: (minutes: number) => `Your session expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  loginSuccess: 'Signed in successfully',
+  registerSuccess: 'Account created successfully',
+} as const;
+
+export const SERVER_DETAIL = {
+  emailAlreadyRegistered: 'Email already registered',
+  invalidCredentials: 'Incorrect email or password',
+  notAuthenticated: 'Not authenticated',
+  invalidToken: 'Could not validate credentials',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export const SHELL_MESSAGES = {
+  loadConnectionsFailed: 'Failed to load agent connections',
+  connectionIssue: 'Connection issue',
+  connectionTestFailed: 'Connection test failed',
+  connectionTestError: 'Connection test error',
+  connectionTestOk: 'Connection test passed',
+} as const;
+
+export const AGENT_MESSAGES = {
+  notFound: 'Agent not found',
+  getNotImplemented: 'GET endpoint not implemented on backend',
+  authFailed: 'Authentication failed',
+  fetchFailed: (status: number, text: string) => `Failed to fetch agent: ${status} - ${text}`,
+  loadFailed: (message: string) => `Failed to load agent: ${message}`,
+  updateFailed: 'Failed to update agent',
+  createFailed: 'Failed to create agent',
+  deleteFailed: 'Failed to delete agent',
+  deleteFailedDetail: (detail: string) => `Failed to delete agent: ${detail}`,
+  fallbackName: (id: string) => `Agent ${id.slice(-8)}`,
+  fallbackRole: 'Unknown',
+  defaultRole: 'Assistant',
+  deleteConfirm: (name: string, audioCount: number) =>
+    `Delete agent "${name}"? ${audioCount} audio file${audioCount === 1 ? '' : 's'} will also be deleted.`,
+} as const;
+
+export const AUDIO_MESSAGES = {
+  nameAndFileRequired: 'Please provide both audio name and file',
+  saveBeforeUpload: 'Please save the agent first before uploading audio',
+  saveBeforeRecord: 'Please save the agent first before recording',
+  uploadFailed: 'Failed to upload audio',
+  uploadError: 'Error uploading audio',
+  deleteFailed: 'Failed to delete audio',
+  deleteError: 'Error deleting audio',
+  setDefaultFailed: 'Failed to set default audio',
+  setDefaultError: 'Error setting default audio',
+  transcriptionFailed: (reason: string) => `Transcription failed: ${reason}`,
+  transcribeError: (message: string) => `Error transcribing audio: ${message}`,
+  batchFailed: 'Failed to start batch transcription',
+  batchError: 'Error starting batch transcription',
+  saveRecordingFailed: 'Failed to save recording',
+  saveRecordingError: 'Error saving recording',
+  microphoneDenied: 'Could not access microphone. Please check permissions.',
+  batchStarted: (n: number) => `Transcribing ${n} audio files in background. This may take a few moments.`,
+  nothingToTranscribe: 'No audio files need transcription',
+  lengthHint: 'Use 3 to 10 seconds of clear speech for the best voice clone.',
+  deleteConfirm: (name: string) => `Delete audio "${name}"?`,
+  noTranscriptionEngine: 'No transcription engine configured',
+  unsupportedType: 'Unsupported audio type. Accepted: wav, mp3, webm, m4a, ogg, flac.',
+  tooLarge: (mb: number) => `Audio file is too large (limit ${mb} MB).`,
+} as const;
+
+export const CANVAS_MESSAGES = {
+  loadFailed: 'Failed to load data. Please refresh the page.',
+  connectionError: (detail: string) => `Error creating connection: ${detail}`,
+  connectionErrorGeneric: 'Error creating connection.',
+  invalidConnection: 'Invalid connection: node(s) not found.',
+  autoConnectFailed: (detail: string) => `Auto-connect failed: ${detail}`,
+  autoConnectFailedGeneric: 'Auto-connect failed',
+  autoConnected: (n: number) => `Auto-connected: ${n} connections created`,
+  selectHint: 'Select 2+ agents to enable discussions',
+} as const;
+
+export const HTTP_MESSAGES = {
+  status: (status: number, text: string) => `HTTP ${status}: ${text}`,
+  network: 'Network error: the server could not be reached.',
+} as const;
+
+export const DISCUSSION_MESSAGES = {
+  selectTwoAgents: 'Please select at least two agents from the canvas.',
+  provideContext: 'Please provide a context for the discussion.',
+  tokenMissing: 'Authentication token missing. Please login again.',
+  mustLogIn: 'You must be logged in to start a discussion',
+  nothingToExport: 'No discussion to export.',
+  connectionTimeout: (endpoint: string) => `Connection timeout to ${endpoint}. Please check if the server is running.`,
+  cannotConnect: (endpoint: string, available: string) =>
+    `Cannot connect to ${endpoint}. Endpoint may not be available. Available endpoints: ${available}`,
+  connectionError: 'Connection error. Please check your network and try again.',
+  authFailed: 'Authentication failed. Please refresh and login again.',
+  connectionLostRetrying: (n: number, max: number) => `Connection lost (attempt ${n}/${max}). Reconnecting...`,
+  connectionLost: (endpoint: string) => `Connection lost to ${endpoint}. Please check server availability.`,
+  closedUnexpectedly: (code: number, reason: string) =>
+    `Connection closed unexpectedly (code: ${code}).${reason ? ` ${reason}` : ''}`,
+  setupFailed: 'Failed to connect. Please ensure the backend is running and accessible.',
+  hybridSelectAgents: 'Please select at least 2 agents',
+  hybridProvideTopic: 'Please provide a discussion topic',
+  hybridTimeout: 'Connection timeout. Please try again.',
+  hybridConnectionError: 'Connection error occurred. Please check your network and try again.',
+  hybridEstablishFailed: 'Failed to establish connection',
+  hybridConfigFailed: 'Failed to send configuration',
+  hybridPdfFailed: 'Failed to export PDF. Please try again.',
+  protocolError: (type: string) => `The server sent a malformed "${type}" message; it was ignored.`,
+} as const;
+
+export const ENGINE_MESSAGES = {
+  noSpeechEngine: 'No speech engine configured',
+  researchUnavailable: 'Research is unavailable: none of the research services could be reached.',
+  badConfig: (why: string) => `Invalid discussion configuration: ${why}`,
+  unknownAgents: 'One or more agents were not found',
+  llmFailed: (agent: string, why: string) => `${agent} could not answer: ${why}`,
+} as const;

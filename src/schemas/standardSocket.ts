@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
+import * as f from './discussionFrames';
+import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
+
+// The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid (part 2 §7).
+
+/** The 17 server message types of part 2 §4, plus the error frame ('a server message with an error field'). */
+export const standardServerFrame = z.discriminatedUnion('type', [
+  f.reasoningStageFrame, f.argumentFrame, f.researchResultFrame, f.researchResultsFrame, f.aclMessageFrame,
+  f.consensusReachedFrame, f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.roundEndFrame,
+  f.discussionSummaryFrame, f.textFrame, f.delegationFrame, f.agentStatusFrame, f.audioFrame, f.discussionEndedFrame,
+  f.discussionStartedFrame, f.errorFrame,
+]);
+export type StandardServerFrame = z.infer<typeof standardServerFrame>;
+
+const common = { token: z.string().optional(), agent_ids: z.array(z.string().min(1)).min(2), session_id: z.string().min(1) };
+const legacyConfig = z.object({
+  tts: z.boolean().optional(), turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).optional(),
+  mode: z.enum(CONVERSATION_MODES).optional(), human_participation: z.boolean().default(true),
+});
+const context = z.string().trim().min(1).max(20_000);
+
+export const basicConfig = z.object({
+  ...common,
+  context,
+  tts: z.boolean().default(false),
+  turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).default(6),
+  mode: z.enum(CONVERSATION_MODES).default('sequential'),
+  connections: z.array(z.object({ source: z.string(), target: z.string() })).default([]),
+  communication_config: communicationConfig.prefault({}),
+  reasoning_config: reasoningConfig.prefault({}),
+  research_config: researchConfig.prefault({}),
+  legacy_config: legacyConfig.prefault({}),
+});
+export type BasicConfig = z.infer<typeof basicConfig>;
+
+export const multiRoundConfig = z.object({
+  ...common,
+  context,
+  communication_config: communicationConfig.prefault({}),
+  reasoning_config: reasoningConfig.prefault({}),
+  research_config: researchConfig.prefault({}),
+});
+export type MultiRoundConfig = z.infer<typeof multiRoundConfig>;
+
+export const enhancedConfig = multiRoundConfig.extend({ legacy_config: legacyConfig.prefault({}) });
+export type EnhancedConfig = z.infer<typeof enhancedConfig>;
+
+/** What the standard panel sends to /ws/hybrid (its fallbacks: depth 3, threshold 0.7, rounds 10). */
+export const standardHybridConfig = z.object({
+  ...common,
+  topic: z.string().trim().min(1).max(20_000),
+  mode: z.enum(HYBRID_MODES).default('hybrid'),
+  tts: z.boolean().default(false),
+  max_rounds: z.number().int().min(bounds.hybridMaxRounds.min).max(bounds.hybridMaxRounds.max).default(10),
+  max_response_length: z.number().int().min(bounds.maxResponseLength.min).max(bounds.maxResponseLength.max).default(500),
+  reasoning_depth: z.number().int().min(bounds.reasoningDepth.min).max(bounds.reasoningDepth.max).default(3),
+  evidence_required: z.boolean().default(true),
+  allow_research: z.boolean().default(true),
+  consensus_threshold: z.number().min(bounds.consensusThreshold.min).max(bounds.consensusThreshold.max).default(0.7),
+});
+export type StandardHybridConfig = z.infer<typeof standardHybridConfig>;
+
+export const humanMessage = z.object({ type: z.literal('human_message'), text: z.string().trim().min(1).max(10_000), timestamp: z.string() });
+export const stopMessage = z.object({ type: z.literal('stop') });
+export const playedStatus = z.object({ type: z.literal('status'), status: z.literal('played'), audio_id: z.string().optional(), message_id: z.string().optional(), agent_id: z.string().optional() });
+
+/** Frames the standard panel sends after its configuration. */
+export const standardClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus]);
+export type StandardClientFrame = z.infer<typeof standardClientFrame>;

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API and every socket live on the companion server (port 8000); the dev server proxies them
+// so the SPA always talks to its own origin, exactly as in production.
+const API_TARGET = process.env.AGORA_API ?? 'http://127.0.0.1:8000';
+const httpPrefixes = [
+  '/auth', '/agents', '/models', '/connections', '/monitor', '/health', '/debug', '/api',
+  '/research', '/discussion', '/media', '/hybrid-discussion', '/system',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(httpPrefixes.map((p) => [p, { target: API_TARGET, changeOrigin: true, ws: true }])),
+      '/ws': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 30000,
+    pool: 'forks',
+  },
+});
