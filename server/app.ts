@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AUDIO_MAX_BYTES } from '../src/schemas/constants';
+import { createTokenService, resolveSecret } from './auth/tokens';
+import { loadConfig, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { installErrorHandler } from './http/errors';
+import { createProviders } from './providers';
+import type { Providers } from './providers/types';
+import { LiveHub } from './realtime/hub';
+import { registerRoutes } from './routes';
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Listens and resolves with the bound URL (http://host:port). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server: storage, migrations, auth, providers, routes, sockets, and the SPA. */
+export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers } = {}): Promise<BuiltServer> {
+  const config = loadConfig(process.env, overrides);
+  const inMemory = config.databaseUrl === 'memory://';
+  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.mediaDir, { recursive: true });
+
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createTokenService(secret, config.jwtTtlMinutes),
+    hub: new LiveHub(),
+    providers: opts.providers ?? createProviders(config),
+    startedAt: Date.now(),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('userId', '');
+  installErrorHandler(app);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
+  await registerRoutes(app);
+  await serveSpa(app, config.staticDir);
+
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  return {
+    app,
+    ctx,
+    async listen() {
+      return app.listen({ port: config.port, host: config.host });
+    },
+    close: () => app.close(),
+  };
+}
+
+/** The built SPA at /, with index.html for any other GET that asks for a page. */
+async function serveSpa(app: FastifyInstance, dir: string | undefined) {
+  if (!dir || !existsSync(path.join(dir, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ detail: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,24 @@
+import type { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Db } from './db/db';
+import type { Providers } from './providers/types';
+import type { LiveHub } from './realtime/hub';
+
+/** What every route and socket handler is given: the server's parts, made once in app.ts. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  tokens: TokenService;
+  hub: LiveHub;
+  providers: Providers;
+  startedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    userId: string;
+  }
+}

@@ -1,0 +1,63 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// One small interface over both engines so routes never know which one runs. Queries use $1-style
+// parameters, which both PGlite and PostgreSQL speak natively.
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+export type Queryable = Pick<Db, 'query'>;
+
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  const url = opts.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  return openPglite(url === 'memory://' ? undefined : `${opts.dataDir}/pgdata`);
+}
+
+async function openPglite(dir: string | undefined): Promise<Db> {
+  const db = dir ? await PGlite.create(dir) : await PGlite.create();
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    transaction: (fn) => db.transaction((tx) => fn({ query: async <T>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows })),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({ query: async <T>(s: string, p: unknown[] = []) => (await client.query(s, p)).rows as T[] });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { componentStatus } from '../../src/schemas/system';
+
+// The small interfaces every engine sits behind. Real implementations live beside this file, one
+// folder per kind; index.ts chooses them from the configuration.
+
+export type ComponentStatus = z.infer<typeof componentStatus>;
+
+export interface ModelInfo {
+  name: string;
+  provider: string;
+  label?: string;
+  offline?: boolean;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  maxTokens?: number;
+  temperature?: number;
+  /** JSON Schema the answer must follow (made from a zod schema with z.toJSONSchema). */
+  jsonSchema?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Called with each streamed piece of text, when the provider streams. */
+  onToken?: (piece: string) => void;
+}
+
+export interface ChatResult {
+  content: string;
+  model: string;
+  provider: string;
+  durationMs: number;
+}
+
+export interface LlmProvider {
+  readonly id: string;
+  readonly label: string;
+  owns(model: string): boolean;
+  listModels(): Promise<ModelInfo[]>;
+  chat(req: ChatRequest): Promise<ChatResult>;
+  probe(): Promise<ComponentStatus>;
+}
+
+export interface LlmRegistry {
+  listModels(): Promise<ModelInfo[]>;
+  /** The provider that serves `model` (the offline model when nothing else claims it). */
+  forModel(model: string): LlmProvider;
+  probe(): Promise<ComponentStatus>;
+}
+
+export interface SpeechRequest {
+  text: string;
+  voice?: { referenceAudioPath: string; referenceText: string | null } | null;
+  speed?: number;
+  format?: string;
+  signal?: AbortSignal;
+}
+export interface SpeechProvider {
+  readonly id: string;
+  available(): boolean;
+  synthesize(req: SpeechRequest): Promise<{ audio: Buffer; mimeType: string; extension: string }>;
+  probe(): Promise<ComponentStatus>;
+}
+
+export interface TranscriptionProvider {
+  readonly id: string;
+  available(): boolean;
+  transcribe(file: { path: string; mimeType: string; fileName: string }, signal?: AbortSignal): Promise<string>;
+  probe(): Promise<ComponentStatus>;
+}
+
+export interface Providers {
+  llm: LlmRegistry;
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
+}

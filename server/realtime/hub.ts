@@ -1,0 +1,34 @@
+import type { WebSocket } from 'ws';
+import { liveServerFrame, type LiveServerFrame } from '../../src/schemas/liveUpdates';
+
+export type LiveChannel = 'updates' | 'system';
+
+/** Who is listening to /ws/updates and /ws/system, per user: a change is told only to its owner. */
+export class LiveHub {
+  private sockets = new Map<string, Set<{ ws: WebSocket; channel: LiveChannel }>>();
+
+  add(userId: string, channel: LiveChannel, ws: WebSocket) {
+    const entry = { ws, channel };
+    let set = this.sockets.get(userId);
+    if (!set) this.sockets.set(userId, (set = new Set()));
+    set.add(entry);
+    ws.on('close', () => {
+      set.delete(entry);
+      if (!set.size) this.sockets.delete(userId);
+    });
+  }
+
+  /** Sends to every socket of the user on the channel (updates by default). Frames are checked against the schema. */
+  broadcast(userId: string, frame: LiveServerFrame, channel: LiveChannel = 'updates') {
+    const data = JSON.stringify(liveServerFrame.parse(frame));
+    for (const { ws, channel: c } of this.sockets.get(userId) ?? []) {
+      if (c === channel && ws.readyState === ws.OPEN) ws.send(data);
+    }
+  }
+
+  count(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+}

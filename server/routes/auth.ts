@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { credentials } from '../../src/schemas/auth';
+import { SERVER_DETAIL } from '../../src/schemas/messages';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
+import { requireUser } from '../auth/guard';
+import { HttpError, parseWith } from '../http/errors';
+
+interface UserRow { id: string; email: string; password_hash: string; created_at: string }
+const publicUser = (u: Pick<UserRow, 'id' | 'email' | 'created_at'>) => ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString() });
+
+/** Public routes (register, login) and the authenticated ones (me, refresh). */
+export async function authRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const limited = { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } } };
+
+  app.post('/auth/register', limited, async (req) => {
+    const body = parseWith(credentials, req.body);
+    const email = body.email.toLowerCase();
+    const hash = await hashPassword(body.password);
+    const id = randomUUID();
+    const rows = await ctx.db.query<UserRow>(
+      'INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id, email, created_at',
+      [id, email, hash],
+    );
+    if (!rows.length) throw new HttpError(400, SERVER_DETAIL.emailAlreadyRegistered);
+    return { access_token: await ctx.tokens.issue(id), token_type: 'bearer', user: publicUser(rows[0]) };
+  });
+
+  app.post('/auth/login', limited, async (req) => {
+    const body = parseWith(credentials, req.body);
+    const [row] = await ctx.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [body.email.toLowerCase()]);
+    const ok = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    if (!row || !ok) throw new HttpError(401, SERVER_DETAIL.invalidCredentials);
+    return { access_token: await ctx.tokens.issue(row.id), token_type: 'bearer', user: publicUser(row) };
+  });
+
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', requireUser(ctx));
+    authed.get('/auth/me', async (req) => {
+      const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [req.userId]);
+      if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
+      return publicUser(row);
+    });
+    authed.post('/auth/refresh', async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }));
+  });
+}

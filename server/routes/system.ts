@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_VERSION } from '../../src/schemas/constants';
+import type { Health } from '../../src/schemas/system';
+import { requireUser } from '../auth/guard';
+import type { ComponentStatus } from '../providers/types';
+import { userStats } from './stats';
+
+/** /health (public; GET, HEAD, OPTIONS), /models/, /monitor/stats, /debug/info. */
+export async function systemRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  const probeDb = async (): Promise<ComponentStatus> => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { status: 'ok', provider: ctx.db.kind };
+    } catch (e) {
+      return { status: 'unavailable', detail: (e as Error).message, provider: ctx.db.kind };
+    }
+  };
+
+  // Provider probes may reach the network; cache them briefly so /health stays cheap under load.
+  let cached: { at: number; value: Promise<Health> } | null = null;
+  const HEALTH_CACHE_MS = 2000;
+  const computeHealth = async (): Promise<Health> => {
+    const [database, llm, speech, transcription] = await Promise.all([
+      probeDb(), ctx.providers.llm.probe(), ctx.providers.speech.probe(), ctx.providers.transcription.probe(),
+    ]);
+    const status = database.status !== 'ok' ? 'unhealthy' : llm.status === 'ok' ? 'healthy' : 'degraded';
+    return { status, version: APP_VERSION, components: { database, llm, speech, transcription } };
+  };
+  const health = () => {
+    const now = Date.now();
+    if (!cached || now - cached.at > HEALTH_CACHE_MS) cached = { at: now, value: computeHealth() };
+    return cached.value;
+  };
+
+  app.get('/health', async (_req, reply) => {
+    const h = await health();
+    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(h);
+  });
+  app.options('/health', async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send());
+
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', requireUser(ctx));
+
+    authed.get('/models/', async () => ctx.providers.llm.listModels());
+    authed.get('/models/available', async () => ({ models: await ctx.providers.llm.listModels() }));
+
+    authed.get('/monitor/stats', async (req) => userStats(ctx, req.userId));
+
+    authed.get('/debug/info', async () => {
+      const h = await health();
+      return {
+        version: APP_VERSION,
+        node: process.version,
+        database: ctx.db.kind,
+        providers: Object.fromEntries((['database', 'llm', 'speech', 'transcription'] as const).map((k) => {
+          const v = h.components[k];
+          return [k, `${v.status}${v.detail ? `: ${v.detail}` : ''}`];
+        })),
+        uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
+      };
+    });
+  });
+}
