@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { componentStatus } from '../../src/schemas/system';
+import type { TurnContext } from '../engine/turnAnswer';
 
 // The small interfaces every engine sits behind. Real implementations live beside this file, one
 // folder per kind; index.ts chooses them from the configuration.
@@ -28,6 +29,8 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Called with each streamed piece of text, when the provider streams. */
   onToken?: (piece: string) => void;
+  /** Structured facts about the turn; real models ignore it (they read `messages`), the offline model composes from it. */
+  context?: TurnContext;
 }
 
 export interface ChatResult {

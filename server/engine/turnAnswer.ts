@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ARGUMENT_TYPES } from '../../src/schemas/constants';
+
+// The contract between the discussion engine and any language model: what one agent's turn must
+// answer. Real models are asked for it with a JSON Schema made from this zod schema
+// (z.toJSONSchema(turnAnswer)); the built-in offline model composes it directly.
+
+export const stance = z.enum(['support', 'oppose', 'neutral']);
+export const turnAnswer = z.object({
+  /** What the agent says, in natural language. */
+  content: z.string().min(1),
+  /** Its position on the current proposal. */
+  stance,
+  /** How sure it is of that position, 0–1. */
+  confidence: z.number().min(0).max(1),
+  argument_type: z.enum(ARGUMENT_TYPES),
+  reasoning: z.array(z.string()).default([]),
+  evidence: z.array(z.string()).default([]),
+  /** Name of the agent this turn mainly answers or addresses, if any. */
+  addressed_to: z.string().nullish(),
+  /** FIPA performative that fits the turn (inform, request, propose, accept-proposal, reject-proposal, query-if, agree, refuse). */
+  performative: z.string().default('inform'),
+  /** Name of an agent to hand a sub-task to, with the task, when delegating. */
+  delegate_to: z.string().nullish(),
+  delegation_task: z.string().nullish(),
+  /** When asked to pick who speaks next (natural mode). */
+  next_speaker: z.string().nullish(),
+});
+export type TurnAnswer = z.infer<typeof turnAnswer>;
+
+/** Structured facts about the turn. Real models read the prompt; the offline model reads these. */
+export interface TurnContext {
+  agent: { id: string; name: string; role: string; prompt: string; personality?: string | null };
+  others: Array<{ id: string; name: string; role: string }>;
+  topic: string;
+  stage?: string;
+  round?: number;
+  turn: number;
+  /** Earlier turns this agent has heard, oldest first. */
+  history: Array<{ speaker: string; content: string; stance?: string; confidence?: number; human?: boolean }>;
+  /** Evidence (e.g. paper titles) the agent may cite. */
+  evidence?: string[];
+  mode?: string;
+  responseFormat?: string;
+  citationStyle?: string;
+  maxWords?: number;
+  task?: 'turn' | 'pick_next_speaker' | 'summary';
+}
