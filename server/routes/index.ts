@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { agentRoutes } from './agents';
+import { audioRoutes } from './audio';
 import { authRoutes } from './auth';
+import { connectionRoutes } from './connections';
 import { liveSocketRoutes } from './liveSockets';
+import { mediaRoutes } from './media';
 import { systemRoutes } from './system';
 
 /** Every route group. Later features add theirs here. */
@@ -8,4 +12,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(systemRoutes);
   await app.register(liveSocketRoutes);
+  await app.register(agentRoutes);
+  await app.register(connectionRoutes);
+  await app.register(audioRoutes);
+  await app.register(mediaRoutes);
 }

@@ -1,0 +1,75 @@
+import { AUDIO_MESSAGES } from '../../src/schemas/messages';
+import type { AppContext } from '../context';
+import { storedPath } from './audioFiles';
+import type { AudioRow } from './audioStore';
+
+/** A transcription that could not run or failed; the message is what the client shows. */
+export class TranscriptionFailure extends Error {}
+
+/** Per-request cap; the provider may have its own, shorter one. */
+const TRANSCRIBE_TIMEOUT_MS = 120_000;
+
+export const transcriptionAvailable = (ctx: AppContext) => ctx.providers.transcription.available();
+
+/** Transcribes one stored item and saves the transcript on its row. */
+export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?: AbortSignal): Promise<string> {
+  if (!transcriptionAvailable(ctx)) throw new TranscriptionFailure(AUDIO_MESSAGES.noTranscriptionEngine);
+  let text: string;
+  try {
+    const timeout = AbortSignal.timeout(TRANSCRIBE_TIMEOUT_MS);
+    text = await ctx.providers.transcription.transcribe(
+      // The engine sees the server-made name: its extension is the sniffed type, the client's name is irrelevant.
+      { path: storedPath(ctx.config.mediaDir, row.file_name), mimeType: row.mime_type, fileName: row.file_name },
+      signal ? AbortSignal.any([signal, timeout]) : timeout,
+    );
+  } catch (e) {
+    throw new TranscriptionFailure((e as Error).message || 'Transcription failed');
+  }
+  const transcript = text.trim();
+  await ctx.db.query('UPDATE audio_items SET transcript = $1 WHERE id = $2 AND user_id = $3', [transcript, row.id, row.user_id]);
+  return transcript;
+}
+
+/**
+ * Background batches. Items run one after another (transcription engines are heavy); an item already being
+ * transcribed is not queued twice; everything stops when the server closes.
+ */
+export class TranscriptionQueue {
+  private inFlight = new Set<string>();
+  private stop = new AbortController();
+  private running = new Set<Promise<void>>();
+
+  constructor(private ctx: AppContext, private log: (msg: string) => void) {}
+
+  /** Starts transcribing `rows` without waiting; answers how many were queued. */
+  enqueue(rows: AudioRow[]): number {
+    const todo = rows.filter((r) => !this.inFlight.has(r.id));
+    todo.forEach((r) => this.inFlight.add(r.id));
+    if (!todo.length) return 0;
+    const job = this.run(todo).finally(() => this.running.delete(job));
+    this.running.add(job);
+    return todo.length;
+  }
+
+  private async run(rows: AudioRow[]) {
+    for (const row of rows) {
+      try {
+        if (!this.stop.signal.aborted) await transcribeAndStore(this.ctx, row, this.stop.signal);
+      } catch (e) {
+        if (!this.stop.signal.aborted) this.log(`background transcription of ${row.id} failed: ${(e as Error).message}`);
+      } finally {
+        this.inFlight.delete(row.id);
+      }
+    }
+  }
+
+  /** Resolves when every batch has finished (tests; shutdown). */
+  async idle() {
+    while (this.running.size) await Promise.all(this.running);
+  }
+
+  async close() {
+    this.stop.abort();
+    await this.idle();
+  }
+}

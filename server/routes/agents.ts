@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { agentCreate, agentUpdate, personality, position } from '../../src/schemas/agents';
+import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN } from '../../src/schemas/constants';
+import { AGENT_MESSAGES } from '../../src/schemas/messages';
+import { toAgent, listAgents, ownedAgent, type AgentRow } from '../agents/agentStore';
+import { deriveCapabilities } from '../agents/capabilities';
+import { requireUser } from '../auth/guard';
+import { HttpError, parseWith } from '../http/errors';
+import { removeStoredFiles } from '../audio/audioFiles';
+
+// Creation may carry a personality and a starting position; both are optional extras beyond agentCreate.
+const createExtras = z.object({ personality: personality.optional(), x: z.number().finite().optional(), y: z.number().finite().optional() });
+const idParams = z.object({ id: z.string().min(1) });
+
+const fallbackCoordinate = () => Math.round(POSITION_FALLBACK_MIN + Math.random() * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN));
+
+/** /agents/ CRUD and /agents/{id}/position. Every query is scoped to the signed-in user. */
+export async function agentRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.addHook('onRequest', requireUser(ctx));
+
+  const list = async (req: FastifyRequest) => (await listAgents(ctx.db, req.userId)).map(toAgent);
+  app.get('/agents/', list);
+  app.get('/agents', list);
+
+  const create = async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = parseWith(agentCreate, req.body);
+    const extras = parseWith(createExtras, req.body);
+    // A new agent gets a stored position at once (inside the client's random-fallback square unless one was
+    // given), so it does not jump to a new random place on every reload before it is first dragged.
+    const x = extras.x ?? fallbackCoordinate();
+    const y = extras.y ?? fallbackCoordinate();
+    const [row] = await ctx.db.query<AgentRow>(
+      `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10) RETURNING *`,
+      [randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, extras.personality ?? null, JSON.stringify(deriveCapabilities(body.role, body.prompt)), x, y],
+    );
+    const agent = toAgent(row);
+    ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
+    reply.status(201);
+    return agent;
+  };
+  app.post('/agents/', create);
+  app.post('/agents', create);
+
+  app.get('/agents/:id', async (req) => {
+    const { id } = parseWith(idParams, req.params);
+    return toAgent(await ownedAgent(ctx.db, req.userId, id));
+  });
+
+  app.patch('/agents/:id', async (req) => {
+    const { id } = parseWith(idParams, req.params);
+    const patch = parseWith(agentUpdate, req.body ?? {});
+    const current = await ownedAgent(ctx.db, req.userId, id);
+    const next = {
+      name: patch.name ?? current.name,
+      role: patch.role ?? current.role,
+      prompt: patch.prompt ?? current.prompt,
+      model: patch.model ?? current.model,
+      personality: patch.personality ?? current.personality,
+    };
+    // Capabilities follow the role and prompt, so they are recomputed on every update.
+    const [row] = await ctx.db.query<AgentRow>(
+      `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, updated_at = now()
+       WHERE id = $1 AND user_id = $2 RETURNING *`,
+      [id, req.userId, next.name, next.role, next.prompt, next.model, next.personality, JSON.stringify(deriveCapabilities(next.role, next.prompt))],
+    );
+    const agent = toAgent(orMissing(row));
+    ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
+    return agent;
+  });
+
+  // Positions are stored as given: the 0..2000 rule is the canvas's to apply when drawing.
+  app.put('/agents/:id/position', async (req) => {
+    const { id } = parseWith(idParams, req.params);
+    const { x, y } = parseWith(position, req.body);
+    const [row] = await ctx.db.query<AgentRow>('UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId, x, y]);
+    const agent = toAgent(orMissing(row));
+    ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
+    return agent;
+  });
+
+  // The agent, its audio rows and its connections go in one transaction; the files are removed after it
+  // commits (a crash in between leaves orphan files, never rows pointing at missing files).
+  app.delete('/agents/:id', async (req) => {
+    const { id } = parseWith(idParams, req.params);
+    const { files, connections } = await ctx.db.transaction(async (tx) => {
+      await ownedAgent(tx, req.userId, id);
+      const audio = await tx.query<{ file_name: string }>('DELETE FROM audio_items WHERE agent_id = $1 AND user_id = $2 RETURNING file_name', [id, req.userId]);
+      const conns = await tx.query<{ id: string }>('DELETE FROM connections WHERE user_id = $1 AND (from_agent_id = $2 OR to_agent_id = $2) RETURNING id', [req.userId, id]);
+      await tx.query('DELETE FROM agents WHERE id = $1 AND user_id = $2', [id, req.userId]);
+      return { files: audio.map((a) => a.file_name), connections: conns.map((c) => c.id) };
+    });
+    await removeStoredFiles(ctx.config.mediaDir, files, (m) => req.log.warn(m));
+    // agent_deleted already tells the canvas to drop the node's edges, so no connection_deleted frames follow.
+    ctx.hub.broadcast(req.userId, { type: 'agent_deleted', agent_id: id });
+    return { success: true, id, audio_deleted: files.length, connections_deleted: connections.length };
+  });
+}
+
+// A row that vanished between the ownership check and the update (a concurrent delete) is a 404 too.
+function orMissing(row: AgentRow | undefined): AgentRow {
+  if (!row) throw new HttpError(404, AGENT_MESSAGES.notFound);
+  return row;
+}
