@@ -47,12 +47,21 @@ export interface LlmProvider {
   listModels(): Promise<ModelInfo[]>;
   chat(req: ChatRequest): Promise<ChatResult>;
   probe(): Promise<ComponentStatus>;
+  /** Whether its last listing or probe reached it; the registry sends unknown model names only to a reachable provider. */
+  reachable?(): boolean;
 }
 
 export interface LlmRegistry {
   listModels(): Promise<ModelInfo[]>;
-  /** The provider that serves `model` (the offline model when nothing else claims it). */
+  /**
+   * The provider that serves `model`: 'offline' → the offline model; else the provider that listed it
+   * (or whose prefix it carries, 'ollama:' / 'openai:'); else the first reachable real provider, which
+   * answers or says clearly that it has no such model; else, with no real provider reachable, the
+   * offline model. Compare `provider.id` with 'offline' to tell the user when the offline model stood in.
+   */
   forModel(model: string): LlmProvider;
+  /** forModel after refreshing stale model listings (at most every 30 s). */
+  resolve?(model: string): Promise<LlmProvider>;
   probe(): Promise<ComponentStatus>;
 }
 

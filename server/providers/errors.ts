@@ -1,0 +1,74 @@
+// Errors every provider throws, worded for the person using the app: the engine forwards
+// `message` as-is in an `error` frame, so it must say what failed and where.
+
+export type ProviderErrorKind = 'unreachable' | 'timeout' | 'http' | 'malformed' | 'aborted' | 'unconfigured' | 'failed';
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly provider: string,
+    readonly kind: ProviderErrorKind,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = kind === 'aborted' ? 'AbortError' : 'ProviderError';
+  }
+}
+
+/** True for a caller's abort (stop button), false for a time-out or any other failure. */
+export const isAbortError = (e: unknown) => e instanceof Error && e.name === 'AbortError';
+
+export function abortError(provider: string, signal?: AbortSignal): ProviderError {
+  const why = signal?.reason instanceof Error && signal.reason.name !== 'AbortError' ? `: ${signal.reason.message}` : '';
+  return new ProviderError(`The request was cancelled${why}`, provider, 'aborted');
+}
+
+/** A signal that fires on the caller's abort or after `timeoutMs`, and tells which one happened. */
+export function callSignal(timeoutMs: number, outer?: AbortSignal) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+  return { signal, timedOut: () => timeout.aborted && !outer?.aborted, aborted: () => !!outer?.aborted };
+}
+
+/** Turns a fetch failure into a ProviderError that names the service and the address. */
+export function networkError(
+  e: unknown,
+  opts: { provider: string; service: string; url: string; timeoutMs: number; call: ReturnType<typeof callSignal> },
+): ProviderError {
+  if (e instanceof ProviderError) return e;
+  if (opts.call.aborted()) return abortError(opts.provider);
+  if (opts.call.timedOut()) return new ProviderError(`${opts.service} at ${origin(opts.url)} did not answer within ${seconds(opts.timeoutMs)}`, opts.provider, 'timeout');
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (e as { code?: string })?.code;
+  return new ProviderError(`${opts.service} at ${origin(opts.url)} is not reachable${code ? ` (${code})` : ''}`, opts.provider, 'unreachable');
+}
+
+/** Reads an error body: JSON `{error}` / `{error:{message}}` / `{detail}`, or the first line of text. */
+export async function httpError(res: Response, provider: string, service: string): Promise<ProviderError> {
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    /* the body is gone; the status will have to do */
+  }
+  let why = text.trim().split('\n')[0]?.slice(0, 300) ?? '';
+  try {
+    const j = JSON.parse(text) as { error?: unknown; detail?: unknown; message?: unknown };
+    const err = j.error as { message?: unknown } | string | undefined;
+    const picked = typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : typeof j.detail === 'string' ? j.detail : typeof j.message === 'string' ? j.message : null;
+    if (picked) why = picked;
+  } catch {
+    /* not JSON */
+  }
+  return new ProviderError(`${service} answered ${res.status}${why ? `: ${why}` : ` ${res.statusText}`}`, provider, 'http', res.status);
+}
+
+export const origin = (url: string) => {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return url;
+  }
+};
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
