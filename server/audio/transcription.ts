@@ -68,8 +68,11 @@ export class TranscriptionQueue {
     while (this.running.size) await Promise.all(this.running);
   }
 
-  async close() {
+  /** Aborts the batches and waits briefly for them; an engine that ignores the abort cannot hold shutdown up. */
+  async close(graceMs = 2000) {
     this.stop.abort();
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
   }
 }

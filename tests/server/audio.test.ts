@@ -317,3 +317,22 @@ describe('sniffAudio', () => {
     }
   });
 });
+
+describe('background transcription and shutdown', () => {
+  it('does not hold the server open when the engine never answers', async () => {
+    let aborted = 0;
+    const s = await startTestServer({}, {
+      providers: providersWith({
+        transcribe: (_f, signal) => new Promise<string>(() => signal?.addEventListener('abort', () => aborted++)),
+      }),
+    });
+    const { token } = await s.register();
+    const agent = await createAgent(s, token);
+    await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'n', auto_transcribe: 'false' });
+    expect((await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } })).body.count).toBe(1);
+    const started = Date.now();
+    await s.close();
+    expect(aborted).toBe(1); // the engine was told to stop
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
