@@ -3,6 +3,8 @@ import { agentRoutes } from './agents';
 import { audioRoutes } from './audio';
 import { authRoutes } from './auth';
 import { connectionRoutes } from './connections';
+import { discussionSocketRoutes } from './discussionSockets';
+import { discussionRoutes } from './discussions';
 import { liveSocketRoutes } from './liveSockets';
 import { mediaRoutes } from './media';
 import { systemRoutes } from './system';
@@ -16,4 +18,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(connectionRoutes);
   await app.register(audioRoutes);
   await app.register(mediaRoutes);
+  await app.register(discussionSocketRoutes);
+  await app.register(discussionRoutes);
 }

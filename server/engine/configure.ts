@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { EndpointKey } from '../../src/schemas/constants';
+import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocket';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import {
+  basicConfig, enhancedConfig, humanMessage, multiRoundConfig, playedStatus, standardHybridConfig, stopMessage,
+} from '../../src/schemas/standardSocket';
+import type { Queryable } from '../db/db';
+import type { AgentRef, EndpointConfig } from './plan';
+
+// The first message of a discussion socket: which configuration schema applies, and whose agents it names.
+
+export type Configured = { ok: true; input: EndpointConfig; topic: string; agentIds: string[]; sessionId: string; resumeFrom?: number } | { ok: false; why: string };
+
+/** Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them (part 2 §7). */
+const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
+
+const oneLine = (e: z.ZodError) => z.prettifyError(e).replace(/\s*\n\s*/g, '; ').replace(/✖\s*/g, '').trim();
+
+/**
+ * Validates the configuration with the endpoint's schema. /ws/hybrid takes the hybrid panel's richer message
+ * (recognised by its panel-only fields) or the standard panel's. An optional `resume_from` (frames the client
+ * already holds) tells a reconnect where to start its replay.
+ */
+export function parseConfiguration(endpoint: EndpointKey, raw: string): Configured {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, why: ENGINE_MESSAGES.badConfig('the first message is not JSON') };
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, why: ENGINE_MESSAGES.badConfig('the first message must be a JSON object') };
+  const obj = data as Record<string, unknown>;
+  if (typeof obj.type === 'string' && ['human_message', 'stop', 'status', 'audio_acknowledgment'].includes(obj.type)) {
+    return { ok: false, why: ENGINE_MESSAGES.badConfig(`the first message must be the discussion configuration, not "${obj.type}"`) };
+  }
+  const resumeFrom = typeof obj.resume_from === 'number' && Number.isInteger(obj.resume_from) && obj.resume_from >= 0 ? obj.resume_from : undefined;
+
+  const fail = (e: z.ZodError): Configured => ({ ok: false, why: ENGINE_MESSAGES.badConfig(oneLine(e)) });
+  const done = (input: EndpointConfig, topic: string): Configured => ({
+    ok: true, input, topic, agentIds: [...new Set(input.config.agent_ids)], sessionId: input.config.session_id, resumeFrom,
+  });
+  switch (endpoint) {
+    case 'basic': {
+      const r = basicConfig.safeParse(obj);
+      return r.success ? done({ endpoint, config: r.data }, r.data.context) : fail(r.error);
+    }
+    case 'enhanced': {
+      const r = enhancedConfig.safeParse(obj);
+      return r.success ? done({ endpoint, config: r.data }, r.data.context) : fail(r.error);
+    }
+    case 'multi_round': {
+      const r = multiRoundConfig.safeParse(obj);
+      return r.success ? done({ endpoint, config: r.data }, r.data.context) : fail(r.error);
+    }
+    case 'hybrid': {
+      if (HYBRID_PANEL_FIELDS.some((k) => k in obj)) {
+        const r = hybridConfig.safeParse(obj);
+        return r.success ? done({ endpoint, config: r.data, panel: 'hybrid' }, r.data.topic) : fail(r.error);
+      }
+      const r = standardHybridConfig.safeParse(obj);
+      return r.success ? done({ endpoint, config: r.data, panel: 'standard' }, r.data.topic) : fail(r.error);
+    }
+  }
+}
+
+/** The user's agents in the order the client listed them; null when any is missing or someone else's. */
+export async function loadAgents(db: Queryable, userId: string, ids: string[]): Promise<AgentRef[] | null> {
+  const rows = await db.query<AgentRef>(
+    'SELECT id, name, role, prompt, personality, model FROM agents WHERE user_id = $1 AND id = ANY($2::text[])',
+    [userId, ids],
+  );
+  if (rows.length !== ids.length) return null;
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
+
+/** Every frame either panel may send after its configuration (the standard panel's played status, the hybrid panel's acknowledgment). */
+export const discussionClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus, audioAcknowledgment]);

@@ -1,0 +1,261 @@
+import {
+  type CONVERSATION_MODES, type EndpointKey, type HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_STAGES,
+} from '../../src/schemas/constants';
+import type { HybridConfig } from '../../src/schemas/hybridSocket';
+import type { CommunicationConfig, ResearchConfig } from '../../src/schemas/settings';
+import type { BasicConfig, EnhancedConfig, MultiRoundConfig, StandardHybridConfig } from '../../src/schemas/standardSocket';
+import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
+
+// A discussion's configuration, whichever endpoint and panel it came from, reduced to the one shape the
+// engine machine runs. Each endpoint's behaviour (part 2, issue 4) is decided here, once.
+
+export type ConversationMode = (typeof CONVERSATION_MODES)[number];
+export type HybridMode = (typeof HYBRID_MODES)[number];
+export type ReasoningStage = (typeof REASONING_STAGES)[number];
+/** Which panel reads the frames: it decides the frame vocabulary (standardServerFrame or hybridServerFrame). */
+export type Audience = 'standard' | 'hybrid';
+
+export interface AgentRef {
+  id: string;
+  name: string;
+  role: string;
+  prompt: string;
+  personality: string | null;
+  model: string;
+}
+
+export interface EngineTiming {
+  /** A model call longer than this is a failed turn. */
+  turnTimeoutMs: number;
+  /** How long a speaker waits for the client's 'played' before the next one speaks anyway. */
+  ackTimeoutMs: number;
+  /** This many failed turns in a row end the discussion. */
+  maxConsecutiveFailures: number;
+}
+
+export interface Plan {
+  sessionId: string;
+  endpoint: EndpointKey;
+  audience: Audience;
+  topic: string;
+  agents: AgentRef[];
+  conversationMode: ConversationMode | null;
+  hybridMode: HybridMode | null;
+  rounds: number;
+  /** Every round runs these stages in order; a plan without stages has one `null` stage. */
+  stages: Array<ReasoningStage | null>;
+  turnsPerStage: number;
+  announceRounds: boolean;
+  model: ModelSettings;
+  maxWords: number;
+  style: string;
+  reasoningMode: string;
+  reasoningDepth: number;
+  responseFormat: string;
+  citationStyle: string;
+  acl: boolean;
+  argumentTree: boolean;
+  interrupts: { threshold: number } | null;
+  delegation: boolean;
+  reactive: boolean;
+  naturalPick: boolean;
+  consensus: { threshold: number; stopEarly: boolean; announce: boolean };
+  requireEvidence: boolean;
+  research: { sources: string[]; maxResults: number; domain: string } | null;
+  /** agent id → ids of the speakers it hears; null when everyone hears everyone. */
+  hearing: Record<string, string[]> | null;
+  crossLearning: boolean;
+  humanParticipation: boolean;
+  speech: { enabled: boolean; speed: number; maxChars: number; format: string };
+  pauseMs: number;
+  timing: EngineTiming;
+}
+
+export type EndpointConfig =
+  | { endpoint: 'basic'; config: BasicConfig }
+  | { endpoint: 'enhanced'; config: EnhancedConfig }
+  | { endpoint: 'multi_round'; config: MultiRoundConfig }
+  | { endpoint: 'hybrid'; config: StandardHybridConfig; panel: 'standard' }
+  | { endpoint: 'hybrid'; config: HybridConfig; panel: 'hybrid' };
+
+const reactiveModes: ConversationMode[] = ['reactive', 'hybrid', 'enhanced'];
+const delegatingModes: ConversationMode[] = ['smart_delegation', 'hybrid', 'enhanced'];
+
+function standardCommon(c: CommunicationConfig) {
+  const model = modelSettings(c);
+  return {
+    model,
+    maxWords: wordsForTokens(model.maxTokens),
+    style: c.communicationStyle,
+    reasoningMode: c.reasoningMode,
+    reasoningDepth: 3,
+    responseFormat: 'prose',
+    citationStyle: 'inline',
+    crossLearning: false,
+  };
+}
+
+const researchPlan = (r: ResearchConfig) =>
+  r.enableResearch ? { sources: [...r.sources], maxResults: r.maxResults, domain: r.domainFilter } : null;
+
+/** Canvas connections restrict who hears whom: a connection either way lets two agents hear each other. */
+export function hearingFrom(agentIds: string[], connections: Array<{ source: string; target: string }>): Plan['hearing'] {
+  const inTable = new Set(agentIds);
+  const edges = connections.filter((c) => inTable.has(c.source) && inTable.has(c.target) && c.source !== c.target);
+  if (!edges.length) return null;
+  const hears: Record<string, string[]> = Object.fromEntries(agentIds.map((id) => [id, []]));
+  for (const { source, target } of edges) {
+    if (!hears[target].includes(source)) hears[target].push(source);
+    if (!hears[source].includes(target)) hears[source].push(target);
+  }
+  return hears;
+}
+
+/** The stages a multi-round discussion runs, in the canonical order; implementation only when enabled. */
+export function stagesFor(listed: readonly ReasoningStage[], enableImplementation: boolean): ReasoningStage[] {
+  const wanted = new Set(listed);
+  if (enableImplementation) wanted.add('implementation');
+  return REASONING_STAGES.filter((s) => wanted.has(s));
+}
+
+export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming): Plan {
+  const base = { sessionId: input.config.session_id, agents, timing };
+  const n = agents.length;
+  switch (input.endpoint) {
+    case 'basic': {
+      const c = input.config;
+      const mode = c.legacy_config.mode ?? c.mode;
+      return {
+        ...base,
+        ...standardCommon(c.communication_config),
+        endpoint: 'basic',
+        audience: 'standard',
+        topic: c.context,
+        conversationMode: mode,
+        hybridMode: null,
+        rounds: 1,
+        stages: [null],
+        turnsPerStage: c.legacy_config.turns ?? c.turns,
+        announceRounds: false,
+        acl: false,
+        argumentTree: false,
+        interrupts: mode === 'enhanced' && c.communication_config.enableInterrupts ? { threshold: c.communication_config.interruptThreshold } : null,
+        delegation: delegatingModes.includes(mode),
+        reactive: reactiveModes.includes(mode),
+        naturalPick: mode === 'natural',
+        consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: false },
+        requireEvidence: false,
+        research: researchPlan(c.research_config),
+        hearing: hearingFrom(agents.map((a) => a.id), c.connections),
+        humanParticipation: c.legacy_config.human_participation,
+        speech: { enabled: c.tts || Boolean(c.legacy_config.tts), speed: 1, maxChars: 1000, format: 'wav' },
+        pauseMs: 0,
+      };
+    }
+    case 'enhanced': {
+      const c = input.config;
+      const mode = c.legacy_config.mode ?? 'enhanced';
+      return {
+        ...base,
+        ...standardCommon(c.communication_config),
+        endpoint: 'enhanced',
+        audience: 'standard',
+        topic: c.context,
+        conversationMode: mode,
+        hybridMode: null,
+        rounds: 1,
+        stages: [null],
+        turnsPerStage: c.legacy_config.turns ?? 6,
+        announceRounds: false,
+        acl: true,
+        argumentTree: false,
+        interrupts: c.communication_config.enableInterrupts ? { threshold: c.communication_config.interruptThreshold } : null,
+        delegation: delegatingModes.includes(mode),
+        reactive: reactiveModes.includes(mode),
+        naturalPick: mode === 'natural',
+        consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: true },
+        requireEvidence: c.reasoning_config.requireEvidence,
+        research: researchPlan(c.research_config),
+        hearing: null,
+        humanParticipation: c.legacy_config.human_participation,
+        speech: { enabled: Boolean(c.legacy_config.tts), speed: 1, maxChars: 1000, format: 'wav' },
+        pauseMs: 0,
+      };
+    }
+    case 'multi_round': {
+      const c = input.config;
+      return {
+        ...base,
+        ...standardCommon(c.communication_config),
+        endpoint: 'multi_round',
+        audience: 'standard',
+        topic: c.context,
+        conversationMode: null,
+        hybridMode: null,
+        rounds: c.reasoning_config.maxRounds,
+        stages: stagesFor(c.reasoning_config.stages, c.reasoning_config.enableImplementation),
+        turnsPerStage: n,
+        announceRounds: true,
+        acl: c.communication_config.useACL,
+        argumentTree: true,
+        interrupts: null,
+        delegation: false,
+        reactive: false,
+        naturalPick: false,
+        consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: true, announce: true },
+        requireEvidence: c.reasoning_config.requireEvidence,
+        research: researchPlan(c.research_config),
+        hearing: null,
+        humanParticipation: true,
+        speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' },
+        pauseMs: 0,
+      };
+    }
+    case 'hybrid': {
+      const c = input.config;
+      const rich = input.panel === 'hybrid' ? input.config : null;
+      const mode = c.mode;
+      return {
+        ...base,
+        endpoint: 'hybrid',
+        audience: input.panel,
+        topic: c.topic,
+        conversationMode: null,
+        hybridMode: mode,
+        rounds: c.max_rounds,
+        stages: [null],
+        turnsPerStage: (rich?.turns_per_round ?? 1) * n,
+        announceRounds: true,
+        model: hybridModelSettings(c.max_response_length),
+        maxWords: c.max_response_length,
+        style: mode === 'structured' ? 'formal' : 'analytical',
+        reasoningMode: 'balanced',
+        reasoningDepth: c.reasoning_depth,
+        responseFormat: rich?.response_format ?? 'prose',
+        citationStyle: rich?.citation_style ?? 'academic',
+        acl: mode !== 'natural',
+        argumentTree: false,
+        interrupts: null,
+        delegation: true,
+        reactive: false,
+        naturalPick: false,
+        consensus: { threshold: c.consensus_threshold, stopEarly: rich ? rich.auto_stop_on_consensus : true, announce: true },
+        requireEvidence: c.evidence_required,
+        research: c.allow_research ? { sources: ['arxiv', 'pubmed', 'semantic_scholar'], maxResults: 5, domain: 'general' } : null,
+        hearing: null,
+        crossLearning: rich?.enable_cross_agent_learning ?? false,
+        humanParticipation: true,
+        speech: {
+          enabled: rich ? Boolean(rich.tts || rich.tts_config?.enabled) : c.tts,
+          speed: rich?.tts_config?.speed ?? 1,
+          maxChars: rich?.tts_config?.max_length ?? HYBRID_TTS_MAX_LENGTH,
+          format: rich?.tts_config?.format ?? 'wav',
+        },
+        pauseMs: rich?.pause_between_turns ?? 0,
+      };
+    }
+  }
+}
+
+/** Total speaking turns the plan allows (an upper bound: early stops end sooner). */
+export const maxTurns = (p: Plan) => p.rounds * p.stages.length * p.turnsPerStage;

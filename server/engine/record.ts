@@ -1,0 +1,90 @@
+import type { ARGUMENT_TYPES } from '../../src/schemas/constants';
+import { measureConsensus, type ConsensusMeasure, type Position, type Stance } from './consensus';
+import type { Plan } from './plan';
+
+// What a discussion has said so far, as plain data the machine keeps in its context: the turns (human ones
+// included), each agent's latest position, the argument tree and the running figures. Only pure helpers here.
+
+export type ArgumentType = (typeof ARGUMENT_TYPES)[number];
+
+export interface SpokenTurn {
+  speakerId: string | null;
+  speaker: string;
+  content: string;
+  stance?: Stance;
+  confidence?: number;
+  human?: boolean;
+  reasoning?: string[];
+  addressedTo?: string | null;
+}
+
+export interface ArgumentNode {
+  id: string;
+  agentId: string;
+  agentName: string;
+  type: ArgumentType;
+  content: string;
+  confidence: number;
+  evidence: string[];
+  parentId: string | null;
+  stage: string | null;
+  round: number;
+}
+
+export interface Figures {
+  responseMs: number;
+  responses: number;
+  ttsMs: number;
+  audio: number;
+  delegations: number;
+  messages: number;
+}
+
+export interface DiscussionRecord {
+  turns: SpokenTurn[];
+  positions: Record<string, Position>;
+  arguments: ArgumentNode[];
+  /** The proposal the table is currently weighing (the latest proposal or synthesis argument). */
+  proposalId: string | null;
+  evidence: string[];
+  figures: Figures;
+}
+
+export const emptyRecord = (): DiscussionRecord => ({
+  turns: [],
+  positions: {},
+  arguments: [],
+  proposalId: null,
+  evidence: [],
+  figures: { responseMs: 0, responses: 0, ttsMs: 0, audio: 0, delegations: 0, messages: 0 },
+});
+
+/** What `agentId` has heard, oldest first: everyone (or its canvas neighbours), itself, and every human message. */
+export function heardBy(plan: Plan, record: DiscussionRecord, agentId: string, limit = 12): SpokenTurn[] {
+  const hears = plan.hearing?.[agentId];
+  const heard = record.turns.filter((t) => t.human || !hears || t.speakerId === agentId || (t.speakerId !== null && hears.includes(t.speakerId)));
+  return heard.slice(-limit);
+}
+
+export const consensusOf = (plan: Plan, record: DiscussionRecord): ConsensusMeasure =>
+  measureConsensus(Object.values(record.positions), plan.agents.length);
+
+/** The proposal's text, else the most confident supporter's latest words, else the last thing said. */
+export function solutionOf(record: DiscussionRecord): string {
+  const synth = [...record.arguments].reverse().find((a) => a.type === 'synthesis');
+  if (synth) return synth.content;
+  const proposal = record.arguments.find((a) => a.id === record.proposalId);
+  if (proposal) return proposal.content;
+  const supporters = Object.values(record.positions).filter((p) => p.stance === 'support').sort((a, b) => b.confidence - a.confidence);
+  if (supporters.length) return supporters[0].content;
+  return [...record.turns].reverse().find((t) => !t.human)?.content ?? '';
+}
+
+/** Support and oppose among the agents' latest stances: the votes shown on an argument of the current thread. */
+export function votesOf(record: DiscussionRecord) {
+  const ps = Object.values(record.positions);
+  return { support: ps.filter((p) => p.stance === 'support').length, oppose: ps.filter((p) => p.stance === 'oppose').length };
+}
+
+export const averageResponseMs = (f: Figures) => (f.responses ? Math.round(f.responseMs / f.responses) : 0);
+export const averageTtsMs = (f: Figures) => (f.audio ? Math.round(f.ttsMs / f.audio) : 0);

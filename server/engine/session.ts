@@ -1,0 +1,197 @@
+import { createActor, type Actor } from 'xstate';
+import type { WebSocket } from 'ws';
+import { CLOSE_NORMAL } from '../../src/schemas/constants';
+import type { AppContext } from '../context';
+import type { DiscussionMachine } from './discussion.machine';
+import type { EngineEvent } from './discussion.machine';
+import { schemaFor, type EngineFrame, type FrameOut } from './frames';
+import { observerOf, tuningOf } from './hooks';
+import type { Plan } from './plan';
+import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
+
+// One running discussion and the socket (if any) that watches it. The session owns the machine actor, stamps,
+// checks, numbers, stores and sends every frame, and keeps them all in memory so a client that dropped (1006)
+// and reconnects within the grace period is sent everything it missed, in order, before the live frames.
+
+export interface SessionLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+interface Watcher {
+  ws: WebSocket;
+  /** Frames whose send completed on this socket; where a resume on the next socket starts by default. */
+  delivered: number;
+}
+
+export class DiscussionSession {
+  readonly key: string;
+  status: DiscussionStatus = 'running';
+  /** Every frame sent so far, serialized; frame n has seq n + 1. */
+  private readonly frames: string[] = [];
+  private watcher: Watcher | null = null;
+  /** Where the last socket stopped, for a reconnect that does not say. */
+  private lastDelivered = 0;
+  private graceTimer: NodeJS.Timeout | null = null;
+  private readonly writer: FrameWriter;
+  private readonly actor: Actor<DiscussionMachine>;
+  private readonly schema;
+  private finished: Promise<void> | null = null;
+  private settle!: () => void;
+  private readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
+  private stopReason: string | null = null;
+  private onGone: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly userId: string,
+    readonly discussionId: string,
+    readonly endpointPath: string,
+    readonly plan: Plan,
+    machine: DiscussionMachine,
+    private readonly log: SessionLog,
+    opts: { speechAvailable: boolean; researchAvailable: boolean },
+  ) {
+    this.key = sessionKey(userId, plan.sessionId);
+    this.schema = schemaFor(plan.audience);
+    this.writer = new FrameWriter(ctx.db, discussionId, (e) => log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame'));
+    this.actor = createActor(machine, { input: { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable } });
+    this.actor.on('frame', (e: FrameOut) => this.send(e.frame, e.answeredAt));
+    this.actor.subscribe({
+      complete: () => void this.finish(),
+      error: (err) => {
+        log.error({ err, discussion: discussionId }, 'discussion machine failed');
+        this.send({ type: 'error', message: 'The discussion stopped because of an internal error.', fatal: true });
+        this.send({ type: 'discussion_ended', reason: 'error', session_id: plan.sessionId });
+        void this.finish();
+      },
+    });
+  }
+
+  get frameCount() {
+    return this.frames.length;
+  }
+
+  get isLive() {
+    return this.status === 'running';
+  }
+
+  start() {
+    this.actor.start();
+  }
+
+  /** Called once the session may be forgotten (ended and no reconnect expected any more). */
+  whenGone(fn: () => void) {
+    this.onGone = fn;
+  }
+
+  /**
+   * Attaches a socket: frames after `resumeFrom` (default: what the previous socket received) are replayed in
+   * order, then live frames follow. A newer socket replaces an older one. An ended discussion replays and closes.
+   */
+  attach(ws: WebSocket, resumeFrom?: number) {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    const previous = this.watcher;
+    if (previous) {
+      this.lastDelivered = previous.delivered;
+      this.watcher = null;
+      if (previous.ws.readyState === previous.ws.OPEN) previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
+    }
+    const from = Math.min(this.frames.length, Math.max(0, resumeFrom ?? this.lastDelivered));
+    const w: Watcher = { ws, delivered: from };
+    this.watcher = w;
+    for (let i = from; i < this.frames.length; i++) this.write(w, this.frames[i], i + 1);
+    if (!this.isLive) this.closeWatcher('Discussion ended');
+  }
+
+  /** The watching socket closed. A deliberate close (1000) stops the discussion; any other keeps it alive for the grace period. */
+  detach(ws: WebSocket, code: number) {
+    if (this.watcher?.ws !== ws) return;
+    this.lastDelivered = this.watcher.delivered;
+    this.watcher = null;
+    if (!this.isLive) return;
+    if (code === CLOSE_NORMAL) return this.stop('client_closed');
+    const { graceMs } = tuningOf(this.ctx);
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
+      if (!this.watcher && this.isLive) this.stop('abandoned');
+    }, graceMs);
+  }
+
+  deliver(event: EngineEvent) {
+    if (this.isLive) this.actor.send(event);
+  }
+
+  stop(reason: string) {
+    if (!this.isLive) return;
+    this.stopReason ??= reason;
+    this.actor.send({ type: 'stop', reason });
+  }
+
+  /** Sends an out-of-band frame (a protocol error about the client's own message). */
+  notify(frame: EngineFrame) {
+    this.send(frame);
+  }
+
+  /** Resolves when the discussion has ended and everything it sent is stored. */
+  done(): Promise<void> {
+    return this.settled;
+  }
+
+  private send(frame: EngineFrame, answeredAt?: number) {
+    const stamped = { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() };
+    const checked = this.schema.safeParse(stamped);
+    if (!checked.success) {
+      // A frame the panel could not read is an engine bug: say so instead of sending it.
+      this.log.error({ frame: stamped, issues: checked.error.issues }, 'engine produced an invalid frame');
+      if (stamped.type !== 'error') this.send({ type: 'error', message: `Internal error: an invalid "${stamped.type}" frame was withheld.`, fatal: false });
+      return;
+    }
+    const data = JSON.stringify(stamped);
+    this.frames.push(data);
+    const seq = this.frames.length;
+    this.writer.push(seq, data);
+    if (this.watcher) this.write(this.watcher, data, seq);
+    const observer = observerOf(this.ctx);
+    if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt, 0);
+    observer?.onFrame?.(this.plan.sessionId, stamped);
+    if (stamped.type === 'agent_status') {
+      this.ctx.hub.broadcast(this.userId, { type: 'agent_status_update', agent_id: stamped.agent_id, status: stamped.status, agent_name: stamped.agent_name });
+    }
+  }
+
+  private write(w: Watcher, data: string, seq: number) {
+    if (w.ws.readyState !== w.ws.OPEN) return;
+    w.ws.send(data, (err) => {
+      if (!err && seq > w.delivered) w.delivered = seq;
+    });
+  }
+
+  private closeWatcher(reason: string) {
+    const w = this.watcher;
+    if (!w) return;
+    // ws queues the close frame behind the data frames already sent, so nothing is cut off.
+    if (w.ws.readyState === w.ws.OPEN) w.ws.close(CLOSE_NORMAL, reason);
+  }
+
+  private finish(): Promise<void> {
+    if (this.finished) return this.finished;
+    this.status = this.stopReason === 'abandoned' ? 'abandoned' : 'ended';
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.closeWatcher('Discussion ended');
+    this.finished = (async () => {
+      await this.writer.flush();
+      await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch((err) =>
+        this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
+      );
+      // Ended sessions stay reachable for a late reconnect for one grace period, then only the database has them.
+      const t = setTimeout(() => this.onGone?.(), tuningOf(this.ctx).graceMs);
+      t.unref();
+      this.settle();
+    })();
+    return this.finished;
+  }
+}
+
+export const sessionKey = (userId: string, sessionId: string) => `${userId}\u0000${sessionId}`;

@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import type { discussionSummaryRow, storedDiscussion } from '../../src/schemas/history';
+import type { Db } from '../db/db';
+
+// Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
+// the socket never waits for the database.
+
+export type DiscussionStatus = 'running' | 'ended' | 'abandoned';
+type SummaryRow = z.input<typeof discussionSummaryRow>;
+type StoredDiscussion = z.input<typeof storedDiscussion>;
+
+interface Row {
+  id: string;
+  session_id: string;
+  endpoint: string;
+  topic: string;
+  status: DiscussionStatus;
+  created_at: string | Date;
+  ended_at: string | Date | null;
+  frame_count: number | string;
+  config?: unknown;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const toSummary = (r: Row): SummaryRow => ({
+  id: r.id,
+  session_id: r.session_id,
+  endpoint: r.endpoint,
+  topic: r.topic,
+  status: r.status,
+  frame_count: Number(r.frame_count),
+  created_at: iso(r.created_at)!,
+  ended_at: iso(r.ended_at),
+});
+const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+
+export async function createDiscussion(db: Db, d: { id: string; userId: string; sessionId: string; endpoint: string; topic: string; config: unknown }) {
+  await db.query(
+    'INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
+    [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), 'running'],
+  );
+}
+
+export async function finishDiscussion(db: Db, id: string, status: Exclude<DiscussionStatus, 'running'>) {
+  await db.query('UPDATE discussions SET status = $2, ended_at = now() WHERE id = $1', [id, status]);
+}
+
+/** After a restart nothing is running any more: what was left running was cut off. */
+export async function abandonLeftovers(db: Db) {
+  await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
+}
+
+const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at,
+  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count`;
+
+export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
+  const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);
+  return rows.map(toSummary);
+}
+
+/** A user's discussion by session id (or by its own id), with every frame in order; null for anyone else's. */
+export async function loadDiscussion(db: Db, userId: string, key: string, afterSeq = 0): Promise<StoredDiscussion | null> {
+  const [row] = await db.query<Row>(
+    `SELECT ${SUMMARY_COLUMNS}, d.config FROM discussions d WHERE d.user_id = $1 AND (d.session_id = $2 OR d.id = $2) ORDER BY d.created_at DESC LIMIT 1`,
+    [userId, key],
+  );
+  if (!row) return null;
+  const frames = await db.query<{ seq: number; data: unknown; at: string | Date }>(
+    'SELECT seq, data, at FROM discussion_frames WHERE discussion_id = $1 AND seq > $2 ORDER BY seq',
+    [row.id, afterSeq],
+  );
+  return {
+    ...toSummary(row),
+    config: json(row.config) as Record<string, unknown>,
+    frames: frames.map((f) => ({ seq: Number(f.seq), data: json(f.data) as Record<string, unknown>, at: iso(f.at)! })),
+  };
+}
+
+/** Appends frames in order, batching those that arrive in the same tick into one INSERT. */
+export class FrameWriter {
+  private pending: Array<[number, string]> = [];
+  private chain: Promise<void> = Promise.resolve();
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly discussionId: string,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  push(seq: number, data: string) {
+    this.pending.push([seq, data]);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.chain = this.chain.then(() => this.write());
+    });
+  }
+
+  /** Resolves once everything pushed so far is stored. */
+  async flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.write());
+    await this.chain;
+  }
+
+  private async write() {
+    const batch = this.pending.splice(0, this.pending.length);
+    if (!batch.length) return;
+    for (let i = 0; i < batch.length; i += 200) {
+      const part = batch.slice(i, i + 200);
+      const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
+      try {
+        await this.db.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
+      } catch (e) {
+        this.onError(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE_INTERNAL_ERROR, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_UNSUPPORTED_DATA, ENDPOINTS, type EndpointKey,
+} from '../../src/schemas/constants';
+import { parseFrame } from '../../src/schemas/frames';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { socketUser } from '../auth/guard';
+import type { AppContext } from '../context';
+import { discussionClientFrame, loadAgents, parseConfiguration } from '../engine/configure';
+import { tuningOf } from '../engine/hooks';
+import { buildPlan } from '../engine/plan';
+import { sessionsOf, stopAll } from '../engine/registry';
+import { liveDiscussionMachine, researchProviderOf } from '../engine/runtime';
+import { DiscussionSession, sessionKey } from '../engine/session';
+import { abandonLeftovers, createDiscussion, loadDiscussion } from '../engine/store';
+
+// The discussion sockets (part 2 §7) and their debug aliases.
+//
+// Protocol, server side:
+// - `?test=true` is a probe: one {type:'probe', endpoint, ok:true} frame and close 1000, before any token check or
+//   database work, so the panel's 2 s probe is answered even under load and reveals nothing.
+// - Otherwise `?token=` must name a user (else close 1008 'Authentication failed'). The first message is the
+//   configuration, checked with the endpoint's schema (error frame + close 1003 when it is not, or when an agent
+//   is not the user's).
+// - Resume: a configuration whose session_id names one of the user's discussions that is still running (or ended
+//   less than a grace period ago) attaches to it: every frame after `resume_from` (default: what the previous
+//   socket received) is replayed in order, then live frames follow. A dropped socket (any close but 1000) leaves
+//   the discussion running for DISCUSSION_RESUME_GRACE_MS; then it is stopped and stored as abandoned. A close
+//   1000 without `stop` ends it. An older finished discussion is replayed from storage and the socket closed 1000.
+// - Later client frames: human_message, stop, status 'played' / audio_acknowledgment; anything else is answered
+//   with a non-fatal error frame.
+
+const SOCKETS: Array<[string, EndpointKey]> = [
+  ['/ws/discuss', 'basic'],
+  ['/discussion/ws/discuss', 'basic'],
+  ['/ws/enhanced', 'enhanced'],
+  ['/discussion/ws/enhanced', 'enhanced'],
+  ['/ws/multi_round_reasoning', 'multi_round'],
+  ['/ws/hybrid', 'hybrid'],
+  ['/hybrid-discussion/ws', 'hybrid'],
+];
+
+const sendJson = (ws: WebSocket, frame: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...frame, timestamp: new Date().toISOString() }));
+
+function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
+  sendJson(ws, { type: 'error', message, fatal: true });
+  if (ws.readyState === ws.OPEN) ws.close(code, message.slice(0, 120));
+}
+
+export async function discussionSocketRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  app.addHook('onClose', async () => {
+    await stopAll(ctx, 'shutdown');
+  });
+
+  for (const [path, endpoint] of SOCKETS) {
+    app.get(path, { websocket: true }, (ws: WebSocket, req: FastifyRequest) => {
+      const q = req.query as Record<string, string | undefined>;
+      if (q.test === 'true' || q.test === '1') {
+        ws.send(JSON.stringify({ type: 'probe', endpoint: path, ok: true }));
+        ws.close(CLOSE_NORMAL, 'probe');
+        return;
+      }
+      void serveDiscussion(ctx, app, ws, req, endpoint);
+    });
+  }
+}
+
+async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSocket, req: FastifyRequest, endpoint: EndpointKey) {
+  // Hold what arrives while the token is checked: the panel sends its configuration the moment the socket opens.
+  const early: string[] = [];
+  let closed = false;
+  const hold = (d: unknown) => early.push(String(d));
+  ws.on('message', hold);
+  ws.once('close', () => (closed = true));
+  const userId = await socketUser(ctx, req).catch(() => null);
+  if (closed) return;
+  if (!userId) return ws.close(CLOSE_POLICY_VIOLATION, 'Authentication failed');
+  ws.off('message', hold);
+
+  let session: DiscussionSession | null = null;
+  let configuring = false;
+  const configTimer = setTimeout(() => {
+    if (!session) refuse(ws, ENGINE_MESSAGES.badConfig(`no configuration received within ${Math.round(tuningOf(ctx).configTimeoutMs / 1000)} s`));
+  }, tuningOf(ctx).configTimeoutMs);
+
+  const onMessage = async (raw: string) => {
+    if (session) return onClientFrame(session, raw);
+    if (configuring) return; // a second message before the first was handled: ignored, the panel sends one
+    configuring = true;
+    clearTimeout(configTimer);
+    try {
+      session = await configure(ctx, app, ws, userId, endpoint, raw);
+    } catch (err) {
+      app.log.error({ err }, 'could not start a discussion');
+      refuse(ws, 'The discussion could not be started because of a server error.', CLOSE_INTERNAL_ERROR);
+    }
+  };
+  ws.on('message', (d) => void onMessage(String(d)));
+  ws.on('close', (code) => {
+    clearTimeout(configTimer);
+    session?.detach(ws, code);
+  });
+  for (const raw of early) void onMessage(raw);
+}
+
+async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, userId: string, endpoint: EndpointKey, raw: string): Promise<DiscussionSession | null> {
+  const parsed = parseConfiguration(endpoint, raw);
+  if (!parsed.ok) return refuse(ws, parsed.why), null;
+  if (parsed.agentIds.length < 2) return refuse(ws, ENGINE_MESSAGES.badConfig('at least two different agents are needed')), null;
+
+  const sessions = sessionsOf(ctx);
+  const key = sessionKey(userId, parsed.sessionId);
+  const resume = (s: DiscussionSession) => {
+    if (s.plan.endpoint !== endpoint) return refuse(ws, ENGINE_MESSAGES.badConfig(`session_id ${parsed.sessionId} belongs to a discussion on another endpoint`)), null;
+    s.attach(ws, parsed.resumeFrom);
+    return s;
+  };
+  const live = sessions.get(key);
+  if (live) return resume(live);
+
+  const agents = await loadAgents(ctx.db, userId, parsed.agentIds);
+  if (ws.readyState !== ws.OPEN) return null;
+  if (!agents) return refuse(ws, ENGINE_MESSAGES.unknownAgents), null;
+
+  const stored = await loadDiscussion(ctx.db, userId, parsed.sessionId, parsed.resumeFrom ?? 0);
+  const appeared = sessions.get(key);
+  if (appeared) return resume(appeared);
+  if (stored) {
+    // Finished long ago: what it said is all there is.
+    for (const f of stored.frames) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f.data));
+    if (ws.readyState === ws.OPEN) ws.close(CLOSE_NORMAL, 'Discussion ended');
+    return null;
+  }
+
+  const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
+  const discussionId = randomUUID();
+  const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
+    speechAvailable: ctx.providers.speech.available(),
+    researchAvailable: researchProviderOf(ctx) !== null,
+  });
+  sessions.set(key, session);
+  session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
+  try {
+    const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard' };
+    await createDiscussion(ctx.db, { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config });
+  } catch (err) {
+    sessions.delete(key);
+    throw err;
+  }
+  session.attach(ws);
+  session.start();
+  // The client may have gone while the discussion was being set up: treat it as a drop, not a loss.
+  if (ws.readyState !== ws.OPEN) session.detach(ws, 1006);
+  return session;
+}
+
+function onClientFrame(session: DiscussionSession, raw: string) {
+  const res = parseFrame(discussionClientFrame, raw);
+  if (res.kind === 'unknown') return session.notify({ type: 'error', message: `Ignored a message of unknown type "${res.type}".`, fatal: false });
+  if (res.kind === 'malformed') return session.notify({ type: 'error', message: `Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`, fatal: false });
+  const frame = res.frame;
+  switch (frame.type) {
+    case 'stop':
+      return session.stop('stopped');
+    case 'human_message':
+      if (!session.plan.humanParticipation) return session.notify({ type: 'error', message: 'Human participation is off for this discussion; the message was not added.', fatal: false });
+      return session.deliver({ type: 'human.message', text: frame.text });
+    case 'status':
+      return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
+    case 'audio_acknowledgment':
+      return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
+  }
+}

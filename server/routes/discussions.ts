@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ENDPOINTS } from '../../src/schemas/constants';
+import { SERVER_DETAIL } from '../../src/schemas/messages';
+import { requireUser } from '../auth/guard';
+import { HttpError, parseWith } from '../http/errors';
+import { listDiscussions, loadDiscussion } from '../engine/store';
+
+const params = z.object({ sessionId: z.string().min(1).max(200) });
+const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
+
+/**
+ * Stored discussions (every frame each one sent), scoped to the signed-in user:
+ * GET /discussion/history (newest first) and GET /discussion/{session_id or id} (whole, for export and replay).
+ * POST /discussion is declared by the spec without a body; discussions are started over their sockets, so it
+ * answers 405 with an Allow header and a detail naming them.
+ */
+export async function discussionRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.addHook('onRequest', requireUser(ctx));
+
+  const history = async (req: FastifyRequest) => listDiscussions(ctx.db, req.userId);
+  app.get('/discussion/history', history);
+  app.get('/discussion/history/', history);
+
+  app.get('/discussion/:sessionId', async (req: FastifyRequest) => {
+    const { sessionId } = parseWith(params, req.params);
+    const stored = await loadDiscussion(ctx.db, req.userId, sessionId);
+    if (!stored) throw new HttpError(404, SERVER_DETAIL.notFound);
+    return stored;
+  });
+
+  const notHere = async (_req: FastifyRequest, reply: import('fastify').FastifyReply) =>
+    reply.status(405).header('allow', 'GET').send({ detail: `Discussions are started over a socket (${socketPaths}); GET /discussion/history lists them.` });
+  app.post('/discussion', notHere);
+  app.post('/discussion/', notHere);
+}

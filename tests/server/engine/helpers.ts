@@ -1,0 +1,100 @@
+import WebSocket from 'ws';
+import { parseFrame } from '../../../src/schemas/frames';
+import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
+import { standardServerFrame } from '../../../src/schemas/standardSocket';
+import type { TestServer } from '../harness';
+
+// Shared by the engine's integration tests: agents made through the real /agents API, and a socket client that
+// keeps every frame, checks each against the panel's schema, and can wait for a type or the close.
+
+export const AGENT_SPECS = [
+  { name: 'Ada', role: 'Agronomist', prompt: 'You study soil health and water use in vineyards.', model: 'offline', personality: 'analytical' },
+  { name: 'Bo', role: 'Economist', prompt: 'You weigh costs, prices and risk for growers.', model: 'offline', personality: 'assertive' },
+  { name: 'Cy', role: 'Grower', prompt: 'You run a family vineyard and care about practical steps.', model: 'offline', personality: 'patient' },
+] as const;
+
+export async function makeAgents(s: TestServer, token: string, n = 3): Promise<string[]> {
+  const ids: string[] = [];
+  for (const spec of AGENT_SPECS.slice(0, n)) {
+    const r = await s.api('POST', '/agents/', { token, body: spec });
+    if (r.status !== 200 && r.status !== 201) throw new Error(`agent create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    ids.push(String(r.body.id));
+  }
+  return ids;
+}
+
+export type Panel = 'standard' | 'hybrid';
+
+export interface Client {
+  ws: WebSocket;
+  frames: any[];
+  /** Frames that failed the panel's schema (should stay empty). */
+  invalid: Array<{ raw: string; error: string }>;
+  closed: { code: number; reason: string } | null;
+  send(frame: object): void;
+  waitFor(pred: (f: any) => boolean, ms?: number): Promise<any>;
+  waitType(type: string, ms?: number): Promise<any>;
+  waitClose(ms?: number): Promise<{ code: number; reason: string }>;
+}
+
+export function client(ws: WebSocket, panel: Panel): Client {
+  const schema = panel === 'standard' ? standardServerFrame : hybridServerFrame;
+  const frames: any[] = [];
+  const invalid: Client['invalid'] = [];
+  let closed: Client['closed'] = null;
+  const waiters = new Set<() => void>();
+  const wake = () => waiters.forEach((w) => w());
+  ws.on('message', (d) => {
+    const raw = String(d);
+    const res = parseFrame(schema, raw);
+    if (res.kind !== 'frame') invalid.push({ raw, error: res.kind === 'unknown' ? `unknown type ${res.type}` : res.error });
+    frames.push(JSON.parse(raw));
+    wake();
+  });
+  ws.on('close', (code, reason) => {
+    closed = { code, reason: String(reason) };
+    wake();
+  });
+  const until = <T>(check: () => T | undefined, ms: number) =>
+    new Promise<T>((resolve, reject) => {
+      const attempt = () => {
+        const v = check();
+        if (v !== undefined) {
+          cleanup();
+          resolve(v);
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out; frames: ${frames.map((f) => f.type).join(',')}; closed: ${JSON.stringify(closed)}`));
+      }, ms);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(attempt);
+      };
+      waiters.add(attempt);
+      attempt();
+    });
+  return {
+    ws,
+    frames,
+    invalid,
+    get closed() {
+      return closed;
+    },
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    waitFor: (pred, ms = 15_000) => until(() => frames.find(pred), ms),
+    waitType: (type, ms = 15_000) => until(() => frames.find((f) => f.type === type), ms),
+    waitClose: (ms = 15_000) => until(() => closed ?? undefined, ms),
+  };
+}
+
+/** Opens a discussion socket, sends the configuration at once (as the panels do) and returns the client. */
+export async function openDiscussion(s: TestServer, path: string, token: string, config: object, panel: Panel = 'standard'): Promise<Client> {
+  const ws = await s.socket(path, token);
+  const c = client(ws, panel);
+  c.send(config);
+  return c;
+}
+
+export const sessionId = (tag: string) => `session_${Date.now()}_${tag}_${Math.random().toString(36).slice(2, 8)}`;
