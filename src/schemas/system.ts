@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFLINE_MODEL, OFFLINE_MODEL_LABEL } from './constants';
 
 export const componentStatus = z.looseObject({
   status: z.enum(['ok', 'degraded', 'unavailable', 'disabled']),
@@ -44,3 +45,23 @@ export const debugInfo = z.looseObject({
   providers: z.record(z.string(), z.string()),
   uptime_s: z.number(),
 });
+
+/** One choice in the editor's model select, whatever shape the entry arrived in. */
+export interface ModelOption {
+  value: string;
+  label: string;
+  offline: boolean;
+}
+
+export function normalizeModels(body: ModelsResponse): ModelOption[] {
+  const entries = Array.isArray(body) ? body : body.models;
+  return entries.map((e) => {
+    if (typeof e === 'string') {
+      const offline = e === OFFLINE_MODEL;
+      return { value: e, label: offline ? OFFLINE_MODEL_LABEL : e, offline };
+    }
+    const offline = e.offline === true || e.name === OFFLINE_MODEL;
+    const label = e.label ?? (offline ? OFFLINE_MODEL_LABEL : e.name);
+    return { value: e.name, label, offline };
+  });
+}

@@ -1,0 +1,234 @@
+// Model-based paths for the editor (xstate/graph). The chart is walked with the events its actors would
+// produce (xstate.done/error.actor.<id>, the `after` timers); for each state value one shortest path is
+// replayed against a running editor whose I/O actors are held promises settled by those same events.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialTransition, transition, type AnyEventObject } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { editorMachine, type EditorEvent, type EditorInput, type EditorSnapshot } from '../../src/machines/editor.machine';
+import { BATCH_TRANSCRIBE_REFETCH_MS, EDITOR_CLOSE_AFTER_CREATE_MS } from '../../src/schemas/constants';
+import { agentFixture, audioFixture, httpError, modelsFixture, settle, startEditor, type FakeAgentApi } from './editorHarness';
+
+type ActorId = keyof FakeAgentApi;
+type DoneEvent = { type: `xstate.done.actor.${ActorId}`; output: unknown };
+type ErrorEvent = { type: `xstate.error.actor.${ActorId}`; error: unknown };
+type AfterEvent = { type: `xstate.after.${string}` };
+type ModelEvent = EditorEvent | DoneEvent | ErrorEvent | AfterEvent;
+
+const done = (id: ActorId, output: unknown): DoneEvent => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({ type: `xstate.error.actor.${id}`, error });
+
+const AFTER: Record<string, { type: `xstate.after.${string}`; ms: number }> = {
+  closeAfterCreate: { type: 'xstate.after.closeAfterCreate.editor.open.form.created', ms: EDITOR_CLOSE_AFTER_CREATE_MS },
+  refetchFirst: { type: 'xstate.after.refetchFirst.editor.open.audio.active.refetch.first', ms: BATCH_TRANSCRIBE_REFETCH_MS[0] },
+  refetchSecond: { type: 'xstate.after.refetchSecond.editor.open.audio.active.refetch.second', ms: BATCH_TRANSCRIBE_REFETCH_MS[1] - BATCH_TRANSCRIBE_REFETCH_MS[0] },
+  refetchThird: { type: 'xstate.after.refetchThird.editor.open.audio.active.refetch.third', ms: BATCH_TRANSCRIBE_REFETCH_MS[2] - BATCH_TRANSCRIBE_REFETCH_MS[1] },
+};
+
+const formEvents: ModelEvent[] = [
+  { type: 'editor.field', field: 'name', value: 'Ada' },
+  { type: 'editor.field', field: 'name', value: '   ' },
+  { type: 'editor.field', field: 'role', value: 'Analyst' },
+  { type: 'editor.field', field: 'prompt', value: 'Think.' },
+  { type: 'editor.field', field: 'model', value: 'offline' },
+  { type: 'editor.submit' },
+  { type: 'editor.retry' },
+  { type: 'editor.delete' },
+  { type: 'editor.delete.confirm' },
+  { type: 'editor.delete.cancel' },
+  { type: 'editor.close' },
+  done('loadModels', modelsFixture),
+  fail('loadModels'),
+  done('loadAgent', agentFixture),
+  fail('loadAgent', httpError(404, 'Agent not found')),
+  done('createAgent', { ...agentFixture, id: 'new-id' }),
+  fail('createAgent'),
+  done('updateAgent', agentFixture),
+  fail('updateAgent'),
+  done('deleteAgent', { success: true }),
+  fail('deleteAgent'),
+  { type: AFTER.closeAfterCreate.type },
+];
+
+const audioEvents: ModelEvent[] = [
+  { type: 'audio.upload.name', value: 'Calm' },
+  { type: 'audio.upload.file', file: new Blob(['RIFF']), fileName: 'calm.wav' },
+  { type: 'audio.upload.submit' },
+  { type: 'audio.delete', audioId: 'au2' },
+  { type: 'audio.delete.confirm' },
+  { type: 'audio.delete.cancel' },
+  { type: 'audio.setDefault', audioId: 'au2' },
+  { type: 'audio.transcribe', audioId: 'au2' },
+  { type: 'audio.transcribeAll' },
+  { type: 'audio.dismiss' },
+  { type: 'recorder.saved', item: audioFixture[0] },
+  done('loadAudio', audioFixture),
+  fail('loadAudio'),
+  done('uploadAudio', { ...audioFixture[0], id: 'au3', transcript: 'words' }),
+  fail('uploadAudio'),
+  done('deleteAudio', { success: true }),
+  fail('deleteAudio'),
+  done('setDefaultAudio', { success: true }),
+  fail('setDefaultAudio'),
+  done('transcribeAudio', { success: true, transcript: 'words' }),
+  done('transcribeAudio', { success: false, message: 'No transcription engine configured' }),
+  fail('transcribeAudio'),
+  done('batchTranscribe', { count: 2 }),
+  done('batchTranscribe', { count: 0 }),
+  fail('batchTranscribe'),
+  { type: AFTER.refetchFirst.type },
+  { type: AFTER.refetchSecond.type },
+  { type: AFTER.refetchThird.type },
+];
+
+// The walk tells states apart by value plus what the guards read; messages would only multiply states.
+const serializeState = (s: EditorSnapshot) =>
+  JSON.stringify([
+    s.value,
+    s.status,
+    (['name', 'role', 'prompt', 'model'] as const).map((f) => s.context.fields[f].trim() !== ''),
+    s.context.upload.name !== '',
+    s.context.upload.file !== null,
+    s.context.audio.length > 0,
+  ]);
+
+/** Timers fire and actors answer only while they exist; the model is offered exactly those events. */
+function canHappen(s: EditorSnapshot, e: ModelEvent): boolean {
+  if (s.status !== 'active') return false;
+  const m = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type);
+  if (m) return m[1] in s.children;
+  const after = Object.values(AFTER).find((a) => a.type === e.type);
+  if (after) {
+    const stateId = after.type.split('.').slice(3).join('.');
+    return s._nodes.some((n) => n.id === stateId);
+  }
+  return true;
+}
+
+// Without a parent to tell, the notifications are no-ops in the model (the replay runs under a parent).
+const modelMachine = editorMachine.provide({ actions: { notifySaved: () => undefined, notifyDeleted: () => undefined } });
+
+function pathsFor(input: EditorInput, events: ModelEvent[]) {
+  const model = new TestModel(modelMachine, {
+    input,
+    events,
+    serializeState: serializeState as never,
+    filterEvents: canHappen as never,
+  } as never);
+  const all = model.getShortestPaths({ allowDuplicatePaths: true });
+  // One (shortest) path per distinct state value keeps the suite small while still reaching every state.
+  const byValue = new Map<string, (typeof all)[number]>();
+  for (const p of all) {
+    const key = JSON.stringify([(p.state as EditorSnapshot).value, (p.state as EditorSnapshot).status]);
+    const seen = byValue.get(key);
+    if (!seen || p.steps.length < seen.steps.length) byValue.set(key, p);
+  }
+  return [...byValue.values()];
+}
+
+function replay(input: EditorInput) {
+  const h = startEditor(input, (api) => Object.values(api).forEach((fake) => fake.hold()));
+  const exec: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
+  const send = async ({ event }: { event: AnyEventObject }) => {
+    h.editor.send(event as EditorEvent);
+    await settle();
+  };
+  for (const e of [...formEvents, ...audioEvents]) {
+    const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+    const after = Object.values(AFTER).find((a) => a.type === e.type);
+    if (m) {
+      const fake = h.api[m[2] as ActorId] as { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+      exec[e.type] = async ({ event }) => {
+        if (m[1] === 'done') fake.resolve((event as DoneEvent).output);
+        else fake.reject((event as ErrorEvent).error);
+        await settle();
+      };
+    } else if (after) {
+      exec[e.type] = async () => {
+        await vi.advanceTimersByTimeAsync(after.ms);
+      };
+    } else {
+      exec[e.type] = send;
+    }
+  }
+  return { ...h, exec };
+}
+
+// Paths are found on a coarse state key, so the snapshot a path ends in is recomputed exactly (pure
+// `transition` over the same events) and that prediction is what the running editor must match.
+function check(paths: ReturnType<typeof pathsFor>, input: EditorInput) {
+  for (const path of paths) {
+    it(path.description.replace(/\(\{.*?\}\)/g, ''), async () => {
+      const { editor, exec, root } = replay(input);
+      let [predicted] = initialTransition(modelMachine, input);
+      const predicting = Object.fromEntries(
+        Object.entries(exec).map(([type, run]) => [
+          type,
+          async (step: { event: AnyEventObject }) => {
+            [predicted] = transition(modelMachine, predicted, step.event as never);
+            await run(step);
+          },
+        ]),
+      );
+      await settle();
+      await path.test({
+        events: predicting as never,
+        states: {
+          '*': () => {
+            const got = editor.getSnapshot();
+            expect(got.status).toBe(predicted.status);
+            if (predicted.status === 'active') expect(got.value).toEqual(predicted.value);
+            expect(got.context.formError).toEqual(predicted.context.formError);
+            expect(got.context.loadError).toEqual(predicted.context.loadError);
+            expect(got.context.audioError).toEqual(predicted.context.audioError);
+            expect(got.context.audioNotice).toEqual(predicted.context.audioNotice);
+            expect(got.context.fields).toEqual(predicted.context.fields);
+          },
+        },
+      });
+      root.stop();
+    });
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('editor model: create form', () => {
+  const input: EditorInput = { mode: 'create' };
+  const paths = pathsFor(input, formEvents);
+  it('reaches creating, created and closed', () => {
+    const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
+    expect(values.some((v) => v.includes('"creating"'))).toBe(true);
+    expect(values.some((v) => v.includes('"created"'))).toBe(true);
+    expect(paths.some((p) => (p.state as EditorSnapshot).status === 'done')).toBe(true);
+  });
+  check(paths, input);
+});
+
+describe('editor model: edit form', () => {
+  const input: EditorInput = { mode: 'edit', agentId: agentFixture.id };
+  const paths = pathsFor(input, formEvents);
+  it('reaches loading, loadFailed, updating, confirmingDelete and deleting', () => {
+    const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
+    for (const name of ['loading', 'loadFailed', 'updating', 'confirmingDelete', 'deleting']) {
+      expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
+    }
+  });
+  check(paths, input);
+});
+
+describe('editor model: reference audio', () => {
+  const input: EditorInput = { mode: 'edit', agentId: agentFixture.id };
+  const paths = pathsFor(input, audioEvents);
+  it('reaches every audio operation and every refetch step', () => {
+    const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
+    for (const name of ['uploading', 'confirmingDelete', 'deleting', 'settingDefault', 'transcribing', 'startingBatch', 'first', 'second', 'third']) {
+      expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
+    }
+  });
+  check(paths, input);
+});
