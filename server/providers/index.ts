@@ -3,41 +3,58 @@ import { createOfflineProvider } from './llm/offline';
 import { createOllamaProvider } from './llm/ollama';
 import { createOpenAiProvider } from './llm/openai';
 import { createLlmRegistry } from './llm/registry';
-import type { LlmProvider, Providers, SpeechProvider, TranscriptionProvider } from './types';
+import { createEspeakProvider, findEspeak } from './speech/espeak';
+import { createResearchService } from './research';
+import { createNoSpeech } from './speech/none';
+import { createOpenAiSpeechProvider } from './speech/openai';
+import { createNoTranscription } from './transcription/none';
+import { createOpenAiTranscriptionProvider } from './transcription/openai';
+import type { LlmProvider, LlmRegistry, Providers, SpeechProvider, TranscriptionProvider } from './types';
 
 // Chooses the engines from the configuration. Each kind of provider lives in its own folder.
 
 export { createLlmRegistry } from './llm/registry';
 export { createOfflineProvider } from './llm/offline';
 
-const unconfigured = (id: string, detail: string): SpeechProvider & TranscriptionProvider => ({
-  id,
-  available: () => false,
-  synthesize: async () => {
-    throw new Error(detail);
-  },
-  transcribe: async () => {
-    throw new Error(detail);
-  },
-  probe: async () => ({ status: 'disabled', detail }),
-});
-
 /**
  * LLMs: an OpenAI-compatible server when OPENAI_BASE_URL is set (first: it is an explicit choice),
  * Ollama when OLLAMA_HOST is set (it is by default; absent, it only shows as unavailable), and the
  * offline model always. See createLlmRegistry for which one answers a given model name.
  */
-export function createProviders(config: ServerConfig): Providers {
+export function createLlms(config: ServerConfig): LlmRegistry {
   const llms: LlmProvider[] = [];
   if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }));
   if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost }));
   llms.push(createOfflineProvider());
-  const llm = createLlmRegistry(llms);
+  const registry = createLlmRegistry(llms);
   // Learn early which real providers answer, so forModel can route before anyone lists models.
-  if (llms.length > 1) void llm.listModels();
+  if (llms.length > 1) void registry.listModels();
+  return registry;
+}
+
+/**
+ * Speech: TTS_BASE_URL (an OpenAI-compatible /v1/audio/speech server, the only one that clones voices),
+ * else espeak-ng (ESPEAK_PATH, or on PATH; an ESPEAK_PATH that is not executable means no espeak),
+ * else none ('No speech engine configured').
+ */
+export function createSpeech(config: ServerConfig): SpeechProvider {
+  if (config.ttsBaseUrl) return createOpenAiSpeechProvider({ baseUrl: config.ttsBaseUrl, apiKey: config.ttsApiKey });
+  const espeak = findEspeak(config.espeakPath);
+  return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();
+}
+
+/** Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else none. */
+export function createTranscription(config: ServerConfig): TranscriptionProvider {
+  return config.transcribeBaseUrl
+    ? createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey })
+    : createNoTranscription();
+}
+
+export function createProviders(config: ServerConfig): Providers {
   return {
-    llm,
-    speech: unconfigured('none', 'No speech engine configured'),
-    transcription: unconfigured('none', 'No transcription engine configured'),
+    llm: createLlms(config),
+    speech: createSpeech(config),
+    transcription: createTranscription(config),
+    research: createResearchService({ enabled: config.researchEnabled }),
   };
 }

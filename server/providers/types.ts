@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { componentStatus } from '../../src/schemas/system';
 import type { TurnContext } from '../engine/turnAnswer';
+import type { ResearchService } from './research';
 
 // The small interfaces every engine sits behind. Real implementations live beside this file, one
 // folder per kind; index.ts chooses them from the configuration.
@@ -90,4 +91,8 @@ export interface Providers {
   llm: LlmRegistry;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
+  /** Public research APIs. Optional so hand-made Providers in tests need not build one; absent means unavailable. */
+  research?: ResearchService;
 }
+
+export type { ResearchService, ResearchQuery, ResearchOutcome } from './research';

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
+import { bearerHeaders, openaiApiBase } from '../openaiUrl';
+import type { ComponentStatus, SpeechProvider, SpeechRequest } from '../types';
+import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
+
+// An OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
+//
+// Without a reference voice the request is OpenAI's JSON: {model, input, voice, speed, response_format}.
+// With one (voice cloning: the agent's default reference audio and its transcript) the same fields
+// go as multipart/form-data plus `reference_audio` (the file) and `reference_text` (its transcript,
+// omitted when unknown). Cloning servers that follow this OpenAI extension (e.g. OpenAI-style
+// front-ends for F5-TTS, XTTS or CosyVoice) read those two fields; plain OpenAI never sees them.
+
+export interface OpenAiSpeechOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  voice?: string;
+  timeoutMs?: number;
+  probeCacheMs?: number;
+}
+
+const SERVICE = 'The speech server';
+
+export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechProvider {
+  const api = openaiApiBase(opts.baseUrl);
+  const headers = bearerHeaders(opts.apiKey);
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const probeCacheMs = opts.probeCacheMs ?? 5_000;
+  let probed: { at: number; value: Promise<ComponentStatus> } | null = null;
+
+  return {
+    id: 'openai-speech',
+    available: () => true,
+
+    probe() {
+      const now = Date.now();
+      if (probed && now - probed.at <= probeCacheMs) return probed.value;
+      // Speech servers rarely share one health path; any HTTP answer proves the server is there.
+      const url = `${api}/models`;
+      const call = callSignal(3_000);
+      const value = fetch(url, { headers, signal: call.signal }).then(
+        async (res): Promise<ComponentStatus> => {
+          await res.body?.cancel();
+          return { status: 'ok', provider: 'openai-speech', detail: `speech server at ${origin(api)}` };
+        },
+        (e): ComponentStatus => ({ status: 'unavailable', provider: 'openai-speech', detail: networkError(e, { provider: 'openai-speech', service: SERVICE, url, timeoutMs: 3_000, call }).message }),
+      );
+      probed = { at: now, value };
+      return value;
+    },
+
+    async synthesize(req: SpeechRequest) {
+      const format = req.format ?? 'wav';
+      const fields: Record<string, string> = {
+        model: opts.model ?? 'tts-1',
+        input: req.text,
+        voice: opts.voice ?? 'alloy',
+        speed: String(req.speed ?? 1),
+        response_format: format,
+      };
+      const url = `${api}/audio/speech`;
+      const call = callSignal(timeoutMs, req.signal);
+      try {
+        let body: BodyInit;
+        const h: Record<string, string> = { ...headers };
+        if (req.voice?.referenceAudioPath) {
+          const form = new FormData();
+          for (const [k, v] of Object.entries(fields)) form.set(k, v);
+          const file = await readFile(req.voice.referenceAudioPath).catch(() => {
+            throw new ProviderError('The agent’s reference audio file is missing', 'openai-speech', 'failed');
+          });
+          const name = path.basename(req.voice.referenceAudioPath);
+          const ext = path.extname(name).slice(1).toLowerCase();
+          form.set('reference_audio', new Blob([file], { type: MIME_BY_EXTENSION[ext] ?? 'application/octet-stream' }), name);
+          if (req.voice.referenceText) form.set('reference_text', req.voice.referenceText);
+          body = form;
+        } else {
+          h['content-type'] = 'application/json';
+          body = JSON.stringify({ ...fields, speed: req.speed ?? 1 });
+        }
+        const res = await fetch(url, { method: 'POST', headers: h, body, signal: call.signal });
+        if (!res.ok) throw await httpError(res, 'openai-speech', SERVICE);
+        const contentType = res.headers.get('content-type');
+        if (contentType && /json|text\//i.test(contentType)) {
+          throw new ProviderError(`${SERVICE} answered ${contentType.split(';')[0]} instead of audio`, 'openai-speech', 'malformed');
+        }
+        const audio = Buffer.from(await res.arrayBuffer());
+        if (!audio.length) throw new ProviderError(`${SERVICE} answered no audio`, 'openai-speech', 'malformed');
+        const extension = extensionFor(contentType, format);
+        return { audio: extension === 'wav' ? fixWavSizes(audio) : audio, mimeType: MIME_BY_EXTENSION[extension], extension };
+      } catch (e) {
+        throw networkError(e, { provider: 'openai-speech', service: SERVICE, url, timeoutMs, call });
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
+import { bearerHeaders, openaiApiBase } from '../openaiUrl';
+import type { ComponentStatus, TranscriptionProvider } from '../types';
+
+// An OpenAI-compatible transcription server (OpenAI, whisper.cpp server, faster-whisper-server,
+// speaches…): POST /v1/audio/transcriptions as multipart (file, model, response_format=json) → {text}.
+
+export interface OpenAiTranscriptionOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: number;
+  probeCacheMs?: number;
+}
+
+const SERVICE = 'The transcription server';
+
+export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptions): TranscriptionProvider {
+  const api = openaiApiBase(opts.baseUrl);
+  const headers = bearerHeaders(opts.apiKey);
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const probeCacheMs = opts.probeCacheMs ?? 5_000;
+  let probed: { at: number; value: Promise<ComponentStatus> } | null = null;
+
+  return {
+    id: 'openai-transcription',
+    available: () => true,
+
+    probe() {
+      const now = Date.now();
+      if (probed && now - probed.at <= probeCacheMs) return probed.value;
+      const url = `${api}/models`;
+      const call = callSignal(3_000);
+      // Any HTTP answer proves the server is there; whisper servers seldom list models.
+      const value = fetch(url, { headers, signal: call.signal }).then(
+        async (res): Promise<ComponentStatus> => {
+          await res.body?.cancel();
+          return { status: 'ok', provider: 'openai-transcription', detail: `transcription server at ${origin(api)}` };
+        },
+        (e): ComponentStatus => ({ status: 'unavailable', provider: 'openai-transcription', detail: networkError(e, { provider: 'openai-transcription', service: SERVICE, url, timeoutMs: 3_000, call }).message }),
+      );
+      probed = { at: now, value };
+      return value;
+    },
+
+    async transcribe(file, signal) {
+      const url = `${api}/audio/transcriptions`;
+      const call = callSignal(timeoutMs, signal);
+      const bytes = await readFile(file.path).catch(() => {
+        throw new ProviderError('The audio file to transcribe is missing', 'openai-transcription', 'failed');
+      });
+      try {
+        const form = new FormData();
+        form.set('file', new Blob([bytes], { type: file.mimeType }), file.fileName);
+        form.set('model', opts.model ?? 'whisper-1');
+        form.set('response_format', 'json');
+        const res = await fetch(url, { method: 'POST', headers, body: form, signal: call.signal });
+        if (!res.ok) throw await httpError(res, 'openai-transcription', SERVICE);
+        const text = await res.text();
+        let body: { text?: unknown };
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new ProviderError(`${SERVICE} answered something other than JSON`, 'openai-transcription', 'malformed');
+        }
+        if (typeof body.text !== 'string') throw new ProviderError(`${SERVICE} answered without a transcript`, 'openai-transcription', 'malformed');
+        return body.text.trim();
+      } catch (e) {
+        throw networkError(e, { provider: 'openai-transcription', service: SERVICE, url, timeoutMs, call });
+      }
+    },
+  };
+}
