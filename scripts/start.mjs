@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA when dist/ is stale, then run the server (SPA + API on one origin).
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { buildIfNeeded, localBin, ROOT } from './lib/build.mjs';
+import { probeUrl, publicUrl, waitForHealth } from './lib/health.mjs';
+
+const port = Number(process.env.PORT || 8000);
+const host = process.env.HOST || '0.0.0.0';
+
+// STATIC_DIR points the server at another bundle ('' serves the API only), so ./dist is not ours to build then.
+try {
+  if (process.env.STATIC_DIR === undefined) await buildIfNeeded();
+} catch (e) {
+  console.error(`[agora] ${e.message}`);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [localBin('tsx'), 'server/main.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
+const running = () => server.exitCode === null && server.signalCode === null;
+
+server.on('error', (e) => {
+  console.error(`[agora] could not start the server: ${e.message}`);
+  process.exit(1);
+});
+server.on('exit', (code, signal) => {
+  process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+});
+process.on('exit', () => {
+  if (running()) server.kill('SIGTERM');
+});
+
+// A shutdown signal is passed on once. A Ctrl+C in a terminal already reaches the whole foreground process
+// group (and npm forwards it again), so a second delivery would cut the server's graceful close short; only a
+// signal that arrives well after the first is forwarded, as a deliberate "stop now".
+let firstSignalAt = 0;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    const now = Date.now();
+    if (firstSignalAt === 0) {
+      firstSignalAt = now;
+      const fromTerminal = sig === 'SIGINT' && process.stdin.isTTY;
+      if (!fromTerminal) server.kill(sig);
+      return;
+    }
+    if (now - firstSignalAt > 1500 && running()) server.kill(sig);
+  });
+}
+
+try {
+  await waitForHealth(probeUrl(host, port), { timeoutMs: 120_000, alive: running });
+  const url = publicUrl(host, port);
+  console.log(`\n  Agora is running at ${url}\n  (Ctrl+C stops it)\n`);
+} catch (e) {
+  if (running()) console.error(`[agora] ${e.message}`);
+}
