@@ -21,6 +21,7 @@ export type EngineEvent =
   | { type: 'audio.ack'; audioId?: string }
   | { type: 'stop'; reason: string };
 
+const timedOut = (ms: number) => `no answer within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'unknown error');
 
 export const discussionMachine = setup({
@@ -130,8 +131,8 @@ export const discussionMachine = setup({
           },
           after: {
             turnTimeout: [
-              { guard: 'isFailingRepeatedly', target: '#discussion.failed', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, `no answer within ${Math.round(context.plan.timing.turnTimeoutMs / 1000)} s`) } },
-              { target: 'selecting', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, `no answer within ${Math.round(context.plan.timing.turnTimeoutMs / 1000)} s`) } },
+              { guard: 'isFailingRepeatedly', target: '#discussion.failed', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, timedOut(context.plan.timing.turnTimeoutMs)) } },
+              { target: 'selecting', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, timedOut(context.plan.timing.turnTimeoutMs)) } },
             ],
           },
         },

@@ -1,0 +1,75 @@
+// What "a valid order" means for a discussion's frames, checked the same way for the machine and the sockets.
+// Returns the problems found (empty when the sequence is sound).
+
+export function orderProblems(frames: any[]): string[] {
+  const problems: string[] = [];
+  const say = (i: number, msg: string) => problems.push(`#${i} ${frames[i]?.type}: ${msg}`);
+  if (!frames.length) return ['no frames'];
+  if (!['discussion_started', 'discussion_initialized'].includes(frames[0].type)) say(0, 'the first frame must announce the discussion');
+  const ends = frames.map((f, i) => (f.type === 'discussion_ended' ? i : -1)).filter((i) => i >= 0);
+  if (ends.length !== 1) problems.push(`expected one discussion_ended, saw ${ends.length}`);
+  else if (ends[0] !== frames.length - 1) say(ends[0] + 1, 'frame after discussion_ended');
+
+  let busy: string | null = null;
+  const phase = new Map<string, string>();
+  let round = 0;
+  let inRound = false;
+  let lastTurn = 0;
+  const argIds = new Set<string>();
+  let consensus = 0;
+  let summary = 0;
+  frames.forEach((f, i) => {
+    switch (f.type) {
+      case 'agent_status': {
+        const before = phase.get(f.agent_id) ?? 'idle';
+        if (f.status === 'thinking') {
+          if (busy && busy !== f.agent_id) say(i, `${f.agent_id} thinks while ${busy} still holds the floor`);
+          busy = f.agent_id;
+        } else if (f.status === 'speaking') {
+          if (before !== 'thinking') say(i, `${f.agent_id} speaks without thinking first (was ${before})`);
+        } else if (f.status === 'idle') {
+          if (busy === f.agent_id) busy = null;
+        }
+        phase.set(f.agent_id, f.status);
+        break;
+      }
+      case 'round_start':
+        if (f.round !== round + 1) say(i, `round ${f.round} after round ${round}`);
+        if (inRound) say(i, 'round started before the previous one ended');
+        round = f.round;
+        inRound = true;
+        break;
+      case 'round_end':
+        if (!inRound || f.round !== round) say(i, `round_end ${f.round} without its round_start`);
+        inRound = false;
+        break;
+      case 'reasoning_stage':
+        if (!inRound) say(i, 'stage outside a round');
+        break;
+      case 'text':
+        if (f.turn <= lastTurn) say(i, `turn ${f.turn} after ${lastTurn}`);
+        lastTurn = f.turn;
+        if (busy !== f.from_id) say(i, 'text from an agent that does not hold the floor');
+        break;
+      case 'agent_message':
+        if (busy !== f.agent_id) say(i, 'message from an agent that does not hold the floor');
+        break;
+      case 'argument':
+        if (f.argument.parent_id && !argIds.has(f.argument.parent_id)) say(i, `parent ${f.argument.parent_id} unknown`);
+        if (busy !== f.argument.agent_id) say(i, 'argument from an agent that does not hold the floor');
+        argIds.add(f.argument.id);
+        break;
+      case 'consensus_reached':
+        consensus++;
+        break;
+      case 'discussion_summary':
+        summary++;
+        break;
+    }
+  });
+  const cutOff = ['stopped', 'abandoned', 'failed', 'client_closed', 'shutdown'].includes(frames[frames.length - 1]?.reason);
+  if (inRound && !cutOff) problems.push(`round ${round} never ended`);
+  if (consensus > 1) problems.push(`${consensus} consensus_reached frames`);
+  if (summary > 1) problems.push(`${summary} discussion_summary frames`);
+  return problems;
+}
