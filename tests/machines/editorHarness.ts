@@ -100,8 +100,8 @@ export function fakeMicrophone() {
   return mic;
 }
 
-export function editorWithFakes(api: FakeAgentApi, mic: ReturnType<typeof fakeMicrophone>) {
-  const recorder = recorderMachine.provide({ actors: { microphone: mic.logic, uploadRecording: api.uploadAudio.logic } });
+export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof fakeMicrophone>['logic']) {
+  const recorder = recorderMachine.provide({ actors: { microphone, uploadRecording: api.uploadAudio.logic } });
   return editorMachine.provide({
     actors: {
       loadModels: api.loadModels.logic,
@@ -121,11 +121,15 @@ export function editorWithFakes(api: FakeAgentApi, mic: ReturnType<typeof fakeMi
 }
 
 /** `before` may change the fakes' answers before the editor starts (its first calls go out at once). */
-export function startEditor(input: EditorInput, before?: (api: FakeAgentApi) => void) {
+export function startEditor(
+  input: EditorInput,
+  before?: (api: FakeAgentApi) => void,
+  microphoneLogic?: ReturnType<typeof fakeMicrophone>['logic'],
+) {
   const api = fakeAgentApi();
   before?.(api);
   const microphone = fakeMicrophone();
-  const editor = editorWithFakes(api, microphone);
+  const editor = editorWithFakes(api, microphoneLogic ?? microphone.logic);
   const heard: AnyEventObject[] = [];
   const parent = setup({ actors: { editor } }).createMachine({
     invoke: { id: 'editor', src: 'editor', input },

@@ -1,0 +1,74 @@
+// Name, role, prompt, model (and personality when editing). Every keystroke is an 'editor.field' event; the
+// submit button is enabled exactly when the machine would accept 'editor.submit'.
+import { useSelector } from '@xstate/react';
+import type { EditorActorRef, EditorField } from '../../machines/editor.machine';
+import * as sel from '../../machines/editor.selectors';
+import { AGENT_PERSONALITIES } from '../../schemas/constants';
+
+export function AgentForm({ editor }: { editor: EditorActorRef }) {
+  const mode = useSelector(editor, sel.selectMode);
+  const fields = useSelector(editor, sel.selectFields);
+  const models = useSelector(editor, sel.selectModelOptions);
+  const modelsLoading = useSelector(editor, sel.selectModelsLoading);
+  const fromFallback = useSelector(editor, (s) => s.context.modelsFromFallback);
+  const canSubmit = useSelector(editor, sel.selectCanSubmit);
+  const saving = useSelector(editor, sel.selectIsSaving);
+  const created = useSelector(editor, sel.selectWasCreated);
+  const locked = saving || created;
+
+  const set = (field: EditorField) => (e: { target: { value: string } }) => editor.send({ type: 'editor.field', field, value: e.target.value });
+  const offline = models.find((m) => m.value === fields.model)?.offline;
+
+  return (
+    <form
+      className="agora-editor-form"
+      aria-label={mode === 'create' ? 'Create agent' : 'Edit agent'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        editor.send({ type: 'editor.submit' });
+      }}
+    >
+      <label>
+        Name
+        <input value={fields.name} onChange={set('name')} disabled={locked} placeholder="e.g. Ada" autoComplete="off" required />
+      </label>
+      <label>
+        Role
+        <input value={fields.role} onChange={set('role')} disabled={locked} placeholder="e.g. Analyst" autoComplete="off" required />
+      </label>
+      <label>
+        Prompt
+        <textarea value={fields.prompt} onChange={set('prompt')} disabled={locked} rows={6} placeholder="Who is this agent and how does it think?" required />
+      </label>
+      <label>
+        Model
+        <select value={fields.model} onChange={set('model')} disabled={locked || modelsLoading} required>
+          <option value="">{modelsLoading ? 'Loading models…' : 'Select a model'}</option>
+          {models.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.offline ? `${m.label} — offline` : m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {offline && <p className="agora-hint">This is the built-in offline model: it composes short, rule-based replies without an LLM.</p>}
+      {fromFallback && <p className="agora-hint">The model list could not be loaded; showing the default models.</p>}
+      {mode === 'edit' && (
+        <label>
+          Personality
+          <select value={fields.personality} onChange={set('personality')} disabled={locked}>
+            <option value="">Not set</option>
+            {AGENT_PERSONALITIES.map((p) => (
+              <option key={p} value={p}>
+                {p[0].toUpperCase() + p.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button type="submit" className="primary" disabled={!canSubmit || locked}>
+        {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}
+      </button>
+    </form>
+  );
+}

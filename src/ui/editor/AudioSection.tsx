@@ -1,0 +1,137 @@
+// Reference voices of one agent: the list, the upload form, the recorder and 'Transcribe all'.
+import { useCallback } from 'react';
+import { useSelector } from '@xstate/react';
+import type { EditorActorRef } from '../../machines/editor.machine';
+import * as sel from '../../machines/editor.selectors';
+import { AUDIO_EXTENSIONS, DEFAULT_REFERENCE_TEXT } from '../../schemas/constants';
+import { AUDIO_MESSAGES } from '../../schemas/messages';
+import { AudioItemRow } from './AudioItemRow';
+import { ConfirmDialog } from './ConfirmDialog';
+import { RecordButton } from './RecordButton';
+
+const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+export function AudioSection({ editor }: { editor: EditorActorRef }) {
+  const enabled = useSelector(editor, sel.selectAudioEnabled);
+  const items = useSelector(editor, sel.selectAudioItems);
+  const loading = useSelector(editor, sel.selectIsAudioLoading);
+  const busy = useSelector(editor, sel.selectIsAudioBusy);
+  const uploading = useSelector(editor, sel.selectIsUploading);
+  const targetId = useSelector(editor, sel.selectTargetAudioId);
+  const error = useSelector(editor, sel.selectAudioError);
+  const notice = useSelector(editor, sel.selectAudioNotice);
+  const draft = useSelector(editor, sel.selectUploadDraft);
+  const transcript = useSelector(editor, sel.selectLastTranscript);
+  const pendingDelete = useSelector(editor, sel.selectPendingAudioDelete);
+  const untranscribed = useSelector(editor, sel.selectUntranscribedCount);
+  const recorder = useSelector(editor, sel.selectRecorderRef);
+
+  const onSetDefault = useCallback((audioId: string) => editor.send({ type: 'audio.setDefault', audioId }), [editor]);
+  const onDelete = useCallback((audioId: string) => editor.send({ type: 'audio.delete', audioId }), [editor]);
+  const onTranscribe = useCallback((audioId: string) => editor.send({ type: 'audio.transcribe', audioId }), [editor]);
+
+  return (
+    <section className="agora-editor-box agora-audio" aria-label="Reference audio">
+      <h4>Reference voices</h4>
+      <p className="agora-hint">{AUDIO_MESSAGES.lengthHint}</p>
+      <p className="agora-hint">
+        Default reference text: <q>{DEFAULT_REFERENCE_TEXT}</q>
+      </p>
+
+      {error && (
+        <p className="agora-inline-error" role="alert">
+          {error}{' '}
+          <button type="button" className="link" onClick={() => editor.send({ type: 'audio.dismiss' })} aria-label="Dismiss audio message">
+            Dismiss
+          </button>
+        </p>
+      )}
+      {notice && (
+        <p className="agora-inline-notice" role="status">
+          {notice}{' '}
+          <button type="button" className="link" onClick={() => editor.send({ type: 'audio.dismiss' })} aria-label="Dismiss audio message">
+            Dismiss
+          </button>
+        </p>
+      )}
+
+      {enabled && (
+        <>
+          {loading && items.length === 0 ? (
+            <p className="agora-muted" role="status">
+              Loading reference audio…
+            </p>
+          ) : items.length === 0 ? (
+            <p className="agora-muted">No reference audio yet.</p>
+          ) : (
+            <ul className="agora-audio-list" aria-label="Reference audio list">
+              {items.map((item) => (
+                <AudioItemRow
+                  key={item.id}
+                  item={item}
+                  busy={busy}
+                  working={busy && targetId === item.id}
+                  onSetDefault={onSetDefault}
+                  onDelete={onDelete}
+                  onTranscribe={onTranscribe}
+                />
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={() => editor.send({ type: 'audio.transcribeAll' })} disabled={busy || items.length === 0}>
+            Transcribe all{untranscribed > 0 ? ` (${untranscribed})` : ''}
+          </button>
+        </>
+      )}
+
+      <form
+        className="agora-audio-upload"
+        aria-label="Upload reference audio"
+        onSubmit={(e) => {
+          e.preventDefault();
+          editor.send({ type: 'audio.upload.submit' });
+        }}
+      >
+        <label>
+          Audio name
+          <input value={draft.name} onChange={(e) => editor.send({ type: 'audio.upload.name', value: e.target.value })} disabled={uploading} />
+        </label>
+        <label>
+          Audio file
+          <input
+            // Remounted when the draft is cleared after an upload, since a file input cannot be reset by value.
+            key={draft.file ? 'chosen' : 'empty'}
+            type="file"
+            accept={ACCEPT}
+            disabled={uploading}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              editor.send({ type: 'audio.upload.file', file, fileName: file?.name ?? '' });
+            }}
+          />
+        </label>
+        <div className="agora-audio-upload-actions">
+          <button type="submit" disabled={uploading}>
+            {uploading ? 'Uploading…' : 'Upload'}
+          </button>
+          <RecordButton editor={editor} recorder={recorder} />
+        </div>
+      </form>
+
+      {transcript && (
+        <p className="agora-audio-last-transcript" role="status">
+          Transcript of “{transcript.name}”: {transcript.text}
+        </p>
+      )}
+
+      {pendingDelete && (
+        <ConfirmDialog
+          message={AUDIO_MESSAGES.deleteConfirm(pendingDelete.name)}
+          confirmLabel="Delete audio"
+          onConfirm={() => editor.send({ type: 'audio.delete.confirm' })}
+          onCancel={() => editor.send({ type: 'audio.delete.cancel' })}
+        />
+      )}
+    </section>
+  );
+}

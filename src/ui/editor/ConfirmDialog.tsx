@@ -1,0 +1,44 @@
+// A small modal question (delete agent, delete audio). The machine holds the 'confirming' state; this only
+// draws it and sends the answer. Escape cancels; focus starts on Cancel so Enter never deletes by accident.
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ message, confirmLabel, busy = false, onConfirm, onCancel }: Props) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Focus management only (no flow): the dialog is keyboard-usable the moment it appears.
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <div className="agora-confirm-backdrop" onClick={onCancel}>
+      <div
+        className="agora-confirm"
+        role="alertdialog"
+        aria-modal="true"
+        aria-label="Confirm"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onCancel();
+          }
+        }}
+      >
+        <p>{message}</p>
+        <div className="agora-confirm-actions">
+          <button type="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// The 450 px agent editor drawer. It draws one editor actor (spawned by the workspace) and sends it events.
+import { useSelector } from '@xstate/react';
+import type { EditorActorRef } from '../../machines/editor.machine';
+import * as sel from '../../machines/editor.selectors';
+import { DRAWER_WIDTH_PX } from '../../schemas/constants';
+import { AgentForm } from './AgentForm';
+import { AudioSection } from './AudioSection';
+import { ConfirmDialog } from './ConfirmDialog';
+import { OverviewBox } from './OverviewBox';
+import { TipsBox } from './TipsBox';
+import './editor.css';
+
+export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
+  const mode = useSelector(editor, sel.selectMode);
+  const heading = useSelector(editor, sel.selectAgentHeading);
+  const loading = useSelector(editor, sel.selectIsLoading);
+  const loadError = useSelector(editor, sel.selectLoadError);
+  const formError = useSelector(editor, sel.selectFormError);
+  const created = useSelector(editor, sel.selectWasCreated);
+  const agent = useSelector(editor, (s) => s.context.agent);
+  const confirming = useSelector(editor, sel.selectIsConfirmingDelete);
+  const deleting = useSelector(editor, sel.selectIsDeleting);
+  const confirmation = useSelector(editor, sel.selectDeleteConfirmation);
+  const saving = useSelector(editor, sel.selectIsSaving);
+
+  const close = () => editor.send({ type: 'editor.close' });
+  const title = mode === 'create' ? 'Create Agent' : `Edit ${heading.name}`;
+
+  return (
+    <aside
+      className="agora-editor"
+      role="dialog"
+      aria-modal="false"
+      aria-label={title}
+      style={{ width: DRAWER_WIDTH_PX }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close();
+      }}
+    >
+      <header className="agora-editor-header">
+        <div>
+          <h3>{title}</h3>
+          {mode === 'edit' && heading.role && <p className="agora-muted">{heading.role}</p>}
+        </div>
+        <button type="button" className="icon" onClick={close} aria-label="Close editor">
+          ×
+        </button>
+      </header>
+
+      <div className="agora-editor-body">
+        {loading && (
+          <p className="agora-muted" role="status">
+            Loading agent…
+          </p>
+        )}
+        {loadError && (
+          <div className="agora-inline-error" role="alert">
+            <p>{loadError}</p>
+            <button type="button" onClick={() => editor.send({ type: 'editor.retry' })}>
+              Retry
+            </button>
+          </div>
+        )}
+        {formError && (
+          <p className="agora-inline-error" role="alert">
+            {formError}{' '}
+            <button type="button" className="link" onClick={() => editor.send({ type: 'editor.dismissError' })} aria-label="Dismiss error">
+              Dismiss
+            </button>
+          </p>
+        )}
+        {saving && (
+          <p className="agora-muted" role="status">
+            Saving…
+          </p>
+        )}
+        {created && (
+          <p className="agora-inline-notice" role="status">
+            Agent created.
+          </p>
+        )}
+
+        {!loading && !loadError && <AgentForm editor={editor} />}
+        {mode === 'create' && <TipsBox />}
+        {mode === 'edit' && !loading && !loadError && (
+          <>
+            <OverviewBox agent={agent} />
+            <button type="button" className="danger" onClick={() => editor.send({ type: 'editor.delete' })} disabled={deleting || saving}>
+              {deleting ? 'Deleting…' : 'Delete Agent'}
+            </button>
+          </>
+        )}
+        {!loading && <AudioSection editor={editor} />}
+      </div>
+
+      {(confirming || deleting) && (
+        <ConfirmDialog
+          message={confirmation}
+          confirmLabel="Delete agent"
+          busy={deleting}
+          onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+          onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
+        />
+      )}
+    </aside>
+  );
+}
