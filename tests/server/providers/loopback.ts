@@ -10,7 +10,7 @@ export interface Recorded {
 }
 
 /** A real HTTP server on a free loopback port, standing in for Ollama, an OpenAI-compatible server or a research API. */
-export async function startLoopback(handler: (req: Recorded, res: ServerResponse) => void | Promise<void>) {
+export async function startLoopback(handler: (req: Recorded, res: ServerResponse) => unknown) {
   const requests: Recorded[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {

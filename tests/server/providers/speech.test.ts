@@ -1,0 +1,148 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { createSpeech } from '../../../server/providers';
+import { fixWavSizes } from '../../../server/providers/speech/audioTypes';
+import { createNoSpeech } from '../../../server/providers/speech/none';
+import { createOpenAiSpeechProvider } from '../../../server/providers/speech/openai';
+import { isTtsName, writeTtsAudio } from '../../../server/providers/speech/media';
+import { closedPort, sendJson, sleep, startLoopback } from './loopback';
+import { makeWav, parseForm } from './wav';
+
+// A fake OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
+let close: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await close?.();
+  close = null;
+});
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'agora-speech-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function fakeSpeech(answer?: (res: import('node:http').ServerResponse) => void | Promise<void>) {
+  const lb = await startLoopback(async (req, res) => {
+    if (req.url === '/v1/audio/speech' && req.method === 'POST') {
+      if (answer) return answer(res);
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      return res.end(makeWav(400, true));
+    }
+    sendJson(res, 404, { detail: 'Not Found' });
+  });
+  close = lb.close;
+  return lb;
+}
+
+describe('OpenAI-compatible speech provider', () => {
+  it('sends OpenAI’s JSON body without a reference voice and returns the WAV with true sizes', async () => {
+    const lb = await fakeSpeech();
+    const p = createOpenAiSpeechProvider({ baseUrl: lb.url, apiKey: 'tts-key' });
+    const out = await p.synthesize({ text: 'Hello there.', speed: 1.25, format: 'wav' });
+    expect(out.mimeType).toBe('audio/wav');
+    expect(out.extension).toBe('wav');
+    expect(out.audio.length).toBe(844);
+    expect(out.audio.readUInt32LE(4)).toBe(836);
+    expect(out.audio.readUInt32LE(40)).toBe(800);
+    const req = lb.requests[0];
+    expect(req.headers.authorization).toBe('Bearer tts-key');
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.json()).toEqual({ model: 'tts-1', input: 'Hello there.', voice: 'alloy', speed: 1.25, response_format: 'wav' });
+  });
+
+  it('sends the agent’s reference audio and transcript as multipart for voice cloning', async () => {
+    const lb = await fakeSpeech();
+    const ref = path.join(dir, '0b7c1e2a-1111-4222-8333-444455556666.wav');
+    const refBytes = makeWav(100);
+    await writeFile(ref, refBytes);
+    const p = createOpenAiSpeechProvider({ baseUrl: `${lb.url}/v1`, model: 'f5-tts', voice: 'clone' });
+    await p.synthesize({ text: 'Cloned words.', voice: { referenceAudioPath: ref, referenceText: 'This is my voice.' }, speed: 1 });
+    const req = lb.requests[0];
+    expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await parseForm(req.body, req.headers['content-type']);
+    expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
+      model: 'f5-tts', input: 'Cloned words.', voice: 'clone', speed: '1', response_format: 'wav', reference_text: 'This is my voice.',
+    });
+    const file = form.get('reference_audio') as File;
+    expect(file.name).toBe('0b7c1e2a-1111-4222-8333-444455556666.wav');
+    expect(file.type).toBe('audio/wav');
+    expect(Buffer.from(await file.arrayBuffer()).equals(refBytes)).toBe(true);
+
+    // An untranscribed reference goes without reference_text.
+    await p.synthesize({ text: 'Again.', voice: { referenceAudioPath: ref, referenceText: null } });
+    const again = await parseForm(lb.requests[1].body, lb.requests[1].headers['content-type']);
+    expect(again.has('reference_text')).toBe(false);
+    expect(again.has('reference_audio')).toBe(true);
+  });
+
+  it('names the file after what the server sent (mp3)', async () => {
+    const lb = await fakeSpeech((res) => {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      res.end(Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0]));
+    });
+    const out = await createOpenAiSpeechProvider({ baseUrl: lb.url }).synthesize({ text: 'x', format: 'mp3' });
+    expect(out).toMatchObject({ mimeType: 'audio/mpeg', extension: 'mp3' });
+  });
+
+  it('reports failures clearly: HTTP errors, non-audio answers, a missing reference file, time-outs, no server', async () => {
+    let mode = '500';
+    const lb = await fakeSpeech(async (res) => {
+      if (mode === '500') return sendJson(res, 500, { detail: 'CUDA out of memory' });
+      if (mode === 'json') return sendJson(res, 200, { audio: 'base64…' });
+      await sleep(2000);
+      res.end();
+    });
+    const p = createOpenAiSpeechProvider({ baseUrl: lb.url, timeoutMs: 200 });
+    await expect(p.synthesize({ text: 'x' })).rejects.toThrow('The speech server answered 500: CUDA out of memory');
+    mode = 'json';
+    await expect(p.synthesize({ text: 'x' })).rejects.toThrow('The speech server answered application/json instead of audio');
+    await expect(p.synthesize({ text: 'x', voice: { referenceAudioPath: path.join(dir, 'missing.wav'), referenceText: null } })).rejects.toThrow('The agent’s reference audio file is missing');
+    mode = 'slow';
+    await expect(p.synthesize({ text: 'x' })).rejects.toThrow(`The speech server at ${lb.url} did not answer within 0.2 s`);
+    const url = await closedPort();
+    const gone = createOpenAiSpeechProvider({ baseUrl: url });
+    await expect(gone.synthesize({ text: 'x' })).rejects.toThrow(`The speech server at ${url} is not reachable (ECONNREFUSED)`);
+    expect(await gone.probe()).toMatchObject({ status: 'unavailable' });
+    expect(await p.probe()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('no speech engine', () => {
+  it('is unavailable and says so', async () => {
+    const none = createNoSpeech();
+    expect(none.available()).toBe(false);
+    await expect(none.synthesize({ text: 'x' })).rejects.toThrow('No speech engine configured');
+    expect(await none.probe()).toMatchObject({ status: 'disabled', detail: 'No speech engine configured' });
+  });
+});
+
+describe('choosing the speech engine', () => {
+  const config = (over: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...over });
+  it('prefers TTS_BASE_URL, then espeak-ng, then none', async () => {
+    expect(createSpeech(config({ TTS_BASE_URL: 'http://127.0.0.1:1', ESPEAK_PATH: '/bin/sh' })).id).toBe('openai-speech');
+    expect(createSpeech(config({ ESPEAK_PATH: '/bin/sh' })).id).toBe('espeak');
+    expect(createSpeech(config({ ESPEAK_PATH: path.join(dir, 'no-such-espeak') })).id).toBe('none');
+  });
+});
+
+describe('stored speech clips', () => {
+  it('are written under <media>/tts with an unguessable name and a /media/tts/ URL', async () => {
+    const a = await writeTtsAudio(dir, makeWav(10), 'wav');
+    const b = await writeTtsAudio(dir, makeWav(10), 'wav');
+    expect(a.filename).not.toBe(b.filename);
+    expect(isTtsName(a.filename)).toBe(true);
+    expect(a.url).toBe(`/media/tts/${a.filename}`);
+    expect(a.path).toBe(path.join(dir, 'tts', a.filename));
+    for (const bad of ['../x.wav', 'a/b.wav', '.wav', 'x.exe', 'x.wav.sh']) expect(isTtsName(bad)).toBe(false);
+  });
+
+  it('fixes the placeholder sizes of a streamed WAV and leaves other data alone', () => {
+    const fixed = fixWavSizes(makeWav(50, true));
+    expect(fixed.readUInt32LE(4)).toBe(fixed.length - 8);
+    expect(fixed.readUInt32LE(40)).toBe(100);
+    const mp3 = Buffer.from([0xff, 0xfb, 1, 2]);
+    expect(fixWavSizes(Buffer.from(mp3)).equals(mp3)).toBe(true);
+  });
+});
