@@ -12,7 +12,7 @@ import { discussionClientFrame, loadAgents, parseConfiguration } from '../engine
 import { tuningOf } from '../engine/hooks';
 import { buildPlan } from '../engine/plan';
 import { sessionsOf, stopAll } from '../engine/registry';
-import { liveDiscussionMachine, researchProviderOf } from '../engine/runtime';
+import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { abandonLeftovers, createDiscussion, loadDiscussion } from '../engine/store';
 
@@ -140,7 +140,7 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const discussionId = randomUUID();
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
     speechAvailable: ctx.providers.speech.available(),
-    researchAvailable: researchProviderOf(ctx) !== null,
+    researchAvailable: researchOf(ctx) !== null,
   });
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));

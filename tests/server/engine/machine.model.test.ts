@@ -39,10 +39,11 @@ const serializeState = (s: Snap) =>
     Object.values(s.context.record.positions).map((p) => `${p.agentId}:${p.stance}`).sort(),
   ]);
 
-const model = new TestModel(discussionMachine, { input, events: eventsFor as never, serializeState: serializeState as never });
+// TestModel's generics cannot name the machine's own snapshot type, hence the casts at this one boundary.
+const model = new TestModel<Snap, Ev, typeof input>(discussionMachine as never, { input, events: eventsFor, serializeState });
 
 function replay(events: Ev[]) {
-  const never = fromPromise(() => new Promise<never>(() => {}));
+  const never = fromPromise(() => new Promise<never>(() => {})) as never;
   const actor = createActor(discussionMachine.provide({ actors: { think: never, summarize: never, speak: never, research: never } }), { input });
   const frames: any[] = [];
   actor.on('frame', (e) => frames.push(e.frame));
