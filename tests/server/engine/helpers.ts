@@ -3,6 +3,10 @@ import { parseFrame } from '../../../src/schemas/frames';
 import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../../src/schemas/standardSocket';
 import type { TestServer } from '../harness';
+import { createLlmRegistry, createOfflineProvider } from '../../../server/providers';
+import type { ChatRequest, LlmProvider, Providers, ResearchService, SpeechProvider } from '../../../server/providers/types';
+import { createNoSpeech } from '../../../server/providers/speech/none';
+import { createNoTranscription } from '../../../server/providers/transcription/none';
 
 // Shared by the engine's integration tests: agents made through the real /agents API, and a socket client that
 // keeps every frame, checks each against the panel's schema, and can wait for a type or the close.
@@ -98,3 +102,67 @@ export async function openDiscussion(s: TestServer, path: string, token: string,
 }
 
 export const sessionId = (tag: string) => `session_${Date.now()}_${tag}_${Math.random().toString(36).slice(2, 8)}`;
+
+// ── Providers for the integration suite: the real offline model, with speech and research faked or absent ──
+
+
+/** The offline model, optionally wrapped (to watch requests, slow it down or make it fail). */
+export function offlineLlm(wrap?: (req: ChatRequest, next: (r: ChatRequest) => ReturnType<LlmProvider['chat']>) => ReturnType<LlmProvider['chat']>, opts: { pieceDelayMs?: number } = {}) {
+  const offline = createOfflineProvider(opts);
+  const provider: LlmProvider = wrap ? { ...offline, chat: (req) => wrap(req, (r) => offline.chat(r)) } : offline;
+  return createLlmRegistry([provider]);
+}
+
+/** A speech engine that returns a tiny valid WAV (silence) for any text. */
+export function fakeSpeech(): SpeechProvider {
+  const wav = (samples: number) => {
+    const b = Buffer.alloc(44 + samples * 2);
+    b.write('RIFF', 0);
+    b.writeUInt32LE(36 + samples * 2, 4);
+    b.write('WAVEfmt ', 8);
+    b.writeUInt32LE(16, 16);
+    b.writeUInt16LE(1, 20);
+    b.writeUInt16LE(1, 22);
+    b.writeUInt32LE(16000, 24);
+    b.writeUInt32LE(32000, 28);
+    b.writeUInt16LE(2, 32);
+    b.writeUInt16LE(16, 34);
+    b.write('data', 36);
+    b.writeUInt32LE(samples * 2, 40);
+    return b;
+  };
+  return {
+    id: 'fake-speech',
+    available: () => true,
+    synthesize: async () => ({ audio: wav(1600), mimeType: 'audio/wav', extension: 'wav' }),
+    probe: async () => ({ status: 'ok', provider: 'fake-speech' }),
+  };
+}
+
+/** Research answered from a fixed set of papers in the service's real outcome shape (or unavailable). */
+export function recordedResearch(available = true): ResearchService {
+  return {
+    enabled: true,
+    async search(req) {
+      if (!available) return { query: req.query, results: [], errors: [{ source: 'arxiv', message: 'arXiv at https://export.arxiv.org is not reachable (ENOTFOUND)' }], available: false, detail: 'Research is unavailable' };
+      return {
+        query: req.query,
+        available: true,
+        errors: [],
+        results: [
+          { source: 'arxiv', query: req.query, results: [
+            { title: 'Deficit irrigation strategies in grapevines', authors: ['M. Costa', 'J. Silva'], year: 2021, abstract: 'We compare regulated deficit irrigation and partial root-zone drying in Vitis vinifera.', url: 'https://arxiv.org/abs/2101.00001', source: 'arxiv' },
+            { title: 'Soil moisture sensing for precision viticulture', authors: ['A. Rossi'], year: 2022, abstract: 'Low-cost capacitive probes guide drip scheduling.', url: 'https://arxiv.org/abs/2202.00002', source: 'arxiv' },
+          ] },
+          { source: 'pubmed', query: req.query, results: [
+            { title: 'Water use efficiency of drip-irrigated vineyards', authors: ['K. Lee'], year: 2020, abstract: 'Field trial over three seasons.', url: 'https://pubmed.ncbi.nlm.nih.gov/30000003/', source: 'pubmed' },
+          ] },
+        ],
+      };
+    },
+  };
+}
+
+export function testProviders(over: Partial<Providers> = {}): Providers {
+  return { llm: offlineLlm(), speech: createNoSpeech(), transcription: createNoTranscription(), ...over };
+}
