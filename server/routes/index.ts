@@ -5,9 +5,12 @@ import { authRoutes } from './auth';
 import { connectionRoutes } from './connections';
 import { discussionSocketRoutes } from './discussionSockets';
 import { discussionRoutes } from './discussions';
+import { hybridMetaRoutes } from './hybridMeta';
 import { liveSocketRoutes } from './liveSockets';
 import { mediaRoutes } from './media';
+import { researchRoutes } from './research';
 import { systemRoutes } from './system';
+import { ttsRoutes } from './tts';
 
 /** Every route group. Later features add theirs here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -20,4 +23,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(discussionSocketRoutes);
   await app.register(discussionRoutes);
+  await app.register(ttsRoutes);
+  await app.register(researchRoutes);
+  await app.register(hybridMetaRoutes);
 }

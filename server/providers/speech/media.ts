@@ -8,6 +8,9 @@ import path from 'node:path';
 const TTS_NAME = /^[0-9a-f]{32}\.(wav|mp3|flac|ogg|aac)$/;
 
 export const isTtsName = (name: string) => TTS_NAME.test(name);
+/** What /media/tts/ serves: a plain stem (no dots, no slashes) and an audio extension, so no name can leave the folder. */
+const SERVABLE = /^[A-Za-z0-9_-]{1,128}\.(wav|mp3|flac|ogg|aac)$/;
+export const isServableTtsName = (name: string) => SERVABLE.test(name);
 export const ttsDir = (mediaDir: string) => path.join(mediaDir, 'tts');
 export const ttsUrl = (name: string) => `/media/tts/${name}`;
 

@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_DETAIL } from '../../src/schemas/messages';
+import { ttsSpeakRequest } from '../../src/schemas/tts';
+import { ownedAgent } from '../agents/agentStore';
+import { requireUser } from '../auth/guard';
+import { HttpError, parseWith } from '../http/errors';
+import { ProviderError } from '../providers/errors';
+import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
+import { isServableTtsName, ttsDir } from '../providers/speech/media';
+import { speakAsAgent } from '../providers/speech/speak';
+
+// Speech: /api/tts/speak, /voices, /status (signed in), and the clips themselves at /media/tts/<name>.
+// Clips are open to whoever has the URL (an <audio> element sends no bearer token); the random name is
+// the capability, as for reference audio keys.
+
+/** Engines that send the agent's reference voice along (voice cloning). */
+const CLONING = new Set(['openai-speech']);
+
+export async function ttsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { name } = req.params as { name: string };
+    if (!isServableTtsName(name)) throw new HttpError(404, SERVER_DETAIL.notFound);
+    const file = path.join(ttsDir(ctx.config.mediaDir), name);
+    const size = await stat(file).then((s) => (s.isFile() ? s.size : -1), () => -1);
+    if (size < 0) throw new HttpError(404, SERVER_DETAIL.notFound);
+    reply
+      .header('content-type', MIME_BY_EXTENSION[path.extname(name).slice(1)])
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff');
+    const range = byteRange(req.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
+    reply.header('content-length', end - start + 1);
+    if (req.method === 'HEAD' || size === 0) return reply.send();
+    return reply.send(createReadStream(file, { start, end }));
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/media/tts/:name', handler: serve });
+
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', requireUser(ctx));
+
+    authed.post('/api/tts/speak', async (req, reply) => {
+      const body = parseWith(ttsSpeakRequest, req.body);
+      if (body.agent_id) await ownedAgent(ctx.db, req.userId, body.agent_id);
+      try {
+        const clip = await speakAsAgent(
+          { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
+          { userId: req.userId, agentId: body.agent_id, text: body.text },
+        );
+        return { audio_url: clip.audio_url, filename: clip.filename, provider: ctx.providers.speech.id, cloned: clip.cloned };
+      } catch (e) {
+        if (e instanceof ProviderError && e.kind === 'unconfigured') return reply.status(503).send({ detail: e.message });
+        const why = (e as Error).message;
+        req.log.warn({ err: e }, 'speech synthesis failed');
+        return reply.status(502).send({ detail: `Speech synthesis failed: ${why}` });
+      }
+    });
+
+    authed.get('/api/tts/voices', async (req) => {
+      const speech = ctx.providers.speech;
+      if (!speech.available()) return { voices: [], provider: speech.id, cloning: false };
+      const voices: Array<{ id: string; name: string; agent_id?: string }> = [
+        { id: 'default', name: speech.id === 'espeak' ? 'espeak-ng default voice' : 'Speech server default voice' },
+      ];
+      const cloning = CLONING.has(speech.id);
+      if (cloning) {
+        const rows = await ctx.db.query<{ id: string; name: string }>(
+          `SELECT a.id, a.name FROM agents a
+           WHERE a.user_id = $1 AND EXISTS (SELECT 1 FROM audio_items i WHERE i.agent_id = a.id AND i.user_id = $1 AND i.is_default)
+           ORDER BY a.created_at, a.id`,
+          [req.userId],
+        );
+        for (const r of rows) voices.push({ id: `agent:${r.id}`, name: `${r.name} (reference voice)`, agent_id: r.id });
+      }
+      return { voices, provider: speech.id, cloning };
+    });
+
+    authed.get('/api/tts/status', async () => {
+      const speech = ctx.providers.speech;
+      const probe = await speech.probe().catch((e) => ({ status: 'unavailable' as const, detail: (e as Error).message }));
+      return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail: probe.detail, status: probe.status, cloning: CLONING.has(speech.id) };
+    });
+  });
+}
+
+/** One `bytes=a-b` range, as <audio> asks when seeking; null when absent or multi-range. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
