@@ -1,0 +1,75 @@
+// One agent on the canvas: status icon and colour, name, role, status. Memoized; it re-renders only when its
+// node object changes (see canvas.selectors). Keyboard: Enter/Space toggles selection, Delete asks to
+// delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
+import { memo } from 'react';
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import type { AgentNodeData } from '../../machines/canvas.selectors';
+import { useCanvasActions } from './canvasActions';
+import { STATUS_LOOKS } from './statusLook';
+
+export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
+
+/** Counts renders per agent id when a benchmark or test installs a counter (never in production). */
+export const renderProbe: { count?: (agentId: string) => void } = {};
+
+export const AgentNode = memo(function AgentNode({ data }: NodeProps<AgentFlowNode>) {
+  renderProbe.count?.(data.agentId);
+  const actions = useCanvasActions();
+  const look = STATUS_LOOKS[data.status];
+  return (
+    <div
+      className={`agora-node${data.selected ? ' is-selected' : ''}`}
+      style={{ borderColor: data.selected ? undefined : look.color }}
+      role="button"
+      tabIndex={0}
+      aria-pressed={data.selected}
+      aria-label={`${data.name}, ${data.role}, ${look.label}${data.selected ? ', selected' : ''}`}
+      data-status={data.status}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          actions.toggle(data.agentId);
+        } else if (e.key === 'Delete' || e.key === 'Backspace') {
+          e.preventDefault();
+          e.stopPropagation();
+          actions.askDelete(data.agentId);
+        } else if (e.key === 'e' || e.key === 'E') {
+          e.preventDefault();
+          actions.edit(data.agentId);
+        } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+          e.preventDefault();
+          const r = e.currentTarget.getBoundingClientRect();
+          actions.openMenu(data.agentId, r.left + r.width / 2, r.top + r.height / 2);
+        }
+      }}
+    >
+      <Handle type="target" position={Position.Top} />
+      <div className="agora-node-head">
+        <span className="agora-node-icon" style={{ background: look.color }} aria-hidden="true">
+          {look.icon}
+        </span>
+        <span className="agora-node-name">{data.name}</span>
+        <button
+          type="button"
+          className="agora-node-edit nodrag"
+          tabIndex={-1}
+          aria-label={`Edit ${data.name}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.edit(data.agentId);
+          }}
+        >
+          ✎
+        </button>
+      </div>
+      <div className="agora-node-role">{data.role}</div>
+      <div className="agora-node-status" style={{ color: look.color }}>
+        {look.label}
+      </div>
+      <Handle type="source" position={Position.Bottom} />
+    </div>
+  );
+});
+
+export const nodeTypes = { agent: AgentNode };

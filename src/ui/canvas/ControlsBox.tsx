@@ -1,0 +1,46 @@
+// Add Agent, Auto-Connect, Clear Selection (n); counts of agents, connections and selected; active speaker.
+interface Props {
+  agentCount: number;
+  connectionCount: number;
+  selectedCount: number;
+  activeSpeaker: string | null;
+  autoConnecting: boolean;
+  onAdd: () => void;
+  onAutoConnect: () => void;
+  onClearSelection: () => void;
+}
+
+export function ControlsBox(p: Props) {
+  return (
+    <section className="agora-canvas-box agora-controls" aria-label="Canvas controls">
+      <div className="agora-controls-buttons">
+        <button type="button" className="primary" onClick={p.onAdd}>
+          + Add Agent
+        </button>
+        <button type="button" onClick={p.onAutoConnect} disabled={p.autoConnecting || p.agentCount < 2}>
+          {p.autoConnecting ? 'Connecting…' : 'Auto-Connect'}
+        </button>
+        <button type="button" onClick={p.onClearSelection} disabled={p.selectedCount === 0}>
+          Clear Selection ({p.selectedCount})
+        </button>
+      </div>
+      <dl className="agora-controls-counts">
+        <div>
+          <dt>Agents</dt>
+          <dd data-testid="count-agents">{p.agentCount}</dd>
+        </div>
+        <div>
+          <dt>Connections</dt>
+          <dd data-testid="count-connections">{p.connectionCount}</dd>
+        </div>
+        <div>
+          <dt>Selected</dt>
+          <dd data-testid="count-selected">{p.selectedCount}</dd>
+        </div>
+      </dl>
+      <p className="agora-controls-speaker">
+        Active speaker: <strong>{p.activeSpeaker ?? 'None'}</strong>
+      </p>
+    </section>
+  );
+}

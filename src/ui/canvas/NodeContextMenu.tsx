@@ -1,0 +1,68 @@
+// The right-click menu of a node: Edit Agent, Delete Agent. Closes on Escape, on a click outside, or after a
+// choice. Arrow keys move between the items; focus starts on the first.
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  agentName: string;
+  x: number;
+  y: number;
+  onEdit: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: Props) {
+  const menuRef = useRef<HTMLDivElement>(null);
+  // Focus management only: the menu is usable from the keyboard as soon as it opens.
+  useEffect(() => {
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, []);
+
+  const move = (delta: number) => {
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    items[(i + delta + items.length) % items.length]?.focus();
+  };
+
+  return (
+    <>
+      <div
+        className="agora-menu-backdrop"
+        data-testid="context-menu-backdrop"
+        onClick={onClose}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          onClose();
+        }}
+      />
+      <div
+        ref={menuRef}
+        className="agora-context-menu"
+        role="menu"
+        aria-label={`Actions for ${agentName}`}
+        style={{ left: x, top: y }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            onClose();
+          } else if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            move(1);
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            move(-1);
+          } else if (e.key === 'Tab') {
+            onClose();
+          }
+        }}
+      >
+        <button type="button" role="menuitem" onClick={onEdit}>
+          ✎ Edit Agent
+        </button>
+        <button type="button" role="menuitem" className="danger" onClick={onDelete}>
+          🗑 Delete Agent
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// The selected agents (the discussion's participants), each removable, pointing to the Discussion panel.
+import type { Agent } from '../../schemas/agents';
+import { CANVAS_MESSAGES } from '../../schemas/messages';
+import { displayName } from '../../machines/canvas.selectors';
+
+export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]; onRemove: (agentId: string) => void }) {
+  if (agents.length === 0) {
+    return (
+      <section className="agora-canvas-box agora-participants" aria-label="Participants">
+        <p className="agora-participants-hint">{CANVAS_MESSAGES.selectHint}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="agora-canvas-box agora-participants" aria-label="Participants">
+      <h4>Participants ({agents.length})</h4>
+      <ul>
+        {agents.map((a) => (
+          <li key={a.id}>
+            <span>{displayName(a)}</span>
+            <button type="button" className="icon" onClick={() => onRemove(a.id)} aria-label={`Remove ${displayName(a)}`}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="agora-participants-hint">
+        {agents.length >= 2 ? 'Start the discussion in the Discussion panel →' : 'Select one more agent, then use the Discussion panel →'}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeSpeaker,
+  createEdgeDeriver,
+  createNodeDeriver,
+  drawnPosition,
+  fallbackPosition,
+  isPositionInBounds,
+  selectedAgents,
+  statusOf,
+} from '../../src/machines/canvas.selectors';
+import type { Agent } from '../../src/schemas/agents';
+
+const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: `Agent ${id}`, role: 'Role', x: 100, y: 200, ...extra });
+
+describe('canvas selectors', () => {
+  it('keeps every unchanged node object when one node is selected', () => {
+    const derive = createNodeDeriver();
+    const agents = Array.from({ length: 500 }, (_, i) => agent(`a${i}`));
+    const first = derive({ agents, selection: [], statuses: {} });
+    expect(derive({ agents, selection: [], statuses: {} })).toBe(first);
+    const second = derive({ agents, selection: ['a7'], statuses: {} });
+    expect(second).not.toBe(first);
+    const changed = second.filter((n, i) => n !== first[i]);
+    expect(changed.map((n) => n.id)).toEqual(['a7']);
+    expect(changed[0].data.selected).toBe(true);
+  });
+
+  it('a status change or an updated agent rebuilds only that node; drag positions are drawn', () => {
+    const derive = createNodeDeriver();
+    const agents = [agent('a'), agent('b')];
+    const first = derive({ agents, selection: [], statuses: {} });
+    const second = derive({ agents, selection: [], statuses: { b: 'speaking' } });
+    expect(second[0]).toBe(first[0]);
+    expect(second[1].data.status).toBe('speaking');
+    const third = derive({ agents: [agents[0], { ...agents[1], name: 'Bea' }], selection: [], statuses: { b: 'speaking' } });
+    expect(third[0]).toBe(first[0]);
+    expect(third[1].data.name).toBe('Bea');
+    const drag = { a: { x: 5, y: 6 } };
+    const fourth = derive({ agents: [agents[0], third[1] && { ...agents[1], name: 'Bea' }], selection: [], statuses: {}, dragging: drag });
+    expect(fourth[0].position).toEqual({ x: 5, y: 6 });
+  });
+
+  it('statuses: live first, then the agent’s own, else idle; unknown strings are idle', () => {
+    expect(statusOf(agent('a'), {})).toBe('idle');
+    expect(statusOf(agent('a', { status: 'Thinking' }), {})).toBe('thinking');
+    expect(statusOf(agent('a', { status: 'thinking' }), { a: 'listening' })).toBe('listening');
+    expect(statusOf(agent('a', { status: 'weird' }), { a: 'bogus' })).toBe('idle');
+  });
+
+  it('positions outside 0..2000 are drawn at a stable place between 100 and 500', () => {
+    expect(isPositionInBounds({ x: 0, y: 2000 })).toBe(true);
+    expect(isPositionInBounds({ x: -1, y: 10 })).toBe(false);
+    expect(isPositionInBounds({ x: 10, y: 2001 })).toBe(false);
+    expect(isPositionInBounds({ x: null, y: 10 })).toBe(false);
+    const p = drawnPosition(agent('zz', { x: 5000, y: -3 }));
+    expect(p).toEqual(drawnPosition(agent('zz', { x: 5000, y: -3 })));
+    for (const v of [p.x, p.y]) {
+      expect(v).toBeGreaterThanOrEqual(100);
+      expect(v).toBeLessThanOrEqual(500);
+    }
+    expect(fallbackPosition(0, 0.999999)).toEqual({ x: 100, y: 500 });
+  });
+
+  it('edges keep identity, skip edges whose node is gone, and carry the view’s selection', () => {
+    const derive = createEdgeDeriver();
+    const edges = [{ id: 'e1', source: 'a', target: 'b' }, { id: 'e2', source: 'a', target: 'gone' }];
+    const ids = new Set(['a', 'b']);
+    const first = derive(edges, ids, new Set());
+    expect(first.map((e) => e.id)).toEqual(['e1']);
+    expect(derive(edges, ids, new Set())).toBe(first);
+    const second = derive(edges, ids, new Set(['e1']));
+    expect(second[0].selected).toBe(true);
+  });
+
+  it('active speaker and selected agents', () => {
+    const agents = [agent('a'), agent('b'), agent('c')];
+    expect(activeSpeaker(agents, {})).toBeNull();
+    expect(activeSpeaker(agents, { b: 'responding' })?.id).toBe('b');
+    expect(selectedAgents(agents, ['c', 'x', 'a']).map((a) => a.id)).toEqual(['c', 'a']);
+  });
+});
