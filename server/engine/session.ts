@@ -20,8 +20,14 @@ export interface SessionLog {
 
 interface Watcher {
   ws: WebSocket;
-  /** Frames whose send completed on this socket; where a resume on the next socket starts by default. */
+  /**
+   * Frames the client has provably received: each burst of frames is followed by a ping carrying the last seq,
+   * and the pong (which the browser sends by itself, after the frames, on the same ordered stream) confirms it.
+   * Where a resume on the next socket starts by default: at least once, never a gap.
+   */
   delivered: number;
+  sent: number;
+  pingQueued: boolean;
 }
 
 export class DiscussionSession {
@@ -99,7 +105,11 @@ export class DiscussionSession {
       if (previous.ws.readyState === previous.ws.OPEN) previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
     }
     const from = Math.min(this.frames.length, Math.max(0, resumeFrom ?? this.lastDelivered));
-    const w: Watcher = { ws, delivered: from };
+    const w: Watcher = { ws, delivered: from, sent: from, pingQueued: false };
+    ws.on('pong', (payload) => {
+      const seq = Number(String(payload));
+      if (Number.isInteger(seq) && seq > w.delivered && seq <= w.sent) w.delivered = seq;
+    });
     this.watcher = w;
     for (let i = from; i < this.frames.length; i++) this.write(w, this.frames[i], i + 1);
     if (!this.isLive) this.closeWatcher('Discussion ended');
@@ -163,8 +173,13 @@ export class DiscussionSession {
 
   private write(w: Watcher, data: string, seq: number) {
     if (w.ws.readyState !== w.ws.OPEN) return;
-    w.ws.send(data, (err) => {
-      if (!err && seq > w.delivered) w.delivered = seq;
+    w.ws.send(data);
+    w.sent = seq;
+    if (w.pingQueued) return;
+    w.pingQueued = true;
+    setImmediate(() => {
+      w.pingQueued = false;
+      if (w.ws.readyState === w.ws.OPEN) w.ws.ping(String(w.sent));
     });
   }
 

@@ -26,7 +26,10 @@ import { abandonLeftovers, createDiscussion, loadDiscussion } from '../engine/st
 //   is not the user's).
 // - Resume: a configuration whose session_id names one of the user's discussions that is still running (or ended
 //   less than a grace period ago) attaches to it: every frame after `resume_from` (default: what the previous
-//   socket received) is replayed in order, then live frames follow. A dropped socket (any close but 1000) leaves
+//   socket received) is replayed in order, then live frames follow. What a socket received is known from pings:
+//   each burst of frames is followed by a ping carrying its last seq, and the client's automatic pong confirms it,
+//   so a replay never has a gap (at worst it repeats the last unconfirmed burst; a client that counts frames can
+//   send `resume_from` and get exactly the rest). A dropped socket (any close but 1000) leaves
 //   the discussion running for DISCUSSION_RESUME_GRACE_MS; then it is stopped and stored as abandoned. A close
 //   1000 without `stop` ends it. An older finished discussion is replayed from storage and the socket closed 1000.
 // - Later client frames: human_message, stop, status 'played' / audio_acknowledgment; anything else is answered
