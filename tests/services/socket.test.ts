@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, setup, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { createSocketFactory } from '../../src/services/socket';
+import { liveClientFrame, liveServerFrame } from '../../src/schemas/liveUpdates';
+import { fakeSockets } from '../support/fakeWebSocket';
+
+/** Runs a socket actor under a parent that records what the socket tells it. */
+function run(logic: AnyActorLogic, input: unknown) {
+  const heard: AnyEventObject[] = [];
+  const parent = setup({ actors: { socket: logic } }).createMachine({
+    invoke: { src: 'socket', id: 'socket', input: () => input },
+    on: { '*': { actions: ({ event }) => void heard.push(event) } },
+  });
+  const actor = createActor(parent).start();
+  const socketRef = actor.getSnapshot().children.socket!;
+  return { actor, heard, send: (e: AnyEventObject) => socketRef.send(e) };
+}
+
+function setupFactory() {
+  const sockets = fakeSockets();
+  const debug = vi.fn();
+  const fromSocket = createSocketFactory({ wsBase: 'ws://host:8000', getToken: () => 'tok en', WebSocket: sockets.Ctor, debug });
+  return { sockets, debug, logic: fromSocket(liveServerFrame, liveClientFrame) };
+}
+
+describe('socket actor', () => {
+  it('opens the path with the token (and extra query) on the socket origin', () => {
+    const { sockets, logic } = setupFactory();
+    run(logic, { path: '/ws/updates', query: { test: 'true' } });
+    expect(sockets.instances).toHaveLength(1);
+    expect(sockets.instances[0].path).toBe('/ws/updates');
+    expect(sockets.instances[0].query).toEqual({ token: 'tok en', test: 'true' });
+    expect(sockets.instances[0].url.startsWith('ws://host:8000/ws/updates?')).toBe(true);
+  });
+
+  it('turns each message into exactly one typed event', () => {
+    const { sockets, logic, debug } = setupFactory();
+    const { heard } = run(logic, { path: '/ws/updates' });
+    const ws = sockets.instances[0];
+    ws.serverOpen();
+    ws.serverSend({ type: 'agent_deleted', agent_id: 'a1' });
+    ws.serverSend({ type: 'brand_new_type', x: 1 });
+    ws.serverSend({ type: 'agent_deleted' });
+    ws.serverSend('not json');
+    ws.serverError();
+    ws.serverClose(1006, 'gone');
+    expect(heard).toEqual([
+      { type: 'socket.open' },
+      { type: 'socket.frame', frame: { type: 'agent_deleted', agent_id: 'a1' } },
+      { type: 'socket.unknown', frameType: 'brand_new_type' },
+      { type: 'socket.protocolError', frameType: 'agent_deleted', error: expect.any(String), direction: 'incoming' },
+      { type: 'socket.protocolError', frameType: '(not JSON)', error: 'frame is not valid JSON', direction: 'incoming' },
+      { type: 'socket.error', message: expect.stringContaining('/ws/updates') },
+      { type: 'socket.closed', code: 1006, reason: 'gone', wasClean: false },
+    ]);
+    expect(debug).toHaveBeenCalledWith(expect.stringContaining('brand_new_type'));
+  });
+
+  it('sends valid client frames, queues them until open, and refuses invalid ones', () => {
+    const { sockets, logic } = setupFactory();
+    const { heard, send } = run(logic, { path: '/ws/system' });
+    const ws = sockets.instances[0];
+    send({ type: 'socket.send', frame: { type: 'get_stats' } });
+    expect(ws.sent).toEqual([]);
+    ws.serverOpen();
+    expect(ws.sent).toEqual([{ type: 'get_stats' }]);
+    send({ type: 'socket.send', frame: { type: 'ping' } });
+    send({ type: 'socket.send', frame: { type: 'shout' } });
+    expect(ws.sent).toEqual([{ type: 'get_stats' }, { type: 'ping' }]);
+    expect(heard.at(-1)).toMatchObject({ type: 'socket.protocolError', frameType: 'shout', direction: 'outgoing' });
+  });
+
+  it('closes with the code asked for, and reports the close', () => {
+    const { sockets, logic } = setupFactory();
+    const { heard, send } = run(logic, { path: '/ws/updates' });
+    sockets.instances[0].serverOpen();
+    send({ type: 'socket.close', code: 1000, reason: 'bye' });
+    expect(sockets.instances[0].closedByClient).toEqual({ code: 1000, reason: 'bye' });
+    expect(heard.at(-1)).toEqual({ type: 'socket.closed', code: 1000, reason: 'bye', wasClean: true });
+  });
+
+  it('closes the socket and goes quiet when the actor stops', () => {
+    const { sockets, logic } = setupFactory();
+    const { actor, heard } = run(logic, { path: '/ws/updates' });
+    const ws = sockets.instances[0];
+    ws.serverOpen();
+    const before = heard.length;
+    actor.stop();
+    expect(ws.closedByClient).toMatchObject({ code: 1000 });
+    ws.serverSend({ type: 'pong' });
+    expect(heard).toHaveLength(before);
+  });
+
+  it('reports a socket that cannot even be constructed as an error and an abnormal close', () => {
+    const fromSocket = createSocketFactory({
+      wsBase: 'ws://host',
+      getToken: () => null,
+      WebSocket: class {
+        constructor() {
+          throw new SyntaxError('bad url');
+        }
+      } as never,
+    });
+    const { heard } = run(fromSocket(liveServerFrame, liveClientFrame), { path: '/ws/updates' });
+    expect(heard).toEqual([
+      { type: 'socket.error', message: 'bad url' },
+      { type: 'socket.closed', code: 1006, reason: 'could not open socket', wasClean: false },
+    ]);
+  });
+});
