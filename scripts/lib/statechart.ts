@@ -76,12 +76,27 @@ function describeEvent(machine: AnyStateMachine, t: Transition, delays: Map<stri
   let event: string;
   if (delays.has(type)) event = describeDelay(machine, delays.get(type));
   else if (type === '') event = 'always';
-  else if (type.startsWith('xstate.done.actor.')) event = `done(${type.slice('xstate.done.actor.'.length)})`;
-  else if (type.startsWith('xstate.error.actor.')) event = `error(${type.slice('xstate.error.actor.'.length)})`;
+  else if (type.startsWith('xstate.done.actor.')) event = `done(${actorName(t.source, type.slice('xstate.done.actor.'.length))})`;
+  else if (type.startsWith('xstate.error.actor.')) event = `error(${actorName(t.source, type.slice('xstate.error.actor.'.length))})`;
   else if (type.startsWith('xstate.snapshot.')) event = `snapshot(${type.slice('xstate.snapshot.'.length)})`;
   else if (type.startsWith('xstate.done.state.')) event = 'done';
   else event = type;
   return clean(t.guard === undefined ? event : `${event} [${describeGuard(t.guard)}]`);
+}
+
+type Invoke = { id: string; src: unknown; systemId?: string };
+
+/** An invoke's logic name ('inline actor' when it was given as logic rather than a setup name). */
+const srcName = (inv: Invoke) => (typeof inv.src === 'string' && !inv.src.startsWith('xstate.invoke.') ? inv.src : 'inline actor');
+
+/** XState names an invoke without an id `<index>.<state id>`; such ids say nothing, so they are left out. */
+const isGeneratedId = (id: string) => /^\d+\./.test(id);
+
+/** How a done/error event names its actor: the explicit id, or the invoked logic when the id is generated. */
+function actorName(source: Node, id: string): string {
+  if (!isGeneratedId(id)) return id;
+  const inv = (source.invoke as Invoke[]).find((i) => i.id === id);
+  return inv ? srcName(inv) : id;
 }
 
 function transitionsOf(node: Node): Transition[] {
@@ -138,9 +153,10 @@ function placement(root: Node) {
 
 function actorNotes(node: Node): string[] {
   const notes: string[] = [];
-  for (const inv of node.invoke as { id: string; src: unknown; systemId?: string }[]) {
-    const src = typeof inv.src === 'string' && !inv.src.startsWith('xstate.invoke.') ? inv.src : 'inline actor';
-    notes.push(`invokes ${src}${inv.id !== src ? ` as ${inv.id}` : ''}${inv.systemId ? ` (systemId ${inv.systemId})` : ''}`);
+  for (const inv of node.invoke as Invoke[]) {
+    const src = srcName(inv);
+    const as = inv.id !== src && !isGeneratedId(inv.id) ? ` as ${inv.id}` : '';
+    notes.push(`invokes ${src}${as}${inv.systemId ? ` (systemId ${inv.systemId})` : ''}`);
   }
   const actions = [...(node.entry as unknown[]), ...transitionsOf(node).flatMap((t) => ((t as { actions?: unknown[] }).actions ?? []))];
   for (const a of actions) {

@@ -120,6 +120,19 @@ describe('machineToMermaid', () => {
   });
 });
 
+describe('invokes without an id', () => {
+  it('name the invoked logic instead of the id XState generates', () => {
+    const m = setup({ actors: { fetchUser: fromPromise(async () => 1) } }).createMachine({
+      id: 'anon',
+      initial: 'loading',
+      states: { loading: { invoke: { src: 'fetchUser', onDone: 'ready' } }, ready: {} },
+    });
+    const lines = machineToMermaid(m).split('\n').map((l) => l.trim());
+    expect(lines).toContain('s_loading : invokes fetchUser');
+    expect(lines).toContain('s_loading --> s_ready : done(fetchUser)');
+  });
+});
+
 describe('edges on parallel regions', () => {
   // Mermaid cannot lay out an edge that touches a region of a nested parallel state, so the generator
   // draws it on the parallel state and names the region in the label.
