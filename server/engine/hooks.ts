@@ -23,8 +23,10 @@ export const DEFAULT_TUNING: EngineTuning = {
 
 /** Test and bench instruments. Not used in production. */
 export interface EngineObserver {
-  /** A turn's message frame went on the wire `latencyMs` after its model call resolved. */
-  onAnswerOnWire?(latencyMs: number, modelMs: number): void;
+  /** A turn's message frame was handed to the socket `latencyMs` after its model call resolved. */
+  onAnswerOnWire?(latencyMs: number): void;
+  /** A model call took `ms` (as the engine saw it: request to parsed answer). */
+  onModelCall?(ms: number): void;
   /** A frame was sent (or buffered for a dropped socket). */
   onFrame?(sessionId: string, frame: { type: string }): void;
   /** Every model request the engine makes, before it is sent. */

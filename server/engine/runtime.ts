@@ -27,8 +27,10 @@ export function engineActors(ctx: AppContext, userId: string) {
     think: fromPromise<ThinkOutput, { request: TurnRequest; stage: string | null }>(async ({ input, signal }) => {
       const started = performance.now();
       const res = await chat(ctx, input.request, signal);
+      const answer = parseTurnAnswer(res.content, input.stage);
       const answeredAt = performance.now();
-      return { answer: parseTurnAnswer(res.content, input.stage), modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+      observerOf(ctx)?.onModelCall?.(answeredAt - started);
+      return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
     }),
     summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
       const res = await chat(ctx, input.request, signal);

@@ -164,7 +164,7 @@ export class DiscussionSession {
     this.writer.push(seq, data);
     if (this.watcher) this.write(this.watcher, data, seq);
     const observer = observerOf(this.ctx);
-    if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt, 0);
+    if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt);
     observer?.onFrame?.(this.plan.sessionId, stamped);
     if (stamped.type === 'agent_status') {
       this.ctx.hub.broadcast(this.userId, { type: 'agent_status_update', agent_id: stamped.agent_id, status: stamped.status, agent_name: stamped.agent_name });

@@ -8,7 +8,7 @@ import { turnRequest, type TurnRequest } from './prompt';
 import {
   averageResponseMs, averageTtsMs, consensusOf, emptyRecord, solutionOf, votesOf, type ArgumentNode, type DiscussionRecord,
 } from './record';
-import { findAgent, nextSpeaker } from './speakers';
+import { findAgent, nextSpeaker, type SpeakerReason } from './speakers';
 import type { TurnAnswer } from './turnAnswer';
 
 // The engine's pure steps: given the machine's context (and an actor's output), the next context and the frames
@@ -71,6 +71,8 @@ export interface EngineContext {
   delegation: { toId: string; from: string; task: string } | null;
   /** The delegation the current speaker is answering. */
   answering: { from: string; task: string } | null;
+  /** Why the current speaker has the floor (sent as `turn_reason` on its message). */
+  speakerReason: SpeakerReason;
   lastAddressedTo: string | null;
   lastPicked: string | null;
   record: DiscussionRecord;
@@ -102,6 +104,7 @@ export function initialContext(input: EngineInput): EngineContext {
     prevSpeakerId: null,
     delegation: null,
     answering: null,
+    speakerReason: 'turn',
     lastAddressedTo: null,
     lastPicked: null,
     record: emptyRecord(),
@@ -186,7 +189,7 @@ export function chooseSpeaker(c: EngineContext): Step {
   });
   const answering = reason === 'delegation' && c.delegation ? { from: c.delegation.from, task: c.delegation.task } : null;
   return {
-    patch: { speakerId: agent.id, turn: c.turn + 1, delegation: null, answering },
+    patch: { speakerId: agent.id, turn: c.turn + 1, delegation: null, answering, speakerReason: reason },
     frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'thinking' }),
   };
 }
@@ -266,6 +269,7 @@ export function applyTurn(c: EngineContext, out: ThinkOutput): Step {
     primary({
       type: 'text', id: messageId, from_id: agent.id, from: agent.name, text: content, turn: c.turn,
       reasoning: reasoning.length ? reasoning.join(' → ') : null, evidence: a.evidence.length ? a.evidence : null, delegation,
+      turn_reason: c.speakerReason,
     });
   } else {
     const mode = c.mode;
@@ -276,7 +280,7 @@ export function applyTurn(c: EngineContext, out: ThinkOutput): Step {
       content: structured ? formal(performative, agent.name, receiverName, content, a, confidence) : content,
       message_type: mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'),
       confidence, reasoning_chain: reasoning, formal_communications: formalComms, round: plan.announceRounds ? c.round : undefined,
-      tts_pending: c.speechOn || undefined,
+      tts_pending: c.speechOn || undefined, turn_reason: c.speakerReason,
     });
     if (plan.acl && mode !== 'natural') also(acl());
     if (delegation) also({ type: 'delegation', delegation });

@@ -168,6 +168,22 @@ describe('discussion machine: failures, stop and speech', () => {
     expect(r.frames.find((f) => f.type === 'agent_message' && f.message_type === 'structured').content).toMatch(/^\(propose\n {2}:sender/);
   });
 
+  it('enhanced: a confident opponent interrupts and takes the floor next', async () => {
+    // Ada supports (0.8), Cy opposes (0.9), both above 0.7: once each has a position, whoever disagrees with the
+    // last speaker takes the floor next, unless it spoke just before (no ping-pong).
+    const stances: Record<string, ['support' | 'oppose', number]> = { Ada: ['support', 0.8], Bo: ['support', 0.5], Cy: ['oppose', 0.9] };
+    const r = run(plans.enhanced({ communication_config: { interruptThreshold: 0.7 }, legacy_config: { turns: 6, mode: 'sequential' } }), (req) => {
+      const [stance, confidence] = stances[speakerIn(req)];
+      return answer({ stance, confidence, performative: stance === 'support' ? 'agree' : 'reject-proposal' });
+    });
+    await r.done;
+    const messages = r.frames.filter((f) => f.type === 'agent_message');
+    expect(messages.map((m) => `${m.agent_name}:${m.turn_reason}`)).toEqual(['Ada:turn', 'Bo:turn', 'Cy:turn', 'Ada:interrupt', 'Bo:turn', 'Cy:interrupt']);
+    expect(r.frames.filter((f) => f.type === 'acl_message').map((f) => f.performative)).toContain('reject-proposal');
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ reached: false });
+    expect(valid(r.frames, 'standard')).toEqual([]);
+  });
+
   it('hybrid auto-stops on consensus at the threshold', async () => {
     const r = run(plans.hybrid({ max_rounds: 10, consensus_threshold: 0.7 }, 3), () => answer());
     await r.done;

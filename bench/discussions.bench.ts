@@ -1,0 +1,140 @@
+// Discussion engine budgets (issue 4), on loopback with the built-in offline model:
+//   - 50 concurrent discussions: frames per second, p50/p99 time from a model's answer to its frame on the wire
+//     (target p99 ≤ 20 ms), memory per discussion;
+//   - one discussion alone: engine overhead per turn against the model's own time, as a ratio, with the instant
+//     offline model and with a model that takes ~40 ms a turn.
+// Figures only; budgets are compared by whoever reads them, never asserted here.
+//
+//   npx tsx bench/discussions.bench.ts        (or through npm run bench)
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import WebSocket from 'ws';
+import { buildServer, type BuiltServer } from '../server/app';
+import { observeEngine } from '../server/engine/hooks';
+import { createLlmRegistry, createOfflineProvider } from '../server/providers';
+import { createNoSpeech } from '../server/providers/speech/none';
+import { createNoTranscription } from '../server/providers/transcription/none';
+
+const CONCURRENT = 50;
+const ROUNDS = 5;
+
+interface Rig {
+  server: BuiltServer;
+  ws: string;
+  token: string;
+  agents: string[];
+  close(): Promise<void>;
+}
+
+async function rig(pieceDelayMs = 0): Promise<Rig> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'agora-bench-'));
+  const server = await buildServer(
+    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000 },
+    { providers: { llm: createLlmRegistry([createOfflineProvider({ pieceDelayMs })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
+  );
+  const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
+  const post = async (p: string, body: unknown, token?: string) => {
+    const r = await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    return (await r.json()) as Record<string, any>;
+  };
+  const { access_token: token } = await post('/auth/register', { email: 'bench@example.com', password: 'bench-pass' });
+  const agents: string[] = [];
+  for (const [name, role, personality] of [['Ada', 'Agronomist', 'analytical'], ['Bo', 'Economist', 'assertive'], ['Cy', 'Grower', 'patient']]) {
+    agents.push(String((await post('/agents/', { name, role, prompt: `You are the ${role.toLowerCase()}.`, model: 'offline', personality }, token)).id));
+  }
+  return { server, ws: url.replace(/^http/, 'ws'), token, agents, close: async () => (await server.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+/** Runs one discussion over a socket; resolves with the frames received and the wall time. */
+function discuss(r: Rig, path: string, config: object): Promise<{ frames: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let frames = 0;
+    const ws = new WebSocket(`${r.ws}${path}?token=${r.token}`);
+    ws.on('open', () => ws.send(JSON.stringify(config)));
+    ws.on('message', () => frames++);
+    ws.on('close', (code) => (code === 1000 ? resolve({ frames, ms: performance.now() - started }) : reject(new Error(`closed ${code}`))));
+    ws.on('error', reject);
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : 0;
+};
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+async function concurrent(): Promise<Record<string, number>> {
+  const r = await rig();
+  const latencies: number[] = [];
+  observeEngine(r.server.ctx, { onAnswerOnWire: (ms) => latencies.push(ms) });
+  try {
+    const heapBefore = process.memoryUsage().heapUsed;
+    let heapPeak = heapBefore;
+    const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
+    const started = performance.now();
+    const runs = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        discuss(r, '/ws/hybrid', {
+          agent_ids: r.agents, session_id: `session_bench_${i}`, topic: 'Should vineyards adopt drip irrigation?', mode: 'hybrid', max_rounds: ROUNDS,
+          turns_per_round: 1, pause_between_turns: 0, auto_stop_on_consensus: false, allow_research: false, tts_config: null,
+        }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const frames = runs.reduce((n, x) => n + x.frames, 0);
+    return {
+      concurrent_discussions: CONCURRENT,
+      frames_total: frames,
+      frames_per_second: Math.round(frames / seconds),
+      wall_seconds: r2(seconds),
+      answer_to_wire_p50_ms: r2(pct(latencies, 50)),
+      answer_to_wire_p99_ms: r2(pct(latencies, 99)),
+      answer_to_wire_max_ms: r2(Math.max(...latencies)),
+      memory_per_discussion_kb: Math.round((heapPeak - heapBefore) / CONCURRENT / 1024),
+    };
+  } finally {
+    await r.close();
+  }
+}
+
+/** One discussion alone: wall time per turn minus the model's own time, against the model's time. */
+async function overhead(pieceDelayMs: number, label: string): Promise<Record<string, number>> {
+  const r = await rig(pieceDelayMs);
+  const model: number[] = [];
+  observeEngine(r.server.ctx, { onModelCall: (ms) => model.push(ms) });
+  try {
+    const turns = 30;
+    // A warm-up run so the first-call costs (JIT, prepared statements) are not counted.
+    await discuss(r, '/ws/discuss', { agent_ids: r.agents, session_id: `session_warm_${label}`, context: 'Warm up', turns: 5 });
+    model.length = 0;
+    const { ms } = await discuss(r, '/ws/discuss', { agent_ids: r.agents, session_id: `session_alone_${label}`, context: 'Should vineyards adopt drip irrigation?', turns });
+    const modelMs = model.reduce((a, b) => a + b, 0);
+    const perTurn = (ms - modelMs) / turns;
+    return {
+      [`${label}_model_ms_per_turn`]: r2(modelMs / turns),
+      [`${label}_engine_overhead_ms_per_turn`]: r2(perTurn),
+      [`${label}_overhead_to_model_ratio`]: r2(perTurn / Math.max(modelMs / turns, 1e-6)),
+    };
+  } finally {
+    await r.close();
+  }
+}
+
+export default async function run(): Promise<Record<string, number | string>> {
+  return {
+    ...(await concurrent()),
+    ...(await overhead(0, 'instant_model')),
+    ...(await overhead(10, 'slow_model')),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().then((figures) => {
+    for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(42)} ${v}`);
+  });
+}
