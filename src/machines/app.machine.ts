@@ -1,0 +1,133 @@
+// The root actor (ARCHITECTURE.md 'The actor system'). It spawns the session and the toasts for the life of
+// the page; while a user is signed in it runs the workspace and the live updates (stopped at logout, so
+// nothing of one user outlives their session). It also holds the main screen's view state:
+//   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)
+//   panel          — shown | hidden (Show/Hide Discussion)
+//   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
+//   connectionTest — idle | testing (the top bar's connection Test: probes /health and says so in a toast)
+import { enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { SHELL_MESSAGES } from '../schemas/messages';
+import type { Health } from '../schemas/system';
+import { liveUpdatesMachine } from './liveUpdates.machine';
+import { sessionMachine, type SessionNotice } from './session.machine';
+import type { ToastRequest } from './toastRequest';
+import { toastsMachine } from './toasts.machine';
+import { workspaceMachine } from './workspace.machine';
+
+export type AppEvent =
+  | SessionNotice
+  | { type: 'view.discussion.toggle' }
+  | { type: 'view.panel.toggle' }
+  | { type: 'view.debug.toggle' }
+  | { type: 'view.tester.toggle' }
+  | { type: 'connection.test' };
+
+/** A /health answer that did not say 'healthy', or a non-2xx, is a failed test; no answer at all is an error. */
+const answeredAtAll = (error: unknown) => typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+
+export const appMachine = setup({
+  types: {
+    events: {} as AppEvent,
+    children: {} as {
+      session: 'session';
+      toasts: 'toasts';
+      workspace: 'workspace';
+      liveUpdates: 'liveUpdates';
+      connectionProbe: 'probeHealth';
+    },
+  },
+  actors: {
+    session: sessionMachine,
+    toasts: toastsMachine,
+    workspace: workspaceMachine,
+    liveUpdates: liveUpdatesMachine,
+    probeHealth: fromPromise<Health>(async () => {
+      throw new Error('probeHealth is provided by the composition root');
+    }),
+  },
+  guards: {
+    isHealthy: (_, params: { health: Health }) => params.health.status === 'healthy',
+  },
+  actions: {
+    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
+      const toasts = system.get('toasts');
+      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
+    }),
+  },
+}).createMachine({
+  id: 'app',
+  type: 'parallel',
+  // Toasts first: the session may want to say something as soon as it starts.
+  entry: [spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }), spawnChild('session', { id: 'session', systemId: 'session' })],
+  states: {
+    auth: {
+      initial: 'signedOut',
+      states: {
+        signedOut: { on: { 'session.signedIn': 'signedIn' } },
+        signedIn: {
+          // The workspace starts first so the first live frame already finds it.
+          invoke: [
+            { src: 'workspace', id: 'workspace', systemId: 'workspace' },
+            { src: 'liveUpdates', id: 'liveUpdates', systemId: 'liveUpdates' },
+          ],
+          on: { 'session.signedOut': 'signedOut' },
+        },
+      },
+    },
+    discussionView: {
+      initial: 'standard',
+      states: {
+        standard: { on: { 'view.discussion.toggle': 'hybrid' } },
+        hybrid: { tags: 'hybridMode', on: { 'view.discussion.toggle': 'standard' } },
+      },
+    },
+    panel: {
+      initial: 'shown',
+      states: {
+        shown: { on: { 'view.panel.toggle': 'hidden' } },
+        hidden: { on: { 'view.panel.toggle': 'shown' } },
+      },
+    },
+    devPanel: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'view.debug.toggle': 'debug', 'view.tester.toggle': 'tester' } },
+        debug: { on: { 'view.debug.toggle': 'closed', 'view.tester.toggle': 'tester' } },
+        tester: { on: { 'view.tester.toggle': 'closed', 'view.debug.toggle': 'debug' } },
+      },
+    },
+    connectionTest: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'connection.test': 'testing' } },
+        testing: {
+          invoke: {
+            src: 'probeHealth',
+            id: 'connectionProbe',
+            onDone: [
+              {
+                guard: { type: 'isHealthy', params: ({ event }) => ({ health: event.output }) },
+                target: 'idle',
+                actions: { type: 'notify', params: { kind: 'success', text: SHELL_MESSAGES.connectionTestOk } },
+              },
+              { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionTestFailed } } },
+            ],
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  text: answeredAtAll(event.error) ? SHELL_MESSAGES.connectionTestFailed : SHELL_MESSAGES.connectionTestError,
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AppActorRef = ActorRefFrom<typeof appMachine>;
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;

@@ -1,0 +1,158 @@
+// The signed-in session (part 1 §4 'Authentication'):
+//   loading        — a stored token is verified with /auth/me (the loading screen)
+//   loggedOut      — the sign-in form runs; a failed restore cleared the token and said why in a toast
+//   authenticated  — a ticker reports the time every 30 s; a token within 5 minutes of its expiry counts as
+//                    expired (logout + warning); between 5 and 10 minutes the user is warned once
+//                    ('expiringSoon' also drives the Session Expiring Soon badge)
+// A 401 from any call arrives as 'auth.expired'. The parent (app) hears 'session.signedIn' / 'session.signedOut'.
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { User } from '../schemas/auth';
+import { SESSION_CHECK_INTERVAL_MS } from '../schemas/constants';
+import { AUTH_MESSAGES } from '../schemas/messages';
+import { sessionFailureReason } from './loginFailures';
+import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
+import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from './tokenExpiry';
+import type { ToastRequest } from './toastRequest';
+
+export interface RestoredSession {
+  token: string;
+  user: User;
+  claims: TokenClaims;
+}
+
+export interface TickerInput {
+  intervalMs: number;
+}
+
+export type SessionEvent =
+  | LoginAcceptedEvent
+  | { type: 'session.tick'; now: number }
+  | { type: 'session.logout' }
+  | { type: 'auth.expired' };
+
+/** What the session tells its parent. */
+export type SessionNotice = { type: 'session.signedIn'; user: User } | { type: 'session.signedOut' };
+
+export interface SessionContext {
+  token: string | null;
+  user: User | null;
+  claims: TokenClaims | null;
+}
+
+const signedOut: SessionContext = { token: null, user: null, claims: null };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    tags: {} as 'loading' | 'expiringSoon',
+    children: {} as { loginForm: 'loginForm'; ticker: 'sessionTicker' },
+  },
+  actors: {
+    /** Reads the stored token and verifies it (/auth/me). Resolves null when nothing is stored. */
+    restoreSession: fromPromise<RestoredSession | null>(async () => {
+      throw new Error('restoreSession is provided by the composition root');
+    }),
+    /** Sends { type: 'session.tick', now } at once and then every `intervalMs`. */
+    sessionTicker: fromCallback<EventObject, TickerInput>(() => undefined),
+    loginForm: loginFormMachine,
+  },
+  guards: {
+    hasRestoredSession: (_, params: { session: RestoredSession | null }) => params.session !== null,
+    isTokenExpired: ({ context, event }) => event.type === 'session.tick' && context.claims !== null && countsAsExpired(context.claims, event.now),
+    isExpiringSoon: ({ context, event }) => event.type === 'session.tick' && context.claims !== null && isInWarningWindow(context.claims, event.now),
+  },
+  actions: {
+    // I/O: placeholders; the composition root provides the real storage writes.
+    persistLogin: (_, _params: { token: string; user: User }) => undefined,
+    clearStoredLogin: enqueueActions(() => undefined),
+
+    useSession: assign((_, params: RestoredSession) => ({ token: params.token, user: params.user, claims: params.claims })),
+    forgetSession: assign(signedOut),
+    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
+      const toasts = system.get('toasts');
+      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
+    }),
+    tellParent: enqueueActions(({ self, enqueue }, params: SessionNotice) => {
+      if (self._parent) enqueue.sendParent(params);
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  context: signedOut,
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasRestoredSession', params: ({ event }) => ({ session: event.output }) },
+            target: 'authenticated',
+            actions: { type: 'useSession', params: ({ event }) => event.output! },
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: {
+          target: 'loggedOut',
+          actions: ['clearStoredLogin', { type: 'notify', params: ({ event }) => ({ kind: 'error', text: AUTH_MESSAGES.authFailed(sessionFailureReason(event.error)) }) }],
+        },
+      },
+    },
+
+    loggedOut: {
+      entry: ['forgetSession', { type: 'tellParent', params: { type: 'session.signedOut' } }],
+      invoke: { src: 'loginForm', id: 'loginForm', systemId: 'loginForm' },
+      on: {
+        'session.authenticated': {
+          target: 'authenticated',
+          actions: [
+            { type: 'useSession', params: ({ event }) => event },
+            { type: 'persistLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+          ],
+        },
+      },
+    },
+
+    authenticated: {
+      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'session.signedIn', user: context.user! }) },
+      invoke: { src: 'sessionTicker', id: 'ticker', input: { intervalMs: SESSION_CHECK_INTERVAL_MS } },
+      initial: 'valid',
+      on: {
+        'session.tick': {
+          guard: 'isTokenExpired',
+          target: 'loggedOut',
+          actions: ['clearStoredLogin', { type: 'notify', params: { kind: 'warning', text: AUTH_MESSAGES.sessionExpired } }],
+        },
+        'session.logout': { target: 'loggedOut', actions: 'clearStoredLogin' },
+        'auth.expired': {
+          target: 'loggedOut',
+          actions: ['clearStoredLogin', { type: 'notify', params: { kind: 'error', text: AUTH_MESSAGES.authenticationExpired } }],
+        },
+      },
+      states: {
+        valid: {
+          on: {
+            'session.tick': {
+              guard: 'isExpiringSoon',
+              target: 'expiringSoon',
+              actions: {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  kind: 'warning',
+                  text: AUTH_MESSAGES.sessionExpiringSoon(minutesLeft(context.claims!, event.now)),
+                }),
+              },
+            },
+          },
+        },
+        // The warning has been given; later ticks in the window say nothing more.
+        expiringSoon: { tags: 'expiringSoon' },
+      },
+    },
+  },
+});
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

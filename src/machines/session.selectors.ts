@@ -1,0 +1,12 @@
+// What the views derive from the session snapshot.
+import type { SessionSnapshot } from './session.machine';
+
+export const selectIsLoading = (s: SessionSnapshot) => s.hasTag('loading');
+export const selectIsAuthenticated = (s: SessionSnapshot) => s.matches('authenticated');
+export const selectIsLoggedOut = (s: SessionSnapshot) => s.matches('loggedOut');
+export const selectIsExpiringSoon = (s: SessionSnapshot) => s.hasTag('expiringSoon');
+export const selectUserEmail = (s: SessionSnapshot) => s.context.user?.email ?? null;
+export const selectLoginForm = (s: SessionSnapshot) => s.children.loginForm;
+/** The footer shows only the tail of the token's subject. */
+export const selectTokenSubjectTail = (s: SessionSnapshot) => (s.context.claims ? s.context.claims.sub.slice(-8) : null);
+export const selectToken = (s: SessionSnapshot) => s.context.token;
