@@ -55,7 +55,9 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
   await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
-  app.addHook('onClose', async () => {
+  // Before the server drops its sockets: watchers get discussion_ended {reason: 'shutdown'} and a clean 1000,
+  // and every frame is stored while the database is still open.
+  app.addHook('preClose', async () => {
     await stopAll(ctx, 'shutdown');
   });
 
