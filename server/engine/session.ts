@@ -47,6 +47,7 @@ export class DiscussionSession {
   private readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
   private stopReason: string | null = null;
   private onGone: (() => void) | null = null;
+  private lastMessageAt: { id: string; at: string } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -151,6 +152,9 @@ export class DiscussionSession {
 
   private send(frame: EngineFrame, answeredAt?: number) {
     const stamped = { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() };
+    // The hybrid panel pairs a clip with its message by the message's timestamp, which only the session knows.
+    if (stamped.type === 'agent_message') this.lastMessageAt = { id: stamped.id, at: stamped.timestamp };
+    if (stamped.type === 'audio_message' && stamped.message_id && stamped.message_id === this.lastMessageAt?.id) stamped.message_timestamp ??= this.lastMessageAt.at;
     const checked = this.schema.safeParse(stamped);
     if (!checked.success) {
       // A frame the panel could not read is an engine bug: say so instead of sending it.
