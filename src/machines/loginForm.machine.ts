@@ -61,6 +61,7 @@ export const loginFormMachine = setup({
     context: {} as LoginFormContext,
     events: {} as LoginFormEvent,
     tags: {} as 'busy',
+    children: {} as { submitCredentials: 'submitCredentials'; checkBackend: 'checkBackend' },
   },
   actors: {
     submitCredentials: fromPromise<SubmitResult, SubmitInput>(async () => {
@@ -128,6 +129,7 @@ export const loginFormMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'submitCredentials',
+            id: 'submitCredentials',
             input: ({ context }) => ({ mode: context.mode, email: context.email.trim(), password: context.password }),
             onDone: [
               {
@@ -168,6 +170,7 @@ export const loginFormMachine = setup({
         checking: {
           invoke: {
             src: 'checkBackend',
+            id: 'checkBackend',
             onDone: { target: 'reachable', actions: { type: 'storeBackend', params: ({ event }) => ({ health: event.output }) } },
             onError: { target: 'unreachable', actions: { type: 'storeBackend', params: { health: null } } },
           },

@@ -46,7 +46,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     tags: {} as 'loading' | 'expiringSoon',
-    children: {} as { loginForm: 'loginForm'; ticker: 'sessionTicker' },
+    children: {} as { restoreSession: 'restoreSession'; loginForm: 'loginForm'; ticker: 'sessionTicker' },
   },
   actors: {
     /** Reads the stored token and verifies it (/auth/me). Resolves null when nothing is stored. */
@@ -86,6 +86,7 @@ export const sessionMachine = setup({
       tags: 'loading',
       invoke: {
         src: 'restoreSession',
+        id: 'restoreSession',
         onDone: [
           {
             guard: { type: 'hasRestoredSession', params: ({ event }) => ({ session: event.output }) },
@@ -103,7 +104,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       entry: ['forgetSession', { type: 'tellParent', params: { type: 'session.signedOut' } }],
-      invoke: { src: 'loginForm', id: 'loginForm', systemId: 'loginForm' },
+      invoke: { src: 'loginForm', id: 'loginForm' },
       on: {
         'session.authenticated': {
           target: 'authenticated',

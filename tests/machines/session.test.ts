@@ -61,7 +61,6 @@ describe('session', () => {
     await flush();
     expect(t.snap().matches('loggedOut')).toBe(true);
     expect(t.snap().children.loginForm).toBeDefined();
-    expect(t.root.system.get('loginForm')).toBeDefined();
     expect(t.toastTexts()).toEqual([]);
     expect(t.notices()).toEqual(['session.signedOut']);
   });
@@ -152,7 +151,7 @@ describe('session', () => {
     const claims = { sub: 'user-42', exp: (T0 + 60 * MIN) / 1000 };
     const t = start(async () => null, async () => ({ response: { access_token: 'new.token.x', user }, claims, now: Date.now() }));
     await flush();
-    const form = t.root.system.get('loginForm');
+    const form = t.snap().children.loginForm!;
     form.send({ type: 'login.field', field: 'email', value: 'ada@example.com' });
     form.send({ type: 'login.field', field: 'password', value: 'secret1' });
     form.send({ type: 'login.submit' });
