@@ -6,11 +6,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AUDIO_MAX_BYTES } from '../src/schemas/constants';
+import { AUDIO_MAX_BYTES, CLOSE_GOING_AWAY } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
+import { stopAll } from './engine/registry';
 import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errors';
 import { createProviders } from './providers';
@@ -54,7 +55,16 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   app.decorateRequest('userId', '');
   installErrorHandler(app);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // Replaces the plugin's default (close every socket with no code): running discussions first say
+    // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001.
+    preClose: async function (this: FastifyInstance) {
+      await stopAll(ctx, 'shutdown');
+      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'Server shutting down');
+      this.websocketServer.close();
+    },
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   await registerRoutes(app);
   await serveSpa(app, config.staticDir);

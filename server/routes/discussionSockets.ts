@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { discussionClientFrame, loadAgents, parseConfiguration } from '../engine/configure';
 import { tuningOf } from '../engine/hooks';
 import { buildPlan } from '../engine/plan';
-import { sessionsOf, stopAll } from '../engine/registry';
+import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { abandonLeftovers, createDiscussion, loadDiscussion } from '../engine/store';
@@ -55,11 +55,6 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
   await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
-  // Before the server drops its sockets: watchers get discussion_ended {reason: 'shutdown'} and a clean 1000,
-  // and every frame is stored while the database is still open.
-  app.addHook('preClose', async () => {
-    await stopAll(ctx, 'shutdown');
-  });
 
   for (const [path, endpoint] of SOCKETS) {
     app.get(path, { websocket: true }, (ws: WebSocket, req: FastifyRequest) => {
