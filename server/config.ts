@@ -21,6 +21,12 @@ export interface ServerConfig {
   transcribeApiKey: string | undefined;
   espeakPath: string | undefined;
   researchEnabled: boolean;
+  /** Whole model call, first byte to last (a local model on a CPU can be slow). */
+  llmTimeoutMs: number;
+  ttsModel: string | undefined;
+  ttsVoice: string | undefined;
+  transcribeModel: string | undefined;
+  researchKeys: { pubmed?: string; semantic_scholar?: string; core?: string };
   logLevel: string;
 }
 
@@ -47,6 +53,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     transcribeApiKey: env.TRANSCRIBE_API_KEY || undefined,
     espeakPath: env.ESPEAK_PATH || undefined,
     researchEnabled: (env.RESEARCH_ENABLED ?? 'true') !== 'false',
+    llmTimeoutMs: num(env.LLM_TIMEOUT_MS, 120_000),
+    ttsModel: env.TTS_MODEL || undefined,
+    ttsVoice: env.TTS_VOICE || undefined,
+    transcribeModel: env.TRANSCRIBE_MODEL || undefined,
+    researchKeys: {
+      pubmed: env.PUBMED_API_KEY || undefined,
+      semantic_scholar: env.SEMANTIC_SCHOLAR_API_KEY || undefined,
+      core: env.CORE_API_KEY || undefined,
+    },
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

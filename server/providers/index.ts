@@ -23,8 +23,8 @@ export { createOfflineProvider } from './llm/offline';
  */
 export function createLlms(config: ServerConfig): LlmRegistry {
   const llms: LlmProvider[] = [];
-  if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }));
-  if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost }));
+  if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs }));
+  if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs }));
   llms.push(createOfflineProvider());
   const registry = createLlmRegistry(llms);
   // Learn early which real providers answer, so forModel can route before anyone lists models.
@@ -38,7 +38,7 @@ export function createLlms(config: ServerConfig): LlmRegistry {
  * else none ('No speech engine configured').
  */
 export function createSpeech(config: ServerConfig): SpeechProvider {
-  if (config.ttsBaseUrl) return createOpenAiSpeechProvider({ baseUrl: config.ttsBaseUrl, apiKey: config.ttsApiKey });
+  if (config.ttsBaseUrl) return createOpenAiSpeechProvider({ baseUrl: config.ttsBaseUrl, apiKey: config.ttsApiKey, model: config.ttsModel, voice: config.ttsVoice });
   const espeak = findEspeak(config.espeakPath);
   return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();
 }
@@ -46,7 +46,7 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
 /** Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else none. */
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
   return config.transcribeBaseUrl
-    ? createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey })
+    ? createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel })
     : createNoTranscription();
 }
 
@@ -55,6 +55,6 @@ export function createProviders(config: ServerConfig): Providers {
     llm: createLlms(config),
     speech: createSpeech(config),
     transcription: createTranscription(config),
-    research: createResearchService({ enabled: config.researchEnabled }),
+    research: createResearchService({ enabled: config.researchEnabled, apiKeys: config.researchKeys }),
   };
 }
