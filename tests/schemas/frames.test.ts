@@ -1,0 +1,173 @@
+// Every socket message type, both ways, through the one parse path (parseFrame): a valid example becomes a
+// frame, a malformed one becomes 'malformed' (one protocol error upstream), an unknown type is 'unknown'.
+// The fixture tables are typed by each union's `type`, so a message type added to a schema without
+// examples here fails to compile.
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { knownTypes, parseFrame } from '../../src/schemas/frames';
+import { liveClientFrame, liveServerFrame } from '../../src/schemas/liveUpdates';
+import { standardClientFrame, standardServerFrame } from '../../src/schemas/standardSocket';
+import { hybridClientFrame, hybridServerFrame } from '../../src/schemas/hybridSocket';
+
+type Union = Parameters<typeof knownTypes>[0];
+/** `malformed: null` marks a type that has no fields to get wrong (extra keys are ignored by design). */
+type Table<S extends Union> = {
+  [K in z.input<S>['type'] & string]: { valid: Extract<z.input<S>, { type: K }>; malformed: Record<string, unknown> | null };
+};
+
+const ts = '2025-01-01T10:00:00Z';
+const agent = { id: 'a1', name: 'Ada', role: 'Analyst', prompt: 'Think.', model: 'offline', x: 10, y: 20 };
+const consensus = { solution: 'Ship it', confidence: 0.8, support_level: 0.75, dissenting_opinions: [] };
+const argument = { id: 'arg1', agent_id: 'a1', type: 'proposal' as const, content: 'We should', confidence: 0.6 };
+
+const live: Table<typeof liveServerFrame> = {
+  agent_created: { valid: { type: 'agent_created', agent }, malformed: { type: 'agent_created', agent: { id: 'a1' } } },
+  agent_updated: { valid: { type: 'agent_updated', agent }, malformed: { type: 'agent_updated' } },
+  agent_deleted: { valid: { type: 'agent_deleted', agent_id: 'a1' }, malformed: { type: 'agent_deleted', agent_id: 5 } },
+  connection_created: {
+    valid: { type: 'connection_created', connection: { id: 'c1', from_agent_id: 'a1', to_agent_id: 'a2' } },
+    malformed: { type: 'connection_created', connection: { id: 'c1', source: 'a1' } },
+  },
+  connection_deleted: { valid: { type: 'connection_deleted', connection_id: 'c1' }, malformed: { type: 'connection_deleted', connection_id: 7 } },
+  agent_status_update: {
+    valid: { type: 'agent_status_update', agent_id: 'a1', status: 'thinking', agent_name: 'Ada' },
+    malformed: { type: 'agent_status_update', agent_id: 'a1' },
+  },
+  system_update: { valid: { type: 'system_update', agents: [{ id: 'a1', status: 'idle' }] }, malformed: { type: 'system_update', agents: 'a1' } },
+  stats: { valid: { type: 'stats', stats: { agents: 2, connections: 1 } }, malformed: { type: 'stats', stats: { agents: 'two' } } },
+  connected: { valid: { type: 'connected', channel: 'updates' }, malformed: { type: 'connected', channel: 1 } },
+  pong: { valid: { type: 'pong' }, malformed: null },
+};
+
+const liveClient: Table<typeof liveClientFrame> = {
+  get_stats: { valid: { type: 'get_stats' }, malformed: null },
+  ping: { valid: { type: 'ping' }, malformed: null },
+};
+
+// Frames both discussion panels read, written once.
+type SharedType =
+  | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
+  | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error';
+const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
+  discussion_initialized: {
+    valid: { type: 'discussion_initialized', session_id: 'session_1', participants: [{ id: 'a1', name: 'Ada' }], topic: 'Soil', timestamp: ts },
+    malformed: { type: 'discussion_initialized', participants: [] },
+  },
+  round_start: { valid: { type: 'round_start', round: 1, max_rounds: 3 }, malformed: { type: 'round_start', round: 0 } },
+  agent_message: {
+    valid: { type: 'agent_message', id: 'm1', agent_id: 'a1', agent_name: 'Ada', content: 'Hello', confidence: 0.7, timestamp: ts },
+    malformed: { type: 'agent_message', id: 'm1', agent_id: 'a1', agent_name: 'Ada' },
+  },
+  acl_message: {
+    valid: { type: 'acl_message', performative: 'inform', sender: 'Ada', receiver: 'Bob', content: { claim: 'x' } },
+    malformed: { type: 'acl_message', performative: 'inform' },
+  },
+  agent_status: { valid: { type: 'agent_status', agent_id: 'a1', status: 'speaking' }, malformed: { type: 'agent_status', agent_id: 'a1' } },
+  round_end: { valid: { type: 'round_end', round: 2, agreement: 0.5 }, malformed: { type: 'round_end', round: -1 } },
+  delegation: { valid: { type: 'delegation', delegation: { from: 'Ada', to: 'Bob', task: 'check' } }, malformed: { type: 'delegation', delegation: 3 } },
+  consensus_reached: { valid: { type: 'consensus_reached', score: 0.8, consensus }, malformed: { type: 'consensus_reached', score: 1.5, consensus } },
+  discussion_summary: {
+    valid: { type: 'discussion_summary', summary: { text: 'Done', rounds: 2, message_count: 6 } },
+    malformed: { type: 'discussion_summary', summary: 'Done' },
+  },
+  discussion_ended: { valid: { type: 'discussion_ended', reason: 'completed' }, malformed: { type: 'discussion_ended', reason: 5 } },
+  error: { valid: { type: 'error', message: 'Something broke' }, malformed: { type: 'error', error: 'no message field' } },
+};
+
+const standard: Table<typeof standardServerFrame> = {
+  ...shared,
+  reasoning_stage: { valid: { type: 'reasoning_stage', stage: 'analysis', round: 1 }, malformed: { type: 'reasoning_stage', stage: 'dreaming' } },
+  argument: { valid: { type: 'argument', argument }, malformed: { type: 'argument', argument: { ...argument, confidence: 2 } } },
+  research_result: {
+    valid: { type: 'research_result', result: { source: 'arxiv', articles: [{ title: 'Vines', authors: ['A. B.'] }] } },
+    malformed: { type: 'research_result', result: { articles: [] } },
+  },
+  research_results: {
+    valid: { type: 'research_results', query: 'vines', results: [{ source: 'pubmed', results: [] }] },
+    malformed: { type: 'research_results', query: 'vines' },
+  },
+  text: {
+    valid: { type: 'text', from_id: 'a1', from: 'Ada', text: 'Hi', turn: 1 },
+    malformed: { type: 'text', from_id: 'a1', from: 'Ada', text: 'Hi', turn: 'one' },
+  },
+  audio: { valid: { type: 'audio', agent_id: 'a1', audio_url: '/media/x.wav' }, malformed: { type: 'audio', agent_id: 'a1' } },
+  discussion_started: {
+    valid: { type: 'discussion_started', session_id: 'session_1', endpoint: '/ws/discuss' },
+    malformed: { type: 'discussion_started', endpoint: '/ws/discuss' },
+  },
+};
+
+const hybrid: Table<typeof hybridServerFrame> = {
+  ...shared,
+  audio_message: {
+    valid: { type: 'audio_message', agent_id: 'a1', audio_url: '/media/x.wav', audio_id: 'au1' },
+    malformed: { type: 'audio_message', agent_id: 'a1', audio_url: '/media/x.wav' },
+  },
+  request: { valid: { type: 'request', from_agent: 'Ada', to_agent: 'Bob', action: 'verify' }, malformed: { type: 'request', from_agent: 'Ada' } },
+  tts_streaming_start: {
+    valid: { type: 'tts_streaming_start', agent_name: 'Ada', total_chunks: 3 },
+    malformed: { type: 'tts_streaming_start', agent_name: 'Ada', total_chunks: -1 },
+  },
+  tts_streaming_end: { valid: { type: 'tts_streaming_end', agent_name: 'Ada' }, malformed: { type: 'tts_streaming_end', agent_name: 5 } },
+  performance_metric: { valid: { type: 'performance_metric', metric: 'latency_ms', value: 120 }, malformed: { type: 'performance_metric', metric: 'latency_ms', value: 'fast' } },
+  tts_error: { valid: { type: 'tts_error', agent_name: 'Ada', error: 'No speech engine configured' }, malformed: { type: 'tts_error', agent_name: 'Ada' } },
+  system: { valid: { type: 'system', content: 'Round 1 begins' }, malformed: { type: 'system' } },
+};
+
+const standardClient: Table<typeof standardClientFrame> = {
+  human_message: { valid: { type: 'human_message', text: 'What about cost?', timestamp: ts }, malformed: { type: 'human_message', text: '   ', timestamp: ts } },
+  stop: { valid: { type: 'stop' }, malformed: null },
+  status: { valid: { type: 'status', status: 'played', audio_id: 'au1' }, malformed: { type: 'status', status: 'paused' } },
+};
+
+const hybridClient: Table<typeof hybridClientFrame> = {
+  stop: { valid: { type: 'stop' }, malformed: null },
+  audio_acknowledgment: {
+    valid: { type: 'audio_acknowledgment', audio_id: 'au1', status: 'played', timestamp: ts },
+    malformed: { type: 'audio_acknowledgment', audio_id: 'au1', status: 'played' },
+  },
+  human_message: { valid: { type: 'human_message', text: 'Go on', timestamp: ts }, malformed: { type: 'human_message', timestamp: ts } },
+};
+
+const protocols: [string, Union, Record<string, { valid: object; malformed: Record<string, unknown> | null }>][] = [
+  ['live server (/ws/updates, /ws/system)', liveServerFrame, live],
+  ['live client', liveClientFrame, liveClient],
+  ['standard panel server', standardServerFrame, standard],
+  ['standard panel client', standardClientFrame, standardClient],
+  ['hybrid panel server', hybridServerFrame, hybrid],
+  ['hybrid panel client', hybridClientFrame, hybridClient],
+];
+
+describe.each(protocols)('%s frames', (_, schema, table) => {
+  it('has examples for exactly the types the schema knows', () => {
+    expect(Object.keys(table).sort()).toEqual([...knownTypes(schema)].sort());
+  });
+
+  for (const [type, { valid, malformed }] of Object.entries(table)) {
+    it(`${type}: a valid frame parses (from text, as the socket receives it)`, () => {
+      const result = parseFrame(schema, JSON.stringify(valid));
+      expect(result).toMatchObject({ kind: 'frame', frame: { type } });
+    });
+    if (malformed) {
+      it(`${type}: a malformed frame is reported, not thrown`, () => {
+        const result = parseFrame(schema, JSON.stringify(malformed));
+        expect(result).toMatchObject({ kind: 'malformed', type });
+        expect((result as { error: string }).error.length).toBeGreaterThan(0);
+      });
+    } else {
+      it(`${type}: has no fields to get wrong; extra keys are ignored`, () => {
+        expect(parseFrame(schema, { ...valid, extra: 1 })).toMatchObject({ kind: 'frame', frame: { type } });
+      });
+    }
+  }
+
+  it('an unknown type is reported as unknown', () => {
+    expect(parseFrame(schema, '{"type":"from_the_future","x":1}')).toEqual({ kind: 'unknown', type: 'from_the_future' });
+  });
+
+  it('bytes that are not a typed JSON object are malformed', () => {
+    expect(parseFrame(schema, '{nope')).toMatchObject({ kind: 'malformed', type: '(not JSON)' });
+    expect(parseFrame(schema, '[1,2]')).toMatchObject({ kind: 'malformed', type: '(untyped)' });
+    expect(parseFrame(schema, '{"type":3}')).toMatchObject({ kind: 'malformed', type: '(untyped)' });
+  });
+});
