@@ -2,7 +2,7 @@
 // LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). Valid frames go to
 // the workspace as 'live.frame'; status changes and problems go to the parent (liveUpdates).
 //   live (socket open or opening: connecting → connected) → waiting (delay) → live … → closed
-import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   CLOSE_CODE_EXPLANATIONS,
   CLOSE_NORMAL,
@@ -22,6 +22,8 @@ export interface LiveChannelInput {
   path: string;
   /** /ws/system asks for stats as soon as it opens. */
   requestStatsOnOpen: boolean;
+  /** /ws/updates: after a reconnect, changes made while the socket was down were missed; the workspace reloads. */
+  resyncOnReconnect: boolean;
 }
 
 export interface LiveChannelContext extends LiveChannelInput {
@@ -36,8 +38,9 @@ export type ChannelNotice =
 
 export type LiveChannelEvent = SocketEvent<LiveServerFrame>;
 
-/** What the workspace receives for every valid frame. */
+/** What the workspace receives for every valid frame, and after a reconnect of /ws/updates. */
 export type LiveFrameEvent = { type: 'live.frame'; frame: LiveServerFrame };
+export type LiveResyncEvent = { type: 'live.resync' };
 
 export function describeClose(code: number, reason: string) {
   const meaning = CLOSE_CODE_EXPLANATIONS[code];
@@ -63,17 +66,23 @@ export const liveChannelMachine = setup({
   guards: {
     isNormalClose: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_NORMAL,
     canRetry: ({ context }) => context.attempt < LIVE_RECONNECT_MAX_ATTEMPTS,
-    shouldRequestStats: ({ context }) => context.requestStatsOnOpen,
   },
   actions: {
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
-    requestStats: sendTo('socket', getStats),
+    requestStats: enqueueActions(({ context, enqueue }) => {
+      if (context.requestStatsOnOpen) enqueue.sendTo('socket', getStats);
+    }),
     forwardFrame: enqueueActions(({ event, system, enqueue }) => {
       if (event.type !== 'socket.frame') return;
       const workspace = system.get('workspace');
       const forward: LiveFrameEvent = { type: 'live.frame', frame: event.frame };
       if (workspace) enqueue.sendTo(workspace, forward);
+    }),
+    resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {
+      const workspace = system.get('workspace');
+      const resync: LiveResyncEvent = { type: 'live.resync' };
+      if (workspace && context.resyncOnReconnect && context.attempt > 0) enqueue.sendTo(workspace, resync);
     }),
     report: enqueueActions(({ context, self, enqueue }, params: { status: ChannelStatus }) => {
       if (self._parent) enqueue.sendParent({ type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
@@ -117,15 +126,13 @@ export const liveChannelMachine = setup({
         connecting: {
           entry: { type: 'report', params: ({ context }) => ({ status: context.attempt > 0 ? 'reconnecting' : 'connecting' }) },
           on: {
-            'socket.open': [
-              { guard: 'shouldRequestStats', target: 'connected', actions: ['resetAttempts', 'requestStats'] },
-              { target: 'connected', actions: 'resetAttempts' },
-            ],
+            // The resync looks at the attempt count, so it runs before the count is reset.
+            'socket.open': { target: 'connected', actions: ['resyncWorkspace', 'resetAttempts'] },
           },
         },
         connected: {
           tags: 'connected',
-          entry: { type: 'report', params: { status: 'connected' } },
+          entry: [{ type: 'report', params: { status: 'connected' } }, 'requestStats'],
         },
       },
     },

@@ -120,6 +120,22 @@ describe('live updates', () => {
     expect(t.sockets.on('/ws/updates')).toHaveLength(before + 1);
   });
 
+  it('after a reconnect of /ws/updates, tells the workspace to resync (changes made meanwhile were missed)', async () => {
+    const t = start();
+    t.updates().serverOpen();
+    t.system().serverOpen();
+    expect(t.received).toEqual([]);
+    t.updates().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(LIVE_RECONNECT_BASE_DELAY_MS);
+    t.updates().serverOpen();
+    expect(t.received).toEqual([{ type: 'live.resync' }]);
+    // /ws/system carries no canvas data: its reconnects do not resync.
+    t.system().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(LIVE_RECONNECT_BASE_DELAY_MS);
+    t.system().serverOpen();
+    expect(t.received).toEqual([{ type: 'live.resync' }]);
+  });
+
   it('does not reconnect after a normal close (1000)', async () => {
     const t = start();
     t.updates().serverOpen();
