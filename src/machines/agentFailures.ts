@@ -73,3 +73,14 @@ export function autoConnectMessage(error: unknown): string {
   const { detail } = readFailure(error);
   return detail ? CANVAS_MESSAGES.autoConnectFailed(detail) : CANVAS_MESSAGES.autoConnectFailedGeneric;
 }
+
+// Not in the spec's catalogue: the canvas says plainly what could not be saved.
+export function positionSaveMessage(error: unknown): string {
+  const f = readFailure(error);
+  return `Could not save the position: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : f.message ?? 'network error')}`;
+}
+
+export function connectionDeleteMessage(error: unknown): string {
+  const f = readFailure(error);
+  return `Could not delete the connection: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : f.message ?? 'network error')}`;
+}

@@ -4,12 +4,30 @@
 //   connections  — /connections/ (toast 'Failed to load agent connections'); reloaded on every connection change
 //   stats        — /monitor/stats (optional: a failure is tolerated)
 // Live-update frames ('live.frame', forwarded by liveUpdates) keep the data current.
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// The canvas operations run in their own regions next to those (see the second half of the chart):
+//   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
+//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500
+//   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
+//   disconnecting — a deleted edge → DELETE /connections/{id}
+//   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
+//   deletion     — count the agent's audio, confirm naming both, DELETE /agents/{id}
+//   banner       — the canvas's dismissible banner; a success hides itself after 3 s
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import type { MonitorStats } from '../schemas/system';
+import { AUTO_CONNECT_MESSAGE_MS } from '../schemas/constants';
+import {
+  agentDeleteMessage,
+  autoConnectMessage,
+  connectionCreateMessage,
+  connectionDeleteMessage,
+  positionSaveMessage,
+} from './agentFailures';
+import { isPositionInBounds } from './canvas.selectors';
+import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import type { ToastRequest } from './toastRequest';
 
 export interface WorkspaceContext {
@@ -21,14 +39,50 @@ export interface WorkspaceContext {
   activeSpeakerId: string | null;
   stats: MonitorStats | null;
   loadError: string | null;
+  // ── Canvas operations ──
+  /** What the canvas banner says; the `banner` region knows whether it is an error or a success. */
+  banner: { kind: 'error' | 'success'; text: string } | null;
+  /** Create, or edit which agent: the editor child's input. */
+  editorRequest: EditorInput | null;
+  /** Drag ends waiting to be saved, oldest first. */
+  pendingMoves: PendingMove[];
+  /** The connection being created. */
+  pendingConnection: { from: string; to: string } | null;
+  /** The connections being deleted. */
+  deletingEdges: string[];
+  /** The agent whose deletion is being confirmed; audioCount is null when it could not be counted. */
+  pendingDelete: { agentId: string; name: string; audioCount: number | null } | null;
 }
+
+export interface PendingMove {
+  agentId: string;
+  x: number;
+  y: number;
+}
+
+export type CanvasEvent =
+  | { type: 'editor.open'; request: EditorInput }
+  | EditorParentEvent
+  | { type: 'agent.moved'; agentId: string; x: number; y: number }
+  | { type: 'connection.create'; from: string; to: string }
+  | { type: 'connections.delete'; ids: string[] }
+  | { type: 'connections.autoConnect' }
+  | { type: 'agent.delete.request'; agentId: string }
+  | { type: 'agent.delete.confirm' }
+  | { type: 'agent.delete.cancel' }
+  | { type: 'banner.show'; kind: 'error' | 'success'; text: string }
+  | { type: 'banner.dismiss' }
+  | { type: 'editor.dismiss' };
 
 export type WorkspaceEvent =
   | { type: 'live.frame'; frame: LiveServerFrame }
+  /** /ws/updates came back after a drop: whatever changed meanwhile was missed, so both lists reload. */
+  | { type: 'live.resync' }
   | { type: 'selection.toggle'; id: string }
   | { type: 'selection.clear' }
   | { type: 'agents.reload' }
-  | { type: 'connections.reload' };
+  | { type: 'connections.reload' }
+  | CanvasEvent;
 
 /** Statuses in which an agent holds the floor. */
 const SPEAKING_STATUSES = new Set(['speaking', 'responding']);
@@ -52,6 +106,34 @@ function withoutAgent(context: WorkspaceContext, id: string): Partial<WorkspaceC
   };
 }
 
+/**
+ * A reload keeps the object of every agent whose fields did not change, so the canvas redraws only the nodes
+ * that did (React Flow compares node objects by identity).
+ */
+function reconcileAgents(prev: Agent[], next: Agent[]): Agent[] {
+  if (prev.length === 0) return next;
+  const byId = new Map(prev.map((a) => [a.id, a]));
+  return next.map((a) => {
+    const old = byId.get(a.id);
+    return old && sameAgent(old, a) ? old : a;
+  });
+}
+
+function sameAgent(a: Agent, b: Agent): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const x = (a as Record<string, unknown>)[k];
+    const y = (b as Record<string, unknown>)[k];
+    if (x === y) continue;
+    if (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y)) continue;
+    return false;
+  }
+  return true;
+}
+
+const withPosition = (agents: Agent[], id: string, x: number, y: number) =>
+  agents.map((a) => (a.id === id ? { ...a, x, y } : a));
+
 /** Adds the agent, or replaces the one with its id (a frame may repeat what a load already brought). */
 const upsert = (agents: Agent[], agent: Agent) =>
   agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
@@ -71,9 +153,43 @@ export const workspaceMachine = setup({
     loadStats: fromPromise<MonitorStats>(async () => {
       throw new Error('loadStats is provided by the composition root');
     }),
+    // ── Canvas operations (real ones: src/services/canvasActors.ts) ──
+    editor: editorMachine,
+    savePosition: fromPromise<unknown, PendingMove>(async () => {
+      throw new Error('savePosition is provided by the composition root');
+    }),
+    pickFallbackPosition: fromPromise<{ x: number; y: number }>(async () => {
+      throw new Error('pickFallbackPosition is provided by the composition root');
+    }),
+    createConnection: fromPromise<Edge, { from: string; to: string }>(async () => {
+      throw new Error('createConnection is provided by the composition root');
+    }),
+    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(async () => {
+      throw new Error('deleteConnections is provided by the composition root');
+    }),
+    autoConnect: fromPromise<{ connections_created: number }>(async () => {
+      throw new Error('autoConnect is provided by the composition root');
+    }),
+    countAgentAudio: fromPromise<number, { agentId: string }>(async () => {
+      throw new Error('countAgentAudio is provided by the composition root');
+    }),
+    deleteAgent: fromPromise<unknown, { agentId: string }>(async () => {
+      throw new Error('deleteAgent is provided by the composition root');
+    }),
+  },
+  delays: {
+    autoConnectMessage: AUTO_CONNECT_MESSAGE_MS,
   },
   guards: {
     isKnownAgent: ({ context, event }) => event.type === 'selection.toggle' && context.agents.some((a) => a.id === event.id),
+    hasPendingMove: ({ context }) => context.pendingMoves.length > 0,
+    isNextMoveOutOfBounds: ({ context }) => !isPositionInBounds(context.pendingMoves[0]),
+    haveBothEnds: ({ context, event }) =>
+      event.type === 'connection.create' &&
+      context.agents.some((a) => a.id === event.from) &&
+      context.agents.some((a) => a.id === event.to),
+    isDeletableAgent: ({ context, event }) => event.type === 'agent.delete.request' && context.agents.some((a) => a.id === event.agentId),
+    isSuccessBanner: ({ event }) => event.type === 'banner.show' && event.kind === 'success',
   },
   actions: {
     applyFrame: enqueueActions(({ context, event, enqueue }) => {
@@ -115,6 +231,24 @@ export const workspaceMachine = setup({
       },
     }),
     clearSelection: assign({ selectedIds: [] }),
+    queueMove: assign(({ context, event }) => {
+      if (event.type !== 'agent.moved') return {};
+      const move = { agentId: event.agentId, x: event.x, y: event.y };
+      // A later drag of the same agent replaces an unsaved earlier one (unless that one is being saved now).
+      const rest = context.pendingMoves.filter((m, i) => i === 0 || m.agentId !== move.agentId);
+      return { pendingMoves: [...rest, move], agents: withPosition(context.agents, move.agentId, move.x, move.y) };
+    }),
+    dropSavedMove: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }),
+    showBanner: raise((_, params: { kind: 'error' | 'success'; text: string }) => ({ type: 'banner.show' as const, ...params })),
+    closeEditorOf: enqueueActions(({ context, enqueue }, params: { agentId: string }) => {
+      const r = context.editorRequest;
+      if (r && r.mode === 'edit' && r.agentId === params.agentId) enqueue.raise({ type: 'editor.dismiss' });
+    }),
+    closeEditorOfDeletedAgent: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'live.frame' || event.frame.type !== 'agent_deleted') return;
+      const r = context.editorRequest;
+      if (r && r.mode === 'edit' && r.agentId === event.frame.agent_id) enqueue.raise({ type: 'editor.dismiss' });
+    }),
     notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
       const toasts = system.get('toasts');
       if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
@@ -123,16 +257,33 @@ export const workspaceMachine = setup({
 }).createMachine({
   id: 'workspace',
   type: 'parallel',
-  context: { agents: [], edges: [], selectedIds: [], statuses: {}, activeSpeakerId: null, stats: null, loadError: null },
+  context: {
+    agents: [],
+    edges: [],
+    selectedIds: [],
+    statuses: {},
+    activeSpeakerId: null,
+    stats: null,
+    loadError: null,
+    banner: null,
+    editorRequest: null,
+    pendingMoves: [],
+    pendingConnection: null,
+    deletingEdges: [],
+    pendingDelete: null,
+  },
   on: {
-    'live.frame': { actions: 'applyFrame' },
+    'live.frame': { actions: ['applyFrame', 'closeEditorOfDeletedAgent'] },
     'selection.toggle': { guard: 'isKnownAgent', actions: 'toggleSelection' },
     'selection.clear': { actions: 'clearSelection' },
+    'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {
     agents: {
       initial: 'loading',
-      on: { 'agents.reload': { target: '.loading', reenter: true } },
+      // Targeting the child from the region re-enters only the child (the load restarts). `reenter: true` here
+      // would exit the region itself and, with it, every sibling region of this parallel chart.
+      on: { 'agents.reload': { target: '.loading' } },
       states: {
         loading: {
           invoke: {
@@ -141,7 +292,11 @@ export const workspaceMachine = setup({
               target: 'loaded',
               actions: assign(({ context, event }) => {
                 const ids = new Set(event.output.map((a) => a.id));
-                return { agents: event.output, loadError: null, selectedIds: context.selectedIds.filter((s) => ids.has(s)) };
+                return {
+                  agents: reconcileAgents(context.agents, event.output),
+                  loadError: null,
+                  selectedIds: context.selectedIds.filter((s) => ids.has(s)),
+                };
               }),
             },
             onError: { target: 'failed', actions: assign({ loadError: CANVAS_MESSAGES.loadFailed }) },
@@ -154,7 +309,7 @@ export const workspaceMachine = setup({
     connections: {
       initial: 'loading',
       // A newer change supersedes a reload in flight: re-entering restarts the load.
-      on: { 'connections.reload': { target: '.loading', reenter: true } },
+      on: { 'connections.reload': { target: '.loading' } },
       states: {
         loading: {
           invoke: {
@@ -179,6 +334,241 @@ export const workspaceMachine = setup({
         },
         loaded: {},
         unavailable: {},
+      },
+    },
+
+    // ── Canvas operations ────────────────────────────────────────────────────
+    editor: {
+      initial: 'closed',
+      on: {
+        'editor.open': { target: '.open', actions: assign({ editorRequest: ({ event }) => event.request }) },
+        'editor.saved': {
+          actions: [assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }), raise({ type: 'agents.reload' })],
+        },
+        'editor.deleted': {
+          actions: [assign(({ context, event }) => withoutAgent(context, event.agentId)), raise({ type: 'agents.reload' })],
+        },
+      },
+      states: {
+        closed: {},
+        open: {
+          invoke: {
+            id: 'editor',
+            systemId: 'editor',
+            src: 'editor',
+            input: ({ context }) => context.editorRequest!,
+            onDone: { target: 'closed', actions: assign({ editorRequest: null }) },
+          },
+          on: { 'editor.dismiss': { target: 'closed', actions: assign({ editorRequest: null }) } },
+        },
+      },
+    },
+
+    positions: {
+      initial: 'idle',
+      on: { 'agent.moved': { actions: 'queueMove' } },
+      states: {
+        idle: {
+          always: { guard: 'hasPendingMove', target: 'next' },
+        },
+        next: {
+          always: [{ guard: 'isNextMoveOutOfBounds', target: 'placing' }, { target: 'saving' }],
+        },
+        // Off the 0..2000 board: the injected random source picks a place between 100 and 500.
+        placing: {
+          invoke: {
+            src: 'pickFallbackPosition',
+            onDone: {
+              target: 'saving',
+              actions: assign(({ context, event }) => {
+                const [head, ...rest] = context.pendingMoves;
+                const placed = { agentId: head.agentId, x: event.output.x, y: event.output.y };
+                return { pendingMoves: [placed, ...rest], agents: withPosition(context.agents, placed.agentId, placed.x, placed.y) };
+              }),
+            },
+            onError: { target: 'idle', actions: 'dropSavedMove' },
+          },
+        },
+        saving: {
+          invoke: {
+            src: 'savePosition',
+            input: ({ context }) => context.pendingMoves[0],
+            onDone: { target: 'idle', actions: 'dropSavedMove' },
+            onError: {
+              target: 'idle',
+              actions: ['dropSavedMove', { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: positionSaveMessage(event.error) }) }],
+            },
+          },
+        },
+      },
+    },
+
+    connecting: {
+      initial: 'idle',
+      on: {
+        'connection.create': [
+          {
+            guard: 'haveBothEnds',
+            target: '.creating',
+            actions: assign({ pendingConnection: ({ event }) => ({ from: event.from, to: event.to }) }),
+          },
+          { actions: { type: 'showBanner', params: { kind: 'error', text: CANVAS_MESSAGES.invalidConnection } } },
+        ],
+      },
+      states: {
+        idle: {},
+        creating: {
+          invoke: {
+            src: 'createConnection',
+            input: ({ context }) => context.pendingConnection!,
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => ({
+                  pendingConnection: null,
+                  edges: context.edges.some((e) => e.id === event.output.id) ? context.edges : [...context.edges, event.output],
+                })),
+                raise({ type: 'connections.reload' }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ pendingConnection: null }),
+                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionCreateMessage(event.error) }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    disconnecting: {
+      initial: 'idle',
+      on: {
+        'connections.delete': {
+          target: '.deleting',
+          actions: assign(({ context, event }) => ({
+            deletingEdges: event.ids,
+            edges: context.edges.filter((e) => !event.ids.includes(e.id)),
+          })),
+        },
+      },
+      states: {
+        idle: {},
+        deleting: {
+          invoke: {
+            src: 'deleteConnections',
+            input: ({ context }) => ({ connectionIds: context.deletingEdges }),
+            onDone: { target: 'idle', actions: [assign({ deletingEdges: [] }), raise({ type: 'connections.reload' })] },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ deletingEdges: [] }),
+                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionDeleteMessage(event.error) }) },
+                raise({ type: 'connections.reload' }),
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    autoConnect: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'connections.autoConnect': 'running' } },
+        running: {
+          invoke: {
+            src: 'autoConnect',
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'showBanner', params: ({ event }) => ({ kind: 'success', text: CANVAS_MESSAGES.autoConnected(event.output.connections_created) }) },
+                raise({ type: 'connections.reload' }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: autoConnectMessage(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+
+    deletion: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'agent.delete.request': {
+              guard: 'isDeletableAgent',
+              target: 'counting',
+              actions: assign({
+                pendingDelete: ({ context, event }) => {
+                  const agent = context.agents.find((a) => a.id === event.agentId)!;
+                  return { agentId: agent.id, name: agent.name, audioCount: null };
+                },
+              }),
+            },
+          },
+        },
+        // The confirmation names the number of audio files that go with the agent, so count them first.
+        counting: {
+          invoke: {
+            src: 'countAgentAudio',
+            input: ({ context }) => ({ agentId: context.pendingDelete!.agentId }),
+            onDone: { target: 'confirming', actions: assign({ pendingDelete: ({ context, event }) => ({ ...context.pendingDelete!, audioCount: event.output }) }) },
+            onError: 'confirming',
+          },
+          on: { 'agent.delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) } },
+        },
+        confirming: {
+          on: {
+            'agent.delete.confirm': 'deleting',
+            'agent.delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+          },
+        },
+        deleting: {
+          invoke: {
+            src: 'deleteAgent',
+            input: ({ context }) => ({ agentId: context.pendingDelete!.agentId }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'closeEditorOf', params: ({ context }) => ({ agentId: context.pendingDelete!.agentId }) },
+                assign(({ context }) => ({ ...withoutAgent(context, context.pendingDelete!.agentId), pendingDelete: null })),
+                raise({ type: 'agents.reload' }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ pendingDelete: null }),
+                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: agentDeleteMessage(event.error) }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    banner: {
+      initial: 'hidden',
+      on: {
+        'banner.show': [
+          { guard: 'isSuccessBanner', target: '.success', actions: assign({ banner: ({ event }) => ({ kind: event.kind, text: event.text }) }) },
+          { target: '.error', actions: assign({ banner: ({ event }) => ({ kind: event.kind, text: event.text }) }) },
+        ],
+        'banner.dismiss': { target: '.hidden', actions: assign({ banner: null, loadError: null }) },
+      },
+      states: {
+        hidden: {},
+        error: {},
+        success: {
+          after: { autoConnectMessage: { target: 'hidden', actions: assign({ banner: null }) } },
+        },
       },
     },
   },

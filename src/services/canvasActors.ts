@@ -1,0 +1,57 @@
+// The real I/O behind the canvas: the workspace's canvas actors and the editor (with its recorder), built on
+// the agents API. Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
+import { fromPromise } from 'xstate';
+import { editorMachine } from '../machines/editor.machine';
+import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
+import { fallbackPosition } from '../machines/canvas.selectors';
+import type { AgentUpdate, AgentCreate } from '../schemas/agents';
+import { createAgentsApi, type SendRequest } from './agentsApi';
+import { createMicrophoneActor, type MediaDeps } from './recorder';
+
+export interface CanvasActorDeps {
+  send: SendRequest;
+  /** [0, 1) — Math.random in the app, a fixed sequence in tests. */
+  random?: () => number;
+  media?: MediaDeps;
+}
+
+export function createEditorActors(api: ReturnType<typeof createAgentsApi>, media?: MediaDeps) {
+  const uploadAudio = fromPromise(({ input }: { input: UploadRecordingInput }) => api.uploadAudio(input));
+  const recorder = recorderMachine.provide({
+    actors: { microphone: createMicrophoneActor(media), uploadRecording: uploadAudio },
+  });
+  return {
+    loadModels: fromPromise(() => api.listModels()),
+    loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
+    createAgent: fromPromise(({ input }: { input: AgentCreate }) => api.createAgent(input)),
+    updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
+    deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+    loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),
+    uploadAudio,
+    deleteAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.deleteAudio(input.audioId)),
+    setDefaultAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.setDefaultAudio(input.audioId)),
+    transcribeAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.transcribeAudio(input.audioId)),
+    batchTranscribe: fromPromise(({ input }: { input: { agentId: string } }) => api.batchTranscribe(input.agentId)),
+    recorder,
+  };
+}
+
+export function createCanvasActors({ send, random = Math.random, media }: CanvasActorDeps) {
+  const api = createAgentsApi(send);
+  return {
+    editor: editorMachine.provide({ actors: createEditorActors(api, media) }),
+    savePosition: fromPromise(({ input }: { input: { agentId: string; x: number; y: number } }) =>
+      api.savePosition(input.agentId, { x: input.x, y: input.y }),
+    ),
+    pickFallbackPosition: fromPromise(async () => fallbackPosition(random(), random())),
+    createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) => api.createConnection(input.from, input.to)),
+    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(({ input }) =>
+      Promise.all(input.connectionIds.map((id) => api.deleteConnection(id))),
+    ),
+    autoConnect: fromPromise(() => api.autoConnect()),
+    countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
+    deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+  };
+}
+
+export type CanvasActors = ReturnType<typeof createCanvasActors>;
