@@ -4,53 +4,14 @@
 // always tear the server down.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, localBin, ROOT } from './lib/build.mjs';
 import { waitForHealth } from './lib/health.mjs';
+import { exited, freePort, stopProcess } from './lib/proc.mjs';
 
 const HOST = '127.0.0.1';
 const LOG = path.join(ROOT, 'test-results', 'e2e-server.log');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const exited = (child) => child.exitCode !== null || child.signalCode !== null;
-
-function waitExit(child, ms) {
-  if (exited(child)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-/** SIGTERM to start.mjs (it passes it on once, so the server closes cleanly), then SIGKILL to its whole group. */
-async function stopServer(child) {
-  if (!child || exited(child)) return;
-  child.kill('SIGTERM');
-  if (await waitExit(child, 10_000)) return;
-  console.error('[e2e] the server did not stop within 10 s; killing it');
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-  await waitExit(child, 5_000);
-}
 
 function tail(file, lines = 40) {
   try {
@@ -64,7 +25,8 @@ let server;
 let dataDir;
 let code = 1;
 const teardown = async () => {
-  await stopServer(server);
+  // start.mjs passes SIGTERM on once, so the server closes cleanly; its process group is killed if it hangs.
+  await stopProcess(server, { onForce: () => console.error('[e2e] the server did not stop within 10 s; killing it') });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 };
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -77,7 +39,7 @@ try {
   console.log('── e2e: build ──');
   await buildIfNeeded();
 
-  const port = await freePort();
+  const port = await freePort(HOST);
   dataDir = mkdtempSync(path.join(tmpdir(), 'agora-e2e-'));
   mkdirSync(path.dirname(LOG), { recursive: true });
   const log = createWriteStream(LOG);

@@ -1,0 +1,229 @@
+// Server budgets (issue 2), on loopback:
+//   - cold start: `node scripts/start.mjs` (dist/ already built) to the first 200 from /health, with a fresh
+//     data directory (migrations run) and again with an existing one;
+//   - GET /health requests per second for 3 s from N keep-alive clients, against the real server and against a
+//     bare Fastify app with one /health route, each in its own process, best of interleaved rounds, and the ratio.
+//
+//   npm run bench server        (BENCH_CLIENTS=16 by default)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded, ROOT } from '../scripts/lib/build.mjs';
+import { waitForHealth } from '../scripts/lib/health.mjs';
+import { exited, freePort, stopProcess } from '../scripts/lib/proc.mjs';
+import type { Figures } from './run';
+
+const HOST = '127.0.0.1';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const STARTS = 3;
+const ROUNDS = 2;
+const WARMUP_MS = 1000;
+const MEASURE_MS = 3000;
+const MAX_REQUESTS = 2_000_000; // a bound on the loop whatever the machine
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  ms: number;
+}
+
+/** Starts a process that serves /health on a free port; resolves when it first answers 200. */
+async function launch(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort(HOST);
+  const base = `http://${HOST}:${port}`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST },
+    stdio: 'ignore',
+    detached: process.platform !== 'win32',
+  });
+  try {
+    await waitForHealth(base, { timeoutMs: 60_000, intervalMs: 10, accept: [200], alive: () => !exited(child) });
+  } catch (e) {
+    await stopProcess(child);
+    throw e;
+  }
+  return { child, base, ms: performance.now() - t0 };
+}
+
+/** The environment of `npm start` with nothing but a data directory of our own. */
+function appEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  for (const k of ['JWT_SECRET', 'DATABASE_URL', 'MEDIA_DIR', 'STATIC_DIR'] as const) delete env[k];
+  return env;
+}
+
+const startApp = (dataDir: string) => launch([path.join(ROOT, 'scripts', 'start.mjs')], appEnv(dataDir));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : 0;
+};
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+async function coldStarts(): Promise<Figures> {
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agora-bench-start-'));
+    try {
+      const first = await startApp(dir);
+      fresh.push(first.ms);
+      await stopProcess(first.child);
+      const again = await startApp(dir);
+      existing.push(again.ms);
+      await stopProcess(again.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return {
+    cold_start_fresh_data_ms_median: Math.round(median(fresh)),
+    cold_start_fresh_data_ms_all: fresh.map(Math.round).join(' / '),
+    cold_start_existing_data_ms_median: Math.round(median(existing)),
+    cold_start_existing_data_ms_all: existing.map(Math.round).join(' / '),
+  };
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection that sends GET /health, reads the whole answer (headers, then
+ * Content-Length bytes or a chunked body), and sends the next. A raw socket, because node:http's client costs
+ * more CPU per request than a Fastify route, and on a small machine the load generator must not be the limit.
+ */
+function connection(port: number) {
+  const request = Buffer.from(`GET /health HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: keep-alive\r\n\r\n`);
+  const socket = net.connect({ port, host: HOST, noDelay: true });
+  let buffer = Buffer.alloc(0);
+  let pending: { resolve: (status: number) => void; reject: (e: Error) => void } | null = null;
+  const complete = (): number | null => {
+    const headEnd = buffer.indexOf('\r\n\r\n');
+    if (headEnd < 0) return null;
+    const head = buffer.subarray(0, headEnd).toString('latin1');
+    const status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    let end: number;
+    if (length) {
+      end = headEnd + 4 + Number(length[1]);
+      if (buffer.length < end) return null;
+    } else {
+      const last = buffer.indexOf('\r\n0\r\n\r\n', headEnd);
+      if (last < 0) return null;
+      end = last + 7;
+    }
+    buffer = buffer.subarray(end);
+    return status;
+  };
+  socket.on('data', (chunk) => {
+    buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+    const status = complete();
+    if (status !== null && pending) {
+      const p = pending;
+      pending = null;
+      p.resolve(status);
+    }
+  });
+  const fail = (e: Error) => {
+    if (pending) pending.reject(e);
+    pending = null;
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error('connection closed')));
+  return {
+    get: () =>
+      new Promise<number>((resolve, reject) => {
+        pending = { resolve, reject };
+        socket.write(request);
+      }),
+    close: () => socket.destroy(),
+  };
+}
+
+/** CLIENTS keep-alive connections GET /health back to back; requests per second over MEASURE_MS after a warm-up. */
+async function hammer(base: string) {
+  const port = Number(new URL(base).port);
+  const conns = Array.from({ length: CLIENTS }, () => connection(port));
+  const runFor = async (ms: number, latencies?: number[]) => {
+    let ok = 0;
+    let other = 0;
+    const end = performance.now() + ms;
+    await Promise.all(
+      conns.map(async (c) => {
+        while (performance.now() < end && ok + other < MAX_REQUESTS) {
+          const t = performance.now();
+          if ((await c.get()) === 200) ok++;
+          else other++;
+          latencies?.push(performance.now() - t);
+        }
+      }),
+    );
+    return { ok, other };
+  };
+  try {
+    await runFor(WARMUP_MS);
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    const { ok, other } = await runFor(MEASURE_MS, latencies);
+    const seconds = (performance.now() - t0) / 1000;
+    return { rps: ok / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), other };
+  } finally {
+    for (const c of conns) c.close();
+  }
+}
+
+/** Starts Agora with a data directory of its own; stop() also removes the directory. */
+async function startAgora(extraEnv: NodeJS.ProcessEnv) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agora-bench-rps-'));
+  try {
+    const app = await launch([path.join(ROOT, 'scripts', 'start.mjs')], { ...appEnv(dir), ...extraEnv });
+    return { ...app, stop: async () => (await stopProcess(app.child), rmSync(dir, { recursive: true, force: true })) };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+type Load = Awaited<ReturnType<typeof hammer>>;
+
+async function throughput(): Promise<Figures> {
+  const bareApp = await launch([path.join(ROOT, 'bench', 'lib', 'bare-fastify.mjs')], process.env);
+  const targets = {
+    bare: { ...bareApp, stop: () => stopProcess(bareApp.child) },
+    agora: await startAgora({}),
+    // The same server with request logging off, to show what the default info-level log lines cost.
+    quiet: await startAgora({ LOG_LEVEL: 'warn' }),
+  };
+  // Interleaved rounds, best of each: the machine is shared, and a busy neighbour should not decide the ratio.
+  const best: Partial<Record<keyof typeof targets, Load>> = {};
+  let other = 0;
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+        const load = await hammer(targets[name].base);
+        other += load.other;
+        if (!best[name] || load.rps > best[name]!.rps) best[name] = load;
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(targets).map((t) => t.stop()));
+  }
+  const { bare, agora, quiet } = best as Record<keyof typeof targets, Load>;
+  return {
+    health_clients: CLIENTS,
+    health_rps_agora: Math.round(agora.rps),
+    health_rps_bare_fastify: Math.round(bare.rps),
+    health_rps_ratio_agora_to_bare: Math.round((agora.rps / bare.rps) * 100) / 100,
+    health_rps_agora_log_level_warn: Math.round(quiet.rps),
+    health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
+    health_latency_bare_p50_p99_ms: `${r1(bare.p50)} / ${r1(bare.p99)}`,
+    health_non_200_answers: other,
+  };
+}
+
+export default async function run(): Promise<Figures> {
+  await buildIfNeeded({ quiet: true }); // the cold start is measured with dist/ in place, as after a first start
+  return { ...(await coldStarts()), ...(await throughput()) };
+}
