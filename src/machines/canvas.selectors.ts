@@ -2,6 +2,8 @@
 // React Flow re-renders a node only when its node object changes, so the derivers below keep the previous
 // object for every node whose inputs did not change: selecting one node among 500 rebuilds one object.
 import type { Agent } from '../schemas/agents';
+import type { EditorActorRef } from './editor.machine';
+import type { WorkspaceSnapshot } from './workspace.machine';
 import type { Edge } from '../schemas/connections';
 import { AGENT_MESSAGES } from '../schemas/messages';
 import {
@@ -177,4 +179,36 @@ export function activeSpeaker(agents: readonly Agent[], statuses: Readonly<Recor
 export function selectedAgents(agents: readonly Agent[], selection: readonly string[]): Agent[] {
   const byId = new Map(agents.map((a) => [a.id, a]));
   return selection.map((id) => byId.get(id)).filter((a): a is Agent => a !== undefined);
+}
+
+// ── Workspace snapshot → canvas ─────────────────────────────────────────────
+
+export const selectAgents = (s: WorkspaceSnapshot) => s.context.agents;
+export const selectEdges = (s: WorkspaceSnapshot) => s.context.edges;
+export const selectSelection = (s: WorkspaceSnapshot) => s.context.selectedIds;
+export const selectStatuses = (s: WorkspaceSnapshot) => s.context.statuses;
+export const selectIsAutoConnecting = (s: WorkspaceSnapshot) => s.matches({ autoConnect: 'running' });
+export const selectEditorRef = (s: WorkspaceSnapshot) => s.children.editor as EditorActorRef | undefined;
+
+/** The banner: the canvas's own message, else a failed first load. */
+export function selectBanner(s: WorkspaceSnapshot): { kind: 'error' | 'success'; text: string } | null {
+  if (s.context.banner) return s.context.banner;
+  return s.context.loadError ? { kind: 'error', text: s.context.loadError } : null;
+}
+
+/** The delete confirmation to show, if any: its words, and whether the answer can be given yet. */
+export function selectDeleteConfirmation(s: WorkspaceSnapshot): { message: string; ready: boolean; busy: boolean } | null {
+  const p = s.context.pendingDelete;
+  if (!p) return null;
+  if (s.matches({ deletion: 'counting' })) return { message: `Counting the audio files of "${p.name}"…`, ready: false, busy: false };
+  const message =
+    p.audioCount === null ? `Delete agent "${p.name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(p.name, p.audioCount);
+  return { message, ready: true, busy: s.matches({ deletion: 'deleting' }) };
+}
+
+export function selectActiveSpeakerName(s: WorkspaceSnapshot): string | null {
+  const id = s.context.activeSpeakerId;
+  const byId = id ? s.context.agents.find((a) => a.id === id) : null;
+  const agent = byId ?? activeSpeaker(s.context.agents, s.context.statuses);
+  return agent ? displayName(agent) : null;
 }

@@ -29,5 +29,11 @@ export function installFlowStubs() {
   (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
 }
 
-/** Lets the stubbed observers report and React Flow measure its nodes. */
-export const measured = () => new Promise((r) => setTimeout(r, 10));
+/** Waits until React Flow has measured (and so shown) every node, or a second has passed. */
+export async function measured() {
+  const hidden = () => document.querySelectorAll('.react-flow__node[style*="visibility: hidden"]').length;
+  for (let waited = 0; waited < 1000; waited += 10) {
+    await new Promise((r) => setTimeout(r, 10));
+    if (hidden() === 0) return;
+  }
+}

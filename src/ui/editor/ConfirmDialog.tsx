@@ -6,11 +6,13 @@ interface Props {
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** The question is still being prepared: Cancel works, the confirmation does not yet. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ message, confirmLabel, busy = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisabled = false, onConfirm, onCancel }: Props) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Focus management only (no flow): the dialog is keyboard-usable the moment it appears.
   useEffect(() => cancelRef.current?.focus(), []);
@@ -34,7 +36,7 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, onConfirm, 
           <button type="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+          <button type="button" className="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
             {confirmLabel}
           </button>
         </div>
