@@ -1,0 +1,105 @@
+// The composition root's wiring, kept apart from main.tsx so it can be read (and exercised) without a DOM:
+// the real services — HTTP, token storage, sockets, clock — provided to the pure machines.
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { appMachine } from './machines/app.machine';
+import { withLiveSocket } from './machines/liveUpdates.machine';
+import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
+import { sessionMachine, type RestoredSession } from './machines/session.machine';
+import type { TokenClaims } from './machines/tokenExpiry';
+import { workspaceMachine } from './machines/workspace.machine';
+import { AUTH_MESSAGES } from './schemas/messages';
+import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
+import { createApi } from './services/api';
+import { fromTicker } from './services/clock';
+import { createHttp } from './services/http';
+import { decodeJwt } from './services/jwt';
+import { createSocketFactory, type WebSocketConstructor } from './services/socket';
+import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
+
+export interface AppDeps {
+  /** Where the API lives ('' = same origin, through the proxy). */
+  baseUrl?: string;
+  /** 'ws://host:port' of the socket origin, read when each socket opens. */
+  wsBase: () => string;
+  fetch?: typeof fetch;
+  WebSocket?: WebSocketConstructor;
+  storage?: TokenStorage;
+  now?: () => number;
+}
+
+const claimsOf = (token: string | undefined): TokenClaims | null => {
+  const payload = token ? decodeJwt(token) : null;
+  return payload ? { sub: payload.sub, exp: payload.exp } : null;
+};
+
+export function composeApp(deps: AppDeps) {
+  const storage = deps.storage ?? createTokenStorage();
+  const now = deps.now ?? (() => Date.now());
+  // The root actor exists only after the logic is built; a 401 before that has nobody to tell.
+  let root: AnyActorRef | null = null;
+
+  const http = createHttp({
+    baseUrl: deps.baseUrl ?? '',
+    getToken: () => storage.readToken(),
+    fetch: deps.fetch,
+    onUnauthorized: () => {
+      storage.clear();
+      root?.system.get('session')?.send({ type: 'auth.expired' });
+    },
+  });
+  const api = createApi(http);
+  const fromSocket = createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
+
+  const restoreSession = fromPromise<RestoredSession | null>(async () => {
+    const token = storage.readToken();
+    if (!token) return null;
+    const claims = claimsOf(token);
+    if (!claims) throw { reason: AUTH_MESSAGES.invalidTokenFormat };
+    const user = await api.me();
+    return { token, user, claims };
+  });
+
+  const submitCredentials = fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
+    const response = input.mode === 'register' ? await api.register(input.email, input.password) : await api.login(input.email, input.password);
+    return { response, claims: claimsOf(response.access_token), now: now() };
+  });
+
+  const logic = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          restoreSession,
+          sessionTicker: fromTicker('session.tick', now),
+          loginForm: loginFormMachine.provide({
+            actors: { submitCredentials, checkBackend: fromPromise(() => api.health()) },
+          }),
+        },
+        actions: {
+          persistLogin: (_, params) => storage.save(params.token, params.user),
+          clearStoredLogin: () => storage.clear(),
+        },
+      }),
+      workspace: workspaceMachine.provide({
+        actors: {
+          loadAgents: fromPromise(() => api.listAgents()),
+          loadConnections: fromPromise(() => api.listConnections()),
+          loadStats: fromPromise(() => api.monitorStats()),
+        },
+      }),
+      liveUpdates: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)),
+      probeHealth: fromPromise(() => api.health()),
+    },
+  });
+
+  return {
+    logic,
+    http,
+    api,
+    storage,
+    fromSocket,
+    /** Lets a 401 anywhere reach the session of this root actor. */
+    bind(actor: AnyActorRef) {
+      root = actor;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The composition root: builds the root actor with the real services, attaches the inspector in development
+// (loaded on demand, so it is not in the production bundle), and renders the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { composeApp } from './compose';
+import { App } from './ui/App';
+import { AppProvider } from './ui/AppContext';
+import { readUiConfig, socketBase } from './ui/config';
+import './ui/styles.css';
+
+async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
+  if (!import.meta.env.DEV) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  // The inspector opens its own window; do that only when asked (?inspect), or later from the console.
+  const inspector = createBrowserInspector({ autoStart: new URLSearchParams(window.location.search).has('inspect') });
+  (window as unknown as { agoraInspector: typeof inspector }).agoraInspector = inspector;
+  return inspector.inspect;
+}
+
+async function main() {
+  const config = readUiConfig();
+  const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location) });
+  const actor = createActor(logic, { systemId: 'app', inspect: await devInspector() });
+  bind(actor);
+  actor.start();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider actor={actor} config={config}>
+        <App />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,32 @@
+// Version, host, Ready/Idle (live updates connected or not), the tail of the token's subject, error count.
+import { useSelector } from '@xstate/react';
+import type { AppActorRef } from '../../machines/app.machine';
+import { selectLiveUpdates, selectToasts } from '../../machines/app.selectors';
+import { selectIsLiveReady } from '../../machines/liveUpdates.selectors';
+import type { SessionActorRef } from '../../machines/session.machine';
+import { selectTokenSubjectTail } from '../../machines/session.selectors';
+import { APP_VERSION } from '../../schemas/constants';
+import { useUiConfig } from '../AppContext';
+
+export function Footer({ app, session }: { app: AppActorRef; session: SessionActorRef }) {
+  const { host } = useUiConfig();
+  const live = useSelector(app, selectLiveUpdates);
+  const toasts = useSelector(app, selectToasts);
+  const ready = useSelector(live, (s) => (s ? selectIsLiveReady(s) : false));
+  const errors = useSelector(toasts, (s) => s?.context.errorCount ?? 0);
+  const subjectTail = useSelector(session, selectTokenSubjectTail);
+  return (
+    <footer className="footer">
+      <span>v{APP_VERSION}</span>
+      <span>{host}</span>
+      <span className={`footer__live footer__live--${ready ? 'ready' : 'idle'}`} role="status" aria-label={`Live updates: ${ready ? 'Ready' : 'Idle'}`}>
+        <span className="dot" aria-hidden="true" />
+        {ready ? 'Ready' : 'Idle'}
+      </span>
+      {subjectTail && <span title="Token subject">user …{subjectTail}</span>}
+      <span className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'}>
+        {errors} error{errors === 1 ? '' : 's'}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+// The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer.
+import { useSelector } from '@xstate/react';
+import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';
+import type { SessionActorRef } from '../../machines/session.machine';
+import { useAppActor } from '../AppContext';
+import { CanvasPlaceholder } from './CanvasPlaceholder';
+import { DevPanel } from './DevPanel';
+import { DiscussionPlaceholder } from './DiscussionPlaceholder';
+import { Footer } from './Footer';
+import { TopBar } from './TopBar';
+
+export function Shell({ session }: { session: SessionActorRef }) {
+  const app = useAppActor();
+  const panelShown = useSelector(app, selectIsPanelShown);
+  const hybrid = useSelector(app, selectIsHybridView);
+  return (
+    <div className="shell">
+      <TopBar app={app} session={session} />
+      <DevPanel app={app} />
+      <div className="shell__body">
+        <main className="shell__canvas">
+          <CanvasPlaceholder app={app} />
+        </main>
+        {panelShown && <DiscussionPlaceholder hybrid={hybrid} />}
+      </div>
+      <Footer app={app} session={session} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The main screen's top bar (part 1 §2 'Main screen'): who is signed in, the workspace counts, the badges and
+// the buttons. Counts come from the workspace actor; badges from tags and states.
+import { useSelector } from '@xstate/react';
+import type { AppActorRef } from '../../machines/app.machine';
+import {
+  selectDevPanel,
+  selectIsDiscussionActive,
+  selectIsHybridView,
+  selectIsPanelShown,
+  selectIsTestingConnection,
+  selectWorkspace,
+} from '../../machines/app.selectors';
+import type { SessionActorRef } from '../../machines/session.machine';
+import { selectIsExpiringSoon, selectUserEmail } from '../../machines/session.selectors';
+import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
+import { useUiConfig } from '../AppContext';
+import { Badge } from '../common/Badge';
+
+function Counts({ app }: { app: AppActorRef }) {
+  const workspace = useSelector(app, selectWorkspace);
+  const agents = useSelector(workspace, (s) => (s ? selectAgentCount(s) : 0));
+  const selected = useSelector(workspace, (s) => (s ? selectSelectedCount(s) : 0));
+  const connections = useSelector(workspace, (s) => (s ? selectConnectionCount(s) : 0));
+  return (
+    <ul className="counts" aria-label="Workspace counts">
+      <li>
+        <span className="counts__value" data-testid="count-agents">{agents}</span> agents
+      </li>
+      <li>
+        <span className="counts__value" data-testid="count-selected">{selected}</span> selected
+      </li>
+      <li>
+        <span className="counts__value" data-testid="count-connections">{connections}</span> connections
+      </li>
+    </ul>
+  );
+}
+
+export function TopBar({ app, session }: { app: AppActorRef; session: SessionActorRef }) {
+  const { isDev } = useUiConfig();
+  const email = useSelector(session, selectUserEmail);
+  const expiringSoon = useSelector(session, selectIsExpiringSoon);
+  const hybrid = useSelector(app, selectIsHybridView);
+  const panelShown = useSelector(app, selectIsPanelShown);
+  const discussionActive = useSelector(app, selectIsDiscussionActive);
+  const devPanel = useSelector(app, selectDevPanel);
+  const testing = useSelector(app, selectIsTestingConnection);
+
+  return (
+    <header className="topbar">
+      <div className="topbar__identity">
+        <span className="topbar__brand">Agora</span>
+        <span className="topbar__user" title="Signed in as">
+          {email}
+        </span>
+      </div>
+      <Counts app={app} />
+      <div className="topbar__badges" aria-label="Status">
+        {discussionActive && <Badge tone="success">Discussion Active</Badge>}
+        {hybrid && <Badge tone="info">Hybrid Mode</Badge>}
+        {expiringSoon && <Badge tone="warning">Session Expiring Soon</Badge>}
+      </div>
+      <nav className="topbar__actions" aria-label="Main actions">
+        {isDev && (
+          <>
+            <button type="button" className="button button--small" aria-pressed={devPanel === 'debug'} onClick={() => app.send({ type: 'view.debug.toggle' })}>
+              Debug
+            </button>
+            <button type="button" className="button button--small" aria-pressed={devPanel === 'tester'} onClick={() => app.send({ type: 'view.tester.toggle' })}>
+              Test
+            </button>
+          </>
+        )}
+        <button type="button" className="button button--small" onClick={() => app.send({ type: 'view.discussion.toggle' })}>
+          {hybrid ? 'Switch to Standard' : 'Switch to Hybrid'}
+        </button>
+        <button type="button" className="button button--small" aria-pressed={panelShown} onClick={() => app.send({ type: 'view.panel.toggle' })}>
+          {panelShown ? 'Hide Discussion' : 'Show Discussion'}
+        </button>
+        <button type="button" className="button button--small" disabled={testing} onClick={() => app.send({ type: 'connection.test' })}>
+          {testing ? 'Testing…' : 'Test Connection'}
+        </button>
+        <button type="button" className="button button--small button--danger" onClick={() => session.send({ type: 'session.logout' })}>
+          Logout
+        </button>
+      </nav>
+    </header>
+  );
+}
