@@ -1,6 +1,8 @@
 // Chooses the screen from the session: loading while a stored token is verified, the sign-in screen when
-// logged out, the main screen when authenticated. Toasts sit above all of them.
+// logged out, the main screen when authenticated. Toasts sit above all of them. The main screen is loaded on
+// demand, so what the sign-in screen needs stays small (the canvas and panels are heavy).
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { selectSession, selectToasts } from '../machines/app.selectors';
 import type { SessionActorRef } from '../machines/session.machine';
 import { selectIsAuthenticated, selectIsLoading, selectLoginForm } from '../machines/session.selectors';
@@ -8,14 +10,21 @@ import { useAppActor } from './AppContext';
 import { LoadingScreen } from './common/LoadingScreen';
 import { Toasts } from './common/Toasts';
 import { LoginScreen } from './login/LoginScreen';
-import { Shell } from './shell/Shell';
+
+const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
 
 function Screen({ session }: { session: SessionActorRef }) {
   const loading = useSelector(session, selectIsLoading);
   const authenticated = useSelector(session, selectIsAuthenticated);
   const loginForm = useSelector(session, selectLoginForm);
   if (loading) return <LoadingScreen />;
-  if (authenticated) return <Shell session={session} />;
+  if (authenticated) {
+    return (
+      <Suspense fallback={<LoadingScreen text="Opening your workspace…" />}>
+        <Shell session={session} />
+      </Suspense>
+    );
+  }
   if (loginForm) return <LoginScreen form={loginForm} session={session} />;
   return <LoadingScreen text="Signing out…" />;
 }
