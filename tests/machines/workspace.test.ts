@@ -113,6 +113,18 @@ describe('workspace', () => {
     expect(t.snap().context).toEqual(before);
   });
 
+  it('live.resync (after /ws/updates reconnects) reloads agents and connections', async () => {
+    let agentsOnServer = [agent('a1')];
+    const t = start({ agents: async () => agentsOnServer });
+    await flush();
+    expect(t.connectionLoads()).toBe(1);
+    agentsOnServer = [agent('a1'), agent('a9', 'Missed while offline')];
+    t.ws.send({ type: 'live.resync' });
+    await flush();
+    expect(t.snap().context.agents.map((a) => a.id)).toEqual(['a1', 'a9']);
+    expect(t.connectionLoads()).toBe(2);
+  });
+
   it('toggles and clears the selection, only for agents that exist', async () => {
     const t = start();
     await flush();
