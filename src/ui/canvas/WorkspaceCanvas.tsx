@@ -1,0 +1,12 @@
+// The canvas as the shell places it: the workspace actor exists only while a user is signed in.
+import { useSelector } from '@xstate/react';
+import type { AppActorRef } from '../../machines/app.machine';
+import { selectWorkspace } from '../../machines/app.selectors';
+import type { WorkspaceActorRef } from '../../machines/workspace.machine';
+import { CanvasArea } from './CanvasArea';
+
+export function WorkspaceCanvas({ app }: { app: AppActorRef }) {
+  const workspace = useSelector(app, selectWorkspace) as WorkspaceActorRef | undefined;
+  if (!workspace) return null;
+  return <CanvasArea workspace={workspace} />;
+}
