@@ -83,13 +83,13 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   };
 }
 
-/** The built SPA at /, with index.html for any other GET that asks for a page. */
+/** The built SPA at /, with index.html for any other GET that asks for a page; API misses answer {detail}. */
 async function serveSpa(app: FastifyInstance, dir: string | undefined) {
-  if (!dir || !existsSync(path.join(dir, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+  const hasSpa = !!dir && existsSync(path.join(dir, 'index.html'));
+  if (hasSpa) await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.type('text/html').sendFile('index.html');
+    if (hasSpa && wantsPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ detail: `Not found: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

@@ -25,5 +25,4 @@ export function installErrorHandler(app: FastifyInstance) {
     const detail = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? 'Internal server error' : err.message;
     return reply.status(status).send({ detail });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ detail: `Not found: ${req.method} ${req.url.split('?')[0]}` }));
 }
