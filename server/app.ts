@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AUDIO_MAX_BYTES, CLOSE_GOING_AWAY } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
@@ -47,7 +47,16 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   };
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Sockets carry the session token in the query string; it must never reach a log.
+            serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') }) },
+          },
+    // One line per request is noise at info; LOG_LEVEL=debug brings it back.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
   });
