@@ -18,7 +18,7 @@ const controls = (page: Page) => page.getByRole('region', { name: 'Canvas contro
 /** An agent node: its accessible name starts with the agent's name. */
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 const wrapperOf = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: node(page, name) });
-const count = async (page: Page, which: 'agents' | 'connections' | 'selected') => Number(await page.getByTestId(`count-${which}`).textContent());
+const count = async (page: Page, which: 'agents' | 'connections' | 'selected') => Number(await controls(page).getByTestId(`count-${which}`).textContent());
 
 async function waitForCount(page: Page, which: 'agents' | 'connections' | 'selected', expected: (n: number) => boolean, what: string) {
   for (let i = 0; i < 100; i++) {
@@ -32,12 +32,12 @@ async function createAgent(page: Page, name: string, role: string) {
   await page.getByRole('button', { name: '+ Add Agent' }).click();
   const drawer = page.getByRole('dialog', { name: 'Create Agent' });
   const submit = drawer.getByRole('button', { name: 'Create Agent' });
-  await drawer.getByLabel('Name').fill(`  ${name} `);
-  await drawer.getByLabel('Role').fill(role);
-  await drawer.getByLabel('Prompt').fill(`You are ${name}, a careful ${role.toLowerCase()}.`);
+  await drawer.getByLabel('Name', { exact: true }).fill(`  ${name} `);
+  await drawer.getByLabel('Role', { exact: true }).fill(role);
+  await drawer.getByLabel('Prompt', { exact: true }).fill(`You are ${name}, a careful ${role.toLowerCase()}.`);
   if (await submit.isEnabled()) throw new Error('submit was enabled before a model was chosen');
   // The offline model is always offered, so the test needs no LLM.
-  await drawer.getByLabel('Model').selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+  await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
   await submit.click();
   await drawer.waitFor({ state: 'detached' });
   await node(page, name).waitFor();
@@ -49,12 +49,36 @@ const centre = async (l: Locator) => {
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 };
 
+/** Fails clearly when something (an overlay, the drawer) covers the point a drag would start from. */
+async function expectTopmost(page: Page, point: { x: number; y: number }, target: Locator) {
+  const hit = await target.evaluate((el, p) => {
+    const top = document.elementFromPoint(p.x, p.y);
+    return !!top && (el === top || el.contains(top));
+  }, point);
+  if (!hit) throw new Error(`something covers (${Math.round(point.x)}, ${Math.round(point.y)})`);
+}
+
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 8 });
   await page.mouse.move(to.x, to.y, { steps: 8 });
   await page.mouse.up();
+}
+
+async function authed<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('token') ?? localStorage.getItem('access_token') ?? '';
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return res.json();
+    },
+    { method, path, body },
+  );
 }
 
 /** The stored agents, read with the page's own token (what a reload will draw). */
@@ -89,8 +113,8 @@ function wav(seconds = 0.2, rate = 8000): Buffer {
 }
 
 async function uploadWav(drawer: Locator, name: string) {
-  await drawer.getByLabel('Audio name').fill(name);
-  await drawer.getByLabel('Audio file').setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: wav() });
+  await drawer.getByLabel('Audio name', { exact: true }).fill(name);
+  await drawer.getByLabel('Audio file', { exact: true }).setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: wav() });
   await drawer.getByRole('button', { name: 'Upload' }).click();
   await drawer.getByRole('listitem', { name: `Reference audio ${name}` }).waitFor();
 }
@@ -111,16 +135,26 @@ test(
     const second = await context.newPage();
     await second.goto(baseUrl);
     await node(second, 'Bo').waitFor();
+    // A background tab gets no animation frames, which dragging needs: the first page comes back to the front.
+    await page.bringToFront();
     await createAgent(page, 'Cy', 'Moderator');
     await node(second, 'Cy').waitFor({ timeout: 10_000 });
     await waitForCount(page, 'agents', (n) => n === 3, '3');
 
+    // New agents land at random places; lay them out apart (as a user would) so each one can be grabbed.
+    const layout: Record<string, [number, number]> = { Ada: [40, 40], Bo: [40, 380], Cy: [420, 380] };
+    for (const a of await storedAgents(page)) await authed(page, 'PUT', `/agents/${a.id}/position`, { x: layout[a.name][0], y: layout[a.name][1] });
+    await page.reload();
+    await node(page, 'Ada').waitFor();
+
     // Drag Ada; the position is saved and a reload draws her there.
     const before = storedAgents(page).then((all) => all.find((a) => a.name === 'Ada')!);
     const start = await centre(node(page, 'Ada'));
-    const saved = page.waitForResponse((r) => r.url().includes(`/agents/${ada.id}/position`) && r.request().method() === 'PUT');
-    await drag(page, start, { x: start.x + 160, y: start.y + 220 });
-    await saved;
+    await expectTopmost(page, start, node(page, 'Ada'));
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/agents/${ada.id}/position`) && r.request().method() === 'PUT'),
+      drag(page, start, { x: start.x + 200, y: start.y + 60 }),
+    ]);
     const moved = (await storedAgents(page)).find((a) => a.name === 'Ada')!;
     const old = await before;
     if (moved.x === old.x && moved.y === old.y) throw new Error('the drag did not change the stored position');
@@ -128,12 +162,15 @@ test(
     await page.reload();
     await node(page, 'Ada').waitFor();
     const transform = await wrapperOf(page, 'Ada').evaluate((el) => (el as HTMLElement).style.transform);
-    if (transform !== `translate(${moved.x}px,${moved.y}px)`) throw new Error(`after reload Ada is drawn at ${transform}, stored ${moved.x},${moved.y}`);
+    const drawn = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(transform);
+    if (!drawn || Number(drawn[1]) !== moved.x || Number(drawn[2]) !== moved.y) throw new Error(`after reload Ada is drawn at ${transform}, stored ${moved.x},${moved.y}`);
 
     // Connect Bo → Cy by dragging from Bo's source handle to Cy's target handle.
     await waitForCount(page, 'connections', (n) => n === 0, '0');
-    const source = await centre(wrapperOf(page, 'Bo').locator('.react-flow__handle.source'));
+    const sourceHandle = wrapperOf(page, 'Bo').locator('.react-flow__handle.source');
+    const source = await centre(sourceHandle);
     const target = await centre(wrapperOf(page, 'Cy').locator('.react-flow__handle.target'));
+    await expectTopmost(page, source, sourceHandle);
     await drag(page, source, target);
     await waitForCount(page, 'connections', (n) => n === 1, '1');
     await page.locator('.react-flow__edge').first().waitFor();

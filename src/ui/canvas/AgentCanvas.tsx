@@ -36,7 +36,8 @@ export interface AgentCanvasProps {
 }
 
 const DELETE_KEYS = ['Delete', 'Backspace'];
-const defaultViewport = { x: 0, y: 0, zoom: CANVAS_DEFAULT_ZOOM };
+// The controls and participants boxes sit over the top-left corner, so the board's origin starts beside them.
+const defaultViewport = { x: 280, y: 24, zoom: CANVAS_DEFAULT_ZOOM };
 const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ?? '#94a3b8';
 
 export function AgentCanvas(p: AgentCanvasProps) {

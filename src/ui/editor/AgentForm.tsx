@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { EditorActorRef, EditorField } from '../../machines/editor.machine';
 import * as sel from '../../machines/editor.selectors';
 import { AGENT_PERSONALITIES } from '../../schemas/constants';
+import { Field } from './Field';
 
 export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const mode = useSelector(editor, sel.selectMode);
@@ -28,20 +29,16 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
         editor.send({ type: 'editor.submit' });
       }}
     >
-      <label>
-        Name
+      <Field label="Name">
         <input value={fields.name} onChange={set('name')} disabled={locked} placeholder="e.g. Ada" autoComplete="off" required />
-      </label>
-      <label>
-        Role
+      </Field>
+      <Field label="Role">
         <input value={fields.role} onChange={set('role')} disabled={locked} placeholder="e.g. Analyst" autoComplete="off" required />
-      </label>
-      <label>
-        Prompt
+      </Field>
+      <Field label="Prompt">
         <textarea value={fields.prompt} onChange={set('prompt')} disabled={locked} rows={6} placeholder="Who is this agent and how does it think?" required />
-      </label>
-      <label>
-        Model
+      </Field>
+      <Field label="Model">
         <select value={fields.model} onChange={set('model')} disabled={locked || modelsLoading} required>
           <option value="">{modelsLoading ? 'Loading models…' : 'Select a model'}</option>
           {models.map((m) => (
@@ -50,12 +47,11 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
             </option>
           ))}
         </select>
-      </label>
+      </Field>
       {offline && <p className="agora-hint">This is the built-in offline model: it composes short, rule-based replies without an LLM.</p>}
       {fromFallback && <p className="agora-hint">The model list could not be loaded; showing the default models.</p>}
       {mode === 'edit' && (
-        <label>
-          Personality
+        <Field label="Personality">
           <select value={fields.personality} onChange={set('personality')} disabled={locked}>
             <option value="">Not set</option>
             {AGENT_PERSONALITIES.map((p) => (
@@ -64,7 +60,7 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       )}
       <button type="submit" className="primary" disabled={!canSubmit || locked}>
         {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}

@@ -7,6 +7,7 @@ import { AUDIO_EXTENSIONS, DEFAULT_REFERENCE_TEXT } from '../../schemas/constant
 import { AUDIO_MESSAGES } from '../../schemas/messages';
 import { AudioItemRow } from './AudioItemRow';
 import { ConfirmDialog } from './ConfirmDialog';
+import { Field } from './Field';
 import { RecordButton } from './RecordButton';
 
 const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -92,12 +93,10 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
           editor.send({ type: 'audio.upload.submit' });
         }}
       >
-        <label>
-          Audio name
+        <Field label="Audio name">
           <input value={draft.name} onChange={(e) => editor.send({ type: 'audio.upload.name', value: e.target.value })} disabled={uploading} />
-        </label>
-        <label>
-          Audio file
+        </Field>
+        <Field label="Audio file">
           <input
             // Remounted when the draft is cleared after an upload, since a file input cannot be reset by value.
             key={draft.file ? 'chosen' : 'empty'}
@@ -109,7 +108,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
               editor.send({ type: 'audio.upload.file', file, fileName: file?.name ?? '' });
             }}
           />
-        </label>
+        </Field>
         <div className="agora-audio-upload-actions">
           <button type="submit" disabled={uploading}>
             {uploading ? 'Uploading…' : 'Upload'}
