@@ -50,7 +50,7 @@ const centre = async (l: Locator) => {
 };
 
 /** Fails clearly when something (an overlay, the drawer) covers the point a drag would start from. */
-async function expectTopmost(page: Page, point: { x: number; y: number }, target: Locator) {
+async function expectTopmost(point: { x: number; y: number }, target: Locator) {
   const hit = await target.evaluate((el, p) => {
     const top = document.elementFromPoint(p.x, p.y);
     return !!top && (el === top || el.contains(top));
@@ -150,7 +150,7 @@ test(
     // Drag Ada; the position is saved and a reload draws her there.
     const before = storedAgents(page).then((all) => all.find((a) => a.name === 'Ada')!);
     const start = await centre(node(page, 'Ada'));
-    await expectTopmost(page, start, node(page, 'Ada'));
+    await expectTopmost(start, node(page, 'Ada'));
     await Promise.all([
       page.waitForResponse((r) => r.url().includes(`/agents/${ada.id}/position`) && r.request().method() === 'PUT'),
       drag(page, start, { x: start.x + 200, y: start.y + 60 }),
@@ -170,7 +170,7 @@ test(
     const sourceHandle = wrapperOf(page, 'Bo').locator('.react-flow__handle.source');
     const source = await centre(sourceHandle);
     const target = await centre(wrapperOf(page, 'Cy').locator('.react-flow__handle.target'));
-    await expectTopmost(page, source, sourceHandle);
+    await expectTopmost(source, sourceHandle);
     await drag(page, source, target);
     await waitForCount(page, 'connections', (n) => n === 1, '1');
     await page.locator('.react-flow__edge').first().waitFor();
