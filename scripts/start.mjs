@@ -2,7 +2,7 @@
 // `npm start`: build the SPA when dist/ is stale, then run the server (SPA + API on one origin).
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { buildIfNeeded, localBin, ROOT } from './lib/build.mjs';
+import { buildIfNeeded, ROOT, tsxLoader } from './lib/build.mjs';
 import { probeUrl, publicUrl, waitForHealth } from './lib/health.mjs';
 
 const port = Number(process.env.PORT || 8000);
@@ -16,7 +16,10 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [localBin('tsx'), 'server/main.ts'], {
+// node with tsx's loader rather than the tsx CLI: one process, so a signal reaches the server exactly once. (The
+// CLI relays signals to its own child and kills it when it does not acknowledge within 30 ms — which a server
+// busy closing its database cannot — cutting the graceful close short.)
+const server = spawn(process.execPath, ['--import', tsxLoader(), 'server/main.ts'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,
