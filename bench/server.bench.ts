@@ -193,8 +193,6 @@ async function throughput(): Promise<Figures> {
   const targets = {
     bare: { ...bareApp, stop: () => stopProcess(bareApp.child) },
     agora: await startAgora({}),
-    // The same server with request logging off, to show what the default info-level log lines cost.
-    quiet: await startAgora({ LOG_LEVEL: 'warn' }),
   };
   // Interleaved rounds, best of each: the machine is shared, and a busy neighbour should not decide the ratio.
   const best: Partial<Record<keyof typeof targets, Load>> = {};
@@ -210,13 +208,12 @@ async function throughput(): Promise<Figures> {
   } finally {
     await Promise.all(Object.values(targets).map((t) => t.stop()));
   }
-  const { bare, agora, quiet } = best as Record<keyof typeof targets, Load>;
+  const { bare, agora } = best as Record<keyof typeof targets, Load>;
   return {
     health_clients: CLIENTS,
     health_rps_agora: Math.round(agora.rps),
     health_rps_bare_fastify: Math.round(bare.rps),
     health_rps_ratio_agora_to_bare: Math.round((agora.rps / bare.rps) * 100) / 100,
-    health_rps_agora_log_level_warn: Math.round(quiet.rps),
     health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
     health_latency_bare_p50_p99_ms: `${r1(bare.p50)} / ${r1(bare.p99)}`,
     health_non_200_answers: other,
