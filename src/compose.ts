@@ -10,6 +10,7 @@ import { workspaceMachine } from './machines/workspace.machine';
 import { AUTH_MESSAGES } from './schemas/messages';
 import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
 import { createApi } from './services/api';
+import { createCanvasActors } from './services/canvasActors';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import { decodeJwt } from './services/jwt';
@@ -84,6 +85,8 @@ export function composeApp(deps: AppDeps) {
           loadAgents: fromPromise(() => api.listAgents()),
           loadConnections: fromPromise(() => api.listConnections()),
           loadStats: fromPromise(() => api.monitorStats()),
+          // Positions, connections, auto-connect, deletion, and the editor with its recorder.
+          ...createCanvasActors({ send: http.send }),
         },
       }),
       liveUpdates: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)),

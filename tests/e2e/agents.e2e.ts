@@ -18,7 +18,7 @@ const controls = (page: Page) => page.getByRole('region', { name: 'Canvas contro
 /** An agent node: its accessible name starts with the agent's name. */
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 const wrapperOf = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: node(page, name) });
-const count = async (page: Page, which: 'agents' | 'connections' | 'selected') => Number(await controls(page).getByTestId(`count-${which}`).textContent());
+const count = async (page: Page, which: 'agents' | 'connections' | 'selected') => Number(await controls(page).getByTestId(`canvas-count-${which}`).textContent());
 
 async function waitForCount(page: Page, which: 'agents' | 'connections' | 'selected', expected: (n: number) => boolean, what: string) {
   for (let i = 0; i < 100; i++) {

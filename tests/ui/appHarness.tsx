@@ -8,6 +8,10 @@ import { App } from '../../src/ui/App';
 import { AppProvider } from '../../src/ui/AppContext';
 import type { UiConfig } from '../../src/ui/config';
 import { fakeSockets } from '../support/fakeWebSocket';
+import { installFlowStubs } from './canvasStubs';
+
+// The main screen draws the agent canvas (React Flow), which needs browser pieces jsdom lacks.
+installFlowStubs();
 
 export type Route = (init: RequestInit) => Response | Promise<Response>;
 

@@ -58,7 +58,7 @@ async function renderCanvas() {
 }
 
 const node = (name: RegExp | string) => screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name},`) : name });
-const count = (id: string) => screen.getByTestId(id).textContent;
+const count = (id: string) => screen.getByTestId(`canvas-${id}`).textContent;
 
 describe('canvas controls and participants', () => {
   it('shows the counts, the hint when nothing is selected, and toggles selection by click', async () => {

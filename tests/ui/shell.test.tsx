@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SHELL_MESSAGES } from '../../src/schemas/messages';
@@ -40,7 +40,8 @@ describe('main screen shell', () => {
   it('shows the user and the workspace counts in the top bar, and follows selection and live frames', async () => {
     const { actor, sockets } = signedIn();
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
-    await screen.findByText('3 agents');
+    // The top bar's count (the canvas placeholder that said '3 agents' gave way to the canvas).
+    await waitFor(() => expect(count('agents')).toBe('3'));
     expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '2']);
 
     act(() => actor.system.get('workspace').send({ type: 'selection.toggle', id: 'a2' }));

@@ -27,15 +27,15 @@ export function ControlsBox(p: Props) {
       <dl className="agora-controls-counts">
         <div>
           <dt>Agents</dt>
-          <dd data-testid="count-agents">{p.agentCount}</dd>
+          <dd data-testid="canvas-count-agents">{p.agentCount}</dd>
         </div>
         <div>
           <dt>Connections</dt>
-          <dd data-testid="count-connections">{p.connectionCount}</dd>
+          <dd data-testid="canvas-count-connections">{p.connectionCount}</dd>
         </div>
         <div>
           <dt>Selected</dt>
-          <dd data-testid="count-selected">{p.selectedCount}</dd>
+          <dd data-testid="canvas-count-selected">{p.selectedCount}</dd>
         </div>
       </dl>
       <p className="agora-controls-speaker">

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { useAppActor } from '../AppContext';
-import { CanvasPlaceholder } from './CanvasPlaceholder';
+import { WorkspaceCanvas } from '../canvas/WorkspaceCanvas';
 import { DevPanel } from './DevPanel';
 import { DiscussionPlaceholder } from './DiscussionPlaceholder';
 import { Footer } from './Footer';
@@ -19,7 +19,7 @@ export function Shell({ session }: { session: SessionActorRef }) {
       <DevPanel app={app} />
       <div className="shell__body">
         <main className="shell__canvas">
-          <CanvasPlaceholder app={app} />
+          <WorkspaceCanvas app={app} />
         </main>
         {panelShown && <DiscussionPlaceholder hybrid={hybrid} />}
       </div>
