@@ -11,8 +11,16 @@ try {
   process.exit(1);
 }
 
+// The first signal starts a graceful close (discussions end and store their frames, PGlite flushes); later
+// signals — a terminal and npm can both deliver one Ctrl+C — are ignored rather than cutting it short.
+// A close that hangs still ends after SHUTDOWN_LIMIT_MS.
+const SHUTDOWN_LIMIT_MS = 15_000;
+let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
+  process.on(sig, () => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     server.close().then(() => process.exit(0), () => process.exit(1));
   });
 }
