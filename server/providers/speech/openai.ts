@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import type { ComponentStatus, SpeechProvider, SpeechRequest } from '../types';
+import { cachedProbe, probeAnyAnswer } from '../probe';
+import type { SpeechProvider, SpeechRequest } from '../types';
 import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
 
 // An OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
@@ -29,28 +30,15 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
   const headers = bearerHeaders(opts.apiKey);
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const probeCacheMs = opts.probeCacheMs ?? 5_000;
-  let probed: { at: number; value: Promise<ComponentStatus> } | null = null;
 
   return {
     id: 'openai-speech',
     available: () => true,
 
-    probe() {
-      const now = Date.now();
-      if (probed && now - probed.at <= probeCacheMs) return probed.value;
-      // Speech servers rarely share one health path; any HTTP answer proves the server is there.
-      const url = `${api}/models`;
-      const call = callSignal(3_000);
-      const value = fetch(url, { headers, signal: call.signal }).then(
-        async (res): Promise<ComponentStatus> => {
-          await res.body?.cancel();
-          return { status: 'ok', provider: 'openai-speech', detail: `speech server at ${origin(api)}` };
-        },
-        (e): ComponentStatus => ({ status: 'unavailable', provider: 'openai-speech', detail: networkError(e, { provider: 'openai-speech', service: SERVICE, url, timeoutMs: 3_000, call }).message }),
-      );
-      probed = { at: now, value };
-      return value;
-    },
+    // Speech servers rarely share one health path; any HTTP answer proves the server is there.
+    probe: cachedProbe(probeCacheMs, () =>
+      probeAnyAnswer({ url: `${api}/models`, headers, provider: 'openai-speech', service: SERVICE, okDetail: `speech server at ${origin(api)}` }),
+    ),
 
     async synthesize(req: SpeechRequest) {
       const format = req.format ?? 'wav';

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import type { ComponentStatus, TranscriptionProvider } from '../types';
+import { cachedProbe, probeAnyAnswer } from '../probe';
+import type { TranscriptionProvider } from '../types';
 
 // An OpenAI-compatible transcription server (OpenAI, whisper.cpp server, faster-whisper-server,
 // speaches…): POST /v1/audio/transcriptions as multipart (file, model, response_format=json) → {text}.
@@ -21,28 +22,15 @@ export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptio
   const headers = bearerHeaders(opts.apiKey);
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const probeCacheMs = opts.probeCacheMs ?? 5_000;
-  let probed: { at: number; value: Promise<ComponentStatus> } | null = null;
 
   return {
     id: 'openai-transcription',
     available: () => true,
 
-    probe() {
-      const now = Date.now();
-      if (probed && now - probed.at <= probeCacheMs) return probed.value;
-      const url = `${api}/models`;
-      const call = callSignal(3_000);
-      // Any HTTP answer proves the server is there; whisper servers seldom list models.
-      const value = fetch(url, { headers, signal: call.signal }).then(
-        async (res): Promise<ComponentStatus> => {
-          await res.body?.cancel();
-          return { status: 'ok', provider: 'openai-transcription', detail: `transcription server at ${origin(api)}` };
-        },
-        (e): ComponentStatus => ({ status: 'unavailable', provider: 'openai-transcription', detail: networkError(e, { provider: 'openai-transcription', service: SERVICE, url, timeoutMs: 3_000, call }).message }),
-      );
-      probed = { at: now, value };
-      return value;
-    },
+    // Any HTTP answer proves the server is there; whisper servers seldom list models.
+    probe: cachedProbe(probeCacheMs, () =>
+      probeAnyAnswer({ url: `${api}/models`, headers, provider: 'openai-transcription', service: SERVICE, okDetail: `transcription server at ${origin(api)}` }),
+    ),
 
     async transcribe(file, signal) {
       const url = `${api}/audio/transcriptions`;
