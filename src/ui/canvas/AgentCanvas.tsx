@@ -13,6 +13,7 @@ import {
   type EdgeChange,
   type NodeChange,
   type OnNodeDrag,
+  type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
@@ -34,6 +35,9 @@ export interface AgentCanvasProps {
   onNodeMenu: (agentId: string, x: number, y: number) => void;
   onPaneClick?: () => void;
 }
+
+/** Hands the React Flow instance to a benchmark that installs a receiver (never in production). */
+export const flowProbe: { onInit?: (flow: ReactFlowInstance<AgentFlowNode>) => void } = {};
 
 const DELETE_KEYS = ['Delete', 'Backspace'];
 // The controls and participants boxes sit over the top-left corner, so the board's origin starts beside them.
@@ -114,6 +118,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
         onNodeMenu(node.id, e.clientX, e.clientY);
       }}
       onPaneClick={p.onPaneClick}
+      onInit={flowProbe.onInit}
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}
