@@ -1,6 +1,8 @@
-import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
+import { ProviderError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import type { ChatRequest, ChatResult, ComponentStatus, LlmProvider, ModelInfo } from '../types';
+import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import { createListing } from './listing';
+import { postStream } from './postStream';
 import { sseData } from './stream';
 
 // Any OpenAI-compatible server (OpenAI, vLLM, llama.cpp server, LM Studio, LiteLLM…): models from
@@ -17,7 +19,6 @@ export interface OpenAiOptions {
   probeCacheMs?: number;
 }
 
-const PREFIX = 'openai:';
 const SERVICE = 'The OpenAI-compatible server';
 
 interface Chunk {
@@ -29,101 +30,69 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
   const api = openaiApiBase(opts.baseUrl);
   const headers = bearerHeaders(opts.apiKey);
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const listTimeoutMs = opts.listTimeoutMs ?? 3_000;
-  const probeCacheMs = opts.probeCacheMs ?? 5_000;
-  let listed = new Set<string>();
-  let reachable = false;
-  let probed: { at: number; value: Promise<ComponentStatus> } | null = null;
-
-  async function models(): Promise<string[]> {
-    const url = `${api}/models`;
-    const call = callSignal(listTimeoutMs);
-    try {
-      const res = await fetch(url, { headers, signal: call.signal });
-      if (!res.ok) throw await httpError(res, 'openai', SERVICE);
-      const body = (await res.json()) as { data?: Array<{ id?: string }> };
-      const names = (body.data ?? []).map((m) => m.id).filter((n): n is string => !!n);
-      listed = new Set(names);
-      reachable = true;
-      return names;
-    } catch (e) {
-      reachable = false;
-      throw networkError(e, { provider: 'openai', service: SERVICE, url, timeoutMs: listTimeoutMs, call });
-    }
-  }
+  const listing = createListing({
+    provider: 'openai',
+    service: SERVICE,
+    prefix: 'openai:',
+    kindLabel: 'OpenAI-compatible',
+    url: `${api}/models`,
+    headers,
+    timeoutMs: opts.listTimeoutMs ?? 3_000,
+    probeCacheMs: opts.probeCacheMs ?? 5_000,
+    at: origin(api),
+    readNames: (body) => ((body as { data?: Array<{ id?: string }> }).data ?? []).map((m) => m.id).filter((n): n is string => !!n),
+  });
 
   return {
     id: 'openai',
     label: `OpenAI-compatible (${origin(api)})`,
-    owns: (model) => listed.has(model) || model.startsWith(PREFIX),
-    reachable: () => reachable,
-
-    async listModels(): Promise<ModelInfo[]> {
-      try {
-        return (await models()).map((name) => ({ name, provider: 'openai', label: `${name} (OpenAI-compatible)` }));
-      } catch {
-        return [];
-      }
-    },
-
-    probe() {
-      const now = Date.now();
-      if (!probed || now - probed.at > probeCacheMs) {
-        probed = {
-          at: now,
-          value: models().then(
-            (names): ComponentStatus => ({ status: 'ok', provider: 'openai', detail: `${names.length} model${names.length === 1 ? '' : 's'} at ${origin(api)}` }),
-            (e): ComponentStatus => ({ status: 'unavailable', provider: 'openai', detail: (e as Error).message }),
-          ),
-        };
-      }
-      return probed.value;
-    },
+    owns: listing.owns,
+    reachable: listing.reachable,
+    listModels: listing.listModels,
+    probe: listing.probe,
 
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
-      const model = req.model.startsWith(PREFIX) ? req.model.slice(PREFIX.length) : req.model;
-      const url = `${api}/chat/completions`;
-      const call = callSignal(timeoutMs, req.signal);
+      const model = listing.bareName(req.model);
       const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.jsonSchema) body.response_format = { type: 'json_schema', json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false } };
-      let content = '';
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
+      const content = await postStream(
+        {
+          provider: 'openai',
+          service: SERVICE,
+          url: `${api}/chat/completions`,
           headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
-          body: JSON.stringify(body),
-          signal: call.signal,
-        });
-        if (!res.ok) throw await httpError(res, 'openai', SERVICE);
-        if (!res.body) throw new ProviderError(`${SERVICE} sent an empty answer`, 'openai', 'malformed');
-        reachable = true;
-        // A server that ignores `stream` answers one JSON completion; take it as a single piece.
-        if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-          const whole = parseChunk(await res.text());
-          content = whole.choices?.[0]?.message?.content ?? '';
-          if (content) req.onToken?.(content);
-        } else {
+          body,
+          timeoutMs,
+          signal: req.signal,
+        },
+        async (res, stream) => {
+          listing.markReachable();
+          // A server that ignores `stream` answers one JSON completion; take it as a single piece.
+          if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+            const whole = parseChunk(await res.text()).choices?.[0]?.message?.content ?? '';
+            if (whole) req.onToken?.(whole);
+            return whole;
+          }
+          let content = '';
           let finished = false;
-          for await (const data of sseData(res.body)) {
+          for await (const data of sseData(stream)) {
             if (data.trim() === '[DONE]') {
               finished = true;
               break;
             }
-            const chunk = parseChunk(data);
-            const piece = chunk.choices?.[0]?.delta?.content ?? '';
+            const piece = parseChunk(data).choices?.[0]?.delta?.content ?? '';
             if (piece) {
               content += piece;
               req.onToken?.(piece);
             }
           }
           if (!finished && !content) throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
-        }
-      } catch (e) {
-        throw networkError(e, { provider: 'openai', service: SERVICE, url, timeoutMs, call });
-      }
+          return content;
+        },
+      );
       return { content, model, provider: 'openai', durationMs: Date.now() - started };
     },
   };

@@ -1,0 +1,28 @@
+import { ProviderError, callSignal, httpError, networkError } from '../errors';
+
+// One chat call to a streaming LLM server: POST the JSON body, hand the open answer to `read`.
+// Whatever fails — the network, the time-out, the caller's abort, an HTTP status, or `read`
+// itself — comes out as one ProviderError that names the service and where it is.
+
+export interface PostStreamOptions {
+  provider: string;
+  service: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export async function postStream<T>(opts: PostStreamOptions, read: (res: Response, body: ReadableStream<Uint8Array>) => Promise<T>): Promise<T> {
+  const { provider, service, url, timeoutMs } = opts;
+  const call = callSignal(timeoutMs, opts.signal);
+  try {
+    const res = await fetch(url, { method: 'POST', headers: opts.headers, body: JSON.stringify(opts.body), signal: call.signal });
+    if (!res.ok) throw await httpError(res, provider, service);
+    if (!res.body) throw new ProviderError(`${service} sent an empty answer`, provider, 'malformed');
+    return await read(res, res.body);
+  } catch (e) {
+    throw networkError(e, { provider, service, url, timeoutMs, call });
+  }
+}
