@@ -20,6 +20,7 @@ import { createEspeakProvider, findEspeak } from '../server/providers/speech/esp
 import { createNoSpeech } from '../server/providers/speech/none';
 import { createNoTranscription } from '../server/providers/transcription/none';
 import type { LlmProvider, Providers, ResearchService, SpeechProvider } from '../server/providers/types';
+import { silentWav } from '../tests/support/wav';
 
 const OUT = path.resolve('tests/transcripts');
 const only = process.argv[2];
@@ -39,24 +40,12 @@ const llm: LlmProvider = {
   },
 };
 
-function silentWav(): SpeechProvider {
-  const b = Buffer.alloc(44 + 3200);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + 3200, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(3200, 40);
+function silentSpeech(): SpeechProvider {
+  const b = silentWav(1600);
   return { id: 'silent-wav', available: () => true, synthesize: async () => ({ audio: b, mimeType: 'audio/wav', extension: 'wav' }), probe: async () => ({ status: 'ok' }) };
 }
 const espeak = findEspeak();
-const speechEngine: SpeechProvider = espeak ? createEspeakProvider({ executable: espeak }) : silentWav();
+const speechEngine: SpeechProvider = espeak ? createEspeakProvider({ executable: espeak }) : silentSpeech();
 let speechOn = false;
 const speech: SpeechProvider = {
   id: 'switchable',

@@ -1,26 +1,10 @@
 import type { Providers, TranscriptionProvider } from '../../server/providers/types';
+import { silentWav } from '../support/wav';
 import type { TestServer } from './harness';
 
 // Tiny but well-formed headers of each accepted audio kind, made here so no binary fixture is checked in.
 
-function wav(samples = 64): Buffer {
-  const data = samples * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0, 'latin1');
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVE', 8, 'latin1');
-  b.write('fmt ', 12, 'latin1');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(16_000, 24);
-  b.writeUInt32LE(32_000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'latin1');
-  b.writeUInt32LE(data, 40);
-  return b;
-}
+const wav = (samples = 64): Buffer => silentWav(samples);
 
 const pad = (head: number[] | Buffer, total = 128) => Buffer.concat([Buffer.from(head), Buffer.alloc(Math.max(0, total - head.length))]);
 const str = (s: string) => [...Buffer.from(s, 'latin1')];

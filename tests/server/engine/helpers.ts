@@ -7,6 +7,7 @@ import { createLlmRegistry, createOfflineProvider } from '../../../server/provid
 import type { ChatRequest, LlmProvider, Providers, ResearchService, SpeechProvider } from '../../../server/providers/types';
 import { createNoSpeech } from '../../../server/providers/speech/none';
 import { createNoTranscription } from '../../../server/providers/transcription/none';
+import { silentWav } from '../../support/wav';
 
 // Shared by the engine's integration tests: agents made through the real /agents API, and a socket client that
 // keeps every frame, checks each against the panel's schema, and can wait for a type or the close.
@@ -115,26 +116,10 @@ export function offlineLlm(wrap?: (req: ChatRequest, next: (r: ChatRequest) => R
 
 /** A speech engine that returns a tiny valid WAV (silence) for any text. */
 export function fakeSpeech(): SpeechProvider {
-  const wav = (samples: number) => {
-    const b = Buffer.alloc(44 + samples * 2);
-    b.write('RIFF', 0);
-    b.writeUInt32LE(36 + samples * 2, 4);
-    b.write('WAVEfmt ', 8);
-    b.writeUInt32LE(16, 16);
-    b.writeUInt16LE(1, 20);
-    b.writeUInt16LE(1, 22);
-    b.writeUInt32LE(16000, 24);
-    b.writeUInt32LE(32000, 28);
-    b.writeUInt16LE(2, 32);
-    b.writeUInt16LE(16, 34);
-    b.write('data', 36);
-    b.writeUInt32LE(samples * 2, 40);
-    return b;
-  };
   return {
     id: 'fake-speech',
     available: () => true,
-    synthesize: async () => ({ audio: wav(1600), mimeType: 'audio/wav', extension: 'wav' }),
+    synthesize: async () => ({ audio: silentWav(1600), mimeType: 'audio/wav', extension: 'wav' }),
     probe: async () => ({ status: 'ok', provider: 'fake-speech' }),
   };
 }
