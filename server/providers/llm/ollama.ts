@@ -22,7 +22,7 @@ const SERVICE = 'Ollama';
 export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
   const host = opts.host.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const listing = createListing({
+  const { markReachable, bareName, ...listed } = createListing({
     provider: 'ollama',
     service: SERVICE,
     prefix: 'ollama:',
@@ -37,14 +37,11 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
   return {
     id: 'ollama',
     label: `Ollama (${origin(host)})`,
-    owns: listing.owns,
-    reachable: listing.reachable,
-    listModels: listing.listModels,
-    probe: listing.probe,
+    ...listed,
 
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
-      const model = listing.bareName(req.model);
+      const model = bareName(req.model);
       const options: Record<string, number> = {};
       if (req.maxTokens !== undefined) options.num_predict = req.maxTokens;
       if (req.temperature !== undefined) options.temperature = req.temperature;
@@ -58,7 +55,7 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
       const content = await postStream(
         { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal },
         async (_res, stream) => {
-          listing.markReachable();
+          markReachable();
           let content = '';
           for await (const line of lines(stream)) {
             if (!line.trim()) continue;

@@ -30,7 +30,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
   const api = openaiApiBase(opts.baseUrl);
   const headers = bearerHeaders(opts.apiKey);
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const listing = createListing({
+  const { markReachable, bareName, ...listed } = createListing({
     provider: 'openai',
     service: SERVICE,
     prefix: 'openai:',
@@ -46,14 +46,11 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
   return {
     id: 'openai',
     label: `OpenAI-compatible (${origin(api)})`,
-    owns: listing.owns,
-    reachable: listing.reachable,
-    listModels: listing.listModels,
-    probe: listing.probe,
+    ...listed,
 
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
-      const model = listing.bareName(req.model);
+      const model = bareName(req.model);
       const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
@@ -69,7 +66,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           signal: req.signal,
         },
         async (res, stream) => {
-          listing.markReachable();
+          markReachable();
           // A server that ignores `stream` answers one JSON completion; take it as a single piece.
           if ((res.headers.get('content-type') ?? '').includes('application/json')) {
             const whole = parseChunk(await res.text()).choices?.[0]?.message?.content ?? '';
