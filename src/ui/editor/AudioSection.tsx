@@ -7,6 +7,7 @@ import { AUDIO_EXTENSIONS, DEFAULT_REFERENCE_TEXT } from '../../schemas/constant
 import { AUDIO_MESSAGES } from '../../schemas/messages';
 import { AudioItemRow } from './AudioItemRow';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DismissibleMessage } from './DismissibleMessage';
 import { Field } from './Field';
 import { RecordButton } from './RecordButton';
 
@@ -30,6 +31,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
   const onSetDefault = useCallback((audioId: string) => editor.send({ type: 'audio.setDefault', audioId }), [editor]);
   const onDelete = useCallback((audioId: string) => editor.send({ type: 'audio.delete', audioId }), [editor]);
   const onTranscribe = useCallback((audioId: string) => editor.send({ type: 'audio.transcribe', audioId }), [editor]);
+  const onDismiss = () => editor.send({ type: 'audio.dismiss' });
 
   return (
     <section className="agora-editor-box agora-audio" aria-label="Reference audio">
@@ -40,20 +42,14 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
       </p>
 
       {error && (
-        <p className="agora-inline-error" role="alert">
-          {error}{' '}
-          <button type="button" className="link" onClick={() => editor.send({ type: 'audio.dismiss' })} aria-label="Dismiss audio message">
-            Dismiss
-          </button>
-        </p>
+        <DismissibleMessage tone="error" onDismiss={onDismiss} dismissLabel="Dismiss audio message">
+          {error}
+        </DismissibleMessage>
       )}
       {notice && (
-        <p className="agora-inline-notice" role="status">
-          {notice}{' '}
-          <button type="button" className="link" onClick={() => editor.send({ type: 'audio.dismiss' })} aria-label="Dismiss audio message">
-            Dismiss
-          </button>
-        </p>
+        <DismissibleMessage tone="notice" onDismiss={onDismiss} dismissLabel="Dismiss audio message">
+          {notice}
+        </DismissibleMessage>
       )}
 
       {enabled && (

@@ -6,6 +6,7 @@ import { DRAWER_WIDTH_PX } from '../../schemas/constants';
 import { AgentForm } from './AgentForm';
 import { AudioSection } from './AudioSection';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DismissibleMessage } from './DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
 import './editor.css';
@@ -62,12 +63,9 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
           </div>
         )}
         {formError && (
-          <p className="agora-inline-error" role="alert">
-            {formError}{' '}
-            <button type="button" className="link" onClick={() => editor.send({ type: 'editor.dismissError' })} aria-label="Dismiss error">
-              Dismiss
-            </button>
-          </p>
+          <DismissibleMessage tone="error" onDismiss={() => editor.send({ type: 'editor.dismissError' })} dismissLabel="Dismiss error">
+            {formError}
+          </DismissibleMessage>
         )}
         {saving && (
           <p className="agora-muted" role="status">

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { EditorActorRef } from '../../machines/editor.machine';
 import type { RecorderActorRef } from '../../machines/recorder.machine';
+import { DismissibleMessage } from './DismissibleMessage';
 
 export function RecordButton({ editor, recorder }: { editor: EditorActorRef; recorder: RecorderActorRef | undefined }) {
   if (!recorder) {
@@ -40,12 +41,9 @@ function RecorderControls({ editor, recorder }: { editor: EditorActorRef; record
         </span>
       )}
       {error && (
-        <p className="agora-inline-error" role="alert">
-          {error}{' '}
-          <button type="button" className="link" onClick={() => recorder.send({ type: 'recorder.dismiss' })}>
-            Dismiss
-          </button>
-        </p>
+        <DismissibleMessage tone="error" onDismiss={() => recorder.send({ type: 'recorder.dismiss' })}>
+          {error}
+        </DismissibleMessage>
       )}
     </div>
   );
