@@ -1,4 +1,5 @@
 // Development only: where the app is talking to, and a preview of the token it holds.
+import { ConfigEntries } from '../common/ConfigEntries';
 import type { UiConfig } from '../config';
 
 export const tokenPreview = (token: string | null) => (token ? `${token.slice(0, 24)}…` : '(none)');
@@ -6,12 +7,7 @@ export const tokenPreview = (token: string | null) => (token ? `${token.slice(0,
 export function LoginDebug({ config, token }: { config: UiConfig; token: string | null }) {
   return (
     <dl className="debug-list" aria-label="Debug information">
-      <dt>API URL</dt>
-      <dd>{config.apiUrl}</dd>
-      <dt>Socket URL</dt>
-      <dd>{config.socketUrl}</dd>
-      <dt>Environment</dt>
-      <dd>{config.environment}</dd>
+      <ConfigEntries config={config} />
       <dt>Token</dt>
       <dd>
         <code>{tokenPreview(token)}</code>

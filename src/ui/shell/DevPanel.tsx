@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
 import { selectDevPanel, selectLiveUpdates } from '../../machines/app.selectors';
 import { useUiConfig } from '../AppContext';
+import { ConfigEntries } from '../common/ConfigEntries';
 
 export function DevPanel({ app }: { app: AppActorRef }) {
   const config = useUiConfig();
@@ -24,12 +25,7 @@ export function DevPanel({ app }: { app: AppActorRef }) {
     <section className="dev-panel" aria-label="Debug">
       <h2>Debug</h2>
       <dl className="debug-list">
-        <dt>API URL</dt>
-        <dd>{config.apiUrl}</dd>
-        <dt>Socket URL</dt>
-        <dd>{config.socketUrl}</dd>
-        <dt>Environment</dt>
-        <dd>{config.environment}</dd>
+        <ConfigEntries config={config} />
         <dt>/ws/updates</dt>
         <dd>{channels?.updates ?? '—'}</dd>
         <dt>/ws/system</dt>
