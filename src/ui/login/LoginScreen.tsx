@@ -18,6 +18,7 @@ import type { SessionActorRef } from '../../machines/session.machine';
 import { selectToken } from '../../machines/session.selectors';
 import { useUiConfig } from '../AppContext';
 import { BackendStatus } from './BackendStatus';
+import { CredentialField } from './CredentialField';
 import { LoginDebug } from './LoginDebug';
 
 export function LoginScreen({ form, session }: { form: LoginFormActorRef; session: SessionActorRef }) {
@@ -51,42 +52,26 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
         </header>
 
         <form className="login__form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              value={fields.email}
-              disabled={busy}
-              aria-invalid={Boolean(fieldErrors.email)}
-              aria-describedby={fieldErrors.email ? `${id}-email-error` : undefined}
-              onChange={(e) => form.send({ type: 'login.field', field: 'email', value: e.target.value })}
-            />
-            {fieldErrors.email && (
-              <p id={`${id}-email-error`} className="field__error">
-                {fieldErrors.email}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete={register ? 'new-password' : 'current-password'}
-              value={fields.password}
-              disabled={busy}
-              aria-invalid={Boolean(fieldErrors.password)}
-              aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
-              onChange={(e) => form.send({ type: 'login.field', field: 'password', value: e.target.value })}
-            />
-            {fieldErrors.password && (
-              <p id={`${id}-password-error`} className="field__error">
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
+          <CredentialField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            error={fieldErrors.email}
+            disabled={busy}
+            onChange={(value) => form.send({ type: 'login.field', field: 'email', value })}
+          />
+          <CredentialField
+            id={`${id}-password`}
+            label="Password"
+            type="password"
+            autoComplete={register ? 'new-password' : 'current-password'}
+            value={fields.password}
+            error={fieldErrors.password}
+            disabled={busy}
+            onChange={(value) => form.send({ type: 'login.field', field: 'password', value })}
+          />
 
           {error && (
             <p className="form-message form-message--error" role="alert">
