@@ -6,7 +6,7 @@ import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { composeApp } from './compose';
 import { App } from './ui/App';
 import { AppProvider } from './ui/AppContext';
-import { readUiConfig, socketBase } from './ui/config';
+import { readUiConfig, socketBase } from './services/uiConfig';
 import './ui/styles.css';
 
 async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
