@@ -7,6 +7,7 @@ import { TestModel } from 'xstate/graph';
 import { loginFormMachine, type LoginFormEvent, type SubmitResult } from '../../src/machines/loginForm.machine';
 import type { Health } from '../../src/schemas/system';
 import { flush } from '../support/harness';
+import { replayEachPath } from '../support/modelPaths';
 import { validateCredentials } from '../../src/machines/loginFailures';
 
 type Snap = SnapshotFrom<typeof loginFormMachine>;
@@ -137,19 +138,8 @@ describe('login form model', () => {
     );
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, exec } = sut();
-      await path.test({
-        events: exec as never,
-        states: {
-          '*': (expected: Snap) => {
-            const got = actor.getSnapshot();
-            expect(project(got)).toEqual(project(expected));
-            expect(got.hasTag('busy')).toBe(expected.hasTag('busy'));
-          },
-        } as never,
-      });
-    });
-  }
+  replayEachPath<Snap>(paths, sut, (got, expected) => {
+    expect(project(got)).toEqual(project(expected));
+    expect(got.hasTag('busy')).toBe(expected.hasTag('busy'));
+  });
 });

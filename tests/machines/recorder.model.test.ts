@@ -6,6 +6,7 @@ import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstat
 import { TestModel } from 'xstate/graph';
 import { recorderMachine, type MicrophoneEvent, type RecorderEvent, type UploadRecordingInput } from '../../src/machines/recorder.machine';
 import type { AudioItem } from '../../src/schemas/audio';
+import { reachedValues, replayEachPath } from '../support/modelPaths';
 
 type Snap = SnapshotFrom<typeof recorderMachine>;
 type DoneUpload = { type: 'xstate.done.actor.uploadRecording'; output: AudioItem };
@@ -94,8 +95,7 @@ describe('recorder model', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state the chart has', () => {
-    const reached = new Set(paths.map((p) => JSON.stringify((p.state as Snap).value)));
-    expect([...reached].sort()).toEqual(
+    expect(reachedValues(paths)).toEqual(
       [
         '"idle"',
         '"saving"',
@@ -107,20 +107,8 @@ describe('recorder model', () => {
     );
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, exec } = sut();
-      await path.test({
-        events: exec as never,
-        states: {
-          '*': (expected: Snap) => {
-            const got = actor.getSnapshot();
-            expect(got.value).toEqual(expected.value);
-            expect(got.context.error).toEqual(expected.context.error);
-          },
-        },
-      });
-      actor.stop();
-    });
-  }
+  replayEachPath<Snap>(paths, sut, (got, expected) => {
+    expect(got.value).toEqual(expected.value);
+    expect(got.context.error).toEqual(expected.context.error);
+  });
 });

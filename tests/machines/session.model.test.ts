@@ -8,6 +8,7 @@ import { sessionMachine, type RestoredSession, type SessionEvent } from '../../s
 import { loginFormMachine } from '../../src/machines/loginForm.machine';
 import type { Health } from '../../src/schemas/system';
 import { flush } from '../support/harness';
+import { reachedValues, replayEachPath } from '../support/modelPaths';
 
 type Snap = SnapshotFrom<typeof sessionMachine>;
 type RestoreDone = { type: 'xstate.done.actor.restoreSession'; output: RestoredSession | null };
@@ -94,24 +95,12 @@ describe('session model', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state the chart has', () => {
-    const reached = new Set(paths.map((p) => JSON.stringify((p.state as Snap).value)));
-    expect([...reached].sort()).toEqual(['"loading"', '"loggedOut"', '{"authenticated":"valid"}', '{"authenticated":"expiringSoon"}'].sort());
+    expect(reachedValues(paths)).toEqual(['"loading"', '"loggedOut"', '{"authenticated":"valid"}', '{"authenticated":"expiringSoon"}'].sort());
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, exec } = sut();
-      await path.test({
-        events: exec as never,
-        states: {
-          '*': (expected: Snap) => {
-            const got = actor.getSnapshot();
-            expect(got.value).toEqual(expected.value);
-            expect(got.context).toEqual(expected.context);
-            expect(got.hasTag('expiringSoon')).toBe(expected.hasTag('expiringSoon'));
-          },
-        } as never,
-      });
-    });
-  }
+  replayEachPath<Snap>(paths, sut, (got, expected) => {
+    expect(got.value).toEqual(expected.value);
+    expect(got.context).toEqual(expected.context);
+    expect(got.hasTag('expiringSoon')).toBe(expected.hasTag('expiringSoon'));
+  });
 });
