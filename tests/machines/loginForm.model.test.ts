@@ -2,11 +2,11 @@
 // user and the two actors produce, and each shortest path is replayed against a running form whose submit and
 // health check are test doubles settled by those same events.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { loginFormMachine, type LoginFormEvent, type SubmitResult } from '../../src/machines/loginForm.machine';
 import type { Health } from '../../src/schemas/system';
-import { flush } from '../support/harness';
+import { deferred, flush } from '../support/harness';
 import { replayEachPath } from '../support/modelPaths';
 import { validateCredentials } from '../../src/machines/loginFailures';
 
@@ -67,14 +67,9 @@ const project = (s: Snap) => {
 };
 
 function sut() {
-  let submit: { resolve: (v: SubmitResult) => void; reject: (e: unknown) => void } | null = null;
-  let health: { resolve: (v: Health) => void; reject: (e: unknown) => void } | null = null;
-  const machine = loginFormMachine.provide({
-    actors: {
-      submitCredentials: fromPromise<SubmitResult, unknown>(() => new Promise((resolve, reject) => (submit = { resolve, reject }))) as never,
-      checkBackend: fromPromise<Health>(() => new Promise((resolve, reject) => (health = { resolve, reject }))),
-    },
-  });
+  const submit = deferred<SubmitResult>();
+  const health = deferred<Health>();
+  const machine = loginFormMachine.provide({ actors: { submitCredentials: submit.logic as never, checkBackend: health.logic } });
   const actor = createActor(machine).start();
   const user = async ({ event }: { event: ModelEvent }) => actor.send(event as LoginFormEvent);
   return {
@@ -86,19 +81,19 @@ function sut() {
       'login.submit': user,
       'login.backend.check': user,
       'xstate.done.actor.submitCredentials': async ({ event }: { event: ModelEvent }) => {
-        submit!.resolve((event as SubmitDone).output);
+        submit.resolve((event as SubmitDone).output);
         await flush();
       },
       'xstate.error.actor.submitCredentials': async ({ event }: { event: ModelEvent }) => {
-        submit!.reject((event as SubmitFailed).error);
+        submit.reject((event as SubmitFailed).error);
         await flush();
       },
       'xstate.done.actor.checkBackend': async ({ event }: { event: ModelEvent }) => {
-        health!.resolve((event as HealthDone).output);
+        health.resolve((event as HealthDone).output);
         await flush();
       },
       'xstate.error.actor.checkBackend': async ({ event }: { event: ModelEvent }) => {
-        health!.reject((event as HealthFailed).error);
+        health.reject((event as HealthFailed).error);
         await flush();
       },
     } satisfies Record<ModelEvent['type'], unknown>,

@@ -2,10 +2,11 @@
 // produce), and every shortest path is replayed against a running recorder whose microphone and upload are
 // test doubles driven by those same events.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { recorderMachine, type MicrophoneEvent, type RecorderEvent, type UploadRecordingInput } from '../../src/machines/recorder.machine';
 import type { AudioItem } from '../../src/schemas/audio';
+import { deferred } from '../support/harness';
 import { reachedValues, replayEachPath } from '../support/modelPaths';
 
 type Snap = SnapshotFrom<typeof recorderMachine>;
@@ -37,7 +38,7 @@ const serializeState = (s: Snap) => JSON.stringify([s.value, s.context.error, s.
 
 function sut() {
   let micSend: ((e: MicrophoneEvent) => void) | null = null;
-  let upload: { resolve: (a: AudioItem) => void; reject: (e: unknown) => void } | null = null;
+  const upload = deferred<AudioItem, UploadRecordingInput>();
   const machine = standalone.provide({
     actors: {
       microphone: fromCallback(({ sendBack, receive }) => {
@@ -47,7 +48,7 @@ function sut() {
           micSend = null;
         };
       }),
-      uploadRecording: fromPromise<AudioItem, UploadRecordingInput>(() => new Promise((resolve, reject) => (upload = { resolve, reject }))),
+      uploadRecording: upload.logic,
     },
   });
   const actor = createActor(machine, { input: { agentId: 'agent-1' } }).start();
@@ -70,11 +71,11 @@ function sut() {
       'recorder.finished': ({ event }: { event: ModelEvent }) => fromMicrophone(event as MicrophoneEvent),
       'recorder.failed': ({ event }: { event: ModelEvent }) => fromMicrophone(event as MicrophoneEvent),
       'xstate.done.actor.uploadRecording': async () => {
-        upload!.resolve(item);
+        upload.resolve(item);
         await flush();
       },
       'xstate.error.actor.uploadRecording': async () => {
-        upload!.reject({ status: 500 });
+        upload.reject({ status: 500 });
         await flush();
       },
     } satisfies Record<ModelEvent['type'], unknown>,

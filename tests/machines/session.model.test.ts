@@ -7,7 +7,7 @@ import { TestModel } from 'xstate/graph';
 import { sessionMachine, type RestoredSession, type SessionEvent } from '../../src/machines/session.machine';
 import { loginFormMachine } from '../../src/machines/loginForm.machine';
 import type { Health } from '../../src/schemas/system';
-import { flush } from '../support/harness';
+import { deferred, flush } from '../support/harness';
 import { reachedValues, replayEachPath } from '../support/modelPaths';
 
 type Snap = SnapshotFrom<typeof sessionMachine>;
@@ -48,11 +48,11 @@ const standalone = sessionMachine.provide({
 });
 
 function sut() {
-  let restore: { resolve: (v: RestoredSession | null) => void; reject: (e: unknown) => void } | null = null;
+  const restore = deferred<RestoredSession | null>();
   let tick: ((e: EventObject) => void) | null = null;
   const machine = standalone.provide({
     actors: {
-      restoreSession: fromPromise<RestoredSession | null>(() => new Promise((resolve, reject) => (restore = { resolve, reject }))),
+      restoreSession: restore.logic,
       sessionTicker: fromCallback(({ sendBack }) => {
         tick = sendBack;
         return () => (tick = null);
@@ -64,11 +64,11 @@ function sut() {
     actor,
     exec: {
       'xstate.done.actor.restoreSession': async ({ event }: { event: ModelEvent }) => {
-        restore!.resolve((event as RestoreDone).output);
+        restore.resolve((event as RestoreDone).output);
         await flush();
       },
       'xstate.error.actor.restoreSession': async ({ event }: { event: ModelEvent }) => {
-        restore!.reject((event as RestoreFailed).error);
+        restore.reject((event as RestoreFailed).error);
         await flush();
       },
       // The ticker exists only while authenticated; the time reaches the session through it.

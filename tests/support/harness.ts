@@ -25,10 +25,10 @@ export function underParent<T extends AnyActorRef = AnyActorRef>(logic: AnyActor
 }
 
 /** A promise the test settles by hand, and the fromPromise actor that hands it out. */
-export function deferred<T>() {
-  const calls: unknown[] = [];
+export function deferred<T, I = unknown>() {
+  const calls: I[] = [];
   let settle: { resolve: (v: T) => void; reject: (e: unknown) => void } | null = null;
-  const logic = fromPromise<T, unknown>(({ input }) => {
+  const logic = fromPromise<T, I>(({ input }) => {
     calls.push(input);
     return new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
   });
