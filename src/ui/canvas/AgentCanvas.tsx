@@ -12,6 +12,7 @@ import {
   type Edge as FlowEdge,
   type EdgeChange,
   type NodeChange,
+  type NodeMouseHandler,
   type OnNodeDrag,
   type ReactFlowInstance,
 } from '@xyflow/react';
@@ -40,6 +41,7 @@ export interface AgentCanvasProps {
 export const flowProbe: { onInit?: (flow: ReactFlowInstance<AgentFlowNode>) => void } = {};
 
 const DELETE_KEYS = ['Delete', 'Backspace'];
+const PRO_OPTIONS = { hideAttribution: true };
 // The controls and participants boxes sit over the top-left corner, so the board's origin starts beside them.
 const defaultViewport = { x: 280, y: 24, zoom: CANVAS_DEFAULT_ZOOM };
 const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ?? '#94a3b8';
@@ -93,6 +95,16 @@ export function AgentCanvas(p: AgentCanvasProps) {
     [onMoved],
   );
 
+  // React Flow hands every node handler to all 500 node wrappers: a new function per render would re-render
+  // every wrapper on each selection change, even though the nodes themselves are memoized.
+  const handleNodeClick: NodeMouseHandler<AgentFlowNode> = useCallback((_e, node) => onToggle(node.id), [onToggle]);
+  const handleNodeContextMenu: NodeMouseHandler<AgentFlowNode> = useCallback(
+    (e, node) => {
+      e.preventDefault();
+      onNodeMenu(node.id, e.clientX, e.clientY);
+    },
+    [onNodeMenu],
+  );
   const handleConnect = useCallback((c: FlowConnection) => onConnect(c.source, c.target), [onConnect]);
   const handleEdgesDelete = useCallback(
     (deleted: FlowEdge[]) => {
@@ -109,14 +121,11 @@ export function AgentCanvas(p: AgentCanvasProps) {
       nodeTypes={nodeTypes}
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
-      onNodeClick={(_e, node) => onToggle(node.id)}
+      onNodeClick={handleNodeClick}
       onNodeDragStop={onNodeDragStop}
       onConnect={handleConnect}
       onEdgesDelete={handleEdgesDelete}
-      onNodeContextMenu={(e, node) => {
-        e.preventDefault();
-        onNodeMenu(node.id, e.clientX, e.clientY);
-      }}
+      onNodeContextMenu={handleNodeContextMenu}
       onPaneClick={p.onPaneClick}
       onInit={flowProbe.onInit}
       minZoom={CANVAS_MIN_ZOOM}
@@ -127,7 +136,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
       selectNodesOnDrag={false}
       multiSelectionKeyCode={null}
       selectionKeyCode={null}
-      proOptions={{ hideAttribution: true }}
+      proOptions={PRO_OPTIONS}
       aria-label="Agent canvas"
     >
       <MiniMap<AgentFlowNode> nodeColor={miniMapColor} pannable zoomable ariaLabel="Canvas overview" />

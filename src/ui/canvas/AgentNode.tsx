@@ -1,6 +1,7 @@
-// One agent on the canvas: status icon and colour, name, role, status. Memoized; it re-renders only when its
-// node object changes (see canvas.selectors). Keyboard: Enter/Space toggles selection, Delete asks to
-// delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
+// One agent on the canvas: status icon and colour, name, role, status. It draws from `data` alone, so it
+// re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
+// or passes other props that are new but unused here. Keyboard: Enter/Space toggles selection, Delete asks
+// to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { AgentNodeData } from '../../machines/canvas.selectors';
@@ -12,7 +13,7 @@ export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
 /** Counts renders per agent id when a benchmark or test installs a counter (never in production). */
 export const renderProbe: { count?: (agentId: string) => void } = {};
 
-export const AgentNode = memo(function AgentNode({ data }: NodeProps<AgentFlowNode>) {
+export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
   renderProbe.count?.(data.agentId);
   const actions = useCanvasActions();
   const look = STATUS_LOOKS[data.status];
@@ -70,6 +71,11 @@ export const AgentNode = memo(function AgentNode({ data }: NodeProps<AgentFlowNo
       <Handle type="source" position={Position.Bottom} />
     </div>
   );
-});
+}, sameData);
+
+/** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
+function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
+  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected);
+}
 
 export const nodeTypes = { agent: AgentNode };
