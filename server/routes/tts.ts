@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import { ttsSpeakRequest } from '../../src/schemas/tts';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
+import { sendFile } from '../http/sendFile';
 import { ProviderError } from '../providers/errors';
 import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
 import { isServableTtsName, ttsDir } from '../providers/speech/media';
@@ -28,18 +28,7 @@ export async function ttsRoutes(app: FastifyInstance) {
     const file = path.join(ttsDir(ctx.config.mediaDir), name);
     const size = await stat(file).then((s) => (s.isFile() ? s.size : -1), () => -1);
     if (size < 0) throw new HttpError(404, SERVER_DETAIL.notFound);
-    reply
-      .header('content-type', MIME_BY_EXTENSION[path.extname(name).slice(1)])
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff');
-    const range = byteRange(req.headers.range, size);
-    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
-    const { start, end } = range ?? { start: 0, end: size - 1 };
-    if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
-    reply.header('content-length', end - start + 1);
-    if (req.method === 'HEAD' || size === 0) return reply.send();
-    return reply.send(createReadStream(file, { start, end }));
+    return sendFile(req, reply, { path: file, size, mimeType: MIME_BY_EXTENSION[path.extname(name).slice(1)] });
   };
   app.route({ method: ['GET', 'HEAD'], url: '/media/tts/:name', handler: serve });
 
@@ -88,13 +77,4 @@ export async function ttsRoutes(app: FastifyInstance) {
       return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail: probe.detail, status: probe.status, cloning: CLONING.has(speech.id) };
     });
   });
-}
-
-/** One `bytes=a-b` range, as <audio> asks when seeking; null when absent or multi-range. */
-function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
-  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return start > end || start >= size ? 'unsatisfiable' : { start, end };
 }
