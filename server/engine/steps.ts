@@ -214,7 +214,10 @@ export function applyTurn(c: EngineContext, out: ThinkOutput): Step {
   const a = out.answer;
   const stage = stageOf(c);
   const content = limitWords(a.content.trim(), plan.maxWords);
-  const confidence = plan.requireEvidence && !a.evidence.length ? a.confidence * 0.5 : a.confidence;
+  // What the agent said of itself is shown as said; only its weight in the consensus is halved when evidence
+  // was required and it gave none (see consensus.ts).
+  const confidence = a.confidence;
+  const weight = plan.requireEvidence && !a.evidence.length ? a.confidence * 0.5 : a.confidence;
   const addressee = findAgent(plan.agents, a.addressed_to);
   const receiver = addressee && addressee.id !== agent.id ? addressee : undefined;
   const performative = FIPA.has(a.performative) ? a.performative : 'inform';
@@ -225,7 +228,7 @@ export function applyTurn(c: EngineContext, out: ThinkOutput): Step {
     ? { from: agent.name, from_agent: agent.name, to: delegateTo.name, to_agent: delegateTo.name, task: a.delegation_task ?? `Follow up on ${agent.name}'s point`, reason: a.delegation_task ?? undefined }
     : null;
 
-  const positions = { ...c.record.positions, [agent.id]: { agentId: agent.id, agentName: agent.name, stance: a.stance, confidence, content } };
+  const positions = { ...c.record.positions, [agent.id]: { agentId: agent.id, agentName: agent.name, stance: a.stance, confidence: weight, content } };
   let record: DiscussionRecord = {
     ...c.record,
     positions,

@@ -39,6 +39,17 @@ describe('discussion machine: stages and rounds', () => {
     expect(orderProblems(r.frames)).toEqual([]);
   });
 
+  it('weighs an answer without required evidence at half its stated confidence in the consensus', async () => {
+    const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['consensus'], convergenceThreshold: 1, requireEvidence: true } }, 2);
+    // Ada supports with evidence at 0.8; Bo opposes without evidence at 0.8, so Bo counts as 0.4: score 0.8 / 1.2.
+    const script = [answer({ stance: 'support', confidence: 0.8, evidence: ['a trial'] }), answer({ stance: 'oppose', confidence: 0.8, evidence: [] })];
+    let i = 0;
+    const r = run(plan, () => script[i++]);
+    await r.done;
+    expect(r.frames.find((f) => f.type === 'consensus_reached').score).toBeCloseTo(0.8 / 1.2, 3);
+    expect(r.frames.filter((f) => f.type === 'argument').map((f) => f.argument.confidence)).toEqual([0.8, 0.8]);
+  });
+
   it('builds an argument tree: proposals are roots, replies hang under the proposal or the agent addressed', async () => {
     const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique', 'synthesis'], convergenceThreshold: 1 } }, 2);
     const script = [
@@ -55,8 +66,9 @@ describe('discussion machine: stages and rounds', () => {
     ]);
     expect(args[0].votes).toEqual({ support: 1, oppose: 0 });
     expect(args[2].votes).toEqual({ support: 1, oppose: 1 });
-    // Evidence was required and the last argument gave none: its weight is halved.
-    expect(args[5].confidence).toBeCloseTo(0.45);
+    // Evidence was required and the last argument gave none: it is shown with the confidence the agent stated;
+    // only its weight in the consensus is halved (consensus.test.ts).
+    expect(args[5].confidence).toBeCloseTo(0.9);
   });
 });
 
