@@ -4,7 +4,7 @@
 import { startWatch, stopWatch } from './commitWatch';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ReactFlow, type ReactFlowInstance } from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
@@ -15,7 +15,8 @@ import { flowProbe } from '../../src/ui/canvas/AgentCanvas';
 import { renderProbe } from '../../src/ui/canvas/AgentNode';
 import { AGENTS, CONNECTIONS, agents, bareEdges, bareNodes, edges } from './fixture';
 
-export type Kind = 'ours' | 'bare';
+/** ours; bare React Flow; bare React Flow with the minimap, controls and dotted background ours draws. */
+export type Kind = 'ours' | 'bare' | 'chrome';
 
 export interface PanFigures {
   /** From the first panned frame's start to the start of the frame after the last one. */
@@ -104,7 +105,15 @@ window.canvasBench = {
       element = <CanvasArea workspace={ws} />;
     } else {
       element = (
-        <ReactFlow nodes={bareNodes} edges={bareEdges} defaultViewport={viewport} minZoom={CANVAS_MIN_ZOOM} maxZoom={CANVAS_MAX_ZOOM} onInit={(f) => (flow = f)} />
+        <ReactFlow nodes={bareNodes} edges={bareEdges} defaultViewport={viewport} minZoom={CANVAS_MIN_ZOOM} maxZoom={CANVAS_MAX_ZOOM} onInit={(f) => (flow = f)}>
+          {kind === 'chrome' && (
+            <>
+              <MiniMap pannable zoomable />
+              <Controls />
+              <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+            </>
+          )}
+        </ReactFlow>
       );
     }
     const t0 = performance.now();
