@@ -1,7 +1,7 @@
 import type { TurnAnswer, TurnContext } from '../../../engine/turnAnswer';
 import type { Rng } from './seeded';
 import { takePosition, temperamentOf, type Position, type Temperament } from './stance';
-import { capitalize, fitWords, salientWords } from './words';
+import { capitalize, fitWords, keyTerms, salientWords } from './words';
 
 // Composes one agent's turn from the facts of the turn: who it answers, what it thinks of the
 // proposal and why, in a few short sentences that follow its role, personality and the stage.
@@ -171,9 +171,9 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const pos = takePosition(ctx, t, rng, temperature);
 
   const names = new Set([ctx.agent, ...ctx.others].flatMap((x) => salientWords(`${x.name} ${x.role}`, 8)));
-  const own = (w: string) => !names.has(w) && !TEMPLATE_WORDS.has(w);
-  const topicWords = salientWords(ctx.topic, 8).filter(own);
-  const roleWords = salientWords(ctx.agent.prompt, 6).filter((w) => own(w) && !topicWords.includes(w));
+  const own = (term: string) => term.split(' ').every((w) => !names.has(w) && !TEMPLATE_WORDS.has(w));
+  const topicWords = keyTerms(ctx.topic, 8).filter(own);
+  const roleWords = salientWords(ctx.agent.prompt, 6).filter((w) => own(w) && !topicWords.some((t) => t.split(' ').includes(w)));
   // Longer words are more often the nouns that carry a topic; the seed picks among the strongest.
   const ranked = [...topicWords].sort((x, y) => y.length - x.length).slice(0, 4);
   const a = ranked.length ? rng.pick(ranked) : (roleWords[0] ?? 'the core problem');
@@ -181,7 +181,8 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   // What the last speaker talked about: a person's own words, or, for an agent, the topic words it
   // used (its other words may be phrasing, not substance).
   const lastWords = last ? salientWords(last.content, 16).filter(own) : [];
-  const onTopic = lastWords.filter((w) => topicWords.includes(w));
+  const lastText = last?.content.toLowerCase() ?? '';
+  const onTopic = topicWords.filter((term) => lastText.includes(term));
   const focus = (last?.human ? lastWords[0] : (onTopic.find((w) => w !== a) ?? onTopic[0])) ?? 'that point';
   const tu: Turn = { ctx, t, rng, pos, last, personality, a, b, focus };
 

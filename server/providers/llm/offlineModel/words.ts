@@ -9,7 +9,13 @@ const STOP = new Set(
     'point points agree disagree idea ideas said says say still well really yet way ways thing things something anything ' +
     'discuss discussion topic please best good better need needs want wants one two first next last new use used using ' +
     'care cares focus focuses focusing analyse analyses analyze analyzes ensure ensures help helps consider considers expert specialist responsible role assistant always never often make sure '+
-    'you\'re i\'d i\'m we\'re it\'s that\'s don\'t can\'t isn\'t aren\'t won\'t').split(/\s+/),
+    'you\'re i\'d i\'m we\'re it\'s that\'s don\'t can\'t isn\'t aren\'t won\'t ' +
+    // Verbs and time words that topics and prompts are phrased with but that are never their subject.
+    'switch switching adopt adopting move moving start starting stop stopping change changing reduce reducing increase ' +
+    'increasing improve improves improving build building plan planning choose decide invest investing replace replacing ' +
+    'implement implementing study studies keep keeping expand expanding raise lower hire launch introduce remove allow ' +
+    'require prefer spend sell grow measure weigh question questions claim claims going season seasons year years month ' +
+    'months week weeks today tomorrow soon').split(/\s+/),
 );
 
 /** The words that carry meaning, in order of first appearance, without repeats. */
@@ -24,6 +30,30 @@ export function salientWords(text: string, limit = 6): string[] {
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/**
+ * The terms that carry a topic, in order of first appearance: each run of meaningful words between stop words
+ * and punctuation, kept as its last two words ("our family vineyard switch from furrow to drip irrigation" →
+ * "family vineyard", "furrow", "drip irrigation") — compound nouns keep their head at the end.
+ */
+export function keyTerms(text: string, limit = 6): string[] {
+  const out: string[] = [];
+  for (const clause of text.toLowerCase().split(/[.,;:!?()"\n]+/)) {
+    let run: string[] = [];
+    const flush = () => {
+      const term = run.slice(-2).join(' ');
+      if (term && !out.includes(term)) out.push(term);
+      run = [];
+    };
+    for (const raw of clause.match(/[a-z][a-z0-9'-]*[a-z0-9]/g) ?? []) {
+      const w = raw.replace(/'s$/, '');
+      if (w.length < 4 || STOP.has(w)) flush();
+      else run.push(w);
+    }
+    flush();
+  }
+  return out.slice(0, limit);
 }
 
 /** The topic as a short noun phrase for sentences like "on <topic>". */
