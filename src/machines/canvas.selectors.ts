@@ -101,6 +101,7 @@ interface NodeEntry {
   status: CanvasStatus;
   selected: boolean;
   drag: { x: number; y: number } | undefined;
+  size: { width: number; height: number } | undefined;
   node: CanvasNode;
 }
 
@@ -115,8 +116,10 @@ export function createNodeDeriver() {
       const status = statusOf(agent, statuses);
       const isSelected = selected.has(agent.id);
       const drag = dragging[agent.id];
+      // The measured size rides on the node so the minimap (which draws only measured nodes) shows it.
+      const size = measured?.get(agent.id);
       const prev = byId.get(agent.id);
-      if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag) {
+      if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag && prev.size === size) {
         next.set(agent.id, prev);
         if (last[i] !== prev.node) changed = true;
         return prev.node;
@@ -130,9 +133,8 @@ export function createNodeDeriver() {
         selectable: false,
         deletable: false,
       };
-      const size = measured?.get(agent.id);
       if (size) node.measured = size;
-      next.set(agent.id, { agent, status, selected: isSelected, drag, node });
+      next.set(agent.id, { agent, status, selected: isSelected, drag, size, node });
       return node;
     });
     byId = next;

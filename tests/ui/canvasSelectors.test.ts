@@ -26,6 +26,20 @@ describe('canvas selectors', () => {
     expect(changed[0].data.selected).toBe(true);
   });
 
+  it('a newly measured size rebuilds only that node and rides on it (the minimap draws measured nodes only)', () => {
+    const derive = createNodeDeriver();
+    const agents = [agent('a'), agent('b')];
+    const measured = new Map<string, { width: number; height: number }>();
+    const first = derive({ agents, selection: [], statuses: {}, measured });
+    expect(first[0].measured).toBeUndefined();
+    measured.set('a', { width: 136, height: 70 });
+    const second = derive({ agents, selection: [], statuses: {}, measured });
+    expect(second[0]).not.toBe(first[0]);
+    expect(second[0].measured).toEqual({ width: 136, height: 70 });
+    expect(second[1]).toBe(first[1]);
+    expect(derive({ agents, selection: [], statuses: {}, measured })[0]).toBe(second[0]);
+  });
+
   it('a status change or an updated agent rebuilds only that node; drag positions are drawn', () => {
     const derive = createNodeDeriver();
     const agents = [agent('a'), agent('b')];

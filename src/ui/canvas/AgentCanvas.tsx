@@ -57,13 +57,22 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const agentIds = useMemo(() => new Set(p.agents.map((a) => a.id)), [p.agents]);
   const edges = deriveEdges(p.edges, agentIds, selectedEdges);
 
+  // Bumped when a node's measured size changes, so the sized node reaches React Flow (and its minimap).
+  const [, setSizesSeen] = useState(0);
   const onNodesChange = useCallback((changes: NodeChange<AgentFlowNode>[]) => {
     let moved: Record<string, { x: number; y: number }> | null = null;
+    let resized = false;
     for (const c of changes) {
-      if (c.type === 'dimensions' && c.dimensions) measured.current.set(c.id, c.dimensions);
-      else if (c.type === 'position' && c.position && c.dragging) (moved ??= {})[c.id] = c.position;
+      if (c.type === 'dimensions' && c.dimensions) {
+        const known = measured.current.get(c.id);
+        if (!known || known.width !== c.dimensions.width || known.height !== c.dimensions.height) {
+          measured.current.set(c.id, c.dimensions);
+          resized = true;
+        }
+      } else if (c.type === 'position' && c.position && c.dragging) (moved ??= {})[c.id] = c.position;
     }
     if (moved) setDragging((d) => ({ ...d, ...moved }));
+    if (resized) setSizesSeen((n) => n + 1);
   }, []);
 
   const onEdgesChange = useCallback((changes: EdgeChange[]) => {
