@@ -24,6 +24,7 @@ import { build } from 'vite';
 import { chromiumLaunchOptions } from '../tests/e2e/harness';
 import type { Kind, PanFigures } from './canvas/main';
 import type { Figures } from './run';
+import { withTimeout } from '../tests/support/withTimeout';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TRIALS = Number(process.env.CANVAS_BENCH_TRIALS ?? 7);
@@ -69,17 +70,6 @@ function serve(dir: string): Promise<{ url: string; server: Server }> {
   });
 }
 
-async function withTimeout<T>(p: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -100,9 +90,9 @@ interface Trial {
 async function trial(context: BrowserContext, url: string, kind: Kind): Promise<Trial> {
   const page = await openPage(context, url);
   try {
-    const { firstRenderMs } = await withTimeout(page.evaluate((k) => window.canvasBench.mount(k), kind), `${kind} first render`);
+    const { firstRenderMs } = await withTimeout(page.evaluate((k) => window.canvasBench.mount(k), kind), STEP_TIMEOUT_MS, `${kind} first render`);
     await page.evaluate(() => window.canvasBench.settle(20));
-    const pan = await withTimeout(page.evaluate((n) => window.canvasBench.pan(n), PAN_FRAMES), `${kind} pan`);
+    const pan = await withTimeout(page.evaluate((n) => window.canvasBench.pan(n), PAN_FRAMES), STEP_TIMEOUT_MS, `${kind} pan`);
     return { firstRenderMs, pan };
   } finally {
     await page.close().catch(() => {});
@@ -112,7 +102,7 @@ async function trial(context: BrowserContext, url: string, kind: Kind): Promise<
 async function selection(context: BrowserContext, url: string) {
   const page = await openPage(context, url);
   try {
-    await withTimeout(page.evaluate(() => window.canvasBench.mount('ours')), 'selection mount');
+    await withTimeout(page.evaluate(() => window.canvasBench.mount('ours')), STEP_TIMEOUT_MS, 'selection mount');
     await page.evaluate(() => window.canvasBench.settle(20));
     const node = page.locator(`[data-id="${CLICKED_AGENT}"]`);
     const clickAndCount = async (expectSelected: boolean) => {
@@ -126,7 +116,7 @@ async function selection(context: BrowserContext, url: string) {
     };
     const selected = await clickAndCount(true);
     const deselected = await clickAndCount(false);
-    const latency = await withTimeout(page.evaluate((id) => window.canvasBench.selectionLatency(id, 20), CLICKED_AGENT), 'selection latency');
+    const latency = await withTimeout(page.evaluate((id) => window.canvasBench.selectionLatency(id, 20), CLICKED_AGENT), STEP_TIMEOUT_MS, 'selection latency');
     return { selected, deselected, latencyMs: median(latency) };
   } finally {
     await page.close().catch(() => {});

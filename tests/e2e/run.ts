@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions, registry, setCurrentFile, type E2ETest } from './harness';
+import { withTimeout } from '../support/withTimeout';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -20,17 +21,6 @@ function specFiles(dir: string): string[] {
     .sort();
 }
 
-async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function runOne(browser: Awaited<ReturnType<typeof chromium.launch>>, t: E2ETest) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
