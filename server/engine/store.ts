@@ -69,11 +69,25 @@ export async function loadDiscussion(db: Db, userId: string, key: string, afterS
     'SELECT seq, data, at FROM discussion_frames WHERE discussion_id = $1 AND seq > $2 ORDER BY seq',
     [row.id, afterSeq],
   );
+  const human = await db.query<{ text: string; client_timestamp: string | null; at: string | Date }>(
+    'SELECT text, client_timestamp, at FROM discussion_human_messages WHERE discussion_id = $1 ORDER BY n',
+    [row.id],
+  );
   return {
     ...toSummary(row),
     config: json(row.config) as Record<string, unknown>,
     frames: frames.map((f) => ({ seq: Number(f.seq), data: json(f.data) as Record<string, unknown>, at: iso(f.at)! })),
+    human_messages: human.map((h) => ({ text: h.text, at: iso(h.at)!, timestamp: h.client_timestamp })),
   };
+}
+
+/** Stores one human message of a discussion, numbered after the ones before it. */
+export async function recordHumanMessage(db: Db, discussionId: string, text: string, clientTimestamp: string | null) {
+  await db.query(
+    `INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp)
+     VALUES ($1, (SELECT coalesce(max(n), 0) + 1 FROM discussion_human_messages WHERE discussion_id = $1), $2, $3)`,
+    [discussionId, text, clientTimestamp],
+  );
 }
 
 /** Appends frames in order, batching those that arrive in the same tick into one INSERT. */

@@ -14,7 +14,7 @@ import { buildPlan } from '../engine/plan';
 import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
-import { abandonLeftovers, createDiscussion, loadDiscussion } from '../engine/store';
+import { abandonLeftovers, createDiscussion, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
 //
@@ -88,7 +88,7 @@ async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSoc
   }, tuningOf(ctx).configTimeoutMs);
 
   const onMessage = async (raw: string) => {
-    if (session) return onClientFrame(session, raw);
+    if (session) return onClientFrame(ctx, session, raw);
     if (configuring) return; // a second message before the first was handled: ignored, the panel sends one
     configuring = true;
     clearTimeout(configTimer);
@@ -158,7 +158,7 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   return session;
 }
 
-function onClientFrame(session: DiscussionSession, raw: string) {
+function onClientFrame(ctx: AppContext, session: DiscussionSession, raw: string) {
   const res = parseFrame(discussionClientFrame, raw);
   if (res.kind === 'unknown') return session.notify({ type: 'error', message: `Ignored a message of unknown type "${res.type}".`, fatal: false });
   if (res.kind === 'malformed') return session.notify({ type: 'error', message: `Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`, fatal: false });
@@ -168,6 +168,9 @@ function onClientFrame(session: DiscussionSession, raw: string) {
       return session.stop('stopped');
     case 'human_message':
       if (!session.plan.humanParticipation) return session.notify({ type: 'error', message: 'Human participation is off for this discussion; the message was not added.', fatal: false });
+      void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp).catch((err) =>
+        session.notify({ type: 'error', message: `Your message reached the agents but could not be stored: ${(err as Error).message}`, fatal: false }),
+      );
       return session.deliver({ type: 'human.message', text: frame.text });
     case 'status':
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });

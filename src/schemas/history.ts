@@ -14,4 +14,6 @@ export const discussionHistory = z.array(discussionSummaryRow);
 export const storedDiscussion = discussionSummaryRow.extend({
   config: z.record(z.string(), z.unknown()),
   frames: z.array(z.object({ seq: z.number().int(), data: z.record(z.string(), z.unknown()), at: z.string() })),
+  /** What the human said, in order (the frames are only what the server sent). */
+  human_messages: z.array(z.object({ text: z.string(), at: z.string(), timestamp: z.string().nullish() })).default([]),
 });

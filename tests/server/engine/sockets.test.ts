@@ -184,7 +184,9 @@ describe('protocol edges', () => {
     holdFirst = { gate: new Promise<void>((r) => (open = r)), open: () => open() };
     requests.length = 0;
     try {
-      const c = await openDiscussion(s, '/ws/discuss', token, { ...base('human'), context: 'Should we plant more Syrah?', turns: 3 });
+      const config = { ...base('human'), context: 'Should we plant more Syrah?', turns: 3 };
+      const sid = config.session_id;
+      const c = await openDiscussion(s, '/ws/discuss', token, config);
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       c.send({ type: 'human_message', text: 'Remember the frost risk in April.', timestamp: new Date().toISOString() });
       await new Promise((r) => setTimeout(r, 50));
@@ -196,6 +198,10 @@ describe('protocol edges', () => {
         expect(r.context?.history.find((h) => h.human)?.content).toBe('Remember the frost risk in April.');
         expect(r.messages.at(-1)?.content).toContain('Human participant: Remember the frost risk in April.');
       }
+      // The stored discussion keeps what the human said beside what the server sent.
+      const stored = storedDiscussion.parse((await s.api('GET', `/discussion/${sid}`, { token })).body);
+      expect(stored.human_messages.map((m) => m.text)).toEqual(['Remember the frost risk in April.']);
+      expect(stored.frames.some((f) => f.data.type === 'human_message')).toBe(false);
     } finally {
       holdFirst = null;
     }
