@@ -15,6 +15,7 @@ import { stopAll } from './engine/registry';
 import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errors';
 import { createProviders } from './providers';
+import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/types';
 import { LiveHub } from './realtime/hub';
 import { registerRoutes } from './routes';
@@ -78,7 +79,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await registerRoutes(app);
   await serveSpa(app, config.staticDir);
 
+  const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
+    stopPruning();
     await db.close();
   });
 

@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Whole model call, first byte to last (a local model on a CPU can be slow). */
   llmTimeoutMs: number;
   ttsModel: string | undefined;
+  /** How long generated speech clips are kept; 0 keeps them forever. */
+  ttsRetentionHours: number;
   ttsVoice: string | undefined;
   transcribeModel: string | undefined;
   researchKeys: { pubmed?: string; semantic_scholar?: string; core?: string };
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     researchEnabled: (env.RESEARCH_ENABLED ?? 'true') !== 'false',
     llmTimeoutMs: num(env.LLM_TIMEOUT_MS, 120_000),
     ttsModel: env.TTS_MODEL || undefined,
+    ttsRetentionHours: num(env.TTS_RETENTION_HOURS, 24 * 7),
     ttsVoice: env.TTS_VOICE || undefined,
     transcribeModel: env.TRANSCRIBE_MODEL || undefined,
     researchKeys: {
