@@ -53,8 +53,17 @@ export const agentMessageFrame = z.looseObject({
   audio_id: z.string().nullish(),
   audio_url: z.string().nullish(),
   tts_pending: z.boolean().optional(),
+  /** Stop arrived while this turn was streaming: the content is what was written until then. */
+  interrupted: z.boolean().optional(),
   timestamp: ts,
 });
+/** A streamed turn opens: the final `agent_message`/`text` of the same `id` follows its deltas (ARCHITECTURE.md 'Streaming replies'). */
+export const agentMessageStartFrame = z.looseObject({
+  type: z.literal('agent_message_start'), id: z.string().min(1), agent_id: z.string(), agent_name: z.string(),
+  round: z.number().int().optional(), stage: z.string().optional(), timestamp: ts,
+});
+/** A piece of a streamed turn's text; ephemeral (never stored or replayed). */
+export const agentMessageDeltaFrame = z.looseObject({ type: z.literal('agent_message_delta'), id: z.string().min(1), delta: z.string() });
 export const discussionSummaryFrame = z.looseObject({
   type: z.literal('discussion_summary'),
   summary: z.looseObject({
@@ -76,6 +85,7 @@ export const textFrame = z.looseObject({
   reasoning: z.string().nullish(),
   evidence: z.array(z.union([z.string(), paper])).nullish(),
   delegation: delegation.nullish(),
+  interrupted: z.boolean().optional(),
   timestamp: ts,
 });
 export const delegationFrame = z.looseObject({ type: z.literal('delegation'), delegation, timestamp: ts });

@@ -11,6 +11,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,
   f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
   f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
+  f.agentMessageStartFrame, f.agentMessageDeltaFrame,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 

@@ -11,6 +11,7 @@ export const standardServerFrame = z.discriminatedUnion('type', [
   f.consensusReachedFrame, f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.roundEndFrame,
   f.discussionSummaryFrame, f.textFrame, f.delegationFrame, f.agentStatusFrame, f.audioFrame, f.discussionEndedFrame,
   f.discussionStartedFrame, f.errorFrame,
+  f.agentMessageStartFrame, f.agentMessageDeltaFrame,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 

@@ -47,7 +47,8 @@ const liveClient: Table<typeof liveClientFrame> = {
 // Frames both discussion panels read, written once.
 type SharedType =
   | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
-  | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error';
+  | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error'
+  | 'agent_message_start' | 'agent_message_delta';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
   discussion_initialized: {
     valid: { type: 'discussion_initialized', session_id: 'session_1', participants: [{ id: 'a1', name: 'Ada' }], topic: 'Soil', timestamp: ts },
@@ -72,6 +73,11 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
   },
   discussion_ended: { valid: { type: 'discussion_ended', reason: 'completed' }, malformed: { type: 'discussion_ended', reason: 5 } },
   error: { valid: { type: 'error', message: 'Something broke' }, malformed: { type: 'error', error: 'no message field' } },
+  agent_message_start: {
+    valid: { type: 'agent_message_start', id: 'm1', agent_id: 'a1', agent_name: 'Ada', round: 1 },
+    malformed: { type: 'agent_message_start', id: 'm1', agent_id: 'a1' },
+  },
+  agent_message_delta: { valid: { type: 'agent_message_delta', id: 'm1', delta: 'Drip ' }, malformed: { type: 'agent_message_delta', id: '', delta: 'x' } },
 };
 
 const standard: Table<typeof standardServerFrame> = {
