@@ -16,6 +16,12 @@ import { createHttp } from './services/http';
 import { decodeJwt } from './services/jwt';
 import { createSocketFactory, type WebSocketConstructor } from './services/socket';
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
+import { createAudioQueueLogic } from './services/audioPlayer';
+import { downloadBlob } from './services/download';
+import { createEndpointProber } from './services/endpointProbe';
+import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
+import { createPanelSettingsStore } from './services/panelSettingsStore';
+import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
 
 export interface AppDeps {
   /** Where the API lives ('' = same origin, through the proxy). */
@@ -24,6 +30,8 @@ export interface AppDeps {
   wsBase: () => string;
   fetch?: typeof fetch;
   WebSocket?: WebSocketConstructor;
+  /** Hands an exported file to the user (a download by default). */
+  saveFile?: (blob: Blob, fileName: string) => void;
   storage?: TokenStorage;
   now?: () => number;
 }
@@ -49,6 +57,7 @@ export function composeApp(deps: AppDeps) {
     },
   });
   const api = createApi(http);
+  const saveFile = deps.saveFile ?? downloadBlob;
   const fromSocket = createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
 
   const restoreSession = fromPromise<RestoredSession | null>(async () => {
@@ -90,6 +99,15 @@ export function composeApp(deps: AppDeps) {
         },
       }),
       liveUpdates: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)),
+      audioQueue: createAudioQueueLogic({ fetch: deps.fetch }),
+      standardDiscussion: createStandardDiscussionLogic({
+        fromSocket,
+        probeEndpoint: createEndpointProber({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket }),
+        getAgent: api.getAgent,
+        settings: createPanelSettingsStore(() => storage.readUser()?.id ?? claimsOf(storage.readToken() ?? undefined)?.sub ?? null),
+        saveFile,
+      }),
+      hybridDiscussion: createHybridDiscussionLogic({ fromSocket, loadModes: api.hybridModes, saveFile }),
       probeHealth: fromPromise(() => api.health()),
     },
   });

@@ -1,6 +1,6 @@
 // The root actor (ARCHITECTURE.md 'The actor system'). It spawns the session and the toasts for the life of
-// the page; while a user is signed in it runs the workspace and the live updates (stopped at logout, so
-// nothing of one user outlives their session). It also holds the main screen's view state:
+// the page; while a user is signed in it runs the workspace, the live updates, the audio queue and the discussion
+// panels (stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
 //   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)
 //   panel          — shown | hidden (Show/Hide Discussion)
 //   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
@@ -8,8 +8,11 @@
 import { enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
+import { audioQueueMachine } from './audioQueue.machine';
+import { hybridDiscussionMachine } from './hybridDiscussion.machine';
 import { liveUpdatesMachine } from './liveUpdates.machine';
 import { sessionMachine, type SessionNotice } from './session.machine';
+import { standardDiscussionMachine } from './standardDiscussion.machine';
 import type { ToastRequest } from './toastRequest';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
@@ -33,6 +36,9 @@ export const appMachine = setup({
       toasts: 'toasts';
       workspace: 'workspace';
       liveUpdates: 'liveUpdates';
+      audioQueue: 'audioQueue';
+      standardDiscussion: 'standardDiscussion';
+      hybridDiscussion: 'hybridDiscussion';
       connectionProbe: 'probeHealth';
     },
   },
@@ -41,6 +47,9 @@ export const appMachine = setup({
     toasts: toastsMachine,
     workspace: workspaceMachine,
     liveUpdates: liveUpdatesMachine,
+    audioQueue: audioQueueMachine,
+    standardDiscussion: standardDiscussionMachine,
+    hybridDiscussion: hybridDiscussionMachine,
     probeHealth: fromPromise<Health>(async () => {
       throw new Error('probeHealth is provided by the composition root');
     }),
@@ -69,6 +78,10 @@ export const appMachine = setup({
           invoke: [
             { src: 'workspace', id: 'workspace', systemId: 'workspace' },
             { src: 'liveUpdates', id: 'liveUpdates', systemId: 'liveUpdates' },
+            // The queue first: a discussion's first audio frame already finds it.
+            { src: 'audioQueue', id: 'audioQueue', systemId: 'audioQueue' },
+            { src: 'standardDiscussion', id: 'standardDiscussion', systemId: 'standardDiscussion' },
+            { src: 'hybridDiscussion', id: 'hybridDiscussion', systemId: 'hybridDiscussion' },
           ],
           on: { 'session.signedOut': 'signedOut' },
         },

@@ -10,5 +10,6 @@ export const selectIsPanelShown = (s: AppSnapshot) => s.matches({ panel: 'shown'
 export const selectDevPanel = (s: AppSnapshot) =>
   s.matches({ devPanel: 'debug' }) ? 'debug' : s.matches({ devPanel: 'tester' }) ? 'tester' : null;
 export const selectIsTestingConnection = (s: AppSnapshot) => s.matches({ connectionTest: 'testing' });
-/** No discussion runs in this issue; the discussion machines will answer this later. */
-export const selectIsDiscussionActive = (_: AppSnapshot) => false;
+export const selectStandardDiscussion = (s: AppSnapshot) => s.children.standardDiscussion;
+export const selectHybridDiscussion = (s: AppSnapshot) => s.children.hybridDiscussion;
+export const selectAudioQueue = (s: AppSnapshot) => s.children.audioQueue;

@@ -82,6 +82,10 @@ export type WorkspaceEvent =
   | { type: 'selection.clear' }
   | { type: 'agents.reload' }
   | { type: 'connections.reload' }
+  /** A discussion panel relays an agent's status (agent_status frames, speech start and end). */
+  | { type: 'discussion.agentStatus'; agentId: string; status: string }
+  /** A discussion ended or was stopped: every agent is idle again and nobody holds the floor. */
+  | { type: 'discussion.statusesReset' }
   | CanvasEvent;
 
 /** Statuses in which an agent holds the floor. */
@@ -276,6 +280,8 @@ export const workspaceMachine = setup({
     'live.frame': { actions: ['applyFrame', 'closeEditorOfDeletedAgent'] },
     'selection.toggle': { guard: 'isKnownAgent', actions: 'toggleSelection' },
     'selection.clear': { actions: 'clearSelection' },
+    'discussion.agentStatus': { actions: assign(({ context, event }) => withStatus(context, event.agentId, event.status)) },
+    'discussion.statusesReset': { actions: assign({ statuses: {}, activeSpeakerId: null }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {

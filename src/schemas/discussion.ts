@@ -85,3 +85,4 @@ export const discussionStatistics = z.looseObject({
 export type DiscussionStatistics = z.infer<typeof discussionStatistics>;
 
 export const participant = z.looseObject({ id: z.string(), name: z.string(), role: z.string().nullish() });
+export type Participant = z.infer<typeof participant>;

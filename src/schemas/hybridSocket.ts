@@ -31,3 +31,7 @@ export const audioAcknowledgment = z.object({
 });
 export const hybridClientFrame = z.discriminatedUnion('type', [stopMessage, audioAcknowledgment, humanMessage]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
+
+/** Everything the hybrid panel may send: its first message (checked by `hybridConfig` when built), then the rest. */
+export const hybridConfigFrame = z.looseObject({ session_id: z.string().min(1), agent_ids: z.array(z.string().min(1)).min(2), topic: z.string().min(1) });
+export const hybridOutgoingFrame = z.union([hybridClientFrame, hybridConfigFrame]);

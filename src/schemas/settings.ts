@@ -107,6 +107,15 @@ export const hybridTtsMaxLength = HYBRID_TTS_MAX_LENGTH;
 
 export const argumentType = z.enum(ARGUMENT_TYPES);
 
+/** Everything the standard panel's Advanced Settings hold; persisted per user in local storage. */
+export const standardPanelSettings = z.object({
+  communication: communicationConfig.prefault({}),
+  reasoning: reasoningConfig.prefault({}),
+  research: researchConfig.prefault({}),
+  basic: standardSettings.prefault({}),
+});
+export type StandardPanelSettings = z.infer<typeof standardPanelSettings>;
+
 export const defaults = {
   communication: communicationConfig.parse({}),
   reasoning: reasoningConfig.parse({}),
@@ -114,4 +123,6 @@ export const defaults = {
   standard: standardSettings.parse({}),
   hybrid: hybridSettings.parse({}),
   tts: ttsSettings.parse({}),
+  standardPanel: standardPanelSettings.parse({}),
 };
+

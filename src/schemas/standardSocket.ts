@@ -70,3 +70,10 @@ export const playedStatus = z.object({ type: z.literal('status'), status: z.lite
 /** Frames the standard panel sends after its configuration. */
 export const standardClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
+
+/**
+ * Everything the standard panel may send: the configuration first (built and checked with its endpoint's exact
+ * schema by src/model/standardConfig.ts, so it passes here unchanged), then the client frames.
+ */
+export const standardConfigFrame = z.looseObject({ session_id: z.string().min(1), agent_ids: z.array(z.string().min(1)).min(2) });
+export const standardOutgoingFrame = z.union([standardClientFrame, standardConfigFrame]);

@@ -1,13 +1,17 @@
 // The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer.
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { useAppActor } from '../AppContext';
 import { WorkspaceCanvas } from '../canvas/WorkspaceCanvas';
 import { DevPanel } from './DevPanel';
-import { DiscussionPlaceholder } from './DiscussionPlaceholder';
+import { PanelLoading } from './PanelLoading';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+
+// The panel and its libraries are a chunk of their own, fetched after sign-in.
+const DiscussionPanel = lazy(() => import('../discussion/DiscussionPanel'));
 
 export function Shell({ session }: { session: SessionActorRef }) {
   const app = useAppActor();
@@ -21,7 +25,11 @@ export function Shell({ session }: { session: SessionActorRef }) {
         <main className="shell__canvas">
           <WorkspaceCanvas app={app} />
         </main>
-        {panelShown && <DiscussionPlaceholder hybrid={hybrid} />}
+        {panelShown && (
+          <Suspense fallback={<PanelLoading />}>
+            <DiscussionPanel app={app} hybrid={hybrid} />
+          </Suspense>
+        )}
       </div>
       <Footer app={app} session={session} />
     </div>

@@ -4,14 +4,15 @@ import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
 import {
   selectDevPanel,
-  selectIsDiscussionActive,
   selectIsHybridView,
   selectIsPanelShown,
   selectIsTestingConnection,
+  selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { selectIsExpiringSoon, selectUserEmail } from '../../machines/session.selectors';
+import { selectIsLive } from '../../machines/standardDiscussion.selectors';
 import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
 import { useUiConfig } from '../AppContext';
 import { Badge } from '../common/Badge';
@@ -42,7 +43,8 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const expiringSoon = useSelector(session, selectIsExpiringSoon);
   const hybrid = useSelector(app, selectIsHybridView);
   const panelShown = useSelector(app, selectIsPanelShown);
-  const discussionActive = useSelector(app, selectIsDiscussionActive);
+  const discussion = useSelector(app, selectStandardDiscussion);
+  const discussionActive = useSelector(discussion, (s) => (s ? selectIsLive(s) : false));
   const devPanel = useSelector(app, selectDevPanel);
   const testing = useSelector(app, selectIsTestingConnection);
 

@@ -1,0 +1,36 @@
+// What the hybrid panel's views read from its snapshot; rounds come from the feed (derived, not stored twice).
+import { selectRound } from '../model/feedSelectors';
+import type { HybridDiscussionSnapshot } from './hybridDiscussion.machine';
+
+export const selectTopic = (s: HybridDiscussionSnapshot) => s.context.topic;
+export const selectSettings = (s: HybridDiscussionSnapshot) => s.context.settings;
+export const selectModes = (s: HybridDiscussionSnapshot) => s.context.modes;
+export const selectFeed = (s: HybridDiscussionSnapshot) => s.context.feed;
+export const selectError = (s: HybridDiscussionSnapshot) => s.context.error;
+export const selectIsLive = (s: HybridDiscussionSnapshot) => s.hasTag('live') || s.hasTag('connecting') || s.hasTag('stopping');
+/** Settings are disabled while connected (part 2 §4), and while connecting or stopping. */
+export const selectSettingsLocked = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' });
+export const selectCanStop = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' }) && !s.hasTag('stopping');
+export const selectIsExporting = (s: HybridDiscussionSnapshot) => s.hasTag('exporting');
+export const selectStartedAt = (s: HybridDiscussionSnapshot) => s.context.run?.startedAt ?? null;
+export const selectSessionId = (s: HybridDiscussionSnapshot) => s.context.run?.sessionId ?? null;
+
+export function selectRoundLabel(s: HybridDiscussionSnapshot): string {
+  const round = selectRound(s.context.feed);
+  const max = round.max ?? s.context.run?.settings.max_rounds ?? s.context.settings.max_rounds;
+  return `Round ${round.current ?? 0}/${max}`;
+}
+
+/** The status line under the buttons. */
+export function selectStatusLine(s: HybridDiscussionSnapshot): string {
+  if (s.hasTag('reconnecting')) return 'Reconnecting…';
+  if (s.hasTag('connecting')) return 'Connecting…';
+  if (s.hasTag('stopping')) return 'Stopping…';
+  if (s.hasTag('connected')) {
+    const round = selectRound(s.context.feed);
+    return round.current ? `Connected · round ${round.current} in progress` : 'Connected · configuration sent';
+  }
+  if (s.hasTag('error')) return 'Disconnected after an error';
+  if (s.matches({ run: 'ended' })) return s.context.feed.session.ended ? `Discussion ended (${s.context.feed.session.ended.reason ?? 'completed'})` : 'Discussion stopped';
+  return 'Ready';
+}

@@ -1,0 +1,29 @@
+// What the standard panel says when its socket closes or fails (part 2 §8 'Standard panel'). Pure, so every
+// close-code rule is one table-tested function rather than branches spread over the chart.
+import { CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR } from '../schemas/constants';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
+
+export interface CloseFacts {
+  code: number;
+  reason: string;
+  /** Reconnects ran out (a 1006 while running, three times). */
+  gaveUp: boolean;
+  endpointName: string;
+}
+
+/** The banner text for a final close, or null for a normal one (1000, 1001). */
+export function closeMessage(facts: CloseFacts): string | null {
+  const { code, reason, gaveUp, endpointName } = facts;
+  if (code === CLOSE_POLICY_VIOLATION || code === CLOSE_PROTOCOL_ERROR) return DISCUSSION_MESSAGES.authFailed;
+  if (code === CLOSE_NORMAL || code === CLOSE_GOING_AWAY) return null;
+  if (code === CLOSE_ABNORMAL && gaveUp) return DISCUSSION_MESSAGES.connectionLost(endpointName);
+  return DISCUSSION_MESSAGES.closedUnexpectedly(code, reason);
+}
+
+/** A socket error event: before the socket ever opened the endpoint is likely missing; after, the network. */
+export function socketErrorMessage(everOpened: boolean, endpointName: string, availableNames: string): string {
+  return everOpened ? DISCUSSION_MESSAGES.connectionError : DISCUSSION_MESSAGES.cannotConnect(endpointName, availableNames);
+}
+
+/** 'A server message with an error field … if it mentions Authentication or token, the session is stopped.' */
+export const isAuthErrorText = (text: string) => /authentication|token/i.test(text);

@@ -1,0 +1,42 @@
+// The hybrid panel's start checks (part 2 §5 'Hybrid start') and its four topic templates (part 2 §9). The spec
+// fixes one or two values per template; the rest of each is ours, chosen so each template reads as its name:
+//   Scientific Analysis    — depth 5 (spec); structured mode, evidence and research on, academic citations, 0.8 threshold
+//   Problem Solving        — 15 rounds, 2 turns per round (spec); hybrid mode, auto-stop on consensus
+//   Creative Brainstorming — bullets, length 300 (spec); natural mode, evidence off, cross-agent learning on
+//   Strategic Planning     — depth 4 (spec); adaptive mode, structured format, research on
+// Each also offers a starter topic when the topic box is empty.
+import { HYBRID_TEMPLATES } from '../schemas/constants';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
+import type { HybridSettings } from '../schemas/settings';
+
+export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
+export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
+
+export function hybridStartProblem(agentIds: string[], topic: string): string | null {
+  if (new Set(agentIds).size < 2) return DISCUSSION_MESSAGES.hybridSelectAgents;
+  if (!topic.trim()) return DISCUSSION_MESSAGES.hybridProvideTopic;
+  return null;
+}
+
+const OURS: Record<HybridTemplateName, { settings: Partial<HybridSettings>; topic: string }> = {
+  'Scientific Analysis': {
+    settings: { mode: 'structured', evidence_required: true, allow_research: true, citation_style: 'academic', consensus_threshold: 0.8 },
+    topic: 'What does the evidence say about the effect of deficit irrigation on grape quality?',
+  },
+  'Problem Solving': {
+    settings: { mode: 'hybrid', auto_stop_on_consensus: true },
+    topic: 'Our vineyard loses 20% of its water to leaks and evaporation. How do we fix that this season?',
+  },
+  'Creative Brainstorming': {
+    settings: { mode: 'natural', evidence_required: false, enable_cross_agent_learning: true },
+    topic: 'Brainstorm new ways a small winery could attract younger visitors.',
+  },
+  'Strategic Planning': {
+    settings: { mode: 'adaptive', response_format: 'structured', allow_research: true },
+    topic: 'Draft a three-year plan for converting the estate to organic farming.',
+  },
+};
+
+export function hybridTemplate(name: HybridTemplateName): { settings: Partial<HybridSettings>; topic: string } {
+  return { settings: { ...OURS[name].settings, ...(HYBRID_TEMPLATES[name] as Partial<HybridSettings>) }, topic: OURS[name].topic };
+}

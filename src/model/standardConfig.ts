@@ -1,0 +1,66 @@
+// The standard panel's first socket message (part 2 §7 'Standard socket session'): exactly the fields of the
+// chosen endpoint, checked by that endpoint's schema, and the start checks of part 2 §5. Pure.
+import { ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
+import type { StandardPanelSettings } from '../schemas/settings';
+import { basicConfig, enhancedConfig, multiRoundConfig, standardHybridConfig } from '../schemas/standardSocket';
+import { bounds } from '../schemas/settings';
+
+export interface StartRequest {
+  agentIds: string[];
+  context: string;
+  token: string | null;
+}
+
+/** The first failing start check's message, or null when Start may proceed (part 2 §5, in the spec's order). */
+export function startProblem(req: StartRequest): string | null {
+  if (new Set(req.agentIds).size < 2) return DISCUSSION_MESSAGES.selectTwoAgents;
+  if (!req.context.trim()) return DISCUSSION_MESSAGES.provideContext;
+  if (!req.token) return DISCUSSION_MESSAGES.tokenMissing;
+  return null;
+}
+
+export interface ConfigRequest {
+  endpoint: EndpointKey;
+  agentIds: string[];
+  sessionId: string;
+  context: string;
+  token: string | null;
+  settings: StandardPanelSettings;
+  connections: { source: string; target: string }[];
+}
+
+const clampResponseLength = (maxTokens: number) => {
+  const { min, max, step } = bounds.maxResponseLength;
+  return Math.min(max, Math.max(min, Math.round(maxTokens / step) * step));
+};
+
+/** The configuration message for the chosen endpoint, with exactly that endpoint's fields. */
+export function buildStandardConfig(req: ConfigRequest): Record<string, unknown> {
+  const { settings: s } = req;
+  const common = { ...(req.token ? { token: req.token } : {}), agent_ids: [...new Set(req.agentIds)], session_id: req.sessionId };
+  const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };
+  switch (req.endpoint) {
+    case 'basic':
+      return basicConfig.parse({
+        ...common, context: req.context.trim(), tts: s.basic.tts, turns: s.basic.turns, mode: s.basic.mode,
+        connections: req.connections, ...configs, legacy_config: { human_participation: s.basic.humanParticipation },
+      });
+    case 'multi_round':
+      return multiRoundConfig.parse({ ...common, context: req.context.trim(), ...configs });
+    case 'enhanced':
+      return enhancedConfig.parse({
+        ...common, context: req.context.trim(), ...configs,
+        legacy_config: { tts: s.basic.tts, turns: s.basic.turns, mode: s.basic.mode, human_participation: s.basic.humanParticipation },
+      });
+    case 'hybrid':
+      return standardHybridConfig.parse({
+        ...common, topic: req.context.trim(), mode: 'hybrid', tts: s.basic.tts, max_rounds: HYBRID_FALLBACK_MAX_ROUNDS,
+        max_response_length: clampResponseLength(s.communication.maxTokens), reasoning_depth: HYBRID_FALLBACK_REASONING_DEPTH,
+        evidence_required: s.reasoning.requireEvidence, allow_research: s.research.enableResearch,
+        consensus_threshold: HYBRID_FALLBACK_CONSENSUS_THRESHOLD,
+      });
+  }
+}
+
+export const endpointName = (key: EndpointKey) => ENDPOINTS[key].name;

@@ -1,0 +1,82 @@
+// The real actors behind the standard panel, built from the app's services: the socket (through socketSession),
+// the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
+// same logic over a fake WebSocket.
+import { fromPromise } from 'xstate';
+import type { ExportRequest } from '../machines/standardDiscussion.machine';
+import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
+import { socketSessionMachine } from '../machines/socketSession.machine';
+import { endpointProbeMachine } from '../machines/endpointProbe.machine';
+import { buildExport, exportFileName } from '../model/exportJson';
+import { discussionExport } from '../schemas/exportJson';
+import type { Participant } from '../schemas/discussion';
+import { AGENT_MESSAGES } from '../schemas/messages';
+import { standardOutgoingFrame, standardServerFrame } from '../schemas/standardSocket';
+import type { StandardPanelSettings } from '../schemas/settings';
+import type { FromSocket } from './socket';
+
+export interface StandardDiscussionDeps {
+  fromSocket: FromSocket;
+  probeEndpoint: (path: string) => Promise<boolean>;
+  getAgent: (id: string) => Promise<{ id: string; name: string; role?: string | null }>;
+  settings: { load(): StandardPanelSettings | null; save(s: StandardPanelSettings): void };
+  /** Hands a finished file to the user (a download in the browser). */
+  saveFile: (blob: Blob, fileName: string) => void;
+  /** Renders the PDF; loaded on first use so jspdf stays out of the first chunks. */
+  renderPdf?: (exp: ReturnType<typeof buildExport>) => Promise<Blob>;
+  log?: (message: string) => void;
+}
+
+/** GET /agents/{id} for each agent; a failure gives 'Agent' + the id's last 8 characters and role Unknown. */
+export async function loadParticipants(ids: string[], getAgent: StandardDiscussionDeps['getAgent'], log: (m: string) => void): Promise<Participant[]> {
+  return Promise.all(
+    ids.map(async (id) => {
+      try {
+        const a = await getAgent(id);
+        return { id, name: a.name, role: a.role || AGENT_MESSAGES.defaultRole };
+      } catch (error) {
+        log(`agent details for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { id, name: AGENT_MESSAGES.fallbackName(id), role: AGENT_MESSAGES.fallbackRole };
+      }
+    }),
+  );
+}
+
+export async function exportDiscussionFile(req: ExportRequest, deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>) {
+  const now = new Date(req.now);
+  const exp = discussionExport.parse(
+    buildExport(req.feed, {
+      sessionId: req.run.sessionId,
+      endpoint: req.run.endpoint,
+      context: req.run.context,
+      configuration: { communication: req.run.settings.communication, reasoning: req.run.settings.reasoning, research: req.run.settings.research },
+      now,
+    }),
+  );
+  if (req.format === 'json') {
+    deps.saveFile(new Blob([JSON.stringify(exp, null, 2)], { type: 'application/json' }), exportFileName('json', req.run.sessionId, now));
+    return;
+  }
+  const render = deps.renderPdf ?? (await defaultPdfRenderer());
+  deps.saveFile(await render(exp), exportFileName('pdf', req.run.sessionId, now));
+}
+
+async function defaultPdfRenderer() {
+  const [{ renderDiscussionPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
+  return (exp: ReturnType<typeof buildExport>) => renderDiscussionPdf(exp, { loadUnicodeFont });
+}
+
+export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
+  const log = deps.log ?? ((m: string) => console.debug(m));
+  return standardDiscussionMachine.provide({
+    actors: {
+      socketSession: socketSessionMachine.provide({ actors: { socket: deps.fromSocket(standardServerFrame, standardOutgoingFrame) } }),
+      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(({ input }: { input: { path: string } }) => deps.probeEndpoint(input.path)) } }),
+      loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) => loadParticipants(input.agentIds, deps.getAgent, log)),
+      loadSettings: fromPromise(async () => deps.settings.load()),
+      exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),
+    },
+    actions: {
+      saveSettings: (_, params) => deps.settings.save(params.settings),
+    },
+  });
+}

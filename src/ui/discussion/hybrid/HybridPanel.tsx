@@ -1,0 +1,163 @@
+// The hybrid panel (part 2 §2 'Hybrid panel'): header with duration, round counter, expand and export; collapsible
+// settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
+// Export PDF, Research and Delegations; the status line.
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
+import { selectCurrentItem } from '../../../machines/audioQueue.selectors';
+import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
+import * as sel from '../../../machines/hybridDiscussion.selectors';
+import type { SessionActorRef } from '../../../machines/session.machine';
+import { selectToken } from '../../../machines/session.selectors';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { HYBRID_TEMPLATE_NAMES, hybridStartProblem } from '../../../model/hybridConfig';
+import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
+import { Badge } from '../../common/Badge';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorBanner } from '../common/ErrorBanner';
+import { FeedList } from '../common/FeedList';
+import { MessageCard } from '../common/MessageCard';
+import { ResearchList } from '../common/ResearchList';
+import { DelegationList } from './DelegationList';
+import { HybridSettingsForm } from './HybridSettingsForm';
+import { formatDuration, useElapsed } from './useElapsed';
+
+const EXPANDED_WIDTH_PX = 760;
+
+function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActorRef; audio: AudioQueueActorRef | undefined; id: string }) {
+  const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
+  const playing = useSelector(audio, (s) => {
+    const current = s ? selectCurrentItem(s) : null;
+    return !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId));
+  });
+  return item ? <MessageCard item={item} nowPlaying={playing} /> : null;
+}
+
+type Drawer = 'none' | 'research' | 'delegations';
+
+export default function HybridPanel({ discussion, workspace, session, audio }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined }) {
+  const [expanded, setExpanded] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(true);
+  const [drawer, setDrawer] = useState<Drawer>('none');
+
+  const token = useSelector(session, selectToken);
+  const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
+  const topic = useSelector(discussion, sel.selectTopic);
+  const settings = useSelector(discussion, sel.selectSettings);
+  const modes = useSelector(discussion, sel.selectModes);
+  const locked = useSelector(discussion, sel.selectSettingsLocked);
+  const live = useSelector(discussion, sel.selectIsLive);
+  const status = useSelector(discussion, sel.selectStatusLine);
+  const error = useSelector(discussion, sel.selectError);
+  const feed = useSelector(discussion, sel.selectFeed);
+  const round = useSelector(discussion, sel.selectRoundLabel);
+  const startedAt = useSelector(discussion, sel.selectStartedAt);
+  const canStop = useSelector(discussion, sel.selectCanStop);
+  const exporting = useSelector(discussion, sel.selectIsExporting);
+  const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
+  const elapsed = useElapsed(startedAt, live);
+
+  const ids = useMemo(() => selectMessageIds(feed), [feed]);
+  const papers = useMemo(() => selectPapers(feed), [feed]);
+  const delegations = useMemo(() => selectDelegations(feed), [feed]);
+  const problem = hybridStartProblem(selectedIds, topic);
+  const hasMessages = ids.length > 0;
+
+  return (
+    <aside className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Hybrid discussion">
+      <header className="panel-header">
+        <div className="panel-header__title">
+          <h2>Hybrid NLP/ACL Discussion</h2>
+          <div className="panel-header__facts">
+            <Badge tone={live ? 'success' : 'neutral'}>{live ? 'Live' : 'Idle'}</Badge>
+            <span title="Duration">{formatDuration(elapsed)}</span>
+            <span title="Round">{round}</span>
+          </div>
+        </div>
+        <div className="panel-header__actions">
+          <button type="button" className="icon-button" onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })} disabled={!hasMessages || exporting} title={hasMessages ? 'Export PDF' : 'No discussion to export.'}>
+            Export
+          </button>
+          <button type="button" className="icon-button icon-button--square" aria-pressed={expanded} onClick={() => setExpanded((v) => !v)} aria-label={expanded ? 'Collapse panel' : 'Expand panel'}>
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+      </header>
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
+      <div className="hybrid-top">
+        <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
+          <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
+        </button>
+        {settingsOpen && (
+          <div id="hybrid-settings">
+            <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
+          </div>
+        )}
+        <form
+          className="start-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!problem && !locked) discussion.send({ type: 'hybrid.start', agentIds: selectedIds, token, now: Date.now() });
+          }}
+        >
+          <label className="start-form__label" htmlFor="hybrid-topic">
+            Discussion topic
+          </label>
+          <div className="template-row" role="group" aria-label="Templates">
+            {HYBRID_TEMPLATE_NAMES.map((name) => (
+              <button key={name} type="button" className="chip-button" disabled={locked} onClick={() => discussion.send({ type: 'hybrid.template.apply', template: name })}>
+                {name}
+              </button>
+            ))}
+          </div>
+          <textarea id="hybrid-topic" className="start-form__context" rows={3} value={topic} disabled={locked} placeholder="What should the agents work out together?" onChange={(e) => discussion.send({ type: 'hybrid.topic.change', text: e.target.value })} />
+          <button type="submit" className="button button--primary button--block" disabled={problem !== null || locked}>
+            Start Hybrid Discussion
+          </button>
+          <p className="start-form__hint" aria-live="polite">
+            {problem && !locked && <span className="start-form__problem">{problem}</span>}
+          </p>
+        </form>
+      </div>
+      <div className="tabpanel">
+        {drawer === 'research' ? (
+          <ResearchList papers={[...papers]} />
+        ) : drawer === 'delegations' ? (
+          <DelegationList delegations={delegations} />
+        ) : (
+          <FeedList
+            ids={[...ids]}
+            label="Hybrid discussion messages"
+            renderRow={(id) => <HybridRow discussion={discussion} audio={audio} id={id} />}
+            empty={<EmptyState title="No messages yet">Select two or more agents, choose a template or write a topic, and start. Agents mix plain language with formal ACL messages.</EmptyState>}
+          />
+        )}
+      </div>
+      <footer className="panel-footer panel-footer--hybrid">
+        <div className="panel-footer__actions panel-footer__actions--wrap">
+          <button type="button" className="button button--small button--danger" disabled={!canStop} onClick={() => discussion.send({ type: 'hybrid.stop' })}>
+            Stop Discussion
+          </button>
+          <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
+            Interrupt Audio
+          </button>
+          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })}>
+            Export PDF
+          </button>
+          <button type="button" className="button button--small" aria-pressed={drawer === 'research'} onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}>
+            Research ({papers.length})
+          </button>
+          <button type="button" className="button button--small" aria-pressed={drawer === 'delegations'} onClick={() => setDrawer((d) => (d === 'delegations' ? 'none' : 'delegations'))}>
+            Delegations ({delegations.length})
+          </button>
+        </div>
+        <p className="panel-footer__status" role="status">
+          {status}
+        </p>
+      </footer>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+// The footer (part 2 §2): Stop, PDF and JSON export, and the counters of messages, arguments and papers.
+export interface PanelFooterProps {
+  counts: { messages: number; arguments: number; papers: number };
+  canStop: boolean;
+  canExport: boolean;
+  exporting: boolean;
+  onStop: () => void;
+  onExport: (format: 'pdf' | 'json') => void;
+}
+
+export function PanelFooter(p: PanelFooterProps) {
+  const exportTitle = p.canExport ? undefined : 'No discussion to export.';
+  return (
+    <footer className="panel-footer">
+      <div className="panel-footer__counts" aria-label="Counts">
+        <span data-testid="count-messages">{p.counts.messages} messages</span>
+        <span data-testid="count-arguments">{p.counts.arguments} arguments</span>
+        <span data-testid="count-papers">{p.counts.papers} papers</span>
+      </div>
+      <div className="panel-footer__actions">
+        <button type="button" className="button button--small button--danger" disabled={!p.canStop} onClick={p.onStop}>
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+            <rect x="3" y="3" width="10" height="10" rx="2" fill="currentColor" />
+          </svg>
+          Stop
+        </button>
+        <button type="button" className="button button--small" disabled={!p.canExport || p.exporting} title={exportTitle} onClick={() => p.onExport('pdf')}>
+          PDF
+        </button>
+        <button type="button" className="button button--small" disabled={!p.canExport || p.exporting} title={exportTitle} onClick={() => p.onExport('json')}>
+          JSON
+        </button>
+      </div>
+    </footer>
+  );
+}

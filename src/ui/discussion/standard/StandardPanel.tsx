@@ -1,0 +1,167 @@
+// The standard panel ('Enhanced Multi-Agent Discussion', part 2 §2). It reads the standardDiscussion actor, the
+// workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
+// libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import type { SessionActorRef } from '../../../machines/session.machine';
+import { selectToken } from '../../../machines/session.selectors';
+import type { StandardDiscussionActorRef } from '../../../machines/standardDiscussion.machine';
+import * as sel from '../../../machines/standardDiscussion.selectors';
+import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { startProblem } from '../../../model/standardConfig';
+import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
+import { AgentStrip, type StripAgent } from '../common/AgentStrip';
+import { AnalyticsView } from '../common/AnalyticsView';
+import { ArgumentTree } from '../common/ArgumentTree';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorBanner } from '../common/ErrorBanner';
+import { FeedList } from '../common/FeedList';
+import { MessageCard } from '../common/MessageCard';
+import { ResearchList } from '../common/ResearchList';
+import { AdvancedSettings } from './AdvancedSettings';
+import { HumanMessageBox } from './HumanMessageBox';
+import { PanelFooter } from './PanelFooter';
+import { PanelHeader } from './PanelHeader';
+import { StartForm } from './StartForm';
+import { TabBar, tabId, tabPanelId } from './TabBar';
+
+const EXPANDED_WIDTH_PX = 760;
+
+function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; id: string }) {
+  const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
+  return item ? <MessageCard item={item} /> : null;
+}
+
+function useStripAgents(discussion: StandardDiscussionActorRef, workspace: WorkspaceActorRef | undefined): { agents: StripAgent[]; speaker: string | null } {
+  const participants = useSelector(discussion, sel.selectParticipants);
+  const runIds = useSelector(discussion, sel.selectRunAgentIds);
+  const live = useSelector(discussion, sel.selectIsLive);
+  const wsAgents = useSelector(workspace, (s) => s?.context.agents);
+  const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds);
+  const statuses = useSelector(workspace, (s) => s?.context.statuses);
+  const speaker = useSelector(workspace, (s) => s?.context.activeSpeakerId ?? null);
+  const agents = useMemo(() => {
+    const ids = live && runIds.length > 0 ? runIds : (selectedIds ?? []);
+    return ids.map((id) => {
+      const p = participants.find((x) => x.id === id);
+      const a = wsAgents?.find((x) => x.id === id);
+      return { id, name: p?.name ?? a?.name ?? `Agent ${id.slice(-8)}`, role: p?.role ?? a?.role ?? null, status: statuses?.[id] ?? 'idle' };
+    });
+  }, [live, runIds, selectedIds, participants, wsAgents, statuses]);
+  return { agents, speaker };
+}
+
+export default function StandardPanel({ discussion, workspace, session }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+
+  const token = useSelector(session, selectToken);
+  const status = useSelector(discussion, sel.selectConnectionStatus);
+  const live = useSelector(discussion, sel.selectIsLive);
+  const idle = useSelector(discussion, sel.selectIsIdle);
+  const busy = useSelector(discussion, sel.selectIsBusy);
+  const canStop = useSelector(discussion, sel.selectCanStop);
+  const canSendHuman = useSelector(discussion, sel.selectCanSendHuman);
+  const showHuman = useSelector(discussion, sel.selectShowsHumanBox);
+  const error = useSelector(discussion, sel.selectError);
+  const draft = useSelector(discussion, sel.selectDraftContext);
+  const settings = useSelector(discussion, sel.selectSettings);
+  const tab = useSelector(discussion, sel.selectTab);
+  const counts = useSelector(discussion, sel.selectFeedCounts);
+  const exporting = useSelector(discussion, sel.selectIsExporting);
+  const sessionId = useSelector(discussion, sel.selectSessionId);
+  const sessionSuffix = useSelector(discussion, sel.selectSessionSuffix);
+  const endpointName = useSelector(discussion, sel.selectEndpointName);
+  const feed = useSelector(discussion, sel.selectFeed);
+  const probe = useSelector(discussion, sel.selectEndpointProbe);
+  const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
+  const endpointsLine = useSelector(probe, (s) => (s ? selectAvailableNames(s) : 'Checking...'));
+  const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
+  const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
+  const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
+  const { agents, speaker } = useStripAgents(discussion, workspace);
+
+  const ids = useMemo(() => selectMessageIds(feed), [feed]);
+  const problem = startProblem({ agentIds: selectedIds, context: draft, token });
+
+  const start = () => {
+    const chosen = new Set(selectedIds);
+    discussion.send({
+      type: 'discussion.start',
+      agentIds: selectedIds,
+      token,
+      connections: edges.filter((e) => chosen.has(e.source) && chosen.has(e.target)).map((e) => ({ source: e.source, target: e.target })),
+      now: Date.now(),
+    });
+  };
+
+  return (
+    <aside className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Enhanced Multi-Agent Discussion">
+      <PanelHeader
+        sessionSuffix={sessionSuffix}
+        endpointName={endpointName}
+        status={status}
+        live={live}
+        settingsOpen={settingsOpen}
+        expanded={expanded}
+        onToggleSettings={() => setSettingsOpen((v) => !v)}
+        onToggleExpanded={() => setExpanded((v) => !v)}
+      />
+      {settingsOpen && availability && (
+        <AdvancedSettings
+          settings={settings}
+          availability={availability}
+          probing={probing}
+          onChange={(next) => discussion.send({ type: 'discussion.settings.update', settings: next })}
+          onRefresh={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
+          onReset={() => discussion.send({ type: 'discussion.settings.reset' })}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
+      <AgentStrip agents={agents} activeSpeakerId={speaker} />
+      {idle && (
+        <StartForm
+          context={draft}
+          problem={problem}
+          busy={busy}
+          loggedIn={Boolean(token)}
+          endpointsLine={endpointsLine}
+          probing={probing}
+          onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
+          onStart={start}
+          onRefreshEndpoints={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
+        />
+      )}
+      <TabBar active={tab} onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })} counts={{ tree: counts.arguments, research: counts.papers }} />
+      <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'discussion' && (
+          <FeedList
+            ids={ids}
+            label="Discussion messages"
+            renderRow={(id) => <FeedRow discussion={discussion} id={id} />}
+            empty={
+              <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
+                {busy ? 'The agents are getting ready.' : 'Select two or more agents on the canvas, describe what they should discuss, and press Start.'}
+              </EmptyState>
+            }
+          />
+        )}
+        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
+        {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
+        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
+      </div>
+      {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text, timestamp: new Date().toISOString() })} />}
+      <PanelFooter
+        counts={counts}
+        canStop={canStop}
+        canExport={counts.messages > 0}
+        exporting={exporting}
+        onStop={() => discussion.send({ type: 'discussion.stop' })}
+        onExport={(format) => discussion.send({ type: 'discussion.export', format, now: Date.now() })}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+// The idle panel (part 2 §2 'When idle'): the context box, 'Start Enhanced Discussion', the endpoints line and the
+// not-logged-in hint. Start is disabled while any start check fails; the first failing check is said under it.
+export interface StartFormProps {
+  context: string;
+  problem: string | null;
+  busy: boolean;
+  loggedIn: boolean;
+  endpointsLine: string;
+  onContextChange: (text: string) => void;
+  onStart: () => void;
+  onRefreshEndpoints: () => void;
+  probing: boolean;
+}
+
+export function StartForm(p: StartFormProps) {
+  return (
+    <form
+      className="start-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!p.problem && !p.busy) p.onStart();
+      }}
+    >
+      <label className="start-form__label" htmlFor="discussion-context">
+        Discussion context
+      </label>
+      <textarea
+        id="discussion-context"
+        className="start-form__context"
+        rows={4}
+        placeholder="What should the agents discuss? e.g. Should our vineyard switch to drip irrigation before next season?"
+        value={p.context}
+        onChange={(e) => p.onContextChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !p.problem && !p.busy) p.onStart();
+        }}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || p.busy}>
+        {p.busy ? 'Starting…' : 'Start Enhanced Discussion'}
+      </button>
+      <p className="start-form__hint" aria-live="polite">
+        {p.problem && <span className="start-form__problem">{p.problem}</span>}
+      </p>
+      {!p.loggedIn && <p className="start-form__login muted">You must be logged in to start a discussion</p>}
+      <p className="start-form__endpoints muted">
+        <span>Available endpoints: {p.endpointsLine}</span>
+        <button type="button" className="link-button link-button--small" onClick={p.onRefreshEndpoints} disabled={p.probing}>
+          {p.probing ? 'Checking…' : 'Refresh'}
+        </button>
+      </p>
+    </form>
+  );
+}
