@@ -14,6 +14,7 @@ import { createCanvasActors } from './services/canvasActors';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import { decodeJwt } from './services/jwt';
+import { createEndpointProbe } from './services/endpointProbe';
 import { createSocketFactory, type WebSocketConstructor } from './services/socket';
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
 import { createAudioQueueLogic } from './services/audioPlayer';
@@ -59,6 +60,8 @@ export function composeApp(deps: AppDeps) {
   const api = createApi(http);
   const saveFile = deps.saveFile ?? downloadBlob;
   const fromSocket = createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
+  /** endpointProbe's `probeEndpoint` (the standard panel provides it to its endpointProbe). */
+  const probeEndpoint = createEndpointProbe({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
 
   const restoreSession = fromPromise<RestoredSession | null>(async () => {
     const token = storage.readToken();
@@ -118,6 +121,7 @@ export function composeApp(deps: AppDeps) {
     api,
     storage,
     fromSocket,
+    probeEndpoint,
     /** Lets a 401 anywhere reach the session of this root actor. */
     bind(actor: AnyActorRef) {
       root = actor;

@@ -1,17 +1,20 @@
 // One live-update socket with its reconnect rule (part 1 §7): up to LIVE_RECONNECT_MAX_ATTEMPTS attempts,
-// LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). Valid frames go to
-// the workspace as 'live.frame'; status changes and problems go to the parent (liveUpdates).
-//   live (socket open or opening: connecting → connected) → waiting (delay) → live … → closed
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). The socket lifecycle
+// itself is a socketSession (the app's one socket chart) with that policy; this machine translates its notices:
+// valid frames go to the workspace as 'live.frame', status changes and problems go to the parent (liveUpdates),
+// giving up raises the 'Connection issue' toast.
+//   live (session running: connecting → connected ⇄ reconnecting) → closed
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import {
   CLOSE_CODE_EXPLANATIONS,
   CLOSE_NORMAL,
+  LIVE_CONNECT_TIMEOUT_MS,
   LIVE_RECONNECT_BASE_DELAY_MS,
   LIVE_RECONNECT_MAX_ATTEMPTS,
 } from '../schemas/constants';
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
-import type { SocketCommand, SocketEvent, SocketInput } from './socketEvents';
+import { socketSessionMachine, type SocketPolicy, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
 import type { ToastRequest } from './toastRequest';
 
 export type LiveChannelName = 'updates' | 'system';
@@ -36,7 +39,19 @@ export type ChannelNotice =
   | { type: 'channel.status'; channel: LiveChannelName; status: ChannelStatus; attempt: number }
   | { type: 'channel.problem'; channel: LiveChannelName; message: string; code?: number };
 
-export type LiveChannelEvent = SocketEvent<LiveServerFrame>;
+export type LiveChannelEvent = SocketSessionNotice<LiveServerFrame>;
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** Every close code a socket can report except a normal close: 1001–1015 and the application range 3000–4999. */
+const ALL_BUT_NORMAL = [...range(CLOSE_NORMAL + 1, 1015), ...range(3000, 4999)];
+
+/** Every code but a normal close reconnects, at most LIVE_RECONNECT_MAX_ATTEMPTS times, 3 s × attempt apart. */
+export const LIVE_SOCKET_POLICY: SocketPolicy = {
+  connectTimeoutMs: LIVE_CONNECT_TIMEOUT_MS,
+  reconnectOn: ALL_BUT_NORMAL,
+  maxAttempts: LIVE_RECONNECT_MAX_ATTEMPTS,
+  delayMs: (attempt) => attempt * LIVE_RECONNECT_BASE_DELAY_MS,
+};
 
 /** What the workspace receives for every valid frame, and after a reconnect of /ws/updates. */
 export type LiveFrameEvent = { type: 'live.frame'; frame: LiveServerFrame };
@@ -47,7 +62,7 @@ export function describeClose(code: number, reason: string) {
   return `Closed with code ${code}${meaning ? ` (${meaning})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
-const getStats: SocketCommand<LiveClientFrame> = { type: 'socket.send', frame: { type: 'get_stats' } };
+const getStats: SocketSessionCommand = { type: 'socketSession.send', frame: { type: 'get_stats' } satisfies LiveClientFrame };
 
 export const liveChannelMachine = setup({
   types: {
@@ -55,26 +70,24 @@ export const liveChannelMachine = setup({
     events: {} as LiveChannelEvent,
     input: {} as LiveChannelInput,
     tags: {} as 'connected' | 'reconnecting' | 'closed',
-    children: {} as { socket: 'socket' },
+    children: {} as { session: 'socketSession' },
   },
-  actors: {
-    socket: fromCallback<SocketCommand<LiveClientFrame>, SocketInput, LiveChannelEvent>(() => undefined),
-  },
-  delays: {
-    reconnectDelay: ({ context }) => context.attempt * LIVE_RECONNECT_BASE_DELAY_MS,
-  },
+  actors: { socketSession: socketSessionMachine },
   guards: {
-    isNormalClose: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_NORMAL,
-    canRetry: ({ context }) => context.attempt < LIVE_RECONNECT_MAX_ATTEMPTS,
+    isNormalClose: ({ event }) => event.type === 'socketSession.closed' && event.code === CLOSE_NORMAL,
+    isReconnect: ({ event }) => event.type === 'socketSession.open' && event.attempt > 0,
   },
   actions: {
-    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    recordAttempt: assign({
+      attempt: ({ context, event }) =>
+        event.type === 'socketSession.connecting' || event.type === 'socketSession.retrying' ? event.attempt : context.attempt,
+    }),
     resetAttempts: assign({ attempt: 0 }),
     requestStats: enqueueActions(({ context, enqueue }) => {
-      if (context.requestStatsOnOpen) enqueue.sendTo('socket', getStats);
+      if (context.requestStatsOnOpen) enqueue.sendTo('session', getStats);
     }),
     forwardFrame: enqueueActions(({ event, system, enqueue }) => {
-      if (event.type !== 'socket.frame') return;
+      if (event.type !== 'socketSession.frame') return;
       const workspace = system.get('workspace');
       const forward: LiveFrameEvent = { type: 'live.frame', frame: event.frame };
       if (workspace) enqueue.sendTo(workspace, forward);
@@ -82,7 +95,7 @@ export const liveChannelMachine = setup({
     resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {
       const workspace = system.get('workspace');
       const resync: LiveResyncEvent = { type: 'live.resync' };
-      if (workspace && context.resyncOnReconnect && context.attempt > 0) enqueue.sendTo(workspace, resync);
+      if (workspace && context.resyncOnReconnect) enqueue.sendTo(workspace, resync);
     }),
     report: enqueueActions(({ context, self, enqueue }, params: { status: ChannelStatus }) => {
       if (self._parent) enqueue.sendParent({ type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
@@ -91,11 +104,11 @@ export const liveChannelMachine = setup({
       if (!self._parent) return;
       let message: string | null = null;
       let code: number | undefined;
-      if (event.type === 'socket.closed') {
+      if (event.type === 'socketSession.retrying' || (event.type === 'socketSession.closed' && event.code !== CLOSE_NORMAL)) {
         message = describeClose(event.code, event.reason);
         code = event.code;
-      } else if (event.type === 'socket.error') message = event.message;
-      else if (event.type === 'socket.protocolError') message = DISCUSSION_MESSAGES.protocolError(event.frameType);
+      } else if (event.type === 'socketSession.error') message = event.message;
+      else if (event.type === 'socketSession.protocolError') message = DISCUSSION_MESSAGES.protocolError(event.frameType);
       if (message) enqueue.sendParent({ type: 'channel.problem', channel: context.channel, message, code } satisfies ChannelNotice);
     }),
     notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
@@ -109,16 +122,21 @@ export const liveChannelMachine = setup({
   initial: 'live',
   states: {
     live: {
-      invoke: { src: 'socket', id: 'socket', input: ({ context }) => ({ path: context.path }) },
+      invoke: {
+        src: 'socketSession',
+        id: 'session',
+        input: ({ context }) => ({ path: context.path, policy: LIVE_SOCKET_POLICY }),
+      },
       initial: 'connecting',
       on: {
-        'socket.frame': { actions: 'forwardFrame' },
-        'socket.protocolError': { actions: 'reportProblem' },
-        'socket.error': { actions: 'reportProblem' },
-        // Unknown frame types were already logged by the socket; the spec says to ignore them.
-        'socket.closed': [
+        'socketSession.frame': { actions: 'forwardFrame' },
+        'socketSession.protocolError': { actions: 'reportProblem' },
+        'socketSession.error': { actions: 'reportProblem' },
+        'socketSession.retrying': { target: '.reconnecting', actions: ['reportProblem', 'recordAttempt'] },
+        // A time-out is followed by 'retrying' or 'closed', which say what happens next.
+        'socketSession.timeout': {},
+        'socketSession.closed': [
           { guard: 'isNormalClose', target: 'closed' },
-          { guard: 'canRetry', target: 'waiting', actions: ['reportProblem', 'countAttempt'] },
           { target: 'closed', actions: ['reportProblem', { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionIssue } }] },
         ],
       },
@@ -126,20 +144,24 @@ export const liveChannelMachine = setup({
         connecting: {
           entry: { type: 'report', params: ({ context }) => ({ status: context.attempt > 0 ? 'reconnecting' : 'connecting' }) },
           on: {
-            // The resync looks at the attempt count, so it runs before the count is reset.
-            'socket.open': { target: 'connected', actions: ['resyncWorkspace', 'resetAttempts'] },
+            'socketSession.connecting': { actions: 'recordAttempt' },
+            'socketSession.open': [
+              // The resync looks at whether this open is a reconnect, so it runs before the count is reset.
+              { guard: 'isReconnect', target: 'connected', actions: ['resyncWorkspace', 'resetAttempts'] },
+              { target: 'connected', actions: 'resetAttempts' },
+            ],
           },
         },
         connected: {
           tags: 'connected',
           entry: [{ type: 'report', params: { status: 'connected' } }, 'requestStats'],
         },
+        reconnecting: {
+          tags: 'reconnecting',
+          entry: { type: 'report', params: { status: 'reconnecting' } },
+          on: { 'socketSession.connecting': { target: 'connecting', actions: 'recordAttempt' } },
+        },
       },
-    },
-    waiting: {
-      tags: 'reconnecting',
-      entry: { type: 'report', params: { status: 'reconnecting' } },
-      after: { reconnectDelay: 'live' },
     },
     closed: {
       tags: 'closed',
@@ -147,6 +169,11 @@ export const liveChannelMachine = setup({
     },
   },
 });
+
+/** liveChannel with the given raw socket logic inside its socketSession. */
+export function withChannelSocket(socket: AnyActorLogic) {
+  return liveChannelMachine.provide({ actors: { socketSession: socketSessionMachine.provide({ actors: { socket } }) } });
+}
 
 export type LiveChannelActorRef = ActorRefFrom<typeof liveChannelMachine>;
 export type LiveChannelSnapshot = SnapshotFrom<typeof liveChannelMachine>;

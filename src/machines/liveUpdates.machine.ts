@@ -2,7 +2,7 @@
 // Keeps what the footer and the debug view show: each channel's status and the last 10 connection problems.
 import { assign, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { CONNECTION_ERROR_LOG_SIZE } from '../schemas/constants';
-import { liveChannelMachine, type ChannelNotice, type ChannelStatus, type LiveChannelName } from './liveChannel.machine';
+import { liveChannelMachine, withChannelSocket, type ChannelNotice, type ChannelStatus, type LiveChannelName } from './liveChannel.machine';
 
 export interface ConnectionProblem {
   channel: LiveChannelName;
@@ -49,7 +49,7 @@ export const liveUpdatesMachine = setup({
 
 /** liveUpdates with the given socket logic inside both channels (the composition root and tests use this). */
 export function withLiveSocket(socket: AnyActorLogic) {
-  return liveUpdatesMachine.provide({ actors: { liveChannel: liveChannelMachine.provide({ actors: { socket } }) } });
+  return liveUpdatesMachine.provide({ actors: { liveChannel: withChannelSocket(socket) } });
 }
 
 export type LiveUpdatesActorRef = ActorRefFrom<typeof liveUpdatesMachine>;

@@ -24,6 +24,10 @@ export const USER_STORAGE_KEYS = ['user', 'currentUser'] as const;
 // ── Live updates (part 1 §7) ───────────────────────────────────────────────
 export const LIVE_RECONNECT_MAX_ATTEMPTS = 5;
 export const LIVE_RECONNECT_BASE_DELAY_MS = 3_000;
+/** How long a live channel waits for its socket to open (not fixed by the spec; the standard panel's 10 s). */
+export const LIVE_CONNECT_TIMEOUT_MS = 10_000;
+/** After the client asked a socket to close, how long socketSession waits for the close before it stops waiting. */
+export const SOCKET_CLOSE_GRACE_MS = 1_000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_PROTOCOL_ERROR = 1002;

@@ -1,0 +1,259 @@
+// The one socket lifecycle of the app (ARCHITECTURE.md 'The actor system'): live updates, both discussion panels
+// and the debugger each invoke a socketSession with a path, an optional first frame and a policy, and hear about it
+// only through the notices below (sendParent). The raw socket (src/services/socket.ts, `fromSocket(server, client)`)
+// is the invoked `socket` actor; it is a placeholder here and provided by the composition root:
+//   socketSessionMachine.provide({ actors: { socket: fromSocket(serverSchema, clientSchema) } })
+//
+//   live ─┬─ connecting ── socket.open ──► open ── socketSession.close ──► closing
+//         │   (after connectTimeout)                                        │ socket.closed / after closeGrace
+//         └─ socket.closed: reconnect code and attempts left ──► waiting    ▼
+//                            otherwise ─────────────────────────────────► closed (final)
+//   waiting ── after reconnectDelay (policy.delayMs(attempt)) ──► live
+//
+// - `firstFrame` is sent on EVERY open, before anything queued, so a reconnect re-sends the same configuration
+//   (same session_id) and the server resumes.
+// - A close whose code is in `policy.reconnectOn` reconnects while attempts remain (`socketSession.retrying`);
+//   when they run out the session ends with `gaveUp: true`. Any other code ends it.
+// - A connect time-out on the first attempt ends the session; on a reconnect it counts as a failed attempt.
+//   A time-out is recorded as a close with CLOSE_ABNORMAL and the reason CONNECT_TIMEOUT_REASON.
+// - Attempts count reconnects since the socket was last open; a successful open resets them.
+// - Frames the parent sends while the socket is not open yet (connecting, waiting) are queued and sent after the
+//   first frame on the next open; once closing or closed they are dropped.
+import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
+import type { SocketCommand, SocketEvent, SocketInput } from './socketEvents';
+
+export interface SocketPolicy {
+  connectTimeoutMs: number;
+  /** Close codes that lead to a reconnect (while attempts remain). */
+  reconnectOn: readonly number[];
+  /** Reconnects allowed since the socket was last open. */
+  maxAttempts: number;
+  /** Wait before the n-th reconnect (n = 1..maxAttempts). */
+  delayMs: (attempt: number) => number;
+  /**
+   * Whether a socket that never opened may reconnect (default true: live updates keep trying a server that is not
+   * up yet). A discussion that should report 'Cannot connect' on its first failure sets it to false.
+   */
+  reconnectBeforeFirstOpen?: boolean;
+}
+
+export interface SocketSessionInput {
+  path: string;
+  query?: Record<string, string>;
+  /** Sent on every open (a reconnect sends it again). */
+  firstFrame?: unknown;
+  policy: SocketPolicy;
+}
+
+/** What a socketSession tells its parent (and only its parent: sendParent). F = the server frame type. */
+export type SocketSessionNotice<F = unknown> =
+  | { type: 'socketSession.connecting'; attempt: number } // attempt 0 = first connect, n = n-th reconnect
+  | { type: 'socketSession.open'; attempt: number } // attempt > 0: a reconnect succeeded
+  | { type: 'socketSession.frame'; frame: F }
+  | { type: 'socketSession.protocolError'; frameType: string; error: string; direction: 'incoming' | 'outgoing' }
+  | { type: 'socketSession.error'; message: string; everOpened: boolean }
+  | { type: 'socketSession.retrying'; attempt: number; maxAttempts: number; code: number; reason: string } // attempt = the reconnect about to be made (1..max)
+  | { type: 'socketSession.timeout' } // a connect attempt timed out
+  | { type: 'socketSession.closed'; code: number; reason: string; wasClean: boolean; gaveUp: boolean; everOpened: boolean }; // final
+
+/** What a parent may send it. */
+export type SocketSessionCommand = { type: 'socketSession.send'; frame: unknown } | { type: 'socketSession.close'; code?: number; reason?: string };
+
+/** The reason a connect time-out is recorded with (its code is CLOSE_ABNORMAL). */
+export const CONNECT_TIMEOUT_REASON = 'connect timeout';
+
+interface Ending {
+  code: number;
+  reason: string;
+  wasClean: boolean;
+  gaveUp: boolean;
+}
+
+export interface SocketSessionContext extends SocketSessionInput {
+  /** 0 while making the first connect; n while making the n-th reconnect since the socket was last open. */
+  attempt: number;
+  everOpened: boolean;
+  /** Frames the parent sent while no socket was open; sent after the first frame on the next open. */
+  outbox: unknown[];
+  /** How the session ended (read by the closed notice). */
+  ending: Ending;
+}
+
+export type SocketSessionEvent = SocketEvent<unknown> | SocketSessionCommand;
+
+type Closed = Extract<SocketSessionEvent, { type: 'socket.closed' }>;
+const timedOut: Omit<Ending, 'gaveUp'> = { code: CLOSE_ABNORMAL, reason: CONNECT_TIMEOUT_REASON, wasClean: false };
+/** The close an event stands for: a socket close, or a connect time-out (any other event). */
+const closeOf = (event: SocketSessionEvent): Omit<Ending, 'gaveUp'> =>
+  event.type === 'socket.closed' ? { code: event.code, reason: event.reason, wasClean: event.wasClean } : timedOut;
+
+/** Tells the parent, if there is one (a standalone session, as in the model test, has nobody to tell). */
+function tell(self: { _parent?: unknown }, enqueue: { sendParent: (event: SocketSessionNotice) => void }, notice: SocketSessionNotice) {
+  if (self._parent) enqueue.sendParent(notice);
+}
+
+export const socketSessionMachine = setup({
+  types: {
+    context: {} as SocketSessionContext,
+    events: {} as SocketSessionEvent,
+    input: {} as SocketSessionInput,
+    tags: {} as 'open' | 'reconnecting' | 'closed',
+    children: {} as { socket: 'socket' },
+  },
+  actors: {
+    socket: fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(() => undefined),
+  },
+  delays: {
+    connectTimeout: ({ context }) => context.policy.connectTimeoutMs,
+    reconnectDelay: ({ context }) => context.policy.delayMs(context.attempt),
+    closeGrace: SOCKET_CLOSE_GRACE_MS,
+  },
+  guards: {
+    isReconnectClose: ({ context, event }) =>
+      (event as Closed).type === 'socket.closed' &&
+      context.policy.reconnectOn.includes((event as Closed).code) &&
+      (context.everOpened || context.policy.reconnectBeforeFirstOpen !== false),
+    isReconnecting: ({ context }) => context.attempt > 0,
+    hasAttemptsLeft: ({ context }) => context.attempt < context.policy.maxAttempts,
+  },
+  actions: {
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    markOpen: assign({ attempt: 0, everOpened: true }),
+    sendFirstFrame: enqueueActions(({ context, enqueue }) => {
+      if (context.firstFrame !== undefined) enqueue.sendTo('socket', { type: 'socket.send', frame: context.firstFrame } satisfies SocketCommand<unknown>);
+    }),
+    flushOutbox: enqueueActions(({ context, enqueue }) => {
+      for (const frame of context.outbox) enqueue.sendTo('socket', { type: 'socket.send', frame } satisfies SocketCommand<unknown>);
+      enqueue.assign({ outbox: [] });
+    }),
+    queueFrame: assign({
+      outbox: ({ context, event }) => (event.type === 'socketSession.send' ? [...context.outbox, event.frame] : context.outbox),
+    }),
+    forwardFrame: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'socketSession.send') enqueue.sendTo('socket', { type: 'socket.send', frame: event.frame } satisfies SocketCommand<unknown>);
+    }),
+    closeSocket: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'socketSession.close') return;
+      enqueue.sendTo('socket', { type: 'socket.close', code: event.code ?? CLOSE_NORMAL, reason: event.reason } satisfies SocketCommand<unknown>);
+    }),
+    /** The parent's own close: recorded as clean, never a reason to reconnect. */
+    recordRequestedClose: assign({
+      ending: ({ event }) =>
+        event.type === 'socketSession.close'
+          ? { code: event.code ?? CLOSE_NORMAL, reason: event.reason ?? '', wasClean: true, gaveUp: false }
+          : { code: CLOSE_NORMAL, reason: '', wasClean: true, gaveUp: false },
+    }),
+    /** Keeps the code the parent asked for; the socket's own report adds whether it was clean. */
+    recordClosedAfterRequest: assign({
+      ending: ({ context, event }) => (event.type === 'socket.closed' ? { ...context.ending, wasClean: event.wasClean } : context.ending),
+    }),
+    recordEnding: assign({ ending: ({ event }, params: { gaveUp: boolean }) => ({ ...closeOf(event), gaveUp: params.gaveUp }) }),
+    tellConnecting: enqueueActions(({ context, self, enqueue }) => {
+      tell(self, enqueue, { type: 'socketSession.connecting', attempt: context.attempt });
+    }),
+    tellOpen: enqueueActions(({ context, self, enqueue }) => {
+      tell(self, enqueue, { type: 'socketSession.open', attempt: context.attempt });
+    }),
+    tellFrame: enqueueActions(({ event, self, enqueue }) => {
+      if (event.type === 'socket.frame') tell(self, enqueue, { type: 'socketSession.frame', frame: event.frame });
+    }),
+    tellProtocolError: enqueueActions(({ event, self, enqueue }) => {
+      if (event.type !== 'socket.protocolError') return;
+      const { frameType, error, direction } = event;
+      tell(self, enqueue, { type: 'socketSession.protocolError', frameType, error, direction });
+    }),
+    tellError: enqueueActions(({ context, event, self, enqueue }) => {
+      if (event.type === 'socket.error') tell(self, enqueue, { type: 'socketSession.error', message: event.message, everOpened: context.everOpened });
+    }),
+    tellTimeout: enqueueActions(({ self, enqueue }) => tell(self, enqueue, { type: 'socketSession.timeout' })),
+    /** After countAttempt: the attempt told is the reconnect about to be made. */
+    tellRetrying: enqueueActions(({ context, event, self, enqueue }) => {
+      const { code, reason } = closeOf(event);
+      tell(self, enqueue, { type: 'socketSession.retrying', attempt: context.attempt, maxAttempts: context.policy.maxAttempts, code, reason });
+    }),
+    tellClosed: enqueueActions(({ context, self, enqueue }) => {
+      tell(self, enqueue, { type: 'socketSession.closed', ...context.ending, everOpened: context.everOpened });
+    }),
+  },
+}).createMachine({
+  id: 'socketSession',
+  context: ({ input }) => ({
+    ...input,
+    attempt: 0,
+    everOpened: false,
+    outbox: [],
+    ending: { code: CLOSE_NORMAL, reason: '', wasClean: true, gaveUp: false },
+  }),
+  initial: 'live',
+  states: {
+    live: {
+      invoke: { src: 'socket', id: 'socket', input: ({ context }) => ({ path: context.path, query: context.query }) },
+      initial: 'connecting',
+      on: {
+        // Unknown frame types were already logged by the raw socket; the spec says to ignore them.
+        'socket.unknown': {},
+        'socket.frame': { actions: 'tellFrame' },
+        'socket.protocolError': { actions: 'tellProtocolError' },
+        'socket.error': { actions: 'tellError' },
+        'socket.closed': [
+          { guard: and(['isReconnectClose', 'hasAttemptsLeft']), target: 'waiting', actions: ['countAttempt', 'tellRetrying'] },
+          { guard: 'isReconnectClose', target: 'closed', actions: { type: 'recordEnding', params: { gaveUp: true } } },
+          { target: 'closed', actions: { type: 'recordEnding', params: { gaveUp: false } } },
+        ],
+        'socketSession.close': { target: '.closing', actions: ['recordRequestedClose', 'closeSocket'] },
+      },
+      states: {
+        connecting: {
+          entry: 'tellConnecting',
+          on: {
+            'socket.open': { target: 'open', actions: ['sendFirstFrame', 'flushOutbox', 'tellOpen', 'markOpen'] },
+            'socketSession.send': { actions: 'queueFrame' },
+          },
+          after: {
+            connectTimeout: [
+              { guard: and(['isReconnecting', 'hasAttemptsLeft']), target: '#socketSession.waiting', actions: ['tellTimeout', 'countAttempt', 'tellRetrying'] },
+              { guard: 'isReconnecting', target: '#socketSession.closed', actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: true } }] },
+              { target: '#socketSession.closed', actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: false } }] },
+            ],
+          },
+        },
+        open: {
+          tags: 'open',
+          on: {
+            'socketSession.send': { actions: 'forwardFrame' },
+          },
+        },
+        closing: {
+          on: {
+            'socket.closed': { target: '#socketSession.closed', actions: 'recordClosedAfterRequest' },
+            'socketSession.close': {},
+          },
+          // A socket that never reports its close (a dead peer) does not keep the session open.
+          after: { closeGrace: '#socketSession.closed' },
+        },
+      },
+    },
+    waiting: {
+      tags: 'reconnecting',
+      on: {
+        'socketSession.send': { actions: 'queueFrame' },
+        'socketSession.close': { target: 'closed', actions: 'recordRequestedClose' },
+      },
+      after: { reconnectDelay: 'live' },
+    },
+    closed: {
+      type: 'final',
+      tags: 'closed',
+      entry: 'tellClosed',
+    },
+  },
+});
+
+/** socketSession with the given raw socket logic (the composition root and tests use this). */
+export function withSessionSocket(socket: AnyActorLogic) {
+  return socketSessionMachine.provide({ actors: { socket } });
+}
+
+export type SocketSessionActorRef = ActorRefFrom<typeof socketSessionMachine>;
+export type SocketSessionSnapshot = SnapshotFrom<typeof socketSessionMachine>;

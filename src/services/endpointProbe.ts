@@ -1,0 +1,67 @@
+// The probe behind endpointProbe's `probeEndpoint` actor: opens `${wsBase}${path}?token=…&test=true`. The server
+// answers a probe with one {type:'probe', endpoint, ok:true} frame and a close 1000 (server/routes/discussionSockets.ts),
+// so the endpoint is available when that frame arrives, or when the socket opens and closes 1000; an error or any
+// other close means unavailable. The time-out is the machine's (an `after` delay): stopping the actor aborts the
+// probe and closes its socket.
+import { fromPromise } from 'xstate';
+import type { ProbeEndpointInput } from '../machines/endpointProbe.machine';
+import { CLOSE_NORMAL } from '../schemas/constants';
+import { probeFrame } from '../schemas/discussionFrames';
+import { socketUrl, type WebSocketConstructor, type WebSocketLike } from './socket';
+
+export interface EndpointProbeDeps {
+  /** 'ws://host:port' (no trailing slash); a function so it is read when each probe runs. */
+  wsBase: string | (() => string);
+  getToken: () => string | null;
+  WebSocket?: WebSocketConstructor;
+}
+
+/** Resolves true when `path` answers a `?test=true` probe, false otherwise (never rejects). */
+export function probeEndpoint(deps: EndpointProbeDeps, path: string, signal?: AbortSignal): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const Ctor = deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
+    const base = typeof deps.wsBase === 'function' ? deps.wsBase() : deps.wsBase;
+    let ws: WebSocketLike;
+    try {
+      ws = new Ctor(socketUrl(base, path, deps.getToken(), { test: 'true' }));
+    } catch {
+      resolve(false);
+      return;
+    }
+    let opened = false;
+    let settled = false;
+    const finish = (available: boolean) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', abort);
+      ws.onopen = ws.onmessage = ws.onerror = null;
+      ws.onclose = null;
+      // 0 = CONNECTING, 1 = OPEN: the probe is over either way.
+      if (ws.readyState === 0 || ws.readyState === 1) ws.close(CLOSE_NORMAL, 'probe done');
+      resolve(available);
+    };
+    const abort = () => finish(false);
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort);
+
+    ws.onopen = () => {
+      opened = true;
+    };
+    ws.onmessage = (ev) => {
+      let data: unknown = ev.data;
+      try {
+        if (typeof data === 'string') data = JSON.parse(data);
+      } catch {
+        return;
+      }
+      if (probeFrame.safeParse(data).success) finish(true);
+    };
+    ws.onerror = () => finish(false);
+    ws.onclose = (ev) => finish(opened && ev.code === CLOSE_NORMAL);
+  });
+}
+
+/** The `probeEndpoint` actor logic for endpointProbeMachine.provide({ actors: { probeEndpoint: … } }). */
+export function createEndpointProbe(deps: EndpointProbeDeps) {
+  return fromPromise<boolean, ProbeEndpointInput>(({ input, signal }) => probeEndpoint(deps, input.path, signal));
+}
