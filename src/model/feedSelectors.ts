@@ -74,22 +74,25 @@ export interface PaperWithSource extends Paper {
 
 const normaliseTitle = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** Every paper of every research result, first occurrence kept, deduplicated by url, else by normalised title. */
+/** Every paper of every research result, first occurrence kept, deduplicated by url, else (no url) by normalised title. */
 export const selectPapers = (feed: Feed): readonly PaperWithSource[] => papersOf(feed.research);
-const papersOf = memo((research: Feed['research']): readonly PaperWithSource[] => {
+const papersOf = memo((research: Feed['research']) => dedupePapers(kvValues(research).map((e) => e.result)));
+
+/** The papers of these research results, first occurrence kept, deduplicated by url, else by normalised title. */
+export function dedupePapers(results: readonly ResearchResult[]): readonly PaperWithSource[] {
   const seen = new Set<string>();
   const out: PaperWithSource[] = [];
-  for (const { result } of kvValues(research)) {
+  for (const result of results) {
     for (const p of [...(result.results ?? []), ...(result.articles ?? [])]) {
       const url = p.url?.trim();
-      const keys = [url ? `url:${url}` : null, `title:${normaliseTitle(p.title)}`].filter((k): k is string => k !== null);
-      if (keys.some((k) => seen.has(k))) continue;
-      keys.forEach((k) => seen.add(k));
+      const key = url ? `url:${url}` : `title:${normaliseTitle(p.title)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push({ ...p, source: p.source ?? result.source });
     }
   }
   return Object.freeze(out);
-});
+}
 
 export const selectConsensus = (feed: Feed) => feed.consensus;
 export const selectCurrentStage = (feed: Feed): StageState | null => feed.stage;
