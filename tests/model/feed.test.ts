@@ -150,7 +150,7 @@ describe('replay after a reconnect', () => {
     expect(again).toBe(feed);
     const round = transcriptFrames('hybrid-structured').find((f) => f.type === 'round_start')!;
     expect(frameKey(round)).toBe(frameKey(JSON.parse(JSON.stringify(round))));
-    expect(frameKey(round)).not.toBe(frameKey({ ...round, timestamp: '2030-01-01T00:00:00.000Z' }));
+    expect(frameKey(round)).not.toBe(frameKey({ ...round, timestamp: '2030-01-01T00:00:00.000Z' } as FeedInput));
   });
 });
 
