@@ -11,7 +11,9 @@
 //   bytes, so a replay hashes the same and two real events differ at least by their timestamp.
 // - A frame already seen changes nothing (the state it set was set when it first arrived; replays are in-order
 //   repeats). A message or argument frame with a known id and *different* content replaces the item in place:
-//   that is how a streamed turn's final frame lands, and how an argument's votes are updated.
+//   that is how a streamed turn's final frame lands, and how an argument's votes are updated. An item is a
+//   function of its frame alone (its round is the frame's own, never 'the current round'), so replaying a suffix
+//   of the discussion always ends in the same list (the property tests check this).
 // - Streaming (agent_message_start → agent_message_delta… → agent_message/text with the same id): the start
 //   makes a placeholder (streaming: true, empty content) of kind 'text' on the Basic endpoint and 'hybrid'
 //   elsewhere (the kinds of those endpoints' final frames); each delta appends; a delta for an unknown id starts
@@ -21,7 +23,8 @@
 //   discussion ends, a placeholder whose final frame never came is closed as interrupted.
 // - Audio (`audio`, `audio_message`) is attached to the message named by message_id; if that message has not
 //   arrived yet the clip waits for it. Without message_id it goes to the last message of that agent (part 2 §4);
-//   audio naming nobody is dropped. It never makes an item of its own.
+//   audio naming nobody attaches nowhere. Each clip is applied once (keyed by its content, logged in `audio`), so
+//   a replayed clip without message_id cannot land on a later message. It never makes an item of its own.
 // - Errors: a non-fatal error frame (an agent could not answer, a bad client frame) happened at a point of the
 //   discussion and stays in its record, so it is an 'error' item (and exported). A fatal error (refused
 //   configuration, the discussion cannot go on) is not an item: the machine shows it in the banner; it is kept in
@@ -120,6 +123,12 @@ export interface AudioRef {
   audioUrl: string;
   audioId: string | null;
 }
+export interface AudioEvent extends AudioRef {
+  agentId: string;
+  /** The message it was attached to (or waits for); null when nobody could take it. */
+  messageId: string | null;
+  timestamp: string | null;
+}
 
 export interface Feed {
   /** The Discussion list, in order. */
@@ -128,6 +137,8 @@ export interface Feed {
   readonly research: KeyedVec<ResearchEntry>;
   readonly delegations: KeyedVec<DelegationEntry>;
   readonly metrics: KeyedVec<MetricSample>;
+  /** Every audio frame once (keyed by its content), so a replayed clip is not re-attached to another message. */
+  readonly audio: KeyedVec<AudioEvent>;
   readonly consensus: ConsensusState | null;
   readonly stage: StageState | null;
   readonly round: RoundState;
@@ -149,6 +160,7 @@ export const emptyFeed: Feed = Object.freeze({
   research: emptyKeyedVec<ResearchEntry>(),
   delegations: emptyKeyedVec<DelegationEntry>(),
   metrics: emptyKeyedVec<MetricSample>(),
+  audio: emptyKeyedVec<AudioEvent>(),
   consensus: null,
   stage: null,
   round: Object.freeze({ current: null, max: null, ended: Object.freeze([]) as readonly number[], agreement: Object.freeze({}) }),
@@ -236,6 +248,9 @@ function putItem(feed: Feed, next: FeedItem): Feed {
   const pos = kvIndexOf(feed.items, next.id);
   if (pos >= 0) {
     const prev = vecGet(feed.items.values, pos)!;
+    // The same frame again (a replay): it was applied when it first came. Only a different frame for a known id
+    // (the final frame of a streamed turn, an argument's new votes, a corrected message) replaces the item.
+    if (deepEqual(prev.source, next.source)) return feed;
     if (next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
     if (sameItem(prev, next)) return feed;
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, next) };
@@ -297,16 +312,15 @@ function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'discussi
     out = { ...out, session: { ...s, sessionId: frame.session_id, endpoint, mode, topic } };
   }
   if (frame.type === 'discussion_initialized') out = withRound(out, null, frame.max_rounds);
-  let participants = out.participants;
-  for (const p of frame.participants) {
-    const next: Participant = { id: p.id, name: p.name, role: p.role ?? null };
-    const i = participants.findIndex((q) => q.id === p.id);
-    if (i < 0) participants = [...participants, next];
-    else if (participants[i].name !== next.name || participants[i].role !== next.role) {
-      participants = participants.map((q, j) => (j === i ? next : q));
-    }
-  }
-  return participants === out.participants ? out : { ...out, participants };
+  // Merge by id, the frame's last word winning; the same array when nothing differs.
+  const merged = new Map(out.participants.map((p) => [p.id, p]));
+  for (const p of frame.participants) merged.set(p.id, { id: p.id, name: p.name, role: p.role ?? null });
+  const next = [...merged.values()];
+  const same = next.length === out.participants.length && next.every((p, i) => {
+    const q = out.participants[i];
+    return q.id === p.id && q.name === p.name && q.role === p.role;
+  });
+  return same ? out : { ...out, participants: next };
 }
 
 function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>): Feed {
@@ -315,12 +329,12 @@ function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>): Feed
     frame.type === 'agent_message'
       ? item({
           id: frame.id, kind: 'hybrid', agentId: frame.agent_id, agentName: frame.agent_name, agentRole: frame.agent_role ?? null,
-          content: frame.content, timestamp: ts, confidence: frame.confidence, round: frame.round ?? feed.round.current ?? undefined,
+          content: frame.content, timestamp: ts, confidence: frame.confidence, round: frame.round,
           audioUrl: frame.audio_url ?? undefined, audioId: frame.audio_id ?? undefined, interrupted: frame.interrupted || undefined, source: frame,
         })
       : item({
           id: frame.id ?? frameKey(frame), kind: 'text', agentId: frame.from_id, agentName: frame.from, content: frame.text, timestamp: ts,
-          round: feed.round.current ?? undefined, interrupted: frame.interrupted || undefined, source: frame,
+          interrupted: frame.interrupted || undefined, source: frame,
         });
   let out = putItem(feed, next);
   if (frame.type === 'text' && frame.delegation) out = addDelegation(out, frame.delegation, ts);
@@ -341,7 +355,7 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     feed,
     item({
       id: frame.id, kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name, content: '',
-      timestamp: frame.timestamp ?? null, round: frame.round ?? feed.round.current ?? undefined, stage: frame.stage, streaming: true, source: frame,
+      timestamp: frame.timestamp ?? null, round: frame.round, stage: frame.stage, streaming: true, source: frame,
     }),
   );
 }
@@ -355,30 +369,33 @@ function onDelta(feed: Feed, frame: F<'agent_message_delta'>): Feed {
   }
   return putItem(
     feed,
-    item({ id: frame.id, kind: placeholderKind(feed), agentId: null, agentName: null, content: frame.delta, timestamp: null, round: feed.round.current ?? undefined, streaming: true, source: frame }),
+    item({ id: frame.id, kind: placeholderKind(feed), agentId: null, agentName: null, content: frame.delta, timestamp: null, streaming: true, source: frame }),
   );
 }
 
 function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
+  const key = frameKey(frame);
+  if (kvIndexOf(feed.audio, key) >= 0) return feed; // a replayed clip: attached when it first came
   const ref: AudioRef = { audioUrl: frame.audio_url, audioId: frame.audio_id ?? null };
-  let target = frame.message_id;
-  if (target !== undefined && kvIndexOf(feed.items, target) < 0) {
-    const p = feed.pendingAudio[target];
-    if (p && p.audioUrl === ref.audioUrl && p.audioId === ref.audioId) return feed;
-    return { ...feed, pendingAudio: { ...feed.pendingAudio, [target]: ref } };
+  const log = (f: Feed, messageId: string | null): Feed => ({
+    ...f,
+    audio: kvAppend(f.audio, key, { ...ref, agentId: frame.agent_id, messageId, timestamp: frame.timestamp ?? null }),
+  });
+  const named = frame.message_id;
+  if (named !== undefined && kvIndexOf(feed.items, named) < 0) {
+    return log({ ...feed, pendingAudio: { ...feed.pendingAudio, [named]: ref } }, named); // its message has not arrived yet
   }
-  target ??= feed.lastMessageByAgent[frame.agent_id];
-  if (target === undefined) return feed;
-  const pos = kvIndexOf(feed.items, target);
-  if (pos < 0) return feed;
+  const target = named ?? feed.lastMessageByAgent[frame.agent_id];
+  const pos = target === undefined ? -1 : kvIndexOf(feed.items, target);
+  if (pos < 0) return log(feed, null);
   const prev = vecGet(feed.items.values, pos)!;
-  if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return feed;
-  return { ...feed, items: kvSetAt(feed.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) };
+  if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return log(feed, target!);
+  return log({ ...feed, items: kvSetAt(feed.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) }, target!);
 }
 
 function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
-  let out = feed;
-  if (!feed.session.ended) out = { ...out, session: { ...out.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } };
+  if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
+  let out: Feed = { ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } };
   if (out.streamingIds.length > 0) {
     let items = out.items;
     for (const id of out.streamingIds) {
@@ -424,7 +441,7 @@ function onArgument(feed: Feed, frame: F<'argument'>): Feed {
     out,
     item({
       id: a.id, kind: 'argument', agentId: a.agent_id, agentName: a.agent_name ?? null, content: a.content, timestamp: frame.timestamp ?? null,
-      confidence: a.confidence, stage: a.stage, round: a.round ?? feed.round.current ?? undefined, source: frame,
+      confidence: a.confidence, stage: a.stage, round: a.round, source: frame,
     }),
   );
   return withRound(out, a.round);

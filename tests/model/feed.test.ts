@@ -161,10 +161,13 @@ describe('applyFrame returns the same feed when nothing changes', () => {
       { type: 'agent_status', agent_id: 'a', status: 'thinking' },
       { type: 'tts_streaming_start', agent_name: 'Ada', total_chunks: 1 },
       { type: 'tts_streaming_end' },
-      { type: 'audio', agent_id: 'nobody', audio_url: '/media/x.wav' },
       { type: 'discussion_ended', reason: 'completed' },
     ];
     for (const f of same) expect(applyFrame(feed, f)).toBe(feed);
+    // audio for nobody attaches nowhere: the list is the same array
+    const clip = applyFrame(feed, { type: 'audio', agent_id: 'nobody', audio_url: '/media/x.wav' });
+    expect(selectMessages(clip)).toBe(selectMessages(feed));
+    expect(applyFrame(clip, { type: 'audio', agent_id: 'nobody', audio_url: '/media/x.wav' })).toBe(clip);
   });
 
   it('keeps earlier versions untouched (purity) and shares the ids array while a message streams', () => {
