@@ -1,0 +1,580 @@
+// The discussion feed (ARCHITECTURE.md 'src/model'): every frame a discussion socket sends, folded into what the
+// panels show. Pure and immutable: applyFrame returns a new Feed that shares everything it did not change, and
+// the very same Feed when a frame changes nothing (a replayed frame, an agent_status, a late delta).
+//
+// Decisions (the contract the discussion machine and the views rely on):
+//
+// - Items are keyed by id, so a frame the server replays after a reconnect (byte-identical) never shows twice.
+//   Messages (agent_message, text, agent_message_start/delta, human_message_local) and arguments use their own
+//   id; every other frame uses a key derived from the frame itself: `type:length:hash` of its JSON (53-bit hash).
+//   Nothing is left out of that hash: the server stamps each frame once when it is made and replays the stored
+//   bytes, so a replay hashes the same and two real events differ at least by their timestamp.
+// - A frame already seen changes nothing (the state it set was set when it first arrived; replays are in-order
+//   repeats). A message or argument frame with a known id and *different* content replaces the item in place:
+//   that is how a streamed turn's final frame lands, and how an argument's votes are updated. An item is a
+//   function of its frame alone (its round is the frame's own, never 'the current round'), so replaying a suffix
+//   of the discussion always ends in the same list (the property tests check this).
+// - Streaming (agent_message_start → agent_message_delta… → agent_message/text with the same id): the start
+//   makes a placeholder (streaming: true, empty content) of kind 'text' on the Basic endpoint and 'hybrid'
+//   elsewhere (the kinds of those endpoints' final frames); each delta appends; a delta for an unknown id starts
+//   a placeholder (agent unknown until the start or the final frame); the final frame replaces the content,
+//   clears `streaming`, sets `interrupted` when the server says so, and keeps the position. A start or delta for
+//   a message that is already final is ignored (a replayed start must not wipe a finished turn). When the
+//   discussion ends, a placeholder whose final frame never came is closed as interrupted.
+// - Audio (`audio`, `audio_message`) is attached to the message named by message_id; if that message has not
+//   arrived yet the clip waits for it. Without message_id it goes to the last message of that agent (part 2 §4);
+//   audio naming nobody attaches nowhere. Each clip is applied once (keyed by its content, logged in `audio`), so
+//   a replayed clip without message_id cannot land on a later message. It never makes an item of its own.
+// - Errors: a non-fatal error frame (an agent could not answer, a bad client frame) happened at a point of the
+//   discussion and stays in its record, so it is an 'error' item (and exported). A fatal error (refused
+//   configuration, the discussion cannot go on) is not an item: the machine shows it in the banner; it is kept in
+//   `session.fatalError`. tts_error is a 'system' item (part 2 §8: 'shown as a system message').
+// - Not items: agent_status (the machine relays it to the canvas), tts_streaming_start/end (audio queue),
+//   discussion_started/initialized (session + participants), discussion_ended (session.ended),
+//   performance_metric (metrics, for analytics).
+// - Rounds: round_start and round_end are 'round' items (markers with the agreement); the current round only
+//   grows, so round_end before round_start, or a late round frame, never moves it back.
+// - Delegations are counted once per (from, to, task/reason): the Basic server sends both a delegation frame and
+//   the same delegation on the text that asks for it. The delegation frame is also a 'delegation' item.
+// - Arguments with an unknown parent sit at the root of the tree until the parent arrives (feedSelectors.ts).
+
+import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchResult } from '../schemas/discussion';
+import type { HybridServerFrame } from '../schemas/hybridSocket';
+import type { StandardServerFrame } from '../schemas/standardSocket';
+import { emptyKeyedVec, kvAppend, kvIndexOf, kvSetAt, vecGet, type KeyedVec } from './keyedVec';
+
+export type HumanMessageLocal = { type: 'human_message_local'; id: string; text: string; timestamp: string; author?: string };
+export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
+export type FeedItemKind = 'stage' | 'argument' | 'acl' | 'research' | 'consensus' | 'human' | 'hybrid' | 'summary' | 'text' | 'delegation' | 'system' | 'error' | 'round';
+
+export interface FeedItem {
+  id: string;
+  kind: FeedItemKind;
+  agentId: string | null;
+  agentName: string | null;
+  agentRole?: string | null;
+  content: string;
+  timestamp: string | null;
+  confidence?: number;
+  stage?: string;
+  round?: number;
+  audioUrl?: string | null;
+  audioId?: string | null;
+  streaming?: boolean;
+  interrupted?: boolean;
+  /** the frame it came from, for kind-specific cards */
+  source?: unknown;
+}
+
+export interface Participant {
+  id: string;
+  name: string;
+  role: string | null;
+}
+export interface ResearchEntry {
+  key: string;
+  result: ResearchResult;
+  timestamp: string | null;
+}
+export interface DelegationEntry {
+  key: string;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+  task: string | null;
+  timestamp: string | null;
+  delegation: Delegation;
+}
+export interface MetricSample {
+  metric: string;
+  value: number;
+  timestamp: string | null;
+}
+export interface ConsensusState {
+  consensus: Consensus;
+  score: number;
+  reached: boolean;
+  timestamp: string | null;
+}
+export interface StageState {
+  stage: string;
+  round: number | null;
+  description: string | null;
+  timestamp: string | null;
+}
+export interface RoundState {
+  /** The highest round started or ended so far (never moves back). */
+  current: number | null;
+  max: number | null;
+  /** Rounds that ended, ascending. */
+  ended: readonly number[];
+  /** round → agreement reported by its round_end. */
+  agreement: Readonly<Record<number, number>>;
+}
+export interface SessionInfo {
+  sessionId: string | null;
+  endpoint: string | null;
+  mode: string | null;
+  topic: string | null;
+  ended: { reason: string | null; timestamp: string | null } | null;
+  fatalError: string | null;
+}
+export interface AudioRef {
+  audioUrl: string;
+  audioId: string | null;
+}
+export interface AudioEvent extends AudioRef {
+  agentId: string;
+  /** The message it was attached to (or waits for); null when nobody could take it. */
+  messageId: string | null;
+  timestamp: string | null;
+}
+
+export interface Feed {
+  /** The Discussion list, in order. */
+  readonly items: KeyedVec<FeedItem>;
+  readonly arguments: KeyedVec<Argument>;
+  readonly research: KeyedVec<ResearchEntry>;
+  readonly delegations: KeyedVec<DelegationEntry>;
+  readonly metrics: KeyedVec<MetricSample>;
+  /** Every audio frame once (keyed by its content), so a replayed clip is not re-attached to another message. */
+  readonly audio: KeyedVec<AudioEvent>;
+  readonly consensus: ConsensusState | null;
+  readonly stage: StageState | null;
+  readonly round: RoundState;
+  readonly session: SessionInfo;
+  readonly participants: readonly Participant[];
+  /** The server's statistics (discussion_summary.summary.performance_metrics), when it sent them. */
+  readonly statistics: DiscussionStatistics | null;
+  /** agent id → id of that agent's latest message (where audio without message_id goes). */
+  readonly lastMessageByAgent: Readonly<Record<string, string>>;
+  /** message id → audio that arrived before its message. */
+  readonly pendingAudio: Readonly<Record<string, AudioRef>>;
+  /** ids of items still streaming. */
+  readonly streamingIds: readonly string[];
+}
+
+export const emptyFeed: Feed = Object.freeze({
+  items: emptyKeyedVec<FeedItem>(),
+  arguments: emptyKeyedVec<Argument>(),
+  research: emptyKeyedVec<ResearchEntry>(),
+  delegations: emptyKeyedVec<DelegationEntry>(),
+  metrics: emptyKeyedVec<MetricSample>(),
+  audio: emptyKeyedVec<AudioEvent>(),
+  consensus: null,
+  stage: null,
+  round: Object.freeze({ current: null, max: null, ended: Object.freeze([]) as readonly number[], agreement: Object.freeze({}) }),
+  session: Object.freeze({ sessionId: null, endpoint: null, mode: null, topic: null, ended: null, fatalError: null }),
+  participants: Object.freeze([]) as readonly Participant[],
+  statistics: null,
+  lastMessageByAgent: Object.freeze({}),
+  pendingAudio: Object.freeze({}),
+  streamingIds: Object.freeze([]) as readonly string[],
+});
+
+// ── keys ────────────────────────────────────────────────────────────────────
+
+/** cyrb53: a fast 53-bit string hash (public domain). */
+function hash53(str: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** The stable key of a frame that has no id of its own: the same for a byte-identical replay. */
+export function frameKey(frame: { type: string }): string {
+  const json = JSON.stringify(frame);
+  return `${frame.type}:${json.length.toString(36)}:${hash53(json).toString(36)}`;
+}
+
+// ── small helpers ───────────────────────────────────────────────────────────
+
+/** Structural equality of JSON-like values (frames after parsing). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+const ITEM_FIELDS = ['kind', 'agentId', 'agentName', 'agentRole', 'content', 'timestamp', 'confidence', 'stage', 'round', 'audioUrl', 'audioId', 'streaming', 'interrupted'] as const;
+function sameItem(a: FeedItem, b: FeedItem): boolean {
+  for (const f of ITEM_FIELDS) if (a[f] !== b[f]) return false;
+  return deepEqual(a.source, b.source);
+}
+
+/** Drops undefined fields so items compare and serialise the same however they were built. */
+function item(fields: FeedItem): FeedItem {
+  const out = {} as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out as unknown as FeedItem;
+}
+
+const SPEECH_KINDS: ReadonlySet<FeedItemKind> = new Set(['hybrid', 'text', 'argument']);
+const stringify = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+function without<T>(rec: Readonly<Record<string, T>>, key: string): Readonly<Record<string, T>> {
+  const { [key]: _drop, ...rest } = rec;
+  return rest;
+}
+
+// ── item insertion ──────────────────────────────────────────────────────────
+
+/** Appends a new item, or replaces the one with its id (unless it is the same). Handles pending audio and the agent's last message. */
+function putItem(feed: Feed, next: FeedItem): Feed {
+  const pos = kvIndexOf(feed.items, next.id);
+  if (pos >= 0) {
+    const prev = vecGet(feed.items.values, pos)!;
+    // The same frame again (a replay): it was applied when it first came. Only a different frame for a known id
+    // (the final frame of a streamed turn, an argument's new votes, a corrected message) replaces the item.
+    if (deepEqual(prev.source, next.source)) return feed;
+    if (next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
+    if (sameItem(prev, next)) return feed;
+    let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, next) };
+    if (prev.streaming && !next.streaming) out = { ...out, streamingIds: out.streamingIds.filter((id) => id !== next.id) };
+    if (prev.agentId === null && next.agentId && SPEECH_KINDS.has(next.kind)) {
+      out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
+    }
+    return out;
+  }
+  let out: Feed = feed;
+  const pending = feed.pendingAudio[next.id];
+  if (pending) {
+    if (next.audioUrl == null) next = { ...next, audioUrl: pending.audioUrl, audioId: pending.audioId };
+    out = { ...out, pendingAudio: without(out.pendingAudio, next.id) };
+  }
+  out = { ...out, items: kvAppend(out.items, next.id, next) };
+  if (next.agentId && SPEECH_KINDS.has(next.kind) && out.lastMessageByAgent[next.agentId] !== next.id) {
+    out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
+  }
+  if (next.streaming) out = { ...out, streamingIds: [...out.streamingIds, next.id] };
+  return out;
+}
+
+/** For frames without an id: nothing happens when the key is known (a replay); otherwise `then` runs. */
+function once(feed: Feed, key: string, then: (feed: Feed) => Feed): Feed {
+  return kvIndexOf(feed.items, key) >= 0 ? feed : then(feed);
+}
+
+function withRound(feed: Feed, round: number | undefined | null, max?: number | null): Feed {
+  const r = feed.round;
+  const current = round != null && (r.current === null || round > r.current) ? round : r.current;
+  const nextMax = max != null ? max : r.max;
+  if (current === r.current && nextMax === r.max) return feed;
+  return { ...feed, round: { ...r, current, max: nextMax } };
+}
+
+function addDelegation(feed: Feed, d: Delegation, timestamp: string | null): Feed {
+  const from = d.from_agent ?? d.from ?? null;
+  const to = d.to_agent ?? d.to ?? null;
+  const key = `delegation:${from ?? ''}\u0000${to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
+  if (kvIndexOf(feed.delegations, key) >= 0) return feed;
+  const entry: DelegationEntry = { key, from, to, reason: d.reason ?? null, task: d.task ?? null, timestamp: d.timestamp ?? timestamp, delegation: d };
+  return { ...feed, delegations: kvAppend(feed.delegations, key, entry) };
+}
+
+const placeholderKind = (feed: Feed): FeedItemKind => (feed.session.endpoint === 'basic' ? 'text' : 'hybrid');
+
+// ── per-frame handlers ──────────────────────────────────────────────────────
+
+type F<T extends FeedInput['type']> = Extract<FeedInput, { type: T }>;
+
+function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'discussion_initialized'>): Feed {
+  const s = feed.session;
+  const endpoint = frame.type === 'discussion_started' ? frame.endpoint ?? s.endpoint : s.endpoint;
+  const mode = frame.type === 'discussion_initialized' ? frame.mode ?? s.mode : s.mode;
+  const topic = frame.topic ?? s.topic;
+  let out = feed;
+  if (frame.session_id !== s.sessionId || endpoint !== s.endpoint || mode !== s.mode || topic !== s.topic) {
+    out = { ...out, session: { ...s, sessionId: frame.session_id, endpoint, mode, topic } };
+  }
+  if (frame.type === 'discussion_initialized') out = withRound(out, null, frame.max_rounds);
+  // Merge by id, the frame's last word winning; the same array when nothing differs.
+  const merged = new Map(out.participants.map((p) => [p.id, p]));
+  for (const p of frame.participants) merged.set(p.id, { id: p.id, name: p.name, role: p.role ?? null });
+  const next = [...merged.values()];
+  const same = next.length === out.participants.length && next.every((p, i) => {
+    const q = out.participants[i];
+    return q.id === p.id && q.name === p.name && q.role === p.role;
+  });
+  return same ? out : { ...out, participants: next };
+}
+
+function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>): Feed {
+  const ts = frame.timestamp ?? null;
+  const next =
+    frame.type === 'agent_message'
+      ? item({
+          id: frame.id, kind: 'hybrid', agentId: frame.agent_id, agentName: frame.agent_name, agentRole: frame.agent_role ?? null,
+          content: frame.content, timestamp: ts, confidence: frame.confidence, round: frame.round,
+          audioUrl: frame.audio_url ?? undefined, audioId: frame.audio_id ?? undefined, interrupted: frame.interrupted || undefined, source: frame,
+        })
+      : item({
+          id: frame.id ?? frameKey(frame), kind: 'text', agentId: frame.from_id, agentName: frame.from, content: frame.text, timestamp: ts,
+          interrupted: frame.interrupted || undefined, source: frame,
+        });
+  let out = putItem(feed, next);
+  if (frame.type === 'text' && frame.delegation) out = addDelegation(out, frame.delegation, ts);
+  return out;
+}
+
+function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
+  const pos = kvIndexOf(feed.items, frame.id);
+  if (pos >= 0) {
+    const prev = vecGet(feed.items.values, pos)!;
+    if (!prev.streaming || prev.agentId !== null) return feed; // final already, or a start seen before
+    const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
+    let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
+    if (out.lastMessageByAgent[frame.agent_id] !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
+    return out;
+  }
+  return putItem(
+    feed,
+    item({
+      id: frame.id, kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name, content: '',
+      timestamp: frame.timestamp ?? null, round: frame.round, stage: frame.stage, streaming: true, source: frame,
+    }),
+  );
+}
+
+function onDelta(feed: Feed, frame: F<'agent_message_delta'>): Feed {
+  const pos = kvIndexOf(feed.items, frame.id);
+  if (pos >= 0) {
+    const prev = vecGet(feed.items.values, pos)!;
+    if (!prev.streaming || frame.delta === '') return feed; // a late delta after the final frame
+    return { ...feed, items: kvSetAt(feed.items, pos, { ...prev, content: prev.content + frame.delta }) };
+  }
+  return putItem(
+    feed,
+    item({ id: frame.id, kind: placeholderKind(feed), agentId: null, agentName: null, content: frame.delta, timestamp: null, streaming: true, source: frame }),
+  );
+}
+
+function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
+  const key = frameKey(frame);
+  if (kvIndexOf(feed.audio, key) >= 0) return feed; // a replayed clip: attached when it first came
+  const ref: AudioRef = { audioUrl: frame.audio_url, audioId: frame.audio_id ?? null };
+  const log = (f: Feed, messageId: string | null): Feed => ({
+    ...f,
+    audio: kvAppend(f.audio, key, { ...ref, agentId: frame.agent_id, messageId, timestamp: frame.timestamp ?? null }),
+  });
+  const named = frame.message_id;
+  if (named !== undefined && kvIndexOf(feed.items, named) < 0) {
+    return log({ ...feed, pendingAudio: { ...feed.pendingAudio, [named]: ref } }, named); // its message has not arrived yet
+  }
+  const target = named ?? feed.lastMessageByAgent[frame.agent_id];
+  const pos = target === undefined ? -1 : kvIndexOf(feed.items, target);
+  if (pos < 0) return log(feed, null);
+  const prev = vecGet(feed.items.values, pos)!;
+  if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return log(feed, target!);
+  return log({ ...feed, items: kvSetAt(feed.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) }, target!);
+}
+
+function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
+  if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
+  let out: Feed = { ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } };
+  if (out.streamingIds.length > 0) {
+    let items = out.items;
+    for (const id of out.streamingIds) {
+      const pos = kvIndexOf(items, id);
+      const prev = vecGet(items.values, pos)!;
+      items = kvSetAt(items, pos, { ...prev, streaming: false, interrupted: true });
+    }
+    out = { ...out, items, streamingIds: [] };
+  }
+  return out;
+}
+
+function researchSummary(results: readonly ResearchResult[], query?: string): string {
+  const n = results.reduce((a, r) => a + (r.results?.length ?? 0) + (r.articles?.length ?? 0), 0);
+  const sources = [...new Set(results.map((r) => r.source))].join(', ');
+  const q = query ?? results[0]?.query ?? results[0]?.topic;
+  return `Research (${sources || 'none'}): ${n} paper${n === 1 ? '' : 's'}${q ? ` for "${q}"` : ''}`;
+}
+
+function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_results'>): Feed {
+  const key = frameKey(frame);
+  return once(feed, key, (f) => {
+    const ts = frame.timestamp ?? null;
+    const results = frame.type === 'research_result' ? [frame.result] : frame.results;
+    let research = f.research;
+    results.forEach((result, i) => {
+      const k = results.length === 1 ? key : `${key}#${i}`;
+      if (kvIndexOf(research, k) < 0) research = kvAppend(research, k, { key: k, result, timestamp: ts });
+    });
+    const unavailable = frame.type === 'research_results' ? frame.unavailable : undefined;
+    const content = unavailable && results.length === 0 ? unavailable : researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
+    return putItem({ ...f, research }, item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
+  });
+}
+
+function onArgument(feed: Feed, frame: F<'argument'>): Feed {
+  const a = frame.argument;
+  const pos = kvIndexOf(feed.arguments, a.id);
+  let out = feed;
+  if (pos < 0) out = { ...out, arguments: kvAppend(out.arguments, a.id, a) };
+  else if (!deepEqual(vecGet(out.arguments.values, pos), a)) out = { ...out, arguments: kvSetAt(out.arguments, pos, a) };
+  out = putItem(
+    out,
+    item({
+      id: a.id, kind: 'argument', agentId: a.agent_id, agentName: a.agent_name ?? null, content: a.content, timestamp: frame.timestamp ?? null,
+      confidence: a.confidence, stage: a.stage, round: a.round, source: frame,
+    }),
+  );
+  return withRound(out, a.round);
+}
+
+/** Everything a frame without an id turns into, once. */
+function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message' | 'text' | 'argument' | 'agent_message_start' | 'agent_message_delta' | 'human_message_local' }>): Feed {
+  const ts = frame.timestamp ?? null;
+  const base = { agentId: null, agentName: null, timestamp: ts, source: frame };
+  switch (frame.type) {
+    case 'reasoning_stage': {
+      const key = frameKey(frame);
+      return once(feed, key, (f) => {
+        const out = putItem(f, item({ ...base, id: key, kind: 'stage', content: frame.description ?? `Stage: ${frame.stage}`, stage: frame.stage, round: frame.round }));
+        return withRound({ ...out, stage: { stage: frame.stage, round: frame.round ?? null, description: frame.description ?? null, timestamp: ts } }, frame.round);
+      });
+    }
+    case 'acl_message': {
+      const key = frameKey(frame);
+      const content = frame.natural_language ?? `${frame.performative}: ${stringify(frame.content)}`;
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'acl', agentName: frame.sender, content })));
+    }
+    case 'request': {
+      const key = frameKey(frame);
+      const content = frame.content ?? `${frame.from_agent} → ${frame.to_agent}: ${frame.action}`;
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'acl', agentName: frame.from_agent, content })));
+    }
+    case 'consensus_reached': {
+      const key = frameKey(frame);
+      return once(feed, key, (f) =>
+        putItem(
+          { ...f, consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } },
+          item({ ...base, id: key, kind: 'consensus', content: frame.consensus.solution, confidence: frame.consensus.confidence }),
+        ),
+      );
+    }
+    case 'round_start': {
+      const key = frameKey(frame);
+      const content = `Round ${frame.round}${frame.max_rounds ? ` of ${frame.max_rounds}` : ''}${frame.stage ? ` · ${frame.stage}` : ''}`;
+      return once(feed, key, (f) => withRound(putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round, stage: frame.stage })), frame.round, frame.max_rounds));
+    }
+    case 'round_end': {
+      const key = frameKey(frame);
+      const content = `Round ${frame.round} ended${frame.agreement !== undefined ? ` · agreement ${pct(frame.agreement)}` : ''}`;
+      return once(feed, key, (f) => {
+        const out = withRound(putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round })), frame.round);
+        const r = out.round;
+        const ended = r.ended.includes(frame.round) ? r.ended : [...r.ended, frame.round].sort((a, b) => a - b);
+        const agreement = frame.agreement !== undefined ? { ...r.agreement, [frame.round]: frame.agreement } : r.agreement;
+        return ended === r.ended && agreement === r.agreement ? out : { ...out, round: { ...r, ended, agreement } };
+      });
+    }
+    case 'discussion_summary': {
+      const key = frameKey(frame);
+      const s = frame.summary;
+      const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
+      return once(feed, key, (f) => putItem(s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f, item({ ...base, id: key, kind: 'summary', content })));
+    }
+    case 'delegation': {
+      const key = frameKey(frame);
+      const d = frame.delegation;
+      const from = d.from_agent ?? d.from ?? null;
+      const to = d.to_agent ?? d.to ?? null;
+      const content = `${from ?? '?'} → ${to ?? '?'}${d.task ?? d.reason ? `: ${d.task ?? d.reason}` : ''}`;
+      return once(feed, key, (f) => addDelegation(putItem(f, item({ ...base, id: key, kind: 'delegation', agentName: from, content })), d, ts));
+    }
+    case 'system': {
+      const key = frameKey(frame);
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', content: frame.content })));
+    }
+    case 'tts_error': {
+      const key = frameKey(frame);
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', agentId: frame.agent_id ?? null, agentName: frame.agent_name, content: frame.error })));
+    }
+    case 'error': {
+      if (frame.fatal) {
+        return feed.session.fatalError === frame.message ? feed : { ...feed, session: { ...feed.session, fatalError: frame.message } };
+      }
+      const key = frameKey(frame);
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'error', content: frame.message })));
+    }
+    case 'performance_metric': {
+      const key = frameKey(frame);
+      if (kvIndexOf(feed.metrics, key) >= 0) return feed;
+      return { ...feed, metrics: kvAppend(feed.metrics, key, { metric: frame.metric, value: frame.value, timestamp: ts }) };
+    }
+    case 'research_result':
+    case 'research_results':
+      return onResearch(feed, frame);
+    case 'audio':
+    case 'audio_message':
+      return onAudio(feed, frame);
+    case 'discussion_started':
+    case 'discussion_initialized':
+      return onSessionFrame(feed, frame);
+    case 'discussion_ended':
+      return onEnded(feed, frame);
+    case 'agent_status':
+    case 'tts_streaming_start':
+    case 'tts_streaming_end':
+      return feed;
+    default: {
+      const never: never = frame;
+      void never;
+      return feed; // a type the model does not know (cannot happen after the schemas): nothing to show
+    }
+  }
+}
+
+/** Folds one frame into the feed. Never throws for a frame that passed the schemas, whatever the order. */
+export function applyFrame(feed: Feed, frame: FeedInput): Feed {
+  switch (frame.type) {
+    case 'agent_status':
+      return feed; // the hottest frame: relayed by the machine, nothing to store
+    case 'agent_message':
+    case 'text':
+      return onFinalMessage(feed, frame);
+    case 'agent_message_start':
+      return onStart(feed, frame);
+    case 'agent_message_delta':
+      return onDelta(feed, frame);
+    case 'argument':
+      return onArgument(feed, frame);
+    case 'human_message_local':
+      return putItem(feed, item({ id: frame.id, kind: 'human', agentId: null, agentName: frame.author ?? null, content: frame.text, timestamp: frame.timestamp, source: frame }));
+    default:
+      return keyedFrame(feed, frame);
+  }
+}
+
+/** Folds many frames (replays, tests). */
+export const applyFrames = (feed: Feed, frames: Iterable<FeedInput>): Feed => {
+  let out = feed;
+  for (const f of frames) out = applyFrame(out, f);
+  return out;
+};

@@ -1,0 +1,179 @@
+// PDF export of a discussion (part 2 §9), for both panels, in the browser (jspdf, loaded only when used).
+//
+// One layout for both: a title, the session lines, every message with its speaker, type and time, then the
+// consensus and the papers. The panels differ only in geometry: the standard panel breaks pages when y passes
+// PDF_PAGE_BREAK_Y and wraps text at PDF_TEXT_WIDTH; the hybrid panel keeps a PDF_HYBRID_MARGIN margin all round
+// and PDF_HYBRID_LINE_SPACING between lines.
+//
+// Fonts: Helvetica (PDF_FONT), whose encoding covers Latin-1 only. When any text falls outside Latin-1
+// (Cyrillic, Greek, the euro sign, …) the whole document uses DejaVu Sans instead, embedded from the bytes the
+// caller's loader returns (in the browser: src/services/unicodeFont.ts), so nothing turns into mojibake.
+// Text is drawn as text: markup in a message ('<b>', '&', '<script>') appears literally.
+
+import { ABSTRACT_PREVIEW_CHARS, PDF_FONT, PDF_HYBRID_LINE_SPACING, PDF_HYBRID_MARGIN, PDF_PAGE_BREAK_Y, PDF_TEXT_WIDTH } from '../schemas/constants';
+import type { DiscussionExport } from '../schemas/exportJson';
+import { dedupePapers } from '../model/feedSelectors';
+
+export interface PdfOptions {
+  /** The bytes of a Unicode TTF (DejaVu Sans); called only when some text is outside Latin-1. */
+  loadUnicodeFont: () => Promise<ArrayBuffer | Uint8Array>;
+}
+
+/** What the hybrid panel has to print: the export's fields it can fill (configuration and endpoint are not needed). */
+export type HybridPdfInput = Pick<DiscussionExport, 'session_id' | 'context' | 'messages' | 'consensus' | 'exported_at'> &
+  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint'>> & { mode?: string };
+
+interface Geometry {
+  title: string;
+  left: number;
+  top: number;
+  width: number;
+  /** A line whose baseline would pass this y goes to a new page. */
+  bottom: number;
+  lineHeight: number;
+}
+
+const A4_WIDTH = 210;
+const A4_HEIGHT = 297;
+export const STANDARD_GEOMETRY: Geometry = {
+  title: 'Enhanced Multi-Agent Discussion', left: (A4_WIDTH - PDF_TEXT_WIDTH) / 2, top: 20, width: PDF_TEXT_WIDTH, bottom: PDF_PAGE_BREAK_Y, lineHeight: 6,
+};
+export const HYBRID_GEOMETRY: Geometry = {
+  title: 'Hybrid Discussion', left: PDF_HYBRID_MARGIN, top: PDF_HYBRID_MARGIN, width: A4_WIDTH - 2 * PDF_HYBRID_MARGIN,
+  bottom: A4_HEIGHT - PDF_HYBRID_MARGIN, lineHeight: PDF_HYBRID_LINE_SPACING,
+};
+
+type Style = 'title' | 'heading' | 'label' | 'body' | 'small';
+interface Block {
+  text: string;
+  style: Style;
+  /** Extra space before the block, in line heights. */
+  gap?: number;
+}
+
+const SIZES: Record<Style, number> = { title: 16, heading: 13, label: 10, body: 10, small: 8 };
+const BOLD: Record<Style, boolean> = { title: true, heading: true, label: true, body: false, small: false };
+
+/** Tabs become spaces; other control characters (which no font draws) are dropped; line breaks stay. */
+const clean = (s: string) => s.replace(/\t/g, '    ').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+
+export const needsUnicodeFont = (texts: Iterable<string>): boolean => {
+  for (const t of texts) for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 0xff) return true;
+  return false;
+};
+
+function time(ts: string | null | undefined): string {
+  if (!ts) return '';
+  const d = new Date(ts);
+  return Number.isNaN(d.getTime()) ? ts : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+const KIND_LABELS: Record<string, string> = {
+  stage: 'Stage', argument: 'Argument', acl: 'ACL', research: 'Research', consensus: 'Consensus', human: 'Human', hybrid: 'Message',
+  summary: 'Summary', text: 'Message', delegation: 'Delegation', system: 'System', error: 'Error', round: 'Round',
+};
+
+function speaker(m: DiscussionExport['messages'][number]): string {
+  if (m.agent_name) return m.agent_name;
+  if (m.kind === 'human') return 'You';
+  return 'System';
+}
+
+/** The document as blocks of text, the same for both panels. */
+function blocksOf(doc: HybridPdfInput, title: string): Block[] {
+  const blocks: Block[] = [{ text: title, style: 'title' }];
+  const meta = [
+    doc.session_id ? `Session: ${doc.session_id}` : null,
+    doc.endpoint ? `Endpoint: ${doc.endpoint}` : null,
+    doc.mode ? `Mode: ${doc.mode}` : null,
+    `Exported: ${time(doc.exported_at)}`,
+  ].filter((x): x is string => x !== null);
+  for (const line of meta) blocks.push({ text: line, style: 'small' });
+  if (doc.context) blocks.push({ text: 'Topic', style: 'heading', gap: 1 }, { text: doc.context, style: 'body' });
+
+  blocks.push({ text: `Messages (${doc.messages.length})`, style: 'heading', gap: 1 });
+  for (const m of doc.messages) {
+    const type = KIND_LABELS[m.kind] ?? m.kind;
+    const extra = typeof m.confidence === 'number' ? ` · confidence ${Math.round(m.confidence * 100)}%` : '';
+    const when = time(m.timestamp);
+    blocks.push({ text: `${speaker(m)} · ${type}${when ? ` · ${when}` : ''}${extra}${m.interrupted ? ' · interrupted' : ''}`, style: 'label', gap: 0.5 });
+    if (m.content) blocks.push({ text: m.content, style: 'body' });
+  }
+
+  if (doc.consensus) {
+    const c = doc.consensus;
+    blocks.push(
+      { text: 'Consensus', style: 'heading', gap: 1 },
+      { text: c.solution, style: 'body' },
+      { text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`, style: 'small' },
+    );
+    for (const d of c.dissenting_opinions) blocks.push({ text: `Dissent: ${d}`, style: 'body' });
+  }
+
+  const papers = dedupePapers(doc.research_results ?? []);
+  if (papers.length > 0) {
+    blocks.push({ text: `Research papers (${papers.length})`, style: 'heading', gap: 1 });
+    for (const p of papers) {
+      const authors = Array.isArray(p.authors) ? p.authors.join(', ') : p.authors;
+      blocks.push({ text: p.title, style: 'label', gap: 0.5 });
+      blocks.push({ text: [authors, p.year != null ? String(p.year) : '', p.source].filter(Boolean).join(' · '), style: 'small' });
+      if (p.url) blocks.push({ text: p.url, style: 'small' });
+      if (p.abstract) {
+        const a = p.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${p.abstract.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : p.abstract;
+        blocks.push({ text: a, style: 'body' });
+      }
+    }
+  }
+  return blocks.map((b) => ({ ...b, text: clean(b.text) }));
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let bin = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(bin);
+}
+
+const UNICODE_FONT = 'DejaVuSans';
+
+/** The one layout routine both panels use. */
+async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions): Promise<Blob> {
+  const blocks = blocksOf(doc, geometry.title);
+  const { jsPDF } = await import('jspdf');
+  const pdf = new jsPDF({ unit: 'mm', format: 'a4' });
+  let family = PDF_FONT;
+  let canBold = true;
+  if (needsUnicodeFont(blocks.map((b) => b.text))) {
+    const raw = await opts.loadUnicodeFont();
+    const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
+    pdf.addFileToVFS(`${UNICODE_FONT}.ttf`, toBase64(bytes));
+    pdf.addFont(`${UNICODE_FONT}.ttf`, UNICODE_FONT, 'normal');
+    family = UNICODE_FONT;
+    canBold = false; // one face embedded; headings stand out by size
+  }
+
+  let y = geometry.top;
+  for (const block of blocks) {
+    const size = SIZES[block.style];
+    pdf.setFont(family, BOLD[block.style] && canBold ? 'bold' : 'normal');
+    pdf.setFontSize(size);
+    const lineHeight = Math.max(geometry.lineHeight * (size / SIZES.body), size * 0.3528 * 1.15);
+    y += (block.gap ?? 0) * geometry.lineHeight;
+    const lines = pdf.splitTextToSize(block.text, geometry.width) as string[];
+    for (const line of lines) {
+      if (y > geometry.bottom) {
+        pdf.addPage();
+        y = geometry.top;
+      }
+      pdf.text(line, geometry.left, y);
+      y += lineHeight;
+    }
+  }
+  return new Blob([pdf.output('arraybuffer')], { type: 'application/pdf' });
+}
+
+/** The standard panel's PDF (file name: exportFileName('pdf', …) in src/model/exportJson.ts). */
+export const renderDiscussionPdf = (exp: DiscussionExport, opts: PdfOptions): Promise<Blob> => render(exp, STANDARD_GEOMETRY, opts);
+
+/** The hybrid panel's PDF (file name: hybridPdfFileName(…)). */
+export const renderHybridPdf = (doc: HybridPdfInput, opts: PdfOptions): Promise<Blob> => render(doc, HYBRID_GEOMETRY, opts);
