@@ -104,11 +104,6 @@ export interface PlayClipInput {
   volume: number;
 }
 
-export interface AudioQueueInput {
-  speed?: number;
-  volume?: number;
-}
-
 export interface AudioQueueContext {
   /** Waiting items, in play order (priority, then arrival). */
   items: AudioQueueItem[];
@@ -157,7 +152,6 @@ export const audioQueueMachine = setup({
   types: {
     context: {} as AudioQueueContext,
     events: {} as AudioQueueEvent | ClipEvent,
-    input: {} as AudioQueueInput | undefined,
   },
   actors: {
     checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(async () => {
@@ -244,14 +238,9 @@ export const audioQueueMachine = setup({
   },
 }).createMachine({
   id: 'audioQueue',
-  context: ({ input }) => ({
-    items: [],
-    current: null,
-    history: [],
-    owners: {},
-    speed: clampPlaybackRate(input?.speed),
-    volume: clampVolume(input?.volume),
-  }),
+  // No input, so it spawns as `spawnChild('audioQueue', { systemId: 'audioQueue' })`; speed and volume
+  // arrive with 'audio.settings'.
+  context: { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1 },
   on: {
     'audio.settings': { actions: 'applySettings' },
   },
