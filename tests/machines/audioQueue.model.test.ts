@@ -121,7 +121,7 @@ const journeys = {
   'speech off mid-clip drops the queue; on again plays a new clip': [...two, ok, ev('clip.playing'), ev('audio.disable'), ev('audio.enable'), ev('audio.enqueue', { item: item('c') }), ok],
 };
 const journeyPaths = Object.entries(journeys).map(([name, evs]) => {
-  const [path] = model.getPathsFromEvents(evs, {});
+  const [path] = model.getPathsFromEvents(evs as never, {});
   return { name, path, evs };
 });
 
@@ -145,7 +145,10 @@ function replay() {
   const exec: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
   for (const e of events) {
     const after = Object.values(AFTER).find((a) => a.type === e.type);
-    if (after) exec[e.type] = () => vi.advanceTimersByTimeAsync(after.ms);
+    if (after)
+      exec[e.type] = async () => {
+        await vi.advanceTimersByTimeAsync(after.ms);
+      };
     else if (e.type === 'xstate.done.actor.checkAudio')
       exec[e.type] = async ({ event }) => {
         check.resolve((event as DoneCheck).output);
