@@ -8,7 +8,7 @@
 //                  stops the sound;
 //   - preloadClips warms the next clips (audio.preload with their URLs) so playClip starts from a loaded element.
 //
-// Decisions the spec leaves open (documented in docs/statecharts/audioQueue.md through this header):
+// Decisions the spec leaves open:
 //   - The queue starts enabled; 'audio.disable' stops and clears it and, while disabled, enqueues are DROPPED
 //     (no notice: the owner never set the agent speaking). 'audio.enable' turns it back on.
 //   - 'audio.interrupt' stops the current clip (status stopped) and clears what was queued; later enqueues are
