@@ -19,7 +19,6 @@ import { createSocketFactory, type WebSocketConstructor } from './services/socke
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
 import { createAudioQueueLogic } from './services/audioPlayer';
 import { downloadBlob } from './services/download';
-import { createEndpointProber } from './services/endpointProbe';
 import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
 import { createPanelSettingsStore } from './services/panelSettingsStore';
 import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
@@ -105,7 +104,7 @@ export function composeApp(deps: AppDeps) {
       audioQueue: createAudioQueueLogic({ fetch: deps.fetch }),
       standardDiscussion: createStandardDiscussionLogic({
         fromSocket,
-        probeEndpoint: createEndpointProber({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket }),
+        probeEndpoint,
         getAgent: api.getAgent,
         settings: createPanelSettingsStore(() => storage.readUser()?.id ?? claimsOf(storage.readToken() ?? undefined)?.sub ?? null),
         saveFile,

@@ -22,6 +22,7 @@ import { defaults, hybridSettings, type HybridSettings } from '../schemas/settin
 import type { AudioQueueNotice } from './audioQueue.machine';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 import type { ToastRequest } from './toastRequest';
+import { agentStatus, statusesReset } from './discussionRelay';
 
 export interface HybridRun {
   sessionId: string;
@@ -147,7 +148,7 @@ export const hybridDiscussionMachine = setup({
     relayAgentStatus: enqueueActions(({ event, system, enqueue }) => {
       const frame = frameOf(event);
       const workspace = system.get('workspace');
-      if (frame?.type === 'agent_status' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: frame.agent_id, status: frame.status });
+      if (frame?.type === 'agent_status' && workspace) enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
     }),
     queueAudio: enqueueActions(({ context, event, system, self, enqueue }) => {
       const frame = frameOf(event);
@@ -165,11 +166,11 @@ export const hybridDiscussionMachine = setup({
     }),
     markSpeaking: enqueueActions(({ event, system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (event.type === 'audio.started' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: event.item.agentId, status: 'speaking' });
+      if (event.type === 'audio.started' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'speaking'));
     }),
     markIdle: enqueueActions(({ event, system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (event.type === 'audio.finished' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: event.item.agentId, status: 'idle' });
+      if (event.type === 'audio.finished' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'idle'));
     }),
     /** The server paces turns by real playback: each completed clip is acknowledged. */
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
@@ -188,7 +189,7 @@ export const hybridDiscussionMachine = setup({
     }),
     resetStatuses: enqueueActions(({ system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (workspace) enqueue.sendTo(workspace, { type: 'discussion.statusesReset' });
+      if (workspace) enqueue.sendTo(workspace, statusesReset());
     }),
     showRetrying: assign(({ event }) =>
       event.type === 'socketSession.retrying' ? { error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts) } : {},

@@ -27,6 +27,7 @@ import { endpointProbeMachine } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 import type { ToastRequest } from './toastRequest';
+import { agentStatus, statusesReset } from './discussionRelay';
 
 export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type StandardTab = (typeof STANDARD_TABS)[number];
@@ -180,7 +181,7 @@ export const standardDiscussionMachine = setup({
     relayAgentStatus: enqueueActions(({ event, system, enqueue }) => {
       const frame = frameOf(event);
       const workspace = system.get('workspace');
-      if (frame?.type === 'agent_status' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: frame.agent_id, status: frame.status });
+      if (frame?.type === 'agent_status' && workspace) enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
     }),
     /** Speech on: an audio frame (or a message carrying audio_url) goes to the shared audio queue. */
     queueAudio: enqueueActions(({ context, event, system, self, enqueue }) => {
@@ -201,11 +202,11 @@ export const standardDiscussionMachine = setup({
     }),
     markSpeaking: enqueueActions(({ event, system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (event.type === 'audio.started' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: event.item.agentId, status: 'speaking' });
+      if (event.type === 'audio.started' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'speaking'));
     }),
     markIdle: enqueueActions(({ event, system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (event.type === 'audio.finished' && workspace) enqueue.sendTo(workspace, { type: 'discussion.agentStatus', agentId: event.item.agentId, status: 'idle' });
+      if (event.type === 'audio.finished' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'idle'));
     }),
     acknowledgePlayed: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'audio.finished' || event.status !== 'completed') return;
@@ -226,7 +227,7 @@ export const standardDiscussionMachine = setup({
     }),
     resetStatuses: enqueueActions(({ system, enqueue }) => {
       const workspace = system.get('workspace');
-      if (workspace) enqueue.sendTo(workspace, { type: 'discussion.statusesReset' });
+      if (workspace) enqueue.sendTo(workspace, statusesReset());
     }),
     showRetrying: assign(({ event }) =>
       event.type === 'socketSession.retrying'
@@ -255,17 +256,8 @@ export const standardDiscussionMachine = setup({
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
-    applySettings: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'discussion.settings.update') return;
-      const settings = standardPanelSettings.parse(event.settings);
-      enqueue.assign({ settings });
-      enqueue({ type: 'saveSettings', params: { settings } });
-    }),
-    resetSettings: enqueueActions(({ enqueue }) => {
-      const settings = standardPanelSettings.parse({});
-      enqueue.assign({ settings });
-      enqueue({ type: 'saveSettings', params: { settings } });
-    }),
+    applySettings: assign({ settings: ({ context, event }) => (event.type === 'discussion.settings.update' ? standardPanelSettings.parse(event.settings) : context.settings) }),
+    resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
     toggleSpeechQueue: enqueueActions(({ context, event, system, enqueue }) => {
       const queue = system.get('audioQueue');
       if (event.type !== 'discussion.settings.update' || !queue) return;
@@ -423,8 +415,8 @@ export const standardDiscussionMachine = setup({
         },
         ready: {
           on: {
-            'discussion.settings.update': { guard: 'areSettingsValid', actions: ['toggleSpeechQueue', 'applySettings'] },
-            'discussion.settings.reset': { actions: 'resetSettings' },
+            'discussion.settings.update': { guard: 'areSettingsValid', actions: ['toggleSpeechQueue', 'applySettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
+            'discussion.settings.reset': { actions: ['resetSettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
           },
         },
       },

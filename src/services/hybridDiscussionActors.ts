@@ -1,8 +1,9 @@
 // The real actors behind the hybrid panel: its socket (through socketSession), the modes list, and the PDF export.
 import { fromPromise } from 'xstate';
 import { hybridDiscussionMachine, type HybridExportRequest } from '../machines/hybridDiscussion.machine';
-import { socketSessionMachine } from '../machines/socketSession.machine';
-import { hybridPdfFileName } from '../model/exportJson';
+import { withSessionSocket } from '../machines/socketSession.machine';
+import { buildExport, hybridPdfFileName } from '../model/exportJson';
+import { defaults } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
 import type { FromSocket } from './socket';
@@ -16,13 +17,17 @@ export interface HybridDiscussionDeps {
 
 async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
   const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
-  return renderHybridPdf(req, { loadUnicodeFont });
+  const exp = buildExport(req.feed, {
+    sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now: new Date(req.now),
+    configuration: { communication: defaults.communication, reasoning: defaults.reasoning, research: defaults.research },
+  });
+  return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
 export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
   return hybridDiscussionMachine.provide({
     actors: {
-      socketSession: socketSessionMachine.provide({ actors: { socket: deps.fromSocket(hybridServerFrame, hybridOutgoingFrame) } }),
+      socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
       loadModes: fromPromise(() => deps.loadModes()),
       exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);

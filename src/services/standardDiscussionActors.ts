@@ -1,10 +1,10 @@
 // The real actors behind the standard panel, built from the app's services: the socket (through socketSession),
 // the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
 // same logic over a fake WebSocket.
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { ExportRequest } from '../machines/standardDiscussion.machine';
 import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
-import { socketSessionMachine } from '../machines/socketSession.machine';
+import { withSessionSocket } from '../machines/socketSession.machine';
 import { endpointProbeMachine } from '../machines/endpointProbe.machine';
 import { buildExport, exportFileName } from '../model/exportJson';
 import { discussionExport } from '../schemas/exportJson';
@@ -16,7 +16,8 @@ import type { FromSocket } from './socket';
 
 export interface StandardDiscussionDeps {
   fromSocket: FromSocket;
-  probeEndpoint: (path: string) => Promise<boolean>;
+  /** The probe actor (src/services/endpointProbe.ts createEndpointProbe). */
+  probeEndpoint: AnyActorLogic;
   getAgent: (id: string) => Promise<{ id: string; name: string; role?: string | null }>;
   settings: { load(): StandardPanelSettings | null; save(s: StandardPanelSettings): void };
   /** Hands a finished file to the user (a download in the browser). */
@@ -69,8 +70,8 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
   const log = deps.log ?? ((m: string) => console.debug(m));
   return standardDiscussionMachine.provide({
     actors: {
-      socketSession: socketSessionMachine.provide({ actors: { socket: deps.fromSocket(standardServerFrame, standardOutgoingFrame) } }),
-      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(({ input }: { input: { path: string } }) => deps.probeEndpoint(input.path)) } }),
+      socketSession: withSessionSocket(deps.fromSocket(standardServerFrame, standardOutgoingFrame)),
+      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: deps.probeEndpoint } }),
       loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) => loadParticipants(input.agentIds, deps.getAgent, log)),
       loadSettings: fromPromise(async () => deps.settings.load()),
       exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),

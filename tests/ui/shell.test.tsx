@@ -72,13 +72,14 @@ describe('main screen shell', () => {
     signedIn();
     await user.click(await screen.findByRole('button', { name: 'Switch to Hybrid' }));
     expect(screen.getByText('Hybrid Mode')).toBeTruthy();
-    expect(screen.getByRole('complementary', { name: 'Hybrid discussion' })).toBeTruthy();
+    // The panels are a lazily loaded chunk: they arrive a moment after the switch.
+    expect(await screen.findByRole('complementary', { name: 'Hybrid discussion' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Switch to Standard' }));
     expect(screen.queryByText('Hybrid Mode')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Hide Discussion' }));
     expect(screen.queryByRole('complementary')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show Discussion' }));
-    expect(screen.getByRole('complementary', { name: 'Discussion' })).toBeTruthy();
+    expect(await screen.findByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' })).toBeTruthy();
     expect(screen.queryByText('Discussion Active')).toBeNull();
   });
 

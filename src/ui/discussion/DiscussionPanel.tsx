@@ -14,6 +14,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const workspace = useSelector(app, selectWorkspace);
   const session = useSelector(app, selectSession);
   const audio = useSelector(app, selectAudioQueue);
+  if (!session) return <PanelLoading />;
   if (hybrid) return hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} /> : <PanelLoading />;
   return standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} /> : <PanelLoading />;
 }

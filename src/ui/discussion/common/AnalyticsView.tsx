@@ -17,8 +17,8 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 export function AnalyticsView({ analytics, connection }: { analytics: Analytics; connection: { status: string; endpoint: string | null; sessionId: string | null } }) {
-  const byType = Object.entries(analytics.byType).sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
-  const contributions = analytics.contributions.map((c) => ({ label: c.name, value: c.count }));
+  const byType = Object.entries(analytics.countsByKind).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
+  const contributions = analytics.agentContributions.map((c) => ({ label: c.name, value: c.count }));
   const rounds = analytics.confidenceByRound.map((r) => ({ label: `Round ${r.round}`, value: r.avgConfidence, text: pct(r.avgConfidence) }));
   return (
     <div className="analytics">
@@ -50,11 +50,11 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
           <h3>Consensus</h3>
           <p>{analytics.consensus.solution}</p>
           <p className="muted">
-            Confidence {pct(analytics.consensus.confidence)} · support {pct(analytics.consensus.support_level)}
+            Confidence {pct(analytics.consensus.confidence)} · support {pct(analytics.consensus.supportLevel)}
           </p>
-          {analytics.consensus.dissenting_opinions.length > 0 && (
+          {analytics.consensus.dissentingOpinions.length > 0 && (
             <ul className="consensus-summary__dissent">
-              {analytics.consensus.dissenting_opinions.map((d, i) => (
+              {analytics.consensus.dissentingOpinions.map((d, i) => (
                 <li key={i}>{d}</li>
               ))}
             </ul>

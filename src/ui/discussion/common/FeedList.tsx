@@ -4,7 +4,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 
-export function FeedList({ ids, renderRow, empty, label }: { ids: string[]; renderRow: (id: string) => ReactNode; empty: ReactNode; label: string }) {
+export function FeedList({ ids, renderRow, empty, label }: { ids: readonly string[]; renderRow: (id: string) => ReactNode; empty: ReactNode; label: string }) {
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   if (ids.length === 0) return <div className="feed feed--empty">{empty}</div>;

@@ -7,7 +7,7 @@ import { EmptyState } from './EmptyState';
 const authorsOf = (a: Paper['authors']) => (Array.isArray(a) ? a.join(', ') : a);
 const preview = (text: string) => (text.length > ABSTRACT_PREVIEW_CHARS ? `${text.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : text);
 
-export function ResearchList({ papers }: { papers: Paper[] }) {
+export function ResearchList({ papers }: { papers: readonly Paper[] }) {
   if (papers.length === 0) {
     return (
       <EmptyState title="No research papers yet">

@@ -124,12 +124,12 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
       </div>
       <div className="tabpanel">
         {drawer === 'research' ? (
-          <ResearchList papers={[...papers]} />
+          <ResearchList papers={papers} />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />
         ) : (
           <FeedList
-            ids={[...ids]}
+            ids={ids}
             label="Hybrid discussion messages"
             renderRow={(id) => <HybridRow discussion={discussion} audio={audio} id={id} />}
             empty={<EmptyState title="No messages yet">Select two or more agents, choose a template or write a topic, and start. Agents mix plain language with formal ACL messages.</EmptyState>}
