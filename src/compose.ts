@@ -2,26 +2,18 @@
 // the real services — HTTP, token storage, sockets, clock — provided to the pure machines.
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from './machines/app.machine';
-import { withLiveSocket } from './machines/liveUpdates.machine';
 import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from './machines/session.machine';
 import type { TokenClaims } from './machines/tokenExpiry';
 import { workspaceMachine } from './machines/workspace.machine';
 import { AUTH_MESSAGES } from './schemas/messages';
-import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
 import { createApi } from './services/api';
 import { createCanvasActors } from './services/canvasActors';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import { decodeJwt } from './services/jwt';
-import { createEndpointProbe } from './services/endpointProbe';
 import { createSocketFactory, type WebSocketConstructor } from './services/socket';
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
-import { createAudioQueueLogic } from './services/audioPlayer';
-import { downloadBlob } from './services/download';
-import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
-import { createPanelSettingsStore } from './services/panelSettingsStore';
-import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
 
 export interface AppDeps {
   /** Where the API lives ('' = same origin, through the proxy). */
@@ -57,10 +49,7 @@ export function composeApp(deps: AppDeps) {
     },
   });
   const api = createApi(http);
-  const saveFile = deps.saveFile ?? downloadBlob;
   const fromSocket = createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
-  /** endpointProbe's `probeEndpoint` (the standard panel provides it to its endpointProbe). */
-  const probeEndpoint = createEndpointProbe({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
 
   const restoreSession = fromPromise<RestoredSession | null>(async () => {
     const token = storage.readToken();
@@ -100,16 +89,18 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ send: http.send }),
         },
       }),
-      liveUpdates: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)),
-      audioQueue: createAudioQueueLogic({ fetch: deps.fetch }),
-      standardDiscussion: createStandardDiscussionLogic({
-        fromSocket,
-        probeEndpoint,
-        getAgent: api.getAgent,
-        settings: createPanelSettingsStore(() => storage.readUser()?.id ?? claimsOf(storage.readToken() ?? undefined)?.sub ?? null),
-        saveFile,
+      // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
+      loadLiveLogic: fromPromise(async () => {
+        const { createLiveLogic } = await import('./composeLive');
+        return createLiveLogic({
+          http,
+          fromSocket,
+          probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
+          fetch: deps.fetch,
+          userId: () => storage.readUser()?.id ?? claimsOf(storage.readToken() ?? undefined)?.sub ?? null,
+          saveFile: deps.saveFile,
+        });
       }),
-      hybridDiscussion: createHybridDiscussionLogic({ fromSocket, loadModes: api.hybridModes, saveFile }),
       probeHealth: fromPromise(() => api.health()),
     },
   });
@@ -120,7 +111,6 @@ export function composeApp(deps: AppDeps) {
     api,
     storage,
     fromSocket,
-    probeEndpoint,
     /** Lets a 401 anywhere reach the session of this root actor. */
     bind(actor: AnyActorRef) {
       root = actor;

@@ -1,21 +1,27 @@
 // The root actor (ARCHITECTURE.md 'The actor system'). It spawns the session and the toasts for the life of
-// the page; while a user is signed in it runs the workspace, the live updates, the audio queue and the discussion
-// panels (stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
+// the page; while a user is signed in it runs the workspace, and — once their chunk has loaded — the live updates,
+// the audio queue and the discussion panels (all stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
 //   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)
 //   panel          — shown | hidden (Show/Hide Discussion)
 //   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
 //   connectionTest — idle | testing (the top bar's connection Test: probes /health and says so in a toast)
-import { enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
-import { audioQueueMachine } from './audioQueue.machine';
-import { hybridDiscussionMachine } from './hybridDiscussion.machine';
-import { liveUpdatesMachine } from './liveUpdates.machine';
 import { sessionMachine, type SessionNotice } from './session.machine';
-import { standardDiscussionMachine } from './standardDiscussion.machine';
 import type { ToastRequest } from './toastRequest';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
+
+/** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
+export interface LiveLogic {
+  liveUpdates: AnyActorLogic;
+  audioQueue: AnyActorLogic;
+  standardDiscussion: AnyActorLogic;
+  hybridDiscussion: AnyActorLogic;
+}
+/** The systemIds (and child ids) of those actors, in spawn order: the queue before the panels that use it. */
+export const LIVE_ACTOR_IDS = ['liveUpdates', 'audioQueue', 'standardDiscussion', 'hybridDiscussion'] as const;
 
 export type AppEvent =
   | SessionNotice
@@ -35,10 +41,7 @@ export const appMachine = setup({
       session: 'session';
       toasts: 'toasts';
       workspace: 'workspace';
-      liveUpdates: 'liveUpdates';
-      audioQueue: 'audioQueue';
-      standardDiscussion: 'standardDiscussion';
-      hybridDiscussion: 'hybridDiscussion';
+      liveLoader: 'loadLiveLogic';
       connectionProbe: 'probeHealth';
     },
   },
@@ -46,10 +49,13 @@ export const appMachine = setup({
     session: sessionMachine,
     toasts: toastsMachine,
     workspace: workspaceMachine,
-    liveUpdates: liveUpdatesMachine,
-    audioQueue: audioQueueMachine,
-    standardDiscussion: standardDiscussionMachine,
-    hybridDiscussion: hybridDiscussionMachine,
+    /**
+     * The live updates, the audio queue and both discussion panels, provided with their services. Loaded after
+     * sign-in as a chunk of its own, so the sign-in screen carries none of their code.
+     */
+    loadLiveLogic: fromPromise<LiveLogic>(async () => {
+      throw new Error('loadLiveLogic is provided by the composition root');
+    }),
     probeHealth: fromPromise<Health>(async () => {
       throw new Error('probeHealth is provided by the composition root');
     }),
@@ -58,6 +64,14 @@ export const appMachine = setup({
     isHealthy: (_, params: { health: Health }) => params.health.status === 'healthy',
   },
   actions: {
+    spawnLiveActors: enqueueActions(({ enqueue }, params: { logic: LiveLogic }) => {
+      // The children map types actors by a src name; these arrive as logic from the lazy chunk, so their ids are
+      // not in it (app.selectors.ts types them for the views).
+      for (const id of LIVE_ACTOR_IDS) enqueue.spawnChild(params.logic[id], { id: id as never, systemId: id });
+    }),
+    stopLiveActors: enqueueActions(({ enqueue }) => {
+      for (const id of LIVE_ACTOR_IDS) enqueue(stopChild(id));
+    }),
     notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
       const toasts = system.get('toasts');
       if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
@@ -75,14 +89,20 @@ export const appMachine = setup({
         signedOut: { on: { 'session.signedIn': 'signedIn' } },
         signedIn: {
           // The workspace starts first so the first live frame already finds it.
-          invoke: [
-            { src: 'workspace', id: 'workspace', systemId: 'workspace' },
-            { src: 'liveUpdates', id: 'liveUpdates', systemId: 'liveUpdates' },
-            // The queue first: a discussion's first audio frame already finds it.
-            { src: 'audioQueue', id: 'audioQueue', systemId: 'audioQueue' },
-            { src: 'standardDiscussion', id: 'standardDiscussion', systemId: 'standardDiscussion' },
-            { src: 'hybridDiscussion', id: 'hybridDiscussion', systemId: 'hybridDiscussion' },
-          ],
+          invoke: { src: 'workspace', id: 'workspace', systemId: 'workspace' },
+          initial: 'loadingLive',
+          states: {
+            loadingLive: {
+              invoke: {
+                src: 'loadLiveLogic',
+                id: 'liveLoader',
+                onDone: { target: 'ready', actions: { type: 'spawnLiveActors', params: ({ event }) => ({ logic: event.output }) } },
+                onError: { target: 'ready', actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.discussionLoadFailed } } },
+              },
+            },
+            ready: {},
+          },
+          exit: 'stopLiveActors',
           on: { 'session.signedOut': 'signedOut' },
         },
       },

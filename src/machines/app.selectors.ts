@@ -1,15 +1,21 @@
 // The main screen's view state and the children views subscribe to, read from the root snapshot.
 import type { AppSnapshot } from './app.machine';
+import type { AudioQueueActorRef } from './audioQueue.machine';
+import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
+import type { LiveUpdatesActorRef } from './liveUpdates.machine';
+import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
 
 export const selectSession = (s: AppSnapshot) => s.children.session;
 export const selectToasts = (s: AppSnapshot) => s.children.toasts;
 export const selectWorkspace = (s: AppSnapshot) => s.children.workspace;
-export const selectLiveUpdates = (s: AppSnapshot) => s.children.liveUpdates;
 export const selectIsHybridView = (s: AppSnapshot) => s.hasTag('hybridMode');
 export const selectIsPanelShown = (s: AppSnapshot) => s.matches({ panel: 'shown' });
 export const selectDevPanel = (s: AppSnapshot) =>
   s.matches({ devPanel: 'debug' }) ? 'debug' : s.matches({ devPanel: 'tester' }) ? 'tester' : null;
 export const selectIsTestingConnection = (s: AppSnapshot) => s.matches({ connectionTest: 'testing' });
-export const selectStandardDiscussion = (s: AppSnapshot) => s.children.standardDiscussion;
-export const selectHybridDiscussion = (s: AppSnapshot) => s.children.hybridDiscussion;
-export const selectAudioQueue = (s: AppSnapshot) => s.children.audioQueue;
+// These actors are spawned from a lazily loaded chunk, so the root's types do not know them.
+type Children = Record<string, unknown>;
+export const selectLiveUpdates = (s: AppSnapshot) => (s.children as Children).liveUpdates as LiveUpdatesActorRef | undefined;
+export const selectStandardDiscussion = (s: AppSnapshot) => (s.children as Children).standardDiscussion as StandardDiscussionActorRef | undefined;
+export const selectHybridDiscussion = (s: AppSnapshot) => (s.children as Children).hybridDiscussion as HybridDiscussionActorRef | undefined;
+export const selectAudioQueue = (s: AppSnapshot) => (s.children as Children).audioQueue as AudioQueueActorRef | undefined;

@@ -40,6 +40,7 @@ export const SHELL_MESSAGES = {
   connectionTestFailed: 'Connection test failed',
   connectionTestError: 'Connection test error',
   connectionTestOk: 'Connection test passed',
+  discussionLoadFailed: 'The discussion panel could not be loaded. Please refresh the page.',
 } as const;
 
 export const AGENT_MESSAGES = {

@@ -3,8 +3,6 @@
 import { loginResponse, user } from '../schemas/auth';
 import { agentList } from '../schemas/agents';
 import { connectionList, normalizeConnection } from '../schemas/connections';
-import { agent } from '../schemas/agents';
-import { hybridModesResponse } from '../schemas/hybridMeta';
 import { health, modelsResponse, monitorStats, normalizeModels } from '../schemas/system';
 import type { Http } from './http';
 
@@ -20,8 +18,7 @@ export function createApi(http: Http) {
     listAgents: () => http.request('GET', '/agents/', agentList, { retry: true }),
     listConnections: async () => (await http.request('GET', '/connections/', connectionList, { retry: true })).map(normalizeConnection),
     monitorStats: () => http.request('GET', '/monitor/stats', monitorStats),
-    getAgent: (id: string) => http.request('GET', `/agents/${encodeURIComponent(id)}`, agent),
-    hybridModes: async () => (await http.request('GET', '/api/ws/hybrid/modes', hybridModesResponse)).modes,
+
   };
 }
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
-import { appMachine } from '../../src/machines/app.machine';
+import { appMachine, type LiveLogic } from '../../src/machines/app.machine';
 import { selectDevPanel, selectIsHybridView, selectIsPanelShown } from '../../src/machines/app.selectors';
 import { loginFormMachine } from '../../src/machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
@@ -37,7 +37,14 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
           loadStats: fromPromise(async () => ({})),
         },
       }),
-      liveUpdates: withLiveSocket(fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path))),
+      // The signed-in chunk: real live updates over a socket that only records where it was opened; the other
+      // live actors are stand-ins that do nothing.
+      loadLiveLogic: fromPromise<LiveLogic>(async () => ({
+        liveUpdates: withLiveSocket(fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path))),
+        audioQueue: createMachine({}),
+        standardDiscussion: createMachine({}),
+        hybridDiscussion: createMachine({}),
+      })),
       probeHealth: fromPromise(probe),
     },
   });
@@ -57,12 +64,16 @@ describe('app (root actor)', () => {
     await flush();
     expect(actor.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
     expect(actor.system.get('workspace')).toBeDefined();
+    await flush();
     expect(actor.system.get('liveUpdates')).toBeDefined();
+    expect(actor.system.get('standardDiscussion')).toBeDefined();
     expect(opened).toEqual(['/ws/updates', '/ws/system']);
     actor.system.get('session').send({ type: 'session.logout' });
     expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
     expect(actor.system.get('workspace')).toBeUndefined();
     expect(actor.system.get('liveUpdates')).toBeUndefined();
+    expect(actor.system.get('audioQueue')).toBeUndefined();
+    expect(actor.system.get('standardDiscussion')).toBeUndefined();
   });
 
   it('switches between standard and hybrid, shows/hides the panel, and opens one dev panel at a time', () => {

@@ -67,3 +67,11 @@ export function renderApp(opts: { routes: Record<string, Route>; token?: string;
   );
   return { ...view, actor, calls, storage, sockets };
 }
+
+/**
+ * Loads the app's lazy chunks (the shell, the signed-in actors, the discussion panel) once before a file's tests,
+ * so the first test does not spend its find timeouts on module transforms.
+ */
+export async function warmLazyChunks() {
+  await Promise.all([import('../../src/ui/shell/Shell'), import('../../src/composeLive'), import('../../src/ui/discussion/DiscussionPanel')]);
+}

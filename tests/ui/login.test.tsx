@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/schemas/messages';
-import { healthy, json, renderApp, type Route } from './appHarness';
+import { healthy, json, renderApp, type Route, warmLazyChunks } from './appHarness';
 import { tokenExpiringIn } from '../support/tokens';
 
+beforeAll(warmLazyChunks, 60_000);
 afterEach(cleanup);
 
 /** A route that answers only when the test says so. */

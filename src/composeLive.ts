@@ -1,0 +1,44 @@
+// The signed-in half of the composition root, loaded after sign-in (its own chunk): the live updates, the audio
+// queue and both discussion panels with their real services. composeApp hands it the services it already built.
+import type { LiveLogic } from './machines/app.machine';
+import { withLiveSocket } from './machines/liveUpdates.machine';
+import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
+import { createAudioQueueLogic } from './services/audioPlayer';
+import { createEndpointProbe, type EndpointProbeDeps } from './services/endpointProbe';
+import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
+import { createPanelSettingsStore } from './services/panelSettingsStore';
+import type { FromSocket } from './services/socket';
+import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
+import { agent } from './schemas/agents';
+import { hybridModesResponse } from './schemas/hybridMeta';
+import { downloadBlob } from './services/download';
+import type { Http } from './services/http';
+
+export interface LiveServices {
+  http: Http;
+  fromSocket: FromSocket;
+  probe: EndpointProbeDeps;
+  fetch?: typeof fetch;
+  /** Whose saved panel settings to use. */
+  userId: () => string | null;
+  /** Hands an exported file to the user (a download by default). */
+  saveFile?: (blob: Blob, fileName: string) => void;
+}
+
+export function createLiveLogic(s: LiveServices): LiveLogic {
+  const saveFile = s.saveFile ?? downloadBlob;
+  const getAgent = (id: string) => s.http.request('GET', `/agents/${encodeURIComponent(id)}`, agent);
+  const loadModes = async () => (await s.http.request('GET', '/api/ws/hybrid/modes', hybridModesResponse)).modes;
+  return {
+    liveUpdates: withLiveSocket(s.fromSocket(liveServerFrame, liveClientFrame)),
+    audioQueue: createAudioQueueLogic({ fetch: s.fetch }),
+    standardDiscussion: createStandardDiscussionLogic({
+      fromSocket: s.fromSocket,
+      probeEndpoint: createEndpointProbe(s.probe),
+      getAgent,
+      settings: createPanelSettingsStore(s.userId),
+      saveFile,
+    }),
+    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes, saveFile }),
+  };
+}
