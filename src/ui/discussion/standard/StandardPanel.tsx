@@ -56,6 +56,9 @@ function useStripAgents(discussion: StandardDiscussionActorRef, workspace: Works
 export default function StandardPanel({ discussion, workspace, session }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
+  // opens it again (for that run only: the next run folds it again when it ends).
+  const [composingAfter, setComposingAfter] = useState<string | null>(null);
 
   const token = useSelector(session, selectToken);
   const status = useSelector(discussion, sel.selectConnectionStatus);
@@ -122,7 +125,17 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
       )}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
       <AgentStrip agents={agents} activeSpeakerId={speaker} />
-      {idle && (
+      {idle && counts.messages > 0 && composingAfter !== sessionId && (
+        <div className="run-done">
+          <span className="run-done__text">
+            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {counts.messages} messages — export it below or start another.
+          </span>
+          <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
+            New discussion
+          </button>
+        </div>
+      )}
+      {idle && (counts.messages === 0 || composingAfter === sessionId) && (
         <StartForm
           context={draft}
           problem={problem}
@@ -144,7 +157,7 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
             renderRow={(id) => <FeedRow discussion={discussion} id={id} />}
             empty={
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
-                {busy ? 'The agents are getting ready.' : 'Select two or more agents on the canvas, describe what they should discuss, and press Start.'}
+                {busy ? 'The agents are getting ready.' : problem ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.' : 'Ready: press Start and the agents begin.'}
               </EmptyState>
             }
           />

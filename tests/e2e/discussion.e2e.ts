@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { discussionExport } from '../../src/schemas/exportJson';
+import { axeViolations, describeViolations, isSerious } from './axe';
+import { test, uniqueEmail } from './harness';
+import { startTcpProxy } from './tcpProxy';
+
+// The standard discussion panel end to end, against the real server and its offline model (which streams at the
+// pace scripts/e2e.mjs sets): start on each endpoint, watch messages stream in with the speaker on the canvas, join
+// in, switch tabs, stop, export both ways; cut the connection mid-discussion and see it resume with nothing lost or
+// doubled; lose the server for good and see the reconnects run out.
+const PASSWORD = 'correct-horse-42';
+const CONTEXT = 'Should our family vineyard switch from furrow to drip irrigation before next season?';
+
+async function signUp(page: Page, baseUrl: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('discussion'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+  await panel(page).waitFor({ timeout: 20_000 });
+}
+
+/** Two agents on the offline model, laid apart, made through the API the canvas uses; then the page reloads. */
+async function makeAgents(page: Page, names: [string, string][] = [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
+  await page.evaluate(async (list) => {
+    const token = localStorage.getItem('token') ?? '';
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    let x = 60;
+    for (const [name, role] of list) {
+      const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}, a careful ${role.toLowerCase()}.`, model: 'offline' }) });
+      const agent = (await res.json()) as { id: string };
+      await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
+      x += 320;
+    }
+  }, names);
+  await page.reload();
+  for (const [name] of names) await node(page, name).click();
+}
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).first();
+const cards = (page: Page) => panel(page).locator('.message-card');
+const banner = (page: Page) => panel(page).getByRole('alert');
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function setSettings(page: Page, checks: Record<string, boolean>) {
+  await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Advanced Settings' });
+  for (const [label, on] of Object.entries(checks)) await dialog.getByLabel(label, { exact: true }).setChecked(on);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+}
+
+async function start(page: Page) {
+  const newRun = panel(page).getByRole('button', { name: 'New discussion' });
+  if (await newRun.isVisible()) await newRun.click();
+  await panel(page).getByLabel('Discussion context').fill(CONTEXT);
+  await panel(page).getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+}
+
+const finished = (page: Page) => panel(page).getByText(/Discussion finished|stopped with an error/);
+
+async function exportFile(page: Page, button: 'PDF' | 'JSON'): Promise<{ name: string; file: string }> {
+  const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: button, exact: true }).click()])) as [Download, unknown];
+  const file = path.join(tmpdir(), `agora-e2e-${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return { name: download.suggestedFilename(), file };
+}
+
+async function expectAxeClean(page: Page, label: string) {
+  const serious = (await axeViolations(page)).filter(isSerious);
+  if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
+}
+
+const ENDPOINTS: { name: string; settings: Record<string, boolean> }[] = [
+  { name: 'Basic', settings: { 'Allow interrupts': false, 'Use ACL (formal agent messages)': false, 'Enable multi-round reasoning': false, 'Hybrid mode (natural language + ACL)': false } },
+  { name: 'Enhanced', settings: { 'Allow interrupts': true } },
+  { name: 'Multi-Round Reasoning', settings: { 'Enable multi-round reasoning': true } },
+  { name: 'Hybrid NLP/ACL', settings: { 'Enable multi-round reasoning': false, 'Allow interrupts': false, 'Hybrid mode (natural language + ACL)': true } },
+];
+
+test(
+  'standard panel: each of the four endpoints starts, streams messages and stops',
+  async ({ page, baseUrl }) => {
+    await signUp(page, baseUrl);
+    await makeAgents(page);
+    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    for (const endpoint of ENDPOINTS) {
+      await setSettings(page, endpoint.settings);
+      await start(page);
+      await panel(page).locator('.panel-header__endpoint', { hasText: endpoint.name }).waitFor();
+      await waitFor(`two messages on ${endpoint.name}`, async () => (await cards(page).count()) >= 2);
+      await panel(page).getByRole('button', { name: 'Stop' }).click();
+      await finished(page).waitFor({ timeout: 10_000 });
+      if (await banner(page).isVisible()) throw new Error(`${endpoint.name}: ${await banner(page).textContent()}`);
+    }
+  },
+  { timeoutMs: 180_000 },
+);
+
+test(
+  'standard panel: streamed text, the speaker on the canvas, a human message, tabs, stop, JSON and PDF export, axe',
+  async ({ page, baseUrl }) => {
+    await signUp(page, baseUrl);
+    await makeAgents(page, [['Анна', 'Agronomist'], ['Bo', 'Economist']]);
+    await expectAxeClean(page, 'the idle panel');
+    await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
+    await expectAxeClean(page, 'Advanced Settings');
+    await page.getByRole('dialog', { name: 'Advanced Settings' }).getByRole('button', { name: 'Done' }).click();
+
+    await start(page);
+    // A turn being written shows its text growing behind a caret; the writer is the active speaker.
+    await panel(page).locator('.typing-caret').first().waitFor({ timeout: 20_000 });
+    await waitFor('an active speaker on the canvas', async () => (await page.locator('.react-flow__node').getByText(/speaking/i).count()) > 0, 20_000);
+    await panel(page).getByText('Active speaker').waitFor();
+
+    const box = panel(page).getByLabel('Your message to the agents');
+    await box.fill('What about frost in April?');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Drip lines can freeze.');
+    await box.press('Enter');
+    const mine = panel(page).locator('.message-card--human');
+    await mine.waitFor();
+    if (!(await mine.textContent())?.includes('What about frost in April?\nDrip lines can freeze.')) throw new Error(`the human card reads ${await mine.textContent()}`);
+    await expectAxeClean(page, 'the running discussion');
+
+    for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {
+      await panel(page).getByRole('tab', { name: new RegExp(tab) }).click();
+      await expectAxeClean(page, `the ${tab} tab`);
+    }
+    await panel(page).getByRole('img', { name: /Messages by type/ }).waitFor();
+    await panel(page).getByRole('tab', { name: 'Discussion' }).click();
+
+    await waitFor('three messages', async () => (await cards(page).count()) >= 3);
+    await panel(page).getByRole('button', { name: 'Stop' }).click();
+    await finished(page).waitFor({ timeout: 10_000 });
+    await waitFor('nobody speaking after Stop', async () => (await page.locator('.react-flow__node').getByText(/speaking/i).count()) === 0, 5_000);
+
+    const json = await exportFile(page, 'JSON');
+    if (!/^discussion_session_\d+\.json$/.test(json.name)) throw new Error(`JSON file name ${json.name}`);
+    const exp = discussionExport.parse(JSON.parse(readFileSync(json.file, 'utf8')));
+    if (exp.context !== CONTEXT) throw new Error('the export lost the context');
+    if (!exp.messages.some((m) => m.kind === 'human' && m.content.includes('frost'))) throw new Error('the export lost the human message');
+    if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length) throw new Error('the export has a message twice');
+
+    const pdf = await exportFile(page, 'PDF');
+    if (!/^discussion_session_\d+\.pdf$/.test(pdf.name)) throw new Error(`PDF file name ${pdf.name}`);
+    const text = execFileSync('pdftotext', ['-layout', pdf.file, '-'], { encoding: 'utf8' });
+    for (const expected of ['Анна', 'Bo', 'frost in April', 'furrow to drip']) {
+      if (!text.includes(expected)) throw new Error(`the PDF text lacks "${expected}"`);
+    }
+  },
+  { timeoutMs: 180_000 },
+);
+
+test(
+  'standard panel: a dropped connection reconnects with the same session and nothing is lost or doubled; a server gone for good runs the attempts out',
+  async ({ page, baseUrl }) => {
+    const proxy = await startTcpProxy(new URL(baseUrl));
+    try {
+      await signUp(page, proxy.url);
+      await makeAgents(page);
+      await setSettings(page, ENDPOINTS[0]!.settings);
+      await start(page);
+      await waitFor('two messages', async () => (await cards(page).count()) >= 2);
+      proxy.dropAll();
+      await banner(page).getByText('Connection lost (attempt 1/3). Reconnecting...').waitFor({ timeout: 10_000 });
+      await finished(page).waitFor({ timeout: 90_000 });
+      const json = await exportFile(page, 'JSON');
+      const exp = discussionExport.parse(JSON.parse(readFileSync(json.file, 'utf8')));
+      const turns = exp.messages.filter((m) => m.kind === 'text');
+      if (turns.length !== 6) throw new Error(`expected the 6 turns once each, got ${turns.length}: ${turns.map((t) => t.id).join(', ')}`);
+      if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length) throw new Error('a message shows twice after the reconnect');
+
+      await panel(page).getByRole('button', { name: 'New discussion' }).click();
+      await start(page);
+      await waitFor('a message', async () => (await cards(page).count()) >= 1);
+      proxy.refuse();
+      await banner(page).getByText('Connection lost to Basic. Please check server availability.').waitFor({ timeout: 40_000 });
+    } finally {
+      await proxy.close();
+    }
+  },
+  { timeoutMs: 180_000 },
+);
