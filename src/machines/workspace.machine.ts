@@ -6,7 +6,9 @@
 // Live-update frames ('live.frame', forwarded by liveUpdates) keep the data current.
 // The canvas operations run in their own regions next to those (see the second half of the chart):
 //   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
-//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500
+//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500.
+//                  The same path saves where a newly created agent is placed (the free grid cell nearest the
+//                  middle of the view, canvas.placement.ts) and every position the 'Auto-layout' action sets
 //   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
 //   disconnecting — a deleted edge → DELETE /connections/{id}
 //   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
@@ -26,7 +28,8 @@ import {
   connectionDeleteMessage,
   positionSaveMessage,
 } from './agentFailures';
-import { isPositionInBounds } from './canvas.selectors';
+import { drawnPosition, isPositionInBounds } from './canvas.selectors';
+import { autoLayout, nextFreeSlot, type Point } from './canvas.placement';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import type { ToastRequest } from './toastRequest';
 
@@ -52,7 +55,12 @@ export interface WorkspaceContext {
   deletingEdges: string[];
   /** The agent whose deletion is being confirmed; audioCount is null when it could not be counted. */
   pendingDelete: { agentId: string; name: string; audioCount: number | null } | null;
+  /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
+  viewCentre: Point | null;
 }
+
+/** Where new agents go before the canvas has reported its view (the middle of the default view). */
+export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
 
 export interface PendingMove {
   agentId: string;
@@ -64,6 +72,10 @@ export type CanvasEvent =
   | { type: 'editor.open'; request: EditorInput }
   | EditorParentEvent
   | { type: 'agent.moved'; agentId: string; x: number; y: number }
+  /** The canvas was panned or zoomed: the middle of its visible part, in board coordinates. */
+  | { type: 'canvas.viewCentre'; x: number; y: number }
+  /** Lay every agent out by its connections and save the positions that changed. */
+  | { type: 'canvas.autoLayout' }
   | { type: 'connection.create'; from: string; to: string }
   | { type: 'connections.delete'; ids: string[] }
   | { type: 'connections.autoConnect' }
@@ -115,7 +127,8 @@ function reconcileAgents(prev: Agent[], next: Agent[]): Agent[] {
   const byId = new Map(prev.map((a) => [a.id, a]));
   return next.map((a) => {
     const old = byId.get(a.id);
-    return old && sameAgent(old, a) ? old : a;
+    const next = keepPlaced(old, a);
+    return old && sameAgent(old, next) ? old : next;
   });
 }
 
@@ -134,9 +147,32 @@ function sameAgent(a: Agent, b: Agent): boolean {
 const withPosition = (agents: Agent[], id: string, x: number, y: number) =>
   agents.map((a) => (a.id === id ? { ...a, x, y } : a));
 
+/**
+ * A fresh copy from the server that has no position yet keeps the one this workspace gave the agent (a new
+ * agent is placed right after it is created; a reload or frame may still carry the server's empty position).
+ */
+const keepPlaced = (old: Agent | undefined, next: Agent): Agent =>
+  old && !isPositionInBounds(next) && isPositionInBounds(old) ? { ...next, x: old.x, y: old.y } : next;
+
 /** Adds the agent, or replaces the one with its id (a frame may repeat what a load already brought). */
 const upsert = (agents: Agent[], agent: Agent) =>
-  agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
+  agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? keepPlaced(a, agent) : a)) : [...agents, agent];
+
+/** Queues moves to save (a later move of an agent replaces its unsaved earlier one) and draws them at once. */
+function withMoves(context: WorkspaceContext, moves: readonly PendingMove[]): Partial<WorkspaceContext> {
+  if (moves.length === 0) return {};
+  const moved = new Set(moves.map((m) => m.agentId));
+  const byId = new Map(moves.map((m) => [m.agentId, m]));
+  // The head is being saved right now, so it stays even when a newer move of the same agent follows.
+  const rest = context.pendingMoves.filter((m, i) => i === 0 || !moved.has(m.agentId));
+  return {
+    pendingMoves: [...rest, ...moves],
+    agents: context.agents.map((a) => {
+      const m = byId.get(a.id);
+      return m ? { ...a, x: m.x, y: m.y } : a;
+    }),
+  };
+}
 
 export const workspaceMachine = setup({
   types: {
@@ -233,10 +269,32 @@ export const workspaceMachine = setup({
     clearSelection: assign({ selectedIds: [] }),
     queueMove: assign(({ context, event }) => {
       if (event.type !== 'agent.moved') return {};
-      const move = { agentId: event.agentId, x: event.x, y: event.y };
-      // A later drag of the same agent replaces an unsaved earlier one (unless that one is being saved now).
-      const rest = context.pendingMoves.filter((m, i) => i === 0 || m.agentId !== move.agentId);
-      return { pendingMoves: [...rest, move], agents: withPosition(context.agents, move.agentId, move.x, move.y) };
+      return withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }]);
+    }),
+    /** A newly created agent without a position takes the free grid cell nearest the middle of the view. */
+    placeCreatedAgent: assign(({ context, event }) => {
+      if (event.type !== 'editor.saved' || event.mode !== 'create') return {};
+      const agent = context.agents.find((a) => a.id === event.agent.id);
+      if (!agent || isPositionInBounds(agent)) return {};
+      const others = context.agents.filter((a) => a.id !== agent.id).map(drawnPosition);
+      const slot = nextFreeSlot(others, context.viewCentre ?? DEFAULT_VIEW_CENTRE);
+      return withMoves(context, [{ agentId: agent.id, ...slot }]);
+    }),
+    queueAutoLayout: assign(({ context }) => {
+      const placed = autoLayout(
+        context.agents.map((a) => a.id),
+        context.edges,
+      );
+      // Only what changes is saved (an agent drawn at a fallback place is saved even when it stays there).
+      const moves = context.agents.flatMap((a) => {
+        const to = placed[a.id];
+        const from = drawnPosition(a);
+        return isPositionInBounds(a) && to.x === from.x && to.y === from.y ? [] : [{ agentId: a.id, x: to.x, y: to.y }];
+      });
+      return withMoves(context, moves);
+    }),
+    setViewCentre: assign({
+      viewCentre: ({ context, event }) => (event.type === 'canvas.viewCentre' ? { x: event.x, y: event.y } : context.viewCentre),
     }),
     dropSavedMove: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }),
     showBanner: raise((_, params: { kind: 'error' | 'success'; text: string }) => ({ type: 'banner.show' as const, ...params })),
@@ -271,8 +329,10 @@ export const workspaceMachine = setup({
     pendingConnection: null,
     deletingEdges: [],
     pendingDelete: null,
+    viewCentre: null,
   },
   on: {
+    'canvas.viewCentre': { actions: 'setViewCentre' },
     'live.frame': { actions: ['applyFrame', 'closeEditorOfDeletedAgent'] },
     'selection.toggle': { guard: 'isKnownAgent', actions: 'toggleSelection' },
     'selection.clear': { actions: 'clearSelection' },
@@ -343,7 +403,11 @@ export const workspaceMachine = setup({
       on: {
         'editor.open': { target: '.open', actions: assign({ editorRequest: ({ event }) => event.request }) },
         'editor.saved': {
-          actions: [assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }), raise({ type: 'agents.reload' })],
+          actions: [
+            assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }),
+            'placeCreatedAgent',
+            raise({ type: 'agents.reload' }),
+          ],
         },
         'editor.deleted': {
           actions: [assign(({ context, event }) => withoutAgent(context, event.agentId)), raise({ type: 'agents.reload' })],
@@ -366,7 +430,7 @@ export const workspaceMachine = setup({
 
     positions: {
       initial: 'idle',
-      on: { 'agent.moved': { actions: 'queueMove' } },
+      on: { 'agent.moved': { actions: 'queueMove' }, 'canvas.autoLayout': { actions: 'queueAutoLayout' } },
       states: {
         idle: {
           always: { guard: 'hasPendingMove', target: 'next' },

@@ -14,7 +14,10 @@ import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: id.toUpperCase(), role: 'Analyst', x: 10, y: 10, ...extra });
 const httpError = (status: number, detail?: string) => Object.assign(new Error(detail ?? 'x'), { status, detail });
 
-function start(opts: Partial<Record<'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition', (input: never) => Promise<unknown>>> = {}) {
+function start(
+  opts: Partial<Record<'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition', (input: never) => Promise<unknown>>> = {},
+  agentApi = fakeAgentApi(),
+) {
   const calls: Record<string, unknown[]> = {};
   const spy = <T>(name: string, fn: (input: never) => Promise<T>) =>
     fromPromise<T, never>(async ({ input }) => {
@@ -29,7 +32,7 @@ function start(opts: Partial<Record<'createConnection' | 'deleteConnections' | '
       loadAgents: spy('loadAgents', async () => serverAgents),
       loadConnections: spy('loadConnections', async () => serverEdges),
       loadStats: fromPromise(async () => ({})),
-      editor: editorWithFakes(fakeAgentApi(), fakeMicrophone().logic),
+      editor: editorWithFakes(agentApi, fakeMicrophone().logic),
       savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
       pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
       createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
@@ -257,5 +260,51 @@ describe('workspace: the editor child', () => {
     expect(after[0]).toBe(before[0]);
     expect(after[1]).not.toBe(before[1]);
     expect(after[2]).toBe(before[2]);
+  });
+});
+
+describe('workspace: placing agents', () => {
+  const editorOf = (t: ReturnType<typeof start>) => t.root.system.get('editor') as EditorActorRef | undefined;
+
+  async function createThroughEditor(t: ReturnType<typeof start>, id: string) {
+    t.ws.send({ type: 'editor.open', request: { mode: 'create' } });
+    const editor = editorOf(t)!;
+    for (const [field, value] of [['name', id], ['role', 'R'], ['prompt', 'P'], ['model', 'offline']]) editor.send({ type: 'editor.field', field: field as never, value });
+    editor.send({ type: 'editor.submit' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(500);
+  }
+
+  it('a created agent without a position takes the free cell nearest the view centre, saved like a drag', async () => {
+    const api = fakeAgentApi();
+    // The server creates agents without a position.
+    api.createAgent.answer((b) => ({ ...agent('new-agent-id'), ...(b as object), x: null, y: null }));
+    const t = start({}, api);
+    await flush();
+    t.ws.send({ type: 'canvas.viewCentre', x: 900, y: 900 });
+    // The server keeps answering the new agent without a position (as before its position is saved).
+    t.setServer([agent('a1'), agent('a2'), agent('a3'), agent('new-agent-id', { x: null, y: null })]);
+    await createThroughEditor(t, 'new-agent-id');
+    const placed = t.snap().context.agents.find((a) => a.id === 'new-agent-id')!;
+    expect(placed.x).toBeGreaterThan(600);
+    expect(placed.y).toBeGreaterThan(600);
+    expect(t.calls.savePosition).toContainEqual({ agentId: 'new-agent-id', x: placed.x, y: placed.y });
+    // A reload that still has no position keeps the placed one.
+    t.ws.send({ type: 'agents.reload' });
+    await flush();
+    expect(t.snap().context.agents.find((a) => a.id === 'new-agent-id')).toMatchObject({ x: placed.x, y: placed.y });
+  });
+
+  it('Auto-layout saves a new, non-overlapping place for every agent that moves', async () => {
+    const t = start();
+    await flush();
+    t.ws.send({ type: 'canvas.autoLayout' });
+    await flush();
+    const agents = t.snap().context.agents;
+    expect(new Set(agents.map((a) => `${a.x},${a.y}`)).size).toBe(3);
+    // a1 → a2 is the one connection: a1 sits above a2.
+    expect(agents[0].y!).toBeLessThan(agents[1].y!);
+    expect((t.calls.savePosition as { agentId: string }[]).map((m) => m.agentId).sort()).toEqual(['a1', 'a2', 'a3']);
+    expect(t.snap().context.pendingMoves).toEqual([]);
   });
 });
