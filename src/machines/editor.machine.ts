@@ -1,7 +1,8 @@
 // The agent editor drawer (part 1 §2 'Agent editor', §4 'Editor', §5): create or edit one agent, with its
 // reference voices. Three regions run side by side while the drawer is open:
 //   models  — the model list from /models/ (fallback list when it fails)
-//   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds
+//   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
+//             update stays open and says 'Saved' for SAVED_NOTICE_MS
 //   audio   — the reference-audio list and its operations, the batch-transcription refetches, the recorder
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, fromPromise, raise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -27,6 +28,9 @@ import {
   transcribeMessage,
 } from './agentFailures';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
+
+/** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
+export const SAVED_NOTICE_MS = 2500;
 
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality';
 export type EditorFields = Record<EditorField, string>;
@@ -158,6 +162,7 @@ export const editorMachine = setup({
   },
   delays: {
     closeAfterCreate: EDITOR_CLOSE_AFTER_CREATE_MS,
+    savedNotice: SAVED_NOTICE_MS,
     refetchFirst: REFETCH_1,
     refetchSecond: REFETCH_2 - REFETCH_1,
     refetchThird: REFETCH_3 - REFETCH_2,
@@ -270,6 +275,12 @@ export const editorMachine = setup({
               on: { 'editor.retry': 'loading' },
             },
             editing: {
+              // After an update the form stays open; 'saved' is how long it says so.
+              initial: 'idle',
+              states: {
+                idle: {},
+                saved: { tags: ['saved'], after: { savedNotice: 'idle' } },
+              },
               on: {
                 'editor.field': { actions: 'setField' },
                 'editor.submit': { guard: 'isFormComplete', target: 'saving', actions: 'clearFormError' },
@@ -308,7 +319,7 @@ export const editorMachine = setup({
                     src: 'updateAgent',
                     input: ({ context }) => ({ agentId: context.agentId!, body: updateBody(context.fields) }),
                     onDone: {
-                      target: '#editor.open.form.editing',
+                      target: '#editor.open.form.editing.saved',
                       actions: [
                         assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
                         { type: 'notifySaved', params: ({ event }) => ({ mode: 'edit' as const, agent: event.output }) },
