@@ -40,6 +40,8 @@ export const selectDeleteConfirmation = (s: EditorSnapshot) =>
 
 // ── Reference audio ─────────────────────────────────────────────────────────
 export const selectAudioEnabled = (s: EditorSnapshot) => s.matches({ open: { audio: 'active' } });
+/** The agent is not saved yet, so no reference audio can be attached to it. */
+export const selectIsAudioUnsaved = (s: EditorSnapshot) => s.matches({ open: { audio: 'unsaved' } });
 export const selectAudioItems = (s: EditorSnapshot) => s.context.audio;
 export const selectAudioError = (s: EditorSnapshot) => s.context.audioError;
 export const selectAudioNotice = (s: EditorSnapshot) => s.context.audioNotice;

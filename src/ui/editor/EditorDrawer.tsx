@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DismissibleMessage } from './DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
+import { CloseIcon, TrashIcon } from '../common/icons';
 import './editor.css';
 
 export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
@@ -43,8 +44,8 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
           <h3>{title}</h3>
           {mode === 'edit' && heading.role && <p className="agora-muted">{heading.role}</p>}
         </div>
-        <button type="button" className="icon" onClick={close} aria-label="Close editor">
-          ×
+        <button type="button" className="agora-editor-close" onClick={close} aria-label="Close editor" title="Close">
+          <CloseIcon size={18} />
         </button>
       </header>
 
@@ -57,7 +58,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {loadError && (
           <div className="agora-inline-error" role="alert">
             <p>{loadError}</p>
-            <button type="button" onClick={() => editor.send({ type: 'editor.retry' })}>
+            <button type="button" className="button button--small" onClick={() => editor.send({ type: 'editor.retry' })}>
               Retry
             </button>
           </div>
@@ -83,7 +84,13 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {mode === 'edit' && !loading && !loadError && (
           <>
             <OverviewBox agent={agent} />
-            <button type="button" className="danger" onClick={() => editor.send({ type: 'editor.delete' })} disabled={deleting || saving}>
+            <button
+              type="button"
+              className="button button--danger agora-editor-delete"
+              onClick={() => editor.send({ type: 'editor.delete' })}
+              disabled={deleting || saving}
+            >
+              <TrashIcon size={15} />
               {deleting ? 'Deleting…' : 'Delete Agent'}
             </button>
           </>
