@@ -6,7 +6,7 @@
 //   audio   — the reference-audio list and its operations, the batch-transcription refetches, the recorder
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, fromPromise, raise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Agent, AgentCreate, AgentUpdate } from '../schemas/agents';
+import type { Agent, AgentCreate, AgentUpdate, Position } from '../schemas/agents';
 import type { AudioItem, TranscribeResponse } from '../schemas/audio';
 import {
   AGENT_PERSONALITIES,
@@ -36,7 +36,8 @@ export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality';
 export type EditorFields = Record<EditorField, string>;
 export type Personality = (typeof AGENT_PERSONALITIES)[number];
 
-export type EditorInput = { mode: 'create' } | { mode: 'edit'; agentId: string; agent?: Agent };
+/** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
+export type EditorInput = { mode: 'create'; position?: Position } | { mode: 'edit'; agentId: string; agent?: Agent };
 
 export interface UploadDraft {
   name: string;
@@ -47,6 +48,8 @@ export interface UploadDraft {
 export interface EditorContext {
   mode: 'create' | 'edit';
   agentId: string | null;
+  /** Where a created agent goes (create mode; null lets the server choose). */
+  position: Position | null;
   agent: Agent | null;
   fields: EditorFields;
   models: ModelOption[];
@@ -149,7 +152,7 @@ export const editorMachine = setup({
   actors: {
     loadModels: fromPromise<ModelOption[]>(notProvided('loadModels')),
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('loadAgent')),
-    createAgent: fromPromise<Agent, AgentCreate>(notProvided('createAgent')),
+    createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('updateAgent')),
     deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('deleteAgent')),
     loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('loadAudio')),
@@ -214,6 +217,7 @@ export const editorMachine = setup({
     mode: input.mode,
     agentId: input.mode === 'edit' ? input.agentId : null,
     agent: input.mode === 'edit' ? input.agent ?? null : null,
+    position: input.mode === 'create' ? input.position ?? null : null,
     fields: input.mode === 'edit' && input.agent ? fieldsFromAgent(input.agent) : emptyFields,
     models: [],
     modelsFromFallback: false,
@@ -299,7 +303,7 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'createAgent',
                     src: 'createAgent',
-                    input: ({ context }) => createBody(context.fields),
+                    input: ({ context }) => ({ ...createBody(context.fields), ...(context.position ?? {}) }),
                     onDone: {
                       target: '#editor.open.form.created',
                       actions: [

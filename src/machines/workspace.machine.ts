@@ -7,8 +7,9 @@
 // The canvas operations run in their own regions next to those (see the second half of the chart):
 //   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
 //   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500.
-//                  The same path saves where a newly created agent is placed (the free grid cell nearest the
-//                  middle of the view, canvas.placement.ts) and every position the 'Auto-layout' action sets
+//                  The same path saves every position the 'Auto-layout' action sets (canvas.placement.ts).
+//                  A new agent is created in place: the editor's create carries the free grid cell nearest the
+//                  middle of the view, so new agents never land on top of one another
 //   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
 //   disconnecting — a deleted edge → DELETE /connections/{id}
 //   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
@@ -127,8 +128,7 @@ function reconcileAgents(prev: Agent[], next: Agent[]): Agent[] {
   const byId = new Map(prev.map((a) => [a.id, a]));
   return next.map((a) => {
     const old = byId.get(a.id);
-    const next = keepPlaced(old, a);
-    return old && sameAgent(old, next) ? old : next;
+    return old && sameAgent(old, a) ? old : a;
   });
 }
 
@@ -147,16 +147,9 @@ function sameAgent(a: Agent, b: Agent): boolean {
 const withPosition = (agents: Agent[], id: string, x: number, y: number) =>
   agents.map((a) => (a.id === id ? { ...a, x, y } : a));
 
-/**
- * A fresh copy from the server that has no position yet keeps the one this workspace gave the agent (a new
- * agent is placed right after it is created; a reload or frame may still carry the server's empty position).
- */
-const keepPlaced = (old: Agent | undefined, next: Agent): Agent =>
-  old && !isPositionInBounds(next) && isPositionInBounds(old) ? { ...next, x: old.x, y: old.y } : next;
-
 /** Adds the agent, or replaces the one with its id (a frame may repeat what a load already brought). */
 const upsert = (agents: Agent[], agent: Agent) =>
-  agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? keepPlaced(a, agent) : a)) : [...agents, agent];
+  agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
 
 /** Queues moves to save (a later move of an agent replaces its unsaved earlier one) and draws them at once. */
 function withMoves(context: WorkspaceContext, moves: readonly PendingMove[]): Partial<WorkspaceContext> {
@@ -271,14 +264,14 @@ export const workspaceMachine = setup({
       if (event.type !== 'agent.moved') return {};
       return withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }]);
     }),
-    /** A newly created agent without a position takes the free grid cell nearest the middle of the view. */
-    placeCreatedAgent: assign(({ context, event }) => {
-      if (event.type !== 'editor.saved' || event.mode !== 'create') return {};
-      const agent = context.agents.find((a) => a.id === event.agent.id);
-      if (!agent || isPositionInBounds(agent)) return {};
-      const others = context.agents.filter((a) => a.id !== agent.id).map(drawnPosition);
-      const slot = nextFreeSlot(others, context.viewCentre ?? DEFAULT_VIEW_CENTRE);
-      return withMoves(context, [{ agentId: agent.id, ...slot }]);
+    /** The editor's request; a create carries the free grid cell nearest the middle of the view. */
+    rememberEditorRequest: assign({
+      editorRequest: ({ context, event }) => {
+        if (event.type !== 'editor.open') return context.editorRequest;
+        if (event.request.mode !== 'create' || event.request.position) return event.request;
+        const position = nextFreeSlot(context.agents.map(drawnPosition), context.viewCentre ?? DEFAULT_VIEW_CENTRE);
+        return { ...event.request, position };
+      },
     }),
     queueAutoLayout: assign(({ context }) => {
       const placed = autoLayout(
@@ -401,11 +394,10 @@ export const workspaceMachine = setup({
     editor: {
       initial: 'closed',
       on: {
-        'editor.open': { target: '.open', actions: assign({ editorRequest: ({ event }) => event.request }) },
+        'editor.open': { target: '.open', actions: 'rememberEditorRequest' },
         'editor.saved': {
           actions: [
             assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }),
-            'placeCreatedAgent',
             raise({ type: 'agents.reload' }),
           ],
         },

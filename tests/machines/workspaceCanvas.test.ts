@@ -9,6 +9,7 @@ import type { Edge } from '../../src/schemas/connections';
 import { AGENT_MESSAGES, CANVAS_MESSAGES } from '../../src/schemas/messages';
 import { AUTO_CONNECT_MESSAGE_MS } from '../../src/schemas/constants';
 import { flush, underParent } from '../support/harness';
+import { overlaps } from '../../src/machines/canvas.placement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: id.toUpperCase(), role: 'Analyst', x: 10, y: 10, ...extra });
@@ -273,26 +274,29 @@ describe('workspace: placing agents', () => {
     editor.send({ type: 'editor.submit' });
     await flush();
     await vi.advanceTimersByTimeAsync(500);
+    await flush();
   }
 
-  it('a created agent without a position takes the free cell nearest the view centre, saved like a drag', async () => {
+  it('a create carries the free grid cell nearest the view centre, so agents created in a row never overlap', async () => {
     const api = fakeAgentApi();
-    // The server creates agents without a position.
-    api.createAgent.answer((b) => ({ ...agent('new-agent-id'), ...(b as object), x: null, y: null }));
+    const created: Agent[] = [];
+    // The server stores the position the create carries, and lists the new agents from then on.
+    api.createAgent.answer((b) => {
+      const a = { ...agent(`new-${created.length + 1}`), ...(b as object) } as Agent;
+      created.push(a);
+      t.setServer([agent('a1'), agent('a2'), agent('a3'), ...created]);
+      return a;
+    });
     const t = start({}, api);
     await flush();
     t.ws.send({ type: 'canvas.viewCentre', x: 900, y: 900 });
-    // The server keeps answering the new agent without a position (as before its position is saved).
-    t.setServer([agent('a1'), agent('a2'), agent('a3'), agent('new-agent-id', { x: null, y: null })]);
-    await createThroughEditor(t, 'new-agent-id');
-    const placed = t.snap().context.agents.find((a) => a.id === 'new-agent-id')!;
-    expect(placed.x).toBeGreaterThan(600);
-    expect(placed.y).toBeGreaterThan(600);
-    expect(t.calls.savePosition).toContainEqual({ agentId: 'new-agent-id', x: placed.x, y: placed.y });
-    // A reload that still has no position keeps the placed one.
-    t.ws.send({ type: 'agents.reload' });
-    await flush();
-    expect(t.snap().context.agents.find((a) => a.id === 'new-agent-id')).toMatchObject({ x: placed.x, y: placed.y });
+    for (let i = 0; i < 4; i++) await createThroughEditor(t, `new-${i + 1}`);
+    const bodies = api.createAgent.calls as { x: number; y: number }[];
+    expect(bodies).toHaveLength(4);
+    expect(Math.abs(bodies[0].x + 100 - 900)).toBeLessThanOrEqual(125);
+    expect(Math.abs(bodies[0].y + 48 - 900)).toBeLessThanOrEqual(75);
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(overlaps(bodies[i], bodies[j])).toBe(false);
+    expect(t.calls.savePosition).toBeUndefined();
   });
 
   it('Auto-layout saves a new, non-overlapping place for every agent that moves', async () => {

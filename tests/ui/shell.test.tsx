@@ -39,7 +39,8 @@ const count = (id: string) => screen.getByTestId(`count-${id}`).textContent;
 describe('main screen shell', () => {
   it('shows the user and the workspace counts in the top bar, and follows selection and live frames', async () => {
     const { actor, sockets } = signedIn();
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    // The first test of the file also waits for the lazily loaded main screen (the canvas, React Flow) to import.
+    expect(await screen.findByText('ada@example.com', undefined, { timeout: 10_000 })).toBeTruthy();
     // The top bar's count (the canvas placeholder that said '3 agents' gave way to the canvas).
     await waitFor(() => expect(count('agents')).toBe('3'));
     expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '2']);

@@ -53,7 +53,7 @@ const PRO_OPTIONS = { hideAttribution: true };
 const defaultViewport = { x: 280, y: 24, zoom: CANVAS_DEFAULT_ZOOM };
 const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ?? '#94a3b8';
 /** Width of the controls and participants boxes over the canvas's left side (canvas.css), plus a margin. */
-const OVERLAY_WIDTH = 280;
+const OVERLAY_WIDTH = 290;
 /** Fit View keeps every node clear of the boxes on the left, the minimap at the bottom right and the edges. */
 const FIT_VIEW_OPTIONS: FitViewOptions = { padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` }, maxZoom: 1 };
 const FIT_VIEW_WITH_MINIMAP: FitViewOptions = { ...FIT_VIEW_OPTIONS, padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` } };

@@ -1,5 +1,5 @@
-// One agent on the canvas: status icon and colour, name, role, status; an edit button beside the card's toggle. It draws from `data` alone, so it
-// re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
+// One agent on the canvas: status icon and colour, name, role, status; an edit button beside the card's
+// toggle. It draws from `data` alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
 // or passes other props that are new but unused here. Keyboard: Enter/Space toggles selection, Delete asks
 // to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
@@ -57,8 +57,9 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           <StatusGlyph status={data.status} />
         </span>
         <span className="agora-node-text">
-          <span className="agora-node-name">{data.name}</span>
-          <span className="agora-node-role">{data.role}</span>
+          {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
+          <span className="agora-node-name">{data.name}</span>{' '}
+          <span className="agora-node-role">{data.role}</span>{' '}
           <span className="agora-node-status">{look.label}</span>
         </span>
       </div>

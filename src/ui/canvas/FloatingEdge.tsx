@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import { BaseEdge, useInternalNode, type Edge as FlowEdge, type EdgeProps } from '@xyflow/react';
 import type { EdgeTone } from '../../machines/canvas.selectors';
-import { floatingSegment } from './edgeGeometry';
+import { floatingPath } from './edgeGeometry';
 
 export type FloatingFlowEdge = FlowEdge<{ tone: EdgeTone }, 'floating'>;
 
@@ -20,13 +20,13 @@ export const FloatingEdge = memo(function FloatingEdge({ id, source, target, dat
     width: n.measured.width ?? FALLBACK_SIZE.width,
     height: n.measured.height ?? FALLBACK_SIZE.height,
   });
-  const seg = floatingSegment(rect(from), rect(to), 3);
-  if (!seg) return null;
+  const path = floatingPath(rect(from), rect(to), 3);
+  if (!path) return null;
   const tone = selected ? 'picked' : (data?.tone ?? 'normal');
   return (
     <BaseEdge
       id={id}
-      path={`M ${seg.sx},${seg.sy} L ${seg.tx},${seg.ty}`}
+      path={path}
       className={`agora-edge agora-edge--${tone}`}
       markerEnd={`url(#agora-arrow-${tone})`}
       interactionWidth={16}

@@ -20,6 +20,23 @@ export function borderPoint(r: Rect, to: { x: number; y: number }, gap = 0): { x
   return { x: cx + dx * t + (dx / len) * gap, y: cy + dy * t + (dy / len) * gap };
 }
 
+/**
+ * The SVG path of a connection: a gentle arc from border to border, bent to the left of its direction, so the
+ * two edges of a pair of agents connected both ways stay apart (and no edge is a zero-height line).
+ */
+export function floatingPath(source: Rect, target: Rect, gap = 2): string | null {
+  const seg = floatingSegment(source, target, gap);
+  if (!seg) return null;
+  const dx = seg.tx - seg.sx;
+  const dy = seg.ty - seg.sy;
+  const len = Math.hypot(dx, dy);
+  const bend = Math.min(36, len * 0.12);
+  const cx = (seg.sx + seg.tx) / 2 + (dy / len) * bend;
+  const cy = (seg.sy + seg.ty) / 2 - (dx / len) * bend;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return `M ${r(seg.sx)},${r(seg.sy)} Q ${r(cx)},${r(cy)} ${r(seg.tx)},${r(seg.ty)}`;
+}
+
 /** The straight segment from the source's border to the target's border, or null when the nodes overlap. */
 export function floatingSegment(source: Rect, target: Rect, gap = 2) {
   const sc = { x: source.x + source.width / 2, y: source.y + source.height / 2 };

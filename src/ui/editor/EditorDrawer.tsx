@@ -29,7 +29,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
   const title = mode === 'create' ? 'Create Agent' : `Edit ${heading.name}`;
 
   return (
-    <aside
+    <div
       className="agora-editor"
       role="dialog"
       aria-modal="false"
@@ -107,6 +107,6 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
           onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
         />
       )}
-    </aside>
+    </div>
   );
 }

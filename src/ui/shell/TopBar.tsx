@@ -56,7 +56,7 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   return (
     <header className="topbar">
       <div className="topbar__identity">
-        <span className="topbar__brand">Agora</span>
+        <h1 className="topbar__brand">Agora</h1>
         <span className="topbar__user" title={`Signed in as ${email ?? ''}`}>
           {email}
         </span>
