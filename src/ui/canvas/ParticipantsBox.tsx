@@ -14,7 +14,7 @@ export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]
   }
   return (
     <section className="agora-canvas-box agora-participants" aria-label="Participants">
-      <h4>Participants ({agents.length})</h4>
+      <h2>Participants ({agents.length})</h2>
       <ul>
         {agents.map((a) => (
           <li key={a.id}>

@@ -39,7 +39,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
   if (unsaved) {
     return (
       <section className="agora-editor-box agora-audio agora-audio--unsaved" aria-label="Reference audio">
-        <h4>Reference voices</h4>
+        <h3>Reference voices</h3>
         <p className="agora-hint">Save the agent first, then open it again to upload or record its reference voice.</p>
         <p className="agora-hint">{AUDIO_MESSAGES.lengthHint}</p>
       </section>
@@ -48,7 +48,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
 
   return (
     <section className="agora-editor-box agora-audio" aria-label="Reference audio">
-      <h4>Reference voices</h4>
+      <h3>Reference voices</h3>
       <p className="agora-hint">{AUDIO_MESSAGES.lengthHint}</p>
       <p className="agora-hint">
         Default reference text: <q>{DEFAULT_REFERENCE_TEXT}</q>

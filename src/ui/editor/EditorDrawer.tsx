@@ -41,7 +41,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
     >
       <header className="agora-editor-header">
         <div>
-          <h3>{title}</h3>
+          <h2>{title}</h2>
           {mode === 'edit' && heading.role && <p className="agora-muted">{heading.role}</p>}
         </div>
         <button type="button" className="agora-editor-close" onClick={close} aria-label="Close editor" title="Close">
