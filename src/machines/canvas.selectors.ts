@@ -35,11 +35,29 @@ export interface CanvasNode {
   measured?: { width: number; height: number };
 }
 
+/** How an edge is drawn: plain, touching a selected agent, or touching the agent speaking now (drawn live). */
+export type EdgeTone = 'normal' | 'selected' | 'speaking';
+
 export interface CanvasEdge {
   id: string;
   source: string;
   target: string;
   selected: boolean;
+  type: 'floating';
+  data: { tone: EdgeTone };
+}
+
+/** What makes an edge stand out: the selected agents and the active speaker. */
+export interface EdgeEmphasis {
+  selection: ReadonlySet<string>;
+  speakerId: string | null;
+}
+const NO_EMPHASIS: EdgeEmphasis = { selection: new Set(), speakerId: null };
+
+export function edgeTone(edge: Edge, { selection, speakerId }: EdgeEmphasis): EdgeTone {
+  if (speakerId && (edge.source === speakerId || edge.target === speakerId)) return 'speaking';
+  if (selection.has(edge.source) || selection.has(edge.target)) return 'selected';
+  return 'normal';
 }
 
 export const isKnownStatus = (s: unknown): s is CanvasStatus => typeof s === 'string' && (AGENT_STATUSES as readonly string[]).includes(s);
@@ -144,21 +162,33 @@ export function createNodeDeriver() {
   };
 }
 
-/** Edges keep their identity too; `selected` is the view's (React Flow edge selection, for deleting). */
+/**
+ * Edges keep their identity too; `selected` is the view's (React Flow edge selection, for deleting), the tone
+ * comes from the selected agents and the active speaker.
+ */
 export function createEdgeDeriver() {
-  let byId = new Map<string, { edge: Edge; selected: boolean; out: CanvasEdge }>();
+  type Entry = { edge: Edge; selected: boolean; tone: EdgeTone; out: CanvasEdge };
+  let byId = new Map<string, Entry>();
   let last: CanvasEdge[] = [];
-  return function deriveEdges(edges: readonly Edge[], agentIds: ReadonlySet<string>, selectedEdges: ReadonlySet<string>): CanvasEdge[] {
-    const next = new Map<string, { edge: Edge; selected: boolean; out: CanvasEdge }>();
+  return function deriveEdges(
+    edges: readonly Edge[],
+    agentIds: ReadonlySet<string>,
+    selectedEdges: ReadonlySet<string>,
+    emphasis: EdgeEmphasis = NO_EMPHASIS,
+  ): CanvasEdge[] {
+    const next = new Map<string, Entry>();
     const out: CanvasEdge[] = [];
     let changed = false;
     for (const edge of edges) {
       // An edge whose node is gone is not drawn (React Flow would warn); the server removes it with the agent.
       if (!agentIds.has(edge.source) || !agentIds.has(edge.target)) continue;
       const selected = selectedEdges.has(edge.id);
+      const tone = edgeTone(edge, emphasis);
       const prev = byId.get(edge.id);
-      const keep = prev && prev.edge === edge && prev.selected === selected;
-      const item = keep ? prev : { edge, selected, out: { id: edge.id, source: edge.source, target: edge.target, selected } };
+      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone;
+      const item: Entry = keep
+        ? prev
+        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone } } };
       if (last[out.length] !== item.out) changed = true;
       next.set(edge.id, item);
       out.push(item.out);
@@ -207,6 +237,15 @@ export function selectDeleteConfirmation(s: WorkspaceSnapshot): { message: strin
     p.audioCount === null ? `Delete agent "${p.name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(p.name, p.audioCount);
   return { message, ready: true, busy: s.matches({ deletion: 'deleting' }) };
 }
+
+/** The id of the agent speaking now: the one the sockets named last, else one whose status says so. */
+export function selectActiveSpeakerId(s: WorkspaceSnapshot): string | null {
+  const id = s.context.activeSpeakerId;
+  if (id && s.context.agents.some((a) => a.id === id)) return id;
+  return activeSpeaker(s.context.agents, s.context.statuses)?.id ?? null;
+}
+
+export const selectIsAgentsLoaded = (s: WorkspaceSnapshot) => s.matches({ agents: 'loaded' });
 
 export function selectActiveSpeakerName(s: WorkspaceSnapshot): string | null {
   const id = s.context.activeSpeakerId;

@@ -1,11 +1,12 @@
 // The agent editor drawer (part 1 §2 'Agent editor', §4 'Editor', §5): create or edit one agent, with its
 // reference voices. Three regions run side by side while the drawer is open:
 //   models  — the model list from /models/ (fallback list when it fails)
-//   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds
+//   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
+//             update stays open and says 'Saved' for SAVED_NOTICE_MS
 //   audio   — the reference-audio list and its operations, the batch-transcription refetches, the recorder
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, fromPromise, raise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Agent, AgentCreate, AgentUpdate } from '../schemas/agents';
+import type { Agent, AgentCreate, AgentUpdate, Position } from '../schemas/agents';
 import type { AudioItem, TranscribeResponse } from '../schemas/audio';
 import {
   AGENT_PERSONALITIES,
@@ -28,11 +29,15 @@ import {
 } from './agentFailures';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
 
+/** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
+export const SAVED_NOTICE_MS = 2500;
+
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality';
 export type EditorFields = Record<EditorField, string>;
 export type Personality = (typeof AGENT_PERSONALITIES)[number];
 
-export type EditorInput = { mode: 'create' } | { mode: 'edit'; agentId: string; agent?: Agent };
+/** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
+export type EditorInput = { mode: 'create'; position?: Position } | { mode: 'edit'; agentId: string; agent?: Agent };
 
 export interface UploadDraft {
   name: string;
@@ -43,6 +48,8 @@ export interface UploadDraft {
 export interface EditorContext {
   mode: 'create' | 'edit';
   agentId: string | null;
+  /** Where a created agent goes (create mode; null lets the server choose). */
+  position: Position | null;
   agent: Agent | null;
   fields: EditorFields;
   models: ModelOption[];
@@ -145,7 +152,7 @@ export const editorMachine = setup({
   actors: {
     loadModels: fromPromise<ModelOption[]>(notProvided('loadModels')),
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('loadAgent')),
-    createAgent: fromPromise<Agent, AgentCreate>(notProvided('createAgent')),
+    createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('updateAgent')),
     deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('deleteAgent')),
     loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('loadAudio')),
@@ -158,6 +165,7 @@ export const editorMachine = setup({
   },
   delays: {
     closeAfterCreate: EDITOR_CLOSE_AFTER_CREATE_MS,
+    savedNotice: SAVED_NOTICE_MS,
     refetchFirst: REFETCH_1,
     refetchSecond: REFETCH_2 - REFETCH_1,
     refetchThird: REFETCH_3 - REFETCH_2,
@@ -209,6 +217,7 @@ export const editorMachine = setup({
     mode: input.mode,
     agentId: input.mode === 'edit' ? input.agentId : null,
     agent: input.mode === 'edit' ? input.agent ?? null : null,
+    position: input.mode === 'create' ? input.position ?? null : null,
     fields: input.mode === 'edit' && input.agent ? fieldsFromAgent(input.agent) : emptyFields,
     models: [],
     modelsFromFallback: false,
@@ -270,6 +279,12 @@ export const editorMachine = setup({
               on: { 'editor.retry': 'loading' },
             },
             editing: {
+              // After an update the form stays open; 'saved' is how long it says so.
+              initial: 'idle',
+              states: {
+                idle: {},
+                saved: { tags: ['saved'], after: { savedNotice: 'idle' } },
+              },
               on: {
                 'editor.field': { actions: 'setField' },
                 'editor.submit': { guard: 'isFormComplete', target: 'saving', actions: 'clearFormError' },
@@ -288,7 +303,7 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'createAgent',
                     src: 'createAgent',
-                    input: ({ context }) => createBody(context.fields),
+                    input: ({ context }) => ({ ...createBody(context.fields), ...(context.position ?? {}) }),
                     onDone: {
                       target: '#editor.open.form.created',
                       actions: [
@@ -308,7 +323,7 @@ export const editorMachine = setup({
                     src: 'updateAgent',
                     input: ({ context }) => ({ agentId: context.agentId!, body: updateBody(context.fields) }),
                     onDone: {
-                      target: '#editor.open.form.editing',
+                      target: '#editor.open.form.editing.saved',
                       actions: [
                         assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
                         { type: 'notifySaved', params: ({ event }) => ({ mode: 'edit' as const, agent: event.output }) },

@@ -12,6 +12,8 @@ export const selectIsLoading = (s: EditorSnapshot) => s.hasTag('loading');
 export const selectIsSaving = (s: EditorSnapshot) => s.hasTag('saving');
 export const selectIsDeleting = (s: EditorSnapshot) => s.hasTag('deleting');
 export const selectWasCreated = (s: EditorSnapshot) => s.hasTag('created');
+/** An update just succeeded (for SAVED_NOTICE_MS): the drawer says 'Saved'. */
+export const selectWasJustSaved = (s: EditorSnapshot) => s.hasTag('saved');
 export const selectCanSubmit = (s: EditorSnapshot) => s.can({ type: 'editor.submit' });
 export const selectLoadError = (s: EditorSnapshot) => s.context.loadError;
 export const selectFormError = (s: EditorSnapshot) => s.context.formError;
@@ -38,6 +40,8 @@ export const selectDeleteConfirmation = (s: EditorSnapshot) =>
 
 // ── Reference audio ─────────────────────────────────────────────────────────
 export const selectAudioEnabled = (s: EditorSnapshot) => s.matches({ open: { audio: 'active' } });
+/** The agent is not saved yet, so no reference audio can be attached to it. */
+export const selectIsAudioUnsaved = (s: EditorSnapshot) => s.matches({ open: { audio: 'unsaved' } });
 export const selectAudioItems = (s: EditorSnapshot) => s.context.audio;
 export const selectAudioError = (s: EditorSnapshot) => s.context.audioError;
 export const selectAudioNotice = (s: EditorSnapshot) => s.context.audioNotice;

@@ -6,7 +6,10 @@
 // Live-update frames ('live.frame', forwarded by liveUpdates) keep the data current.
 // The canvas operations run in their own regions next to those (see the second half of the chart):
 //   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
-//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500
+//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500.
+//                  The same path saves every position the 'Auto-layout' action sets (canvas.placement.ts).
+//                  A new agent is created in place: the editor's create carries the free grid cell nearest the
+//                  middle of the view, so new agents never land on top of one another
 //   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
 //   disconnecting — a deleted edge → DELETE /connections/{id}
 //   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
@@ -26,7 +29,8 @@ import {
   connectionDeleteMessage,
   positionSaveMessage,
 } from './agentFailures';
-import { isPositionInBounds } from './canvas.selectors';
+import { drawnPosition, isPositionInBounds } from './canvas.selectors';
+import { autoLayout, nextFreeSlot, type Point } from './canvas.placement';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import type { ToastRequest } from './toastRequest';
 
@@ -52,7 +56,12 @@ export interface WorkspaceContext {
   deletingEdges: string[];
   /** The agent whose deletion is being confirmed; audioCount is null when it could not be counted. */
   pendingDelete: { agentId: string; name: string; audioCount: number | null } | null;
+  /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
+  viewCentre: Point | null;
 }
+
+/** Where new agents go before the canvas has reported its view (the middle of the default view). */
+export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
 
 export interface PendingMove {
   agentId: string;
@@ -64,6 +73,10 @@ export type CanvasEvent =
   | { type: 'editor.open'; request: EditorInput }
   | EditorParentEvent
   | { type: 'agent.moved'; agentId: string; x: number; y: number }
+  /** The canvas was panned or zoomed: the middle of its visible part, in board coordinates. */
+  | { type: 'canvas.viewCentre'; x: number; y: number }
+  /** Lay every agent out by its connections and save the positions that changed. */
+  | { type: 'canvas.autoLayout' }
   | { type: 'connection.create'; from: string; to: string }
   | { type: 'connections.delete'; ids: string[] }
   | { type: 'connections.autoConnect' }
@@ -141,6 +154,22 @@ const withPosition = (agents: Agent[], id: string, x: number, y: number) =>
 /** Adds the agent, or replaces the one with its id (a frame may repeat what a load already brought). */
 const upsert = (agents: Agent[], agent: Agent) =>
   agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
+
+/** Queues moves to save (a later move of an agent replaces its unsaved earlier one) and draws them at once. */
+function withMoves(context: WorkspaceContext, moves: readonly PendingMove[]): Partial<WorkspaceContext> {
+  if (moves.length === 0) return {};
+  const moved = new Set(moves.map((m) => m.agentId));
+  const byId = new Map(moves.map((m) => [m.agentId, m]));
+  // The head is being saved right now, so it stays even when a newer move of the same agent follows.
+  const rest = context.pendingMoves.filter((m, i) => i === 0 || !moved.has(m.agentId));
+  return {
+    pendingMoves: [...rest, ...moves],
+    agents: context.agents.map((a) => {
+      const m = byId.get(a.id);
+      return m ? { ...a, x: m.x, y: m.y } : a;
+    }),
+  };
+}
 
 export const workspaceMachine = setup({
   types: {
@@ -237,10 +266,32 @@ export const workspaceMachine = setup({
     clearSelection: assign({ selectedIds: [] }),
     queueMove: assign(({ context, event }) => {
       if (event.type !== 'agent.moved') return {};
-      const move = { agentId: event.agentId, x: event.x, y: event.y };
-      // A later drag of the same agent replaces an unsaved earlier one (unless that one is being saved now).
-      const rest = context.pendingMoves.filter((m, i) => i === 0 || m.agentId !== move.agentId);
-      return { pendingMoves: [...rest, move], agents: withPosition(context.agents, move.agentId, move.x, move.y) };
+      return withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }]);
+    }),
+    /** The editor's request; a create carries the free grid cell nearest the middle of the view. */
+    rememberEditorRequest: assign({
+      editorRequest: ({ context, event }) => {
+        if (event.type !== 'editor.open') return context.editorRequest;
+        if (event.request.mode !== 'create' || event.request.position) return event.request;
+        const position = nextFreeSlot(context.agents.map(drawnPosition), context.viewCentre ?? DEFAULT_VIEW_CENTRE);
+        return { ...event.request, position };
+      },
+    }),
+    queueAutoLayout: assign(({ context }) => {
+      const placed = autoLayout(
+        context.agents.map((a) => a.id),
+        context.edges,
+      );
+      // Only what changes is saved (an agent drawn at a fallback place is saved even when it stays there).
+      const moves = context.agents.flatMap((a) => {
+        const to = placed[a.id];
+        const from = drawnPosition(a);
+        return isPositionInBounds(a) && to.x === from.x && to.y === from.y ? [] : [{ agentId: a.id, x: to.x, y: to.y }];
+      });
+      return withMoves(context, moves);
+    }),
+    setViewCentre: assign({
+      viewCentre: ({ context, event }) => (event.type === 'canvas.viewCentre' ? { x: event.x, y: event.y } : context.viewCentre),
     }),
     dropSavedMove: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }),
     showBanner: raise((_, params: { kind: 'error' | 'success'; text: string }) => ({ type: 'banner.show' as const, ...params })),
@@ -275,8 +326,10 @@ export const workspaceMachine = setup({
     pendingConnection: null,
     deletingEdges: [],
     pendingDelete: null,
+    viewCentre: null,
   },
   on: {
+    'canvas.viewCentre': { actions: 'setViewCentre' },
     'live.frame': { actions: ['applyFrame', 'closeEditorOfDeletedAgent'] },
     'selection.toggle': { guard: 'isKnownAgent', actions: 'toggleSelection' },
     'selection.clear': { actions: 'clearSelection' },
@@ -347,9 +400,12 @@ export const workspaceMachine = setup({
     editor: {
       initial: 'closed',
       on: {
-        'editor.open': { target: '.open', actions: assign({ editorRequest: ({ event }) => event.request }) },
+        'editor.open': { target: '.open', actions: 'rememberEditorRequest' },
         'editor.saved': {
-          actions: [assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }), raise({ type: 'agents.reload' })],
+          actions: [
+            assign({ agents: ({ context, event }) => upsert(context.agents, event.agent) }),
+            raise({ type: 'agents.reload' }),
+          ],
         },
         'editor.deleted': {
           actions: [assign(({ context, event }) => withoutAgent(context, event.agentId)), raise({ type: 'agents.reload' })],
@@ -372,7 +428,7 @@ export const workspaceMachine = setup({
 
     positions: {
       initial: 'idle',
-      on: { 'agent.moved': { actions: 'queueMove' } },
+      on: { 'agent.moved': { actions: 'queueMove' }, 'canvas.autoLayout': { actions: 'queueAutoLayout' } },
       states: {
         idle: {
           always: { guard: 'hasPendingMove', target: 'next' },

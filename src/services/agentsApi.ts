@@ -70,7 +70,8 @@ export function createAgentsApi(send: SendRequest) {
     listModels: async () => normalizeModels(await call('GET', '/models/', modelsResponse)),
     listAgents: () => call('GET', '/agents/', agentList),
     getAgent: (id: string) => call('GET', `/agents/${enc(id)}`, agent),
-    createAgent: (body: AgentCreate) => call('POST', '/agents/', agent, { json: body }),
+    /** The position is optional: the server places an agent created without one. */
+    createAgent: (body: AgentCreate & Partial<Position>) => call('POST', '/agents/', agent, { json: body }),
     updateAgent: (id: string, body: AgentUpdate) => call('PATCH', `/agents/${enc(id)}`, agent, { json: body }),
     deleteAgent: (id: string) => call('DELETE', `/agents/${enc(id)}`, anything),
     savePosition: (id: string, pos: Position) => call('PUT', `/agents/${enc(id)}/position`, anything, { json: pos }),

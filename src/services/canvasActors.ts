@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { editorMachine } from '../machines/editor.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
 import { fallbackPosition } from '../machines/canvas.selectors';
-import type { AgentUpdate, AgentCreate } from '../schemas/agents';
+import type { AgentUpdate, AgentCreate, Position } from '../schemas/agents';
 import { createAgentsApi, type SendRequest } from './agentsApi';
 import { createMicrophoneActor, type MediaDeps } from './recorder';
 
@@ -23,7 +23,7 @@ export function createEditorActors(api: ReturnType<typeof createAgentsApi>, medi
   return {
     loadModels: fromPromise(() => api.listModels()),
     loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
-    createAgent: fromPromise(({ input }: { input: AgentCreate }) => api.createAgent(input)),
+    createAgent: fromPromise(({ input }: { input: AgentCreate & Partial<Position> }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
     deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
     loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),

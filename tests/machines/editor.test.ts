@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import * as sel from '../../src/machines/editor.selectors';
-import type { EditorActorRef, EditorEvent } from '../../src/machines/editor.machine';
+import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent } from '../../src/machines/editor.machine';
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
 import { agentFixture, audioFixture, httpError, networkError, settle, startEditor } from './editorHarness';
@@ -154,6 +154,10 @@ describe('editor: edit mode', () => {
     ]);
     expect(editor.getSnapshot().matches({ open: { form: 'editing' } })).toBe(true);
     expect(heard.find((e) => e.type === 'editor.saved')).toMatchObject({ mode: 'edit' });
+    // It says 'Saved' for a moment (an `after` delay in the chart), then the form is just the form again.
+    expect(sel.selectWasJustSaved(editor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(SAVED_NOTICE_MS);
+    expect(sel.selectWasJustSaved(editor.getSnapshot())).toBe(false);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(editor.getSnapshot().status).toBe('active');
 

@@ -9,12 +9,16 @@ import type { Edge } from '../../src/schemas/connections';
 import { AGENT_MESSAGES, CANVAS_MESSAGES } from '../../src/schemas/messages';
 import { AUTO_CONNECT_MESSAGE_MS } from '../../src/schemas/constants';
 import { flush, underParent } from '../support/harness';
+import { overlaps } from '../../src/machines/canvas.placement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: id.toUpperCase(), role: 'Analyst', x: 10, y: 10, ...extra });
 const httpError = (status: number, detail?: string) => Object.assign(new Error(detail ?? 'x'), { status, detail });
 
-function start(opts: Partial<Record<'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition', (input: never) => Promise<unknown>>> = {}) {
+function start(
+  opts: Partial<Record<'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition', (input: never) => Promise<unknown>>> = {},
+  agentApi = fakeAgentApi(),
+) {
   const calls: Record<string, unknown[]> = {};
   const spy = <T>(name: string, fn: (input: never) => Promise<T>) =>
     fromPromise<T, never>(async ({ input }) => {
@@ -29,7 +33,7 @@ function start(opts: Partial<Record<'createConnection' | 'deleteConnections' | '
       loadAgents: spy('loadAgents', async () => serverAgents),
       loadConnections: spy('loadConnections', async () => serverEdges),
       loadStats: fromPromise(async () => ({})),
-      editor: editorWithFakes(fakeAgentApi(), fakeMicrophone().logic),
+      editor: editorWithFakes(agentApi, fakeMicrophone().logic),
       savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
       pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
       createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
@@ -257,5 +261,54 @@ describe('workspace: the editor child', () => {
     expect(after[0]).toBe(before[0]);
     expect(after[1]).not.toBe(before[1]);
     expect(after[2]).toBe(before[2]);
+  });
+});
+
+describe('workspace: placing agents', () => {
+  const editorOf = (t: ReturnType<typeof start>) => t.root.system.get('editor') as EditorActorRef | undefined;
+
+  async function createThroughEditor(t: ReturnType<typeof start>, id: string) {
+    t.ws.send({ type: 'editor.open', request: { mode: 'create' } });
+    const editor = editorOf(t)!;
+    for (const [field, value] of [['name', id], ['role', 'R'], ['prompt', 'P'], ['model', 'offline']]) editor.send({ type: 'editor.field', field: field as never, value });
+    editor.send({ type: 'editor.submit' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(500);
+    await flush();
+  }
+
+  it('a create carries the free grid cell nearest the view centre, so agents created in a row never overlap', async () => {
+    const api = fakeAgentApi();
+    const created: Agent[] = [];
+    // The server stores the position the create carries, and lists the new agents from then on.
+    api.createAgent.answer((b) => {
+      const a = { ...agent(`new-${created.length + 1}`), ...(b as object) } as Agent;
+      created.push(a);
+      t.setServer([agent('a1'), agent('a2'), agent('a3'), ...created]);
+      return a;
+    });
+    const t = start({}, api);
+    await flush();
+    t.ws.send({ type: 'canvas.viewCentre', x: 900, y: 900 });
+    for (let i = 0; i < 4; i++) await createThroughEditor(t, `new-${i + 1}`);
+    const bodies = api.createAgent.calls as { x: number; y: number }[];
+    expect(bodies).toHaveLength(4);
+    expect(Math.abs(bodies[0].x + 100 - 900)).toBeLessThanOrEqual(125);
+    expect(Math.abs(bodies[0].y + 48 - 900)).toBeLessThanOrEqual(75);
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(overlaps(bodies[i], bodies[j])).toBe(false);
+    expect(t.calls.savePosition).toBeUndefined();
+  });
+
+  it('Auto-layout saves a new, non-overlapping place for every agent that moves', async () => {
+    const t = start();
+    await flush();
+    t.ws.send({ type: 'canvas.autoLayout' });
+    await flush();
+    const agents = t.snap().context.agents;
+    expect(new Set(agents.map((a) => `${a.x},${a.y}`)).size).toBe(3);
+    // a1 → a2 is the one connection: a1 sits above a2.
+    expect(agents[0].y!).toBeLessThan(agents[1].y!);
+    expect((t.calls.savePosition as { agentId: string }[]).map((m) => m.agentId).sort()).toEqual(['a1', 'a2', 'a3']);
+    expect(t.snap().context.pendingMoves).toEqual([]);
   });
 });

@@ -118,7 +118,7 @@ describe('node context menu', () => {
     fireEvent.contextMenu(node('Bo'), { clientX: 300, clientY: 200 });
     const menu = screen.getByRole('menu', { name: 'Actions for Bo' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['✎ Edit Agent', '🗑 Delete Agent']);
+    expect(items.map((i) => i.textContent)).toEqual(['Edit Agent', 'Delete Agent']);
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
@@ -134,7 +134,7 @@ describe('node context menu', () => {
     const user = userEvent.setup();
     const { workspace } = await renderCanvas();
     fireEvent.contextMenu(node('Bo'), { clientX: 300, clientY: 200 });
-    await user.click(screen.getByRole('menuitem', { name: '✎ Edit Agent' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Agent' }));
     expect(screen.queryByRole('menu')).toBeNull();
     expect(workspace.getSnapshot().context.editorRequest).toEqual({ mode: 'edit', agentId: 'a2' });
     expect(screen.getByRole('dialog', { name: /^Edit / })).toBeTruthy();
@@ -144,7 +144,7 @@ describe('node context menu', () => {
     const user = userEvent.setup();
     const { calls } = await renderCanvas();
     fireEvent.contextMenu(node('Bo'), { clientX: 300, clientY: 200 });
-    await user.click(screen.getByRole('menuitem', { name: '🗑 Delete Agent' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Agent' }));
     await act(measured);
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Delete agent "Bo"? 4 audio files will also be deleted.');

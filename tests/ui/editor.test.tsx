@@ -60,17 +60,22 @@ describe('editor drawer: create mode', () => {
     expect(screen.getByRole('alert').textContent).toContain(AGENT_MESSAGES.createFailed);
   });
 
-  it('asks to save the agent before uploading or recording audio', async () => {
-    const user = userEvent.setup();
+  it('before the agent exists, the reference-voice section says to save it first and offers no upload or record', async () => {
     await renderEditor({ mode: 'create' });
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByRole('alert').textContent).toContain(AUDIO_MESSAGES.nameAndFileRequired);
-    await user.type(screen.getByLabelText('Audio name'), 'Calm');
-    await user.upload(screen.getByLabelText('Audio file'), new File(['RIFF'], 'calm.wav', { type: 'audio/wav' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByRole('alert').textContent).toContain(AUDIO_MESSAGES.saveBeforeUpload);
-    await user.click(screen.getByRole('button', { name: '● Record' }));
-    expect(screen.getByRole('alert').textContent).toContain(AUDIO_MESSAGES.saveBeforeRecord);
+    const section = screen.getByRole('region', { name: 'Reference audio' });
+    expect(within(section).getByText(/Save the agent first/)).toBeTruthy();
+    expect(within(section).getByText(AUDIO_MESSAGES.lengthHint)).toBeTruthy();
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(screen.queryByLabelText('Audio file')).toBeNull();
+  });
+
+  it('an update says "Saved" and stays open', async () => {
+    const user = userEvent.setup();
+    await renderEditor({ mode: 'edit', agentId: agentFixture.id });
+    await screen.findByRole('region', { name: 'Overview' });
+    await user.click(screen.getByRole('button', { name: 'Update Agent' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit Ada' })).toBeTruthy();
   });
 });
 

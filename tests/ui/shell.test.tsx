@@ -40,7 +40,8 @@ const count = (id: string) => screen.getByTestId(`count-${id}`).textContent;
 describe('main screen shell', () => {
   it('shows the user and the workspace counts in the top bar, and follows selection and live frames', async () => {
     const { actor, sockets } = signedIn();
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    // The first test of the file also waits for the lazily loaded main screen (the canvas, React Flow) to import.
+    expect(await screen.findByText('ada@example.com', undefined, { timeout: 10_000 })).toBeTruthy();
     // The top bar's count (the canvas placeholder that said '3 agents' gave way to the canvas).
     await waitFor(() => expect(count('agents')).toBe('3'));
     expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '2']);
@@ -103,13 +104,17 @@ describe('main screen shell', () => {
     const user = userEvent.setup();
     signedIn();
     await screen.findByText('ada@example.com');
-    expect(screen.queryByRole('button', { name: 'Debug' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Test' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Test Connection' })).toBeTruthy();
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Debug' })).toBeNull();
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Test' })).toBeNull();
     cleanup();
     signedIn({}, { isDev: true });
-    await user.click(await screen.findByRole('button', { name: 'Debug' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Debug' }));
     expect(screen.getByRole('region', { name: 'Debug' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Test' }));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Test' }));
     expect(screen.getByRole('region', { name: 'WebSocket tester' })).toBeTruthy();
   });
 
@@ -117,11 +122,14 @@ describe('main screen shell', () => {
     const user = userEvent.setup();
     let up = true;
     const { calls } = signedIn({ 'GET /health': () => (up ? json(200, healthy) : Promise.reject(new TypeError('Failed to fetch'))) });
-    await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
+    // A secondary action: it lives in the top bar's 'More actions' menu.
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Test Connection' }));
     expect(await screen.findByText(SHELL_MESSAGES.connectionTestOk)).toBeTruthy();
     expect(calls).toContain('GET /health');
     up = false;
-    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Test Connection' }));
     expect(await screen.findByText(SHELL_MESSAGES.connectionTestError)).toBeTruthy();
   });
 

@@ -11,9 +11,11 @@ import {
   type Connection as FlowConnection,
   type Edge as FlowEdge,
   type EdgeChange,
+  type FitViewOptions,
   type NodeChange,
   type NodeMouseHandler,
   type OnNodeDrag,
+  type OnMove,
   type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -22,6 +24,7 @@ import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver } from '../../machines/canvas.selectors';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
+import { EdgeMarkers, edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
 
 export interface AgentCanvasProps {
@@ -35,6 +38,10 @@ export interface AgentCanvasProps {
   onDeleteEdges: (edgeIds: string[]) => void;
   onNodeMenu: (agentId: string, x: number, y: number) => void;
   onPaneClick?: () => void;
+  /** The agent speaking now: its edges are drawn live. */
+  speakerId?: string | null;
+  /** The middle of the visible board changed (after a pan or zoom): new agents are placed near it. */
+  onViewCentre?: (x: number, y: number) => void;
 }
 
 /** Hands the React Flow instance to a benchmark that installs a receiver (never in production). */
@@ -45,6 +52,11 @@ const PRO_OPTIONS = { hideAttribution: true };
 // The controls and participants boxes sit over the top-left corner, so the board's origin starts beside them.
 const defaultViewport = { x: 280, y: 24, zoom: CANVAS_DEFAULT_ZOOM };
 const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ?? '#94a3b8';
+/** Width of the controls and participants boxes over the canvas's left side (canvas.css), plus a margin. */
+const OVERLAY_WIDTH = 290;
+/** Fit View keeps every node clear of the boxes on the left, the minimap at the bottom right and the edges. */
+const FIT_VIEW_OPTIONS: FitViewOptions = { padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` }, maxZoom: 1 };
+const FIT_VIEW_WITH_MINIMAP: FitViewOptions = { ...FIT_VIEW_OPTIONS, padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` } };
 
 export function AgentCanvas(p: AgentCanvasProps) {
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
@@ -55,7 +67,31 @@ export function AgentCanvas(p: AgentCanvasProps) {
 
   const nodes = deriveNodes({ agents: p.agents, selection: p.selection, statuses: p.statuses, dragging, measured: measured.current });
   const agentIds = useMemo(() => new Set(p.agents.map((a) => a.id)), [p.agents]);
-  const edges = deriveEdges(p.edges, agentIds, selectedEdges);
+  const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
+  const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
+  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis);
+  const surface = useRef<HTMLDivElement>(null);
+  const { onViewCentre } = p;
+  const reportCentre = useCallback(
+    (viewport: { x: number; y: number; zoom: number }) => {
+      const width = surface.current?.clientWidth ?? 0;
+      const height = surface.current?.clientHeight ?? 0;
+      if (!onViewCentre || !width || !height) return;
+      // The middle of the part the overlay boxes leave free, in board coordinates.
+      const left = width > OVERLAY_WIDTH * 2 ? OVERLAY_WIDTH : 0;
+      onViewCentre(Math.round(((left + width) / 2 - viewport.x) / viewport.zoom), Math.round((height / 2 - viewport.y) / viewport.zoom));
+    },
+    [onViewCentre],
+  );
+  const onMoveEnd: OnMove = useCallback((_e, viewport) => reportCentre(viewport), [reportCentre]);
+  const onInit = useCallback(
+    (flow: ReactFlowInstance<AgentFlowNode>) => {
+      reportCentre(flow.getViewport());
+      flowProbe.onInit?.(flow);
+    },
+    [reportCentre],
+  );
+  const hasMiniMap = p.agents.length > 0;
 
   // Bumped when a node's measured size changes, so the sized node reaches React Flow (and its minimap).
   const [, setSizesSeen] = useState(0);
@@ -125,9 +161,11 @@ export function AgentCanvas(p: AgentCanvasProps) {
 
   return (
     <ReactFlow<AgentFlowNode>
+      ref={surface}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onNodeClick={handleNodeClick}
@@ -136,7 +174,8 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onEdgesDelete={handleEdgesDelete}
       onNodeContextMenu={handleNodeContextMenu}
       onPaneClick={p.onPaneClick}
-      onInit={flowProbe.onInit}
+      onInit={onInit}
+      onMoveEnd={onMoveEnd}
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}
@@ -148,8 +187,12 @@ export function AgentCanvas(p: AgentCanvasProps) {
       proOptions={PRO_OPTIONS}
       aria-label="Agent canvas"
     >
-      <MiniMap<AgentFlowNode> nodeColor={miniMapColor} pannable zoomable ariaLabel="Canvas overview" />
-      <Controls />
+      <EdgeMarkers />
+      {/* An empty minimap is an empty white box: it appears with the first agent. */}
+      {hasMiniMap && (
+        <MiniMap<AgentFlowNode> nodeColor={miniMapColor} nodeBorderRadius={6} maskColor="rgba(241, 245, 249, 0.7)" pannable zoomable ariaLabel="Canvas overview" />
+      )}
+      <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
       <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
     </ReactFlow>
   );

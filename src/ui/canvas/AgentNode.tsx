@@ -1,11 +1,12 @@
-// One agent on the canvas: status icon and colour, name, role, status. It draws from `data` alone, so it
-// re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
+// One agent on the canvas: status icon and colour, name, role, status; an edit button beside the card's
+// toggle. It draws from `data` alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
 // or passes other props that are new but unused here. Keyboard: Enter/Space toggles selection, Delete asks
 // to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { AgentNodeData } from '../../machines/canvas.selectors';
 import { useCanvasActions } from './canvasActions';
+import { PencilIcon, StatusGlyph } from '../common/icons';
 import { STATUS_LOOKS } from './statusLook';
 
 export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
@@ -17,57 +18,64 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   renderProbe.count?.(data.agentId);
   const actions = useCanvasActions();
   const look = STATUS_LOOKS[data.status];
+  const speaking = data.status === 'speaking' || data.status === 'responding';
+  // The card holds two controls side by side (never one inside the other): the selection toggle, which carries
+  // the node's name, and the edit button.
   return (
     <div
-      className={`agora-node${data.selected ? ' is-selected' : ''}`}
-      style={{ borderColor: data.selected ? undefined : look.color }}
-      role="button"
-      tabIndex={0}
-      aria-pressed={data.selected}
-      aria-label={`${data.name}, ${data.role}, ${look.label}${data.selected ? ', selected' : ''}`}
+      className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
+      style={{ '--status': look.color } as CSSProperties}
       data-status={data.status}
-      onKeyDown={(e) => {
-        if (e.target !== e.currentTarget) return;
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          actions.toggle(data.agentId);
-        } else if (e.key === 'Delete' || e.key === 'Backspace') {
-          e.preventDefault();
-          e.stopPropagation();
-          actions.askDelete(data.agentId);
-        } else if (e.key === 'e' || e.key === 'E') {
-          e.preventDefault();
-          actions.edit(data.agentId);
-        } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
-          e.preventDefault();
-          const r = e.currentTarget.getBoundingClientRect();
-          actions.openMenu(data.agentId, r.left + r.width / 2, r.top + r.height / 2);
-        }
-      }}
     >
       <Handle type="target" position={Position.Top} />
-      <div className="agora-node-head">
-        <span className="agora-node-icon" style={{ background: look.color }} aria-hidden="true">
-          {look.icon}
-        </span>
-        <span className="agora-node-name">{data.name}</span>
-        <button
-          type="button"
-          className="agora-node-edit nodrag"
-          tabIndex={-1}
-          aria-label={`Edit ${data.name}`}
-          onClick={(e) => {
+      <div
+        className="agora-node-main"
+        role="button"
+        tabIndex={0}
+        aria-pressed={data.selected}
+        aria-label={`${data.name}, ${data.role}, ${look.label}${data.selected ? ', selected' : ''}`}
+        onKeyDown={(e) => {
+          if (e.target !== e.currentTarget) return;
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            actions.toggle(data.agentId);
+          } else if (e.key === 'Delete' || e.key === 'Backspace') {
+            e.preventDefault();
             e.stopPropagation();
+            actions.askDelete(data.agentId);
+          } else if (e.key === 'e' || e.key === 'E') {
+            e.preventDefault();
             actions.edit(data.agentId);
-          }}
-        >
-          ✎
-        </button>
+          } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+            e.preventDefault();
+            const r = e.currentTarget.getBoundingClientRect();
+            actions.openMenu(data.agentId, r.left + r.width / 2, r.top + r.height / 2);
+          }
+        }}
+      >
+        <span className="agora-node-icon" aria-hidden="true">
+          <StatusGlyph status={data.status} />
+        </span>
+        <span className="agora-node-text">
+          {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
+          <span className="agora-node-name">{data.name}</span>{' '}
+          <span className="agora-node-role">{data.role}</span>{' '}
+          <span className="agora-node-status">{look.label}</span>
+        </span>
       </div>
-      <div className="agora-node-role">{data.role}</div>
-      <div className="agora-node-status" style={{ color: look.color }}>
-        {look.label}
-      </div>
+      <button
+        type="button"
+        className="agora-node-edit nodrag"
+        tabIndex={-1}
+        aria-label={`Edit ${data.name}`}
+        title={`Edit ${data.name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          actions.edit(data.agentId);
+        }}
+      >
+        <PencilIcon size={14} />
+      </button>
       <Handle type="source" position={Position.Bottom} />
     </div>
   );

@@ -11,6 +11,7 @@ import { AgentCanvas } from './AgentCanvas';
 import { CanvasActionsContext, type CanvasActions } from './canvasActions';
 import { CanvasBanner } from './CanvasBanner';
 import { ControlsBox } from './ControlsBox';
+import { EmptyCanvas } from './EmptyCanvas';
 import { NodeContextMenu } from './NodeContextMenu';
 import { ParticipantsBox } from './ParticipantsBox';
 import './canvas.css';
@@ -23,6 +24,8 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
   const banner = useSelector(workspace, sel.selectBanner, sameBanner);
   const autoConnecting = useSelector(workspace, sel.selectIsAutoConnecting);
   const speaker = useSelector(workspace, sel.selectActiveSpeakerName);
+  const speakerId = useSelector(workspace, sel.selectActiveSpeakerId);
+  const loaded = useSelector(workspace, sel.selectIsAgentsLoaded);
   const confirmation = useSelector(workspace, sel.selectDeleteConfirmation, sameConfirmation);
   const editor = useSelector(workspace, sel.selectEditorRef);
   const [menu, setMenu] = useState<{ agentId: string; x: number; y: number } | null>(null);
@@ -42,6 +45,8 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
   );
   const onConnect = useCallback((from: string, to: string) => workspace.send({ type: 'connection.create', from, to }), [workspace]);
   const onDeleteEdges = useCallback((ids: string[]) => workspace.send({ type: 'connections.delete', ids }), [workspace]);
+  const onViewCentre = useCallback((x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }), [workspace]);
+  const openCreate = () => workspace.send({ type: 'editor.open', request: { mode: 'create' } });
   const selected = useMemo(() => sel.selectedAgents(agents, selection), [agents, selection]);
   const menuAgent = menu ? agents.find((a) => a.id === menu.agentId) : undefined;
 
@@ -59,8 +64,11 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
             onConnect={onConnect}
             onDeleteEdges={onDeleteEdges}
             onNodeMenu={actions.openMenu}
+            speakerId={speakerId}
+            onViewCentre={onViewCentre}
           />
         </ReactFlowProvider>
+        {loaded && agents.length === 0 && <EmptyCanvas onCreate={openCreate} />}
         <div className="agora-canvas-overlay">
           <ControlsBox
             agentCount={agents.length}
@@ -68,8 +76,9 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
             selectedCount={selection.length}
             activeSpeaker={speaker}
             autoConnecting={autoConnecting}
-            onAdd={() => workspace.send({ type: 'editor.open', request: { mode: 'create' } })}
+            onAdd={openCreate}
             onAutoConnect={() => workspace.send({ type: 'connections.autoConnect' })}
+            onAutoLayout={() => workspace.send({ type: 'canvas.autoLayout' })}
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
           <ParticipantsBox agents={selected} onRemove={actions.toggle} />

@@ -1,4 +1,7 @@
-// Add Agent, Auto-Connect, Clear Selection (n); counts of agents, connections and selected; active speaker.
+// Add Agent, Auto-Connect, Auto-layout, Clear Selection (n); counts of agents, connections and selected; the
+// active speaker.
+import { LayoutIcon, LinkIcon } from '../common/icons';
+
 interface Props {
   agentCount: number;
   connectionCount: number;
@@ -7,6 +10,7 @@ interface Props {
   autoConnecting: boolean;
   onAdd: () => void;
   onAutoConnect: () => void;
+  onAutoLayout: () => void;
   onClearSelection: () => void;
 }
 
@@ -14,13 +18,18 @@ export function ControlsBox(p: Props) {
   return (
     <section className="agora-canvas-box agora-controls" aria-label="Canvas controls">
       <div className="agora-controls-buttons">
-        <button type="button" className="primary" onClick={p.onAdd}>
+        <button type="button" className="agora-btn agora-btn--primary agora-controls-add" onClick={p.onAdd}>
           + Add Agent
         </button>
-        <button type="button" onClick={p.onAutoConnect} disabled={p.autoConnecting || p.agentCount < 2}>
+        <button type="button" className="agora-btn" onClick={p.onAutoConnect} disabled={p.autoConnecting || p.agentCount < 2} title="Connect agents automatically">
+          <LinkIcon size={14} />
           {p.autoConnecting ? 'Connecting…' : 'Auto-Connect'}
         </button>
-        <button type="button" onClick={p.onClearSelection} disabled={p.selectedCount === 0}>
+        <button type="button" className="agora-btn" onClick={p.onAutoLayout} disabled={p.agentCount < 2} title="Arrange agents by their connections">
+          <LayoutIcon size={14} />
+          Auto-layout
+        </button>
+        <button type="button" className="agora-btn agora-controls-clear" onClick={p.onClearSelection} disabled={p.selectedCount === 0}>
           Clear Selection ({p.selectedCount})
         </button>
       </div>
@@ -38,7 +47,7 @@ export function ControlsBox(p: Props) {
           <dd data-testid="canvas-count-selected">{p.selectedCount}</dd>
         </div>
       </dl>
-      <p className="agora-controls-speaker">
+      <p className={`agora-controls-speaker${p.activeSpeaker ? ' is-live' : ''}`}>
         Active speaker: <strong>{p.activeSpeaker ?? 'None'}</strong>
       </p>
     </section>

@@ -1,6 +1,9 @@
 // The right-click menu of a node: Edit Agent, Delete Agent. Closes on Escape, on a click outside, or after a
 // choice. Arrow keys move between the items; focus starts on the first.
 import { useEffect, useRef } from 'react';
+import { PencilIcon, TrashIcon } from '../common/icons';
+
+const MENU_SIZE = { width: 190, height: 96 };
 
 interface Props {
   agentName: string;
@@ -40,7 +43,8 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
         className="agora-context-menu"
         role="menu"
         aria-label={`Actions for ${agentName}`}
-        style={{ left: x, top: y }}
+        // Kept inside the window when opened near its right or bottom edge.
+        style={{ left: Math.min(x, window.innerWidth - MENU_SIZE.width), top: Math.min(y, window.innerHeight - MENU_SIZE.height) }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.preventDefault();
@@ -56,11 +60,13 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
           }
         }}
       >
-        <button type="button" role="menuitem" onClick={onEdit}>
-          ✎ Edit Agent
+        <button type="button" role="menuitem" className="agora-menu-item" onClick={onEdit}>
+          <PencilIcon size={15} />
+          Edit Agent
         </button>
-        <button type="button" role="menuitem" className="danger" onClick={onDelete}>
-          🗑 Delete Agent
+        <button type="button" role="menuitem" className="agora-menu-item agora-menu-item--danger" onClick={onDelete}>
+          <TrashIcon size={15} />
+          Delete Agent
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 // The selected agents (the discussion's participants), each removable, pointing to the Discussion panel.
+import { CloseIcon } from '../common/icons';
 import type { Agent } from '../../schemas/agents';
 import { CANVAS_MESSAGES } from '../../schemas/messages';
 import { displayName } from '../../machines/canvas.selectors';
@@ -13,13 +14,13 @@ export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]
   }
   return (
     <section className="agora-canvas-box agora-participants" aria-label="Participants">
-      <h4>Participants ({agents.length})</h4>
+      <h2>Participants ({agents.length})</h2>
       <ul>
         {agents.map((a) => (
           <li key={a.id}>
             <span>{displayName(a)}</span>
-            <button type="button" className="icon" onClick={() => onRemove(a.id)} aria-label={`Remove ${displayName(a)}`}>
-              ×
+            <button type="button" className="agora-icon-btn" onClick={() => onRemove(a.id)} aria-label={`Remove ${displayName(a)}`}>
+              <CloseIcon size={14} />
             </button>
           </li>
         ))}

@@ -1,21 +1,21 @@
-// One icon and colour per runtime status (part 1 §4); responding and speaking share one look.
+// One colour and label per runtime status (part 1 §4); responding and speaking share one look. The icon is
+// drawn by StatusGlyph (src/ui/common/icons.tsx), so no symbol or emoji font is needed.
 import type { CanvasStatus } from '../../machines/canvas.selectors';
 
 export interface StatusLook {
-  icon: string;
   color: string;
   label: string;
 }
 
-// Plain symbols that common system fonts carry (emoji fonts are often missing on Linux desktops).
-const speaking: StatusLook = { icon: '»', color: '#16a34a', label: 'Speaking' };
+// Colours at least 4.5:1 on white, so the status word is readable as text too.
+const speaking: StatusLook = { color: '#15803d', label: 'Speaking' };
 
 export const STATUS_LOOKS: Record<CanvasStatus, StatusLook> = {
-  idle: { icon: '○', color: '#64748b', label: 'Idle' },
-  thinking: { icon: '…', color: '#d97706', label: 'Thinking' },
+  idle: { color: '#64748b', label: 'Idle' },
+  thinking: { color: '#b45309', label: 'Thinking' },
   responding: speaking,
   speaking,
-  active: { icon: '★', color: '#2563eb', label: 'Active' },
-  listening: { icon: '◎', color: '#7c3aed', label: 'Listening' },
-  processing: { icon: '↻', color: '#ea580c', label: 'Processing' },
+  active: { color: '#2563eb', label: 'Active' },
+  listening: { color: '#7c3aed', label: 'Listening' },
+  processing: { color: '#c2410c', label: 'Processing' },
 };

@@ -5,6 +5,7 @@ import type { EditorActorRef, EditorField } from '../../machines/editor.machine'
 import * as sel from '../../machines/editor.selectors';
 import { AGENT_PERSONALITIES } from '../../schemas/constants';
 import { Field } from './Field';
+import { CheckIcon } from '../common/icons';
 
 export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const mode = useSelector(editor, sel.selectMode);
@@ -15,6 +16,7 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const canSubmit = useSelector(editor, sel.selectCanSubmit);
   const saving = useSelector(editor, sel.selectIsSaving);
   const created = useSelector(editor, sel.selectWasCreated);
+  const justSaved = useSelector(editor, sel.selectWasJustSaved);
   const locked = saving || created;
 
   const set = (field: EditorField) => (e: { target: { value: string } }) => editor.send({ type: 'editor.field', field, value: e.target.value });
@@ -62,9 +64,20 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
           </select>
         </Field>
       )}
-      <button type="submit" className="primary" disabled={!canSubmit || locked}>
-        {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}
-      </button>
+      <div className="agora-editor-submit">
+        <button type="submit" className="button button--primary" disabled={!canSubmit || locked}>
+          {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}
+        </button>
+        {/* Announced once per save; the editor chart clears it after a moment. */}
+        <span className="agora-saved" role="status">
+          {justSaved && (
+            <>
+              <CheckIcon size={15} />
+              Saved
+            </>
+          )}
+        </span>
+      </div>
     </form>
   );
 }

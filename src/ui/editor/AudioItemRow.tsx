@@ -29,15 +29,15 @@ export const AudioItemRow = memo(function AudioItemRow({ item, busy, working, on
         </p>
       )}
       <div className="agora-audio-actions">
-        <button type="button" onClick={() => onSetDefault(item.id)} disabled={busy || item.is_default} aria-label={`Set ${item.name} as default`}>
+        <button type="button" className="button button--small" onClick={() => onSetDefault(item.id)} disabled={busy || item.is_default} aria-label={`Set ${item.name} as default`}>
           {item.is_default ? 'Default' : 'Set default'}
         </button>
         {untranscribed && (
-          <button type="button" onClick={() => onTranscribe(item.id)} disabled={busy} aria-label={`Transcribe ${item.name}`}>
+          <button type="button" className="button button--small" onClick={() => onTranscribe(item.id)} disabled={busy} aria-label={`Transcribe ${item.name}`}>
             Transcribe
           </button>
         )}
-        <button type="button" className="danger" onClick={() => onDelete(item.id)} disabled={busy} aria-label={`Delete ${item.name}`}>
+        <button type="button" className="button button--small button--danger" onClick={() => onDelete(item.id)} disabled={busy} aria-label={`Delete ${item.name}`}>
           Delete
         </button>
       </div>

@@ -15,6 +15,7 @@ const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export function AudioSection({ editor }: { editor: EditorActorRef }) {
   const enabled = useSelector(editor, sel.selectAudioEnabled);
+  const unsaved = useSelector(editor, sel.selectIsAudioUnsaved);
   const items = useSelector(editor, sel.selectAudioItems);
   const loading = useSelector(editor, sel.selectIsAudioLoading);
   const busy = useSelector(editor, sel.selectIsAudioBusy);
@@ -33,9 +34,21 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
   const onTranscribe = useCallback((audioId: string) => editor.send({ type: 'audio.transcribe', audioId }), [editor]);
   const onDismiss = () => editor.send({ type: 'audio.dismiss' });
 
+  // Before the agent exists nothing can be attached to it (part 1 §5 'Please save the agent first…'): the
+  // section says so instead of offering upload and record controls that could only fail.
+  if (unsaved) {
+    return (
+      <section className="agora-editor-box agora-audio agora-audio--unsaved" aria-label="Reference audio">
+        <h3>Reference voices</h3>
+        <p className="agora-hint">Save the agent first, then open it again to upload or record its reference voice.</p>
+        <p className="agora-hint">{AUDIO_MESSAGES.lengthHint}</p>
+      </section>
+    );
+  }
+
   return (
     <section className="agora-editor-box agora-audio" aria-label="Reference audio">
-      <h4>Reference voices</h4>
+      <h3>Reference voices</h3>
       <p className="agora-hint">{AUDIO_MESSAGES.lengthHint}</p>
       <p className="agora-hint">
         Default reference text: <q>{DEFAULT_REFERENCE_TEXT}</q>
@@ -75,7 +88,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
               ))}
             </ul>
           )}
-          <button type="button" onClick={() => editor.send({ type: 'audio.transcribeAll' })} disabled={busy || items.length === 0}>
+          <button type="button" className="button button--small agora-audio-all" onClick={() => editor.send({ type: 'audio.transcribeAll' })} disabled={busy || items.length === 0}>
             Transcribe all{untranscribed > 0 ? ` (${untranscribed})` : ''}
           </button>
         </>
@@ -106,7 +119,7 @@ export function AudioSection({ editor }: { editor: EditorActorRef }) {
           />
         </Field>
         <div className="agora-audio-upload-actions">
-          <button type="submit" disabled={uploading}>
+          <button type="submit" className="button button--small" disabled={uploading}>
             {uploading ? 'Uploading…' : 'Upload'}
           </button>
           <RecordButton editor={editor} recorder={recorder} />

@@ -31,12 +31,12 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisa
           }
         }}
       >
-        <p>{message}</p>
+        <p className="agora-confirm-message">{message}</p>
         <div className="agora-confirm-actions">
-          <button type="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
+          <button type="button" className="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
+          <button type="button" className="button button--danger-solid" onClick={onConfirm} disabled={busy || confirmDisabled}>
             {confirmLabel}
           </button>
         </div>

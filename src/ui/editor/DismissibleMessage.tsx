@@ -17,7 +17,7 @@ export function DismissibleMessage({
   return (
     <p className={`agora-inline-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}{' '}
-      <button type="button" className="link" onClick={onDismiss} aria-label={dismissLabel}>
+      <button type="button" className="link-button" onClick={onDismiss} aria-label={dismissLabel}>
         Dismiss
       </button>
     </p>

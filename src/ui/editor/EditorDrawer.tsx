@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DismissibleMessage } from './DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
+import { CloseIcon, TrashIcon } from '../common/icons';
 import './editor.css';
 
 export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
@@ -28,7 +29,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
   const title = mode === 'create' ? 'Create Agent' : `Edit ${heading.name}`;
 
   return (
-    <aside
+    <div
       className="agora-editor"
       role="dialog"
       aria-modal="false"
@@ -40,11 +41,11 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
     >
       <header className="agora-editor-header">
         <div>
-          <h3>{title}</h3>
+          <h2>{title}</h2>
           {mode === 'edit' && heading.role && <p className="agora-muted">{heading.role}</p>}
         </div>
-        <button type="button" className="icon" onClick={close} aria-label="Close editor">
-          ×
+        <button type="button" className="agora-editor-close" onClick={close} aria-label="Close editor" title="Close">
+          <CloseIcon size={18} />
         </button>
       </header>
 
@@ -57,7 +58,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {loadError && (
           <div className="agora-inline-error" role="alert">
             <p>{loadError}</p>
-            <button type="button" onClick={() => editor.send({ type: 'editor.retry' })}>
+            <button type="button" className="button button--small" onClick={() => editor.send({ type: 'editor.retry' })}>
               Retry
             </button>
           </div>
@@ -83,7 +84,13 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {mode === 'edit' && !loading && !loadError && (
           <>
             <OverviewBox agent={agent} />
-            <button type="button" className="danger" onClick={() => editor.send({ type: 'editor.delete' })} disabled={deleting || saving}>
+            <button
+              type="button"
+              className="button button--danger agora-editor-delete"
+              onClick={() => editor.send({ type: 'editor.delete' })}
+              disabled={deleting || saving}
+            >
+              <TrashIcon size={15} />
               {deleting ? 'Deleting…' : 'Delete Agent'}
             </button>
           </>
@@ -100,6 +107,6 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
           onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
         />
       )}
-    </aside>
+    </div>
   );
 }

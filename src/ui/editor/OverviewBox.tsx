@@ -13,7 +13,7 @@ export function OverviewBox({ agent }: { agent: Agent | null }) {
   const capabilities = agent?.capabilities ?? [];
   return (
     <section className="agora-editor-box" aria-label="Overview">
-      <h4>Overview</h4>
+      <h3>Overview</h3>
       <dl className="agora-editor-overview">
         <dt>Status</dt>
         <dd>{agent?.status ? agent.status : 'Active'}</dd>
@@ -22,7 +22,7 @@ export function OverviewBox({ agent }: { agent: Agent | null }) {
         <dt>Model</dt>
         <dd>{agent?.model || '—'}</dd>
       </dl>
-      <h4>Capabilities</h4>
+      <h3>Capabilities</h3>
       {capabilities.length === 0 ? (
         <p className="agora-muted">No capabilities listed.</p>
       ) : (

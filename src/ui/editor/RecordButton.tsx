@@ -8,7 +8,7 @@ import { DismissibleMessage } from './DismissibleMessage';
 export function RecordButton({ editor, recorder }: { editor: EditorActorRef; recorder: RecorderActorRef | undefined }) {
   if (!recorder) {
     return (
-      <button type="button" onClick={() => editor.send({ type: 'audio.record' })}>
+      <button type="button" className="button button--small" onClick={() => editor.send({ type: 'audio.record' })}>
         ● Record
       </button>
     );
@@ -27,11 +27,11 @@ function RecorderControls({ editor, recorder }: { editor: EditorActorRef; record
   return (
     <div className="agora-recorder">
       {recording ? (
-        <button type="button" className="recording" onClick={() => editor.send({ type: 'audio.record.stop' })} disabled={finishing} aria-pressed="true">
+        <button type="button" className="button button--small agora-recording" onClick={() => editor.send({ type: 'audio.record.stop' })} disabled={finishing} aria-pressed="true">
           ■ Stop recording ({seconds} s)
         </button>
       ) : (
-        <button type="button" onClick={() => editor.send({ type: 'audio.record' })} disabled={asking || saving}>
+        <button type="button" className="button button--small" onClick={() => editor.send({ type: 'audio.record' })} disabled={asking || saving}>
           {asking ? 'Waiting for the microphone…' : saving ? 'Saving recording…' : '● Record'}
         </button>
       )}

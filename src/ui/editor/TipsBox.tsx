@@ -2,7 +2,7 @@
 export function TipsBox() {
   return (
     <aside className="agora-editor-box agora-editor-tips" aria-label="Tips">
-      <h4>Tips</h4>
+      <h3>Tips</h3>
       <ul>
         <li>Give the agent a short, distinctive name: it labels the node and every message.</li>
         <li>The role is a display label (Analyst, Critic, Moderator…); the prompt is what shapes the answers.</li>

@@ -18,7 +18,6 @@ export function BackendStatus({ form }: { form: LoginFormActorRef }) {
     <span role="status" aria-label={`Backend status: ${look.text}`}>
       <Badge tone={look.tone} title={version ? `Server version ${version}` : undefined}>
         {look.text}
-        {version && badge !== 'offline' ? ` · v${version}` : ''}
       </Badge>
     </span>
   );

@@ -8,6 +8,7 @@ export function CredentialField({
   value,
   error,
   disabled,
+  hint,
   onChange,
 }: {
   id: string;
@@ -17,9 +18,13 @@ export function CredentialField({
   value: string;
   error: string | undefined;
   disabled: boolean;
+  /** Shown under the field until there is an error to show instead (same place, so nothing moves). */
+  hint?: string;
   onChange: (value: string) => void;
 }) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -30,14 +35,13 @@ export function CredentialField({
         value={value}
         disabled={disabled}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      {/* One line is always reserved for the hint or the error, so the card does not jump when one appears. */}
+      <p id={error ? errorId : hintId} className={error ? 'field__error' : 'field__hint'}>
+        {error ?? hint ?? ''}
+      </p>
     </div>
   );
 }

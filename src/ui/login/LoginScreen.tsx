@@ -69,20 +69,24 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
             autoComplete={register ? 'new-password' : 'current-password'}
             value={fields.password}
             error={fieldErrors.password}
+            hint="At least 6 characters"
             disabled={busy}
             onChange={(value) => form.send({ type: 'login.field', field: 'password', value })}
           />
 
-          {error && (
-            <p className="form-message form-message--error" role="alert">
-              {error}
-            </p>
-          )}
-          {success && (
-            <p className="form-message form-message--success" role="status">
-              {success}
-            </p>
-          )}
+          {/* Space kept for the one message the form may show, so the card does not jump. */}
+          <div className="login__message">
+            {error && (
+              <p className="form-message form-message--error" role="alert">
+                {error}
+              </p>
+            )}
+            {success && (
+              <p className="form-message form-message--success" role="status">
+                {success}
+              </p>
+            )}
+          </div>
 
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy && !success ? (register ? 'Creating account…' : 'Signing in…') : title}

@@ -17,16 +17,23 @@ export function Footer({ app, session }: { app: AppActorRef; session: SessionAct
   const subjectTail = useSelector(session, selectTokenSubjectTail);
   return (
     <footer className="footer">
-      <span>v{APP_VERSION}</span>
-      <span>{host}</span>
+      <span className="footer__version" title={`Agora version ${APP_VERSION}`}>v{APP_VERSION}</span>
       <span className={`footer__live footer__live--${ready ? 'ready' : 'idle'}`} role="status" aria-label={`Live updates: ${ready ? 'Ready' : 'Idle'}`}>
         <span className="dot" aria-hidden="true" />
         {ready ? 'Ready' : 'Idle'}
       </span>
-      {subjectTail && <span title="Token subject">user …{subjectTail}</span>}
-      <span className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'}>
+      <span className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'} title="Errors shown in this session">
         {errors} error{errors === 1 ? '' : 's'}
       </span>
+      {/* Where the app talks to and who is signed in: kept (part 1 §2) but quiet, explained by tooltips. */}
+      <span className="footer__detail footer__host" title="Server this app is connected to">
+        {host}
+      </span>
+      {subjectTail && (
+        <span className="footer__detail" title="Signed-in user id (last characters)">
+          user …{subjectTail}
+        </span>
+      )}
     </footer>
   );
 }

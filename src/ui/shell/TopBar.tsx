@@ -1,6 +1,7 @@
 // The main screen's top bar (part 1 §2 'Main screen'): who is signed in, the workspace counts, the badges and
 // the buttons. Counts come from the workspace actor; badges from tags and states.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { AppActorRef } from '../../machines/app.machine';
 import {
   selectDevPanel,
@@ -16,6 +17,7 @@ import { selectIsLive } from '../../machines/standardDiscussion.selectors';
 import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
 import { useUiConfig } from '../AppContext';
 import { Badge } from '../common/Badge';
+import { MoreIcon } from '../common/icons';
 
 function Counts({ app }: { app: AppActorRef }) {
   const workspace = useSelector(app, selectWorkspace);
@@ -47,41 +49,87 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const discussionActive = useSelector(discussion, (s) => (s ? selectIsLive(s) : false));
   const devPanel = useSelector(app, selectDevPanel);
   const testing = useSelector(app, selectIsTestingConnection);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const choose = (run: () => void) => () => {
+    setMenuOpen(false);
+    run();
+  };
 
   return (
     <header className="topbar">
       <div className="topbar__identity">
-        <span className="topbar__brand">Agora</span>
-        <span className="topbar__user" title="Signed in as">
+        <h1 className="topbar__brand">Agora</h1>
+        <span className="topbar__user" title={`Signed in as ${email ?? ''}`}>
           {email}
         </span>
       </div>
       <Counts app={app} />
-      <div className="topbar__badges" aria-label="Status">
+      <div className="topbar__badges" role="group" aria-label="Status">
         {discussionActive && <Badge tone="success">Discussion Active</Badge>}
         {hybrid && <Badge tone="info">Hybrid Mode</Badge>}
         {expiringSoon && <Badge tone="warning">Session Expiring Soon</Badge>}
       </div>
       <nav className="topbar__actions" aria-label="Main actions">
-        {isDev && (
-          <>
-            <button type="button" className="button button--small" aria-pressed={devPanel === 'debug'} onClick={() => app.send({ type: 'view.debug.toggle' })}>
-              Debug
-            </button>
-            <button type="button" className="button button--small" aria-pressed={devPanel === 'tester'} onClick={() => app.send({ type: 'view.tester.toggle' })}>
-              Test
-            </button>
-          </>
-        )}
         <button type="button" className="button button--small" onClick={() => app.send({ type: 'view.discussion.toggle' })}>
           {hybrid ? 'Switch to Standard' : 'Switch to Hybrid'}
         </button>
         <button type="button" className="button button--small" aria-pressed={panelShown} onClick={() => app.send({ type: 'view.panel.toggle' })}>
           {panelShown ? 'Hide Discussion' : 'Show Discussion'}
         </button>
-        <button type="button" className="button button--small" disabled={testing} onClick={() => app.send({ type: 'connection.test' })}>
-          {testing ? 'Testing…' : 'Test Connection'}
-        </button>
+        {/* Secondary actions (the connection test; Debug and Test in development) live in one menu, so the bar
+            stays on one line down to 1024 px. */}
+        <div className="topbar__more">
+          <button
+            type="button"
+            className="button button--small button--icon"
+            aria-label="More actions"
+            title="More actions"
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <MoreIcon size={18} />
+          </button>
+          {menuOpen && (
+            <>
+              <div className="topbar__menu-backdrop" onClick={() => setMenuOpen(false)} />
+              <div
+                className="topbar__menu"
+                role="menu"
+                aria-label="More actions"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') setMenuOpen(false);
+                }}
+              >
+                <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={testing} onClick={choose(() => app.send({ type: 'connection.test' }))}>
+                  {testing ? 'Testing…' : 'Test Connection'}
+                </button>
+                {isDev && (
+                  <>
+                    <button
+                      type="button"
+                      role="menuitemcheckbox"
+                      aria-checked={devPanel === 'debug'}
+                      className="topbar__menu-item"
+                      onClick={choose(() => app.send({ type: 'view.debug.toggle' }))}
+                    >
+                      Debug
+                    </button>
+                    <button
+                      type="button"
+                      role="menuitemcheckbox"
+                      aria-checked={devPanel === 'tester'}
+                      className="topbar__menu-item"
+                      onClick={choose(() => app.send({ type: 'view.tester.toggle' }))}
+                    >
+                      Test
+                    </button>
+                  </>
+                )}
+              </div>
+            </>
+          )}
+        </div>
         <button type="button" className="button button--small button--danger" onClick={() => session.send({ type: 'session.logout' })}>
           Logout
         </button>

@@ -1,0 +1,148 @@
+// Where agents go on the board (pure: no I/O, no randomness). Two jobs:
+//   nextFreeSlot — a new agent takes the free cell of a grid nearest the middle of what the user sees, so a
+//                  row of new agents never lands on top of one another (or of an agent already there);
+//   autoLayout   — the 'Auto-layout' action: rows by connection depth (sources on top, what they feed below),
+//                  ordered to keep edges short, wrapped to stay inside the board.
+// Every position either returns lies inside the spec's 0..2000 board (part 1 §4 'Node position').
+import { POSITION_MAX, POSITION_MIN } from '../schemas/constants';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The box an agent node takes on the board (it is drawn 200 px wide; a wrapped name makes it taller). */
+export const NODE_BOX = { width: 200, height: 96 } as const;
+/** One cell of the placement grid: a node plus the gap that keeps edges and names readable between nodes. */
+export const SLOT = { width: 250, height: 150 } as const;
+const ORIGIN = 40;
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const MAX_X = POSITION_MAX - NODE_BOX.width;
+const MAX_Y = POSITION_MAX - NODE_BOX.height;
+
+/** Every cell of the grid that fits on the board. */
+function cells(): Point[] {
+  const out: Point[] = [];
+  for (let y = ORIGIN; y <= MAX_Y; y += SLOT.height) for (let x = ORIGIN; x <= MAX_X; x += SLOT.width) out.push({ x, y });
+  return out;
+}
+const GRID = cells();
+
+/** True when a node at `p` would touch the node at `q` (closer than one cell in both directions). */
+export const crowds = (p: Point, q: Point) => Math.abs(p.x - q.x) < SLOT.width && Math.abs(p.y - q.y) < SLOT.height;
+
+/** True when two drawn nodes overlap (their boxes intersect). */
+export const overlaps = (p: Point, q: Point, box: { width: number; height: number } = NODE_BOX) =>
+  Math.abs(p.x - q.x) < box.width && Math.abs(p.y - q.y) < box.height;
+
+/**
+ * The free grid cell nearest `centre` (the top-left corner a new node should take). Rows fill before columns
+ * (a vertical step counts a little more than a horizontal one), ties go top-left first. When every cell is
+ * taken the nearest cell is returned: the board is full, and a node on top beats one off the board.
+ */
+export function nextFreeSlot(occupied: readonly Point[], centre: Point): Point {
+  const target = { x: centre.x - NODE_BOX.width / 2, y: centre.y - NODE_BOX.height / 2 };
+  const ranked = GRID.map((c) => ({ c, d: (c.x - target.x) ** 2 + (1.4 * (c.y - target.y)) ** 2 })).sort(
+    (a, b) => a.d - b.d || a.c.y - b.c.y || a.c.x - b.c.x,
+  );
+  const free = ranked.find(({ c }) => !occupied.some((o) => crowds(c, o)));
+  return (free ?? ranked[0]).c;
+}
+
+export interface LayoutEdge {
+  source: string;
+  target: string;
+}
+
+/** At most this many nodes share a row; a fuller layer wraps onto the next row. */
+const ROW_CAPACITY = Math.floor((POSITION_MAX - ORIGIN) / SLOT.width);
+/** Rows that fit on the board. */
+const MAX_ROWS = Math.floor((MAX_Y - ORIGIN) / SLOT.height) + 1;
+const chunk = <T>(list: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * A layered layout: each agent's row is the length of the longest chain of connections leading to it (cycles
+ * are broken where a depth-first walk meets them), unconnected agents share the last rows, and within a row
+ * agents sit in the order of their parents (the barycentre heuristic), so edges mostly run downwards and do
+ * not cross nodes. Rows are centred on the widest one. Returns a position for every id, in bounds.
+ */
+export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Record<string, Point> {
+  const known = new Set(ids);
+  const out = new Map<string, string[]>();
+  const into = new Map<string, string[]>();
+  for (const id of ids) {
+    out.set(id, []);
+    into.set(id, []);
+  }
+  // Cycles are broken at the edge that closes them: a depth-first walk keeps only edges to unfinished nodes.
+  const state = new Map<string, 'open' | 'done'>();
+  const kept: LayoutEdge[] = [];
+  const raw = new Map<string, string[]>();
+  for (const e of edges) if (known.has(e.source) && known.has(e.target) && e.source !== e.target) raw.set(e.source, [...(raw.get(e.source) ?? []), e.target]);
+  const walk = (id: string) => {
+    state.set(id, 'open');
+    for (const t of raw.get(id) ?? []) {
+      if (state.get(t) === 'open') continue; // a back edge: dropped for layering
+      kept.push({ source: id, target: t });
+      if (!state.has(t)) walk(t);
+    }
+    state.set(id, 'done');
+  };
+  for (const id of ids) if (!state.has(id)) walk(id);
+  for (const e of kept) {
+    out.get(e.source)!.push(e.target);
+    into.get(e.target)!.push(e.source);
+  }
+
+  // Longest-path layering in topological order.
+  const layer = new Map<string, number>();
+  const indegree = new Map(ids.map((id) => [id, into.get(id)!.length]));
+  const queue = ids.filter((id) => indegree.get(id) === 0);
+  for (const id of queue) layer.set(id, 0);
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i];
+    for (const t of out.get(id)!) {
+      layer.set(t, Math.max(layer.get(t) ?? 0, layer.get(id)! + 1));
+      indegree.set(t, indegree.get(t)! - 1);
+      if (indegree.get(t) === 0) queue.push(t);
+    }
+  }
+
+  const connected = ids.filter((id) => out.get(id)!.length > 0 || into.get(id)!.length > 0);
+  const loose = ids.filter((id) => out.get(id)!.length === 0 && into.get(id)!.length === 0);
+  const layers: string[][] = [];
+  for (const id of connected) (layers[layer.get(id)!] ??= []).push(id);
+
+  // Order each layer by the mean column of its parents in the rows above.
+  const column = new Map<string, number>();
+  const rows: string[][] = [];
+  for (const l of layers.filter(Boolean)) {
+    const sorted = [...l].sort((a, b) => bary(a) - bary(b));
+    sorted.forEach((id, i) => column.set(id, i));
+    for (let i = 0; i < sorted.length; i += ROW_CAPACITY) rows.push(sorted.slice(i, i + ROW_CAPACITY));
+  }
+  function bary(id: string) {
+    const parents = into.get(id)!.filter((p) => column.has(p));
+    return parents.length ? parents.reduce((s, p) => s + column.get(p)!, 0) / parents.length : Number.MAX_SAFE_INTEGER / 2;
+  }
+  const looseRows = Math.max(1, Math.ceil(Math.sqrt(loose.length)));
+  const perLooseRow = Math.min(ROW_CAPACITY, Math.ceil(loose.length / looseRows));
+  for (let i = 0; i < loose.length; i += perLooseRow) rows.push(loose.slice(i, i + perLooseRow));
+
+  // A chain deeper than the board is tall gives up strict layering: the same order, re-flowed into full rows.
+  const packed = rows.length > MAX_ROWS ? chunk(rows.flat(), ROW_CAPACITY) : rows;
+  const widest = Math.max(1, ...packed.map((r) => r.length));
+  const result: Record<string, Point> = {};
+  packed.forEach((row, r) => {
+    const indent = ((widest - row.length) * SLOT.width) / 2;
+    row.forEach((id, i) => {
+      result[id] = {
+        x: Math.round(clamp(ORIGIN + indent + i * SLOT.width, POSITION_MIN, MAX_X)),
+        y: Math.round(clamp(ORIGIN + r * SLOT.height, POSITION_MIN, MAX_Y)),
+      };
+    });
+  });
+  return result;
+}

@@ -1,0 +1,47 @@
+// axe-core in the page under test: inject node_modules/axe-core/axe.min.js and run it over the document.
+// `expectNoSeriousViolations(page, 'main screen')` fails with a readable list when any violation is serious or
+// critical; the lesser ones are returned so a caller can log them.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe over the whole page (WCAG 2.0/2.1 A and AA plus best practices) and returns its violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+export const isSerious = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical';
+
+export function describeViolations(list: readonly AxeViolation[]): string {
+  return list
+    .map((v) => `  ${v.impact} ${v.id} (${v.nodes.length}×): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `      ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+}
+
+/** Fails when axe reports a serious or critical violation on what the page shows now. */
+export async function expectNoSeriousViolations(page: Page, label: string): Promise<AxeViolation[]> {
+  const all = await axeViolations(page);
+  const serious = all.filter(isSerious);
+  if (serious.length > 0) throw new Error(`axe: ${serious.length} serious or critical violation(s) on ${label}:\n${describeViolations(serious)}`);
+  return all;
+}
