@@ -33,7 +33,7 @@ async function rig(pieceDelayMs = 0): Promise<Rig> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-bench-'));
   const server = await buildServer(
     { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000 },
-    { providers: { llm: createLlmRegistry([createOfflineProvider({ pieceDelayMs })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
+    { providers: { llm: createLlmRegistry([createOfflineProvider({ tokensPerSecond: pieceDelayMs ? 1000 / pieceDelayMs : 0, thinkMs: 0 })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
   const post = async (p: string, body: unknown, token?: string) => {

@@ -31,7 +31,7 @@ const only = process.argv[2];
 /** Fails every turn of the named agent, to record the server's error frame. */
 let failingAgent: string | null = null;
 // A little pretend latency per streamed piece (about 100 ms a turn) so stops, drops and human messages land mid-discussion.
-const offline = createOfflineProvider({ pieceDelayMs: 25 });
+const offline = createOfflineProvider({ tokensPerSecond: 40, thinkMs: 0 });
 const llm: LlmProvider = {
   ...offline,
   chat: async (req) => {

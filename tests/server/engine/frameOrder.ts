@@ -73,3 +73,30 @@ export function orderProblems(frames: any[]): string[] {
   if (summary > 1) problems.push(`${summary} discussion_summary frames`);
   return problems;
 }
+
+/**
+ * What "a sound stream" means: every agent_message_delta follows the agent_message_start of its id, a start is
+ * closed by exactly one final frame (`text` or `agent_message`) with the same id, and that frame's text equals the
+ * concatenated deltas (apart from the structured mode, whose final text is the formal rendering of the reply).
+ */
+export function streamProblems(frames: any[]): string[] {
+  const problems: string[] = [];
+  const open = new Map<string, string>();
+  const closed = new Set<string>();
+  frames.forEach((f, i) => {
+    if (f.type === 'agent_message_start') {
+      if (open.has(f.id) || closed.has(f.id)) problems.push(`#${i} start of ${f.id} twice`);
+      open.set(f.id, '');
+    } else if (f.type === 'agent_message_delta') {
+      if (!open.has(f.id)) problems.push(`#${i} delta for ${f.id} outside its stream`);
+      else open.set(f.id, open.get(f.id) + f.delta);
+    } else if ((f.type === 'text' || f.type === 'agent_message') && f.id && open.has(f.id)) {
+      const text = f.type === 'text' ? f.text : f.content;
+      if (f.message_type !== 'structured' && text !== open.get(f.id)) problems.push(`#${i} final text of ${f.id} differs from its deltas`);
+      open.delete(f.id);
+      closed.add(f.id);
+    }
+  });
+  for (const id of open.keys()) problems.push(`stream ${id} never closed`);
+  return problems;
+}

@@ -185,7 +185,7 @@ describe('the built-in offline model', () => {
     before.abort();
     await expect(model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
 
-    const slow = createOfflineProvider({ pieceDelayMs: 50 });
+    const slow = createOfflineProvider({ tokensPerSecond: 20, thinkMs: 0 });
     const during = new AbortController();
     const pieces: string[] = [];
     const call = slow.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: during.signal, onToken: (p) => pieces.push(p) });
