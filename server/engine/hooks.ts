@@ -29,8 +29,8 @@ export const DEFAULT_TUNING: EngineTuning = {
 export interface EngineObserver {
   /** A turn's message frame was handed to the socket `latencyMs` after its model call resolved. */
   onAnswerOnWire?(latencyMs: number): void;
-  /** A delta was handed to the socket `latencyMs` after the first model token in it arrived. */
-  onDeltaOnWire?(latencyMs: number): void;
+  /** A delta was handed to the socket `latencyMs` after the first model token in it arrived; `first` for a message's first delta. */
+  onDeltaOnWire?(latencyMs: number, first: boolean): void;
   /** A model call took `ms` (as the engine saw it: request to parsed answer). */
   onModelCall?(ms: number): void;
   /** A frame was sent (or buffered for a dropped socket); ephemeral frames (deltas) included. */

@@ -52,7 +52,7 @@ export class DiscussionSession {
   private onGone: (() => void) | null = null;
   private lastMessageAt: { id: string; at: string } | null = null;
   /** The message being streamed: its id and its serialized agent_message_start, for a socket that attaches mid-stream. */
-  private streaming: { id: string; start: string } | null = null;
+  private streaming: { id: string; start: string; deltas: number } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -191,11 +191,12 @@ export class DiscussionSession {
       return;
     }
     const data = JSON.stringify(out);
-    if (out.type === 'agent_message_start') this.streaming = { id: out.id, start: data };
+    if (out.type === 'agent_message_start') this.streaming = { id: out.id, start: data, deltas: 0 };
+    const first = out.type === 'agent_message_delta' && this.streaming?.id === out.id && this.streaming.deltas++ === 0;
     const ws = this.watcher?.ws;
     if (ws && ws.readyState === ws.OPEN) ws.send(data);
     const observer = observerOf(this.ctx);
-    if (tokenAt !== undefined && observer?.onDeltaOnWire) observer.onDeltaOnWire(performance.now() - tokenAt);
+    if (tokenAt !== undefined && observer?.onDeltaOnWire) observer.onDeltaOnWire(performance.now() - tokenAt, first);
     observer?.onFrame?.(this.plan.sessionId, out);
   }
 

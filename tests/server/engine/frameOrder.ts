@@ -86,7 +86,8 @@ export function streamProblems(frames: any[], opts: { resumed?: boolean } = {}):
   const closed = new Set<string>();
   frames.forEach((f, i) => {
     if (f.type === 'agent_message_start') {
-      if (open.has(f.id) || closed.has(f.id)) problems.push(`#${i} start of ${f.id} twice`);
+      // After a reconnect the new socket is sent the start of the message in progress again.
+      if (closed.has(f.id) || (open.has(f.id) && !opts.resumed)) problems.push(`#${i} start of ${f.id} twice`);
       open.set(f.id, '');
     } else if (f.type === 'agent_message_delta') {
       if (!open.has(f.id)) problems.push(`#${i} delta for ${f.id} outside its stream`);
