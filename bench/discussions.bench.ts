@@ -1,8 +1,11 @@
-// Discussion engine budgets (issue 4), on loopback with the built-in offline model:
+// Discussion engine budgets (issues 4 and 8), on loopback with the built-in offline model:
 //   - 50 concurrent discussions: frames per second, p50/p99 time from a model's answer to its frame on the wire
 //     (target p99 ≤ 20 ms), memory per discussion;
+//   - 50 concurrent streaming discussions (the offline model streaming at 200 tokens/s, deltas coalesced to one
+//     per 50 ms): frames per second, and p50/p99 time from a model's first token to the first delta on the wire
+//     (target p99 ≤ 60 ms), and from any delta's first token to that delta on the wire;
 //   - one discussion alone: engine overhead per turn against the model's own time, as a ratio, with the instant
-//     offline model and with a model that takes ~40 ms a turn.
+//     offline model and with a model that takes ~40 ms a turn (streamed, so the ratio includes the deltas).
 // Figures only; budgets are compared by whoever reads them, never asserted here.
 //
 //   npx tsx bench/discussions.bench.ts        (or through npm run bench)
@@ -29,11 +32,11 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function rig(pieceDelayMs = 0): Promise<Rig> {
+async function rig(tokensPerSecond = 0): Promise<Rig> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-bench-'));
   const server = await buildServer(
     { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000 },
-    { providers: { llm: createLlmRegistry([createOfflineProvider({ pieceDelayMs })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
+    { providers: { llm: createLlmRegistry([createOfflineProvider({ tokensPerSecond, thinkMs: 0 })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
   const post = async (p: string, body: unknown, token?: string) => {
@@ -66,6 +69,36 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : 0;
 };
 const r2 = (x: number) => Math.round(x * 100) / 100;
+
+const hybridConfig = (i: number, tag: string) => ({
+  agent_ids: [] as string[], session_id: `session_${tag}_${i}`, topic: 'Should vineyards adopt drip irrigation?', mode: 'hybrid', max_rounds: ROUNDS,
+  turns_per_round: 1, pause_between_turns: 0, auto_stop_on_consensus: false, allow_research: false, tts_config: null,
+});
+
+async function streaming(): Promise<Record<string, number>> {
+  const r = await rig(200);
+  const first: number[] = [];
+  const all: number[] = [];
+  observeEngine(r.server.ctx, { onDeltaOnWire: (ms, isFirst) => (all.push(ms), isFirst && first.push(ms)) });
+  try {
+    const started = performance.now();
+    const runs = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => discuss(r, '/ws/hybrid', { ...hybridConfig(i, 'stream'), agent_ids: r.agents })));
+    const seconds = (performance.now() - started) / 1000;
+    const frames = runs.reduce((n, x) => n + x.frames, 0);
+    return {
+      streaming_discussions: CONCURRENT,
+      streaming_frames_total: frames,
+      streaming_frames_per_second: Math.round(frames / seconds),
+      streaming_wall_seconds: r2(seconds),
+      first_token_to_first_delta_p50_ms: r2(pct(first, 50)),
+      first_token_to_first_delta_p99_ms: r2(pct(first, 99)),
+      token_to_delta_p50_ms: r2(pct(all, 50)),
+      token_to_delta_p99_ms: r2(pct(all, 99)),
+    };
+  } finally {
+    await r.close();
+  }
+}
 
 async function concurrent(): Promise<Record<string, number>> {
   const r = await rig();
@@ -103,8 +136,8 @@ async function concurrent(): Promise<Record<string, number>> {
 }
 
 /** One discussion alone: wall time per turn minus the model's own time, against the model's time. */
-async function overhead(pieceDelayMs: number, label: string): Promise<Record<string, number>> {
-  const r = await rig(pieceDelayMs);
+async function overhead(tokensPerSecond: number, label: string): Promise<Record<string, number>> {
+  const r = await rig(tokensPerSecond);
   const model: number[] = [];
   observeEngine(r.server.ctx, { onModelCall: (ms) => model.push(ms) });
   try {
@@ -128,8 +161,9 @@ async function overhead(pieceDelayMs: number, label: string): Promise<Record<str
 export default async function run(): Promise<Record<string, number | string>> {
   return {
     ...(await concurrent()),
+    ...(await streaming()),
     ...(await overhead(0, 'instant_model')),
-    ...(await overhead(10, 'slow_model')),
+    ...(await overhead(1000, 'slow_model')),
   };
 }
 

@@ -5,6 +5,9 @@
 //   {"t": 900, "event": "close", "code": 1006}
 // A transcript that reconnects after a close simply continues: the next client line is the new socket's
 // configuration. Fault cases are recorded too; only `*-malformed-frame` is edited afterwards (the note says how).
+// Replies stream (agent_message_start, agent_message_delta, then the final frame with the same id): most cases run
+// the offline model fast (about 1000 tokens/s, a turn in ~0.1 s) so they stay short; the `*-streaming` cases run
+// it at a human pace (OFFLINE_MODEL_TOKENS_PER_SECOND's default) to show deltas as a person would see them.
 //
 //   npm run transcripts:record            (all)
 //   npm run transcripts:record -- hybrid  (only names containing "hybrid")
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildServer } from '../server/app';
+import { DEFAULT_OFFLINE_TOKENS_PER_SECOND } from '../server/config';
 import { tuneEngine } from '../server/engine/hooks';
 import { createLlmRegistry, createOfflineProvider } from '../server/providers';
 import { createEspeakProvider, findEspeak } from '../server/providers/speech/espeak';
@@ -30,13 +34,16 @@ const only = process.argv[2];
 
 /** Fails every turn of the named agent, to record the server's error frame. */
 let failingAgent: string | null = null;
-// A little pretend latency per streamed piece (about 100 ms a turn) so stops, drops and human messages land mid-discussion.
-const offline = createOfflineProvider({ pieceDelayMs: 25 });
+// A fast pace (about 100 ms a turn) so stops, drops and human messages land mid-discussion; a human one for the
+// streaming cases.
+const fast = createOfflineProvider({ tokensPerSecond: 1000, thinkMs: 0 });
+const human = createOfflineProvider({ tokensPerSecond: DEFAULT_OFFLINE_TOKENS_PER_SECOND, thinkMs: 600 });
+let humanPace = false;
 const llm: LlmProvider = {
-  ...offline,
+  ...fast,
   chat: async (req) => {
     if (failingAgent && req.context?.agent.name === failingAgent) throw new Error('the model server at http://127.0.0.1:11434 is not reachable (ECONNREFUSED)');
-    return offline.chat(req);
+    return (humanPace ? human : fast).chat(req);
   },
 };
 
@@ -310,6 +317,30 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'basic-streaming',
+    run: (e) => {
+      humanPace = true;
+      return simple(e, '/ws/discuss', `Basic endpoint with the offline model at a human pace (${DEFAULT_OFFLINE_TOKENS_PER_SECOND} tokens/s, a short seeded thinking pause): each turn is agent_message_start, agent_message_delta frames at most one per 50 ms, then the text frame with the same id whose text equals the deltas joined.`, basic(e, { turns: 2 })).finally(() => (humanPace = false));
+    },
+  },
+  {
+    name: 'hybrid-stream-stopped',
+    run: async (e) => {
+      humanPace = true;
+      const r = new Recording('/ws/hybrid', 'Hybrid panel, offline model at a human pace, stopped by the user while the first message is being streamed: the model call is aborted, the message ends with agent_message {interrupted: true} (its content is the deltas so far), the speaker goes idle, discussion_ended {reason: stopped}, close 1000.');
+      try {
+        await r.open(e.base, e.token);
+        r.send(hybridPanel(e, { max_rounds: 3, auto_stop_on_consensus: false }));
+        await r.until(() => r.count('agent_message_delta') >= 4);
+        r.send({ type: 'stop' });
+        await r.untilClosed();
+      } finally {
+        humanPace = false;
+      }
+      return r;
+    },
+  },
+  {
     name: 'hybrid-stopped',
     run: async (e) => {
       const r = new Recording('/ws/hybrid', 'Hybrid panel stopped by the user after the second message: the client sends stop; the server ends the discussion and closes 1000.');
@@ -337,7 +368,7 @@ function malformedFrom(source: Recording): string {
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-transcripts-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'transcripts-secret-0123456789', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, ttsBaseUrl: undefined },
+    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'transcripts-secret-0123456789', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, ttsBaseUrl: undefined, offlineTokensPerSecond: 0 },
     { providers },
   );
   tuneEngine(server.ctx, { ackTimeoutMs: 3_000 });

@@ -18,6 +18,7 @@ import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/types';
 import { LiveHub } from './realtime/hub';
+import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
 
 export interface BuiltServer {
@@ -44,6 +45,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     tokens: createTokenService(secret, config.jwtTtlMinutes),
     hub: new LiveHub(),
     providers: opts.providers ?? createProviders(config),
+    engine: createEngineState(),
     startedAt: Date.now(),
   };
 

@@ -1,5 +1,8 @@
 import path from 'node:path';
 
+/** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
+export const DEFAULT_OFFLINE_TOKENS_PER_SECOND = 30;
+
 // Everything the server reads from its environment, with the defaults the README documents.
 export interface ServerConfig {
   port: number;
@@ -23,6 +26,8 @@ export interface ServerConfig {
   researchEnabled: boolean;
   /** Whole model call, first byte to last (a local model on a CPU can be slow). */
   llmTimeoutMs: number;
+  /** Pace of the built-in offline model's streamed replies; 0 is instant. */
+  offlineTokensPerSecond: number;
   ttsModel: string | undefined;
   /** How long generated speech clips are kept; 0 keeps them forever. */
   ttsRetentionHours: number;
@@ -56,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     espeakPath: env.ESPEAK_PATH || undefined,
     researchEnabled: (env.RESEARCH_ENABLED ?? 'true') !== 'false',
     llmTimeoutMs: num(env.LLM_TIMEOUT_MS, 120_000),
+    offlineTokensPerSecond: Math.max(0, num(env.OFFLINE_MODEL_TOKENS_PER_SECOND, DEFAULT_OFFLINE_TOKENS_PER_SECOND)),
     ttsModel: env.TTS_MODEL || undefined,
     ttsRetentionHours: num(env.TTS_RETENTION_HOURS, 24 * 7),
     ttsVoice: env.TTS_VOICE || undefined,

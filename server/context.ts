@@ -1,6 +1,7 @@
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/db';
+import type { EngineState } from './engine/hooks';
 import type { Providers } from './providers/types';
 import type { LiveHub } from './realtime/hub';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   tokens: TokenService;
   hub: LiveHub;
   providers: Providers;
+  /** The discussion engine's knobs, instruments and running discussions (engine/hooks.ts). */
+  engine: EngineState;
   startedAt: number;
 }
 

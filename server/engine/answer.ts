@@ -41,6 +41,9 @@ export function parseTurnAnswer(raw: string, stage?: string | null): TurnAnswer 
   const fallbackType = STAGE_TYPES[stage ?? ''] ?? 'support';
   if (!obj) {
     if (!cleaned) throw new UnusableAnswerError('the model gave an empty answer');
+    // It set out to write the structured answer and did not finish it (a cut-off stream, broken JSON): say so,
+    // rather than show braces and keys as if they were the agent's words.
+    if (/^(\{|```)/.test(cleaned)) throw new UnusableAnswerError('its structured answer was cut off or is not valid JSON');
     return turnAnswer.parse({ content: cleaned, stance: 'neutral', confidence: 0.5, argument_type: fallbackType });
   }
   const content = text(obj.content) || text(obj.text) || text(obj.message) || text(obj.response);

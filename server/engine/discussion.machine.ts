@@ -1,42 +1,64 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
+import {
+  initialContext, type EngineContext, type EngineInput, type ResearchInput, type ResearchOutput, type SpeakInput, type SpeakOutput, type Step, type ThinkEvent, type ThinkInput,
+} from './context';
 import type { FrameOut } from './frames';
 import { forAudience } from './frames';
 import type { TurnRequest } from './prompt';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
-import * as step from './steps';
-import type {
-  EngineContext, EngineInput, ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, Step, ThinkOutput,
-} from './steps';
+import * as round from './roundSteps';
+import { researchInput } from './roundSteps';
+import * as turn from './turnFrames';
+import { speakInput, thinkInput } from './turnFrames';
 
 // One discussion, from its first frame to discussion_ended. Pure: the model, speech and research are invoked
 // actors provided by the runtime (runtime.ts); timers are `after` delays; frames leave as emitted 'frame' events
-// that the session (session.ts) validates, sends, stores and buffers for resume.
+// that the session (session.ts) validates, sends, stores and buffers for resume. Each transition's work is a named
+// action below; what it says is a step in roundSteps.ts (around the turns) or turnFrames.ts (one turn).
 //
-//   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking → speaking? →
-//   awaitingAck? → resting)* → stageEnding] → summarizing? → ended          stop (any state) → stopped
+//   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
+//   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? → ended
+//   stop (any state) → stopped            too many failed turns → failed
 
 export type EngineEvent =
   | { type: 'human.message'; text: string }
   | { type: 'audio.ack'; audioId?: string }
   | { type: 'stop'; reason: string };
 
+type Event = EngineEvent | ThinkEvent;
+
 const timedOut = (ms: number) => `no answer within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'unknown error');
+
+/** A step as an action: its context patch, then its frames in order, each fitted to the panel that reads them. */
+const stepAction = <E>(make: (c: EngineContext, e: E) => Step) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  enqueueActions<EngineContext, Event, undefined, Event, any, any, any, any, FrameOut>(({ context, event, enqueue }) => {
+    const s = make(context, event as E);
+    if (Object.keys(s.patch).length) enqueue.assign(s.patch);
+    for (const { frame, answeredAt, tokenAt } of s.frames) {
+      const fitted = forAudience(frame, context.plan.audience);
+      if (fitted) enqueue.emit({ type: 'frame', frame: fitted, ...(answeredAt !== undefined ? { answeredAt } : {}), ...(tokenAt !== undefined ? { tokenAt } : {}) });
+    }
+  });
+
+type Done<T> = { output: T };
 
 export const discussionMachine = setup({
   types: {
     context: {} as EngineContext,
     input: {} as EngineInput,
-    events: {} as EngineEvent,
+    events: {} as Event,
     emitted: {} as FrameOut,
   },
   actors: {
     research: fromPromise<ResearchOutput, ResearchInput>(async () => {
       throw new Error('research actor not provided');
     }),
-    think: fromPromise<ThinkOutput, { request: TurnRequest; stage: string | null }>(async () => {
-      throw new Error('think actor not provided');
+    /** Sends think.delta while the model writes, then think.done or think.failed (see thinking.ts). */
+    think: fromCallback<ThinkEvent, ThinkInput>(({ sendBack }) => {
+      sendBack({ type: 'think.failed', error: 'think actor not provided' });
     }),
     speak: fromPromise<SpeakOutput, SpeakInput>(async () => {
       throw new Error('speak actor not provided');
@@ -56,94 +78,107 @@ export const discussionMachine = setup({
     hasMoreStages: ({ context }) => context.stageIndex + 1 < context.plan.stages.length,
     hasConvergedEarly: ({ context }) => context.converged,
     hasMoreRounds: ({ context }) => context.round < context.plan.rounds,
+    showsDrafts: ({ context }) => turn.showsDrafts(context),
+    hasDraft: ({ context }) => context.draft !== null,
     isSpeechOn: ({ context }) => context.speechOn,
-    isFailingRepeatedly: ({ context }) => context.failures + 1 >= context.plan.timing.maxConsecutiveFailures,
+    hasFailedTooOften: ({ context }) => context.failures >= context.plan.timing.maxConsecutiveFailures,
     isAckForCurrentAudio: ({ context, event }) => event.type === 'audio.ack' && (!event.audioId || event.audioId === context.pendingAudioId),
     hasPause: ({ context }) => context.plan.pauseMs > 0,
-    wantsConclusion: ({ context }) => step.wantsConclusion(context),
+    wantsConclusion: ({ context }) => round.wantsConclusion(context),
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
   },
   actions: {
-    /** Applies a step: its context patch, then its frames in order, each fitted to the panel that reads them. */
-    apply: enqueueActions(({ context, enqueue }, s: Step) => {
-      if (Object.keys(s.patch).length) enqueue.assign(s.patch);
-      for (const { frame, answeredAt } of s.frames) {
-        const fitted = forAudience(frame, context.plan.audience);
-        if (fitted) enqueue.emit({ type: 'frame', frame: fitted, ...(answeredAt !== undefined ? { answeredAt } : {}) });
-      }
-    }),
+    announceOpening: stepAction((c) => round.opening(c)),
+    shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
+    reportResearchFailure: stepAction((c, e: { error: unknown }) => round.researchFailed(c, errorText(e.error))),
+    startRound: stepAction((c) => round.beginRound(c)),
+    startStage: stepAction((c) => round.beginStage(c)),
+    nextStage: stepAction((c) => round.nextStage(c)),
+    endRound: stepAction((c) => round.endRound(c)),
+    chooseSpeaker: stepAction((c) => turn.chooseSpeaker(c)),
+    openDraft: stepAction((c) => turn.openDraft(c)),
+    streamDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) => turn.streamDelta(c, e.text, e.tokenAt)),
+    recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) => turn.recordTurn(c, e.output)),
+    noteModelError: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.failed' }>) => ({ patch: { failure: e.error }, frames: [] })),
+    noteTimeout: stepAction((c) => ({ patch: { failure: timedOut(c.plan.timing.turnTimeoutMs) }, frames: [] })),
+    failTurn: stepAction((c) => turn.failTurn(c)),
+    announceSpeech: stepAction((c) => turn.beginSpeech(c)),
+    shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
+    reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error))),
+    yieldFloor: stepAction((c) => turn.rest(c)),
+    noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => turn.noteHuman(c, e.text)),
+    conclude: stepAction((c, e: Partial<Done<string>>) => round.conclude(c, e.output ?? null)),
+    announceEnd: stepAction((c) => round.endStep(c)),
+    announceFailure: stepAction((c) => round.failedStep(c)),
+    announceStop: stepAction((c, e: Event) => round.stopStep(c, e.type === 'stop' ? e.reason : 'stopped')),
   },
 }).createMachine({
   id: 'discussion',
-  context: ({ input }) => step.initialContext(input),
+  context: ({ input }) => initialContext(input),
   initial: 'opening',
   on: {
     stop: { target: '.stopped' },
-    'human.message': {
-      guard: 'acceptsHumans',
-      actions: { type: 'apply', params: ({ context, event }) => step.noteHuman(context, event.text) },
-    },
+    'human.message': { guard: 'acceptsHumans', actions: 'noteHuman' },
   },
   states: {
     opening: {
-      entry: { type: 'apply', params: ({ context }) => ({ patch: {}, frames: step.opening(context).map((frame) => ({ frame })) }) },
+      entry: 'announceOpening',
       always: [{ guard: 'wantsResearch', target: 'researching' }, { target: 'running' }],
     },
     researching: {
       invoke: {
         id: 'research',
         src: 'research',
-        input: ({ context }) => step.researchInput(context),
-        onDone: { target: 'running', actions: { type: 'apply', params: ({ context, event }) => step.shareResearch(context, event.output) } },
-        onError: { target: 'running', actions: { type: 'apply', params: ({ context, event }) => step.researchFailed(context, errorText(event.error)) } },
+        input: ({ context }) => researchInput(context),
+        onDone: { target: 'running', actions: 'shareResearch' },
+        onError: { target: 'running', actions: 'reportResearchFailure' },
       },
     },
     running: {
       initial: 'roundStarting',
       states: {
         roundStarting: {
-          entry: { type: 'apply', params: ({ context }) => step.beginRound(context) },
+          entry: 'startRound',
           always: 'stageStarting',
         },
         stageStarting: {
-          entry: { type: 'apply', params: ({ context }) => step.beginStage(context) },
+          entry: 'startStage',
           always: 'selecting',
         },
         selecting: {
           always: [
             { guard: 'isStageComplete', target: 'stageEnding' },
-            { target: 'thinking', actions: { type: 'apply', params: ({ context }) => step.chooseSpeaker(context) } },
+            { target: 'thinking', actions: 'chooseSpeaker' },
           ],
         },
         thinking: {
-          invoke: {
-            id: 'think',
-            src: 'think',
-            input: ({ context }) => step.thinkInput(context),
-            onDone: [
-              { guard: 'isSpeechOn', target: 'speaking', actions: { type: 'apply', params: ({ context, event }) => step.applyTurn(context, event.output) } },
-              { target: 'resting', actions: { type: 'apply', params: ({ context, event }) => step.applyTurn(context, event.output) } },
+          invoke: { id: 'think', src: 'think', input: ({ context }) => thinkInput(context) },
+          on: {
+            'think.delta': [
+              { guard: not('showsDrafts') },
+              { guard: 'hasDraft', actions: 'streamDelta' },
+              { actions: ['openDraft', 'streamDelta'] },
             ],
-            onError: [
-              { guard: 'isFailingRepeatedly', target: '#discussion.failed', actions: { type: 'apply', params: ({ context, event }) => step.failTurn(context, errorText(event.error)) } },
-              { target: 'selecting', actions: { type: 'apply', params: ({ context, event }) => step.failTurn(context, errorText(event.error)) } },
+            'think.done': [
+              { guard: 'isSpeechOn', target: 'speaking', actions: 'recordTurn' },
+              { target: 'resting', actions: 'recordTurn' },
             ],
+            'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
           },
-          after: {
-            turnTimeout: [
-              { guard: 'isFailingRepeatedly', target: '#discussion.failed', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, timedOut(context.plan.timing.turnTimeoutMs)) } },
-              { target: 'selecting', actions: { type: 'apply', params: ({ context }) => step.failTurn(context, timedOut(context.plan.timing.turnTimeoutMs)) } },
-            ],
-          },
+          after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
+        },
+        turnFailed: {
+          entry: 'failTurn',
+          always: [{ guard: 'hasFailedTooOften', target: '#discussion.failed' }, { target: 'selecting' }],
         },
         speaking: {
-          entry: { type: 'apply', params: ({ context }) => step.beginSpeech(context) },
+          entry: 'announceSpeech',
           invoke: {
             id: 'speak',
             src: 'speak',
-            input: ({ context }) => step.speakInput(context),
-            onDone: { target: 'awaitingAck', actions: { type: 'apply', params: ({ context, event }) => step.shareAudio(context, event.output) } },
-            onError: { target: 'resting', actions: { type: 'apply', params: ({ context, event }) => step.speechFailed(context, errorText(event.error)) } },
+            input: ({ context }) => speakInput(context),
+            onDone: { target: 'awaitingAck', actions: 'shareAudio' },
+            onError: { target: 'resting', actions: 'reportSpeechFailure' },
           },
         },
         awaitingAck: {
@@ -151,18 +186,18 @@ export const discussionMachine = setup({
           after: { ackTimeout: 'resting' },
         },
         resting: {
-          entry: { type: 'apply', params: ({ context }) => step.rest(context) },
-          always: { guard: ({ context }) => context.plan.pauseMs <= 0, target: 'selecting' },
+          entry: 'yieldFloor',
+          always: { guard: not('hasPause'), target: 'selecting' },
           after: { pause: 'selecting' },
         },
         stageEnding: {
           always: [
-            { guard: 'hasMoreStages', target: 'stageStarting', actions: assign({ stageIndex: ({ context }) => context.stageIndex + 1 }) },
+            { guard: 'hasMoreStages', target: 'stageStarting', actions: 'nextStage' },
             { target: 'roundEnding' },
           ],
         },
         roundEnding: {
-          entry: { type: 'apply', params: ({ context }) => step.endRound(context) },
+          entry: 'endRound',
           always: [
             { guard: 'hasConvergedEarly', target: '#discussion.summarizing' },
             { guard: 'hasMoreRounds', target: 'roundStarting' },
@@ -172,42 +207,27 @@ export const discussionMachine = setup({
       },
     },
     summarizing: {
-      always: { guard: ({ context }) => !step.wantsConclusion(context), target: 'ended' },
+      always: { guard: not('wantsConclusion'), target: 'ended' },
       invoke: {
         id: 'summarize',
         src: 'summarize',
         input: ({ context }) => ({ request: summaryRequest(context.plan, context.record, consensusOf(context.plan, context.record).score) }),
-        onDone: { target: 'ended', actions: { type: 'apply', params: ({ context, event }) => step.conclude(context, event.output) } },
-        onError: { target: 'ended', actions: { type: 'apply', params: ({ context }) => step.conclude(context, null) } },
+        onDone: { target: 'ended', actions: 'conclude' },
+        onError: { target: 'ended', actions: 'conclude' },
       },
-      after: { turnTimeout: { target: 'ended', actions: { type: 'apply', params: ({ context }) => step.conclude(context, null) } } },
+      after: { turnTimeout: { target: 'ended', actions: 'conclude' } },
     },
     ended: {
       type: 'final',
-      entry: { type: 'apply', params: ({ context }) => ({ patch: {}, frames: [{ frame: step.endFrame(context, step.endReason(context)) }] }) },
+      entry: 'announceEnd',
     },
     failed: {
       type: 'final',
-      entry: {
-        type: 'apply',
-        params: ({ context }) => ({
-          patch: {},
-          frames: [
-            { frame: { type: 'error', message: `The discussion ended: ${context.failures} turns in a row failed.`, fatal: true } },
-            { frame: step.endFrame(context, 'failed') },
-          ],
-        }),
-      },
+      entry: 'announceFailure',
     },
     stopped: {
       type: 'final',
-      entry: {
-        type: 'apply',
-        params: ({ context, event }) => ({
-          patch: {},
-          frames: step.stopFrames(context, event.type === 'stop' ? event.reason : 'stopped', context.speakerId !== null).map((frame) => ({ frame })),
-        }),
-      },
+      entry: 'announceStop',
     },
   },
 });

@@ -17,14 +17,22 @@ export type EngineFrame =
   | In<typeof f.textFrame> | In<typeof f.delegationFrame> | In<typeof f.agentStatusFrame> | In<typeof f.audioFrame>
   | In<typeof f.audioMessageFrame> | In<typeof f.discussionEndedFrame> | In<typeof f.requestFrame>
   | In<typeof f.ttsStreamingStartFrame> | In<typeof f.ttsStreamingEndFrame> | In<typeof f.performanceMetricFrame>
-  | In<typeof f.ttsErrorFrame> | In<typeof f.errorFrame> | In<typeof f.systemFrame>;
+  | In<typeof f.ttsErrorFrame> | In<typeof f.errorFrame> | In<typeof f.systemFrame>
+  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame>;
 
-/** What the machine emits: a frame, and for a turn's message the moment its model call resolved. */
+/**
+ * What the machine emits: a frame, and for a turn's message the moment its model call resolved, for a delta the
+ * moment its first model token arrived (both performance.now(), for the latency figures).
+ */
 export interface FrameOut {
   type: 'frame';
   frame: EngineFrame;
   answeredAt?: number;
+  tokenAt?: number;
 }
+
+/** Frames of a turn being streamed: sent live, never stored, numbered or replayed. */
+export const isEphemeral = (frame: { type: string }) => frame.type === 'agent_message_start' || frame.type === 'agent_message_delta';
 
 const readable: Record<Audience, ReadonlySet<string>> = {
   standard: knownTypes(standardServerFrame),

@@ -85,6 +85,7 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     round: plan.announceRounds ? slot.round : undefined,
     turn: slot.turn,
     history,
+    ...(record.turns.length > history.length ? { earlier: record.turns.slice(0, record.turns.length - history.length).map((t) => t.content) } : {}),
     evidence: record.evidence.length ? record.evidence : undefined,
     mode: slot.mode ?? plan.conversationMode ?? plan.endpoint,
     responseFormat: plan.responseFormat,

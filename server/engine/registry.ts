@@ -1,16 +1,10 @@
 import type { AppContext } from '../context';
 import type { DiscussionSession } from './session';
 
-// The discussions this server is running (and, for one grace period, those that just ended), per server,
-// keyed by user and session id so two users' session ids never meet.
+// The discussions this server is running (and, for one grace period, those that just ended), kept in the
+// server's context (ctx.engine.sessions), keyed by user and session id so two users' session ids never meet.
 
-const registries = new WeakMap<AppContext, Map<string, DiscussionSession>>();
-
-export function sessionsOf(ctx: AppContext): Map<string, DiscussionSession> {
-  let m = registries.get(ctx);
-  if (!m) registries.set(ctx, (m = new Map()));
-  return m;
-}
+export const sessionsOf = (ctx: AppContext): Map<string, DiscussionSession> => ctx.engine.sessions;
 
 /** Stops every running discussion and waits (briefly) until their frames are stored. */
 export async function stopAll(ctx: AppContext, reason: string, waitMs = 3_000) {

@@ -5,18 +5,21 @@ import { speakAsAgent } from '../providers/speech/speak';
 import type { ChatRequest, ResearchService } from '../providers/types';
 import { parseTurnAnswer } from './answer';
 import { discussionMachine } from './discussion.machine';
-import { observerOf } from './hooks';
+import { observerOf, tuningOf } from './hooks';
 import type { TurnRequest } from './prompt';
-import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkOutput } from './steps';
+import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput } from './context';
+import { streamingThink } from './thinking';
 
 // The real actors behind the machine's invokes: the language model, speech and research. Each receives the
-// actor's abort signal, so leaving a state (stop, time-out) cancels the call in flight.
+// actor's abort signal, so leaving a state (stop, time-out) cancels the call in flight. The model's reply is
+// streamed: every piece the provider reads (Ollama NDJSON, OpenAI SSE, the offline model) goes to the think
+// actor (thinking.ts), which shows the readable text as it comes; the structure is parsed once, at the end.
 
 /** The research service, when this server has one switched on. */
 export const researchOf = (ctx: AppContext): ResearchService | null => (ctx.providers.research?.enabled ? ctx.providers.research : null);
 
-async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal) {
-  const req: ChatRequest = { ...request, signal };
+async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal, onToken?: (piece: string) => void) {
+  const req: ChatRequest = { ...request, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
   const provider = ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(req.model) : ctx.providers.llm.forModel(req.model);
   return provider.chat(req);
@@ -24,14 +27,14 @@ async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal) 
 
 export function engineActors(ctx: AppContext, userId: string) {
   return {
-    think: fromPromise<ThinkOutput, { request: TurnRequest; stage: string | null }>(async ({ input, signal }) => {
+    think: streamingThink(async (input, { signal, write }) => {
       const started = performance.now();
-      const res = await chat(ctx, input.request, signal);
+      const res = await chat(ctx, input.request, signal, write);
       const answer = parseTurnAnswer(res.content, input.stage);
       const answeredAt = performance.now();
       observerOf(ctx)?.onModelCall?.(answeredAt - started);
       return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
-    }),
+    }, () => tuningOf(ctx).coalesceMs),
     summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
       const res = await chat(ctx, input.request, signal);
       try {

@@ -4,7 +4,7 @@ import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { DiscussionMachine } from './discussion.machine';
 import type { EngineEvent } from './discussion.machine';
-import { schemaFor, type EngineFrame, type FrameOut } from './frames';
+import { isEphemeral, schemaFor, type EngineFrame, type FrameOut } from './frames';
 import { observerOf, tuningOf } from './hooks';
 import type { Plan } from './plan';
 import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
@@ -12,6 +12,9 @@ import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
 // One running discussion and the socket (if any) that watches it. The session owns the machine actor, stamps,
 // checks, numbers, stores and sends every frame, and keeps them all in memory so a client that dropped (1006)
 // and reconnects within the grace period is sent everything it missed, in order, before the live frames.
+// A streamed turn's agent_message_start / agent_message_delta frames are ephemeral: sent to the socket watching
+// now, never stored, numbered or replayed; a socket that attaches mid-stream is sent the start of the message in
+// progress and then its remaining deltas, and every socket gets the final frame (stored) with the same id.
 
 export interface SessionLog {
   warn(obj: object, msg: string): void;
@@ -48,6 +51,8 @@ export class DiscussionSession {
   private stopReason: string | null = null;
   private onGone: (() => void) | null = null;
   private lastMessageAt: { id: string; at: string } | null = null;
+  /** The message being streamed: its id and its serialized agent_message_start, for a socket that attaches mid-stream. */
+  private streaming: { id: string; start: string; deltas: number } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -63,7 +68,7 @@ export class DiscussionSession {
     this.schema = schemaFor(plan.audience);
     this.writer = new FrameWriter(ctx.db, discussionId, (e) => log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame'));
     this.actor = createActor(machine, { input: { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable } });
-    this.actor.on('frame', (e: FrameOut) => this.send(e.frame, e.answeredAt));
+    this.actor.on('frame', (e: FrameOut) => (isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt)));
     this.actor.subscribe({
       complete: () => void this.finish(),
       error: (err) => {
@@ -113,6 +118,7 @@ export class DiscussionSession {
     });
     this.watcher = w;
     for (let i = from; i < this.frames.length; i++) this.write(w, this.frames[i], i + 1);
+    if (this.streaming && ws.readyState === ws.OPEN) ws.send(this.streaming.start);
     if (!this.isLive) this.closeWatcher('Discussion ended');
   }
 
@@ -151,7 +157,7 @@ export class DiscussionSession {
   }
 
   private send(frame: EngineFrame, answeredAt?: number) {
-    const stamped = { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() };
+    const stamped = { ...frame, timestamp: (frame.timestamp as string | undefined) ?? new Date().toISOString() };
     // The hybrid panel pairs a clip with its message by the message's timestamp, which only the session knows.
     if (stamped.type === 'agent_message') this.lastMessageAt = { id: stamped.id, at: stamped.timestamp };
     if (stamped.type === 'audio_message' && stamped.message_id && stamped.message_id === this.lastMessageAt?.id) stamped.message_timestamp ??= this.lastMessageAt.at;
@@ -163,6 +169,7 @@ export class DiscussionSession {
       return;
     }
     const data = JSON.stringify(stamped);
+    if ((stamped.type === 'agent_message' || stamped.type === 'text') && stamped.id === this.streaming?.id) this.streaming = null;
     this.frames.push(data);
     const seq = this.frames.length;
     this.writer.push(seq, data);
@@ -173,6 +180,24 @@ export class DiscussionSession {
     if (stamped.type === 'agent_status') {
       this.ctx.hub.broadcast(this.userId, { type: 'agent_status_update', agent_id: stamped.agent_id, status: stamped.status, agent_name: stamped.agent_name });
     }
+  }
+
+  /** A frame of the turn being streamed: checked and sent live, not stored or numbered. */
+  private sendEphemeral(frame: EngineFrame, tokenAt?: number) {
+    const out = frame.type === 'agent_message_start' ? { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() } : frame;
+    const checked = this.schema.safeParse(out);
+    if (!checked.success) {
+      this.log.error({ frame: out, issues: checked.error.issues }, 'engine produced an invalid frame');
+      return;
+    }
+    const data = JSON.stringify(out);
+    if (out.type === 'agent_message_start') this.streaming = { id: out.id, start: data, deltas: 0 };
+    const first = out.type === 'agent_message_delta' && this.streaming?.id === out.id && this.streaming.deltas++ === 0;
+    const ws = this.watcher?.ws;
+    if (ws && ws.readyState === ws.OPEN) ws.send(data);
+    const observer = observerOf(this.ctx);
+    if (tokenAt !== undefined && observer?.onDeltaOnWire) observer.onDeltaOnWire(performance.now() - tokenAt, first);
+    observer?.onFrame?.(this.plan.sessionId, out);
   }
 
   private write(w: Watcher, data: string, seq: number) {

@@ -38,6 +38,8 @@ export interface TurnContext {
   turn: number;
   /** Earlier turns this agent has heard, oldest first. */
   history: Array<{ speaker: string; content: string; stance?: string; confidence?: number; human?: boolean }>;
+  /** Everything said in the discussion so far, beyond `history`'s recent window (the offline model avoids repeating it). */
+  earlier?: string[];
   /** Evidence (e.g. paper titles) the agent may cite. */
   evidence?: string[];
   mode?: string;

@@ -25,7 +25,7 @@ export function createLlms(config: ServerConfig): LlmRegistry {
   const llms: LlmProvider[] = [];
   if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs }));
   if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs }));
-  llms.push(createOfflineProvider());
+  llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
   // Learn early which real providers answer, so forModel can route before anyone lists models.
   if (llms.length > 1) void registry.listModels();

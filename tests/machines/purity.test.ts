@@ -37,6 +37,42 @@ export function violations(source: string): string[] {
   return found;
 }
 
+// The server's discussion engine is a statechart too (server/engine/*.machine.ts): no I/O in it either. The model,
+// speech, research, storage and sockets reach it only as provided actors (runtime.ts) and emitted frames (session.ts).
+const engineDir = path.resolve(__dirname, '../../server/engine');
+const engineFiles = readdirSync(engineDir).filter((f) => f.endsWith('.machine.ts'));
+const ENGINE_FORBIDDEN_IMPORTS = [/^node:/, /^(fs|net|http|https|child_process|ws|fastify|pg)$/, /^@electric-sql\//, /^@fastify\//, /(^|\/)(providers|db|routes|realtime)(\/|$)/, /^\.\/(runtime|session|store|registry|hooks|thinking)$/];
+const ENGINE_FORBIDDEN_GLOBALS = ['process', 'performance', 'setImmediate', 'require'];
+
+export function engineViolations(source: string): string[] {
+  const found = violations(source).filter((v) => !v.startsWith('imports '));
+  for (const m of source.matchAll(/(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+    const spec = m[1] ?? m[2];
+    if (ENGINE_FORBIDDEN_IMPORTS.some((re) => re.test(spec))) found.push(`imports ${spec}`);
+  }
+  const code = codeOnly(source);
+  for (const name of ENGINE_FORBIDDEN_GLOBALS) if (new RegExp(`(?<![.\\w$])${name}\\b(?!\\??\\s*:)`).test(code)) found.push(`uses ${name}`);
+  return found;
+}
+
+describe('the engine machine is pure', () => {
+  it('finds the engine machine', () => {
+    expect(engineFiles).toContain('discussion.machine.ts');
+  });
+  for (const file of engineFiles) {
+    it(`server/engine/${file} does no I/O: no node, socket, database or provider imports, no timers or clocks`, () => {
+      expect(engineViolations(readFileSync(path.join(engineDir, file), 'utf8'))).toEqual([]);
+    });
+  }
+  it('the check catches what it should', () => {
+    expect(engineViolations(`import { readFile } from 'node:fs/promises';`)).toEqual(['imports node:fs/promises']);
+    expect(engineViolations(`import { chat } from '../providers/llm/ollama';`)).toEqual(['imports ../providers/llm/ollama']);
+    expect(engineViolations(`import { engineActors } from './runtime';`)).toEqual(['imports ./runtime']);
+    expect(engineViolations(`const t = performance.now(); setTimeout(f, 1);`)).toEqual(['uses setTimeout', 'uses performance']);
+    expect(engineViolations(`import { setup } from 'xstate'; import { say } from './context';`)).toEqual([]);
+  });
+});
+
 describe('machines are pure', () => {
   it('finds the machine files', () => {
     expect(files.some((f) => f.endsWith('.machine.ts'))).toBe(true);

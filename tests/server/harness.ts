@@ -25,7 +25,7 @@ let counter = 0;
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers } = {}): Promise<TestServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-test-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'test-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, loginRateLimit: 1000, ollamaHost: undefined, ...overrides },
+    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'test-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, loginRateLimit: 1000, ollamaHost: undefined, offlineTokensPerSecond: 0, ...overrides },
     opts,
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');

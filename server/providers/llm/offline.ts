@@ -10,13 +10,19 @@ import { salientWords } from './offlineModel/words';
 // The built-in offline model. It is not a language model and never claims to be one: it composes
 // short, role-aware replies from the turn's facts (req.context) so every endpoint and mode works
 // with no LLM. Same input → same output; the seed is a hash of agent, topic, turn and history.
+// It streams like a real model: a short seeded 'thinking' pause, then its reply word by word at
+// `tokensPerSecond` (OFFLINE_MODEL_TOKENS_PER_SECOND for the server, about 30 by default so a
+// discussion unfolds at a human pace; 0 is instant, as the test suite uses).
 
 export const OFFLINE_PROVIDER_ID = 'offline';
 
 export interface OfflineOptions {
-  /** Pretend latency per streamed piece (ms), for demos and for testing stop-mid-call. Default 0. */
-  pieceDelayMs?: number;
+  /** Pace of the streamed reply, in word-sized tokens per second. Default 0: instant. */
+  tokensPerSecond?: number;
+  /** Longest 'thinking' pause before the first token (ms; the seed picks 40–100 % of it). Default 1200 when paced, else 0. */
+  thinkMs?: number;
 }
+
 
 export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
   return {
@@ -29,7 +35,10 @@ export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
       const started = Date.now();
       if (req.signal?.aborted) throw abortError(OFFLINE_PROVIDER_ID, req.signal);
       const content = offlineAnswer(req);
-      await stream(content, req, opts.pieceDelayMs ?? 0);
+      const tps = Math.max(0, opts.tokensPerSecond ?? 0);
+      const thinkMs = opts.thinkMs ?? (tps > 0 ? 1200 : 0);
+      if (thinkMs > 0) await sleep(Math.round(thinkMs * (0.4 + 0.6 * seededRng(hash32(content)).next())), req.signal);
+      await stream(content, req, tps > 0 ? 1000 / tps : 0);
       return { content, model: OFFLINE_MODEL, provider: OFFLINE_PROVIDER_ID, durationMs: Date.now() - started };
     },
   };
@@ -70,23 +79,15 @@ function contextFromMessages(req: ChatRequest): TurnContext {
   };
 }
 
+/** Word-sized tokens (a word and the space after it), at one per `delayMs`, or all at once in a few ticks. */
 async function stream(content: string, req: ChatRequest, delayMs: number) {
   if (!req.onToken && !delayMs) return;
-  // A few pieces, split at spaces, so streaming consumers see real increments.
-  const pieces: string[] = [];
-  const size = Math.max(1, Math.ceil(content.length / 4));
-  for (let i = 0; i < content.length; ) {
-    let end = Math.min(content.length, i + size);
-    const space = content.indexOf(' ', end);
-    end = space === -1 || space - end > 20 ? end : space + 1;
-    pieces.push(content.slice(i, end));
-    i = end;
-  }
-  for (const piece of pieces) {
+  const tokens = content.match(/\s*\S+\s*/g) ?? [content];
+  for (let i = 0; i < tokens.length; i++) {
     if (delayMs) await sleep(delayMs, req.signal);
-    else await Promise.resolve();
+    else if (i % 16 === 0) await Promise.resolve();
     if (req.signal?.aborted) throw abortError(OFFLINE_PROVIDER_ID, req.signal);
-    req.onToken?.(piece);
+    req.onToken?.(tokens[i]);
   }
 }
 

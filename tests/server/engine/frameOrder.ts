@@ -73,3 +73,47 @@ export function orderProblems(frames: any[]): string[] {
   if (summary > 1) problems.push(`${summary} discussion_summary frames`);
   return problems;
 }
+
+/**
+ * What "a sound stream" means: every agent_message_delta follows the agent_message_start of its id, a start is
+ * closed by exactly one final frame (`text` or `agent_message`) with the same id, and that frame's text equals the
+ * concatenated deltas (apart from the structured mode, whose final text is the formal rendering of the reply).
+ * `resumed`: the frames of a socket that attached mid-stream (it is sent the start again, then the rest).
+ */
+export function streamProblems(frames: any[], opts: { resumed?: boolean } = {}): string[] {
+  const problems: string[] = [];
+  const open = new Map<string, string>();
+  const closed = new Set<string>();
+  const pieces = new Map<string, string[]>();
+  frames.forEach((f, i) => {
+    if (f.type === 'agent_message_delta') pieces.set(f.id, [...(pieces.get(f.id) ?? []), f.delta]);
+    if (f.type === 'agent_message_start') {
+      // After a reconnect the new socket is sent the start of the message in progress again.
+      if (closed.has(f.id) || (open.has(f.id) && !opts.resumed)) problems.push(`#${i} start of ${f.id} twice`);
+      open.set(f.id, '');
+    } else if (f.type === 'agent_message_delta') {
+      if (!open.has(f.id)) problems.push(`#${i} delta for ${f.id} outside its stream`);
+      else open.set(f.id, open.get(f.id) + f.delta);
+    } else if ((f.type === 'text' || f.type === 'agent_message') && f.id && open.has(f.id)) {
+      const text = f.type === 'text' ? f.text : f.content;
+      // Across a reconnect some deltas were never seen (sent while no socket watched): the ones seen are pieces of
+      // the final text, in order.
+      const same = opts.resumed ? inOrder(text, pieces.get(f.id) ?? []) : text === open.get(f.id);
+      if (f.message_type !== 'structured' && !same) problems.push(`#${i} final text of ${f.id} differs from its deltas`);
+      open.delete(f.id);
+      closed.add(f.id);
+    }
+  });
+  for (const id of open.keys()) problems.push(`stream ${id} never closed`);
+  return problems;
+}
+
+function inOrder(text: string, parts: string[]): boolean {
+  let at = 0;
+  for (const p of parts) {
+    const i = text.indexOf(p, at);
+    if (i < 0) return false;
+    at = i + p.length;
+  }
+  return true;
+}

@@ -3,9 +3,11 @@ import { parseFrame } from '../../../src/schemas/frames';
 import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../../src/schemas/standardSocket';
 import type { TestServer } from '../harness';
+import { isEphemeral } from '../../../server/engine/frames';
 import { createLlmRegistry, createOfflineProvider } from '../../../server/providers';
 import type { ChatRequest, LlmProvider, Providers, ResearchService, SpeechProvider } from '../../../server/providers/types';
 import { createNoSpeech } from '../../../server/providers/speech/none';
+import type { OfflineOptions } from '../../../server/providers/llm/offline';
 import { createNoTranscription } from '../../../server/providers/transcription/none';
 import { silentWav } from '../../support/wav';
 
@@ -32,7 +34,10 @@ export type Panel = 'standard' | 'hybrid';
 
 export interface Client {
   ws: WebSocket;
+  /** Every frame received, streamed deltas included. */
   frames: any[];
+  /** The frames the server stores and replays: all but the ephemeral agent_message_start / agent_message_delta. */
+  readonly kept: any[];
   /** Frames that failed the panel's schema (should stay empty). */
   invalid: Array<{ raw: string; error: string }>;
   closed: { code: number; reason: string } | null;
@@ -87,6 +92,9 @@ export function client(ws: WebSocket, panel: Panel): Client {
     get closed() {
       return closed;
     },
+    get kept() {
+      return frames.filter((f) => !isEphemeral(f));
+    },
     send: (frame) => ws.send(JSON.stringify(frame)),
     waitFor: (pred, ms = 15_000) => until(() => frames.find(pred), ms),
     waitType: (type, ms = 15_000) => until(() => frames.find((f) => f.type === type), ms),
@@ -108,7 +116,7 @@ export const sessionId = (tag: string) => `session_${Date.now()}_${tag}_${Math.r
 
 
 /** The offline model, optionally wrapped (to watch requests, slow it down or make it fail). */
-export function offlineLlm(wrap?: (req: ChatRequest, next: (r: ChatRequest) => ReturnType<LlmProvider['chat']>) => ReturnType<LlmProvider['chat']>, opts: { pieceDelayMs?: number } = {}) {
+export function offlineLlm(wrap?: (req: ChatRequest, next: (r: ChatRequest) => ReturnType<LlmProvider['chat']>) => ReturnType<LlmProvider['chat']>, opts: OfflineOptions = {}) {
   const offline = createOfflineProvider(opts);
   const provider: LlmProvider = wrap ? { ...offline, chat: (req) => wrap(req, (r) => offline.chat(r)) } : offline;
   return createLlmRegistry([provider]);

@@ -17,9 +17,9 @@ const LONG = { turnTimeoutMs: 1e9, ackTimeoutMs: 1e9, maxConsecutiveFailures: 2 
 const plan = plans.multi({ reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'consensus'], convergenceThreshold: 0.8 } }, 2, LONG);
 const input = { plan, speechAvailable: false, researchAvailable: false };
 
-const support = { type: 'xstate.done.actor.think', output: { answer: answer({ stance: 'support', confidence: 0.9 }), modelMs: 1, answeredAt: 0 } };
-const oppose = { type: 'xstate.done.actor.think', output: { answer: answer({ stance: 'oppose', confidence: 0.9, argument_type: 'counter' }), modelMs: 1, answeredAt: 0 } };
-const failure = { type: 'xstate.error.actor.think', error: new Error('model down') };
+const support = { type: 'think.done', output: { answer: answer({ stance: 'support', confidence: 0.9 }), modelMs: 1, answeredAt: 0 } };
+const oppose = { type: 'think.done', output: { answer: answer({ stance: 'oppose', confidence: 0.9, argument_type: 'counter' }), modelMs: 1, answeredAt: 0 } };
+const failure = { type: 'think.failed', error: 'model down' };
 const stop = { type: 'stop', reason: 'stopped' };
 const human = { type: 'human.message', text: 'Consider water.' };
 

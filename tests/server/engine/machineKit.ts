@@ -4,7 +4,8 @@ import { basicConfig, enhancedConfig, multiRoundConfig } from '../../../src/sche
 import { discussionMachine } from '../../../server/engine/discussion.machine';
 import { buildPlan, type AgentRef, type Plan } from '../../../server/engine/plan';
 import type { TurnRequest } from '../../../server/engine/prompt';
-import type { SpeakInput, SpeakOutput, ThinkOutput } from '../../../server/engine/steps';
+import type { SpeakInput, SpeakOutput } from '../../../server/engine/context';
+import { streamingThink } from '../../../server/engine/thinking';
 import type { TurnAnswer } from '../../../server/engine/turnAnswer';
 
 // Drives the pure machine with scripted actors: no server, no sockets, real (short) timers.
@@ -25,18 +26,19 @@ export const answer = (over: Partial<TurnAnswer> = {}): TurnAnswer => ({
   addressed_to: null, performative: 'inform', delegate_to: null, delegation_task: null, next_speaker: null, ...over,
 });
 
-export type Script = (req: TurnRequest, signal: AbortSignal) => Promise<TurnAnswer> | TurnAnswer;
+/** A scripted model: answers a turn; `write` streams raw pieces of its reply first, as a provider would. */
+export type Script = (req: TurnRequest, signal: AbortSignal, write: (raw: string) => void) => Promise<TurnAnswer> | TurnAnswer;
 
-export function run(plan: Plan, script: Script, opts: { speak?: (i: SpeakInput, signal: AbortSignal) => Promise<SpeakOutput>; speechAvailable?: boolean; summary?: string } = {}) {
+export function run(plan: Plan, script: Script, opts: { speak?: (i: SpeakInput, signal: AbortSignal) => Promise<SpeakOutput>; speechAvailable?: boolean; summary?: string; coalesceMs?: number } = {}) {
   const frames: any[] = [];
   const requests: TurnRequest[] = [];
   const machine = discussionMachine.provide({
     actors: {
-      think: fromPromise<ThinkOutput, { request: TurnRequest; stage: string | null }>(async ({ input, signal }) => {
+      think: streamingThink(async (input, { signal, write }) => {
         requests.push(input.request);
-        const a = await script(input.request, signal);
+        const a = await script(input.request, signal, write);
         return { answer: a, modelMs: 5, answeredAt: performance.now() };
-      }),
+      }, () => opts.coalesceMs ?? 0),
       speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => (opts.speak ? opts.speak(input, signal) : { audioUrl: `/media/tts/${input.audioId}.wav`, ttsMs: 3 })),
       summarize: fromPromise<string, { request: TurnRequest }>(async () => opts.summary ?? 'Summary.'),
     },

@@ -53,11 +53,11 @@ describe('reconnect and resume', () => {
     // The model answers while nobody is connected: these frames must wait for the reconnect.
     g.open();
     gate = null;
-    await until(async () => (await stored(config.session_id)).frame_count > first.frames.length + 3);
+    await until(async () => (await stored(config.session_id)).frame_count > first.kept.length + 3);
 
     const second = await openDiscussion(s, '/ws/discuss', token, config);
     expect((await second.waitClose()).code).toBe(1000);
-    const all = [...first.frames, ...second.frames];
+    const all = [...first.kept, ...second.kept];
     expect(orderProblems(all)).toEqual([]);
     expect(all.filter((f) => f.type === 'text').map((f) => f.turn)).toEqual([1, 2, 3, 4, 5, 6]);
     const d = await stored(config.session_id);
@@ -79,7 +79,7 @@ describe('reconnect and resume', () => {
     const again = await openDiscussion(s, '/ws/discuss', token, { ...config, resume_from: 1 });
     await again.waitClose();
     const d = await stored(config.session_id);
-    expect(again.frames).toEqual(d.frames.slice(1).map((f: { data: unknown }) => f.data));
+    expect(again.kept).toEqual(d.frames.slice(1).map((f: { data: unknown }) => f.data));
   });
 
   it('stops the discussion and stores it as abandoned when nobody comes back within the grace period', async () => {
@@ -119,6 +119,6 @@ describe('reconnect and resume', () => {
     await new Promise((r) => setTimeout(r, 500));
     const late = await openDiscussion(s, '/ws/discuss', token, { ...config, resume_from: 0 });
     expect((await late.waitClose()).code).toBe(1000);
-    expect(late.frames).toEqual(c.frames);
+    expect(late.frames).toEqual(c.kept);
   });
 });

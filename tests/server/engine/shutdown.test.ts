@@ -5,7 +5,7 @@ import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from
 // A server that stops mid-discussion tells its watchers why, stores the last frames, and closes cleanly.
 describe('server shutdown during a discussion', () => {
   it('sends discussion_ended {reason: shutdown} and closes without a 1005/1006', async () => {
-    const s = await startTestServer({}, { providers: testProviders({ llm: offlineLlm(undefined, { pieceDelayMs: 200 }) }) });
+    const s = await startTestServer({}, { providers: testProviders({ llm: offlineLlm(undefined, { tokensPerSecond: 5, thinkMs: 0 }) }) });
     const { token } = await s.register();
     const agentIds = await makeAgents(s, token);
     const live = await s.socket('/ws/updates', token);

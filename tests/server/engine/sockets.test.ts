@@ -5,7 +5,7 @@ import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
 import { tuneEngine } from '../../../server/engine/hooks';
 import type { ChatRequest } from '../../../server/providers/types';
 import { collect, startTestServer, type TestServer } from '../harness';
-import { orderProblems } from './frameOrder';
+import { orderProblems, streamProblems } from './frameOrder';
 import { fakeSpeech, makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
 
 // The discussion sockets against the real server, the real offline model and an in-memory PGlite.
@@ -60,6 +60,7 @@ describe('each endpoint with the offline model', () => {
       const { c, closed } = await runToEnd(path, { ...config, agent_ids: agentIds, session_id: sid }, panel);
       expect(c.invalid).toEqual([]);
       expect(orderProblems(c.frames)).toEqual([]);
+      expect(streamProblems(c.frames)).toEqual([]);
       expect(closed.code).toBe(1000);
       expect(c.frames.at(-1)).toMatchObject({ type: 'discussion_ended', session_id: sid });
       const types = new Set(c.frames.map((f) => f.type));
@@ -71,8 +72,8 @@ describe('each endpoint with the offline model', () => {
       expect(stored.status).toBe(200);
       const d = storedDiscussion.parse(stored.body);
       expect(d.status).toBe('ended');
-      expect(d.frames.map((f) => f.seq)).toEqual(c.frames.map((_, i) => i + 1));
-      expect(d.frames.map((f) => f.data)).toEqual(c.frames);
+      expect(d.frames.map((f) => f.seq)).toEqual(c.kept.map((_, i) => i + 1));
+      expect(d.frames.map((f) => f.data)).toEqual(c.kept);
     });
   }
 

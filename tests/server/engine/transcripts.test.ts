@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../../src/schemas/frames';
 import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../../src/schemas/standardSocket';
-import { orderProblems } from './frameOrder';
+import { isEphemeral } from '../../../server/engine/frames';
+import { orderProblems, streamProblems } from './frameOrder';
 
 // The recorded discussion transcripts (npm run transcripts:record) stay true to the wire contract: every server
 // frame parses with the schema of the panel that opened the socket, in a valid order; only the edited
@@ -22,6 +23,7 @@ describe('recorded discussion transcripts', () => {
       'basic-sequential', 'enhanced-default', 'multi_round_reasoning-default', 'hybrid-standard-config', 'hybrid-natural', 'hybrid-structured',
       'hybrid-hybrid', 'hybrid-adaptive', 'hybrid-tts', 'hybrid-tts-no-engine', 'multi_round_reasoning-research', 'basic-human-message',
       'basic-stopped', 'basic-drop-resume', 'hybrid-malformed-frame', 'enhanced-model-error', 'basic-bad-config',
+      'basic-streaming', 'hybrid-stream-stopped',
     ]) expect(files).toContain(`${name}.jsonl`);
   });
 
@@ -45,7 +47,8 @@ describe('recorded discussion transcripts', () => {
         return;
       }
       expect(lines.at(-1).code).toBe(1000);
-      if (file !== 'hybrid-malformed-frame.jsonl') expect(orderProblems(server)).toEqual([]);
+      if (file !== 'hybrid-malformed-frame.jsonl') expect(orderProblems(server.filter((f) => !isEphemeral(f)))).toEqual([]);
+      if (file !== 'hybrid-malformed-frame.jsonl') expect(streamProblems(server, { resumed: file.includes('drop-resume') })).toEqual([]);
     });
   }
 
@@ -56,5 +59,18 @@ describe('recorded discussion transcripts', () => {
     const texts = lines.filter((l) => l.dir === 'server' && l.data.type === 'text').map((l) => l.data.turn);
     expect(texts).toEqual([1, 2, 3, 4, 5, 6]);
     expect(lines.slice(drop + 1).some((l) => l.dir === 'server')).toBe(true);
+  });
+
+  it('the streaming transcripts show deltas at a human pace, and a stop in the middle of one', () => {
+    const slow = read('basic-streaming.jsonl').slice(1).filter((l) => l.dir === 'server');
+    const deltas = slow.filter((l) => l.data.type === 'agent_message_delta');
+    expect(deltas.length).toBeGreaterThan(10);
+    // Coalesced: two deltas of one message are at least ~50 ms apart.
+    for (let i = 1; i < deltas.length; i++) if (deltas[i].data.id === deltas[i - 1].data.id) expect(deltas[i].t - deltas[i - 1].t).toBeGreaterThanOrEqual(40);
+    const stopped = read('hybrid-stream-stopped.jsonl').slice(1).filter((l) => l.dir === 'server').map((l) => l.data);
+    const cut = stopped.find((f) => f.type === 'agent_message' && f.interrupted);
+    expect(cut).toBeDefined();
+    expect(cut.content).toBe(stopped.filter((f) => f.type === 'agent_message_delta' && f.id === cut.id).map((f) => f.delta).join(''));
+    expect(stopped.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'stopped' });
   });
 });

@@ -185,13 +185,41 @@ describe('the built-in offline model', () => {
     before.abort();
     await expect(model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
 
-    const slow = createOfflineProvider({ pieceDelayMs: 50 });
+    const slow = createOfflineProvider({ tokensPerSecond: 20, thinkMs: 0 });
     const during = new AbortController();
     const pieces: string[] = [];
     const call = slow.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: during.signal, onToken: (p) => pieces.push(p) });
     setTimeout(() => during.abort(), 70);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(pieces.length).toBeLessThan(4);
+  });
+
+  it('never says the same sentence twice in a discussion, answers the last speaker by name, and the human first', async () => {
+    const history: TurnContext['history'] = [];
+    const said: string[] = [];
+    for (let turn = 1; turn <= 24; turn++) {
+      if (turn === 7) history.push({ speaker: 'Human', content: 'What about frost risk in April? Drip lines can freeze.', human: true });
+      const agent = agents[(turn - 1) % 3];
+      const last = history.filter((h) => h.speaker !== agent.name).at(-1);
+      const a = await answer(ctxFor(agent, { turn, round: Math.ceil(turn / 3), history: history.slice(-12), earlier: history.slice(0, -12).map((h) => h.content) }));
+      if (last && !last.human) expect(a.content, a.content).toContain(last.speaker);
+      if (last?.human) expect(a.content).toMatch(/frost risk in April/);
+      said.push(...a.content.split(/(?<=[.?!])\s+/).filter((x) => x.split(' ').length > 3));
+      history.push({ speaker: agent.name, content: a.content, stance: a.stance, confidence: a.confidence });
+    }
+    const repeated = said.filter((x, i) => said.indexOf(x) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it('thinks, then streams word by word at its pace, the same reply every time', async () => {
+    const paced = createOfflineProvider({ tokensPerSecond: 200, thinkMs: 100 });
+    const at: number[] = [];
+    const started = performance.now();
+    const r = await paced.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[1]), onToken: () => at.push(performance.now() - started) });
+    expect(at[0]).toBeGreaterThanOrEqual(35); // a seeded pause of 40–100 % of 100 ms first
+    expect(at.length).toBeGreaterThan(10);
+    expect((at.at(-1)! - at[0]) / (at.length - 1)).toBeGreaterThanOrEqual(4); // ~5 ms a token at 200/s
+    expect((await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[1]) })).content).toBe(r.content);
   });
 
   it('answers a plain chat without turn facts', async () => {

@@ -18,7 +18,30 @@ interface Turn {
   /** What the last speaker talked about, when it said something new. */
   focus: string;
   personality: string;
+  /** Everything said in the discussion so far: a sentence in it is not said again verbatim. */
+  said: string;
 }
+
+/** Leads that make a repeated template sentence new again (tried in order). */
+const REPHRASE = ['Still,', 'Once more,', 'To be clear,', 'Put differently,', 'All the same,', 'As I see it,', 'In short,'];
+
+/** One of the options not said before in this discussion; if all were, one of them rephrased. */
+function fresh(tu: Turn, options: ReadonlyArray<string | null>): string | null {
+  const unused = options.filter((o) => o === null || !tu.said.includes(o));
+  if (unused.length) return tu.rng.pick(unused);
+  const base = tu.rng.pick(options)!;
+  // A name or "I" keeps its capital; any other first word goes lower case after the lead.
+  const first = base.split(/[\s,':]/)[0];
+  const proper = first === 'I' || [tu.ctx.agent, ...tu.ctx.others].some((p) => p.name === first);
+  for (const lead of REPHRASE) {
+    const v = `${lead} ${!proper && /^[A-Z][a-z]/.test(base) ? base[0].toLowerCase() + base.slice(1) : base}`;
+    if (!tu.said.includes(v)) return v;
+  }
+  return base;
+}
+
+/** The first words of what someone said, to quote back: at most eight, without the closing punctuation. */
+const quoteOf = (text: string) => text.trim().split(/(?<=[.?!])\s/)[0].split(/\s+/).slice(0, 8).join(' ').replace(/[.?!,;:]+$/, '');
 
 // Words the templates themselves use: never mistaken for the subject of a previous turn.
 const TEMPLATE_WORDS = new Set(salientWords(
@@ -38,15 +61,23 @@ function opener(tu: Turn): string {
   const { rng, pos, last, personality, a, b, ctx } = tu;
   const role = roleName(ctx.agent.role);
   if (!last) {
-    return rng.pick([
+    return fresh(tu, [
       `As ${role}, I'd open with a concrete proposal built around ${a} and ${b}.`,
       `Let me put a first proposal on the table: we start from ${a} and shape ${b} around it.`,
       `Speaking as ${role}, I propose we anchor this on ${a}, with ${b} close behind.`,
-    ]);
+    ])!;
   }
   const name = who(tu);
   const focus = tu.focus;
-  if (last.human) return rng.pick([`Thanks, ${name} — that is a useful steer on ${focus}.`, `${name}, good question about ${focus}.`]);
+  if (last.human) {
+    // The human's message is answered first, in their own words.
+    const quote = quoteOf(last.content);
+    return fresh(tu, [
+      `You asked "${quote}" — a fair question, and ${focus} is the heart of it.`,
+      `Thank you for that: "${quote}". Let me take up ${focus} directly.`,
+      `To the point our human participant just raised, "${quote}": ${focus} deserves an answer first.`,
+    ])!;
+  }
   const byStance: Record<Position['stance'], Record<string, string[]>> = {
     support: {
       assertive: [`${name} has it right on ${focus}, and I'd go further.`, `Exactly, ${name}: ${focus} is the lever that matters.`],
@@ -71,25 +102,26 @@ function opener(tu: Turn): string {
     },
   };
   void b;
+  void rng;
   const table = byStance[pos.stance];
-  return rng.pick(table[personality] ?? table.other);
+  return fresh(tu, [...(table[personality] ?? table.other), ...(table[personality] ? table.other : [])])!;
 }
 
 function body(tu: Turn): string {
-  const { rng, pos, ctx, a, b } = tu;
+  const { pos, ctx, a, b } = tu;
   const angle = `from ${roleName(ctx.agent.role).replace(/^(a|an) /, 'the ')} side`.replace(/^from the the /, 'from the ');
   const stage = ctx.stage ?? (ctx.history.length ? 'analysis' : 'brainstorming');
   if (!tu.last) {
-    return rng.pick([`The first step would be a small trial on ${a}, measuring what it does to ${b}.`, `${capitalize(angle)}, ${a} is where the biggest gains are.`]);
+    return fresh(tu, [`The first step would be a small trial on ${a}, measuring what it does to ${b}.`, `${capitalize(angle)}, ${a} is where the biggest gains are.`])!;
   }
   if (pos.stance === 'oppose') {
-    return rng.pick([
+    return fresh(tu, [
       `${capitalize(angle)}, the risk is that ${a} costs more than it returns unless we address ${b} first.`,
       `Looking ${angle}, ${b} deserves priority over ${a}.`,
       `We haven't tested how ${a} interacts with ${b}, and that's where it could fail.`,
-    ]);
+    ])!;
   }
-  if (pos.stance === 'neutral') return rng.pick([`What would tell us whether ${a} really improves ${b}?`, `I'd want numbers on ${a} before settling ${b}.`]);
+  if (pos.stance === 'neutral') return fresh(tu, [`What would tell us whether ${a} really improves ${b}?`, `I'd want numbers on ${a} before settling ${b}.`])!;
   const byStage: Record<string, string[]> = {
     brainstorming: [`Another option is to pair ${a} with ${b} and compare.`, `${capitalize(angle)}, I'd explore ${a} together with ${b}.`],
     analysis: [`The trade-off is between ${a} and ${b}; ${angle} I'd weight ${a} higher.`, `Looking ${angle}, ${a} drives most of the outcome, with ${b} second.`],
@@ -98,7 +130,7 @@ function body(tu: Turn): string {
     consensus: [`I can support a plan built on ${a}, with ${b} as the safeguard.`, `I'm ready to agree: ${a} with clear checks on ${b}.`],
     implementation: [`First step: pilot ${a}, measure ${b}, then scale.`, `Concretely, assign an owner for ${a} and track ${b} weekly.`],
   };
-  return rng.pick(byStage[stage] ?? byStage.analysis);
+  return fresh(tu, byStage[stage] ?? byStage.analysis)!;
 }
 
 function closing(tu: Turn): string | null {
@@ -106,15 +138,15 @@ function closing(tu: Turn): string | null {
   const waiting = ctx.others.filter((o) => o.name !== who(tu) && !ctx.history.slice(-2).some((h) => h.speaker === o.name));
   switch (personality) {
     case 'assertive':
-      return pos.stance === 'oppose' ? rng.pick(['We should drop that part and move on.', 'That needs to change before I sign up.']) : rng.pick(['We should commit to this.', "Let's decide and act.", 'I see no reason to wait.']);
+      return pos.stance === 'oppose' ? fresh(tu, ['We should drop that part and move on.', 'That needs to change before I sign up.']) : fresh(tu, ['We should commit to this.', "Let's decide and act.", 'I see no reason to wait.']);
     case 'patient':
-      return waiting.length && rng.next() < 0.6 ? `I'd like to hear ${rng.pick(waiting).name}'s view before we settle it.` : rng.pick(["Let's take the time to get this right.", "There's room to refine this together.", null]);
+      return waiting.length && rng.next() < 0.6 ? fresh(tu, [`I'd like to hear ${rng.pick(waiting).name}'s view before we settle it.`]) : fresh(tu, ["Let's take the time to get this right.", "There's room to refine this together.", null]);
     case 'reactive':
-      return who(tu) ? rng.pick([`${who(tu)}, what would change your mind?`, `${who(tu)}, does that answer your concern?`, null]) : null;
+      return who(tu) ? fresh(tu, [`${who(tu)}, what would change your mind?`, `${who(tu)}, does that answer your concern?`, null]) : null;
     case 'analytical':
-      return `I'd put my confidence at about ${Math.round(pos.confidence * 100)}%.`;
+      return fresh(tu, [`I'd put my confidence at about ${Math.round(pos.confidence * 100)}%.`, `My confidence is around ${Math.round(pos.confidence * 100)}%.`]);
     default:
-      return rng.next() < 0.5 ? null : 'That is my view for now.';
+      return rng.next() < 0.5 ? null : fresh(tu, ['That is my view for now.', 'That is where I stand for now.']);
   }
 }
 
@@ -184,7 +216,8 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const lastText = last?.content.toLowerCase() ?? '';
   const onTopic = topicWords.filter((term) => lastText.includes(term));
   const focus = (last?.human ? lastWords[0] : (onTopic.find((w) => w !== a) ?? onTopic[0])) ?? 'that point';
-  const tu: Turn = { ctx, t, rng, pos, last, personality, a, b, focus };
+  const said = [...(ctx.earlier ?? []), ...ctx.history.map((h) => h.content)].join('\n');
+  const tu: Turn = { ctx, t, rng, pos, last, personality, a, b, focus, said };
 
   const { sentence: citation, note, evidence } = cite(tu);
   const type = argumentType(tu);

@@ -1,0 +1,151 @@
+import type { ResearchResult } from '../../src/schemas/discussion';
+import type { EngineFrame } from './frames';
+import type { AgentRef, HybridMode, Plan } from './plan';
+import type { TurnRequest } from './prompt';
+import { emptyRecord, type DiscussionRecord } from './record';
+import type { SpeakerReason } from './speakers';
+import type { TurnAnswer } from './turnAnswer';
+
+// What the discussion machine remembers (its context and the value it starts from), what its invoked actors
+// take and give back, and the shape of a step. The steps themselves are in turnFrames.ts (one agent's turn: what
+// each panel is sent for it) and roundSteps.ts (opening, rounds, stages, the end); discussion.machine.ts decides
+// when each runs.
+
+// ── The invoked actors' contracts (runtime.ts provides the real ones) ──
+
+export interface ThinkInput {
+  request: TurnRequest;
+  stage: string | null;
+}
+export interface ThinkOutput {
+  answer: TurnAnswer;
+  /** How long the model took. */
+  modelMs: number;
+  /** performance.now() when the model call resolved (for the answer-to-wire latency figure). */
+  answeredAt: number;
+}
+/** What the think actor sends back while and after the model writes (see thinking.ts). */
+export type ThinkEvent =
+  /** A piece of the reply's human-readable text (coalesced); `tokenAt` is when its first model token arrived. */
+  | { type: 'think.delta'; text: string; tokenAt: number }
+  | { type: 'think.done'; output: ThinkOutput }
+  | { type: 'think.failed'; error: string };
+
+export interface SpeakInput {
+  text: string;
+  agentId: string;
+  agentName: string;
+  audioId: string;
+  speed: number;
+  format: string;
+}
+export interface SpeakOutput {
+  audioUrl: string;
+  ttsMs: number;
+}
+export interface ResearchInput {
+  topic: string;
+  sources: string[];
+  maxResults: number;
+  domain: string;
+}
+export interface ResearchOutput {
+  query: string;
+  results: ResearchResult[];
+  /** Set when no research service could be reached. */
+  unavailable?: string;
+}
+
+// ── The machine's context ──
+
+export interface EngineInput {
+  plan: Plan;
+  /** Whether a speech engine exists; speech asked for without one is announced once and switched off. */
+  speechAvailable: boolean;
+  /** Whether a research provider exists. */
+  researchAvailable: boolean;
+}
+
+/** The message a model is writing right now: its id and the text sent as deltas so far. */
+export interface Draft {
+  id: string;
+  text: string;
+}
+
+export interface EngineContext {
+  plan: Plan;
+  speechOn: boolean;
+  speechMissing: boolean;
+  researchAvailable: boolean;
+  /** 1-based once the first round starts. */
+  round: number;
+  stageIndex: number;
+  turnInStage: number;
+  /** Agent turns begun so far; the current turn's number. */
+  turn: number;
+  speakerId: string | null;
+  lastSpeakerId: string | null;
+  prevSpeakerId: string | null;
+  delegation: { toId: string; from: string; task: string } | null;
+  /** The delegation the current speaker is answering. */
+  answering: { from: string; task: string } | null;
+  /** Why the current speaker has the floor (sent as `turn_reason` on its message). */
+  speakerReason: SpeakerReason;
+  lastAddressedTo: string | null;
+  lastPicked: string | null;
+  record: DiscussionRecord;
+  failures: number;
+  /** Why the current turn failed (a model error or a time-out), until failTurn reports it. */
+  failure: string | null;
+  audioSeq: number;
+  pendingAudioId: string | null;
+  lastMessageId: string | null;
+  /** The streamed message in progress (agent_message_start sent, final frame not yet). */
+  draft: Draft | null;
+  /** The hybrid mode in force (adaptive moves between natural and structured). */
+  mode: HybridMode | null;
+  converged: boolean;
+}
+
+export function initialContext(input: EngineInput): EngineContext {
+  const { plan } = input;
+  return {
+    plan,
+    speechOn: plan.speech.enabled && input.speechAvailable,
+    speechMissing: plan.speech.enabled && !input.speechAvailable,
+    researchAvailable: input.researchAvailable,
+    round: 0,
+    stageIndex: 0,
+    turnInStage: 0,
+    turn: 0,
+    speakerId: null,
+    lastSpeakerId: null,
+    prevSpeakerId: null,
+    delegation: null,
+    answering: null,
+    speakerReason: 'turn',
+    lastAddressedTo: null,
+    lastPicked: null,
+    record: emptyRecord(),
+    failures: 0,
+    failure: null,
+    audioSeq: 0,
+    pendingAudioId: null,
+    lastMessageId: null,
+    draft: null,
+    mode: plan.hybridMode === 'adaptive' ? 'natural' : plan.hybridMode,
+    converged: false,
+  };
+}
+
+// ── Steps ──
+
+/** One step of the machine: its context patch and the frames to send, in order. */
+export type Step = { patch: Partial<EngineContext>; frames: Array<{ frame: EngineFrame; answeredAt?: number; tokenAt?: number }> };
+export const say = (...frames: EngineFrame[]) => frames.map((frame) => ({ frame }));
+export const only = (...frames: EngineFrame[]): Step => ({ patch: {}, frames: say(...frames) });
+
+export const speakerOf = (c: EngineContext): AgentRef => c.plan.agents.find((a) => a.id === c.speakerId) ?? c.plan.agents[0];
+export const stageOf = (c: EngineContext) => c.plan.stages[c.stageIndex] ?? null;
+/** The id of the current turn's message (its stream and its final frame share it). */
+export const messageIdOf = (c: EngineContext) => `${c.plan.sessionId}-msg-${c.turn}`;

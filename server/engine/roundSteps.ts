@@ -1,0 +1,160 @@
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { hasConverged } from './consensus';
+import { only, say, speakerOf, stageOf, type EngineContext, type ResearchInput, type ResearchOutput, type Step } from './context';
+import type { EngineFrame } from './frames';
+import type { HybridMode, Plan } from './plan';
+import { averageResponseMs, averageTtsMs, consensusOf, solutionOf } from './record';
+import { closeDraft } from './turnFrames';
+
+// The steps around the turns: the opening, research, rounds and stages, the adaptive switch, the conclusion and
+// the end (completed, failed or stopped). Each takes the machine's context (and an actor's output) and returns the
+// context patch and the frames to send; discussion.machine.ts decides when each runs.
+
+const participants = (p: Plan) => p.agents.map((a) => ({ id: a.id, name: a.name, role: a.role }));
+
+export function opening(c: EngineContext): Step {
+  const { plan } = c;
+  const frames: EngineFrame[] = [];
+  if (plan.endpoint === 'basic' || plan.endpoint === 'enhanced') {
+    frames.push({ type: 'discussion_started', session_id: plan.sessionId, endpoint: plan.endpoint, participants: participants(plan), topic: plan.topic });
+  } else {
+    frames.push({
+      type: 'discussion_initialized', session_id: plan.sessionId, mode: plan.hybridMode ?? plan.endpoint, participants: participants(plan),
+      topic: plan.topic, max_rounds: plan.rounds,
+    });
+  }
+  if (c.speechMissing) frames.push({ type: 'tts_error', agent_name: 'System', error: ENGINE_MESSAGES.noSpeechEngine });
+  if (plan.hybridMode === 'adaptive') frames.push({ type: 'system', content: 'Adaptive mode: starting in natural language; switching to structured ACL if the agents disagree.' });
+  return only(...frames);
+}
+
+export const researchInput = (c: EngineContext): ResearchInput => ({
+  topic: c.plan.topic,
+  sources: c.plan.research?.sources ?? [],
+  maxResults: c.plan.research?.maxResults ?? 5,
+  domain: c.plan.research?.domain ?? 'general',
+});
+
+export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
+  const papers = out.results.flatMap((r) => r.articles ?? r.results ?? []);
+  const evidence = papers.slice(0, 6).map((p) => (p.year ? `${p.title} (${p.year})` : p.title));
+  if (out.unavailable) {
+    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${out.unavailable})` }) };
+  }
+  if (!out.results.length) return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [] }) };
+  return {
+    patch: { record: { ...c.record, evidence } },
+    frames: say(...out.results.map((result): EngineFrame => ({ type: 'research_result', result: { ...result, query: result.query ?? out.query } }))),
+  };
+}
+
+export const researchFailed = (c: EngineContext, why: string): Step => ({
+  patch: {},
+  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${why})` }),
+});
+
+export function beginRound(c: EngineContext): Step {
+  const round = c.round + 1;
+  const frames: EngineFrame[] = c.plan.announceRounds
+    ? [{ type: 'round_start', round, max_rounds: c.plan.rounds, stage: c.plan.stages[0] ?? undefined }]
+    : [];
+  return { patch: { round, stageIndex: 0, turnInStage: 0 }, frames: say(...frames) };
+}
+
+export function beginStage(c: EngineContext): Step {
+  const stage = stageOf(c);
+  return {
+    patch: { turnInStage: 0 },
+    frames: say(...(stage ? [{ type: 'reasoning_stage', stage, round: c.round, description: `Round ${c.round}: ${stage}` } as EngineFrame] : [])),
+  };
+}
+
+
+/** Round end: the agreement so far, and for adaptive mode the switch between natural and structured. */
+export function endRound(c: EngineContext): Step {
+  const { plan } = c;
+  const m = consensusOf(plan, c.record);
+  const converged = plan.consensus.stopEarly && hasConverged(m, plan.consensus.threshold);
+  const frames: EngineFrame[] = [];
+  if (plan.announceRounds) frames.push({ type: 'round_end', round: c.round, agreement: m.score });
+  if (plan.endpoint === 'hybrid') frames.push({ type: 'performance_metric', metric: 'consensus_score', value: m.score });
+  let mode = c.mode;
+  if (plan.hybridMode === 'adaptive' && m.complete) {
+    const next: HybridMode = m.score < ADAPTIVE_DISAGREE_BELOW ? 'structured' : m.score >= ADAPTIVE_CONVERGE_AT ? 'natural' : (mode ?? 'natural');
+    if (next !== mode) {
+      frames.push({
+        type: 'system',
+        content: next === 'structured'
+          ? `Adaptive mode: the agents disagree (agreement ${m.score.toFixed(2)}); switching to structured ACL.`
+          : `Adaptive mode: the agents are converging (agreement ${m.score.toFixed(2)}); back to natural language.`,
+      });
+      mode = next;
+    }
+  }
+  return { patch: { converged, mode }, frames: say(...frames) };
+}
+
+/** Adaptive mode moves to structured ACL below this agreement, and back to natural language at or above the other. */
+export const ADAPTIVE_DISAGREE_BELOW = 0.5;
+export const ADAPTIVE_CONVERGE_AT = 0.65;
+
+export const wantsConclusion = (c: EngineContext) => c.plan.consensus.announce;
+
+/** consensus_reached and discussion_summary, once, when the discussion concludes. */
+export function conclude(c: EngineContext, summary: string | null): Step {
+  const { plan, record } = c;
+  const m = consensusOf(plan, record);
+  const f = record.figures;
+  const reached = hasConverged(m, plan.consensus.threshold);
+  const rounds = plan.announceRounds ? c.round : undefined;
+  const text = summary?.trim() || fallbackSummary(c, m.score);
+  return {
+    patch: {},
+    frames: say(
+      {
+        type: 'consensus_reached', score: m.score, reached,
+        consensus: { solution: solutionOf(record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
+      },
+      {
+        type: 'discussion_summary',
+        summary: {
+          text, rounds, message_count: f.messages, consensus_score: m.score,
+          performance_metrics: {
+            avgResponseTime: averageResponseMs(f), avgTtsTime: averageTtsMs(f), totalAudioGenerated: f.audio, messageCount: f.messages,
+            delegationCount: f.delegations, consensusScore: m.score,
+          },
+        },
+      },
+    ),
+  };
+}
+
+function fallbackSummary(c: EngineContext, score: number): string {
+  const who = c.plan.agents.map((a) => a.name).join(', ');
+  const solution = solutionOf(c.record);
+  return `${who} discussed "${c.plan.topic}" over ${c.record.figures.messages} messages${c.plan.announceRounds ? ` in ${c.round} round${c.round === 1 ? '' : 's'}` : ''}. Agreement reached ${score.toFixed(2)}.${solution ? ` Leading position: ${solution}` : ''}`;
+}
+
+export const endFrame = (c: EngineContext, reason: string): EngineFrame => ({ type: 'discussion_ended', reason, session_id: c.plan.sessionId });
+
+/** On stop: a message being streamed is closed as interrupted, whoever was mid-turn goes back to idle, then the end. */
+export function stopStep(c: EngineContext, reason: string): Step {
+  const frames: Step['frames'] = [];
+  if (c.speakerId) {
+    frames.push(...closeDraft(c).frames);
+    const agent = speakerOf(c);
+    frames.push({ frame: { type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'idle' } });
+  }
+  frames.push({ frame: endFrame(c, reason) });
+  return { patch: { draft: null }, frames };
+}
+
+/** Too many failed turns in a row: a fatal error, then the end. */
+export const failedStep = (c: EngineContext): Step =>
+  only({ type: 'error', message: `The discussion ended: ${c.failures} turns in a row failed.`, fatal: true }, endFrame(c, 'failed'));
+
+export const endStep = (c: EngineContext): Step => only(endFrame(c, endReason(c)));
+
+export const endReason = (c: EngineContext) => (c.converged ? 'consensus' : 'completed');
+
+export const nextStage = (c: EngineContext): Step => ({ patch: { stageIndex: c.stageIndex + 1 }, frames: [] });

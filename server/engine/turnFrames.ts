@@ -1,0 +1,260 @@
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { limitWords } from './answer';
+import {
+  messageIdOf, say, speakerOf, stageOf, type EngineContext, type SpeakInput, type SpeakOutput, type Step, type ThinkInput, type ThinkOutput,
+} from './context';
+import type { EngineFrame } from './frames';
+import { turnRequest } from './prompt';
+import { votesOf, type ArgumentNode, type DiscussionRecord } from './record';
+import { findAgent, nextSpeaker } from './speakers';
+import type { TurnAnswer } from './turnAnswer';
+
+// One agent's turn and everything each panel is sent for it: who has the floor, the streamed draft
+// (agent_message_start / agent_message_delta), the final message in the panel's own shape (`text` for the basic
+// socket, `argument` for the argument tree, `agent_message` otherwise, with the ACL, delegation, request and metric
+// frames that go with it), a failed or interrupted turn, speech, and a human's message. "Why did the hybrid panel
+// get this field?" is answered here.
+
+/** Whether this plan's turns are streamed: the argument tree sends one finished `argument` per turn instead. */
+export const showsDrafts = (c: EngineContext) => !c.plan.argumentTree;
+
+export function chooseSpeaker(c: EngineContext): Step {
+  const { agent, reason } = nextSpeaker(c.plan, c.record, {
+    turnInStage: c.turnInStage,
+    lastSpeakerId: c.lastSpeakerId,
+    prevSpeakerId: c.prevSpeakerId,
+    delegateId: c.delegation?.toId ?? null,
+    lastAddressedTo: c.lastAddressedTo,
+    lastPicked: c.lastPicked,
+  });
+  const answering = reason === 'delegation' && c.delegation ? { from: c.delegation.from, task: c.delegation.task } : null;
+  return {
+    patch: { speakerId: agent.id, turn: c.turn + 1, delegation: null, answering, speakerReason: reason, draft: null, failure: null },
+    frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'thinking' }),
+  };
+}
+
+export const thinkInput = (c: EngineContext): ThinkInput => ({
+  request: turnRequest(c.plan, c.record, speakerOf(c), { turn: c.turn, round: c.round, stage: stageOf(c), delegation: c.answering, mode: c.mode }),
+  stage: stageOf(c),
+});
+
+const FIPA = new Set(['inform', 'request', 'propose', 'accept-proposal', 'reject-proposal', 'query-if', 'query-ref', 'agree', 'refuse', 'confirm', 'disconfirm', 'cfp', 'inform-if', 'not-understood']);
+const REQUESTING = new Set(['request', 'query-if', 'query-ref', 'cfp']);
+
+function formal(performative: string, sender: string, receiver: string, content: string, a: TurnAnswer, confidence: number) {
+  const quoted = content.replace(/\s+/g, ' ').replace(/"/g, "'");
+  return `(${performative}\n  :sender ${sender}\n  :receiver ${receiver}\n  :content "${quoted}"\n  :stance ${a.stance} :confidence ${confidence.toFixed(2)})`;
+}
+
+/** Everything one agent's answer changes and says. */
+export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
+  const { plan } = c;
+  const agent = speakerOf(c);
+  const a = out.answer;
+  const stage = stageOf(c);
+  const content = limitWords(a.content.trim(), plan.maxWords);
+  // What the agent said of itself is shown as said; only its weight in the consensus is halved when evidence
+  // was required and it gave none (see consensus.ts).
+  const confidence = a.confidence;
+  const weight = plan.requireEvidence && !a.evidence.length ? a.confidence * 0.5 : a.confidence;
+  const addressee = findAgent(plan.agents, a.addressed_to);
+  const receiver = addressee && addressee.id !== agent.id ? addressee : undefined;
+  const performative = FIPA.has(a.performative) ? a.performative : 'inform';
+  const reasoning = a.reasoning.slice(0, plan.reasoningDepth);
+  const messageId = messageIdOf(c);
+  const delegateTo = plan.delegation ? findAgent(plan.agents, a.delegate_to) : undefined;
+  const delegation = delegateTo && delegateTo.id !== agent.id
+    ? { from: agent.name, from_agent: agent.name, to: delegateTo.name, to_agent: delegateTo.name, task: a.delegation_task ?? `Follow up on ${agent.name}'s point`, reason: a.delegation_task ?? undefined }
+    : null;
+
+  const positions = { ...c.record.positions, [agent.id]: { agentId: agent.id, agentName: agent.name, stance: a.stance, confidence: weight, content } };
+  let record: DiscussionRecord = {
+    ...c.record,
+    positions,
+    turns: [...c.record.turns, { speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null }],
+    figures: {
+      ...c.record.figures,
+      responseMs: c.record.figures.responseMs + out.modelMs,
+      responses: c.record.figures.responses + 1,
+      messages: c.record.figures.messages + 1,
+      delegations: c.record.figures.delegations + (delegation ? 1 : 0),
+    },
+  };
+
+  const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = [];
+  const primary = (frame: EngineFrame) => frames.push({ frame, answeredAt: out.answeredAt });
+  const also = (frame: EngineFrame) => frames.push({ frame });
+  const receiverName = receiver?.name ?? 'all';
+  const aclContent = { topic: plan.topic, claim: content, stance: a.stance, confidence: Number(confidence.toFixed(3)), ontology: 'agora-discussion' };
+  const acl = (): EngineFrame => ({
+    type: 'acl_message', performative, sender: agent.name, receiver: receiverName, content: aclContent, natural_language: content,
+    message: { performative, sender: agent.name, receiver: receiverName, content: aclContent, natural_language: content },
+  });
+
+  if (plan.argumentTree) {
+    const id = `${plan.sessionId}-arg-${record.arguments.length + 1}`;
+    const own = receiver ? [...record.arguments].reverse().find((x) => x.agentId === receiver.id) : undefined;
+    const parentId = a.argument_type === 'proposal' ? null : (own?.id ?? record.proposalId ?? record.arguments[record.arguments.length - 1]?.id ?? null);
+    const node: ArgumentNode = { id, agentId: agent.id, agentName: agent.name, type: a.argument_type, content, confidence, evidence: a.evidence, parentId, stage, round: c.round };
+    const becomesProposal = a.argument_type === 'proposal' || a.argument_type === 'synthesis';
+    record = { ...record, arguments: [...record.arguments, node], proposalId: becomesProposal ? id : record.proposalId };
+    primary({
+      type: 'argument',
+      argument: {
+        id, agent_id: agent.id, agent_name: agent.name, type: a.argument_type, content, confidence, supporting_evidence: a.evidence,
+        parent_id: parentId, votes: votesOf(record), stage: stage ?? undefined, round: c.round,
+      },
+    });
+    if (plan.acl) also(acl());
+  } else if (plan.endpoint === 'basic') {
+    if (delegation) also({ type: 'delegation', delegation });
+    primary({
+      type: 'text', id: messageId, from_id: agent.id, from: agent.name, text: content, turn: c.turn,
+      reasoning: reasoning.length ? reasoning.join(' → ') : null, evidence: a.evidence.length ? a.evidence : null, delegation,
+      turn_reason: c.speakerReason,
+    });
+  } else {
+    const mode = c.mode;
+    const structured = mode === 'structured';
+    const formalComms = plan.acl && mode !== 'natural' ? [{ performative, receiver: receiverName, content: aclContent }] : [];
+    primary({
+      type: 'agent_message', id: messageId, agent_id: agent.id, agent_name: agent.name, agent_role: agent.role,
+      content: structured ? formal(performative, agent.name, receiverName, content, a, confidence) : content,
+      message_type: mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'),
+      confidence, reasoning_chain: reasoning, formal_communications: formalComms, round: plan.announceRounds ? c.round : undefined,
+      tts_pending: c.speechOn || undefined, turn_reason: c.speakerReason,
+    });
+    if (plan.acl && mode !== 'natural') also(acl());
+    if (delegation) also({ type: 'delegation', delegation });
+    if (receiver && REQUESTING.has(performative)) also({ type: 'request', from_agent: agent.name, to_agent: receiver.name, action: performative, content });
+    if (plan.endpoint === 'hybrid') also({ type: 'performance_metric', metric: 'response_time_ms', value: Math.round(out.modelMs) });
+  }
+  also({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'speaking' });
+
+  return {
+    patch: {
+      record,
+      failures: 0,
+      turnInStage: c.turnInStage + 1,
+      prevSpeakerId: c.lastSpeakerId,
+      lastSpeakerId: agent.id,
+      lastAddressedTo: receiver?.name ?? null,
+      lastPicked: a.next_speaker ?? null,
+      delegation: delegation && delegateTo ? { toId: delegateTo.id, from: agent.name, task: delegation.task } : null,
+      lastMessageId: messageId,
+      draft: null,
+    },
+    frames,
+  };
+}
+
+/** A failed turn (model error or time-out) still counts as the agent's turn, so a broken model cannot stall the table. */
+export function failTurn(c: EngineContext): Step {
+  const agent = speakerOf(c);
+  return {
+    patch: { failures: c.failures + 1, turnInStage: c.turnInStage + 1, prevSpeakerId: c.lastSpeakerId, lastSpeakerId: agent.id, draft: null, failure: null },
+    frames: [
+      ...closeDraft(c).frames,
+      ...say(
+        { type: 'error', message: ENGINE_MESSAGES.llmFailed(agent.name, c.failure ?? 'unknown error'), fatal: false },
+        { type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'idle' },
+      ),
+    ],
+  };
+}
+
+// ── The streamed draft ──
+
+/** The model's first words: the panel opens a message with this id; the final frame will carry the same id. */
+export function openDraft(c: EngineContext): Step {
+  const agent = speakerOf(c);
+  const id = messageIdOf(c);
+  const stage = stageOf(c);
+  return {
+    patch: { draft: { id, text: '' } },
+    frames: say({
+      type: 'agent_message_start', id, agent_id: agent.id, agent_name: agent.name,
+      ...(c.plan.announceRounds ? { round: c.round } : {}), ...(stage ? { stage } : {}),
+    }),
+  };
+}
+
+/** More of the reply's text. Ephemeral on the wire: the session neither stores nor replays it. */
+export function streamDelta(c: EngineContext, text: string, tokenAt?: number): Step {
+  const draft = c.draft ?? { id: messageIdOf(c), text: '' };
+  return {
+    patch: { draft: { id: draft.id, text: draft.text + text } },
+    frames: [{ frame: { type: 'agent_message_delta', id: draft.id, delta: text }, ...(tokenAt !== undefined ? { tokenAt } : {}) }],
+  };
+}
+
+/**
+ * The final frame of a draft that will not be finished (stop, time-out, a broken reply): what was streamed so far,
+ * marked `interrupted`, in the shape the endpoint's messages have, so the panel's placeholder is closed.
+ */
+export function closeDraft(c: EngineContext): Step {
+  const { draft, plan } = c;
+  if (!draft) return { patch: {}, frames: [] };
+  const agent = speakerOf(c);
+  const frame: EngineFrame = plan.endpoint === 'basic'
+    ? { type: 'text', id: draft.id, from_id: agent.id, from: agent.name, text: draft.text, turn: c.turn, interrupted: true, turn_reason: c.speakerReason }
+    : {
+        type: 'agent_message', id: draft.id, agent_id: agent.id, agent_name: agent.name, agent_role: agent.role, content: draft.text,
+        message_type: c.mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'), round: plan.announceRounds ? c.round : undefined,
+        interrupted: true, turn_reason: c.speakerReason,
+      };
+  return { patch: { draft: null }, frames: say(frame) };
+}
+
+// ── Speech ──
+
+export function speakInput(c: EngineContext): SpeakInput {
+  const agent = speakerOf(c);
+  const last = c.record.turns[c.record.turns.length - 1];
+  const text = (last?.content ?? '').slice(0, c.plan.speech.maxChars);
+  return { text, agentId: agent.id, agentName: agent.name, audioId: `${c.plan.sessionId}-audio-${c.audioSeq + 1}`, speed: c.plan.speech.speed, format: c.plan.speech.format };
+}
+
+export function beginSpeech(c: EngineContext): Step {
+  const agent = speakerOf(c);
+  return { patch: { audioSeq: c.audioSeq + 1 }, frames: say({ type: 'tts_streaming_start', agent_name: agent.name, agent_id: agent.id, total_chunks: 1 }) };
+}
+
+export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
+  const agent = speakerOf(c);
+  const audioId = `${c.plan.sessionId}-audio-${c.audioSeq}`;
+  const f = c.record.figures;
+  return {
+    patch: { pendingAudioId: audioId, record: { ...c.record, figures: { ...f, audio: f.audio + 1, ttsMs: f.ttsMs + out.ttsMs } } },
+    frames: say(
+      { type: 'audio_message', agent_id: agent.id, agent_name: agent.name, audio_url: out.audioUrl, audio_id: audioId, message_id: c.lastMessageId ?? undefined },
+      { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id },
+      { type: 'performance_metric', metric: 'tts_time_ms', value: Math.round(out.ttsMs) },
+    ),
+  };
+}
+
+export function speechFailed(c: EngineContext, why: string): Step {
+  const agent = speakerOf(c);
+  return {
+    patch: {},
+    frames: say({ type: 'tts_error', agent_name: agent.name, agent_id: agent.id, error: why }, { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id }),
+  };
+}
+
+export function rest(c: EngineContext): Step {
+  const agent = speakerOf(c);
+  return { patch: { pendingAudioId: null }, frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'idle' }) };
+}
+
+export function noteHuman(c: EngineContext, text: string): Step {
+  const mentioned = c.plan.agents.find((a) => new RegExp(`\\b${a.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
+  return {
+    patch: {
+      record: { ...c.record, turns: [...c.record.turns, { speakerId: null, speaker: 'Human', content: text, human: true }] },
+      lastAddressedTo: mentioned?.name ?? c.lastAddressedTo,
+    },
+    frames: [],
+  };
+}
