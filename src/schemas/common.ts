@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// In a browser, zod compiles no code at run time: its `new Function` probe would be reported as a violation of
+// the app's Content-Security-Policy (script-src 'self', no 'unsafe-eval'), even though zod catches the refusal.
+// The request schemas (auth, settings…) import this module, so it is evaluated when the app loads, before any parse.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Every error the server answers: `{"detail": "…"}` (the SPA reads `detail`). */
 export const errorBody = z.object({ detail: z.union([z.string(), z.array(z.unknown())]) });
 export type ErrorBody = z.infer<typeof errorBody>;
