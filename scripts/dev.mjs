@@ -15,7 +15,8 @@ const procs = [
     // The SPA comes from Vite in development; the server only answers the API. --clear-screen=false keeps
     // Vite's lines on screen when the server restarts.
     args: [localBin('tsx'), 'watch', '--clear-screen=false', 'server/main.ts'],
-    env: { STATIC_DIR: '' },
+    // The page comes from Vite's origin, so its sockets carry that Origin: allow it (the server checks socket origins).
+    env: { STATIC_DIR: '', ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173' },
   },
   {
     name: 'vite',

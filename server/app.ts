@@ -13,7 +13,8 @@ import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
 import { migrate } from './db/migrate';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
+import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/types';
@@ -61,11 +62,17 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Client addresses (rate limits, loopback checks) come from X-Forwarded-For only through proxies named in
+    // TRUST_PROXY; by default the socket's peer address is the client.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
+    frameworkErrors,
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('userId', '');
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
+  app.addHook('onRequest', refuseNulInUrl);
+  guardSocketRoutes(app, config.allowedOrigins);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024 },
@@ -96,6 +103,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     close: () => app.close(),
   };
 }
+
+/** TRUST_PROXY as a hop count: the nearest n addresses of X-Forwarded-For are proxies (as proxy-addr reads a number). */
+const hops = (n: number) => (_addr: string, i: number) => i < n;
 
 /** The built SPA at /, with index.html for any other GET that asks for a page; API misses answer {detail}. */
 async function serveSpa(app: FastifyInstance, dir: string | undefined) {

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_TTS } from '../src/schemas/constants';
 
 /** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
 export const DEFAULT_OFFLINE_TOKENS_PER_SECOND = 30;
@@ -35,6 +37,18 @@ export interface ServerConfig {
   transcribeModel: string | undefined;
   researchKeys: { pubmed?: string; semantic_scholar?: string; core?: string };
   logLevel: string;
+  /** Which proxies may set X-Forwarded-For: false (none, the default), a hop count, or addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Browser origins (besides the server's own) whose pages may open the sockets. */
+  allowedOrigins: string[];
+  /** Bearer token of the operator endpoint /monitor/server; unset turns the endpoint off. */
+  operatorToken: string | undefined;
+  /** Per-user limits (0 turns one off). */
+  maxRunningDiscussionsPerUser: number;
+  maxAgentsPerDiscussion: number;
+  ttsMaxTextLength: number;
+  ttsQuotaMb: number;
+  audioQuotaMb: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -72,6 +86,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       core: env.CORE_API_KEY || undefined,
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    operatorToken: env.OPERATOR_TOKEN || undefined,
+    maxRunningDiscussionsPerUser: num(env.MAX_RUNNING_DISCUSSIONS_PER_USER, 5),
+    maxAgentsPerDiscussion: num(env.MAX_AGENTS_PER_DISCUSSION, 12),
+    ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),
+    ttsQuotaMb: num(env.TTS_QUOTA_MB, 100),
+    audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
     ...overrides,
   };
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0` → no proxy is trusted and client addresses never come from headers;
+ * a number → that many proxy hops in front of the server; otherwise a comma-separated list of proxy addresses or
+ * CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `loopback`, `uniquelocal`).
+ */
+export function parseTrustProxy(v: string | undefined): false | number | string[] {
+  const t = (v ?? '').trim();
+  if (!t || /^(false|0|no|off)$/i.test(t)) return false;
+  if (/^\d+$/.test(t)) return Number(t);
+  const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const a of list) {
+    if (!named.has(a) && !isIP(a.split('/')[0])) throw new Error(`TRUST_PROXY: "${a}" is not an address, a CIDR range or a hop count`);
+  }
+  return list;
 }

@@ -34,7 +34,7 @@ export async function receiveAudio(req: FastifyRequest, mediaDir: string): Promi
   const fields: Record<string, string> = {};
   let size = -1;
   let truncated = false;
-  try {
+  const readParts = async () => {
     for await (const part of req.parts(PARTS_OPTIONS)) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
@@ -52,6 +52,13 @@ export async function receiveAudio(req: FastifyRequest, mediaDir: string): Promi
         truncated = part.file.truncated;
       }
     }
+  };
+  try {
+    try {
+      await readParts();
+    } catch (err) {
+      throw asUploadError(err);
+    }
     if (size < 0) return { fields, file: null };
     if (truncated) throw new HttpError(413, AUDIO_MESSAGES.tooLarge(MB));
     if (size === 0) throw new HttpError(422, 'The audio file is empty');
@@ -64,6 +71,20 @@ export async function receiveAudio(req: FastifyRequest, mediaDir: string): Promi
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+/**
+ * What went wrong while reading the parts. The multipart parser's own complaints (no boundary, a body cut off
+ * mid-part, a malformed part header) are the client's: 400 with what the parser said. Limits keep their 4xx;
+ * a file-system failure stays a server error.
+ */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: number; syscall?: string; message?: string };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return new HttpError(e.statusCode, e.message ?? 'Bad upload');
+  if (e?.syscall) return err;
+  const why = (e?.message ?? 'unreadable').replace(/^Multipart:\s*/i, '');
+  return new HttpError(400, `The upload is not a well-formed multipart/form-data body: ${why}`);
 }
 
 async function readHead(file: string): Promise<Buffer> {

@@ -15,6 +15,9 @@ async function userFromToken(ctx: AppContext, token: string | null): Promise<str
   return rows.length ? sub : null;
 }
 
+/** The user of a request's bearer token, or null (for public routes that say more to a signed-in caller). */
+export const requestUser = (ctx: AppContext, req: FastifyRequest) => userFromToken(ctx, bearer(req)).catch(() => null);
+
 /** onRequest hook for every route but /health, login and register. */
 export function requireUser(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {

@@ -35,6 +35,9 @@ async function openPglite(dir: string | undefined): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database drops (a restart, an administrator's terminate) is reported here; the pool
+  // discards it and the next query opens a new one. Without a listener the error would end the process.
+  pool.on('error', () => {});
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

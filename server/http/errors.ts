@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { findNul, NUL_DETAIL } from '../../src/schemas/common';
 
 /** Thrown by routes; answered as `{"detail": message}` with its status. */
 export class HttpError extends Error {
@@ -17,12 +18,54 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return res.data;
 }
 
+/** PostgreSQL's 'invalid byte sequence' / 'character not in repertoire' (a NUL reached the database). */
+const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** What a 4xx from Fastify or a plugin says, in words a person can act on. */
+function clientDetail(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'The URL is malformed (an invalid %-escape).';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A part of the URL is too long.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return err.message;
+    default:
+      return err.message || 'Bad request';
+  }
+}
+
+/**
+ * Every error the server answers is `{"detail": "…"}` with its status, never a stack. Framework errors raised
+ * before routing (a bad %-escape, an over-long path segment) come through `frameworkErrors` here too, and carry
+ * the security headers themselves because no hook runs for them.
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send({ detail: err.message });
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (BAD_TEXT_CODES.has(String(err.code))) return reply.status(400).send({ detail: NUL_DETAIL });
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
-    const detail = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? 'Internal server error' : err.message;
+    const detail = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? 'Internal server error' : clientDetail(err);
     return reply.status(status).send({ detail });
   });
+}
+
+/** Fastify's `frameworkErrors` option: errors met before a route is chosen. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply
+    .status(status)
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('referrer-policy', 'no-referrer')
+    .send({ detail: clientDetail(err) });
+}
+
+/** onRequest hook: a NUL in a path parameter or the query string is refused before any route or database sees it. */
+export async function refuseNulInUrl(req: FastifyRequest, reply: FastifyReply) {
+  const where = findNul(req.params, 'path') ?? findNul(req.query, 'query');
+  if (where) return reply.status(400).send({ detail: `${NUL_DETAIL} (in ${where})` });
 }

@@ -26,9 +26,16 @@ export class LiveHub {
     }
   }
 
-  count(): number {
+  /** Open live sockets of one user, or of everyone (the operator's figure) when no user is given. */
+  count(userId?: string): number {
+    if (userId !== undefined) return this.sockets.get(userId)?.size ?? 0;
     let n = 0;
     for (const set of this.sockets.values()) n += set.size;
     return n;
+  }
+
+  /** How many users have a live socket open (the operator's figure). */
+  users(): number {
+    return this.sockets.size;
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idText } from '../../src/schemas/common';
 import { agentCreate, agentUpdate, personality, position } from '../../src/schemas/agents';
 import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN } from '../../src/schemas/constants';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
@@ -12,7 +13,7 @@ import { removeStoredFiles } from '../audio/audioFiles';
 
 // Creation may carry a personality and a starting position; both are optional extras beyond agentCreate.
 const createExtras = z.object({ personality: personality.optional(), x: z.number().finite().optional(), y: z.number().finite().optional() });
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: idText() });
 
 const fallbackCoordinate = () => Math.round(POSITION_FALLBACK_MIN + Math.random() * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN));
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { batchTranscribeRequest, transcribeRequest } from '../../src/schemas/audio';
+import { audioUploadFields, batchTranscribeRequest, transcribeRequest } from '../../src/schemas/audio';
+import { idText } from '../../src/schemas/common';
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
@@ -12,9 +13,9 @@ import { AUDIO_NOT_FOUND, listAudio, ownedAudio, toAudioItem, type AudioRow } fr
 import { transcribeAndStore, TranscriptionFailure, transcriptionAvailable, TranscriptionQueue } from '../audio/transcription';
 import { receiveAudio } from '../audio/upload';
 
-const agentParams = z.object({ id: z.string().min(1) });
-const audioParams = z.object({ audioId: z.string().min(1) });
-const AUDIO_NAME_MAX = 200;
+const agentParams = z.object({ id: idText() });
+const audioParams = z.object({ audioId: idText() });
+const MB = 1024 * 1024;
 // Multipart carries text: anything but an explicit no means yes (the spec's default is true).
 const wantsTranscript = (v: string | undefined) => !/^(false|0|no|off)$/i.test((v ?? 'true').trim());
 
@@ -23,6 +24,16 @@ const wantsTranscript = (v: string | undefined) => !/^(false|0|no|off)$/i.test((
 async function lockAgent(tx: Queryable, userId: string, agentId: string) {
   const rows = await tx.query('SELECT id FROM agents WHERE id = $1 AND user_id = $2 FOR UPDATE', [agentId, userId]);
   if (!rows.length) await ownedAgent(tx, userId, agentId); // throws 'Agent not found'
+}
+
+const audioBytesOf = async (db: Queryable, userId: string) =>
+  Number((await db.query<{ n: string | null }>('SELECT sum(size_bytes) AS n FROM audio_items WHERE user_id = $1', [userId]))[0]?.n ?? 0);
+
+/** AUDIO_QUOTA_MB: what one user's reference audio may take on disk. */
+function checkAudioQuota(used: number, adding: number, quota: number) {
+  if (used + adding <= quota) return;
+  const mb = (n: number) => (n / MB).toFixed(1);
+  throw new HttpError(413, `Your reference audio would take ${mb(used + adding)} MB of the ${mb(quota)} MB each user may store; delete some recordings first.`);
 }
 
 /** Reference audio: list, upload, delete, set default, transcribe one, transcribe all in the background. */
@@ -41,14 +52,20 @@ export async function audioRoutes(app: FastifyInstance) {
   app.post('/agents/:id/audio', async (req, reply) => {
     const { id } = parseWith(agentParams, req.params);
     await ownedAgent(ctx.db, req.userId, id); // before a byte reaches the disk
+    const quota = ctx.config.audioQuotaMb * MB;
+    if (quota > 0) checkAudioQuota(await audioBytesOf(ctx.db, req.userId), 0, quota);
     const { fields, file } = await receiveAudio(req, ctx.config.mediaDir);
     let kept = false;
     try {
-      const name = (fields.name ?? '').trim();
-      if (!file || !name) throw new HttpError(422, AUDIO_MESSAGES.nameAndFileRequired);
-      if (name.length > AUDIO_NAME_MAX) throw new HttpError(422, `The audio name is too long (at most ${AUDIO_NAME_MAX} characters)`);
+      if (!file || !(fields.name ?? '').trim()) throw new HttpError(422, AUDIO_MESSAGES.nameAndFileRequired);
+      const { name, auto_transcribe } = parseWith(audioUploadFields, fields);
       const row = await ctx.db.transaction(async (tx) => {
         await lockAgent(tx, req.userId, id);
+        if (quota > 0) {
+          // The user's row is the lock: two uploads of one user count one after the other.
+          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [req.userId]);
+          checkAudioQuota(await audioBytesOf(tx, req.userId), file.size, quota);
+        }
         // The agent's first reference voice becomes its default.
         const [r] = await tx.query<AudioRow>(
           `INSERT INTO audio_items (id, user_id, agent_id, name, file_name, mime_type, size_bytes, access_key, is_default)
@@ -62,7 +79,7 @@ export async function audioRoutes(app: FastifyInstance) {
 
       // Transcription never fails the upload: the item is stored either way and the reason is answered.
       let transcription_error: string | null = null;
-      if (wantsTranscript(fields.auto_transcribe)) {
+      if (wantsTranscript(auto_transcribe)) {
         try {
           row.transcript = await transcribeAndStore(ctx, row);
         } catch (e) {

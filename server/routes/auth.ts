@@ -12,7 +12,9 @@ const publicUser = (u: Pick<UserRow, 'id' | 'email' | 'created_at'>) => ({ id: u
 /** Public routes (register, login) and the authenticated ones (me, refresh). */
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const limited = { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } } };
+  // One counter per client address for login and register together (the address is the socket's peer unless
+  // TRUST_PROXY names the proxies in front, so a forged X-Forwarded-For buys nothing).
+  const limited = { onRequest: app.rateLimit({ max: ctx.config.loginRateLimit, timeWindow: '1 minute' }) };
 
   app.post('/auth/register', limited, async (req) => {
     const body = parseWith(credentials, req.body);

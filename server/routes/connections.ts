@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idText } from '../../src/schemas/common';
 import { connectionCreate } from '../../src/schemas/connections';
 import { listAgents, ownedAgent } from '../agents/agentStore';
 import { planAutoConnect, toConnection, type ConnectionRow } from '../agents/connectionStore';
@@ -9,7 +10,7 @@ import { HttpError, parseWith } from '../http/errors';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 export const SELF_CONNECTION = 'An agent cannot be connected to itself';
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: idText() });
 
 /** /connections/ list, create, delete and auto-connect, scoped to the signed-in user. */
 export async function connectionRoutes(app: FastifyInstance) {

@@ -14,6 +14,7 @@ import { buildPlan } from '../engine/plan';
 import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
+import { runningDiscussionsOf } from './stats';
 import { abandonLeftovers, createDiscussion, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
@@ -111,6 +112,10 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const parsed = parseConfiguration(endpoint, raw);
   if (!parsed.ok) return refuse(ws, parsed.why), null;
   if (parsed.agentIds.length < 2) return refuse(ws, ENGINE_MESSAGES.badConfig('at least two different agents are needed')), null;
+  const maxAgents = ctx.config.maxAgentsPerDiscussion;
+  if (maxAgents > 0 && parsed.agentIds.length > maxAgents) {
+    return refuse(ws, ENGINE_MESSAGES.badConfig(`at most ${maxAgents} agents may take part in one discussion (MAX_AGENTS_PER_DISCUSSION); ${parsed.agentIds.length} were named`), CLOSE_POLICY_VIOLATION), null;
+  }
 
   const sessions = sessionsOf(ctx);
   const key = sessionKey(userId, parsed.sessionId);
@@ -136,6 +141,11 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
     return null;
   }
 
+  // Checked after the last await, so two sockets of one user cannot both slip under the limit.
+  const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
+  if (maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) {
+    return refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION), null;
+  }
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {

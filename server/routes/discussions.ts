@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idText } from '../../src/schemas/common';
 import { ENDPOINTS } from '../../src/schemas/constants';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
 import { listDiscussions, loadDiscussion } from '../engine/store';
 
-const params = z.object({ sessionId: z.string().min(1).max(200) });
+const params = z.object({ sessionId: idText() });
 const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
 
 /**

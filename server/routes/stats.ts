@@ -1,7 +1,18 @@
 import type { MonitorStats } from '../../src/schemas/system';
 import type { AppContext } from '../context';
+import { sessionsOf } from '../engine/registry';
 
-/** The signed-in user's system stats: what /monitor/stats answers and /ws/system sends on get_stats. */
+/** Discussions this process is running for the user (the registry also holds just-ended ones for a grace period). */
+export function runningDiscussionsOf(ctx: AppContext, userId: string): number {
+  let n = 0;
+  for (const s of sessionsOf(ctx).values()) if (s.userId === userId && s.status === 'running') n++;
+  return n;
+}
+
+/**
+ * The signed-in user's own figures: what /monitor/stats answers and /ws/system sends on get_stats. Nothing
+ * server-wide (other users' sockets, memory, uptime): those are the operator's, at /monitor/server.
+ */
 export async function userStats(ctx: AppContext, userId: string): Promise<MonitorStats> {
   const [counts] = await ctx.db.query<Record<string, string>>(
     `SELECT (SELECT count(*) FROM agents WHERE user_id = $1) AS agents,
@@ -13,8 +24,26 @@ export async function userStats(ctx: AppContext, userId: string): Promise<Monito
   );
   return {
     ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
+    sockets: ctx.hub.count(userId),
+  };
+}
+
+/** Server-wide figures for the operator (GET /monitor/server with OPERATOR_TOKEN). */
+export async function serverStats(ctx: AppContext) {
+  const [counts] = await ctx.db.query<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM agents) AS agents,
+            (SELECT count(*) FROM discussions WHERE status = 'running') AS active_discussions`,
+  );
+  let running = 0;
+  for (const s of sessionsOf(ctx).values()) if (s.status === 'running') running++;
+  return {
+    ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
+    running_here: running,
     sockets: ctx.hub.count(),
+    users_connected: ctx.hub.users(),
     uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
     memory_mb: Math.round(process.memoryUsage().rss / 1048576),
+    database: ctx.db.kind,
+    node: process.version,
   };
 }

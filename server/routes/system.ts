@@ -1,9 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
 import type { Health } from '../../src/schemas/system';
-import { requireUser } from '../auth/guard';
+import { timingSafeEqual } from 'node:crypto';
+import { requestUser, requireUser } from '../auth/guard';
+import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
-import { userStats } from './stats';
+import { serverStats, userStats } from './stats';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** /health for the public: the overall status, the version and each component's status, nothing else. */
+export const publicHealth = (h: Health): Health => ({
+  status: h.status,
+  version: h.version,
+  components: Object.fromEntries(Object.entries(h.components).map(([k, v]) => [k, { status: (v as { status: string }).status }])) as Health['components'],
+});
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 /** /health (public; GET, HEAD, OPTIONS), /models/, /monitor/stats, /debug/info. */
 export async function systemRoutes(app: FastifyInstance) {
@@ -35,9 +52,22 @@ export async function systemRoutes(app: FastifyInstance) {
     return cached.value;
   };
 
-  app.get('/health', async (_req, reply) => {
+  // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
+  // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
+  app.get('/health', async (req, reply) => {
     const h = await health();
-    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(h);
+    const detailed = LOOPBACK.has(req.ip) || (await requestUser(ctx, req)) !== null;
+    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(detailed ? h : publicHealth(h));
+  });
+
+  // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
+  app.get('/monitor/server', async (req) => {
+    const expected = ctx.config.operatorToken;
+    if (!expected) throw new HttpError(404, 'The operator endpoint is off (set OPERATOR_TOKEN to turn it on).');
+    const h = req.headers.authorization ?? '';
+    const given = /^bearer /i.test(h) ? h.slice(7).trim() : '';
+    if (!given || !sameSecret(given, expected)) throw new HttpError(401, 'The operator token is missing or wrong.');
+    return { ...(await serverStats(ctx)), health: await health() };
   });
   app.options('/health', async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send());
 

@@ -10,7 +10,7 @@ import { sendFile } from '../http/sendFile';
 import { ProviderError } from '../providers/errors';
 import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
 import { isServableTtsName, ttsDir } from '../providers/speech/media';
-import { speakAsAgent } from '../providers/speech/speak';
+import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
 
 // Speech: /api/tts/speak, /voices, /status (signed in), and the clips themselves at /media/tts/<name>.
 // Clips are open to whoever has the URL (an <audio> element sends no bearer token); the random name is
@@ -37,7 +37,16 @@ export async function ttsRoutes(app: FastifyInstance) {
 
     authed.post('/api/tts/speak', async (req, reply) => {
       const body = parseWith(ttsSpeakRequest, req.body);
+      const maxText = ctx.config.ttsMaxTextLength;
+      if (maxText > 0 && body.text.length > maxText) {
+        throw new HttpError(422, `The text is too long to speak: ${body.text.length} characters, at most ${maxText} (TTS_MAX_TEXT_LENGTH).`);
+      }
       if (body.agent_id) await ownedAgent(ctx.db, req.userId, body.agent_id);
+      const quota = ctx.config.ttsQuotaMb * 1024 * 1024;
+      if (quota > 0 && (await ttsBytesOf(ctx.db, req.userId, ctx.config.ttsRetentionHours)) >= quota) {
+        const kept = ctx.config.ttsRetentionHours > 0 ? `; clips are removed ${ctx.config.ttsRetentionHours} hours after they are made` : '';
+        throw new HttpError(429, `Your stored speech has reached its quota of ${ctx.config.ttsQuotaMb} MB (TTS_QUOTA_MB)${kept}.`);
+      }
       try {
         const clip = await speakAsAgent(
           { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
-import { id } from './common';
+import { id, text } from './common';
 
 export const personality = z.enum(AGENT_PERSONALITIES);
 export const agentStatus = z.enum(AGENT_STATUSES);
@@ -22,7 +22,7 @@ export const agent = z.looseObject({
 export type Agent = z.infer<typeof agent>;
 export const agentList = z.array(agent);
 
-const trimmedRequired = z.string().trim().min(1).max(10_000);
+const trimmedRequired = text().trim().min(1).max(10_000);
 export const agentCreate = z.object({
   name: trimmedRequired.max(120),
   role: trimmedRequired.max(120),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, idText, text } from './common';
 
 export const audioItem = z.looseObject({
   id,
@@ -16,7 +16,7 @@ export const audioList = z.array(audioItem);
 /** Upload answer: the stored item, with the transcript when auto-transcription produced one. */
 export const audioUploadResponse = audioItem.extend({ transcription_error: z.string().nullish() });
 
-export const transcribeRequest = z.object({ audio_id: z.string().min(1) });
+export const transcribeRequest = z.object({ audio_id: idText() });
 export const transcribeResponse = z.looseObject({
   success: z.boolean(),
   transcript: z.string().nullish(),
@@ -24,5 +24,12 @@ export const transcribeResponse = z.looseObject({
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponse>;
 
-export const batchTranscribeRequest = z.object({ agent_id: z.string().min(1), force_retranscribe: z.boolean().default(false) });
+export const batchTranscribeRequest = z.object({ agent_id: idText(), force_retranscribe: z.boolean().default(false) });
 export const batchTranscribeResponse = z.looseObject({ count: z.number().int().nonnegative(), message: z.string().optional() });
+
+export const AUDIO_NAME_MAX = 200;
+/** The text fields of a reference-audio upload (multipart; the file travels beside them). */
+export const audioUploadFields = z.object({
+  name: text().trim().min(1, 'name and file are required').max(AUDIO_NAME_MAX, `The audio name is too long (at most ${AUDIO_NAME_MAX} characters)`),
+  auto_transcribe: text().max(20).optional(),
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const credentials = z.object({
-  email: z.string().trim().min(3).max(254).regex(/@/, 'email must contain @'),
-  password: z.string().min(6).max(200),
+  email: text().trim().min(3).max(254).regex(/@/, 'email must contain @'),
+  password: text().min(6).max(200),
 });
 export type Credentials = z.infer<typeof credentials>;
 

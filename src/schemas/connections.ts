@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, idText } from './common';
 
 /** A connection arrives in either spelling; `normalizeConnection` gives the canvas one shape. */
 export const connection = z
@@ -21,5 +21,5 @@ export const normalizeConnection = (c: Connection) => ({
 });
 export type Edge = ReturnType<typeof normalizeConnection>;
 
-export const connectionCreate = z.object({ from_agent_id: z.string().min(1), to_agent_id: z.string().min(1) });
+export const connectionCreate = z.object({ from_agent_id: idText(), to_agent_id: idText() });
 export const autoConnectResponse = z.looseObject({ connections_created: z.number().int().nonnegative() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, text } from './common';
 import * as f from './discussionFrames';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
@@ -18,16 +19,16 @@ export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 const { tts_speed: _s, tts_volume: _v, ...hybridShape } = hybridSettings.shape;
 export const hybridConfig = z.object({
   ...hybridShape,
-  token: z.string().optional(),
-  agent_ids: z.array(z.string().min(1)).min(2),
-  topic: z.string().trim().min(1).max(20_000),
-  session_id: z.string().min(1),
+  token: text().optional(),
+  agent_ids: z.array(idText()).min(2),
+  topic: text().trim().min(1).max(20_000),
+  session_id: idText(),
   tts_config: ttsSettings.nullable().default(null),
 });
 export type HybridConfig = z.infer<typeof hybridConfig>;
 
 export const audioAcknowledgment = z.object({
-  type: z.literal('audio_acknowledgment'), audio_id: z.string(), status: z.literal('played'), timestamp: z.string(),
+  type: z.literal('audio_acknowledgment'), audio_id: text().max(200), status: z.literal('played'), timestamp: text().max(100),
 });
 export const hybridClientFrame = z.discriminatedUnion('type', [stopMessage, audioAcknowledgment, humanMessage]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;

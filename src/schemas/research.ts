@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { RESEARCH_DOMAINS, RESEARCH_SOURCES } from './constants';
 import { paper, researchResult } from './discussion';
+import { text } from './common';
 import { bounds } from './settings';
 
 export const researchSearchRequest = z.object({
-  query: z.string().trim().min(1).max(500),
+  query: text().trim().min(1).max(500),
   sources: z.array(z.enum(RESEARCH_SOURCES)).min(1).default(['arxiv', 'pubmed', 'semantic_scholar']),
   max_results: z.number().int().min(bounds.researchMaxResults.min).max(bounds.researchMaxResults.max).default(10),
   domain: z.enum(RESEARCH_DOMAINS).default('general'),

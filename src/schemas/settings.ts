@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import {
   ARGUMENT_TYPES, CITATION_STYLES, COMMUNICATION_STYLES, CONVERSATION_MODES, DEFAULT_TTS, DEFAULT_TURNS,
   HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_MODES, REASONING_STAGES, RESEARCH_DOMAINS, RESEARCH_SOURCES,
@@ -80,7 +81,7 @@ export const ttsSettings = z.object({
   parallel_generation: z.boolean().default(DEFAULT_TTS.parallel_generation),
   max_length: z.number().int().positive().default(DEFAULT_TTS.max_length),
   pitch: z.number().positive().optional(),
-  format: z.string().default(DEFAULT_TTS.format),
+  format: text().max(20).default(DEFAULT_TTS.format),
 });
 
 /** The hybrid panel's settings, with part 2 §9 defaults. */

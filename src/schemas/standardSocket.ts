@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
@@ -15,12 +16,12 @@ export const standardServerFrame = z.discriminatedUnion('type', [
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 
-const common = { token: z.string().optional(), agent_ids: z.array(z.string().min(1)).min(2), session_id: z.string().min(1) };
+const common = { token: text().optional(), agent_ids: z.array(idText()).min(2), session_id: idText() };
 const legacyConfig = z.object({
   tts: z.boolean().optional(), turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).optional(),
   mode: z.enum(CONVERSATION_MODES).optional(), human_participation: z.boolean().default(true),
 });
-const context = z.string().trim().min(1).max(20_000);
+const context = text().trim().min(1).max(20_000);
 
 export const basicConfig = z.object({
   ...common,
@@ -28,7 +29,7 @@ export const basicConfig = z.object({
   tts: z.boolean().default(false),
   turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).default(6),
   mode: z.enum(CONVERSATION_MODES).default('sequential'),
-  connections: z.array(z.object({ source: z.string(), target: z.string() })).default([]),
+  connections: z.array(z.object({ source: idText(), target: idText() })).default([]),
   communication_config: communicationConfig.prefault({}),
   reasoning_config: reasoningConfig.prefault({}),
   research_config: researchConfig.prefault({}),
@@ -51,7 +52,7 @@ export type EnhancedConfig = z.infer<typeof enhancedConfig>;
 /** What the standard panel sends to /ws/hybrid (its fallbacks: depth 3, threshold 0.7, rounds 10). */
 export const standardHybridConfig = z.object({
   ...common,
-  topic: z.string().trim().min(1).max(20_000),
+  topic: text().trim().min(1).max(20_000),
   mode: z.enum(HYBRID_MODES).default('hybrid'),
   tts: z.boolean().default(false),
   max_rounds: z.number().int().min(bounds.hybridMaxRounds.min).max(bounds.hybridMaxRounds.max).default(10),
@@ -63,9 +64,9 @@ export const standardHybridConfig = z.object({
 });
 export type StandardHybridConfig = z.infer<typeof standardHybridConfig>;
 
-export const humanMessage = z.object({ type: z.literal('human_message'), text: z.string().trim().min(1).max(10_000), timestamp: z.string() });
+export const humanMessage = z.object({ type: z.literal('human_message'), text: text().trim().min(1).max(10_000), timestamp: text().max(100) });
 export const stopMessage = z.object({ type: z.literal('stop') });
-export const playedStatus = z.object({ type: z.literal('status'), status: z.literal('played'), audio_id: z.string().optional(), message_id: z.string().optional(), agent_id: z.string().optional() });
+export const playedStatus = z.object({ type: z.literal('status'), status: z.literal('played'), audio_id: text().max(200).optional(), message_id: text().max(200).optional(), agent_id: text().max(200).optional() });
 
 /** Frames the standard panel sends after its configuration. */
 export const standardClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus]);

@@ -48,3 +48,35 @@ export const chromiumLaunchOptions = {
     '--disable-quic',
   ],
 };
+
+// ── Content-Security-Policy ─────────────────────────────────────────────────
+// The app is served with a CSP (server/http/security.ts). Every test fails on any violation the page reports,
+// and on any page served without the policy, so the suite proves the built app works under it.
+
+const CSP_MESSAGE = /Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect|frame|create|evaluate)/i;
+
+/** Whether a console message is a CSP violation report. */
+export const isCspViolation = (text: string) => CSP_MESSAGE.test(text);
+
+/**
+ * Watches a page for CSP trouble: console reports, `securitypolicyviolation` events (turned into console errors by an
+ * init script, so none is missed), and documents served without a Content-Security-Policy header.
+ * Returns a function that lists what went wrong so far.
+ */
+export async function watchCsp(page: Page): Promise<() => string[]> {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (isCspViolation(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'document') return;
+    const csp = r.headers()['content-security-policy'];
+    if (!csp || !csp.includes("frame-ancestors 'none'")) problems.push(`no Content-Security-Policy on ${r.url()}`);
+  });
+  return () => [...problems];
+}

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions, registry, setCurrentFile, type E2ETest } from './harness';
+import { chromiumLaunchOptions, registry, setCurrentFile, watchCsp, type E2ETest } from './harness';
 import { withTimeout } from '../support/withTimeout';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -32,8 +32,13 @@ async function runOne(browser: Awaited<ReturnType<typeof chromium.launch>>, t: E
   page.on('console', (m) => {
     if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
   });
+  const cspProblems = await watchCsp(page);
   try {
     await withTimeout(t.fn({ page, context, baseUrl: baseUrl! }), t.timeoutMs, 'test');
+    // Let late reports (a lazily loaded chunk, a font) arrive before judging.
+    await page.waitForTimeout(200);
+    const csp = cspProblems();
+    if (csp.length) throw new Error(`Content-Security-Policy problems:\n${csp.join('\n')}`);
     return { ok: true as const };
   } catch (error) {
     mkdirSync(SHOTS, { recursive: true });

@@ -41,5 +41,18 @@ export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<
   const voice = req.agentId ? await defaultVoice(deps.db, deps.mediaDir, req.userId, req.agentId) : null;
   const out = await deps.speech.synthesize({ text: req.text, voice, speed: req.speed, format: req.format ?? 'wav', signal: req.signal });
   const stored = await writeTtsAudio(deps.mediaDir, out.audio, out.extension);
+  // Counted against the user's stored-speech quota; the count never stands in the way of the clip itself.
+  await deps.db
+    .query('INSERT INTO tts_clips (file_name, user_id, size_bytes) VALUES ($1, $2, $3) ON CONFLICT (file_name) DO NOTHING', [stored.filename, req.userId, out.audio.length])
+    .catch(() => {});
   return { audio_url: stored.url, filename: stored.filename, mimeType: out.mimeType, bytes: out.audio.length, cloned: !!voice, durationMs: Date.now() - started };
+}
+
+/** Bytes of generated speech the user has stored within the retention window (every clip when retention is 0). */
+export async function ttsBytesOf(db: Queryable, userId: string, retentionHours: number): Promise<number> {
+  const rows = await db.query<{ n: string | null }>(
+    `SELECT sum(size_bytes) AS n FROM tts_clips WHERE user_id = $1 AND ($2::float8 <= 0 OR created_at > now() - make_interval(secs => $2::float8 * 3600))`,
+    [userId, retentionHours],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
