@@ -8,7 +8,7 @@
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
 //   export   — idle → exporting (the hybrid PDF).
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { applyFrame, emptyFeed, type Feed } from '../model/feed';
+import { applyFrame, closeOpenStreams, emptyFeed, type Feed } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { hybridStartProblem, hybridTemplate, type HybridTemplateName } from '../model/hybridConfig';
 import {
@@ -192,7 +192,7 @@ export const hybridDiscussionMachine = setup({
       if (workspace) enqueue.sendTo(workspace, statusesReset());
     }),
     showRetrying: assign(({ event }) =>
-      event.type === 'socketSession.retrying' ? { error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts) } : {},
+      event.type === 'socketSession.retrying' ? { error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts), pendingProblem: null } : {},
     ),
     clearError: assign({ error: null }),
     rememberSocketError: assign({
@@ -210,8 +210,8 @@ export const hybridDiscussionMachine = setup({
     explainClose: assign({
       error: ({ context, event }) => {
         if (event.type !== 'socketSession.closed') return context.error;
-        if (context.pendingProblem) return context.pendingProblem;
         if (event.gaveUp) return DISCUSSION_MESSAGES.connectionLost(ENDPOINTS.hybrid.name);
+        if (context.pendingProblem) return context.pendingProblem;
         if (event.code === 1008 || event.code === 1002) return DISCUSSION_MESSAGES.authFailed;
         if (event.code === CLOSE_NORMAL || event.code === 1001) return context.error;
         return DISCUSSION_MESSAGES.closedUnexpectedly(event.code, event.reason);
@@ -219,6 +219,8 @@ export const hybridDiscussionMachine = setup({
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
+    /** A turn still streaming when the run is over will get no final frame. */
+    closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
       const toasts = system.get('toasts');
       if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
@@ -301,7 +303,7 @@ export const hybridDiscussionMachine = setup({
             'audio.started': { actions: 'markSpeaking' },
             'audio.finished': { actions: ['markIdle', 'acknowledgeAudio'] },
           },
-          exit: 'resetStatuses',
+          exit: ['resetStatuses', 'closeStreams'],
         },
         ended: {
           tags: 'ended',

@@ -9,7 +9,7 @@
 //   export   — idle → exporting (JSON or PDF, built from the feed by the provided exporter).
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { applyFrame, emptyFeed, type Feed } from '../model/feed';
+import { applyFrame, closeOpenStreams, emptyFeed, type Feed } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { chooseEndpoint } from '../model/endpointChoice';
 import { closeMessage, isAuthErrorText, socketErrorMessage } from '../model/connectionProblems';
@@ -229,9 +229,10 @@ export const standardDiscussionMachine = setup({
       const workspace = system.get('workspace');
       if (workspace) enqueue.sendTo(workspace, statusesReset());
     }),
+    // A socket error before the drop is part of the drop: the retry message replaces it.
     showRetrying: assign(({ event }) =>
       event.type === 'socketSession.retrying'
-        ? { attempt: event.attempt, error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts) }
+        ? { attempt: event.attempt, error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts), pendingProblem: null }
         : {},
     ),
     clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error })),
@@ -248,14 +249,17 @@ export const standardDiscussionMachine = setup({
     explainClose: assign({
       error: ({ context, event }) => {
         if (event.type !== 'socketSession.closed') return context.error;
-        // A close after a time-out or a socket error says what went wrong first; 1008/1002 always says auth.
+        // 1008/1002 always say auth, and reconnects that ran out say so; otherwise a close after a time-out or a
+        // socket error says what went wrong first.
         const byCode = closeMessage({ code: event.code, reason: event.reason, gaveUp: event.gaveUp, endpointName: endpointLabel(context.run) });
-        if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
+        if (byCode === DISCUSSION_MESSAGES.authFailed || event.gaveUp) return byCode;
         return context.pendingProblem ?? byCode ?? context.error;
       },
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
+    /** A turn still streaming when the run is over will get no final frame. */
+    closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     applySettings: assign({ settings: ({ context, event }) => (event.type === 'discussion.settings.update' ? standardPanelSettings.parse(event.settings) : context.settings) }),
     resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
     toggleSpeechQueue: enqueueActions(({ context, event, system, enqueue }) => {
@@ -373,7 +377,7 @@ export const standardDiscussionMachine = setup({
             'audio.started': { actions: 'markSpeaking' },
             'audio.finished': { actions: ['markIdle', 'acknowledgePlayed'] },
           },
-          exit: ['stopSpeech', 'resetStatuses'],
+          exit: ['stopSpeech', 'resetStatuses', 'closeStreams'],
         },
         ended: {
           tags: 'disconnected',

@@ -395,17 +395,22 @@ function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
 
 function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
   if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
-  let out: Feed = { ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } };
-  if (out.streamingIds.length > 0) {
-    let items = out.items;
-    for (const id of out.streamingIds) {
-      const pos = kvIndexOf(items, id);
-      const prev = vecGet(items.values, pos)!;
-      items = kvSetAt(items, pos, { ...prev, streaming: false, interrupted: true });
-    }
-    out = { ...out, items, streamingIds: [] };
+  return closeOpenStreams({ ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } });
+}
+
+/**
+ * Turns still being written when the discussion is over (it ended, or the client stopped or lost it for good)
+ * will get no final frame: they stop streaming and are marked interrupted. The same feed when none is open.
+ */
+export function closeOpenStreams(feed: Feed): Feed {
+  if (feed.streamingIds.length === 0) return feed;
+  let items = feed.items;
+  for (const id of feed.streamingIds) {
+    const pos = kvIndexOf(items, id);
+    const prev = vecGet(items.values, pos)!;
+    items = kvSetAt(items, pos, { ...prev, streaming: false, interrupted: true });
   }
-  return out;
+  return { ...feed, items, streamingIds: [] };
 }
 
 function researchSummary(results: readonly ResearchResult[], query?: string): string {

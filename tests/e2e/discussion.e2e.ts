@@ -42,7 +42,8 @@ async function makeAgents(page: Page, names: [string, string][] = [['Ada', 'Agro
 }
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).first();
+// Not \\b: a word boundary in a JS regex knows only ASCII letters, and one agent is called 'Анна'.
+const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const cards = (page: Page) => panel(page).locator('.message-card');
 const banner = (page: Page) => panel(page).getByRole('alert');
 
