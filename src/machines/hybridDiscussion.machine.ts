@@ -148,7 +148,10 @@ export const hybridDiscussionMachine = setup({
     relayAgentStatus: enqueueActions(({ event, system, enqueue }) => {
       const frame = frameOf(event);
       const workspace = system.get('workspace');
-      if (frame?.type === 'agent_status' && workspace) enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
+      if (!frame || !workspace) return;
+      if (frame.type === 'agent_status') enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
+      // An agent whose turn is streaming holds the floor while it writes; the server's statuses take over after.
+      else if (frame.type === 'agent_message_start') enqueue.sendTo(workspace, agentStatus(frame.agent_id, 'responding'));
     }),
     queueAudio: enqueueActions(({ context, event, system, self, enqueue }) => {
       const frame = frameOf(event);

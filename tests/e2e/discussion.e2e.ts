@@ -42,7 +42,7 @@ async function makeAgents(page: Page, names: [string, string][] = [['Ada', 'Agro
 }
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
-// Not \\b: a word boundary in a JS regex knows only ASCII letters, and one agent is called 'Анна'.
+// Not \b: a word boundary in a JS regex knows only ASCII letters, and one agent is called 'Анна'.
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const cards = (page: Page) => panel(page).locator('.message-card');
 const banner = (page: Page) => panel(page).getByRole('alert');
@@ -56,10 +56,11 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function setSettings(page: Page, checks: Record<string, boolean>) {
+async function setSettings(page: Page, checks: Record<string, boolean>, numbers: Record<string, number> = {}) {
   await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Advanced Settings' });
   for (const [label, on] of Object.entries(checks)) await dialog.getByLabel(label, { exact: true }).setChecked(on);
+  for (const [label, value] of Object.entries(numbers)) await dialog.getByLabel(label).fill(String(value));
   await dialog.getByRole('button', { name: 'Done' }).click();
 }
 
@@ -119,6 +120,8 @@ test(
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     await expectAxeClean(page, 'Advanced Settings');
     await page.getByRole('dialog', { name: 'Advanced Settings' }).getByRole('button', { name: 'Done' }).click();
+    // Enough turns that the discussion is still running while the test joins in.
+    await setSettings(page, {}, { Turns: 20 });
 
     await start(page);
     // A turn being written shows its text growing behind a caret; the writer is the active speaker.
@@ -143,7 +146,8 @@ test(
     await panel(page).getByRole('img', { name: /Messages by type/ }).waitFor();
     await panel(page).getByRole('tab', { name: 'Discussion' }).click();
 
-    await waitFor('three messages', async () => (await cards(page).count()) >= 3);
+    // Both agents have spoken (the PDF is checked for both names) before Stop.
+    await panel(page).locator('.message-card__who', { hasText: /^Bo$/ }).first().waitFor({ timeout: 30_000 });
     await panel(page).getByRole('button', { name: 'Stop' }).click();
     await finished(page).waitFor({ timeout: 10_000 });
     await waitFor('nobody speaking after Stop', async () => (await page.locator('.react-flow__node').getByText(/speaking/i).count()) === 0, 5_000);

@@ -55,7 +55,7 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
   const chain = sourceField<unknown>(item, 'reasoning_chain');
   const reasoning = sourceField<string | null>(item, 'reasoning');
   return (
-    <article className={`message-card message-card--${item.kind}${item.streaming ? ' message-card--streaming' : ''}${nowPlaying ? ' message-card--playing' : ''}`} aria-label={`${KIND_LABELS[item.kind]}${item.agentName ? ` from ${item.agentName}` : ''}`}>
+    <article aria-busy={item.streaming || undefined} className={`message-card message-card--${item.kind}${item.streaming ? ' message-card--streaming' : ''}${nowPlaying ? ' message-card--playing' : ''}`} aria-label={`${KIND_LABELS[item.kind]}${item.agentName ? ` from ${item.agentName}` : ''}`}>
       <header className="message-card__head">
         <span className={`kind-tag kind-tag--${item.kind}`}>{KIND_LABELS[item.kind]}</span>
         {item.agentName && <strong className="message-card__who">{item.agentName}</strong>}
@@ -67,7 +67,12 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
       </header>
       <p className="message-card__text">
         {item.content}
-        {item.streaming && <span className="typing-caret" aria-label="typing" />}
+        {item.streaming && (
+          <>
+            <span className="typing-caret" aria-hidden="true" />
+            <span className="visually-hidden"> (still writing)</span>
+          </>
+        )}
       </p>
       {item.interrupted && <p className="message-card__note">Stopped while writing.</p>}
       {reasoning && (

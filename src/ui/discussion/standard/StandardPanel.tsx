@@ -149,7 +149,7 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
         />
       )}
       <TabBar active={tab} onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })} counts={{ tree: counts.arguments, research: counts.papers }} />
-      <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+      <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
         {tab === 'discussion' && (
           <FeedList
             ids={ids}
