@@ -37,6 +37,17 @@ export function Confidence({ value }: { value: number | undefined }) {
   );
 }
 
+/** A formal message's content in words: a string as it is; an object as its claim, then its other fields. */
+function describeContent(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (typeof content !== 'object' || content === null) return String(content ?? '');
+  const { claim, topic: _topic, ...rest } = content as Record<string, unknown>;
+  const parts = Object.entries(rest)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${typeof v === 'number' && v > 0 && v <= 1 && k.includes('confidence') ? `${Math.round(v * 100)}%` : String(v)}`);
+  return [typeof claim === 'string' ? claim : null, parts.join(' · ')].filter(Boolean).join(' — ');
+}
+
 function sourceField<T>(item: FeedItem, key: string): T | undefined {
   const s = item.source as Record<string, unknown> | undefined;
   return s && typeof s === 'object' ? (s[key] as T | undefined) : undefined;
@@ -88,7 +99,7 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
             <li key={i}>
               <code className="performative">{f.performative}</code>
               {f.receiver && <span> → {f.receiver}</span>}
-              <span className="formal-list__content">{typeof f.content === 'string' ? f.content : JSON.stringify(f.content)}</span>
+              <span className="formal-list__content">{describeContent(f.content)}</span>
             </li>
           ))}
         </ul>

@@ -11,7 +11,7 @@ import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
-import { HYBRID_TEMPLATE_NAMES, hybridStartProblem } from '../../../model/hybridConfig';
+import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { EmptyState } from '../common/EmptyState';
@@ -21,6 +21,7 @@ import { MessageCard } from '../common/MessageCard';
 import { ResearchList } from '../common/ResearchList';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
+import { HybridTopicForm } from './HybridTopicForm';
 import { formatDuration, useElapsed } from './useElapsed';
 
 const EXPANDED_WIDTH_PX = 760;
@@ -38,7 +39,9 @@ type Drawer = 'none' | 'research' | 'delegations';
 
 export default function HybridPanel({ discussion, workspace, session, audio }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined }) {
   const [expanded, setExpanded] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(true);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
+  const [composingAfter, setComposingAfter] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<Drawer>('none');
 
   const token = useSelector(session, selectToken);
@@ -63,6 +66,7 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
   const delegations = useMemo(() => selectDelegations(feed), [feed]);
   const problem = hybridStartProblem(selectedIds, topic);
   const hasMessages = ids.length > 0;
+  const composing = !locked && (!hasMessages || composingAfter === startedAt);
 
   return (
     <aside className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Hybrid discussion">
@@ -96,31 +100,26 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
             <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
           </div>
         )}
-        <form
-          className="start-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!problem && !locked) discussion.send({ type: 'hybrid.start', agentIds: selectedIds, token, now: Date.now() });
-          }}
-        >
-          <label className="start-form__label" htmlFor="hybrid-topic">
-            Discussion topic
-          </label>
-          <div className="template-row" role="group" aria-label="Templates">
-            {HYBRID_TEMPLATE_NAMES.map((name) => (
-              <button key={name} type="button" className="chip-button" disabled={locked} onClick={() => discussion.send({ type: 'hybrid.template.apply', template: name })}>
-                {name}
+        {!composing ? (
+          <div className="run-done run-done--flush">
+            <span className="run-done__text">
+              <strong>Topic:</strong> {topic || '—'}
+            </span>
+            {!locked && (
+              <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(startedAt)}>
+                New discussion
               </button>
-            ))}
+            )}
           </div>
-          <textarea id="hybrid-topic" className="start-form__context" rows={3} value={topic} disabled={locked} placeholder="What should the agents work out together?" onChange={(e) => discussion.send({ type: 'hybrid.topic.change', text: e.target.value })} />
-          <button type="submit" className="button button--primary button--block" disabled={problem !== null || locked}>
-            Start Hybrid Discussion
-          </button>
-          <p className="start-form__hint" aria-live="polite">
-            {problem && !locked && <span className="start-form__problem">{problem}</span>}
-          </p>
-        </form>
+        ) : (
+          <HybridTopicForm
+            topic={topic}
+            problem={problem}
+            onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
+            onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
+            onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, token, now: Date.now() })}
+          />
+        )}
       </div>
       <div className="tabpanel">
         {drawer === 'research' ? (
