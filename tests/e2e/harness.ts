@@ -46,6 +46,8 @@ export const chromiumLaunchOptions = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // The hybrid panel plays agents' speech as it arrives, as a user who clicked once would allow.
+    '--autoplay-policy=no-user-gesture-required',
   ],
 };
 

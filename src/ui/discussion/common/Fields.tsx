@@ -41,7 +41,8 @@ export function RangeField({ label, value, bounds, onChange, format, disabled }:
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label} <output htmlFor={id}>{format ? format(value) : value}</output>
+        {/* Not an <output>: that is a live region, and a screen reader would announce every step of the slider. */}
+        {label} <span className="field__value">{format ? format(value) : value}</span>
       </label>
       <input id={id} type="range" min={bounds.min} max={bounds.max} step={bounds.step} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} />
     </div>

@@ -55,6 +55,9 @@ function sourceField<T>(item: FeedItem, key: string): T | undefined {
 
 export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { item: FeedItem; nowPlaying?: boolean }) {
   const time = timeOf(item.timestamp);
+  // An agent message names its own type (hybrid, structured, …); other kinds use their label.
+  const messageType = item.kind === 'hybrid' ? sourceField<string>(item, 'message_type') : undefined;
+  const label = messageType ? messageType.replace(/_/g, ' ') : KIND_LABELS[item.kind];
   if (item.kind === 'stage' || item.kind === 'round') {
     return (
       <div className="stage-divider" role="separator" aria-label={item.content}>
@@ -66,9 +69,9 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
   const chain = sourceField<unknown>(item, 'reasoning_chain');
   const reasoning = sourceField<string | null>(item, 'reasoning');
   return (
-    <article aria-busy={item.streaming || undefined} className={`message-card message-card--${item.kind}${item.streaming ? ' message-card--streaming' : ''}${nowPlaying ? ' message-card--playing' : ''}`} aria-label={`${KIND_LABELS[item.kind]}${item.agentName ? ` from ${item.agentName}` : ''}`}>
+    <article aria-busy={item.streaming || undefined} className={`message-card message-card--${item.kind}${item.streaming ? ' message-card--streaming' : ''}${nowPlaying ? ' message-card--playing' : ''}`} aria-label={`${label}${item.agentName ? ` from ${item.agentName}` : ''}`}>
       <header className="message-card__head">
-        <span className={`kind-tag kind-tag--${item.kind}`}>{KIND_LABELS[item.kind]}</span>
+        <span className={`kind-tag kind-tag--${item.kind}`}>{label}</span>
         {item.agentName && <strong className="message-card__who">{item.agentName}</strong>}
         {item.agentRole && <span className="message-card__role">{item.agentRole}</span>}
         <span className="message-card__meta">
