@@ -1,0 +1,149 @@
+// Ingest budget (panels): a 10,000-frame discussion through the production path of the standard panel —
+// JSON.parse → parseFrame (the server schema) → the REAL standardDiscussion machine (actor.send of
+// socketSession.frame events, so applyFrame runs inside the machine's assign, with its guards and relays) —
+// in frames per second (target ≥ 20,000), and as a multiple of bare JSON.parse of the same text. The same stream
+// is also timed through parseFrame alone and through parseFrame + applyFrame without the machine, so the cost of
+// each layer shows. Frames are the recorded standard transcripts cycled with fresh ids (bench/lib/frames.ts).
+// Medians of TRIALS runs, each on a fresh actor and a fresh feed. Figures only; nothing is asserted.
+//
+//   npm run bench -- ingest        (or npx tsx bench/ingest.bench.ts; INGEST_FRAMES / INGEST_TRIALS to change)
+import { pathToFileURL } from 'node:url';
+import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
+import { endpointProbeMachine } from '../src/machines/endpointProbe.machine';
+import { standardDiscussionMachine } from '../src/machines/standardDiscussion.machine';
+import { applyFrame, emptyFeed } from '../src/model/feed';
+import { selectCounts } from '../src/model/feedSelectors';
+import { knownTypes, parseFrame } from '../src/schemas/frames';
+import { standardServerFrame, type StandardServerFrame } from '../src/schemas/standardSocket';
+import { STANDARD_TRANSCRIPTS, syntheticFrames } from './lib/frames';
+import type { Figures } from './run';
+
+const FRAMES = Number(process.env.INGEST_FRAMES ?? 10_000);
+const TRIALS = Number(process.env.INGEST_TRIALS ?? 5);
+const TARGET_FPS = 20_000;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const known = knownTypes(standardServerFrame);
+
+function time(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+/** A standardDiscussion actor with its I/O stubbed, started and live (socketSession.open received). */
+async function liveActor() {
+  const logic = standardDiscussionMachine.provide({
+    actors: {
+      socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
+      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(async () => true) } }),
+      loadAgentDetails: fromPromise(async () => []),
+      loadSettings: fromPromise(async () => null),
+      exportDiscussion: fromPromise(async () => {}),
+    } as never,
+  });
+  const actor = createActor(logic).start();
+  await new Promise((r) => setTimeout(r, 0));
+  actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
+  actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', connections: [], now: Date.now() });
+  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++) await new Promise((r) => setTimeout(r, 0));
+  actor.send({ type: 'socketSession.open', attempt: 0 });
+  if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench actor did not go live');
+  return actor;
+}
+
+export default async function run(): Promise<Figures> {
+  const raw = syntheticFrames(STANDARD_TRANSCRIPTS, FRAMES);
+  const bytes = raw.reduce((n, r) => n + r.length, 0);
+
+  const bare: number[] = [];
+  const schema: number[] = [];
+  const fold: number[] = [];
+  const machine: number[] = [];
+  let messages = 0;
+  let rejected = 0;
+  // One unrecorded pass of each warms the JIT.
+  for (let trial = -1; trial < TRIALS; trial++) {
+    const keep = trial >= 0;
+    const b = time(() => {
+      for (const r of raw) JSON.parse(r);
+    });
+    const s = time(() => {
+      for (const r of raw) parseFrame(standardServerFrame, JSON.parse(r), known);
+    });
+    let feed = emptyFeed;
+    const f = time(() => {
+      for (const r of raw) {
+        const p = parseFrame(standardServerFrame, JSON.parse(r), known);
+        if (p.kind === 'frame') feed = applyFrame(feed, p.frame);
+      }
+    });
+    const actor = await liveActor();
+    let bad = 0;
+    const m = time(() => {
+      for (const r of raw) {
+        const p = parseFrame(standardServerFrame, JSON.parse(r), known);
+        if (p.kind === 'frame') actor.send({ type: 'socketSession.frame', frame: p.frame as StandardServerFrame });
+        else bad++;
+      }
+    });
+    if (!actor.getSnapshot().hasTag('live')) throw new Error('the stream ended the discussion; the bench frames should not');
+    messages = selectCounts(actor.getSnapshot().context.feed).messages;
+    rejected = bad;
+    actor.stop();
+    if (keep) {
+      bare.push(b);
+      schema.push(s);
+      fold.push(f);
+      machine.push(m);
+    }
+  }
+
+  const fps = (ms: number) => Math.round(FRAMES / (ms / 1000));
+  const r1 = (x: number) => Math.round(x * 10) / 10;
+  const mBare = median(bare);
+  const mSchema = median(schema);
+  const mFold = median(fold);
+  const mMachine = median(machine);
+  console.log(`\n  ${FRAMES.toLocaleString()} frames (${(bytes / 1e6).toFixed(1)} MB), medians of ${TRIALS}`);
+  console.log(`  JSON.parse only                         ${r1(mBare)} ms   ${fps(mBare).toLocaleString()} frames/s`);
+  console.log(`  + parseFrame (schema)                   ${r1(mSchema)} ms   ${fps(mSchema).toLocaleString()} frames/s`);
+  console.log(`  + applyFrame (no machine)               ${r1(mFold)} ms   ${fps(mFold).toLocaleString()} frames/s`);
+  console.log(`  + standardDiscussion machine (send)     ${r1(mMachine)} ms   ${fps(mMachine).toLocaleString()} frames/s   (${r1(mMachine / mBare)}× JSON.parse)`);
+  return {
+    frames: FRAMES,
+    trials: TRIALS,
+    megabytes: Math.round(bytes / 1e5) / 10,
+    json_parse_ms: r1(mBare),
+    json_parse_fps: fps(mBare),
+    parse_schema_ms: r1(mSchema),
+    parse_schema_fps: fps(mSchema),
+    parse_schema_apply_ms: r1(mFold),
+    parse_schema_apply_fps: fps(mFold),
+    machine_path_ms: r1(mMachine),
+    machine_path_fps: fps(mMachine),
+    machine_path_ratio_to_json_parse: r1(mMachine / mBare),
+    machine_overhead_over_apply: r1(mMachine / mFold),
+    feed_messages_at_end: messages,
+    frames_rejected_by_schema: rejected,
+    target_fps: TARGET_FPS,
+    within_budget: fps(mMachine) >= TARGET_FPS ? 'yes' : 'NO',
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().then(
+    (figures) => {
+      for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(34)} ${v}`);
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

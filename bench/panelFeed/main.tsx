@@ -1,0 +1,157 @@
+// The panel feed bench page: the real FeedList (react-virtuoso) with MessageCard rows, each row subscribed to its
+// own message in a REAL standardDiscussion actor (as StandardPanel's FeedRow does), inside the panel's own CSS and
+// a 450 px panel. The driver (bench/panelFeed.bench.ts) loads a feed, then measures through window.panelFeedBench.
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
+import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
+import { standardDiscussionMachine, type StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+import { selectFeed } from '../../src/machines/standardDiscussion.selectors';
+import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
+import type { StandardServerFrame } from '../../src/schemas/standardSocket';
+import { FeedList } from '../../src/ui/discussion/common/FeedList';
+import { MessageCard } from '../../src/ui/discussion/common/MessageCard';
+import '../../src/ui/styles.css';
+import '../../src/ui/discussion/discussion.css';
+
+export interface AppendFigures {
+  /** send → the new card in the DOM → the next animation frame (painted). */
+  samples: number[];
+}
+export interface StreamFigures {
+  deltas: number;
+  longTasks: number[];
+  worstFrameGapMs: number;
+  finalLength: number;
+}
+export interface PanelFeedBench {
+  load(frames: StandardServerFrame[]): Promise<{ messages: number; ms: number }>;
+  append(frames: StandardServerFrame[]): Promise<AppendFigures>;
+  domNodes(): { feed: number; rows: number; viewportPx: number; avgRowPx: number };
+  stream(perSecond: number, seconds: number): Promise<StreamFigures>;
+}
+declare global {
+  interface Window {
+    panelFeedBench: PanelFeedBench;
+  }
+}
+
+function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; id: string }) {
+  const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
+  return item ? <MessageCard item={item} /> : null;
+}
+
+function Feed({ discussion }: { discussion: StandardDiscussionActorRef }) {
+  const feed = useSelector(discussion, selectFeed);
+  const ids = useMemo(() => selectMessageIds(feed), [feed]);
+  return <FeedList ids={ids} label="Discussion messages" renderRow={(id) => <FeedRow discussion={discussion} id={id} />} empty={<p>No messages</p>} />;
+}
+
+const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+async function liveActor(): Promise<StandardDiscussionActorRef> {
+  const logic = standardDiscussionMachine.provide({
+    actors: {
+      socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
+      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(async () => true) } }),
+      loadAgentDetails: fromPromise(async () => []),
+      loadSettings: fromPromise(async () => null),
+      exportDiscussion: fromPromise(async () => {}),
+    } as never,
+  });
+  const actor = createActor(logic).start();
+  await new Promise((r) => setTimeout(r, 0));
+  actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
+  actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', connections: [], now: Date.now() });
+  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++) await new Promise((r) => setTimeout(r, 0));
+  actor.send({ type: 'socketSession.open', attempt: 0 });
+  return actor as unknown as StandardDiscussionActorRef;
+}
+
+const stage = document.getElementById('stage')!;
+stage.className = 'discussion-panel';
+const panel = document.createElement('div');
+panel.className = 'tabpanel';
+stage.appendChild(panel);
+const actorPromise = liveActor();
+const send = (actor: StandardDiscussionActorRef, f: StandardServerFrame) => actor.send({ type: 'socketSession.frame', frame: f });
+const feedEl = () => stage.querySelector('.feed') as HTMLElement | null;
+const hasCard = (text: string) => [...stage.querySelectorAll('.message-card__text')].some((p) => p.textContent === text);
+
+window.panelFeedBench = {
+  async load(frames) {
+    const actor = await actorPromise;
+    const t0 = performance.now();
+    for (const f of frames) send(actor, f);
+    createRoot(panel).render(<Feed discussion={actor} />);
+    while (!stage.querySelector('.message-card')) await frame();
+    await frame();
+    return { messages: selectMessageIds(actor.getSnapshot().context.feed).length, ms: performance.now() - t0 };
+  },
+  async append(frames) {
+    const actor = await actorPromise;
+    const samples: number[] = [];
+    for (const f of frames) {
+      const text = (f as { content: string }).content;
+      const t0 = performance.now();
+      send(actor, f);
+      // The new card (its text is unique) is in the DOM, then one more frame so it was painted.
+      while (!hasCard(text)) await frame();
+      await frame();
+      samples.push(performance.now() - t0);
+      await frame();
+    }
+    return { samples };
+  },
+  domNodes() {
+    const el = feedEl();
+    const rows = [...stage.querySelectorAll<HTMLElement>('.feed__row')];
+    const scroller = stage.querySelector<HTMLElement>('.feed__scroller');
+    return {
+      feed: el ? el.getElementsByTagName('*').length + 1 : 0,
+      rows: rows.length,
+      viewportPx: scroller?.clientHeight ?? 0,
+      avgRowPx: rows.length ? Math.round(rows.reduce((n, r) => n + r.offsetHeight, 0) / rows.length) : 0,
+    };
+  },
+  async stream(perSecond, seconds) {
+    const actor = await actorPromise;
+    const id = `stream-${Date.now()}`;
+    send(actor, { type: 'agent_message_start', id, agent_id: 'agent-b', agent_name: 'Bo', timestamp: new Date().toISOString() } as StandardServerFrame);
+    while (!stage.querySelector('.message-card--streaming')) await frame();
+    const longTasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask', buffered: false });
+    let worstGap = 0;
+    let last = performance.now();
+    let running = true;
+    const watch = (t: number) => {
+      worstGap = Math.max(worstGap, t - last);
+      last = t;
+      if (running) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    const total = perSecond * seconds;
+    let sent = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        send(actor, { type: 'agent_message_delta', id, delta: `word${sent} ` } as StandardServerFrame);
+        if (++sent >= total) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 1000 / perSecond);
+    });
+    await frame();
+    await frame();
+    running = false;
+    // Long-task entries are delivered asynchronously.
+    await new Promise((r) => setTimeout(r, 100));
+    observer.disconnect();
+    const text = stage.querySelector('.message-card--streaming .message-card__text')?.textContent ?? '';
+    return { deltas: sent, longTasks, worstFrameGapMs: worstGap, finalLength: text.length };
+  },
+};

@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+// The hybrid panel (part 2 §2 'Hybrid panel', §5 'Hybrid start') over the real hybridDiscussion actor
+// (createHybridDiscussionLogic), the real socket actor over a fake WebSocket, a real workspace and session.
+// Server frames come from recorded transcripts and go through the production parse path.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hybridTemplate, HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
+import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
+import { defaults } from '../../src/schemas/settings';
+import type { FakeWebSocket } from '../support/fakeWebSocket';
+import { readTranscript } from '../transcripts/replay';
+import { AGENTS, renderHybridPanel, selectAgents } from './panelHarness';
+
+afterEach(cleanup);
+
+const serverFrames = (name: string) =>
+  readTranscript(path.join(__dirname, '..', 'transcripts', name)).lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as Record<string, unknown>] : []));
+
+const startButton = () => screen.getByRole('button', { name: 'Start Hybrid Discussion' }) as HTMLButtonElement;
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
+
+/** The footer's status line (the sliders' <output>s are role=status too). */
+const statusLine = () => screen.getAllByRole('status').find((e) => e.classList.contains('panel-footer__status'))!.textContent;
+
+type Panel = ReturnType<typeof renderHybridPanel>;
+
+async function startLive(p: Panel, user = userEvent.setup()) {
+  await selectAgents(p, [AGENTS[0].id, AGENTS[1].id, AGENTS[2].id]);
+  await user.clear(screen.getByLabelText('Discussion topic'));
+  await user.type(screen.getByLabelText('Discussion topic'), 'Drip or furrow irrigation?');
+  await waitFor(() => expect(startButton().disabled).toBe(false));
+  await user.click(startButton());
+  const socket = await waitFor(() => p.sockets.last('/ws/hybrid') ?? Promise.reject(new Error('no /ws/hybrid socket yet')));
+  act(() => socket.serverOpen());
+  await waitFor(() => expect(p.hybrid.getSnapshot().hasTag('connected')).toBe(true));
+  return socket;
+}
+
+describe('hybrid panel', () => {
+  it('keeps Start disabled with the hybrid start checks', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    expect(startButton().disabled).toBe(true);
+    expect(screen.getByText(DISCUSSION_MESSAGES.hybridSelectAgents)).toBeTruthy();
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
+    expect(await screen.findByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeTruthy();
+    await user.type(screen.getByLabelText('Discussion topic'), 'Drip?');
+    expect(startButton().disabled).toBe(false);
+    expect(screen.queryByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeNull();
+  });
+
+  it('each template button fills the settings (and a starter topic) in the machine and the form', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    expect(within(screen.getByRole('group', { name: 'Templates' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Scientific Analysis', 'Problem Solving', 'Creative Brainstorming', 'Strategic Planning',
+    ]);
+    for (const name of HYBRID_TEMPLATE_NAMES) {
+      await user.click(button(name));
+      const { settings, topic } = hybridTemplate(name);
+      expect(p.hybrid.getSnapshot().context.settings).toMatchObject(settings);
+      // The form shows what the machine holds.
+      expect((screen.getByLabelText('Mode') as HTMLSelectElement).value).toBe(p.hybrid.getSnapshot().context.settings.mode);
+      expect((screen.getByLabelText(/^Max rounds/) as HTMLInputElement).value).toBe(String(p.hybrid.getSnapshot().context.settings.max_rounds));
+      expect((screen.getByRole('slider', { name: /^Reasoning depth/ }) as HTMLInputElement).value).toBe(String(p.hybrid.getSnapshot().context.settings.reasoning_depth));
+      expect((screen.getByLabelText('Response format') as HTMLSelectElement).value).toBe(p.hybrid.getSnapshot().context.settings.response_format);
+      // A starter topic fills an empty box (and never overwrites what the user wrote).
+      if (name === HYBRID_TEMPLATE_NAMES[0]) expect((screen.getByLabelText('Discussion topic') as HTMLTextAreaElement).value).toBe(topic);
+    }
+    // The spec's fixed values, as the form shows them.
+    await user.click(button('Problem Solving'));
+    expect((screen.getByLabelText(/^Max rounds/) as HTMLInputElement).value).toBe('15');
+    expect((screen.getByLabelText(/^Turns per round/) as HTMLInputElement).value).toBe('2');
+    await user.click(button('Scientific Analysis'));
+    expect((screen.getByRole('slider', { name: /^Reasoning depth/ }) as HTMLInputElement).value).toBe('5');
+  });
+
+  it('hybrid bounds: max rounds 0 or 51 and turns per round 6 show the field error and do not reach the machine', async () => {
+    const p = renderHybridPanel();
+    const settings = () => p.hybrid.getSnapshot().context.settings;
+    for (const bad of ['0', '51']) {
+      fireEvent.change(screen.getByLabelText(/^Max rounds/), { target: { value: bad } });
+      expect(screen.getByText('Enter a number from 1 to 50.')).toBeTruthy();
+      expect(settings().max_rounds).toBe(defaults.hybrid.max_rounds);
+    }
+    fireEvent.change(screen.getByLabelText(/^Max rounds/), { target: { value: '50' } });
+    expect(settings().max_rounds).toBe(50);
+    fireEvent.change(screen.getByLabelText(/^Turns per round/), { target: { value: '6' } });
+    expect(screen.getByText('Enter a number from 1 to 5.')).toBeTruthy();
+    expect(settings().turns_per_round).toBe(defaults.hybrid.turns_per_round);
+  });
+
+  it('locks the settings, templates and topic while connected; Stop Discussion sends stop and closes', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    expect(button('Stop Discussion').disabled).toBe(true);
+    await user.click(button('Creative Brainstorming'));
+    const socket = await startLive(p, user);
+
+    // The configuration carries the template's settings.
+    expect(socket.sent[0]).toMatchObject({ agent_ids: AGENTS.map((a) => a.id), topic: 'Drip or furrow irrigation?', response_format: 'bullet', max_response_length: 300 });
+    const fieldset = screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement;
+    expect(fieldset.disabled).toBe(true);
+    expect(screen.getByText('Settings are locked while the discussion is connected.')).toBeTruthy();
+    for (const name of HYBRID_TEMPLATE_NAMES) expect(button(name).disabled).toBe(true);
+    expect((screen.getByLabelText('Discussion topic') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(startButton().disabled).toBe(true);
+    // Templates sent anyway (a stale click) change nothing while connected.
+    const locked = p.hybrid.getSnapshot().context.settings;
+    act(() => p.hybrid.send({ type: 'hybrid.template.apply', template: 'Scientific Analysis' }));
+    expect(p.hybrid.getSnapshot().context.settings).toEqual(locked);
+    expect(statusLine()).toBe('Connected · configuration sent');
+
+    // Some of the recorded discussion arrives.
+    const frames = serverFrames('hybrid-hybrid.jsonl');
+    send(socket, frames.slice(0, frames.findIndex((f) => f.type === 'round_end')));
+    const log = await screen.findByRole('log', { name: 'Hybrid discussion messages' });
+    await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThan(0));
+    expect(statusLine()).toBe('Connected · round 1 in progress');
+    expect(screen.getByTitle('Round').textContent).toMatch(/^Round 1\//);
+    expect(button('Export PDF').disabled).toBe(false);
+
+    expect(button('Stop Discussion').disabled).toBe(false);
+    await user.click(button('Stop Discussion'));
+    expect(socket.sent.at(-1)).toEqual({ type: 'stop' });
+    expect(button('Stop Discussion').disabled).toBe(true);
+    expect(statusLine()).toBe('Stopping…');
+    // 500 ms later the client closes with 1000; the run ends and the settings unlock.
+    await waitFor(() => expect(socket.closedByClient).toMatchObject({ code: 1000 }), { timeout: 3000 });
+    await waitFor(() => expect(p.hybrid.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
+    expect(fieldset.disabled).toBe(false);
+    expect(button('Scientific Analysis').disabled).toBe(false);
+    expect(statusLine()).toBe('Discussion stopped');
+  });
+
+  it('counts delegations on the Delegations button (once each) and lists them; the Research drawer', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    expect(button('Delegations (0)')).toBeTruthy();
+    expect(button('Research (0)')).toBeTruthy();
+    const socket = await startLive(p, user);
+    const delegation = (from: string, to: string, task: string) => ({ type: 'delegation', delegation: { from, from_agent: from, to, to_agent: to, task, reason: task }, timestamp: '2026-11-22T02:02:50.606Z' });
+    send(socket, [delegation('Cy', 'Bo', 'check the costs'), delegation('Ada', 'Cy', 'measure soil moisture')]);
+    await waitFor(() => expect(button('Delegations (2)')).toBeTruthy());
+    // The same delegation again (a resume replays it) is counted once.
+    send(socket, [delegation('Cy', 'Bo', 'check the costs')]);
+    expect(button('Delegations (2)')).toBeTruthy();
+
+    await user.click(button('Delegations (2)'));
+    expect(button('Delegations (2)').getAttribute('aria-pressed')).toBe('true');
+    const list = screen.getByRole('list', { name: 'Delegations' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.delegation__route')!.textContent)).toEqual(['Cy → Bo', 'Ada → Cy']);
+    expect(within(rows[1]).getByText('measure soil moisture')).toBeTruthy();
+    await user.click(button('Delegations (2)'));
+    expect(screen.queryByRole('list', { name: 'Delegations' })).toBeNull();
+    expect(screen.getByRole('log', { name: 'Hybrid discussion messages' })).toBeTruthy();
+
+    // The hybrid protocol has no research_result frame: the Research drawer says so rather than showing a blank.
+    await user.click(button('Research (0)'));
+    expect(button('Research (0)').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('No research papers yet')).toBeTruthy();
+  });
+});
