@@ -22,10 +22,16 @@ const startButton = () => screen.getByRole('button', { name: 'Start Hybrid Discu
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
 
-/** The footer's status line (the sliders' <output>s are role=status too). */
+/** The footer's status line. */
 const statusLine = () => screen.getAllByRole('status').find((e) => e.classList.contains('panel-footer__status'))!.textContent;
 
 type Panel = ReturnType<typeof renderHybridPanel>;
+
+/** The settings sit behind a 'Settings' disclosure (folded by default, so the feed keeps the room). */
+async function openSettings(user: ReturnType<typeof userEvent.setup>) {
+  const toggle = screen.getByRole('button', { name: 'Settings' });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+}
 
 async function startLive(p: Panel, user = userEvent.setup()) {
   await selectAgents(p, [AGENTS[0].id, AGENTS[1].id, AGENTS[2].id]);
@@ -55,6 +61,7 @@ describe('hybrid panel', () => {
   it('each template button fills the settings (and a starter topic) in the machine and the form', async () => {
     const user = userEvent.setup();
     const p = renderHybridPanel();
+    await openSettings(user);
     expect(within(screen.getByRole('group', { name: 'Templates' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Scientific Analysis', 'Problem Solving', 'Creative Brainstorming', 'Strategic Planning',
     ]);
@@ -79,7 +86,9 @@ describe('hybrid panel', () => {
   });
 
   it('hybrid bounds: max rounds 0 or 51 and turns per round 6 show the field error and do not reach the machine', async () => {
+    const user = userEvent.setup();
     const p = renderHybridPanel();
+    await openSettings(user);
     const settings = () => p.hybrid.getSnapshot().context.settings;
     for (const bad of ['0', '51']) {
       fireEvent.change(screen.getByLabelText(/^Max rounds/), { target: { value: bad } });
@@ -96,6 +105,7 @@ describe('hybrid panel', () => {
   it('locks the settings, templates and topic while connected; Stop Discussion sends stop and closes', async () => {
     const user = userEvent.setup();
     const p = renderHybridPanel();
+    await openSettings(user);
     expect(button('Stop Discussion').disabled).toBe(true);
     await user.click(button('Creative Brainstorming'));
     const socket = await startLive(p, user);
@@ -105,9 +115,11 @@ describe('hybrid panel', () => {
     const fieldset = screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement;
     expect(fieldset.disabled).toBe(true);
     expect(screen.getByText('Settings are locked while the discussion is connected.')).toBeTruthy();
-    for (const name of HYBRID_TEMPLATE_NAMES) expect(button(name).disabled).toBe(true);
-    expect((screen.getByLabelText('Discussion topic') as HTMLTextAreaElement).disabled).toBe(true);
-    expect(startButton().disabled).toBe(true);
+    // The topic box, its templates and Start fold into one line naming the topic while connected.
+    for (const name of HYBRID_TEMPLATE_NAMES) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByLabelText('Discussion topic')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start Hybrid Discussion' })).toBeNull();
+    expect(screen.getByText('Drip or furrow irrigation?')).toBeTruthy();
     // Templates sent anyway (a stale click) change nothing while connected.
     const locked = p.hybrid.getSnapshot().context.settings;
     act(() => p.hybrid.send({ type: 'hybrid.template.apply', template: 'Scientific Analysis' }));
@@ -132,6 +144,8 @@ describe('hybrid panel', () => {
     await waitFor(() => expect(socket.closedByClient).toMatchObject({ code: 1000 }), { timeout: 3000 });
     await waitFor(() => expect(p.hybrid.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
     expect(fieldset.disabled).toBe(false);
+    // After the run its setup stays folded until 'New discussion'; then the templates work again.
+    await user.click(button('New discussion'));
     expect(button('Scientific Analysis').disabled).toBe(false);
     expect(statusLine()).toBe('Discussion stopped');
   });

@@ -148,17 +148,17 @@ describe('standard panel: a live discussion', () => {
     expect(screen.getByText('connected')).toBeTruthy();
 
     const frames = serverFrames('enhanced-default.jsonl');
-    const messages = frames.filter((f) => f.type === 'agent_message') as { id: string; content: string; agent_name: string }[];
+    const messages = frames.filter((f) => f.type === 'agent_message') as { id: string; content: string; agent_name: string; confidence: number }[];
     send(socket, frames.slice(0, frames.findIndex((f) => f === messages[1]) + 1));
     const log = screen.getByRole('log', { name: 'Discussion messages' });
     await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThanOrEqual(2));
     // Each agent_message is one card by its agent (with its role and confidence); Ada's proposal also came as an
     // ACL message, which has its own card.
     const cards = within(log).getAllByRole('article');
-    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Hybrid from Ada', 'ACL from Ada', 'Hybrid from Bo']);
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Enhanced from Ada', 'ACL from Ada', 'Enhanced from Bo']);
     expect(cards[0].querySelector('.message-card__text')!.textContent).toBe(messages[0].content);
     expect(within(cards[0]).getByText('Agronomist')).toBeTruthy();
-    expect(within(cards[0]).getByTitle('Confidence').textContent).toBe('57%');
+    expect(within(cards[0]).getByTitle('Confidence').textContent).toBe(`${Math.round(messages[0].confidence * 100)}%`);
     expect(cards[2].querySelector('.message-card__text')!.textContent).toBe(messages[1].content);
 
     // A streamed turn: start, deltas (the card grows, with a typing caret), then the final frame replaces it.
@@ -167,13 +167,16 @@ describe('standard panel: a live discussion', () => {
     send(socket, [{ type: 'agent_message_delta', id, delta: 'Drip lines ' }]);
     const streaming = () => p.container.querySelector('.message-card--streaming') as HTMLElement | null;
     await waitFor(() => expect(streaming()?.textContent).toContain('Drip lines'));
-    expect(within(streaming()!).getByLabelText('typing')).toBeTruthy();
+    // The caret is decoration; assistive technology hears that the turn is still being written.
+    expect(streaming()!.querySelector('.typing-caret')).toBeTruthy();
+    expect(within(streaming()!).getByText('(still writing)')).toBeTruthy();
     send(socket, [{ type: 'agent_message_delta', id, delta: 'save water ' }, { type: 'agent_message_delta', id, delta: 'in August.' }]);
     await waitFor(() => expect(streaming()!.querySelector('.message-card__text')!.textContent).toBe('Drip lines save water in August.'));
-    expect(within(streaming()!).getByLabelText('typing')).toBeTruthy();
+    expect(streaming()!.querySelector('.typing-caret')).toBeTruthy();
+    expect(within(streaming()!).getByText('(still writing)')).toBeTruthy();
     send(socket, [{ type: 'agent_message', id, agent_id: AGENTS[1].id, agent_name: 'Bo', agent_role: 'Economist', content: 'Drip lines save water in August; the pump needs replacing first.', message_type: 'enhanced', confidence: 0.8, timestamp: '2026-11-22T02:03:01.000Z' }]);
     await waitFor(() => expect(streaming()).toBeNull());
-    expect(screen.queryByLabelText('typing')).toBeNull();
+    expect(screen.queryByText('(still writing)')).toBeNull();
     expect(within(log).getByText('Drip lines save water in August; the pump needs replacing first.')).toBeTruthy();
     // One card for the turn: the final frame replaced the streamed one.
     expect(within(log).queryByText('Drip lines save water in August.')).toBeNull();
@@ -423,6 +426,9 @@ describe('standard panel: joining in and the footer', () => {
     await waitFor(() => expect(socket.sent.some((f) => (f as { type?: string }).type === 'stop')).toBe(true));
     await waitFor(() => expect(p.standard.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
     expect(json().disabled).toBe(false);
+    // The finished run keeps the room: the start form folds into 'New discussion', which opens it again.
+    expect(screen.queryByRole('button', { name: 'Start Enhanced Discussion' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New discussion' }));
     expect(startButton()).toBeTruthy();
   });
 });

@@ -57,7 +57,7 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
   const time = timeOf(item.timestamp);
   // An agent message names its own type (hybrid, structured, …); other kinds use their label.
   const messageType = item.kind === 'hybrid' ? sourceField<string>(item, 'message_type') : undefined;
-  const label = messageType ? messageType.replace(/_/g, ' ') : KIND_LABELS[item.kind];
+  const label = messageType ? `${messageType.charAt(0).toUpperCase()}${messageType.slice(1).replace(/_/g, ' ')}` : KIND_LABELS[item.kind];
   if (item.kind === 'stage' || item.kind === 'round') {
     return (
       <div className="stage-divider" role="separator" aria-label={item.content}>
@@ -81,13 +81,9 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
       </header>
       <p className="message-card__text">
         {item.content}
-        {item.streaming && (
-          <>
-            <span className="typing-caret" aria-hidden="true" />
-            <span className="visually-hidden"> (still writing)</span>
-          </>
-        )}
+        {item.streaming && <span className="typing-caret" aria-hidden="true" />}
       </p>
+      {item.streaming && <span className="visually-hidden">(still writing)</span>}
       {item.interrupted && <p className="message-card__note">Stopped while writing.</p>}
       {reasoning && (
         <details className="message-card__details">
