@@ -85,6 +85,8 @@ const policy: SocketSessionInput['policy'] = {
   reconnectOn: [CLOSE_ABNORMAL],
   maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
   delayMs: (attempt) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
+  // 'Up to 3 attempts while running' (part 2 §4): a socket that never opened reports 'Cannot connect' at once.
+  reconnectBeforeFirstOpen: false,
 };
 
 const frameOf = (event: StandardDiscussionEvent) => (event.type === 'socketSession.frame' ? event.frame : null);
@@ -234,7 +236,8 @@ export const standardDiscussionMachine = setup({
         ? { attempt: event.attempt, error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts) }
         : {},
     ),
-    clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error })),
+    /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
+    clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error, pendingProblem: null })),
     rememberSocketError: assign({
       pendingProblem: ({ context, event, self }) => {
         if (event.type !== 'socketSession.error') return context.pendingProblem;
@@ -251,6 +254,9 @@ export const standardDiscussionMachine = setup({
         // A close after a time-out or a socket error says what went wrong first; 1008/1002 always says auth.
         const byCode = closeMessage({ code: event.code, reason: event.reason, gaveUp: event.gaveUp, endpointName: endpointLabel(context.run) });
         if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
+        // Reconnects ran out: 'Connection lost to {endpoint}' (part 2 §8), even though each refused attempt
+        // was also reported as a socket error.
+        if (event.gaveUp && byCode) return byCode;
         return context.pendingProblem ?? byCode ?? context.error;
       },
       pendingProblem: null,
