@@ -183,6 +183,15 @@ const PANEL_EXPECTED: Record<string, PanelExpectation> = {
   'hybrid-tts.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 11, kinds: { acl: 4, consensus: 1, hybrid: 3, summary: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 11, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
   'multi_round_reasoning-default.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 46, kinds: { stage: 10, argument: 30, consensus: 1, summary: 1, round: 4 }, tree: [1, 30], papers: 0, analytics: { totalMessages: 46, totalArguments: 30, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
   'multi_round_reasoning-research.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 18, kinds: { stage: 3, argument: 9, research: 2, consensus: 1, summary: 1, round: 2 }, tree: [1, 9], papers: 3, analytics: { totalMessages: 18, totalArguments: 9, totalResearchResults: 2, totalPapers: 3, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  // Recorded for the close codes (scripts/record-transcripts.ts 'standard-close-*', 'hybrid-close-*'; 1002 and 1011 are edited fault cases).
+  'basic-bad-config.jsonl': { summary: { run: 'failed', error: 'Connection closed unexpectedly (code: 1003).', sockets: 1, messages: 0, kinds: {}, tree: [0, 0], papers: 0, analytics: { totalMessages: 0, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
+  'hybrid-close-1006-resume.jsonl': { summary: { run: 'ended', error: null, sockets: 2, messages: 22, kinds: { acl: 10, consensus: 1, hybrid: 6, summary: 1, round: 4 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 22, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'standard-close-1001.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 2, kinds: { text: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 2, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'shutdown' } },
+  'standard-close-1002.jsonl': { summary: { run: 'failed', error: 'Authentication failed. Please refresh and login again.', sockets: 1, messages: 4, kinds: { acl: 2, hybrid: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 4, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
+  'standard-close-1003-enhanced.jsonl': { summary: { run: 'failed', error: 'Connection closed unexpectedly (code: 1003).', sockets: 1, messages: 0, kinds: {}, tree: [0, 0], papers: 0, analytics: { totalMessages: 0, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
+  'standard-close-1006-enhanced.jsonl': { summary: { run: 'ended', error: null, sockets: 2, messages: 10, kinds: { acl: 4, consensus: 1, hybrid: 4, summary: 1 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 10, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'standard-close-1008.jsonl': { summary: { run: 'failed', error: 'Authentication failed. Please refresh and login again.', sockets: 1, messages: 0, kinds: {}, tree: [0, 0], papers: 0, analytics: { totalMessages: 0, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
+  'standard-close-1011.jsonl': { summary: { run: 'failed', error: 'Connection closed unexpectedly (code: 1011).', sockets: 1, messages: 0, kinds: {}, tree: [0, 0], papers: 0, analytics: { totalMessages: 0, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
 };
 
 // What the fault cases show, beyond the summary.
@@ -224,4 +233,29 @@ PANEL_EXPECTED['basic-stopped.jsonl'].check = (run) => {
 };
 PANEL_EXPECTED['hybrid-stopped.jsonl'].check = (run) => {
   expect(run.sockets[0].closedByClient?.code).toBe(1000);
+};
+
+/** A resume neither loses nor doubles a turn: the feed holds each recorded message id once, in order. */
+const expectEachMessageOnce = (name: string, type: string) => (run: PanelReplay) => {
+  const recorded = [...new Set(serverFrames(name).filter((f) => f.type === type).map((f) => f.id))];
+  const shown = selectMessages(feedOf(run)).filter((m) => m.kind === 'hybrid' || m.kind === 'text').map((m) => m.id);
+  expect(shown).toEqual(recorded);
+  expect(run.sockets[1].sent[0]).toEqual(run.sockets[0].sent[0]);
+};
+PANEL_EXPECTED['standard-close-1006-enhanced.jsonl'].check = expectEachMessageOnce('standard-close-1006-enhanced.jsonl', 'agent_message');
+PANEL_EXPECTED['hybrid-close-1006-resume.jsonl'].check = expectEachMessageOnce('hybrid-close-1006-resume.jsonl', 'agent_message');
+PANEL_EXPECTED['standard-close-1008.jsonl'].check = (run) => {
+  // Refused before any frame: the authentication message, no reconnect, the configuration was the only frame sent.
+  expect(run.sockets[0].sent).toHaveLength(1);
+};
+PANEL_EXPECTED['standard-close-1002.jsonl'].check = (run) => expect(run.sockets).toHaveLength(1);
+PANEL_EXPECTED['standard-close-1011.jsonl'].check = (run) => {
+  expect(feedOf(run).session.fatalError).toBe('The discussion could not be started because of a server error.');
+};
+PANEL_EXPECTED['standard-close-1003-enhanced.jsonl'].check = (run) => {
+  expect(feedOf(run).session.fatalError).toBe('One or more agents were not found');
+};
+PANEL_EXPECTED['standard-close-1001.jsonl'].check = (run) => {
+  // The server said discussion_ended {reason: shutdown} first; 1001 is quiet.
+  expect(feedOf(run).session.ended?.reason).toBe('shutdown');
 };
