@@ -23,7 +23,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import type { AudioQueueNotice } from './audioQueue.machine';
-import { endpointProbeMachine } from './endpointProbe.machine';
+import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 import type { ToastRequest } from './toastRequest';
@@ -89,6 +89,9 @@ const policy: SocketSessionInput['policy'] = {
   reconnectBeforeFirstOpen: false,
 };
 
+/** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
+type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef }; matches?: (value: { tab: StandardTab }) => boolean };
+
 const frameOf = (event: StandardDiscussionEvent) => (event.type === 'socketSession.frame' ? event.frame : null);
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
 
@@ -143,7 +146,9 @@ export const standardDiscussionMachine = setup({
     }),
     beginRun: assign(({ context, event, self }) => {
       if (event.type !== 'discussion.start') return {};
-      const probe = self.getSnapshot().children.endpointProbe;
+      // The running actor's snapshot (the probe child, the tab); a pure transition (xstate/graph) has none.
+      const current = self.getSnapshot() as OwnSnapshot | undefined;
+      const probe = current?.children?.endpointProbe;
       const availability = probe ? selectAvailability(probe.getSnapshot()) : null;
       const s = context.settings;
       const endpoint = chooseEndpoint(
@@ -154,7 +159,7 @@ export const standardDiscussionMachine = setup({
           enhancedMode: s.basic.mode === 'enhanced',
           research: s.research.enableResearch,
           hybridMode: s.basic.hybridMode || s.basic.mode === 'hybrid',
-          reasoningTabActive: self.getSnapshot().matches({ tab: 'tree' }),
+          reasoningTabActive: typeof current?.matches === 'function' && current.matches({ tab: 'tree' }),
         },
         availability ?? { basic: 'unknown', enhanced: 'unknown', multi_round: 'unknown', hybrid: 'unknown' },
       );
@@ -241,7 +246,7 @@ export const standardDiscussionMachine = setup({
     rememberSocketError: assign({
       pendingProblem: ({ context, event, self }) => {
         if (event.type !== 'socketSession.error') return context.pendingProblem;
-        const probe = self.getSnapshot().children.endpointProbe;
+        const probe = (self.getSnapshot() as OwnSnapshot | undefined)?.children?.endpointProbe;
         const names = probe ? selectAvailableNames(probe.getSnapshot()) : '';
         return socketErrorMessage(event.everOpened, endpointLabel(context.run), names);
       },
