@@ -204,6 +204,12 @@ const basic = (env: Env, over: object = {}) => ({
   communication_config: standardComms, reasoning_config: reasoning, research_config: researchCfg, legacy_config: { human_participation: true }, ...over,
 });
 
+/** What the standard panel sends to /ws/enhanced (src/model/standardConfig.ts): no basic-only keys. */
+const enhancedPanel = (env: Env, over: object = {}) => ({
+  token: env.token, agent_ids: env.agents, session_id: session(), context: TOPIC, communication_config: { ...standardComms, useACL: true },
+  reasoning_config: reasoning, research_config: researchCfg, legacy_config: { tts: false, turns: 4, mode: 'enhanced', human_participation: true }, ...over,
+});
+
 async function simple(env: Env, endpoint: string, note: string, config: Line, setup?: (r: Recording) => void) {
   const r = new Recording(endpoint, note);
   setup?.(r);
@@ -352,6 +358,77 @@ const CASES: Case[] = [
       return r;
     },
   },
+  // ── The close codes the panels handle (part 2 §8), as the real server produces them (npm run transcripts:record -- close)
+  {
+    name: 'standard-close-1008',
+    run: async (e) => {
+      const r = new Recording('/ws/discuss', 'Basic endpoint opened with a bad token (?token=not-a-jwt): the server accepts the upgrade, holds the configuration, and closes 1008 "Authentication failed" without a frame. The standard panel shows the authentication message and does not reconnect.');
+      await r.open(e.base, 'not-a-jwt');
+      r.send(basic(e, { token: 'not-a-jwt' }));
+      await r.untilClosed();
+      return r;
+    },
+  },
+  {
+    name: 'standard-close-1003-enhanced',
+    run: (e) => simple(e, '/ws/enhanced', 'Enhanced endpoint, the panel\'s configuration naming two agents the user does not have: one fatal error frame "One or more agents were not found", then close 1003.', enhancedPanel(e, { agent_ids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'] })),
+  },
+  {
+    name: 'standard-close-1006-enhanced',
+    run: async (e) => {
+      const r = new Recording('/ws/enhanced', 'Enhanced endpoint with the panel\'s configuration, cut mid-discussion (the client socket destroyed: 1006) after the second agent message; the client reconnects with the same configuration and session_id and the server resumes: what was missed, then the rest live. The line after the close is the new socket\'s configuration.');
+      await r.open(e.base, e.token);
+      const cfg = enhancedPanel(e);
+      r.send(cfg);
+      await r.until(() => r.count('agent_message') >= 2);
+      await new Promise((res) => setTimeout(res, 30));
+      r.ws.terminate();
+      await r.untilClosed();
+      await new Promise((res) => setTimeout(res, 150));
+      await r.open(e.base, e.token);
+      r.send(cfg);
+      await r.untilClosed();
+      return r;
+    },
+  },
+  {
+    name: 'hybrid-close-1006-resume',
+    run: async (e) => {
+      const r = new Recording('/ws/hybrid', 'Hybrid panel cut mid-discussion (the client socket destroyed: 1006) after the second agent message; the client reconnects with the same first message and session_id and the server resumes. The line after the close is the new socket\'s first message.');
+      await r.open(e.base, e.token);
+      const cfg = hybridPanel(e, { max_rounds: 2, auto_stop_on_consensus: false });
+      r.send(cfg);
+      await r.until(() => r.count('agent_message') >= 2);
+      await new Promise((res) => setTimeout(res, 30));
+      r.ws.terminate();
+      await r.untilClosed();
+      await new Promise((res) => setTimeout(res, 150));
+      await r.open(e.base, e.token);
+      r.send(cfg);
+      await r.untilClosed();
+      return r;
+    },
+  },
+  {
+    name: 'standard-close-1001',
+    run: async () => {
+      // A server of its own, shut down mid-discussion: running discussions end with {reason: 'shutdown'}, then 1001.
+      const own = await startServer();
+      try {
+        const r = new Recording('/ws/discuss', 'Basic endpoint, the server shut down mid-discussion (after the second turn): discussion_ended {reason: shutdown}, then close 1001 "Server shutting down". 1001 is a quiet close for the panel.');
+        await r.open(own.env.base, own.env.token);
+        r.send(basic(own.env, { turns: 20 }));
+        await r.until(() => r.count('text') >= 2);
+        const closing = own.close();
+        await r.untilClosed();
+        await closing;
+        return r;
+      } catch (err) {
+        await own.close().catch(() => {});
+        throw err;
+      }
+    },
+  },
 ];
 
 /** The malformed-frame fault case: a recorded hybrid transcript with one agent_message broken on purpose. */
@@ -365,13 +442,44 @@ function malformedFrom(source: Recording): string {
   return [{ endpoint: source.endpoint, note }, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
 }
 
-async function main() {
+type Edit = (source: Recording) => string;
+const jsonl = (endpoint: string, note: string, lines: Line[]) => [{ endpoint, note }, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
+
+/** 1011: the server's answer when setting a discussion up fails (server/routes/discussionSockets.ts refuse(…, 1011)). */
+const internalErrorFrom: Edit = (source) => {
+  const lines = source.lines.map((l) => structuredClone(l));
+  for (const l of lines) {
+    if (l.dir === 'server' && (l.data as Line).type === 'error') (l.data as Line).message = 'The discussion could not be started because of a server error.';
+    if (l.event === 'close') l.code = 1011;
+  }
+  return jsonl(source.endpoint, 'Edited from standard-close-1003-enhanced (a fault case: a store failure cannot be caused from outside): the fatal error frame says "The discussion could not be started because of a server error." and the close is 1011, as the server answers when setting up a discussion throws.', lines);
+};
+
+/** 1002: a protocol error close. The server never sends it on purpose (the ws library does on a malformed frame). */
+const protocolErrorFrom: Edit = (source) => {
+  const cut = source.lines.findIndex((l) => l.event === 'close');
+  const lines = source.lines.slice(0, cut + 1).map((l) => structuredClone(l));
+  lines[cut].code = 1002;
+  return jsonl(source.endpoint, `Edited from standard-close-1006-enhanced (a fault case: the real server does not produce 1002 from a well-behaved client): the drop at line ${cut + 2} is a close 1002 instead of 1006 and nothing follows; the panel shows the authentication message (part 2 §8) and does not reconnect.`, lines);
+};
+
+const FAULTS_FROM: Record<string, { name: string; edit: Edit }[]> = {
+  'standard-close-1003-enhanced': [{ name: 'standard-close-1011', edit: internalErrorFrom }],
+  'standard-close-1006-enhanced': [{ name: 'standard-close-1002', edit: protocolErrorFrom }],
+};
+
+/** A fresh server (in-memory PGlite) with one registered user and three agents. */
+async function startServer() {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-transcripts-'));
   const server = await buildServer(
     { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'transcripts-secret-0123456789', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, ttsBaseUrl: undefined, offlineTokensPerSecond: 0 },
     { providers },
   );
   tuneEngine(server.ctx, { ackTimeoutMs: 3_000 });
+  const close = async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  };
   try {
     const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
     const api = async (method: string, p: string, body?: unknown, token?: string) => {
@@ -387,7 +495,16 @@ async function main() {
       { name: 'Cy', role: 'Grower', prompt: 'You run a family vineyard and care about practical, affordable steps.', model: 'offline', personality: 'patient' },
     ]) agents.push(String((await api('POST', '/agents/', a, token)).id));
     const env: Env = { base: url.replace(/^http/, 'ws'), token, agents };
+    return { env, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
 
+async function main() {
+  const { env, close } = await startServer();
+  try {
     await mkdir(OUT, { recursive: true });
     for (const c of CASES.filter((x) => !only || x.name.includes(only))) {
       const r = await c.run(env);
@@ -397,10 +514,13 @@ async function main() {
         await writeFile(path.join(OUT, 'hybrid-malformed-frame.jsonl'), malformedFrom(r));
         console.log('hybrid-malformed-frame.jsonl  (edited from hybrid-natural)');
       }
+      for (const fault of FAULTS_FROM[c.name] ?? []) {
+        await writeFile(path.join(OUT, `${fault.name}.jsonl`), fault.edit(r));
+        console.log(`${fault.name}.jsonl  (edited from ${c.name})`);
+      }
     }
   } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -66,16 +66,17 @@ const policy: SocketSessionInput['policy'] = {
   reconnectOn: [CLOSE_ABNORMAL],
   maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
   delayMs: (attempt) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
+  // Only a running discussion reconnects; a socket that never opened is 'Failed to establish connection' at once.
+  reconnectBeforeFirstOpen: false,
 };
 
 const frameOf = (event: HybridDiscussionEvent) => (event.type === 'socketSession.frame' ? event.frame : null);
 
-/** The first message exactly as part 2 §7; tts_config is null when speech is off. */
+/** The first message exactly as part 2 §7 (the token travels in the query only); tts_config is null when speech is off. */
 export function buildHybridConfig(run: HybridRun) {
   const { tts, tts_speed, tts_volume, ...rest } = run.settings;
   return hybridConfig.parse({
     ...rest,
-    ...(run.token ? { token: run.token } : {}),
     agent_ids: run.agentIds,
     topic: run.topic,
     session_id: run.sessionId,
@@ -197,7 +198,8 @@ export const hybridDiscussionMachine = setup({
     showRetrying: assign(({ event }) =>
       event.type === 'socketSession.retrying' ? { error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts), pendingProblem: null } : {},
     ),
-    clearError: assign({ error: null }),
+    /** An open (first or resumed) clears the banner and forgets the socket error that came before a drop. */
+    clearError: assign({ error: null, pendingProblem: null }),
     rememberSocketError: assign({
       pendingProblem: ({ event, context }) =>
         event.type === 'socketSession.error' ? (event.everOpened ? DISCUSSION_MESSAGES.hybridConnectionError : DISCUSSION_MESSAGES.hybridEstablishFailed) : context.pendingProblem,

@@ -23,7 +23,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import type { AudioQueueNotice } from './audioQueue.machine';
-import { endpointProbeMachine } from './endpointProbe.machine';
+import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 import type { ToastRequest } from './toastRequest';
@@ -85,7 +85,12 @@ const policy: SocketSessionInput['policy'] = {
   reconnectOn: [CLOSE_ABNORMAL],
   maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
   delayMs: (attempt) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
+  // 'Up to 3 attempts while running' (part 2 §4): a socket that never opened reports 'Cannot connect' at once.
+  reconnectBeforeFirstOpen: false,
 };
+
+/** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
+type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef }; matches?: (value: { tab: StandardTab }) => boolean };
 
 const frameOf = (event: StandardDiscussionEvent) => (event.type === 'socketSession.frame' ? event.frame : null);
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
@@ -141,7 +146,9 @@ export const standardDiscussionMachine = setup({
     }),
     beginRun: assign(({ context, event, self }) => {
       if (event.type !== 'discussion.start') return {};
-      const probe = self.getSnapshot().children.endpointProbe;
+      // The running actor's snapshot (the probe child, the tab); a pure transition (xstate/graph) has none.
+      const current = self.getSnapshot() as OwnSnapshot | undefined;
+      const probe = current?.children?.endpointProbe;
       const availability = probe ? selectAvailability(probe.getSnapshot()) : null;
       const s = context.settings;
       const endpoint = chooseEndpoint(
@@ -152,7 +159,7 @@ export const standardDiscussionMachine = setup({
           enhancedMode: s.basic.mode === 'enhanced',
           research: s.research.enableResearch,
           hybridMode: s.basic.hybridMode || s.basic.mode === 'hybrid',
-          reasoningTabActive: self.getSnapshot().matches({ tab: 'tree' }),
+          reasoningTabActive: typeof current?.matches === 'function' && current.matches({ tab: 'tree' }),
         },
         availability ?? { basic: 'unknown', enhanced: 'unknown', multi_round: 'unknown', hybrid: 'unknown' },
       );
@@ -238,11 +245,12 @@ export const standardDiscussionMachine = setup({
         ? { attempt: event.attempt, error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts), pendingProblem: null }
         : {},
     ),
-    clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error })),
+    /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
+    clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error, pendingProblem: null })),
     rememberSocketError: assign({
       pendingProblem: ({ context, event, self }) => {
         if (event.type !== 'socketSession.error') return context.pendingProblem;
-        const probe = self.getSnapshot().children.endpointProbe;
+        const probe = (self.getSnapshot() as OwnSnapshot | undefined)?.children?.endpointProbe;
         const names = probe ? selectAvailableNames(probe.getSnapshot()) : '';
         return socketErrorMessage(event.everOpened, endpointLabel(context.run), names);
       },
@@ -252,10 +260,11 @@ export const standardDiscussionMachine = setup({
     explainClose: assign({
       error: ({ context, event }) => {
         if (event.type !== 'socketSession.closed') return context.error;
-        // 1008/1002 always say auth, and reconnects that ran out say so; otherwise a close after a time-out or a
-        // socket error says what went wrong first.
         const byCode = closeMessage({ code: event.code, reason: event.reason, gaveUp: event.gaveUp, endpointName: endpointLabel(context.run) });
-        if (byCode === DISCUSSION_MESSAGES.authFailed || event.gaveUp) return byCode;
+        if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
+        // Reconnects ran out: 'Connection lost to {endpoint}' (part 2 §8), even though each refused attempt
+        // was also reported as a socket error.
+        if (event.gaveUp && byCode) return byCode;
         return context.pendingProblem ?? byCode ?? context.error;
       },
       pendingProblem: null,

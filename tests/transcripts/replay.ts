@@ -5,7 +5,9 @@
 //
 // Format (JSON Lines): a header {"endpoint", "note"}, then {"t", "dir": "server"|"client", "data"} or
 // {"t", "event": "close", "code", "reason"?}. A server line after a close is delivered on the socket the client
-// opens next (the harness waits for the reconnect). A client line asserts the client sent that frame.
+// opens next (the harness waits for the reconnect). A client line asserts the client sent that frame. Server lines
+// that arrive after the client closed the socket itself (the standard panel closes at once on Stop) are not
+// delivered, as a real socket would not deliver them; they are handed back as `undelivered`.
 // `data` is the frame object; a string is sent as raw text (for fault cases that are not JSON).
 //
 // Three entry points:
@@ -112,6 +114,8 @@ export interface Replay {
   sockets: FakeWebSocket[];
   /** Frames the client sent on the endpoint that no client line accounted for. */
   unexpectedClientFrames: unknown[];
+  /** Server frames recorded after the client had closed that socket itself (never delivered). */
+  undelivered: unknown[];
   stop: () => void;
 }
 
@@ -170,6 +174,8 @@ export async function replayTranscript<S extends TypedUnion, C extends z.ZodType
   let now = 0;
   const clientCursor = new Map<FakeWebSocket, number>();
   let socket: FakeWebSocket | undefined = sockets.last(path);
+  const closedByServer = new Set<FakeWebSocket>();
+  const undelivered: unknown[] = [];
 
   for (const entry of transcript.lines) {
     if (entry.t > now) {
@@ -178,8 +184,15 @@ export async function replayTranscript<S extends TypedUnion, C extends z.ZodType
     }
     if ('event' in entry) {
       // A client that closed the socket itself (after a stop) has already had its close.
-      if (socket && socket.readyState !== 3) socket.serverClose(entry.code, entry.reason ?? '');
+      if (socket && socket.readyState !== 3) {
+        closedByServer.add(socket);
+        socket.serverClose(entry.code, entry.reason ?? '');
+      }
       await vi.advanceTimersByTimeAsync(0);
+      continue;
+    }
+    if (entry.dir === 'server' && socket && socket.readyState === 3 && !closedByServer.has(socket) && socket.closedByClient) {
+      undelivered.push(entry.data);
       continue;
     }
     if (!socket || socket.readyState === 3) socket = await nextSocket(sockets, path, socket);
@@ -207,6 +220,7 @@ export async function replayTranscript<S extends TypedUnion, C extends z.ZodType
     root,
     sockets: mine,
     unexpectedClientFrames: mine.flatMap((s) => s.sent.slice(clientCursor.get(s) ?? 0)),
+    undelivered,
     stop: () => root.stop(),
   };
 }

@@ -1,0 +1,297 @@
+// The hybrid panel (part 2 §4 'Hybrid discussion', §5 'Hybrid start', §7, §8, §9), run as the app runs it: under a
+// parent with a real toasts actor and recording 'workspace' / 'audioQueue' stand-ins, its real actors
+// (createHybridDiscussionLogic) over a fake WebSocket, on fake timers.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import {
+  selectCanStop, selectError, selectModes, selectRoundLabel, selectSessionId, selectSettings, selectSettingsLocked, selectStatusLine,
+} from '../../src/machines/hybridDiscussion.selectors';
+import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
+import { selectMessages } from '../../src/model/feedSelectors';
+import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
+import { defaults, type HybridSettings } from '../../src/schemas/settings';
+import { flush } from '../support/harness';
+import { hybridPanel } from './panelHarness';
+
+const NOW = 1_700_000_000_000;
+const SESSION = `session_${NOW}`;
+const AGENTS = ['agent-a', 'agent-b', 'agent-c'];
+const PATH = '/ws/hybrid';
+type Panel = ReturnType<typeof hybridPanel>;
+
+async function ready(opts: Parameters<typeof hybridPanel>[0] = {}) {
+  const p = hybridPanel(opts);
+  await flush();
+  return p;
+}
+
+async function start(p: Panel, over: { agentIds?: string[]; topic?: string } = {}) {
+  p.panel.send({ type: 'hybrid.topic.change', text: over.topic ?? ' Drip or furrow? ' });
+  p.panel.send({ type: 'hybrid.start', agentIds: over.agentIds ?? AGENTS, token: 'tok-1', now: NOW });
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+async function live(p: Panel) {
+  await start(p);
+  const ws = p.sockets.last(PATH);
+  ws.serverOpen();
+  await vi.advanceTimersByTimeAsync(0);
+  return ws;
+}
+
+const error = (panel: HybridDiscussionActorRef) => selectError(panel.getSnapshot());
+const run = (panel: HybridDiscussionActorRef) => panel.getSnapshot().value.run;
+
+describe('hybrid discussion panel', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    [{ agentIds: ['agent-a'] }, 'Please select at least 2 agents'],
+    [{ agentIds: ['agent-a', 'agent-a'] }, 'Please select at least 2 agents'],
+    [{ topic: '   ' }, 'Please provide a discussion topic'],
+  ])('Start refuses %j with the spec message', async (over, message) => {
+    const p = await ready();
+    await start(p, over);
+    expect(error(p.panel)).toBe(message);
+    expect(run(p.panel)).toBe('idle');
+    expect(p.sockets.instances).toEqual([]);
+  });
+
+  describe('the first message (part 2 §7)', () => {
+    const KEYS = [
+      'agent_ids', 'topic', 'mode', 'max_rounds', 'max_response_length', 'reasoning_depth', 'evidence_required', 'allow_research',
+      'consensus_threshold', 'session_id', 'tts', 'turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus',
+      'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config',
+    ].sort();
+
+    it('speech off: exactly the spec keys, the defaults of part 2 §9, tts_config null; the token in the query', async () => {
+      const p = await ready();
+      const ws = await live(p);
+      expect(ws.query.token).toBe('query-token');
+      expect(ws.sent).toHaveLength(1);
+      const config = ws.sent[0] as Record<string, unknown>;
+      expect(Object.keys(config).sort()).toEqual(KEYS);
+      expect(config).toEqual({
+        agent_ids: AGENTS, topic: 'Drip or furrow?', session_id: SESSION, mode: 'hybrid', max_rounds: 10, max_response_length: 500,
+        reasoning_depth: 3, evidence_required: true, allow_research: true, consensus_threshold: 0.7, turns_per_round: 1,
+        pause_between_turns: 1000, auto_stop_on_consensus: true, enable_cross_agent_learning: false, response_format: 'prose',
+        citation_style: 'academic', tts: false, tts_config: null,
+      });
+      expect(selectSessionId(p.panel.getSnapshot())).toBe(SESSION);
+    });
+
+    it('speech on: tts_config with max_length 300 and format wav, speed and volume from the settings', async () => {
+      const p = await ready();
+      p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, tts: true, tts_speed: 1.5, tts_volume: 0.5 } });
+      const ws = await live(p);
+      const config = ws.sent[0] as { tts: boolean; tts_config: Record<string, unknown> };
+      expect(config.tts).toBe(true);
+      expect(Object.keys(config.tts_config).sort()).toEqual(['enabled', 'speed', 'volume', 'streaming', 'interrupt_enabled', 'parallel_generation', 'max_length', 'format'].sort());
+      expect(config.tts_config).toMatchObject({ enabled: true, speed: 1.5, volume: 0.5, max_length: 300, format: 'wav' });
+    });
+  });
+
+  it("gives up after 10 s of connecting: 'Connection timeout. Please try again.'", async () => {
+    const p = await ready();
+    await start(p);
+    expect(selectStatusLine(p.panel.getSnapshot())).toBe('Connecting…');
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(error(p.panel)).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(error(p.panel)).toBe('Connection timeout. Please try again.');
+    expect(run(p.panel)).toBe('failed');
+  });
+
+  it("a socket error before the open: 'Failed to establish connection', no reconnect", async () => {
+    const p = await ready();
+    await start(p);
+    const ws = p.sockets.last(PATH);
+    ws.serverError();
+    ws.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(error(p.panel)).toBe(DISCUSSION_MESSAGES.hybridEstablishFailed);
+    expect(run(p.panel)).toBe('failed');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(p.sockets.on(PATH)).toHaveLength(1);
+  });
+
+  it("a socket error after the open: 'Connection error occurred. …'", async () => {
+    const p = await ready();
+    const ws = await live(p);
+    ws.serverError();
+    ws.serverClose(1011);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(error(p.panel)).toBe(DISCUSSION_MESSAGES.hybridConnectionError);
+  });
+
+  it('Stop sends stop, clears the audio, then closes with 1000 after 500 ms', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    expect(selectCanStop(p.panel.getSnapshot())).toBe(true);
+    p.panel.send({ type: 'hybrid.stop' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ws.sent.at(-1)).toEqual({ type: 'stop' });
+    expect(p.audioQueue).toContainEqual({ type: 'audio.clear' });
+    expect(selectCanStop(p.panel.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(ws.closedByClient).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ws.closedByClient).toEqual({ code: 1000, reason: 'discussion over' });
+    expect(run(p.panel)).toBe('ended');
+    expect(error(p.panel)).toBeNull();
+    expect(p.workspace).toContainEqual({ type: 'discussion.statusesReset' });
+  });
+
+  it('settings are locked while connected: updates and templates are ignored; they apply again after the end', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(true);
+    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
+    p.panel.send({ type: 'hybrid.template.apply', template: 'Scientific Analysis' });
+    expect(selectSettings(p.panel.getSnapshot())).toEqual(defaults.hybrid);
+    ws.serverSend({ type: 'discussion_ended', reason: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run(p.panel)).toBe('ended');
+    expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(false);
+    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
+    expect(selectSettings(p.panel.getSnapshot()).max_rounds).toBe(20);
+  });
+
+  it('out-of-range settings are refused', async () => {
+    const p = await ready();
+    for (const bad of [{ max_rounds: 51 }, { max_rounds: 0 }, { reasoning_depth: 6 }, { consensus_threshold: 0.4 }, { turns_per_round: 6 }, { pause_between_turns: 5001 }, { tts_speed: 3 }]) {
+      p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, ...bad } as HybridSettings });
+      expect(selectSettings(p.panel.getSnapshot())).toEqual(defaults.hybrid);
+    }
+  });
+
+  describe('templates (part 2 §9)', () => {
+    const SPEC: Record<string, Partial<HybridSettings>> = {
+      'Problem Solving': { max_rounds: 15, turns_per_round: 2 },
+      'Creative Brainstorming': { response_format: 'bullet', max_response_length: 300 },
+      'Scientific Analysis': { reasoning_depth: 5 },
+      'Strategic Planning': { reasoning_depth: 4 },
+    };
+    it('there are four', () => expect([...HYBRID_TEMPLATE_NAMES].sort()).toEqual(Object.keys(SPEC).sort()));
+    it.each(Object.entries(SPEC))('%s sets the spec values and offers a topic when the box is empty', async (name, values) => {
+      const p = await ready();
+      p.panel.send({ type: 'hybrid.template.apply', template: name as never });
+      expect(selectSettings(p.panel.getSnapshot())).toMatchObject(values);
+      expect(p.panel.getSnapshot().context.topic.length).toBeGreaterThan(0);
+      // A topic the user wrote is kept.
+      const q = await ready();
+      q.panel.send({ type: 'hybrid.topic.change', text: 'mine' });
+      q.panel.send({ type: 'hybrid.template.apply', template: name as never });
+      expect(q.panel.getSnapshot().context.topic).toBe('mine');
+    });
+  });
+
+  it('audio_message (speech on): enqueued with replyTo; speaking/idle relayed; a completed clip acknowledged', async () => {
+    const p = await ready();
+    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, tts: true } });
+    const ws = await live(p);
+    ws.serverSend({ type: 'audio_message', agent_id: 'agent-a', agent_name: 'Ada', audio_url: '/media/tts/x.wav', audio_id: 'x1', message_timestamp: 't' });
+    await vi.advanceTimersByTimeAsync(0);
+    const enqueue = p.audioQueue.find((e) => e.type === 'audio.enqueue')!;
+    expect(enqueue).toMatchObject({ item: { audioId: 'x1', url: '/media/tts/x.wav', agentId: 'agent-a', requiresAck: true } });
+    expect(enqueue.replyTo).toBe(p.panel);
+    p.panel.send({ type: 'audio.started', item: enqueue.item });
+    p.panel.send({ type: 'audio.finished', item: enqueue.item, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.workspace.filter((e) => e.type === 'discussion.agentStatus').map((e) => e.status)).toEqual(['speaking', 'idle']);
+    const ack = ws.sent.at(-1) as Record<string, unknown>;
+    expect(Object.keys(ack).sort()).toEqual(['audio_id', 'status', 'timestamp', 'type']);
+    expect(ack).toMatchObject({ type: 'audio_acknowledgment', audio_id: 'x1', status: 'played' });
+    expect(Number.isNaN(Date.parse(ack.timestamp as string))).toBe(false);
+  });
+
+  it('tts_error is a system item in the feed; error is the banner; agent_status goes to the workspace', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    ws.serverSend({ type: 'tts_error', agent_name: 'Ada', error: 'No speech engine configured' });
+    ws.serverSend({ type: 'agent_status', agent_id: 'agent-b', status: 'thinking' });
+    ws.serverSend({ type: 'error', message: 'Bo could not answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectMessages(p.panel.getSnapshot().context.feed).map((m) => [m.kind, m.content])).toContainEqual(['system', 'No speech engine configured']);
+    expect(error(p.panel)).toBe('Bo could not answer');
+    expect(p.workspace).toContainEqual({ type: 'discussion.agentStatus', agentId: 'agent-b', status: 'thinking' });
+    p.panel.send({ type: 'hybrid.error.dismiss' });
+    expect(error(p.panel)).toBeNull();
+    expect(run(p.panel)).toEqual({ session: 'connected' });
+  });
+
+  it('1006 reconnects with the same session_id and configuration', async () => {
+    const p = await ready();
+    const first = await live(p);
+    first.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(error(p.panel)).toBe('Connection lost (attempt 1/3). Reconnecting...');
+    expect(selectStatusLine(p.panel.getSnapshot())).toBe('Reconnecting…');
+    await vi.advanceTimersByTimeAsync(2_000);
+    const second = p.sockets.last(PATH);
+    expect(second).not.toBe(first);
+    second.serverOpen();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.sent).toEqual([first.sent[0]]);
+    expect((second.sent[0] as { session_id: string }).session_id).toBe(SESSION);
+    expect(error(p.panel)).toBeNull();
+    expect(run(p.panel)).toEqual({ session: 'connected' });
+  });
+
+  it('1006 three times over: each refused reconnect reported, then the connection is lost', async () => {
+    const p = await ready();
+    const first = await live(p);
+    first.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    for (const attempt of [1, 2, 3]) {
+      expect(error(p.panel)).toBe(`Connection lost (attempt ${attempt}/3). Reconnecting...`);
+      await vi.advanceTimersByTimeAsync(2_000 * attempt);
+      const retry = p.sockets.last(PATH);
+      retry.serverError();
+      retry.serverClose(1006);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(p.sockets.on(PATH)).toHaveLength(4);
+    expect(error(p.panel)).toBe('Connection lost to Hybrid NLP/ACL. Please check server availability.');
+    expect(run(p.panel)).toBe('failed');
+  });
+
+  it('counts rounds from round_start / round_end (selectRoundLabel)', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 0/10');
+    ws.serverSend({ type: 'round_start', round: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 1/10');
+    expect(selectStatusLine(p.panel.getSnapshot())).toBe('Connected · round 1 in progress');
+    ws.serverSend({ type: 'round_end', round: 1 });
+    ws.serverSend({ type: 'round_start', round: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 2/10');
+  });
+
+  it('discussion_ended ends the run; a fatal error closes it', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    ws.serverSend({ type: 'error', message: 'Invalid discussion configuration: x', fatal: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ws.closedByClient?.code).toBe(1000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run(p.panel)).toBe('ended');
+    expect(error(p.panel)).toBe('Invalid discussion configuration: x');
+  });
+
+  it('loads the modes list; export with no messages toasts, with messages saves hybrid_discussion_{session}.pdf', async () => {
+    const p = await ready({ modes: [{ id: 'hybrid', name: 'Hybrid', description: 'mix', best_for: ['most'] }] });
+    expect(selectModes(p.panel.getSnapshot()).map((m) => m.id)).toEqual(['hybrid']);
+    p.panel.send({ type: 'hybrid.export', now: NOW });
+    expect(p.toastTexts()).toEqual(['error: No discussion to export.']);
+    const ws = await live(p);
+    ws.serverSend({ type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Hello' });
+    await vi.advanceTimersByTimeAsync(0);
+    p.panel.send({ type: 'hybrid.export', now: NOW });
+    await flush();
+    expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
+  });
+});

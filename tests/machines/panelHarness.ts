@@ -1,0 +1,92 @@
+// The standard and hybrid panels run the way the app runs them (app.machine spawns them under the root with their
+// systemIds): next to a real toasts actor and recording stand-ins for the 'workspace' and the 'audioQueue', so a
+// test can assert what the panel told them. Their real actors (createStandardDiscussionLogic /
+// createHybridDiscussionLogic) are built over a fake WebSocket, a fake probe, fake agents, settings and files.
+import { createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
+import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
+import type { StandardPanelSettings } from '../../src/schemas/settings';
+import { createSocketFactory } from '../../src/services/socket';
+import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
+import { createHybridDiscussionLogic } from '../../src/services/hybridDiscussionActors';
+import { fakeSockets } from '../support/fakeWebSocket';
+
+/** An actor that keeps every event sent to it. */
+const recorder = (log: AnyEventObject[]) =>
+  fromCallback<AnyEventObject>(({ receive }) => {
+    receive((event) => void log.push(event));
+  });
+
+function runUnderApp(panel: AnyActorLogic, systemId: string) {
+  const workspace: AnyEventObject[] = [];
+  const audioQueue: AnyEventObject[] = [];
+  const parent = setup({ actors: { toasts: toastsMachine, workspace: recorder(workspace), audioQueue: recorder(audioQueue), panel } }).createMachine({
+    entry: [
+      spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
+      spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
+      spawnChild('audioQueue', { id: 'audioQueue', systemId: 'audioQueue' }),
+      spawnChild('panel', { id: systemId, systemId }),
+    ],
+  });
+  const root = createActor(parent).start();
+  const toasts = root.system.get('toasts') as ToastsActorRef;
+  return { root, workspace, audioQueue, toasts, toastTexts: () => toasts.getSnapshot().context.toasts.map((t) => `${t.kind}: ${t.text}`) };
+}
+
+export interface StandardOptions {
+  /** Endpoints the probe finds (default: all four). */
+  available?: EndpointKey[];
+  /** What the settings store holds for the user. */
+  saved?: StandardPanelSettings | null;
+  /** Agent ids whose GET /agents/{id} fails. */
+  failingAgents?: string[];
+}
+
+export function standardPanel(opts: StandardOptions = {}) {
+  const sockets = fakeSockets();
+  const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
+  const availablePaths = new Set((opts.available ?? (Object.keys(ENDPOINTS) as EndpointKey[])).map((k) => ENDPOINTS[k].path));
+  const probed: string[] = [];
+  const saves: StandardPanelSettings[] = [];
+  const files: { blob: Blob; name: string }[] = [];
+  const agentCalls: string[] = [];
+  const logic = createStandardDiscussionLogic({
+    fromSocket,
+    probeEndpoint: fromPromise<boolean, { path: string }>(async ({ input }) => {
+      probed.push(input.path);
+      return availablePaths.has(input.path);
+    }),
+    getAgent: async (id) => {
+      agentCalls.push(id);
+      if (opts.failingAgents?.includes(id)) throw new Error('404');
+      return { id, name: `Name ${id}`, role: 'Tester' };
+    },
+    settings: { load: () => opts.saved ?? null, save: (s) => void saves.push(s) },
+    saveFile: (blob, name) => void files.push({ blob, name }),
+    renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+    log: () => {},
+  });
+  const app = runUnderApp(logic, 'standardDiscussion');
+  const panel = app.root.system.get('standardDiscussion') as StandardDiscussionActorRef;
+  return { ...app, panel, sockets, probed, saves, files, agentCalls };
+}
+
+export function hybridPanel(opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[] } = {}) {
+  const sockets = fakeSockets();
+  const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
+  const files: { blob: Blob; name: string }[] = [];
+  const logic = createHybridDiscussionLogic({
+    fromSocket,
+    loadModes: async () => {
+      if (!opts.modes) throw new Error('no modes');
+      return opts.modes as never;
+    },
+    saveFile: (blob, name) => void files.push({ blob, name }),
+    renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+  });
+  const app = runUnderApp(logic, 'hybridDiscussion');
+  const panel = app.root.system.get('hybridDiscussion') as HybridDiscussionActorRef;
+  return { ...app, panel, sockets, files };
+}
