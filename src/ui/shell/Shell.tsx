@@ -1,4 +1,5 @@
-// The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer.
+// The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer. Below
+// 1200 px the panel lies over the canvas instead of squeezing it (styles.css), and can be hidden to an edge tab.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';
@@ -25,10 +26,15 @@ export function Shell({ session }: { session: SessionActorRef }) {
         <main className="shell__canvas">
           <WorkspaceCanvas app={app} />
         </main>
-        {panelShown && (
+        {panelShown ? (
           <Suspense fallback={<PanelLoading />}>
             <DiscussionPanel app={app} hybrid={hybrid} />
           </Suspense>
+        ) : (
+          // Hidden, the panel leaves a tab on the edge, so it is one click away without the top bar.
+          <button type="button" className="panel-edge-tab" onClick={() => app.send({ type: 'view.panel.toggle' })}>
+            <span>{hybrid ? 'Hybrid discussion' : 'Discussion'}</span>
+          </button>
         )}
       </div>
       <Footer app={app} session={session} />
