@@ -4,7 +4,7 @@ import { fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from './machines/app.machine';
 import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from './machines/session.machine';
-import type { TokenClaims } from './machines/tokenExpiry';
+import type { TokenClaims } from './model/tokenExpiry';
 import { workspaceMachine } from './machines/workspace.machine';
 import { AUTH_MESSAGES } from './schemas/messages';
 import { createApi } from './services/api';

@@ -9,7 +9,7 @@ import { enqueueActions, fromPromise, setup, spawnChild, stopChild, type ActorRe
 import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { sessionMachine, type SessionNotice } from './session.machine';
-import type { ToastRequest } from './toastRequest';
+import type { ToastRequest } from '../model/toastRequest';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
 

@@ -26,7 +26,7 @@ import {
   batchTranscribeMessage,
   readFailure,
   transcribeMessage,
-} from './agentFailures';
+} from '../model/agentFailures';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
 
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */

@@ -21,8 +21,8 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueNotice } from './audioQueue.machine';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from './toastRequest';
-import { agentStatus, statusesReset } from './discussionRelay';
+import type { ToastRequest } from '../model/toastRequest';
+import { agentStatus, statusesReset } from '../model/discussionRelay';
 
 export interface HybridRun {
   sessionId: string;

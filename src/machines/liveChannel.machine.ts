@@ -15,7 +15,7 @@ import {
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import { socketSessionMachine, type SocketPolicy, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from './toastRequest';
+import type { ToastRequest } from '../model/toastRequest';
 
 export type LiveChannelName = 'updates' | 'system';
 export type ChannelStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';

@@ -7,10 +7,10 @@ import type { LoginResponse, User } from '../schemas/auth';
 import { LOGIN_SUCCESS_DELAY_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
-import { hasFieldErrors, loginFailureMessage, validateCredentials, type FieldErrors, type LoginMode } from './loginFailures';
-import { isPastExpiry, type TokenClaims } from './tokenExpiry';
+import { hasFieldErrors, loginFailureMessage, validateCredentials, type FieldErrors, type LoginMode } from '../model/loginFailures';
+import { isPastExpiry, type TokenClaims } from '../model/tokenExpiry';
 
-export type { LoginMode } from './loginFailures';
+export type { LoginMode } from '../model/loginFailures';
 
 export interface SubmitInput {
   mode: LoginMode;

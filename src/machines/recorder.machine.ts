@@ -6,7 +6,7 @@ import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type Acto
 import type { AudioItem } from '../schemas/audio';
 import { AUDIO_MESSAGES } from '../schemas/messages';
 import { RECORDING_CHUNK_MS, RECORDING_MIME_TYPE, RECORDING_SAMPLE_RATE, recordingName } from '../schemas/constants';
-import { recordingSaveMessage } from './agentFailures';
+import { recordingSaveMessage } from '../model/agentFailures';
 
 export interface RecordedClip {
   blob: Blob;

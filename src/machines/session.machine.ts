@@ -9,10 +9,10 @@ import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRef
 import type { User } from '../schemas/auth';
 import { SESSION_CHECK_INTERVAL_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
-import { sessionFailureReason } from './loginFailures';
+import { sessionFailureReason } from '../model/loginFailures';
 import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
-import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from './tokenExpiry';
-import type { ToastRequest } from './toastRequest';
+import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from '../model/tokenExpiry';
+import type { ToastRequest } from '../model/toastRequest';
 
 export interface RestoredSession {
   token: string;

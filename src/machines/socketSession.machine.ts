@@ -21,7 +21,7 @@
 //   first frame on the next open; once closing or closed they are dropped.
 import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
-import type { SocketCommand, SocketEvent, SocketInput } from './socketEvents';
+import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 
 export interface SocketPolicy {
   connectTimeoutMs: number;

@@ -26,8 +26,8 @@ import type { AudioQueueNotice } from './audioQueue.machine';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from './toastRequest';
-import { agentStatus, statusesReset } from './discussionRelay';
+import type { ToastRequest } from '../model/toastRequest';
+import { agentStatus, statusesReset } from '../model/discussionRelay';
 
 export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type StandardTab = (typeof STANDARD_TABS)[number];

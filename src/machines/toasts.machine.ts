@@ -2,7 +2,7 @@
 // after TOAST_DURATION_MS or when dismissed. The error count feeds the footer.
 import { assign, cancel, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { TOAST_DURATION_MS } from '../schemas/constants';
-import type { ToastKind, ToastShowEvent } from './toastRequest';
+import type { ToastKind, ToastShowEvent } from '../model/toastRequest';
 
 export interface Toast {
   id: string;

@@ -7,7 +7,7 @@
 // The canvas operations run in their own regions next to those (see the second half of the chart):
 //   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
 //   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500.
-//                  The same path saves every position the 'Auto-layout' action sets (canvas.placement.ts).
+//                  The same path saves every position the 'Auto-layout' action sets (src/model/canvasPlacement.ts).
 //                  A new agent is created in place: the editor's create carries the free grid cell nearest the
 //                  middle of the view, so new agents never land on top of one another
 //   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
@@ -28,11 +28,11 @@ import {
   connectionCreateMessage,
   connectionDeleteMessage,
   positionSaveMessage,
-} from './agentFailures';
-import { drawnPosition, isPositionInBounds } from './canvas.selectors';
-import { autoLayout, nextFreeSlot, type Point } from './canvas.placement';
+} from '../model/agentFailures';
+import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
+import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
-import type { ToastRequest } from './toastRequest';
+import type { ToastRequest } from '../model/toastRequest';
 
 export interface WorkspaceContext {
   agents: Agent[];

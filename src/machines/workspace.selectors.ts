@@ -1,4 +1,7 @@
-// Derived views of the workspace snapshot for the top bar and the canvas placeholders.
+// Derived views of the workspace snapshot for the top bar, the canvas and its placeholders.
+import { AGENT_MESSAGES } from '../schemas/messages';
+import { activeSpeaker, displayName } from '../model/agentDisplay';
+import type { EditorActorRef } from './editor.machine';
 import type { WorkspaceSnapshot } from './workspace.machine';
 
 export const selectAgentCount = (s: WorkspaceSnapshot) => s.context.agents.length;
@@ -13,3 +16,44 @@ export const selectSelectedAgents = (s: WorkspaceSnapshot) => {
 export const selectStatusOf = (s: WorkspaceSnapshot, id: string) => s.context.statuses[id] ?? 'idle';
 export const selectActiveSpeaker = (s: WorkspaceSnapshot) =>
   s.context.activeSpeakerId ? (s.context.agents.find((a) => a.id === s.context.activeSpeakerId) ?? null) : null;
+
+// ── The canvas ──────────────────────────────────────────────────────────────
+
+export const selectAgents = (s: WorkspaceSnapshot) => s.context.agents;
+export const selectEdges = (s: WorkspaceSnapshot) => s.context.edges;
+export const selectSelection = (s: WorkspaceSnapshot) => s.context.selectedIds;
+export const selectStatuses = (s: WorkspaceSnapshot) => s.context.statuses;
+export const selectIsAutoConnecting = (s: WorkspaceSnapshot) => s.matches({ autoConnect: 'running' });
+export const selectEditorRef = (s: WorkspaceSnapshot) => s.children.editor as EditorActorRef | undefined;
+
+/** The banner: the canvas's own message, else a failed first load. */
+export function selectBanner(s: WorkspaceSnapshot): { kind: 'error' | 'success'; text: string } | null {
+  if (s.context.banner) return s.context.banner;
+  return s.context.loadError ? { kind: 'error', text: s.context.loadError } : null;
+}
+
+/** The delete confirmation to show, if any: its words, and whether the answer can be given yet. */
+export function selectDeleteConfirmation(s: WorkspaceSnapshot): { message: string; ready: boolean; busy: boolean } | null {
+  const p = s.context.pendingDelete;
+  if (!p) return null;
+  if (s.matches({ deletion: 'counting' })) return { message: `Counting the audio files of "${p.name}"…`, ready: false, busy: false };
+  const message =
+    p.audioCount === null ? `Delete agent "${p.name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(p.name, p.audioCount);
+  return { message, ready: true, busy: s.matches({ deletion: 'deleting' }) };
+}
+
+/** The id of the agent speaking now: the one the sockets named last, else one whose status says so. */
+export function selectActiveSpeakerId(s: WorkspaceSnapshot): string | null {
+  const id = s.context.activeSpeakerId;
+  if (id && s.context.agents.some((a) => a.id === id)) return id;
+  return activeSpeaker(s.context.agents, s.context.statuses)?.id ?? null;
+}
+
+export const selectIsAgentsLoaded = (s: WorkspaceSnapshot) => s.matches({ agents: 'loaded' });
+
+export function selectActiveSpeakerName(s: WorkspaceSnapshot): string | null {
+  const id = s.context.activeSpeakerId;
+  const byId = id ? s.context.agents.find((a) => a.id === id) : null;
+  const agent = byId ?? activeSpeaker(s.context.agents, s.context.statuses);
+  return agent ? displayName(agent) : null;
+}

@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import { editorMachine } from '../machines/editor.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
-import { fallbackPosition } from '../machines/canvas.selectors';
+import { fallbackPosition } from '../model/canvasPlacement';
 import type { AgentUpdate, AgentCreate, Position } from '../schemas/agents';
 import { createAgentsApi, type SendRequest } from './agentsApi';
 import { createMicrophoneActor, type MediaDeps } from './recorder';

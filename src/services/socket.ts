@@ -6,7 +6,7 @@ import { fromCallback } from 'xstate';
 import type { z } from 'zod';
 import { knownTypes, parseFrame } from '../schemas/frames';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL } from '../schemas/constants';
-import type { SocketCommand, SocketEvent, SocketInput } from '../machines/socketEvents';
+import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 
 type TypedUnion = Parameters<typeof knownTypes>[0];
 

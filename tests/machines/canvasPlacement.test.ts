@@ -1,7 +1,7 @@
-// Where new agents go and what Auto-layout does (src/machines/canvas.placement.ts): pure functions.
+// Where new agents go and what Auto-layout does (src/model/canvasPlacement.ts): pure functions.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { autoLayout, crowds, NODE_BOX, nextFreeSlot, overlaps, type Point } from '../../src/machines/canvas.placement';
+import { autoLayout, crowds, NODE_BOX, nextFreeSlot, overlaps, type Point } from '../../src/model/canvasPlacement';
 import { POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
 
 const inBounds = (p: Point) => p.x >= POSITION_MIN && p.x <= POSITION_MAX && p.y >= POSITION_MIN && p.y <= POSITION_MAX;

@@ -8,7 +8,7 @@ import { loginFormMachine, type LoginFormEvent, type SubmitResult } from '../../
 import type { Health } from '../../src/schemas/system';
 import { deferred, flush } from '../support/harness';
 import { replayEachPath } from '../support/modelPaths';
-import { validateCredentials } from '../../src/machines/loginFailures';
+import { validateCredentials } from '../../src/model/loginFailures';
 
 type Snap = SnapshotFrom<typeof loginFormMachine>;
 type SubmitDone = { type: 'xstate.done.actor.submitCredentials'; output: SubmitResult };

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { socketSessionMachine, type SocketPolicy, type SocketSessionEvent, type SocketSessionInput } from '../../src/machines/socketSession.machine';
-import type { SocketCommand, SocketEvent, SocketInput } from '../../src/machines/socketEvents';
+import type { SocketCommand, SocketEvent, SocketInput } from '../../src/model/socketEvents';
 import { SOCKET_CLOSE_GRACE_MS } from '../../src/schemas/constants';
 import { reachedValues, replayEachPath } from '../support/modelPaths';
 

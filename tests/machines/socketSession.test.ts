@@ -10,7 +10,7 @@ import {
   type SocketSessionInput,
   type SocketSessionNotice,
 } from '../../src/machines/socketSession.machine';
-import type { SocketCommand, SocketEvent, SocketInput } from '../../src/machines/socketEvents';
+import type { SocketCommand, SocketEvent, SocketInput } from '../../src/model/socketEvents';
 import { underParent } from '../support/harness';
 
 interface RawSocket {

@@ -9,7 +9,7 @@ import type { Edge } from '../../src/schemas/connections';
 import { AGENT_MESSAGES, CANVAS_MESSAGES } from '../../src/schemas/messages';
 import { AUTO_CONNECT_MESSAGE_MS } from '../../src/schemas/constants';
 import { flush, underParent } from '../support/harness';
-import { overlaps } from '../../src/machines/canvas.placement';
+import { overlaps } from '../../src/model/canvasPlacement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: id.toUpperCase(), role: 'Analyst', x: 10, y: 10, ...extra });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeSpeaker,
-  createEdgeDeriver,
-  createNodeDeriver,
-  drawnPosition,
-  fallbackPosition,
-  isPositionInBounds,
-  selectedAgents,
-  statusOf,
-} from '../../src/machines/canvas.selectors';
+import { activeSpeaker, selectedAgents, statusOf } from '../../src/model/agentDisplay';
+import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/model/canvasPlacement';
+import { createEdgeDeriver, createNodeDeriver } from '../../src/ui/canvas/flowElements';
 import type { Agent } from '../../src/schemas/agents';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: `Agent ${id}`, role: 'Role', x: 100, y: 200, ...extra });

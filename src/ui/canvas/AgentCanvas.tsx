@@ -22,7 +22,7 @@ import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
-import { createEdgeDeriver, createNodeDeriver } from '../../machines/canvas.selectors';
+import { createEdgeDeriver, createNodeDeriver } from './flowElements';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { EdgeMarkers, edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';

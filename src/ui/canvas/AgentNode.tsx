@@ -4,7 +4,7 @@
 // to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { AgentNodeData } from '../../machines/canvas.selectors';
+import type { AgentNodeData } from './flowElements';
 import { useCanvasActions } from './canvasActions';
 import { PencilIcon, StatusGlyph } from '../common/icons';
 import { STATUS_LOOKS } from './statusLook';

@@ -4,8 +4,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { WorkspaceActorRef } from '../../machines/workspace.machine';
-import * as sel from '../../machines/canvas.selectors';
-import { ConfirmDialog } from '../editor/ConfirmDialog';
+import * as sel from '../../machines/workspace.selectors';
+import { displayName, selectedAgents } from '../../model/agentDisplay';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EditorDrawer } from '../editor/EditorDrawer';
 import { AgentCanvas } from './AgentCanvas';
 import { CanvasActionsContext, type CanvasActions } from './canvasActions';
@@ -47,7 +48,7 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
   const onDeleteEdges = useCallback((ids: string[]) => workspace.send({ type: 'connections.delete', ids }), [workspace]);
   const onViewCentre = useCallback((x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }), [workspace]);
   const openCreate = () => workspace.send({ type: 'editor.open', request: { mode: 'create' } });
-  const selected = useMemo(() => sel.selectedAgents(agents, selection), [agents, selection]);
+  const selected = useMemo(() => selectedAgents(agents, selection), [agents, selection]);
   const menuAgent = menu ? agents.find((a) => a.id === menu.agentId) : undefined;
 
   return (
@@ -86,7 +87,7 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
         <CanvasBanner banner={banner} onDismiss={() => workspace.send({ type: 'banner.dismiss' })} />
         {menu && menuAgent && (
           <NodeContextMenu
-            agentName={sel.displayName(menuAgent)}
+            agentName={displayName(menuAgent)}
             x={menu.x}
             y={menu.y}
             onClose={() => setMenu(null)}

@@ -3,7 +3,7 @@
 // the speaker's edges are drawn live (a moving dash, still when the user prefers reduced motion).
 import { memo } from 'react';
 import { BaseEdge, useInternalNode, type Edge as FlowEdge, type EdgeProps } from '@xyflow/react';
-import type { EdgeTone } from '../../machines/canvas.selectors';
+import type { EdgeTone } from './flowElements';
 import { floatingPath } from './edgeGeometry';
 
 export type FloatingFlowEdge = FlowEdge<{ tone: EdgeTone }, 'floating'>;

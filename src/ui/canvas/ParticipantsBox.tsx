@@ -2,7 +2,7 @@
 import { CloseIcon } from '../common/icons';
 import type { Agent } from '../../schemas/agents';
 import { CANVAS_MESSAGES } from '../../schemas/messages';
-import { displayName } from '../../machines/canvas.selectors';
+import { displayName } from '../../model/agentDisplay';
 
 export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]; onRemove: (agentId: string) => void }) {
   if (agents.length === 0) {

@@ -1,6 +1,6 @@
 // One colour and label per runtime status (part 1 §4); responding and speaking share one look. The icon is
 // drawn by StatusGlyph (src/ui/common/icons.tsx), so no symbol or emoji font is needed.
-import type { CanvasStatus } from '../../machines/canvas.selectors';
+import type { CanvasStatus } from '../../model/agentDisplay';
 
 export interface StatusLook {
   color: string;

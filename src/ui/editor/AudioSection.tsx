@@ -6,8 +6,8 @@ import * as sel from '../../machines/editor.selectors';
 import { AUDIO_EXTENSIONS, DEFAULT_REFERENCE_TEXT } from '../../schemas/constants';
 import { AUDIO_MESSAGES } from '../../schemas/messages';
 import { AudioItemRow } from './AudioItemRow';
-import { ConfirmDialog } from './ConfirmDialog';
-import { DismissibleMessage } from './DismissibleMessage';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DismissibleMessage } from '../common/DismissibleMessage';
 import { Field } from './Field';
 import { RecordButton } from './RecordButton';
 

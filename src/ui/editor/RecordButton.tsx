@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { EditorActorRef } from '../../machines/editor.machine';
 import type { RecorderActorRef } from '../../machines/recorder.machine';
-import { DismissibleMessage } from './DismissibleMessage';
+import { DismissibleMessage } from '../common/DismissibleMessage';
 
 export function RecordButton({ editor, recorder }: { editor: EditorActorRef; recorder: RecorderActorRef | undefined }) {
   if (!recorder) {

@@ -1,5 +1,5 @@
 // The participants strip: each selected agent with its status, the active speaker marked (part 2 §2).
-import { isKnownStatus } from '../../../machines/canvas.selectors';
+import { isKnownStatus } from '../../../model/agentDisplay';
 import { STATUS_LOOKS } from '../../canvas/statusLook';
 
 export interface StripAgent {

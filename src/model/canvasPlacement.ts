@@ -4,7 +4,8 @@
 //   autoLayout   — the 'Auto-layout' action: rows by connection depth (sources on top, what they feed below),
 //                  ordered to keep edges short, wrapped to stay inside the board.
 // Every position either returns lies inside the spec's 0..2000 board (part 1 §4 'Node position').
-import { POSITION_MAX, POSITION_MIN } from '../schemas/constants';
+import type { Agent } from '../schemas/agents';
+import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN, POSITION_MAX, POSITION_MIN } from '../schemas/constants';
 
 export interface Point {
   x: number;
@@ -145,4 +146,30 @@ export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[])
     });
   });
   return result;
+}
+
+// ── Stored positions: in bounds, or a fallback ──────────────────────────────
+
+export const isInBounds = (v: number | null | undefined): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= POSITION_MIN && v <= POSITION_MAX;
+
+export const isPositionInBounds = (p: { x?: number | null; y?: number | null }) => isInBounds(p.x) && isInBounds(p.y);
+
+/** A fallback position from two numbers in [0, 1): the randomness is the caller's (an injected actor). */
+export const fallbackPosition = (u: number, v: number) => ({
+  x: Math.round(POSITION_FALLBACK_MIN + u * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN)),
+  y: Math.round(POSITION_FALLBACK_MIN + v * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN)),
+});
+
+// Drawing an agent whose stored position is out of bounds must not make it jump on every render, so the
+// "random" place it is drawn at is a stable hash of its id (saving a drag uses real randomness instead).
+function unitHash(s: string, seed: number): number {
+  let h = 2166136261 ^ seed;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return ((h >>> 0) % 10_000) / 10_000;
+}
+
+export function drawnPosition(agent: Agent): { x: number; y: number } {
+  if (isPositionInBounds(agent)) return { x: agent.x as number, y: agent.y as number };
+  return fallbackPosition(unitHash(agent.id, 1), unitHash(agent.id, 2));
 }
