@@ -9,9 +9,9 @@ import { enqueueActions, fromPromise, setup, spawnChild, stopChild, type ActorRe
 import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { sessionMachine, type SessionNotice } from './session.machine';
-import type { ToastRequest } from '../model/toastRequest';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
+import { notProvided, notifyToasts } from '../model/actorKit';
 
 /** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
 export interface LiveLogic {
@@ -53,12 +53,8 @@ export const appMachine = setup({
      * The live updates, the audio queue and both discussion panels, provided with their services. Loaded after
      * sign-in as a chunk of its own, so the sign-in screen carries none of their code.
      */
-    loadLiveLogic: fromPromise<LiveLogic>(async () => {
-      throw new Error('loadLiveLogic is provided by the composition root');
-    }),
-    probeHealth: fromPromise<Health>(async () => {
-      throw new Error('probeHealth is provided by the composition root');
-    }),
+    loadLiveLogic: fromPromise<LiveLogic>(notProvided('app', 'loadLiveLogic')),
+    probeHealth: fromPromise<Health>(notProvided('app', 'probeHealth')),
   },
   guards: {
     isHealthy: (_, params: { health: Health }) => params.health.status === 'healthy',
@@ -72,10 +68,7 @@ export const appMachine = setup({
     stopLiveActors: enqueueActions(({ enqueue }) => {
       for (const id of LIVE_ACTOR_IDS) enqueue(stopChild(id));
     }),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'app',

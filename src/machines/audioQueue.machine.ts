@@ -32,6 +32,7 @@ import {
   AUDIO_PLAYBACK_RATE_MIN,
   AUDIO_VERIFY_TIMEOUT_MS,
 } from '../schemas/constants';
+import { notProvided } from '../model/actorKit';
 
 export type AudioItemStatus = 'queued' | 'loading' | 'playing' | 'completed' | 'error' | 'blocked' | 'skipped' | 'stopped';
 
@@ -154,12 +155,9 @@ export const audioQueueMachine = setup({
     events: {} as AudioQueueEvent | ClipEvent,
   },
   actors: {
-    checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(async () => {
-      throw new Error('audioQueue: checkAudio actor not provided');
-    }),
-    playClip: fromCallback<ClipCommand, PlayClipInput>(() => {
-      throw new Error('audioQueue: playClip actor not provided');
-    }),
+    checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(notProvided('audioQueue', 'checkAudio')),
+    playClip: fromCallback<ClipCommand, PlayClipInput>(notProvided('audioQueue', 'playClip')),
+    // Preloading is an optimisation: with none provided, clips load when they play.
     preloadClips: fromCallback<PreloadCommand>(() => undefined),
   },
   delays: {

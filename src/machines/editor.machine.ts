@@ -28,6 +28,7 @@ import {
   transcribeMessage,
 } from '../model/agentFailures';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
+import { notProvided } from '../model/actorKit';
 
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
 export const SAVED_NOTICE_MS = 2500;
@@ -139,9 +140,6 @@ const listFailure = (error: unknown) => {
 
 const [REFETCH_1, REFETCH_2, REFETCH_3] = BATCH_TRANSCRIBE_REFETCH_MS;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`editor: ${name} actor not provided`);
-};
 
 export const editorMachine = setup({
   types: {
@@ -150,17 +148,17 @@ export const editorMachine = setup({
     input: {} as EditorInput,
   },
   actors: {
-    loadModels: fromPromise<ModelOption[]>(notProvided('loadModels')),
-    loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('loadAgent')),
-    createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('createAgent')),
-    updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('updateAgent')),
-    deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('deleteAgent')),
-    loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('loadAudio')),
-    uploadAudio: fromPromise<UploadAudioOutput, UploadRecordingInput>(notProvided('uploadAudio')),
-    deleteAudio: fromPromise<unknown, { audioId: string }>(notProvided('deleteAudio')),
-    setDefaultAudio: fromPromise<unknown, { audioId: string }>(notProvided('setDefaultAudio')),
-    transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(notProvided('transcribeAudio')),
-    batchTranscribe: fromPromise<{ count: number }, { agentId: string }>(notProvided('batchTranscribe')),
+    loadModels: fromPromise<ModelOption[]>(notProvided('editor', 'loadModels')),
+    loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
+    createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('editor', 'createAgent')),
+    updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
+    deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('editor', 'deleteAgent')),
+    loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('editor', 'loadAudio')),
+    uploadAudio: fromPromise<UploadAudioOutput, UploadRecordingInput>(notProvided('editor', 'uploadAudio')),
+    deleteAudio: fromPromise<unknown, { audioId: string }>(notProvided('editor', 'deleteAudio')),
+    setDefaultAudio: fromPromise<unknown, { audioId: string }>(notProvided('editor', 'setDefaultAudio')),
+    transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(notProvided('editor', 'transcribeAudio')),
+    batchTranscribe: fromPromise<{ count: number }, { agentId: string }>(notProvided('editor', 'batchTranscribe')),
     recorder: recorderMachine,
   },
   delays: {

@@ -21,8 +21,8 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueNotice } from './audioQueue.machine';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from '../model/toastRequest';
 import { agentStatus, statusesReset } from '../model/discussionRelay';
+import { notProvided, notifyToasts } from '../model/actorKit';
 
 export interface HybridRun {
   sessionId: string;
@@ -94,12 +94,8 @@ export const hybridDiscussionMachine = setup({
   },
   actors: {
     socketSession: socketSessionMachine,
-    loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(async () => {
-      throw new Error('loadModes is provided by the composition root');
-    }),
-    exportHybridPdf: fromPromise<void, HybridExportRequest>(async () => {
-      throw new Error('exportHybridPdf is provided by the composition root');
-    }),
+    loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided('hybridDiscussion', 'loadModes')),
+    exportHybridPdf: fromPromise<void, HybridExportRequest>(notProvided('hybridDiscussion', 'exportHybridPdf')),
   },
   delays: {
     stopCloseDelay: STOP_CLOSE_DELAY_MS,
@@ -226,10 +222,7 @@ export const hybridDiscussionMachine = setup({
     dismissError: assign({ error: null }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'hybridDiscussion',

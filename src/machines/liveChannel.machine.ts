@@ -15,7 +15,7 @@ import {
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import { socketSessionMachine, type SocketPolicy, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from '../model/toastRequest';
+import { notifyToasts } from '../model/actorKit';
 
 export type LiveChannelName = 'updates' | 'system';
 export type ChannelStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
@@ -111,10 +111,7 @@ export const liveChannelMachine = setup({
       else if (event.type === 'socketSession.protocolError') message = DISCUSSION_MESSAGES.protocolError(event.frameType);
       if (message) enqueue.sendParent({ type: 'channel.problem', channel: context.channel, message, code } satisfies ChannelNotice);
     }),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'liveChannel',

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { hasFieldErrors, loginFailureMessage, validateCredentials, type FieldErrors, type LoginMode } from '../model/loginFailures';
 import { isPastExpiry, type TokenClaims } from '../model/tokenExpiry';
+import { notProvided } from '../model/actorKit';
 
 export type { LoginMode } from '../model/loginFailures';
 
@@ -64,12 +65,8 @@ export const loginFormMachine = setup({
     children: {} as { submitCredentials: 'submitCredentials'; checkBackend: 'checkBackend' },
   },
   actors: {
-    submitCredentials: fromPromise<SubmitResult, SubmitInput>(async () => {
-      throw new Error('submitCredentials is provided by the composition root');
-    }),
-    checkBackend: fromPromise<Health>(async () => {
-      throw new Error('checkBackend is provided by the composition root');
-    }),
+    submitCredentials: fromPromise<SubmitResult, SubmitInput>(notProvided('loginForm', 'submitCredentials')),
+    checkBackend: fromPromise<Health>(notProvided('loginForm', 'checkBackend')),
   },
   guards: {
     isRegisterMode: ({ context }) => context.mode === 'register',

@@ -7,6 +7,7 @@ import type { AudioItem } from '../schemas/audio';
 import { AUDIO_MESSAGES } from '../schemas/messages';
 import { RECORDING_CHUNK_MS, RECORDING_MIME_TYPE, RECORDING_SAMPLE_RATE, recordingName } from '../schemas/constants';
 import { recordingSaveMessage } from '../model/agentFailures';
+import { notProvided } from '../model/actorKit';
 
 export interface RecordedClip {
   blob: Blob;
@@ -67,12 +68,8 @@ export const recorderMachine = setup({
     input: {} as RecorderInput,
   },
   actors: {
-    microphone: fromCallback<MicrophoneCommand, MicrophoneInput>(() => {
-      throw new Error('recorder: microphone actor not provided');
-    }),
-    uploadRecording: fromPromise<AudioItem, UploadRecordingInput>(async () => {
-      throw new Error('recorder: uploadRecording actor not provided');
-    }),
+    microphone: fromCallback<MicrophoneCommand, MicrophoneInput>(notProvided('recorder', 'microphone')),
+    uploadRecording: fromPromise<AudioItem, UploadRecordingInput>(notProvided('recorder', 'uploadRecording')),
   },
   actions: {
     resetTake: assign({ chunks: 0, bytes: 0, clip: null, error: null }),

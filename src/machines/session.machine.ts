@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import { sessionFailureReason } from '../model/loginFailures';
 import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
 import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from '../model/tokenExpiry';
-import type { ToastRequest } from '../model/toastRequest';
+import { notProvided, notifyToasts, tellParent } from '../model/actorKit';
 
 export interface RestoredSession {
   token: string;
@@ -50,10 +50,9 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Reads the stored token and verifies it (/auth/me). Resolves null when nothing is stored. */
-    restoreSession: fromPromise<RestoredSession | null>(async () => {
-      throw new Error('restoreSession is provided by the composition root');
-    }),
+    restoreSession: fromPromise<RestoredSession | null>(notProvided('session', 'restoreSession')),
     /** Sends { type: 'session.tick', now } at once and then every `intervalMs`. */
+    // No clock provided: no ticks (a session run in a test without a clock simply never expires).
     sessionTicker: fromCallback<EventObject, TickerInput>(() => undefined),
     loginForm: loginFormMachine,
   },
@@ -69,13 +68,8 @@ export const sessionMachine = setup({
 
     useSession: assign((_, params: RestoredSession) => ({ token: params.token, user: params.user, claims: params.claims })),
     forgetSession: assign(signedOut),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
-    tellParent: enqueueActions(({ self, enqueue }, params: SessionNotice) => {
-      if (self._parent) enqueue.sendParent(params);
-    }),
+    notify: enqueueActions(notifyToasts),
+    tellParent: enqueueActions(tellParent),
   },
 }).createMachine({
   id: 'session',
@@ -103,7 +97,7 @@ export const sessionMachine = setup({
     },
 
     loggedOut: {
-      entry: ['forgetSession', { type: 'tellParent', params: { type: 'session.signedOut' } }],
+      entry: ['forgetSession', { type: 'tellParent', params: { type: 'session.signedOut' } satisfies SessionNotice }],
       invoke: { src: 'loginForm', id: 'loginForm' },
       on: {
         'session.authenticated': {
@@ -117,7 +111,7 @@ export const sessionMachine = setup({
     },
 
     authenticated: {
-      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'session.signedIn', user: context.user! }) },
+      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'session.signedIn', user: context.user! }) satisfies SessionNotice },
       invoke: { src: 'sessionTicker', id: 'ticker', input: { intervalMs: SESSION_CHECK_INTERVAL_MS } },
       initial: 'valid',
       on: {

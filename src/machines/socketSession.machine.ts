@@ -22,6 +22,7 @@
 import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
+import { notProvided } from '../model/actorKit';
 
 export interface SocketPolicy {
   connectTimeoutMs: number;
@@ -102,7 +103,7 @@ export const socketSessionMachine = setup({
     children: {} as { socket: 'socket' },
   },
   actors: {
-    socket: fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(() => undefined),
+    socket: fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(notProvided('socketSession', 'socket')),
   },
   delays: {
     connectTimeout: ({ context }) => context.policy.connectTimeoutMs,

@@ -26,8 +26,8 @@ import type { AudioQueueNotice } from './audioQueue.machine';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
-import type { ToastRequest } from '../model/toastRequest';
 import { agentStatus, statusesReset } from '../model/discussionRelay';
+import { notProvided, notifyToasts } from '../model/actorKit';
 
 export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type StandardTab = (typeof STANDARD_TABS)[number];
@@ -106,15 +106,9 @@ export const standardDiscussionMachine = setup({
     socketSession: socketSessionMachine,
     endpointProbe: endpointProbeMachine,
     /** GET /agents/{id} for each selected agent; a failure gives the fallback name (logged only). */
-    loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(async () => {
-      throw new Error('loadAgentDetails is provided by the composition root');
-    }),
-    loadSettings: fromPromise<StandardPanelSettings | null>(async () => {
-      throw new Error('loadSettings is provided by the composition root');
-    }),
-    exportDiscussion: fromPromise<void, ExportRequest>(async () => {
-      throw new Error('exportDiscussion is provided by the composition root');
-    }),
+    loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(notProvided('standardDiscussion', 'loadAgentDetails')),
+    loadSettings: fromPromise<StandardPanelSettings | null>(notProvided('standardDiscussion', 'loadSettings')),
+    exportDiscussion: fromPromise<void, ExportRequest>(notProvided('standardDiscussion', 'exportDiscussion')),
   },
   delays: {
     /** Stop sends `stop`, then closes; if the close never comes back, the run ends anyway. */
@@ -281,10 +275,7 @@ export const standardDiscussionMachine = setup({
       enqueue.sendTo(queue, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
     refreshEndpoints: enqueueActions(({ enqueue }) => enqueue.sendTo('endpointProbe', { type: 'endpoints.refresh' })),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'standardDiscussion',

@@ -32,7 +32,7 @@ import {
 import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
 import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
-import type { ToastRequest } from '../model/toastRequest';
+import { notProvided, notifyToasts } from '../model/actorKit';
 
 export interface WorkspaceContext {
   agents: Agent[];
@@ -177,38 +177,18 @@ export const workspaceMachine = setup({
     events: {} as WorkspaceEvent,
   },
   actors: {
-    loadAgents: fromPromise<Agent[]>(async () => {
-      throw new Error('loadAgents is provided by the composition root');
-    }),
-    loadConnections: fromPromise<Edge[]>(async () => {
-      throw new Error('loadConnections is provided by the composition root');
-    }),
-    loadStats: fromPromise<MonitorStats>(async () => {
-      throw new Error('loadStats is provided by the composition root');
-    }),
+    loadAgents: fromPromise<Agent[]>(notProvided('workspace', 'loadAgents')),
+    loadConnections: fromPromise<Edge[]>(notProvided('workspace', 'loadConnections')),
+    loadStats: fromPromise<MonitorStats>(notProvided('workspace', 'loadStats')),
     // ── Canvas operations (real ones: src/services/canvasActors.ts) ──
     editor: editorMachine,
-    savePosition: fromPromise<unknown, PendingMove>(async () => {
-      throw new Error('savePosition is provided by the composition root');
-    }),
-    pickFallbackPosition: fromPromise<{ x: number; y: number }>(async () => {
-      throw new Error('pickFallbackPosition is provided by the composition root');
-    }),
-    createConnection: fromPromise<Edge, { from: string; to: string }>(async () => {
-      throw new Error('createConnection is provided by the composition root');
-    }),
-    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(async () => {
-      throw new Error('deleteConnections is provided by the composition root');
-    }),
-    autoConnect: fromPromise<{ connections_created: number }>(async () => {
-      throw new Error('autoConnect is provided by the composition root');
-    }),
-    countAgentAudio: fromPromise<number, { agentId: string }>(async () => {
-      throw new Error('countAgentAudio is provided by the composition root');
-    }),
-    deleteAgent: fromPromise<unknown, { agentId: string }>(async () => {
-      throw new Error('deleteAgent is provided by the composition root');
-    }),
+    savePosition: fromPromise<unknown, PendingMove>(notProvided('workspace', 'savePosition')),
+    pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('workspace', 'pickFallbackPosition')),
+    createConnection: fromPromise<Edge, { from: string; to: string }>(notProvided('workspace', 'createConnection')),
+    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(notProvided('workspace', 'deleteConnections')),
+    autoConnect: fromPromise<{ connections_created: number }>(notProvided('workspace', 'autoConnect')),
+    countAgentAudio: fromPromise<number, { agentId: string }>(notProvided('workspace', 'countAgentAudio')),
+    deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('workspace', 'deleteAgent')),
   },
   delays: {
     autoConnectMessage: AUTO_CONNECT_MESSAGE_MS,
@@ -304,10 +284,7 @@ export const workspaceMachine = setup({
       const r = context.editorRequest;
       if (r && r.mode === 'edit' && r.agentId === event.frame.agent_id) enqueue.raise({ type: 'editor.dismiss' });
     }),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'workspace',

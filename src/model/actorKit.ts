@@ -1,0 +1,30 @@
+// The small pieces every chart shares, written once:
+//   notProvided  — the placeholder body of an actor the composition root provides; it throws with the actor's name
+//   notifyToasts — ask the actor registered as 'toasts' for a toast (nothing happens when there is none)
+//   tellParent   — send an event to the parent actor, when there is one (a chart run on its own has none)
+// The two actions are written as the body of an `enqueueActions`, so each chart wraps them in its own `setup`
+// (`notify: enqueueActions(notifyToasts)`) and keeps its own context and event types.
+import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
+import type { ToastRequest } from './toastRequest';
+
+/** A placeholder actor body: `fromPromise(notProvided('workspace', 'loadAgents'))`. */
+export const notProvided = (machine: string, actor: string) => (): never => {
+  throw new Error(`${machine}: the ${actor} actor is not provided (the composition root provides it)`);
+};
+
+/** The part of `enqueueActions`' argument these actions use. */
+interface Enqueue {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the toasts actor is looked up by id
+  system: ActorSystem<any>;
+  self: AnyActorRef;
+  enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void; sendParent: (event: EventObject) => void };
+}
+
+export function notifyToasts({ system, enqueue }: Enqueue, params: ToastRequest): void {
+  const toasts = system.get('toasts') as AnyActorRef | undefined;
+  if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
+}
+
+export function tellParent({ self, enqueue }: Enqueue, params: EventObject): void {
+  if (self._parent) enqueue.sendParent(params);
+}
