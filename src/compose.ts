@@ -86,7 +86,7 @@ export function composeApp(deps: AppDeps) {
           loadConnections: fromPromise(() => api.listConnections()),
           loadStats: fromPromise(() => api.monitorStats()),
           // Positions, connections, auto-connect, deletion, and the editor with its recorder.
-          ...createCanvasActors({ send: http.send }),
+          ...createCanvasActors({ api }),
         },
       }),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.

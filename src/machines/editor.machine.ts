@@ -14,7 +14,7 @@ import {
   EDITOR_CLOSE_AFTER_CREATE_MS,
   FALLBACK_MODELS,
 } from '../schemas/constants';
-import { AUDIO_MESSAGES, HTTP_MESSAGES } from '../schemas/messages';
+import { AUDIO_MESSAGES } from '../schemas/messages';
 import type { ModelOption } from '../schemas/system';
 import {
   agentDeleteMessage,
@@ -24,7 +24,7 @@ import {
   audioSetDefaultMessage,
   audioUploadMessage,
   batchTranscribeMessage,
-  readFailure,
+  audioListMessage,
   transcribeMessage,
 } from '../model/agentFailures';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
@@ -131,12 +131,6 @@ export const updateBody = (f: EditorFields): AgentUpdate => ({
 export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0);
 
 const fallbackModels = (): ModelOption[] => FALLBACK_MODELS.map((m) => ({ value: m, label: m, offline: false }));
-
-const listFailure = (error: unknown) => {
-  const f = readFailure(error);
-  if (f.detail) return f.detail;
-  return typeof f.status === 'number' ? HTTP_MESSAGES.status(f.status, f.text ?? '') : HTTP_MESSAGES.network;
-};
 
 const [REFETCH_1, REFETCH_2, REFETCH_3] = BATCH_TRANSCRIBE_REFETCH_MS;
 
@@ -402,7 +396,7 @@ export const editorMachine = setup({
                         src: 'loadAudio',
                         input: ({ context }) => ({ agentId: context.agentId! }),
                         onDone: { target: 'ready', actions: assign({ audio: ({ event }) => event.output }) },
-                        onError: { target: 'ready', actions: assign({ audioError: ({ event }) => listFailure(event.error) }) },
+                        onError: { target: 'ready', actions: assign({ audioError: ({ event }) => audioListMessage(event.error) }) },
                       },
                     },
                     ready: {},

@@ -1,30 +1,6 @@
-// Turns a rejected agent/audio/connection call into the exact words of part 1 §8. The services reject with
-// an object carrying `status` (+ `detail`, `text`) for an HTTP answer and without `status` when the server
-// could not be reached; this module only reads that shape, so machines stay free of service imports.
-import { AGENT_MESSAGES, AUDIO_MESSAGES, CANVAS_MESSAGES } from '../schemas/messages';
-
-export interface FailureShape {
-  status?: number;
-  detail?: string;
-  text?: string;
-  message?: string;
-}
-
-export function readFailure(error: unknown): FailureShape {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as Record<string, unknown>;
-    return {
-      status: typeof e.status === 'number' ? e.status : undefined,
-      detail: typeof e.detail === 'string' && e.detail ? e.detail : undefined,
-      text: typeof e.text === 'string' ? e.text : typeof e.statusText === 'string' ? e.statusText : undefined,
-      message: typeof e.message === 'string' ? e.message : undefined,
-    };
-  }
-  return { message: typeof error === 'string' ? error : undefined };
-}
-
-/** An HTTP answer (as opposed to a request that never reached the server). */
-const answered = (f: FailureShape) => typeof f.status === 'number';
+// Turns a rejected agent/audio/connection call into the exact words of part 1 §8 (read by failures.ts).
+import { AGENT_MESSAGES, AUDIO_MESSAGES, CANVAS_MESSAGES, HTTP_MESSAGES } from '../schemas/messages';
+import { answered, readFailure } from './failures';
 
 export function agentLoadMessage(error: unknown): string {
   const f = readFailure(error);
@@ -43,6 +19,13 @@ export const agentSaveMessage = (error: unknown, mode: 'create' | 'edit') =>
 export function agentDeleteMessage(error: unknown): string {
   const { detail } = readFailure(error);
   return detail ? AGENT_MESSAGES.deleteFailedDetail(detail) : AGENT_MESSAGES.deleteFailed;
+}
+
+/** The reference-audio list could not be read: the server's detail, else 'HTTP {status}: {text}', else unreachable. */
+export function audioListMessage(error: unknown): string {
+  const f = readFailure(error);
+  if (f.detail) return f.detail;
+  return answered(f) ? HTTP_MESSAGES.status(f.status!, f.text ?? '') : HTTP_MESSAGES.network;
 }
 
 /** Part 1 §8 gives each audio call a 'Failed to …' (the server said no) and an 'Error …' (it was not reached). */

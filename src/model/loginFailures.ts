@@ -1,6 +1,7 @@
 // Part 1 §5 (credential validation) and §8 'Sign-in' (what a failed login or registration says), written
 // against the failure shape services reject with: `status` (+ `detail`) for an HTTP answer, none otherwise.
 import { AUTH_MESSAGES, SERVER_DETAIL } from '../schemas/messages';
+import { readFailure } from './failures';
 
 export type LoginMode = 'signIn' | 'register';
 
@@ -21,17 +22,8 @@ export function validateCredentials(email: string, password: string): FieldError
 
 export const hasFieldErrors = (errors: FieldErrors) => Boolean(errors.email || errors.password);
 
-function failureParts(error: unknown): { status?: number; detail?: string } {
-  if (typeof error !== 'object' || error === null) return {};
-  const e = error as { status?: unknown; detail?: unknown };
-  return {
-    status: typeof e.status === 'number' ? e.status : undefined,
-    detail: typeof e.detail === 'string' && e.detail ? e.detail : undefined,
-  };
-}
-
 export function loginFailureMessage(error: unknown, mode: LoginMode): string {
-  const { status, detail } = failureParts(error);
+  const { status, detail } = readFailure(error);
   if (status === 401) return AUTH_MESSAGES.invalidCredentials;
   if (status === 400 && mode === 'register' && detail === SERVER_DETAIL.emailAlreadyRegistered) return AUTH_MESSAGES.alreadyRegistered;
   if (status === 422) return AUTH_MESSAGES.invalidInput;
@@ -41,7 +33,7 @@ export function loginFailureMessage(error: unknown, mode: LoginMode): string {
 
 /** Why restoring a stored session failed, for 'Authentication failed: {reason}'. */
 export function sessionFailureReason(error: unknown): string {
-  const { status } = failureParts(error);
+  const { status } = readFailure(error);
   if (status === 401) return AUTH_MESSAGES.tokenInvalidOrExpired;
   if (typeof error === 'object' && error !== null && typeof (error as { reason?: unknown }).reason === 'string') {
     return (error as { reason: string }).reason;

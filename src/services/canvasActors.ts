@@ -1,21 +1,21 @@
 // The real I/O behind the canvas: the workspace's canvas actors and the editor (with its recorder), built on
-// the agents API. Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
+// the one REST client (api.ts). Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
 import { fromPromise } from 'xstate';
 import { editorMachine } from '../machines/editor.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
 import { fallbackPosition } from '../model/canvasPlacement';
 import type { AgentUpdate, AgentCreate, Position } from '../schemas/agents';
-import { createAgentsApi, type SendRequest } from './agentsApi';
+import type { Api } from './api';
 import { createMicrophoneActor, type MediaDeps } from './recorder';
 
 export interface CanvasActorDeps {
-  send: SendRequest;
+  api: Api;
   /** [0, 1) — Math.random in the app, a fixed sequence in tests. */
   random?: () => number;
   media?: MediaDeps;
 }
 
-export function createEditorActors(api: ReturnType<typeof createAgentsApi>, media?: MediaDeps) {
+export function createEditorActors(api: Api, media?: MediaDeps) {
   const uploadAudio = fromPromise(({ input }: { input: UploadRecordingInput }) => api.uploadAudio(input));
   const recorder = recorderMachine.provide({
     actors: { microphone: createMicrophoneActor(media), uploadRecording: uploadAudio },
@@ -36,8 +36,7 @@ export function createEditorActors(api: ReturnType<typeof createAgentsApi>, medi
   };
 }
 
-export function createCanvasActors({ send, random = Math.random, media }: CanvasActorDeps) {
-  const api = createAgentsApi(send);
+export function createCanvasActors({ api, random = Math.random, media }: CanvasActorDeps) {
   return {
     editor: editorMachine.provide({ actors: createEditorActors(api, media) }),
     savePosition: fromPromise(({ input }: { input: { agentId: string; x: number; y: number } }) =>
