@@ -21,7 +21,7 @@ import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import type { MonitorStats } from '../schemas/system';
-import { AUTO_CONNECT_MESSAGE_MS } from '../schemas/constants';
+import { SUCCESS_BANNER_MS } from '../schemas/constants';
 import {
   agentDeleteMessage,
   autoConnectMessage,
@@ -38,9 +38,8 @@ export interface WorkspaceContext {
   agents: Agent[];
   edges: Edge[];
   selectedIds: string[];
-  /** Runtime status per agent id, as the sockets report it (idle when absent). */
+  /** Runtime status per agent id, as the sockets report it (idle when absent), newest last (see withStatus). */
   statuses: Record<string, string>;
-  activeSpeakerId: string | null;
   stats: MonitorStats | null;
   loadError: string | null;
   // ── Canvas operations ──
@@ -101,15 +100,13 @@ export type WorkspaceEvent =
   | { type: 'discussion.statusesReset' }
   | CanvasEvent;
 
-/** Statuses in which an agent holds the floor. */
-const SPEAKING_STATUSES = new Set(['speaking', 'responding']);
-
+/**
+ * The newest status moves to the end of the record, so the record's order is the order the sockets named the
+ * agents in: the active speaker is derived from it (workspace.selectors.ts), never stored beside it.
+ */
 function withStatus(context: WorkspaceContext, id: string, status: string): Partial<WorkspaceContext> {
-  const speaking = SPEAKING_STATUSES.has(status);
-  return {
-    statuses: { ...context.statuses, [id]: status },
-    activeSpeakerId: speaking ? id : context.activeSpeakerId === id ? null : context.activeSpeakerId,
-  };
+  const { [id]: _previous, ...others } = context.statuses;
+  return { statuses: { ...others, [id]: status } };
 }
 
 function withoutAgent(context: WorkspaceContext, id: string): Partial<WorkspaceContext> {
@@ -119,7 +116,6 @@ function withoutAgent(context: WorkspaceContext, id: string): Partial<WorkspaceC
     edges: context.edges.filter((e) => e.source !== id && e.target !== id),
     selectedIds: context.selectedIds.filter((s) => s !== id),
     statuses,
-    activeSpeakerId: context.activeSpeakerId === id ? null : context.activeSpeakerId,
   };
 }
 
@@ -191,7 +187,7 @@ export const workspaceMachine = setup({
     deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('workspace', 'deleteAgent')),
   },
   delays: {
-    autoConnectMessage: AUTO_CONNECT_MESSAGE_MS,
+    successBannerLifetime: SUCCESS_BANNER_MS,
   },
   guards: {
     isKnownAgent: ({ context, event }) => event.type === 'selection.toggle' && context.agents.some((a) => a.id === event.id),
@@ -226,7 +222,7 @@ export const workspaceMachine = setup({
         case 'system_update': {
           let next: WorkspaceContext = context;
           for (const a of frame.agents) next = { ...next, ...withStatus(next, a.id, a.status) };
-          enqueue.assign({ statuses: next.statuses, activeSpeakerId: next.activeSpeakerId });
+          enqueue.assign({ statuses: next.statuses });
           return;
         }
         case 'stats':
@@ -294,7 +290,6 @@ export const workspaceMachine = setup({
     edges: [],
     selectedIds: [],
     statuses: {},
-    activeSpeakerId: null,
     stats: null,
     loadError: null,
     banner: null,
@@ -311,7 +306,7 @@ export const workspaceMachine = setup({
     'selection.toggle': { guard: 'isKnownAgent', actions: 'toggleSelection' },
     'selection.clear': { actions: 'clearSelection' },
     'discussion.agentStatus': { actions: assign(({ context, event }) => withStatus(context, event.agentId, event.status)) },
-    'discussion.statusesReset': { actions: assign({ statuses: {}, activeSpeakerId: null }) },
+    'discussion.statusesReset': { actions: assign({ statuses: {} }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {
@@ -606,7 +601,7 @@ export const workspaceMachine = setup({
         hidden: {},
         error: {},
         success: {
-          after: { autoConnectMessage: { target: 'hidden', actions: assign({ banner: null }) } },
+          after: { successBannerLifetime: { target: 'hidden', actions: assign({ banner: null }) } },
         },
       },
     },

@@ -1,6 +1,6 @@
 // Derived views of the workspace snapshot for the top bar, the canvas and its placeholders.
 import { AGENT_MESSAGES } from '../schemas/messages';
-import { activeSpeaker, displayName } from '../model/agentDisplay';
+import { activeSpeakerId, displayName } from '../model/agentDisplay';
 import type { EditorActorRef } from './editor.machine';
 import type { WorkspaceSnapshot } from './workspace.machine';
 
@@ -14,8 +14,11 @@ export const selectSelectedAgents = (s: WorkspaceSnapshot) => {
   return s.context.agents.filter((a) => ids.has(a.id));
 };
 export const selectStatusOf = (s: WorkspaceSnapshot, id: string) => s.context.statuses[id] ?? 'idle';
-export const selectActiveSpeaker = (s: WorkspaceSnapshot) =>
-  s.context.activeSpeakerId ? (s.context.agents.find((a) => a.id === s.context.activeSpeakerId) ?? null) : null;
+/** The agent speaking now (one derivation: agentDisplay.activeSpeakerId). */
+export const selectActiveSpeaker = (s: WorkspaceSnapshot) => {
+  const id = selectActiveSpeakerId(s);
+  return id ? (s.context.agents.find((a) => a.id === id) ?? null) : null;
+};
 
 // ── The canvas ──────────────────────────────────────────────────────────────
 
@@ -44,16 +47,12 @@ export function selectDeleteConfirmation(s: WorkspaceSnapshot): { message: strin
 
 /** The id of the agent speaking now: the one the sockets named last, else one whose status says so. */
 export function selectActiveSpeakerId(s: WorkspaceSnapshot): string | null {
-  const id = s.context.activeSpeakerId;
-  if (id && s.context.agents.some((a) => a.id === id)) return id;
-  return activeSpeaker(s.context.agents, s.context.statuses)?.id ?? null;
+  return activeSpeakerId(s.context.agents, s.context.statuses);
 }
 
 export const selectIsAgentsLoaded = (s: WorkspaceSnapshot) => s.matches({ agents: 'loaded' });
 
 export function selectActiveSpeakerName(s: WorkspaceSnapshot): string | null {
-  const id = s.context.activeSpeakerId;
-  const byId = id ? s.context.agents.find((a) => a.id === id) : null;
-  const agent = byId ?? activeSpeaker(s.context.agents, s.context.statuses);
+  const agent = selectActiveSpeaker(s);
   return agent ? displayName(agent) : null;
 }

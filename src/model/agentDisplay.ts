@@ -18,7 +18,24 @@ export function statusOf(agent: Agent, statuses: Readonly<Record<string, string>
 export const displayName = (agent: Agent) => agent.name || AGENT_MESSAGES.fallbackName(agent.id);
 export const displayRole = (agent: Agent) => agent.role || AGENT_MESSAGES.fallbackRole;
 
-/** The agent currently speaking (or responding), for the controls box. */
+/** Statuses in which an agent holds the floor. */
+const SPEAKING_STATUSES = new Set(['speaking', 'responding']);
+
+/**
+ * The id of the agent speaking now, derived once for the canvas, the controls box and the panels: the agent the
+ * sockets named speaking or responding last (the workspace keeps `statuses` in the order they were named,
+ * newest last; ids are UUIDs, so the record's key order is that order), else one whose own status says so.
+ */
+export function activeSpeakerId(agents: readonly Agent[], statuses: Readonly<Record<string, string>>): string | null {
+  const ids = Object.keys(statuses);
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const id = ids[i];
+    if (SPEAKING_STATUSES.has(statuses[id]) && agents.some((a) => a.id === id)) return id;
+  }
+  return activeSpeaker(agents, statuses)?.id ?? null;
+}
+
+/** The agent currently speaking (or responding) by its status, for the controls box. */
 export function activeSpeaker(agents: readonly Agent[], statuses: Readonly<Record<string, string>>): Agent | null {
   return agents.find((a) => {
     const s = statusOf(a, statuses);

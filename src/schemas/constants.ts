@@ -57,7 +57,8 @@ export const POSITION_MAX = 2000;
 export const POSITION_FALLBACK_MIN = 100;
 export const POSITION_FALLBACK_MAX = 500;
 export const EDITOR_CLOSE_AFTER_CREATE_MS = 500;
-export const AUTO_CONNECT_MESSAGE_MS = 3_000;
+/** How long a success banner on the canvas stays (the spec times it for auto-connect; every success banner uses it). */
+export const SUCCESS_BANNER_MS = 3_000;
 export const BATCH_TRANSCRIBE_REFETCH_MS = [3_000, 6_000, 10_000] as const;
 export const TRANSCRIPT_PREVIEW_CHARS = 50;
 export const DRAWER_WIDTH_PX = 450;

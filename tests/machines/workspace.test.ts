@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
-import { selectActiveSpeaker, selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../src/machines/workspace.selectors';
+import { selectActiveSpeaker, selectActiveSpeakerId, selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../src/machines/workspace.selectors';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
 import type { LiveServerFrame } from '../../src/schemas/liveUpdates';
@@ -79,7 +79,7 @@ describe('workspace', () => {
     expect(c.edges).toEqual([]);
     expect(c.selectedIds).toEqual(['a3']);
     expect(c.statuses).toEqual({});
-    expect(c.activeSpeakerId).toBeNull();
+    expect(selectActiveSpeakerId(t.snap())).toBeNull();
   });
 
   it('connection_created and connection_deleted reload the connections', async () => {
@@ -104,7 +104,7 @@ describe('workspace', () => {
     expect(selectActiveSpeaker(t.snap())?.id).toBe('a2');
     t.frame({ type: 'system_update', agents: [{ id: 'a1', status: 'thinking' }, { id: 'a2', status: 'idle' }] });
     expect(t.snap().context.statuses).toEqual({ a1: 'thinking', a2: 'idle' });
-    expect(t.snap().context.activeSpeakerId).toBeNull();
+    expect(selectActiveSpeakerId(t.snap())).toBeNull();
     t.frame({ type: 'stats', stats: { agents: 9 } });
     expect(t.snap().context.stats).toEqual({ agents: 9 });
     const before = t.snap().context;

@@ -7,7 +7,7 @@ import type { EditorActorRef } from '../../src/machines/editor.machine';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
 import { AGENT_MESSAGES, CANVAS_MESSAGES } from '../../src/schemas/messages';
-import { AUTO_CONNECT_MESSAGE_MS } from '../../src/schemas/constants';
+import { SUCCESS_BANNER_MS } from '../../src/schemas/constants';
 import { flush, underParent } from '../support/harness';
 import { overlaps } from '../../src/model/canvasPlacement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
@@ -145,7 +145,7 @@ describe('workspace: connections', () => {
     await flush();
     expect(t.snap().context.banner).toEqual({ kind: 'success', text: 'Auto-connected: 2 connections created' });
     expect(t.calls.loadConnections).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(AUTO_CONNECT_MESSAGE_MS - 1);
+    await vi.advanceTimersByTimeAsync(SUCCESS_BANNER_MS - 1);
     expect(t.snap().context.banner).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect(t.snap().context.banner).toBeNull();

@@ -9,6 +9,7 @@ import type { StandardDiscussionActorRef } from '../../../machines/standardDiscu
 import * as sel from '../../../machines/standardDiscussion.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { selectActiveSpeakerId } from '../../../machines/workspace.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { startProblem } from '../../../model/standardConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
@@ -41,7 +42,7 @@ function useStripAgents(discussion: StandardDiscussionActorRef, workspace: Works
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds);
   const statuses = useSelector(workspace, (s) => s?.context.statuses);
-  const speaker = useSelector(workspace, (s) => s?.context.activeSpeakerId ?? null);
+  const speaker = useSelector(workspace, (s) => (s ? selectActiveSpeakerId(s) : null));
   const agents = useMemo(() => {
     const ids = live && runIds.length > 0 ? runIds : (selectedIds ?? []);
     return ids.map((id) => {
