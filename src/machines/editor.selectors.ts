@@ -1,10 +1,8 @@
 // What the editor drawer shows, derived from its snapshot (never stored in context).
 import { AGENT_MESSAGES } from '../schemas/messages';
-import { TRANSCRIPT_PREVIEW_CHARS } from '../schemas/constants';
-import type { AudioItem } from '../schemas/audio';
 import type { ModelOption } from '../schemas/system';
 import type { EditorSnapshot } from './editor.machine';
-import type { RecorderActorRef } from './recorder.machine';
+import type { ReferenceAudioActorRef } from './referenceAudio.machine';
 
 export const selectMode = (s: EditorSnapshot) => s.context.mode;
 export const selectFields = (s: EditorSnapshot) => s.context.fields;
@@ -36,33 +34,10 @@ export function selectAgentHeading(s: EditorSnapshot): { name: string; role: str
 }
 
 export const selectDeleteConfirmation = (s: EditorSnapshot) =>
-  AGENT_MESSAGES.deleteConfirm(s.context.agent?.name ?? s.context.fields.name, s.context.audio.length);
+  AGENT_MESSAGES.deleteConfirm(s.context.agent?.name ?? s.context.fields.name, selectReferenceAudioRef(s)?.getSnapshot().context.audio.length ?? 0);
 
-// ── Reference audio ─────────────────────────────────────────────────────────
-export const selectAudioEnabled = (s: EditorSnapshot) => s.matches({ open: { audio: 'active' } });
-/** The agent is not saved yet, so no reference audio can be attached to it. */
-export const selectIsAudioUnsaved = (s: EditorSnapshot) => s.matches({ open: { audio: 'unsaved' } });
-export const selectAudioItems = (s: EditorSnapshot) => s.context.audio;
-export const selectAudioError = (s: EditorSnapshot) => s.context.audioError;
-export const selectAudioNotice = (s: EditorSnapshot) => s.context.audioNotice;
-export const selectUploadDraft = (s: EditorSnapshot) => s.context.upload;
-export const selectLastTranscript = (s: EditorSnapshot) => s.context.lastTranscript;
-export const selectIsUploading = (s: EditorSnapshot) => s.hasTag('uploading');
-export const selectIsAudioBusy = (s: EditorSnapshot) => s.hasTag('uploading') || s.hasTag('audioBusy');
-export const selectIsAudioLoading = (s: EditorSnapshot) => s.hasTag('audioLoading');
-export const selectTargetAudioId = (s: EditorSnapshot) => s.context.targetAudio?.id ?? null;
-export const selectPendingAudioDelete = (s: EditorSnapshot) =>
-  s.matches({ open: { audio: { active: { ops: 'confirmingDelete' } } } }) ? s.context.targetAudio : null;
-export const selectUntranscribedCount = (s: EditorSnapshot) => s.context.audio.filter(isUntranscribed).length;
-export const selectRecorderRef = (s: EditorSnapshot) => s.children.recorder as RecorderActorRef | undefined;
-
-export const isUntranscribed = (a: AudioItem) => !a.transcript || a.transcript.trim() === '';
-
-/** The first TRANSCRIPT_PREVIEW_CHARS characters, with an ellipsis when there was more. */
-export function transcriptPreview(text: string): string {
-  const chars = Array.from(text.trim());
-  return chars.length > TRANSCRIPT_PREVIEW_CHARS ? `${chars.slice(0, TRANSCRIPT_PREVIEW_CHARS).join('')}…` : chars.join('');
-}
+// ── Reference audio: its own chart; views select from it (referenceAudio.selectors.ts) ──
+export const selectReferenceAudioRef = (s: EditorSnapshot) => s.children.referenceAudio as ReferenceAudioActorRef | undefined;
 
 /** Capability names read with spaces (part 1 §2). */
 export const capabilityLabel = (c: string) => c.replace(/_/g, ' ');

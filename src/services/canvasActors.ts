@@ -2,6 +2,7 @@
 // the one REST client (api.ts). Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
 import { fromPromise } from 'xstate';
 import { editorMachine } from '../machines/editor.machine';
+import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
 import { fallbackPosition } from '../model/canvasPlacement';
 import type { AgentUpdate, AgentCreate, Position } from '../schemas/agents';
@@ -26,13 +27,17 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
     createAgent: fromPromise(({ input }: { input: AgentCreate & Partial<Position> }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
     deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
-    loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),
-    uploadAudio,
-    deleteAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.deleteAudio(input.audioId)),
-    setDefaultAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.setDefaultAudio(input.audioId)),
-    transcribeAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.transcribeAudio(input.audioId)),
-    batchTranscribe: fromPromise(({ input }: { input: { agentId: string } }) => api.batchTranscribe(input.agentId)),
-    recorder,
+    referenceAudio: referenceAudioMachine.provide({
+      actors: {
+        loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),
+        uploadAudio,
+        deleteAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.deleteAudio(input.audioId)),
+        setDefaultAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.setDefaultAudio(input.audioId)),
+        transcribeAudio: fromPromise(({ input }: { input: { audioId: string } }) => api.transcribeAudio(input.audioId)),
+        batchTranscribe: fromPromise(({ input }: { input: { agentId: string } }) => api.batchTranscribe(input.agentId)),
+        recorder,
+      },
+    }),
   };
 }
 

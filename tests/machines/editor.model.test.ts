@@ -1,12 +1,12 @@
-// Model-based paths for the editor (xstate/graph). The chart is walked with the events its actors would
+// Model-based paths for the editor's form and models (xstate/graph; the reference audio: referenceAudio.model.test.ts). The chart is walked with the events its actors would
 // produce (xstate.done/error.actor.<id>, the `after` timers); for each state value one shortest path is
 // replayed against a running editor whose I/O actors are held promises settled by those same events.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { editorMachine, type EditorEvent, type EditorInput, type EditorSnapshot } from '../../src/machines/editor.machine';
-import { BATCH_TRANSCRIBE_REFETCH_MS, EDITOR_CLOSE_AFTER_CREATE_MS } from '../../src/schemas/constants';
-import { agentFixture, audioFixture, httpError, modelsFixture, settle, startEditor, type FakeAgentApi } from './editorHarness';
+import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../../src/schemas/constants';
+import { agentFixture, httpError, modelsFixture, settle, startEditor, type FakeAgentApi } from './editorHarness';
 
 type ActorId = keyof FakeAgentApi;
 type DoneEvent = { type: `xstate.done.actor.${ActorId}`; output: unknown };
@@ -19,9 +19,6 @@ const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({ ty
 
 const AFTER: Record<string, { type: `xstate.after.${string}`; ms: number }> = {
   closeAfterCreate: { type: 'xstate.after.closeAfterCreate.editor.open.form.created', ms: EDITOR_CLOSE_AFTER_CREATE_MS },
-  refetchFirst: { type: 'xstate.after.refetchFirst.editor.open.audio.active.refetch.first', ms: BATCH_TRANSCRIBE_REFETCH_MS[0] },
-  refetchSecond: { type: 'xstate.after.refetchSecond.editor.open.audio.active.refetch.second', ms: BATCH_TRANSCRIBE_REFETCH_MS[1] - BATCH_TRANSCRIBE_REFETCH_MS[0] },
-  refetchThird: { type: 'xstate.after.refetchThird.editor.open.audio.active.refetch.third', ms: BATCH_TRANSCRIBE_REFETCH_MS[2] - BATCH_TRANSCRIBE_REFETCH_MS[1] },
 };
 
 const formEvents: ModelEvent[] = [
@@ -49,46 +46,12 @@ const formEvents: ModelEvent[] = [
   { type: AFTER.closeAfterCreate.type },
 ];
 
-const audioEvents: ModelEvent[] = [
-  { type: 'audio.upload.name', value: 'Calm' },
-  { type: 'audio.upload.file', file: new Blob(['RIFF']), fileName: 'calm.wav' },
-  { type: 'audio.upload.submit' },
-  { type: 'audio.delete', audioId: 'au2' },
-  { type: 'audio.delete.confirm' },
-  { type: 'audio.delete.cancel' },
-  { type: 'audio.setDefault', audioId: 'au2' },
-  { type: 'audio.transcribe', audioId: 'au2' },
-  { type: 'audio.transcribeAll' },
-  { type: 'audio.dismiss' },
-  { type: 'recorder.saved', item: audioFixture[0] },
-  done('loadAudio', audioFixture),
-  fail('loadAudio'),
-  done('uploadAudio', { ...audioFixture[0], id: 'au3', transcript: 'words' }),
-  fail('uploadAudio'),
-  done('deleteAudio', { success: true }),
-  fail('deleteAudio'),
-  done('setDefaultAudio', { success: true }),
-  fail('setDefaultAudio'),
-  done('transcribeAudio', { success: true, transcript: 'words' }),
-  done('transcribeAudio', { success: false, message: 'No transcription engine configured' }),
-  fail('transcribeAudio'),
-  done('batchTranscribe', { count: 2 }),
-  done('batchTranscribe', { count: 0 }),
-  fail('batchTranscribe'),
-  { type: AFTER.refetchFirst.type },
-  { type: AFTER.refetchSecond.type },
-  { type: AFTER.refetchThird.type },
-];
-
 // The walk tells states apart by value plus what the guards read; messages would only multiply states.
 const serializeState = (s: EditorSnapshot) =>
   JSON.stringify([
     s.value,
     s.status,
     (['name', 'role', 'prompt', 'model'] as const).map((f) => s.context.fields[f].trim() !== ''),
-    s.context.upload.name !== '',
-    s.context.upload.file !== null,
-    s.context.audio.length > 0,
   ]);
 
 /** Timers fire and actors answer only while they exist; the model is offered exactly those events. */
@@ -132,7 +95,7 @@ function replay(input: EditorInput) {
     h.editor.send(event as EditorEvent);
     await settle();
   };
-  for (const e of [...formEvents, ...audioEvents]) {
+  for (const e of formEvents) {
     const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
     const after = Object.values(AFTER).find((a) => a.type === e.type);
     if (m) {
@@ -179,8 +142,6 @@ function check(paths: ReturnType<typeof pathsFor>, input: EditorInput) {
             if (predicted.status === 'active') expect(got.value).toEqual(predicted.value);
             expect(got.context.formError).toEqual(predicted.context.formError);
             expect(got.context.loadError).toEqual(predicted.context.loadError);
-            expect(got.context.audioError).toEqual(predicted.context.audioError);
-            expect(got.context.audioNotice).toEqual(predicted.context.audioNotice);
             expect(got.context.fields).toEqual(predicted.context.fields);
           },
         },
@@ -215,18 +176,6 @@ describe('editor model: edit form', () => {
   it('reaches loading, loadFailed, updating, confirmingDelete and deleting', () => {
     const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
     for (const name of ['loading', 'loadFailed', 'updating', 'confirmingDelete', 'deleting']) {
-      expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
-    }
-  });
-  check(paths, input);
-});
-
-describe('editor model: reference audio', () => {
-  const input: EditorInput = { mode: 'edit', agentId: agentFixture.id };
-  const paths = pathsFor(input, audioEvents);
-  it('reaches every audio operation and every refetch step', () => {
-    const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
-    for (const name of ['uploading', 'confirmingDelete', 'deleting', 'settingDefault', 'transcribing', 'startingBatch', 'first', 'second', 'third']) {
       expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
     }
   });

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import * as sel from '../../src/machines/editor.selectors';
+import * as audioSel from '../../src/machines/referenceAudio.selectors';
 import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent } from '../../src/machines/editor.machine';
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
-import { agentFixture, audioFixture, httpError, networkError, settle, startEditor } from './editorHarness';
+import { agentFixture, audioFixture, audioSnap, httpError, networkError, settle, startEditor } from './editorHarness';
 
 const fill = (editor: EditorActorRef, values: Partial<Record<'name' | 'role' | 'prompt' | 'model' | 'personality', string>>) => {
   for (const [field, value] of Object.entries(values)) editor.send({ type: 'editor.field', field, value } as EditorEvent);
@@ -90,17 +91,17 @@ describe('editor: create mode', () => {
   it('audio before the agent exists: "save first" for upload and record, "both name and file" first when incomplete', async () => {
     const { editor } = startEditor({ mode: 'create' });
     await settle();
-    expect(sel.selectAudioEnabled(editor.getSnapshot())).toBe(false);
+    expect(audioSel.selectAudioEnabled(audioSnap(editor))).toBe(false);
     editor.send({ type: 'audio.upload.submit' });
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe(AUDIO_MESSAGES.nameAndFileRequired);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(AUDIO_MESSAGES.nameAndFileRequired);
     editor.send({ type: 'audio.upload.name', value: 'Calm' });
     editor.send({ type: 'audio.upload.file', file: new Blob(['x']), fileName: 'calm.wav' });
     editor.send({ type: 'audio.upload.submit' });
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe(AUDIO_MESSAGES.saveBeforeUpload);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(AUDIO_MESSAGES.saveBeforeUpload);
     editor.send({ type: 'audio.record' });
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe(AUDIO_MESSAGES.saveBeforeRecord);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(AUDIO_MESSAGES.saveBeforeRecord);
     editor.send({ type: 'audio.dismiss' });
-    expect(sel.selectAudioError(editor.getSnapshot())).toBeNull();
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBeNull();
   });
 
   it('closing at any time finishes the editor', async () => {
@@ -120,8 +121,8 @@ describe('editor: edit mode', () => {
     expect(sel.selectFields(editor.getSnapshot())).toEqual({
       name: 'Ada', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'analytical',
     });
-    expect(sel.selectAudioItems(editor.getSnapshot())).toEqual(audioFixture);
-    expect(sel.selectUntranscribedCount(editor.getSnapshot())).toBe(1);
+    expect(audioSel.selectAudioItems(audioSnap(editor))).toEqual(audioFixture);
+    expect(audioSel.selectUntranscribedCount(audioSnap(editor))).toBe(1);
   });
 
   it.each([
@@ -209,19 +210,19 @@ describe('editor: reference audio', () => {
     const { editor, api } = await ready();
     editor.send({ type: 'audio.upload.name', value: ' Calm ' });
     editor.send({ type: 'audio.upload.submit' });
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe(AUDIO_MESSAGES.nameAndFileRequired);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(AUDIO_MESSAGES.nameAndFileRequired);
     const file = new Blob(['RIFF']);
     editor.send({ type: 'audio.upload.file', file, fileName: 'calm.wav' });
     api.uploadAudio.hold();
     editor.send({ type: 'audio.upload.submit' });
-    expect(sel.selectIsUploading(editor.getSnapshot())).toBe(true);
-    expect(sel.selectAudioError(editor.getSnapshot())).toBeNull();
+    expect(audioSel.selectIsUploading(audioSnap(editor))).toBe(true);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBeNull();
     await settle();
     expect(api.uploadAudio.calls[0]).toEqual({ agentId: agentFixture.id, name: 'Calm', file, fileName: 'calm.wav' });
     api.uploadAudio.resolve({ id: 'au3', name: 'Calm', audio_url: '/m', is_default: false, transcript: 'Hello world' });
     await settle();
-    expect(sel.selectLastTranscript(editor.getSnapshot())).toEqual({ name: 'Calm', text: 'Hello world' });
-    expect(sel.selectUploadDraft(editor.getSnapshot())).toEqual({ name: '', file: null, fileName: '' });
+    expect(audioSel.selectLastTranscript(audioSnap(editor))).toEqual({ name: 'Calm', text: 'Hello world' });
+    expect(audioSel.selectUploadDraft(audioSnap(editor))).toEqual({ name: '', file: null, fileName: '' });
     expect(api.loadAudio.calls).toHaveLength(2);
   });
 
@@ -232,8 +233,8 @@ describe('editor: reference audio', () => {
     editor.send({ type: 'audio.upload.file', file: new Blob(['x']), fileName: 'n.wav' });
     editor.send({ type: 'audio.upload.submit' });
     await settle();
-    expect(sel.selectLastTranscript(editor.getSnapshot())).toBeNull();
-    expect(sel.selectAudioNotice(editor.getSnapshot())).toBe(AUDIO_MESSAGES.noTranscriptionEngine);
+    expect(audioSel.selectLastTranscript(audioSnap(editor))).toBeNull();
+    expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe(AUDIO_MESSAGES.noTranscriptionEngine);
   });
 
   it.each([
@@ -247,15 +248,15 @@ describe('editor: reference audio', () => {
     editor.send({ type: 'audio.upload.file', file: new Blob(['x']), fileName: 'n.wav' });
     editor.send({ type: 'audio.upload.submit' });
     await settle();
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe(expected);
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(expected);
   });
 
   it('delete asks first, then deletes and refetches; failures read the spec words', async () => {
     const { editor, api } = await ready();
     editor.send({ type: 'audio.delete', audioId: 'au2' });
-    expect(sel.selectPendingAudioDelete(editor.getSnapshot())?.name).toBe('Fresh');
+    expect(audioSel.selectPendingAudioDelete(audioSnap(editor))?.name).toBe('Fresh');
     editor.send({ type: 'audio.delete.cancel' });
-    expect(sel.selectPendingAudioDelete(editor.getSnapshot())).toBeNull();
+    expect(audioSel.selectPendingAudioDelete(audioSnap(editor))).toBeNull();
     expect(api.deleteAudio.calls).toHaveLength(0);
     editor.send({ type: 'audio.delete', audioId: 'au2' });
     editor.send({ type: 'audio.delete.confirm' });
@@ -267,14 +268,14 @@ describe('editor: reference audio', () => {
       editor.send({ type: 'audio.delete', audioId: 'au1' });
       editor.send({ type: 'audio.delete.confirm' });
       await settle();
-      expect(sel.selectAudioError(editor.getSnapshot())).toBe(expected);
+      expect(audioSel.selectAudioError(audioSnap(editor))).toBe(expected);
     }
   });
 
   it('set default calls the server and refetches; failures read the spec words', async () => {
     const { editor, api } = await ready();
     editor.send({ type: 'audio.setDefault', audioId: 'au2' });
-    expect(sel.selectTargetAudioId(editor.getSnapshot())).toBe('au2');
+    expect(audioSel.selectTargetAudioId(audioSnap(editor))).toBe('au2');
     await settle();
     expect(api.setDefaultAudio.calls).toEqual([{ audioId: 'au2' }]);
     expect(api.loadAudio.calls).toHaveLength(2);
@@ -284,7 +285,7 @@ describe('editor: reference audio', () => {
       api.setDefaultAudio.answer(() => Promise.reject(error));
       editor.send({ type: 'audio.setDefault', audioId: 'au2' });
       await settle();
-      expect(sel.selectAudioError(editor.getSnapshot())).toBe(expected);
+      expect(audioSel.selectAudioError(audioSnap(editor))).toBe(expected);
     }
   });
 
@@ -292,15 +293,15 @@ describe('editor: reference audio', () => {
     const { editor, api } = await ready();
     editor.send({ type: 'audio.transcribe', audioId: 'au2' });
     await settle();
-    expect(sel.selectLastTranscript(editor.getSnapshot())).toEqual({ name: 'Fresh', text: 'Fresh words' });
+    expect(audioSel.selectLastTranscript(audioSnap(editor))).toEqual({ name: 'Fresh', text: 'Fresh words' });
     api.transcribeAudio.answer(() => ({ success: false, message: 'No transcription engine configured' }));
     editor.send({ type: 'audio.transcribe', audioId: 'au2' });
     await settle();
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe('Transcription failed: No transcription engine configured');
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe('Transcription failed: No transcription engine configured');
     api.transcribeAudio.answer(() => Promise.reject(networkError()));
     editor.send({ type: 'audio.transcribe', audioId: 'au2' });
     await settle();
-    expect(sel.selectAudioError(editor.getSnapshot())).toBe('Error transcribing audio: Failed to fetch');
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe('Error transcribing audio: Failed to fetch');
   });
 
   it('transcribe all: announces the count and refetches at 3 s, 6 s and 10 s', async () => {
@@ -309,7 +310,7 @@ describe('editor: reference audio', () => {
     editor.send({ type: 'audio.transcribeAll' });
     await settle();
     expect(api.batchTranscribe.calls).toEqual([{ agentId: agentFixture.id }]);
-    expect(sel.selectAudioNotice(editor.getSnapshot())).toBe('Transcribing 2 audio files in background. This may take a few moments.');
+    expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe('Transcribing 2 audio files in background. This may take a few moments.');
     const loads = () => api.loadAudio.calls.length;
     expect(loads()).toBe(1);
     await vi.advanceTimersByTimeAsync(2_999);
@@ -331,20 +332,20 @@ describe('editor: reference audio', () => {
     api.batchTranscribe.answer(() => ({ count: 0 }));
     editor.send({ type: 'audio.transcribeAll' });
     await settle();
-    expect(sel.selectAudioNotice(editor.getSnapshot())).toBe(AUDIO_MESSAGES.nothingToTranscribe);
+    expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe(AUDIO_MESSAGES.nothingToTranscribe);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(api.loadAudio.calls).toHaveLength(1);
     for (const [error, expected] of [[httpError(500), AUDIO_MESSAGES.batchFailed], [networkError(), AUDIO_MESSAGES.batchError]] as const) {
       api.batchTranscribe.answer(() => Promise.reject(error));
       editor.send({ type: 'audio.transcribeAll' });
       await settle();
-      expect(sel.selectAudioError(editor.getSnapshot())).toBe(expected);
+      expect(audioSel.selectAudioError(audioSnap(editor))).toBe(expected);
     }
   });
 
   it('record → stop saves through the recorder child and refreshes the list', async () => {
     const { editor, api, microphone } = await ready();
-    const recorder = () => sel.selectRecorderRef(editor.getSnapshot())!;
+    const recorder = () => audioSel.selectRecorderRef(audioSnap(editor))!;
     editor.send({ type: 'audio.record' });
     expect(recorder().getSnapshot().matches({ microphoneOpen: 'requestingPermission' })).toBe(true);
     microphone.send!({ type: 'recorder.permitted' });

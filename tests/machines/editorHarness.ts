@@ -2,6 +2,7 @@
 import { vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { editorMachine, type EditorActorRef, type EditorInput } from '../../src/machines/editor.machine';
+import { referenceAudioMachine, type ReferenceAudioActorRef } from '../../src/machines/referenceAudio.machine';
 import { recorderMachine, type MicrophoneCommand, type MicrophoneEvent, type MicrophoneInput } from '../../src/machines/recorder.machine';
 import type { Agent } from '../../src/schemas/agents';
 import type { AudioItem } from '../../src/schemas/audio';
@@ -100,15 +101,10 @@ export function fakeMicrophone() {
   return mic;
 }
 
-export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof fakeMicrophone>['logic']) {
+export function referenceAudioWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof fakeMicrophone>['logic']) {
   const recorder = recorderMachine.provide({ actors: { microphone, uploadRecording: api.uploadAudio.logic } });
-  return editorMachine.provide({
+  return referenceAudioMachine.provide({
     actors: {
-      loadModels: api.loadModels.logic,
-      loadAgent: api.loadAgent.logic,
-      createAgent: api.createAgent.logic as never,
-      updateAgent: api.updateAgent.logic as never,
-      deleteAgent: api.deleteAgent.logic,
       loadAudio: api.loadAudio.logic,
       uploadAudio: api.uploadAudio.logic,
       deleteAudio: api.deleteAudio.logic,
@@ -119,6 +115,31 @@ export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof
     },
   });
 }
+
+/** A referenceAudio chart on its own (no editor around it), over the same fakes. */
+export function startReferenceAudio(agentId: string | null, before?: (api: FakeAgentApi) => void) {
+  const api = fakeAgentApi();
+  before?.(api);
+  const microphone = fakeMicrophone();
+  const audio = createActor(referenceAudioWithFakes(api, microphone.logic), { input: { agentId } }).start();
+  return { audio, api, microphone };
+}
+
+export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof fakeMicrophone>['logic']) {
+  return editorMachine.provide({
+    actors: {
+      loadModels: api.loadModels.logic,
+      loadAgent: api.loadAgent.logic,
+      createAgent: api.createAgent.logic as never,
+      updateAgent: api.updateAgent.logic as never,
+      deleteAgent: api.deleteAgent.logic,
+      referenceAudio: referenceAudioWithFakes(api, microphone),
+    },
+  });
+}
+
+/** The editor's reference-audio child, for reading its snapshot. */
+export const audioSnap = (editor: EditorActorRef) => (editor.getSnapshot().children.referenceAudio as ReferenceAudioActorRef).getSnapshot();
 
 /** `before` may change the fakes' answers before the editor starts (its first calls go out at once). */
 export function startEditor(

@@ -1,7 +1,7 @@
 // One reference voice: name, default badge, player, transcript preview (or 'Not transcribed'), actions.
 import { memo } from 'react';
 import type { AudioItem } from '../../schemas/audio';
-import { isUntranscribed, transcriptPreview } from '../../machines/editor.selectors';
+import { isUntranscribed, transcriptPreview } from '../../machines/referenceAudio.selectors';
 
 interface Props {
   item: AudioItem;

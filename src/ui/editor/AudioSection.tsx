@@ -2,7 +2,9 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import type { EditorActorRef } from '../../machines/editor.machine';
-import * as sel from '../../machines/editor.selectors';
+import { selectReferenceAudioRef } from '../../machines/editor.selectors';
+import type { ReferenceAudioActorRef } from '../../machines/referenceAudio.machine';
+import * as sel from '../../machines/referenceAudio.selectors';
 import { AUDIO_EXTENSIONS, DEFAULT_REFERENCE_TEXT } from '../../schemas/constants';
 import { AUDIO_MESSAGES } from '../../schemas/messages';
 import { AudioItemRow } from './AudioItemRow';
@@ -13,21 +15,27 @@ import { RecordButton } from './RecordButton';
 
 const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
+/** The drawer's reference-audio chart is the editor's child; the section draws it (events go through the editor). */
 export function AudioSection({ editor }: { editor: EditorActorRef }) {
-  const enabled = useSelector(editor, sel.selectAudioEnabled);
-  const unsaved = useSelector(editor, sel.selectIsAudioUnsaved);
-  const items = useSelector(editor, sel.selectAudioItems);
-  const loading = useSelector(editor, sel.selectIsAudioLoading);
-  const busy = useSelector(editor, sel.selectIsAudioBusy);
-  const uploading = useSelector(editor, sel.selectIsUploading);
-  const targetId = useSelector(editor, sel.selectTargetAudioId);
-  const error = useSelector(editor, sel.selectAudioError);
-  const notice = useSelector(editor, sel.selectAudioNotice);
-  const draft = useSelector(editor, sel.selectUploadDraft);
-  const transcript = useSelector(editor, sel.selectLastTranscript);
-  const pendingDelete = useSelector(editor, sel.selectPendingAudioDelete);
-  const untranscribed = useSelector(editor, sel.selectUntranscribedCount);
-  const recorder = useSelector(editor, sel.selectRecorderRef);
+  const audio = useSelector(editor, selectReferenceAudioRef);
+  return audio ? <ReferenceAudioSection editor={editor} audio={audio} /> : null;
+}
+
+function ReferenceAudioSection({ editor, audio }: { editor: EditorActorRef; audio: ReferenceAudioActorRef }) {
+  const enabled = useSelector(audio, sel.selectAudioEnabled);
+  const unsaved = useSelector(audio, sel.selectIsAudioUnsaved);
+  const items = useSelector(audio, sel.selectAudioItems);
+  const loading = useSelector(audio, sel.selectIsAudioLoading);
+  const busy = useSelector(audio, sel.selectIsAudioBusy);
+  const uploading = useSelector(audio, sel.selectIsUploading);
+  const targetId = useSelector(audio, sel.selectTargetAudioId);
+  const error = useSelector(audio, sel.selectAudioError);
+  const notice = useSelector(audio, sel.selectAudioNotice);
+  const draft = useSelector(audio, sel.selectUploadDraft);
+  const transcript = useSelector(audio, sel.selectLastTranscript);
+  const pendingDelete = useSelector(audio, sel.selectPendingAudioDelete);
+  const untranscribed = useSelector(audio, sel.selectUntranscribedCount);
+  const recorder = useSelector(audio, sel.selectRecorderRef);
 
   const onSetDefault = useCallback((audioId: string) => editor.send({ type: 'audio.setDefault', audioId }), [editor]);
   const onDelete = useCallback((audioId: string) => editor.send({ type: 'audio.delete', audioId }), [editor]);

@@ -1,0 +1,313 @@
+// An agent's reference voices in the editor drawer (part 1 §2 'Agent editor', §4, §5): the list, upload, record,
+// set default, delete (with its confirmation), transcribe one or all, and the list fetched again 3 s, 6 s and
+// 10 s after a batch transcription starts. The editor spawns one per open drawer; the recorder is its child.
+//   unsaved — a new agent has no id yet: nothing can be attached to it (the messages say so)
+//   active  — list | ops | refetch, side by side
+import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { AudioItem, TranscribeResponse } from '../schemas/audio';
+import { BATCH_TRANSCRIBE_REFETCH_MS } from '../schemas/constants';
+import { AUDIO_MESSAGES } from '../schemas/messages';
+import {
+  audioDeleteMessage,
+  audioListMessage,
+  audioSetDefaultMessage,
+  audioUploadMessage,
+  batchTranscribeMessage,
+  transcribeMessage,
+} from '../model/agentFailures';
+import { notProvided } from '../model/actorKit';
+import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
+
+export interface ReferenceAudioInput {
+  /** The agent the voices belong to; null while the agent is not saved yet. */
+  agentId: string | null;
+}
+
+export interface UploadDraft {
+  name: string;
+  file: Blob | null;
+  fileName: string;
+}
+
+export interface UploadAudioOutput extends AudioItem {
+  transcription_error?: string | null;
+}
+
+export interface ReferenceAudioContext {
+  agentId: string | null;
+  audio: AudioItem[];
+  audioError: string | null;
+  audioNotice: string | null;
+  upload: UploadDraft;
+  /** The transcript the last upload or transcription returned, shown under the form. */
+  lastTranscript: { name: string; text: string } | null;
+  /** The item an operation (delete, set default, transcribe) is working on. */
+  targetAudio: AudioItem | null;
+}
+
+export type ReferenceAudioEvent =
+  | { type: 'audio.upload.name'; value: string }
+  | { type: 'audio.upload.file'; file: Blob | null; fileName: string }
+  | { type: 'audio.upload.submit' }
+  | { type: 'audio.delete'; audioId: string }
+  | { type: 'audio.delete.confirm' }
+  | { type: 'audio.delete.cancel' }
+  | { type: 'audio.setDefault'; audioId: string }
+  | { type: 'audio.transcribe'; audioId: string }
+  | { type: 'audio.transcribeAll' }
+  | { type: 'audio.record' }
+  | { type: 'audio.record.stop' }
+  | { type: 'audio.dismiss' }
+  | { type: 'audio.refetch' }
+  | { type: 'audio.batch.started' }
+  | RecorderSavedEvent;
+
+const emptyUpload: UploadDraft = { name: '', file: null, fileName: '' };
+
+const [REFETCH_1, REFETCH_2, REFETCH_3] = BATCH_TRANSCRIBE_REFETCH_MS;
+
+export const referenceAudioMachine = setup({
+  types: {
+    context: {} as ReferenceAudioContext,
+    events: {} as ReferenceAudioEvent,
+    input: {} as ReferenceAudioInput,
+  },
+  actors: {
+    loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('referenceAudio', 'loadAudio')),
+    uploadAudio: fromPromise<UploadAudioOutput, UploadRecordingInput>(notProvided('referenceAudio', 'uploadAudio')),
+    deleteAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'deleteAudio')),
+    setDefaultAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'setDefaultAudio')),
+    transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(notProvided('referenceAudio', 'transcribeAudio')),
+    batchTranscribe: fromPromise<{ count: number }, { agentId: string }>(notProvided('referenceAudio', 'batchTranscribe')),
+    recorder: recorderMachine,
+  },
+  delays: {
+    refetchFirst: REFETCH_1,
+    refetchSecond: REFETCH_2 - REFETCH_1,
+    refetchThird: REFETCH_3 - REFETCH_2,
+  },
+  guards: {
+    hasSavedAgent: ({ context }) => context.agentId !== null,
+    isUploadIncomplete: ({ context }) => context.upload.name.trim() === '' || context.upload.file === null,
+    isKnownAudio: ({ context, event }) => 'audioId' in event && context.audio.some((a) => a.id === event.audioId),
+    wasTranscribed: ({ event }) => (event as { output?: TranscribeResponse }).output?.success === true,
+    hasSomethingToTranscribe: ({ event }) => ((event as { output?: { count: number } }).output?.count ?? 0) > 0,
+  },
+  actions: {
+    setUploadName: assign({
+      upload: ({ context, event }) => (event.type === 'audio.upload.name' ? { ...context.upload, name: event.value } : context.upload),
+    }),
+    setUploadFile: assign({
+      upload: ({ context, event }) =>
+        event.type === 'audio.upload.file' ? { ...context.upload, file: event.file, fileName: event.fileName } : context.upload,
+    }),
+    clearUpload: assign({ upload: emptyUpload }),
+    pickTargetAudio: assign({
+      targetAudio: ({ context, event }) => ('audioId' in event ? context.audio.find((a) => a.id === event.audioId) ?? null : null),
+    }),
+    forgetTargetAudio: assign({ targetAudio: null }),
+    dismissAudioMessages: assign({ audioError: null, audioNotice: null }),
+    reportNameAndFileRequired: assign({ audioError: AUDIO_MESSAGES.nameAndFileRequired, audioNotice: null }),
+    reportSaveBeforeUpload: assign({ audioError: AUDIO_MESSAGES.saveBeforeUpload, audioNotice: null }),
+    reportSaveBeforeRecord: assign({ audioError: AUDIO_MESSAGES.saveBeforeRecord, audioNotice: null }),
+    refetchAudio: raise({ type: 'audio.refetch' }),
+    startRecorder: sendTo('recorder', { type: 'recorder.start' }),
+    stopRecorder: sendTo('recorder', { type: 'recorder.stop' }),
+  },
+}).createMachine({
+  id: 'referenceAudio',
+  context: ({ input }) => ({
+    agentId: input.agentId,
+    audio: [],
+    audioError: null,
+    audioNotice: null,
+    upload: emptyUpload,
+    lastTranscript: null,
+    targetAudio: null,
+  }),
+  initial: 'checking',
+  on: {
+    'audio.upload.name': { actions: 'setUploadName' },
+    'audio.upload.file': { actions: 'setUploadFile' },
+    'audio.dismiss': { actions: 'dismissAudioMessages' },
+  },
+  states: {
+    checking: {
+      always: [{ guard: 'hasSavedAgent', target: 'active' }, { target: 'unsaved' }],
+    },
+    // A new agent has no id yet: nothing can be attached to it.
+    unsaved: {
+      on: {
+        'audio.upload.submit': [
+          { guard: 'isUploadIncomplete', actions: 'reportNameAndFileRequired' },
+          { actions: 'reportSaveBeforeUpload' },
+        ],
+        'audio.record': { actions: 'reportSaveBeforeRecord' },
+      },
+    },
+    active: {
+      type: 'parallel',
+      entry: spawnChild('recorder', { id: 'recorder', input: ({ context }) => ({ agentId: context.agentId! }) }),
+      on: {
+        'audio.record': { actions: ['dismissAudioMessages', 'startRecorder'] },
+        'audio.record.stop': { actions: 'stopRecorder' },
+        'recorder.saved': { actions: ['refetchAudio', assign({ lastTranscript: null })] },
+      },
+      states: {
+        list: {
+          initial: 'loading',
+          on: { 'audio.refetch': '.loading' },
+          states: {
+            loading: {
+              tags: ['audioLoading'],
+              invoke: {
+                id: 'loadAudio',
+                src: 'loadAudio',
+                input: ({ context }) => ({ agentId: context.agentId! }),
+                onDone: { target: 'ready', actions: assign({ audio: ({ event }) => event.output }) },
+                onError: { target: 'ready', actions: assign({ audioError: ({ event }) => audioListMessage(event.error) }) },
+              },
+            },
+            ready: {},
+          },
+        },
+
+        ops: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'audio.upload.submit': [
+                  { guard: 'isUploadIncomplete', actions: 'reportNameAndFileRequired' },
+                  { target: 'uploading', actions: 'dismissAudioMessages' },
+                ],
+                'audio.delete': { guard: 'isKnownAudio', target: 'confirmingDelete', actions: 'pickTargetAudio' },
+                'audio.setDefault': { guard: 'isKnownAudio', target: 'settingDefault', actions: ['pickTargetAudio', 'dismissAudioMessages'] },
+                'audio.transcribe': { guard: 'isKnownAudio', target: 'transcribing', actions: ['pickTargetAudio', 'dismissAudioMessages'] },
+                'audio.transcribeAll': { target: 'startingBatch', actions: 'dismissAudioMessages' },
+              },
+            },
+            uploading: {
+              tags: ['uploading'],
+              invoke: {
+                id: 'uploadAudio',
+                src: 'uploadAudio',
+                input: ({ context }) => ({
+                  agentId: context.agentId!,
+                  name: context.upload.name.trim(),
+                  file: context.upload.file!,
+                  fileName: context.upload.fileName || 'audio',
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ event }) => ({
+                      lastTranscript: event.output.transcript ? { name: event.output.name, text: event.output.transcript } : null,
+                      audioNotice: event.output.transcription_error ?? null,
+                    })),
+                    'clearUpload',
+                    'refetchAudio',
+                  ],
+                },
+                onError: { target: 'idle', actions: assign({ audioError: ({ event }) => audioUploadMessage(event.error) }) },
+              },
+            },
+            confirmingDelete: {
+              on: {
+                'audio.delete.confirm': 'deleting',
+                'audio.delete.cancel': { target: 'idle', actions: 'forgetTargetAudio' },
+              },
+            },
+            deleting: {
+              tags: ['audioBusy'],
+              invoke: {
+                id: 'deleteAudio',
+                src: 'deleteAudio',
+                input: ({ context }) => ({ audioId: context.targetAudio!.id }),
+                onDone: { target: 'idle', actions: ['forgetTargetAudio', 'refetchAudio'] },
+                onError: { target: 'idle', actions: [assign({ audioError: ({ event }) => audioDeleteMessage(event.error) }), 'forgetTargetAudio'] },
+              },
+            },
+            settingDefault: {
+              tags: ['audioBusy'],
+              invoke: {
+                id: 'setDefaultAudio',
+                src: 'setDefaultAudio',
+                input: ({ context }) => ({ audioId: context.targetAudio!.id }),
+                onDone: { target: 'idle', actions: ['forgetTargetAudio', 'refetchAudio'] },
+                onError: {
+                  target: 'idle',
+                  actions: [assign({ audioError: ({ event }) => audioSetDefaultMessage(event.error) }), 'forgetTargetAudio'],
+                },
+              },
+            },
+            transcribing: {
+              tags: ['audioBusy'],
+              invoke: {
+                id: 'transcribeAudio',
+                src: 'transcribeAudio',
+                input: ({ context }) => ({ audioId: context.targetAudio!.id }),
+                onDone: [
+                  {
+                    guard: 'wasTranscribed',
+                    target: 'idle',
+                    actions: [
+                      assign(({ context, event }) => ({
+                        lastTranscript: { name: context.targetAudio!.name, text: event.output.transcript ?? '' },
+                      })),
+                      'forgetTargetAudio',
+                      'refetchAudio',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      assign({ audioError: ({ event }) => AUDIO_MESSAGES.transcriptionFailed(event.output.message ?? 'unknown reason') }),
+                      'forgetTargetAudio',
+                    ],
+                  },
+                ],
+                onError: { target: 'idle', actions: [assign({ audioError: ({ event }) => transcribeMessage(event.error) }), 'forgetTargetAudio'] },
+              },
+            },
+            startingBatch: {
+              tags: ['audioBusy'],
+              invoke: {
+                id: 'batchTranscribe',
+                src: 'batchTranscribe',
+                input: ({ context }) => ({ agentId: context.agentId! }),
+                onDone: [
+                  {
+                    guard: 'hasSomethingToTranscribe',
+                    target: 'idle',
+                    actions: [
+                      assign({ audioNotice: ({ event }) => AUDIO_MESSAGES.batchStarted(event.output.count) }),
+                      raise({ type: 'audio.batch.started' }),
+                    ],
+                  },
+                  { target: 'idle', actions: assign({ audioNotice: AUDIO_MESSAGES.nothingToTranscribe }) },
+                ],
+                onError: { target: 'idle', actions: assign({ audioError: ({ event }) => batchTranscribeMessage(event.error) }) },
+              },
+            },
+          },
+        },
+
+        // After a batch starts, the list is fetched again at 3 s, 6 s and 10 s (part 1 §4).
+        refetch: {
+          initial: 'off',
+          on: { 'audio.batch.started': '.first' },
+          states: {
+            off: {},
+            first: { after: { refetchFirst: { target: 'second', actions: 'refetchAudio' } } },
+            second: { after: { refetchSecond: { target: 'third', actions: 'refetchAudio' } } },
+            third: { after: { refetchThird: { target: 'off', actions: 'refetchAudio' } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ReferenceAudioActorRef = ActorRefFrom<typeof referenceAudioMachine>;
+export type ReferenceAudioSnapshot = SnapshotFrom<typeof referenceAudioMachine>;
