@@ -32,6 +32,9 @@ import {
 import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
 import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
+import { reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
+
+export type { PendingMove };
 import { notProvided, notifyToasts } from '../model/actorKit';
 
 export interface WorkspaceContext {
@@ -61,12 +64,6 @@ export interface WorkspaceContext {
 
 /** Where new agents go before the canvas has reported its view (the middle of the default view). */
 export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
-
-export interface PendingMove {
-  agentId: string;
-  x: number;
-  y: number;
-}
 
 export type CanvasEvent =
   | { type: 'editor.open'; request: EditorInput }
@@ -99,73 +96,6 @@ export type WorkspaceEvent =
   /** A discussion ended or was stopped: every agent is idle again and nobody holds the floor. */
   | { type: 'discussion.statusesReset' }
   | CanvasEvent;
-
-/**
- * The newest status moves to the end of the record, so the record's order is the order the sockets named the
- * agents in: the active speaker is derived from it (workspace.selectors.ts), never stored beside it.
- */
-function withStatus(context: WorkspaceContext, id: string, status: string): Partial<WorkspaceContext> {
-  const { [id]: _previous, ...others } = context.statuses;
-  return { statuses: { ...others, [id]: status } };
-}
-
-function withoutAgent(context: WorkspaceContext, id: string): Partial<WorkspaceContext> {
-  const { [id]: _gone, ...statuses } = context.statuses;
-  return {
-    agents: context.agents.filter((a) => a.id !== id),
-    edges: context.edges.filter((e) => e.source !== id && e.target !== id),
-    selectedIds: context.selectedIds.filter((s) => s !== id),
-    statuses,
-  };
-}
-
-/**
- * A reload keeps the object of every agent whose fields did not change, so the canvas redraws only the nodes
- * that did (React Flow compares node objects by identity).
- */
-function reconcileAgents(prev: Agent[], next: Agent[]): Agent[] {
-  if (prev.length === 0) return next;
-  const byId = new Map(prev.map((a) => [a.id, a]));
-  return next.map((a) => {
-    const old = byId.get(a.id);
-    return old && sameAgent(old, a) ? old : a;
-  });
-}
-
-function sameAgent(a: Agent, b: Agent): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    const x = (a as Record<string, unknown>)[k];
-    const y = (b as Record<string, unknown>)[k];
-    if (x === y) continue;
-    if (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y)) continue;
-    return false;
-  }
-  return true;
-}
-
-const withPosition = (agents: Agent[], id: string, x: number, y: number) =>
-  agents.map((a) => (a.id === id ? { ...a, x, y } : a));
-
-/** Adds the agent, or replaces the one with its id (a frame may repeat what a load already brought). */
-const upsert = (agents: Agent[], agent: Agent) =>
-  agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
-
-/** Queues moves to save (a later move of an agent replaces its unsaved earlier one) and draws them at once. */
-function withMoves(context: WorkspaceContext, moves: readonly PendingMove[]): Partial<WorkspaceContext> {
-  if (moves.length === 0) return {};
-  const moved = new Set(moves.map((m) => m.agentId));
-  const byId = new Map(moves.map((m) => [m.agentId, m]));
-  // The head is being saved right now, so it stays even when a newer move of the same agent follows.
-  const rest = context.pendingMoves.filter((m, i) => i === 0 || !moved.has(m.agentId));
-  return {
-    pendingMoves: [...rest, ...moves],
-    agents: context.agents.map((a) => {
-      const m = byId.get(a.id);
-      return m ? { ...a, x: m.x, y: m.y } : a;
-    }),
-  };
-}
 
 export const workspaceMachine = setup({
   types: {
