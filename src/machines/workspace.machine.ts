@@ -13,9 +13,9 @@
 //   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
 //   disconnecting — a deleted edge → DELETE /connections/{id}
 //   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
-//   deletion     — count the agent's audio, confirm naming both, DELETE /agents/{id}
+//   deletion     — one agentDeletion actor per request: count the agent's audio, confirm naming both, DELETE
 //   banner       — the canvas's dismissible banner; a success hides itself after 3 s
-import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
@@ -31,6 +31,7 @@ import {
 } from '../model/agentFailures';
 import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
 import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
+import { agentDeletionMachine } from './agentDeletion.machine';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import { reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
 
@@ -56,8 +57,6 @@ export interface WorkspaceContext {
   pendingConnection: { from: string; to: string } | null;
   /** The connections being deleted. */
   deletingEdges: string[];
-  /** The agent whose deletion is being confirmed; audioCount is null when it could not be counted. */
-  pendingDelete: { agentId: string; name: string; audioCount: number | null } | null;
   /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
   viewCentre: Point | null;
 }
@@ -113,8 +112,7 @@ export const workspaceMachine = setup({
     createConnection: fromPromise<Edge, { from: string; to: string }>(notProvided('workspace', 'createConnection')),
     deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(notProvided('workspace', 'deleteConnections')),
     autoConnect: fromPromise<{ connections_created: number }>(notProvided('workspace', 'autoConnect')),
-    countAgentAudio: fromPromise<number, { agentId: string }>(notProvided('workspace', 'countAgentAudio')),
-    deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('workspace', 'deleteAgent')),
+    agentDeletion: agentDeletionMachine,
   },
   delays: {
     successBannerLifetime: SUCCESS_BANNER_MS,
@@ -227,7 +225,6 @@ export const workspaceMachine = setup({
     pendingMoves: [],
     pendingConnection: null,
     deletingEdges: [],
-    pendingDelete: null,
     viewCentre: null,
   },
   on: {
@@ -461,58 +458,42 @@ export const workspaceMachine = setup({
       },
     },
 
+    // One agentDeletion actor per request (agentDeletion.machine.ts); the workspace applies how it ended.
     deletion: {
       initial: 'idle',
       states: {
         idle: {
-          on: {
-            'agent.delete.request': {
-              guard: 'isDeletableAgent',
-              target: 'counting',
-              actions: assign({
-                pendingDelete: ({ context, event }) => {
-                  const agent = context.agents.find((a) => a.id === event.agentId)!;
-                  return { agentId: agent.id, name: agent.name, audioCount: null };
-                },
-              }),
-            },
-          },
+          on: { 'agent.delete.request': { guard: 'isDeletableAgent', target: 'running' } },
         },
-        // The confirmation names the number of audio files that go with the agent, so count them first.
-        counting: {
+        running: {
           invoke: {
-            src: 'countAgentAudio',
-            input: ({ context }) => ({ agentId: context.pendingDelete!.agentId }),
-            onDone: { target: 'confirming', actions: assign({ pendingDelete: ({ context, event }) => ({ ...context.pendingDelete!, audioCount: event.output }) }) },
-            onError: 'confirming',
+            id: 'agentDeletion',
+            src: 'agentDeletion',
+            input: ({ context, event }) => {
+              const agentId = (event as Extract<WorkspaceEvent, { type: 'agent.delete.request' }>).agentId;
+              return { agentId, name: context.agents.find((a) => a.id === agentId)!.name };
+            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.outcome === 'deleted',
+                target: 'idle',
+                actions: [
+                  { type: 'closeEditorOf', params: ({ event }) => ({ agentId: event.output.agentId }) },
+                  assign(({ context, event }) => withoutAgent(context, event.output.agentId)),
+                  raise({ type: 'agents.reload' }),
+                ],
+              },
+              {
+                guard: ({ event }) => event.output.outcome === 'failed',
+                target: 'idle',
+                actions: { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: agentDeleteMessage(event.output.error) }) },
+              },
+              { target: 'idle' },
+            ],
           },
-          on: { 'agent.delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) } },
-        },
-        confirming: {
           on: {
-            'agent.delete.confirm': 'deleting',
-            'agent.delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
-          },
-        },
-        deleting: {
-          invoke: {
-            src: 'deleteAgent',
-            input: ({ context }) => ({ agentId: context.pendingDelete!.agentId }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'closeEditorOf', params: ({ context }) => ({ agentId: context.pendingDelete!.agentId }) },
-                assign(({ context }) => ({ ...withoutAgent(context, context.pendingDelete!.agentId), pendingDelete: null })),
-                raise({ type: 'agents.reload' }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ pendingDelete: null }),
-                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: agentDeleteMessage(event.error) }) },
-              ],
-            },
+            'agent.delete.confirm': { actions: forwardTo('agentDeletion') },
+            'agent.delete.cancel': { actions: forwardTo('agentDeletion') },
           },
         },
       },

@@ -1,6 +1,7 @@
 // Derived views of the workspace snapshot for the top bar, the canvas and its placeholders.
 import { AGENT_MESSAGES } from '../schemas/messages';
 import { activeSpeakerId, displayName } from '../model/agentDisplay';
+import type { AgentDeletionActorRef, AgentDeletionSnapshot } from './agentDeletion.machine';
 import type { EditorActorRef } from './editor.machine';
 import type { WorkspaceSnapshot } from './workspace.machine';
 
@@ -35,14 +36,16 @@ export function selectBanner(s: WorkspaceSnapshot): { kind: 'error' | 'success';
   return s.context.loadError ? { kind: 'error', text: s.context.loadError } : null;
 }
 
+/** The agent deletion under way (its own actor: agentDeletion.machine.ts), if any. */
+export const selectAgentDeletionRef = (s: WorkspaceSnapshot) => s.children.agentDeletion as AgentDeletionActorRef | undefined;
+
 /** The delete confirmation to show, if any: its words, and whether the answer can be given yet. */
-export function selectDeleteConfirmation(s: WorkspaceSnapshot): { message: string; ready: boolean; busy: boolean } | null {
-  const p = s.context.pendingDelete;
-  if (!p) return null;
-  if (s.matches({ deletion: 'counting' })) return { message: `Counting the audio files of "${p.name}"…`, ready: false, busy: false };
-  const message =
-    p.audioCount === null ? `Delete agent "${p.name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(p.name, p.audioCount);
-  return { message, ready: true, busy: s.matches({ deletion: 'deleting' }) };
+export function selectDeleteConfirmation(d: AgentDeletionSnapshot | undefined): { message: string; ready: boolean; busy: boolean } | null {
+  if (!d || d.status !== 'active') return null;
+  const { name, audioCount } = d.context;
+  if (d.matches('counting')) return { message: `Counting the audio files of "${name}"…`, ready: false, busy: false };
+  const message = audioCount === null ? `Delete agent "${name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(name, audioCount);
+  return { message, ready: true, busy: d.matches('deleting') };
 }
 
 /** The id of the agent speaking now: the one the sockets named last, else one whose status says so. */

@@ -1,6 +1,7 @@
 // The real I/O behind the canvas: the workspace's canvas actors and the editor (with its recorder), built on
 // the one REST client (api.ts). Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
 import { fromPromise } from 'xstate';
+import { agentDeletionMachine } from '../machines/agentDeletion.machine';
 import { editorMachine } from '../machines/editor.machine';
 import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
@@ -53,8 +54,12 @@ export function createCanvasActors({ api, random = Math.random, media }: CanvasA
       Promise.all(input.connectionIds.map((id) => api.deleteConnection(id))),
     ),
     autoConnect: fromPromise(() => api.autoConnect()),
-    countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
-    deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+    agentDeletion: agentDeletionMachine.provide({
+      actors: {
+        countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
+        deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+      },
+    }),
   };
 }
 

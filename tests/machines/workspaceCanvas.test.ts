@@ -3,6 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
+import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
+import { selectAgentDeletionRef } from '../../src/machines/workspace.selectors';
 import type { EditorActorRef } from '../../src/machines/editor.machine';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
@@ -39,8 +41,12 @@ function start(
       createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
       deleteConnections: spy('deleteConnections', opts.deleteConnections ?? (async () => [])),
       autoConnect: spy('autoConnect', opts.autoConnect ?? (async () => ({ connections_created: 2 }))),
-      countAgentAudio: spy('countAgentAudio', opts.countAgentAudio ?? (async () => 3)),
-      deleteAgent: spy('deleteAgent', opts.deleteAgent ?? (async () => ({ success: true }))),
+      agentDeletion: agentDeletionMachine.provide({
+        actors: {
+          countAgentAudio: spy('countAgentAudio', opts.countAgentAudio ?? (async () => 3)),
+          deleteAgent: spy('deleteAgent', opts.deleteAgent ?? (async () => ({ success: true }))),
+        } as never,
+      }),
     } as never,
   });
   const h = underParent<WorkspaceActorRef>(logic, 'workspace');
@@ -48,6 +54,8 @@ function start(
     ...h,
     ws: h.child,
     snap: () => h.child.getSnapshot(),
+    /** The agent deletion under way (its own actor), if any. */
+    deletion: () => selectAgentDeletionRef(h.child.getSnapshot())?.getSnapshot(),
     calls,
     setServer: (a: Agent[], e?: Edge[]) => {
       serverAgents = a;
@@ -173,10 +181,10 @@ describe('workspace: deleting an agent', () => {
     await flush();
     t.ws.send({ type: 'selection.toggle', id: 'a1' });
     t.ws.send({ type: 'agent.delete.request', agentId: 'a1' });
-    expect(t.snap().matches({ deletion: 'counting' })).toBe(true);
+    expect(t.deletion()?.matches('counting')).toBe(true);
     await flush();
-    expect(t.snap().matches({ deletion: 'confirming' })).toBe(true);
-    expect(t.snap().context.pendingDelete).toEqual({ agentId: 'a1', name: 'A1', audioCount: 3 });
+    expect(t.deletion()?.matches('confirming')).toBe(true);
+    expect(t.deletion()?.context).toMatchObject({ agentId: 'a1', name: 'A1', audioCount: 3 });
     t.ws.send({ type: 'agent.delete.cancel' });
     expect(t.calls.deleteAgent).toBeUndefined();
 
@@ -212,7 +220,7 @@ describe('workspace: deleting an agent', () => {
     expect(t.snap().matches({ deletion: 'idle' })).toBe(true);
     t.ws.send({ type: 'agent.delete.request', agentId: 'a3' });
     await flush();
-    expect(t.snap().context.pendingDelete).toEqual({ agentId: 'a3', name: 'A3', audioCount: null });
+    expect(t.deletion()?.context).toMatchObject({ agentId: 'a3', name: 'A3', audioCount: null });
   });
 });
 

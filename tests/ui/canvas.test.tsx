@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
+import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
 import { CanvasArea } from '../../src/ui/canvas/CanvasArea';
 import type { Agent } from '../../src/schemas/agents';
 import { CANVAS_MESSAGES } from '../../src/schemas/messages';
@@ -39,11 +40,15 @@ async function renderCanvas() {
       createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })),
       deleteConnections: spy('deleteConnections', () => []),
       autoConnect: spy('autoConnect', () => ({ connections_created: 2 })),
-      countAgentAudio: spy('countAgentAudio', () => 4),
-      deleteAgent: fromPromise<unknown, { agentId: string }>(async ({ input }) => {
-        (calls.deleteAgent ??= []).push(input);
-        serverAgents = serverAgents.filter((a) => a.id !== input.agentId);
-        return { success: true };
+      agentDeletion: agentDeletionMachine.provide({
+        actors: {
+          countAgentAudio: spy('countAgentAudio', () => 4),
+          deleteAgent: fromPromise<unknown, { agentId: string }>(async ({ input }) => {
+            (calls.deleteAgent ??= []).push(input);
+            serverAgents = serverAgents.filter((a) => a.id !== input.agentId);
+            return { success: true };
+          }),
+        } as never,
       }),
     } as never,
   });

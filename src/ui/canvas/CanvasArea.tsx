@@ -27,7 +27,8 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
   const speaker = useSelector(workspace, sel.selectActiveSpeakerName);
   const speakerId = useSelector(workspace, sel.selectActiveSpeakerId);
   const loaded = useSelector(workspace, sel.selectIsAgentsLoaded);
-  const confirmation = useSelector(workspace, sel.selectDeleteConfirmation, sameConfirmation);
+  const deletion = useSelector(workspace, sel.selectAgentDeletionRef);
+  const confirmation = useSelector(deletion, sel.selectDeleteConfirmation, sameConfirmation);
   const editor = useSelector(workspace, sel.selectEditorRef);
   const [menu, setMenu] = useState<{ agentId: string; x: number; y: number } | null>(null);
 
