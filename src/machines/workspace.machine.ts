@@ -10,9 +10,9 @@
 //                  The same path saves every position the 'Auto-layout' action sets (src/model/canvasPlacement.ts).
 //                  A new agent is created in place: the editor's create carries the free grid cell nearest the
 //                  middle of the view, so new agents never land on top of one another
-//   connecting   — a drag from node to node → POST /connections/ ('Invalid connection…' when a node is gone)
-//   disconnecting — a deleted edge → DELETE /connections/{id}
-//   autoConnect  — POST /connections/auto-connect, its 'Auto-connected: {n} connections created' banner
+//   connecting   — a drag from node to node → one connectionCreate actor ('Invalid connection…' when a node is gone)
+//   disconnecting — deleted edges → one connectionDelete actor
+//   autoConnect  — one autoConnect actor, then its 'Auto-connected: {n} connections created' banner
 //   deletion     — one agentDeletion actor per request: count the agent's audio, confirm naming both, DELETE
 //   banner       — the canvas's dismissible banner; a success hides itself after 3 s
 import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -32,6 +32,9 @@ import {
 import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
 import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
 import { agentDeletionMachine } from './agentDeletion.machine';
+import { autoConnectMachine, type AutoConnectOutput } from './autoConnect.machine';
+import { connectionCreateMachine, type ConnectionCreateOutput } from './connectionCreate.machine';
+import { connectionDeleteMachine } from './connectionDelete.machine';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import { reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
 
@@ -96,6 +99,9 @@ export type WorkspaceEvent =
   | { type: 'discussion.statusesReset' }
   | CanvasEvent;
 
+/** Why an operation child ended without success (its output says). */
+const failureOf = (output: { ok: boolean; error?: unknown }) => (output.ok ? null : output.error);
+
 export const workspaceMachine = setup({
   types: {
     context: {} as WorkspaceContext,
@@ -109,9 +115,9 @@ export const workspaceMachine = setup({
     editor: editorMachine,
     savePosition: fromPromise<unknown, PendingMove>(notProvided('workspace', 'savePosition')),
     pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('workspace', 'pickFallbackPosition')),
-    createConnection: fromPromise<Edge, { from: string; to: string }>(notProvided('workspace', 'createConnection')),
-    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(notProvided('workspace', 'deleteConnections')),
-    autoConnect: fromPromise<{ connections_created: number }>(notProvided('workspace', 'autoConnect')),
+    connectionCreate: connectionCreateMachine,
+    connectionDelete: connectionDeleteMachine,
+    autoConnect: autoConnectMachine,
     agentDeletion: agentDeletionMachine,
   },
   delays: {
@@ -380,25 +386,28 @@ export const workspaceMachine = setup({
         idle: {},
         creating: {
           invoke: {
-            src: 'createConnection',
+            src: 'connectionCreate',
             input: ({ context }) => context.pendingConnection!,
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context, event }) => ({
-                  pendingConnection: null,
-                  edges: context.edges.some((e) => e.id === event.output.id) ? context.edges : [...context.edges, event.output],
-                })),
-                raise({ type: 'connections.reload' }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ pendingConnection: null }),
-                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionCreateMessage(event.error) }) },
-              ],
-            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.ok,
+                target: 'idle',
+                actions: [
+                  assign(({ context, event }) => {
+                    const edge = (event.output as Extract<ConnectionCreateOutput, { ok: true }>).edge;
+                    return { pendingConnection: null, edges: context.edges.some((e) => e.id === edge.id) ? context.edges : [...context.edges, edge] };
+                  }),
+                  raise({ type: 'connections.reload' }),
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ pendingConnection: null }),
+                  { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionCreateMessage(failureOf(event.output)) }) },
+                ],
+              },
+            ],
           },
         },
       },
@@ -419,17 +428,19 @@ export const workspaceMachine = setup({
         idle: {},
         deleting: {
           invoke: {
-            src: 'deleteConnections',
+            src: 'connectionDelete',
             input: ({ context }) => ({ connectionIds: context.deletingEdges }),
-            onDone: { target: 'idle', actions: [assign({ deletingEdges: [] }), raise({ type: 'connections.reload' })] },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ deletingEdges: [] }),
-                { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionDeleteMessage(event.error) }) },
-                raise({ type: 'connections.reload' }),
-              ],
-            },
+            onDone: [
+              { guard: ({ event }) => event.output.ok, target: 'idle', actions: [assign({ deletingEdges: [] }), raise({ type: 'connections.reload' })] },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ deletingEdges: [] }),
+                  { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: connectionDeleteMessage(failureOf(event.output)) }) },
+                  raise({ type: 'connections.reload' }),
+                ],
+              },
+            ],
           },
         },
       },
@@ -442,17 +453,20 @@ export const workspaceMachine = setup({
         running: {
           invoke: {
             src: 'autoConnect',
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'showBanner', params: ({ event }) => ({ kind: 'success', text: CANVAS_MESSAGES.autoConnected(event.output.connections_created) }) },
-                raise({ type: 'connections.reload' }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: autoConnectMessage(event.error) }) },
-            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.ok,
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'showBanner',
+                    params: ({ event }) => ({ kind: 'success', text: CANVAS_MESSAGES.autoConnected((event.output as Extract<AutoConnectOutput, { ok: true }>).created) }),
+                  },
+                  raise({ type: 'connections.reload' }),
+                ],
+              },
+              { target: 'idle', actions: { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: autoConnectMessage(failureOf(event.output)) }) } },
+            ],
           },
         },
       },

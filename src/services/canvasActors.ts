@@ -2,6 +2,9 @@
 // the one REST client (api.ts). Passed to workspaceMachine.provide({ actors: { ...loads, ...createCanvasActors(…) } }).
 import { fromPromise } from 'xstate';
 import { agentDeletionMachine } from '../machines/agentDeletion.machine';
+import { autoConnectMachine } from '../machines/autoConnect.machine';
+import { connectionCreateMachine } from '../machines/connectionCreate.machine';
+import { connectionDeleteMachine } from '../machines/connectionDelete.machine';
 import { editorMachine } from '../machines/editor.machine';
 import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
@@ -49,11 +52,17 @@ export function createCanvasActors({ api, random = Math.random, media }: CanvasA
       api.savePosition(input.agentId, { x: input.x, y: input.y }),
     ),
     pickFallbackPosition: fromPromise(async () => fallbackPosition(random(), random())),
-    createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) => api.createConnection(input.from, input.to)),
-    deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(({ input }) =>
-      Promise.all(input.connectionIds.map((id) => api.deleteConnection(id))),
-    ),
-    autoConnect: fromPromise(() => api.autoConnect()),
+    connectionCreate: connectionCreateMachine.provide({
+      actors: { createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) => api.createConnection(input.from, input.to)) },
+    }),
+    connectionDelete: connectionDeleteMachine.provide({
+      actors: {
+        deleteConnections: fromPromise<unknown, { connectionIds: string[] }>(({ input }) =>
+          Promise.all(input.connectionIds.map((id) => api.deleteConnection(id))),
+        ),
+      },
+    }),
+    autoConnect: autoConnectMachine.provide({ actors: { postAutoConnect: fromPromise(() => api.autoConnect()) } }),
     agentDeletion: agentDeletionMachine.provide({
       actors: {
         countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),

@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
+import { autoConnectMachine } from '../../src/machines/autoConnect.machine';
+import { connectionCreateMachine } from '../../src/machines/connectionCreate.machine';
+import { connectionDeleteMachine } from '../../src/machines/connectionDelete.machine';
 import { selectAgentDeletionRef } from '../../src/machines/workspace.selectors';
 import type { EditorActorRef } from '../../src/machines/editor.machine';
 import type { Agent } from '../../src/schemas/agents';
@@ -38,9 +41,17 @@ function start(
       editor: editorWithFakes(agentApi, fakeMicrophone().logic),
       savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
       pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
-      createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
-      deleteConnections: spy('deleteConnections', opts.deleteConnections ?? (async () => [])),
-      autoConnect: spy('autoConnect', opts.autoConnect ?? (async () => ({ connections_created: 2 }))),
+      connectionCreate: connectionCreateMachine.provide({
+        actors: {
+          createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
+        } as never,
+      }),
+      connectionDelete: connectionDeleteMachine.provide({
+        actors: { deleteConnections: spy('deleteConnections', opts.deleteConnections ?? (async () => [])) } as never,
+      }),
+      autoConnect: autoConnectMachine.provide({
+        actors: { postAutoConnect: spy('autoConnect', opts.autoConnect ?? (async () => ({ connections_created: 2 }))) } as never,
+      }),
       agentDeletion: agentDeletionMachine.provide({
         actors: {
           countAgentAudio: spy('countAgentAudio', opts.countAgentAudio ?? (async () => 3)),

@@ -6,6 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
+import { autoConnectMachine } from '../../src/machines/autoConnect.machine';
+import { connectionCreateMachine } from '../../src/machines/connectionCreate.machine';
+import { connectionDeleteMachine } from '../../src/machines/connectionDelete.machine';
 import { CanvasArea } from '../../src/ui/canvas/CanvasArea';
 import type { Agent } from '../../src/schemas/agents';
 import { CANVAS_MESSAGES } from '../../src/schemas/messages';
@@ -37,9 +40,11 @@ async function renderCanvas() {
       editor: editorWithFakes(fakeAgentApi(), fakeMicrophone().logic),
       savePosition: spy('savePosition', () => ({})),
       pickFallbackPosition: spy('pickFallbackPosition', () => ({ x: 100, y: 100 })),
-      createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })),
-      deleteConnections: spy('deleteConnections', () => []),
-      autoConnect: spy('autoConnect', () => ({ connections_created: 2 })),
+      connectionCreate: connectionCreateMachine.provide({
+        actors: { createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })) } as never,
+      }),
+      connectionDelete: connectionDeleteMachine.provide({ actors: { deleteConnections: spy('deleteConnections', () => []) } as never }),
+      autoConnect: autoConnectMachine.provide({ actors: { postAutoConnect: spy('autoConnect', () => ({ connections_created: 2 })) } as never }),
       agentDeletion: agentDeletionMachine.provide({
         actors: {
           countAgentAudio: spy('countAgentAudio', () => 4),
