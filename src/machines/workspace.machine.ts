@@ -6,7 +6,7 @@
 // Live-update frames ('live.frame', forwarded by liveUpdates) keep the data current.
 // The canvas operations run in their own regions next to those (see the second half of the chart):
 //   editor       — the agent editor drawer, invoked as the 'editor' child (systemId 'editor')
-//   positions    — drag end → PUT /agents/{id}/position, one at a time; out of 0..2000 → a random 100..500.
+//   positions    — drag ends queued, each saved by one positionSave actor (out of 0..2000 → a random 100..500).
 //                  The same path saves every position the 'Auto-layout' action sets (src/model/canvasPlacement.ts).
 //                  A new agent is created in place: the editor's create carries the free grid cell nearest the
 //                  middle of the view, so new agents never land on top of one another
@@ -35,6 +35,7 @@ import { agentDeletionMachine } from './agentDeletion.machine';
 import { autoConnectMachine, type AutoConnectOutput } from './autoConnect.machine';
 import { connectionCreateMachine, type ConnectionCreateOutput } from './connectionCreate.machine';
 import { connectionDeleteMachine } from './connectionDelete.machine';
+import { positionSaveMachine, type PositionPlacedEvent } from './positionSave.machine';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
 import { reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
 
@@ -83,7 +84,9 @@ export type CanvasEvent =
   | { type: 'agent.delete.cancel' }
   | { type: 'banner.show'; kind: 'error' | 'success'; text: string }
   | { type: 'banner.dismiss' }
-  | { type: 'editor.dismiss' };
+  | { type: 'editor.dismiss' }
+  /** A positionSave child placed an off-board move at its fallback place. */
+  | PositionPlacedEvent;
 
 export type WorkspaceEvent =
   | { type: 'live.frame'; frame: LiveServerFrame }
@@ -113,8 +116,7 @@ export const workspaceMachine = setup({
     loadStats: fromPromise<MonitorStats>(notProvided('workspace', 'loadStats')),
     // ── Canvas operations (real ones: src/services/canvasActors.ts) ──
     editor: editorMachine,
-    savePosition: fromPromise<unknown, PendingMove>(notProvided('workspace', 'savePosition')),
-    pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('workspace', 'pickFallbackPosition')),
+    positionSave: positionSaveMachine,
     connectionCreate: connectionCreateMachine,
     connectionDelete: connectionDeleteMachine,
     autoConnect: autoConnectMachine,
@@ -126,7 +128,6 @@ export const workspaceMachine = setup({
   guards: {
     isKnownAgent: ({ context, event }) => event.type === 'selection.toggle' && context.agents.some((a) => a.id === event.id),
     hasPendingMove: ({ context }) => context.pendingMoves.length > 0,
-    isNextMoveOutOfBounds: ({ context }) => !isPositionInBounds(context.pendingMoves[0]),
     haveBothEnds: ({ context, event }) =>
       event.type === 'connection.create' &&
       context.agents.some((a) => a.id === event.from) &&
@@ -331,40 +332,37 @@ export const workspaceMachine = setup({
       },
     },
 
+    // The queue of drag ends; each is saved by its own positionSave actor, one at a time.
     positions: {
       initial: 'idle',
-      on: { 'agent.moved': { actions: 'queueMove' }, 'canvas.autoLayout': { actions: 'queueAutoLayout' } },
+      on: {
+        'agent.moved': { actions: 'queueMove' },
+        'canvas.autoLayout': { actions: 'queueAutoLayout' },
+        // Off the board: drawn at the fallback place the positionSave picked while it is saved there.
+        'position.placed': {
+          actions: assign(({ context, event }) => {
+            const [head, ...rest] = context.pendingMoves;
+            if (!head || head.agentId !== event.agentId) return {};
+            const placed = { agentId: event.agentId, x: event.x, y: event.y };
+            return { pendingMoves: [placed, ...rest], agents: withPosition(context.agents, placed.agentId, placed.x, placed.y) };
+          }),
+        },
+      },
       states: {
         idle: {
-          always: { guard: 'hasPendingMove', target: 'next' },
-        },
-        next: {
-          always: [{ guard: 'isNextMoveOutOfBounds', target: 'placing' }, { target: 'saving' }],
-        },
-        // Off the 0..2000 board: the injected random source picks a place between 100 and 500.
-        placing: {
-          invoke: {
-            src: 'pickFallbackPosition',
-            onDone: {
-              target: 'saving',
-              actions: assign(({ context, event }) => {
-                const [head, ...rest] = context.pendingMoves;
-                const placed = { agentId: head.agentId, x: event.output.x, y: event.output.y };
-                return { pendingMoves: [placed, ...rest], agents: withPosition(context.agents, placed.agentId, placed.x, placed.y) };
-              }),
-            },
-            onError: { target: 'idle', actions: 'dropSavedMove' },
-          },
+          always: { guard: 'hasPendingMove', target: 'saving' },
         },
         saving: {
           invoke: {
-            src: 'savePosition',
+            src: 'positionSave',
             input: ({ context }) => context.pendingMoves[0],
-            onDone: { target: 'idle', actions: 'dropSavedMove' },
-            onError: {
-              target: 'idle',
-              actions: ['dropSavedMove', { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: positionSaveMessage(event.error) }) }],
-            },
+            onDone: [
+              { guard: ({ event }) => event.output.ok || failureOf(event.output) === null, target: 'idle', actions: 'dropSavedMove' },
+              {
+                target: 'idle',
+                actions: ['dropSavedMove', { type: 'showBanner', params: ({ event }) => ({ kind: 'error', text: positionSaveMessage(failureOf(event.output)) }) }],
+              },
+            ],
           },
         },
       },

@@ -5,6 +5,7 @@ import { agentDeletionMachine } from '../machines/agentDeletion.machine';
 import { autoConnectMachine } from '../machines/autoConnect.machine';
 import { connectionCreateMachine } from '../machines/connectionCreate.machine';
 import { connectionDeleteMachine } from '../machines/connectionDelete.machine';
+import { positionSaveMachine } from '../machines/positionSave.machine';
 import { editorMachine } from '../machines/editor.machine';
 import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
@@ -48,10 +49,14 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
 export function createCanvasActors({ api, random = Math.random, media }: CanvasActorDeps) {
   return {
     editor: editorMachine.provide({ actors: createEditorActors(api, media) }),
-    savePosition: fromPromise(({ input }: { input: { agentId: string; x: number; y: number } }) =>
-      api.savePosition(input.agentId, { x: input.x, y: input.y }),
-    ),
-    pickFallbackPosition: fromPromise(async () => fallbackPosition(random(), random())),
+    positionSave: positionSaveMachine.provide({
+      actors: {
+        savePosition: fromPromise(({ input }: { input: { agentId: string; x: number; y: number } }) =>
+          api.savePosition(input.agentId, { x: input.x, y: input.y }),
+        ),
+        pickFallbackPosition: fromPromise(async () => fallbackPosition(random(), random())),
+      },
+    }),
     connectionCreate: connectionCreateMachine.provide({
       actors: { createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) => api.createConnection(input.from, input.to)) },
     }),

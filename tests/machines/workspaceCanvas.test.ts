@@ -7,6 +7,7 @@ import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
 import { autoConnectMachine } from '../../src/machines/autoConnect.machine';
 import { connectionCreateMachine } from '../../src/machines/connectionCreate.machine';
 import { connectionDeleteMachine } from '../../src/machines/connectionDelete.machine';
+import { positionSaveMachine } from '../../src/machines/positionSave.machine';
 import { selectAgentDeletionRef } from '../../src/machines/workspace.selectors';
 import type { EditorActorRef } from '../../src/machines/editor.machine';
 import type { Agent } from '../../src/schemas/agents';
@@ -39,8 +40,12 @@ function start(
       loadConnections: spy('loadConnections', async () => serverEdges),
       loadStats: fromPromise(async () => ({})),
       editor: editorWithFakes(agentApi, fakeMicrophone().logic),
-      savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
-      pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
+      positionSave: positionSaveMachine.provide({
+        actors: {
+          savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
+          pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
+        } as never,
+      }),
       connectionCreate: connectionCreateMachine.provide({
         actors: {
           createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),

@@ -9,6 +9,7 @@ import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
 import { autoConnectMachine } from '../../src/machines/autoConnect.machine';
 import { connectionCreateMachine } from '../../src/machines/connectionCreate.machine';
 import { connectionDeleteMachine } from '../../src/machines/connectionDelete.machine';
+import { positionSaveMachine } from '../../src/machines/positionSave.machine';
 import { CanvasArea } from '../../src/ui/canvas/CanvasArea';
 import type { Agent } from '../../src/schemas/agents';
 import { CANVAS_MESSAGES } from '../../src/schemas/messages';
@@ -38,8 +39,12 @@ async function renderCanvas() {
       loadConnections: fromPromise(async () => [{ id: 'c1', source: 'a1', target: 'a2' }]),
       loadStats: fromPromise(async () => ({})),
       editor: editorWithFakes(fakeAgentApi(), fakeMicrophone().logic),
-      savePosition: spy('savePosition', () => ({})),
-      pickFallbackPosition: spy('pickFallbackPosition', () => ({ x: 100, y: 100 })),
+      positionSave: positionSaveMachine.provide({
+        actors: {
+          savePosition: spy('savePosition', () => ({})),
+          pickFallbackPosition: spy('pickFallbackPosition', () => ({ x: 100, y: 100 })),
+        } as never,
+      }),
       connectionCreate: connectionCreateMachine.provide({
         actors: { createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })) } as never,
       }),

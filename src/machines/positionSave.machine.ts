@@ -1,0 +1,66 @@
+// Saving where one agent was dropped (part 1 §4 'Node position'): PUT /agents/{id}/position. A position off the
+// 0..2000 board is first replaced by a random one between 100 and 500 (the injected random source), and the
+// parent hears it at once ('position.placed') so the node is drawn there while it is saved. One actor per move,
+// invoked by the workspace, which keeps the queue of moves and saves them one at a time.
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { isPositionInBounds } from '../model/canvasPlacement';
+import type { PendingMove } from '../model/workspaceReducers';
+import { notProvided, tellParent } from '../model/actorKit';
+
+/** What a positionSave tells its parent while it runs. */
+export type PositionPlacedEvent = { type: 'position.placed' } & PendingMove;
+
+/** Saved; or not: `error` says why (null when no fallback place could be picked: the move is simply dropped). */
+export type PositionSaveOutput = { ok: true } | { ok: false; error: unknown };
+
+export const positionSaveMachine = setup({
+  types: {
+    context: {} as { move: PendingMove; result: PositionSaveOutput | null },
+    input: {} as PendingMove,
+    output: {} as PositionSaveOutput,
+  },
+  actors: {
+    pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('positionSave', 'pickFallbackPosition')),
+    savePosition: fromPromise<unknown, PendingMove>(notProvided('positionSave', 'savePosition')),
+  },
+  guards: {
+    isOutOfBounds: ({ context }) => !isPositionInBounds(context.move),
+  },
+  actions: {
+    tellParent: enqueueActions(tellParent),
+  },
+}).createMachine({
+  id: 'positionSave',
+  context: ({ input }) => ({ move: input, result: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'isOutOfBounds', target: 'placing' }, { target: 'saving' }],
+    },
+    placing: {
+      invoke: {
+        src: 'pickFallbackPosition',
+        onDone: {
+          target: 'saving',
+          actions: [
+            assign({ move: ({ context, event }) => ({ agentId: context.move.agentId, x: event.output.x, y: event.output.y }) }),
+            { type: 'tellParent', params: ({ context }) => ({ type: 'position.placed', ...context.move }) satisfies PositionPlacedEvent },
+          ],
+        },
+        onError: { target: 'done', actions: assign({ result: { ok: false as const, error: null } }) },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'savePosition',
+        input: ({ context }) => context.move,
+        onDone: { target: 'done', actions: assign({ result: { ok: true as const } }) },
+        onError: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: false as const, error: event.error }) }) },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => context.result!,
+});
+
+export type PositionSaveActorRef = ActorRefFrom<typeof positionSaveMachine>;
