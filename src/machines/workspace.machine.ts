@@ -29,15 +29,14 @@ import {
   connectionDeleteMessage,
   positionSaveMessage,
 } from '../model/agentFailures';
-import { drawnPosition, isPositionInBounds } from '../model/canvasPlacement';
-import { autoLayout, nextFreeSlot, type Point } from '../model/canvasPlacement';
+import { autoLayoutMoves, newAgentPlace, type Point } from '../model/canvasPlacement';
 import { agentDeletionMachine } from './agentDeletion.machine';
 import { autoConnectMachine, type AutoConnectOutput } from './autoConnect.machine';
 import { connectionCreateMachine, type ConnectionCreateOutput } from './connectionCreate.machine';
 import { connectionDeleteMachine } from './connectionDelete.machine';
 import { positionSaveMachine, type PositionPlacedEvent } from './positionSave.machine';
 import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
-import { reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
+import { applyLiveFrame, reconcileAgents, upsert, withMoves, withoutAgent, withPosition, withStatus, type PendingMove } from '../model/workspaceReducers';
 
 export type { PendingMove };
 import { notProvided, notifyToasts } from '../model/actorKit';
@@ -138,35 +137,9 @@ export const workspaceMachine = setup({
   actions: {
     applyFrame: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'live.frame') return;
-      const frame = event.frame;
-      switch (frame.type) {
-        case 'agent_created':
-        case 'agent_updated':
-          enqueue.assign({ agents: upsert(context.agents, frame.agent) });
-          return;
-        case 'agent_deleted':
-          enqueue.assign(withoutAgent(context, frame.agent_id));
-          return;
-        case 'connection_created':
-        case 'connection_deleted':
-          enqueue.raise({ type: 'connections.reload' });
-          return;
-        case 'agent_status_update':
-          enqueue.assign(withStatus(context, frame.agent_id, frame.status));
-          return;
-        case 'system_update': {
-          let next: WorkspaceContext = context;
-          for (const a of frame.agents) next = { ...next, ...withStatus(next, a.id, a.status) };
-          enqueue.assign({ statuses: next.statuses });
-          return;
-        }
-        case 'stats':
-          enqueue.assign({ stats: frame.stats });
-          return;
-        default:
-          // 'connected', 'pong' and anything later added to the protocol: nothing to draw.
-          return;
-      }
+      const { changes, reloadConnections } = applyLiveFrame(context, event.frame);
+      if (changes) enqueue.assign(changes);
+      if (reloadConnections) enqueue.raise({ type: 'connections.reload' });
     }),
     toggleSelection: assign({
       selectedIds: ({ context, event }) => {
@@ -184,23 +157,10 @@ export const workspaceMachine = setup({
       editorRequest: ({ context, event }) => {
         if (event.type !== 'editor.open') return context.editorRequest;
         if (event.request.mode !== 'create' || event.request.position) return event.request;
-        const position = nextFreeSlot(context.agents.map(drawnPosition), context.viewCentre ?? DEFAULT_VIEW_CENTRE);
-        return { ...event.request, position };
+        return { ...event.request, position: newAgentPlace(context.agents, context.viewCentre ?? DEFAULT_VIEW_CENTRE) };
       },
     }),
-    queueAutoLayout: assign(({ context }) => {
-      const placed = autoLayout(
-        context.agents.map((a) => a.id),
-        context.edges,
-      );
-      // Only what changes is saved (an agent drawn at a fallback place is saved even when it stays there).
-      const moves = context.agents.flatMap((a) => {
-        const to = placed[a.id];
-        const from = drawnPosition(a);
-        return isPositionInBounds(a) && to.x === from.x && to.y === from.y ? [] : [{ agentId: a.id, x: to.x, y: to.y }];
-      });
-      return withMoves(context, moves);
-    }),
+    queueAutoLayout: assign(({ context }) => withMoves(context, autoLayoutMoves(context.agents, context.edges))),
     setViewCentre: assign({
       viewCentre: ({ context, event }) => (event.type === 'canvas.viewCentre' ? { x: event.x, y: event.y } : context.viewCentre),
     }),

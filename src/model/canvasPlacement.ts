@@ -173,3 +173,21 @@ export function drawnPosition(agent: Agent): { x: number; y: number } {
   if (isPositionInBounds(agent)) return { x: agent.x as number, y: agent.y as number };
   return fallbackPosition(unitHash(agent.id, 1), unitHash(agent.id, 2));
 }
+
+// ── What the workspace asks ─────────────────────────────────────────────────
+
+/** Where a new agent goes: the free grid cell nearest the middle of the view, clear of every drawn agent. */
+export const newAgentPlace = (agents: readonly Agent[], viewCentre: Point) => nextFreeSlot(agents.map(drawnPosition), viewCentre);
+
+/** The 'Auto-layout' action as moves to save: only what changes (an agent drawn at a fallback place is saved even when it stays there). */
+export function autoLayoutMoves(agents: readonly Agent[], edges: readonly LayoutEdge[]): Array<{ agentId: string; x: number; y: number }> {
+  const placed = autoLayout(
+    agents.map((a) => a.id),
+    edges,
+  );
+  return agents.flatMap((a) => {
+    const to = placed[a.id];
+    const from = drawnPosition(a);
+    return isPositionInBounds(a) && to.x === from.x && to.y === from.y ? [] : [{ agentId: a.id, x: to.x, y: to.y }];
+  });
+}

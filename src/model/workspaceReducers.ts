@@ -2,6 +2,8 @@
 // workspace.machine.ts assigns what these return.
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
+import type { LiveServerFrame } from '../schemas/liveUpdates';
+import type { MonitorStats } from '../schemas/system';
 
 /** The part of the workspace's context these reducers read and write. */
 export interface WorkspaceData {
@@ -85,4 +87,35 @@ export function withMoves(
       return m ? { ...a, x: m.x, y: m.y } : a;
     }),
   };
+}
+
+/**
+ * What one /ws/updates frame changes: agents, statuses, stats; a connection frame asks for a reload of the
+ * connections instead ('connected', 'pong' and anything later added to the protocol change nothing).
+ */
+export function applyLiveFrame(
+  context: WorkspaceData,
+  frame: LiveServerFrame,
+): { changes: Partial<WorkspaceData> & { stats?: MonitorStats } | null; reloadConnections: boolean } {
+  switch (frame.type) {
+    case 'agent_created':
+    case 'agent_updated':
+      return { changes: { agents: upsert(context.agents, frame.agent) }, reloadConnections: false };
+    case 'agent_deleted':
+      return { changes: withoutAgent(context, frame.agent_id), reloadConnections: false };
+    case 'connection_created':
+    case 'connection_deleted':
+      return { changes: null, reloadConnections: true };
+    case 'agent_status_update':
+      return { changes: withStatus(context, frame.agent_id, frame.status), reloadConnections: false };
+    case 'system_update': {
+      let next: Pick<WorkspaceData, 'statuses'> = context;
+      for (const a of frame.agents) next = withStatus(next, a.id, a.status);
+      return { changes: { statuses: next.statuses }, reloadConnections: false };
+    }
+    case 'stats':
+      return { changes: { stats: frame.stats }, reloadConnections: false };
+    default:
+      return { changes: null, reloadConnections: false };
+  }
 }
