@@ -16,5 +16,5 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const audio = useSelector(app, selectAudioQueue);
   if (!session) return <PanelLoading />;
   if (hybrid) return hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} /> : <PanelLoading />;
-  return standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} /> : <PanelLoading />;
+  return standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} /> : <PanelLoading />;
 }

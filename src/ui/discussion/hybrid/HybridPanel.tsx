@@ -14,6 +14,7 @@ import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '.
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
+import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -91,6 +92,7 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
         </div>
       </header>
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
+      <AudioBlockedNotice audio={audio} />
       <div className="hybrid-top">
         <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
           <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
