@@ -190,7 +190,10 @@ function hash53(str: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** The stable key of a frame that has no id of its own: the same for a byte-identical replay. */
+/**
+ * The stable key of a frame that has no id of its own: the same for a byte-identical replay. (Native
+ * JSON.stringify plus one pass of the hash measured faster than hashing the object by walking it.)
+ */
 export function frameKey(frame: { type: string }): string {
   const json = JSON.stringify(frame);
   return `${frame.type}:${json.length.toString(36)}:${hash53(json).toString(36)}`;
@@ -228,9 +231,15 @@ function sameItem(a: FeedItem, b: FeedItem): boolean {
 /** Drops undefined fields so items compare and serialise the same however they were built. */
 function item(fields: FeedItem): FeedItem {
   const out = {} as Record<string, unknown>;
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  for (const k in fields) {
+    const v = (fields as unknown as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as unknown as FeedItem;
 }
+
+/** An own entry of a record keyed by ids from the wire ('constructor' is an id like any other). */
+const own = <T,>(rec: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined);
 
 const SPEECH_KINDS: ReadonlySet<FeedItemKind> = new Set(['hybrid', 'text', 'argument']);
 const stringify = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
@@ -260,18 +269,16 @@ function putItem(feed: Feed, next: FeedItem): Feed {
     }
     return out;
   }
-  let out: Feed = feed;
-  const pending = feed.pendingAudio[next.id];
-  if (pending) {
-    if (next.audioUrl == null) next = { ...next, audioUrl: pending.audioUrl, audioId: pending.audioId };
-    out = { ...out, pendingAudio: without(out.pendingAudio, next.id) };
-  }
-  out = { ...out, items: kvAppend(out.items, next.id, next) };
-  if (next.agentId && SPEECH_KINDS.has(next.kind) && out.lastMessageByAgent[next.agentId] !== next.id) {
-    out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
-  }
-  if (next.streaming) out = { ...out, streamingIds: [...out.streamingIds, next.id] };
-  return out;
+  const pending = own(feed.pendingAudio, next.id);
+  if (pending && next.audioUrl == null) next = { ...next, audioUrl: pending.audioUrl, audioId: pending.audioId };
+  const agentMoves = next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
+  return {
+    ...feed,
+    items: kvAppend(feed.items, next.id, next),
+    pendingAudio: pending ? without(feed.pendingAudio, next.id) : feed.pendingAudio,
+    lastMessageByAgent: agentMoves ? { ...feed.lastMessageByAgent, [next.agentId!]: next.id } : feed.lastMessageByAgent,
+    streamingIds: next.streaming ? [...feed.streamingIds, next.id] : feed.streamingIds,
+  };
 }
 
 /** For frames without an id: nothing happens when the key is known (a replay); otherwise `then` runs. */
@@ -348,7 +355,7 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     if (!prev.streaming || prev.agentId !== null) return feed; // final already, or a start seen before
     const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
-    if (out.lastMessageByAgent[frame.agent_id] !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
+    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
     return out;
   }
   return putItem(
@@ -385,7 +392,7 @@ function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
   if (named !== undefined && kvIndexOf(feed.items, named) < 0) {
     return log({ ...feed, pendingAudio: { ...feed.pendingAudio, [named]: ref } }, named); // its message has not arrived yet
   }
-  const target = named ?? feed.lastMessageByAgent[frame.agent_id];
+  const target = named ?? own(feed.lastMessageByAgent, frame.agent_id);
   const pos = target === undefined ? -1 : kvIndexOf(feed.items, target);
   if (pos < 0) return log(feed, null);
   const prev = vecGet(feed.items.values, pos)!;
