@@ -104,6 +104,7 @@ describe('recorded discussions', () => {
     expect(selectMessages(adaptive)[0]).toMatchObject({ kind: 'system', content: expect.stringMatching(/^Adaptive mode/) });
     expect(adaptive.metrics.keys.length).toBe(16);
     expect(selectAnalytics(adaptive).metrics[0]).toMatchObject({ metric: 'response_time_ms', count: 12 });
+    expect(selectAnalytics(adaptive).countsByMessageType).toMatchObject({ natural: 9, structured: 3, acl: 6, round: 8, system: 3 });
 
     const tts = run('hybrid-tts');
     const withAudio = selectMessages(tts).filter((m) => m.audioUrl);
@@ -253,7 +254,7 @@ describe('streaming', () => {
     ]);
     expect(selectMessages(feed)).toHaveLength(1);
     expect(selectItem(feed, 'm1')).toMatchObject({ content: 'No deltas at all.', audioUrl: '/media/tts/early.wav', audioId: 'au1' });
-    expect(feed.pendingAudio).toEqual({});
+    expect(feed.audioByMessage.keys.length).toBe(1);
   });
 });
 
@@ -287,7 +288,7 @@ describe('unexpected orders', () => {
 
   it('audio for an unknown message waits for it; audio without message_id goes to the agent\'s last message', () => {
     let feed = applyFrame(emptyFeed, { type: 'audio', agent_id: 'ada', audio_url: '/media/a.wav', message_id: 'later' });
-    expect(feed.pendingAudio.later).toEqual({ audioUrl: '/media/a.wav', audioId: null });
+    expect(selectItem(feed, 'later')).toBeUndefined();
     feed = applyFrames(feed, [
       { type: 'text', id: 'm1', from_id: 'ada', from: 'Ada', text: 'one', turn: 1 },
       { type: 'text', id: 'm2', from_id: 'bo', from: 'Bo', text: 'two', turn: 2 },
