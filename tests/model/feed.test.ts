@@ -104,7 +104,7 @@ describe('recorded discussions', () => {
     expect(selectMessages(adaptive)[0]).toMatchObject({ kind: 'system', content: expect.stringMatching(/^Adaptive mode/) });
     expect(adaptive.metrics.keys.length).toBe(16);
     expect(selectAnalytics(adaptive).metrics[0]).toMatchObject({ metric: 'response_time_ms', count: 12 });
-    expect(selectAnalytics(adaptive).countsByMessageType).toMatchObject({ natural: 9, structured: 3, acl: 6, round: 8, system: 3 });
+    expect(selectAnalytics(adaptive).countsByMessageType).toMatchObject({ natural: 3, structured: 9, acl: 12, round: 8, system: 3 });
 
     const tts = run('hybrid-tts');
     const withAudio = selectMessages(tts).filter((m) => m.audioUrl);
