@@ -81,6 +81,28 @@ export async function loadDiscussion(db: Db, userId: string, key: string, afterS
   };
 }
 
+export type DeleteOutcome = 'deleted' | 'notFound' | 'running';
+
+/**
+ * Deletes one of a user's discussions (by session id or id) with its frames and human messages, in one
+ * transaction. Anyone else's discussion is 'notFound'; a running one is refused ('running').
+ */
+export async function deleteDiscussion(db: Db, userId: string, key: string): Promise<DeleteOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string; status: DiscussionStatus }>(
+      'SELECT id, status FROM discussions WHERE user_id = $1 AND (session_id = $2 OR id = $2) ORDER BY created_at DESC LIMIT 1 FOR UPDATE',
+      [userId, key],
+    );
+    if (!row) return 'notFound';
+    if (row.status === 'running') return 'running';
+    // The foreign keys cascade too; deleting explicitly keeps this independent of the schema's ON DELETE.
+    await tx.query('DELETE FROM discussion_frames WHERE discussion_id = $1', [row.id]);
+    await tx.query('DELETE FROM discussion_human_messages WHERE discussion_id = $1', [row.id]);
+    await tx.query('DELETE FROM discussions WHERE id = $1', [row.id]);
+    return 'deleted';
+  });
+}
+
 /** Stores one human message of a discussion, numbered after the ones before it. */
 export async function recordHumanMessage(db: Db, discussionId: string, text: string, clientTimestamp: string | null) {
   await db.query(

@@ -31,6 +31,7 @@ export const SERVER_DETAIL = {
   notAuthenticated: 'Not authenticated',
   invalidToken: 'Could not validate credentials',
   notFound: 'Not found',
+  discussionRunning: 'This discussion is still running. Stop it before deleting it.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 
