@@ -17,3 +17,5 @@ export const storedDiscussion = discussionSummaryRow.extend({
   /** What the human said, in order (the frames are only what the server sent). */
   human_messages: z.array(z.object({ text: z.string(), at: z.string(), timestamp: z.string().nullish() })).default([]),
 });
+export type DiscussionSummary = z.infer<typeof discussionSummaryRow>;
+export type StoredDiscussion = z.infer<typeof storedDiscussion>;

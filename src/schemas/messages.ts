@@ -35,6 +35,13 @@ export const SERVER_DETAIL = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 
+export const HISTORY_MESSAGES = {
+  deleteConfirm: 'Delete this discussion? Its messages cannot be recovered.',
+  nothingToExport: 'No discussion to export.',
+  exportFailed: (why: string) => `Export failed: ${why}`,
+  empty: 'No past discussions yet. Discussions you run are kept here.',
+} as const;
+
 export const SHELL_MESSAGES = {
   loadConnectionsFailed: 'Failed to load agent connections',
   connectionIssue: 'Connection issue',

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { selectMessageIds } from '../../src/model/feedSelectors';
+import type { StandardDiscussionEvent } from '../../src/machines/standardDiscussion.machine';
 import { fakeSockets } from '../support/fakeWebSocket';
 
 // discussion.resume: the standard panel re-attaches to a running discussion with the same session id.
@@ -22,7 +23,7 @@ function panel() {
   return { actor, sockets };
 }
 
-const resume = { type: 'discussion.resume', sessionId: 'session_42', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Cover crops?', token: 'tok' } as const;
+const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = { type: 'discussion.resume', sessionId: 'session_42', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Cover crops?', token: 'tok' };
 const message = (id: string, content: string) => ({ type: 'agent_message', id, agent_id: 'a1', agent_name: 'Ada', content, timestamp: '2026-01-01T00:00:00Z' });
 
 beforeEach(() => vi.useFakeTimers());
