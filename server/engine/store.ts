@@ -18,6 +18,7 @@ interface Row {
   created_at: string | Date;
   ended_at: string | Date | null;
   frame_count: number | string;
+  message_count: number | string;
   config?: unknown;
 }
 
@@ -29,6 +30,7 @@ const toSummary = (r: Row): SummaryRow => ({
   topic: r.topic,
   status: r.status,
   frame_count: Number(r.frame_count),
+  message_count: Number(r.message_count),
   created_at: iso(r.created_at)!,
   ended_at: iso(r.ended_at),
 });
@@ -50,8 +52,12 @@ export async function abandonLeftovers(db: Db) {
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 
+/** The frames that are someone's turn (the History list counts them, with the human's messages). */
+const MESSAGE_TYPES = ['agent_message', 'text', 'acl_message'].map((t) => `'${t}'`).join(', ');
 const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at,
-  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count`;
+  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
+  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}))
+    + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
   const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);

@@ -7,6 +7,8 @@ export const discussionSummaryRow = z.looseObject({
   topic: z.string(),
   status: z.enum(['running', 'ended', 'abandoned']),
   frame_count: z.number().int().nonnegative(),
+  /** Agents' turns plus the human's messages (absent from older servers). */
+  message_count: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   ended_at: z.string().nullish(),
 });
