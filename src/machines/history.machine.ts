@@ -47,6 +47,7 @@ export type HistoryEvent =
   | { type: 'history.show' }
   | { type: 'history.hide' }
   | { type: 'history.refresh' }
+  | { type: 'history.error.dismiss' }
   | { type: 'history.delete.request'; id: string }
   | { type: 'history.delete.confirm' }
   | { type: 'history.delete.cancel' }
@@ -135,6 +136,7 @@ export const historyMachine = setup({
 }).createMachine({
   id: 'history',
   type: 'parallel',
+  on: { 'history.error.dismiss': { actions: assign({ deleteError: null }) } },
   context: { items: [], listError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null },
   states: {
     dialog: {

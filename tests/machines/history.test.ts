@@ -48,7 +48,9 @@ function start(over: Partial<Fakes> = {}) {
       loadHistory: fromPromise(() => f.list()),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
-      exportDiscussion: fromPromise(async ({ input }: { input: ExportRequest }) => void f.exported.push(input)),
+      exportDiscussion: fromPromise<void, ExportRequest>(async ({ input }) => {
+        f.exported.push(input);
+      }),
     },
   });
   // A root that gives the history a system with a standard panel and toasts that record what they are sent.

@@ -53,7 +53,7 @@ function useStripAgents(discussion: StandardDiscussionActorRef, workspace: Works
   return { agents, speaker };
 }
 
-export default function StandardPanel({ discussion, workspace, session }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef }) {
+export default function StandardPanel({ discussion, workspace, session, onShowHistory }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; onShowHistory?: () => void }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -111,6 +111,7 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
         expanded={expanded}
         onToggleSettings={() => setSettingsOpen((v) => !v)}
         onToggleExpanded={() => setExpanded((v) => !v)}
+        onShowHistory={onShowHistory}
       />
       {settingsOpen && availability && (
         <AdvancedSettings
