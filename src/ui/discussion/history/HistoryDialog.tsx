@@ -182,7 +182,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
     <>
     <div className="history-backdrop" onClick={hide}>
       <div
-        className="history-dialog"
+        className="history-dialog discussion-panel"
         role="dialog"
         aria-modal="true"
         aria-labelledby="history-title"
