@@ -38,7 +38,7 @@ function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActo
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined }) {
+export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -81,6 +81,11 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
           </div>
         </div>
         <div className="panel-header__actions">
+          {onShowHistory && (
+            <button type="button" className="icon-button" onClick={onShowHistory} aria-haspopup="dialog" title="Past discussions">
+              History
+            </button>
+          )}
           <button type="button" className="icon-button" onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })} disabled={!hasMessages || exporting} title={hasMessages ? 'Export PDF' : 'No discussion to export.'}>
             Export
           </button>

@@ -60,9 +60,10 @@ export interface StandardPanelProps {
   workspace: WorkspaceActorRef | undefined;
   session: SessionActorRef;
   audio?: AudioQueueActorRef;
+  onShowHistory?: () => void;
 }
 
-export default function StandardPanel({ discussion, workspace, session, audio }: StandardPanelProps) {
+export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -120,6 +121,7 @@ export default function StandardPanel({ discussion, workspace, session, audio }:
         expanded={expanded}
         onToggleSettings={() => setSettingsOpen((v) => !v)}
         onToggleExpanded={() => setExpanded((v) => !v)}
+        onShowHistory={onShowHistory}
       />
       {settingsOpen && availability && (
         <AdvancedSettings
