@@ -103,6 +103,42 @@ async function mainScreens(browser: Browser, storageState: Awaited<ReturnType<im
   await context.close();
 }
 
+/** The discussion panels after a finished run (the offline model is instant here), and their settings. */
+async function discussionScreens(browser: Browser, storageState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>, vp: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport: vp, storageState });
+  const page = await context.newPage();
+  await page.goto(base!);
+  await node(page, 'Ada').waitFor();
+  await page.getByRole('button', { name: 'Fit View' }).click();
+  await node(page, 'Ada').click();
+  await node(page, 'Bo').click();
+  const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+  await panel.getByLabel('Discussion context').fill('Should our family vineyard switch from furrow to drip irrigation before next season?');
+  await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+  await panel.getByText(/Discussion finished/).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await shoot(page, 'discussion');
+  await panel.getByRole('tab', { name: 'Analytics' }).click();
+  await shoot(page, 'discussion-analytics');
+  await panel.getByRole('button', { name: 'Advanced Settings' }).click();
+  await shoot(page, 'discussion-settings');
+  await page.getByRole('dialog', { name: 'Advanced Settings' }).getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+  const hybrid = page.getByRole('complementary', { name: 'Hybrid discussion' });
+  await hybrid.getByRole('button', { name: 'Problem Solving' }).click();
+  await hybrid.getByRole('button', { name: 'Settings' }).click();
+  await hybrid.getByLabel('Pause between turns (ms)').fill('0');
+  await hybrid.getByLabel(/^Max rounds/).fill('2');
+  await shoot(page, 'hybrid-settings');
+  await hybrid.getByRole('button', { name: 'Settings' }).click();
+  await hybrid.getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+  await hybrid.getByText(/Discussion ended|Discussion stopped/).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(300);
+  await shoot(page, 'hybrid');
+  await context.close();
+}
+
 async function main() {
   if (!base) throw new Error('SCREENS_BASE_URL is not set; run `npm run screens`');
   mkdirSync(OUT, { recursive: true });
@@ -154,6 +190,7 @@ async function main() {
     const state = await context.storageState();
     await context.close();
     for (const vp of VIEWPORTS) await mainScreens(browser, state, vp);
+    for (const vp of VIEWPORTS) await discussionScreens(browser, state, vp);
   } finally {
     await browser.close();
   }

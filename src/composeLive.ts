@@ -5,6 +5,7 @@ import { withLiveSocket } from './machines/liveUpdates.machine';
 import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
 import { createAudioQueueLogic } from './services/audioPlayer';
 import { createEndpointProbe, type EndpointProbeDeps } from './services/endpointProbe';
+import { createHistoryLogic } from './services/historyActors';
 import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
 import { createPanelSettingsStore } from './services/panelSettingsStore';
 import type { FromSocket } from './services/socket';
@@ -40,5 +41,6 @@ export function createLiveLogic(s: LiveServices): LiveLogic {
       saveFile,
     }),
     hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes, saveFile }),
+    history: createHistoryLogic({ http: s.http, saveFile }),
   };
 }

@@ -18,6 +18,7 @@ interface Row {
   created_at: string | Date;
   ended_at: string | Date | null;
   frame_count: number | string;
+  message_count: number | string;
   config?: unknown;
 }
 
@@ -29,6 +30,7 @@ const toSummary = (r: Row): SummaryRow => ({
   topic: r.topic,
   status: r.status,
   frame_count: Number(r.frame_count),
+  message_count: Number(r.message_count),
   created_at: iso(r.created_at)!,
   ended_at: iso(r.ended_at),
 });
@@ -50,8 +52,12 @@ export async function abandonLeftovers(db: Db) {
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 
+/** The frames that are someone's turn (the History list counts them, with the human's messages). */
+const MESSAGE_TYPES = ['agent_message', 'text', 'acl_message'].map((t) => `'${t}'`).join(', ');
 const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at,
-  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count`;
+  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
+  (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}))
+    + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
   const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);
@@ -79,6 +85,28 @@ export async function loadDiscussion(db: Db, userId: string, key: string, afterS
     frames: frames.map((f) => ({ seq: Number(f.seq), data: json(f.data) as Record<string, unknown>, at: iso(f.at)! })),
     human_messages: human.map((h) => ({ text: h.text, at: iso(h.at)!, timestamp: h.client_timestamp })),
   };
+}
+
+export type DeleteOutcome = 'deleted' | 'notFound' | 'running';
+
+/**
+ * Deletes one of a user's discussions (by session id or id) with its frames and human messages, in one
+ * transaction. Anyone else's discussion is 'notFound'; a running one is refused ('running').
+ */
+export async function deleteDiscussion(db: Db, userId: string, key: string): Promise<DeleteOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string; status: DiscussionStatus }>(
+      'SELECT id, status FROM discussions WHERE user_id = $1 AND (session_id = $2 OR id = $2) ORDER BY created_at DESC LIMIT 1 FOR UPDATE',
+      [userId, key],
+    );
+    if (!row) return 'notFound';
+    if (row.status === 'running') return 'running';
+    // The foreign keys cascade too; deleting explicitly keeps this independent of the schema's ON DELETE.
+    await tx.query('DELETE FROM discussion_frames WHERE discussion_id = $1', [row.id]);
+    await tx.query('DELETE FROM discussion_human_messages WHERE discussion_id = $1', [row.id]);
+    await tx.query('DELETE FROM discussions WHERE id = $1', [row.id]);
+    return 'deleted';
+  });
 }
 
 /** Stores one human message of a discussion, numbered after the ones before it. */

@@ -5,14 +5,16 @@ import { ENDPOINTS } from '../../src/schemas/constants';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
-import { listDiscussions, loadDiscussion } from '../engine/store';
+import { deleteDiscussion, listDiscussions, loadDiscussion } from '../engine/store';
 
 const params = z.object({ sessionId: idText() });
 const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
 
 /**
  * Stored discussions (every frame each one sent), scoped to the signed-in user:
- * GET /discussion/history (newest first) and GET /discussion/{session_id or id} (whole, for export and replay).
+ * GET /discussion/history (newest first, the latest 500; it does not page) and GET /discussion/{session_id or id}
+ * (whole, for export and replay). DELETE /discussion/{session_id or id} removes one with its frames and human
+ * messages in one transaction: anyone else's is a 404, a running one a 409.
  * POST /discussion is declared by the spec without a body; discussions are started over their sockets, so it
  * answers 405 with an Allow header and a detail naming them.
  */
@@ -29,6 +31,14 @@ export async function discussionRoutes(app: FastifyInstance) {
     const stored = await loadDiscussion(ctx.db, req.userId, sessionId);
     if (!stored) throw new HttpError(404, SERVER_DETAIL.notFound);
     return stored;
+  });
+
+  app.delete('/discussion/:sessionId', async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const { sessionId } = parseWith(params, req.params);
+    const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId);
+    if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
+    if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
+    return reply.status(204).send();
   });
 
   const notHere = async (_req: FastifyRequest, reply: import('fastify').FastifyReply) =>

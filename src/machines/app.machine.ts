@@ -1,6 +1,6 @@
 // The root actor (ARCHITECTURE.md 'The actor system'). It spawns the session and the toasts for the life of
 // the page; while a user is signed in it runs the workspace, and — once their chunk has loaded — the live updates,
-// the audio queue and the discussion panels (all stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
+// the audio queue, the discussion panels and their History (all stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
 //   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)
 //   panel          — shown | hidden (Show/Hide Discussion)
 //   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
@@ -19,9 +19,10 @@ export interface LiveLogic {
   audioQueue: AnyActorLogic;
   standardDiscussion: AnyActorLogic;
   hybridDiscussion: AnyActorLogic;
+  history: AnyActorLogic;
 }
 /** The systemIds (and child ids) of those actors, in spawn order: the queue before the panels that use it. */
-export const LIVE_ACTOR_IDS = ['liveUpdates', 'audioQueue', 'standardDiscussion', 'hybridDiscussion'] as const;
+export const LIVE_ACTOR_IDS = ['liveUpdates', 'audioQueue', 'standardDiscussion', 'hybridDiscussion', 'history'] as const;
 
 export type AppEvent =
   | SessionNotice

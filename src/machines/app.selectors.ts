@@ -1,6 +1,7 @@
 // The main screen's view state and the children views subscribe to, read from the root snapshot.
 import type { AppSnapshot } from './app.machine';
 import type { AudioQueueActorRef } from './audioQueue.machine';
+import type { HistoryActorRef } from './history.machine';
 import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
@@ -19,3 +20,4 @@ export const selectLiveUpdates = (s: AppSnapshot) => (s.children as Children).li
 export const selectStandardDiscussion = (s: AppSnapshot) => (s.children as Children).standardDiscussion as StandardDiscussionActorRef | undefined;
 export const selectHybridDiscussion = (s: AppSnapshot) => (s.children as Children).hybridDiscussion as HybridDiscussionActorRef | undefined;
 export const selectAudioQueue = (s: AppSnapshot) => (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
+export const selectHistory = (s: AppSnapshot) => (s.children as Children).history as HistoryActorRef | undefined;

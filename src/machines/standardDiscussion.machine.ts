@@ -43,6 +43,8 @@ export interface RunInfo {
   connections: { source: string; target: string }[];
   /** The settings the run started with (export records them). */
   settings: StandardPanelSettings;
+  /** Set when the run re-attaches to a running discussion (History): the server replays from this seq. */
+  resumeFrom?: number;
 }
 
 export interface StandardDiscussionContext {
@@ -62,6 +64,7 @@ export interface StandardDiscussionContext {
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
   | { type: 'discussion.start'; agentIds: string[]; token: string | null; connections: { source: string; target: string }[]; now: number }
+  | { type: 'discussion.resume'; sessionId: string; endpoint: EndpointKey; agentIds: string[]; context: string; token: string | null }
   | { type: 'discussion.stop' }
   | { type: 'discussion.human.send'; text: string; timestamp: string }
   | { type: 'discussion.error.dismiss' }
@@ -117,6 +120,7 @@ export const standardDiscussionMachine = setup({
   guards: {
     isStartValid: ({ context, event }) =>
       event.type === 'discussion.start' && startProblem({ agentIds: event.agentIds, context: context.draftContext, token: event.token }) === null,
+    isResumable: ({ event }) => event.type === 'discussion.resume' && event.sessionId.length > 0 && new Set(event.agentIds).size >= 2,
     isDiscussionEnded: ({ event }) => frameOf(event)?.type === 'discussion_ended',
     isAuthError: ({ event }) => {
       const frame = frameOf(event);
@@ -163,6 +167,26 @@ export const standardDiscussionMachine = setup({
           sessionId: makeSessionId(event.now), endpoint, agentIds, context: context.draftContext.trim(), token: event.token,
           connections: event.connections, settings: s,
         },
+        participants: [],
+        feed: emptyFeed,
+        error: null,
+        attempt: 0,
+        pendingProblem: null,
+      };
+    }),
+    /**
+     * Re-attaches to a running discussion (History → Resume): a run with that session id, endpoint, agents and
+     * context, asking the server to replay from the start (resume_from 0): the feed starts empty and keys items
+     * by id, so nothing shows twice, and a later reconnect re-sends the same configuration.
+     */
+    resumeRun: assign(({ context, event }) => {
+      if (event.type !== 'discussion.resume') return {};
+      return {
+        run: {
+          sessionId: event.sessionId, endpoint: event.endpoint, agentIds: [...new Set(event.agentIds)], context: event.context, token: event.token,
+          connections: [], settings: context.settings, resumeFrom: 0,
+        },
+        draftContext: event.context,
         participants: [],
         feed: emptyFeed,
         error: null,
@@ -307,6 +331,7 @@ export const standardDiscussionMachine = setup({
               { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
               { actions: 'explainStartProblem' },
             ],
+            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
           },
         },
         preparing: {
@@ -331,7 +356,7 @@ export const standardDiscussionMachine = setup({
                 path: ENDPOINTS[run.endpoint].path,
                 firstFrame: buildStandardConfig({
                   endpoint: run.endpoint, agentIds: run.agentIds, sessionId: run.sessionId, context: run.context,
-                  token: run.token, settings: run.settings, connections: run.connections,
+                  token: run.token, settings: run.settings, connections: run.connections, resumeFrom: run.resumeFrom,
                 }),
                 policy,
               };
@@ -389,6 +414,7 @@ export const standardDiscussionMachine = setup({
               { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
               { actions: 'explainStartProblem' },
             ],
+            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
           },
         },
         failed: {
@@ -398,6 +424,7 @@ export const standardDiscussionMachine = setup({
               { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
               { actions: 'explainStartProblem' },
             ],
+            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
           },
         },
       },

@@ -22,7 +22,7 @@
 //   a message that is already final is ignored (a replayed start must not wipe a finished turn). When the
 //   discussion ends, a placeholder whose final frame never came is closed as interrupted.
 // - Audio (`audio`, `audio_message`) is attached to the message named by message_id; if that message has not
-//   arrived yet the clip waits for it. Without message_id it goes to the last message of that agent (part 2 §4);
+//   arrived yet the clip waits for it (`audioByMessage`), and a clip wins over the message frame's own audio_url. Without message_id it goes to the last message of that agent (part 2 §4);
 //   audio naming nobody attaches nowhere. Each clip is applied once (keyed by its content, logged in `audio`), so
 //   a replayed clip without message_id cannot land on a later message. It never makes an item of its own.
 // - Errors: a non-fatal error frame (an agent could not answer, a bad client frame) happened at a point of the
@@ -41,7 +41,7 @@
 import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchResult } from '../schemas/discussion';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { StandardServerFrame } from '../schemas/standardSocket';
-import { emptyKeyedVec, kvAppend, kvIndexOf, kvSetAt, vecGet, type KeyedVec } from './keyedVec';
+import { emptyKeyedVec, kvAppend, kvGet, kvIndexOf, kvSetAt, vecGet, type KeyedVec } from './keyedVec';
 
 export type HumanMessageLocal = { type: 'human_message_local'; id: string; text: string; timestamp: string; author?: string };
 export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
@@ -148,8 +148,8 @@ export interface Feed {
   readonly statistics: DiscussionStatistics | null;
   /** agent id → id of that agent's latest message (where audio without message_id goes). */
   readonly lastMessageByAgent: Readonly<Record<string, string>>;
-  /** message id → audio that arrived before its message. */
-  readonly pendingAudio: Readonly<Record<string, AudioRef>>;
+  /** message id → the clip its latest audio frame brought (kept whether or not the message has arrived yet). */
+  readonly audioByMessage: KeyedVec<AudioRef>;
   /** ids of items still streaming. */
   readonly streamingIds: readonly string[];
 }
@@ -168,7 +168,7 @@ export const emptyFeed: Feed = Object.freeze({
   participants: Object.freeze([]) as readonly Participant[],
   statistics: null,
   lastMessageByAgent: Object.freeze({}),
-  pendingAudio: Object.freeze({}),
+  audioByMessage: emptyKeyedVec<AudioRef>(),
   streamingIds: Object.freeze([]) as readonly string[],
 });
 
@@ -190,7 +190,10 @@ function hash53(str: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** The stable key of a frame that has no id of its own: the same for a byte-identical replay. */
+/**
+ * The stable key of a frame that has no id of its own: the same for a byte-identical replay. (Native
+ * JSON.stringify plus one pass of the hash measured faster than hashing the object by walking it.)
+ */
 export function frameKey(frame: { type: string }): string {
   const json = JSON.stringify(frame);
   return `${frame.type}:${json.length.toString(36)}:${hash53(json).toString(36)}`;
@@ -228,30 +231,37 @@ function sameItem(a: FeedItem, b: FeedItem): boolean {
 /** Drops undefined fields so items compare and serialise the same however they were built. */
 function item(fields: FeedItem): FeedItem {
   const out = {} as Record<string, unknown>;
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  for (const k in fields) {
+    const v = (fields as unknown as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as unknown as FeedItem;
 }
+
+/** An own entry of a record keyed by ids from the wire ('constructor' is an id like any other). */
+const own = <T,>(rec: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined);
 
 const SPEECH_KINDS: ReadonlySet<FeedItemKind> = new Set(['hybrid', 'text', 'argument']);
 const stringify = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-function without<T>(rec: Readonly<Record<string, T>>, key: string): Readonly<Record<string, T>> {
-  const { [key]: _drop, ...rest } = rec;
-  return rest;
-}
-
 // ── item insertion ──────────────────────────────────────────────────────────
 
-/** Appends a new item, or replaces the one with its id (unless it is the same). Handles pending audio and the agent's last message. */
+/**
+ * Appends a new item, or replaces the one with its id (unless it is the same frame again). A clip an audio frame
+ * brought for this id wins over the frame's own audio_url (audio frames come after their message); without one,
+ * a new version of a message without audio keeps the audio of the version it replaces.
+ */
 function putItem(feed: Feed, next: FeedItem): Feed {
   const pos = kvIndexOf(feed.items, next.id);
-  if (pos >= 0) {
-    const prev = vecGet(feed.items.values, pos)!;
-    // The same frame again (a replay): it was applied when it first came. Only a different frame for a known id
-    // (the final frame of a streamed turn, an argument's new votes, a corrected message) replaces the item.
-    if (deepEqual(prev.source, next.source)) return feed;
-    if (next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
+  const prev = pos >= 0 ? vecGet(feed.items.values, pos)! : undefined;
+  // The same frame again (a replay): it was applied when it first came. Only a different frame for a known id
+  // (the final frame of a streamed turn, an argument's new votes, a corrected message) replaces the item.
+  if (prev && deepEqual(prev.source, next.source)) return feed;
+  const clip = kvGet(feed.audioByMessage, next.id);
+  if (clip) next = { ...next, audioUrl: clip.audioUrl, audioId: clip.audioId };
+  else if (prev && next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
+  if (prev) {
     if (sameItem(prev, next)) return feed;
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, next) };
     if (prev.streaming && !next.streaming) out = { ...out, streamingIds: out.streamingIds.filter((id) => id !== next.id) };
@@ -260,18 +270,13 @@ function putItem(feed: Feed, next: FeedItem): Feed {
     }
     return out;
   }
-  let out: Feed = feed;
-  const pending = feed.pendingAudio[next.id];
-  if (pending) {
-    if (next.audioUrl == null) next = { ...next, audioUrl: pending.audioUrl, audioId: pending.audioId };
-    out = { ...out, pendingAudio: without(out.pendingAudio, next.id) };
-  }
-  out = { ...out, items: kvAppend(out.items, next.id, next) };
-  if (next.agentId && SPEECH_KINDS.has(next.kind) && out.lastMessageByAgent[next.agentId] !== next.id) {
-    out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
-  }
-  if (next.streaming) out = { ...out, streamingIds: [...out.streamingIds, next.id] };
-  return out;
+  const agentMoves = next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
+  return {
+    ...feed,
+    items: kvAppend(feed.items, next.id, next),
+    lastMessageByAgent: agentMoves ? { ...feed.lastMessageByAgent, [next.agentId!]: next.id } : feed.lastMessageByAgent,
+    streamingIds: next.streaming ? [...feed.streamingIds, next.id] : feed.streamingIds,
+  };
 }
 
 /** For frames without an id: nothing happens when the key is known (a replay); otherwise `then` runs. */
@@ -348,7 +353,7 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     if (!prev.streaming || prev.agentId !== null) return feed; // final already, or a start seen before
     const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
-    if (out.lastMessageByAgent[frame.agent_id] !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
+    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
     return out;
   }
   return putItem(
@@ -377,20 +382,16 @@ function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
   const key = frameKey(frame);
   if (kvIndexOf(feed.audio, key) >= 0) return feed; // a replayed clip: attached when it first came
   const ref: AudioRef = { audioUrl: frame.audio_url, audioId: frame.audio_id ?? null };
-  const log = (f: Feed, messageId: string | null): Feed => ({
-    ...f,
-    audio: kvAppend(f.audio, key, { ...ref, agentId: frame.agent_id, messageId, timestamp: frame.timestamp ?? null }),
-  });
-  const named = frame.message_id;
-  if (named !== undefined && kvIndexOf(feed.items, named) < 0) {
-    return log({ ...feed, pendingAudio: { ...feed.pendingAudio, [named]: ref } }, named); // its message has not arrived yet
-  }
-  const target = named ?? feed.lastMessageByAgent[frame.agent_id];
-  const pos = target === undefined ? -1 : kvIndexOf(feed.items, target);
-  if (pos < 0) return log(feed, null);
-  const prev = vecGet(feed.items.values, pos)!;
-  if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return log(feed, target!);
-  return log({ ...feed, items: kvSetAt(feed.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) }, target!);
+  const target = frame.message_id ?? own(feed.lastMessageByAgent, frame.agent_id) ?? null;
+  let out: Feed = { ...feed, audio: kvAppend(feed.audio, key, { ...ref, agentId: frame.agent_id, messageId: target, timestamp: frame.timestamp ?? null }) };
+  if (target === null) return out; // nobody to take it
+  const at = kvIndexOf(out.audioByMessage, target);
+  out = { ...out, audioByMessage: at < 0 ? kvAppend(out.audioByMessage, target, ref) : kvSetAt(out.audioByMessage, at, ref) };
+  const pos = kvIndexOf(out.items, target);
+  if (pos < 0) return out; // its message has not arrived yet: putItem attaches the clip when it does
+  const prev = vecGet(out.items.values, pos)!;
+  if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return out;
+  return { ...out, items: kvSetAt(out.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) };
 }
 
 function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {

@@ -17,10 +17,10 @@ function memo<K extends object, V>(fn: (k: K) => V): (k: K) => V {
   };
 }
 
-/** The Discussion list, in order (same array while the items are unchanged). */
-export const selectMessages = (feed: Feed): readonly FeedItem[] => kvValues(feed.items);
-/** The ids of the Discussion list, in order (same array until an item is added). */
-export const selectMessageIds = (feed: Feed): readonly string[] => kvKeys(feed.items);
+/** The Discussion list, in order (same array while the items are unchanged; frozen: do not mutate). */
+export const selectMessages = (feed: Feed): FeedItem[] => kvValues(feed.items) as FeedItem[];
+/** The ids of the Discussion list, in order (same array until an item is added; frozen). */
+export const selectMessageIds = (feed: Feed): string[] => kvKeys(feed.items) as string[];
 export const selectItem = (feed: Feed, id: string): FeedItem | undefined => kvGet(feed.items, id);
 
 export const selectArguments = (feed: Feed): readonly Argument[] => kvValues(feed.arguments);
@@ -75,7 +75,7 @@ export interface PaperWithSource extends Paper {
 const normaliseTitle = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Every paper of every research result, first occurrence kept, deduplicated by url, else (no url) by normalised title. */
-export const selectPapers = (feed: Feed): readonly PaperWithSource[] => papersOf(feed.research);
+export const selectPapers = (feed: Feed): PaperWithSource[] => papersOf(feed.research) as PaperWithSource[];
 const papersOf = memo((research: Feed['research']) => dedupePapers(kvValues(research).map((e) => e.result)));
 
 /** The papers of these research results, first occurrence kept, deduplicated by url, else by normalised title. */
@@ -97,7 +97,7 @@ export function dedupePapers(results: readonly ResearchResult[]): readonly Paper
 export const selectConsensus = (feed: Feed) => feed.consensus;
 export const selectCurrentStage = (feed: Feed): StageState | null => feed.stage;
 export const selectRound = (feed: Feed) => feed.round;
-export const selectDelegations = (feed: Feed): readonly DelegationEntry[] => kvValues(feed.delegations);
+export const selectDelegations = (feed: Feed): DelegationEntry[] => kvValues(feed.delegations) as DelegationEntry[];
 export const selectParticipants = (feed: Feed): readonly Participant[] => feed.participants;
 export const selectSession = (feed: Feed) => feed.session;
 export const selectStatistics = (feed: Feed): DiscussionStatistics | null => feed.statistics;
@@ -136,6 +136,8 @@ export interface Analytics {
   totalMessages: number;
   /** Cards by kind (every kind present, zero when absent). */
   countsByKind: Record<FeedItemKind, number>;
+  /** Cards by message type: an agent message's own message_type (natural, structured, hybrid, enhanced…), else its kind. */
+  countsByMessageType: Record<string, number>;
   /** Agent turns (argument, hybrid, text cards) per agent, most first, then by first appearance. */
   agentContributions: AgentContribution[];
   /** Mean confidence of the arguments; null when there are none. */
@@ -174,8 +176,12 @@ export function selectAnalytics(feed: Feed): Analytics {
   const contributions = new Map<string, AgentContribution>();
   const names = new Map(feed.participants.map((p) => [p.id, p.name]));
   const perRound = new Map<number, { sum: number; n: number }>();
+  const countsByMessageType = Object.create(null) as Record<string, number>; // keys come from the wire
   for (const it of items) {
     countsByKind[it.kind]++;
+    const mt = it.kind === 'hybrid' ? (it.source as { message_type?: unknown } | undefined)?.message_type : undefined;
+    const type = typeof mt === 'string' && mt !== '' ? mt : it.kind;
+    countsByMessageType[type] = (countsByMessageType[type] ?? 0) + 1;
     if (TURN_KINDS.has(it.kind) && it.agentId) {
       const c = contributions.get(it.agentId);
       if (c) c.count++;
@@ -195,6 +201,7 @@ export function selectAnalytics(feed: Feed): Analytics {
   const out: Analytics = {
     totalMessages: items.length,
     countsByKind,
+    countsByMessageType,
     agentContributions: [...contributions.values()].sort((a, b) => b.count - a.count),
     averageArgumentConfidence: args.length ? args.reduce((s, a) => s + a.confidence, 0) / args.length : null,
     totalArguments: args.length,

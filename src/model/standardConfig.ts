@@ -28,6 +28,8 @@ export interface ConfigRequest {
   token: string | null;
   settings: StandardPanelSettings;
   connections: { source: string; target: string }[];
+  /** Re-attaching to a running discussion: ask the server to replay every frame after this seq (0 = all). */
+  resumeFrom?: number;
 }
 
 const clampResponseLength = (maxTokens: number) => {
@@ -37,6 +39,11 @@ const clampResponseLength = (maxTokens: number) => {
 
 /** The configuration message for the chosen endpoint, with exactly that endpoint's fields. */
 export function buildStandardConfig(req: ConfigRequest): Record<string, unknown> {
+  const config = endpointConfig(req);
+  return req.resumeFrom === undefined ? config : { ...config, resume_from: req.resumeFrom };
+}
+
+function endpointConfig(req: ConfigRequest): Record<string, unknown> {
   const { settings: s } = req;
   const common = { ...(req.token ? { token: req.token } : {}), agent_ids: [...new Set(req.agentIds)], session_id: req.sessionId };
   const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };

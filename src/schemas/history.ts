@@ -7,6 +7,8 @@ export const discussionSummaryRow = z.looseObject({
   topic: z.string(),
   status: z.enum(['running', 'ended', 'abandoned']),
   frame_count: z.number().int().nonnegative(),
+  /** Agents' turns plus the human's messages (absent from older servers). */
+  message_count: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   ended_at: z.string().nullish(),
 });
@@ -17,3 +19,5 @@ export const storedDiscussion = discussionSummaryRow.extend({
   /** What the human said, in order (the frames are only what the server sent). */
   human_messages: z.array(z.object({ text: z.string(), at: z.string(), timestamp: z.string().nullish() })).default([]),
 });
+export type DiscussionSummary = z.infer<typeof discussionSummaryRow>;
+export type StoredDiscussion = z.infer<typeof storedDiscussion>;

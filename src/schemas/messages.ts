@@ -31,7 +31,15 @@ export const SERVER_DETAIL = {
   notAuthenticated: 'Not authenticated',
   invalidToken: 'Could not validate credentials',
   notFound: 'Not found',
+  discussionRunning: 'This discussion is still running. Stop it before deleting it.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export const HISTORY_MESSAGES = {
+  deleteConfirm: 'Delete this discussion? Its messages cannot be recovered.',
+  nothingToExport: 'No discussion to export.',
+  exportFailed: (why: string) => `Export failed: ${why}`,
+  empty: 'No past discussions yet. Discussions you run are kept here.',
 } as const;
 
 export const SHELL_MESSAGES = {

@@ -44,6 +44,7 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         audioQueue: createMachine({}),
         standardDiscussion: createMachine({}),
         hybridDiscussion: createMachine({}),
+        history: createMachine({}),
       })),
       probeHealth: fromPromise(probe),
     },

@@ -22,8 +22,11 @@ import {
   selectIsBlocked,
   selectIsPaused,
   selectIsPlaying,
+  selectQueueLength,
   selectQueueList,
+  selectSettings,
   selectSpeakingAgentId,
+  sameFlags,
 } from '../../src/machines/audioQueue.selectors';
 import { createAudioActors } from '../../src/services/audioPlayer';
 import {
@@ -505,5 +508,25 @@ describe('audio queue: notices, settings, duplicates, preloading', () => {
     expect(t.preloads.at(-1)).toEqual(['/media/tts/b.wav', '/media/tts/c.wav']);
     await tick(1000 + AUDIO_NEXT_AFTER_END_MS);
     expect(t.preloads.at(-1)).toEqual(['/media/tts/c.wav', '/media/tts/d.wav']);
+  });
+});
+
+describe('audio queue selectors', () => {
+  it('derive the flags, the list and the settings from the snapshot', async () => {
+    const t = start();
+    const s0 = t.queue.getSnapshot();
+    expect(selectFlags(s0)).toEqual({ enabled: true, paused: false, interrupted: false, processing: false, playing: false, blocked: false });
+    expect([selectQueueLength(s0), selectCurrentItem(s0), selectSpeakingAgentId(s0)]).toEqual([0, null, null]);
+    t.enqueue({ audioId: 'a' });
+    t.enqueue({ audioId: 'b' });
+    await flush();
+    const s1 = t.queue.getSnapshot();
+    expect(selectQueueLength(s1)).toBe(2);
+    expect(sameFlags(selectFlags(s0), selectFlags(s1))).toBe(false);
+    expect(sameFlags(selectFlags(s1), selectFlags(t.queue.getSnapshot()))).toBe(true);
+    t.queue.send({ type: 'audio.settings', volume: 0.4 });
+    expect(selectSettings(t.queue.getSnapshot())).toEqual({ speed: 1, volume: 0.4 });
+    t.queue.send({ type: 'audio.disable' });
+    expect(selectFlags(t.queue.getSnapshot())).toEqual({ enabled: false, paused: false, interrupted: false, processing: false, playing: false, blocked: false });
   });
 });

@@ -5,7 +5,7 @@ import { selectIsLiveReady, selectLiveStatus } from '../../src/machines/liveUpda
 import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
 import { createSocketFactory } from '../../src/services/socket';
 import { liveClientFrame, liveServerFrame } from '../../src/schemas/liveUpdates';
-import { CONNECTION_ERROR_LOG_SIZE, LIVE_RECONNECT_BASE_DELAY_MS, LIVE_RECONNECT_MAX_ATTEMPTS } from '../../src/schemas/constants';
+import { CONNECTION_ERROR_LOG_SIZE, LIVE_CONNECT_TIMEOUT_MS, LIVE_RECONNECT_BASE_DELAY_MS, LIVE_RECONNECT_MAX_ATTEMPTS } from '../../src/schemas/constants';
 import { SHELL_MESSAGES } from '../../src/schemas/messages';
 import { fakeSockets } from '../support/fakeWebSocket';
 
@@ -163,6 +163,19 @@ describe('live updates', () => {
     expect(t.snap().context.errors).toHaveLength(CONNECTION_ERROR_LOG_SIZE);
     t.updates().serverClose(1011, 'boom');
     expect(t.snap().context.errors.at(-1)).toEqual({ channel: 'updates', message: 'Closed with code 1011 (Internal server error): boom', code: 1011 });
+  });
+
+  it('a first connect that never opens ends the channel after the connect time-out, with the toast', async () => {
+    const t = start();
+    t.system().serverOpen();
+    await vi.advanceTimersByTimeAsync(LIVE_CONNECT_TIMEOUT_MS - 1);
+    expect(selectLiveStatus(t.snap())).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectLiveStatus(t.snap())).toBe('closed');
+    expect(t.updates().closedByClient).toMatchObject({ code: 1000 });
+    expect(t.snap().context.errors.at(-1)).toMatchObject({ channel: 'updates', code: 1006 });
+    expect(t.toastTexts()).toEqual([SHELL_MESSAGES.connectionIssue]);
+    expect(t.snap().context.channels.system).toBe('connected');
   });
 
   it('closes both sockets when stopped (logout)', () => {

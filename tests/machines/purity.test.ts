@@ -96,3 +96,17 @@ describe('machines are pure', () => {
     expect(violations(`const o = { fetch: 1 }; o.fetch; type T = { window?: number };`)).toEqual([]);
   });
 });
+
+// src/model is pure logic too (ARCHITECTURE.md 'Layout'): the same boundary.
+const modelDir = path.resolve(__dirname, '../../src/model');
+describe('the model is pure', () => {
+  const modelFiles = readdirSync(modelDir).filter((f) => /\.(ts|tsx)$/.test(f));
+  it('finds the model files', () => {
+    expect(modelFiles).toContain('feed.ts');
+  });
+  for (const file of modelFiles) {
+    it(`${file} imports no React/ui/services and touches no browser or timer globals`, () => {
+      expect(violations(readFileSync(path.join(modelDir, file), 'utf8'))).toEqual([]);
+    });
+  }
+});

@@ -12,9 +12,9 @@ import { parseFeedFrame } from './transcriptFrames';
 const RUNS = Number(process.env.FEED_PROPERTY_RUNS ?? 300);
 
 // Small pools so that ids, agents and rounds collide often (replacements, streaming, audio, parents).
-const messageId = fc.constantFrom('m0', 'm1', 'm2', 'm3', 'm4', 'm5');
+const messageId = fc.constantFrom('m0', 'm1', 'm2', 'm3', 'm4', '__proto__', 'constructor');
 const argumentId = fc.constantFrom('a0', 'a1', 'a2', 'a3', 'a4');
-const agentId = fc.constantFrom('ada', 'bo', 'cy');
+const agentId = fc.constantFrom('ada', 'bo', 'constructor', '__proto__');
 const name = fc.constantFrom('Ada', 'Bo', 'Cy', 'Анна', 'Ζωή');
 const text = fc.string({ maxLength: 40 });
 const ts = fc.option(fc.integer({ min: 0, max: 50 }).map((s) => `2026-11-22T02:00:${String(s).padStart(2, '0')}.000Z`), { nil: undefined });

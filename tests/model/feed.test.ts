@@ -18,7 +18,7 @@ describe('recorded discussions', () => {
     expect(msgs.map((m) => m.kind)).toEqual(Array(6).fill('text'));
     expect(msgs.map((m) => m.agentName)).toEqual(['Ada', 'Bo', 'Cy', 'Ada', 'Bo', 'Cy']);
     expect(msgs[0].id).toMatch(/-msg-1$/);
-    expect(msgs[0].content).toMatch(/^As an agronomist/);
+    expect(msgs[0].content).toMatch(/^Let me put a first proposal/);
     expect(feed.participants.map((p) => p.name)).toEqual(['Ada', 'Bo', 'Cy']);
     expect(feed.session).toMatchObject({ endpoint: 'basic', ended: { reason: 'completed' }, fatalError: null });
     expect(selectCounts(feed)).toEqual({ messages: 6, arguments: 0, papers: 0 });
@@ -38,11 +38,11 @@ describe('recorded discussions', () => {
     expect(kinds.filter((k) => k === 'acl')).toHaveLength(6);
     expect(kinds.slice(-2)).toEqual(['consensus', 'summary']);
     const first = selectMessages(feed)[0];
-    expect(first).toMatchObject({ kind: 'hybrid', agentName: 'Ada', agentRole: 'Agronomist', confidence: 0.57 });
+    expect(first).toMatchObject({ kind: 'hybrid', agentName: 'Ada', agentRole: 'Agronomist', confidence: 0.56 });
     expect(selectMessages(feed)[1]).toMatchObject({ kind: 'acl', agentName: 'Ada', content: first.content });
-    expect(selectConsensus(feed)).toMatchObject({ score: 0, reached: false, consensus: { confidence: 0 } });
-    expect(feed.statistics).toMatchObject({ messageCount: 6, avgResponseTime: 101 });
-    expect(selectAnalytics(feed).consensus).toMatchObject({ score: 0, reached: false, supportLevel: 0 });
+    expect(selectConsensus(feed)).toMatchObject({ score: 0.639, reached: false, consensus: { confidence: 0.62 } });
+    expect(feed.statistics).toMatchObject({ messageCount: 6, avgResponseTime: 117 });
+    expect(selectAnalytics(feed).consensus).toMatchObject({ score: 0.639, reached: false, supportLevel: 0.333 });
   });
 
   it('enhanced with a failing model: non-fatal errors are items where they happened; a fatal one is not', () => {
@@ -60,17 +60,17 @@ describe('recorded discussions', () => {
     const feed = run('multi_round_reasoning-default');
     const tree = selectArgumentTree(feed);
     expect(tree).toHaveLength(1);
-    expect(countNodes(tree)).toBe(30);
-    expect(depth(tree)).toBe(30); // each argument answers the previous one
-    expect(tree[0].argument).toMatchObject({ type: 'proposal', parent_id: null, votes: { support: 1, oppose: 0 }, confidence: 0.59 });
-    expect(selectCurrentStage(feed)).toMatchObject({ stage: 'consensus', round: 2 });
-    expect(selectRound(feed)).toMatchObject({ current: 2, ended: [1, 2] });
+    expect(countNodes(tree)).toBe(15);
+    expect(depth(tree)).toBe(15); // each argument answers the previous one
+    expect(tree[0].argument).toMatchObject({ type: 'proposal', parent_id: null, votes: { support: 1, oppose: 0 }, confidence: 0.6 });
+    expect(selectCurrentStage(feed)).toMatchObject({ stage: 'consensus', round: 1 });
+    expect(selectRound(feed)).toMatchObject({ current: 1, ended: [1] }); // converged in round 1
     const a = selectAnalytics(feed);
-    expect(a.totalArguments).toBe(30);
-    expect(a.countsByKind).toMatchObject({ stage: 10, argument: 30, round: 4, consensus: 1, summary: 1 });
-    expect(a.confidenceByRound.map((r) => r.round)).toEqual([1, 2]);
+    expect(a.totalArguments).toBe(15);
+    expect(a.countsByKind).toMatchObject({ stage: 5, argument: 15, round: 2, consensus: 1, summary: 1 });
+    expect(a.confidenceByRound.map((r) => r.round)).toEqual([1]);
     const args = feed.arguments.values.chunks.flat();
-    const mean = args.reduce((s, x) => s + x.confidence, 0) / 30;
+    const mean = args.reduce((s, x) => s + x.confidence, 0) / 15;
     expect(a.averageArgumentConfidence).toBeCloseTo(mean, 10);
     const r1 = args.filter((x) => x.round === 1);
     expect(a.confidenceByRound[0].avgConfidence).toBeCloseTo(r1.reduce((s, x) => s + x.confidence, 0) / r1.length, 10);
@@ -104,6 +104,7 @@ describe('recorded discussions', () => {
     expect(selectMessages(adaptive)[0]).toMatchObject({ kind: 'system', content: expect.stringMatching(/^Adaptive mode/) });
     expect(adaptive.metrics.keys.length).toBe(16);
     expect(selectAnalytics(adaptive).metrics[0]).toMatchObject({ metric: 'response_time_ms', count: 12 });
+    expect(selectAnalytics(adaptive).countsByMessageType).toMatchObject({ natural: 3, structured: 9, acl: 12, round: 8, system: 3 });
 
     const tts = run('hybrid-tts');
     const withAudio = selectMessages(tts).filter((m) => m.audioUrl);
@@ -112,9 +113,10 @@ describe('recorded discussions', () => {
     expect(selectMessages(run('hybrid-tts-no-engine')).find((m) => m.kind === 'system')).toMatchObject({ agentName: 'System', content: 'No speech engine configured' });
 
     const delegation = run('basic-smart-delegation');
-    expect(selectDelegations(delegation)).toHaveLength(1); // the frame and the text that carries it are one delegation
-    expect(selectDelegations(delegation)[0]).toMatchObject({ from: 'Cy', to: 'Bo', task: expect.stringMatching(/^check the family/) });
-    expect(selectAnalytics(delegation).delegations).toBe(1);
+    // two delegation frames, each also carried by the text that asks for it: two delegations, not four
+    expect(selectDelegations(delegation)).toHaveLength(2);
+    expect(selectDelegations(delegation)[0]).toMatchObject({ from: 'Cy', to: 'Ada', task: expect.stringMatching(/^check the drip irrigation assumptions from the agronomist/) });
+    expect(selectAnalytics(delegation).delegations).toBe(2);
   });
 
   it('basic with speech: audio frames land on the messages they name', () => {
@@ -125,7 +127,11 @@ describe('recorded discussions', () => {
   it('a malformed frame never reaches the model, and the rest is shown', () => {
     const data = serverData('hybrid-malformed-frame');
     expect(data.map(parseFeedFrame).filter((f) => f === null).length).toBe(1);
-    expect(selectMessages(run('hybrid-malformed-frame')).filter((m) => m.kind === 'hybrid')).toHaveLength(2);
+    // The refused frame is msg-1's final agent_message: msg-1 still shows what streamed, closed as interrupted at the end.
+    const hybrid = selectMessages(run('hybrid-malformed-frame')).filter((m) => m.kind === 'hybrid');
+    expect(hybrid).toHaveLength(12);
+    expect(hybrid[0]).toMatchObject({ id: expect.stringMatching(/-msg-1$/), agentName: 'Ada', interrupted: true });
+    expect(hybrid.filter((m) => m.interrupted || m.streaming)).toHaveLength(1);
   });
 });
 
@@ -253,7 +259,7 @@ describe('streaming', () => {
     ]);
     expect(selectMessages(feed)).toHaveLength(1);
     expect(selectItem(feed, 'm1')).toMatchObject({ content: 'No deltas at all.', audioUrl: '/media/tts/early.wav', audioId: 'au1' });
-    expect(feed.pendingAudio).toEqual({});
+    expect(feed.audioByMessage.keys.length).toBe(1);
   });
 });
 
@@ -287,7 +293,7 @@ describe('unexpected orders', () => {
 
   it('audio for an unknown message waits for it; audio without message_id goes to the agent\'s last message', () => {
     let feed = applyFrame(emptyFeed, { type: 'audio', agent_id: 'ada', audio_url: '/media/a.wav', message_id: 'later' });
-    expect(feed.pendingAudio.later).toEqual({ audioUrl: '/media/a.wav', audioId: null });
+    expect(selectItem(feed, 'later')).toBeUndefined();
     feed = applyFrames(feed, [
       { type: 'text', id: 'm1', from_id: 'ada', from: 'Ada', text: 'one', turn: 1 },
       { type: 'text', id: 'm2', from_id: 'bo', from: 'Bo', text: 'two', turn: 2 },

@@ -55,10 +55,12 @@ describe('endpoint probe (fake socket)', () => {
 });
 
 describe('endpoint probe (real server)', () => {
+  // Starting the server (PGlite) is slow on a busy machine.
+  const SLOW_MS = 90_000;
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  });
+  }, SLOW_MS);
   afterAll(async () => {
     await server.close();
   });
@@ -70,5 +72,5 @@ describe('endpoint probe (real server)', () => {
     }
     const missing = createActor(logic, { input: { path: '/ws/nowhere' } }).start();
     await expect(toPromise(missing)).resolves.toBe(false);
-  });
+  }, SLOW_MS);
 });

@@ -99,6 +99,12 @@ describe('transcript replay', () => {
         expect(new Set(run.sessionIds).size).toBe(1);
         expect(run.sessionIds).toHaveLength(run.sockets.length);
         expect(summary).toEqual(expected.summary);
+        // A streamed turn is one item: the message cards are the delivered message ids, once each, in order; none
+        // is left streaming once the run is over.
+        const feed = run.discussion.getSnapshot().context.feed;
+        expect(selectMessages(feed).filter((m) => m.kind === 'hybrid' || m.kind === 'text').map((m) => m.id)).toEqual(deliveredMessageIds(transcript, run));
+        expect(feed.streamingIds).toEqual([]);
+        expect(selectMessages(feed).filter((m) => m.streaming)).toEqual([]);
         expected.check?.(run);
         run.stop();
       });
@@ -160,28 +166,43 @@ interface PanelExpectation {
 /** Recorded with a configuration the panel does not send as it is (extra keys, fixed fallbacks, or one it refuses). */
 const HAND_MADE_CONFIG = new Set(['basic-bad-config.jsonl', 'enhanced-default.jsonl', 'enhanced-model-error.jsonl', 'hybrid-standard-config.jsonl']);
 
+// Regenerated with PRINT_REPLAYS=1 after the discussion transcripts were re-recorded with streamed turns
+// (agent_message_start → agent_message_delta… → the final agent_message/text with the same id), then checked row by
+// row against the transcripts' server lines: message items = distinct ids of the delivered agent_message/text (and
+// their stream frames), acl = acl_message + request, rounds = round_start + round_end, system = system + tts_error,
+// delegations = distinct (from, to, task), arguments/roots/papers from the argument and research_result frames,
+// consensus and ended as the last consensus_reached / discussion_ended say, undelivered = server lines after a
+// standard panel's stop. The counts that moved are the offline model's new prose, not the panels: more or fewer
+// rounds (hybrid-natural/-hybrid/-malformed-frame now run 4, hybrid-research 1 and reaches consensus,
+// hybrid-standard-config does not, multi_round_reasoning-default converges in round 1), more or fewer ACL
+// messages and requests (adaptive, structured, tts, research-unavailable), two delegations in smart-delegation,
+// and basic-stopped's third turn (start, delta, interrupted text, status, end) arriving after the stop.
+// hybrid-malformed-frame: the refused frame is msg-1's final one, so that turn shows what streamed and is closed as
+// interrupted at the end (checked below).
 const PANEL_EXPECTED: Record<string, PanelExpectation> = {
   'basic-bad-config.jsonl': { summary: { run: 'failed', error: 'Connection closed unexpectedly (code: 1003).', sockets: 1, messages: 0, kinds: {}, tree: [0, 0], papers: 0, analytics: { totalMessages: 0, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: null } },
   'basic-drop-resume.jsonl': { summary: { run: 'ended', error: null, sockets: 2, messages: 6, kinds: { text: 6 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 6, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
   'basic-human-message.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 5, kinds: { human: 1, text: 4 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 5, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 1, consensusReached: null }, undelivered: 0, ended: 'completed' } },
   'basic-sequential.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 6, kinds: { text: 6 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 6, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
-  'basic-smart-delegation.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 9, kinds: { text: 8, delegation: 1 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 9, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 1, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
-  'basic-stopped.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 2, kinds: { text: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 2, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 2, ended: null } },
+  'basic-smart-delegation.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 10, kinds: { text: 8, delegation: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 10, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 2, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
+  'basic-stopped.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 2, kinds: { text: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 2, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 5, ended: null } },
+  'basic-streaming.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 2, kinds: { text: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 2, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
   'basic-tts.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 3, kinds: { text: 3 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 3, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'completed' } },
   'enhanced-default.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 14, kinds: { acl: 6, consensus: 1, hybrid: 6, summary: 1 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 14, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
   'enhanced-model-error.jsonl': { summary: { run: 'ended', error: 'Bo could not answer: the model server at http://127.0.0.1:11434 is not reachable (ECONNREFUSED)', sockets: 1, messages: 10, kinds: { acl: 3, consensus: 1, hybrid: 3, summary: 1, error: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 10, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'hybrid-adaptive.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 31, kinds: { acl: 6, consensus: 1, hybrid: 12, summary: 1, system: 3, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 31, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'hybrid-hybrid.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 27, kinds: { acl: 10, consensus: 1, hybrid: 9, summary: 1, round: 6 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 27, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
-  'hybrid-malformed-frame.jsonl': { summary: { run: 'ended', error: 'The server sent a malformed "agent_message" message; it was ignored.', sockets: 1, messages: 7, kinds: { acl: 1, consensus: 1, hybrid: 2, summary: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 7, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
-  'hybrid-natural.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 8, kinds: { acl: 1, consensus: 1, hybrid: 3, summary: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 8, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
-  'hybrid-research-unavailable.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 12, kinds: { acl: 4, consensus: 1, hybrid: 3, summary: 1, system: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 12, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'hybrid-research.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 21, kinds: { acl: 7, consensus: 1, hybrid: 6, summary: 1, system: 2, round: 4 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 21, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'hybrid-standard-config.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 26, kinds: { acl: 9, consensus: 1, hybrid: 9, summary: 1, round: 6 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 26, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-adaptive.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 37, kinds: { acl: 12, consensus: 1, hybrid: 12, summary: 1, system: 3, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 37, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'hybrid-hybrid.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 38, kinds: { acl: 16, consensus: 1, hybrid: 12, summary: 1, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 38, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-malformed-frame.jsonl': { summary: { run: 'ended', error: 'The server sent a malformed "agent_message" message; it was ignored.', sockets: 1, messages: 25, kinds: { acl: 3, consensus: 1, hybrid: 12, summary: 1, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 25, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-natural.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 25, kinds: { acl: 3, consensus: 1, hybrid: 12, summary: 1, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 25, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-research-unavailable.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 11, kinds: { acl: 3, consensus: 1, hybrid: 3, summary: 1, system: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 11, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'hybrid-research.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 12, kinds: { acl: 3, consensus: 1, hybrid: 3, summary: 1, system: 2, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 12, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-standard-config.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 26, kinds: { acl: 9, consensus: 1, hybrid: 9, summary: 1, round: 6 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 26, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
   'hybrid-stopped.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 5, kinds: { acl: 2, hybrid: 2, round: 1 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 5, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'stopped' } },
-  'hybrid-structured.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 35, kinds: { acl: 13, consensus: 1, hybrid: 12, summary: 1, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 35, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
-  'hybrid-tts-no-engine.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 12, kinds: { acl: 4, consensus: 1, hybrid: 3, summary: 1, system: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 12, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'hybrid-tts.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 11, kinds: { acl: 4, consensus: 1, hybrid: 3, summary: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 11, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
-  'multi_round_reasoning-default.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 46, kinds: { stage: 10, argument: 30, consensus: 1, summary: 1, round: 4 }, tree: [1, 30], papers: 0, analytics: { totalMessages: 46, totalArguments: 30, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-stream-stopped.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 2, kinds: { hybrid: 1, round: 1 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 2, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: null }, undelivered: 0, ended: 'stopped' } },
+  'hybrid-structured.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 37, kinds: { acl: 15, consensus: 1, hybrid: 12, summary: 1, round: 8 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 37, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
+  'hybrid-tts-no-engine.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 11, kinds: { acl: 3, consensus: 1, hybrid: 3, summary: 1, system: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 11, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'hybrid-tts.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 10, kinds: { acl: 3, consensus: 1, hybrid: 3, summary: 1, round: 2 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 10, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
+  'multi_round_reasoning-default.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 24, kinds: { stage: 5, argument: 15, consensus: 1, summary: 1, round: 2 }, tree: [1, 15], papers: 0, analytics: { totalMessages: 24, totalArguments: 15, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
   'multi_round_reasoning-research.jsonl': { summary: { run: 'ended', error: null, sockets: 1, messages: 18, kinds: { stage: 3, argument: 9, research: 2, consensus: 1, summary: 1, round: 2 }, tree: [1, 9], papers: 3, analytics: { totalMessages: 18, totalArguments: 9, totalResearchResults: 2, totalPapers: 3, delegations: 0, humanMessages: 0, consensusReached: true }, undelivered: 0, ended: 'consensus' } },
   // Recorded for the close codes (scripts/record-transcripts.ts 'standard-close-*', 'hybrid-close-*'; 1002 and 1011 are edited fault cases).
   'hybrid-close-1006-resume.jsonl': { summary: { run: 'ended', error: null, sockets: 2, messages: 22, kinds: { acl: 10, consensus: 1, hybrid: 6, summary: 1, round: 4 }, tree: [0, 0], papers: 0, analytics: { totalMessages: 22, totalArguments: 0, totalResearchResults: 0, totalPapers: 0, delegations: 0, humanMessages: 0, consensusReached: false }, undelivered: 0, ended: 'completed' } },
@@ -197,6 +218,30 @@ const PANEL_EXPECTED: Record<string, PanelExpectation> = {
 const feedOf = (run: PanelReplay): Feed => run.discussion.getSnapshot().context.feed;
 const serverFrames = (name: string) =>
   readTranscript(file(name)).lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as { type: string; id?: string }] : []));
+const MESSAGE_FRAMES = new Set(['agent_message', 'text', 'agent_message_start', 'agent_message_delta']);
+/** The ids of the turns the panel was given (final frames and stream frames; not the lines after its own close), in first-seen order. */
+function deliveredMessageIds(transcript: ReturnType<typeof readTranscript>, run: PanelReplay): string[] {
+  const undelivered = new Set(run.undelivered);
+  return [
+    ...new Set(
+      transcript.lines.flatMap((l) => {
+        if (!('dir' in l) || l.dir !== 'server' || undelivered.has(l.data) || typeof l.data !== 'object' || l.data === null) return [];
+        const f = l.data as { type: string; id?: string };
+        return MESSAGE_FRAMES.has(f.type) && f.id ? [f.id] : [];
+      }),
+    ),
+  ];
+}
+/** Each streamed turn: its deltas joined, and its final frame. */
+function streamedTurns(name: string) {
+  const turns = new Map<string, { deltas: string; final?: { content: string; interrupted?: boolean } }>();
+  for (const f of serverFrames(name) as Array<{ type: string; id: string; delta?: string; content?: string; text?: string; interrupted?: boolean }>) {
+    if (f.type === 'agent_message_start') turns.set(f.id, { deltas: '' });
+    else if (f.type === 'agent_message_delta') turns.get(f.id)!.deltas += f.delta;
+    else if ((f.type === 'agent_message' || f.type === 'text') && turns.has(f.id)) turns.get(f.id)!.final = { content: (f.content ?? f.text)!, interrupted: f.interrupted };
+  }
+  return turns;
+}
 
 PANEL_EXPECTED['basic-drop-resume.jsonl'].check = (run) => {
   // Nothing lost or doubled: every recorded turn once, in order, over the two sockets; the resume re-sent the same configuration.
@@ -232,6 +277,41 @@ PANEL_EXPECTED['basic-stopped.jsonl'].check = (run) => {
 };
 PANEL_EXPECTED['hybrid-stopped.jsonl'].check = (run) => {
   expect(run.sockets[0].closedByClient?.code).toBe(1000);
+};
+PANEL_EXPECTED['basic-streaming.jsonl'].check = (run) => {
+  // Two turns at a human pace, each many deltas: one card per turn, its text the deltas joined (= the final text).
+  const turns = streamedTurns('basic-streaming.jsonl');
+  expect(turns.size).toBe(2);
+  expect(serverFrames('basic-streaming.jsonl').filter((f) => f.type === 'agent_message_delta').length).toBeGreaterThan(2 * turns.size);
+  const shown = selectMessages(feedOf(run));
+  expect(shown.map((m) => m.id)).toEqual([...turns.keys()]);
+  for (const m of shown) {
+    const turn = turns.get(m.id)!;
+    expect(turn.final?.content).toBe(turn.deltas);
+    expect(m.content).toBe(turn.deltas);
+    expect(m.streaming).toBeFalsy();
+    expect(m.interrupted).toBeFalsy();
+  }
+  // Each start gave its agent the floor on the canvas while it wrote.
+  expect(run.workspace.filter((e) => e.type === 'discussion.agentStatus' && e.status === 'responding')).toHaveLength(2);
+};
+PANEL_EXPECTED['hybrid-stream-stopped.jsonl'].check = (run) => {
+  // Stopped while msg-1 was streaming: the server ended it with interrupted: true and the deltas so far.
+  const [[id, turn]] = [...streamedTurns('hybrid-stream-stopped.jsonl')];
+  expect(turn.final).toEqual({ content: turn.deltas, interrupted: true });
+  const [message] = selectMessages(feedOf(run)).filter((m) => m.kind === 'hybrid');
+  expect(message).toMatchObject({ id, agentName: 'Ada', content: turn.deltas, interrupted: true });
+  expect(message.streaming).toBeFalsy();
+  expect(run.sockets[0].sent.at(-1)).toEqual({ type: 'stop' });
+  expect(feedOf(run).session.ended?.reason).toBe('stopped');
+};
+PANEL_EXPECTED['hybrid-malformed-frame.jsonl'].check = (run) => {
+  // The one refused frame is msg-1's final agent_message (no agent_id, confidence "very high"): the error says so,
+  // and msg-1 keeps what streamed, closed as interrupted when the discussion ended; every other turn is final.
+  const [[id, turn]] = [...streamedTurns('hybrid-malformed-frame.jsonl')];
+  const messages = selectMessages(feedOf(run)).filter((m) => m.kind === 'hybrid');
+  expect(messages[0]).toMatchObject({ id, agentName: 'Ada', content: turn.deltas, interrupted: true });
+  expect(messages.slice(1).filter((m) => m.interrupted)).toEqual([]);
 };
 
 /** A resume neither loses nor doubles a turn: the feed holds each recorded message id once, in order. */

@@ -1,6 +1,7 @@
 // Renders the whole app the way main.tsx does — composeApp with the real services — but over a fake fetch
 // (answers chosen per path), a fake WebSocket and in-memory storage.
 import { render } from '@testing-library/react';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { createActor } from 'xstate';
 import { composeApp } from '../../src/compose';
 import { createTokenStorage } from '../../src/services/tokenStorage';
@@ -60,10 +61,13 @@ export function renderApp(opts: { routes: Record<string, Route>; token?: string;
   const actor = createActor(composed.logic);
   composed.bind(actor);
   actor.start();
+  // jsdom lays nothing out, so virtualized lists (react-virtuoso) are given a viewport and a row height.
   const view = render(
-    <AppProvider actor={actor} config={testConfig(opts.config)}>
-      <App />
-    </AppProvider>,
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 2_000, itemHeight: 40 }}>
+      <AppProvider actor={actor} config={testConfig(opts.config)}>
+        <App />
+      </AppProvider>
+    </VirtuosoMockContext.Provider>,
   );
   return { ...view, actor, calls, storage, sockets };
 }

@@ -112,10 +112,15 @@ describe('main screen shell', () => {
     signedIn({}, { isDev: true });
     await user.click(await screen.findByRole('button', { name: 'More actions' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Debug' }));
-    expect(screen.getByRole('region', { name: 'Debug' })).toBeTruthy();
+    // The developer tools are a lazy chunk (development builds only).
+    const debug = await screen.findByRole('region', { name: 'Debug' });
+    expect(within(debug).getByRole('region', { name: 'Connection debugger' })).toBeTruthy();
+    expect(within(debug).getByRole('button', { name: 'Run tests' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Test' }));
-    expect(screen.getByRole('region', { name: 'WebSocket tester' })).toBeTruthy();
+    const tester = await screen.findByRole('region', { name: 'WebSocket tester' });
+    expect(within(tester).getByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(within(tester).getByText('Status: disconnected')).toBeTruthy();
   });
 
   it('the connection test probes /health and says how it went', async () => {

@@ -2,8 +2,9 @@
 // the view is switched to Hybrid.
 import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
-import { selectAudioQueue, selectHybridDiscussion, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
+import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
 import { PanelLoading } from '../shell/PanelLoading';
+import { HistoryDialog } from './history/HistoryDialog';
 import HybridPanel from './hybrid/HybridPanel';
 import StandardPanel from './standard/StandardPanel';
 import './discussion.css';
@@ -14,7 +15,16 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const workspace = useSelector(app, selectWorkspace);
   const session = useSelector(app, selectSession);
   const audio = useSelector(app, selectAudioQueue);
+  const history = useSelector(app, selectHistory);
   if (!session) return <PanelLoading />;
-  if (hybrid) return hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} /> : <PanelLoading />;
-  return standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} /> : <PanelLoading />;
+  const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
+  const panel = hybrid
+    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />
+    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />;
+  return (
+    <>
+      {panel}
+      {history && <HistoryDialog history={history} session={session} />}
+    </>
+  );
 }

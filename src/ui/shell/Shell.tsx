@@ -1,5 +1,5 @@
-// The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer. Below
-// 1200 px the panel lies over the canvas instead of squeezing it (styles.css), and can be hidden to an edge tab.
+// The main screen: top bar, the canvas on the left, the 450 px discussion panel on the right, the footer. On a
+// narrow screen the panel can be hidden to an edge tab, giving the canvas the whole width.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../harness';
 import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './helpers';
 
 // A server that stops mid-discussion tells its watchers why, stores the last frames, and closes cleanly.
+// (The server starts in beforeAll: on a busy machine its start alone can take most of a test's time budget.)
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({}, { providers: testProviders({ llm: offlineLlm(undefined, { tokensPerSecond: 5, thinkMs: 0 }) }) });
+});
+
 describe('server shutdown during a discussion', () => {
   it('sends discussion_ended {reason: shutdown} and closes without a 1005/1006', async () => {
-    const s = await startTestServer({}, { providers: testProviders({ llm: offlineLlm(undefined, { tokensPerSecond: 5, thinkMs: 0 }) }) });
     const { token } = await s.register();
     const agentIds = await makeAgents(s, token);
     const live = await s.socket('/ws/updates', token);

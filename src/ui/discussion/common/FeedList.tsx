@@ -7,6 +7,11 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 export function FeedList({ ids, renderRow, empty, label }: { ids: readonly string[]; renderRow: (id: string) => ReactNode; empty: ReactNode; label: string }) {
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
+  // Mounted with messages already there (a tab switch back to Discussion, a finished run, History), the list
+  // opens at the newest. Not initialTopMostItemIndex: react-virtuoso keeps the list `visibility: hidden` until
+  // the scroll to that item happens, and when the rows are shorter than the viewport no scroll ever happens, so
+  // a few messages stayed invisible (react-virtuoso issue #176).
+  const openedAtNewest = useRef(false);
   if (ids.length === 0) return <div className="feed feed--empty">{empty}</div>;
   return (
     <div className="feed" role="log" aria-label={label} aria-live="polite">
@@ -19,7 +24,11 @@ export function FeedList({ ids, renderRow, empty, label }: { ids: readonly strin
         followOutput={(isAtBottom) => (isAtBottom ? 'auto' : false)}
         atBottomStateChange={setAtBottom}
         atBottomThreshold={48}
-        initialTopMostItemIndex={ids.length - 1}
+        totalListHeightChanged={() => {
+          if (openedAtNewest.current) return;
+          openedAtNewest.current = true;
+          ref.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+        }}
         increaseViewportBy={{ top: 200, bottom: 200 }}
       />
       {!atBottom && (

@@ -14,6 +14,7 @@ import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '.
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
+import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -37,7 +38,7 @@ function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActo
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined }) {
+export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -80,6 +81,11 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
           </div>
         </div>
         <div className="panel-header__actions">
+          {onShowHistory && (
+            <button type="button" className="icon-button" onClick={onShowHistory} aria-haspopup="dialog" title="Past discussions">
+              History
+            </button>
+          )}
           <button type="button" className="icon-button" onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })} disabled={!hasMessages || exporting} title={hasMessages ? 'Export PDF' : 'No discussion to export.'}>
             Export
           </button>
@@ -91,6 +97,7 @@ export default function HybridPanel({ discussion, workspace, session, audio }: {
         </div>
       </header>
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
+      <AudioBlockedNotice audio={audio} />
       <div className="hybrid-top">
         <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
           <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings

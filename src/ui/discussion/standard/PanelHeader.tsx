@@ -14,6 +14,8 @@ export interface PanelHeaderProps {
   expanded: boolean;
   onToggleSettings: () => void;
   onToggleExpanded: () => void;
+  /** Opens the History dialog (absent until the history actor is there). */
+  onShowHistory?: () => void;
 }
 
 export function PanelHeader(p: PanelHeaderProps) {
@@ -35,6 +37,11 @@ export function PanelHeader(p: PanelHeaderProps) {
         </div>
       </div>
       <div className="panel-header__actions">
+        {p.onShowHistory && (
+          <button type="button" className="icon-button" onClick={p.onShowHistory} aria-haspopup="dialog" title="Past discussions">
+            History
+          </button>
+        )}
         <button type="button" className="icon-button" aria-pressed={p.settingsOpen} aria-expanded={p.settingsOpen} aria-controls="advanced-settings" onClick={p.onToggleSettings} title="Advanced Settings">
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             <path d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

@@ -3,6 +3,7 @@
 // libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import type { StandardDiscussionActorRef } from '../../../machines/standardDiscussion.machine';
@@ -15,6 +16,7 @@ import { startProblem } from '../../../model/standardConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';
 import { AnalyticsView } from '../common/AnalyticsView';
+import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
@@ -54,7 +56,15 @@ function useStripAgents(discussion: StandardDiscussionActorRef, workspace: Works
   return { agents, speaker };
 }
 
-export default function StandardPanel({ discussion, workspace, session }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef }) {
+export interface StandardPanelProps {
+  discussion: StandardDiscussionActorRef;
+  workspace: WorkspaceActorRef | undefined;
+  session: SessionActorRef;
+  audio?: AudioQueueActorRef;
+  onShowHistory?: () => void;
+}
+
+export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -112,6 +122,7 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
         expanded={expanded}
         onToggleSettings={() => setSettingsOpen((v) => !v)}
         onToggleExpanded={() => setExpanded((v) => !v)}
+        onShowHistory={onShowHistory}
       />
       {settingsOpen && availability && (
         <AdvancedSettings
@@ -125,6 +136,7 @@ export default function StandardPanel({ discussion, workspace, session }: { disc
         />
       )}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
+      <AudioBlockedNotice audio={audio} />
       <AgentStrip agents={agents} activeSpeakerId={speaker} />
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">

@@ -4,10 +4,11 @@ import { STANDARD_TABS, type StandardTab } from '../../../machines/standardDiscu
 
 const LABELS: Record<StandardTab, string> = { discussion: 'Discussion', tree: 'Reasoning Tree', research: 'Research', analytics: 'Analytics' };
 
-export const tabId = (tab: StandardTab) => `standard-tab-${tab}`;
-export const tabPanelId = (tab: StandardTab) => `standard-tabpanel-${tab}`;
+export const tabId = (tab: StandardTab, prefix = 'standard') => `${prefix}-tab-${tab}`;
+export const tabPanelId = (tab: StandardTab, prefix = 'standard') => `${prefix}-tabpanel-${tab}`;
 
-export function TabBar({ active, onSelect, counts }: { active: StandardTab; onSelect: (tab: StandardTab) => void; counts: Partial<Record<StandardTab, number>> }) {
+/** `idPrefix` keeps the ids apart when a second tab bar (the History viewer) is on the page with the panel's. */
+export function TabBar({ active, onSelect, counts, idPrefix = 'standard' }: { active: StandardTab; onSelect: (tab: StandardTab) => void; counts: Partial<Record<StandardTab, number>>; idPrefix?: string }) {
   const onKeyDown = (e: KeyboardEvent) => {
     const i = STANDARD_TABS.indexOf(active);
     const next =
@@ -19,19 +20,19 @@ export function TabBar({ active, onSelect, counts }: { active: StandardTab; onSe
     if (!next) return;
     e.preventDefault();
     onSelect(next);
-    document.getElementById(tabId(next))?.focus();
+    document.getElementById(tabId(next, idPrefix))?.focus();
   };
   return (
     <div className="tabbar" role="tablist" aria-label="Discussion views" onKeyDown={onKeyDown}>
       {STANDARD_TABS.map((tab) => (
         <button
           key={tab}
-          id={tabId(tab)}
+          id={tabId(tab, idPrefix)}
           type="button"
           role="tab"
           className="tabbar__tab"
           aria-selected={tab === active}
-          aria-controls={tabPanelId(tab)}
+          aria-controls={tabPanelId(tab, idPrefix)}
           tabIndex={tab === active ? 0 : -1}
           onClick={() => onSelect(tab)}
         >

@@ -1,0 +1,265 @@
+// Past discussions (issue 9): the History dialog both panels open. Parallel regions:
+//   dialog   — hidden ⇄ shown (each panel's History button; showing it loads the list again)
+//   list     — idle → loading → loaded | failed; refresh loads again (GET /discussion/history, newest first)
+//   deletion — idle → confirming (which one) → deleting (DELETE /discussion/{id}) → idle; a refusal (409 while it
+//              runs) is shown, not thrown
+//   viewer   — closed → opening (GET /discussion/{id}, replayed through the panels' parse path and feed model)
+//              → open (read-only, with its own tab and export) | failed
+// A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
+// session id (the server replays what was missed) and the dialog closes.
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { Feed } from '../model/feed';
+import { selectCounts } from '../model/feedSelectors';
+import { replayStored, settingsOf, type PanelKind } from '../model/storedReplay';
+import type { EndpointKey } from '../schemas/constants';
+import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
+import { HISTORY_MESSAGES } from '../schemas/messages';
+import type { ExportFormat, ExportRequest, RunInfo, StandardDiscussionEvent } from './standardDiscussion.machine';
+import type { ToastRequest } from '../model/toastRequest';
+
+export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+
+export interface OpenedDiscussion {
+  summary: DiscussionSummary;
+  panel: PanelKind;
+  endpoint: EndpointKey | null;
+  feed: Feed;
+  /** What the export needs, as the stored configuration says it. */
+  run: RunInfo;
+  /** Stored frames that failed their schema (not shown). */
+  malformed: number;
+}
+
+export interface HistoryContext {
+  items: DiscussionSummary[];
+  listError: string | null;
+  /** The discussion the confirmation asks about. */
+  pendingDelete: DiscussionSummary | null;
+  deleteError: string | null;
+  /** The id being opened, then the opened discussion. */
+  openingId: string | null;
+  opened: OpenedDiscussion | null;
+  openError: string | null;
+}
+
+export type HistoryEvent =
+  | { type: 'history.show' }
+  | { type: 'history.hide' }
+  | { type: 'history.refresh' }
+  | { type: 'history.error.dismiss' }
+  | { type: 'history.delete.request'; id: string }
+  | { type: 'history.delete.confirm' }
+  | { type: 'history.delete.cancel' }
+  | { type: 'history.open'; id: string }
+  | { type: 'history.close' }
+  | { type: 'history.tab.select'; tab: HistoryTab }
+  | { type: 'history.export'; format: ExportFormat; now: number }
+  | { type: 'history.reattach'; token: string | null };
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
+
+export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
+  const { feed, panel, endpoint, malformed } = replayStored(stored);
+  const { config, frames: _frames, human_messages: _human, ...summary } = stored;
+  const agentIds = Array.isArray(config.agent_ids) ? config.agent_ids.filter((x): x is string => typeof x === 'string') : [];
+  return {
+    summary,
+    panel,
+    endpoint,
+    feed,
+    malformed,
+    run: { sessionId: stored.session_id, endpoint: endpoint ?? 'basic', agentIds, context: stored.topic, token: null, connections: [], settings: settingsOf(config) },
+  };
+}
+
+export const historyMachine = setup({
+  types: {
+    context: {} as HistoryContext,
+    events: {} as HistoryEvent,
+    tags: {} as 'listLoading' | 'opening' | 'deleting' | 'exporting',
+    children: {} as { listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; exporter: 'exportDiscussion' },
+  },
+  actors: {
+    /** GET /discussion/history. */
+    loadHistory: fromPromise<DiscussionSummary[]>(async () => {
+      throw new Error('loadHistory is provided by the composition root');
+    }),
+    /** DELETE /discussion/{id}. */
+    deleteDiscussion: fromPromise<void, { id: string }>(async () => {
+      throw new Error('deleteDiscussion is provided by the composition root');
+    }),
+    /** GET /discussion/{id}. */
+    loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(async () => {
+      throw new Error('loadDiscussion is provided by the composition root');
+    }),
+    /** The standard panel's exporter (JSON or PDF). */
+    exportDiscussion: fromPromise<void, ExportRequest>(async () => {
+      throw new Error('exportDiscussion is provided by the composition root');
+    }),
+  },
+  guards: {
+    isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
+    hasMessages: ({ context }) => context.opened !== null && selectCounts(context.opened.feed).messages > 0,
+    canReattach: ({ context }) =>
+      context.opened !== null && context.opened.summary.status === 'running' && context.opened.panel === 'standard' && context.opened.endpoint !== null,
+  },
+  actions: {
+    setItems: assign({ items: (_, params: { items: DiscussionSummary[] }) => params.items, listError: null }),
+    setListError: assign({ listError: (_, params: { error: unknown }) => messageOf(params.error) }),
+    askDelete: assign(({ context, event }) => ({
+      pendingDelete: event.type === 'history.delete.request' ? (context.items.find((d) => d.id === event.id) ?? null) : null,
+      deleteError: null,
+    })),
+    forgetDelete: assign({ pendingDelete: null }),
+    removeDeleted: assign(({ context }) => {
+      const gone = context.pendingDelete?.id;
+      return { items: context.items.filter((d) => d.id !== gone), pendingDelete: null, deleteError: null };
+    }),
+    setDeleteError: assign({ deleteError: (_, params: { error: unknown }) => messageOf(params.error), pendingDelete: null }),
+    setOpening: assign({ openingId: ({ event }) => (event.type === 'history.open' ? event.id : null), opened: null, openError: null }),
+    setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
+    setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
+    clearOpened: assign({ opened: null, openingId: null, openError: null }),
+    reattach: enqueueActions(({ context, event, system, enqueue }) => {
+      const o = context.opened;
+      const panel = system.get('standardDiscussion');
+      if (!o || !o.endpoint || !panel || event.type !== 'history.reattach') return;
+      const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId: o.summary.session_id, endpoint: o.endpoint, agentIds: o.run.agentIds, context: o.summary.topic, token: event.token };
+      enqueue.sendTo(panel as AnyActorRef, resume);
+    }),
+    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
+      const toasts = system.get('toasts');
+      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
+    }),
+  },
+}).createMachine({
+  id: 'history',
+  type: 'parallel',
+  on: { 'history.error.dismiss': { actions: assign({ deleteError: null }) } },
+  context: { items: [], listError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null },
+  states: {
+    dialog: {
+      initial: 'hidden',
+      states: {
+        hidden: { on: { 'history.show': 'shown' } },
+        shown: { on: { 'history.hide': 'hidden' } },
+      },
+    },
+    list: {
+      initial: 'idle',
+      on: { 'history.show': '.loading', 'history.refresh': '.loading' },
+      states: {
+        idle: {},
+        loading: {
+          tags: 'listLoading',
+          invoke: {
+            src: 'loadHistory',
+            id: 'listLoader',
+            onDone: { target: 'loaded', actions: { type: 'setItems', params: ({ event }) => ({ items: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'setListError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loaded: {},
+        failed: {},
+      },
+    },
+    deletion: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'history.delete.request': { guard: 'isKnown', target: 'confirming', actions: 'askDelete' } } },
+        confirming: {
+          on: {
+            'history.delete.confirm': 'deleting',
+            'history.delete.cancel': { target: 'idle', actions: 'forgetDelete' },
+            'history.hide': { target: 'idle', actions: 'forgetDelete' },
+          },
+        },
+        deleting: {
+          tags: 'deleting',
+          invoke: {
+            src: 'deleteDiscussion',
+            id: 'deleter',
+            input: ({ context }) => ({ id: context.pendingDelete!.id }),
+            onDone: { target: 'idle', actions: 'removeDeleted' },
+            onError: { target: 'idle', actions: { type: 'setDeleteError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    viewer: {
+      initial: 'closed',
+      on: {
+        'history.open': { guard: 'isKnown', target: '.opening', actions: 'setOpening' },
+        'history.close': { target: '.closed', actions: 'clearOpened' },
+        'history.hide': { target: '.closed', actions: 'clearOpened' },
+      },
+      states: {
+        closed: {},
+        opening: {
+          tags: 'opening',
+          invoke: {
+            src: 'loadDiscussion',
+            id: 'loader',
+            input: ({ context }) => ({ id: context.openingId! }),
+            onDone: { target: 'open', actions: { type: 'setOpened', params: ({ event }) => ({ stored: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        open: {
+          type: 'parallel',
+          on: {
+            'history.reattach': { guard: 'canReattach', target: 'closed', actions: ['reattach', 'clearOpened', enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' }))] },
+          },
+          states: {
+            tab: {
+              initial: 'discussion',
+              on: {
+                'history.tab.select': [
+                  { guard: ({ event }) => event.tab === 'discussion', target: '.discussion' },
+                  { guard: ({ event }) => event.tab === 'tree', target: '.tree' },
+                  { guard: ({ event }) => event.tab === 'research', target: '.research' },
+                  { target: '.analytics' },
+                ],
+              },
+              states: { discussion: {}, tree: {}, research: {}, analytics: {} },
+            },
+            export: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    'history.export': [
+                      { guard: 'hasMessages', target: 'exporting' },
+                      { actions: { type: 'notify', params: { kind: 'error', text: HISTORY_MESSAGES.nothingToExport } } },
+                    ],
+                  },
+                },
+                exporting: {
+                  tags: 'exporting',
+                  invoke: {
+                    src: 'exportDiscussion',
+                    id: 'exporter',
+                    input: ({ context, event }) => {
+                      const e = event as Extract<HistoryEvent, { type: 'history.export' }>;
+                      return { format: e.format, feed: context.opened!.feed, run: context.opened!.run, now: e.now };
+                    },
+                    onDone: 'idle',
+                    onError: {
+                      target: 'idle',
+                      actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.exportFailed(messageOf(event.error)) }) },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        failed: {},
+      },
+    },
+  },
+});
+
+export type HistoryActorRef = ActorRefFrom<typeof historyMachine>;
+export type HistorySnapshot = SnapshotFrom<typeof historyMachine>;

@@ -1,0 +1,23 @@
+// What the History dialog reads from the history actor.
+import { selectCounts } from '../model/feedSelectors';
+import type { HistorySnapshot, HistoryTab } from './history.machine';
+
+export const selectIsShown = (s: HistorySnapshot) => s.matches({ dialog: 'shown' });
+export const selectItems = (s: HistorySnapshot) => s.context.items;
+export const selectListState = (s: HistorySnapshot): 'idle' | 'loading' | 'loaded' | 'failed' =>
+  s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loaded' }) ? 'loaded' : 'idle';
+export const selectListError = (s: HistorySnapshot) => s.context.listError;
+export const selectPendingDelete = (s: HistorySnapshot) => (s.matches({ deletion: 'confirming' }) ? s.context.pendingDelete : null);
+export const selectIsDeleting = (s: HistorySnapshot) => s.hasTag('deleting');
+export const selectDeleteError = (s: HistorySnapshot) => s.context.deleteError;
+export const selectViewer = (s: HistorySnapshot): 'closed' | 'opening' | 'open' | 'failed' =>
+  s.matches({ viewer: 'opening' }) ? 'opening' : s.matches({ viewer: 'failed' }) ? 'failed' : s.matches({ viewer: 'open' }) ? 'open' : 'closed';
+export const selectOpened = (s: HistorySnapshot) => s.context.opened;
+export const selectOpenError = (s: HistorySnapshot) => s.context.openError;
+export const selectTab = (s: HistorySnapshot): HistoryTab =>
+  s.matches({ viewer: { open: { tab: 'tree' } } }) ? 'tree'
+    : s.matches({ viewer: { open: { tab: 'research' } } }) ? 'research'
+      : s.matches({ viewer: { open: { tab: 'analytics' } } }) ? 'analytics' : 'discussion';
+export const selectIsExporting = (s: HistorySnapshot) => s.hasTag('exporting');
+export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null });
+export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);

@@ -1,0 +1,74 @@
+// A stored discussion (GET /discussion/{id}) replayed into a feed, for the read-only History view. Pure.
+//
+// - Every stored frame goes through the same parse path as a live one: parseFrame with the server schema of the
+//   panel that ran it (config.panel 'hybrid' → the hybrid panel's schema, otherwise the standard panel's). An
+//   unknown type is skipped (as live); a malformed one is counted, never thrown.
+// - What the human said is stored apart from the frames; each message becomes a human_message_local item at its
+//   place by time: before the first frame stored after it (frames keep their own order, by seq).
+// - A turn still open when the record ends is closed as interrupted (closeOpenStreams), as the panels do.
+import { parseFrame, knownTypes } from '../schemas/frames';
+import { ENDPOINTS, type EndpointKey } from '../schemas/constants';
+import { hybridServerFrame } from '../schemas/hybridSocket';
+import type { StoredDiscussion } from '../schemas/history';
+import { communicationConfig, reasoningConfig, researchConfig, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
+import { standardServerFrame } from '../schemas/standardSocket';
+import { applyFrame, closeOpenStreams, emptyFeed, type Feed, type FeedInput } from './feed';
+
+export type PanelKind = 'standard' | 'hybrid';
+
+export interface Replayed {
+  feed: Feed;
+  panel: PanelKind;
+  /** The endpoint key of the stored path (null for a path this client does not know). */
+  endpoint: EndpointKey | null;
+  /** Stored frames that failed their schema (counted, not shown). */
+  malformed: number;
+}
+
+const STANDARD_KNOWN = knownTypes(standardServerFrame);
+const HYBRID_KNOWN = knownTypes(hybridServerFrame);
+
+export const panelOf = (config: Record<string, unknown>): PanelKind => (config.panel === 'hybrid' ? 'hybrid' : 'standard');
+
+export function endpointKeyOf(path: string): EndpointKey | null {
+  const hit = (Object.entries(ENDPOINTS) as [EndpointKey, (typeof ENDPOINTS)[EndpointKey]][]).find(([, e]) => e.path === path);
+  return hit ? hit[0] : null;
+}
+
+/** The id the panel gives a human message it sends (so the two never differ for one message). */
+export const humanItemId = (timestamp: string, text: string) => `human-${timestamp}-${text.length}`;
+
+export function replayStored(d: StoredDiscussion): Replayed {
+  const panel = panelOf(d.config);
+  let feed = emptyFeed;
+  let malformed = 0;
+  const humans = [...d.human_messages].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  let h = 0;
+  const addHuman = () => {
+    const m = humans[h++];
+    const timestamp = m.timestamp ?? m.at;
+    feed = applyFrame(feed, { type: 'human_message_local', id: humanItemId(timestamp, m.text), text: m.text, timestamp });
+  };
+  const frames = [...d.frames].sort((a, b) => a.seq - b.seq);
+  for (const f of frames) {
+    while (h < humans.length && Date.parse(humans[h].at) < Date.parse(f.at)) addHuman();
+    const parsed = panel === 'hybrid' ? parseFrame(hybridServerFrame, f.data, HYBRID_KNOWN) : parseFrame(standardServerFrame, f.data, STANDARD_KNOWN);
+    if (parsed.kind === 'frame') feed = applyFrame(feed, parsed.frame as FeedInput);
+    else if (parsed.kind === 'malformed') malformed++;
+  }
+  while (h < humans.length) addHuman();
+  return { feed: closeOpenStreams(feed), panel, endpoint: endpointKeyOf(d.endpoint), malformed };
+}
+
+/** The settings a stored run used, as far as its configuration says (defaults for the rest): the export records them. */
+export function settingsOf(config: Record<string, unknown>): StandardPanelSettings {
+  const pick = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
+    const r = schema.safeParse(v ?? {});
+    return r.success ? r.data : undefined;
+  };
+  return standardPanelSettings.parse({
+    communication: pick(communicationConfig, config.communication_config) ?? {},
+    reasoning: pick(reasoningConfig, config.reasoning_config) ?? {},
+    research: pick(researchConfig, config.research_config) ?? {},
+  });
+}

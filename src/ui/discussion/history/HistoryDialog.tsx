@@ -1,0 +1,237 @@
+// Past discussions (issue 9): a dialog over either panel, opened by its History button. The list (newest first,
+// virtualized when long), a read-only view of one discussion that reuses the panels' components (messages,
+// reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
+// actor and only sends events.
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
+import * as sel from '../../../machines/history.selectors';
+import type { SessionActorRef } from '../../../machines/session.machine';
+import { selectToken } from '../../../machines/session.selectors';
+import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { endpointKeyOf } from '../../../model/storedReplay';
+import { ENDPOINTS } from '../../../schemas/constants';
+import type { DiscussionSummary } from '../../../schemas/history';
+import { HISTORY_MESSAGES } from '../../../schemas/messages';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { AnalyticsView } from '../common/AnalyticsView';
+import { ArgumentTree } from '../common/ArgumentTree';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorBanner } from '../common/ErrorBanner';
+import { FeedList } from '../common/FeedList';
+import { MessageCard } from '../common/MessageCard';
+import { ResearchList } from '../common/ResearchList';
+import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
+import './history.css';
+
+/** Lists longer than this are virtualized (only the rows in view are in the DOM). */
+export const HISTORY_VIRTUALIZE_AFTER = 40;
+
+const endpointLabel = (path: string) => {
+  const key = endpointKeyOf(path);
+  return key ? ENDPOINTS[key].name : path;
+};
+const dateLabel = (iso: string) => new Date(iso).toLocaleString();
+const STATUS_LABEL: Record<DiscussionSummary['status'], string> = { running: 'Running', ended: 'Ended', abandoned: 'Cut off' };
+
+function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
+  const count = d.message_count ?? d.frame_count;
+  return (
+    <div className="history-row" role="listitem" aria-label={d.topic}>
+      <div className="history-row__main">
+        <span className="history-row__topic">{d.topic}</span>
+        <span className="history-row__facts">
+          <span>{endpointLabel(d.endpoint)}</span>
+          <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+          <span>
+            {count} {d.message_count === undefined ? 'frames' : count === 1 ? 'message' : 'messages'}
+          </span>
+          <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
+        </span>
+      </div>
+      <div className="history-row__actions">
+        <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
+          Open
+        </button>
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.delete.request', id: d.id })} aria-label={`Delete ${d.topic}`}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function HistoryList({ history }: { history: HistoryActorRef }) {
+  const items = useSelector(history, sel.selectItems);
+  const state = useSelector(history, sel.selectListState);
+  const error = useSelector(history, sel.selectListError);
+  if (state === 'loading' && items.length === 0) return <p className="history-note" role="status">Loading past discussions…</p>;
+  if (state === 'failed') {
+    return (
+      <div className="history-note" role="alert">
+        <p>Could not load past discussions: {error}</p>
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.refresh' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (items.length === 0) return <EmptyState title="No past discussions">{HISTORY_MESSAGES.empty}</EmptyState>;
+  if (items.length > HISTORY_VIRTUALIZE_AFTER) {
+    return (
+      <div className="history-list history-list--long" role="list" aria-label="Past discussions">
+        <Virtuoso data={items} computeItemKey={(_, d) => d.id} itemContent={(_, d) => <Row d={d} history={history} />} />
+      </div>
+    );
+  }
+  return (
+    <div className="history-list" role="list" aria-label="Past discussions">
+      {items.map((d) => (
+        <Row key={d.id} d={d} history={history} />
+      ))}
+    </div>
+  );
+}
+
+function OpenedView({ history, session }: { history: HistoryActorRef; session: SessionActorRef }) {
+  const opened = useSelector(history, sel.selectOpened)!;
+  const tab = useSelector(history, sel.selectTab);
+  const counts = useSelector(history, sel.selectOpenedCounts);
+  const exporting = useSelector(history, sel.selectIsExporting);
+  const canReattach = useSelector(history, sel.selectCanReattach);
+  const token = useSelector(session, selectToken);
+  const feed = opened.feed;
+  const ids = useMemo(() => selectMessageIds(feed), [feed]);
+  const d = opened.summary;
+  const prefix = 'history';
+  return (
+    <div className="history-opened">
+      <div className="history-opened__head">
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.close' })}>
+          ← All discussions
+        </button>
+        <div className="history-opened__title">
+          <h3>{d.topic}</h3>
+          <p className="history-row__facts">
+            <span>{endpointLabel(d.endpoint)}</span>
+            <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+            <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
+            <span>Read-only</span>
+          </p>
+        </div>
+      </div>
+      {d.status === 'running' && (
+        <p className="history-note">
+          This discussion is still running.{' '}
+          {canReattach ? (
+            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach', token })}>
+              Re-attach in the panel
+            </button>
+          ) : (
+            'Only discussions of the standard panel can be re-attached.'
+          )}
+        </p>
+      )}
+      <TabBar idPrefix={prefix} active={tab} onSelect={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })} counts={{ tree: counts?.arguments, research: counts?.papers }} />
+      <div className="tabpanel history-tabpanel" role="tabpanel" id={tabPanelId(tab, prefix)} aria-labelledby={tabId(tab, prefix)} tabIndex={0}>
+        {tab === 'discussion' && (
+          <FeedList
+            ids={ids}
+            label="Stored messages"
+            renderRow={(id) => {
+              const item = selectItem(feed, id);
+              return item ? <MessageCard item={item} /> : null;
+            }}
+            empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
+          />
+        )}
+        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
+        {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
+        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: STATUS_LABEL[d.status], endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
+      </div>
+      <div className="history-opened__foot">
+        <span className="muted">{counts?.messages ?? 0} messages</span>
+        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'json', now: Date.now() })}>
+          Export JSON
+        </button>
+        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'pdf', now: Date.now() })}>
+          Export PDF
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function HistoryDialog({ history, session }: { history: HistoryActorRef; session: SessionActorRef }) {
+  const shown = useSelector(history, sel.selectIsShown);
+  const viewer = useSelector(history, sel.selectViewer);
+  const openError = useSelector(history, sel.selectOpenError);
+  const pending = useSelector(history, sel.selectPendingDelete);
+  const deleting = useSelector(history, sel.selectIsDeleting);
+  const deleteError = useSelector(history, sel.selectDeleteError);
+  const listState = useSelector(history, sel.selectListState);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // Focus management only (no flow): the dialog takes the focus when it appears.
+  useEffect(() => {
+    if (shown) closeRef.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
+  const hide = () => history.send({ type: 'history.hide' });
+  return (
+    <>
+    <div className="history-backdrop" onClick={hide}>
+      <div
+        className="history-dialog discussion-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="history-title"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !pending) hide();
+        }}
+      >
+        <header className="history-dialog__head">
+          <h2 id="history-title">Past discussions</h2>
+          <div className="history-dialog__actions">
+            {viewer === 'closed' && (
+              <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.refresh' })} disabled={listState === 'loading'}>
+                Refresh
+              </button>
+            )}
+            <button type="button" className="button button--small" ref={closeRef} onClick={hide} aria-label="Close history">
+              Close
+            </button>
+          </div>
+        </header>
+        <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
+        <div className="history-dialog__body">
+          {viewer === 'open' ? (
+            <OpenedView history={history} session={session} />
+          ) : viewer === 'opening' ? (
+            <p className="history-note" role="status">Opening the discussion…</p>
+          ) : viewer === 'failed' ? (
+            <div className="history-note" role="alert">
+              <p>Could not open the discussion: {openError}</p>
+              <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.close' })}>
+                Back to the list
+              </button>
+            </div>
+          ) : (
+            <HistoryList history={history} />
+          )}
+        </div>
+      </div>
+    </div>
+      {pending && (
+        <ConfirmDialog
+          message={HISTORY_MESSAGES.deleteConfirm}
+          confirmLabel="Delete discussion"
+          busy={deleting}
+          onConfirm={() => history.send({ type: 'history.delete.confirm' })}
+          onCancel={() => history.send({ type: 'history.delete.cancel' })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { discussionExport } from '../../src/schemas/exportJson';
+import { HISTORY_MESSAGES } from '../../src/schemas/messages';
+import { axeViolations, describeViolations, isSerious } from './axe';
+import { test, uniqueEmail } from './harness';
+
+// Past discussions end to end, against the real server and its offline model: run a short standard discussion,
+// open History from the panel, find it listed, open it read-only and see the same messages the panel showed,
+// export its JSON, delete it (after the confirmation); axe on the History views.
+const PASSWORD = 'correct-horse-42';
+const CONTEXT = 'Should the cooperative share one grape harvester between five small estates?';
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
+const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function expectAxeClean(page: Page, label: string) {
+  const serious = (await axeViolations(page)).filter(isSerious);
+  if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
+}
+
+const cardTexts = (scope: ReturnType<Page['locator']>) => scope.locator('.message-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+
+test(
+  'history: a finished discussion is listed, opens read-only with the same messages, exports JSON, and is deleted after confirming; axe',
+  async ({ page, baseUrl }) => {
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('history'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+    await panel(page).waitFor({ timeout: 20_000 });
+
+    // Two offline agents, made through the API the canvas uses.
+    await page.evaluate(async () => {
+      const token = localStorage.getItem('token') ?? '';
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      let x = 60;
+      for (const [name, role] of [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
+        const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}.`, model: 'offline' }) });
+        const agent = (await res.json()) as { id: string };
+        await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
+        x += 320;
+      }
+    });
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await node(page, name).click();
+
+    // A short Basic discussion (2 turns), run to its end.
+    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
+    for (const label of ['Allow interrupts', 'Use ACL (formal agent messages)', 'Enable multi-round reasoning', 'Hybrid mode (natural language + ACL)']) {
+      await settings.getByLabel(label, { exact: true }).setChecked(false);
+    }
+    await settings.getByLabel('Turns').fill('2');
+    await settings.getByRole('button', { name: 'Done' }).click();
+    await panel(page).getByLabel('Discussion context').fill(CONTEXT);
+    await panel(page).getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+    await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
+    const shown = await cardTexts(panel(page));
+    if (shown.length < 2) throw new Error(`the panel showed ${shown.length} messages`);
+
+    // History lists it, newest first.
+    await panel(page).getByRole('button', { name: 'History' }).click();
+    const list = dialog(page).getByRole('list', { name: 'Past discussions' });
+    await list.waitFor({ timeout: 10_000 });
+    const row = list.getByRole('listitem', { name: CONTEXT });
+    await row.waitFor();
+    await row.getByText('Ended').waitFor();
+    if (!(await row.textContent())?.includes('Basic')) throw new Error(`the row reads ${await row.textContent()}`);
+    await expectAxeClean(page, 'the History list');
+
+    // Open read-only: the same messages as the panel showed.
+    await row.getByRole('button', { name: `Open ${CONTEXT}` }).click();
+    await dialog(page).getByText('Read-only').waitFor({ timeout: 10_000 });
+    const log = dialog(page).getByRole('log', { name: 'Stored messages' });
+    await waitFor('the stored messages', async () => (await log.locator('.message-card').count()) === shown.length, 10_000);
+    const replayed = await cardTexts(log);
+    if (JSON.stringify(replayed) !== JSON.stringify(shown)) throw new Error(`History shows\n${replayed.join('\n---\n')}\nthe panel showed\n${shown.join('\n---\n')}`);
+    if ((await dialog(page).getByRole('textbox').count()) > 0) throw new Error('the read-only view has a text box');
+    await expectAxeClean(page, 'an opened discussion');
+    for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {
+      await dialog(page).getByRole('tab', { name: new RegExp(tab) }).click();
+      await expectAxeClean(page, `the History ${tab} tab`);
+    }
+    await dialog(page).getByRole('tab', { name: 'Discussion' }).click();
+
+    // Its JSON export.
+    const [download] = (await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name: 'Export JSON' }).click()])) as [Download, unknown];
+    if (!/^discussion_session_\d+\.json$/.test(download.suggestedFilename())) throw new Error(`JSON file name ${download.suggestedFilename()}`);
+    const file = path.join(tmpdir(), `agora-e2e-history-${Date.now()}.json`);
+    await download.saveAs(file);
+    const exp = discussionExport.parse(JSON.parse(readFileSync(file, 'utf8')));
+    if (exp.context !== CONTEXT) throw new Error(`the export's context is ${exp.context}`);
+    if (exp.messages.length !== shown.length) throw new Error(`the export has ${exp.messages.length} messages, the panel showed ${shown.length}`);
+
+    // Delete, after the confirmation.
+    await dialog(page).getByRole('button', { name: '← All discussions' }).click();
+    await list.getByRole('button', { name: `Delete ${CONTEXT}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(HISTORY_MESSAGES.deleteConfirm).waitFor();
+    await expectAxeClean(page, 'the delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete discussion' }).click();
+    await dialog(page).getByText(HISTORY_MESSAGES.empty).waitFor({ timeout: 10_000 });
+    const left = await page.evaluate(async () => {
+      const res = await fetch('/discussion/history', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return ((await res.json()) as unknown[]).length;
+    });
+    if (left !== 0) throw new Error(`the server still lists ${left} discussions`);
+  },
+  { timeoutMs: 180_000 },
+);

@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { historyMachine } from '../../src/machines/history.machine';
+import * as sel from '../../src/machines/history.selectors';
+import type { ExportRequest } from '../../src/machines/standardDiscussion.machine';
+import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
+import type { DiscussionSummary, StoredDiscussion } from '../../src/schemas/history';
+import { HISTORY_MESSAGES } from '../../src/schemas/messages';
+
+const summary = (id: string, over: Partial<DiscussionSummary> = {}): DiscussionSummary => ({
+  id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic: `Topic ${id}`, status: 'ended', frame_count: 3, created_at: '2026-01-02T00:00:00.000Z', ended_at: null, ...over,
+});
+const msg = (id: string, content: string, at: string) => ({ type: 'text', id, from_id: 'a1', from: 'Ada', text: content, turn: 1, timestamp: at });
+
+function stored(over: Partial<StoredDiscussion> = {}): StoredDiscussion {
+  return {
+    ...summary('d1'),
+    config: { panel: 'standard', agent_ids: ['a1', 'a2'], communication_config: { maxTokens: 300 } },
+    frames: [
+      { seq: 1, data: { type: 'discussion_started', session_id: 'session_d1', endpoint: 'basic', participants: [], topic: 'Topic d1' }, at: '2026-01-02T00:00:01.000Z' },
+      { seq: 2, data: msg('m1', 'Hello', '2026-01-02T00:00:02.000Z'), at: '2026-01-02T00:00:02.000Z' },
+      { seq: 3, data: { type: 'text', id: 42 }, at: '2026-01-02T00:00:03.000Z' }, // malformed: counted, not shown
+      { seq: 4, data: { type: 'from_the_future', x: 1 }, at: '2026-01-02T00:00:04.000Z' }, // unknown: skipped
+      { seq: 5, data: msg('m2', 'Reply', '2026-01-02T00:00:06.000Z'), at: '2026-01-02T00:00:06.000Z' },
+    ],
+    human_messages: [{ text: 'Mind the frost', at: '2026-01-02T00:00:05.000Z', timestamp: '2026-01-02T00:00:05.000Z' }],
+    ...over,
+  };
+}
+
+interface Fakes {
+  list: () => Promise<DiscussionSummary[]>;
+  load: (id: string) => Promise<StoredDiscussion>;
+  remove: (id: string) => Promise<void>;
+  exported: ExportRequest[];
+}
+
+function start(over: Partial<Fakes> = {}) {
+  const f: Fakes = {
+    list: async () => [summary('d1'), summary('d2', { status: 'running' })],
+    load: async () => stored(),
+    remove: async () => {},
+    exported: [],
+    ...over,
+  };
+  const logic = historyMachine.provide({
+    actors: {
+      loadHistory: fromPromise(() => f.list()),
+      loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
+      deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
+      exportDiscussion: fromPromise<void, ExportRequest>(async ({ input }) => {
+        f.exported.push(input);
+      }),
+    },
+  });
+  // A root that gives the history a system with a standard panel and toasts that record what they are sent.
+  const received: AnyEventObject[] = [];
+  const recorder = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
+  const root = setup({ actors: { history: logic, recorder } }).createMachine({
+    invoke: [
+      { src: 'recorder', id: 'standardDiscussion', systemId: 'standardDiscussion' },
+      { src: 'recorder', id: 'toasts', systemId: 'toasts' },
+      { src: 'history', id: 'history', systemId: 'history' },
+    ],
+  });
+  const app = createActor(root).start();
+  const actor = app.system.get('history') as ReturnType<typeof createActor<typeof historyMachine>>;
+  return { actor, f, received, snap: () => actor.getSnapshot() };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('history machine', () => {
+  it('loads the list when shown (loading → loaded), and refreshes', async () => {
+    let calls = 0;
+    const { actor, snap } = start({ list: async () => (++calls === 1 ? [summary('d1')] : [summary('d3'), summary('d1')]) });
+    expect(sel.selectListState(snap())).toBe('idle');
+    actor.send({ type: 'history.show' });
+    expect(sel.selectIsShown(snap())).toBe(true);
+    expect(sel.selectListState(snap())).toBe('loading');
+    await settle();
+    expect(sel.selectListState(snap())).toBe('loaded');
+    expect(sel.selectItems(snap()).map((d) => d.id)).toEqual(['d1']);
+    actor.send({ type: 'history.refresh' });
+    await settle();
+    expect(sel.selectItems(snap()).map((d) => d.id)).toEqual(['d3', 'd1']);
+    actor.send({ type: 'history.hide' });
+    expect(sel.selectIsShown(snap())).toBe(false);
+  });
+
+  it('a failed load is the failed state with the reason; a refresh recovers', async () => {
+    let fail = true;
+    const { actor, snap } = start({ list: async () => { if (fail) throw new Error('HTTP 500: boom'); return []; } });
+    actor.send({ type: 'history.show' });
+    await settle();
+    expect(sel.selectListState(snap())).toBe('failed');
+    expect(sel.selectListError(snap())).toBe('HTTP 500: boom');
+    fail = false;
+    actor.send({ type: 'history.refresh' });
+    await settle();
+    expect(sel.selectListState(snap())).toBe('loaded');
+    expect(sel.selectListError(snap())).toBeNull();
+  });
+
+  it('deletes only after the confirmation; cancel keeps it; a refusal is shown', async () => {
+    const removed: string[] = [];
+    let refuse = false;
+    const { actor, snap } = start({ remove: async (id) => { if (refuse) throw new Error('This discussion is still running.'); removed.push(id); } });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.delete.request', id: 'nope' });
+    expect(sel.selectPendingDelete(snap())).toBeNull();
+    actor.send({ type: 'history.delete.request', id: 'd1' });
+    expect(sel.selectPendingDelete(snap())?.id).toBe('d1');
+    actor.send({ type: 'history.delete.cancel' });
+    expect(sel.selectPendingDelete(snap())).toBeNull();
+    expect(removed).toEqual([]);
+
+    actor.send({ type: 'history.delete.request', id: 'd1' });
+    actor.send({ type: 'history.delete.confirm' });
+    expect(sel.selectIsDeleting(snap())).toBe(true);
+    await settle();
+    expect(removed).toEqual(['d1']);
+    expect(sel.selectItems(snap()).map((d) => d.id)).toEqual(['d2']);
+
+    refuse = true;
+    actor.send({ type: 'history.delete.request', id: 'd2' });
+    actor.send({ type: 'history.delete.confirm' });
+    await settle();
+    expect(sel.selectDeleteError(snap())).toBe('This discussion is still running.');
+    expect(sel.selectItems(snap()).map((d) => d.id)).toEqual(['d2']);
+  });
+
+  it('opens one read-only: frames through the panel schema, the human message at its place by time', async () => {
+    const { actor, snap } = start();
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    expect(sel.selectViewer(snap())).toBe('opening');
+    await settle();
+    expect(sel.selectViewer(snap())).toBe('open');
+    const opened = sel.selectOpened(snap())!;
+    const ids = selectMessageIds(opened.feed);
+    expect(ids).toEqual(['m1', 'human-2026-01-02T00:00:05.000Z-14', 'm2']);
+    expect(selectItem(opened.feed, ids[1])).toMatchObject({ kind: 'human', content: 'Mind the frost' });
+    expect(opened.malformed).toBe(1);
+    expect(opened.run).toMatchObject({ sessionId: 'session_d1', endpoint: 'basic', agentIds: ['a1', 'a2'], context: 'Topic d1' });
+    expect(opened.run.settings.communication.maxTokens).toBe(300);
+
+    actor.send({ type: 'history.tab.select', tab: 'analytics' });
+    expect(sel.selectTab(snap())).toBe('analytics');
+    actor.send({ type: 'history.close' });
+    expect(sel.selectViewer(snap())).toBe('closed');
+    expect(sel.selectOpened(snap())).toBeNull();
+  });
+
+  it('a failed open says why', async () => {
+    const { actor, snap } = start({ load: async () => { throw new Error('Not found'); } });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    expect(sel.selectViewer(snap())).toBe('failed');
+    expect(sel.selectOpenError(snap())).toBe('Not found');
+  });
+
+  it('exports the opened discussion with the standard exporter; an empty one says there is nothing to export', async () => {
+    const { actor, snap, f, received } = start();
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    actor.send({ type: 'history.export', format: 'json', now: 5 });
+    expect(sel.selectIsExporting(snap())).toBe(true);
+    await settle();
+    expect(f.exported).toHaveLength(1);
+    expect(f.exported[0]).toMatchObject({ format: 'json', now: 5, run: { sessionId: 'session_d1' } });
+
+    f.load = async () => stored({ frames: [], human_messages: [] });
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    actor.send({ type: 'history.export', format: 'pdf', now: 6 });
+    expect(f.exported).toHaveLength(1);
+    expect(received).toContainEqual({ type: 'toast.show', kind: 'error', text: HISTORY_MESSAGES.nothingToExport });
+  });
+
+  it('re-attaches a running standard discussion: discussion.resume to the standard panel, and the dialog closes', async () => {
+    const { actor, snap, f, received } = start();
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    expect(sel.selectCanReattach(snap())).toBe(false); // it ended
+    f.load = async () => stored({ ...summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' }) });
+    actor.send({ type: 'history.open', id: 'd2' });
+    await settle();
+    expect(sel.selectCanReattach(snap())).toBe(true);
+    actor.send({ type: 'history.reattach', token: 'tok' });
+    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
+    expect(sel.selectIsShown(snap())).toBe(false);
+    expect(sel.selectViewer(snap())).toBe('closed');
+  });
+});

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_MESSAGES } from '../../src/schemas/messages';
+import { tokenExpiringIn } from '../support/tokens';
+import { healthy, json, renderApp, type Route, warmLazyChunks } from './appHarness';
+
+// The History dialog over the standard panel, in the whole app over a fake server.
+
+beforeAll(warmLazyChunks, 60_000);
+afterEach(cleanup);
+
+const row = (id: string, topic: string, over: object = {}) => ({
+  id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic, status: 'ended', frame_count: 6, message_count: 3,
+  created_at: '2026-01-02T10:00:00.000Z', ended_at: '2026-01-02T10:05:00.000Z', ...over,
+});
+const text = (id: string, from: string, body: string, at: string) => ({ type: 'text', id, from_id: 'a1', from, text: body, turn: 1, timestamp: at });
+const stored = {
+  ...row('d1', 'Drip irrigation?'),
+  config: { panel: 'standard', agent_ids: ['a1', 'a2'] },
+  frames: [
+    { seq: 1, data: { type: 'discussion_started', session_id: 'session_d1', participants: [] }, at: '2026-01-02T10:00:01.000Z' },
+    { seq: 2, data: text('m1', 'Ada', 'Drip saves water.', '2026-01-02T10:00:02.000Z'), at: '2026-01-02T10:00:02.000Z' },
+    { seq: 3, data: text('m2', 'Bo', 'It costs more up front.', '2026-01-02T10:00:04.000Z'), at: '2026-01-02T10:00:04.000Z' },
+  ],
+  human_messages: [{ text: 'What about the slope?', at: '2026-01-02T10:00:03.000Z', timestamp: '2026-01-02T10:00:03.000Z' }],
+};
+
+function signedIn(over: Record<string, Route> = {}) {
+  const token = tokenExpiringIn(Date.now(), 60 * 60_000, 'user-0123456789abcdef');
+  return renderApp({
+    token,
+    routes: {
+      'GET /health': () => json(200, healthy),
+      'GET /auth/me': () => json(200, { email: 'ada@example.com' }),
+      'GET /agents/': () => json(200, []),
+      'GET /connections/': () => json(200, []),
+      'GET /monitor/stats': () => json(200, {}),
+      ...over,
+    },
+  });
+}
+
+async function openHistory() {
+  const button = await screen.findByRole('button', { name: 'History' }, { timeout: 15_000 });
+  await userEvent.click(button);
+  return screen.getByRole('dialog', { name: 'Past discussions' });
+}
+
+describe('History dialog', () => {
+  it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
+    let answer: Route = () => json(200, [row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Drip irrigation?')]);
+    const { calls } = signedIn({ 'GET /discussion/history': (init) => answer(init) });
+    const dialog = await openHistory();
+    const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?']);
+    expect(items[0].textContent).toContain('Enhanced');
+    expect(items[0].textContent).toContain('Running');
+    expect(items[1].textContent).toContain('Basic');
+    expect(items[1].textContent).toContain('3 messages');
+    expect(within(items[1]).getByText(new Date('2026-01-02T10:00:00.000Z').toLocaleString())).toBeTruthy();
+
+    answer = () => json(500, { detail: 'database down' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('database down');
+
+    answer = () => json(200, []);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText(HISTORY_MESSAGES.empty)).toBeTruthy();
+    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(3);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close history' }));
+    expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();
+  });
+
+  it('opens one read-only with the panel tabs and its messages (the human one at its place)', async () => {
+    signedIn({ 'GET /discussion/history': () => json(200, [row('d1', 'Drip irrigation?')]), 'GET /discussion/d1': () => json(200, stored) });
+    const dialog = await openHistory();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Open Drip irrigation?' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Drip irrigation?' })).toBeTruthy();
+    expect(within(dialog).getByText('Read-only')).toBeTruthy();
+    // No way to write into it: no message box, no Start, no Stop.
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /start|stop/i })).toBeNull();
+
+    const tabs = within(within(dialog).getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Discussion', 'Reasoning Tree', 'Research', 'Analytics']);
+    const log = within(dialog).getByRole('log', { name: 'Stored messages' });
+    await waitFor(() => expect(log.textContent).toContain('Drip saves water.'));
+    const text = log.textContent!;
+    expect(text.indexOf('Drip saves water.')).toBeLessThan(text.indexOf('What about the slope?'));
+    expect(text.indexOf('What about the slope?')).toBeLessThan(text.indexOf('It costs more up front.'));
+    expect(within(dialog).getByText('3 messages')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
+    expect(within(dialog).getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(dialog).getByRole('tabpanel').textContent).toContain('session_d1');
+
+    expect(within(dialog).getByRole('button', { name: 'Export JSON' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: '← All discussions' }));
+    expect(await within(dialog).findByRole('list', { name: 'Past discussions' })).toBeTruthy();
+  });
+
+  it('deletes only after the confirmation', async () => {
+    let deleted = 0;
+    const { calls } = signedIn({
+      'GET /discussion/history': () => json(200, [row('d1', 'Drip irrigation?'), row('d0', 'Older one')]),
+      'DELETE /discussion/d1': () => {
+        deleted++;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const dialog = await openHistory();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete Drip irrigation?' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirm);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deleted).toBe(0);
+    // The dialog is still there after cancelling.
+    expect(screen.getByRole('dialog', { name: 'Past discussions' })).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Drip irrigation?' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete discussion' }));
+    await waitFor(() => expect(within(dialog).queryByRole('listitem', { name: 'Drip irrigation?' })).toBeNull());
+    expect(deleted).toBe(1);
+    expect(calls).toContain('DELETE /discussion/d1');
+    expect(within(dialog).getByRole('listitem', { name: 'Older one' })).toBeTruthy();
+  });
+});
