@@ -85,6 +85,12 @@ describe('machines are pure', () => {
     });
   }
 
+  it('src/machines holds only charts and their selectors (pure logic that is not a chart lives in src/model)', () => {
+    const machineDir = path.resolve(__dirname, '../../src/machines');
+    const strays = readdirSync(machineDir).filter((f) => !/\.(machine|selectors)\.ts$/.test(f));
+    expect(strays).toEqual([]);
+  });
+
   it('the check itself catches what it should and ignores prose', () => {
     expect(violations(`import { useState } from 'react';`)).toEqual(['imports react']);
     expect(violations(`import { createHttp } from '../services/http';`)).toEqual(['imports ../services/http']);
