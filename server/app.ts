@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/types';
 import { LiveHub } from './realtime/hub';
+import { PgLiveBus } from './realtime/pgBus';
+import { claimDataDir } from './db/dataDirLock';
 import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
 
@@ -37,17 +40,26 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
   await mkdir(config.mediaDir, { recursive: true });
 
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // PGlite is one process: a second server on the same DATA_DIR is refused with a clear message.
+  const releaseDataDir = !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+    await releaseDataDir();
+    throw err;
+  });
   await migrate(db);
+  const hub = new LiveHub();
+  const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(secret, config.jwtTtlMinutes),
-    hub: new LiveHub(),
+    hub,
     providers: opts.providers ?? createProviders(config),
     engine: createEngineState(),
     startedAt: Date.now(),
+    instanceId,
+    bus: null,
   };
 
   const app = Fastify({
@@ -68,6 +80,10 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     frameworkErrors,
   });
   app.decorate('ctx', ctx);
+  if (db.kind === 'postgres') {
+    ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
+    await ctx.bus.start();
+  }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -91,7 +107,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
     stopPruning();
+    await ctx.bus?.close();
     await db.close();
+    await releaseDataDir();
   });
 
   return {
@@ -103,6 +121,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     close: () => app.close(),
   };
 }
+
+const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /** TRUST_PROXY as a hop count: the nearest n addresses of X-Forwarded-For are proxies (as proxy-addr reads a number). */
 const hops = (n: number) => (_addr: string, i: number) => i < n;

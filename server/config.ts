@@ -49,6 +49,8 @@ export interface ServerConfig {
   ttsMaxTextLength: number;
   ttsQuotaMb: number;
   audioQuotaMb: number;
+  /** With DATABASE_URL (more than one process): how often the live-update listener checks its connection. */
+  clusterHeartbeatMs: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),
     ttsQuotaMb: num(env.TTS_QUOTA_MB, 100),
     audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
+    clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     ...overrides,
   };
 }

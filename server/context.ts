@@ -4,6 +4,7 @@ import type { Db } from './db/db';
 import type { EngineState } from './engine/hooks';
 import type { Providers } from './providers/types';
 import type { LiveHub } from './realtime/hub';
+import type { PgLiveBus } from './realtime/pgBus';
 
 /** What every route and socket handler is given: the server's parts, made once in app.ts. */
 export interface AppContext {
@@ -15,6 +16,10 @@ export interface AppContext {
   /** The discussion engine's knobs, instruments and running discussions (engine/hooks.ts). */
   engine: EngineState;
   startedAt: number;
+  /** This process, among the ones sharing one PostgreSQL (a random id per start). */
+  instanceId: string;
+  /** The cross-process live-update bus (PostgreSQL only); null on PGlite, which is one process. */
+  bus: PgLiveBus | null;
 }
 
 declare module 'fastify' {

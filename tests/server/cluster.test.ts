@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { collect } from './harness';
+import { postgresUnavailableReason, startPostgres, type PgCluster } from './postgresCluster';
+import { startServerProcess, type ServerProcess } from './serverProcess';
+
+// Two real server processes on one PostgreSQL (issue 11): a change made through A reaches the same user's live
+// sockets on B; a listener connection killed from PostgreSQL reconnects and catches up without losing an event.
+const reason = postgresUnavailableReason();
+
+export async function call(base: string, method: string, p: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+export function openSocket(wsUrl: string, p: string, token: string) {
+  const ws = new WebSocket(`${wsUrl}${p}?token=${encodeURIComponent(token)}`);
+  const c = collect(ws);
+  return new Promise<{ ws: WebSocket; c: ReturnType<typeof collect> }>((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, c }));
+    ws.once('error', reject);
+  });
+}
+
+describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason ? ` (skipped: ${reason})` : ''}`, () => {
+  let cluster: PgCluster;
+  let dir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    dir = await mkdtemp(path.join(tmpdir(), 'agora-cluster-'));
+    const env = { DATABASE_URL: cluster.url, MEDIA_DIR: path.join(dir, 'media'), CLUSTER_HEARTBEAT_MS: '300' };
+    a = await startServerProcess({ ...env, DATA_DIR: path.join(dir, 'a') });
+    b = await startServerProcess({ ...env, DATA_DIR: path.join(dir, 'b') });
+    admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await admin?.end().catch(() => {});
+    await a?.kill();
+    await b?.kill();
+    await cluster?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('tells the same user on B every change made through A, and nobody else', async () => {
+    const reg = await call(a.url, 'POST', '/auth/register', undefined, { email: `c${Date.now()}@example.com`, password: 'secret-pass' });
+    expect(reg.status).toBe(200);
+    const token = reg.body.access_token as string;
+    const other = (await call(b.url, 'POST', '/auth/register', undefined, { email: `o${Date.now()}@example.com`, password: 'secret-pass' })).body.access_token as string;
+    const onB = await openSocket(b.wsUrl, '/ws/updates', token);
+    const systemOnB = await openSocket(b.wsUrl, '/ws/system', token);
+    const strangerOnB = await openSocket(b.wsUrl, '/ws/updates', other);
+    await onB.c.next('connected');
+
+    const x = (await call(a.url, 'POST', '/agents/', token, { name: 'Ada', role: 'R', prompt: 'p', model: 'offline' })).body;
+    const y = (await call(a.url, 'POST', '/agents/', token, { name: 'Bo', role: 'R', prompt: 'p', model: 'offline' })).body;
+    await call(a.url, 'PUT', `/agents/${x.id}/position`, token, { x: 10, y: 20 });
+    const conn = (await call(a.url, 'POST', '/connections/', token, { from_agent_id: x.id, to_agent_id: y.id })).body;
+    await call(a.url, 'DELETE', `/connections/${conn.id}`, token);
+    await call(a.url, 'DELETE', `/agents/${y.id}`, token);
+
+    const expected = ['agent_created', 'agent_created', 'agent_updated', 'connection_created', 'connection_deleted', 'agent_deleted'];
+    await onB.c.until(() => onB.c.frames.filter((f) => f.type !== 'connected').length >= expected.length);
+    await new Promise((r) => setTimeout(r, 300));
+    const got = onB.c.frames.filter((f) => f.type !== 'connected');
+    expect(got.map((f) => f.type)).toEqual(expected);
+    expect(got[2].agent).toMatchObject({ id: x.id, x: 10, y: 20 });
+    // The system channel and another user hear none of it.
+    expect(systemOnB.c.frames.map((f) => f.type)).toEqual(['connected']);
+    expect(strangerOnB.c.frames.map((f) => f.type)).toEqual(['connected']);
+    for (const s of [onB, systemOnB, strangerOnB]) s.ws.close();
+  }, 60_000);
+
+  it('recovers a listener killed from PostgreSQL without losing an event', async () => {
+    const token = (await call(a.url, 'POST', '/auth/register', undefined, { email: `t${Date.now()}@example.com`, password: 'secret-pass' })).body.access_token as string;
+    const onB = await openSocket(b.wsUrl, '/ws/updates', token);
+    await onB.c.next('connected');
+    // Kill every live-update listener (B's and A's), then write through A while they are away.
+    const killed = await admin.query("SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name LIKE 'agora-live %'");
+    expect(killed.rows.length).toBe(2);
+    const names = ['n1', 'n2', 'n3', 'n4', 'n5'];
+    for (const name of names) await call(a.url, 'POST', '/agents/', token, { name, role: 'R', prompt: 'p', model: 'offline' });
+    await onB.c.until(() => onB.c.frames.filter((f) => f.type === 'agent_created').length >= names.length, 15_000);
+    expect(onB.c.frames.filter((f) => f.type === 'agent_created').map((f) => f.agent.name)).toEqual(names);
+    // Both listeners are back.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'agora-live %'");
+      if (rows[0].n === 2) break;
+      if (Date.now() > deadline) throw new Error('listeners did not reconnect');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // And live again: one more change arrives.
+    await call(a.url, 'POST', '/agents/', token, { name: 'after', role: 'R', prompt: 'p', model: 'offline' });
+    await onB.c.until(() => onB.c.frames.some((f) => f.type === 'agent_created' && f.agent.name === 'after'));
+    onB.ws.close();
+  }, 60_000);
+});
