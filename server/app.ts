@@ -13,7 +13,9 @@ import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
+import { startLeaseKeeper } from './engine/leases';
 import { migrate } from './db/migrate';
+import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
 import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
 import { createProviders } from './providers';
@@ -80,16 +82,19 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     frameworkErrors,
   });
   app.decorate('ctx', ctx);
+  let stopLeases = async () => {};
   if (db.kind === 'postgres') {
     ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
     await ctx.bus.start();
+    stopLeases = startLeaseKeeper(ctx, app.log);
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
   await registerSecurityHeaders(app);
   app.addHook('onRequest', refuseNulInUrl);
   guardSocketRoutes(app, config.allowedOrigins);
-  await app.register(fastifyRateLimit, { global: false });
+  // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
+  await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024 },
     // Replaces the plugin's default (close every socket with no code): running discussions first say
@@ -107,6 +112,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
     stopPruning();
+    await stopLeases();
     await ctx.bus?.close();
     await db.close();
     await releaseDataDir();

@@ -51,6 +51,8 @@ export interface ServerConfig {
   audioQuotaMb: number;
   /** With DATABASE_URL (more than one process): how often the live-update listener checks its connection. */
   clusterHeartbeatMs: number;
+  /** With DATABASE_URL: how long a running discussion's owner keeps its claim without renewing it. */
+  discussionLeaseMs: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ttsQuotaMb: num(env.TTS_QUOTA_MB, 100),
     audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
+    discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
     ...overrides,
   };
 }

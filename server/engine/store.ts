@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { discussionSummaryRow, storedDiscussion } from '../../src/schemas/history';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 // Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
 // the socket never waits for the database.
@@ -34,19 +34,60 @@ const toSummary = (r: Row): SummaryRow => ({
 });
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
-export async function createDiscussion(db: Db, d: { id: string; userId: string; sessionId: string; endpoint: string; topic: string; config: unknown }) {
-  await db.query(
-    'INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
-    [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), 'running'],
-  );
+export interface NewDiscussion {
+  id: string;
+  userId: string;
+  sessionId: string;
+  endpoint: string;
+  topic: string;
+  config: unknown;
+  /** The process that runs it and how long its claim holds without a renewal (engine/leases.ts). */
+  ownerId?: string;
+  leaseMs?: number;
+}
+
+const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id, lease_until)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond')`;
+const insertParams = (d: NewDiscussion) => [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), d.ownerId ?? null, d.leaseMs ?? 0];
+
+export async function createDiscussion(db: Queryable, d: NewDiscussion) {
+  await db.query(INSERT_DISCUSSION, insertParams(d));
+}
+
+/**
+ * More than one process: counts the user's running discussions in the database (a discussion whose owner stopped
+ * renewing its lease no longer counts) and creates the new one only under `max`, atomically across processes
+ * (a per-user advisory lock). Resolves false when the user is at the limit.
+ */
+export async function createDiscussionWithinLimit(db: Db, d: NewDiscussion, max: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('discussions:' || $1))", [d.userId]);
+    if (max > 0) {
+      const [row] = await tx.query<{ n: string | number }>(
+        "SELECT count(*) AS n FROM discussions WHERE user_id = $1 AND status = 'running' AND lease_until > now()",
+        [d.userId],
+      );
+      if (Number(row.n) >= max) return false;
+    }
+    await tx.query(INSERT_DISCUSSION, insertParams(d));
+    return true;
+  });
 }
 
 export async function finishDiscussion(db: Db, id: string, status: Exclude<DiscussionStatus, 'running'>) {
   await db.query('UPDATE discussions SET status = $2, ended_at = now() WHERE id = $1', [id, status]);
 }
 
-/** After a restart nothing is running any more: what was left running was cut off. */
+/**
+ * After a restart nothing this process ran is running any more: what was left running was cut off. With more than
+ * one process (PostgreSQL) only discussions whose owner stopped renewing its lease are left over; the others are
+ * still running elsewhere.
+ */
 export async function abandonLeftovers(db: Db) {
+  if (db.kind === 'postgres') {
+    await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())");
+    return;
+  }
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 

@@ -15,7 +15,7 @@ import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { runningDiscussionsOf } from './stats';
-import { abandonLeftovers, createDiscussion, loadDiscussion, recordHumanMessage } from '../engine/store';
+import { abandonLeftovers, createDiscussion, createDiscussionWithinLimit, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
 //
@@ -141,11 +141,13 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
     return null;
   }
 
-  // Checked after the last await, so two sockets of one user cannot both slip under the limit.
+  // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
+  // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
-  if (maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) {
-    return refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION), null;
-  }
+  const overLimit = () =>
+    refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
+  const clustered = ctx.db.kind === 'postgres';
+  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
@@ -156,7 +158,13 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
   try {
     const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard' };
-    await createDiscussion(ctx.db, { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config });
+    const row = { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config, ownerId: ctx.instanceId, leaseMs: ctx.config.discussionLeaseMs };
+    if (clustered) {
+      if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {
+        sessions.delete(key);
+        return overLimit(), null;
+      }
+    } else await createDiscussion(ctx.db, row);
   } catch (err) {
     sessions.delete(key);
     throw err;
