@@ -13,7 +13,7 @@ import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
-import { startLeaseKeeper } from './engine/leases';
+import { ClusterEngine } from './engine/cluster';
 import { migrate } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -62,6 +62,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     startedAt: Date.now(),
     instanceId,
     bus: null,
+    cluster: null,
   };
 
   const app = Fastify({
@@ -82,11 +83,10 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     frameworkErrors,
   });
   app.decorate('ctx', ctx);
-  let stopLeases = async () => {};
   if (db.kind === 'postgres') {
     ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
     await ctx.bus.start();
-    stopLeases = startLeaseKeeper(ctx, app.log);
+    ctx.cluster = new ClusterEngine(ctx, app.log);
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
@@ -100,7 +100,11 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     // Replaces the plugin's default (close every socket with no code): running discussions first say
     // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001.
     preClose: async function (this: FastifyInstance) {
-      await stopAll(ctx, 'shutdown');
+      // More than one process: with another one alive, running discussions are handed over (it takes them on
+      // and their clients reconnect to it) instead of ended with reason 'shutdown'.
+      const handOver = ctx.cluster && (await ctx.cluster.othersAlive().catch(() => false));
+      if (handOver) app.log.info({ discussions: await ctx.cluster!.handOver() }, 'handed running discussions over to the other processes');
+      else await stopAll(ctx, 'shutdown');
       for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'Server shutting down');
       this.websocketServer.close();
     },
@@ -112,7 +116,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
     stopPruning();
-    await stopLeases();
+    await ctx.cluster?.stop();
     await ctx.bus?.close();
     await db.close();
     await releaseDataDir();

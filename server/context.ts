@@ -5,6 +5,7 @@ import type { EngineState } from './engine/hooks';
 import type { Providers } from './providers/types';
 import type { LiveHub } from './realtime/hub';
 import type { PgLiveBus } from './realtime/pgBus';
+import type { ClusterEngine } from './engine/cluster';
 
 /** What every route and socket handler is given: the server's parts, made once in app.ts. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   instanceId: string;
   /** The cross-process live-update bus (PostgreSQL only); null on PGlite, which is one process. */
   bus: PgLiveBus | null;
+  /** Discussion leases, attach from another process, take-over and hand-over (PostgreSQL only). */
+  cluster: ClusterEngine | null;
 }
 
 declare module 'fastify' {

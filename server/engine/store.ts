@@ -80,14 +80,11 @@ export async function finishDiscussion(db: Db, id: string, status: Exclude<Discu
 
 /**
  * After a restart nothing this process ran is running any more: what was left running was cut off. With more than
- * one process (PostgreSQL) only discussions whose owner stopped renewing its lease are left over; the others are
- * still running elsewhere.
+ * one process (PostgreSQL) nothing is abandoned here: a discussion whose owner stopped renewing its lease is taken
+ * over by a live process (engine/cluster.ts), and the others are still running elsewhere.
  */
 export async function abandonLeftovers(db: Db) {
-  if (db.kind === 'postgres') {
-    await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())");
-    return;
-  }
+  if (db.kind === 'postgres') return; // engine/cluster.ts takes them over (or abandons those it cannot continue)
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 
@@ -131,9 +128,14 @@ export async function recordHumanMessage(db: Db, discussionId: string, text: str
   );
 }
 
-/** Appends frames in order, batching those that arrive in the same tick into one INSERT. */
+/**
+ * Appends frames in order, batching those that arrive in the same tick into one INSERT. With a snapshot given
+ * (lease mode, engine/cluster.ts) the batch and the machine's snapshot as of its last frame are written in one
+ * transaction, and `onStored` hears the highest seq that is safely stored (the session sends a frame only then).
+ */
 export class FrameWriter {
   private pending: Array<[number, string]> = [];
+  private snapshot: { seq: number; data: string } | null = null;
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
 
@@ -141,10 +143,21 @@ export class FrameWriter {
     private readonly db: Db,
     private readonly discussionId: string,
     private readonly onError: (e: unknown) => void,
+    private readonly onStored?: (seq: number) => void,
   ) {}
 
   push(seq: number, data: string) {
     this.pending.push([seq, data]);
+    this.schedule();
+  }
+
+  /** The machine's persisted snapshot as of frame `seq`; written with the frames up to it. */
+  pushSnapshot(seq: number, data: string) {
+    this.snapshot = { seq, data };
+    this.schedule();
+  }
+
+  private schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -161,15 +174,27 @@ export class FrameWriter {
 
   private async write() {
     const batch = this.pending.splice(0, this.pending.length);
-    if (!batch.length) return;
-    for (let i = 0; i < batch.length; i += 200) {
-      const part = batch.slice(i, i + 200);
-      const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
-      try {
-        await this.db.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
-      } catch (e) {
-        this.onError(e);
+    const snapshot = this.snapshot;
+    this.snapshot = null;
+    if (!batch.length && !snapshot) return;
+    const insert = async (q: Queryable) => {
+      for (let i = 0; i < batch.length; i += 200) {
+        const part = batch.slice(i, i + 200);
+        const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
+        await q.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
       }
+    };
+    try {
+      if (snapshot) {
+        await this.db.transaction(async (tx) => {
+          await insert(tx);
+          await tx.query('UPDATE discussions SET snapshot = $2::jsonb, snapshot_seq = $3 WHERE id = $1', [this.discussionId, snapshot.data, snapshot.seq]);
+        });
+      } else await insert(this.db);
+    } catch (e) {
+      this.onError(e);
     }
+    const last = batch.length ? batch[batch.length - 1][0] : snapshot?.seq;
+    if (last !== undefined) this.onStored?.(last);
   }
 }

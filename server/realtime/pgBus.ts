@@ -35,7 +35,7 @@ export class PgLiveBus {
   private lastId = 0;
   private pulling: Promise<void> | null = null;
   private pullAgain = false;
-  private queue: Array<[string, LiveChannel, string]> = [];
+  private queue: Array<[string, string, string]> = [];
   private writing: Promise<void> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private pruner: NodeJS.Timeout | null = null;
@@ -65,9 +65,17 @@ export class PgLiveBus {
     return this.client !== null;
   }
 
-  publish(userId: string, channel: LiveChannel, data: string) {
+  /** Handlers of the bus's other channels (engine/cluster.ts): each row is told to every process, its own included. */
+  private readonly handlers = new Map<string, (key: string, data: string, origin: string) => void>();
+
+  on(channel: string, fn: (key: string, data: string, origin: string) => void) {
+    this.handlers.set(channel, fn);
+  }
+
+  /** A live-update frame for a user's sockets (channel updates/system), or an event of another channel for a key. */
+  publish(key: string, channel: string, data: string) {
     if (this.closed) return;
-    this.queue.push([userId, channel, data]);
+    this.queue.push([key, channel, data]);
     if (!this.writing) this.writing = this.write().finally(() => (this.writing = null));
   }
 
@@ -178,7 +186,9 @@ export class PgLiveBus {
             );
             for (const r of rows) {
               this.lastId = Number(r.id);
-              if (r.origin !== this.o.origin) this.o.hub.deliverLocal(r.user_id, r.channel, r.frame);
+              const handler = this.handlers.get(r.channel);
+              if (handler) handler(r.user_id, r.frame, r.origin);
+              else if (r.origin !== this.o.origin) this.o.hub.deliverLocal(r.user_id, r.channel, r.frame);
             }
             if (rows.length < 500) break;
           }

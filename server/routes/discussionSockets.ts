@@ -56,6 +56,17 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
   await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  if (ctx.cluster) {
+    // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and
+    // sockets that become local when this process takes their discussion over.
+    ctx.cluster.onClientFrame = (session, raw) => onClientFrame(ctx, session, raw);
+    ctx.cluster.attachLocal = (ws, session, resumeFrom) => {
+      ws.on('message', (d) => onClientFrame(ctx, session, String(d)));
+      ws.on('close', (code) => session.detach(ws, code));
+      session.attach(ws, resumeFrom);
+    };
+    ctx.cluster.start();
+  }
 
   for (const [path, endpoint] of SOCKETS) {
     app.get(path, { websocket: true }, (ws: WebSocket, req: FastifyRequest) => {
@@ -134,6 +145,16 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const stored = await loadDiscussion(ctx.db, userId, parsed.sessionId, parsed.resumeFrom ?? 0);
   const appeared = sessions.get(key);
   if (appeared) return resume(appeared);
+  if (stored && ctx.cluster && stored.status === 'running') {
+    // More than one process: it runs elsewhere, or ran on a process that died (its lease ran out: take it over).
+    if (stored.endpoint !== ENDPOINTS[endpoint].path) return refuse(ws, ENGINE_MESSAGES.badConfig(`session_id ${parsed.sessionId} belongs to a discussion on another endpoint`)), null;
+    const claimed = await ctx.cluster.claim(stored.id);
+    if (claimed) return resume(claimed);
+    const here = sessions.get(key);
+    if (here) return resume(here);
+    if (ws.readyState === ws.OPEN) ctx.cluster.watchRemote(ws, stored.id, parsed.resumeFrom ?? 0);
+    return null;
+  }
   if (stored) {
     // Finished long ago: what it said is all there is.
     for (const f of stored.frames) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f.data));
@@ -153,6 +174,7 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,
+    durable: clustered,
   });
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));

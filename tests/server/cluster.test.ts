@@ -36,11 +36,13 @@ describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason
   let a: ServerProcess;
   let b: ServerProcess;
   let admin: pg.Client;
+  let procEnv: Record<string, string>;
 
   beforeAll(async () => {
     cluster = await startPostgres();
     dir = await mkdtemp(path.join(tmpdir(), 'agora-cluster-'));
-    const env = { DATABASE_URL: cluster.url, MEDIA_DIR: path.join(dir, 'media'), CLUSTER_HEARTBEAT_MS: '300' };
+    const env = { DATABASE_URL: cluster.url, MEDIA_DIR: path.join(dir, 'media'), CLUSTER_HEARTBEAT_MS: '300', DISCUSSION_LEASE_MS: '1500', OFFLINE_MODEL_TOKENS_PER_SECOND: '40' };
+    procEnv = env;
     a = await startServerProcess({ ...env, DATA_DIR: path.join(dir, 'a') });
     b = await startServerProcess({ ...env, DATA_DIR: path.join(dir, 'b') });
     admin = new pg.Client({ connectionString: cluster.url });
@@ -107,4 +109,42 @@ describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason
     await onB.c.until(() => onB.c.frames.some((f) => f.type === 'agent_created' && f.agent.name === 'after'));
     onB.ws.close();
   }, 60_000);
+
+  it('continues a discussion on B after its owner A is killed, every frame exactly once', async () => {
+    const reg = await call(a.url, 'POST', '/auth/register', undefined, { email: `d${Date.now()}@example.com`, password: 'secret-pass' });
+    const token = reg.body.access_token as string;
+    const ids: string[] = [];
+    for (const name of ['Ada', 'Bo']) ids.push((await call(a.url, 'POST', '/agents/', token, { name, role: 'Researcher', prompt: 'Study it.', model: 'offline' })).body.id);
+    const config = { agent_ids: ids, session_id: `session_${Date.now()}_takeover`, context: 'Does a discussion survive its server?', turns: 6 };
+    const kept = (frames: any[]) => frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
+
+    const first = await openSocket(a.wsUrl, '/ws/discuss', token);
+    first.ws.send(JSON.stringify(config));
+    await first.c.until(() => first.c.frames.filter((f) => f.type === 'text').length >= 2, 30_000);
+    await a.kill('SIGKILL');
+    await first.c.closedWith();
+    const seen = kept(first.c.frames);
+    expect(seen.some((f) => f.type === 'discussion_ended'), JSON.stringify(seen.map((f) => [f.type, f.reason ?? f.status ?? '']))).toBe(false);
+
+    const killedAt = Date.now();
+    const second = await openSocket(b.wsUrl, '/ws/discuss', token);
+    second.ws.send(JSON.stringify({ ...config, resume_from: seen.length }));
+    await second.c.until(() => second.c.frames.some((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta'), 20_000);
+    const takeOverMs = Date.now() - killedAt;
+    expect((await second.c.closedWith(60_000)).code).toBe(1000);
+    const all = [...seen, ...kept(second.c.frames)];
+    expect(all.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'completed' });
+    const texts = all.filter((f) => f.type === 'text');
+    expect(texts).toHaveLength(6);
+    expect(new Set(texts.map((f) => f.id)).size).toBe(6);
+
+    const stored = (await call(b.url, 'GET', `/discussion/${config.session_id}`, token)).body;
+    expect(stored.status).toBe('ended');
+    expect(stored.frames.map((f: { seq: number }) => f.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(stored.frames.map((f: { data: unknown }) => f.data)).toEqual(all);
+    // eslint-disable-next-line no-console
+    console.log(`take-over: first frame on B ${takeOverMs} ms after A was killed (lease 1500 ms)`);
+    // A comes back for the remaining tests.
+    a = await startServerProcess({ ...procEnv, DATA_DIR: path.join(dir, 'a2') });
+  }, 120_000);
 });

@@ -28,7 +28,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process, which a SIGKILL to the CLI
+  // would leave running.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
