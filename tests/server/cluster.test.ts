@@ -147,4 +147,49 @@ describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason
     // A comes back for the remaining tests.
     a = await startServerProcess({ ...procEnv, DATA_DIR: path.join(dir, 'a2') });
   }, 120_000);
+
+  it('serves a socket on A for a discussion B runs, and forwards its stop to B', async () => {
+    const token = (await call(b.url, 'POST', '/auth/register', undefined, { email: `r${Date.now()}@example.com`, password: 'secret-pass' })).body.access_token as string;
+    const ids: string[] = [];
+    for (const name of ['Ada', 'Bo']) ids.push((await call(b.url, 'POST', '/agents/', token, { name, role: 'Researcher', prompt: 'Study it.', model: 'offline' })).body.id);
+    const config = { agent_ids: ids, session_id: `session_${Date.now()}_remote`, context: 'Watched from afar', turns: 20 };
+    const owner = await openSocket(b.wsUrl, '/ws/discuss', token);
+    owner.ws.send(JSON.stringify(config));
+    await owner.c.until(() => owner.c.frames.some((f) => f.type === 'text'), 30_000);
+    owner.ws.terminate();
+    const watcher = await openSocket(a.wsUrl, '/ws/discuss', token);
+    watcher.ws.send(JSON.stringify(config));
+    // The replay from the start, then B's next turn, stored and announced.
+    await watcher.c.until(() => watcher.c.frames.filter((f) => f.type === 'text').length >= 2, 30_000);
+    watcher.ws.send(JSON.stringify({ type: 'stop' }));
+    expect((await watcher.c.closedWith(20_000)).code).toBe(1000);
+    expect(watcher.c.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'stopped' });
+    const stored = (await call(a.url, 'GET', `/discussion/${config.session_id}`, token)).body;
+    expect(stored.status).toBe('ended');
+  }, 60_000);
+
+  it('hands its discussions over on SIGTERM when another process is alive', async () => {
+    const token = (await call(a.url, 'POST', '/auth/register', undefined, { email: `h${Date.now()}@example.com`, password: 'secret-pass' })).body.access_token as string;
+    const ids: string[] = [];
+    for (const name of ['Ada', 'Bo']) ids.push((await call(a.url, 'POST', '/agents/', token, { name, role: 'Researcher', prompt: 'Study it.', model: 'offline' })).body.id);
+    const config = { agent_ids: ids, session_id: `session_${Date.now()}_handover`, context: 'A rolling restart', turns: 5 };
+    const kept = (frames: any[]) => frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
+    const first = await openSocket(a.wsUrl, '/ws/discuss', token);
+    first.ws.send(JSON.stringify(config));
+    await first.c.until(() => first.c.frames.some((f) => f.type === 'text'), 30_000);
+    const exited = a.kill('SIGTERM');
+    const closed = await first.c.closedWith(20_000);
+    expect(closed.code).toBe(1006);
+    const seen = kept(first.c.frames);
+    expect(seen.some((f) => f.type === 'discussion_ended')).toBe(false);
+    const second = await openSocket(b.wsUrl, '/ws/discuss', token);
+    second.ws.send(JSON.stringify({ ...config, resume_from: seen.length }));
+    expect((await second.c.closedWith(60_000)).code).toBe(1000);
+    const all = [...seen, ...kept(second.c.frames)];
+    expect(all.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'completed' });
+    expect(new Set(all.filter((f) => f.type === 'text').map((f) => f.id)).size).toBe(5);
+    const stored = (await call(b.url, 'GET', `/discussion/${config.session_id}`, token)).body;
+    expect(stored.frames.map((f: { data: unknown }) => f.data)).toEqual(all);
+    expect(await exited).toBe(0);
+  }, 90_000);
 });
