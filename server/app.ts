@@ -87,6 +87,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
     await ctx.bus.start();
     ctx.cluster = new ClusterEngine(ctx, app.log);
+  } else if (config.discussionsSurviveRestart && !inMemory) {
+    // PGlite with DISCUSSIONS_SURVIVE_RESTART: the same leases and snapshots, one process, no bus.
+    ctx.cluster = new ClusterEngine(ctx, app.log);
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);

@@ -53,6 +53,8 @@ export interface ServerConfig {
   clusterHeartbeatMs: number;
   /** With DATABASE_URL: how long a running discussion's owner keeps its claim without renewing it. */
   discussionLeaseMs: number;
+  /** PGlite: store each discussion's snapshot so a restarted server continues it (always on with DATABASE_URL). */
+  discussionsSurviveRestart: boolean;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
+    discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
     ...overrides,
   };
 }

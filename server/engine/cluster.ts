@@ -53,12 +53,17 @@ export class ClusterEngine {
     return this.ctx.config.discussionLeaseMs;
   }
 
+  /** PGlite (DISCUSSIONS_SURVIVE_RESTART): one process, so a discussion another instance owned is a dead one's. */
+  private get alone() {
+    return this.ctx.bus === null;
+  }
+
   start() {
-    const bus = this.ctx.bus!;
-    bus.on('disc.frames', (discussionId) => {
+    const bus = this.ctx.bus;
+    bus?.on('disc.frames', (discussionId) => {
       for (const w of this.remote.get(discussionId) ?? []) w.pull();
     });
-    bus.on('disc.inbox', (discussionId, data) => this.onInbox(discussionId, data));
+    bus?.on('disc.inbox', (discussionId, data) => this.onInbox(discussionId, data));
     const every = (ms: number, fn: () => void) => {
       const t = setInterval(fn, ms);
       t.unref();
@@ -66,6 +71,8 @@ export class ClusterEngine {
     };
     every(Math.max(50, Math.floor(this.leaseMs / 3)), () => void this.renew());
     every(Math.max(100, Math.floor(this.leaseMs / 2)), () => void this.claimExpired());
+    // What was running when this server (or a process before it) stopped: taken back now, not after a lease.
+    void this.claimExpired();
     // A safety net for remote sockets (an announcement lost with a dropped listener) and their keep-alive.
     every(1_000, () => {
       for (const set of this.remote.values()) for (const w of set) w.tick();
@@ -133,10 +140,11 @@ export class ClusterEngine {
     this.claiming = (async () => {
       const rows = await this.ctx.db.query<Row>(
         `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
-         WHERE id IN (SELECT id FROM discussions WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())
+         WHERE id IN (SELECT id FROM discussions WHERE status = 'running'
+                        AND (lease_until IS NULL OR lease_until < now() OR ($3 AND owner_id IS DISTINCT FROM $1))
                       ORDER BY lease_until NULLS FIRST LIMIT 20 FOR UPDATE SKIP LOCKED)
          RETURNING id, user_id, session_id, endpoint, snapshot`,
-        [this.ctx.instanceId, this.leaseMs],
+        [this.ctx.instanceId, this.leaseMs, this.alone],
       );
       for (const row of rows) await this.resume(row).catch((err) => this.log.error({ err, discussion: row.id }, 'could not take a discussion over'));
     })()
@@ -149,9 +157,9 @@ export class ClusterEngine {
   async claim(discussionId: string): Promise<DiscussionSession | null> {
     const [row] = await this.ctx.db.query<Row>(
       `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
-       WHERE id = $3 AND status = 'running' AND (lease_until IS NULL OR lease_until < now())
+       WHERE id = $3 AND status = 'running' AND (lease_until IS NULL OR lease_until < now() OR ($4 AND owner_id IS DISTINCT FROM $1))
        RETURNING id, user_id, session_id, endpoint, snapshot`,
-      [this.ctx.instanceId, this.leaseMs, discussionId],
+      [this.ctx.instanceId, this.leaseMs, discussionId, this.alone],
     );
     if (!row) return null;
     return this.resume(row);
@@ -204,6 +212,7 @@ export class ClusterEngine {
 
   /** Is another server process alive on this database (its live-update listener connected)? */
   async othersAlive(): Promise<boolean> {
+    if (this.alone) return false;
     const [row] = await this.ctx.db.query<{ n: string | number }>(
       "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name LIKE 'agora-live %' AND application_name <> $1",
       [`agora-live ${this.ctx.instanceId}`],

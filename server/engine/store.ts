@@ -83,8 +83,8 @@ export async function finishDiscussion(db: Db, id: string, status: Exclude<Discu
  * one process (PostgreSQL) nothing is abandoned here: a discussion whose owner stopped renewing its lease is taken
  * over by a live process (engine/cluster.ts), and the others are still running elsewhere.
  */
-export async function abandonLeftovers(db: Db) {
-  if (db.kind === 'postgres') return; // engine/cluster.ts takes them over (or abandons those it cannot continue)
+export async function abandonLeftovers(db: Db, takenOver = false) {
+  if (db.kind === 'postgres' || takenOver) return; // engine/cluster.ts takes them over (or abandons those it cannot continue)
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 

@@ -55,7 +55,7 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  await abandonLeftovers(ctx.db, !!ctx.cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
   if (ctx.cluster) {
     // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and
     // sockets that become local when this process takes their discussion over.
@@ -168,13 +168,14 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const overLimit = () =>
     refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
   const clustered = ctx.db.kind === 'postgres';
+  const durable = !!ctx.cluster;
   if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,
-    durable: clustered,
+    durable,
   });
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));

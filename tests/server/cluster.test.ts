@@ -3,32 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { collect } from './harness';
 import { postgresUnavailableReason, startPostgres, type PgCluster } from './postgresCluster';
-import { startServerProcess, type ServerProcess } from './serverProcess';
+import { call, openSocket, startServerProcess, type ServerProcess } from './serverProcess';
 
 // Two real server processes on one PostgreSQL (issue 11): a change made through A reaches the same user's live
 // sockets on B; a listener connection killed from PostgreSQL reconnects and catches up without losing an event.
 const reason = postgresUnavailableReason();
-
-export async function call(base: string, method: string, p: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-export function openSocket(wsUrl: string, p: string, token: string) {
-  const ws = new WebSocket(`${wsUrl}${p}?token=${encodeURIComponent(token)}`);
-  const c = collect(ws);
-  return new Promise<{ ws: WebSocket; c: ReturnType<typeof collect> }>((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, c }));
-    ws.once('error', reject);
-  });
-}
 
 describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason ? ` (skipped: ${reason})` : ''}`, () => {
   let cluster: PgCluster;

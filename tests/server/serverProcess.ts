@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import WebSocket from 'ws';
+import { collect } from './harness';
 
 // Why this file: the cluster tests need real, separate server processes (their own memory, their own sockets,
 // their own death by SIGKILL), started the way `npm run server` starts one, on one PostgreSQL.
@@ -78,4 +80,24 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       return exited;
     },
   };
+}
+
+/** A JSON request to a server process. */
+export async function call(base: string, method: string, p: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Opens a socket and collects its frames. */
+export function openSocket(wsUrl: string, p: string, token: string) {
+  const ws = new WebSocket(`${wsUrl}${p}?token=${encodeURIComponent(token)}`);
+  const c = collect(ws);
+  return new Promise<{ ws: WebSocket; c: ReturnType<typeof collect> }>((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, c }));
+    ws.once('error', reject);
+  });
 }
