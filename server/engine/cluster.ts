@@ -17,7 +17,7 @@ import { DiscussionSession, sessionKey, type SessionLog } from './session';
 //   stop, human messages and audio acknowledgments go to the owner on the bus ('disc.inbox'), as does a regular
 //   'attach' keep-alive (so the owner does not count the grace period down) and its close code.
 //   Such a socket gets stored frames only: the token-by-token deltas of a turn stay with the owner's own socket.
-// - Take-over: every half lease each process claims running discussions whose lease ran out (FOR UPDATE SKIP
+// - Take-over: every quarter lease each process claims running discussions whose lease ran out (FOR UPDATE SKIP
 //   LOCKED, so exactly one process gets each), restores the machine from the snapshot with every stored frame, and
 //   runs it on. What was in flight is redone: a model call (the turn is re-asked, under the same message id), a
 //   speech synthesis, research; a pause or an audio acknowledgment that was awaited is treated as over. Nothing
@@ -70,7 +70,7 @@ export class ClusterEngine {
       this.timers.push(t);
     };
     every(Math.max(50, Math.floor(this.leaseMs / 3)), () => void this.renew());
-    every(Math.max(100, Math.floor(this.leaseMs / 2)), () => void this.claimExpired());
+    every(Math.max(100, Math.floor(this.leaseMs / 4)), () => void this.claimExpired());
     // What was running when this server (or a process before it) stopped: taken back now, not after a lease.
     void this.claimExpired();
     // A safety net for remote sockets (an announcement lost with a dropped listener) and their keep-alive.
