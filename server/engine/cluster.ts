@@ -267,13 +267,19 @@ class RemoteWatch {
     private readonly forget: () => void,
   ) {
     this.sent = resumeFrom;
-    ws.on('message', (d) => !this.done && this.cluster.sendToOwner(discussionId, { kind: 'frame', raw: String(d) }));
-    ws.on('close', (code) => {
-      if (!this.done) this.cluster.sendToOwner(discussionId, { kind: 'detach', code });
-      this.done = true;
-      this.forget();
-    });
+    ws.on('message', this.onMessage);
+    ws.on('close', this.onClose);
   }
+
+  private readonly onMessage = (d: unknown) => {
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'frame', raw: String(d) });
+  };
+
+  private readonly onClose = (code: number) => {
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'detach', code });
+    this.done = true;
+    this.forget();
+  };
 
   tick() {
     this.pull();
@@ -317,8 +323,8 @@ class RemoteWatch {
     if (this.done) return;
     this.done = true;
     this.forget();
-    this.ws.removeAllListeners('message');
-    this.ws.removeAllListeners('close');
+    this.ws.off('message', this.onMessage);
+    this.ws.off('close', this.onClose);
     this.cluster.attachLocal?.(this.ws, session, this.sent);
   }
 
