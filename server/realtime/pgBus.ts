@@ -181,8 +181,10 @@ export class PgLiveBus {
         try {
           for (;;) {
             const rows = await this.o.db.query<{ id: string; origin: string; user_id: string; channel: LiveChannel; frame: string }>(
-              'SELECT id, origin, user_id, channel, frame FROM live_events WHERE id > $1 ORDER BY id LIMIT 500',
-              [this.lastId],
+              // This process's own live-update rows are only counted (its sockets had them at once), not read.
+              `SELECT id, origin, user_id, channel, CASE WHEN origin = $2 AND channel IN ('updates', 'system') THEN '' ELSE frame END AS frame
+               FROM live_events WHERE id > $1 ORDER BY id LIMIT 500`,
+              [this.lastId, this.o.origin],
             );
             for (const r of rows) {
               this.lastId = Number(r.id);
