@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,13 +13,17 @@ import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
+import { ClusterEngine } from './engine/cluster';
 import { migrate } from './db/migrate';
+import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
 import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/types';
 import { LiveHub } from './realtime/hub';
+import { PgLiveBus } from './realtime/pgBus';
+import { claimDataDir } from './db/dataDirLock';
 import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
 
@@ -37,17 +42,27 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
   await mkdir(config.mediaDir, { recursive: true });
 
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // PGlite is one process: a second server on the same DATA_DIR is refused with a clear message.
+  const releaseDataDir = !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+    await releaseDataDir();
+    throw err;
+  });
   await migrate(db);
+  const hub = new LiveHub();
+  const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(secret, config.jwtTtlMinutes),
-    hub: new LiveHub(),
+    hub,
     providers: opts.providers ?? createProviders(config),
     engine: createEngineState(),
     startedAt: Date.now(),
+    instanceId,
+    bus: null,
+    cluster: null,
   };
 
   const app = Fastify({
@@ -68,18 +83,31 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     frameworkErrors,
   });
   app.decorate('ctx', ctx);
+  if (db.kind === 'postgres') {
+    ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
+    await ctx.bus.start();
+    ctx.cluster = new ClusterEngine(ctx, app.log);
+  } else if (config.discussionsSurviveRestart && !inMemory) {
+    // PGlite with DISCUSSIONS_SURVIVE_RESTART: the same leases and snapshots, one process, no bus.
+    ctx.cluster = new ClusterEngine(ctx, app.log);
+  }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
   await registerSecurityHeaders(app);
   app.addHook('onRequest', refuseNulInUrl);
   guardSocketRoutes(app, config.allowedOrigins);
-  await app.register(fastifyRateLimit, { global: false });
+  // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
+  await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024 },
     // Replaces the plugin's default (close every socket with no code): running discussions first say
     // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001.
     preClose: async function (this: FastifyInstance) {
-      await stopAll(ctx, 'shutdown');
+      // More than one process: with another one alive, running discussions are handed over (it takes them on
+      // and their clients reconnect to it) instead of ended with reason 'shutdown'.
+      const handOver = ctx.cluster && (await ctx.cluster.othersAlive().catch(() => false));
+      if (handOver) app.log.info({ discussions: await ctx.cluster!.handOver() }, 'handed running discussions over to the other processes');
+      else await stopAll(ctx, 'shutdown');
       for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'Server shutting down');
       this.websocketServer.close();
     },
@@ -91,7 +119,10 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
     stopPruning();
+    await ctx.cluster?.stop();
+    await ctx.bus?.close();
     await db.close();
+    await releaseDataDir();
   });
 
   return {
@@ -103,6 +134,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     close: () => app.close(),
   };
 }
+
+const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /** TRUST_PROXY as a hop count: the nearest n addresses of X-Forwarded-For are proxies (as proxy-addr reads a number). */
 const hops = (n: number) => (_addr: string, i: number) => i < n;

@@ -49,6 +49,12 @@ export interface ServerConfig {
   ttsMaxTextLength: number;
   ttsQuotaMb: number;
   audioQuotaMb: number;
+  /** With DATABASE_URL (more than one process): how often the live-update listener checks its connection. */
+  clusterHeartbeatMs: number;
+  /** With DATABASE_URL: how long a running discussion's owner keeps its claim without renewing it. */
+  discussionLeaseMs: number;
+  /** PGlite: store each discussion's snapshot so a restarted server continues it (always on with DATABASE_URL). */
+  discussionsSurviveRestart: boolean;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -94,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),
     ttsQuotaMb: num(env.TTS_QUOTA_MB, 100),
     audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
+    clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
+    discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
+    discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
     ...overrides,
   };
 }

@@ -3,18 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
 
+const MIGRATION_LOCK = 7_301_011;
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies every migrations/NNN_*.sql not yet recorded, in name order, each in its own transaction. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  await db.exec(
+    `BEGIN; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK}); CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now()); COMMIT;`,
+  );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
-    await db.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations(name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`);
+    // Several processes may start at once on one PostgreSQL: the advisory lock lets one migrate at a time, and a
+    // migration another process already recorded is skipped (the statements are idempotent anyway).
+    const name = file.replace(/'/g, "''");
+    await db.exec(
+      `BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${sql}\n;INSERT INTO schema_migrations(name) VALUES ('${name}') ON CONFLICT (name) DO NOTHING;\nCOMMIT;`,
+    );
     applied.push(file);
   }
   return applied;

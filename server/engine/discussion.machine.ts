@@ -24,7 +24,10 @@ import { speakInput, thinkInput } from './turnFrames';
 export type EngineEvent =
   | { type: 'human.message'; text: string }
   | { type: 'audio.ack'; audioId?: string }
-  | { type: 'stop'; reason: string };
+  | { type: 'stop'; reason: string }
+  /** Sent once to a machine restored from a stored snapshot (engine/cluster.ts): a pause or an awaited audio
+   *  acknowledgment whose timer did not survive the process is over. */
+  | { type: 'engine.resume' };
 
 type Event = EngineEvent | ThinkEvent;
 
@@ -182,12 +185,13 @@ export const discussionMachine = setup({
           },
         },
         awaitingAck: {
-          on: { 'audio.ack': { guard: 'isAckForCurrentAudio', target: 'resting' } },
+          on: { 'audio.ack': { guard: 'isAckForCurrentAudio', target: 'resting' }, 'engine.resume': 'resting' },
           after: { ackTimeout: 'resting' },
         },
         resting: {
           entry: 'yieldFloor',
           always: { guard: not('hasPause'), target: 'selecting' },
+          on: { 'engine.resume': 'selecting' },
           after: { pause: 'selecting' },
         },
         stageEnding: {

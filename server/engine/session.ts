@@ -15,6 +15,12 @@ import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
 // A streamed turn's agent_message_start / agent_message_delta frames are ephemeral: sent to the socket watching
 // now, never stored, numbered or replayed; a socket that attaches mid-stream is sent the start of the message in
 // progress and then its remaining deltas, and every socket gets the final frame (stored) with the same id.
+//
+// Durable mode (more than one process, engine/cluster.ts): every batch of frames is written together with the
+// machine's persisted snapshot, and a stored frame reaches the socket only once it is stored (ephemeral deltas wait
+// behind it), so whatever a client has seen is in the database and a process that takes the discussion over (from
+// the snapshot and the stored frames) neither repeats nor skips a frame. Without it (the single-process default)
+// frames go to the socket at once and are stored in the background, as before.
 
 export interface SessionLog {
   warn(obj: object, msg: string): void;
@@ -53,6 +59,13 @@ export class DiscussionSession {
   private lastMessageAt: { id: string; at: string } | null = null;
   /** The message being streamed: its id and its serialized agent_message_start, for a socket that attaches mid-stream. */
   private streaming: { id: string; start: string; deltas: number } | null = null;
+  private readonly durable: boolean;
+  /** Durable mode: frames up to this seq are stored; later ones (and deltas behind them) wait in the outbox. */
+  private storedSeq = 0;
+  private readonly outbox: Array<{ data: string; seq: number | null }> = [];
+  private snapshotSeq = 0;
+  /** Lost the discussion (lease taken, or handed over at shutdown): nothing more is sent or stored. */
+  private silenced = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -62,14 +75,32 @@ export class DiscussionSession {
     readonly plan: Plan,
     machine: DiscussionMachine,
     private readonly log: SessionLog,
-    opts: { speechAvailable: boolean; researchAvailable: boolean },
+    opts: { speechAvailable: boolean; researchAvailable: boolean; durable?: boolean; restore?: { snapshot: unknown; frames: string[] } },
   ) {
     this.key = sessionKey(userId, plan.sessionId);
     this.schema = schemaFor(plan.audience);
-    this.writer = new FrameWriter(ctx.db, discussionId, (e) => log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame'));
-    this.actor = createActor(machine, { input: { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable } });
+    this.durable = !!opts.durable;
+    this.writer = new FrameWriter(
+      ctx.db,
+      discussionId,
+      (e) => log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame'),
+      this.durable ? (seq) => this.onStored(seq) : undefined,
+    );
+    if (opts.restore) {
+      this.frames.push(...opts.restore.frames);
+      this.storedSeq = this.snapshotSeq = this.frames.length;
+    }
+    const input = { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    this.actor = createActor(machine, opts.restore ? { input, snapshot: opts.restore.snapshot as any } : { input });
     this.actor.on('frame', (e: FrameOut) => (isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt)));
     this.actor.subscribe({
+      next: () => {
+        // After each macrostep that added stored frames: the snapshot to continue from, written with them.
+        if (!this.durable || this.silenced || this.frames.length <= this.snapshotSeq) return;
+        this.snapshotSeq = this.frames.length;
+        this.writer.pushSnapshot(this.snapshotSeq, JSON.stringify(this.actor.getPersistedSnapshot()));
+      },
       complete: () => void this.finish(),
       error: (err) => {
         log.error({ err, discussion: discussionId }, 'discussion machine failed');
@@ -117,9 +148,61 @@ export class DiscussionSession {
       if (Number.isInteger(seq) && seq > w.delivered && seq <= w.sent) w.delivered = seq;
     });
     this.watcher = w;
-    for (let i = from; i < this.frames.length; i++) this.write(w, this.frames[i], i + 1);
+    // Durable mode: frames not stored yet are in the outbox and follow when they are.
+    const upTo = this.durable ? Math.min(this.storedSeq, this.frames.length) : this.frames.length;
+    for (let i = from; i < upTo; i++) this.write(w, this.frames[i], i + 1);
     if (this.streaming && ws.readyState === ws.OPEN) ws.send(this.streaming.start);
-    if (!this.isLive) this.closeWatcher('Discussion ended');
+    if (!this.isLive) {
+      if (this.durable && this.finished) void this.finished.then(() => this.closeWatcher('Discussion ended'));
+      else this.closeWatcher('Discussion ended');
+    }
+  }
+
+  /** A socket on another process watches this discussion (said again every few seconds): no grace count-down. */
+  remoteAttached() {
+    if (!this.isLive || this.watcher) return;
+    this.startGrace();
+  }
+
+  /** The other process's socket closed: 1000 stops the discussion, anything else starts the grace period. */
+  remoteDetached(code: number) {
+    if (!this.isLive || this.watcher) return;
+    if (code === CLOSE_NORMAL) return this.stop('client_closed');
+    this.startGrace();
+  }
+
+  /** Taken over with nobody watching yet: runs on for the grace period, waiting for its client. */
+  startOrphaned() {
+    if (!this.watcher) this.startGrace();
+  }
+
+  private startGrace() {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    const { graceMs } = tuningOf(this.ctx);
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
+      if (!this.watcher && this.isLive) this.stop('abandoned');
+    }, graceMs);
+  }
+
+  /**
+   * This process no longer runs the discussion (its lease went to another process, or it hands it over at
+   * shutdown): the machine stops without another frame sent or stored; the socket, if any, is cut (1006 for the
+   * client, which reconnects and is served by the new owner). Resolves once what was stored before is stored.
+   */
+  async relinquish(): Promise<void> {
+    if (this.silenced) return;
+    this.silenced = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    this.status = 'ended';
+    this.actor.stop();
+    await this.writer.flush();
+    this.flushOutbox();
+    this.watcher?.ws.terminate();
+    this.watcher = null;
+    this.settle();
+    this.onGone?.();
   }
 
   /** The watching socket closed. A deliberate close (1000) stops the discussion; any other keeps it alive for the grace period. */
@@ -129,15 +212,16 @@ export class DiscussionSession {
     this.watcher = null;
     if (!this.isLive) return;
     if (code === CLOSE_NORMAL) return this.stop('client_closed');
-    const { graceMs } = tuningOf(this.ctx);
-    this.graceTimer = setTimeout(() => {
-      this.graceTimer = null;
-      if (!this.watcher && this.isLive) this.stop('abandoned');
-    }, graceMs);
+    this.startGrace();
   }
 
   deliver(event: EngineEvent) {
     if (this.isLive) this.actor.send(event);
+  }
+
+  /** A machine restored from its snapshot: timers that did not survive (a pause, an awaited acknowledgment) are over. */
+  kick() {
+    if (this.isLive) this.actor.send({ type: 'engine.resume' });
   }
 
   stop(reason: string) {
@@ -157,6 +241,7 @@ export class DiscussionSession {
   }
 
   private send(frame: EngineFrame, answeredAt?: number) {
+    if (this.silenced) return;
     const stamped = { ...frame, timestamp: (frame.timestamp as string | undefined) ?? new Date().toISOString() };
     // The hybrid panel pairs a clip with its message by the message's timestamp, which only the session knows.
     if (stamped.type === 'agent_message') this.lastMessageAt = { id: stamped.id, at: stamped.timestamp };
@@ -173,7 +258,9 @@ export class DiscussionSession {
     this.frames.push(data);
     const seq = this.frames.length;
     this.writer.push(seq, data);
-    if (this.watcher) this.write(this.watcher, data, seq);
+    if (this.durable) {
+      this.outbox.push({ data, seq });
+    } else if (this.watcher) this.write(this.watcher, data, seq);
     const observer = observerOf(this.ctx);
     if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt);
     observer?.onFrame?.(this.plan.sessionId, stamped);
@@ -184,6 +271,7 @@ export class DiscussionSession {
 
   /** A frame of the turn being streamed: checked and sent live, not stored or numbered. */
   private sendEphemeral(frame: EngineFrame, tokenAt?: number) {
+    if (this.silenced) return;
     const out = frame.type === 'agent_message_start' ? { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() } : frame;
     const checked = this.schema.safeParse(out);
     if (!checked.success) {
@@ -194,10 +282,28 @@ export class DiscussionSession {
     if (out.type === 'agent_message_start') this.streaming = { id: out.id, start: data, deltas: 0 };
     const first = out.type === 'agent_message_delta' && this.streaming?.id === out.id && this.streaming.deltas++ === 0;
     const ws = this.watcher?.ws;
-    if (ws && ws.readyState === ws.OPEN) ws.send(data);
+    // Durable mode: a delta never overtakes a stored frame that is still waiting for the database.
+    if (this.outbox.length) this.outbox.push({ data, seq: null });
+    else if (ws && ws.readyState === ws.OPEN) ws.send(data);
     const observer = observerOf(this.ctx);
     if (tokenAt !== undefined && observer?.onDeltaOnWire) observer.onDeltaOnWire(performance.now() - tokenAt, first);
     observer?.onFrame?.(this.plan.sessionId, out);
+  }
+
+  private onStored(seq: number) {
+    if (seq > this.storedSeq) this.storedSeq = seq;
+    this.flushOutbox();
+    this.ctx.cluster?.announceFrames(this.discussionId, this.storedSeq);
+  }
+
+  private flushOutbox() {
+    while (this.outbox.length && (this.outbox[0].seq === null || this.outbox[0].seq <= this.storedSeq)) {
+      const { data, seq } = this.outbox.shift()!;
+      const w = this.watcher;
+      if (!w) continue;
+      if (seq !== null) this.write(w, data, seq);
+      else if (w.ws.readyState === w.ws.OPEN) w.ws.send(data);
+    }
   }
 
   private write(w: Watcher, data: string, seq: number) {
@@ -221,11 +327,16 @@ export class DiscussionSession {
 
   private finish(): Promise<void> {
     if (this.finished) return this.finished;
+    if (this.silenced) return (this.finished = Promise.resolve());
     this.status = this.stopReason === 'abandoned' ? 'abandoned' : 'ended';
     if (this.graceTimer) clearTimeout(this.graceTimer);
-    this.closeWatcher('Discussion ended');
+    if (!this.durable) this.closeWatcher('Discussion ended');
     this.finished = (async () => {
       await this.writer.flush();
+      if (this.durable) {
+        this.flushOutbox();
+        this.closeWatcher('Discussion ended');
+      }
       await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch((err) =>
         this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
       );

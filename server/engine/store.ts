@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { discussionSummaryRow, storedDiscussion } from '../../src/schemas/history';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 // Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
 // the socket never waits for the database.
@@ -36,19 +36,57 @@ const toSummary = (r: Row): SummaryRow => ({
 });
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
-export async function createDiscussion(db: Db, d: { id: string; userId: string; sessionId: string; endpoint: string; topic: string; config: unknown }) {
-  await db.query(
-    'INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
-    [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), 'running'],
-  );
+export interface NewDiscussion {
+  id: string;
+  userId: string;
+  sessionId: string;
+  endpoint: string;
+  topic: string;
+  config: unknown;
+  /** The process that runs it and how long its claim holds without a renewal (engine/leases.ts). */
+  ownerId?: string;
+  leaseMs?: number;
+}
+
+const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id, lease_until)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond')`;
+const insertParams = (d: NewDiscussion) => [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), d.ownerId ?? null, d.leaseMs ?? 0];
+
+export async function createDiscussion(db: Queryable, d: NewDiscussion) {
+  await db.query(INSERT_DISCUSSION, insertParams(d));
+}
+
+/**
+ * More than one process: counts the user's running discussions in the database (a discussion whose owner stopped
+ * renewing its lease no longer counts) and creates the new one only under `max`, atomically across processes
+ * (a per-user advisory lock). Resolves false when the user is at the limit.
+ */
+export async function createDiscussionWithinLimit(db: Db, d: NewDiscussion, max: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('discussions:' || $1))", [d.userId]);
+    if (max > 0) {
+      const [row] = await tx.query<{ n: string | number }>(
+        "SELECT count(*) AS n FROM discussions WHERE user_id = $1 AND status = 'running' AND lease_until > now()",
+        [d.userId],
+      );
+      if (Number(row.n) >= max) return false;
+    }
+    await tx.query(INSERT_DISCUSSION, insertParams(d));
+    return true;
+  });
 }
 
 export async function finishDiscussion(db: Db, id: string, status: Exclude<DiscussionStatus, 'running'>) {
   await db.query('UPDATE discussions SET status = $2, ended_at = now() WHERE id = $1', [id, status]);
 }
 
-/** After a restart nothing is running any more: what was left running was cut off. */
-export async function abandonLeftovers(db: Db) {
+/**
+ * After a restart nothing this process ran is running any more: what was left running was cut off. With more than
+ * one process (PostgreSQL) nothing is abandoned here: a discussion whose owner stopped renewing its lease is taken
+ * over by a live process (engine/cluster.ts), and the others are still running elsewhere.
+ */
+export async function abandonLeftovers(db: Db, takenOver = false) {
+  if (db.kind === 'postgres' || takenOver) return; // engine/cluster.ts takes them over (or abandons those it cannot continue)
   await db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE status = 'running'");
 }
 
@@ -118,9 +156,14 @@ export async function recordHumanMessage(db: Db, discussionId: string, text: str
   );
 }
 
-/** Appends frames in order, batching those that arrive in the same tick into one INSERT. */
+/**
+ * Appends frames in order, batching those that arrive in the same tick into one INSERT. With a snapshot given
+ * (lease mode, engine/cluster.ts) the batch and the machine's snapshot as of its last frame are written in one
+ * transaction, and `onStored` hears the highest seq that is safely stored (the session sends a frame only then).
+ */
 export class FrameWriter {
   private pending: Array<[number, string]> = [];
+  private snapshot: { seq: number; data: string } | null = null;
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
 
@@ -128,10 +171,21 @@ export class FrameWriter {
     private readonly db: Db,
     private readonly discussionId: string,
     private readonly onError: (e: unknown) => void,
+    private readonly onStored?: (seq: number) => void,
   ) {}
 
   push(seq: number, data: string) {
     this.pending.push([seq, data]);
+    this.schedule();
+  }
+
+  /** The machine's persisted snapshot as of frame `seq`; written with the frames up to it. */
+  pushSnapshot(seq: number, data: string) {
+    this.snapshot = { seq, data };
+    this.schedule();
+  }
+
+  private schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -148,15 +202,27 @@ export class FrameWriter {
 
   private async write() {
     const batch = this.pending.splice(0, this.pending.length);
-    if (!batch.length) return;
-    for (let i = 0; i < batch.length; i += 200) {
-      const part = batch.slice(i, i + 200);
-      const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
-      try {
-        await this.db.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
-      } catch (e) {
-        this.onError(e);
+    const snapshot = this.snapshot;
+    this.snapshot = null;
+    if (!batch.length && !snapshot) return;
+    const insert = async (q: Queryable) => {
+      for (let i = 0; i < batch.length; i += 200) {
+        const part = batch.slice(i, i + 200);
+        const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
+        await q.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
       }
+    };
+    try {
+      if (snapshot) {
+        await this.db.transaction(async (tx) => {
+          await insert(tx);
+          await tx.query('UPDATE discussions SET snapshot = $2::jsonb, snapshot_seq = $3 WHERE id = $1', [this.discussionId, snapshot.data, snapshot.seq]);
+        });
+      } else await insert(this.db);
+    } catch (e) {
+      this.onError(e);
     }
+    const last = batch.length ? batch[batch.length - 1][0] : snapshot?.seq;
+    if (last !== undefined) this.onStored?.(last);
   }
 }

@@ -15,7 +15,7 @@ import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { runningDiscussionsOf } from './stats';
-import { abandonLeftovers, createDiscussion, loadDiscussion, recordHumanMessage } from '../engine/store';
+import { abandonLeftovers, createDiscussion, createDiscussionWithinLimit, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
 //
@@ -55,7 +55,18 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  await abandonLeftovers(ctx.db).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  await abandonLeftovers(ctx.db, !!ctx.cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  if (ctx.cluster) {
+    // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and
+    // sockets that become local when this process takes their discussion over.
+    ctx.cluster.onClientFrame = (session, raw) => onClientFrame(ctx, session, raw);
+    ctx.cluster.attachLocal = (ws, session, resumeFrom) => {
+      ws.on('message', (d) => onClientFrame(ctx, session, String(d)));
+      ws.on('close', (code) => session.detach(ws, code));
+      session.attach(ws, resumeFrom);
+    };
+    ctx.cluster.start();
+  }
 
   for (const [path, endpoint] of SOCKETS) {
     app.get(path, { websocket: true }, (ws: WebSocket, req: FastifyRequest) => {
@@ -134,6 +145,16 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const stored = await loadDiscussion(ctx.db, userId, parsed.sessionId, parsed.resumeFrom ?? 0);
   const appeared = sessions.get(key);
   if (appeared) return resume(appeared);
+  if (stored && ctx.cluster && stored.status === 'running') {
+    // More than one process: it runs elsewhere, or ran on a process that died (its lease ran out: take it over).
+    if (stored.endpoint !== ENDPOINTS[endpoint].path) return refuse(ws, ENGINE_MESSAGES.badConfig(`session_id ${parsed.sessionId} belongs to a discussion on another endpoint`)), null;
+    const claimed = await ctx.cluster.claim(stored.id);
+    if (claimed) return resume(claimed);
+    const here = sessions.get(key);
+    if (here) return resume(here);
+    if (ws.readyState === ws.OPEN) ctx.cluster.watchRemote(ws, stored.id, parsed.resumeFrom ?? 0);
+    return null;
+  }
   if (stored) {
     // Finished long ago: what it said is all there is.
     for (const f of stored.frames) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f.data));
@@ -141,22 +162,32 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
     return null;
   }
 
-  // Checked after the last await, so two sockets of one user cannot both slip under the limit.
+  // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
+  // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
-  if (maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) {
-    return refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION), null;
-  }
+  const overLimit = () =>
+    refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
+  const clustered = ctx.db.kind === 'postgres';
+  const durable = !!ctx.cluster;
+  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId), app.log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,
+    durable,
   });
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
   try {
     const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard' };
-    await createDiscussion(ctx.db, { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config });
+    const row = { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config, ownerId: ctx.instanceId, leaseMs: ctx.config.discussionLeaseMs };
+    if (clustered) {
+      if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {
+        sessions.delete(key);
+        return overLimit(), null;
+      }
+    } else await createDiscussion(ctx.db, row);
   } catch (err) {
     sessions.delete(key);
     throw err;

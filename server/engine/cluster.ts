@@ -1,0 +1,336 @@
+import type { WebSocket } from 'ws';
+import { CLOSE_NORMAL } from '../../src/schemas/constants';
+import type { AppContext } from '../context';
+import type { Plan } from './plan';
+import { sessionsOf } from './registry';
+import { liveDiscussionMachine, researchOf } from './runtime';
+import { DiscussionSession, sessionKey, type SessionLog } from './session';
+
+// Why this file: with DATABASE_URL several processes share one PostgreSQL, and a running discussion must outlive
+// the process that runs it. Each discussion is owned by one process through a lease in its row (owner_id,
+// lease_until), renewed here for all of this process's discussions in one UPDATE every third of the lease. The
+// owner stores every frame together with the machine's persisted snapshot (session.ts, durable mode).
+//
+// - Attach elsewhere: a client that reconnects with its session_id to a process that does not own the discussion
+//   is served by a RemoteWatch: stored frames after resume_from are replayed, then each batch the owner stores
+//   (announced on the bus, channel 'disc.frames', payload the seq) is read from discussion_frames and sent. Its
+//   stop, human messages and audio acknowledgments go to the owner on the bus ('disc.inbox'), as does a regular
+//   'attach' keep-alive (so the owner does not count the grace period down) and its close code.
+//   Such a socket gets stored frames only: the token-by-token deltas of a turn stay with the owner's own socket.
+// - Take-over: every quarter lease each process claims running discussions whose lease ran out (FOR UPDATE SKIP
+//   LOCKED, so exactly one process gets each), restores the machine from the snapshot with every stored frame, and
+//   runs it on. What was in flight is redone: a model call (the turn is re-asked, under the same message id), a
+//   speech synthesis, research; a pause or an audio acknowledgment that was awaited is treated as over. Nothing
+//   the client saw is repeated or lost, because a frame is sent only after it is stored with its snapshot.
+// - Lost lease: a renewal that no longer finds one of this process's discussions as its own (a stall longer than
+//   the lease let another process take it) silences it here at once: two owners never both write.
+// - Hand-over (SIGTERM with another process alive): discussions are silenced, their leases released, their
+//   sockets cut; the client reconnects and another process takes them over at once.
+
+interface Row {
+  id: string;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  snapshot: unknown;
+}
+
+const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+
+export class ClusterEngine {
+  private timers: NodeJS.Timeout[] = [];
+  private readonly remote = new Map<string, Set<RemoteWatch>>();
+  private renewing: Promise<unknown> = Promise.resolve();
+  private claiming: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: SessionLog & { info?(obj: object, msg: string): void },
+  ) {}
+
+  get leaseMs() {
+    return this.ctx.config.discussionLeaseMs;
+  }
+
+  /** PGlite (DISCUSSIONS_SURVIVE_RESTART): one process, so a discussion another instance owned is a dead one's. */
+  private get alone() {
+    return this.ctx.bus === null;
+  }
+
+  start() {
+    const bus = this.ctx.bus;
+    bus?.on('disc.frames', (discussionId) => {
+      for (const w of this.remote.get(discussionId) ?? []) w.pull();
+    });
+    bus?.on('disc.inbox', (discussionId, data) => this.onInbox(discussionId, data));
+    const every = (ms: number, fn: () => void) => {
+      const t = setInterval(fn, ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(Math.max(50, Math.floor(this.leaseMs / 3)), () => void this.renew());
+    every(Math.max(100, Math.floor(this.leaseMs / 4)), () => void this.claimExpired());
+    // What was running when this server (or a process before it) stopped: taken back now, not after a lease.
+    void this.claimExpired();
+    // A safety net for remote sockets (an announcement lost with a dropped listener) and their keep-alive.
+    every(1_000, () => {
+      for (const set of this.remote.values()) for (const w of set) w.tick();
+    });
+  }
+
+  /** The owner stored frames up to `seq`: sockets on other processes read them. */
+  announceFrames(discussionId: string, seq: number) {
+    if (!this.stopped) this.ctx.bus?.publish(discussionId, 'disc.frames', String(seq));
+  }
+
+  sendToOwner(discussionId: string, msg: InboxMessage) {
+    this.ctx.bus?.publish(discussionId, 'disc.inbox', JSON.stringify(msg));
+  }
+
+  private sessionById(discussionId: string): DiscussionSession | undefined {
+    for (const s of sessionsOf(this.ctx).values()) if (s.discussionId === discussionId && s.isLive) return s;
+    return undefined;
+  }
+
+  private onInbox(discussionId: string, data: string) {
+    const session = this.sessionById(discussionId);
+    if (!session) return;
+    let msg: InboxMessage;
+    try {
+      msg = JSON.parse(data) as InboxMessage;
+    } catch {
+      return;
+    }
+    if (msg.kind === 'attach') session.remoteAttached();
+    else if (msg.kind === 'detach') session.remoteDetached(msg.code);
+    else this.onClientFrame?.(session, msg.raw);
+  }
+
+  /** Set by the socket routes: attaches a socket to a local session with its message and close handlers. */
+  attachLocal: ((ws: WebSocket, session: DiscussionSession, resumeFrom: number) => void) | null = null;
+
+  /** Set by the socket routes: how a client frame (stop, human_message, acknowledgments) is handled. */
+  onClientFrame: ((session: DiscussionSession, raw: string) => void) | null = null;
+
+  private async renew() {
+    this.renewing = (async () => {
+      const mine = [...sessionsOf(this.ctx).values()].filter((s) => s.isLive);
+      const rows = await this.ctx.db.query<{ id: string }>(
+        "UPDATE discussions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner_id = $1 AND status = 'running' RETURNING id",
+        [this.ctx.instanceId, this.leaseMs],
+      );
+      const held = new Set(rows.map((r) => r.id));
+      for (const s of mine) {
+        // Started after the UPDATE read its rows, or already another process's: only the latter is silenced.
+        if (held.has(s.discussionId) || !s.isLive) continue;
+        const [row] = await this.ctx.db.query<{ owner_id: string | null; status: string }>('SELECT owner_id, status FROM discussions WHERE id = $1', [s.discussionId]);
+        if (row && row.status === 'running' && row.owner_id !== this.ctx.instanceId) {
+          this.log.warn({ discussion: s.discussionId }, 'another process took this discussion over; it stops here');
+          void s.relinquish();
+        }
+      }
+    })().catch((err) => this.log.warn({ err }, 'could not renew the leases of running discussions'));
+    await this.renewing;
+  }
+
+  /** Claims discussions whose owner stopped renewing, and runs them here. */
+  claimExpired() {
+    if (this.stopped || this.claiming) return this.claiming;
+    this.claiming = (async () => {
+      const rows = await this.ctx.db.query<Row>(
+        `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
+         WHERE id IN (SELECT id FROM discussions WHERE status = 'running'
+                        AND (lease_until IS NULL OR lease_until < now() OR ($3 AND owner_id IS DISTINCT FROM $1))
+                      ORDER BY lease_until NULLS FIRST LIMIT 20 FOR UPDATE SKIP LOCKED)
+         RETURNING id, user_id, session_id, endpoint, snapshot`,
+        [this.ctx.instanceId, this.leaseMs, this.alone],
+      );
+      for (const row of rows) await this.resume(row).catch((err) => this.log.error({ err, discussion: row.id }, 'could not take a discussion over'));
+    })()
+      .catch((err) => this.log.warn({ err }, 'could not look for discussions to take over'))
+      .finally(() => (this.claiming = null));
+    return this.claiming;
+  }
+
+  /** Claims one discussion now if its lease ran out (a client is asking for it); the session, or null. */
+  async claim(discussionId: string): Promise<DiscussionSession | null> {
+    const [row] = await this.ctx.db.query<Row>(
+      `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
+       WHERE id = $3 AND status = 'running' AND (lease_until IS NULL OR lease_until < now() OR ($4 AND owner_id IS DISTINCT FROM $1))
+       RETURNING id, user_id, session_id, endpoint, snapshot`,
+      [this.ctx.instanceId, this.leaseMs, discussionId, this.alone],
+    );
+    if (!row) return null;
+    return this.resume(row);
+  }
+
+  private async resume(row: Row): Promise<DiscussionSession | null> {
+    const snapshot = json(row.snapshot) as { context?: { plan?: Plan } } | null;
+    const plan = snapshot?.context?.plan;
+    if (!snapshot || !plan) {
+      // It died before its first frame was stored: there is nothing to continue from.
+      await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
+      return null;
+    }
+    const frames = await this.ctx.db.query<{ data: unknown }>('SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq', [row.id]);
+    const key = sessionKey(row.user_id, row.session_id);
+    const sessions = sessionsOf(this.ctx);
+    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, liveDiscussionMachine(this.ctx, row.user_id), this.log, {
+      speechAvailable: this.ctx.providers.speech.available(),
+      researchAvailable: researchOf(this.ctx) !== null,
+      durable: true,
+      restore: { snapshot, frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))) },
+    });
+    sessions.set(key, session);
+    session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
+    session.start();
+    session.kick();
+    this.log.info?.({ discussion: row.id, frames: frames.length }, 'took a discussion over');
+    // Sockets of this process that watched it from afar now watch it here.
+    const watchers = this.remote.get(row.id);
+    if (watchers?.size) {
+      for (const w of [...watchers]) w.handTo(session);
+    } else session.startOrphaned();
+    return session;
+  }
+
+  /** Serves a socket for a discussion another process owns. */
+  watchRemote(ws: WebSocket, discussionId: string, resumeFrom: number) {
+    const w = new RemoteWatch(this, this.ctx, ws, discussionId, resumeFrom, () => {
+      const set = this.remote.get(discussionId);
+      set?.delete(w);
+      if (set && !set.size) this.remote.delete(discussionId);
+    });
+    let set = this.remote.get(discussionId);
+    if (!set) this.remote.set(discussionId, (set = new Set()));
+    set.add(w);
+    w.pull();
+    this.sendToOwner(discussionId, { kind: 'attach' });
+    return w;
+  }
+
+  /** Is another server process alive on this database (its live-update listener connected)? */
+  async othersAlive(): Promise<boolean> {
+    if (this.alone) return false;
+    const [row] = await this.ctx.db.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name LIKE 'agora-live %' AND application_name <> $1",
+      [`agora-live ${this.ctx.instanceId}`],
+    );
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  /**
+   * SIGTERM with another process alive: each running discussion is silenced here after what it stored is stored,
+   * its lease released, its socket cut (the client reconnects); another process takes it over at once.
+   */
+  async handOver(): Promise<number> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.claiming;
+    const live = [...sessionsOf(this.ctx).values()].filter((s) => s.isLive);
+    await Promise.all(live.map((s) => s.relinquish()));
+    if (live.length) {
+      await this.ctx.db.query("UPDATE discussions SET owner_id = NULL, lease_until = now() - interval '1 second' WHERE owner_id = $1 AND status = 'running'", [
+        this.ctx.instanceId,
+      ]);
+    }
+    await this.ctx.bus?.flush();
+    return live.length;
+  }
+
+  async stop() {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.claiming;
+    await this.renewing;
+    for (const set of this.remote.values()) for (const w of set) w.close();
+  }
+}
+
+export type InboxMessage = { kind: 'frame'; raw: string } | { kind: 'attach' } | { kind: 'detach'; code: number };
+
+/** A socket on this process watching a discussion that another process runs. */
+class RemoteWatch {
+  private sent: number;
+  private pulling = false;
+  private again = false;
+  private done = false;
+  private lastAttach = Date.now();
+
+  constructor(
+    private readonly cluster: ClusterEngine,
+    private readonly ctx: AppContext,
+    readonly ws: WebSocket,
+    readonly discussionId: string,
+    resumeFrom: number,
+    private readonly forget: () => void,
+  ) {
+    this.sent = resumeFrom;
+    ws.on('message', this.onMessage);
+    ws.on('close', this.onClose);
+  }
+
+  private readonly onMessage = (d: unknown) => {
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'frame', raw: String(d) });
+  };
+
+  private readonly onClose = (code: number) => {
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'detach', code });
+    this.done = true;
+    this.forget();
+  };
+
+  tick() {
+    this.pull();
+    if (Date.now() - this.lastAttach > 2_000) {
+      this.lastAttach = Date.now();
+      this.cluster.sendToOwner(this.discussionId, { kind: 'attach' });
+    }
+  }
+
+  pull() {
+    if (this.done) return;
+    if (this.pulling) return void (this.again = true);
+    this.pulling = true;
+    void (async () => {
+      do {
+        this.again = false;
+        const rows = await this.ctx.db.query<{ seq: number; data: unknown }>(
+          'SELECT seq, data FROM discussion_frames WHERE discussion_id = $1 AND seq > $2 ORDER BY seq',
+          [this.discussionId, this.sent],
+        );
+        for (const r of rows) {
+          if (this.done || this.ws.readyState !== this.ws.OPEN) return;
+          const data = typeof r.data === 'string' ? r.data : JSON.stringify(r.data);
+          this.ws.send(data);
+          this.sent = Number(r.seq);
+          if ((json(r.data) as { type?: string }).type === 'discussion_ended') {
+            this.done = true;
+            this.forget();
+            this.ws.close(CLOSE_NORMAL, 'Discussion ended');
+            return;
+          }
+        }
+      } while (this.again && !this.done);
+    })()
+      .catch(() => {})
+      .finally(() => (this.pulling = false));
+  }
+
+  /** This process took the discussion over: the socket becomes the session's own watcher. */
+  handTo(session: DiscussionSession) {
+    if (this.done) return;
+    this.done = true;
+    this.forget();
+    this.ws.off('message', this.onMessage);
+    this.ws.off('close', this.onClose);
+    this.cluster.attachLocal?.(this.ws, session, this.sent);
+  }
+
+  close() {
+    if (this.done) return;
+    this.done = true;
+    this.ws.close(1001, 'Server shutting down');
+  }
+}
