@@ -20,8 +20,20 @@ export const isoDate = z.string();
 export const NUL_DETAIL = 'Text must not contain NUL characters (\\u0000)';
 const NUL = '\u0000';
 
-/** A string that refuses NUL characters; chain `.trim().min().max()` as on z.string(). */
-export const text = () => z.string().refine((s) => !s.includes(NUL), { message: NUL_DETAIL, abort: true });
+/**
+ * Half of a UTF-16 surrogate pair on its own ('\ud800' in JSON) is not text either: PostgreSQL refuses it in
+ * jsonb, and it cannot be written as UTF-8. Refused at the edge too (the fuzz test found it in a session_id).
+ */
+export const UNPAIRED_SURROGATE_DETAIL = 'Text must be valid Unicode (it contains half of a surrogate pair)';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isWellFormed = (s: string) => !LONE_SURROGATE.test(s);
+
+/** A string that refuses NUL characters and unpaired surrogates; chain `.trim().min().max()` as on z.string(). */
+export const text = () =>
+  z
+    .string()
+    .refine((s) => !s.includes(NUL), { message: NUL_DETAIL, abort: true })
+    .refine(isWellFormed, { message: UNPAIRED_SURROGATE_DETAIL, abort: true });
 
 /** A client-sent id (URL parameter or body field): non-empty, at most 200 characters, no NUL. */
 export const idText = () => text().min(1).max(200);
