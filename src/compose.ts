@@ -94,6 +94,7 @@ export function composeApp(deps: AppDeps) {
         const { createLiveLogic } = await import('./composeLive');
         return createLiveLogic({
           http,
+          api,
           fromSocket,
           probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
           fetch: deps.fetch,

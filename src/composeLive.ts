@@ -10,13 +10,15 @@ import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
 import { createPanelSettingsStore } from './services/panelSettingsStore';
 import type { FromSocket } from './services/socket';
 import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
-import { agent } from './schemas/agents';
-import { hybridModesResponse } from './schemas/hybridMeta';
+import type { Api } from './services/api';
+import { createDiscussionApi } from './services/discussionApi';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 
 export interface LiveServices {
   http: Http;
+  /** The shell's REST calls (api.ts), of which the panels read one agent. */
+  api: Pick<Api, 'getAgent'>;
   fromSocket: FromSocket;
   probe: EndpointProbeDeps;
   fetch?: typeof fetch;
@@ -28,19 +30,18 @@ export interface LiveServices {
 
 export function createLiveLogic(s: LiveServices): LiveLogic {
   const saveFile = s.saveFile ?? downloadBlob;
-  const getAgent = (id: string) => s.http.request('GET', `/agents/${encodeURIComponent(id)}`, agent);
-  const loadModes = async () => (await s.http.request('GET', '/api/ws/hybrid/modes', hybridModesResponse)).modes;
+  const discussions = createDiscussionApi(s.http);
   return {
     liveUpdates: withLiveSocket(s.fromSocket(liveServerFrame, liveClientFrame)),
     audioQueue: createAudioQueueLogic({ fetch: s.fetch }),
     standardDiscussion: createStandardDiscussionLogic({
       fromSocket: s.fromSocket,
       probeEndpoint: createEndpointProbe(s.probe),
-      getAgent,
+      getAgent: s.api.getAgent,
       settings: createPanelSettingsStore(s.userId),
       saveFile,
     }),
-    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes, saveFile }),
-    history: createHistoryLogic({ http: s.http, saveFile }),
+    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes: discussions.hybridModes, saveFile }),
+    history: createHistoryLogic({ api: discussions, saveFile }),
   };
 }

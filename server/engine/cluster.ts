@@ -18,7 +18,7 @@ import { DiscussionSession, sessionKey, type SessionLog } from './session';
 //   'attach' keep-alive (so the owner does not count the grace period down) and its close code.
 //   Such a socket gets stored frames only: the token-by-token deltas of a turn stay with the owner's own socket.
 // - Take-over: every quarter lease each process claims running discussions whose lease ran out (FOR UPDATE SKIP
-//   LOCKED, so exactly one process gets each), restores the machine from the snapshot with every stored frame, and
+//   LOCKED, so exactly one process gets each) — at once when a client of its own is waiting for one —, restores the machine from the snapshot with every stored frame, and
 //   runs it on. What was in flight is redone: a model call (the turn is re-asked, under the same message id), a
 //   speech synthesis, research; a pause or an audio acknowledgment that was awaited is treated as over. Nothing
 //   the client saw is repeated or lost, because a frame is sent only after it is stored with its snapshot.
@@ -40,6 +40,8 @@ const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown)
 export class ClusterEngine {
   private timers: NodeJS.Timeout[] = [];
   private readonly remote = new Map<string, Set<RemoteWatch>>();
+  /** A claim attempt timed for the end of the lease of a discussion a socket here watches from afar. */
+  private readonly leaseEnds = new Map<string, NodeJS.Timeout | 'reading'>();
   private renewing: Promise<unknown> = Promise.resolve();
   private claiming: Promise<unknown> | null = null;
   private stopped = false;
@@ -200,14 +202,51 @@ export class ClusterEngine {
     const w = new RemoteWatch(this, this.ctx, ws, discussionId, resumeFrom, () => {
       const set = this.remote.get(discussionId);
       set?.delete(w);
-      if (set && !set.size) this.remote.delete(discussionId);
+      if (set && !set.size) {
+        this.remote.delete(discussionId);
+        const t = this.leaseEnds.get(discussionId);
+        if (t && t !== 'reading') clearTimeout(t);
+        this.leaseEnds.delete(discussionId);
+      }
     });
     let set = this.remote.get(discussionId);
     if (!set) this.remote.set(discussionId, (set = new Set()));
     set.add(w);
     w.pull();
     this.sendToOwner(discussionId, { kind: 'attach' });
+    if (!this.leaseEnds.has(discussionId)) void this.claimAtLeaseEnd(discussionId);
     return w;
+  }
+
+  /**
+   * A client is waiting here for a discussion another process owns: try to take it over the moment its lease ends
+   * rather than at the next quarter-lease scan (the owner's renewals push the end on; each one is re-read).
+   */
+  private async claimAtLeaseEnd(discussionId: string) {
+    if (this.stopped || !this.remote.has(discussionId)) return;
+    this.leaseEnds.set(discussionId, 'reading');
+    const [row] = await this.ctx.db
+      .query<{ ms: string | number | null }>(
+        "SELECT GREATEST(0, EXTRACT(EPOCH FROM (lease_until - now())) * 1000) AS ms FROM discussions WHERE id = $1 AND status = 'running'",
+        [discussionId],
+      )
+      .catch(() => [] as { ms: null }[]);
+    if (!row || this.stopped || !this.remote.has(discussionId)) return void this.leaseEnds.delete(discussionId);
+    const t = setTimeout(
+      () => {
+        if (this.stopped || !this.remote.has(discussionId)) return void this.leaseEnds.delete(discussionId);
+        void this.claim(discussionId)
+          .catch(() => null)
+          .then(() => {
+            this.leaseEnds.delete(discussionId);
+            // Still watched from afar: the owner renewed in time (or the claim failed); wait for the new end.
+            if (this.remote.has(discussionId)) void this.claimAtLeaseEnd(discussionId);
+          });
+      },
+      Math.min(this.leaseMs, Number(row.ms ?? 0)) + 20,
+    );
+    t.unref();
+    this.leaseEnds.set(discussionId, t);
   }
 
   /** Is another server process alive on this database (its live-update listener connected)? */
@@ -242,6 +281,7 @@ export class ClusterEngine {
   async stop() {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    for (const t of this.leaseEnds.values()) if (t !== 'reading') clearTimeout(t);
     await this.claiming;
     await this.renewing;
     for (const set of this.remote.values()) for (const w of set) w.close();

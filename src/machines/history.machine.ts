@@ -15,7 +15,7 @@ import type { EndpointKey } from '../schemas/constants';
 import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 import type { ExportFormat, ExportRequest, RunInfo, StandardDiscussionEvent } from './standardDiscussion.machine';
-import type { ToastRequest } from '../model/toastRequest';
+import { notifyToasts } from '../model/actorKit';
 
 export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
@@ -128,10 +128,7 @@ export const historyMachine = setup({
       const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId: o.summary.session_id, endpoint: o.endpoint, agentIds: o.run.agentIds, context: o.summary.topic, token: event.token };
       enqueue.sendTo(panel as AnyActorRef, resume);
     }),
-    notify: enqueueActions(({ system, enqueue }, params: ToastRequest) => {
-      const toasts = system.get('toasts');
-      if (toasts) enqueue.sendTo(toasts, { type: 'toast.show', ...params });
-    }),
+    notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'history',

@@ -1,26 +1,20 @@
-// The real actors behind the History dialog: the three REST calls and the standard panel's exporter.
+// The real actors behind the History dialog: the three REST calls (discussionApi.ts) and the standard panel's exporter.
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
 import { historyMachine } from '../machines/history.machine';
 import type { ExportRequest } from '../machines/standardDiscussion.machine';
-import { discussionHistory, storedDiscussion } from '../schemas/history';
-import type { Http } from './http';
+import type { DiscussionApi } from './discussionApi';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
 export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'> {
-  http: Http;
+  api: Pick<DiscussionApi, 'listDiscussions' | 'getDiscussion' | 'deleteDiscussion'>;
 }
-
-const nothing = z.unknown();
 
 export function createHistoryLogic(deps: HistoryDeps) {
   return historyMachine.provide({
     actors: {
-      loadHistory: fromPromise(() => deps.http.request('GET', '/discussion/history', discussionHistory)),
-      loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.http.request('GET', `/discussion/${encodeURIComponent(input.id)}`, storedDiscussion)),
-      deleteDiscussion: fromPromise(async ({ input }: { input: { id: string } }) => {
-        await deps.http.request('DELETE', `/discussion/${encodeURIComponent(input.id)}`, nothing);
-      }),
+      loadHistory: fromPromise(() => deps.api.listDiscussions()),
+      loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.getDiscussion(input.id)),
+      deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
       exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),
     },
   });
