@@ -14,48 +14,24 @@
 //   - 'audio.interrupt' stops the current clip (status stopped) and clears what was queued; later enqueues are
 //     kept but held until 'audio.enable' clears the interruption. 'audio.clear' (Stop) clears everything:
 //     current, queue, pause and interruption.
-//   - Order: higher `priority` first (default 0), then arrival. An audioId the queue already holds (queued,
-//     current or among the last AUDIO_HISTORY_LIMIT finished) is ignored, so a replayed frame never plays twice.
-//   - Only the item that was taken (the current one) is told 'audio.finished'; items cleared while still
-//     queued never started and get no notice. 'blocked' is told as a finished notice (the agent goes idle
-//     while the queue waits); after 'audio.unblock' the same item starts again and is told 'audio.started'.
+//   - Order, duplicates and who is told what: src/model/audioQueue.ts.
 //   - The load time-out (15 s) runs from the player's start to 'clip.loaded'. Pausing holds the queue between
 //     items (a checked clip waits in 'ready' without an element) and pauses the element during a clip.
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import {
-  AUDIO_BUFFER_SIZE,
   AUDIO_LOAD_TIMEOUT_MS,
   AUDIO_NEXT_AFTER_END_MS,
   AUDIO_NEXT_AFTER_ERROR_MS,
   AUDIO_NEXT_AFTER_SKIP_MS,
-  AUDIO_PLAYBACK_RATE_MAX,
-  AUDIO_PLAYBACK_RATE_MIN,
   AUDIO_VERIFY_TIMEOUT_MS,
 } from '../schemas/constants';
 import { notProvided } from '../model/actorKit';
+import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../model/audioClip';
+import * as queue from '../model/audioQueue';
+import { AUDIO_QUEUE_MESSAGES, type AudioFinishStatus, type AudioQueueContext, type AudioQueueItemInput } from '../model/audioQueue';
 
-export type AudioItemStatus = 'queued' | 'loading' | 'playing' | 'completed' | 'error' | 'blocked' | 'skipped' | 'stopped';
-
-export interface AudioQueueItemInput {
-  audioId: string;
-  messageId?: string | null;
-  url: string;
-  agentId: string;
-  agentName?: string;
-  text?: string;
-  speed?: number;
-  volume?: number;
-  priority?: number;
-  requiresAck?: boolean;
-  synchronized?: boolean;
-}
-
-export interface AudioQueueItem extends AudioQueueItemInput {
-  status: AudioItemStatus;
-  error?: string;
-}
-
-export type AudioFinishStatus = 'completed' | 'error' | 'skipped' | 'stopped' | 'blocked';
+// The queue's side of its protocol, for the panels that enqueue and hear notices.
+export type { AudioQueueItem, AudioQueueItemInput, AudioQueueNotice } from '../model/audioQueue';
 
 export type AudioQueueEvent =
   | { type: 'audio.enqueue'; item: AudioQueueItemInput; replyTo?: AnyActorRef }
@@ -68,82 +44,6 @@ export type AudioQueueEvent =
   | { type: 'audio.unblock' }
   | { type: 'audio.clear' }
   | { type: 'audio.settings'; speed?: number; volume?: number };
-
-/** Sent to an item's replyTo. */
-export type AudioQueueNotice =
-  | { type: 'audio.started'; item: AudioQueueItem }
-  | { type: 'audio.finished'; item: AudioQueueItem; status: AudioFinishStatus };
-
-/** What the playClip actor tells the queue. */
-export type ClipEvent =
-  | { type: 'clip.loaded' }
-  | { type: 'clip.playing' }
-  | { type: 'clip.ended' }
-  | { type: 'clip.failed'; reason?: string }
-  | { type: 'clip.blocked' };
-
-/** What the queue tells the playClip actor. 'clip.resume' also retries a blocked play(). */
-export type ClipCommand =
-  | { type: 'clip.stop' }
-  | { type: 'clip.pause' }
-  | { type: 'clip.resume' }
-  | { type: 'clip.settings'; speed?: number; volume?: number };
-
-/** What the queue tells the preloadClips actor: the URLs that will play next, soonest first. */
-export type PreloadCommand = { type: 'audio.preload'; urls: string[] };
-
-export interface CheckAudioInput {
-  url: string;
-}
-export type CheckAudioResult = { ok: true } | { ok: false; reason: string };
-
-export interface PlayClipInput {
-  url: string;
-  /** Playback rate, already clamped to 0.5–2. */
-  speed: number;
-  /** Volume, already clamped to 0–1. */
-  volume: number;
-}
-
-export interface AudioQueueContext {
-  /** Waiting items, in play order (priority, then arrival). */
-  items: AudioQueueItem[];
-  /** The item being checked, loaded, played or waiting for an unblock; null between items. */
-  current: AudioQueueItem | null;
-  /** Finished items, newest last, at most AUDIO_HISTORY_LIMIT. */
-  history: AudioQueueItem[];
-  /** Who to tell about an item (the enqueue's replyTo), by audioId, until the item is finished. */
-  owners: Record<string, AnyActorRef>;
-  speed: number;
-  volume: number;
-}
-
-export const AUDIO_QUEUE_MESSAGES = {
-  notAccessible: (detail: string) => `Audio URL not accessible (${detail})`,
-  verifyTimedOut: `Audio URL not accessible (no answer in ${AUDIO_VERIFY_TIMEOUT_MS / 1000} s)`,
-  loadTimedOut: `Audio loading timed out (${AUDIO_LOAD_TIMEOUT_MS / 1000} s)`,
-  blocked: 'Autoplay blocked by the browser: click Enable audio to play',
-  playbackFailed: (reason?: string) => (reason ? `Audio playback failed: ${reason}` : 'Audio playback failed'),
-} as const;
-
-/** Finished items kept (for the view and to ignore a replayed audioId). */
-export const AUDIO_HISTORY_LIMIT = 50;
-/** How many queued clips ahead of the current one are preloaded (the player's cache holds AUDIO_BUFFER_SIZE). */
-export const AUDIO_PRELOAD_AHEAD = Math.min(2, AUDIO_BUFFER_SIZE);
-
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-const finite = (x: number | undefined, fallback: number) => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
-export const clampPlaybackRate = (x: number | undefined) => clamp(finite(x, 1), AUDIO_PLAYBACK_RATE_MIN, AUDIO_PLAYBACK_RATE_MAX);
-export const clampVolume = (x: number | undefined) => clamp(finite(x, 1), 0, 1);
-
-/** Inserts after every item of the same or higher priority: priority first, then arrival. */
-function insertByPriority(items: AudioQueueItem[], item: AudioQueueItem): AudioQueueItem[] {
-  const p = item.priority ?? 0;
-  const at = items.findIndex((i) => (i.priority ?? 0) < p);
-  return at === -1 ? [...items, item] : [...items.slice(0, at), item, ...items.slice(at)];
-}
-
-const preloadUrls = (context: AudioQueueContext) => context.items.slice(0, AUDIO_PRELOAD_AHEAD).map((i) => i.url);
 
 const PAUSED = '#audioQueue.on.playback.paused';
 
@@ -168,68 +68,40 @@ export const audioQueueMachine = setup({
     nextAfterSkip: AUDIO_NEXT_AFTER_SKIP_MS,
   },
   guards: {
-    isNewItem: ({ context, event }) => {
-      if (event.type !== 'audio.enqueue') return false;
-      const id = event.item.audioId;
-      const same = (i: AudioQueueItem) => i.audioId === id;
-      return context.current?.audioId !== id && !context.items.some(same) && !context.history.some(same);
-    },
+    isNewItem: ({ context, event }) => event.type === 'audio.enqueue' && queue.isNewAudio(context, event.item.audioId),
     isPaused: stateIn(PAUSED),
     canStartNext: and([({ context }) => context.items.length > 0, not('isPaused')]),
     isAccessible: (_, params: { result: CheckAudioResult }) => params.result.ok,
   },
   actions: {
-    addItem: assign(({ context, event }) => {
-      if (event.type !== 'audio.enqueue') return {};
-      const { item, replyTo } = event;
-      return {
-        items: insertByPriority(context.items, { ...item, status: 'queued' }),
-        owners: replyTo ? { ...context.owners, [item.audioId]: replyTo } : context.owners,
-      };
-    }),
-    takeNext: assign(({ context }) => {
-      const [next, ...rest] = context.items;
-      return { current: next ? { ...next, status: 'loading' as const, error: undefined } : null, items: rest };
-    }),
-    preloadNext: sendTo('preloader', ({ context }) => ({ type: 'audio.preload', urls: preloadUrls(context) }) satisfies PreloadCommand),
-    markLoading: assign({ current: ({ context }) => (context.current ? { ...context.current, status: 'loading' as const, error: undefined } : null) }),
-    markPlaying: assign({ current: ({ context }) => (context.current ? { ...context.current, status: 'playing' as const, error: undefined } : null) }),
-    markBlocked: assign({
-      current: ({ context }) => (context.current ? { ...context.current, status: 'blocked' as const, error: AUDIO_QUEUE_MESSAGES.blocked } : null),
-    }),
+    addItem: assign(({ context, event }) => (event.type === 'audio.enqueue' ? queue.enqueue(context, event.item, event.replyTo) : {})),
+    takeNext: assign(({ context }) => queue.takeNext(context)),
+    preloadNext: sendTo('preloader', ({ context }) => ({ type: 'audio.preload', urls: queue.preloadUrls(context) }) satisfies PreloadCommand),
+    markLoading: assign({ current: ({ context }) => queue.withStatus(context.current, 'loading') }),
+    markPlaying: assign({ current: ({ context }) => queue.withStatus(context.current, 'playing') }),
+    markBlocked: assign({ current: ({ context }) => queue.withStatus(context.current, 'blocked', AUDIO_QUEUE_MESSAGES.blocked) }),
     notifyStarted: enqueueActions(({ context, enqueue }) => {
-      const owner = context.current && context.owners[context.current.audioId];
-      if (owner) enqueue.sendTo(owner, { type: 'audio.started', item: context.current! } satisfies AudioQueueNotice);
+      const tell = queue.currentNotice(context);
+      if (tell) enqueue.sendTo(tell.owner, tell.notice);
     }),
     notifyBlocked: enqueueActions(({ context, enqueue }) => {
-      const owner = context.current && context.owners[context.current.audioId];
-      if (owner) enqueue.sendTo(owner, { type: 'audio.finished', item: context.current!, status: 'blocked' } satisfies AudioQueueNotice);
+      const tell = queue.currentNotice(context, 'blocked');
+      if (tell) enqueue.sendTo(tell.owner, tell.notice);
     }),
-    /** The current item ends with `status`: its owner is told, it moves to the history, and nothing is current. */
     finishCurrent: enqueueActions(({ context, enqueue }, params: FinishParams) => {
-      const current = context.current;
-      if (!current) return;
-      const done: AudioQueueItem = { ...current, status: params.status, error: params.error };
-      const owner = context.owners[current.audioId];
-      if (owner) enqueue.sendTo(owner, { type: 'audio.finished', item: done, status: params.status } satisfies AudioQueueNotice);
-      const { [current.audioId]: _gone, ...owners } = context.owners;
-      enqueue.assign({ current: null, owners, history: [...context.history, done].slice(-AUDIO_HISTORY_LIMIT) });
+      const done = queue.finishCurrent(context, params.status, params.error);
+      if (!done) return;
+      if (done.tell) enqueue.sendTo(done.tell.owner, done.tell.notice);
+      enqueue.assign(done.next);
     }),
-    /** Queued items are dropped without a notice: they never started. */
-    dropQueue: assign(({ context }) => {
-      const owners = { ...context.owners };
-      for (const i of context.items) delete owners[i.audioId];
-      return { items: [], owners };
+    dropQueue: assign(({ context }) => queue.dropQueued(context)),
+    applySettings: assign(({ context, event }) => {
+      if (event.type !== 'audio.settings') return {};
+      const { speed, volume } = queue.clampSettings(event);
+      return { speed: speed ?? context.speed, volume: volume ?? context.volume };
     }),
-    applySettings: assign(({ context, event }) =>
-      event.type === 'audio.settings'
-        ? { speed: event.speed === undefined ? context.speed : clampPlaybackRate(event.speed), volume: event.volume === undefined ? context.volume : clampVolume(event.volume) }
-        : {},
-    ),
     forwardSettings: sendTo('player', ({ event }) =>
-      event.type === 'audio.settings'
-        ? ({ type: 'clip.settings', speed: event.speed === undefined ? undefined : clampPlaybackRate(event.speed), volume: event.volume === undefined ? undefined : clampVolume(event.volume) } satisfies ClipCommand)
-        : ({ type: 'clip.settings' } satisfies ClipCommand),
+      event.type === 'audio.settings' ? ({ type: 'clip.settings', ...queue.clampSettings(event) } satisfies ClipCommand) : ({ type: 'clip.settings' } satisfies ClipCommand),
     ),
     pausePlayer: sendTo('player', { type: 'clip.pause' } satisfies ClipCommand),
     resumePlayer: sendTo('player', { type: 'clip.resume' } satisfies ClipCommand),
@@ -333,11 +205,7 @@ export const audioQueueMachine = setup({
                   invoke: {
                     id: 'player',
                     src: 'playClip',
-                    input: ({ context }) => ({
-                      url: context.current!.url,
-                      speed: clampPlaybackRate(context.current!.speed ?? context.speed),
-                      volume: clampVolume(context.current!.volume ?? context.volume),
-                    }),
+                    input: ({ context }) => queue.clipInput(context),
                   },
                   on: {
                     'clip.failed': {

@@ -4,7 +4,7 @@
 //   unsaved — a new agent has no id yet: nothing can be attached to it (the messages say so)
 //   active  — list | ops | refetch, side by side
 import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { AudioItem, TranscribeResponse } from '../schemas/audio';
+import type { AudioItem, AudioUploadResponse, BatchTranscribeResponse, TranscribeResponse } from '../schemas/audio';
 import { BATCH_TRANSCRIBE_REFETCH_MS } from '../schemas/constants';
 import { AUDIO_MESSAGES } from '../schemas/messages';
 import {
@@ -16,21 +16,12 @@ import {
   transcribeMessage,
 } from '../model/agentFailures';
 import { notProvided } from '../model/actorKit';
+import { emptyUpload, isUploadIncomplete, uploadOutcome, uploadRequest, type UploadDraft } from '../model/audioUpload';
 import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
 
 export interface ReferenceAudioInput {
   /** The agent the voices belong to; null while the agent is not saved yet. */
   agentId: string | null;
-}
-
-export interface UploadDraft {
-  name: string;
-  file: Blob | null;
-  fileName: string;
-}
-
-export interface UploadAudioOutput extends AudioItem {
-  transcription_error?: string | null;
 }
 
 export interface ReferenceAudioContext {
@@ -62,8 +53,6 @@ export type ReferenceAudioEvent =
   | { type: 'audio.batch.started' }
   | RecorderSavedEvent;
 
-const emptyUpload: UploadDraft = { name: '', file: null, fileName: '' };
-
 const [REFETCH_1, REFETCH_2, REFETCH_3] = BATCH_TRANSCRIBE_REFETCH_MS;
 
 export const referenceAudioMachine = setup({
@@ -74,11 +63,11 @@ export const referenceAudioMachine = setup({
   },
   actors: {
     loadAudio: fromPromise<AudioItem[], { agentId: string }>(notProvided('referenceAudio', 'loadAudio')),
-    uploadAudio: fromPromise<UploadAudioOutput, UploadRecordingInput>(notProvided('referenceAudio', 'uploadAudio')),
+    uploadAudio: fromPromise<AudioUploadResponse, UploadRecordingInput>(notProvided('referenceAudio', 'uploadAudio')),
     deleteAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'deleteAudio')),
     setDefaultAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'setDefaultAudio')),
     transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(notProvided('referenceAudio', 'transcribeAudio')),
-    batchTranscribe: fromPromise<{ count: number }, { agentId: string }>(notProvided('referenceAudio', 'batchTranscribe')),
+    batchTranscribe: fromPromise<BatchTranscribeResponse, { agentId: string }>(notProvided('referenceAudio', 'batchTranscribe')),
     recorder: recorderMachine,
   },
   delays: {
@@ -88,7 +77,7 @@ export const referenceAudioMachine = setup({
   },
   guards: {
     hasSavedAgent: ({ context }) => context.agentId !== null,
-    isUploadIncomplete: ({ context }) => context.upload.name.trim() === '' || context.upload.file === null,
+    isUploadIncomplete: ({ context }) => isUploadIncomplete(context.upload),
     isKnownAudio: ({ context, event }) => 'audioId' in event && context.audio.some((a) => a.id === event.audioId),
     wasTranscribed: ({ event }) => (event as { output?: TranscribeResponse }).output?.success === true,
     hasSomethingToTranscribe: ({ event }) => ((event as { output?: { count: number } }).output?.count ?? 0) > 0,
@@ -192,22 +181,10 @@ export const referenceAudioMachine = setup({
               invoke: {
                 id: 'uploadAudio',
                 src: 'uploadAudio',
-                input: ({ context }) => ({
-                  agentId: context.agentId!,
-                  name: context.upload.name.trim(),
-                  file: context.upload.file!,
-                  fileName: context.upload.fileName || 'audio',
-                }),
+                input: ({ context }) => uploadRequest(context.agentId!, context.upload),
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    assign(({ event }) => ({
-                      lastTranscript: event.output.transcript ? { name: event.output.name, text: event.output.transcript } : null,
-                      audioNotice: event.output.transcription_error ?? null,
-                    })),
-                    'clearUpload',
-                    'refetchAudio',
-                  ],
+                  actions: [assign(({ event }) => uploadOutcome(event.output)), 'clearUpload', 'refetchAudio'],
                 },
                 onError: { target: 'idle', actions: assign({ audioError: ({ event }) => audioUploadMessage(event.error) }) },
               },

@@ -15,6 +15,7 @@ export const audioList = z.array(audioItem);
 
 /** Upload answer: the stored item, with the transcript when auto-transcription produced one. */
 export const audioUploadResponse = audioItem.extend({ transcription_error: z.string().nullish() });
+export type AudioUploadResponse = z.infer<typeof audioUploadResponse>;
 
 export const transcribeRequest = z.object({ audio_id: idText() });
 export const transcribeResponse = z.looseObject({
@@ -26,6 +27,7 @@ export type TranscribeResponse = z.infer<typeof transcribeResponse>;
 
 export const batchTranscribeRequest = z.object({ agent_id: idText(), force_retranscribe: z.boolean().default(false) });
 export const batchTranscribeResponse = z.looseObject({ count: z.number().int().nonnegative(), message: z.string().optional() });
+export type BatchTranscribeResponse = z.infer<typeof batchTranscribeResponse>;
 
 export const AUDIO_NAME_MAX = 200;
 /** The text fields of a reference-audio upload (multipart; the file travels beside them). */

@@ -3,18 +3,9 @@
 // from, so the gap between clips is the spec's 200 ms and not a network fetch. `fetch` and the element factory
 // are injected so tests run with fakes; `createAudioQueueLogic()` is the provided machine, ready to spawn.
 import { fromCallback, fromPromise } from 'xstate';
-import {
-  audioQueueMachine,
-  AUDIO_QUEUE_MESSAGES,
-  clampPlaybackRate,
-  clampVolume,
-  type CheckAudioInput,
-  type CheckAudioResult,
-  type ClipCommand,
-  type ClipEvent,
-  type PlayClipInput,
-  type PreloadCommand,
-} from '../machines/audioQueue.machine';
+import { audioQueueMachine } from '../machines/audioQueue.machine';
+import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../model/audioClip';
+import { AUDIO_QUEUE_MESSAGES, clampPlaybackRate, clampVolume } from '../model/audioQueue';
 import { AUDIO_BUFFER_SIZE } from '../schemas/constants';
 
 /** The part of HTMLAudioElement the player uses (a fake in tests). */

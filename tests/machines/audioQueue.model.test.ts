@@ -5,14 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, initialTransition, transition, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import {
-  audioQueueMachine,
-  type AudioQueueEvent,
-  type AudioQueueSnapshot,
-  type CheckAudioInput,
-  type CheckAudioResult,
-  type ClipEvent,
-} from '../../src/machines/audioQueue.machine';
+import { audioQueueMachine, type AudioQueueEvent, type AudioQueueSnapshot } from '../../src/machines/audioQueue.machine';
+import type { CheckAudioInput, CheckAudioResult, ClipEvent } from '../../src/model/audioClip';
 import {
   AUDIO_LOAD_TIMEOUT_MS,
   AUDIO_NEXT_AFTER_END_MS,

@@ -3,18 +3,9 @@
 // with systemId 'audioQueue'); the stand-in parent is the owner that hears the notices.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
-import {
-  AUDIO_HISTORY_LIMIT,
-  AUDIO_QUEUE_MESSAGES,
-  audioQueueMachine,
-  type AudioQueueActorRef,
-  type AudioQueueItemInput,
-  type AudioQueueNotice,
-  type ClipCommand,
-  type ClipEvent,
-  type PlayClipInput,
-  type PreloadCommand,
-} from '../../src/machines/audioQueue.machine';
+import { audioQueueMachine, type AudioQueueActorRef, type AudioQueueItemInput, type AudioQueueNotice } from '../../src/machines/audioQueue.machine';
+import type { ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../../src/model/audioClip';
+import { AUDIO_HISTORY_LIMIT, AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
 import {
   selectCurrentItem,
   selectFlags,

@@ -3,7 +3,9 @@
 // queue end to end.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup, type AnyActorLogic, type AnyEventObject } from 'xstate';
-import { AUDIO_QUEUE_MESSAGES, type AudioQueueNotice, type PlayClipInput } from '../../src/machines/audioQueue.machine';
+import type { AudioQueueNotice } from '../../src/machines/audioQueue.machine';
+import type { PlayClipInput } from '../../src/model/audioClip';
+import { AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
 import { checkAudioUrl, createAudioActors, createAudioQueueLogic, createClipCache, type AudioElementLike } from '../../src/services/audioPlayer';
 import { AUDIO_NEXT_AFTER_END_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
