@@ -6,6 +6,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type Sna
 import { agentDeleteMessage } from '../model/agentFailures';
 import { notProvided, tellParent } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
+import type { AgentDeletedEvent } from '../model/workspaceTypes';
 
 export interface AgentDeletionInput {
   agentId: string;
@@ -18,9 +19,6 @@ export interface AgentDeletionContext extends AgentDeletionInput {
 }
 
 export type AgentDeletionEvent = { type: 'agent.delete.confirm' } | { type: 'agent.delete.cancel' };
-
-/** What an agentDeletion tells its parent when the server deleted the agent. */
-export type AgentDeletedEvent = { type: 'agent.deleted'; agentId: string };
 
 export const agentDeletionMachine = setup({
   types: {

@@ -5,14 +5,12 @@ import type { Edge } from '../schemas/connections';
 import { connectionCreateMessage } from '../model/agentFailures';
 import { notProvided, tellParent } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
+import type { ConnectionCreatedEvent } from '../model/workspaceTypes';
 
 export interface ConnectionCreateInput {
   from: string;
   to: string;
 }
-
-/** What a connectionCreate tells its parent when the server made the connection. */
-export type ConnectionCreatedEvent = { type: 'connection.created'; edge: Edge };
 
 export const connectionCreateMachine = setup({
   types: {

@@ -9,9 +9,7 @@ import type { PendingMove } from '../model/workspaceReducers';
 import { positionSaveMessage } from '../model/agentFailures';
 import { notProvided, tellParent } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
-
-/** What a positionSave tells its parent while it runs. */
-export type PositionPlacedEvent = { type: 'position.placed' } & PendingMove;
+import type { PositionPlacedEvent } from '../model/workspaceTypes';
 
 export const positionSaveMachine = setup({
   types: {

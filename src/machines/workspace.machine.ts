@@ -18,69 +18,20 @@
 import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
-import type { LiveServerFrame } from '../schemas/liveUpdates';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import type { MonitorStats } from '../schemas/system';
 import { SUCCESS_BANNER_MS } from '../schemas/constants';
 import { notProvided, notifyToasts } from '../model/actorKit';
-import { bannerError, type BannerRequest, type BannerShowEvent } from '../model/bannerRequest';
-import { autoLayoutMoves, DEFAULT_VIEW_CENTRE, newAgentPlace, type Point } from '../model/canvasPlacement';
+import { bannerError } from '../model/bannerRequest';
+import { autoLayoutMoves, DEFAULT_VIEW_CENTRE, newAgentPlace } from '../model/canvasPlacement';
 import * as reduce from '../model/workspaceReducers';
-import { agentDeletionMachine, type AgentDeletedEvent } from './agentDeletion.machine';
+import type { WorkspaceContext, WorkspaceEvent } from '../model/workspaceTypes';
+import { agentDeletionMachine } from './agentDeletion.machine';
 import { autoConnectMachine } from './autoConnect.machine';
-import { connectionCreateMachine, type ConnectionCreatedEvent } from './connectionCreate.machine';
+import { connectionCreateMachine } from './connectionCreate.machine';
 import { connectionDeleteMachine } from './connectionDelete.machine';
-import { positionSaveMachine, type PositionPlacedEvent } from './positionSave.machine';
-import { editorMachine, type EditorInput, type EditorParentEvent } from './editor.machine';
-
-export interface WorkspaceContext extends reduce.WorkspaceData {
-  stats: MonitorStats | null;
-  loadError: string | null;
-  /** What the canvas banner says; the `banner` region knows whether it is an error or a success. */
-  banner: BannerRequest | null;
-  /** Create, or edit which agent: the editor child's input. */
-  editorRequest: EditorInput | null;
-  /** Drag ends waiting to be saved, oldest first. */
-  pendingMoves: reduce.PendingMove[];
-  /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
-  viewCentre: Point | null;
-}
-
-export type CanvasEvent =
-  | { type: 'editor.open'; request: EditorInput }
-  | { type: 'editor.dismiss' }
-  | { type: 'agent.moved'; agentId: string; x: number; y: number }
-  /** The canvas was panned or zoomed: the middle of its visible part, in board coordinates. */
-  | { type: 'canvas.viewCentre'; x: number; y: number }
-  /** Lay every agent out by its connections and save the positions that changed. */
-  | { type: 'canvas.autoLayout' }
-  | { type: 'connection.create'; from: string; to: string }
-  | { type: 'connections.delete'; ids: string[] }
-  | { type: 'connections.autoConnect' }
-  | { type: 'agent.delete.request'; agentId: string }
-  | { type: 'agent.delete.confirm' }
-  | { type: 'agent.delete.cancel' }
-  | BannerShowEvent
-  | { type: 'banner.dismiss' }
-  // What the operation children tell the workspace.
-  | EditorParentEvent
-  | PositionPlacedEvent
-  | ConnectionCreatedEvent
-  | AgentDeletedEvent;
-
-export type WorkspaceEvent =
-  | { type: 'live.frame'; frame: LiveServerFrame }
-  /** /ws/updates came back after a drop: whatever changed meanwhile was missed, so both lists reload. */
-  | { type: 'live.resync' }
-  | { type: 'selection.toggle'; id: string }
-  | { type: 'selection.clear' }
-  | { type: 'agents.reload' }
-  | { type: 'connections.reload' }
-  /** A discussion panel relays an agent's status (agent_status frames, speech start and end). */
-  | { type: 'discussion.agentStatus'; agentId: string; status: string }
-  /** A discussion ended or was stopped: every agent is idle again and nobody holds the floor. */
-  | { type: 'discussion.statusesReset' }
-  | CanvasEvent;
+import { positionSaveMachine } from './positionSave.machine';
+import { editorMachine } from './editor.machine';
 
 /** The event that started an operation (an invoke's input reads the request from it). */
 type Request<T extends WorkspaceEvent['type']> = Extract<WorkspaceEvent, { type: T }>;
