@@ -1,9 +1,12 @@
 // Deleting one agent from the canvas (part 1 §4 'Delete Agent'): count its reference audio, ask naming both,
 // DELETE /agents/{id}. One actor per request, invoked by the workspace (as comlink spawns one machine per
-// request); it ends with what happened, and the workspace applies that to what the canvas draws.
+// request); it tells the workspace the agent is gone ('agent.deleted'), or puts why not on the banner.
 //   counting → confirming → deleting → deleted | failed; cancel while counting or confirming → cancelled
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { agentDeleteMessage } from '../model/agentFailures';
+import { notProvided, tellParent } from '../model/actorKit';
+import { bannerError } from '../model/bannerRequest';
+import type { AgentDeletedEvent } from '../model/workspaceTypes';
 
 export interface AgentDeletionInput {
   agentId: string;
@@ -13,30 +16,26 @@ export interface AgentDeletionInput {
 export interface AgentDeletionContext extends AgentDeletionInput {
   /** The agent's audio files; null while counting, or when they could not be counted. */
   audioCount: number | null;
-  outcome: 'deleted' | 'cancelled' | 'failed' | null;
-  /** Why the delete failed (read by agentFailures.agentDeleteMessage). */
-  error: unknown;
 }
 
 export type AgentDeletionEvent = { type: 'agent.delete.confirm' } | { type: 'agent.delete.cancel' };
-
-/** What the workspace hears when the deletion is over. */
-export type AgentDeletionOutput = Pick<AgentDeletionContext, 'agentId' | 'error'> & { outcome: 'deleted' | 'cancelled' | 'failed' };
 
 export const agentDeletionMachine = setup({
   types: {
     context: {} as AgentDeletionContext,
     events: {} as AgentDeletionEvent,
     input: {} as AgentDeletionInput,
-    output: {} as AgentDeletionOutput,
   },
   actors: {
     countAgentAudio: fromPromise<number, { agentId: string }>(notProvided('agentDeletion', 'countAgentAudio')),
     deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('agentDeletion', 'deleteAgent')),
   },
+  actions: {
+    tellParent: enqueueActions(tellParent),
+  },
 }).createMachine({
   id: 'agentDeletion',
-  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: null, outcome: null, error: null }),
+  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: null }),
   initial: 'counting',
   states: {
     // The confirmation names the number of audio files that go with the agent, so count them first.
@@ -60,14 +59,16 @@ export const agentDeletionMachine = setup({
         src: 'deleteAgent',
         input: ({ context }) => ({ agentId: context.agentId }),
         onDone: 'deleted',
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(agentDeleteMessage(event.error)) } },
       },
     },
-    deleted: { type: 'final', entry: assign({ outcome: 'deleted' as const }) },
-    cancelled: { type: 'final', entry: assign({ outcome: 'cancelled' as const }) },
-    failed: { type: 'final', entry: assign({ outcome: 'failed' as const }) },
+    deleted: {
+      type: 'final',
+      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'agent.deleted', agentId: context.agentId }) satisfies AgentDeletedEvent },
+    },
+    cancelled: { type: 'final' },
+    failed: { type: 'final' },
   },
-  output: ({ context }) => ({ agentId: context.agentId, outcome: context.outcome!, error: context.error }),
 });
 
 export type AgentDeletionActorRef = ActorRefFrom<typeof agentDeletionMachine>;

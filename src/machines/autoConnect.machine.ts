@@ -1,33 +1,39 @@
 // The canvas's 'Auto-connect' action (part 1 §4): POST /connections/auto-connect. One actor per request,
-// invoked by the workspace; it ends with how many connections were created or the reason it failed.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
-
-export type AutoConnectOutput = { ok: true; created: number } | { ok: false; error: unknown };
+// invoked by the workspace; it puts how many connections were created (and has the workspace reload them), or
+// why it failed, on the banner.
+import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { CANVAS_MESSAGES } from '../schemas/messages';
+import { autoConnectMessage } from '../model/agentFailures';
+import { notProvided, tellParent } from '../model/actorKit';
+import { bannerError, bannerSuccess } from '../model/bannerRequest';
 
 export const autoConnectMachine = setup({
-  types: {
-    context: {} as { result: AutoConnectOutput | null },
-    output: {} as AutoConnectOutput,
-  },
   actors: {
     postAutoConnect: fromPromise<{ connections_created: number }>(notProvided('autoConnect', 'postAutoConnect')),
   },
+  actions: {
+    tellParent: enqueueActions(tellParent),
+  },
 }).createMachine({
   id: 'autoConnect',
-  context: { result: null },
   initial: 'running',
   states: {
     running: {
       invoke: {
         src: 'postAutoConnect',
-        onDone: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: true as const, created: event.output.connections_created }) }) },
-        onError: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: false as const, error: event.error }) }) },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'tellParent', params: ({ event }) => bannerSuccess(CANVAS_MESSAGES.autoConnected(event.output.connections_created)) },
+            { type: 'tellParent', params: { type: 'connections.reload' } },
+          ],
+        },
+        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(autoConnectMessage(event.error)) } },
       },
     },
-    done: { type: 'final' },
+    connected: { type: 'final' },
+    failed: { type: 'final' },
   },
-  output: ({ context }) => context.result!,
 });
 
 export type AutoConnectActorRef = ActorRefFrom<typeof autoConnectMachine>;

@@ -1,41 +1,47 @@
 // Creating one connection from a drag between two nodes (part 1 §4): POST /connections/. One actor per
-// request, invoked by the workspace; it ends with the new edge or the reason it failed.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+// request, invoked by the workspace; it tells the workspace the new edge, or puts why it failed on the banner.
+import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Edge } from '../schemas/connections';
-import { notProvided } from '../model/actorKit';
+import { connectionCreateMessage } from '../model/agentFailures';
+import { notProvided, tellParent } from '../model/actorKit';
+import { bannerError } from '../model/bannerRequest';
+import type { ConnectionCreatedEvent } from '../model/workspaceTypes';
 
 export interface ConnectionCreateInput {
   from: string;
   to: string;
 }
 
-export type ConnectionCreateOutput = { ok: true; edge: Edge } | { ok: false; error: unknown };
-
 export const connectionCreateMachine = setup({
   types: {
-    context: {} as { request: ConnectionCreateInput; result: ConnectionCreateOutput | null },
+    context: {} as ConnectionCreateInput,
     input: {} as ConnectionCreateInput,
-    output: {} as ConnectionCreateOutput,
   },
   actors: {
     createConnection: fromPromise<Edge, ConnectionCreateInput>(notProvided('connectionCreate', 'createConnection')),
   },
+  actions: {
+    tellParent: enqueueActions(tellParent),
+  },
 }).createMachine({
   id: 'connectionCreate',
-  context: ({ input }) => ({ request: input, result: null }),
+  context: ({ input }) => ({ from: input.from, to: input.to }),
   initial: 'creating',
   states: {
     creating: {
       invoke: {
         src: 'createConnection',
-        input: ({ context }) => context.request,
-        onDone: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: true as const, edge: event.output }) }) },
-        onError: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: false as const, error: event.error }) }) },
+        input: ({ context }) => context,
+        onDone: {
+          target: 'created',
+          actions: { type: 'tellParent', params: ({ event }) => ({ type: 'connection.created', edge: event.output }) satisfies ConnectionCreatedEvent },
+        },
+        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionCreateMessage(event.error)) } },
       },
     },
-    done: { type: 'final' },
+    created: { type: 'final' },
+    failed: { type: 'final' },
   },
-  output: ({ context }) => context.result!,
 });
 
 export type ConnectionCreateActorRef = ActorRefFrom<typeof connectionCreateMachine>;

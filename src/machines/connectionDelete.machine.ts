@@ -1,39 +1,42 @@
 // Deleting the connections the user removed on the canvas (part 1 §4): DELETE /connections/{id} for each.
-// One actor per request, invoked by the workspace; it ends saying whether the server agreed.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
+// One actor per request, invoked by the workspace (which drew them gone already); either way the workspace
+// reloads its connections, so a refused delete puts the edges back, and says why on the banner.
+import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { connectionDeleteMessage } from '../model/agentFailures';
+import { notProvided, tellParent } from '../model/actorKit';
+import { bannerError } from '../model/bannerRequest';
 
 export interface ConnectionDeleteInput {
   connectionIds: string[];
 }
 
-export type ConnectionDeleteOutput = { ok: true } | { ok: false; error: unknown };
-
 export const connectionDeleteMachine = setup({
   types: {
-    context: {} as { request: ConnectionDeleteInput; result: ConnectionDeleteOutput | null },
+    context: {} as ConnectionDeleteInput,
     input: {} as ConnectionDeleteInput,
-    output: {} as ConnectionDeleteOutput,
   },
   actors: {
     deleteConnections: fromPromise<unknown, ConnectionDeleteInput>(notProvided('connectionDelete', 'deleteConnections')),
   },
+  actions: {
+    tellParent: enqueueActions(tellParent),
+  },
 }).createMachine({
   id: 'connectionDelete',
-  context: ({ input }) => ({ request: input, result: null }),
+  context: ({ input }) => input,
   initial: 'deleting',
   states: {
     deleting: {
       invoke: {
         src: 'deleteConnections',
-        input: ({ context }) => context.request,
-        onDone: { target: 'done', actions: assign({ result: { ok: true as const } }) },
-        onError: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: false as const, error: event.error }) }) },
+        input: ({ context }) => context,
+        onDone: 'deleted',
+        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionDeleteMessage(event.error)) } },
       },
     },
-    done: { type: 'final' },
+    deleted: { type: 'final', entry: { type: 'tellParent', params: { type: 'connections.reload' } } },
+    failed: { type: 'final', entry: { type: 'tellParent', params: { type: 'connections.reload' } } },
   },
-  output: ({ context }) => context.result!,
 });
 
 export type ConnectionDeleteActorRef = ActorRefFrom<typeof connectionDeleteMachine>;

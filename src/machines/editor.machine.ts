@@ -13,6 +13,9 @@ import type { ModelOption } from '../schemas/system';
 import { agentDeleteMessage, agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
 import { referenceAudioMachine, type ReferenceAudioEvent } from './referenceAudio.machine';
 import { notProvided } from '../model/actorKit';
+import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
+
+export type { EditorInput, EditorParentEvent };
 
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
 export const SAVED_NOTICE_MS = 2500;
@@ -20,9 +23,6 @@ export const SAVED_NOTICE_MS = 2500;
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality';
 export type EditorFields = Record<EditorField, string>;
 export type Personality = (typeof AGENT_PERSONALITIES)[number];
-
-/** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
-export type EditorInput = { mode: 'create'; position?: Position } | { mode: 'edit'; agentId: string; agent?: Agent };
 
 export interface EditorContext {
   mode: 'create' | 'edit';
@@ -48,11 +48,6 @@ export type EditorEvent =
   | { type: 'editor.dismissError' }
   /** Passed on to the referenceAudio child. */
   | ReferenceAudioEvent;
-
-/** What the editor tells whoever spawned it. */
-export type EditorParentEvent =
-  | { type: 'editor.saved'; mode: 'create' | 'edit'; agent: Agent }
-  | { type: 'editor.deleted'; agentId: string };
 
 const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '' };
 

@@ -1,23 +1,20 @@
 // Saving where one agent was dropped (part 1 §4 'Node position'): PUT /agents/{id}/position. A position off the
 // 0..2000 board is first replaced by a random one between 100 and 500 (the injected random source), and the
 // parent hears it at once ('position.placed') so the node is drawn there while it is saved. One actor per move,
-// invoked by the workspace, which keeps the queue of moves and saves them one at a time.
+// invoked by the workspace, which keeps the queue of moves and saves them one at a time. A refused save puts
+// why on the banner; a move with no fallback place is simply dropped.
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isPositionInBounds } from '../model/canvasPlacement';
 import type { PendingMove } from '../model/workspaceReducers';
+import { positionSaveMessage } from '../model/agentFailures';
 import { notProvided, tellParent } from '../model/actorKit';
-
-/** What a positionSave tells its parent while it runs. */
-export type PositionPlacedEvent = { type: 'position.placed' } & PendingMove;
-
-/** Saved; or not: `error` says why (null when no fallback place could be picked: the move is simply dropped). */
-export type PositionSaveOutput = { ok: true } | { ok: false; error: unknown };
+import { bannerError } from '../model/bannerRequest';
+import type { PositionPlacedEvent } from '../model/workspaceTypes';
 
 export const positionSaveMachine = setup({
   types: {
-    context: {} as { move: PendingMove; result: PositionSaveOutput | null },
+    context: {} as { move: PendingMove },
     input: {} as PendingMove,
-    output: {} as PositionSaveOutput,
   },
   actors: {
     pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('positionSave', 'pickFallbackPosition')),
@@ -31,7 +28,7 @@ export const positionSaveMachine = setup({
   },
 }).createMachine({
   id: 'positionSave',
-  context: ({ input }) => ({ move: input, result: null }),
+  context: ({ input }) => ({ move: input }),
   initial: 'checking',
   states: {
     checking: {
@@ -47,20 +44,21 @@ export const positionSaveMachine = setup({
             { type: 'tellParent', params: ({ context }) => ({ type: 'position.placed', ...context.move }) satisfies PositionPlacedEvent },
           ],
         },
-        onError: { target: 'done', actions: assign({ result: { ok: false as const, error: null } }) },
+        onError: 'dropped',
       },
     },
     saving: {
       invoke: {
         src: 'savePosition',
         input: ({ context }) => context.move,
-        onDone: { target: 'done', actions: assign({ result: { ok: true as const } }) },
-        onError: { target: 'done', actions: assign({ result: ({ event }) => ({ ok: false as const, error: event.error }) }) },
+        onDone: 'saved',
+        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(positionSaveMessage(event.error)) } },
       },
     },
-    done: { type: 'final' },
+    saved: { type: 'final' },
+    failed: { type: 'final' },
+    dropped: { type: 'final' },
   },
-  output: ({ context }) => context.result!,
 });
 
 export type PositionSaveActorRef = ActorRefFrom<typeof positionSaveMachine>;

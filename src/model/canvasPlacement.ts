@@ -176,6 +176,9 @@ export function drawnPosition(agent: Agent): { x: number; y: number } {
 
 // ── What the workspace asks ─────────────────────────────────────────────────
 
+/** Where new agents go before the canvas has reported its view (the middle of the default view). */
+export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
+
 /** Where a new agent goes: the free grid cell nearest the middle of the view, clear of every drawn agent. */
 export const newAgentPlace = (agents: readonly Agent[], viewCentre: Point) => nextFreeSlot(agents.map(drawnPosition), viewCentre);
 

@@ -19,6 +19,9 @@ export interface PendingMove {
   y: number;
 }
 
+/** The drawn agents and the drag ends waiting to be saved, oldest first (the head is being saved). */
+type MoveQueue = Pick<WorkspaceData, 'agents'> & { pendingMoves: PendingMove[] };
+
 /**
  * The newest status moves to the end of the record, so the record's order is the order the sockets named the
  * agents in: the active speaker is derived from it (workspace.selectors.ts), never stored beside it.
@@ -27,6 +30,16 @@ export function withStatus(context: Pick<WorkspaceData, 'statuses'>, id: string,
   const { [id]: _previous, ...others } = context.statuses;
   return { statuses: { ...others, [id]: status } };
 }
+
+/** A fresh list of agents: unchanged ones keep their objects, and a selection of an agent that is gone lapses. */
+export function withLoadedAgents(context: Pick<WorkspaceData, 'agents' | 'selectedIds'>, loaded: Agent[]): Pick<WorkspaceData, 'agents' | 'selectedIds'> {
+  const ids = new Set(loaded.map((a) => a.id));
+  return { agents: reconcileAgents(context.agents, loaded), selectedIds: context.selectedIds.filter((s) => ids.has(s)) };
+}
+
+/** The selection with the agent added, or taken out when it was in it. */
+export const toggled = (selectedIds: string[], id: string) =>
+  selectedIds.includes(id) ? selectedIds.filter((s) => s !== id) : [...selectedIds, id];
 
 export function withoutAgent(context: WorkspaceData, id: string): WorkspaceData {
   const { [id]: _gone, ...statuses } = context.statuses;
@@ -70,11 +83,11 @@ export const withPosition = (agents: Agent[], id: string, x: number, y: number) 
 export const upsert = (agents: Agent[], agent: Agent) =>
   agents.some((a) => a.id === agent.id) ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent];
 
+/** Adds a created connection unless a reload or a frame already brought it. */
+export const withEdge = (edges: Edge[], edge: Edge) => (edges.some((e) => e.id === edge.id) ? edges : [...edges, edge]);
+
 /** Queues moves to save (a later move of an agent replaces its unsaved earlier one) and draws them at once. */
-export function withMoves(
-  context: Pick<WorkspaceData, 'agents'> & { pendingMoves: PendingMove[] },
-  moves: readonly PendingMove[],
-): Partial<Pick<WorkspaceData, 'agents'> & { pendingMoves: PendingMove[] }> {
+export function withMoves(context: MoveQueue, moves: readonly PendingMove[]): Partial<MoveQueue> {
   if (moves.length === 0) return {};
   const moved = new Set(moves.map((m) => m.agentId));
   const byId = new Map(moves.map((m) => [m.agentId, m]));
@@ -87,6 +100,16 @@ export function withMoves(
       return m ? { ...a, x: m.x, y: m.y } : a;
     }),
   };
+}
+
+/**
+ * The move being saved (the queue's head) was off the board and goes to the fallback place its positionSave
+ * picked: drawn there at once, and saved there. A placement for another agent is stale and changes nothing.
+ */
+export function withPlacedMove(context: MoveQueue, placed: PendingMove): Partial<MoveQueue> {
+  const [head, ...rest] = context.pendingMoves;
+  if (!head || head.agentId !== placed.agentId) return {};
+  return { pendingMoves: [placed, ...rest], agents: withPosition(context.agents, placed.agentId, placed.x, placed.y) };
 }
 
 /**

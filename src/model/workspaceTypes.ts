@@ -1,0 +1,79 @@
+// The workspace's vocabulary (workspace.machine.ts): its context, the events the views send it, and what its
+// operation children tell it. The children import their notices from here, so no chart imports its parent.
+// Wire data keeps its schema types (Agent, Edge, MonitorStats, LiveServerFrame come from src/schemas).
+import type { Agent, Position } from '../schemas/agents';
+import type { Edge } from '../schemas/connections';
+import type { LiveServerFrame } from '../schemas/liveUpdates';
+import type { MonitorStats } from '../schemas/system';
+import type { BannerRequest, BannerShowEvent } from './bannerRequest';
+import type { Point } from './canvasPlacement';
+import type { PendingMove, WorkspaceData } from './workspaceReducers';
+
+/** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
+export type EditorInput = { mode: 'create'; position?: Position } | { mode: 'edit'; agentId: string; agent?: Agent };
+
+export interface WorkspaceContext extends WorkspaceData {
+  stats: MonitorStats | null;
+  loadError: string | null;
+  /** What the canvas banner says; the `banner` region knows whether it is an error or a success. */
+  banner: BannerRequest | null;
+  /** Create, or edit which agent: the editor child's input. */
+  editorRequest: EditorInput | null;
+  /** Drag ends waiting to be saved, oldest first. */
+  pendingMoves: PendingMove[];
+  /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
+  viewCentre: Point | null;
+}
+
+// ── What the operation children tell the workspace ──────────────────────────
+
+/** The editor saved or deleted its agent. */
+export type EditorParentEvent =
+  | { type: 'editor.saved'; mode: 'create' | 'edit'; agent: Agent }
+  | { type: 'editor.deleted'; agentId: string };
+
+/** A positionSave placed an off-board move at its fallback place (drawn there while it is saved). */
+export type PositionPlacedEvent = { type: 'position.placed' } & PendingMove;
+
+/** A connectionCreate's connection was made by the server. */
+export type ConnectionCreatedEvent = { type: 'connection.created'; edge: Edge };
+
+/** An agentDeletion's agent was deleted by the server. */
+export type AgentDeletedEvent = { type: 'agent.deleted'; agentId: string };
+
+// ── What the views send ─────────────────────────────────────────────────────
+
+export type CanvasEvent =
+  | { type: 'editor.open'; request: EditorInput }
+  | { type: 'editor.dismiss' }
+  | { type: 'agent.moved'; agentId: string; x: number; y: number }
+  /** The canvas was panned or zoomed: the middle of its visible part, in board coordinates. */
+  | { type: 'canvas.viewCentre'; x: number; y: number }
+  /** Lay every agent out by its connections and save the positions that changed. */
+  | { type: 'canvas.autoLayout' }
+  | { type: 'connection.create'; from: string; to: string }
+  | { type: 'connections.delete'; ids: string[] }
+  | { type: 'connections.autoConnect' }
+  | { type: 'agent.delete.request'; agentId: string }
+  | { type: 'agent.delete.confirm' }
+  | { type: 'agent.delete.cancel' }
+  | BannerShowEvent
+  | { type: 'banner.dismiss' };
+
+export type WorkspaceEvent =
+  | { type: 'live.frame'; frame: LiveServerFrame }
+  /** /ws/updates came back after a drop: whatever changed meanwhile was missed, so both lists reload. */
+  | { type: 'live.resync' }
+  | { type: 'selection.toggle'; id: string }
+  | { type: 'selection.clear' }
+  | { type: 'agents.reload' }
+  | { type: 'connections.reload' }
+  /** A discussion panel relays an agent's status (agent_status frames, speech start and end). */
+  | { type: 'discussion.agentStatus'; agentId: string; status: string }
+  /** A discussion ended or was stopped: every agent is idle again and nobody holds the floor. */
+  | { type: 'discussion.statusesReset' }
+  | CanvasEvent
+  | EditorParentEvent
+  | PositionPlacedEvent
+  | ConnectionCreatedEvent
+  | AgentDeletedEvent;
