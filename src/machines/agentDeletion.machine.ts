@@ -1,7 +1,9 @@
-// Deleting one agent from the canvas (part 1 §4 'Delete Agent'): count its reference audio, ask naming both,
-// DELETE /agents/{id}. One actor per request, invoked by the workspace (as comlink spawns one machine per
-// request); it tells the workspace the agent is gone ('agent.deleted'), or puts why not on the banner.
-//   counting → confirming → deleting → deleted | failed; cancel while counting or confirming → cancelled
+// Deleting one agent (part 1 §4 'Delete Agent', §2 the editor's delete button): count its reference audio, ask
+// naming both, DELETE /agents/{id}. One actor per request (as comlink spawns one machine per request), invoked by
+// the workspace for the canvas's context menu and by the editor for its drawer's button; it tells its parent the
+// agent is gone ('agent.deleted'), or why not ('banner.show', which the editor shows in its form instead).
+//   (counting, unless the caller knows the count) → confirming → deleting → deleted | failed;
+//   cancel while counting or confirming → cancelled
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { agentDeleteMessage } from '../model/agentFailures';
 import { notProvided, tellParent } from '../model/actorKit';
@@ -11,9 +13,11 @@ import type { AgentDeletedEvent } from '../model/workspaceTypes';
 export interface AgentDeletionInput {
   agentId: string;
   name: string;
+  /** Known already (the editor lists the agent's audio): no need to count again. */
+  audioCount?: number;
 }
 
-export interface AgentDeletionContext extends AgentDeletionInput {
+export interface AgentDeletionContext extends Omit<AgentDeletionInput, 'audioCount'> {
   /** The agent's audio files; null while counting, or when they could not be counted. */
   audioCount: number | null;
 }
@@ -33,11 +37,15 @@ export const agentDeletionMachine = setup({
   actions: {
     tellParent: enqueueActions(tellParent),
   },
+  guards: {
+    countKnown: ({ context }) => context.audioCount !== null,
+  },
 }).createMachine({
   id: 'agentDeletion',
-  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: null }),
-  initial: 'counting',
+  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: input.audioCount ?? null }),
+  initial: 'starting',
   states: {
+    starting: { always: [{ guard: 'countKnown', target: 'confirming' }, { target: 'counting' }] },
     // The confirmation names the number of audio files that go with the agent, so count them first.
     counting: {
       invoke: {

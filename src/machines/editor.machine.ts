@@ -4,16 +4,19 @@
 //   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
 //             update stays open and says 'Saved' for SAVED_NOTICE_MS
 // The reference voices are their own chart (referenceAudio.machine.ts), spawned for the open drawer; the
-// editor passes it every 'audio.*' event the drawer sends.
+// editor passes it every 'audio.*' event the drawer sends. Deleting the agent is agentDeletion.machine.ts, the
+// same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
-import { assign, forwardTo, fromPromise, sendParent, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent, AgentCreate, AgentUpdate, Position } from '../schemas/agents';
 import { AGENT_PERSONALITIES, EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
-import { agentDeleteMessage, agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
-import { referenceAudioMachine, type ReferenceAudioEvent } from './referenceAudio.machine';
+import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
+import type { BannerShowEvent } from '../model/bannerRequest';
+import { agentDeletionMachine } from './agentDeletion.machine';
+import { referenceAudioMachine, type ReferenceAudioActorRef, type ReferenceAudioEvent } from './referenceAudio.machine';
 import { notProvided } from '../model/actorKit';
-import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
+import type { AgentDeletedEvent, EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
 export type { EditorInput, EditorParentEvent };
 
@@ -47,7 +50,10 @@ export type EditorEvent =
   | { type: 'editor.delete.cancel' }
   | { type: 'editor.dismissError' }
   /** Passed on to the referenceAudio child. */
-  | ReferenceAudioEvent;
+  | ReferenceAudioEvent
+  /** What the agentDeletion child tells the editor. */
+  | AgentDeletedEvent
+  | BannerShowEvent;
 
 const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '' };
 
@@ -92,7 +98,7 @@ export const editorMachine = setup({
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
     createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('editor', 'createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
-    deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('editor', 'deleteAgent')),
+    agentDeletion: agentDeletionMachine,
     referenceAudio: referenceAudioMachine,
   },
   delays: {
@@ -190,7 +196,7 @@ export const editorMachine = setup({
               on: {
                 'editor.field': { actions: 'setField' },
                 'editor.submit': { guard: 'isFormComplete', target: 'saving', actions: 'clearFormError' },
-                'editor.delete': { guard: 'isEditMode', target: 'confirmingDelete', actions: 'clearFormError' },
+                'editor.delete': { guard: 'isEditMode', target: 'deletion', actions: 'clearFormError' },
                 'editor.dismissError': { actions: 'clearFormError' },
               },
             },
@@ -243,23 +249,31 @@ export const editorMachine = setup({
               tags: ['created'],
               after: { closeAfterCreate: '#editor.closed' },
             },
-            confirmingDelete: {
-              on: {
-                'editor.delete.confirm': 'deleting',
-                'editor.delete.cancel': 'editing',
-              },
-            },
-            deleting: {
-              tags: ['deleting'],
+            // The agentDeletion child waits for the answer; leaving before it is sent (cancel, close) stops it.
+            deletion: {
               invoke: {
-                id: 'deleteAgent',
-                src: 'deleteAgent',
-                input: ({ context }) => ({ agentId: context.agentId! }),
-                onDone: {
-                  target: '#editor.closed',
-                  actions: { type: 'notifyDeleted', params: ({ context }) => ({ agentId: context.agentId! }) },
+                id: 'agentDeletion',
+                src: 'agentDeletion',
+                // The drawer's confirmation names the count it lists, so the child does not count again.
+                input: ({ context, self }) => ({
+                  agentId: context.agentId!,
+                  name: context.agent?.name ?? context.fields.name,
+                  audioCount: (self.getSnapshot()?.children?.referenceAudio as ReferenceAudioActorRef | undefined)?.getSnapshot().context.audio.length ?? 0,
+                }),
+              },
+              on: {
+                'agent.deleted': { target: '#editor.closed', actions: { type: 'notifyDeleted', params: ({ event }) => ({ agentId: event.agentId }) } },
+                'banner.show': { target: 'editing', actions: assign({ formError: ({ event }) => event.text }) },
+              },
+              initial: 'confirming',
+              states: {
+                confirming: {
+                  on: {
+                    'editor.delete.confirm': { target: 'deleting', actions: sendTo('agentDeletion', { type: 'agent.delete.confirm' }) },
+                    'editor.delete.cancel': '#editor.open.form.editing',
+                  },
                 },
-                onError: { target: 'editing', actions: assign({ formError: ({ event }) => agentDeleteMessage(event.error) }) },
+                deleting: { tags: ['deleting'] },
               },
             },
           },

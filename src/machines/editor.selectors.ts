@@ -15,7 +15,7 @@ export const selectWasJustSaved = (s: EditorSnapshot) => s.hasTag('saved');
 export const selectCanSubmit = (s: EditorSnapshot) => s.can({ type: 'editor.submit' });
 export const selectLoadError = (s: EditorSnapshot) => s.context.loadError;
 export const selectFormError = (s: EditorSnapshot) => s.context.formError;
-export const selectIsConfirmingDelete = (s: EditorSnapshot) => s.matches({ open: { form: 'confirmingDelete' } });
+export const selectIsConfirmingDelete = (s: EditorSnapshot) => s.matches({ open: { form: { deletion: 'confirming' } } });
 export const selectModelsLoading = (s: EditorSnapshot) => s.matches({ open: { models: 'loading' } });
 
 /** The options of the model select: the list, plus the agent's own model when the list does not have it. */

@@ -21,6 +21,15 @@ export interface CanvasActorDeps {
   media?: MediaDeps;
 }
 
+/** The one agentDeletion chart, for the canvas's context menu and the editor's delete button alike. */
+const agentDeletionWith = (api: Api) =>
+  agentDeletionMachine.provide({
+    actors: {
+      countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
+      deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+    },
+  });
+
 export function createEditorActors(api: Api, media?: MediaDeps) {
   const uploadAudio = fromPromise(({ input }: { input: UploadRecordingInput }) => api.uploadAudio(input));
   const recorder = recorderMachine.provide({
@@ -31,7 +40,7 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
     loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
     createAgent: fromPromise(({ input }: { input: AgentCreate & Partial<Position> }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
-    deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
+    agentDeletion: agentDeletionWith(api),
     referenceAudio: referenceAudioMachine.provide({
       actors: {
         loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),
@@ -68,12 +77,7 @@ export function createCanvasActors({ api, random = Math.random, media }: CanvasA
       },
     }),
     autoConnect: autoConnectMachine.provide({ actors: { postAutoConnect: fromPromise(() => api.autoConnect()) } }),
-    agentDeletion: agentDeletionMachine.provide({
-      actors: {
-        countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
-        deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
-      },
-    }),
+    agentDeletion: agentDeletionWith(api),
   };
 }
 

@@ -6,6 +6,8 @@ import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { editorMachine, type EditorEvent, type EditorInput, type EditorSnapshot } from '../../src/machines/editor.machine';
 import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../../src/schemas/constants';
+import { agentDeleteMessage } from '../../src/model/agentFailures';
+import { bannerError } from '../../src/model/bannerRequest';
 import { agentFixture, httpError, modelsFixture, settle, startEditor, type FakeAgentApi } from './editorHarness';
 
 type ActorId = keyof FakeAgentApi;
@@ -13,6 +15,13 @@ type DoneEvent = { type: `xstate.done.actor.${ActorId}`; output: unknown };
 type ErrorEvent = { type: `xstate.error.actor.${ActorId}`; error: unknown };
 type AfterEvent = { type: `xstate.after.${string}` };
 type ModelEvent = EditorEvent | DoneEvent | ErrorEvent | AfterEvent;
+
+// The delete goes through the agentDeletion child, which answers with events of its own: these stand for its
+// deleteAgent call succeeding or failing (the replay settles that call; the child then sends them).
+const DELETE_FAILURE = httpError(500);
+const deleted: ModelEvent = { type: 'agent.deleted', agentId: agentFixture.id };
+const deleteFailed: ModelEvent = bannerError(agentDeleteMessage(DELETE_FAILURE));
+const childAnswers = new Set<string>([deleted.type, deleteFailed.type]);
 
 const done = (id: ActorId, output: unknown): DoneEvent => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({ type: `xstate.error.actor.${id}`, error });
@@ -41,8 +50,8 @@ const formEvents: ModelEvent[] = [
   fail('createAgent'),
   done('updateAgent', agentFixture),
   fail('updateAgent'),
-  done('deleteAgent', { success: true }),
-  fail('deleteAgent'),
+  deleted,
+  deleteFailed,
   { type: AFTER.closeAfterCreate.type },
 ];
 
@@ -57,6 +66,7 @@ const serializeState = (s: EditorSnapshot) =>
 /** Timers fire and actors answer only while they exist; the model is offered exactly those events. */
 function canHappen(s: EditorSnapshot, e: ModelEvent): boolean {
   if (s.status !== 'active') return false;
+  if (childAnswers.has(e.type)) return s.hasTag('deleting') && 'agentDeletion' in s.children;
   const m = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type);
   if (m) return m[1] in s.children;
   const after = Object.values(AFTER).find((a) => a.type === e.type);
@@ -98,7 +108,13 @@ function replay(input: EditorInput) {
   for (const e of formEvents) {
     const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
     const after = Object.values(AFTER).find((a) => a.type === e.type);
-    if (m) {
+    if (childAnswers.has(e.type)) {
+      exec[e.type] = async () => {
+        if (e.type === deleted.type) h.api.deleteAgent.resolve({ success: true });
+        else h.api.deleteAgent.reject(DELETE_FAILURE);
+        await settle();
+      };
+    } else if (m) {
       const fake = h.api[m[2] as ActorId] as { resolve: (v: unknown) => void; reject: (e: unknown) => void };
       exec[e.type] = async ({ event }) => {
         if (m[1] === 'done') fake.resolve((event as DoneEvent).output);
@@ -173,9 +189,9 @@ describe('editor model: create form', () => {
 describe('editor model: edit form', () => {
   const input: EditorInput = { mode: 'edit', agentId: agentFixture.id };
   const paths = pathsFor(input, formEvents);
-  it('reaches loading, loadFailed, updating, confirmingDelete and deleting', () => {
+  it('reaches loading, loadFailed, updating, deletion (confirming) and deleting', () => {
     const values = paths.map((p) => JSON.stringify((p.state as EditorSnapshot).value));
-    for (const name of ['loading', 'loadFailed', 'updating', 'confirmingDelete', 'deleting']) {
+    for (const name of ['loading', 'loadFailed', 'updating', 'deletion', 'confirming', 'deleting']) {
       expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
     }
   });

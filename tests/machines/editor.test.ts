@@ -1,3 +1,4 @@
+import type { AgentDeletionActorRef } from '../../src/machines/agentDeletion.machine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import * as sel from '../../src/machines/editor.selectors';
@@ -175,7 +176,12 @@ describe('editor: edit mode', () => {
     expect(sel.selectIsConfirmingDelete(editor.getSnapshot())).toBe(true);
     expect(sel.selectDeleteConfirmation(editor.getSnapshot())).toBe(AGENT_MESSAGES.deleteConfirm('Ada', 2));
     expect(sel.selectDeleteConfirmation(editor.getSnapshot())).toContain('2 audio files');
+    // The same agentDeletion chart as the canvas's context menu, told the count the drawer lists.
+    const deletion = editor.getSnapshot().children.agentDeletion as AgentDeletionActorRef;
+    expect(deletion.getSnapshot().context).toMatchObject({ agentId: agentFixture.id, name: 'Ada', audioCount: 2 });
+    expect(deletion.getSnapshot().value).toBe('confirming');
     editor.send({ type: 'editor.delete.cancel' });
+    expect(deletion.getSnapshot().status).toBe('stopped');
     expect(api.deleteAgent.calls).toHaveLength(0);
 
     api.deleteAgent.answer(() => Promise.reject(httpError(409, 'in a discussion')));

@@ -1,6 +1,7 @@
 // Runs the editor under a stand-in parent with every I/O actor replaced by a controllable double.
 import { vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
 import { editorMachine, type EditorActorRef, type EditorInput } from '../../src/machines/editor.machine';
 import { referenceAudioMachine, type ReferenceAudioActorRef } from '../../src/machines/referenceAudio.machine';
 import { recorderMachine, type MicrophoneCommand, type MicrophoneEvent, type MicrophoneInput } from '../../src/machines/recorder.machine';
@@ -132,7 +133,7 @@ export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof
       loadAgent: api.loadAgent.logic,
       createAgent: api.createAgent.logic as never,
       updateAgent: api.updateAgent.logic as never,
-      deleteAgent: api.deleteAgent.logic,
+      agentDeletion: agentDeletionMachine.provide({ actors: { deleteAgent: api.deleteAgent.logic } }),
       referenceAudio: referenceAudioWithFakes(api, microphone),
     },
   });
