@@ -2,6 +2,7 @@
 // close-code rule is one table-tested function rather than branches spread over the chart.
 import { CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
+import type { StandardServerFrame } from '../schemas/standardSocket';
 
 export interface CloseFacts {
   code: number;
@@ -20,10 +21,30 @@ export function closeMessage(facts: CloseFacts): string | null {
   return DISCUSSION_MESSAGES.closedUnexpectedly(code, reason);
 }
 
+/** The banner and the problem remembered before the close (a socket error or a time-out). */
+export interface BannerState {
+  error: string | null;
+  pendingProblem: string | null;
+}
+
+/** The standard panel's banner after its socket's final close. */
+export function standardCloseBanner(facts: CloseFacts, state: BannerState): string | null {
+  const byCode = closeMessage(facts);
+  if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
+  // Reconnects ran out: 'Connection lost to {endpoint}' (part 2 §8), even though each refused attempt was also
+  // reported as a socket error.
+  if (facts.gaveUp && byCode) return byCode;
+  return state.pendingProblem ?? byCode ?? state.error;
+}
+
+/** A standard run that closes normally with nothing wrong before it ends quietly; any other close is a failure. */
+export const isQuietStandardClose = (facts: CloseFacts, state: BannerState) => state.pendingProblem === null && closeMessage(facts) === null;
+
 /** A socket error event: before the socket ever opened the endpoint is likely missing; after, the network. */
 export function socketErrorMessage(everOpened: boolean, endpointName: string, availableNames: string): string {
   return everOpened ? DISCUSSION_MESSAGES.connectionError : DISCUSSION_MESSAGES.cannotConnect(endpointName, availableNames);
 }
 
 /** 'A server message with an error field … if it mentions Authentication or token, the session is stopped.' */
-export const isAuthErrorText = (text: string) => /authentication|token/i.test(text);
+export const isAuthErrorFrame = (frame: StandardServerFrame | null) =>
+  frame?.type === 'error' && /authentication|token/i.test(`${frame.message} ${frame.error ?? ''}`);

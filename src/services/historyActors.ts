@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { historyMachine } from '../machines/history.machine';
-import type { ExportRequest } from '../machines/standardDiscussion.machine';
+import type { ExportRequest } from '../model/standardRun';
 import { discussionHistory, storedDiscussion } from '../schemas/history';
 import type { Http } from './http';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
