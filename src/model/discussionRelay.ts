@@ -5,6 +5,7 @@
 // The panels differ only in which frames carry speech: standardAudioItem and hybridAudioItem say so.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
+import type { HybridSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import { frameOf } from './discussionSocket';
 
@@ -77,4 +78,13 @@ export function standardAudioItem(frame: StandardServerFrame | null) {
     return { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.id, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name, text: frame.content, requiresAck: true };
   }
   return null;
+}
+
+/** The hybrid panel speaks `audio_message` frames at the run's speed and volume; the server waits for each one. */
+export function hybridAudioItem(frame: HybridServerFrame | null, settings: Pick<HybridSettings, 'tts_speed' | 'tts_volume'>) {
+  if (frame?.type !== 'audio_message') return null;
+  return {
+    audioId: frame.audio_id, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name,
+    speed: settings.tts_speed, volume: settings.tts_volume, requiresAck: true, synchronized: true,
+  };
 }

@@ -26,6 +26,9 @@ export const sendCommand = (frame: Record<string, unknown>) => ({ type: 'socketS
 /** Standard panel: each clip that played to its end is reported as a status. */
 export const playedStatus = (item: { audioId: string; messageId?: string | null; agentId: string }) =>
   sendCommand({ type: 'status', status: 'played', audio_id: item.audioId, agent_id: item.agentId, ...(item.messageId ? { message_id: item.messageId } : {}) });
+/** Hybrid panel: the server paces the turns by real playback, so each clip that played to its end is acknowledged. */
+export const audioAcknowledgment = (item: { audioId: string }, timestamp: string) =>
+  sendCommand({ type: 'audio_acknowledgment', audio_id: item.audioId, status: 'played', timestamp });
 
 type FrameIn<E> = E extends { type: 'socketSession.frame'; frame: infer F } ? F : never;
 
