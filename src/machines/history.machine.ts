@@ -14,7 +14,8 @@ import { replayStored, settingsOf, type PanelKind } from '../model/storedReplay'
 import type { EndpointKey } from '../schemas/constants';
 import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
-import type { ExportFormat, ExportRequest, RunInfo, StandardDiscussionEvent } from './standardDiscussion.machine';
+import type { ExportFormat, ExportRequest, RunInfo } from '../model/standardRun';
+import type { StandardDiscussionEvent } from './standardDiscussion.machine';
 import { notifyToasts } from '../model/actorKit';
 
 export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;

@@ -8,58 +8,31 @@
 //   tab      — Discussion | Reasoning Tree | Research | Analytics (the Reasoning tab steers the endpoint choice).
 //   export   — idle → exporting (JSON or PDF, built from the feed by the provided exporter).
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { applyFrame, closeOpenStreams, emptyFeed, type Feed } from '../model/feed';
+// Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { notProvided, notifyToasts } from '../model/actorKit';
+import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
+import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
+import { bannerAfterFrame, CLOSE_COMMAND, discussionSocketPolicy, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
+import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
+import { applyFrame, closeOpenStreams } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
-import { chooseEndpoint } from '../model/endpointChoice';
-import { closeMessage, isAuthErrorText, socketErrorMessage } from '../model/connectionProblems';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
+import { withSaved } from '../model/panelSettings';
 import {
-  CLOSE_ABNORMAL, CLOSE_NORMAL, ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS, STANDARD_RECONNECT_BASE_DELAY_MS,
-  STANDARD_RECONNECT_MAX_ATTEMPTS, sessionId as makeSessionId, type EndpointKey,
-} from '../schemas/constants';
+  initialStandardContext, isResumable, resumedRun, startedRun,
+  type ExportFormat, type ExportRequest, type RunInfo, type StandardDiscussionContext, type StandardTab,
+} from '../model/standardRun';
+import { humanCard } from '../model/storedReplay';
+import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS, type EndpointKey } from '../schemas/constants';
 import type { Participant } from '../schemas/discussion';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
-import { defaults, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
+import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
-import type { AudioQueueNotice } from './audioQueue.machine';
+import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
-import { agentStatus, statusesReset } from '../model/discussionRelay';
-import { notProvided, notifyToasts } from '../model/actorKit';
-
-export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
-export type StandardTab = (typeof STANDARD_TABS)[number];
-export type ExportFormat = 'json' | 'pdf';
-
-/** What a run needs from the moment Start is pressed; kept after the run so it can be exported. */
-export interface RunInfo {
-  sessionId: string;
-  endpoint: EndpointKey;
-  agentIds: string[];
-  context: string;
-  token: string | null;
-  connections: { source: string; target: string }[];
-  /** The settings the run started with (export records them). */
-  settings: StandardPanelSettings;
-  /** Set when the run re-attaches to a running discussion (History): the server replays from this seq. */
-  resumeFrom?: number;
-}
-
-export interface StandardDiscussionContext {
-  draftContext: string;
-  settings: StandardPanelSettings;
-  run: RunInfo | null;
-  participants: Participant[];
-  feed: Feed;
-  /** The dismissible banner (part 2 §8); null when nothing is wrong. */
-  error: string | null;
-  /** The current reconnect attempt (1..3) while reconnecting. */
-  attempt: number;
-  /** The socket reported an error before its close; the close then keeps this message. */
-  pendingProblem: string | null;
-}
 
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
@@ -76,27 +49,27 @@ export type StandardDiscussionEvent =
   | SocketSessionNotice<StandardServerFrame>
   | AudioQueueNotice;
 
-export interface ExportRequest {
-  format: ExportFormat;
-  feed: Feed;
-  run: RunInfo;
-  now: number;
-}
-
-const policy: SocketSessionInput['policy'] = {
-  connectTimeoutMs: STANDARD_CONNECT_TIMEOUT_MS,
-  reconnectOn: [CLOSE_ABNORMAL],
-  maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
-  delayMs: (attempt) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
-  // 'Up to 3 attempts while running' (part 2 §4): a socket that never opened reports 'Cannot connect' at once.
-  reconnectBeforeFirstOpen: false,
-};
+// 'Up to 3 attempts while running' (part 2 §4): a socket that never opened reports 'Cannot connect' at once.
+const policy: SocketSessionInput['policy'] = discussionSocketPolicy(STANDARD_CONNECT_TIMEOUT_MS);
 
 /** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
 type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef }; matches?: (value: { tab: StandardTab }) => boolean };
+const ownSnapshot = (self: AnyActorRef) => self.getSnapshot() as OwnSnapshot | undefined;
+const availableNames = (self: AnyActorRef) => {
+  const probe = ownSnapshot(self)?.children?.endpointProbe;
+  return probe ? selectAvailableNames(probe.getSnapshot()) : '';
+};
 
-const frameOf = (event: StandardDiscussionEvent) => (event.type === 'socketSession.frame' ? event.frame : null);
+const startProblemOf = (draftContext: string, start: { agentIds: string[]; token: string | null }) =>
+  startProblem({ agentIds: start.agentIds, context: draftContext, token: start.token });
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
+const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({ code: e.code, reason: e.reason, gaveUp: e.gaveUp, endpointName: endpointLabel(run) });
+
+/** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
+const startOrResume = {
+  'discussion.start': [{ guard: 'isStartValid', target: 'preparing', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
+  'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
+} as const;
 
 export const standardDiscussionMachine = setup({
   types: {
@@ -118,19 +91,13 @@ export const standardDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isStartValid: ({ context, event }) =>
-      event.type === 'discussion.start' && startProblem({ agentIds: event.agentIds, context: context.draftContext, token: event.token }) === null,
-    isResumable: ({ event }) => event.type === 'discussion.resume' && event.sessionId.length > 0 && new Set(event.agentIds).size >= 2,
+    isStartValid: ({ context, event }) => event.type === 'discussion.start' && startProblemOf(context.draftContext, event) === null,
+    isResumable: ({ event }) => event.type === 'discussion.resume' && isResumable(event),
     isDiscussionEnded: ({ event }) => frameOf(event)?.type === 'discussion_ended',
-    isAuthError: ({ event }) => {
-      const frame = frameOf(event);
-      return frame?.type === 'error' && isAuthErrorText(`${frame.message} ${frame.error ?? ''}`);
-    },
+    isAuthError: ({ event }) => isAuthErrorFrame(frameOf(event)),
     isHumanMessageSendable: ({ context, event }) =>
       event.type === 'discussion.human.send' && event.text.trim().length > 0 && context.settings.basic.humanParticipation,
-    isQuietClose: ({ context, event }) =>
-      event.type === 'socketSession.closed' && context.pendingProblem === null &&
-      closeMessage({ code: event.code, reason: event.reason, gaveUp: event.gaveUp, endpointName: endpointLabel(context.run) }) === null,
+    isQuietClose: ({ context, event }) => event.type === 'socketSession.closed' && isQuietStandardClose(closeFacts(context.run, event), context),
     hasMessages: ({ context }) => selectCounts(context.feed).messages > 0,
     areSettingsValid: ({ event }) => event.type === 'discussion.settings.update' && standardPanelSettings.safeParse(event.settings).success,
   },
@@ -138,153 +105,51 @@ export const standardDiscussionMachine = setup({
     /** Provided: writes the settings to local storage under the signed-in user. */
     saveSettings: (_, _params: { settings: StandardPanelSettings }) => {},
     setDraftContext: assign({ draftContext: ({ context, event }) => (event.type === 'discussion.context.change' ? event.text : context.draftContext) }),
-    explainStartProblem: assign({
-      error: ({ context, event }) =>
-        event.type === 'discussion.start' ? startProblem({ agentIds: event.agentIds, context: context.draftContext, token: event.token }) : context.error,
-    }),
+    explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'discussion.start' ? startProblemOf(context.draftContext, event) : context.error) }),
+    /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
     beginRun: assign(({ context, event, self }) => {
       if (event.type !== 'discussion.start') return {};
-      // The running actor's snapshot (the probe child, the tab); a pure transition (xstate/graph) has none.
-      const current = self.getSnapshot() as OwnSnapshot | undefined;
+      const current = ownSnapshot(self);
       const probe = current?.children?.endpointProbe;
-      const availability = probe ? selectAvailability(probe.getSnapshot()) : null;
-      const s = context.settings;
-      const endpoint = chooseEndpoint(
-        {
-          multiRound: s.reasoning.enableMultiRound,
-          useACL: s.communication.useACL,
-          enableInterrupts: s.communication.enableInterrupts,
-          enhancedMode: s.basic.mode === 'enhanced',
-          research: s.research.enableResearch,
-          hybridMode: s.basic.hybridMode || s.basic.mode === 'hybrid',
-          reasoningTabActive: typeof current?.matches === 'function' && current.matches({ tab: 'tree' }),
-        },
-        availability ?? { basic: 'unknown', enhanced: 'unknown', multi_round: 'unknown', hybrid: 'unknown' },
-      );
-      const agentIds = [...new Set(event.agentIds)];
-      return {
-        run: {
-          sessionId: makeSessionId(event.now), endpoint, agentIds, context: context.draftContext.trim(), token: event.token,
-          connections: event.connections, settings: s,
-        },
-        participants: [],
-        feed: emptyFeed,
-        error: null,
-        attempt: 0,
-        pendingProblem: null,
-      };
+      const reasoningTabActive = typeof current?.matches === 'function' && current.matches({ tab: 'tree' });
+      const endpoint = chooseEndpoint(choiceOptions(context.settings, reasoningTabActive), probe ? selectAvailability(probe.getSnapshot()) : {});
+      return startedRun(context, { ...event, endpoint });
     }),
-    /**
-     * Re-attaches to a running discussion (History → Resume): a run with that session id, endpoint, agents and
-     * context, asking the server to replay from the start (resume_from 0): the feed starts empty and keys items
-     * by id, so nothing shows twice, and a later reconnect re-sends the same configuration.
-     */
-    resumeRun: assign(({ context, event }) => {
-      if (event.type !== 'discussion.resume') return {};
-      return {
-        run: {
-          sessionId: event.sessionId, endpoint: event.endpoint, agentIds: [...new Set(event.agentIds)], context: event.context, token: event.token,
-          connections: [], settings: context.settings, resumeFrom: 0,
-        },
-        draftContext: event.context,
-        participants: [],
-        feed: emptyFeed,
-        error: null,
-        attempt: 0,
-        pendingProblem: null,
-      };
-    }),
+    resumeRun: assign(({ context, event }) => (event.type === 'discussion.resume' ? resumedRun(context, event) : {})),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
-    applyIncoming: assign({ feed: ({ context, event }) => {
-      const frame = frameOf(event);
-      return frame ? applyFrame(context.feed, frame) : context.feed;
-    } }),
-    showServerError: assign({ error: ({ context, event }) => {
-      const frame = frameOf(event);
-      return frame?.type === 'error' ? frame.message : context.error;
-    } }),
-    relayAgentStatus: enqueueActions(({ event, system, enqueue }) => {
-      const frame = frameOf(event);
-      const workspace = system.get('workspace');
-      if (!frame || !workspace) return;
-      if (frame.type === 'agent_status') enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
-      // An agent whose turn is streaming holds the floor while it writes; the server's statuses take over after.
-      else if (frame.type === 'agent_message_start') enqueue.sendTo(workspace, agentStatus(frame.agent_id, 'responding'));
-    }),
+    applyIncoming: assign({ feed: ({ context, event }) => feedAfter(context.feed, event) }),
+    showServerError: assign({ error: ({ context, event }) => bannerAfterFrame(context.error, event) }),
+    relayAgentStatus: enqueueActions(relayAgentStatus),
+    relaySpeaking: enqueueActions(relaySpeaking),
     /** Speech on: an audio frame (or a message carrying audio_url) goes to the shared audio queue. */
-    queueAudio: enqueueActions(({ context, event, system, self, enqueue }) => {
-      const frame = frameOf(event);
-      const queue = system.get('audioQueue') as AnyActorRef | undefined;
-      if (!frame || !queue || !context.run?.settings.basic.tts) return;
-      if (frame.type === 'audio') {
-        enqueue.sendTo(queue, {
-          type: 'audio.enqueue', replyTo: self,
-          item: { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, text: frame.text, requiresAck: true },
-        });
-      } else if (frame.type === 'agent_message' && frame.audio_url) {
-        enqueue.sendTo(queue, {
-          type: 'audio.enqueue', replyTo: self,
-          item: { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.id, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name, text: frame.content, requiresAck: true },
-        });
-      }
-    }),
-    markSpeaking: enqueueActions(({ event, system, enqueue }) => {
-      const workspace = system.get('workspace');
-      if (event.type === 'audio.started' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'speaking'));
-    }),
-    markIdle: enqueueActions(({ event, system, enqueue }) => {
-      const workspace = system.get('workspace');
-      if (event.type === 'audio.finished' && workspace) enqueue.sendTo(workspace, agentStatus(event.item.agentId, 'idle'));
+    queueAudio: enqueueActions((args) => {
+      if (args.context.run?.settings.basic.tts) queueSpeech(args, standardAudioItem(frameOf(args.event)) satisfies AudioQueueItemInput | null);
     }),
     acknowledgePlayed: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'audio.finished' || event.status !== 'completed') return;
-      const { audioId, messageId, agentId } = event.item;
-      enqueue.sendTo('socket', { type: 'socketSession.send', frame: { type: 'status', status: 'played', audio_id: audioId, agent_id: agentId, ...(messageId ? { message_id: messageId } : {}) } });
+      if (event.type === 'audio.finished' && event.status === 'completed') enqueue.sendTo('socket', playedStatus(event.item));
     }),
+    /** The human's card shows at once, with the id History's replay gives it. */
     sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'discussion.human.send') return;
       const text = event.text.trim();
-      enqueue.sendTo('socket', { type: 'socketSession.send', frame: { type: 'human_message', text, timestamp: event.timestamp } });
-      enqueue.assign({ feed: applyFrame(context.feed, { type: 'human_message_local', id: `human-${event.timestamp}-${text.length}`, text, timestamp: event.timestamp }) });
+      enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp: event.timestamp }));
+      enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, event.timestamp)) });
     }),
-    sendStop: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', { type: 'socketSession.send', frame: { type: 'stop' } })),
-    closeSocket: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', { type: 'socketSession.close', code: CLOSE_NORMAL, reason: 'discussion over' })),
-    stopSpeech: enqueueActions(({ system, enqueue }) => {
-      const queue = system.get('audioQueue');
-      if (queue) enqueue.sendTo(queue, { type: 'audio.clear' });
-    }),
-    resetStatuses: enqueueActions(({ system, enqueue }) => {
-      const workspace = system.get('workspace');
-      if (workspace) enqueue.sendTo(workspace, statusesReset());
-    }),
-    // A socket error before the drop is part of the drop: the retry message replaces it.
-    showRetrying: assign(({ event }) =>
-      event.type === 'socketSession.retrying'
-        ? { attempt: event.attempt, error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts), pendingProblem: null }
-        : {},
-    ),
+    sendStop: sendTo('socket', STOP_COMMAND),
+    closeSocket: sendTo('socket', CLOSE_COMMAND),
+    stopSpeech: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.clear' })),
+    resetStatuses: enqueueActions(resetStatuses),
+    showRetrying: assign(({ event }) => (event.type === 'socketSession.retrying' ? { attempt: event.attempt, ...retryBanner(event) } : {})),
     /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
     clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error, pendingProblem: null })),
     rememberSocketError: assign({
-      pendingProblem: ({ context, event, self }) => {
-        if (event.type !== 'socketSession.error') return context.pendingProblem;
-        const probe = (self.getSnapshot() as OwnSnapshot | undefined)?.children?.endpointProbe;
-        const names = probe ? selectAvailableNames(probe.getSnapshot()) : '';
-        return socketErrorMessage(event.everOpened, endpointLabel(context.run), names);
-      },
+      pendingProblem: ({ context, event, self }) =>
+        event.type === 'socketSession.error' ? socketErrorMessage(event.everOpened, endpointLabel(context.run), availableNames(self)) : context.pendingProblem,
     }),
     rememberTimeout: assign({ pendingProblem: ({ context }) => DISCUSSION_MESSAGES.connectionTimeout(endpointLabel(context.run)) }),
     showProtocolError: assign({ error: ({ context, event }) => (event.type === 'socketSession.protocolError' ? DISCUSSION_MESSAGES.protocolError(event.frameType) : context.error) }),
     explainClose: assign({
-      error: ({ context, event }) => {
-        if (event.type !== 'socketSession.closed') return context.error;
-        const byCode = closeMessage({ code: event.code, reason: event.reason, gaveUp: event.gaveUp, endpointName: endpointLabel(context.run) });
-        if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
-        // Reconnects ran out: 'Connection lost to {endpoint}' (part 2 §8), even though each refused attempt
-        // was also reported as a socket error.
-        if (event.gaveUp && byCode) return byCode;
-        return context.pendingProblem ?? byCode ?? context.error;
-      },
+      error: ({ context, event }) => (event.type === 'socketSession.closed' ? standardCloseBanner(closeFacts(context.run, event), context) : context.error),
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
@@ -292,28 +157,18 @@ export const standardDiscussionMachine = setup({
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     applySettings: assign({ settings: ({ context, event }) => (event.type === 'discussion.settings.update' ? standardPanelSettings.parse(event.settings) : context.settings) }),
     resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
-    toggleSpeechQueue: enqueueActions(({ context, event, system, enqueue }) => {
-      const queue = system.get('audioQueue');
-      if (event.type !== 'discussion.settings.update' || !queue) return;
-      if (event.settings.basic.tts === context.settings.basic.tts) return;
-      enqueue.sendTo(queue, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
+    toggleSpeechQueue: enqueueActions((args) => {
+      const { context, event } = args;
+      if (event.type !== 'discussion.settings.update' || event.settings.basic.tts === context.settings.basic.tts) return;
+      tellAudioQueue(args, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
-    refreshEndpoints: enqueueActions(({ enqueue }) => enqueue.sendTo('endpointProbe', { type: 'endpoints.refresh' })),
+    refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
     notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'standardDiscussion',
   type: 'parallel',
-  context: {
-    draftContext: '',
-    settings: defaults.standardPanel,
-    run: null,
-    participants: [],
-    feed: emptyFeed,
-    error: null,
-    attempt: 0,
-    pendingProblem: null,
-  },
+  context: initialStandardContext,
   invoke: { src: 'endpointProbe', id: 'endpointProbe' },
   on: {
     'discussion.context.change': { actions: 'setDraftContext' },
@@ -324,16 +179,7 @@ export const standardDiscussionMachine = setup({
     run: {
       initial: 'idle',
       states: {
-        idle: {
-          tags: 'disconnected',
-          on: {
-            'discussion.start': [
-              { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
-              { actions: 'explainStartProblem' },
-            ],
-            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
-          },
-        },
+        idle: { tags: 'disconnected', on: startOrResume },
         preparing: {
           tags: 'connecting',
           invoke: {
@@ -350,17 +196,7 @@ export const standardDiscussionMachine = setup({
           invoke: {
             src: 'socketSession',
             id: 'socket',
-            input: ({ context }): SocketSessionInput => {
-              const run = context.run!;
-              return {
-                path: ENDPOINTS[run.endpoint].path,
-                firstFrame: buildStandardConfig({
-                  endpoint: run.endpoint, agentIds: run.agentIds, sessionId: run.sessionId, context: run.context,
-                  token: run.token, settings: run.settings, connections: run.connections, resumeFrom: run.resumeFrom,
-                }),
-                policy,
-              };
-            },
+            input: ({ context }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy }),
           },
           initial: 'connecting',
           states: {
@@ -377,16 +213,8 @@ export const standardDiscussionMachine = setup({
               tags: ['connecting', 'live', 'reconnecting'],
               on: { 'socketSession.retrying': { actions: 'showRetrying' }, 'discussion.stop': 'stopping' },
             },
-            stopping: {
-              tags: 'connected',
-              entry: ['sendStop', 'closeSocket'],
-              after: { closeGrace: '#standardDiscussion.run.ended' },
-            },
-            closing: {
-              tags: 'connected',
-              entry: 'closeSocket',
-              after: { closeGrace: '#standardDiscussion.run.ended' },
-            },
+            stopping: { tags: 'connected', entry: ['sendStop', 'closeSocket'], after: { closeGrace: '#standardDiscussion.run.ended' } },
+            closing: { tags: 'connected', entry: 'closeSocket', after: { closeGrace: '#standardDiscussion.run.ended' } },
           },
           on: {
             'socketSession.open': { target: '.live', actions: 'clearRetrying' },
@@ -402,31 +230,13 @@ export const standardDiscussionMachine = setup({
               { guard: 'isQuietClose', target: 'ended', actions: 'explainClose' },
               { target: 'failed', actions: 'explainClose' },
             ],
-            'audio.started': { actions: 'markSpeaking' },
-            'audio.finished': { actions: ['markIdle', 'acknowledgePlayed'] },
+            'audio.started': { actions: 'relaySpeaking' },
+            'audio.finished': { actions: ['relaySpeaking', 'acknowledgePlayed'] },
           },
           exit: ['stopSpeech', 'resetStatuses', 'closeStreams'],
         },
-        ended: {
-          tags: 'disconnected',
-          on: {
-            'discussion.start': [
-              { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
-              { actions: 'explainStartProblem' },
-            ],
-            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
-          },
-        },
-        failed: {
-          tags: 'error',
-          on: {
-            'discussion.start': [
-              { guard: 'isStartValid', target: 'preparing', actions: 'beginRun' },
-              { actions: 'explainStartProblem' },
-            ],
-            'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
-          },
-        },
+        ended: { tags: 'disconnected', on: startOrResume },
+        failed: { tags: 'error', on: startOrResume },
       },
     },
     settings: {
@@ -437,13 +247,7 @@ export const standardDiscussionMachine = setup({
           invoke: {
             src: 'loadSettings',
             id: 'settingsLoader',
-            onDone: {
-              target: 'ready',
-              actions: assign({ settings: ({ context, event }) => {
-                const parsed = standardPanelSettings.safeParse(event.output ?? {});
-                return parsed.success ? parsed.data : context.settings;
-              } }),
-            },
+            onDone: { target: 'ready', actions: assign({ settings: ({ context, event }) => withSaved(context.settings, event.output) }) },
             onError: 'ready',
           },
         },

@@ -2,7 +2,8 @@
 // the feed through the pure selectors of src/model/feedSelectors.ts.
 import { selectCounts } from '../model/feedSelectors';
 import { ENDPOINTS } from '../schemas/constants';
-import type { StandardDiscussionSnapshot, StandardTab } from './standardDiscussion.machine';
+import type { StandardTab } from '../model/standardRun';
+import type { StandardDiscussionSnapshot } from './standardDiscussion.machine';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 

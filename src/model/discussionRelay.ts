@@ -1,4 +1,90 @@
-// What a discussion panel tells the workspace about its agents (the canvas's status looks and 'Active speaker').
-// A function, so the event is typed once for both panels.
+// What a discussion panel tells the actors beside it while a run goes on: the workspace (the canvas's status looks
+// and 'Active speaker') and the shared audio queue. Both panels relay the same way, so the relays are written once,
+// as the bodies of `enqueueActions` (the actorKit pattern): each panel wraps them in its own `setup`
+// (`relayAgentStatus: enqueueActions(relayAgentStatus)`) and keeps its own context and event types.
+// The panels differ only in which frames carry speech: standardAudioItem and hybridAudioItem say so.
+import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
+import type { HybridServerFrame } from '../schemas/hybridSocket';
+import type { HybridSettings } from '../schemas/settings';
+import type { StandardServerFrame } from '../schemas/standardSocket';
+import { frameOf } from './discussionSocket';
+
 export const agentStatus = (agentId: string, status: string) => ({ type: 'discussion.agentStatus' as const, agentId, status });
 export const statusesReset = () => ({ type: 'discussion.statusesReset' as const });
+
+/** What the relays read of an event: the frames and audio notices a panel hears (anything else is ignored). */
+type Heard =
+  | { type: 'socketSession.frame'; frame: StandardServerFrame | HybridServerFrame }
+  | { type: 'audio.started' | 'audio.finished'; item: { agentId: string } };
+
+/** The part of `enqueueActions`' argument the relays use. */
+interface Relay {
+  event: EventObject;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any panel's system: the neighbours are looked up by id
+  system: ActorSystem<any>;
+  self: AnyActorRef;
+  enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };
+}
+
+const workspaceOf = (system: Relay['system']) => system.get('workspace') as AnyActorRef | undefined;
+const audioQueueOf = (system: Relay['system']) => system.get('audioQueue') as AnyActorRef | undefined;
+
+export function relayAgentStatus({ event, system, enqueue }: Relay): void {
+  const frame = frameOf(event as Heard);
+  const workspace = workspaceOf(system);
+  if (!frame || !workspace) return;
+  if (frame.type === 'agent_status') enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
+  // An agent whose turn is streaming holds the floor while it writes; the server's statuses take over after.
+  else if (frame.type === 'agent_message_start') enqueue.sendTo(workspace, agentStatus(frame.agent_id, 'responding'));
+}
+
+/** The agent whose clip plays is the one speaking; it goes idle when its clip is over, however it ended. */
+export function relaySpeaking({ event, system, enqueue }: Relay): void {
+  const heard = event as Heard;
+  const workspace = workspaceOf(system);
+  if (!workspace) return;
+  if (heard.type === 'audio.started') enqueue.sendTo(workspace, agentStatus(heard.item.agentId, 'speaking'));
+  else if (heard.type === 'audio.finished') enqueue.sendTo(workspace, agentStatus(heard.item.agentId, 'idle'));
+}
+
+/** A run that is over leaves no agent speaking or responding on the canvas. */
+export function resetStatuses({ system, enqueue }: Relay): void {
+  const workspace = workspaceOf(system);
+  if (workspace) enqueue.sendTo(workspace, statusesReset());
+}
+
+/** Stop: 'clear' drops the current clip and the queue; 'interrupt' (hybrid's Interrupt Audio) holds later ones. */
+export function tellAudioQueue({ system, enqueue }: Relay, params: { type: 'audio.clear' | 'audio.interrupt' | 'audio.enable' | 'audio.disable' }): void {
+  const queue = audioQueueOf(system);
+  if (queue) enqueue.sendTo(queue, params);
+}
+
+/**
+ * Speech on: the clip goes to the shared queue, which tells this panel when it starts and ends. The item is the
+ * queue's AudioQueueItemInput; each panel checks that with `satisfies`, where both types are in view.
+ */
+export function queueSpeech({ system, self, enqueue }: Relay, item: { audioId: string } | null): void {
+  const queue = audioQueueOf(system);
+  const request = { type: 'audio.enqueue', replyTo: self, item };
+  if (item && queue) enqueue.sendTo(queue, request);
+}
+
+/** The standard panel speaks an `audio` frame, or a message that carries its audio_url. */
+export function standardAudioItem(frame: StandardServerFrame | null) {
+  if (frame?.type === 'audio') {
+    return { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, text: frame.text, requiresAck: true };
+  }
+  if (frame?.type === 'agent_message' && frame.audio_url) {
+    return { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.id, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name, text: frame.content, requiresAck: true };
+  }
+  return null;
+}
+
+/** The hybrid panel speaks `audio_message` frames at the run's speed and volume; the server waits for each one. */
+export function hybridAudioItem(frame: HybridServerFrame | null, settings: Pick<HybridSettings, 'tts_speed' | 'tts_volume'>) {
+  if (frame?.type !== 'audio_message') return null;
+  return {
+    audioId: frame.audio_id, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name,
+    speed: settings.tts_speed, volume: settings.tts_volume, requiresAck: true, synchronized: true,
+  };
+}

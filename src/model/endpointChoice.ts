@@ -8,6 +8,7 @@
 //   4. basic        otherwise
 // When no endpoint at all is confirmed 'available' (probing not done yet, or nothing answered), Basic is used.
 import { ENDPOINT_KEYS, type EndpointKey } from '../schemas/constants';
+import type { StandardPanelSettings } from '../schemas/settings';
 
 export type EndpointAvailability = 'unknown' | 'available' | 'unavailable';
 
@@ -28,10 +29,24 @@ const RULES: ReadonlyArray<[EndpointKey, (o: EndpointChoiceOptions) => boolean]>
   ['hybrid', (o) => o.research || o.hybridMode || o.reasoningTabActive],
 ];
 
-export function chooseEndpoint(opts: EndpointChoiceOptions, availability: Record<EndpointKey, EndpointAvailability>): EndpointKey {
+/** An endpoint missing from `availability` (nothing probed yet) counts as 'unknown'. */
+export function chooseEndpoint(opts: EndpointChoiceOptions, availability: Partial<Record<EndpointKey, EndpointAvailability>>): EndpointKey {
   if (!ENDPOINT_KEYS.some((key) => availability[key] === 'available')) return 'basic';
   for (const [key, applies] of RULES) {
     if (applies(opts) && availability[key] !== 'unavailable') return key;
   }
   return 'basic';
+}
+
+/** What the panel's Advanced Settings (and its open tab) ask of the endpoint. */
+export function choiceOptions(s: StandardPanelSettings, reasoningTabActive: boolean): EndpointChoiceOptions {
+  return {
+    multiRound: s.reasoning.enableMultiRound,
+    useACL: s.communication.useACL,
+    enableInterrupts: s.communication.enableInterrupts,
+    enhancedMode: s.basic.mode === 'enhanced',
+    research: s.research.enableResearch,
+    hybridMode: s.basic.hybridMode || s.basic.mode === 'hybrid',
+    reasoningTabActive,
+  };
 }

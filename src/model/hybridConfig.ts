@@ -1,16 +1,32 @@
-// The hybrid panel's start checks (part 2 §5 'Hybrid start') and its four topic templates (part 2 §9). The spec
-// fixes one or two values per template; the rest of each is ours, chosen so each template reads as its name:
+// The hybrid panel's first socket message (part 2 §7), its start checks (part 2 §5 'Hybrid start') and its four
+// topic templates (part 2 §9). Pure. The spec fixes one or two values per template; the rest of each is ours,
+// chosen so each template reads as its name:
 //   Scientific Analysis    — depth 5 (spec); structured mode, evidence and research on, academic citations, 0.8 threshold
 //   Problem Solving        — 15 rounds, 2 turns per round (spec); hybrid mode, auto-stop on consensus
 //   Creative Brainstorming — bullets, length 300 (spec); natural mode, evidence off, cross-agent learning on
 //   Strategic Planning     — depth 4 (spec); adaptive mode, structured format, research on
 // Each also offers a starter topic when the topic box is empty.
 import { HYBRID_TEMPLATES } from '../schemas/constants';
+import { hybridConfig } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
-import type { HybridSettings } from '../schemas/settings';
+import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
+import type { HybridDiscussionContext, HybridRun } from './hybridRun';
 
 export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
 export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
+
+/** The first message exactly as part 2 §7 (the token travels in the query only); tts_config is null when speech is off. */
+export function buildHybridConfig(run: HybridRun) {
+  const { tts, tts_speed, tts_volume, ...rest } = run.settings;
+  return hybridConfig.parse({
+    ...rest,
+    agent_ids: run.agentIds,
+    topic: run.topic,
+    session_id: run.sessionId,
+    tts,
+    tts_config: tts ? { ...defaults.tts, enabled: true, speed: tts_speed, volume: tts_volume, max_length: 300, format: 'wav' } : null,
+  });
+}
 
 export function hybridStartProblem(agentIds: string[], topic: string): string | null {
   if (new Set(agentIds).size < 2) return DISCUSSION_MESSAGES.hybridSelectAgents;
@@ -39,4 +55,10 @@ const OURS: Record<HybridTemplateName, { settings: Partial<HybridSettings>; topi
 
 export function hybridTemplate(name: HybridTemplateName): { settings: Partial<HybridSettings>; topic: string } {
   return { settings: { ...OURS[name].settings, ...(HYBRID_TEMPLATES[name] as Partial<HybridSettings>) }, topic: OURS[name].topic };
+}
+
+/** A template fills its settings at once, and the topic box only when it is empty. */
+export function withTemplate(context: Pick<HybridDiscussionContext, 'settings' | 'topic'>, name: HybridTemplateName): Pick<HybridDiscussionContext, 'settings' | 'topic'> {
+  const t = hybridTemplate(name);
+  return { settings: hybridSettings.parse({ ...context.settings, ...t.settings }), topic: context.topic.trim() ? context.topic : t.topic };
 }

@@ -1,6 +1,7 @@
-// Edits to the standard panel's settings that change more than one field at once. Pure.
+// The standard panel's settings: what a saved copy makes of them, and the edits that change more than one field at
+// once. Pure.
 import { COMMUNICATION_PRESETS, RESPONSE_LENGTHS } from '../schemas/constants';
-import type { StandardPanelSettings } from '../schemas/settings';
+import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 
 type ResponseLength = (typeof RESPONSE_LENGTHS)[number];
 
@@ -18,4 +19,10 @@ export function withResponseLength(s: StandardPanelSettings, length: ResponseLen
 export function toggled<T extends string>(list: readonly T[], item: T, order: readonly T[]): T[] {
   const next = list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
   return order.filter((x) => next.includes(x));
+}
+
+/** The user's saved settings, filled out with defaults; a copy that no longer fits the bounds is ignored. */
+export function withSaved(current: StandardPanelSettings, saved: unknown): StandardPanelSettings {
+  const parsed = standardPanelSettings.safeParse(saved ?? {});
+  return parsed.success ? parsed.data : current;
 }

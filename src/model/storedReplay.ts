@@ -12,7 +12,7 @@ import { hybridServerFrame } from '../schemas/hybridSocket';
 import type { StoredDiscussion } from '../schemas/history';
 import { communicationConfig, reasoningConfig, researchConfig, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import { standardServerFrame } from '../schemas/standardSocket';
-import { applyFrame, closeOpenStreams, emptyFeed, type Feed, type FeedInput } from './feed';
+import { applyFrame, closeOpenStreams, emptyFeed, type Feed, type FeedInput, type HumanMessageLocal } from './feed';
 
 export type PanelKind = 'standard' | 'hybrid';
 
@@ -37,6 +37,8 @@ export function endpointKeyOf(path: string): EndpointKey | null {
 
 /** The id the panel gives a human message it sends (so the two never differ for one message). */
 export const humanItemId = (timestamp: string, text: string) => `human-${timestamp}-${text.length}`;
+/** The human's card, as the panel shows it when sent and History shows it when replayed. */
+export const humanCard = (text: string, timestamp: string): HumanMessageLocal => ({ type: 'human_message_local', id: humanItemId(timestamp, text), text, timestamp });
 
 export function replayStored(d: StoredDiscussion): Replayed {
   const panel = panelOf(d.config);
@@ -47,7 +49,7 @@ export function replayStored(d: StoredDiscussion): Replayed {
   const addHuman = () => {
     const m = humans[h++];
     const timestamp = m.timestamp ?? m.at;
-    feed = applyFrame(feed, { type: 'human_message_local', id: humanItemId(timestamp, m.text), text: m.text, timestamp });
+    feed = applyFrame(feed, humanCard(m.text, timestamp));
   };
   const frames = [...d.frames].sort((a, b) => a.seq - b.seq);
   for (const f of frames) {

@@ -1,7 +1,7 @@
 // The real actors behind the History dialog: the three REST calls (discussionApi.ts) and the standard panel's exporter.
 import { fromPromise } from 'xstate';
 import { historyMachine } from '../machines/history.machine';
-import type { ExportRequest } from '../machines/standardDiscussion.machine';
+import type { ExportRequest } from '../model/standardRun';
 import type { DiscussionApi } from './discussionApi';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 

@@ -1,6 +1,7 @@
 // The real actors behind the hybrid panel: its socket (through socketSession), the modes list, and the PDF export.
 import { fromPromise } from 'xstate';
-import { hybridDiscussionMachine, type HybridExportRequest } from '../machines/hybridDiscussion.machine';
+import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
+import type { HybridExportRequest } from '../model/hybridRun';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { buildExport, hybridPdfFileName } from '../model/exportJson';
 import { defaults } from '../schemas/settings';

@@ -2,7 +2,7 @@
 // the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
 // same logic over a fake WebSocket.
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import type { ExportRequest } from '../machines/standardDiscussion.machine';
+import type { ExportRequest } from '../model/standardRun';
 import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { endpointProbeMachine } from '../machines/endpointProbe.machine';

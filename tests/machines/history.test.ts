@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { historyMachine } from '../../src/machines/history.machine';
 import * as sel from '../../src/machines/history.selectors';
-import type { ExportRequest } from '../../src/machines/standardDiscussion.machine';
+import type { ExportRequest } from '../../src/model/standardRun';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { DiscussionSummary, StoredDiscussion } from '../../src/schemas/history';
 import { HISTORY_MESSAGES } from '../../src/schemas/messages';

@@ -1,6 +1,6 @@
 // The four tabs (part 2 §2) as a WAI-ARIA tablist: arrow keys move between tabs, Home/End jump.
 import type { KeyboardEvent } from 'react';
-import { STANDARD_TABS, type StandardTab } from '../../../machines/standardDiscussion.machine';
+import { STANDARD_TABS, type StandardTab } from '../../../model/standardRun';
 
 const LABELS: Record<StandardTab, string> = { discussion: 'Discussion', tree: 'Reasoning Tree', research: 'Research', analytics: 'Analytics' };
 

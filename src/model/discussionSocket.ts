@@ -1,0 +1,55 @@
+// The socket side of a discussion run, the same for both panels: the policy their socketSession child gets, the
+// commands they send it, and what its notices change in their context. Written once so the two panels cannot
+// drift apart on how a run connects, resumes and stops. Pure.
+import { CLOSE_ABNORMAL, CLOSE_NORMAL, STANDARD_RECONNECT_BASE_DELAY_MS, STANDARD_RECONNECT_MAX_ATTEMPTS } from '../schemas/constants';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
+import { applyFrame, type Feed, type FeedInput } from './feed';
+
+/**
+ * Up to 3 reconnects on 1006 at 2 s × attempt, each re-sending the same configuration (same session_id) so the
+ * server resumes. Only a running discussion reconnects: a socket that never opened reports its failure at once.
+ */
+export const discussionSocketPolicy = (connectTimeoutMs: number) => ({
+  connectTimeoutMs,
+  reconnectOn: [CLOSE_ABNORMAL],
+  maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
+  delayMs: (attempt: number) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
+  reconnectBeforeFirstOpen: false,
+});
+
+/** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
+export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
+/** Our own close: normal, so the socketSession never reconnects after it. */
+export const CLOSE_COMMAND = { type: 'socketSession.close', code: CLOSE_NORMAL, reason: 'discussion over' } as const;
+export const sendCommand = (frame: Record<string, unknown>) => ({ type: 'socketSession.send' as const, frame });
+
+/** Standard panel: each clip that played to its end is reported as a status. */
+export const playedStatus = (item: { audioId: string; messageId?: string | null; agentId: string }) =>
+  sendCommand({ type: 'status', status: 'played', audio_id: item.audioId, agent_id: item.agentId, ...(item.messageId ? { message_id: item.messageId } : {}) });
+/** Hybrid panel: the server paces the turns by real playback, so each clip that played to its end is acknowledged. */
+export const audioAcknowledgment = (item: { audioId: string }, timestamp: string) =>
+  sendCommand({ type: 'audio_acknowledgment', audio_id: item.audioId, status: 'played', timestamp });
+
+type FrameIn<E> = E extends { type: 'socketSession.frame'; frame: infer F } ? F : never;
+
+/** The server frame a socketSession notice carries; null for every other event. */
+export const frameOf = <E extends { type: string }>(event: E): FrameIn<E> | null =>
+  event.type === 'socketSession.frame' ? (event as unknown as { frame: FrameIn<E> }).frame : null;
+
+/** The feed after an event: a frame is folded in (keyed by id, so a frame replayed on resume never shows twice). */
+export function feedAfter(feed: Feed, event: { type: string }): Feed {
+  const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
+  return frame ? applyFrame(feed, frame) : feed;
+}
+
+/** A server `error` frame's message becomes the banner; anything else leaves the banner as it is. */
+export function bannerAfterFrame(error: string | null, event: { type: string }): string | null {
+  const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
+  return frame?.type === 'error' ? frame.message : error;
+}
+
+/** A drop being retried: the retry banner replaces any socket error that came before the drop (it was part of it). */
+export const retryBanner = (event: { attempt: number; maxAttempts: number }) => ({
+  error: DISCUSSION_MESSAGES.connectionLostRetrying(event.attempt, event.maxAttempts),
+  pendingProblem: null,
+});

@@ -1,0 +1,59 @@
+// The hybrid panel's context and what Start makes of it. Pure: the chart (hybridDiscussion.machine.ts) wires these
+// to its events.
+import { sessionId as makeSessionId } from '../schemas/constants';
+import type { HybridModeInfo } from '../schemas/hybridMeta';
+import { defaults, type HybridSettings } from '../schemas/settings';
+import { emptyFeed, type Feed } from './feed';
+
+export interface HybridRun {
+  sessionId: string;
+  agentIds: string[];
+  topic: string;
+  token: string | null;
+  /** The settings the run started with (locked while connected; the export reads the mode). */
+  settings: HybridSettings;
+  startedAt: number;
+}
+
+export interface HybridDiscussionContext {
+  topic: string;
+  settings: HybridSettings;
+  modes: (HybridModeInfo & { id: string })[];
+  run: HybridRun | null;
+  feed: Feed;
+  /** The dismissible red banner; null when nothing is wrong. */
+  error: string | null;
+  /** The socket reported an error or a time-out before its close; the close then keeps this message. */
+  pendingProblem: string | null;
+}
+
+export const initialHybridContext: HybridDiscussionContext = {
+  topic: '',
+  settings: defaults.hybrid,
+  modes: [],
+  run: null,
+  feed: emptyFeed,
+  error: null,
+  pendingProblem: null,
+};
+
+export interface HybridExportRequest {
+  feed: Feed;
+  run: HybridRun;
+  now: number;
+}
+
+export interface HybridStartFacts {
+  agentIds: string[];
+  token: string | null;
+  now: number;
+}
+
+/** Start: a new session (`session_` + the time) on the topic and settings as they are now; nothing of the last run stays. */
+export function startedHybridRun(context: HybridDiscussionContext, start: HybridStartFacts): Partial<HybridDiscussionContext> {
+  const run: HybridRun = {
+    sessionId: makeSessionId(start.now), agentIds: [...new Set(start.agentIds)], topic: context.topic.trim(), token: start.token,
+    settings: context.settings, startedAt: start.now,
+  };
+  return { run, feed: emptyFeed, error: null, pendingProblem: null };
+}

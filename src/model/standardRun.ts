@@ -1,0 +1,93 @@
+// The standard panel's context and what Start and Resume (History) make of it. Pure: the chart
+// (standardDiscussion.machine.ts) wires these to its events; the endpoint is chosen there, from its own probe child.
+import { sessionId as makeSessionId, type EndpointKey } from '../schemas/constants';
+import type { Participant } from '../schemas/discussion';
+import { defaults, type StandardPanelSettings } from '../schemas/settings';
+import { emptyFeed, type Feed } from './feed';
+import type { ConfigRequest } from './standardConfig';
+
+export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
+export type StandardTab = (typeof STANDARD_TABS)[number];
+export type ExportFormat = 'json' | 'pdf';
+
+/**
+ * What a run needs from the moment Start is pressed: exactly what its configuration message is built from (again on
+ * every reconnect, so the server resumes the same session). Kept after the run so it can be exported.
+ */
+export type RunInfo = ConfigRequest;
+
+export interface StandardDiscussionContext {
+  draftContext: string;
+  settings: StandardPanelSettings;
+  run: RunInfo | null;
+  participants: Participant[];
+  feed: Feed;
+  /** The dismissible banner (part 2 §8); null when nothing is wrong. */
+  error: string | null;
+  /** The current reconnect attempt (1..3) while reconnecting. */
+  attempt: number;
+  /** The socket reported an error before its close; the close then keeps this message. */
+  pendingProblem: string | null;
+}
+
+export const initialStandardContext: StandardDiscussionContext = {
+  draftContext: '',
+  settings: defaults.standardPanel,
+  run: null,
+  participants: [],
+  feed: emptyFeed,
+  error: null,
+  attempt: 0,
+  pendingProblem: null,
+};
+
+export interface ExportRequest {
+  format: ExportFormat;
+  feed: Feed;
+  run: RunInfo;
+  now: number;
+}
+
+/** Nothing of the run before carries over: no participants yet, an empty feed, no banner, no reconnect under way. */
+const FRESH = { participants: [], feed: emptyFeed, error: null, attempt: 0, pendingProblem: null } satisfies Partial<StandardDiscussionContext>;
+
+export interface StartFacts {
+  agentIds: string[];
+  token: string | null;
+  connections: { source: string; target: string }[];
+  now: number;
+  endpoint: EndpointKey;
+}
+
+/** Start: a new session (`session_` + the time) with the draft context and the settings as they are now. */
+export function startedRun(context: StandardDiscussionContext, start: StartFacts): Partial<StandardDiscussionContext> {
+  const run: RunInfo = {
+    sessionId: makeSessionId(start.now), endpoint: start.endpoint, agentIds: [...new Set(start.agentIds)], context: context.draftContext.trim(),
+    token: start.token, connections: start.connections, settings: context.settings,
+  };
+  return { run, ...FRESH };
+}
+
+export interface ResumeFacts {
+  sessionId: string;
+  endpoint: EndpointKey;
+  agentIds: string[];
+  context: string;
+  token: string | null;
+}
+
+/**
+ * Re-attaching to a running discussion (History → Resume): a run with that session id, endpoint, agents and context,
+ * asking the server to replay from the start (resume_from 0). The feed starts empty and keys items by id, so nothing
+ * shows twice, and a later reconnect re-sends the same configuration.
+ */
+export function resumedRun(context: StandardDiscussionContext, resume: ResumeFacts): Partial<StandardDiscussionContext> {
+  const run: RunInfo = {
+    sessionId: resume.sessionId, endpoint: resume.endpoint, agentIds: [...new Set(resume.agentIds)], context: resume.context, token: resume.token,
+    connections: [], settings: context.settings, resumeFrom: 0,
+  };
+  return { run, draftContext: resume.context, ...FRESH };
+}
+
+/** A resume names a session and at least two agents. */
+export const isResumable = (resume: Pick<ResumeFacts, 'sessionId' | 'agentIds'>) => resume.sessionId.length > 0 && new Set(resume.agentIds).size >= 2;
