@@ -27,6 +27,8 @@ export const LIVE_ACTOR_IDS = ['liveUpdates', 'audioQueue', 'standardDiscussion'
 export type AppEvent =
   | SessionNotice
   | { type: 'view.discussion.toggle' }
+  /** History re-attached a discussion: show the panel that runs it. */
+  | { type: 'view.discussion.show'; panel: 'standard' | 'hybrid' }
   | { type: 'view.panel.toggle' }
   | { type: 'view.debug.toggle' }
   | { type: 'view.tester.toggle' }
@@ -104,8 +106,11 @@ export const appMachine = setup({
     discussionView: {
       initial: 'standard',
       states: {
-        standard: { on: { 'view.discussion.toggle': 'hybrid' } },
-        hybrid: { tags: 'hybridMode', on: { 'view.discussion.toggle': 'standard' } },
+        standard: { on: { 'view.discussion.toggle': 'hybrid', 'view.discussion.show': { guard: ({ event }) => event.panel === 'hybrid', target: 'hybrid' } } },
+        hybrid: {
+          tags: 'hybridMode',
+          on: { 'view.discussion.toggle': 'standard', 'view.discussion.show': { guard: ({ event }) => event.panel === 'standard', target: 'standard' } },
+        },
       },
     },
     panel: {

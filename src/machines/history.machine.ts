@@ -16,7 +16,10 @@ import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 import type { ExportFormat, ExportRequest, RunInfo } from '../model/standardRun';
 import type { StandardDiscussionEvent } from './standardDiscussion.machine';
-import { notifyToasts } from '../model/actorKit';
+import { notProvided, notifyToasts, tellParent } from '../model/actorKit';
+import { hybridSettingsOf } from '../model/hybridConfig';
+import { defaults, type HybridSettings } from '../schemas/settings';
+import type { HybridDiscussionEvent } from './hybridDiscussion.machine';
 
 export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
@@ -30,6 +33,10 @@ export interface OpenedDiscussion {
   run: RunInfo;
   /** Stored frames that failed their schema (not shown). */
   malformed: number;
+  /** How many frames were stored when it was opened (a re-attach asks the server for the rest). */
+  frameCount: number;
+  /** A hybrid run's settings, as its stored configuration says (null for the standard panel's runs). */
+  hybridSettings: HybridSettings | null;
 }
 
 export interface HistoryContext {
@@ -56,7 +63,7 @@ export type HistoryEvent =
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat; now: number }
-  | { type: 'history.reattach'; token: string | null };
+  | { type: 'history.reattach'; token: string | null; now: number };
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
@@ -70,6 +77,8 @@ export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
     endpoint,
     feed,
     malformed,
+    frameCount: stored.frames.length,
+    hybridSettings: panel === 'hybrid' ? hybridSettingsOf(config) : null,
     run: { sessionId: stored.session_id, endpoint: endpoint ?? 'basic', agentIds, context: stored.topic, token: null, connections: [], settings: settingsOf(config) },
   };
 }
@@ -83,27 +92,19 @@ export const historyMachine = setup({
   },
   actors: {
     /** GET /discussion/history. */
-    loadHistory: fromPromise<DiscussionSummary[]>(async () => {
-      throw new Error('loadHistory is provided by the composition root');
-    }),
+    loadHistory: fromPromise<DiscussionSummary[]>(notProvided('history', 'loadHistory')),
     /** DELETE /discussion/{id}. */
-    deleteDiscussion: fromPromise<void, { id: string }>(async () => {
-      throw new Error('deleteDiscussion is provided by the composition root');
-    }),
+    deleteDiscussion: fromPromise<void, { id: string }>(notProvided('history', 'deleteDiscussion')),
     /** GET /discussion/{id}. */
-    loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(async () => {
-      throw new Error('loadDiscussion is provided by the composition root');
-    }),
+    loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('history', 'loadDiscussion')),
     /** The standard panel's exporter (JSON or PDF). */
-    exportDiscussion: fromPromise<void, ExportRequest>(async () => {
-      throw new Error('exportDiscussion is provided by the composition root');
-    }),
+    exportDiscussion: fromPromise<void, ExportRequest>(notProvided('history', 'exportDiscussion')),
   },
   guards: {
     isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
     hasMessages: ({ context }) => context.opened !== null && selectCounts(context.opened.feed).messages > 0,
     canReattach: ({ context }) =>
-      context.opened !== null && context.opened.summary.status === 'running' && context.opened.panel === 'standard' && context.opened.endpoint !== null,
+      context.opened !== null && context.opened.summary.status === 'running' && context.opened.endpoint !== null && context.opened.run.agentIds.length >= 2,
   },
   actions: {
     setItems: assign({ items: (_, params: { items: DiscussionSummary[] }) => params.items, listError: null }),
@@ -122,12 +123,25 @@ export const historyMachine = setup({
     setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
-    reattach: enqueueActions(({ context, event, system, enqueue }) => {
+    // The panel that ran it continues it, and the main screen shows that panel.
+    reattach: enqueueActions(({ context, event, system, enqueue, self }) => {
       const o = context.opened;
-      const panel = system.get('standardDiscussion');
-      if (!o || !o.endpoint || !panel || event.type !== 'history.reattach') return;
-      const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId: o.summary.session_id, endpoint: o.endpoint, agentIds: o.run.agentIds, context: o.summary.topic, token: event.token };
-      enqueue.sendTo(panel as AnyActorRef, resume);
+      if (!o || !o.endpoint || event.type !== 'history.reattach') return;
+      const panel = system.get(o.panel === 'hybrid' ? 'hybridDiscussion' : 'standardDiscussion') as AnyActorRef | undefined;
+      if (!panel) return;
+      const { session_id: sessionId, topic } = o.summary;
+      if (o.panel === 'hybrid') {
+        const resume: HybridDiscussionEvent = {
+          type: 'hybrid.resume', sessionId, agentIds: o.run.agentIds, topic, settings: o.hybridSettings ?? defaults.hybrid, token: event.token,
+          now: event.now, feed: o.feed, resumeFrom: o.frameCount,
+        };
+        enqueue.sendTo(panel, resume);
+      } else {
+        const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds: o.run.agentIds, context: topic, token: event.token };
+        enqueue.sendTo(panel, resume);
+      }
+      const show = { type: 'view.discussion.show', panel: o.panel } as const;
+      tellParent({ self, enqueue, system }, show);
     }),
     notify: enqueueActions(notifyToasts),
   },

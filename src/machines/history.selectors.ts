@@ -19,5 +19,5 @@ export const selectTab = (s: HistorySnapshot): HistoryTab =>
     : s.matches({ viewer: { open: { tab: 'research' } } }) ? 'research'
       : s.matches({ viewer: { open: { tab: 'analytics' } } }) ? 'analytics' : 'discussion';
 export const selectIsExporting = (s: HistorySnapshot) => s.hasTag('exporting');
-export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null });
+export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null, now: 0 });
 export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);

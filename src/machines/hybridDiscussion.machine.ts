@@ -3,7 +3,7 @@
 //              round_end) → ended by discussion_ended, Stop, a close or a fatal error. Stop sends `stop`, then
 //              closes with 1000 after 500 ms. A 1006 drop reconnects with the same session_id (the server resumes;
 //              the feed keys by id, so nothing shows twice). The socket is a socketSession child, as in the
-//              standard panel.
+//              standard panel. History re-attaches a running one ('hybrid.resume': same session_id, resume_from).
 //   settings — the panel's settings (part 2 §9 defaults), locked while connected; templates fill several at once.
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
 //   export   — idle → exporting (the hybrid PDF).
@@ -16,7 +16,7 @@ import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, discussionSocketP
 import { closeOpenStreams } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
-import { initialHybridContext, startedHybridRun, type HybridDiscussionContext, type HybridExportRequest } from '../model/hybridRun';
+import { initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridExportRequest, type HybridResumeFacts } from '../model/hybridRun';
 import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
@@ -30,6 +30,8 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.template.apply'; template: HybridTemplateName }
   | { type: 'hybrid.settings.update'; settings: HybridSettings }
   | { type: 'hybrid.start'; agentIds: string[]; token: string | null; now: number }
+  /** Re-attach a running discussion (History). */
+  | ({ type: 'hybrid.resume' } & HybridResumeFacts)
   | { type: 'hybrid.stop' }
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
@@ -45,6 +47,7 @@ const betweenRuns = {
   'hybrid.start': [{ guard: 'isStartValid', target: 'session', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
   'hybrid.template.apply': { actions: 'applyTemplate' },
   'hybrid.settings.update': { guard: 'areSettingsValid', actions: 'applySettings' },
+  'hybrid.resume': { guard: 'isResumable', target: 'session', actions: 'resumeRun' },
 } as const;
 
 export const hybridDiscussionMachine = setup({
@@ -65,6 +68,7 @@ export const hybridDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
+    isResumable: ({ event }) => event.type === 'hybrid.resume' && isHybridResumable(event),
     isStartValid: ({ context, event }) => event.type === 'hybrid.start' && hybridStartProblem(event.agentIds, context.topic) === null,
     isDiscussionEnded: ({ event }) => frameOf(event)?.type === 'discussion_ended',
     isFatalError: ({ event }) => {
@@ -81,6 +85,7 @@ export const hybridDiscussionMachine = setup({
     applySettings: assign({ settings: ({ context, event }) => (event.type === 'hybrid.settings.update' ? hybridSettings.parse(event.settings) : context.settings) }),
     explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'hybrid.start' ? hybridStartProblem(event.agentIds, context.topic) : context.error) }),
     beginRun: assign(({ context, event }) => (event.type === 'hybrid.start' ? startedHybridRun(context, event) : {})),
+    resumeRun: assign(({ event }) => (event.type === 'hybrid.resume' ? resumedHybridRun(event) : {})),
     applyIncoming: assign({ feed: ({ context, event }) => feedAfter(context.feed, event) }),
     showServerError: assign({ error: ({ context, event }) => bannerAfterFrame(context.error, event) }),
     relayAgentStatus: enqueueActions(relayAgentStatus),

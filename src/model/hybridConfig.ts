@@ -15,10 +15,13 @@ import type { HybridDiscussionContext, HybridRun } from './hybridRun';
 export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
 export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
 
-/** The first message exactly as part 2 §7 (the token travels in the query only); tts_config is null when speech is off. */
+/**
+ * The first message exactly as part 2 §7 (the token travels in the query only); tts_config is null when speech is
+ * off. A re-attached run (History) also says how many frames it has, so the server sends only the rest.
+ */
 export function buildHybridConfig(run: HybridRun) {
   const { tts, tts_speed, tts_volume, ...rest } = run.settings;
-  return hybridConfig.parse({
+  const config = hybridConfig.parse({
     ...rest,
     agent_ids: run.agentIds,
     topic: run.topic,
@@ -26,6 +29,26 @@ export function buildHybridConfig(run: HybridRun) {
     tts,
     tts_config: tts ? { ...defaults.tts, enabled: true, speed: tts_speed, volume: tts_volume, max_length: 300, format: 'wav' } : null,
   });
+  return run.resumeFrom === undefined ? config : { ...config, resume_from: run.resumeFrom };
+}
+
+/** The settings a stored hybrid run started with: buildHybridConfig read backwards (defaults for what is missing). */
+export function hybridSettingsOf(config: Record<string, unknown>): HybridSettings {
+  const tts = (config.tts_config ?? {}) as { speed?: unknown; volume?: unknown };
+  const known = Object.fromEntries(
+    Object.keys(hybridSettings.shape)
+      .filter((k) => config[k] !== undefined)
+      .map((k) => [k, config[k]]),
+  );
+  const settings = hybridSettings.safeParse({ ...known, tts_speed: tts.speed, tts_volume: tts.volume });
+  if (settings.success) return settings.data;
+  // A field out of today's bounds: keep each one that still fits, one by one.
+  const kept = Object.fromEntries(
+    Object.entries({ ...known, tts_speed: tts.speed, tts_volume: tts.volume }).filter(
+      ([k, v]) => hybridSettings.shape[k as keyof HybridSettings].safeParse(v).success,
+    ),
+  );
+  return hybridSettings.parse(kept);
 }
 
 export function hybridStartProblem(agentIds: string[], topic: string): string | null {

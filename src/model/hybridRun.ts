@@ -13,6 +13,8 @@ export interface HybridRun {
   /** The settings the run started with (locked while connected; the export reads the mode). */
   settings: HybridSettings;
   startedAt: number;
+  /** Re-attached from History: the frames it already has (resume_from); undefined for a run started here. */
+  resumeFrom?: number;
 }
 
 export interface HybridDiscussionContext {
@@ -56,4 +58,33 @@ export function startedHybridRun(context: HybridDiscussionContext, start: Hybrid
     settings: context.settings, startedAt: start.now,
   };
   return { run, feed: emptyFeed, error: null, pendingProblem: null };
+}
+
+export interface HybridResumeFacts {
+  sessionId: string;
+  agentIds: string[];
+  topic: string;
+  settings: HybridSettings;
+  token: string | null;
+  now: number;
+  /** What History replayed of it, and how many stored frames that was. */
+  feed: Feed;
+  resumeFrom: number;
+}
+
+/** A resume names a session and at least two agents. */
+export const isHybridResumable = (resume: Pick<HybridResumeFacts, 'sessionId' | 'agentIds'>) =>
+  resume.sessionId.length > 0 && new Set(resume.agentIds).size >= 2;
+
+/**
+ * Re-attach (History): the running discussion's own session, topic and settings (shown, locked while connected);
+ * the feed History replayed stays, and the server is asked for the frames after it, so speech plays only for what
+ * is new.
+ */
+export function resumedHybridRun(resume: HybridResumeFacts): Partial<HybridDiscussionContext> {
+  const run: HybridRun = {
+    sessionId: resume.sessionId, agentIds: [...new Set(resume.agentIds)], topic: resume.topic, token: resume.token,
+    settings: resume.settings, startedAt: resume.now, resumeFrom: resume.resumeFrom,
+  };
+  return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null };
 }

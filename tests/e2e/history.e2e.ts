@@ -9,11 +9,13 @@ import { test, uniqueEmail } from './harness';
 
 // Past discussions end to end, against the real server and its offline model: run a short standard discussion,
 // open History from the panel, find it listed, open it read-only and see the same messages the panel showed,
-// export its JSON, delete it (after the confirmation); axe on the History views.
+// export its JSON, delete it (after the confirmation); axe on the History views. Then a running hybrid discussion
+// outlives a page reload and is re-attached from History into the hybrid panel.
 const PASSWORD = 'correct-horse-42';
 const CONTEXT = 'Should the cooperative share one grape harvester between five small estates?';
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const hybridPanel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 
@@ -31,31 +33,35 @@ async function expectAxeClean(page: Page, label: string) {
   if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
 }
 
+async function signUpWithTwoAgents(page: Page, baseUrl: string, label: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(label));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+  await panel(page).waitFor({ timeout: 20_000 });
+
+  // Two offline agents, made through the API the canvas uses.
+  await page.evaluate(async () => {
+    const token = localStorage.getItem('token') ?? '';
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    let x = 60;
+    for (const [name, role] of [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
+      const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}.`, model: 'offline' }) });
+      const agent = (await res.json()) as { id: string };
+      await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
+      x += 320;
+    }
+  });
+  await page.reload();
+}
+
 const cardTexts = (scope: ReturnType<Page['locator']>) => scope.locator('.message-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
 
 test(
   'history: a finished discussion is listed, opens read-only with the same messages, exports JSON, and is deleted after confirming; axe',
   async ({ page, baseUrl }) => {
-    await page.goto(baseUrl);
-    await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('history'));
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-    await panel(page).waitFor({ timeout: 20_000 });
-
-    // Two offline agents, made through the API the canvas uses.
-    await page.evaluate(async () => {
-      const token = localStorage.getItem('token') ?? '';
-      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      let x = 60;
-      for (const [name, role] of [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
-        const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}.`, model: 'offline' }) });
-        const agent = (await res.json()) as { id: string };
-        await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
-        x += 320;
-      }
-    });
-    await page.reload();
+    await signUpWithTwoAgents(page, baseUrl, 'history');
     for (const name of ['Ada', 'Bo']) await node(page, name).click();
 
     // A short Basic discussion (2 turns), run to its end.
@@ -120,6 +126,44 @@ test(
       return ((await res.json()) as unknown[]).length;
     });
     if (left !== 0) throw new Error(`the server still lists ${left} discussions`);
+  },
+  { timeoutMs: 180_000 },
+);
+
+test(
+  'history: a running hybrid discussion outlives a page reload and is re-attached from History into the hybrid panel',
+  async ({ page, baseUrl }) => {
+    const topic = 'Our vineyard loses a fifth of its water to leaks; what do we fix first?';
+    await signUpWithTwoAgents(page, baseUrl, 'reattach');
+    for (const name of ['Ada', 'Bo']) await node(page, name).click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    // Problem Solving: 15 rounds of 2 turns, long enough to be running across the reload.
+    await hybridPanel(page).getByRole('button', { name: 'Problem Solving' }).click();
+    await hybridPanel(page).getByLabel('Discussion topic').fill(topic);
+    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await waitFor('two messages', async () => (await hybridPanel(page).locator('.message-card').count()) >= 2, 60_000);
+
+    // A reload drops the socket (not a 1000 close): the server keeps the discussion running for its grace period.
+    await page.reload();
+    await panel(page).waitFor({ timeout: 20_000 });
+    await panel(page).getByRole('button', { name: 'History' }).click();
+    const row = dialog(page).getByRole('list', { name: 'Past discussions' }).getByRole('listitem', { name: topic });
+    await row.getByText('Running').waitFor({ timeout: 10_000 });
+    await row.getByRole('button', { name: `Open ${topic}` }).click();
+    await dialog(page).getByText('This discussion is still running.').waitFor({ timeout: 10_000 });
+    await expectAxeClean(page, 'a running discussion in History');
+    await dialog(page).getByRole('button', { name: 'Re-attach in the panel' }).click();
+
+    // The hybrid panel shows it: what was stored at once, then live turns (a turn streams in only over a live
+    // socket; History closes the ones it finds open). That nothing shows twice at any cut: reattachFeed.test.ts.
+    await hybridPanel(page).waitFor({ timeout: 10_000 });
+    await waitFor('the stored messages in the panel', async () => (await hybridPanel(page).locator('.message-card').count()) >= 2, 10_000);
+    await hybridPanel(page).locator('.message-card--streaming').first().waitFor({ timeout: 60_000 });
+    await waitFor('that turn to end', async () => (await hybridPanel(page).locator('.message-card--streaming').count()) === 0, 60_000);
+    await hybridPanel(page).getByText(`Topic: ${topic}`).waitFor();
+    await hybridPanel(page).getByText(/^Round \d+\/15$/).waitFor();
+    await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
+    await hybridPanel(page).getByText(/Discussion (ended|stopped)/).waitFor({ timeout: 10_000 });
   },
   { timeoutMs: 180_000 },
 );

@@ -84,6 +84,15 @@ describe('app (root actor)', () => {
     expect(selectIsHybridView(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'view.discussion.toggle' });
     expect(selectIsHybridView(actor.getSnapshot())).toBe(false);
+    // History re-attaching a discussion shows the panel that runs it, whichever is shown.
+    actor.send({ type: 'view.discussion.show', panel: 'standard' });
+    expect(selectIsHybridView(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'view.discussion.show', panel: 'hybrid' });
+    expect(selectIsHybridView(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'view.discussion.show', panel: 'hybrid' });
+    expect(selectIsHybridView(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'view.discussion.show', panel: 'standard' });
+    expect(selectIsHybridView(actor.getSnapshot())).toBe(false);
     expect(selectIsPanelShown(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'view.panel.toggle' });
     expect(selectIsPanelShown(actor.getSnapshot())).toBe(false);

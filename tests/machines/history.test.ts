@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise, setup, type AnyEventObject } f
 import { historyMachine } from '../../src/machines/history.machine';
 import * as sel from '../../src/machines/history.selectors';
 import type { ExportRequest } from '../../src/model/standardRun';
-import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
+import { selectCounts, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { DiscussionSummary, StoredDiscussion } from '../../src/schemas/history';
 import { HISTORY_MESSAGES } from '../../src/schemas/messages';
 
@@ -53,12 +53,16 @@ function start(over: Partial<Fakes> = {}) {
       }),
     },
   });
-  // A root that gives the history a system with a standard panel and toasts that record what they are sent.
+  // A root (standing for the app, the history's parent) that gives the history a system with both panels and
+  // toasts; all of them record what they are sent, and the root what the history tells its parent.
   const received: AnyEventObject[] = [];
-  const recorder = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
+  const record = ({ event }: { event: AnyEventObject }) => void received.push(event);
+  const recorder = createMachine({ on: { '*': { actions: record } } });
   const root = setup({ actors: { history: logic, recorder } }).createMachine({
+    on: { 'view.discussion.show': { actions: record } },
     invoke: [
       { src: 'recorder', id: 'standardDiscussion', systemId: 'standardDiscussion' },
+      { src: 'recorder', id: 'hybridDiscussion', systemId: 'hybridDiscussion' },
       { src: 'recorder', id: 'toasts', systemId: 'toasts' },
       { src: 'history', id: 'history', systemId: 'history' },
     ],
@@ -197,9 +201,39 @@ describe('history machine', () => {
     actor.send({ type: 'history.open', id: 'd2' });
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(true);
-    actor.send({ type: 'history.reattach', token: 'tok' });
+    actor.send({ type: 'history.reattach', token: 'tok', now: 1 });
     expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
+    expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(sel.selectIsShown(snap())).toBe(false);
+    expect(sel.selectViewer(snap())).toBe('closed');
+  });
+
+  it('re-attaches a running hybrid discussion: hybrid.resume with its settings, what History replayed and how much, and the hybrid panel shows', async () => {
+    const config = {
+      panel: 'hybrid', agent_ids: ['a1', 'a2'], topic: 'Frost', session_id: 'session_h1', mode: 'structured', max_rounds: 7, tts: true,
+      tts_config: { enabled: true, speed: 1.5, volume: 0.5, max_length: 300, format: 'wav' },
+    };
+    const frame = (seq: number, id: string) => ({
+      seq, at: `2026-01-02T00:00:0${seq}.000Z`,
+      data: { type: 'agent_message', id, agent_id: 'a1', agent_name: 'Ada', content: `Turn ${seq}`, message_type: 'statement', timestamp: `2026-01-02T00:00:0${seq}.000Z` },
+    });
+    const { actor, snap, received } = start({
+      list: async () => [summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' })],
+      load: async () => ({ ...summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' }), config, frames: [frame(1, 'm1'), frame(2, 'm2')], human_messages: [] }),
+    });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'h1' });
+    await settle();
+    expect(snap().context.opened?.panel).toBe('hybrid');
+    expect(sel.selectCanReattach(snap())).toBe(true);
+    actor.send({ type: 'history.reattach', token: 'tok', now: 5 });
+    const resume = received.find((e) => e.type === 'hybrid.resume');
+    expect(resume).toMatchObject({ sessionId: 'session_h1', agentIds: ['a1', 'a2'], topic: 'Frost', token: 'tok', now: 5, resumeFrom: 2 });
+    expect(resume?.settings).toMatchObject({ mode: 'structured', max_rounds: 7, tts: true, tts_speed: 1.5, tts_volume: 0.5, reasoning_depth: 3 });
+    expect(selectCounts(resume?.feed).messages).toBe(2);
+    expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
+    expect(received.some((e) => e.type === 'discussion.resume')).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
   });
 });

@@ -7,6 +7,7 @@ import {
   selectCanStop, selectError, selectModes, selectRoundLabel, selectSessionId, selectSettings, selectSettingsLocked, selectStatusLine,
 } from '../../src/machines/hybridDiscussion.selectors';
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
+import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { selectMessages } from '../../src/model/feedSelectors';
 import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
 import { defaults, type HybridSettings } from '../../src/schemas/settings';
@@ -293,5 +294,35 @@ describe('hybrid discussion panel', () => {
     p.panel.send({ type: 'hybrid.export', now: NOW });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
+  });
+
+  it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {
+    const p = await ready();
+    const replayed = applyFrame(emptyFeed, {
+      type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Earlier', message_type: 'statement', timestamp: 't0',
+    } as FeedInput);
+    const settings: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 7, tts: true };
+    p.panel.send({ type: 'hybrid.resume', sessionId: 'session_42', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings, token: 'tok-1', now: NOW, feed: replayed, resumeFrom: 9 });
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = p.sockets.last(PATH);
+    ws.serverOpen();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ws.sent[0]).toMatchObject({ session_id: 'session_42', topic: 'Frost', agent_ids: ['agent-a', 'agent-b'], mode: 'structured', max_rounds: 7, tts: true, resume_from: 9 });
+    expect(selectSessionId(p.panel.getSnapshot())).toBe('session_42');
+    expect(selectSettings(p.panel.getSnapshot())).toEqual(settings);
+    expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(true);
+    expect(selectMessages(p.panel.getSnapshot().context.feed).map((m) => m.id)).toEqual(['m1']);
+    ws.serverSend({ type: 'audio_message', agent_id: 'agent-b', agent_name: 'Bo', audio_url: '/media/tts/y.wav', audio_id: 'y1', message_timestamp: 't' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.audioQueue.filter((e) => e.type === 'audio.enqueue').map((e) => e.item.audioId)).toEqual(['y1']);
+  });
+
+  it('hybrid.resume needs a session and two agents', async () => {
+    const p = await ready();
+    p.panel.send({ type: 'hybrid.resume', sessionId: '', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings: defaults.hybrid, token: null, now: NOW, feed: emptyFeed, resumeFrom: 0 });
+    p.panel.send({ type: 'hybrid.resume', sessionId: 's', agentIds: ['agent-a'], topic: 'Frost', settings: defaults.hybrid, token: null, now: NOW, feed: emptyFeed, resumeFrom: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run(p.panel)).toBe('idle');
+    expect(p.sockets.instances).toEqual([]);
   });
 });

@@ -125,11 +125,11 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
         <p className="history-note">
           This discussion is still running.{' '}
           {canReattach ? (
-            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach', token })}>
+            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach', token, now: Date.now() })}>
               Re-attach in the panel
             </button>
           ) : (
-            'Only discussions of the standard panel can be re-attached.'
+            'It cannot be re-attached: its record does not name a known endpoint and two agents.'
           )}
         </p>
       )}
