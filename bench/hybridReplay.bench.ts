@@ -97,7 +97,12 @@ async function replay(): Promise<Figures> {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(served.url, { waitUntil: 'load' });
       await page.waitForFunction(() => typeof window.hybridReplayBench === 'object');
-      const r = await withTimeout(page.evaluate(([frames, m]) => window.hybridReplayBench.replay(frames, m), [raw, mounted] as const), 120_000, 'replay');
+      const r = await withTimeout(page.evaluate(([frames, m]) => window.hybridReplayBench.replay(frames, m), [raw, mounted] as const), 120_000, 'replay').catch(
+        async (e: Error) => {
+          const status = await page.evaluate(() => window.hybridReplayBench.status()).catch(() => 'unknown');
+          throw new Error(`${e.message} (${status})${errors.length ? `; the page said: ${errors.join('; ')}` : ''}`);
+        },
+      );
       if (errors.length > 0) throw new Error(`bench page failed: ${errors.join('; ')}`);
       if (trial >= 0) (mounted ? results : unmounted).push(r); // the first page warms the caches
       await page.close();

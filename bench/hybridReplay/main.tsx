@@ -27,6 +27,8 @@ export interface ReplayFigures {
 export interface HybridReplayBench {
   /** `mounted`: the panel is on screen while the frames arrive; otherwise it mounts after the last one. */
   replay(raw: string[], mounted: boolean): Promise<ReplayFigures>;
+  /** What the page shows now (said when a replay times out). */
+  status(): string;
 }
 declare global {
   interface Window {
@@ -49,7 +51,11 @@ const root = createActor(
         actors: { socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic, loadModes: fromPromise(async () => []), exportHybridPdf: fromPromise(async () => {}) } as never,
       }),
       session: sessionMachine.provide({
-        actors: { restoreSession: fromPromise<RestoredSession | null>(async () => ({ token: 'bench-token', user: { email: 'bench@example.com' }, claims: { sub: 'bench-user', exp: Math.floor(Date.now() / 1000) + 3600 } })) },
+        actors: {
+          restoreSession: fromPromise<RestoredSession | null>(async () => ({ token: 'bench-token', user: { email: 'bench@example.com' }, claims: { sub: 'bench-user', exp: Math.floor(Date.now() / 1000) + 3600 } })),
+          sessionTicker: fromCallback(() => undefined),
+        },
+        actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
       }),
       workspace: workspaceMachine.provide({
         actors: { loadAgents: fromPromise(async () => AGENTS), loadConnections: fromPromise(async () => []), loadStats: fromPromise(async () => ({})) } as never,
@@ -80,7 +86,14 @@ async function connected() {
   await frame();
 }
 
+const rowIndex = (row: Element | undefined) => (row?.closest('[data-index]') as HTMLElement | null)?.dataset.index;
+
 window.hybridReplayBench = {
+  status() {
+    const rows = stage.querySelectorAll('.feed__row');
+    const s = hybrid.getSnapshot();
+    return `run ${JSON.stringify(s.value)}, ${selectMessageIds(s.context.feed).length} feed items, ${rows.length} rows drawn, last row index ${rowIndex(rows[rows.length - 1])}`;
+  },
   async replay(raw, mounted) {
     if (mounted) mount();
     await connected();
@@ -98,7 +111,7 @@ window.hybridReplayBench = {
     const lastId = ids[ids.length - 1];
     const isLastShown = () => {
       const rows = stage.querySelectorAll('.feed__row');
-      return rows.length > 0 && !!lastId && Number((rows[rows.length - 1].closest('[data-index]') as HTMLElement | null)?.dataset.index) === ids.length - 1;
+      return rows.length > 0 && !!lastId && Number(rowIndex(rows[rows.length - 1])) === ids.length - 1;
     };
     while (!isLastShown()) await frame();
     await frame();

@@ -57,8 +57,7 @@ export const audioQueueMachine = setup({
   actors: {
     checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(notProvided('audioQueue', 'checkAudio')),
     playClip: fromCallback<ClipCommand, PlayClipInput>(notProvided('audioQueue', 'playClip')),
-    // Preloading is an optimisation: with none provided, clips load when they play.
-    preloadClips: fromCallback<PreloadCommand>(() => undefined),
+    preloadClips: fromCallback<PreloadCommand>(notProvided('audioQueue', 'preloadClips')),
   },
   delays: {
     verifyTimeout: AUDIO_VERIFY_TIMEOUT_MS,

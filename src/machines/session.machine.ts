@@ -52,8 +52,7 @@ export const sessionMachine = setup({
     /** Reads the stored token and verifies it (/auth/me). Resolves null when nothing is stored. */
     restoreSession: fromPromise<RestoredSession | null>(notProvided('session', 'restoreSession')),
     /** Sends { type: 'session.tick', now } at once and then every `intervalMs`. */
-    // No clock provided: no ticks (a session run in a test without a clock simply never expires).
-    sessionTicker: fromCallback<EventObject, TickerInput>(() => undefined),
+    sessionTicker: fromCallback<EventObject, TickerInput>(notProvided('session', 'sessionTicker')),
     loginForm: loginFormMachine,
   },
   guards: {
@@ -63,8 +62,8 @@ export const sessionMachine = setup({
   },
   actions: {
     // I/O: placeholders; the composition root provides the real storage writes.
-    persistLogin: (_, _params: { token: string; user: User }) => undefined,
-    clearStoredLogin: enqueueActions(() => undefined),
+    persistLogin: (_, _params: { token: string; user: User }) => void notProvided('session', 'persistLogin')(),
+    clearStoredLogin: enqueueActions(() => void notProvided('session', 'clearStoredLogin')()),
 
     useSession: assign((_, params: RestoredSession) => ({ token: params.token, user: params.user, claims: params.claims })),
     forgetSession: assign(signedOut),

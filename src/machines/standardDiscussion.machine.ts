@@ -103,7 +103,7 @@ export const standardDiscussionMachine = setup({
   },
   actions: {
     /** Provided: writes the settings to local storage under the signed-in user. */
-    saveSettings: (_, _params: { settings: StandardPanelSettings }) => {},
+    saveSettings: (_, _params: { settings: StandardPanelSettings }) => void notProvided('standardDiscussion', 'saveSettings')(),
     setDraftContext: assign({ draftContext: ({ context, event }) => (event.type === 'discussion.context.change' ? event.text : context.draftContext) }),
     explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'discussion.start' ? startProblemOf(context.draftContext, event) : context.error) }),
     /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */

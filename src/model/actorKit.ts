@@ -1,5 +1,6 @@
 // The small pieces every chart shares, written once:
-//   notProvided  — the placeholder body of an actor the composition root provides; it throws with the actor's name
+//   notProvided  — the placeholder body of an actor or action the composition root provides; it throws with the
+//                  chart's and the actor's name (a chart run without it fails loudly, never silently does nothing)
 //   notifyToasts — ask the actor registered as 'toasts' for a toast (nothing happens when there is none)
 //   tellParent   — send an event to the parent actor, when there is one (a chart run on its own has none)
 // The two actions are written as the body of an `enqueueActions`, so each chart wraps them in its own `setup`
@@ -7,9 +8,9 @@
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { ToastRequest } from './toastRequest';
 
-/** A placeholder actor body: `fromPromise(notProvided('workspace', 'loadAgents'))`. */
+/** A placeholder actor or action body: `fromPromise(notProvided('workspace', 'loadAgents'))`, `persist: notProvided(…)`. */
 export const notProvided = (machine: string, actor: string) => (): never => {
-  throw new Error(`${machine}: the ${actor} actor is not provided (the composition root provides it)`);
+  throw new Error(`${machine}: ${actor} is not provided (the composition root provides it)`);
 };
 
 /** The part of `enqueueActions`' argument these actions use. */

@@ -29,6 +29,8 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
           sessionTicker: fromCallback(() => undefined),
           loginForm: loginFormMachine.provide({ actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) } }),
         },
+        // No storage in this test.
+        actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
       }),
       workspace: workspaceMachine.provide({
         actors: {

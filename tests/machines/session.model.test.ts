@@ -40,11 +40,12 @@ const fixtures = {
 
 const allEvents = Object.values(fixtures).flat() as ModelEvent[];
 
-// Standalone (no parent, no toasts): those notices are no-ops here; session.test.ts covers them.
+// Standalone (no parent, no toasts, no storage): those notices and writes are no-ops here; session.test.ts covers them.
 const standalone = sessionMachine.provide({
   actors: {
     loginForm: loginFormMachine.provide({ actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) } }),
   },
+  actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
 });
 
 function sut() {

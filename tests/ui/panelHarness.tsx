@@ -7,7 +7,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { createActor, fromPromise, setup, spawnChild } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
 import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
 import { sessionMachine, type SessionActorRef } from '../../src/machines/session.machine';
 import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
@@ -85,7 +85,10 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
       restoreSession: fromPromise(async () =>
         token ? { token, user: { email: 'ada@example.com' }, claims: { sub: 'user-0123456789abcdef', exp: Math.floor(Date.now() / 1000) + 3600 } } : null,
       ),
+      // No clock and no storage here: the session never expires and nothing is written.
+      sessionTicker: fromCallback(() => undefined),
     },
+    actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
   });
   const root = createActor(
     setup({ actors: { toasts: toastsMachine, workspace, session, standard, hybrid } }).createMachine({
