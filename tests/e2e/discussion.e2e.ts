@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { discussionExport } from '../../src/schemas/exportJson';
+import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
 import { startTcpProxy } from './tcpProxy';
@@ -24,20 +25,9 @@ async function signUp(page: Page, baseUrl: string) {
   await panel(page).waitFor({ timeout: 20_000 });
 }
 
-/** Two agents on the offline model, laid apart, made through the API the canvas uses; then the page reloads. */
+/** Two agents on the offline model (agents.ts), then both selected on the canvas. */
 async function makeAgents(page: Page, names: [string, string][] = [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
-  await page.evaluate(async (list) => {
-    const token = localStorage.getItem('token') ?? '';
-    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    let x = 60;
-    for (const [name, role] of list) {
-      const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}, a careful ${role.toLowerCase()}.`, model: 'offline' }) });
-      const agent = (await res.json()) as { id: string };
-      await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
-      x += 320;
-    }
-  }, names);
-  await page.reload();
+  await makeOfflineAgents(page, names);
   for (const [name] of names) await node(page, name).click();
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { discussionExport } from '../../src/schemas/exportJson';
 import { HISTORY_MESSAGES } from '../../src/schemas/messages';
+import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
 
@@ -41,19 +42,7 @@ async function signUpWithTwoAgents(page: Page, baseUrl: string, label: string) {
   await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
   await panel(page).waitFor({ timeout: 20_000 });
 
-  // Two offline agents, made through the API the canvas uses.
-  await page.evaluate(async () => {
-    const token = localStorage.getItem('token') ?? '';
-    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    let x = 60;
-    for (const [name, role] of [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
-      const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}.`, model: 'offline' }) });
-      const agent = (await res.json()) as { id: string };
-      await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
-      x += 320;
-    }
-  });
-  await page.reload();
+  await makeOfflineAgents(page);
 }
 
 const cardTexts = (scope: ReturnType<Page['locator']>) => scope.locator('.message-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));

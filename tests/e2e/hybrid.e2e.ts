@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
+import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
 
@@ -56,17 +57,7 @@ test(
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' }).waitFor({ timeout: 20_000 });
-    await page.evaluate(async () => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
-      let x = 60;
-      for (const [name, role] of [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
-        const res = await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role, prompt: `You are ${name}.`, model: 'offline' }) });
-        const agent = (await res.json()) as { id: string };
-        await fetch(`/agents/${agent.id}/position`, { method: 'PUT', headers, body: JSON.stringify({ x, y: 80 }) });
-        x += 320;
-      }
-    });
-    await page.reload();
+    await makeOfflineAgents(page);
     await node(page, 'Ada').click();
     await node(page, 'Bo').click();
     await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
