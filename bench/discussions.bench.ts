@@ -35,7 +35,9 @@ interface Rig {
 async function rig(tokensPerSecond = 0): Promise<Rig> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-bench-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000 },
+    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000,
+      // One bench user runs all 50 discussions: the per-user cap (5 by default) is not what is measured.
+      maxRunningDiscussionsPerUser: 0 },
     { providers: { llm: createLlmRegistry([createOfflineProvider({ tokensPerSecond, thinkMs: 0 })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
