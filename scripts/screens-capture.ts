@@ -136,6 +136,16 @@ async function discussionScreens(browser: Browser, storageState: Awaited<ReturnT
   await hybrid.getByText(/Discussion ended|Discussion stopped/).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(300);
   await shoot(page, 'hybrid');
+
+  // History: both runs listed, the hybrid one opened read-only.
+  await hybrid.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'Past discussions' });
+  await history.getByRole('list', { name: 'Past discussions' }).getByRole('listitem').nth(1).waitFor();
+  await shoot(page, 'history');
+  await history.getByRole('button', { name: /^Open / }).first().click();
+  await history.getByText('Read-only').waitFor();
+  await page.waitForTimeout(300);
+  await shoot(page, 'history-opened');
   await context.close();
 }
 

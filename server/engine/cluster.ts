@@ -222,7 +222,7 @@ export class ClusterEngine {
    * A client is waiting here for a discussion another process owns: try to take it over the moment its lease ends
    * rather than at the next quarter-lease scan (the owner's renewals push the end on; each one is re-read).
    */
-  private async claimAtLeaseEnd(discussionId: string) {
+  private async claimAtLeaseEnd(discussionId: string, atLeastMs = 20) {
     if (this.stopped || !this.remote.has(discussionId)) return;
     this.leaseEnds.set(discussionId, 'reading');
     const [row] = await this.ctx.db
@@ -239,11 +239,11 @@ export class ClusterEngine {
           .catch(() => null)
           .then(() => {
             this.leaseEnds.delete(discussionId);
-            // Still watched from afar: the owner renewed in time (or the claim failed); wait for the new end.
-            if (this.remote.has(discussionId)) void this.claimAtLeaseEnd(discussionId);
+            // Still watched from afar: the owner renewed in time, or the claim failed (then not again at once).
+            if (this.remote.has(discussionId)) void this.claimAtLeaseEnd(discussionId, 250);
           });
       },
-      Math.min(this.leaseMs, Number(row.ms ?? 0)) + 20,
+      Math.max(atLeastMs, Math.min(this.leaseMs, Number(row.ms ?? 0)) + 20),
     );
     t.unref();
     this.leaseEnds.set(discussionId, t);
