@@ -18,6 +18,7 @@ import {
   DEBUGGER_TEST_TIMEOUT_MS,
 } from '../schemas/constants';
 import { notProvided } from '../model/actorKit';
+import { typeNamedIn } from '../schemas/frames';
 
 export type DebuggerTest =
   | { kind: 'socket'; path: string; query: Record<string, string>; expect: 'probe' | 'connected' }
@@ -81,15 +82,7 @@ export type ConnectionDebuggerEvent = { type: 'debugger.run' } | { type: 'debugg
 
 export const explainCloseCode = (code: number) => CLOSE_CODE_EXPLANATIONS[code] ?? 'Unknown close code';
 
-const frameType = (text: string | null): string | null => {
-  if (text === null) return null;
-  try {
-    const v = JSON.parse(text) as { type?: unknown };
-    return typeof v?.type === 'string' ? v.type : null;
-  } catch {
-    return null;
-  }
-};
+const frameType = (text: string | null): string | null => (text === null ? null : (typeNamedIn(text) ?? null));
 
 /** Pure: a socket probe's outcome judged against what the server should answer on that path. */
 export function judgeSocket(test: Extract<DebuggerTest, { kind: 'socket' }>, r: SocketProbeResult): TestResult {

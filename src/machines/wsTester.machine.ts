@@ -7,7 +7,7 @@
 // liveServerFrame; a type no schema knows is shown as unknown, a known type that fails its schema as malformed.
 // The socket is a provided raw-text actor (src/services/debugProbes.ts), so the tester sends exactly what was typed.
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { knownTypes, parseFrame } from '../schemas/frames';
+import { jsonObject, knownTypes, parseFrame, readJson, typeNamedIn } from '../schemas/frames';
 import { DEBUG_SOCKET_PATHS, ENDPOINTS, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import { hybridServerFrame } from '../schemas/hybridSocket';
 import { liveServerFrame } from '../schemas/liveUpdates';
@@ -49,12 +49,8 @@ export function classifyFrame(path: string, text: string): TesterLine {
   }
   if (malformed) return { dir: 'in', kind: 'malformed', type: malformed.type, text, error: malformed.error };
   if (schemas.length === 0) {
-    try {
-      const v = JSON.parse(text) as { type?: unknown };
-      type = typeof v?.type === 'string' ? v.type : '(untyped)';
-    } catch {
-      type = '(not JSON)';
-    }
+    const named = typeNamedIn(text);
+    type = named === undefined ? '(not JSON)' : (named ?? '(untyped)');
   }
   return { dir: 'in', kind: 'unknown', type, text };
 }
@@ -100,12 +96,8 @@ export const wsTesterMachine = setup({
   guards: {
     isJsonObject: ({ event }) => {
       if (event.type !== 'tester.send') return false;
-      try {
-        const v: unknown = JSON.parse(event.text);
-        return typeof v === 'object' && v !== null && !Array.isArray(v);
-      } catch {
-        return false;
-      }
+      const read = readJson(event.text);
+      return read.ok && jsonObject.safeParse(read.value).success;
     },
   },
   actions: {
@@ -114,18 +106,16 @@ export const wsTesterMachine = setup({
     noteBadJson: assign({
       lines: ({ context, event }) => {
         if (event.type !== 'tester.send') return context.lines;
-        let why = 'a frame must be a JSON object, like {"type": "ping"}';
-        try {
-          JSON.parse(event.text);
-        } catch (e) {
-          why = `not valid JSON (${e instanceof Error ? e.message : String(e)})`;
-        }
+        const read = readJson(event.text);
+        const why = read.ok ? 'a frame must be a JSON object, like {"type": "ping"}' : `not valid JSON (${read.error})`;
         return add(context.lines, { dir: 'note', kind: 'error', text: `Not sent: ${why}` });
       },
     }),
     send: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'tester.send') return;
-      const data = JSON.stringify(JSON.parse(event.text));
+      const read = readJson(event.text);
+      if (!read.ok) return;
+      const data = JSON.stringify(read.value);
       enqueue.sendTo('socket', { type: 'tester.socket.send', data } satisfies TesterSocketCommand);
       enqueue.assign({ lines: add(context.lines, { dir: 'out', kind: 'sent', text: data }) });
     }),

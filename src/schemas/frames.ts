@@ -15,14 +15,34 @@ type TypedUnion = z.ZodDiscriminatedUnion<readonly z.ZodObject<{ type: z.ZodLite
 export const knownTypes = (schema: TypedUnion): ReadonlySet<string> =>
   new Set(schema.options.flatMap((o) => [...(o.shape.type as z.ZodLiteral<string>).values]));
 
+/** Text read as JSON, never throwing; the error is JSON.parse's own words. */
+export type JsonRead = { ok: true; value: unknown } | { ok: false; error: string };
+export function readJson(text: string): JsonRead {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** A JSON object (not an array, not null): what every socket frame is. */
+export const jsonObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+const namesAType = z.looseObject({ type: z.string() });
+
+/** The `type` a frame's text names (the developer tools read frames no schema knows): null when it names none, undefined when it is not JSON. */
+export function typeNamedIn(text: string): string | null | undefined {
+  const read = readJson(text);
+  if (!read.ok) return undefined;
+  const named = namesAType.safeParse(read.value);
+  return named.success ? named.data.type : null;
+}
+
 export function parseFrame<S extends TypedUnion>(schema: S, raw: unknown, known = knownTypes(schema)): FrameResult<z.infer<S>> {
   let data: unknown = raw;
   if (typeof raw === 'string') {
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return { kind: 'malformed', type: '(not JSON)', error: 'frame is not valid JSON' };
-    }
+    const read = readJson(raw);
+    if (!read.ok) return { kind: 'malformed', type: '(not JSON)', error: 'frame is not valid JSON' };
+    data = read.value;
   }
   if (typeof data !== 'object' || data === null || typeof (data as { type?: unknown }).type !== 'string') {
     return { kind: 'malformed', type: '(untyped)', error: 'frame has no string "type"' };
