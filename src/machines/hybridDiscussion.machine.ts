@@ -8,8 +8,8 @@
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
 //   export   — idle → exporting (the hybrid PDF).
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided, notifyToasts } from '../model/actorKit';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { notProvided, notifyToasts, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, discussionSocketPolicy, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
@@ -36,6 +36,8 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
   | { type: 'hybrid.export'; now: number }
+  /** The run's clock (a provided ticker): the header's running duration. */
+  | { type: 'hybrid.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
   | AudioQueueNotice;
 
@@ -55,10 +57,11 @@ export const hybridDiscussionMachine = setup({
     context: {} as HybridDiscussionContext,
     events: {} as HybridDiscussionEvent,
     tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'exporting' | 'stopping',
-    children: {} as { socket: 'socketSession'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf' },
+    children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf' },
   },
   actors: {
     socketSession: socketSessionMachine,
+    clock: fromCallback<EventObject, TickerInput>(notProvided('hybridDiscussion', 'clock')),
     loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided('hybridDiscussion', 'loadModes')),
     exportHybridPdf: fromPromise<void, HybridExportRequest>(notProvided('hybridDiscussion', 'exportHybridPdf')),
   },
@@ -136,11 +139,15 @@ export const hybridDiscussionMachine = setup({
       states: {
         idle: { tags: 'idle', on: betweenRuns },
         session: {
-          invoke: {
-            src: 'socketSession',
-            id: 'socket',
-            input: ({ context }): SocketSessionInput => ({ path: ENDPOINTS.hybrid.path, firstFrame: buildHybridConfig(context.run!), policy }),
-          },
+          invoke: [
+            {
+              src: 'socketSession',
+              id: 'socket',
+              input: ({ context }): SocketSessionInput => ({ path: ENDPOINTS.hybrid.path, firstFrame: buildHybridConfig(context.run!), policy }),
+            },
+            // The header shows whole seconds.
+            { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
+          ],
           initial: 'connecting',
           states: {
             connecting: { tags: 'connecting', on: { 'hybrid.stop': 'stopping' } },
@@ -160,6 +167,7 @@ export const hybridDiscussionMachine = setup({
           },
           on: {
             'socketSession.open': { target: '.connected', actions: 'clearError' },
+            'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
             'socketSession.frame': [
               { guard: 'isDiscussionEnded', target: '.closing', actions: 'applyIncoming' },
               { guard: 'isFatalError', target: '.closing', actions: ['applyIncoming', 'showServerError'] },

@@ -13,6 +13,11 @@ export const selectSettingsLocked = (s: HybridDiscussionSnapshot) => s.matches({
 export const selectCanStop = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' }) && !s.hasTag('stopping');
 export const selectIsExporting = (s: HybridDiscussionSnapshot) => s.hasTag('exporting');
 export const selectStartedAt = (s: HybridDiscussionSnapshot) => s.context.run?.startedAt ?? null;
+/** The run's duration by its clock; it stops with the run. */
+export const selectElapsedMs = (s: HybridDiscussionSnapshot) => {
+  const { run, clockNow } = s.context;
+  return run && clockNow !== null ? Math.max(0, clockNow - run.startedAt) : 0;
+};
 export const selectSessionId = (s: HybridDiscussionSnapshot) => s.context.run?.sessionId ?? null;
 
 export function selectRoundLabel(s: HybridDiscussionSnapshot): string {

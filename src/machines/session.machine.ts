@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import { sessionFailureReason } from '../model/loginFailures';
 import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
 import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from '../model/tokenExpiry';
-import { notProvided, notifyToasts, tellParent } from '../model/actorKit';
+import { notProvided, notifyToasts, tellParent, type TickerInput } from '../model/actorKit';
 
 export interface RestoredSession {
   token: string;
@@ -20,9 +20,6 @@ export interface RestoredSession {
   claims: TokenClaims;
 }
 
-export interface TickerInput {
-  intervalMs: number;
-}
 
 export type SessionEvent =
   | LoginAcceptedEvent

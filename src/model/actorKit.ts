@@ -3,10 +3,16 @@
 //                  chart's and the actor's name (a chart run without it fails loudly, never silently does nothing)
 //   notifyToasts — ask the actor registered as 'toasts' for a toast (nothing happens when there is none)
 //   tellParent   — send an event to the parent actor, when there is one (a chart run on its own has none)
+//   TickerInput  — what a chart tells the ticker it invokes to learn the time (services/clock.ts provides it)
 // The two actions are written as the body of an `enqueueActions`, so each chart wraps them in its own `setup`
 // (`notify: enqueueActions(notifyToasts)`) and keeps its own context and event types.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { ToastRequest } from './toastRequest';
+
+/** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */
+export interface TickerInput {
+  intervalMs: number;
+}
 
 /** A placeholder actor or action body: `fromPromise(notProvided('workspace', 'loadAgents'))`, `persist: notProvided(…)`. */
 export const notProvided = (machine: string, actor: string) => (): never => {

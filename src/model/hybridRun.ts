@@ -27,6 +27,8 @@ export interface HybridDiscussionContext {
   error: string | null;
   /** The socket reported an error or a time-out before its close; the close then keeps this message. */
   pendingProblem: string | null;
+  /** What the run's clock said last (it ticks while the run is on, so the header's duration stops with the run). */
+  clockNow: number | null;
 }
 
 export const initialHybridContext: HybridDiscussionContext = {
@@ -37,6 +39,7 @@ export const initialHybridContext: HybridDiscussionContext = {
   feed: emptyFeed,
   error: null,
   pendingProblem: null,
+  clockNow: null,
 };
 
 export interface HybridExportRequest {
@@ -57,7 +60,7 @@ export function startedHybridRun(context: HybridDiscussionContext, start: Hybrid
     sessionId: makeSessionId(start.now), agentIds: [...new Set(start.agentIds)], topic: context.topic.trim(), token: start.token,
     settings: context.settings, startedAt: start.now,
   };
-  return { run, feed: emptyFeed, error: null, pendingProblem: null };
+  return { run, feed: emptyFeed, error: null, pendingProblem: null, clockNow: null };
 }
 
 export interface HybridResumeFacts {
@@ -86,5 +89,5 @@ export function resumedHybridRun(resume: HybridResumeFacts): Partial<HybridDiscu
     sessionId: resume.sessionId, agentIds: [...new Set(resume.agentIds)], topic: resume.topic, token: resume.token,
     settings: resume.settings, startedAt: resume.now, resumeFrom: resume.resumeFrom,
   };
-  return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null };
+  return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null, clockNow: null };
 }

@@ -7,6 +7,7 @@ import { buildExport, hybridPdfFileName } from '../model/exportJson';
 import { defaults } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
+import { fromTicker } from './clock';
 import type { FromSocket } from './socket';
 
 export interface HybridDiscussionDeps {
@@ -29,6 +30,7 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
   return hybridDiscussionMachine.provide({
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
+      clock: fromTicker('hybrid.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);

@@ -55,6 +55,8 @@ function sut() {
     actors: {
       socketSession: fromCallback(({ receive }) => receive((c) => void commands.push(c))) as never,
       loadModes: fromPromise(() => new Promise(() => {})) as never,
+      // No clock: the duration is not what these paths walk.
+      clock: fromCallback(() => undefined) as never,
     },
   });
   const actor = createActor(machine).start();

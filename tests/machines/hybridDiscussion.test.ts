@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
 import {
-  selectCanStop, selectError, selectModes, selectRoundLabel, selectSessionId, selectSettings, selectSettingsLocked, selectStatusLine,
+  selectCanStop, selectElapsedMs, selectError, selectModes, selectRoundLabel, selectSessionId, selectSettings, selectSettingsLocked, selectStatusLine,
 } from '../../src/machines/hybridDiscussion.selectors';
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
@@ -324,5 +324,19 @@ describe('hybrid discussion panel', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(run(p.panel)).toBe('idle');
     expect(p.sockets.instances).toEqual([]);
+  });
+
+  it('the header duration comes from the run clock: it counts whole seconds while running and stops with the run', async () => {
+    vi.setSystemTime(NOW);
+    const p = await ready();
+    const ws = await live(p);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(selectElapsedMs(p.panel.getSnapshot())).toBe(3_000);
+    ws.serverSend({ type: 'discussion_ended', reason: 'completed' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(run(p.panel)).toBe('ended');
+    const atEnd = selectElapsedMs(p.panel.getSnapshot());
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(selectElapsedMs(p.panel.getSnapshot())).toBe(atEnd);
   });
 });

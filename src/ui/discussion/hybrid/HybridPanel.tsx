@@ -23,7 +23,7 @@ import { ResearchList } from '../common/ResearchList';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
 import { HybridTopicForm } from './HybridTopicForm';
-import { formatDuration, useElapsed } from './useElapsed';
+import { formatDuration } from './formatDuration';
 
 const EXPANDED_WIDTH_PX = 760;
 
@@ -60,7 +60,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
   const canStop = useSelector(discussion, sel.selectCanStop);
   const exporting = useSelector(discussion, sel.selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
-  const elapsed = useElapsed(startedAt, live);
+  const elapsed = useSelector(discussion, sel.selectElapsedMs);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const papers = useMemo(() => selectPapers(feed), [feed]);
