@@ -8,15 +8,13 @@
 //
 //   npm run bench -- ingest        (or npx tsx bench/ingest.bench.ts; INGEST_FRAMES / INGEST_TRIALS to change)
 import { pathToFileURL } from 'node:url';
-import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
-import { endpointProbeMachine } from '../src/machines/endpointProbe.machine';
-import { standardDiscussionMachine } from '../src/machines/standardDiscussion.machine';
 import { applyFrame, emptyFeed } from '../src/model/feed';
 import { selectCounts } from '../src/model/feedSelectors';
 import { knownTypes, parseFrame } from '../src/schemas/frames';
 import { standardServerFrame, type StandardServerFrame } from '../src/schemas/standardSocket';
 import { STANDARD_TRANSCRIPTS, syntheticFrames } from './lib/frames';
 import type { Figures } from './run';
+import { liveStandardActor } from './lib/liveStandardActor';
 
 const FRAMES = Number(process.env.INGEST_FRAMES ?? 10_000);
 const TRIALS = Number(process.env.INGEST_TRIALS ?? 5);
@@ -35,26 +33,6 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-/** A standardDiscussion actor with its I/O stubbed, started and live (socketSession.open received). */
-async function liveActor() {
-  const logic = standardDiscussionMachine.provide({
-    actors: {
-      socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
-      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(async () => true) } }),
-      loadAgentDetails: fromPromise(async () => []),
-      loadSettings: fromPromise(async () => null),
-      exportDiscussion: fromPromise(async () => {}),
-    } as never,
-  });
-  const actor = createActor(logic).start();
-  await new Promise((r) => setTimeout(r, 0));
-  actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
-  actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', connections: [], now: Date.now() });
-  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++) await new Promise((r) => setTimeout(r, 0));
-  actor.send({ type: 'socketSession.open', attempt: 0 });
-  if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench actor did not go live');
-  return actor;
-}
 
 export default async function run(): Promise<Figures> {
   const raw = syntheticFrames(STANDARD_TRANSCRIPTS, FRAMES);
@@ -82,7 +60,7 @@ export default async function run(): Promise<Figures> {
         if (p.kind === 'frame') feed = applyFrame(feed, p.frame);
       }
     });
-    const actor = await liveActor();
+    const actor = await liveStandardActor();
     let bad = 0;
     const m = time(() => {
       for (const r of raw) {

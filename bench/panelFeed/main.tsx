@@ -4,14 +4,13 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
-import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
-import { standardDiscussionMachine, type StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
 import { selectFeed } from '../../src/machines/standardDiscussion.selectors';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { StandardServerFrame } from '../../src/schemas/standardSocket';
 import { FeedList } from '../../src/ui/discussion/common/FeedList';
 import { MessageCard } from '../../src/ui/discussion/common/MessageCard';
+import { liveStandardActor } from '../lib/liveStandardActor';
 import '../../src/ui/styles.css';
 import '../../src/ui/discussion/discussion.css';
 
@@ -64,31 +63,13 @@ const afterNextPaint = () =>
     }),
   );
 
-async function liveActor(): Promise<StandardDiscussionActorRef> {
-  const logic = standardDiscussionMachine.provide({
-    actors: {
-      socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
-      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(async () => true) } }),
-      loadAgentDetails: fromPromise(async () => []),
-      loadSettings: fromPromise(async () => null),
-      exportDiscussion: fromPromise(async () => {}),
-    } as never,
-  });
-  const actor = createActor(logic).start();
-  await new Promise((r) => setTimeout(r, 0));
-  actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
-  actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', connections: [], now: Date.now() });
-  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++) await new Promise((r) => setTimeout(r, 0));
-  actor.send({ type: 'socketSession.open', attempt: 0 });
-  return actor as unknown as StandardDiscussionActorRef;
-}
 
 const stage = document.getElementById('stage')!;
 stage.className = 'discussion-panel';
 const panel = document.createElement('div');
 panel.className = 'tabpanel';
 stage.appendChild(panel);
-const actorPromise = liveActor();
+const actorPromise = liveStandardActor();
 const send = (actor: StandardDiscussionActorRef, f: StandardServerFrame) => actor.send({ type: 'socketSession.frame', frame: f });
 const feedEl = () => stage.querySelector('.feed') as HTMLElement | null;
 const hasCard = (text: string) => [...stage.querySelectorAll('.message-card__text')].some((p) => p.textContent === text);
