@@ -17,6 +17,9 @@ export const agent = z.looseObject({
   status: z.string().nullish(),
   x: z.number().nullish(),
   y: z.number().nullish(),
+  /** The reader-facing identity (src/model/agentIdentity.ts): '#rrggbb', and initials or an emoji. */
+  color: z.string().nullish(),
+  avatar: z.string().nullish(),
   created_at: z.string().nullish(),
 });
 export type Agent = z.infer<typeof agent>;
@@ -30,7 +33,12 @@ export const agentCreate = z.object({
   model: trimmedRequired.max(200),
 });
 export type AgentCreate = z.infer<typeof agentCreate>;
-export const agentUpdate = agentCreate.partial().extend({ personality: personality.optional() });
+/** An agent's chosen colour ('#rrggbb') and avatar (an emoji or up to 4 characters); null clears back to derived. */
+export const agentColorField = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').nullable();
+export const agentAvatarField = text().trim().max(16).nullable();
+export const agentUpdate = agentCreate
+  .partial()
+  .extend({ personality: personality.optional(), color: agentColorField.optional(), avatar: agentAvatarField.optional() });
 export type AgentUpdate = z.infer<typeof agentUpdate>;
 
 export const position = z.object({ x: z.number().finite(), y: z.number().finite() });
