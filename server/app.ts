@@ -26,10 +26,14 @@ import { PgLiveBus } from './realtime/pgBus';
 import { claimDataDir } from './db/dataDirLock';
 import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
+import { apiDocsRoutes } from './routes/apiDocs';
+import { routeCatalog, useZodSchemas, type CatalogRoute } from './http/routeSchema';
 
 export interface BuiltServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route registered, as the OpenAPI document reads them. */
+  routes: readonly CatalogRoute[];
   /** Listens and resolves with the bound URL (http://host:port). */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -93,6 +97,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
+  // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
+  useZodSchemas(app);
+  const catalog = routeCatalog(app);
   await registerSecurityHeaders(app);
   app.addHook('onRequest', refuseNulInUrl);
   guardSocketRoutes(app, config.allowedOrigins);
@@ -114,6 +121,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   });
   await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   await registerRoutes(app);
+  await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);
 
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
@@ -128,6 +136,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   return {
     app,
     ctx,
+    routes: catalog,
     async listen() {
       return app.listen({ port: config.port, host: config.host });
     },

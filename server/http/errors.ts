@@ -14,9 +14,12 @@ export const notFound = (what = 'Not found') => new HttpError(404, what);
 /** Parses a request part with a shared schema; a mismatch is a 422 with a readable detail. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const res = schema.safeParse(value);
-  if (!res.success) throw new HttpError(422, z.prettifyError(res.error).replace(/\n\s*/g, ' '));
+  if (!res.success) throw new HttpError(422, zodDetail(res.error));
   return res.data;
 }
+
+/** A zod error as one line of `detail`. */
+export const zodDetail = (error: z.ZodError) => z.prettifyError(error).replace(/\n\s*/g, ' ');
 
 /** PostgreSQL's 'invalid byte sequence' / 'character not in repertoire' (a NUL reached the database). */
 const BAD_TEXT_CODES = new Set(['22021', '22P05']);

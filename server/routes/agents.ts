@@ -2,33 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
-import { agentCreate, agentUpdate, personality, position } from '../../src/schemas/agents';
+import { agent, agentCreateRequest, agentDeleteResponse, agentList, agentUpdate, position } from '../../src/schemas/agents';
 import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN } from '../../src/schemas/constants';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
 import { toAgent, listAgents, ownedAgent, type AgentRow } from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { removeStoredFiles } from '../audio/audioFiles';
 
-// Creation may carry a personality and a starting position; both are optional extras beyond agentCreate.
-const createExtras = z.object({ personality: personality.optional(), x: z.number().finite().optional(), y: z.number().finite().optional() });
 const idParams = z.object({ id: idText() });
+const tags = ['Agents'];
+const NOT_FOUND = { 404: AGENT_MESSAGES.notFound };
 
 const fallbackCoordinate = () => Math.round(POSITION_FALLBACK_MIN + Math.random() * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN));
 
 /** /agents/ CRUD and /agents/{id}/position. Every query is scoped to the signed-in user. */
-export async function agentRoutes(app: FastifyInstance) {
+export async function agentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
 
   const list = async (req: FastifyRequest) => (await listAgents(ctx.db, req.userId)).map(toAgent);
-  app.get('/agents/', list);
-  app.get('/agents', list);
+  const listSchema = { tags, summary: 'List your agents', response: { 200: agentList } };
+  app.get('/agents/', { schema: listSchema }, list);
+  app.get('/agents', { schema: listSchema }, list);
 
-  const create = async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = parseWith(agentCreate, req.body);
-    const extras = parseWith(createExtras, req.body);
+  const create = async (req: FastifyRequest<{ Body: z.output<typeof agentCreateRequest> }>, reply: FastifyReply) => {
+    const body = req.body;
+    const extras = req.body;
     // A new agent gets a stored position at once (inside the client's random-fallback square unless one was
     // given), so it does not jump to a new random place on every reload before it is first dragged.
     const x = extras.x ?? fallbackCoordinate();
@@ -43,17 +46,25 @@ export async function agentRoutes(app: FastifyInstance) {
     reply.status(201);
     return agent;
   };
-  app.post('/agents/', create);
-  app.post('/agents', create);
+  const createSchema = {
+    tags, summary: 'Create an agent', description: 'Broadcasts `agent_created` on the live-updates socket.',
+    body: agentCreateRequest, response: { 201: agent },
+  };
+  app.post('/agents/', { schema: createSchema }, create);
+  app.post('/agents', { schema: createSchema }, create);
 
-  app.get('/agents/:id', async (req) => {
-    const { id } = parseWith(idParams, req.params);
+  app.get('/agents/:id', { schema: { tags, summary: 'One agent', params: idParams, response: { 200: agent }, errors: NOT_FOUND } }, async (req) => {
+    const { id } = req.params;
     return toAgent(await ownedAgent(ctx.db, req.userId, id));
   });
 
-  app.patch('/agents/:id', async (req) => {
-    const { id } = parseWith(idParams, req.params);
-    const patch = parseWith(agentUpdate, req.body ?? {});
+  const patchSchema = {
+    tags, summary: 'Change an agent', description: 'Only the fields sent change; capabilities follow the role and prompt. Broadcasts `agent_updated`.',
+    params: idParams, body: agentUpdate.optional(), response: { 200: agent }, errors: NOT_FOUND,
+  };
+  app.patch('/agents/:id', { schema: patchSchema }, async (req) => {
+    const { id } = req.params;
+    const patch = req.body ?? {};
     const current = await ownedAgent(ctx.db, req.userId, id);
     const next = {
       name: patch.name ?? current.name,
@@ -74,9 +85,10 @@ export async function agentRoutes(app: FastifyInstance) {
   });
 
   // Positions are stored as given: the 0..2000 rule is the canvas's to apply when drawing.
-  app.put('/agents/:id/position', async (req) => {
-    const { id } = parseWith(idParams, req.params);
-    const { x, y } = parseWith(position, req.body);
+  const positionSchema = { tags, summary: "Move an agent on the canvas", params: idParams, body: position, response: { 200: agent }, errors: NOT_FOUND };
+  app.put('/agents/:id/position', { schema: positionSchema }, async (req) => {
+    const { id } = req.params;
+    const { x, y } = req.body;
     const [row] = await ctx.db.query<AgentRow>('UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId, x, y]);
     const agent = toAgent(orMissing(row));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
@@ -85,8 +97,12 @@ export async function agentRoutes(app: FastifyInstance) {
 
   // The agent, its audio rows and its connections go in one transaction; the files are removed after it
   // commits (a crash in between leaves orphan files, never rows pointing at missing files).
-  app.delete('/agents/:id', async (req) => {
-    const { id } = parseWith(idParams, req.params);
+  const deleteSchema = {
+    tags, summary: 'Delete an agent', description: 'Its reference audio and its connections go with it. Broadcasts `agent_deleted`.',
+    params: idParams, response: { 200: agentDeleteResponse }, errors: NOT_FOUND,
+  };
+  app.delete('/agents/:id', { schema: deleteSchema }, async (req) => {
+    const { id } = req.params;
     const { files, connections } = await ctx.db.transaction(async (tx) => {
       await ownedAgent(tx, req.userId, id);
       const audio = await tx.query<{ file_name: string }>('DELETE FROM audio_items WHERE agent_id = $1 AND user_id = $2 RETURNING file_name', [id, req.userId]);

@@ -33,6 +33,10 @@ export const agentCreate = z.object({
   model: trimmedRequired.max(200),
 });
 export type AgentCreate = z.infer<typeof agentCreate>;
+/** POST /agents: an agent and, optionally, its personality and starting position on the canvas. */
+export const agentCreateRequest = agentCreate
+  .extend({ personality: personality.optional(), x: z.number().finite().optional(), y: z.number().finite().optional() })
+  .meta({ examples: [{ name: 'Ada', role: 'Analyst', prompt: 'You weigh evidence carefully and say what would change your mind.', model: 'offline', personality: 'analytical' }] });
 /** An agent's chosen colour ('#rrggbb') and avatar (an emoji or up to 4 characters); null clears back to derived. */
 export const agentColorField = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').nullable();
 export const agentAvatarField = text().trim().max(16).nullable();
@@ -43,3 +47,6 @@ export type AgentUpdate = z.infer<typeof agentUpdate>;
 
 export const position = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Position = z.infer<typeof position>;
+export const agentDeleteResponse = z.looseObject({
+  success: z.boolean(), id: z.string(), audio_deleted: z.number().int().nonnegative(), connections_deleted: z.number().int().nonnegative(),
+});

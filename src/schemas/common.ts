@@ -9,6 +9,9 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 export const errorBody = z.object({ detail: z.union([z.string(), z.array(z.unknown())]) });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** What a DELETE answers: the id it removed. */
+export const deletedResponse = z.looseObject({ success: z.boolean(), id: z.string() });
+
 export const id = z.union([z.string().min(1), z.number()]).transform((v) => String(v));
 export const isoDate = z.string();
 
