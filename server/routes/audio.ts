@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { audioUploadFields, batchTranscribeRequest, transcribeRequest } from '../../src/schemas/audio';
-import { idText } from '../../src/schemas/common';
+import {
+  audioList, audioUploadFields, audioUploadForm, audioUploadResponse, batchTranscribeRequest, batchTranscribeResponse, setDefaultResponse,
+  transcribeRequest, transcribeResponse,
+} from '../../src/schemas/audio';
+import { deletedResponse, idText } from '../../src/schemas/common';
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
 import type { Queryable } from '../db/db';
 import { HttpError, parseWith } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { newAccessKey as newKey, removeStoredFiles } from '../audio/audioFiles';
 import { AUDIO_NOT_FOUND, listAudio, ownedAudio, toAudioItem, type AudioRow } from '../audio/audioStore';
 import { transcribeAndStore, TranscriptionFailure, transcriptionAvailable, TranscriptionQueue } from '../audio/transcription';
@@ -37,20 +41,30 @@ function checkAudioQuota(used: number, adding: number, quota: number) {
 }
 
 /** Reference audio: list, upload, delete, set default, transcribe one, transcribe all in the background. */
-export async function audioRoutes(app: FastifyInstance) {
+export async function audioRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const tags = ['Reference audio'];
+  const AGENT_404 = { 404: 'Agent not found' };
+  const AUDIO_404 = { 404: AUDIO_NOT_FOUND };
   app.addHook('onRequest', requireUser(ctx));
   const queue = new TranscriptionQueue(ctx, (m) => app.log.warn(m));
   app.addHook('onClose', () => queue.close());
 
-  app.get('/agents/:id/audio', async (req) => {
-    const { id } = parseWith(agentParams, req.params);
+  app.get('/agents/:id/audio', { schema: { tags, summary: "An agent's reference audio", params: agentParams, response: { 200: audioList }, errors: AGENT_404 } }, async (req) => {
+    const { id } = req.params;
     await ownedAgent(ctx.db, req.userId, id);
     return (await listAudio(ctx.db, req.userId, id)).map(toAudioItem);
   });
 
-  app.post('/agents/:id/audio', async (req, reply) => {
-    const { id } = parseWith(agentParams, req.params);
+  const uploadSchema = {
+    tags, summary: 'Upload a reference recording',
+    description: "The agent's first recording becomes its default voice. It is transcribed unless `auto_transcribe` says no; a failed transcription is answered in `transcription_error`, never as a failed upload.",
+    params: agentParams, multipart: audioUploadForm, response: { 201: audioUploadResponse },
+    errors: { 404: 'Agent not found', 413: 'The file or your audio quota (AUDIO_QUOTA_MB) is too large', 415: 'Not an audio file this server accepts' },
+  };
+  app.post('/agents/:id/audio', { schema: uploadSchema }, async (req, reply) => {
+    const { id } = req.params;
     await ownedAgent(ctx.db, req.userId, id); // before a byte reaches the disk
     const quota = ctx.config.audioQuotaMb * MB;
     if (quota > 0) checkAudioQuota(await audioBytesOf(ctx.db, req.userId), 0, quota);
@@ -93,8 +107,8 @@ export async function audioRoutes(app: FastifyInstance) {
     }
   });
 
-  app.delete('/agents/audio/:audioId', async (req) => {
-    const { audioId } = parseWith(audioParams, req.params);
+  app.delete('/agents/audio/:audioId', { schema: { tags, summary: 'Delete a recording', description: 'Deleting the default makes the newest remaining one the default.', params: audioParams, response: { 200: deletedResponse }, errors: AUDIO_404 } }, async (req) => {
+    const { audioId } = req.params;
     const removed = await ctx.db.transaction(async (tx) => {
       const row = await ownedAudio(tx, req.userId, audioId);
       await lockAgent(tx, req.userId, row.agent_id);
@@ -114,8 +128,8 @@ export async function audioRoutes(app: FastifyInstance) {
     return { success: true, id: audioId };
   });
 
-  app.post('/agents/audio/:audioId/set-default', async (req) => {
-    const { audioId } = parseWith(audioParams, req.params);
+  app.post('/agents/audio/:audioId/set-default', { schema: { tags, summary: "Make a recording the agent's default voice", params: audioParams, response: { 200: setDefaultResponse }, errors: AUDIO_404 } }, async (req) => {
+    const { audioId } = req.params;
     const row = await ctx.db.transaction(async (tx) => {
       const current = await ownedAudio(tx, req.userId, audioId);
       await lockAgent(tx, req.userId, current.agent_id);
@@ -128,8 +142,12 @@ export async function audioRoutes(app: FastifyInstance) {
   });
 
   // Answers 200 with success false when transcription cannot run or fails: the client shows the message.
-  app.post('/agents/audio/transcribe', async (req) => {
-    const { audio_id } = parseWith(transcribeRequest, req.body);
+  const transcribeSchema = {
+    tags, summary: 'Transcribe one recording now', description: 'Answers 200 with `success: false` and the reason when no engine can transcribe it.',
+    body: transcribeRequest, response: { 200: transcribeResponse }, errors: AUDIO_404,
+  };
+  app.post('/agents/audio/transcribe', { schema: transcribeSchema }, async (req) => {
+    const { audio_id } = req.body;
     const row = await ownedAudio(ctx.db, req.userId, audio_id);
     try {
       const transcript = await transcribeAndStore(ctx, row);
@@ -142,8 +160,12 @@ export async function audioRoutes(app: FastifyInstance) {
 
   // Answers the count at once and transcribes in the background. With no engine it refuses (503) rather
   // than report work that will never happen.
-  app.post('/agents/audio/batch-transcribe', async (req) => {
-    const { agent_id, force_retranscribe } = parseWith(batchTranscribeRequest, req.body ?? {});
+  const batchSchema = {
+    tags, summary: "Transcribe an agent's recordings in the background", description: 'Answers how many will be transcribed, at once.',
+    body: batchTranscribeRequest, response: { 200: batchTranscribeResponse }, errors: { 404: 'Agent not found', 503: AUDIO_MESSAGES.noTranscriptionEngine },
+  };
+  app.post('/agents/audio/batch-transcribe', { schema: batchSchema }, async (req) => {
+    const { agent_id, force_retranscribe } = req.body;
     await ownedAgent(ctx.db, req.userId, agent_id);
     if (!transcriptionAvailable(ctx)) throw new HttpError(503, AUDIO_MESSAGES.noTranscriptionEngine);
     const rows = await ctx.db.query<AudioRow>(

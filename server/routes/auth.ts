@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { credentials } from '../../src/schemas/auth';
+import { credentials, loginResponse, refreshResponse, user } from '../../src/schemas/auth';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 
 interface UserRow { id: string; email: string; password_hash: string; created_at: string }
 const publicUser = (u: Pick<UserRow, 'id' | 'email' | 'created_at'>) => ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString() });
 
 /** Public routes (register, login) and the authenticated ones (me, refresh). */
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const tags = ['Auth'];
   // One counter per client address for login and register together (the address is the socket's peer unless
   // TRUST_PROXY names the proxies in front, so a forged X-Forwarded-For buys nothing).
   const limited = { onRequest: app.rateLimit({ max: ctx.config.loginRateLimit, timeWindow: '1 minute' }) };
 
-  app.post('/auth/register', limited, async (req) => {
-    const body = parseWith(credentials, req.body);
+  const registerSchema = {
+    tags, summary: 'Create an account', description: 'Answers a session token at once (as login does). Rate-limited per client address with login.',
+    security: [], body: credentials, response: { 200: loginResponse }, errors: { 400: SERVER_DETAIL.emailAlreadyRegistered, 429: 'Too many attempts from this address' },
+  };
+  app.post('/auth/register', { ...limited, schema: registerSchema }, async (req) => {
+    const body = req.body;
     const email = body.email.toLowerCase();
     const hash = await hashPassword(body.password);
     const id = randomUUID();
@@ -29,21 +36,26 @@ export async function authRoutes(app: FastifyInstance) {
     return { access_token: await ctx.tokens.issue(id), token_type: 'bearer', user: publicUser(rows[0]) };
   });
 
-  app.post('/auth/login', limited, async (req) => {
-    const body = parseWith(credentials, req.body);
+  const loginSchema = {
+    tags, summary: 'Sign in', description: 'Answers the bearer token for every other call (`Authorization: Bearer <access_token>`, or `?token=` on sockets).',
+    security: [], body: credentials, response: { 200: loginResponse }, errors: { 401: SERVER_DETAIL.invalidCredentials, 429: 'Too many attempts from this address' },
+  };
+  app.post('/auth/login', { ...limited, schema: loginSchema }, async (req) => {
+    const body = req.body;
     const [row] = await ctx.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [body.email.toLowerCase()]);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !ok) throw new HttpError(401, SERVER_DETAIL.invalidCredentials);
     return { access_token: await ctx.tokens.issue(row.id), token_type: 'bearer', user: publicUser(row) };
   });
 
-  await app.register(async (authed) => {
+  await app.register(async (plugin) => {
+    const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
-    authed.get('/auth/me', async (req) => {
+    authed.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: user } } }, async (req) => {
       const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [req.userId]);
       if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
       return publicUser(row);
     });
-    authed.post('/auth/refresh', async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }));
+    authed.post('/auth/refresh', { schema: { tags, summary: 'A fresh token for the same user', response: { 200: refreshResponse } } }, async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }));
   });
 }

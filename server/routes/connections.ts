@@ -2,30 +2,35 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
-import { connectionCreate } from '../../src/schemas/connections';
+import { deletedResponse } from '../../src/schemas/common';
+import { autoConnectResponse, connection, connectionCreate, connectionList } from '../../src/schemas/connections';
 import { listAgents, ownedAgent } from '../agents/agentStore';
 import { planAutoConnect, toConnection, type ConnectionRow } from '../agents/connectionStore';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 export const SELF_CONNECTION = 'An agent cannot be connected to itself';
 const idParams = z.object({ id: idText() });
 
 /** /connections/ list, create, delete and auto-connect, scoped to the signed-in user. */
-export async function connectionRoutes(app: FastifyInstance) {
+export async function connectionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const tags = ['Connections'];
   app.addHook('onRequest', requireUser(ctx));
 
   const list = async (req: FastifyRequest) =>
     (await ctx.db.query<ConnectionRow>('SELECT * FROM connections WHERE user_id = $1 ORDER BY created_at, id', [req.userId])).map(toConnection);
-  app.get('/connections/', list);
-  app.get('/connections', list);
+  const listSchema = { tags, summary: 'List your connections (directed edges between agents)', response: { 200: connectionList } };
+  app.get('/connections/', { schema: listSchema }, list);
+  app.get('/connections', { schema: listSchema }, list);
 
   // Connections are directed (from → to), so A→B and B→A are two connections. Creating one that already
   // exists answers the existing one with 200 instead of an error: dragging the same edge twice is harmless.
-  const create = async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = parseWith(connectionCreate, req.body);
+  const create = async (req: FastifyRequest<{ Body: z.output<typeof connectionCreate> }>, reply: FastifyReply) => {
+    const body = req.body;
     if (body.from_agent_id === body.to_agent_id) throw new HttpError(400, SELF_CONNECTION);
     const { row, created } = await ctx.db.transaction(async (tx) => {
       await ownedAgent(tx, req.userId, body.from_agent_id);
@@ -46,18 +51,24 @@ export async function connectionRoutes(app: FastifyInstance) {
     reply.status(created ? 201 : 200);
     return connection;
   };
-  app.post('/connections/', create);
-  app.post('/connections', create);
+  const createSchema = {
+    tags, summary: 'Connect two agents', description: 'Answers 201 with the new connection, or 200 with the existing one. Broadcasts `connection_created`.',
+    body: connectionCreate, response: { 200: connection, 201: connection }, errors: { 400: SELF_CONNECTION, 404: 'Agent not found' },
+  };
+  app.post('/connections/', { schema: createSchema }, create);
+  app.post('/connections', { schema: createSchema }, create);
 
-  app.delete('/connections/:id', async (req) => {
-    const { id } = parseWith(idParams, req.params);
+  const deleteSchema = { tags, summary: 'Delete a connection', params: idParams, response: { 200: deletedResponse }, errors: { 404: CONNECTION_NOT_FOUND } };
+  app.delete('/connections/:id', { schema: deleteSchema }, async (req) => {
+    const { id } = req.params;
     const [row] = await ctx.db.query<ConnectionRow>('DELETE FROM connections WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId]);
     if (!row) throw new HttpError(404, CONNECTION_NOT_FOUND);
     ctx.hub.broadcast(req.userId, { type: 'connection_deleted', connection_id: id });
     return { success: true, id };
   });
 
-  app.post('/connections/auto-connect', async (req) => {
+  const autoSchema = { tags, summary: 'Connect every pair of your agents that is not connected yet', response: { 200: autoConnectResponse } };
+  app.post('/connections/auto-connect', { schema: autoSchema }, async (req) => {
     const created = await ctx.db.transaction(async (tx) => {
       const agents = await listAgents(tx, req.userId);
       const existing = await tx.query<ConnectionRow>('SELECT from_agent_id, to_agent_id FROM connections WHERE user_id = $1', [req.userId]);

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
 import { ENDPOINTS } from '../../src/schemas/constants';
+import { discussionHistory, storedDiscussion } from '../../src/schemas/history';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { deleteDiscussion, listDiscussions, loadDiscussion } from '../engine/store';
 
 const params = z.object({ sessionId: idText() });
@@ -18,23 +20,34 @@ const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
  * POST /discussion is declared by the spec without a body; discussions are started over their sockets, so it
  * answers 405 with an Allow header and a detail naming them.
  */
-export async function discussionRoutes(app: FastifyInstance) {
+export async function discussionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const tags = ['Discussions'];
   app.addHook('onRequest', requireUser(ctx));
 
   const history = async (req: FastifyRequest) => listDiscussions(ctx.db, req.userId);
-  app.get('/discussion/history', history);
-  app.get('/discussion/history/', history);
+  const historySchema = { tags, summary: 'Your stored discussions, newest first', response: { 200: discussionHistory } };
+  app.get('/discussion/history', { schema: historySchema }, history);
+  app.get('/discussion/history/', { schema: historySchema }, history);
 
-  app.get('/discussion/:sessionId', async (req: FastifyRequest) => {
-    const { sessionId } = parseWith(params, req.params);
+  const oneSchema = {
+    tags, summary: 'One stored discussion, whole (every frame it sent), for export and replay', description: 'By its session_id or its id.',
+    params, response: { 200: storedDiscussion }, errors: { 404: SERVER_DETAIL.notFound },
+  };
+  app.get('/discussion/:sessionId', { schema: oneSchema }, async (req) => {
+    const { sessionId } = req.params;
     const stored = await loadDiscussion(ctx.db, req.userId, sessionId);
     if (!stored) throw new HttpError(404, SERVER_DETAIL.notFound);
     return stored;
   });
 
-  app.delete('/discussion/:sessionId', async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const { sessionId } = parseWith(params, req.params);
+  const deleteSchema = {
+    tags, summary: 'Delete a stored discussion with its frames', params, response: { 204: z.undefined() },
+    errors: { 404: SERVER_DETAIL.notFound, 409: SERVER_DETAIL.discussionRunning },
+  };
+  app.delete('/discussion/:sessionId', { schema: deleteSchema }, async (req, reply) => {
+    const { sessionId } = req.params;
     const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId);
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
@@ -43,6 +56,7 @@ export async function discussionRoutes(app: FastifyInstance) {
 
   const notHere = async (_req: FastifyRequest, reply: import('fastify').FastifyReply) =>
     reply.status(405).header('allow', 'GET').send({ detail: `Discussions are started over a socket (${socketPaths}); GET /discussion/history lists them.` });
-  app.post('/discussion', notHere);
-  app.post('/discussion/', notHere);
+  const notHereSchema = { tags, summary: 'Not here: discussions are started over their sockets (see /asyncapi.json)', errors: { 405: 'Discussions are started over a socket' } };
+  app.post('/discussion', { schema: notHereSchema }, notHere);
+  app.post('/discussion/', { schema: notHereSchema }, notHere);
 }

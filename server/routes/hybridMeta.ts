@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { COMMUNICATION_PRESETS, DEFAULT_TTS, SPEED_CHOICES } from '../../src/schemas/constants';
-import type { hybridModesResponse, ontologiesResponse, reasoningTypesResponse, ttsConfigOptionsResponse } from '../../src/schemas/hybridMeta';
+import { hybridModesResponse, ontologiesResponse, reasoningTypesResponse, ttsConfigOptionsResponse } from '../../src/schemas/hybridMeta';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import type { z } from 'zod';
 import { requireUser } from '../auth/guard';
 
@@ -36,12 +37,15 @@ const FORMATS: Record<string, string[]> = { espeak: ['wav'], 'openai-speech': ['
 
 export async function hybridMetaRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  await app.register(async (authed) => {
+  const tags = ['Hybrid settings'];
+  await app.register(async (plugin) => {
+    const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
-    authed.get('/api/ws/hybrid/modes', async () => ({ modes: MODES }));
-    authed.get('/api/ws/hybrid/ontologies', async () => ({ ontologies: ONTOLOGIES }));
-    authed.get('/api/ws/hybrid/reasoning-types', async () => ({ reasoning_types: REASONING_TYPES }));
-    authed.get('/api/ws/hybrid/tts-config-options', async (): Promise<z.infer<typeof ttsConfigOptionsResponse>> => ({
+    authed.get('/api/ws/hybrid/modes', { schema: { tags, summary: 'The hybrid communication modes', response: { 200: hybridModesResponse } } }, async () => ({ modes: MODES }));
+    authed.get('/api/ws/hybrid/ontologies', { schema: { tags, summary: 'The ontologies a hybrid discussion can use', response: { 200: ontologiesResponse } } }, async () => ({ ontologies: ONTOLOGIES }));
+    authed.get('/api/ws/hybrid/reasoning-types', { schema: { tags, summary: 'The reasoning types', response: { 200: reasoningTypesResponse } } }, async () => ({ reasoning_types: REASONING_TYPES }));
+    const ttsOptions = { tags, summary: 'Speech options: speeds, formats, defaults and the communication presets', response: { 200: ttsConfigOptionsResponse } };
+    authed.get('/api/ws/hybrid/tts-config-options', { schema: ttsOptions }, async (): Promise<z.infer<typeof ttsConfigOptionsResponse>> => ({
       speeds: [...SPEED_CHOICES],
       formats: FORMATS[ctx.providers.speech.id] ?? ['wav'],
       defaults: { ...DEFAULT_TTS },

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { HttpError } from '../http/errors';
 import { sendFile } from '../http/sendFile';
@@ -37,5 +38,14 @@ export async function mediaRoutes(app: FastifyInstance) {
     return sendFile(req, reply, { path: file, size, mimeType: row.mime_type, headers: { 'content-disposition': 'inline' } });
   };
 
-  app.route({ method: ['GET', 'HEAD'], url: '/media/audio/:name', handler: serve });
+  // Name and key are checked by the handler (a bad one is a 404 like a missing file), so they are described, not validated here.
+  const schema: FastifySchema = {
+    tags: ['Media'], summary: 'A reference recording (byte ranges supported)',
+    description: 'The `audio_url` of an audio item, with its `?key=`, opens it without a token; its owner may use the bearer token instead.',
+    security: [{ mediaKey: [] }, { bearer: [] }],
+    files: { 200: 'audio/*', 206: 'audio/*' },
+    errors: { 401: SERVER_DETAIL.notAuthenticated, 404: SERVER_DETAIL.notFound, 416: 'Range not satisfiable' },
+    params: z.object({ name: z.string() }), querystring: z.object({ key: z.string().optional() }),
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/media/audio/:name', schema, handler: serve });
 }

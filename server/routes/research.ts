@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESEARCH_DOMAINS, RESEARCH_SOURCES } from '../../src/schemas/constants';
-import { researchSearchRequest } from '../../src/schemas/research';
+import { researchPapersResponse, researchSearchRequest, researchSearchResponse } from '../../src/schemas/research';
 import { bounds } from '../../src/schemas/settings';
 import { requireUser } from '../auth/guard';
-import { parseWith } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { allPapers, type ResearchOutcome } from '../providers/research';
 
 // /research/search and /research/papers. Without network (or with research disabled) they answer
@@ -30,16 +30,22 @@ export async function researchRoutes(app: FastifyInstance) {
     return research.search({ query, sources, max_results, domain });
   };
 
-  await app.register(async (authed) => {
+  const tags = ['Research'];
+  await app.register(async (plugin) => {
+    const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
 
-    authed.post('/research/search', async (req) => {
-      const body = parseWith(researchSearchRequest, req.body);
-      return search(body.query, body.sources, body.max_results, body.domain);
+    const searchSchema = {
+      tags, summary: 'Search papers in the public research sources', description: 'Never an error status for a source that fails: `available: false` and `errors` say why per source.',
+      body: researchSearchRequest, response: { 200: researchSearchResponse },
+    };
+    authed.post('/research/search', { schema: searchSchema }, async (req) => {
+      const body = req.body;
+      return { ...(await search(body.query, body.sources, body.max_results, body.domain)) };
     });
 
-    authed.get('/research/papers', async (req) => {
-      const q = parseWith(papersQuery, req.query);
+    authed.get('/research/papers', { schema: { tags, summary: 'Papers for a query, as one list', querystring: papersQuery, response: { 200: researchPapersResponse } } }, async (req) => {
+      const q = req.query;
       const out = await search(q.query, q.source, q.max_results, q.domain);
       return { query: out.query, papers: allPapers(out), available: out.available, errors: out.errors, ...(out.detail ? { detail: out.detail } : {}) };
     });

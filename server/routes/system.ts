@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
-import type { Health } from '../../src/schemas/system';
+import { z } from 'zod';
+import { debugInfo, health as healthSchema, modelsResponse, monitorStats, serverMonitor, type Health } from '../../src/schemas/system';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { timingSafeEqual } from 'node:crypto';
 import { requestUser, requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
@@ -23,8 +25,10 @@ const sameSecret = (a: string, b: string) => {
 };
 
 /** /health (public; GET, HEAD, OPTIONS), /models/, /monitor/stats, /debug/info. */
-export async function systemRoutes(app: FastifyInstance) {
+export async function systemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const tags = ['System'];
 
   const probeDb = async (): Promise<ComponentStatus> => {
     try {
@@ -54,14 +58,23 @@ export async function systemRoutes(app: FastifyInstance) {
 
   // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
   // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
-  app.get('/health', async (req, reply) => {
+  const healthSchema$ = {
+    tags, summary: 'Whether the server works', security: [],
+    description: 'Public: the overall status, the version and each component\'s status. A signed-in caller (or one on this machine) also gets each component\'s provider and detail. 503 when the database is down.',
+    response: { 200: healthSchema, 503: healthSchema },
+  };
+  app.get('/health', { schema: healthSchema$ }, async (req, reply) => {
     const h = await health();
     const detailed = LOOPBACK.has(req.ip) || (await requestUser(ctx, req)) !== null;
     return reply.status(h.status === 'unhealthy' ? 503 : 200).send(detailed ? h : publicHealth(h));
   });
 
   // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
-  app.get('/monitor/server', async (req) => {
+  const serverSchema = {
+    tags, summary: 'Server-wide figures, for the operator', description: 'Off (404) unless OPERATOR_TOKEN is set; then only for that bearer token.',
+    security: [{ operatorToken: [] }], response: { 200: serverMonitor }, errors: { 401: 'The operator token is missing or wrong.', 404: 'The operator endpoint is off' },
+  };
+  app.get('/monitor/server', { schema: serverSchema }, async (req) => {
     const expected = ctx.config.operatorToken;
     if (!expected) throw new HttpError(404, 'The operator endpoint is off (set OPERATOR_TOKEN to turn it on).');
     const h = req.headers.authorization ?? '';
@@ -69,17 +82,19 @@ export async function systemRoutes(app: FastifyInstance) {
     if (!given || !sameSecret(given, expected)) throw new HttpError(401, 'The operator token is missing or wrong.');
     return { ...(await serverStats(ctx)), health: await health() };
   });
-  app.options('/health', async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send());
+  app.options('/health', { schema: { tags, summary: 'The methods /health answers', security: [], response: { 204: z.undefined() } } }, async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send());
 
-  await app.register(async (authed) => {
+  await app.register(async (plugin) => {
+    const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
 
-    authed.get('/models/', async () => ctx.providers.llm.listModels());
-    authed.get('/models/available', async () => ({ models: await ctx.providers.llm.listModels() }));
+    const modelsTags = ['Models'];
+    authed.get('/models/', { schema: { tags: modelsTags, summary: 'The models agents can use', response: { 200: modelsResponse } } }, async () => (await ctx.providers.llm.listModels()).map((m) => ({ ...m })));
+    authed.get('/models/available', { schema: { tags: modelsTags, summary: 'The models agents can use, as { models }', response: { 200: modelsResponse } } }, async () => ({ models: (await ctx.providers.llm.listModels()).map((m) => ({ ...m })) }));
 
-    authed.get('/monitor/stats', async (req) => userStats(ctx, req.userId));
+    authed.get('/monitor/stats', { schema: { tags, summary: 'Your figures: agents, connections, audio, discussions', response: { 200: monitorStats } } }, async (req) => userStats(ctx, req.userId));
 
-    authed.get('/debug/info', async () => {
+    authed.get('/debug/info', { schema: { tags, summary: 'Version, Node, database and providers, for a bug report', response: { 200: debugInfo } } }, async () => {
       const h = await health();
       return {
         version: APP_VERSION,

@@ -2,10 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
-import { ttsSpeakRequest } from '../../src/schemas/tts';
+import { z } from 'zod';
+import { ttsSpeakRequest, ttsSpeakResponse, ttsStatus, ttsVoices } from '../../src/schemas/tts';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { sendFile } from '../http/sendFile';
 import { ProviderError } from '../providers/errors';
 import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
@@ -30,13 +32,24 @@ export async function ttsRoutes(app: FastifyInstance) {
     if (size < 0) throw new HttpError(404, SERVER_DETAIL.notFound);
     return sendFile(req, reply, { path: file, size, mimeType: MIME_BY_EXTENSION[path.extname(name).slice(1)] });
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/media/tts/:name', handler: serve });
+  const clipSchema = {
+    tags: ['Media'], summary: 'A speech clip (byte ranges supported)', description: 'The `audio_url` of a spoken turn or of /api/tts/speak; its random name is the capability.',
+    security: [], params: z.object({ name: z.string() }), files: { 200: 'audio/*', 206: 'audio/*' }, errors: { 404: SERVER_DETAIL.notFound, 416: 'Range not satisfiable' },
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/media/tts/:name', schema: clipSchema, handler: serve });
 
-  await app.register(async (authed) => {
+  const tags = ['Speech'];
+  await app.register(async (plugin) => {
+    const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
 
-    authed.post('/api/tts/speak', async (req, reply) => {
-      const body = parseWith(ttsSpeakRequest, req.body);
+    const speakSchema = {
+      tags, summary: 'Speak a text (in an agent\'s reference voice when the engine clones voices)',
+      body: ttsSpeakRequest, response: { 200: ttsSpeakResponse },
+      errors: { 404: 'Agent not found', 429: 'Your stored speech has reached its quota (TTS_QUOTA_MB)', 502: 'The speech engine failed', 503: 'No speech engine is configured' },
+    };
+    authed.post('/api/tts/speak', { schema: speakSchema }, async (req) => {
+      const body = req.body;
       const maxText = ctx.config.ttsMaxTextLength;
       if (maxText > 0 && body.text.length > maxText) {
         throw new HttpError(422, `The text is too long to speak: ${body.text.length} characters, at most ${maxText} (TTS_MAX_TEXT_LENGTH).`);
@@ -54,14 +67,14 @@ export async function ttsRoutes(app: FastifyInstance) {
         );
         return { audio_url: clip.audio_url, filename: clip.filename, provider: ctx.providers.speech.id, cloned: clip.cloned };
       } catch (e) {
-        if (e instanceof ProviderError && e.kind === 'unconfigured') return reply.status(503).send({ detail: e.message });
+        if (e instanceof ProviderError && e.kind === 'unconfigured') throw new HttpError(503, e.message);
         const why = (e as Error).message;
         req.log.warn({ err: e }, 'speech synthesis failed');
-        return reply.status(502).send({ detail: `Speech synthesis failed: ${why}` });
+        throw new HttpError(502, `Speech synthesis failed: ${why}`);
       }
     });
 
-    authed.get('/api/tts/voices', async (req) => {
+    authed.get('/api/tts/voices', { schema: { tags, summary: 'The voices the speech engine offers', response: { 200: ttsVoices } } }, async (req) => {
       const speech = ctx.providers.speech;
       if (!speech.available()) return { voices: [], provider: speech.id, cloning: false };
       const voices: Array<{ id: string; name: string; agent_id?: string }> = [
@@ -80,7 +93,7 @@ export async function ttsRoutes(app: FastifyInstance) {
       return { voices, provider: speech.id, cloning };
     });
 
-    authed.get('/api/tts/status', async () => {
+    authed.get('/api/tts/status', { schema: { tags, summary: 'Whether speech works here, and with which engine', response: { 200: ttsStatus } } }, async () => {
       const speech = ctx.providers.speech;
       const probe = await speech.probe().catch((e) => ({ status: 'unavailable' as const, detail: (e as Error).message }));
       return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail: probe.detail, status: probe.status, cloning: CLONING.has(speech.id) };

@@ -35,3 +35,8 @@ export const audioUploadFields = z.object({
   name: text().trim().min(1, 'name and file are required').max(AUDIO_NAME_MAX, `The audio name is too long (at most ${AUDIO_NAME_MAX} characters)`),
   auto_transcribe: text().max(20).optional(),
 });
+/** The whole multipart body of an upload, for the API document: the fields and the file beside them. */
+export const audioUploadForm = audioUploadFields.extend({
+  file: z.string().meta({ contentMediaType: 'audio/*', description: 'WAV, MP3, OGG, FLAC, WebM or M4A' }),
+});
+export const setDefaultResponse = audioItem.extend({ success: z.boolean() });

@@ -4,7 +4,7 @@ import { text } from './common';
 export const credentials = z.object({
   email: text().trim().min(3).max(254).regex(/@/, 'email must contain @'),
   password: text().min(6).max(200),
-});
+}).meta({ examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] });
 export type Credentials = z.infer<typeof credentials>;
 
 export const user = z.looseObject({

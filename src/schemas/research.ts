@@ -9,7 +9,7 @@ export const researchSearchRequest = z.object({
   sources: z.array(z.enum(RESEARCH_SOURCES)).min(1).default(['arxiv', 'pubmed', 'semantic_scholar']),
   max_results: z.number().int().min(bounds.researchMaxResults.min).max(bounds.researchMaxResults.max).default(10),
   domain: z.enum(RESEARCH_DOMAINS).default('general'),
-});
+}).meta({ examples: [{ query: 'soil moisture sensors irrigation', sources: ['arxiv', 'crossref'], max_results: 5 }] });
 export type ResearchSearchRequest = z.infer<typeof researchSearchRequest>;
 export const researchSearchResponse = z.looseObject({
   query: z.string(),

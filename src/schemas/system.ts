@@ -38,6 +38,9 @@ export const monitorStats = z.looseObject({
 });
 export type MonitorStats = z.infer<typeof monitorStats>;
 
+/** /monitor/server: the figures of the whole server (every user), with its full health, for the operator. */
+export const serverMonitor = z.looseObject({ health });
+
 export const debugInfo = z.looseObject({
   version: z.string(),
   node: z.string(),
