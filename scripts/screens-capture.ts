@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../tests/e2e/axe';
 import { chromiumLaunchOptions } from '../tests/e2e/harness';
+import { shootApiDocs } from './lib/apiDocsScreen';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs', 'screens');
@@ -201,6 +202,8 @@ async function main() {
     await context.close();
     for (const vp of VIEWPORTS) await mainScreens(browser, state, vp);
     for (const vp of VIEWPORTS) await discussionScreens(browser, state, vp);
+    // The API reference (README 'API'), the whole page at 1440 wide.
+    console.log(`  ${path.relative(ROOT, await shootApiDocs(browser, base, OUT))}`);
   } finally {
     await browser.close();
   }

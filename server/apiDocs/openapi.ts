@@ -89,6 +89,13 @@ const defaultTag = (url: string) => {
   return first.charAt(0).toUpperCase() + first.slice(1);
 };
 
+/** The groups in the order a reader meets them in the app; any other group follows. */
+const TAG_ORDER = ['Auth', 'Agents', 'Reference audio', 'Connections', 'Discussions', 'Models', 'Hybrid settings', 'Research', 'Speech', 'Media', 'System', 'API documents'];
+const tagsInOrder = (paths: Record<string, Record<string, unknown>>) => {
+  const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)));
+  return [...TAG_ORDER.filter((t) => used.has(t)), ...[...used].filter((t) => !TAG_ORDER.includes(t)).sort()];
+};
+
 const DESCRIPTION = [
   'The HTTP API of the Agora server: everything the app calls. Interactive reference at `/docs`; this document at `/openapi.json`.',
   '',
@@ -110,7 +117,7 @@ export function openApiDocument(routes: readonly CatalogRoute[]) {
   return {
     openapi: '3.1.0',
     info: { title: 'Agora API', version: APP_VERSION, description: DESCRIPTION},
-    tags: [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)))].map((name) => ({ name })),
+    tags: tagsInOrder(paths).map((name) => ({ name })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas: { Error: toJsonSchema(errorBody) },
