@@ -31,15 +31,14 @@ export async function agentRoutes(fastify: FastifyInstance) {
 
   const create = async (req: FastifyRequest<{ Body: z.output<typeof agentCreateRequest> }>, reply: FastifyReply) => {
     const body = req.body;
-    const extras = req.body;
     // A new agent gets a stored position at once (inside the client's random-fallback square unless one was
     // given), so it does not jump to a new random place on every reload before it is first dragged.
-    const x = extras.x ?? fallbackCoordinate();
-    const y = extras.y ?? fallbackCoordinate();
+    const x = body.x ?? fallbackCoordinate();
+    const y = body.y ?? fallbackCoordinate();
     const [row] = await ctx.db.query<AgentRow>(
       `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10) RETURNING *`,
-      [randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, extras.personality ?? null, JSON.stringify(deriveCapabilities(body.role, body.prompt)), x, y],
+      [randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, body.personality ?? null, JSON.stringify(deriveCapabilities(body.role, body.prompt)), x, y],
     );
     const agent = toAgent(row);
     ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
