@@ -36,6 +36,9 @@ const jsonContent = (schema: z.ZodType) => {
 
 function operation(route: CatalogRoute, method: string, path: string) {
   const schema = route.schema as FastifySchema & { summary: string };
+  // The trailing-slash spelling of a route is the same route (the app and older clients use both).
+  const alias = path.length > 1 && path.endsWith('/') ? `The same as \`${path.slice(0, -1)}\`.` : '';
+  const description = [schema.description, alias].filter(Boolean).join('\n\n');
   const security = schema.security ?? BEARER;
   const bearer = security.some((s) => 'bearer' in s);
   const parameters: JsonSchema[] = [];
@@ -73,9 +76,9 @@ function operation(route: CatalogRoute, method: string, path: string) {
   }
 
   return {
-    operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    operationId: operationId(method, path),
     summary: schema.summary,
-    ...(schema.description ? { description: schema.description } : {}),
+    ...(description ? { description } : {}),
     tags: schema.tags ?? [defaultTag(route.url)],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
@@ -83,6 +86,10 @@ function operation(route: CatalogRoute, method: string, path: string) {
     security,
   };
 }
+
+/** `postAgentsId` for POST /agents/{id}; the trailing-slash alias gets `…Slash`, so every id is unique. */
+const operationId = (method: string, path: string) =>
+  `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}${path.length > 1 && path.endsWith('/') ? 'Slash' : ''}`;
 
 const defaultTag = (url: string) => {
   const first = url.split('/').filter(Boolean)[0] ?? 'root';

@@ -50,6 +50,8 @@ describe('/openapi.json', () => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(openapi.openapi).toBe('3.1.0');
+    const ids = Object.values<any>(openapi.paths).flatMap((ops) => Object.values<any>(ops).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
     await expect(SwaggerParser.validate(structuredClone(openapi))).resolves.toBeTruthy();
   });
 
