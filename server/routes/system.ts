@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { requestUser, requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
+import { pickerModels } from '../models/service';
 import { serverStats, userStats } from './stats';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -74,8 +75,9 @@ export async function systemRoutes(app: FastifyInstance) {
   await app.register(async (authed) => {
     authed.addHook('onRequest', requireUser(ctx));
 
-    authed.get('/models/', async () => ctx.providers.llm.listModels());
-    authed.get('/models/available', async () => ({ models: await ctx.providers.llm.listModels() }));
+    // The user's models: the offline model, then each connection's (the server's own and theirs), named by it.
+    authed.get('/models/', async (req) => pickerModels(ctx, req.userId));
+    authed.get('/models/available', async (req) => ({ models: await pickerModels(ctx, req.userId) }));
 
     authed.get('/monitor/stats', async (req) => userStats(ctx, req.userId));
 
