@@ -141,17 +141,13 @@ export const modelsMachine = setup({
   id: 'models',
   type: 'parallel',
   context: { connections: [], listError: null, jobs: {}, form: null, test: null, formError: null, actionError: null, pendingDelete: null },
+  // Reloads are transitions of the region they reload: one on the root would re-enter every region (and close the
+  // dialog that asked for it).
   on: {
-    'live.frame': [
-      { guard: 'isChangedFrame', target: '.list.loading' },
-      {
-        guard: ({ event }) => event.frame.type === 'model_job',
-        actions: { type: 'keepJob', params: ({ event }) => ({ job: (event.frame as Extract<LiveServerFrame, { type: 'model_job' }>).job }) },
-      },
-    ],
-    // The socket was down: pulls may have moved on and connections changed.
-    'live.resync': { target: ['.list.loading', '.jobs.loading'] },
-    'models.refresh': '.list.loading',
+    'live.frame': {
+      guard: ({ event }) => event.frame.type === 'model_job',
+      actions: { type: 'keepJob', params: ({ event }) => ({ job: (event.frame as Extract<LiveServerFrame, { type: 'model_job' }>).job }) },
+    },
     'models.error.dismiss': { actions: assign({ actionError: null }) },
   },
   states: {
@@ -164,6 +160,12 @@ export const modelsMachine = setup({
     },
     list: {
       initial: 'loading',
+      on: {
+        'models.refresh': '.loading',
+        'live.frame': { guard: 'isChangedFrame', target: '.loading' },
+        // The socket was down: connections may have changed meanwhile.
+        'live.resync': '.loading',
+      },
       states: {
         loading: {
           invoke: {
@@ -178,6 +180,8 @@ export const modelsMachine = setup({
     },
     jobs: {
       initial: 'loading',
+      // The socket was down: pulls may have moved on.
+      on: { 'live.resync': '.loading', 'models.refresh': '.loading' },
       states: {
         loading: {
           invoke: {

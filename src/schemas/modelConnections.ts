@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// First, so zod is configured (no run-time code in a browser) before these schemas are built.
+import './common';
 
 // Model connections (README 'Models'): the REST surface under /model-connections and /model-jobs, and the
 // live-update frames of a pull. Shared by the SPA and the server; the server's route definitions carry them.

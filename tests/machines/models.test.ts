@@ -158,10 +158,18 @@ describe('models chart', () => {
     await settle();
     expect(calls.cancel).toEqual([{ jobId: 'j1' }]);
     // A changed-connections frame from another tab reloads the list.
+    actor.send({ type: 'models.open' });
+    actor.send({ type: 'models.add' });
+    await settle();
     const before = calls.list.length;
     actor.send({ type: 'live.frame', frame: { type: 'model_connections_changed' } });
+    actor.send({ type: 'live.resync' });
     await settle();
-    expect(calls.list.length).toBe(before + 1);
+    expect(calls.list.length).toBe(before + 2);
+    // Reloading the list leaves the rest alone: the dialog, the form and the pulls stay.
+    expect(sel.selectIsDialogOpen(snap())).toBe(true);
+    expect(sel.selectIsFormOpen(snap())).toBe(true);
+    expect(sel.selectJobsOf(snap(), 'c1').length).toBe(2);
   });
 
   it('deletes after a confirmation, and says why a delete failed', async () => {

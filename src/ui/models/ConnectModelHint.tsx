@@ -14,7 +14,7 @@ export function ConnectModelHint({ models, where }: { models: ModelsActorRef | u
       <button type="button" className="button button--small button--primary" onClick={() => models.send({ type: 'models.open' })}>
         Connect a model
       </button>
-      <button type="button" className="link-button" aria-label="Dismiss" onClick={() => models.send({ type: 'models.hint.dismiss' })}>
+      <button type="button" className="link-button" onClick={() => models.send({ type: 'models.hint.dismiss' })}>
         Not now
       </button>
     </div>
