@@ -159,15 +159,24 @@ export const modelsMachine = setup({
       },
     },
     list: {
+      // 'loading' is the first read; 'reloading' keeps what was read meanwhile, so nothing derived from it flickers.
       initial: 'loading',
       on: {
-        'models.refresh': '.loading',
-        'live.frame': { guard: 'isChangedFrame', target: '.loading' },
+        'models.refresh': '.reloading',
+        'live.frame': { guard: 'isChangedFrame', target: '.reloading' },
         // The socket was down: connections may have changed meanwhile.
-        'live.resync': '.loading',
+        'live.resync': '.reloading',
       },
       states: {
         loading: {
+          invoke: {
+            src: 'loadConnections',
+            onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },
+            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        reloading: {
+          tags: 'listReloading',
           invoke: {
             src: 'loadConnections',
             onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },

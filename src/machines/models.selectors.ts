@@ -4,7 +4,7 @@ import type { ModelsSnapshot } from './models.machine';
 
 export const selectIsDialogOpen = (s: ModelsSnapshot) => s.hasTag('dialogOpen');
 export const selectConnections = (s: ModelsSnapshot) => s.context.connections;
-export const selectIsListLoading = (s: ModelsSnapshot) => s.matches({ list: 'loading' });
+export const selectIsListLoading = (s: ModelsSnapshot) => s.matches({ list: 'loading' }) || s.matches({ list: 'reloading' });
 export const selectListError = (s: ModelsSnapshot) => (s.matches({ list: 'failed' }) ? s.context.listError : null);
 export const selectForm = (s: ModelsSnapshot) => s.context.form;
 export const selectIsFormOpen = (s: ModelsSnapshot) => s.hasTag('formOpen');
@@ -31,7 +31,7 @@ export function selectJobsOf(s: ModelsSnapshot, connectionId: string): ModelJob[
  * list loads (or failed to) nothing is said, so the hint never flashes.
  */
 export const selectOnlyOffline = (s: ModelsSnapshot) =>
-  s.matches({ list: 'ready' }) && !s.context.connections.some((c) => c.status.state === 'reachable' && c.models.length > 0);
+  (s.matches({ list: 'ready' }) || s.matches({ list: 'reloading' })) && !s.context.connections.some((c) => c.status.state === 'reachable' && c.models.length > 0);
 export const selectShowConnectHint = (s: ModelsSnapshot) => selectOnlyOffline(s) && s.matches({ hint: 'shown' });
 
 /** Bytes as people read them: 1.2 GB, 640 MB, 12 KB. */
