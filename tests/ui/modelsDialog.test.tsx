@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { modelsMachine } from '../../src/machines/models.machine';
-import type { ModelConnection, ModelJob } from '../../src/schemas/modelConnections';
+import type { ModelConnection, ModelConnectionTestResult, ModelJob } from '../../src/schemas/modelConnections';
 import { ConnectModelHint } from '../../src/ui/models/ConnectModelHint';
 import { ModelsDialog } from '../../src/ui/models/ModelsDialog';
 
@@ -56,7 +56,7 @@ function setup(connections: ModelConnection[]) {
       actors: {
         loadConnections: fromPromise(async () => connections),
         loadJobs: fromPromise(async (): Promise<ModelJob[]> => []),
-        testConnection: fromPromise(async () => ({ ok: false as const, reason: 'dns' as const, detail: 'The name ollama.lan could not be found (DNS: ENOTFOUND)' })),
+        testConnection: fromPromise(async (): Promise<ModelConnectionTestResult> => ({ ok: false, reason: 'dns', detail: 'The name ollama.lan could not be found (DNS: ENOTFOUND)' })),
         saveConnection: fromPromise(async ({ input }) => {
           sent.push(input);
           throw new Error('You already have a connection named "Home"; choose another name');
