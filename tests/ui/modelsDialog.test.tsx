@@ -61,10 +61,10 @@ function setup(connections: ModelConnection[]) {
           sent.push(input);
           throw new Error('You already have a connection named "Home"; choose another name');
         }),
-        deleteConnection: fromPromise(async () => null),
+        deleteConnection: fromPromise(async (): Promise<unknown> => null),
         startPull: fromPromise(async ({ input }) => ({ ...job, model: input.model })),
-        cancelPull: fromPromise(async () => job),
-        deleteModel: fromPromise(async () => null),
+        cancelPull: fromPromise(async (): Promise<ModelJob> => job),
+        deleteModel: fromPromise(async (): Promise<unknown> => null),
       },
     }),
   ).start();
