@@ -103,6 +103,7 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
       // `name` is what Ollama before 0.4 read; newer ones read `model`.
       body: JSON.stringify({ model: e.job.model, name: e.job.model, stream: true }),
       signal: e.abort.signal,
+      redirect: 'manual',
     });
     if (!res.ok || !res.body) {
       const text = await res.text().catch(() => '');
@@ -150,6 +151,7 @@ export async function deleteOllamaModel(ctx: AppContext, target: Target, model: 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model, name: model }),
     signal: AbortSignal.timeout(15_000),
+    redirect: 'manual',
   });
   if (!res.ok) {
     const text = await res.text().catch(() => '');

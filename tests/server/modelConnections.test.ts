@@ -255,6 +255,34 @@ describe('which addresses a connection may reach (SSRF rule)', () => {
   });
 });
 
+describe('redirects', () => {
+  it('are never followed, so a connection cannot be bounced to a refused address', { timeout: 60_000 }, async () => {
+    const bouncer = createServer((_req, res) => res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data' }).end());
+    await new Promise<void>((r) => bouncer.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}`;
+    const t = await startTestServer();
+    try {
+      const { token, userId } = await t.register();
+      const tested = await t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: url } });
+      expect(tested.body).toMatchObject({ ok: false, reason: 'not_compatible', detail: expect.stringContaining('redirect (307)') });
+      const c = (await t.api('POST', '/model-connections', { token, body: { kind: 'openai', name: 'Bouncer', base_url: url } })).body;
+      const resolved = await resolveModel(t.server.ctx, userId, `@${c.id}/any`);
+      await expect(resolved!.provider.chat({ model: resolved!.model, messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(/answered 307/);
+      const pull = (await t.api('POST', '/model-connections', { token, body: { kind: 'ollama', name: 'Bouncing Ollama', base_url: url } })).body;
+      const job = (await t.api('POST', `/model-connections/${pull.id}/pull`, { token, body: { model: 'x:1b' } })).body;
+      let status = 'running';
+      for (let i = 0; i < 100 && status === 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await t.api('GET', '/model-jobs', { token })).body.jobs.find((j: { id: string }) => j.id === job.id).status;
+      }
+      expect(status).toBe('failed');
+    } finally {
+      bouncer.closeAllConnections();
+      await Promise.all([t.close(), new Promise((r) => bouncer.close(r))]);
+    }
+  });
+});
+
 describe('sealed keys', () => {
   it('open only with the same key and for the same row', () => {
     const key = Buffer.alloc(32, 7);
