@@ -20,7 +20,8 @@ const LISTING_TTL_MS = 10_000;
 export const LIST_TIMEOUT_MS = 3_000;
 
 /** One connection, whoever owns it, with what is needed to call it (the key opened only here). */
-export interface Target extends ProbeTarget {
+export interface Target extends Omit<ProbeTarget, 'kind'> {
+  kind: ProbeTarget['kind'] | 'builtin';
   id: string;
   name: string;
   preset: string | null;
@@ -38,7 +39,26 @@ interface Listed {
   lastModels: string[];
 }
 
+/**
+ * An engine inside this server that offers models as one of its own connections: the built-in llama.cpp engine
+ * registers itself here (registerServerEngine). It is listed read-only with kind 'builtin', its models get ids
+ * '@<id>/<model>' like any connection's, and resolveModel sends them to `provider`.
+ */
+export interface ServerEngine {
+  /** A fixed id without '/', e.g. 'server-builtin'. */
+  id: string;
+  /** As the dialog and the pickers show it: 'Built-in'. */
+  name: string;
+  /** What the dialog shows where a URL would be: 'GGUF files in DATA_DIR/models'. */
+  location: string;
+  /** Its models now; a rejection shows the connection as unreachable with the error's message. */
+  listModels(): Promise<string[]>;
+  /** Answers a chat whose `model` is the bare model name. */
+  provider: LlmProvider;
+}
+
 interface ModelsState {
+  engines: ServerEngine[];
   box: Promise<SecretBox>;
   listings: Map<string, Listed>;
   providers: Map<string, { version: string; provider: LlmProvider }>;
@@ -50,7 +70,7 @@ export function modelsState(ctx: AppContext): ModelsState {
   let s = states.get(ctx);
   if (!s) {
     const persist = ctx.config.databaseUrl !== 'memory://';
-    s = { box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
+    s = { engines: [], box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
     states.set(ctx, s);
   }
   return s;
@@ -58,9 +78,16 @@ export function modelsState(ctx: AppContext): ModelsState {
 
 export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 
+/** Adds an engine of this server to every user's connections (README 'Models'); a second one with its id replaces it. */
+export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
+  const state = modelsState(ctx);
+  state.engines = [...state.engines.filter((e) => e.id !== engine.id), engine];
+  state.listings.delete(engine.id);
+}
+
 /** The server's own connections, from OLLAMA_HOST and OPENAI_BASE_URL. */
 export function serverTargets(ctx: AppContext): Target[] {
-  const out: Target[] = [];
+  const out: Target[] = modelsState(ctx).engines.map((e) => ({ id: e.id, kind: 'builtin' as const, name: e.name, baseUrl: e.location, apiKey: null, preset: null, keyHint: null, readOnly: true, version: 'engine' }));
   const { ollamaHost, openaiBaseUrl, openaiApiKey } = ctx.config;
   if (openaiBaseUrl) {
     out.push({ id: SERVER_CONNECTION_IDS.openai, kind: 'openai', name: 'Server', baseUrl: openaiBaseUrl, apiKey: openaiApiKey, preset: null, keyHint: openaiApiKey ? '••••' : null, readOnly: true, version: 'env' });
@@ -98,12 +125,20 @@ export async function userTargets(ctx: AppContext, userId: string): Promise<Targ
 }
 
 /** Lists a connection's models, through the address rule for the user's own. */
-export async function probeTarget(ctx: AppContext, t: Pick<Target, 'kind' | 'baseUrl' | 'apiKey' | 'readOnly'>): Promise<ModelConnectionTestResult> {
+export async function probeTarget(ctx: AppContext, t: Pick<Target, 'kind' | 'baseUrl' | 'apiKey' | 'readOnly'> & { id?: string }): Promise<ModelConnectionTestResult> {
+  if (t.kind === 'builtin') {
+    const engine = modelsState(ctx).engines.find((e) => e.id === t.id);
+    if (!engine) return { ok: false, reason: 'unreachable', detail: 'The built-in engine is not installed on this server' };
+    return engine.listModels().then(
+      (models): ModelConnectionTestResult => ({ ok: true, models }),
+      (e): ModelConnectionTestResult => ({ ok: false, reason: 'unreachable', detail: (e as Error).message }),
+    );
+  }
   if (!t.readOnly) {
     const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
     if (!verdict.ok) return { ok: false, reason: 'blocked', detail: verdict.detail };
   }
-  return probeConnection(t, LIST_TIMEOUT_MS);
+  return probeConnection({ ...t, kind: t.kind }, LIST_TIMEOUT_MS);
 }
 
 async function listing(ctx: AppContext, t: Target, fresh: boolean): Promise<Listed> {
@@ -167,7 +202,12 @@ export async function pickerModels(ctx: AppContext, userId: string): Promise<Arr
 // ── Resolving an agent's model ──
 
 function providerFor(ctx: AppContext, t: Target): LlmProvider {
-  const { providers } = modelsState(ctx);
+  const { providers, engines } = modelsState(ctx);
+  if (t.kind === 'builtin') {
+    const engine = engines.find((e) => e.id === t.id);
+    if (!engine) throw new ProviderError('The built-in engine is not installed on this server', 'builtin', 'unconfigured');
+    return engine.provider;
+  }
   const cached = providers.get(t.id);
   if (cached && cached.version === t.version) return cached.provider;
   const made =

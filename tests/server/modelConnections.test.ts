@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelConnection, modelConnectionList, modelJob } from '../../src/schemas/modelConnections';
 import { judgeAddress } from '../../server/models/addressRule';
 import { createSecretBox } from '../../server/models/secrets';
-import { resolveModel } from '../../server/models/service';
+import { registerServerEngine, resolveModel } from '../../server/models/service';
+import type { ChatRequest, LlmProvider } from '../../server/providers/types';
 import { startFakeOllama, startFakeOpenAi } from '../support/fakeModelServers';
 import { collect, startTestServer, type TestServer } from './harness';
 import { closedPort } from './providers/loopback';
@@ -251,6 +252,40 @@ describe('which addresses a connection may reach (SSRF rule)', () => {
       expect(metadata).toMatchObject({ status: 422, body: { detail: expect.stringContaining('link-local') } });
     } finally {
       await Promise.all([strict.close(), open.close(), ollama.close()]);
+    }
+  });
+});
+
+describe('an engine inside the server (the plug for the built-in llama.cpp engine)', () => {
+  it('is listed read-only as a built-in connection; its model ids reach its provider; a failing listing says why', async () => {
+    const t = await startTestServer();
+    try {
+      const asked: ChatRequest[] = [];
+      const provider: LlmProvider = {
+        id: 'builtin',
+        label: 'Built-in',
+        owns: () => false,
+        listModels: async () => [],
+        probe: async () => ({ status: 'ok' }),
+        chat: async (req) => {
+          asked.push(req);
+          return { content: 'local words', model: req.model, provider: 'builtin', durationMs: 1 };
+        },
+      };
+      const engine = { id: 'server-builtin', name: 'Built-in', location: 'GGUF files in DATA_DIR/models', provider };
+      registerServerEngine(t.server.ctx, { ...engine, listModels: async () => ['qwen2.5-0.5b-instruct-q4_k_m.gguf'] });
+      const { token, userId } = await t.register();
+      const [listed] = (await t.api('GET', '/model-connections', { token })).body.connections;
+      expect(listed).toMatchObject({ id: 'server-builtin', kind: 'builtin', read_only: true, status: { state: 'reachable' }, models: [{ id: '@server-builtin/qwen2.5-0.5b-instruct-q4_k_m.gguf', label: 'Built-in · qwen2.5-0.5b-instruct-q4_k_m.gguf' }] });
+      expect((await t.api('DELETE', '/model-connections/server-builtin', { token })).status).toBe(403);
+      const r = await resolveModel(t.server.ctx, userId, '@server-builtin/qwen2.5-0.5b-instruct-q4_k_m.gguf');
+      expect((await r!.provider.chat({ model: r!.model, messages: [] })).content).toBe('local words');
+      expect(asked[0].model).toBe('qwen2.5-0.5b-instruct-q4_k_m.gguf');
+      registerServerEngine(t.server.ctx, { ...engine, listModels: () => Promise.reject(new Error('node-llama-cpp could not load its binary')) });
+      const [down] = (await t.api('GET', '/model-connections', { token })).body.connections;
+      expect(down.status).toEqual({ state: 'unreachable', reason: 'unreachable', detail: 'node-llama-cpp could not load its binary' });
+    } finally {
+      await t.close();
     }
   });
 });
