@@ -89,6 +89,14 @@ export async function modelConnectionRoutes(app: FastifyInstance) {
     return target;
   };
   const changed = (userId: string) => ctx.hub.broadcast(userId, { type: 'model_connections_changed' });
+  // A stored key only ever goes where it was entered for: pointing the connection (or a Test) at another origin
+  // needs the key typed again, so a stolen session cannot send the key to a server of its choosing.
+  const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
+  const keyStaysHome = (stored: { base_url: string; api_key_sealed: string | null }, baseUrl: string) => {
+    if (stored.api_key_sealed && !sameOrigin(stored.base_url, baseUrl)) {
+      throw new HttpError(422, 'Enter the API key again to use it at another address (a stored key is only sent where it was entered)');
+    }
+  };
 
   route(app, 'GET', '/model-connections', { summary: "The server's own connections and the user's, each with its state and models", response: { 200: modelConnectionList } }, async ({ userId }) => ({
     connections: await listConnections(ctx, userId),
@@ -104,6 +112,7 @@ export async function modelConnectionRoutes(app: FastifyInstance) {
       let apiKey = body.api_key ?? null;
       if (!apiKey && body.id) {
         const row = await ownedRow(ctx.db, userId, body.id);
+        keyStaysHome(row, body.base_url);
         apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
       }
       return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
@@ -130,7 +139,10 @@ export async function modelConnectionRoutes(app: FastifyInstance) {
     { summary: 'Edits a connection (an absent api_key keeps the stored one; "" removes it)', params: idParams, body: modelConnectionUpdate, response: { 200: modelConnection, 409: errorBody } },
     async ({ params, body, userId }) => {
       if (serverTargets(ctx).some((t) => t.id === params.id)) throw new HttpError(403, "The server's own connection is read-only (it comes from the server's environment)");
-      if (body.base_url) await refuseBlocked(body.base_url);
+      if (body.base_url) {
+        await refuseBlocked(body.base_url);
+        if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, userId, params.id), body.base_url);
+      }
       await updateRow(ctx.db, await secretBox(ctx), userId, params.id, body);
       forgetListing(ctx, params.id);
       changed(userId);

@@ -106,6 +106,12 @@ describe('model connections', () => {
     const renamed = await t.api('PATCH', `/model-connections/${c.id}`, { token, body: { name: 'Hosted 2' } });
     expect(renamed.body).toMatchObject({ name: 'Hosted 2', api_key_hint: `••••${KEY.slice(-4)}`, status: { state: 'reachable' } });
     expect((await t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: openai.url, id: c.id } })).body.ok).toBe(true);
+    // The stored key goes nowhere else: a new address needs the key typed again (the same origin does not).
+    const moved = await t.api('PATCH', `/model-connections/${c.id}`, { token, body: { base_url: ollama.url } });
+    expect(moved).toMatchObject({ status: 422, body: { detail: expect.stringContaining('Enter the API key again') } });
+    const probed = await t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: ollama.url, id: c.id } });
+    expect(probed.status).toBe(422);
+    expect((await t.api('PATCH', `/model-connections/${c.id}`, { token, body: { base_url: `${openai.url}/v1` } })).status).toBe(200);
     const cleared = await t.api('PATCH', `/model-connections/${c.id}`, { token, body: { api_key: '' } });
     expect(cleared.body).toMatchObject({ api_key_hint: null, status: { state: 'key_rejected', reason: 'key_rejected' } });
     expect((await t.api('DELETE', `/model-connections/${c.id}`, { token })).status).toBe(204);
