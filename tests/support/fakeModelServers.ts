@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -153,7 +154,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}) {
       raw.on('close', () => (closed = true));
       res.on('close', () => (closed = true));
       for (const [i, total] of layers.entries()) {
-        const digest = `sha256:${String(i).repeat(12)}`;
+        const digest = `sha256:${createHash('sha256').update(`${name}#${i}`).digest('hex')}`;
         for (let done = 0; ; done = Math.min(total, done + step)) {
           if (closed) return;
           line({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed: done });
