@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 const API_TARGET = process.env.AGORA_API ?? 'http://127.0.0.1:8000';
 const httpPrefixes = [
   '/auth', '/agents', '/models', '/connections', '/monitor', '/health', '/debug', '/api',
-  '/research', '/discussion', '/media', '/hybrid-discussion', '/system',
+  '/research', '/discussion', '/media', '/hybrid-discussion', '/system', '/model-connections', '/model-jobs',
 ];
 
 export default defineConfig({

@@ -55,6 +55,10 @@ export interface ServerConfig {
   discussionLeaseMs: number;
   /** PGlite: store each discussion's snapshot so a restarted server continues it (always on with DATABASE_URL). */
   discussionsSurviveRestart: boolean;
+  /** Seals the API keys of model connections (AES-256-GCM); unset → a key generated into DATA_DIR/secrets-key. */
+  secretsKey: string | undefined;
+  /** Whether users' model connections may reach loopback and private addresses (README 'Models'). */
+  modelConnectionsAllowPrivate: boolean;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -103,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
     discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
+    secretsKey: env.SECRETS_KEY || undefined,
+    modelConnectionsAllowPrivate: !/^(0|false|no|off)$/i.test(env.MODEL_CONNECTIONS_ALLOW_PRIVATE ?? ''),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { AppContext } from '../context';
+import { resolveModel } from '../models/service';
 import { allPapers } from '../providers/research';
 import { speakAsAgent } from '../providers/speech/speak';
 import type { ChatRequest, ResearchService } from '../providers/types';
@@ -18,9 +19,12 @@ import { streamingThink } from './thinking';
 /** The research service, when this server has one switched on. */
 export const researchOf = (ctx: AppContext): ResearchService | null => (ctx.providers.research?.enabled ? ctx.providers.research : null);
 
-async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal, onToken?: (piece: string) => void) {
+async function chat(ctx: AppContext, userId: string, request: TurnRequest, signal: AbortSignal, onToken?: (piece: string) => void) {
   const req: ChatRequest = { ...request, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
+  // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
+  const viaConnection = await resolveModel(ctx, userId, req.model);
+  if (viaConnection) return viaConnection.provider.chat({ ...req, model: viaConnection.model });
   const provider = ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(req.model) : ctx.providers.llm.forModel(req.model);
   return provider.chat(req);
 }
@@ -29,14 +33,14 @@ export function engineActors(ctx: AppContext, userId: string) {
   return {
     think: streamingThink(async (input, { signal, write }) => {
       const started = performance.now();
-      const res = await chat(ctx, input.request, signal, write);
+      const res = await chat(ctx, userId, input.request, signal, write);
       const answer = parseTurnAnswer(res.content, input.stage);
       const answeredAt = performance.now();
       observerOf(ctx)?.onModelCall?.(answeredAt - started);
       return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
     }, () => tuningOf(ctx).coalesceMs),
     summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
-      const res = await chat(ctx, input.request, signal);
+      const res = await chat(ctx, userId, input.request, signal);
       try {
         const parsed = JSON.parse(res.content) as { content?: unknown };
         if (typeof parsed.content === 'string') return parsed.content;

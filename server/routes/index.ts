@@ -8,6 +8,7 @@ import { discussionRoutes } from './discussions';
 import { hybridMetaRoutes } from './hybridMeta';
 import { liveSocketRoutes } from './liveSockets';
 import { mediaRoutes } from './media';
+import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
@@ -26,4 +27,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(ttsRoutes);
   await app.register(researchRoutes);
   await app.register(hybridMetaRoutes);
+  await app.register(modelConnectionRoutes);
 }

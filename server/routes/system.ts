@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { requestUser, requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
+import { pickerModels } from '../models/service';
 import { serverStats, userStats } from './stats';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -89,8 +90,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
     authed.addHook('onRequest', requireUser(ctx));
 
     const modelsTags = ['Models'];
-    authed.get('/models/', { schema: { tags: modelsTags, summary: 'The models agents can use', response: { 200: modelsResponse } } }, async () => (await ctx.providers.llm.listModels()).map((m) => ({ ...m })));
-    authed.get('/models/available', { schema: { tags: modelsTags, summary: 'The models agents can use, as { models }', response: { 200: modelsResponse } } }, async () => ({ models: (await ctx.providers.llm.listModels()).map((m) => ({ ...m })) }));
+    // The user's models: the offline model, then each connection's (the server's own and theirs), named by it.
+    authed.get('/models/', { schema: { tags: modelsTags, summary: 'The models agents can use', response: { 200: modelsResponse } } }, async (req) => (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })));
+    authed.get('/models/available', { schema: { tags: modelsTags, summary: 'The models agents can use, as { models }', response: { 200: modelsResponse } } }, async (req) => ({ models: (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })) }));
 
     authed.get('/monitor/stats', { schema: { tags, summary: 'Your figures: agents, connections, audio, discussions', response: { 200: monitorStats } } }, async (req) => userStats(ctx, req.userId));
 

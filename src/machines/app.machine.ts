@@ -11,6 +11,7 @@ import type { Health } from '../schemas/system';
 import { sessionMachine, type SessionNotice } from './session.machine';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
+import { modelsMachine } from './models.machine';
 import { notProvided, notifyToasts } from '../model/actorKit';
 
 /** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
@@ -44,6 +45,7 @@ export const appMachine = setup({
       session: 'session';
       toasts: 'toasts';
       workspace: 'workspace';
+      models: 'models';
       liveLoader: 'loadLiveLogic';
       connectionProbe: 'probeHealth';
     },
@@ -52,6 +54,8 @@ export const appMachine = setup({
     session: sessionMachine,
     toasts: toastsMachine,
     workspace: workspaceMachine,
+    /** The user's model connections and the Models dialog (models.machine.ts). */
+    models: modelsMachine,
     /**
      * The live updates, the audio queue and both discussion panels, provided with their services. Loaded after
      * sign-in as a chunk of its own, so the sign-in screen carries none of their code.
@@ -85,7 +89,10 @@ export const appMachine = setup({
         signedOut: { on: { 'session.signedIn': 'signedIn' } },
         signedIn: {
           // The workspace starts first so the first live frame already finds it.
-          invoke: { src: 'workspace', id: 'workspace', systemId: 'workspace' },
+          invoke: [
+            { src: 'workspace', id: 'workspace', systemId: 'workspace' },
+            { src: 'models', id: 'models', systemId: 'models' },
+          ],
           initial: 'loadingLive',
           states: {
             loadingLive: {

@@ -83,6 +83,16 @@ export const updateBody = (f: EditorFields): AgentUpdate => ({
 
 export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0);
 
+/**
+ * A new agent starts with a model chosen: the first one a connection can reach, else the offline demo model. An
+ * edit, or a model already picked, is left alone.
+ */
+export function withPreselectedModel(context: Pick<EditorContext, 'mode' | 'fields'>, models: ModelOption[]): EditorFields {
+  if (context.mode !== 'create' || context.fields.model) return context.fields;
+  const pick = models.find((m) => !m.offline && !m.unreachable) ?? models.find((m) => m.offline);
+  return pick ? { ...context.fields, model: pick.value } : context.fields;
+}
+
 const fallbackModels = (): ModelOption[] => FALLBACK_MODELS.map((m) => ({ value: m, label: m, offline: false }));
 
 
@@ -153,8 +163,10 @@ export const editorMachine = setup({
                 src: 'loadModels',
                 onDone: {
                   target: 'ready',
-                  actions: assign(({ event }) =>
-                    event.output.length > 0 ? { models: event.output, modelsFromFallback: false } : { models: fallbackModels(), modelsFromFallback: true },
+                  actions: assign(({ context, event }) =>
+                    event.output.length > 0
+                      ? { models: event.output, modelsFromFallback: false, fields: withPreselectedModel(context, event.output) }
+                      : { models: fallbackModels(), modelsFromFallback: true },
                   ),
                 },
                 onError: { target: 'ready', actions: assign({ models: fallbackModels, modelsFromFallback: true }) },

@@ -25,6 +25,19 @@ export function selectModelOptions(s: EditorSnapshot): ModelOption[] {
   return [...models, { value: fields.model, label: fields.model, offline: false }];
 }
 
+/** The options in the order they come, gathered by connection (the picker's optgroups). */
+export function groupModelOptions(options: ModelOption[]): Array<{ group: string; unreachable: boolean; options: ModelOption[] }> {
+  const groups: Array<{ group: string; unreachable: boolean; options: ModelOption[] }> = [];
+  for (const o of options) {
+    const name = o.group ?? '';
+    let g = groups.find((x) => x.group === name);
+    if (!g) groups.push((g = { group: name, unreachable: true, options: [] }));
+    g.options.push(o);
+    if (!o.unreachable) g.unreachable = false;
+  }
+  return groups;
+}
+
 /** Title shown in the drawer; an agent that could not be fetched reads 'Agent' + the tail of its id. */
 export function selectAgentHeading(s: EditorSnapshot): { name: string; role: string } {
   const { agent, agentId, mode, loadError } = s.context;

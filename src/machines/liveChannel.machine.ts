@@ -89,14 +89,18 @@ export const liveChannelMachine = setup({
     }),
     forwardFrame: enqueueActions(({ event, system, enqueue }) => {
       if (event.type !== 'socketSession.frame') return;
-      const workspace = system.get('workspace');
       const forward: LiveFrameEvent = { type: 'live.frame', frame: event.frame };
-      if (workspace) enqueue.sendTo(workspace, forward);
+      // Model frames (pulls, changed connections) are the models chart's; every other frame is the workspace's.
+      const to = system.get(event.frame.type.startsWith('model_') ? 'models' : 'workspace');
+      if (to) enqueue.sendTo(to, forward);
     }),
     resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {
-      const workspace = system.get('workspace');
       const resync: LiveResyncEvent = { type: 'live.resync' };
-      if (workspace && context.resyncOnReconnect) enqueue.sendTo(workspace, resync);
+      if (!context.resyncOnReconnect) return;
+      for (const id of ['workspace', 'models']) {
+        const to = system.get(id);
+        if (to) enqueue.sendTo(to, resync);
+      }
     }),
     report: enqueueActions(({ context, self, enqueue }, params: { status: ChannelStatus }) => {
       if (self._parent) enqueue.sendParent({ type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agent } from './agents';
 import { connection } from './connections';
+import { modelLiveFrames } from './modelConnections';
 import { monitorStats } from './system';
 
 // /ws/updates and /ws/system (part 1 §4, §7).
@@ -15,6 +16,7 @@ export const liveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stats'), stats: monitorStats }),
   z.object({ type: z.literal('connected'), channel: z.string().optional(), user: z.string().optional() }),
   z.object({ type: z.literal('pong') }),
+  ...modelLiveFrames,
 ]);
 export type LiveServerFrame = z.infer<typeof liveServerFrame>;
 

@@ -21,7 +21,16 @@ export type Health = z.infer<typeof health>;
 /** Model entries may be bare names or labelled objects; the SPA normalises both. */
 export const modelEntry = z.union([
   z.string(),
-  z.looseObject({ name: z.string(), provider: z.string().optional(), label: z.string().optional(), offline: z.boolean().optional() }),
+  z.looseObject({
+    name: z.string(),
+    provider: z.string().optional(),
+    label: z.string().optional(),
+    offline: z.boolean().optional(),
+    /** The model connection it comes from (README 'Models'): the picker groups by it and marks unreachable ones. */
+    connection_id: z.string().optional(),
+    connection_name: z.string().optional(),
+    reachable: z.boolean().optional(),
+  }),
 ]);
 export const modelsResponse = z.union([z.array(modelEntry), z.looseObject({ models: z.array(modelEntry) })]);
 export type ModelsResponse = z.infer<typeof modelsResponse>;
@@ -54,7 +63,14 @@ export interface ModelOption {
   value: string;
   label: string;
   offline: boolean;
+  /** The picker's group: the connection's name, 'Offline demo', or '' for a plain name. */
+  group?: string;
+  /** Its connection did not answer when the list was made. */
+  unreachable?: boolean;
 }
+
+/** The offline model's group in every picker. */
+export const OFFLINE_GROUP = 'Offline demo';
 
 export function normalizeModels(body: ModelsResponse): ModelOption[] {
   const entries = Array.isArray(body) ? body : body.models;
@@ -65,6 +81,7 @@ export function normalizeModels(body: ModelsResponse): ModelOption[] {
     }
     const offline = e.offline === true || e.name === OFFLINE_MODEL;
     const label = e.label ?? (offline ? OFFLINE_MODEL_LABEL : e.name);
-    return { value: e.name, label, offline };
+    const group = offline ? OFFLINE_GROUP : (e.connection_name ?? '');
+    return { value: e.name, label, offline, ...(group ? { group } : {}), ...(e.reachable === false ? { unreachable: true } : {}) };
   });
 }

@@ -36,6 +36,8 @@ async function createAgent(page: Page, name: string, role: string) {
   await drawer.getByLabel('Name', { exact: true }).fill(`  ${name} `);
   await drawer.getByLabel('Role', { exact: true }).fill(role);
   await drawer.getByLabel('Prompt', { exact: true }).fill(`You are ${name}, a careful ${role.toLowerCase()}.`);
+  // A model is preselected for a new agent; cleared, the form cannot be submitted.
+  await drawer.getByLabel('Model', { exact: true }).selectOption('');
   if (await submit.isEnabled()) throw new Error('submit was enabled before a model was chosen');
   // The offline model is always offered, so the test needs no LLM.
   await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });

@@ -44,6 +44,8 @@ describe('editor: create mode', () => {
     const { editor, api, heard } = startEditor({ mode: 'create' });
     await settle();
     const can = () => sel.selectCanSubmit(editor.getSnapshot());
+    // A model is preselected (see the preselection test); without one, submit is refused too.
+    fill(editor, { model: '' });
     expect(can()).toBe(false);
     fill(editor, { name: '  Ada ', role: ' Analyst', prompt: '   ' });
     expect(can()).toBe(false);

@@ -37,6 +37,14 @@ const live: Table<typeof liveServerFrame> = {
   stats: { valid: { type: 'stats', stats: { agents: 2, connections: 1 } }, malformed: { type: 'stats', stats: { agents: 'two' } } },
   connected: { valid: { type: 'connected', channel: 'updates' }, malformed: { type: 'connected', channel: 1 } },
   pong: { valid: { type: 'pong' }, malformed: null },
+  model_job: {
+    valid: {
+      type: 'model_job',
+      job: { id: 'j1', connection_id: 'c1', connection_name: 'Home', model: 'qwen2.5:0.5b', status: 'running', phase: 'pulling 6a07', completed: 10, total: 100, error: null, started_at: ts },
+    },
+    malformed: { type: 'model_job', job: { id: 'j1', status: 'halfway' } },
+  },
+  model_connections_changed: { valid: { type: 'model_connections_changed' }, malformed: null },
 };
 
 const liveClient: Table<typeof liveClientFrame> = {

@@ -38,7 +38,7 @@ export function createListing(opts: ListingOptions): Listing {
   async function names(): Promise<string[]> {
     const call = callSignal(timeoutMs);
     try {
-      const res = await fetch(url, { headers: opts.headers, signal: call.signal });
+      const res = await fetch(url, { headers: opts.headers, signal: call.signal, redirect: 'manual' });
       if (!res.ok) throw await httpError(res, provider, service);
       const found = opts.readNames(await res.json());
       listed = new Set(found);

@@ -18,7 +18,9 @@ export async function postStream<T>(opts: PostStreamOptions, read: (res: Respons
   const { provider, service, url, timeoutMs } = opts;
   const call = callSignal(timeoutMs, opts.signal);
   try {
-    const res = await fetch(url, { method: 'POST', headers: opts.headers, body: JSON.stringify(opts.body), signal: call.signal });
+    // Redirects are not followed: a model server has no reason to send one, and a user's connection must not be
+    // bounced to an address the connection rule refuses (README 'Models').
+    const res = await fetch(url, { method: 'POST', headers: opts.headers, body: JSON.stringify(opts.body), signal: call.signal, redirect: 'manual' });
     if (!res.ok) throw await httpError(res, provider, service);
     if (!res.body) throw new ProviderError(`${service} sent an empty answer`, provider, 'malformed');
     return await read(res, res.body);

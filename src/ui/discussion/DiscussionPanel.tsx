@@ -2,7 +2,8 @@
 // the view is switched to Hybrid.
 import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
-import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
+import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
+import { ConnectModelHint } from '../models/ConnectModelHint';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
 import HybridPanel from './hybrid/HybridPanel';
@@ -16,11 +17,13 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const session = useSelector(app, selectSession);
   const audio = useSelector(app, selectAudioQueue);
   const history = useSelector(app, selectHistory);
+  const models = useSelector(app, selectModels);
+  const notice = <ConnectModelHint models={models} where="panel" />;
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
   const panel = hybrid
-    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />
-    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />;
+    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
+    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />;
   return (
     <>
       {panel}

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { EditorActorRef, EditorField } from '../../machines/editor.machine';
 import * as sel from '../../machines/editor.selectors';
 import { AGENT_PERSONALITIES } from '../../schemas/constants';
+import type { ModelOption } from '../../schemas/system';
 import { Field } from './Field';
 import { CheckIcon } from '../common/icons';
 
@@ -20,7 +21,13 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const locked = saving || created;
 
   const set = (field: EditorField) => (e: { target: { value: string } }) => editor.send({ type: 'editor.field', field, value: e.target.value });
-  const offline = models.find((m) => m.value === fields.model)?.offline;
+  const chosen = models.find((m) => m.value === fields.model);
+  const offline = chosen?.offline;
+  const option = (m: ModelOption) => (
+    <option key={m.value} value={m.value}>
+      {m.offline ? `${m.label} — offline` : m.unreachable ? `${m.label} (unreachable)` : m.label}
+    </option>
+  );
 
   return (
     <form
@@ -43,13 +50,18 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
       <Field label="Model">
         <select value={fields.model} onChange={set('model')} disabled={locked || modelsLoading} required>
           <option value="">{modelsLoading ? 'Loading models…' : 'Select a model'}</option>
-          {models.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.offline ? `${m.label} — offline` : m.label}
-            </option>
-          ))}
+          {sel.groupModelOptions(models).map((g) =>
+            g.group ? (
+              <optgroup key={g.group} label={g.unreachable ? `${g.group} (unreachable)` : g.group}>
+                {g.options.map(option)}
+              </optgroup>
+            ) : (
+              g.options.map(option)
+            ),
+          )}
         </select>
       </Field>
+      {chosen?.unreachable && <p className="agora-hint">This model’s connection did not answer just now; check it in Models before starting a discussion.</p>}
       {offline && <p className="agora-hint">This is the built-in offline model: it composes short, rule-based replies without an LLM.</p>}
       {fromFallback && <p className="agora-hint">The model list could not be loaded; showing the default models.</p>}
       {mode === 'edit' && (

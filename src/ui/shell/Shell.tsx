@@ -2,7 +2,8 @@
 // narrow screen the panel can be hidden to an edge tab, giving the canvas the whole width.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectIsHybridView, selectIsPanelShown } from '../../machines/app.selectors';
+import { selectIsHybridView, selectIsPanelShown, selectModels } from '../../machines/app.selectors';
+import { selectIsDialogOpen } from '../../machines/models.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { useAppActor } from '../AppContext';
 import { WorkspaceCanvas } from '../canvas/WorkspaceCanvas';
@@ -13,11 +14,15 @@ import { TopBar } from './TopBar';
 
 // The panel and its libraries are a chunk of their own, fetched after sign-in.
 const DiscussionPanel = lazy(() => import('../discussion/DiscussionPanel'));
+// The Models dialog is fetched the first time it opens.
+const ModelsDialog = lazy(() => import('../models/ModelsDialog'));
 
 export function Shell({ session }: { session: SessionActorRef }) {
   const app = useAppActor();
   const panelShown = useSelector(app, selectIsPanelShown);
   const hybrid = useSelector(app, selectIsHybridView);
+  const models = useSelector(app, selectModels);
+  const modelsOpen = useSelector(models, (s) => (s ? selectIsDialogOpen(s) : false));
   return (
     <div className="shell">
       <TopBar app={app} session={session} />
@@ -38,6 +43,11 @@ export function Shell({ session }: { session: SessionActorRef }) {
         )}
       </div>
       <Footer app={app} session={session} />
+      {models && modelsOpen && (
+        <Suspense fallback={null}>
+          <ModelsDialog models={models} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   selectIsHybridView,
   selectIsPanelShown,
   selectIsTestingConnection,
+  selectModels,
   selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
@@ -49,6 +50,7 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const discussionActive = useSelector(discussion, (s) => (s ? selectIsLive(s) : false));
   const devPanel = useSelector(app, selectDevPanel);
   const testing = useSelector(app, selectIsTestingConnection);
+  const models = useSelector(app, selectModels);
   const [menuOpen, setMenuOpen] = useState(false);
   const choose = (run: () => void) => () => {
     setMenuOpen(false);
@@ -101,7 +103,10 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   if (e.key === 'Escape') setMenuOpen(false);
                 }}
               >
-                <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={testing} onClick={choose(() => app.send({ type: 'connection.test' }))}>
+                <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={!models} onClick={choose(() => models?.send({ type: 'models.open' }))}>
+                  Models
+                </button>
+                <button type="button" role="menuitem" className="topbar__menu-item" disabled={testing} onClick={choose(() => app.send({ type: 'connection.test' }))}>
                   {testing ? 'Testing…' : 'Test Connection'}
                 </button>
                 {isDev && (

@@ -38,7 +38,7 @@ function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActo
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void }) {
+export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: React.ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -96,6 +96,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           </button>
         </div>
       </header>
+      {notice}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       <div className="hybrid-top">

@@ -62,9 +62,11 @@ export interface StandardPanelProps {
   session: SessionActorRef;
   audio?: AudioQueueActorRef;
   onShowHistory?: () => void;
+  /** A quiet notice under the header (the 'Connect a model' hint). */
+  notice?: React.ReactNode;
 }
 
-export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory }: StandardPanelProps) {
+export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory, notice }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -124,6 +126,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
       />
+      {notice}
       {settingsOpen && availability && (
         <AdvancedSettings
           settings={settings}

@@ -1,0 +1,77 @@
+import type { ConnectionFailureKind, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import { openaiApiBase } from '../providers/openaiUrl';
+
+// Lists a connection's models and, when that fails, says exactly what failed: the name did not resolve (DNS),
+// nothing listens there (refused), no answer in time, the key was rejected (401/403), or what answered is not the
+// kind of server the connection says (not an Ollama / OpenAI-compatible model list). The Models dialog's Test and
+// each connection's state both come from here.
+
+export interface ProbeTarget {
+  kind: 'ollama' | 'openai';
+  baseUrl: string;
+  apiKey?: string | null;
+}
+
+export const listUrl = (t: Pick<ProbeTarget, 'kind' | 'baseUrl'>) =>
+  t.kind === 'ollama' ? `${t.baseUrl.trim().replace(/\/+$/, '')}/api/tags` : `${openaiApiBase(t.baseUrl)}/models`;
+
+export async function probeConnection(t: ProbeTarget, timeoutMs: number): Promise<ModelConnectionTestResult> {
+  // A server may quote the key it refused; what we pass on never holds it.
+  const fail = (reason: ConnectionFailureKind, detail: string): ModelConnectionTestResult => ({ ok: false, reason, detail: t.apiKey ? detail.split(t.apiKey).join('••••') : detail });
+  const url = listUrl(t);
+  const where = new URL(url);
+  const serverName = t.kind === 'ollama' ? 'an Ollama server' : 'an OpenAI-compatible server';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (t.apiKey) headers.authorization = `Bearer ${t.apiKey}`;
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    text = await res.text();
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string } };
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') return fail('timeout', `No answer from ${where.host} within ${Math.round(timeoutMs / 100) / 10} s`);
+    const code = err.cause?.code ?? (err as { code?: string }).code;
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return fail('dns', `The name ${where.hostname} could not be found (DNS: ${code})`);
+    if (code === 'ECONNREFUSED') return fail('refused', `Nothing is listening at ${where.host} (connection refused)`);
+    return fail('unreachable', `${where.host} is not reachable${code ? ` (${code})` : ''}`);
+  }
+  if (res.status === 401 || res.status === 403) return fail('key_rejected', `The server rejected the API key (${res.status}${firstWords(text)})`);
+  if (res.status >= 300 && res.status < 400) return fail('not_compatible', `${where.host} answered with a redirect (${res.status}) at ${where.pathname}: not ${serverName}`);
+  if (res.status === 404) return fail('not_compatible', `${where.host} has no ${where.pathname} (404): not ${serverName}`);
+  if (!res.ok) return fail('http', `${where.host} answered ${res.status}${firstWords(text)}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail('not_compatible', `The answer at ${where.pathname} is not JSON: not ${serverName}`);
+  }
+  const names = t.kind === 'ollama' ? ollamaNames(body) : openaiNames(body);
+  if (!names) return fail('not_compatible', `The answer at ${where.pathname} is not ${t.kind === 'ollama' ? 'an Ollama' : 'an OpenAI-compatible'} model list`);
+  return { ok: true, models: names };
+}
+
+function ollamaNames(body: unknown): string[] | null {
+  const models = (body as { models?: unknown })?.models;
+  if (!Array.isArray(models)) return null;
+  return models.map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model).filter((n): n is string => typeof n === 'string');
+}
+
+function openaiNames(body: unknown): string[] | null {
+  const data = (body as { data?: unknown })?.data;
+  if (!Array.isArray(data)) return null;
+  return data.map((m) => (m as { id?: unknown }).id).filter((n): n is string => typeof n === 'string');
+}
+
+function firstWords(text: string) {
+  let why = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+  try {
+    const j = JSON.parse(text) as { error?: { message?: unknown } | string; detail?: unknown };
+    const e = j.error;
+    const picked = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : typeof j.detail === 'string' ? j.detail : null;
+    if (picked) why = picked;
+  } catch {
+    /* plain text */
+  }
+  return why ? `: ${why}` : '';
+}

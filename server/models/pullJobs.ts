@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelJob } from '../../src/schemas/modelConnections';
+import type { AppContext } from '../context';
+import { lines } from '../providers/llm/stream';
+import { checkUrl } from './addressRule';
+import { forgetListing, type Target } from './service';
+
+// An Ollama pull is a server job (README 'Models' → 'Pulling a model'): the server reads Ollama's streamed
+// /api/pull progress, keeps the job's state and sends it to the owner's live-update sockets as `model_job` frames
+// (at most one per PROGRESS_FRAME_MS, and always on a change of status), so a second tab sees it and a reloaded
+// page finds it with GET /model-jobs. A finished job is kept for FINISHED_JOB_KEEP_MS, then forgotten.
+
+const PROGRESS_FRAME_MS = 250;
+const FINISHED_JOB_KEEP_MS = 10 * 60_000;
+
+interface Entry {
+  userId: string;
+  job: ModelJob;
+  abort: AbortController;
+  sentAt: number;
+}
+
+const registries = new WeakMap<AppContext, Map<string, Entry>>();
+const jobsOf = (ctx: AppContext) => {
+  let m = registries.get(ctx);
+  if (!m) registries.set(ctx, (m = new Map()));
+  return m;
+};
+
+export const listJobs = (ctx: AppContext, userId: string): ModelJob[] =>
+  [...jobsOf(ctx).values()].filter((e) => e.userId === userId).map((e) => e.job);
+
+export const findJob = (ctx: AppContext, userId: string, id: string) => {
+  const e = jobsOf(ctx).get(id);
+  return e && e.userId === userId ? e : null;
+};
+
+/** Starts a pull, or returns the one already running for the same model on the same connection. */
+export function startPull(ctx: AppContext, userId: string, target: Target, model: string): ModelJob {
+  const jobs = jobsOf(ctx);
+  for (const e of jobs.values()) {
+    if (e.userId === userId && e.job.connection_id === target.id && e.job.model === model && e.job.status === 'running') return e.job;
+  }
+  const entry: Entry = {
+    userId,
+    abort: new AbortController(),
+    sentAt: 0,
+    job: {
+      id: randomUUID(),
+      connection_id: target.id,
+      connection_name: target.name,
+      model,
+      status: 'running',
+      phase: 'starting',
+      completed: 0,
+      total: 0,
+      error: null,
+      started_at: new Date().toISOString(),
+    },
+  };
+  jobs.set(entry.job.id, entry);
+  tell(ctx, entry, true);
+  void run(ctx, entry, target);
+  return entry.job;
+}
+
+export function cancelJob(ctx: AppContext, userId: string, id: string): ModelJob | null {
+  const e = findJob(ctx, userId, id);
+  if (!e) return null;
+  if (e.job.status === 'running') e.abort.abort();
+  return e.job;
+}
+
+function tell(ctx: AppContext, e: Entry, always: boolean) {
+  const now = Date.now();
+  if (!always && now - e.sentAt < PROGRESS_FRAME_MS) return;
+  e.sentAt = now;
+  ctx.hub.broadcast(e.userId, { type: 'model_job', job: e.job });
+}
+
+function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: string | null) {
+  e.job = { ...e.job, status, error, ...(status === 'done' ? { completed: Math.max(e.job.total, e.job.completed), phase: 'success' } : {}) };
+  tell(ctx, e, true);
+  if (status === 'done') {
+    forgetListing(ctx, e.job.connection_id);
+    ctx.hub.broadcast(e.userId, { type: 'model_connections_changed' });
+  }
+  setTimeout(() => jobsOf(ctx).delete(e.job.id), FINISHED_JOB_KEEP_MS).unref();
+}
+
+async function run(ctx: AppContext, e: Entry, target: Target) {
+  const host = target.baseUrl.trim().replace(/\/+$/, '');
+  // Layers are pulled one after another, each with its own total: the job's figures are their sums.
+  const layers = new Map<string, { total: number; completed: number }>();
+  try {
+    if (!target.readOnly) {
+      const verdict = await checkUrl(host, ctx.config.modelConnectionsAllowPrivate);
+      if (!verdict.ok) return finish(ctx, e, 'failed', verdict.detail);
+    }
+    const res = await fetch(`${host}/api/pull`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // `name` is what Ollama before 0.4 read; newer ones read `model`.
+      body: JSON.stringify({ model: e.job.model, name: e.job.model, stream: true }),
+      signal: e.abort.signal,
+      redirect: 'manual',
+    });
+    if (!res.ok || !res.body) {
+      const text = await res.text().catch(() => '');
+      let why = text.trim().slice(0, 200);
+      try {
+        why = (JSON.parse(text) as { error?: string }).error ?? why;
+      } catch {
+        /* plain text */
+      }
+      return finish(ctx, e, 'failed', `Ollama answered ${res.status}${why ? `: ${why}` : ''}`);
+    }
+    for await (const line of lines(res.body)) {
+      if (!line.trim()) continue;
+      let chunk: { status?: string; digest?: string; total?: number; completed?: number; error?: string };
+      try {
+        chunk = JSON.parse(line);
+      } catch {
+        return finish(ctx, e, 'failed', `Ollama sent an unreadable progress line: ${line.slice(0, 80)}`);
+      }
+      if (chunk.error) return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${chunk.error}`);
+      if (chunk.digest && typeof chunk.total === 'number') layers.set(chunk.digest, { total: chunk.total, completed: chunk.completed ?? 0 });
+      const sum = [...layers.values()].reduce((a, l) => ({ total: a.total + l.total, completed: a.completed + Math.min(l.completed, l.total) }), { total: 0, completed: 0 });
+      const phaseChanged = (chunk.status ?? e.job.phase) !== e.job.phase;
+      e.job = { ...e.job, phase: chunk.status ?? e.job.phase, ...sum };
+      if (chunk.status === 'success') return finish(ctx, e, 'done', null);
+      tell(ctx, e, phaseChanged);
+    }
+    finish(ctx, e, 'failed', 'Ollama ended the pull before it said success');
+  } catch (err) {
+    if (e.abort.signal.aborted) return finish(ctx, e, 'cancelled', null);
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    finish(ctx, e, 'failed', `Ollama at ${new URL(host).host} is not reachable${code ? ` (${code})` : ''}`);
+  }
+}
+
+/** Removes a model from an Ollama server (DELETE /api/delete). */
+export async function deleteOllamaModel(ctx: AppContext, target: Target, model: string): Promise<void> {
+  const host = target.baseUrl.trim().replace(/\/+$/, '');
+  if (!target.readOnly) {
+    const verdict = await checkUrl(host, ctx.config.modelConnectionsAllowPrivate);
+    if (!verdict.ok) throw new Error(verdict.detail);
+  }
+  const res = await fetch(`${host}/api/delete`, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model, name: model }),
+    signal: AbortSignal.timeout(15_000),
+    redirect: 'manual',
+  });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let why = text.trim().slice(0, 200);
+    try {
+      why = (JSON.parse(text) as { error?: string }).error ?? why;
+    } catch {
+      /* plain text */
+    }
+    throw new Error(res.status === 404 ? `Ollama has no model named ${model}` : `Ollama answered ${res.status}${why ? `: ${why}` : ''}`);
+  }
+  forgetListing(ctx, target.id);
+}

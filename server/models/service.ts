@@ -1,0 +1,247 @@
+import type { ConnectionState, ModelConnection, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import { SERVER_CONNECTION_IDS, modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
+import type { AppContext } from '../context';
+import { ProviderError } from '../providers/errors';
+import { createOllamaProvider } from '../providers/llm/ollama';
+import { createOpenAiProvider } from '../providers/llm/openai';
+import type { LlmProvider, ModelInfo } from '../providers/types';
+import { checkUrl } from './addressRule';
+import { probeConnection, type ProbeTarget } from './probe';
+import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
+import { listRows, ownedRow, storedKey, type ConnectionRow } from './store';
+
+// A user's model connections put together: the server's own (from its environment, read-only) and the user's
+// (from model_connections), each with its state and models; and the one place an agent's model id becomes the
+// provider that answers it (resolveModel), scoped to the agent's owner.
+
+/** How long a connection's listing (and so its state) is reused. */
+const LISTING_TTL_MS = 10_000;
+/** Listing on open of the dialog or the editor must stay quick, even when a connection is down. */
+export const LIST_TIMEOUT_MS = 3_000;
+
+/** One connection, whoever owns it, with what is needed to call it (the key opened only here). */
+export interface Target extends Omit<ProbeTarget, 'kind'> {
+  kind: ProbeTarget['kind'] | 'builtin';
+  id: string;
+  name: string;
+  preset: string | null;
+  keyHint: string | null;
+  readOnly: boolean;
+  /** Changes when the connection does, so caches keyed by it never serve an edited connection. */
+  version: string;
+}
+
+interface Listed {
+  version: string;
+  at: number;
+  result: ModelConnectionTestResult;
+  /** The last models it listed, kept while it does not answer. */
+  lastModels: string[];
+}
+
+/**
+ * An engine inside this server that offers models as one of its own connections: the built-in llama.cpp engine
+ * registers itself here (registerServerEngine). It is listed read-only with kind 'builtin', its models get ids
+ * '@<id>/<model>' like any connection's, and resolveModel sends them to `provider`.
+ */
+export interface ServerEngine {
+  /** A fixed id without '/', e.g. 'server-builtin'. */
+  id: string;
+  /** As the dialog and the pickers show it: 'Built-in'. */
+  name: string;
+  /** What the dialog shows where a URL would be: 'GGUF files in DATA_DIR/models'. */
+  location: string;
+  /** Its models now; a rejection shows the connection as unreachable with the error's message. */
+  listModels(): Promise<string[]>;
+  /** Answers a chat whose `model` is the bare model name. */
+  provider: LlmProvider;
+}
+
+interface ModelsState {
+  engines: ServerEngine[];
+  box: Promise<SecretBox>;
+  listings: Map<string, Listed>;
+  providers: Map<string, { version: string; provider: LlmProvider }>;
+}
+
+const states = new WeakMap<AppContext, ModelsState>();
+
+export function modelsState(ctx: AppContext): ModelsState {
+  let s = states.get(ctx);
+  if (!s) {
+    const persist = ctx.config.databaseUrl !== 'memory://';
+    s = { engines: [], box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
+
+/** Adds an engine of this server to every user's connections (README 'Models'); a second one with its id replaces it. */
+export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
+  const state = modelsState(ctx);
+  state.engines = [...state.engines.filter((e) => e.id !== engine.id), engine];
+  state.listings.delete(engine.id);
+}
+
+/** The server's own connections, from OLLAMA_HOST and OPENAI_BASE_URL. */
+export function serverTargets(ctx: AppContext): Target[] {
+  const out: Target[] = modelsState(ctx).engines.map((e) => ({ id: e.id, kind: 'builtin' as const, name: e.name, baseUrl: e.location, apiKey: null, preset: null, keyHint: null, readOnly: true, version: 'engine' }));
+  const { ollamaHost, openaiBaseUrl, openaiApiKey } = ctx.config;
+  if (openaiBaseUrl) {
+    out.push({ id: SERVER_CONNECTION_IDS.openai, kind: 'openai', name: 'Server', baseUrl: openaiBaseUrl, apiKey: openaiApiKey, preset: null, keyHint: openaiApiKey ? '••••' : null, readOnly: true, version: 'env' });
+  }
+  if (ollamaHost) {
+    out.push({ id: SERVER_CONNECTION_IDS.ollama, kind: 'ollama', name: openaiBaseUrl ? 'Server Ollama' : 'Server', baseUrl: ollamaHost, apiKey: null, preset: null, keyHint: null, readOnly: true, version: 'env' });
+  }
+  return out;
+}
+
+export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Target> {
+  const box = await secretBox(ctx);
+  let apiKey: string | null = null;
+  try {
+    apiKey = storedKey(box, row);
+  } catch {
+    // Sealed with another SECRETS_KEY: the connection stays listed and says its key must be entered again.
+    apiKey = null;
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    baseUrl: row.base_url,
+    apiKey,
+    preset: row.preset,
+    keyHint: row.api_key_hint,
+    readOnly: false,
+    version: `${new Date(row.updated_at).getTime()}`,
+  };
+}
+
+export async function userTargets(ctx: AppContext, userId: string): Promise<Target[]> {
+  return Promise.all((await listRows(ctx.db, userId)).map((r) => rowTarget(ctx, r)));
+}
+
+/** Lists a connection's models, through the address rule for the user's own. */
+export async function probeTarget(ctx: AppContext, t: Pick<Target, 'kind' | 'baseUrl' | 'apiKey' | 'readOnly'> & { id?: string }): Promise<ModelConnectionTestResult> {
+  if (t.kind === 'builtin') {
+    const engine = modelsState(ctx).engines.find((e) => e.id === t.id);
+    if (!engine) return { ok: false, reason: 'unreachable', detail: 'The built-in engine is not installed on this server' };
+    return engine.listModels().then(
+      (models): ModelConnectionTestResult => ({ ok: true, models }),
+      (e): ModelConnectionTestResult => ({ ok: false, reason: 'unreachable', detail: (e as Error).message }),
+    );
+  }
+  if (!t.readOnly) {
+    const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
+    if (!verdict.ok) return { ok: false, reason: 'blocked', detail: verdict.detail };
+  }
+  return probeConnection({ ...t, kind: t.kind }, LIST_TIMEOUT_MS);
+}
+
+async function listing(ctx: AppContext, t: Target, fresh: boolean): Promise<Listed> {
+  const { listings } = modelsState(ctx);
+  const cacheKey = `${t.id}`;
+  const prev = listings.get(cacheKey);
+  if (!fresh && prev && prev.version === t.version && Date.now() - prev.at < LISTING_TTL_MS) return prev;
+  const result = await probeTarget(ctx, t);
+  const lastModels = result.ok ? result.models : prev?.version === t.version ? prev.lastModels : [];
+  const next = { version: t.version, at: Date.now(), result, lastModels };
+  listings.set(cacheKey, next);
+  return next;
+}
+
+/** Forget what a connection listed (after a pull or a delete, so the next list is fresh). */
+export const forgetListing = (ctx: AppContext, connectionId: string) => modelsState(ctx).listings.delete(connectionId);
+
+const stateOf = (r: ModelConnectionTestResult): ConnectionState =>
+  r.ok ? { state: 'reachable' } : r.reason === 'key_rejected' ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail } : { state: 'unreachable', reason: r.reason, detail: r.detail };
+
+function view(t: Target, l: Listed): ModelConnection {
+  const names = l.result.ok ? l.result.models : l.lastModels;
+  return {
+    id: t.id,
+    kind: t.kind,
+    preset: t.preset,
+    name: t.name,
+    base_url: t.baseUrl,
+    api_key_hint: t.keyHint,
+    read_only: t.readOnly,
+    status: stateOf(l.result),
+    models: names.map((n) => ({ id: modelId(t.id, n), name: n, label: modelLabel(t.name, n) })),
+    stale: !l.result.ok && names.length > 0,
+  };
+}
+
+/** The connections a user sees: the server's own first, then theirs, each with its state and models. */
+export async function listConnections(ctx: AppContext, userId: string, opts: { fresh?: boolean } = {}): Promise<ModelConnection[]> {
+  const targets = [...serverTargets(ctx), ...(await userTargets(ctx, userId))];
+  const listed = await Promise.all(targets.map((t) => listing(ctx, t, !!opts.fresh)));
+  return targets.map((t, i) => view(t, listed[i]));
+}
+
+export async function connectionView(ctx: AppContext, userId: string, id: string): Promise<ModelConnection> {
+  const t = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
+  return view(t, await listing(ctx, t, true));
+}
+
+/** What the agent editor's model select lists: the offline model, then every connection's models, labelled by it. */
+export async function pickerModels(ctx: AppContext, userId: string): Promise<Array<ModelInfo & { connection_id?: string; connection_name?: string; reachable?: boolean }>> {
+  // The server's Ollama and OpenAI-compatible providers appear through its connections (with ids that name
+  // them); what else the registry lists (the offline model) is kept as it was.
+  const builtIns = (await ctx.providers.llm.listModels()).filter((m) => m.provider !== 'ollama' && m.provider !== 'openai');
+  const connections = await listConnections(ctx, userId);
+  const fromConnections = connections.flatMap((c) =>
+    c.models.map((m) => ({ name: m.id, provider: c.kind, label: m.label, connection_id: c.id, connection_name: c.name, reachable: c.status.state === 'reachable' })),
+  );
+  return [...builtIns, ...fromConnections];
+}
+
+// ── Resolving an agent's model ──
+
+function providerFor(ctx: AppContext, t: Target): LlmProvider {
+  const { providers, engines } = modelsState(ctx);
+  if (t.kind === 'builtin') {
+    const engine = engines.find((e) => e.id === t.id);
+    if (!engine) throw new ProviderError('The built-in engine is not installed on this server', 'builtin', 'unconfigured');
+    return engine.provider;
+  }
+  const cached = providers.get(t.id);
+  if (cached && cached.version === t.version) return cached.provider;
+  const made =
+    t.kind === 'ollama'
+      ? createOllamaProvider({ host: t.baseUrl, timeoutMs: ctx.config.llmTimeoutMs })
+      : createOpenAiProvider({ baseUrl: t.baseUrl, apiKey: t.apiKey ?? undefined, timeoutMs: ctx.config.llmTimeoutMs });
+  const provider: LlmProvider = t.readOnly
+    ? made
+    : {
+        ...made,
+        // The address rule again before every call: the name may resolve elsewhere since the connection was saved.
+        async chat(req) {
+          const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
+          if (!verdict.ok) throw new ProviderError(`The connection "${t.name}" may not be used: ${verdict.detail}`, made.id, 'unconfigured');
+          return made.chat(req);
+        },
+      };
+  providers.set(t.id, { version: t.version, provider });
+  return provider;
+}
+
+/**
+ * The provider and the model name to send it, for an agent of `userId`: '@<connection>/<model>' goes to that
+ * connection (the server's own or one of the user's; another user's is 'no longer exists', never theirs); a plain
+ * name (an older agent, or 'offline') returns null and the server's registry answers as it always has.
+ */
+export async function resolveModel(ctx: AppContext, userId: string, model: string): Promise<{ provider: LlmProvider; model: string } | null> {
+  const parsed = parseModelId(model);
+  if (!parsed) return null;
+  const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
+  if (server) return { provider: providerFor(ctx, server), model: parsed.model };
+  const [row] = await ctx.db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [parsed.connectionId, userId]);
+  if (!row) {
+    throw new ProviderError(`The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`, 'connections', 'unconfigured');
+  }
+  return { provider: providerFor(ctx, await rowTarget(ctx, row)), model: parsed.model };
+}

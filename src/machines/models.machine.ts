@@ -1,0 +1,370 @@
+// The user's model connections and the Models dialog (README 'Models'). It runs for the whole signed-in session,
+// so the canvas and the panels know when only the offline model exists (the 'Connect a model' hint), and it hears
+// the live-update frames of pulls (`model_job`) and of changed connections from any tab. Regions:
+//   list    — the connections with their state and models: loading → ready | failed (reloaded on open, on a
+//             `model_connections_changed` frame, after a save or a delete)
+//   jobs    — the pulls the server is running or has just finished: read on start and on open, then kept by frames
+//   dialog  — closed | open
+//   form    — closed | editing (idle → testing → idle, idle → saving → closed): one connection being added or edited
+//   action  — idle | pulling | cancelling | deletingModel | confirmingDelete → deletingConnection: one request at a time
+//   hint    — shown | dismissed: the quiet 'Connect a model' notice
+import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { LiveServerFrame } from '../schemas/liveUpdates';
+import {
+  OLLAMA_DEFAULT_URL,
+  OPENAI_PRESETS,
+  type ModelConnection,
+  type ModelConnectionCreate,
+  type ModelConnectionTestBody,
+  type ModelConnectionTestResult,
+  type ModelConnectionUpdate,
+  type ModelJob,
+} from '../schemas/modelConnections';
+import { notProvided } from '../model/actorKit';
+
+export type FormKind = 'ollama' | 'openai' | 'builtin';
+export interface ConnectionForm {
+  mode: 'create' | 'edit';
+  id: string | null;
+  kind: FormKind;
+  preset: string;
+  name: string;
+  base_url: string;
+  /** Typed in this form only; an edit that leaves it empty keeps the stored key. */
+  api_key: string;
+  /** The stored key's '••••1234', when editing one that has a key. */
+  keyHint: string | null;
+}
+export type FormField = 'name' | 'base_url' | 'api_key';
+
+export type PendingDelete = { what: 'connection'; id: string; name: string } | { what: 'model'; connectionId: string; model: string };
+
+export interface ModelsContext {
+  connections: ModelConnection[];
+  listError: string | null;
+  jobs: Record<string, ModelJob>;
+  form: ConnectionForm | null;
+  test: ModelConnectionTestResult | null;
+  formError: string | null;
+  /** The last pull, delete or cancel that failed, in words. */
+  actionError: string | null;
+  pendingDelete: PendingDelete | null;
+}
+
+export type ModelsEvent =
+  | { type: 'models.open' }
+  | { type: 'models.close' }
+  | { type: 'models.refresh' }
+  | { type: 'models.add'; kind?: FormKind }
+  | { type: 'models.edit'; id: string }
+  | { type: 'models.form.kind'; kind: FormKind }
+  | { type: 'models.form.preset'; preset: string }
+  | { type: 'models.form.field'; field: FormField; value: string }
+  | { type: 'models.form.test' }
+  | { type: 'models.form.save' }
+  | { type: 'models.form.cancel' }
+  | { type: 'models.connection.delete'; id: string }
+  | { type: 'models.model.delete'; connectionId: string; model: string }
+  | { type: 'models.delete.confirm' }
+  | { type: 'models.delete.cancel' }
+  | { type: 'models.pull'; connectionId: string; model: string }
+  | { type: 'models.pull.cancel'; jobId: string }
+  | { type: 'models.error.dismiss' }
+  | { type: 'models.hint.dismiss' }
+  | { type: 'live.frame'; frame: LiveServerFrame }
+  | { type: 'live.resync' };
+
+export const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
+
+const presetOf = (id: string) => OPENAI_PRESETS.find((p) => p.id === id);
+
+export function blankForm(kind: FormKind): ConnectionForm {
+  if (kind === 'openai') {
+    const first = OPENAI_PRESETS[0];
+    return { mode: 'create', id: null, kind, preset: first.id, name: first.label, base_url: first.baseUrl, api_key: '', keyHint: null };
+  }
+  return { mode: 'create', id: null, kind, preset: '', name: kind === 'ollama' ? 'Ollama' : 'Built-in', base_url: kind === 'ollama' ? OLLAMA_DEFAULT_URL : '', api_key: '', keyHint: null };
+}
+
+const formFrom = (c: ModelConnection): ConnectionForm => ({
+  mode: 'edit',
+  id: c.id,
+  kind: c.kind,
+  preset: c.preset ?? 'custom',
+  name: c.name,
+  base_url: c.base_url,
+  api_key: '',
+  keyHint: c.api_key_hint,
+});
+
+/** The body of Save: a create carries every field; an edit sends the key only when one was typed. */
+export function saveBody(f: ConnectionForm): ModelConnectionCreate | ModelConnectionUpdate {
+  const common = { name: f.name.trim(), base_url: f.base_url.trim(), ...(f.kind === 'openai' ? { preset: f.preset || null } : {}) };
+  if (f.mode === 'edit') return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
+  return { kind: f.kind as 'ollama' | 'openai', ...common, ...(f.kind === 'openai' && f.api_key ? { api_key: f.api_key } : {}) };
+}
+
+export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
+  kind: f.kind as 'ollama' | 'openai',
+  base_url: f.base_url.trim(),
+  ...(f.api_key ? { api_key: f.api_key } : {}),
+  ...(f.id ? { id: f.id } : {}),
+});
+
+/** A form the server can act on: a kind the user adds here, a name and a base URL. */
+export const isFormUsable = (f: ConnectionForm | null) => !!f && f.kind !== 'builtin' && f.name.trim() !== '' && f.base_url.trim() !== '';
+
+export const modelsMachine = setup({
+  types: {
+    context: {} as ModelsContext,
+    events: {} as ModelsEvent,
+  },
+  actors: {
+    loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
+    loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
+    testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(notProvided('models', 'testConnection')),
+    saveConnection: fromPromise<ModelConnection, { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }>(notProvided('models', 'saveConnection')),
+    deleteConnection: fromPromise<unknown, { id: string }>(notProvided('models', 'deleteConnection')),
+    startPull: fromPromise<ModelJob, { connectionId: string; model: string }>(notProvided('models', 'startPull')),
+    cancelPull: fromPromise<ModelJob, { jobId: string }>(notProvided('models', 'cancelPull')),
+    deleteModel: fromPromise<unknown, { connectionId: string; model: string }>(notProvided('models', 'deleteModel')),
+  },
+  guards: {
+    isFormUsable: ({ context }) => isFormUsable(context.form),
+    isChangedFrame: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_connections_changed',
+  },
+  actions: {
+    keepJob: assign({ jobs: ({ context }, params: { job: ModelJob }) => ({ ...context.jobs, [params.job.id]: params.job }) }),
+    setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
+  },
+}).createMachine({
+  id: 'models',
+  type: 'parallel',
+  context: { connections: [], listError: null, jobs: {}, form: null, test: null, formError: null, actionError: null, pendingDelete: null },
+  // Reloads are transitions of the region they reload: one on the root would re-enter every region (and close the
+  // dialog that asked for it).
+  on: {
+    'live.frame': {
+      guard: ({ event }) => event.frame.type === 'model_job',
+      actions: { type: 'keepJob', params: ({ event }) => ({ job: (event.frame as Extract<LiveServerFrame, { type: 'model_job' }>).job }) },
+    },
+    'models.error.dismiss': { actions: assign({ actionError: null }) },
+  },
+  states: {
+    hint: {
+      initial: 'shown',
+      states: {
+        shown: { on: { 'models.hint.dismiss': 'dismissed' } },
+        dismissed: {},
+      },
+    },
+    list: {
+      // 'loading' is the first read; 'reloading' keeps what was read meanwhile, so nothing derived from it flickers.
+      initial: 'loading',
+      on: {
+        'models.refresh': '.reloading',
+        'live.frame': { guard: 'isChangedFrame', target: '.reloading' },
+        // The socket was down: connections may have changed meanwhile.
+        'live.resync': '.reloading',
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadConnections',
+            onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },
+            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        reloading: {
+          tags: 'listReloading',
+          invoke: {
+            src: 'loadConnections',
+            onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },
+            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    jobs: {
+      initial: 'loading',
+      // The socket was down: pulls may have moved on.
+      on: { 'live.resync': '.loading', 'models.refresh': '.loading' },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadJobs',
+            // Frames that arrived meanwhile are newer than the list: they win.
+            onDone: { target: 'ready', actions: assign({ jobs: ({ context, event }) => ({ ...Object.fromEntries(event.output.map((j) => [j.id, j])), ...context.jobs }) }) },
+            onError: 'ready',
+          },
+        },
+        ready: {},
+      },
+    },
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'models.open': { target: 'open' } } },
+        open: {
+          tags: 'dialogOpen',
+          // Opening reads the state afresh: a connection may have come up, a pull may have moved on in another tab.
+          entry: [raise({ type: 'models.refresh' })],
+          on: {
+            'models.open': { target: 'open', reenter: true },
+            'models.close': { target: 'closed', actions: assign({ form: null, test: null, formError: null, pendingDelete: null, actionError: null }) },
+          },
+        },
+      },
+    },
+    form: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'models.add': { target: 'editing', actions: assign({ form: ({ event }) => blankForm(event.kind ?? 'ollama'), test: null, formError: null }) },
+            'models.edit': {
+              guard: ({ context, event }) => context.connections.some((c) => c.id === event.id && !c.read_only),
+              target: 'editing',
+              actions: assign({ form: ({ context, event }) => formFrom(context.connections.find((c) => c.id === event.id)!), test: null, formError: null }),
+            },
+          },
+        },
+        editing: {
+          tags: 'formOpen',
+          initial: 'idle',
+          on: { 'models.form.cancel': { target: 'closed', actions: assign({ form: null, test: null, formError: null }) } },
+          states: {
+            idle: {
+              on: {
+                'models.form.kind': {
+                  guard: ({ context }) => context.form?.mode === 'create',
+                  actions: assign({ form: ({ event }) => blankForm(event.kind), test: null, formError: null }),
+                },
+                'models.form.preset': {
+                  actions: assign({
+                    form: ({ context, event }) => {
+                      const f = context.form!;
+                      const p = presetOf(event.preset);
+                      const prev = presetOf(f.preset);
+                      // A name still the previous preset's label follows the new preset; a typed one stays.
+                      const name = !f.name || f.name === prev?.label ? (p?.label ?? f.name) : f.name;
+                      return { ...f, preset: event.preset, base_url: p && p.baseUrl ? p.baseUrl : f.base_url, name };
+                    },
+                    test: null,
+                  }),
+                },
+                'models.form.field': {
+                  actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), test: null, formError: null }),
+                },
+                'models.form.test': { guard: 'isFormUsable', target: 'testing' },
+                'models.form.save': { guard: 'isFormUsable', target: 'saving' },
+              },
+            },
+            testing: {
+              tags: 'testing',
+              invoke: {
+                src: 'testConnection',
+                input: ({ context }) => testBody(context.form!),
+                onDone: { target: 'idle', actions: assign({ test: ({ event }) => event.output, formError: null }) },
+                onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorText(event.error) }) },
+              },
+            },
+            saving: {
+              tags: 'saving',
+              invoke: {
+                src: 'saveConnection',
+                input: ({ context }) => ({ id: context.form!.id, body: saveBody(context.form!) }),
+                onDone: { target: '#models.form.closed', actions: [assign({ form: null, test: null, formError: null }), raise({ type: 'models.refresh' })] },
+                // The form keeps every field: nothing typed is lost to a refused save.
+                onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorText(event.error) }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    action: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'models.pull': { guard: ({ event }) => event.model.trim() !== '', target: 'pulling', actions: assign({ actionError: null }) },
+            'models.pull.cancel': { target: 'cancelling' },
+            'models.model.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => ({ what: 'model' as const, connectionId: event.connectionId, model: event.model }) }) },
+            'models.connection.delete': {
+              guard: ({ context, event }) => context.connections.some((c) => c.id === event.id && !c.read_only),
+              target: 'confirmingDelete',
+              actions: assign({ pendingDelete: ({ context, event }) => ({ what: 'connection' as const, id: event.id, name: context.connections.find((c) => c.id === event.id)!.name }) }),
+            },
+          },
+        },
+        pulling: {
+          tags: 'startingPull',
+          invoke: {
+            src: 'startPull',
+            input: ({ event }) => {
+              const e = event as Extract<ModelsEvent, { type: 'models.pull' }>;
+              return { connectionId: e.connectionId, model: e.model.trim() };
+            },
+            onDone: { target: 'idle', actions: { type: 'keepJob', params: ({ event }) => ({ job: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        cancelling: {
+          invoke: {
+            src: 'cancelPull',
+            input: ({ event }) => ({ jobId: (event as Extract<ModelsEvent, { type: 'models.pull.cancel' }>).jobId }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        confirmingDelete: {
+          tags: 'confirmingDelete',
+          on: {
+            'models.delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+            'models.delete.confirm': [
+              { guard: ({ context }) => context.pendingDelete?.what === 'connection', target: 'deletingConnection' },
+              { target: 'deletingModel' },
+            ],
+          },
+        },
+        deletingConnection: {
+          tags: 'deleting',
+          invoke: {
+            src: 'deleteConnection',
+            input: ({ context }) => ({ id: (context.pendingDelete as Extract<PendingDelete, { what: 'connection' }>).id }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                // The form of a connection that is gone has nothing left to edit.
+                assign(({ context }) => ({
+                  pendingDelete: null,
+                  connections: context.connections.filter((c) => c.id !== (context.pendingDelete as { id?: string }).id),
+                })),
+                raise({ type: 'models.refresh' }),
+              ],
+            },
+            onError: { target: 'idle', actions: [assign({ pendingDelete: null }), { type: 'setActionError', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+        deletingModel: {
+          tags: 'deleting',
+          invoke: {
+            src: 'deleteModel',
+            input: ({ context }) => {
+              const p = context.pendingDelete as Extract<PendingDelete, { what: 'model' }>;
+              return { connectionId: p.connectionId, model: p.model };
+            },
+            onDone: { target: 'idle', actions: [assign({ pendingDelete: null }), raise({ type: 'models.refresh' })] },
+            onError: { target: 'idle', actions: [assign({ pendingDelete: null }), { type: 'setActionError', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ModelsActorRef = ActorRefFrom<typeof modelsMachine>;
+export type ModelsSnapshot = SnapshotFrom<typeof modelsMachine>;

@@ -1,0 +1,136 @@
+// Add or edit a connection: Kind (with the OpenAI-compatible presets), Name, Base URL, API key; Test lists the
+// models found or says what failed; Save. Every keystroke is an event; the chart keeps the fields.
+import { useSelector } from '@xstate/react';
+import type { FormField, FormKind, ModelsActorRef } from '../../machines/models.machine';
+import { selectCanSave, selectCanTest, selectForm, selectFormError, selectIsSaving, selectIsTesting, selectTestResult } from '../../machines/models.selectors';
+import { API_KEY_MAX_BYTES, OPENAI_PRESETS } from '../../schemas/modelConnections';
+
+const KINDS: Array<{ id: FormKind; label: string }> = [
+  { id: 'ollama', label: 'Ollama' },
+  { id: 'openai', label: 'OpenAI-compatible' },
+  { id: 'builtin', label: 'Built-in (llama.cpp)' },
+];
+
+const FAILURE_TITLES: Record<string, string> = {
+  dns: 'Name not found',
+  refused: 'Connection refused',
+  timeout: 'No answer in time',
+  key_rejected: 'Key rejected',
+  not_compatible: 'Not the expected kind of server',
+  http: 'The server answered with an error',
+  blocked: 'Address not allowed',
+  unreachable: 'Unreachable',
+};
+
+export function ConnectionForm({ models }: { models: ModelsActorRef }) {
+  const form = useSelector(models, selectForm);
+  const testing = useSelector(models, selectIsTesting);
+  const saving = useSelector(models, selectIsSaving);
+  const canTest = useSelector(models, selectCanTest);
+  const canSave = useSelector(models, selectCanSave);
+  const test = useSelector(models, selectTestResult);
+  const error = useSelector(models, selectFormError);
+  if (!form) return null;
+  const busy = testing || saving;
+  const set = (field: FormField) => (e: React.ChangeEvent<HTMLInputElement>) => models.send({ type: 'models.form.field', field, value: e.target.value });
+  const preset = OPENAI_PRESETS.find((p) => p.id === form.preset);
+
+  return (
+    <form
+      className="models-form"
+      aria-label={form.mode === 'create' ? 'Add connection' : `Edit ${form.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        models.send({ type: 'models.form.save' });
+      }}
+    >
+      <h3 className="models-form__title">{form.mode === 'create' ? 'Add connection' : `Edit connection`}</h3>
+      <div className="models-form__grid">
+        <label className="models-field">
+          <span>Kind</span>
+          <select value={form.kind} disabled={form.mode === 'edit' || busy} onChange={(e) => models.send({ type: 'models.form.kind', kind: e.target.value as FormKind })}>
+            {KINDS.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {form.kind === 'openai' && (
+          <label className="models-field">
+            <span>Service</span>
+            <select value={form.preset} disabled={busy} onChange={(e) => models.send({ type: 'models.form.preset', preset: e.target.value })}>
+              {OPENAI_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {form.kind === 'builtin' ? (
+        <p className="models-form__note">
+          The built-in engine runs GGUF models inside this server with llama.cpp. It is set up on the server (its models live in the server’s data
+          directory); when it is there, it appears under “This server’s connections”.
+        </p>
+      ) : (
+        <>
+          <div className="models-form__grid">
+            <label className="models-field">
+              <span>Name</span>
+              <input value={form.name} onChange={set('name')} disabled={busy} maxLength={60} required />
+            </label>
+            <label className="models-field models-field--wide">
+              <span>Base URL</span>
+              <input value={form.base_url} onChange={set('base_url')} disabled={busy} placeholder="http://127.0.0.1:11434" spellCheck={false} required />
+            </label>
+          </div>
+          {form.kind === 'openai' && (
+            <label className="models-field">
+              <span>API key{preset && !preset.needsKey ? ' (if the server asks for one)' : ''}</span>
+              <input
+                type="password"
+                value={form.api_key}
+                onChange={set('api_key')}
+                disabled={busy}
+                autoComplete="off"
+                placeholder={form.keyHint ? `Stored: ${form.keyHint} (leave empty to keep it)` : 'sk-…'}
+                maxLength={API_KEY_MAX_BYTES + 1}
+              />
+            </label>
+          )}
+        </>
+      )}
+      {test && (
+        <div className={test.ok ? 'models-test models-test--ok' : 'models-test models-test--fail'} role="status">
+          {test.ok ? (
+            <>
+              <strong>Connected.</strong> {test.models.length === 0 ? 'It lists no models yet.' : `${test.models.length} model${test.models.length === 1 ? '' : 's'}: ${test.models.slice(0, 8).join(', ')}${test.models.length > 8 ? ', …' : ''}`}
+            </>
+          ) : (
+            <>
+              <strong>{FAILURE_TITLES[test.reason] ?? 'Failed'}.</strong> {test.detail}
+            </>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="models-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row models-form__actions">
+        <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
+          {testing ? 'Testing…' : 'Test'}
+        </button>
+        <button type="submit" className="button button--primary" disabled={!canSave}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => models.send({ type: 'models.form.cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+// The Models dialog (README 'Models'): the server's own connections and the user's, each with its state and
+// models; Add connection, Test, Save, edit and delete; Ollama pulls with their progress. It only draws the models
+// chart's snapshot and sends its events.
+import { useSelector } from '@xstate/react';
+import type { ModelsActorRef } from '../../machines/models.machine';
+import {
+  selectActionError,
+  selectConnections,
+  selectIsDeleting,
+  selectIsFormOpen,
+  selectIsListLoading,
+  selectListError,
+  selectPendingDelete,
+} from '../../machines/models.selectors';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConnectionCard } from './ConnectionCard';
+import { ConnectionForm } from './ConnectionForm';
+import './models.css';
+
+export function ModelsDialog({ models }: { models: ModelsActorRef }) {
+  const connections = useSelector(models, selectConnections);
+  const loading = useSelector(models, selectIsListLoading);
+  const listError = useSelector(models, selectListError);
+  const formOpen = useSelector(models, selectIsFormOpen);
+  const actionError = useSelector(models, selectActionError);
+  const pending = useSelector(models, selectPendingDelete);
+  const deleting = useSelector(models, selectIsDeleting);
+  const close = () => models.send({ type: 'models.close' });
+  const mine = connections.filter((c) => !c.read_only);
+  const server = connections.filter((c) => c.read_only);
+
+  return (
+    <div className="models-backdrop" onClick={close}>
+      <div
+        className="models-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="models-title"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !pending) close();
+        }}
+      >
+        <header className="models-dialog__header">
+          <div>
+            <h2 id="models-title">Models</h2>
+            <p className="models-dialog__lead">Connect the language models your agents speak with. Keys are stored encrypted and never shown again.</p>
+          </div>
+          <button type="button" className="button button--small" onClick={close} autoFocus>
+            Close
+          </button>
+        </header>
+        <div className="models-dialog__body">
+          {actionError && (
+            <div className="models-alert" role="alert">
+              <span>{actionError}</span>
+              <button type="button" className="link-button" onClick={() => models.send({ type: 'models.error.dismiss' })}>
+                Dismiss
+              </button>
+            </div>
+          )}
+          {listError && (
+            <div className="models-alert" role="alert">
+              <span>The connections could not be loaded: {listError}</span>
+              <button type="button" className="link-button" onClick={() => models.send({ type: 'models.refresh' })}>
+                Retry
+              </button>
+            </div>
+          )}
+          {formOpen ? (
+            <ConnectionForm models={models} />
+          ) : (
+            <div className="models-toolbar">
+              <button type="button" className="button button--primary" onClick={() => models.send({ type: 'models.add' })}>
+                Add connection
+              </button>
+              <button type="button" className="button" onClick={() => models.send({ type: 'models.refresh' })} disabled={loading}>
+                {loading ? 'Checking…' : 'Check again'}
+              </button>
+            </div>
+          )}
+          <section aria-labelledby="models-mine">
+            <h3 id="models-mine" className="models-section-title">
+              Your connections
+            </h3>
+            {mine.length === 0 && !loading && (
+              <p className="models-empty">
+                None yet. Add a local Ollama (it runs on this machine at http://127.0.0.1:11434) or a hosted, OpenAI-compatible service such as
+                OpenAI, Groq or OpenRouter with its API key. Until then, agents speak with the offline demo model.
+              </p>
+            )}
+            {mine.map((c) => (
+              <ConnectionCard key={c.id} models={models} connection={c} />
+            ))}
+          </section>
+          <section aria-labelledby="models-server">
+            <h3 id="models-server" className="models-section-title">
+              This server’s connections <span className="models-section-note">set by its operator, read-only</span>
+            </h3>
+            {server.length === 0 && !loading && <p className="models-empty">The server has no model connection of its own; it offers the offline demo model.</p>}
+            {server.map((c) => (
+              <ConnectionCard key={c.id} models={models} connection={c} />
+            ))}
+            <div className="models-card models-card--offline">
+              <div className="models-card__head">
+                <strong>Offline demo</strong>
+                <span className="badge">Built in</span>
+              </div>
+              <p className="models-card__meta">Short, rule-based replies with no language model: useful to try the app, not to discuss.</p>
+            </div>
+          </section>
+        </div>
+        {pending && (
+          <ConfirmDialog
+            message={pending.what === 'connection' ? `Delete the connection "${pending.name}" and its stored key? Agents using its models will need another model.` : `Delete the model ${pending.model} from this Ollama? Its files are removed from the Ollama server.`}
+            confirmLabel="Delete"
+            busy={deleting}
+            onConfirm={() => models.send({ type: 'models.delete.confirm' })}
+            onCancel={() => models.send({ type: 'models.delete.cancel' })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default ModelsDialog;
