@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TTS } from '../src/schemas/constants';
+import { builtinConfigFrom, type BuiltinConfig } from './providers/llm/builtin/config';
 
 /** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
 export const DEFAULT_OFFLINE_TOKENS_PER_SECOND = 30;
@@ -55,6 +56,8 @@ export interface ServerConfig {
   discussionLeaseMs: number;
   /** PGlite: store each discussion's snapshot so a restarted server continues it (always on with DATABASE_URL). */
   discussionsSurviveRestart: boolean;
+  /** The built-in llama.cpp engine (BUILTIN_* variables; providers/llm/builtin/config.ts). */
+  builtin: BuiltinConfig;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -103,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
     discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
+    // After a test's or caller's dataDir, so DATA_DIR/models follows it.
+    builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
     ...overrides,
   };
 }

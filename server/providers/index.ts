@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
 import { createOllamaProvider } from './llm/ollama';
 import { createOpenAiProvider } from './llm/openai';
@@ -18,13 +19,15 @@ export { createOfflineProvider } from './llm/offline';
 
 /**
  * LLMs: an OpenAI-compatible server when OPENAI_BASE_URL is set (first: it is an explicit choice),
- * Ollama when OLLAMA_HOST is set (it is by default; absent, it only shows as unavailable), and the
- * offline model always. See createLlmRegistry for which one answers a given model name.
+ * Ollama when OLLAMA_HOST is set (it is by default; absent, it only shows as unavailable), the built-in
+ * engine when given (GGUF files in DATA_DIR/models), and the offline model always. See createLlmRegistry
+ * for which one answers a given model name.
  */
-export function createLlms(config: ServerConfig): LlmRegistry {
+export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs }));
   if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs }));
+  if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
   // Learn early which real providers answer, so forModel can route before anyone lists models.
@@ -50,9 +53,16 @@ export function createTranscription(config: ServerConfig): TranscriptionProvider
     : createNoTranscription();
 }
 
+/** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */
+export function createBuiltin(config: ServerConfig): BuiltinProvider {
+  return createBuiltinProvider({ ...config.builtin, timeoutMs: Math.max(config.llmTimeoutMs, 300_000) });
+}
+
 export function createProviders(config: ServerConfig): Providers {
+  const builtin = createBuiltin(config);
   return {
-    llm: createLlms(config),
+    llm: createLlms(config, builtin),
+    builtin,
     speech: createSpeech(config),
     transcription: createTranscription(config),
     research: createResearchService({ enabled: config.researchEnabled, apiKeys: config.researchKeys }),

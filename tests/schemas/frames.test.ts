@@ -37,6 +37,10 @@ const live: Table<typeof liveServerFrame> = {
   stats: { valid: { type: 'stats', stats: { agents: 2, connections: 1 } }, malformed: { type: 'stats', stats: { agents: 'two' } } },
   connected: { valid: { type: 'connected', channel: 'updates' }, malformed: { type: 'connected', channel: 1 } },
   pong: { valid: { type: 'pong' }, malformed: null },
+  model_download: {
+    valid: { type: 'model_download', download: { file: 'a.gguf', url: 'https://example.org/a.gguf', received: 10, total: 100, state: 'running', error: null, sha256: null } },
+    malformed: { type: 'model_download', download: { file: 'a.gguf', received: -1 } },
+  },
 };
 
 const liveClient: Table<typeof liveClientFrame> = {
