@@ -26,6 +26,10 @@ export interface ServerConfig {
   transcribeBaseUrl: string | undefined;
   transcribeApiKey: string | undefined;
   espeakPath: string | undefined;
+  /** POCKETSPHINX_PATH: pocketsphinx_continuous to transcribe with (a path that is not executable turns it off); unset → found on PATH. */
+  pocketsphinxPath: string | undefined;
+  /** POCKETSPHINX_MODEL_DIR: its model; unset → Debian's pocketsphinx-en-us when installed. */
+  pocketsphinxModelDir: string | undefined;
   researchEnabled: boolean;
   /** Whole model call, first byte to last (a local model on a CPU can be slow). */
   llmTimeoutMs: number;
@@ -82,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     transcribeBaseUrl: env.TRANSCRIBE_BASE_URL || undefined,
     transcribeApiKey: env.TRANSCRIBE_API_KEY || undefined,
     espeakPath: env.ESPEAK_PATH || undefined,
+    pocketsphinxPath: env.POCKETSPHINX_PATH || undefined,
+    pocketsphinxModelDir: env.POCKETSPHINX_MODEL_DIR || undefined,
     researchEnabled: (env.RESEARCH_ENABLED ?? 'true') !== 'false',
     llmTimeoutMs: num(env.LLM_TIMEOUT_MS, 120_000),
     offlineTokensPerSecond: Math.max(0, num(env.OFFLINE_MODEL_TOKENS_PER_SECOND, DEFAULT_OFFLINE_TOKENS_PER_SECOND)),

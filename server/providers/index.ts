@@ -10,6 +10,7 @@ import { createNoSpeech } from './speech/none';
 import { createOpenAiSpeechProvider } from './speech/openai';
 import { createNoTranscription } from './transcription/none';
 import { createOpenAiTranscriptionProvider } from './transcription/openai';
+import { createPocketsphinxProvider, findPocketsphinx } from './transcription/pocketsphinx';
 import type { LlmProvider, LlmRegistry, Providers, SpeechProvider, TranscriptionProvider } from './types';
 
 // Chooses the engines from the configuration. Each kind of provider lives in its own folder.
@@ -46,11 +47,14 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
   return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();
 }
 
-/** Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else none. */
+/**
+ * Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else pocketsphinx
+ * when this machine has it and ffmpeg or sox (POCKETSPHINX_PATH, POCKETSPHINX_MODEL_DIR), else none.
+ */
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
-  return config.transcribeBaseUrl
-    ? createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel })
-    : createNoTranscription();
+  if (config.transcribeBaseUrl) return createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel });
+  const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
+  return sphinx ? createPocketsphinxProvider(sphinx) : createNoTranscription();
 }
 
 /** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */
