@@ -7,7 +7,6 @@ import type { BuiltinModelsActorRef } from '../../machines/builtinModels.machine
 import * as sel from '../../machines/builtinModels.selectors';
 import type { ModelDownload } from '../../schemas/builtinModels';
 import { Badge } from '../common/Badge';
-import './models.css';
 
 export const formatBytes = (n: number) =>
   n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(n >= 1e8 ? 0 : 1)} MB` : n >= 1e3 ? `${Math.round(n / 1e3)} kB` : `${n} B`;
@@ -171,12 +170,14 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
           <li key={m.id} className="builtin-models__row">
             <div className="builtin-models__name builtin-models__name--stacked">
               <span>
-                <strong>{m.label}</strong> <span className="muted">· {formatBytes(m.bytes)} ·</span>{' '}
-                <a href={m.licence_url} target="_blank" rel="noreferrer noopener">
+                <strong>{m.label}</strong> <span className="muted">· {formatBytes(m.bytes)}</span>
+              </span>
+              <span className="muted builtin-models__note">
+                {m.note}{' '}
+                <a className="builtin-models__licence" href={m.licence_url} target="_blank" rel="noreferrer noopener">
                   {m.licence}
                 </a>
               </span>
-              <span className="muted builtin-models__note">{m.note}</span>
             </div>
             {m.status === 'installed' ? (
               <Badge tone="success">Downloaded</Badge>
@@ -206,11 +207,12 @@ function DownloadFromUrl({ actor }: { actor: BuiltinModelsActorRef }) {
       <h4>Download from a URL</h4>
       <div className="field">
         <label htmlFor={`${id}-url`}>GGUF file URL</label>
-        <input id={`${id}-url`} type="url" required placeholder="https://huggingface.co/…/model-Q4_K_M.gguf" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <input id={`${id}-url`} type="url" required placeholder="https://…/model.gguf" value={url} onChange={(e) => setUrl(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-sha`}>SHA-256 (optional)</label>
-        <input id={`${id}-sha`} spellCheck={false} placeholder="64 hexadecimal digits, checked when the download ends" value={sha256} onChange={(e) => setSha256(e.target.value)} />
+        <input id={`${id}-sha`} spellCheck={false} placeholder="64 hex digits" value={sha256} onChange={(e) => setSha256(e.target.value)} />
+        <p className="field__hint">Checked when the download ends; a file that does not match is removed.</p>
       </div>
       <button type="submit" className="button button--primary button--small" disabled={busy || !url.trim()}>
         Download
