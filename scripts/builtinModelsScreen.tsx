@@ -22,7 +22,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const big = Buffer.concat([tinyGguf(), Buffer.alloc(40_000_000)]);
 
 // Sends the first 38 % at once, then trickles, so the shot catches the download under way.
-const files = createServer((req, res) => {
+const files = createServer((_req, res) => {
   res.writeHead(200, { 'content-length': big.length });
   res.write(big.subarray(0, Math.floor(big.length * 0.38)));
   const t = setInterval(() => res.write(Buffer.alloc(1000)), 1000);
