@@ -15,12 +15,13 @@ export interface TinyGgufOptions {
   prefer?: string[];
   preferStrength?: number;
   contextLength?: number;
+  /** Token ids the model should almost never pick (the bench keeps '</s>', id 2, from ending a run early). */
+  avoid?: number[];
+  /** Wider and deeper than the ~0.5 MB default, for a bench where compute, not overhead, dominates. */
+  shape?: { embd: number; ff: number; layers: number; heads: number };
 }
 
-const N_EMBD = 64;
-const N_HEAD = 4;
-const N_FF = 128;
-const N_LAYER = 2;
+const SMALL = { embd: 64, ff: 128, layers: 2, heads: 4 };
 const ALIGN = 32;
 
 const enum T {
@@ -129,11 +130,13 @@ function writeKv(w: Writer, [key, type, value]: Kv) {
 
 /** The GGUF file's bytes. */
 export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
+  const { embd: N_EMBD, ff: N_FF, layers: N_LAYER, heads: N_HEAD } = opts.shape ?? SMALL;
   const random = rng(opts.seed ?? 42);
   const { tokens, scores, types } = tinyVocab();
   const nVocab = tokens.length;
   const preferIds = new Set((opts.prefer ?? []).map((p) => (p.length === 1 && p.charCodeAt(0) < 128 ? 3 + p.charCodeAt(0) : tokens.indexOf(p))).filter((i) => i >= 0));
   const strength = opts.preferStrength ?? 10;
+  const avoidIds = new Set(opts.avoid ?? []);
 
   const uniform = (scale: number) => (random() * 2 - 1) * scale;
   const tensors: Array<{ name: string; dims: number[]; fill: (i: number, row: number, col: number) => number }> = [
@@ -141,7 +144,7 @@ export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
     // output rows of preferred tokens read.
     { name: 'token_embd.weight', dims: [N_EMBD, nVocab], fill: (_, _row, col) => (col === 0 ? 4 : uniform(0.5)) },
     { name: 'output_norm.weight', dims: [N_EMBD], fill: () => 1 },
-    { name: 'output.weight', dims: [N_EMBD, nVocab], fill: (_, row, col) => (col === 0 ? (preferIds.has(row) ? strength / 8 : 0) : uniform(1.5)) },
+    { name: 'output.weight', dims: [N_EMBD, nVocab], fill: (_, row, col) => (col === 0 ? (preferIds.has(row) ? strength / 8 : avoidIds.has(row) ? -40 / 8 : 0) : uniform(1.5)) },
   ];
   for (let l = 0; l < N_LAYER; l++) {
     const small = () => uniform(0.08);
