@@ -64,8 +64,9 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
     label: 'Built-in engine',
     modelsDir: opts.modelsDir,
     engine,
+    // Only its own names: no `reachable`, so the registry never hands it a model name meant for another
+    // provider (that one is down, most likely; the offline model stands in, as before).
     owns: (model) => model.startsWith(BUILTIN_PREFIX) || listed.has(model),
-    reachable: () => listed.size > 0,
     listModels,
     loaded: () => engine.loadedFiles().map(baseName),
     unload: (fileName) => engine.unload(fileName ? modelPath(opts.modelsDir, fileName) ?? undefined : undefined),
