@@ -194,7 +194,9 @@ export class ModelDownloads {
         download.state = 'cancelled';
         download.error = null;
       } else {
-        // Kept on disk (unless removed above) so the same URL resumes it.
+        // Kept on disk (unless removed above) so the same URL resumes it. What reached the disk is what counts:
+        // bytes still in the write stream's buffer when the connection broke are gone.
+        download.received = await stat(part).then((st) => st.size, () => 0);
         download.state = existsSync(part) ? 'interrupted' : 'failed';
         download.error = `Download of ${download.file} failed: ${describe(e)}`;
       }
