@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TTS } from '../src/schemas/constants';
+import { builtinConfigFrom, type BuiltinConfig } from './providers/llm/builtin/config';
 
 /** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
 export const DEFAULT_OFFLINE_TOKENS_PER_SECOND = 30;
@@ -25,6 +26,10 @@ export interface ServerConfig {
   transcribeBaseUrl: string | undefined;
   transcribeApiKey: string | undefined;
   espeakPath: string | undefined;
+  /** POCKETSPHINX_PATH: pocketsphinx_continuous to transcribe with (a path that is not executable turns it off); unset → found on PATH. */
+  pocketsphinxPath: string | undefined;
+  /** POCKETSPHINX_MODEL_DIR: its model; unset → Debian's pocketsphinx-en-us when installed. */
+  pocketsphinxModelDir: string | undefined;
   researchEnabled: boolean;
   /** Whole model call, first byte to last (a local model on a CPU can be slow). */
   llmTimeoutMs: number;
@@ -59,6 +64,8 @@ export interface ServerConfig {
   secretsKey: string | undefined;
   /** Whether users' model connections may reach loopback and private addresses (README 'Models'). */
   modelConnectionsAllowPrivate: boolean;
+  /** The built-in llama.cpp engine (BUILTIN_* variables; providers/llm/builtin/config.ts). */
+  builtin: BuiltinConfig;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -83,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     transcribeBaseUrl: env.TRANSCRIBE_BASE_URL || undefined,
     transcribeApiKey: env.TRANSCRIBE_API_KEY || undefined,
     espeakPath: env.ESPEAK_PATH || undefined,
+    pocketsphinxPath: env.POCKETSPHINX_PATH || undefined,
+    pocketsphinxModelDir: env.POCKETSPHINX_MODEL_DIR || undefined,
     researchEnabled: (env.RESEARCH_ENABLED ?? 'true') !== 'false',
     llmTimeoutMs: num(env.LLM_TIMEOUT_MS, 120_000),
     offlineTokensPerSecond: Math.max(0, num(env.OFFLINE_MODEL_TOKENS_PER_SECOND, DEFAULT_OFFLINE_TOKENS_PER_SECOND)),
@@ -109,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
     secretsKey: env.SECRETS_KEY || undefined,
     modelConnectionsAllowPrivate: !/^(0|false|no|off)$/i.test(env.MODEL_CONNECTIONS_ALLOW_PRIVATE ?? ''),
+    // After a test's or caller's dataDir, so DATA_DIR/models follows it.
+    builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
     ...overrides,
   };
 }

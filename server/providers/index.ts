@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
 import { createOllamaProvider } from './llm/ollama';
 import { createOpenAiProvider } from './llm/openai';
@@ -9,6 +10,7 @@ import { createNoSpeech } from './speech/none';
 import { createOpenAiSpeechProvider } from './speech/openai';
 import { createNoTranscription } from './transcription/none';
 import { createOpenAiTranscriptionProvider } from './transcription/openai';
+import { createPocketsphinxProvider, findPocketsphinx } from './transcription/pocketsphinx';
 import type { LlmProvider, LlmRegistry, Providers, SpeechProvider, TranscriptionProvider } from './types';
 
 // Chooses the engines from the configuration. Each kind of provider lives in its own folder.
@@ -18,13 +20,15 @@ export { createOfflineProvider } from './llm/offline';
 
 /**
  * LLMs: an OpenAI-compatible server when OPENAI_BASE_URL is set (first: it is an explicit choice),
- * Ollama when OLLAMA_HOST is set (it is by default; absent, it only shows as unavailable), and the
- * offline model always. See createLlmRegistry for which one answers a given model name.
+ * Ollama when OLLAMA_HOST is set (it is by default; absent, it only shows as unavailable), the built-in
+ * engine when given (GGUF files in DATA_DIR/models), and the offline model always. See createLlmRegistry
+ * for which one answers a given model name.
  */
-export function createLlms(config: ServerConfig): LlmRegistry {
+export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs }));
   if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs }));
+  if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
   // Learn early which real providers answer, so forModel can route before anyone lists models.
@@ -43,16 +47,26 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
   return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();
 }
 
-/** Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else none. */
+/**
+ * Transcription: TRANSCRIBE_BASE_URL (an OpenAI-compatible /v1/audio/transcriptions server), else pocketsphinx
+ * when this machine has it and ffmpeg or sox (POCKETSPHINX_PATH, POCKETSPHINX_MODEL_DIR), else none.
+ */
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
-  return config.transcribeBaseUrl
-    ? createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel })
-    : createNoTranscription();
+  if (config.transcribeBaseUrl) return createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel });
+  const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
+  return sphinx ? createPocketsphinxProvider(sphinx) : createNoTranscription();
+}
+
+/** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */
+export function createBuiltin(config: ServerConfig): BuiltinProvider {
+  return createBuiltinProvider({ ...config.builtin, timeoutMs: Math.max(config.llmTimeoutMs, 300_000) });
 }
 
 export function createProviders(config: ServerConfig): Providers {
+  const builtin = createBuiltin(config);
   return {
-    llm: createLlms(config),
+    llm: createLlms(config, builtin),
+    builtin,
     speech: createSpeech(config),
     transcription: createTranscription(config),
     research: createResearchService({ enabled: config.researchEnabled, apiKeys: config.researchKeys }),

@@ -91,6 +91,8 @@ export interface Providers {
   llm: LlmRegistry;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
+  /** The built-in llama.cpp engine and its model files; absent in hand-made Providers (then its routes say so). */
+  builtin?: import('./llm/builtin').BuiltinProvider;
   /** Public research APIs. Optional so hand-made Providers in tests need not build one; absent means unavailable. */
   research?: ResearchService;
 }

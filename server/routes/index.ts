@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentRoutes } from './agents';
 import { audioRoutes } from './audio';
 import { authRoutes } from './auth';
+import { builtinModelRoutes } from './builtinModels';
 import { connectionRoutes } from './connections';
 import { discussionSocketRoutes } from './discussionSockets';
 import { discussionRoutes } from './discussions';
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(researchRoutes);
   await app.register(hybridMetaRoutes);
   await app.register(modelConnectionRoutes);
+  await app.register(builtinModelRoutes);
 }

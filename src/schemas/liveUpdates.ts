@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agent } from './agents';
+import { modelDownload } from './builtinModels';
 import { connection } from './connections';
 import { modelLiveFrames } from './modelConnections';
 import { monitorStats } from './system';
@@ -17,6 +18,8 @@ export const liveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connected'), channel: z.string().optional(), user: z.string().optional() }),
   z.object({ type: z.literal('pong') }),
   ...modelLiveFrames,
+  /** A built-in model file's download moved on (throttled while running; always sent when it ends). */
+  z.object({ type: z.literal('model_download'), download: modelDownload }),
 ]);
 export type LiveServerFrame = z.infer<typeof liveServerFrame>;
 

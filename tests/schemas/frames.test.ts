@@ -45,6 +45,10 @@ const live: Table<typeof liveServerFrame> = {
     malformed: { type: 'model_job', job: { id: 'j1', status: 'halfway' } },
   },
   model_connections_changed: { valid: { type: 'model_connections_changed' }, malformed: null },
+  model_download: {
+    valid: { type: 'model_download', download: { file: 'a.gguf', url: 'https://example.org/a.gguf', received: 10, total: 100, state: 'running', error: null, sha256: null } },
+    malformed: { type: 'model_download', download: { file: 'a.gguf', received: -1 } },
+  },
 };
 
 const liveClient: Table<typeof liveClientFrame> = {

@@ -27,7 +27,7 @@ describe('reference audio with no transcription engine', () => {
   let s: TestServer;
   let token: string;
   beforeAll(async () => {
-    s = await startTestServer({ transcribeBaseUrl: undefined });
+    s = await startTestServer({ transcribeBaseUrl: undefined, pocketsphinxPath: '/nonexistent/pocketsphinx_continuous' });
     ({ token } = await s.register());
   });
   afterAll(() => s.close());

@@ -64,8 +64,8 @@ describe('OpenAI-compatible transcription provider', () => {
     await expect(createOpenAiTranscriptionProvider({ baseUrl: url }).transcribe(file())).rejects.toThrow(`The transcription server at ${url} is not reachable (ECONNREFUSED)`);
   });
 
-  it('is none without TRANSCRIBE_BASE_URL, with the message the UI shows', async () => {
-    const none = createTranscription(loadConfig({ DATA_DIR: dir }));
+  it('is none without TRANSCRIBE_BASE_URL or pocketsphinx, with the message the UI shows', async () => {
+    const none = createTranscription(loadConfig({ DATA_DIR: dir, POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' }));
     expect(none.available()).toBe(false);
     await expect(none.transcribe(file())).rejects.toThrow('No transcription engine configured');
     expect(createTranscription(loadConfig({ DATA_DIR: dir, TRANSCRIBE_BASE_URL: 'http://127.0.0.1:9' })).id).toBe('openai-transcription');

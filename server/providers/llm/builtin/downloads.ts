@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ModelDownload } from '../../../../src/schemas/builtinModels';
+import { isGguf, PARTIAL_SUFFIX, safeModelFileName } from './modelFiles';
+import { assertFetchable } from './publicAddress';
+import { Refused } from './refused';
+
+// Downloads of GGUF files into the models directory, as server jobs. Bytes go to '<file>.part' beside a small
+// '<file>.part.json' (url, sha256), so an interrupted download — a dropped connection, a restart — resumes
+// where it stopped with an HTTP Range request. When complete it is checked (GGUF magic, SHA-256 when known)
+// and renamed into place; only then does it appear as a model. Progress is told through `onProgress`
+// (the routes send it on /ws/updates), at most every `progressEveryMs` while running, always at the end.
+
+export interface DownloadsOptions {
+  dir: string;
+  allowPrivate: boolean;
+  maxBytes: number;
+  onProgress(download: ModelDownload, userId: string | null): void;
+  progressEveryMs?: number;
+}
+
+interface Job {
+  download: ModelDownload;
+  userId: string | null;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+interface Sidecar {
+  url: string;
+  sha256: string | null;
+  total: number | null;
+}
+
+const MAX_REDIRECTS = 5;
+
+export class ModelDownloads {
+  private jobs = new Map<string, Job>();
+
+  constructor(private readonly opts: DownloadsOptions) {}
+
+  /** Running and finished downloads of this process, and interrupted ones left on disk, newest state each. */
+  async list(): Promise<ModelDownload[]> {
+    const out = new Map<string, ModelDownload>();
+    for (const name of await readdir(this.opts.dir).catch(() => [] as string[])) {
+      if (!name.endsWith(`${PARTIAL_SUFFIX}.json`)) continue;
+      const file = name.slice(0, -`${PARTIAL_SUFFIX}.json`.length);
+      if (this.jobs.has(file) || !safeModelFileName(file)) continue;
+      const side = await this.readSidecar(file);
+      if (!side) continue;
+      const received = await stat(this.partPath(file)).then((s) => s.size, () => 0);
+      out.set(file, { file, url: side.url, received, total: side.total, state: 'interrupted', error: null, sha256: side.sha256 });
+    }
+    for (const [file, job] of this.jobs) out.set(file, { ...job.download });
+    return [...out.values()].sort((a, b) => a.file.localeCompare(b.file));
+  }
+
+  /** Starts (or resumes) a download; refuses bad names, clashes and unreachable addresses at once. */
+  async start(req: { url: string; file?: string; sha256?: string }, userId: string | null): Promise<ModelDownload> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw new Refused('The URL is not valid', 422);
+    }
+    const file = req.file || decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    if (!safeModelFileName(file)) {
+      throw new Refused(`"${file || url.pathname}" is not a usable model file name: it must end in .gguf and use only letters, digits, '.', '_', '+' and '-'`, 422);
+    }
+    const running = this.jobs.get(file);
+    if (running && (running.download.state === 'running' || running.download.state === 'verifying')) throw new Refused(`${file} is already downloading`, 409);
+    if (existsSync(path.join(this.opts.dir, file))) throw new Refused(`${file} is already in the models directory`, 409);
+    try {
+      await assertFetchable(url, this.opts.allowPrivate);
+    } catch (e) {
+      throw new Refused((e as Error).message, 422);
+    }
+    await mkdir(this.opts.dir, { recursive: true });
+    const previous = await this.readSidecar(file);
+    // A partial file of another URL is not this file's beginning.
+    if (previous && previous.url !== url.href) await this.removePartial(file);
+    const sha256 = req.sha256?.toLowerCase() ?? (previous?.url === url.href ? previous.sha256 : null);
+    await writeFile(this.sidecarPath(file), JSON.stringify({ url: url.href, sha256, total: previous?.url === url.href ? previous.total : null } satisfies Sidecar));
+
+    const download: ModelDownload = { file, url: url.href, received: 0, total: null, state: 'running', error: null, sha256 };
+    const abort = new AbortController();
+    const job: Job = { download, userId, abort, done: Promise.resolve() };
+    this.jobs.set(file, job);
+    job.done = this.run(job, url).catch(() => undefined);
+    return { ...download };
+  }
+
+  /** Stops a download and removes what it wrote. Also clears an interrupted one. False when there is none. */
+  async cancel(file: string): Promise<boolean> {
+    const job = this.jobs.get(file);
+    const hadPartial = existsSync(this.sidecarPath(file)) || existsSync(this.partPath(file));
+    if (job && (job.download.state === 'running' || job.download.state === 'verifying')) {
+      job.abort.abort();
+      await job.done;
+    }
+    if (!job && !hadPartial) return false;
+    await this.removePartial(file);
+    if (job) this.jobs.delete(file);
+    return true;
+  }
+
+  /** Waits for a download to end (tests, shutdown). */
+  async settled(file: string): Promise<ModelDownload | null> {
+    const job = this.jobs.get(file);
+    if (!job) return null;
+    await job.done;
+    return { ...job.download };
+  }
+
+  /** Stops every running download, keeping their partial files for a resume. */
+  async close() {
+    for (const job of this.jobs.values()) job.abort.abort(new Error('the server is shutting down'));
+    await Promise.all([...this.jobs.values()].map((j) => j.done));
+  }
+
+  private async run(job: Job, url: URL) {
+    const { download } = job;
+    const part = this.partPath(download.file);
+    let lastSent = 0;
+    const tell = (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastSent < (this.opts.progressEveryMs ?? 250)) return;
+      lastSent = now;
+      this.opts.onProgress({ ...download }, job.userId);
+    };
+    try {
+      const have = await stat(part).then((s) => s.size, () => 0);
+      const res = await this.fetchFollowing(url, have, job.abort.signal);
+      let append = false;
+      if (res.status === 206) {
+        const range = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '');
+        append = !!range && Number(range[1]) === have;
+        download.total = range && range[2] !== '*' ? Number(range[2]) : null;
+        if (!append) throw new Error('the server answered a different byte range than asked');
+      } else if (res.status === 416 && have > 0) {
+        // Asked past the end: the partial file is already whole (or the file shrank). Verify what is there.
+        await res.body?.cancel();
+        download.total = have;
+        append = true;
+      } else if (res.ok) {
+        const len = Number(res.headers.get('content-length'));
+        download.total = Number.isFinite(len) && len > 0 ? len : null;
+      } else {
+        await res.body?.cancel();
+        throw new Error(`the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      }
+      if (download.total !== null && download.total > this.opts.maxBytes) throw new Error(`the file is ${gb(download.total)}, more than this server allows (${gb(this.opts.maxBytes)})`);
+      download.received = append ? have : 0;
+      await this.writeSidecarTotal(download);
+      tell(true);
+
+      if (res.status !== 416 && res.body) {
+        const counter = async function* (this: ModelDownloads, body: AsyncIterable<Uint8Array>) {
+          for await (const chunk of body) {
+            download.received += chunk.byteLength;
+            if (download.received > this.opts.maxBytes) throw new Error(`the file grew past this server's limit (${gb(this.opts.maxBytes)})`);
+            tell();
+            yield chunk;
+          }
+        }.bind(this);
+        await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), counter, createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal: job.abort.signal });
+      }
+      if (download.total !== null && download.received < download.total) throw new Error(`the connection closed after ${gb(download.received)} of ${gb(download.total)}`);
+
+      download.state = 'verifying';
+      tell(true);
+      if (!(await isGguf(part))) {
+        await this.removePartial(download.file);
+        throw new Error('the file is not a GGUF model (its first bytes are not "GGUF")');
+      }
+      if (download.sha256) {
+        const got = await sha256Of(part, job.abort.signal);
+        if (got !== download.sha256) {
+          await this.removePartial(download.file);
+          throw new Error(`its SHA-256 is ${got}, not the expected ${download.sha256}; the file was removed`);
+        }
+      }
+      await rename(part, path.join(this.opts.dir, download.file));
+      await rm(this.sidecarPath(download.file), { force: true });
+      download.state = 'done';
+      download.total ??= download.received;
+    } catch (e) {
+      const reason = job.abort.signal.reason;
+      if (job.abort.signal.aborted && !(reason instanceof Error && reason.message.includes('shutting down'))) {
+        download.state = 'cancelled';
+        download.error = null;
+      } else {
+        // Kept on disk (unless removed above) so the same URL resumes it. What reached the disk is what counts:
+        // bytes still in the write stream's buffer when the connection broke are gone.
+        download.received = await stat(part).then((st) => st.size, () => 0);
+        download.state = existsSync(part) ? 'interrupted' : 'failed';
+        download.error = `Download of ${download.file} failed: ${describe(e)}`;
+      }
+    }
+    tell(true);
+  }
+
+  /** GET with redirects followed by hand, so every hop's address is checked. */
+  private async fetchFollowing(start: URL, from: number, signal: AbortSignal): Promise<Response> {
+    let url = start;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      await assertFetchable(url, this.opts.allowPrivate);
+      const res = await fetch(url, { redirect: 'manual', signal, headers: from > 0 ? { range: `bytes=${from}-` } : {} });
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel();
+        url = new URL(location, url);
+        continue;
+      }
+      return res;
+    }
+    throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+  }
+
+  private partPath = (file: string) => path.join(this.opts.dir, file + PARTIAL_SUFFIX);
+  private sidecarPath = (file: string) => path.join(this.opts.dir, `${file}${PARTIAL_SUFFIX}.json`);
+
+  private async readSidecar(file: string): Promise<Sidecar | null> {
+    try {
+      const v = JSON.parse(await readFile(this.sidecarPath(file), 'utf8')) as Partial<Sidecar>;
+      return typeof v.url === 'string' ? { url: v.url, sha256: typeof v.sha256 === 'string' ? v.sha256 : null, total: typeof v.total === 'number' ? v.total : null } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async writeSidecarTotal(d: ModelDownload) {
+    await writeFile(this.sidecarPath(d.file), JSON.stringify({ url: d.url, sha256: d.sha256, total: d.total } satisfies Sidecar));
+  }
+
+  private async removePartial(file: string) {
+    await rm(this.partPath(file), { force: true });
+    await rm(this.sidecarPath(file), { force: true });
+  }
+}
+
+async function sha256Of(file: string, signal: AbortSignal): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { signal })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function describe(e: unknown): string {
+  const err = e as { message?: string; cause?: { code?: string; message?: string } };
+  const code = err?.cause?.code;
+  if (code) return `${err.cause?.message ?? code} (${code})`;
+  return err?.message ?? String(e);
+}
+
+const gb = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : `${(n / 1e6).toFixed(1)} MB`);

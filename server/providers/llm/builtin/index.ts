@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import type { ChatHistoryItem, LlamaChat, LlamaGrammar } from 'node-llama-cpp';
+import { ProviderError, abortError, callSignal } from '../../errors';
+import type { ChatRequest, ChatResult, ComponentStatus, LlmProvider, ModelInfo } from '../../types';
+import type { BuiltinConfig } from './config';
+import { BuiltinEngine } from './engine';
+import { boundNumbers, grammarSchema } from './grammarSchema';
+import { BUILTIN_PREFIX, listModelFiles, modelPath } from './modelFiles';
+
+// The built-in engine as an LLM provider: GGUF files in the models directory, answered by llama.cpp through
+// node-llama-cpp in this process. Model names are 'builtin:<file>.gguf'. A turn that asks for a JSON Schema
+// gets it through llama.cpp's grammar, so the answer is JSON of that shape by construction; the grammar
+// bounds no numbers, so they are bounded here. Replies stream through req.onToken; req.signal stops one.
+
+export const BUILTIN_PROVIDER_ID = 'builtin';
+const SERVICE = 'The built-in engine';
+/** A turn's answer is cut here unless the request says otherwise: a small model can ramble forever. */
+const DEFAULT_MAX_TOKENS = 1024;
+
+export type BuiltinOptions = Pick<BuiltinConfig, 'modelsDir' | 'threads' | 'contextSize' | 'parallel' | 'idleUnloadMs' | 'gpu'> & {
+  /** Whole turn, loading included. Default 300 s. */
+  timeoutMs?: number;
+};
+
+export interface BuiltinProvider extends LlmProvider {
+  readonly modelsDir: string;
+  readonly engine: BuiltinEngine;
+  /** File names of the models in memory now. */
+  loaded(): string[];
+  /** Unloads one model (by file name) or all of them. */
+  unload(fileName?: string): Promise<void>;
+}
+
+const fileOf = (model: string) => (model.startsWith(BUILTIN_PREFIX) ? model.slice(BUILTIN_PREFIX.length) : model);
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
+  const engine = new BuiltinEngine(opts);
+  const timeoutMs = opts.timeoutMs ?? 300_000;
+  const grammars = new Map<string, Promise<LlamaGrammar>>();
+  let listed = new Set<string>();
+
+  const grammarFor = async (schema: Record<string, unknown>) => {
+    const reduced = grammarSchema(schema);
+    const key = JSON.stringify(reduced);
+    let g = grammars.get(key);
+    if (!g) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reduced schema is checked by node-llama-cpp at run time
+      g = engine.runtime().then((llama) => llama.createGrammarForJsonSchema(reduced as any));
+      grammars.set(key, g);
+      g.catch(() => grammars.delete(key));
+    }
+    return g;
+  };
+
+  const listModels = async (): Promise<ModelInfo[]> => {
+    const files = await listModelFiles(opts.modelsDir);
+    listed = new Set(files.map((f) => BUILTIN_PREFIX + f.name));
+    return files.map((f) => ({ name: BUILTIN_PREFIX + f.name, provider: BUILTIN_PROVIDER_ID, label: `${f.name.replace(/\.gguf$/i, '')} (Built-in)` }));
+  };
+
+  return {
+    id: BUILTIN_PROVIDER_ID,
+    label: 'Built-in engine',
+    modelsDir: opts.modelsDir,
+    engine,
+    // Only its own names: no `reachable`, so the registry never hands it a model name meant for another
+    // provider (that one is down, most likely; the offline model stands in, as before).
+    owns: (model) => model.startsWith(BUILTIN_PREFIX) || listed.has(model),
+    listModels,
+    loaded: () => engine.loadedFiles().map(baseName),
+    unload: (fileName) => engine.unload(fileName ? modelPath(opts.modelsDir, fileName) ?? undefined : undefined),
+
+    async probe(): Promise<ComponentStatus> {
+      const models = await listModels();
+      if (!models.length) return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `no GGUF model in ${opts.modelsDir} yet` };
+      try {
+        await engine.runtime();
+        return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `${models.length} model${models.length === 1 ? '' : 's'}, ${engine.loadedFiles().length} loaded` };
+      } catch (e) {
+        return { status: 'unavailable', provider: BUILTIN_PROVIDER_ID, detail: `llama.cpp could not start: ${(e as Error).message}` };
+      }
+    },
+
+    async chat(req: ChatRequest): Promise<ChatResult> {
+      const started = Date.now();
+      const name = fileOf(req.model);
+      const file = modelPath(opts.modelsDir, name);
+      if (!file || !existsSync(file)) throw new ProviderError(`${SERVICE} has no model "${name}" (GGUF files live in ${opts.modelsDir})`, BUILTIN_PROVIDER_ID, 'unconfigured');
+      if (req.signal?.aborted) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
+      const call = callSignal(timeoutMs, req.signal);
+      const fail = (e: unknown, doing: string): ProviderError => {
+        if (e instanceof ProviderError) return e;
+        if (call.aborted()) return abortError(BUILTIN_PROVIDER_ID, req.signal);
+        if (call.timedOut()) return new ProviderError(`${SERVICE} did not finish ${name} within ${Math.round(timeoutMs / 1000)} s`, BUILTIN_PROVIDER_ID, 'timeout');
+        return new ProviderError(`${SERVICE} could not ${doing} ${name}: ${(e as Error)?.message ?? String(e)}`, BUILTIN_PROVIDER_ID, 'failed');
+      };
+
+      let lease;
+      let grammar: LlamaGrammar | undefined;
+      try {
+        [lease, grammar] = await Promise.all([engine.acquire(file, call.signal), req.jsonSchema ? grammarFor(req.jsonSchema) : undefined]);
+      } catch (e) {
+        throw fail(e, 'load');
+      }
+
+      let chat: LlamaChat | undefined;
+      try {
+        const { LlamaChat } = await import('node-llama-cpp');
+        // autoDisposeSequence: disposing the chat frees its sequence for the next turn; without it they run out.
+        chat = new LlamaChat({ contextSequence: lease.sequence, chatWrapper: lease.loaded.chatWrapper, autoDisposeSequence: true });
+        const maxTokens = req.maxTokens ?? DEFAULT_MAX_TOKENS;
+        const res = await chat.generateResponse(toHistory(req.messages), {
+          grammar,
+          maxTokens,
+          ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+          signal: call.signal,
+          stopOnAbortSignal: false,
+          onTextChunk: req.onToken ? (piece) => piece && req.onToken?.(piece) : undefined,
+        });
+        const content = req.jsonSchema ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null) : res.response;
+        return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started };
+      } catch (e) {
+        throw fail(e, 'answer with');
+      } finally {
+        chat?.dispose();
+        if (!chat) lease.sequence.dispose();
+        lease.release();
+      }
+    },
+  };
+}
+
+function toHistory(messages: ChatRequest['messages']): ChatHistoryItem[] {
+  return messages.map((m): ChatHistoryItem =>
+    m.role === 'system' ? { type: 'system', text: m.content } : m.role === 'user' ? { type: 'user', text: m.content } : { type: 'model', response: [m.content] },
+  );
+}
+
+/** The grammar shapes the answer, but a cut-off stream is still not JSON, and numbers are unbounded. */
+function checkedJson(text: string, schema: Record<string, unknown>, cutAt: number | null): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ProviderError(
+      cutAt !== null
+        ? `The built-in model's answer reached the ${cutAt}-token limit before its JSON was complete`
+        : "The built-in model's answer is not valid JSON",
+      BUILTIN_PROVIDER_ID,
+      'malformed',
+    );
+  }
+  return JSON.stringify(boundNumbers(value, schema));
+}

@@ -1,0 +1,23 @@
+// What the built-in models section draws, derived from the chart's snapshot.
+import type { ModelDownload, RecommendedModel } from '../schemas/builtinModels';
+import type { BuiltinModelsSnapshot } from './builtinModels.machine';
+
+export const selectLoading = (s: BuiltinModelsSnapshot) => s.matches('loading');
+export const selectLoadFailed = (s: BuiltinModelsSnapshot) => s.matches('failed');
+/** A request is in flight: the buttons that start another wait. */
+export const selectBusy = (s: BuiltinModelsSnapshot) => s.matches('working');
+export const selectError = (s: BuiltinModelsSnapshot) => s.context.error;
+export const selectFiles = (s: BuiltinModelsSnapshot) => s.context.list?.files ?? [];
+export const selectDownloads = (s: BuiltinModelsSnapshot) => s.context.list?.downloads.filter((d) => d.state !== 'done') ?? [];
+export const selectDir = (s: BuiltinModelsSnapshot) => s.context.list?.dir ?? '';
+export const selectImportDirs = (s: BuiltinModelsSnapshot) => s.context.list?.import_dirs ?? [];
+
+/** Whole percent received, or null while the size is unknown. */
+export const downloadPercent = (d: ModelDownload) => (d.total ? Math.min(100, Math.floor((d.received / d.total) * 100)) : null);
+
+export type RecommendedStatus = 'available' | 'downloading' | 'installed';
+export const selectRecommended = (s: BuiltinModelsSnapshot): Array<RecommendedModel & { status: RecommendedStatus }> => {
+  const files = new Set(selectFiles(s).map((f) => f.name));
+  const active = new Set(selectDownloads(s).filter((d) => d.state === 'running' || d.state === 'verifying').map((d) => d.file));
+  return (s.context.list?.recommended ?? []).map((m) => ({ ...m, status: files.has(m.file) ? 'installed' : active.has(m.file) ? 'downloading' : 'available' }));
+};
