@@ -93,7 +93,7 @@ export const discussionMachine = setup({
   actions: {
     announceOpening: stepAction((c) => round.opening(c)),
     shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
-    reportResearchFailure: stepAction((c, e: { error: unknown }) => round.researchFailed(c, errorText(e.error))),
+    reportResearchFailure: stepAction((c) => round.researchFailed(c)),
     startRound: stepAction((c) => round.beginRound(c)),
     startStage: stepAction((c) => round.beginStage(c)),
     nextStage: stepAction((c) => round.nextStage(c)),

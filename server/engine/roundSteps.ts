@@ -39,7 +39,7 @@ export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
   const papers = out.results.flatMap((r) => r.articles ?? r.results ?? []);
   const evidence = papers.slice(0, 6).map((p) => (p.year ? `${p.title} (${p.year})` : p.title));
   if (out.unavailable) {
-    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${out.unavailable})` }) };
+    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: out.unavailable }) };
   }
   if (!out.results.length) return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [] }) };
   return {
@@ -48,9 +48,10 @@ export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
   };
 }
 
-export const researchFailed = (c: EngineContext, why: string): Step => ({
+/** The search itself broke (not one service failing, which shareResearch reports; runtime.ts logs the error): plain words. */
+export const researchFailed = (c: EngineContext): Step => ({
   patch: {},
-  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${why})` }),
+  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: ENGINE_MESSAGES.researchUnavailable }),
 });
 
 export function beginRound(c: EngineContext): Step {

@@ -25,7 +25,12 @@ async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal, 
   return provider.chat(req);
 }
 
-export function engineActors(ctx: AppContext, userId: string) {
+/** Where the engine writes what a reader is not shown (a failed search's raw errors). */
+export interface EngineLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function engineActors(ctx: AppContext, userId: string, log?: EngineLog) {
   return {
     think: streamingThink(async (input, { signal, write }) => {
       const started = performance.now();
@@ -54,14 +59,22 @@ export function engineActors(ctx: AppContext, userId: string) {
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);
-      if (!service) return { query: input.topic, results: [], unavailable: 'research is switched off on this server' };
+      if (!service) return { query: input.topic, results: [], unavailable: 'Research is switched off on this server.' };
       const query = input.topic.slice(0, 500);
-      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal);
-      if (!out.available) return { query, results: [], unavailable: out.errors.map((e) => `${e.source}: ${e.message}`).join('; ') || 'no research service answered' };
+      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch((err: unknown) => {
+        if (!signal.aborted) log?.warn({ err }, 'paper search failed');
+        throw err;
+      });
+      if (!out.available) {
+        // The reader gets one plain sentence (out.detail); the raw errors, addresses and codes go to the log.
+        log?.warn({ research: out.errors }, 'paper search failed');
+        return { query, results: [], unavailable: out.detail ?? 'No research service answered.' };
+      }
       return { query, results: allPapers(out).length ? out.results.filter((r) => (r.results ?? []).length) : [] };
     }),
   };
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string) => discussionMachine.provide({ actors: engineActors(ctx, userId) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) =>
+  discussionMachine.provide({ actors: engineActors(ctx, userId, log) });
