@@ -101,7 +101,20 @@ export const ADAPTIVE_CONVERGE_AT = 0.65;
 
 export const wantsConclusion = (c: EngineContext) => c.plan.consensus.announce;
 
-/** consensus_reached and discussion_summary, once, when the discussion concludes. */
+/** The id of the closing summary's stream and of its discussion_summary frame. */
+export const summaryIdOf = (c: EngineContext) => `${c.plan.sessionId}-summary`;
+
+/** The summary's first words: it streams like a turn, written by the first participant's model (prompt.ts). */
+export function openSummary(c: EngineContext): Step {
+  const writer = c.plan.agents[0];
+  const id = summaryIdOf(c);
+  return {
+    patch: { draft: { id, text: '' }, speakerId: writer.id },
+    frames: say({ type: 'agent_message_start', id, agent_id: writer.id, agent_name: writer.name, kind: 'summary' }),
+  };
+}
+
+/** consensus_reached and discussion_summary, once, when the discussion concludes; the summary closes its stream. */
 export function conclude(c: EngineContext, summary: string | null): Step {
   const { plan, record } = c;
   const m = consensusOf(plan, record);
@@ -110,7 +123,7 @@ export function conclude(c: EngineContext, summary: string | null): Step {
   const rounds = plan.announceRounds ? c.round : undefined;
   const text = summary?.trim() || fallbackSummary(c, m.score);
   return {
-    patch: {},
+    patch: { draft: null },
     frames: say(
       {
         type: 'consensus_reached', score: m.score, reached,
@@ -118,6 +131,7 @@ export function conclude(c: EngineContext, summary: string | null): Step {
       },
       {
         type: 'discussion_summary',
+        id: summaryIdOf(c),
         summary: {
           text, rounds, message_count: f.messages, consensus_score: m.score,
           performance_metrics: {

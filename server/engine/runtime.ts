@@ -6,8 +6,7 @@ import type { ChatRequest, ResearchService } from '../providers/types';
 import { parseTurnAnswer } from './answer';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
-import type { TurnRequest } from './prompt';
-import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput } from './context';
+import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
 import { streamingThink } from './thinking';
 
 // The real actors behind the machine's invokes: the language model, speech and research. Each receives the
@@ -18,7 +17,7 @@ import { streamingThink } from './thinking';
 /** The research service, when this server has one switched on. */
 export const researchOf = (ctx: AppContext): ResearchService | null => (ctx.providers.research?.enabled ? ctx.providers.research : null);
 
-async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal, onToken?: (piece: string) => void) {
+async function chat(ctx: AppContext, request: ThinkInput['request'], signal: AbortSignal, onToken?: (piece: string) => void) {
   const req: ChatRequest = { ...request, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
   const provider = ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(req.model) : ctx.providers.llm.forModel(req.model);
@@ -40,16 +39,13 @@ export function engineActors(ctx: AppContext, userId: string, log?: EngineLog) {
       observerOf(ctx)?.onModelCall?.(answeredAt - started);
       return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
     }, () => tuningOf(ctx).coalesceMs),
-    summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
-      const res = await chat(ctx, input.request, signal);
-      try {
-        const parsed = JSON.parse(res.content) as { content?: unknown };
-        if (typeof parsed.content === 'string') return parsed.content;
-      } catch {
-        /* plain prose, as asked */
-      }
-      return res.content;
-    }),
+    // The summary streams like a turn; it is asked for in prose, and parseTurnAnswer reads prose or JSON alike.
+    summarize: streamingThink(async (input, { signal, write }) => {
+      const started = performance.now();
+      const res = await chat(ctx, input.request, signal, write);
+      const answeredAt = performance.now();
+      return { answer: parseTurnAnswer(res.content, null), modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+    }, () => tuningOf(ctx).coalesceMs),
     speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => {
       const clip = await speakAsAgent(
         { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },

@@ -252,6 +252,25 @@ describe('streaming', () => {
     expect(feed.streamingIds).toEqual([]);
   });
 
+  it('a multi-round turn streams and its argument (same id) becomes the item in place; the summary streams likewise', () => {
+    let feed = applyFrames(emptyFeed, [start('s-msg-1', { stage: 'brainstorming' }), delta('s-msg-1', 'Pumps ')]);
+    expect(selectItem(feed, 's-msg-1')).toMatchObject({ streaming: true, content: 'Pumps ' });
+    const argument = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Pumps first.', confidence: 0.7, supporting_evidence: [], parent_id: null, stage: 'brainstorming', round: 1 };
+    feed = applyFrame(feed, { type: 'argument', argument } as FeedInput);
+    expect(selectItem(feed, 's-msg-1')).toMatchObject({ kind: 'argument', content: 'Pumps first.' });
+    expect(selectItem(feed, 's-msg-1')!.streaming).toBeUndefined();
+    expect(feed.streamingIds).toEqual([]);
+
+    feed = applyFrames(feed, [start('s-summary', { kind: 'summary', round: undefined }), delta('s-summary', 'Ada proposed')]);
+    expect(selectItem(feed, 's-summary')).toMatchObject({ kind: 'summary', streaming: true, content: 'Ada proposed' });
+    const summary = { type: 'discussion_summary', id: 's-summary', summary: { text: 'Ada proposed pumps first.', message_count: 1 } } as FeedInput;
+    feed = applyFrame(feed, summary);
+    expect(selectItem(feed, 's-summary')).toMatchObject({ kind: 'summary', content: 'Ada proposed pumps first.' });
+    expect(feed.streamingIds).toEqual([]);
+    expect(applyFrame(feed, summary)).toBe(feed); // a replayed summary changes nothing
+    expect(feed.lastMessageByAgent.ada).toBe('s-msg-1'); // the summary is not Ada's turn
+  });
+
   it('a discussion without deltas works as before, and audio for the streamed message attaches', () => {
     const feed = applyFrames(emptyFeed, [
       { type: 'audio_message', agent_id: 'ada', audio_url: '/media/tts/early.wav', audio_id: 'au1', message_id: 'm1' },
