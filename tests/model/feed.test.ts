@@ -255,7 +255,7 @@ describe('streaming', () => {
   it('a multi-round turn streams and its argument (same id) becomes the item in place; the summary streams likewise', () => {
     let feed = applyFrames(emptyFeed, [start('s-msg-1', { stage: 'brainstorming' }), delta('s-msg-1', 'Pumps ')]);
     expect(selectItem(feed, 's-msg-1')).toMatchObject({ streaming: true, content: 'Pumps ' });
-    const argument = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Pumps first.', confidence: 0.7, supporting_evidence: [], parent_id: null, stage: 'brainstorming', round: 1 };
+    const argument = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Pumps first.', confidence: 0.7, supporting_evidence: [], parent_id: null, votes: { support: 0, oppose: 0 }, stage: 'brainstorming', round: 1 };
     feed = applyFrame(feed, { type: 'argument', argument } as FeedInput);
     expect(selectItem(feed, 's-msg-1')).toMatchObject({ kind: 'argument', content: 'Pumps first.' });
     expect(selectItem(feed, 's-msg-1')!.streaming).toBeUndefined();
