@@ -264,7 +264,7 @@ function closing(tu: Turn): string | null {
   switch (personality) {
     case 'assertive':
       return pos.stance === 'oppose'
-        ? fresh(tu, [`The plan for ${A} needs to change before I sign up.`, `I won't support ${A} as it stands.`])
+        ? fresh(tu, [`The plan for ${A} needs to change before I sign up.`, `I won't support ${A} as ${agree(tu.a, 'they stand', 'it stands')}.`])
         : pos.stance === 'neutral'
           ? fresh(tu, [`I need a straight answer on ${A} before I commit.`, `Convince me on ${A} and I'll back it.`])
           : fresh(tu, [`Let's decide on ${A} and move.`, `I see no reason to wait on ${A}.`, `We've talked enough about ${A}; let's act.`]);
