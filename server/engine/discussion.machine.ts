@@ -111,6 +111,7 @@ export const discussionMachine = setup({
     yieldFloor: stepAction((c) => turn.rest(c)),
     noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => turn.noteHuman(c, e.text)),
     openSummaryDraft: stepAction((c) => round.openSummary(c)),
+    announceConsensus: stepAction((c) => round.announceConsensus(c)),
     conclude: stepAction((c, e: Event) => round.conclude(c, e.type === 'think.done' ? e.output.answer.content : null)),
     announceEnd: stepAction((c) => round.endStep(c)),
     announceFailure: stepAction((c) => round.failedStep(c)),
@@ -211,6 +212,7 @@ export const discussionMachine = setup({
       },
     },
     summarizing: {
+      entry: 'announceConsensus',
       always: { guard: not('wantsConclusion'), target: 'ended' },
       invoke: {
         id: 'summarize',

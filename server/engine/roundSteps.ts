@@ -114,21 +114,27 @@ export function openSummary(c: EngineContext): Step {
   };
 }
 
-/** consensus_reached and discussion_summary, once, when the discussion concludes; the summary closes its stream. */
+/** consensus_reached, once, as the discussion concludes: before the summary is written (and streamed). */
+export function announceConsensus(c: EngineContext): Step {
+  if (!wantsConclusion(c)) return { patch: {}, frames: [] };
+  const m = consensusOf(c.plan, c.record);
+  const reached = hasConverged(m, c.plan.consensus.threshold);
+  return only({
+    type: 'consensus_reached', score: m.score, reached,
+    consensus: { solution: solutionOf(c.record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
+  });
+}
+
+/** discussion_summary, once, when the summary is written; it closes the summary's stream. */
 export function conclude(c: EngineContext, summary: string | null): Step {
   const { plan, record } = c;
   const m = consensusOf(plan, record);
   const f = record.figures;
-  const reached = hasConverged(m, plan.consensus.threshold);
   const rounds = plan.announceRounds ? c.round : undefined;
   const text = summary?.trim() || fallbackSummary(c, m.score);
   return {
     patch: { draft: null },
     frames: say(
-      {
-        type: 'consensus_reached', score: m.score, reached,
-        consensus: { solution: solutionOf(record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
-      },
       {
         type: 'discussion_summary',
         id: summaryIdOf(c),
