@@ -505,7 +505,11 @@ function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message
       const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
       const withStats = (f: Feed) => (s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
-      if (frame.id) return putItem(withStats(feed), item({ ...base, id: frame.id, kind: 'summary', content }));
+      if (frame.id) {
+        const pos = kvIndexOf(feed.items, frame.id);
+        if (pos >= 0 && deepEqual(vecGet(feed.items.values, pos)!.source, frame)) return feed; // a replay
+        return putItem(withStats(feed), item({ ...base, id: frame.id, kind: 'summary', content }));
+      }
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(withStats(f), item({ ...base, id: key, kind: 'summary', content })));
     }

@@ -199,7 +199,9 @@ export function nounPhrases(text: string, exclude: ReadonlySet<string> = new Set
       // A vague or time word is a point only with something before it ("a four-day week", "parking lots").
       const single = run.length === 1;
       const gerund = !single && has(run[0], 'Gerund') && !MASS.has(run[0].normal);
-      if (!(single && (VAGUE.has(head) || has(last, 'Date') || has(last, 'Value'))) && !exclude.has(head) && !exclude.has(key) && !out.some((p) => p.text.toLowerCase() === key) && words.join('').length > 2) {
+      // "next season", "this year": a time, not a subject.
+      const when = has(last, 'Date') && run.slice(0, -1).every((w) => ['next', 'last', 'this', 'every', 'coming', 'following', 'previous', 'each'].includes(w.normal));
+      if (!when && !(single && (VAGUE.has(head) || has(last, 'Date') || has(last, 'Value'))) && !exclude.has(head) && !exclude.has(key) && !out.some((p) => p.text.toLowerCase() === key) && words.join('').length > 2) {
         // "losing customers" is an activity: singular, and no article.
         out.push({ text: proper ? text : lowerFirst(text), head, plural: !gerund && has(last, 'Plural'), proper, mass: gerund || has(last, 'Uncountable') || MASS.has(head) });
       }
