@@ -63,7 +63,7 @@ export const SHAPES: Shape[] = [
     name: 'plural subject with a singular verb',
     found: (_s, terms) =>
       terms.some((t, i) => {
-        if (!(has(t, 'Plural') && has(t, 'Noun') && !/[.?!;:,]/.test(t.post))) return false;
+        if (!(has(t, 'Plural') && has(t, 'Noun') && !/[.?!;:,]/.test(t.post)) || COUNTLESS.has(t.normal)) return false;
         if (!['is', 'was', 'has', 'fails', 'matters', 'looks', 'drives', 'belongs', 'costs', 'helps'].includes(terms[i + 1]?.normal ?? '')) return false;
         // "My view of parking fees has …": the plural is not the subject when a preposition comes before its phrase.
         let j = i - 1;

@@ -179,19 +179,21 @@ function opening(tu: Turn): string {
   return fresh(tu, [`Let me start with ${A}.`, `As ${role}, I'd open with a concrete proposal on ${A}.`, `My first proposal centres on ${A}.`])!;
 }
 
-/** When its stance moved since its last turn, the agent says so (and why: the last speaker). */
+/** When its stance moved since its last turn, the agent says so (and why: the latest voice on its new side). */
 function shift(tu: Turn): string | null {
-  const { mine, pos, last, a } = tu;
+  const { mine, pos, a } = tu;
   if (!mine?.stance || mine.stance === pos.stance) return null;
   const A = refer(a);
-  const by = last && !last.human ? `${last.speaker}'s argument` : last?.human ? 'what you just said' : 'this discussion';
+  // Who moved it: the latest voice (a person or an agent) heard on the side it moved to.
+  const mover = [...tu.ctx.history].reverse().find((h) => h.speaker !== tu.ctx.agent.name && (h.human || h.stance === pos.stance));
+  const by = !mover ? 'this discussion' : mover.human ? 'what you said' : `${mover.speaker}'s argument`;
   if (pos.stance === 'support') {
     return mine.stance === 'oppose'
       ? fresh(tu, [`I was sceptical earlier, but ${by} has brought me round on ${A}.`, `I've changed my mind on ${A} since my last turn.`])
       : fresh(tu, [`I was undecided before; I'm now in favour of ${A}.`, `I've made up my mind: I back ${A}.`]);
   }
   if (pos.stance === 'oppose') {
-    return fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt it now.`, `I've grown more cautious about ${A} since I last spoke.`]);
+    return fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke.`]);
   }
   return fresh(tu, [`I was firmer on ${A} before; now I'm less sure.`, `My view of ${A} has softened since my last turn.`]);
 }
@@ -207,7 +209,7 @@ function body(tu: Turn): string {
       `I'd rather start with ${B}; ${A} can wait until we know more.`,
       `Nobody has shown yet how ${A} ${agree(a, 'affect', 'affects')} ${B}, and that's where this could go wrong.`,
       `As ${role}, I see a real risk in ${A} that we haven't priced in.`,
-      `Before we commit to ${A}, someone should check what it does to ${B}.`,
+      `Before we commit to ${A}, someone should check what ${agree(a, 'they do', 'it does')} to ${B}.`,
     ])!;
   }
   if (pos.stance === 'neutral') {
@@ -230,7 +232,7 @@ function body(tu: Turn): string {
       `From where I sit as ${role}, ${A} and ${B} go together: changing one without the other wastes effort.`,
     ],
     critique: [
-      `The weak spot is ${B}; we should test it before relying on ${A}.`,
+      `The weak spot is ${B}; we should test ${agree(b, 'them', 'it')} before relying on ${A}.`,
       `I'd stress-test ${A} against the worst case for ${B}.`,
       `If ${A} ${agree(a, 'fail', 'fails')}, ${B} ${be(b)} where we'll feel it first.`,
     ],

@@ -102,7 +102,9 @@ export function fixTags<T extends TaggedTerm>(terms: T[]): T[] {
     const nextOk = !next || /[.,;:!?]/.test(t.post) || ['Preposition', 'Conjunction', 'Adjective', 'Comparative', 'Determiner', 'Adverb', 'Value'].some((tag) => next.tags.has(tag)) && next.normal !== 'to';
     const nextNotNoun = !next || /[.,;:!?]/.test(t.post) || !has(next, 'Noun') && next.normal !== 'to';
     const verbish = has(t, 'Verb') && !has(t, 'Copula') && !has(t, 'Modal') && !has(t, 'Auxiliary') && !has(t, 'PastTense') && !has(t, 'Gerund');
-    const swapped = next && has(next, 'Noun') && !has(next, 'ProperNoun') && !isPronoun(next) && !has(prev ?? t, 'ProperNoun') && opensPhrase(out[i - 2]) && isVerbWord(next.normal.replace(/s$/, ''));
+    const swapped = next && has(next, 'Noun') && !has(next, 'ProperNoun') && !isPronoun(next) && !has(prev ?? t, 'ProperNoun') && opensPhrase(out[i - 2]) && isVerbWord(next.normal.replace(/s$/, '')) &&
+      // "shops needs to …" swaps; "the river affects costs, …" does not: a plural next word must be followed by what a verb takes.
+      (!has(next, 'Plural') || out[i + 2]?.normal === 'to' || (out[i + 2] !== undefined && has(out[i + 2], 'Determiner')));
     if (verbish && /s$/.test(t.normal) && has(t, 'PresentTense') && prev && (isNoun(prev) || has(prev, 'Adjective')) && nextOk) t.tags = new Set(['Noun', 'Plural']);
     else if (verbish && /s$/.test(t.normal) && has(t, 'PresentTense') && prev && (isNoun(prev) || has(prev, 'Adjective')) && swapped) {
       // "then paper charts look", "for small shops needs": the plural, then its verb.
