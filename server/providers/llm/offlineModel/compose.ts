@@ -193,7 +193,9 @@ function shift(tu: Turn): string | null {
       : fresh(tu, [`I was undecided before; I'm now in favour of ${A}.`, `I've made up my mind: I back ${A}.`]);
   }
   if (pos.stance === 'oppose') {
-    return fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke.`]);
+    return mine.stance === 'support'
+      ? fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke.`])
+      : fresh(tu, [`I was undecided before; ${by} has turned me against ${A}.`, `I've come down against ${A} since my last turn.`]);
   }
   return fresh(tu, [`I was firmer on ${A} before; now I'm less sure.`, `My view of ${A} has softened since my last turn.`]);
 }
@@ -368,7 +370,7 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const lead = !last ? [opening(tu)] : last.human && human ? answerHuman(tu) : [answerSpeaker(tu)];
   // A person's message answered after someone else spoke in between is still taken up, after the speaker.
   const lateHuman = human && last && !last.human ? answerHuman(tu).slice(0, 1) : [];
-  const sentences = [...lead, ...lateHuman, shift(tu), body(tu), citation, closing(tu)].filter((s): s is string => !!s);
+  const sentences = onceAsRole([...lead, ...lateHuman, shift(tu), body(tu), citation, closing(tu)].filter((s): s is string => !!s), tu.role);
 
   const delegateTo = ctx.mode === 'smart_delegation' && ctx.others.length && last && rng.next() < 0.25 ? rng.pick(ctx.others) : null;
   const delegationTask = delegateTo ? `check the assumptions behind ${refer(a)} from the ${delegateTo.role.toLowerCase()} point of view` : null;
@@ -390,6 +392,18 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
     delegation_task: delegationTask,
     next_speaker: null,
   };
+}
+
+/** "As an economist, …" once a turn: a second one loses the phrase. */
+function onceAsRole(sentences: string[], role: string): string[] {
+  const lead = `As ${role}, `;
+  let seen = false;
+  return sentences.map((s) => {
+    if (!s.startsWith(lead)) return s;
+    if (seen) return capitalize(s.slice(lead.length));
+    seen = true;
+    return s;
+  });
 }
 
 const hashOf = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
