@@ -154,12 +154,14 @@ function answerSpeaker(tu: Turn): string | null {
       `${N} and I are on the same page about ${P}.`,
     ]);
   }
+  // Words that name the other's side only when the other took one (an undecided speaker is neither).
+  const sided = last.stance === 'support' || last.stance === 'oppose';
   return fresh(tu, [
     `I see ${P} differently from ${N}.`,
-    theyFor ? `${N}, I'm not convinced by the case for ${P}.` : `${N}, I think you're too hard on ${P}.`,
+    sided && (theyFor ? `${N}, I'm not convinced by the case for ${P}.` : `${N}, I think you're too hard on ${P}.`),
     `I'd push back on ${N} here.`,
     `With respect, ${N}, ${P} ${be(p)} not the whole story.`,
-    theyFor ? `${N} is more confident about ${P} than I am.` : `${N} is more worried about ${P} than I am.`,
+    sided && (theyFor ? `${N} is more confident about ${P} than I am.` : `${N} is more worried about ${P} than I am.`),
   ]);
 }
 
