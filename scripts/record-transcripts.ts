@@ -67,7 +67,7 @@ const research: ResearchService = {
   async search(req) {
     if (!researchReachable) {
       return {
-        query: req.query, results: [], available: false, detail: 'Research is unavailable',
+        query: req.query, results: [], available: false, detail: 'Could not reach arXiv, PubMed and Semantic Scholar: no network.',
         errors: ['arxiv', 'pubmed', 'semantic_scholar'].map((source) => ({ source, message: `${source} is not reachable (ENOTFOUND)` })),
       };
     }

@@ -4,7 +4,7 @@ import {
 } from './context';
 import type { FrameOut } from './frames';
 import { forAudience } from './frames';
-import type { TurnRequest } from './prompt';
+
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
 import * as round from './roundSteps';
@@ -18,7 +18,7 @@ import { speakInput, thinkInput } from './turnFrames';
 // action below; what it says is a step in roundSteps.ts (around the turns) or turnFrames.ts (one turn).
 //
 //   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
-//   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? → ended
+//   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? (streamed) → ended
 //   stop (any state) → stopped            too many failed turns → failed
 
 export type EngineEvent =
@@ -66,8 +66,9 @@ export const discussionMachine = setup({
     speak: fromPromise<SpeakOutput, SpeakInput>(async () => {
       throw new Error('speak actor not provided');
     }),
-    summarize: fromPromise<string, { request: TurnRequest }>(async () => {
-      throw new Error('summarize actor not provided');
+    /** The closing summary, streamed like a turn: think.delta while it is written, then think.done or think.failed. */
+    summarize: fromCallback<ThinkEvent, ThinkInput>(({ sendBack }) => {
+      sendBack({ type: 'think.failed', error: 'summarize actor not provided' });
     }),
   },
   delays: {
@@ -81,7 +82,6 @@ export const discussionMachine = setup({
     hasMoreStages: ({ context }) => context.stageIndex + 1 < context.plan.stages.length,
     hasConvergedEarly: ({ context }) => context.converged,
     hasMoreRounds: ({ context }) => context.round < context.plan.rounds,
-    showsDrafts: ({ context }) => turn.showsDrafts(context),
     hasDraft: ({ context }) => context.draft !== null,
     isSpeechOn: ({ context }) => context.speechOn,
     hasFailedTooOften: ({ context }) => context.failures >= context.plan.timing.maxConsecutiveFailures,
@@ -93,7 +93,7 @@ export const discussionMachine = setup({
   actions: {
     announceOpening: stepAction((c) => round.opening(c)),
     shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
-    reportResearchFailure: stepAction((c, e: { error: unknown }) => round.researchFailed(c, errorText(e.error))),
+    reportResearchFailure: stepAction((c) => round.researchFailed(c)),
     startRound: stepAction((c) => round.beginRound(c)),
     startStage: stepAction((c) => round.beginStage(c)),
     nextStage: stepAction((c) => round.nextStage(c)),
@@ -110,7 +110,9 @@ export const discussionMachine = setup({
     reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error))),
     yieldFloor: stepAction((c) => turn.rest(c)),
     noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => turn.noteHuman(c, e.text)),
-    conclude: stepAction((c, e: Partial<Done<string>>) => round.conclude(c, e.output ?? null)),
+    openSummaryDraft: stepAction((c) => round.openSummary(c)),
+    announceConsensus: stepAction((c) => round.announceConsensus(c)),
+    conclude: stepAction((c, e: Event) => round.conclude(c, e.type === 'think.done' ? e.output.answer.content : null)),
     announceEnd: stepAction((c) => round.endStep(c)),
     announceFailure: stepAction((c) => round.failedStep(c)),
     announceStop: stepAction((c, e: Event) => round.stopStep(c, e.type === 'stop' ? e.reason : 'stopped')),
@@ -158,7 +160,6 @@ export const discussionMachine = setup({
           invoke: { id: 'think', src: 'think', input: ({ context }) => thinkInput(context) },
           on: {
             'think.delta': [
-              { guard: not('showsDrafts') },
               { guard: 'hasDraft', actions: 'streamDelta' },
               { actions: ['openDraft', 'streamDelta'] },
             ],
@@ -211,13 +212,20 @@ export const discussionMachine = setup({
       },
     },
     summarizing: {
+      entry: 'announceConsensus',
       always: { guard: not('wantsConclusion'), target: 'ended' },
       invoke: {
         id: 'summarize',
         src: 'summarize',
-        input: ({ context }) => ({ request: summaryRequest(context.plan, context.record, consensusOf(context.plan, context.record).score) }),
-        onDone: { target: 'ended', actions: 'conclude' },
-        onError: { target: 'ended', actions: 'conclude' },
+        input: ({ context }) => ({ request: summaryRequest(context.plan, context.record, consensusOf(context.plan, context.record).score), stage: null }),
+      },
+      on: {
+        'think.delta': [
+          { guard: 'hasDraft', actions: 'streamDelta' },
+          { actions: ['openSummaryDraft', 'streamDelta'] },
+        ],
+        'think.done': { target: 'ended', actions: 'conclude' },
+        'think.failed': { target: 'ended', actions: 'conclude' },
       },
       after: { turnTimeout: { target: 'ended', actions: 'conclude' } },
     },

@@ -31,6 +31,13 @@ export interface FrameOut {
   tokenAt?: number;
 }
 
+/** The id of the frame that closes a stream (the final frame with the draft's id), or null for any other frame. */
+export function finalIdOf(frame: EngineFrame): string | null {
+  if (frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'discussion_summary') return frame.id ?? null;
+  if (frame.type === 'argument') return frame.argument.id;
+  return null;
+}
+
 /** Frames of a turn being streamed: sent live, never stored, numbered or replayed. */
 export const isEphemeral = (frame: { type: string }) => frame.type === 'agent_message_start' || frame.type === 'agent_message_delta';
 

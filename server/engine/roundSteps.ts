@@ -39,7 +39,7 @@ export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
   const papers = out.results.flatMap((r) => r.articles ?? r.results ?? []);
   const evidence = papers.slice(0, 6).map((p) => (p.year ? `${p.title} (${p.year})` : p.title));
   if (out.unavailable) {
-    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${out.unavailable})` }) };
+    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: out.unavailable }) };
   }
   if (!out.results.length) return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [] }) };
   return {
@@ -48,9 +48,10 @@ export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
   };
 }
 
-export const researchFailed = (c: EngineContext, why: string): Step => ({
+/** The search itself broke (not one service failing, which shareResearch reports; runtime.ts logs the error): plain words. */
+export const researchFailed = (c: EngineContext): Step => ({
   patch: {},
-  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: `${ENGINE_MESSAGES.researchUnavailable} (${why})` }),
+  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: ENGINE_MESSAGES.researchUnavailable }),
 });
 
 export function beginRound(c: EngineContext): Step {
@@ -100,23 +101,43 @@ export const ADAPTIVE_CONVERGE_AT = 0.65;
 
 export const wantsConclusion = (c: EngineContext) => c.plan.consensus.announce;
 
-/** consensus_reached and discussion_summary, once, when the discussion concludes. */
+/** The id of the closing summary's stream and of its discussion_summary frame. */
+export const summaryIdOf = (c: EngineContext) => `${c.plan.sessionId}-summary`;
+
+/** The summary's first words: it streams like a turn, written by the first participant's model (prompt.ts). */
+export function openSummary(c: EngineContext): Step {
+  const writer = c.plan.agents[0];
+  const id = summaryIdOf(c);
+  return {
+    patch: { draft: { id, text: '' }, speakerId: writer.id },
+    frames: say({ type: 'agent_message_start', id, agent_id: writer.id, agent_name: writer.name, kind: 'summary' }),
+  };
+}
+
+/** consensus_reached, once, as the discussion concludes: before the summary is written (and streamed). */
+export function announceConsensus(c: EngineContext): Step {
+  if (!wantsConclusion(c)) return { patch: {}, frames: [] };
+  const m = consensusOf(c.plan, c.record);
+  const reached = hasConverged(m, c.plan.consensus.threshold);
+  return only({
+    type: 'consensus_reached', score: m.score, reached,
+    consensus: { solution: solutionOf(c.record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
+  });
+}
+
+/** discussion_summary, once, when the summary is written; it closes the summary's stream. */
 export function conclude(c: EngineContext, summary: string | null): Step {
   const { plan, record } = c;
   const m = consensusOf(plan, record);
   const f = record.figures;
-  const reached = hasConverged(m, plan.consensus.threshold);
   const rounds = plan.announceRounds ? c.round : undefined;
   const text = summary?.trim() || fallbackSummary(c, m.score);
   return {
-    patch: {},
+    patch: { draft: null },
     frames: say(
       {
-        type: 'consensus_reached', score: m.score, reached,
-        consensus: { solution: solutionOf(record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
-      },
-      {
         type: 'discussion_summary',
+        id: summaryIdOf(c),
         summary: {
           text, rounds, message_count: f.messages, consensus_score: m.score,
           performance_metrics: {

@@ -7,8 +7,8 @@ import type { ChatRequest, ResearchService } from '../providers/types';
 import { parseTurnAnswer } from './answer';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
-import type { TurnRequest } from './prompt';
 import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput } from './context';
+import type { TurnRequest } from './prompt';
 import { streamingThink } from './thinking';
 
 // The real actors behind the machine's invokes: the language model, speech and research. Each receives the
@@ -29,7 +29,12 @@ async function chat(ctx: AppContext, userId: string, request: TurnRequest, signa
   return provider.chat(req);
 }
 
-export function engineActors(ctx: AppContext, userId: string) {
+/** Where the engine writes what a reader is not shown (a failed search's raw errors). */
+export interface EngineLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function engineActors(ctx: AppContext, userId: string, log?: EngineLog) {
   return {
     think: streamingThink(async (input, { signal, write }) => {
       const started = performance.now();
@@ -39,16 +44,13 @@ export function engineActors(ctx: AppContext, userId: string) {
       observerOf(ctx)?.onModelCall?.(answeredAt - started);
       return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
     }, () => tuningOf(ctx).coalesceMs),
-    summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
-      const res = await chat(ctx, userId, input.request, signal);
-      try {
-        const parsed = JSON.parse(res.content) as { content?: unknown };
-        if (typeof parsed.content === 'string') return parsed.content;
-      } catch {
-        /* plain prose, as asked */
-      }
-      return res.content;
-    }),
+    // The summary streams like a turn; it is asked for in prose, and parseTurnAnswer reads prose or JSON alike.
+    summarize: streamingThink(async (input, { signal, write }) => {
+      const started = performance.now();
+      const res = await chat(ctx, userId, input.request, signal, write);
+      const answeredAt = performance.now();
+      return { answer: parseTurnAnswer(res.content, null), modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+    }, () => tuningOf(ctx).coalesceMs),
     speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => {
       const clip = await speakAsAgent(
         { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
@@ -58,14 +60,22 @@ export function engineActors(ctx: AppContext, userId: string) {
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);
-      if (!service) return { query: input.topic, results: [], unavailable: 'research is switched off on this server' };
+      if (!service) return { query: input.topic, results: [], unavailable: 'Research is switched off on this server.' };
       const query = input.topic.slice(0, 500);
-      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal);
-      if (!out.available) return { query, results: [], unavailable: out.errors.map((e) => `${e.source}: ${e.message}`).join('; ') || 'no research service answered' };
+      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch((err: unknown) => {
+        if (!signal.aborted) log?.warn({ err }, 'paper search failed');
+        throw err;
+      });
+      if (!out.available) {
+        // The reader gets one plain sentence (out.detail); the raw errors, addresses and codes go to the log.
+        log?.warn({ research: out.errors }, 'paper search failed');
+        return { query, results: [], unavailable: out.detail ?? 'No research service answered.' };
+      }
       return { query, results: allPapers(out).length ? out.results.filter((r) => (r.results ?? []).length) : [] };
     }),
   };
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string) => discussionMachine.provide({ actors: engineActors(ctx, userId) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) =>
+  discussionMachine.provide({ actors: engineActors(ctx, userId, log) });

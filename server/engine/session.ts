@@ -4,7 +4,7 @@ import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { DiscussionMachine } from './discussion.machine';
 import type { EngineEvent } from './discussion.machine';
-import { isEphemeral, schemaFor, type EngineFrame, type FrameOut } from './frames';
+import { finalIdOf, isEphemeral, schemaFor, type EngineFrame, type FrameOut } from './frames';
 import { observerOf, tuningOf } from './hooks';
 import type { Plan } from './plan';
 import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
@@ -254,7 +254,7 @@ export class DiscussionSession {
       return;
     }
     const data = JSON.stringify(stamped);
-    if ((stamped.type === 'agent_message' || stamped.type === 'text') && stamped.id === this.streaming?.id) this.streaming = null;
+    if (this.streaming && finalIdOf(stamped) === this.streaming.id) this.streaming = null;
     this.frames.push(data);
     const seq = this.frames.length;
     this.writer.push(seq, data);

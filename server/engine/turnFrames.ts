@@ -13,10 +13,8 @@ import type { TurnAnswer } from './turnAnswer';
 // (agent_message_start / agent_message_delta), the final message in the panel's own shape (`text` for the basic
 // socket, `argument` for the argument tree, `agent_message` otherwise, with the ACL, delegation, request and metric
 // frames that go with it), a failed or interrupted turn, speech, and a human's message. "Why did the hybrid panel
-// get this field?" is answered here.
-
-/** Whether this plan's turns are streamed: the argument tree sends one finished `argument` per turn instead. */
-export const showsDrafts = (c: EngineContext) => !c.plan.argumentTree;
+// get this field?" is answered here. Every turn streams, the argument tree's too: its `argument` carries the
+// draft's id, so the panel's streamed placeholder becomes the argument in place.
 
 export function chooseSpeaker(c: EngineContext): Step {
   const { agent, reason } = nextSpeaker(c.plan, c.record, {
@@ -93,7 +91,8 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   });
 
   if (plan.argumentTree) {
-    const id = `${plan.sessionId}-arg-${record.arguments.length + 1}`;
+    // The streamed draft's id (one per turn, unlike a count of arguments, which a failed turn would repeat).
+    const id = messageId;
     const own = receiver ? [...record.arguments].reverse().find((x) => x.agentId === receiver.id) : undefined;
     const parentId = a.argument_type === 'proposal' ? null : (own?.id ?? record.proposalId ?? record.arguments[record.arguments.length - 1]?.id ?? null);
     const node: ArgumentNode = { id, agentId: agent.id, agentName: agent.name, type: a.argument_type, content, confidence, evidence: a.evidence, parentId, stage, round: c.round };

@@ -9,6 +9,8 @@ export class ProviderError extends Error {
     readonly provider: string,
     readonly kind: ProviderErrorKind,
     readonly status?: number,
+    /** The system's error code for a network failure (ENOTFOUND, ECONNREFUSED), for plain wording and logs. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = kind === 'aborted' ? 'AbortError' : 'ProviderError';
@@ -40,7 +42,7 @@ export function networkError(
   if (opts.call.timedOut()) return new ProviderError(`${opts.service} at ${origin(opts.url)} did not answer within ${seconds(opts.timeoutMs)}`, opts.provider, 'timeout');
   const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (e as { code?: string })?.code;
-  return new ProviderError(`${opts.service} at ${origin(opts.url)} is not reachable${code ? ` (${code})` : ''}`, opts.provider, 'unreachable');
+  return new ProviderError(`${opts.service} at ${origin(opts.url)} is not reachable${code ? ` (${code})` : ''}`, opts.provider, 'unreachable', undefined, code);
 }
 
 /** Reads an error body: JSON `{error}` / `{error:{message}}` / `{detail}`, or the first line of text. */

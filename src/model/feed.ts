@@ -359,7 +359,7 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
   return putItem(
     feed,
     item({
-      id: frame.id, kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name, content: '',
+      id: frame.id, kind: frame.kind === 'summary' ? 'summary' : placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name, content: '',
       timestamp: frame.timestamp ?? null, round: frame.round, stage: frame.stage, streaming: true, source: frame,
     }),
   );
@@ -501,10 +501,17 @@ function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message
       });
     }
     case 'discussion_summary': {
-      const key = frameKey(frame);
       const s = frame.summary;
       const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
-      return once(feed, key, (f) => putItem(s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f, item({ ...base, id: key, kind: 'summary', content })));
+      const withStats = (f: Feed) => (s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f);
+      // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
+      if (frame.id) {
+        const pos = kvIndexOf(feed.items, frame.id);
+        if (pos >= 0 && deepEqual(vecGet(feed.items.values, pos)!.source, frame)) return feed; // a replay
+        return putItem(withStats(feed), item({ ...base, id: frame.id, kind: 'summary', content }));
+      }
+      const key = frameKey(frame);
+      return once(feed, key, (f) => putItem(withStats(f), item({ ...base, id: key, kind: 'summary', content })));
     }
     case 'delegation': {
       const key = frameKey(frame);

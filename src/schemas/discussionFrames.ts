@@ -57,15 +57,23 @@ export const agentMessageFrame = z.looseObject({
   interrupted: z.boolean().optional(),
   timestamp: ts,
 });
-/** A streamed turn opens: the final `agent_message`/`text` of the same `id` follows its deltas (ARCHITECTURE.md 'Streaming replies'). */
+/**
+ * A streamed turn opens: the final `agent_message`/`text`/`argument` (or, for the summary, `discussion_summary`) of the
+ * same `id` follows its deltas (ARCHITECTURE.md 'Streaming replies').
+ */
 export const agentMessageStartFrame = z.looseObject({
   type: z.literal('agent_message_start'), id: z.string().min(1), agent_id: z.string(), agent_name: z.string(),
-  round: z.number().int().optional(), stage: z.string().optional(), timestamp: ts,
+  round: z.number().int().optional(), stage: z.string().optional(),
+  /** 'summary' when the closing summary is being written (its final frame is discussion_summary); a turn otherwise. */
+  kind: z.enum(['turn', 'summary']).optional(),
+  timestamp: ts,
 });
 /** A piece of a streamed turn's text; ephemeral (never stored or replayed). */
 export const agentMessageDeltaFrame = z.looseObject({ type: z.literal('agent_message_delta'), id: z.string().min(1), delta: z.string() });
 export const discussionSummaryFrame = z.looseObject({
   type: z.literal('discussion_summary'),
+  /** The id of the summary's stream (agent_message_start/delta with `kind: 'summary'`), when it was streamed. */
+  id: z.string().optional(),
   summary: z.looseObject({
     text: z.string().optional(),
     rounds: z.number().optional(),

@@ -29,8 +29,8 @@ describe('buildExport', () => {
     expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'messages', 'argument_tree', 'research_results', 'consensus', 'exported_at']);
     expect(exp.session_id).toBe('session_42');
     expect(exp.exported_at).toBe('2026-11-22T10:00:00.000Z');
-    expect(exp.messages).toHaveLength(18);
-    expect(exp.argument_tree).toHaveLength(9);
+    expect(exp.messages).toHaveLength(32);
+    expect(exp.argument_tree).toHaveLength(18);
     expect(exp.argument_tree[0].parent_id).toBeNull();
     expect(exp.research_results.map((r) => r.source)).toEqual(['arxiv', 'pubmed']);
     expect(exp.consensus?.solution).toEqual(expect.any(String));

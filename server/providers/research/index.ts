@@ -7,6 +7,7 @@ import { createCore } from './core';
 import { createCrossref } from './crossref';
 import { createPubmed } from './pubmed';
 import type { ResearchDomain } from './query';
+import { plainResearchFailure, type SourceFailure } from './plainWords';
 import { createSemanticScholar } from './semanticScholar';
 import type { ResearchSource, ResearchSourceClient } from './types';
 
@@ -34,7 +35,7 @@ export interface ResearchOutcome {
   errors: Array<{ source: string; message: string }>;
   /** False when no source answered (or research is disabled). */
   available: boolean;
-  /** Present when unavailable: the sentence to show. */
+  /** Present when unavailable: the sentence to show, naming the services in plain words (plainWords.ts). */
   detail?: string;
 }
 
@@ -91,19 +92,23 @@ export function createResearchService(opts: ResearchOptions = {}): ResearchServi
             const papers = await clients[source].search({ query, maxResults, domain, call, timeoutMs });
             return { source, papers: papers.slice(0, maxResults) };
           } catch (e) {
-            return { source, error: (e as Error).message };
+            return { source, error: (e as Error).message, cause: e };
           }
         }),
       );
       if (signal?.aborted) throw abortError('research', signal);
 
       const results: ResearchOutcome['results'] = [];
+      const failures: SourceFailure[] = [];
       for (const s of settled) {
         if ('papers' in s && s.papers) results.push({ source: s.source, query, results: s.papers });
-        else errors.push({ source: s.source, message: s.error ?? 'failed' });
+        else {
+          errors.push({ source: s.source, message: s.error ?? 'failed' });
+          failures.push({ label: clients[s.source].label, error: 'cause' in s ? s.cause : undefined });
+        }
       }
       const available = results.length > 0;
-      return { query, results, errors, available, ...(available ? {} : { detail: ENGINE_MESSAGES.researchUnavailable }) };
+      return { query, results, errors, available, ...(available ? {} : { detail: failures.length ? plainResearchFailure(failures) : ENGINE_MESSAGES.researchUnavailable }) };
     },
   };
 }

@@ -76,7 +76,7 @@ export function orderProblems(frames: any[]): string[] {
 
 /**
  * What "a sound stream" means: every agent_message_delta follows the agent_message_start of its id, a start is
- * closed by exactly one final frame (`text` or `agent_message`) with the same id, and that frame's text equals the
+ * closed by exactly one final frame (`text`, `agent_message`, `argument` or `discussion_summary`) with the same id, and that frame's text equals the
  * concatenated deltas (apart from the structured mode, whose final text is the formal rendering of the reply).
  * `resumed`: the frames of a socket that attached mid-stream (it is sent the start again, then the rest).
  */
@@ -94,18 +94,37 @@ export function streamProblems(frames: any[], opts: { resumed?: boolean } = {}):
     } else if (f.type === 'agent_message_delta') {
       if (!open.has(f.id)) problems.push(`#${i} delta for ${f.id} outside its stream`);
       else open.set(f.id, open.get(f.id) + f.delta);
-    } else if ((f.type === 'text' || f.type === 'agent_message') && f.id && open.has(f.id)) {
-      const text = f.type === 'text' ? f.text : f.content;
+    } else if (finalId(f) && open.has(finalId(f)!)) {
+      const text = f.type === 'text' ? f.text : f.type === 'argument' ? f.argument.content : f.type === 'discussion_summary' ? f.summary.text : f.content;
       // Across a reconnect some deltas were never seen (sent while no socket watched): the ones seen are pieces of
       // the final text, in order.
-      const same = opts.resumed ? inOrder(text, pieces.get(f.id) ?? []) : text === open.get(f.id);
-      if (f.message_type !== 'structured' && !same) problems.push(`#${i} final text of ${f.id} differs from its deltas`);
-      open.delete(f.id);
-      closed.add(f.id);
+      const same = opts.resumed ? inOrder(text, pieces.get(finalId(f)!) ?? []) : text === open.get(finalId(f)!);
+      if (f.message_type !== 'structured' && !same) problems.push(`#${i} final text of ${finalId(f)} differs from its deltas`);
+      open.delete(finalId(f)!);
+      closed.add(finalId(f)!);
     }
   });
   for (const id of open.keys()) problems.push(`stream ${id} never closed`);
   return problems;
+}
+
+/** The id a final frame closes a stream with: a turn's message, an argument, the summary. */
+function finalId(f: any): string | null {
+  if (f.type === 'text' || f.type === 'agent_message' || f.type === 'discussion_summary') return f.id ?? null;
+  if (f.type === 'argument') return f.argument.id;
+  return null;
+}
+
+/**
+ * Every turn and the summary stream: each argument, agent_message and text (but an interrupted one, which closes a
+ * stream by definition) and each discussion_summary with an id was announced by an agent_message_start of its id.
+ */
+export function unstreamedFinals(frames: any[]): string[] {
+  const started = new Set(frames.filter((f) => f.type === 'agent_message_start').map((f) => f.id));
+  return frames
+    .filter((f) => ['text', 'agent_message', 'argument', 'discussion_summary'].includes(f.type))
+    .filter((f) => !started.has(finalId(f)))
+    .map((f) => `${f.type} ${finalId(f) ?? '(no id)'} was not streamed`);
 }
 
 function inOrder(text: string, parts: string[]): boolean {

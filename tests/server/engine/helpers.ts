@@ -137,7 +137,7 @@ export function recordedResearch(available = true): ResearchService {
   return {
     enabled: true,
     async search(req) {
-      if (!available) return { query: req.query, results: [], errors: [{ source: 'arxiv', message: 'arXiv at https://export.arxiv.org is not reachable (ENOTFOUND)' }], available: false, detail: 'Research is unavailable' };
+      if (!available) return { query: req.query, results: [], errors: [{ source: 'arxiv', message: 'arXiv at https://export.arxiv.org is not reachable (ENOTFOUND)' }], available: false, detail: 'Could not reach arXiv: no network.' };
       return {
         query: req.query,
         available: true,

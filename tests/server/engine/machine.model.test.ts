@@ -23,8 +23,9 @@ const failure = { type: 'think.failed', error: 'model down' };
 const stop = { type: 'stop', reason: 'stopped' };
 const human = { type: 'human.message', text: 'Consider water.' };
 
-const summary = { type: 'xstate.done.actor.summarize', output: 'They talked.' };
-const summaryFailure = { type: 'xstate.error.actor.summarize', error: new Error('model down') };
+// The summary is streamed like a turn: its actor answers with the same think events.
+const summary = { type: 'think.done', output: { answer: answer({ content: 'They talked.', stance: 'neutral' }), modelMs: 1, answeredAt: 0 } };
+const summaryFailure = { type: 'think.failed', error: 'model down' };
 
 const eventsFor = (s: Snap): Ev[] =>
   s.status === 'done' ? []

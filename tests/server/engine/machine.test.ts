@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardServerFrame } from '../../../src/schemas/standardSocket';
 import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
 import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
-import { orderProblems } from './frameOrder';
+import { orderProblems, streamProblems, unstreamedFinals } from './frameOrder';
 import { AGENTS, answer, plans, run, speakerIn, TIMING, until } from './machineKit';
 
 const valid = (frames: any[], audience: 'standard' | 'hybrid') => {
@@ -61,7 +61,7 @@ describe('discussion machine: stages and rounds', () => {
     const r = run(plan, () => script[i++]);
     await r.done;
     const args = r.frames.filter((f) => f.type === 'argument').map((f) => f.argument);
-    expect(args.map((a) => [a.type, a.parent_id?.replace('s-arg-', '') ?? null])).toEqual([
+    expect(args.map((a) => [a.type, a.parent_id?.replace('s-msg-', '') ?? null])).toEqual([
       ['proposal', null], ['question', '1'], ['counter', '2'], ['support', '1'], ['synthesis', '1'], ['support', '5'],
     ]);
     expect(args[0].votes).toEqual({ support: 1, oppose: 0 });
@@ -69,6 +69,45 @@ describe('discussion machine: stages and rounds', () => {
     // Evidence was required and the last argument gave none: it is shown with the confidence the agent stated;
     // only its weight in the consensus is halved (consensus.test.ts).
     expect(args[5].confidence).toBeCloseTo(0.9);
+  });
+});
+
+describe('discussion machine: every turn and the summary stream', () => {
+  // A model that writes its reply in pieces, as a provider streams it.
+  const writing = (text: string) => (_req: unknown, _signal: AbortSignal, write: (raw: string) => void) => {
+    for (const piece of text.match(/\S+\s*/g) ?? []) write(piece);
+    return answer({ content: text, argument_type: 'support' });
+  };
+
+  it('multi-round: each argument closes the stream of its own id; the summary streams and closes with discussion_summary', async () => {
+    const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique'], convergenceThreshold: 1 } }, 2);
+    const r = run(plan, writing('Drip lines save water, but the pumps need checking first.'), { summary: 'Ada and Bo agreed on drip lines after a pump check.' });
+    await r.done;
+    expect(valid(r.frames, 'standard')).toEqual([]);
+    expect(unstreamedFinals(r.frames)).toEqual([]);
+    expect(streamProblems(r.frames)).toEqual([]);
+    expect(orderProblems(r.frames)).toEqual([]);
+    const args = r.frames.filter((f) => f.type === 'argument');
+    expect(args).toHaveLength(4);
+    for (const a of args) {
+      const start = r.frames.findIndex((f) => f.type === 'agent_message_start' && f.id === a.argument.id);
+      expect(r.frames[start]).toMatchObject({ agent_id: a.argument.agent_id, stage: a.argument.stage });
+      expect(start).toBeLessThan(r.frames.indexOf(a));
+    }
+    const summary = r.frames.find((f) => f.type === 'discussion_summary');
+    const start = r.frames.find((f) => f.type === 'agent_message_start' && f.id === summary.id);
+    expect(start).toMatchObject({ kind: 'summary', agent_name: 'Ada' });
+    const deltas = r.frames.filter((f) => f.type === 'agent_message_delta' && f.id === summary.id).map((f) => f.delta).join('');
+    expect(deltas).toBe('Ada and Bo agreed on drip lines after a pump check.');
+    expect(summary.summary.text).toBe(deltas);
+  });
+
+  it('hybrid: the closing summary streams to the hybrid panel too, in frames its schema accepts', async () => {
+    const r = run(plans.hybrid({ max_rounds: 1 }, 2), writing('Pumps first, then drip lines.'), { summary: 'A short summary.' });
+    await r.done;
+    expect(valid(r.frames, 'hybrid')).toEqual([]);
+    expect(unstreamedFinals(r.frames)).toEqual([]);
+    expect(streamProblems(r.frames)).toEqual([]);
   });
 });
 

@@ -40,7 +40,15 @@ export function run(plan: Plan, script: Script, opts: { speak?: (i: SpeakInput, 
         return { answer: a, modelMs: 5, answeredAt: performance.now() };
       }, () => opts.coalesceMs ?? 0),
       speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => (opts.speak ? opts.speak(input, signal) : { audioUrl: `/media/tts/${input.audioId}.wav`, ttsMs: 3 })),
-      summarize: fromPromise<string, { request: TurnRequest }>(async () => opts.summary ?? 'Summary.'),
+      // The summary streams like a turn: written in two pieces, then answered.
+      summarize: streamingThink(async (_input, { write }) => {
+        const text = opts.summary ?? 'Summary of the discussion.';
+        const cut = Math.ceil(text.length / 2);
+        write(text.slice(0, cut));
+        await Promise.resolve();
+        write(text.slice(cut));
+        return { answer: answer({ content: text, stance: 'neutral' }), modelMs: 3, answeredAt: performance.now() };
+      }, () => opts.coalesceMs ?? 0),
     },
   });
   const actor = createActor(machine, { input: { plan, speechAvailable: opts.speechAvailable ?? false, researchAvailable: false } });

@@ -48,7 +48,7 @@ describe('recorded discussion transcripts', () => {
       }
       expect(lines.at(-1).code).toBe(1000);
       if (file !== 'hybrid-malformed-frame.jsonl') expect(orderProblems(server.filter((f) => !isEphemeral(f)))).toEqual([]);
-      if (file !== 'hybrid-malformed-frame.jsonl') expect(streamProblems(server, { resumed: file.includes('drop-resume') })).toEqual([]);
+      if (file !== 'hybrid-malformed-frame.jsonl') expect(streamProblems(server, { resumed: file.includes('resume') })).toEqual([]);
     });
   }
 

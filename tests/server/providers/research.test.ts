@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { paper } from '../../../src/schemas/discussion';
-import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
 import { researchSearchResponse } from '../../../src/schemas/research';
 import { RESEARCH_DISABLED, allPapers, createResearchService, type ResearchSource } from '../../../server/providers/research';
 import { decodeEntities, textOf } from '../../../server/providers/research/xml';
@@ -162,7 +161,9 @@ describe('research sources, from recorded answers', () => {
     const out = await research.search({ query: 'irrigation', sources: ALL, max_results: 3 });
     expect(out.available).toBe(false);
     expect(out.results).toEqual([]);
-    expect(out.detail).toBe(ENGINE_MESSAGES.researchUnavailable);
+    // The reader's sentence names the services in plain words; the address and the code stay in `errors` (the log).
+    expect(out.detail).toBe('Could not reach arXiv, PubMed, Semantic Scholar, Crossref and CORE: the connection was refused.');
+    expect(out.detail).not.toMatch(/https?:|ECONN|127\.0\.0\.1/);
     expect(out.errors.map((e) => e.source)).toEqual(ALL);
     expect(out.errors[0].message).toBe(`arXiv at ${url} is not reachable (ECONNREFUSED)`);
     expect(researchSearchResponse.safeParse(out).success).toBe(true);

@@ -193,7 +193,9 @@ describe('without a speech engine or network', () => {
     const { token } = await t.register();
     const r = await t.api('POST', '/research/search', { token, body: { query: 'irrigation' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ available: false, results: [], detail: ENGINE_MESSAGES.researchUnavailable });
+    expect(r.body).toMatchObject({ available: false, results: [] });
+    // The reader's sentence names the services in plain words; the addresses and codes stay in `errors`.
+    expect(r.body.detail).toMatch(/^Could not reach arXiv, PubMed and Semantic Scholar: [a-z ,]+\.$/);
     expect(r.body.errors.map((e: { source: string }) => e.source)).toEqual(['arxiv', 'pubmed', 'semantic_scholar']);
     const p = await t.api('GET', '/research/papers?query=irrigation', { token });
     expect(p.body).toMatchObject({ papers: [], available: false });

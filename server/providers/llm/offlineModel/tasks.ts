@@ -1,6 +1,7 @@
 import type { TurnAnswer, TurnContext } from '../../../engine/turnAnswer';
 import type { Rng } from './seeded';
-import { fitWords, listPhrase, salientWords, shortTopic } from './words';
+import { nounPhrases, questionClause, refer } from './phrases';
+import { fitWords, listPhrase, shortTopic } from './words';
 
 // The two non-turn tasks the engine may ask of a model: who speaks next, and a summary.
 
@@ -48,19 +49,21 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     if (p.stance === 'support') weighted += c;
   }
   const agreement = total ? weighted / total : 0;
-  // Themes: the topic's words the discussion used most, plus what people (not agents) brought in.
+  // Themes: the topic's noun phrases the discussion used most, plus what people (not agents) brought in.
   const said = ctx.history.map((h) => h.content.toLowerCase()).join(' ');
-  const used = (w: string) => said.split(w).length - 1;
+  const used = (w: string) => said.split(w.toLowerCase()).length - 1;
+  const names = new Set([ctx.agent, ...ctx.others].map((a) => a.name.toLowerCase()).concat('human'));
   const themes = [
-    ...salientWords(ctx.topic, 8).filter((w) => used(w) > 0).sort((x, y) => used(y) - used(x)),
-    ...salientWords(ctx.history.filter((h) => h.human).map((h) => h.content).join(' '), 2),
-  ].filter((w, i, all) => all.indexOf(w) === i).slice(0, 4);
+    ...nounPhrases(ctx.topic, names).filter((p) => used(p.text) > 0).sort((x, y) => used(y.text) - used(x.text)),
+    ...ctx.history.filter((h) => h.human).flatMap((h) => nounPhrases(h.content, names).slice(0, 1)),
+  ].map(refer).filter((w, i, all) => all.indexOf(w) === i).slice(0, 4);
+  const clause = questionClause(ctx.topic);
   const positions = speakers.map((s) => {
     const p = latest.get(s)!;
     return `${s} ${p.stance === 'support' ? 'supports' : p.stance === 'oppose' ? 'opposes' : 'is undecided'}${p.confidence !== undefined ? ` (${Math.round(p.confidence * 100)}%)` : ''}`;
   });
   const sentences = [
-    `Summary of ${ctx.history.length} turns on ${shortTopic(ctx.topic)}${speakers.length ? ` by ${listPhrase(speakers)}` : ''}.`,
+    `Summary of ${ctx.history.length} turns on ${clause ?? `"${shortTopic(ctx.topic)}"`}${speakers.length ? `, by ${listPhrase(speakers)}` : ''}.`,
     positions.length ? `Latest positions: ${positions.join('; ')}.` : 'No positions were stated yet.',
     themes.length ? `The discussion centred on ${listPhrase(themes)}.` : '',
     `Confidence-weighted support stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose ? ', with open disagreement' : ''}.`,

@@ -34,8 +34,8 @@ export function salientWords(text: string, limit = 6): string[] {
 
 /**
  * The terms that carry a topic, in order of first appearance: each run of meaningful words between stop words
- * and punctuation, kept as its last two words ("our family vineyard switch from furrow to drip irrigation" →
- * "family vineyard", "furrow", "drip irrigation") — compound nouns keep their head at the end.
+ * and punctuation, kept as its last two words ("our town library switch from paper cards to online loans" →
+ * "town library", "paper cards", "online loans") — compound nouns keep their head at the end.
  */
 export function keyTerms(text: string, limit = 6): string[] {
   const out: string[] = [];
