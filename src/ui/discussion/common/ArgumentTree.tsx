@@ -4,7 +4,7 @@ import { hotkeysCoreFeature, syncDataLoaderFeature, type ItemInstance } from '@h
 import { useTree } from '@headless-tree/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ArgumentNode } from '../../../model/feedSelectors';
-import { Confidence } from './MessageCard';
+import { Confidence } from './Confidence';
 import { EmptyState } from './EmptyState';
 
 const ROOT = '__root__';

@@ -20,7 +20,7 @@ import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
 import './history.css';
@@ -141,7 +141,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
             label="Stored messages"
             renderRow={(id) => {
               const item = selectItem(feed, id);
-              return item ? <MessageCard item={item} /> : null;
+              return item ? <FeedRowView item={item} /> : null;
             }}
             empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
           />

@@ -18,7 +18,7 @@ import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
@@ -27,13 +27,13 @@ import { formatDuration } from './formatDuration';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActorRef; audio: AudioQueueActorRef | undefined; id: string }) {
+function HybridRow({ discussion, workspace, audio, id }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; audio: AudioQueueActorRef | undefined; id: string }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   const playing = useSelector(audio, (s) => {
     const current = s ? selectCurrentItem(s) : null;
     return !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId));
   });
-  return item ? <MessageCard item={item} nowPlaying={playing} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} /> : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
@@ -137,7 +137,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           <FeedList
             ids={ids}
             label="Hybrid discussion messages"
-            renderRow={(id) => <HybridRow discussion={discussion} audio={audio} id={id} />}
+            renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
             empty={<EmptyState title="No messages yet">Select two or more agents, choose a template or write a topic, and start. Agents mix plain language with formal ACL messages.</EmptyState>}
           />
         )}

@@ -21,7 +21,7 @@ import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { AdvancedSettings } from './AdvancedSettings';
 import { HumanMessageBox } from './HumanMessageBox';
@@ -32,9 +32,9 @@ import { TabBar, tabId, tabPanelId } from './TabBar';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; id: string }) {
+function FeedRow({ discussion, workspace, id }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; id: string }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  return item ? <MessageCard item={item} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} /> : null;
 }
 
 function useStripAgents(discussion: StandardDiscussionActorRef, workspace: WorkspaceActorRef | undefined): { agents: StripAgent[]; speaker: string | null } {
@@ -167,7 +167,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           <FeedList
             ids={ids}
             label="Discussion messages"
-            renderRow={(id) => <FeedRow discussion={discussion} id={id} />}
+            renderRow={(id) => <FeedRow discussion={discussion} workspace={workspace} id={id} />}
             empty={
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
                 {busy ? 'The agents are getting ready.' : problem ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.' : 'Ready: press Start and the agents begin.'}
