@@ -25,6 +25,9 @@
 //   arrived yet the clip waits for it (`audioByMessage`), and a clip wins over the message frame's own audio_url. Without message_id it goes to the last message of that agent (part 2 §4);
 //   audio naming nobody attaches nowhere. Each clip is applied once (keyed by its content, logged in `audio`), so
 //   a replayed clip without message_id cannot land on a later message. It never makes an item of its own.
+// - A failed search (research_results with `unavailable` and no results; on the hybrid socket a system frame about
+//   'research_unavailable') is not a row of the discussion: it is `researchNotice`, the Research tab's one quiet
+//   notice (the latest failure's words).
 // - Errors: a non-fatal error frame (an agent could not answer, a bad client frame) happened at a point of the
 //   discussion and stays in its record, so it is an 'error' item (and exported). A fatal error (refused
 //   configuration, the discussion cannot go on) is not an item: the machine shows it in the banner; it is kept in
@@ -51,6 +54,7 @@ import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchRes
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import { emptyKeyedVec, kvAppend, kvGet, kvIndexOf, kvSetAt, kvValues, vecGet, type KeyedVec } from './keyedVec';
+import { ENGINE_MESSAGES } from '../schemas/messages';
 import { isMessageKind } from './messageCount';
 import type { TurnExtra } from './turnExtras';
 
@@ -187,6 +191,8 @@ export interface Feed {
   readonly lastAgentTurnId: string | null;
   /** Turns and human messages (messageCount.ts). */
   readonly messageCount: number;
+  /** Why the latest search for papers failed, in the server's words; null when none failed. */
+  readonly researchNotice: string | null;
 }
 
 export const emptyFeed: Feed = Object.freeze({
@@ -210,6 +216,7 @@ export const emptyFeed: Feed = Object.freeze({
   lastTurnByName: Object.freeze({}),
   lastAgentTurnId: null,
   messageCount: 0,
+  researchNotice: null,
 });
 
 // ── keys ────────────────────────────────────────────────────────────────────
@@ -582,7 +589,10 @@ function researchSummary(results: readonly ResearchResult[], query?: string): st
   return `Research (${sources || 'none'}): ${n} paper${n === 1 ? '' : 's'}${q ? ` for "${q}"` : ''}`;
 }
 
+const withResearchNotice = (feed: Feed, text: string): Feed => (feed.researchNotice === text ? feed : { ...feed, researchNotice: text });
+
 function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_results'>): Feed {
+  if (frame.type === 'research_results' && frame.unavailable && frame.results.length === 0) return withResearchNotice(feed, frame.unavailable);
   const key = frameKey(frame);
   return once(feed, key, (f) => {
     const ts = frame.timestamp ?? null;
@@ -592,8 +602,7 @@ function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_result
       const k = results.length === 1 ? key : `${key}#${i}`;
       if (kvIndexOf(research, k) < 0) research = kvAppend(research, k, { key: k, result, timestamp: ts });
     });
-    const unavailable = frame.type === 'research_results' ? frame.unavailable : undefined;
-    const content = unavailable && results.length === 0 ? unavailable : researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
+    const content = researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
     return putItem({ ...f, research }, item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
   });
 }
@@ -689,6 +698,7 @@ function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message
       return once(feed, key, (f) => putItem(s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f, item({ ...base, id: key, kind: 'summary', content })));
     }
     case 'system': {
+      if (frame.about === 'research_unavailable' || frame.content.startsWith(ENGINE_MESSAGES.researchUnavailable)) return withResearchNotice(feed, frame.content);
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', content: frame.content })));
     }

@@ -35,5 +35,5 @@ export function countStoredMessages(frames: readonly unknown[], humanMessages: n
   return turns.size + humanMessages;
 }
 
-/** 'No messages', '1 message', '12 messages'. */
-export const messageCountLabel = (n: number): string => (n === 0 ? 'No messages' : `${n} message${n === 1 ? '' : 's'}`);
+/** '0 messages', '1 message', '12 messages': how every place writes the count. */
+export const messageCountLabel = (n: number): string => `${n} message${n === 1 ? '' : 's'}`;

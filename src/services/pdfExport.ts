@@ -114,7 +114,7 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   for (const line of meta) blocks.push({ text: line, style: 'small' });
   if (doc.context) blocks.push({ text: 'Topic', style: 'heading', gap: 1 }, { text: doc.context, style: 'body' });
 
-  blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count).toLowerCase()})`, style: 'heading', gap: 1 });
+  blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
   for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m)));
 
   if (doc.consensus) {

@@ -115,7 +115,10 @@ function expectedIds(seq: readonly FeedInput[]): Set<string> {
       case 'error':
         if (!f.fatal) ids.add(frameKey(f));
         break;
-      case 'reasoning_stage': case 'research_result': case 'research_results': case 'consensus_reached':
+      case 'research_results':
+        if (!(f.unavailable && f.results.length === 0)) ids.add(frameKey(f)); // a failed search is the Research tab's notice
+        break;
+      case 'reasoning_stage': case 'research_result': case 'consensus_reached':
       case 'round_start': case 'round_end': case 'discussion_summary': case 'tts_error': case 'system':
         ids.add(frameKey(f));
         break;

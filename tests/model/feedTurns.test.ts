@@ -98,7 +98,7 @@ describe('the one message count', () => {
     expect(countMessages(feed)).toBe(2);
     expect(messageCountLabel(2)).toBe('2 messages');
     expect(messageCountLabel(1)).toBe('1 message');
-    expect(messageCountLabel(0)).toBe('No messages');
+    expect(messageCountLabel(0)).toBe('0 messages');
   });
 
   const discussions = readdirSync(TRANSCRIPTS).filter((f) => /^(hybrid|enhanced|basic|multi_round_reasoning)-.*\.jsonl$/.test(f) && !f.includes('malformed'));

@@ -283,7 +283,7 @@ describe('standard panel: a live discussion', () => {
     // The chart's title says the same numbers as the table.
     const contributions = screen.getByRole('img', { name: /^Contributions per agent: / }).querySelector('title')!.textContent!;
     for (const r of rows) expect(contributions).toContain(`${within(r).getByRole('rowheader').textContent} ${within(r).getByRole('cell').textContent}`);
-    expect(screen.getByText('Consensus')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Consensus' })).toBeTruthy();
   });
 });
 

@@ -10,7 +10,8 @@ import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { countMessages, selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { messageCountLabel } from '../../../model/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
@@ -73,11 +74,12 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
     <aside className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Hybrid discussion">
       <header className="panel-header">
         <div className="panel-header__title">
-          <h2>Hybrid NLP/ACL Discussion</h2>
+          <h2>Hybrid Discussion</h2>
           <div className="panel-header__facts">
             <Badge tone={live ? 'success' : 'neutral'}>{live ? 'Live' : 'Idle'}</Badge>
             <span title="Duration">{formatDuration(elapsed)}</span>
             <span title="Round">{round}</span>
+            <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
           </div>
         </div>
         <div className="panel-header__actions">
@@ -130,7 +132,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
       </div>
       <div className="tabpanel">
         {drawer === 'research' ? (
-          <ResearchList papers={papers} />
+          <ResearchList papers={papers} researchOn={settings.allow_research} notice={feed.researchNotice} settingPlace="the settings (Allow research)" />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />
         ) : (
@@ -138,7 +140,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
             ids={ids}
             label="Hybrid discussion messages"
             renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
-            empty={<EmptyState title="No messages yet">Select two or more agents, choose a template or write a topic, and start. Agents mix plain language with formal ACL messages.</EmptyState>}
+            empty={<EmptyState title="No messages yet">Select two or more agents on the canvas, pick a template or write a topic, and press Start. Each agent's turn appears here as it is written.</EmptyState>}
           />
         )}
       </div>

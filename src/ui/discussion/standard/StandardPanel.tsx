@@ -12,8 +12,10 @@ import { selectAvailability, selectAvailableNames, selectIsProbing } from '../..
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectActiveSpeakerId } from '../../../machines/workspace.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
-import { startProblem } from '../../../model/standardConfig';
-import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
+import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
+import { messageCountLabel } from '../../../model/messageCount';
+import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
+import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -86,8 +88,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const counts = useSelector(discussion, sel.selectFeedCounts);
   const exporting = useSelector(discussion, sel.selectIsExporting);
   const sessionId = useSelector(discussion, sel.selectSessionId);
-  const sessionSuffix = useSelector(discussion, sel.selectSessionSuffix);
-  const endpointName = useSelector(discussion, sel.selectEndpointName);
+  const runEndpoint = useSelector(discussion, (s) => s.context.run?.endpoint ?? null);
   const feed = useSelector(discussion, sel.selectFeed);
   const probe = useSelector(discussion, sel.selectEndpointProbe);
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
@@ -99,6 +100,11 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const problem = startProblem({ agentIds: selectedIds, context: draft, token });
+  // What will run (idle) or runs: the same choice the machine makes at Start (endpointChoice.ts).
+  const options = choiceOptions(settings, tab === 'tree');
+  const planned = chooseEndpoint(options, availability ?? {});
+  const shown = live || !idle ? (runEndpoint ?? planned) : planned;
+  const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
   const start = () => {
     const chosen = new Set(selectedIds);
@@ -114,8 +120,10 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   return (
     <aside className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Enhanced Multi-Agent Discussion">
       <PanelHeader
-        sessionSuffix={sessionSuffix}
-        endpointName={endpointName}
+        title={ENDPOINT_TITLES[shown]}
+        sessionId={sessionId}
+        endpointName={ENDPOINTS[runEndpoint ?? planned].name}
+        endpointPath={ENDPOINTS[runEndpoint ?? planned].path}
         status={status}
         live={live}
         settingsOpen={settingsOpen}
@@ -141,7 +149,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">
           <span className="run-done__text">
-            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {counts.messages} messages — export it below or start another.
+            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {messageCountLabel(counts.messages)} — export it below or start another.
           </span>
           <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
             New discussion
@@ -155,6 +163,8 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           busy={busy}
           loggedIn={Boolean(token)}
           endpointsLine={endpointsLine}
+          startLabel={START_LABELS[planned]}
+          reason={endpointReason(planned, options, availability ?? {})}
           probing={probing}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           onStart={start}
@@ -176,7 +186,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           />
         )}
         {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
-        {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
+        {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={settings.research.enableResearch} notice={feed.researchNotice} />}
         {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
       </div>
       {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text, timestamp: new Date().toISOString() })} />}
