@@ -80,7 +80,7 @@ describe('a turn is one bubble', () => {
 
   it('takes the colour and avatar the workspace gives the agent', async () => {
     const ada = { id: 'ada-1', name: 'Ada Lovelace', role: 'Planner', color: '#0E7490', avatar: '🦉' } as Agent;
-    const workspace = createActor(workspaceMachine.provide({ actors: { loadAgents: fromPromise(async () => [ada]), loadConnections: fromPromise(async () => []) } })).start();
+    const workspace = createActor(workspaceMachine.provide({ actors: { loadAgents: fromPromise(async () => [ada]), loadConnections: fromPromise(async () => [] as { id: string; source: string; target: string }[]) } })).start();
     await waitFor(() => expect(workspace.getSnapshot().context.agents).toHaveLength(1));
     rowsOf(turnFrames, workspace as unknown as WorkspaceActorRef);
     const b = screen.getByRole('article', { name: 'Ada Lovelace' });
