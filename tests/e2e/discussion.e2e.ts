@@ -228,12 +228,32 @@ test(
     const mainText = await panel(page).innerText();
     for (const bad of ['/ws/', 'session_', 'ENHANCED', 'query-if', 'ontology']) if (mainText.includes(bad)) throw new Error(`the main view shows "${bad}"`);
 
-    // One bubble per turn, each turn's text once in the feed.
+    // One bubble per turn, each turn's text once in the feed. The feed is virtualized: scroll it from the top and
+    // read every row once (by its index).
     const log = panel(page).getByRole('log', { name: 'Discussion messages' });
-    const turns = (await log.locator('.turn:not(.turn--human) .message-card__text').allInnerTexts()).map(squash);
+    const rows = new Map<number, { text: string; turn: string | null }>();
+    const scroller = log.locator('.feed__scroller');
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    for (let step = 0; step < 200; step++) {
+      await page.waitForTimeout(120);
+      const seen = await log.locator('[data-index]').evaluateAll((els) =>
+        els.map((el) => ({
+          index: Number(el.getAttribute('data-index')),
+          text: (el as HTMLElement).innerText,
+          turn: (el.querySelector('.turn:not(.turn--human) .message-card__text') as HTMLElement | null)?.innerText ?? null,
+        })),
+      );
+      for (const r of seen) rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
+      const atEnd = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+      if (atEnd) break;
+      await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.6));
+    }
+    const turns = [...rows.values()].flatMap((r) => (r.turn ? [r.turn] : []));
     if (turns.length < 4) throw new Error(`only ${turns.length} agent turns shown`);
-    const feedText = squash(await log.innerText());
-    for (const t of turns) if (occurrences(feedText, t) !== 1) throw new Error(`the feed shows "${t.slice(0, 60)}…" ${occurrences(feedText, t)} times`);
+    for (const t of turns) {
+      const holding = [...rows.values()].filter((r) => r.text.includes(t)).length;
+      if (holding !== 1) throw new Error(`the feed shows "${t.slice(0, 60)}…" in ${holding} rows`);
+    }
     if ((await log.locator('.turn details').count()) === 0) throw new Error('no turn has its collapsed details');
 
     // The one count: panel footer, JSON, PDF, History list and the opened History view.

@@ -4,7 +4,6 @@
 import { memo } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import { performativePhrase } from '../../../model/turnExtras';
-import { Confidence } from './Confidence';
 
 const LABELS: Partial<Record<FeedItem['kind'], string>> = {
   consensus: 'Consensus', summary: 'Summary', research: 'Research', system: 'Notice', error: 'Problem', acl: 'Note', delegation: 'Hand-over',
@@ -31,7 +30,9 @@ export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
   return (
     <div className={`message-card feed-note feed-note--${item.kind}`} role="note" aria-label={label}>
       <span className="feed-note__label">{label}</span>
-      {item.kind === 'consensus' && <Confidence value={item.confidence} />}
+      {item.kind === 'consensus' && typeof (item.source as { score?: unknown } | undefined)?.score === 'number' && (
+        <span className="feed-note__meta">{Math.round((item.source as { score: number }).score * 100)}% agreement</span>
+      )}
       <span className="feed-note__text">{item.content}</span>
     </div>
   );

@@ -76,14 +76,14 @@ export function PanelHeader(p: PanelHeaderProps) {
             History
           </button>
         )}
-        <button type="button" className="icon-button" aria-pressed={p.settingsOpen} aria-expanded={p.settingsOpen} aria-controls="advanced-settings" onClick={p.onToggleSettings} title="Advanced Settings">
+        <button type="button" className="icon-button" aria-pressed={p.settingsOpen} aria-expanded={p.settingsOpen} aria-controls="advanced-settings" onClick={p.onToggleSettings} aria-label="Advanced Settings" title="Advanced Settings">
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             <path d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             <circle cx="13" cy="5" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="7" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="15" cy="15" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
           </svg>
-          <span>Advanced Settings</span>
+          <span>Settings</span>
         </button>
         <button type="button" className="icon-button icon-button--square" aria-pressed={p.expanded} onClick={p.onToggleExpanded} aria-label={p.expanded ? 'Collapse panel' : 'Expand panel'} title={p.expanded ? 'Collapse' : 'Expand'}>
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">

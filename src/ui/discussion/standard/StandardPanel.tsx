@@ -180,7 +180,13 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
             renderRow={(id) => <FeedRow discussion={discussion} workspace={workspace} id={id} />}
             empty={
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
-                {busy ? 'The agents are getting ready.' : problem ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.' : 'Ready: press Start and the agents begin.'}
+                {busy
+                  ? 'The agents are getting ready.'
+                  : new Set(selectedIds).size < 2
+                    ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.'
+                    : !draft.trim()
+                      ? 'Describe above what the agents should discuss, then press Start.'
+                      : 'Ready: press Start and the agents begin.'}
               </EmptyState>
             }
           />
