@@ -140,7 +140,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
             ids={ids}
             label="Hybrid discussion messages"
             renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
-            empty={<EmptyState title="No messages yet">Select two or more agents on the canvas, pick a template or write a topic, and press Start. Each agent's turn appears here as it is written.</EmptyState>}
+            empty={<EmptyState title="No messages yet">Select two or more agents, write a topic or pick a template, and press Start.</EmptyState>}
           />
         )}
       </div>
