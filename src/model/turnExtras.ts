@@ -54,6 +54,13 @@ export function extraPhrases(extras: readonly TurnExtra[] | undefined): string[]
   return [...new Set((extras ?? []).map(describeExtra))];
 }
 
+const STANCE_WORDS: Record<string, string> = {
+  support: 'in favour', supports: 'in favour', agree: 'in favour', oppose: 'against', opposes: 'against', against: 'against',
+  neutral: 'undecided', undecided: 'undecided', mixed: 'undecided',
+};
+/** A stated stance in the reader's words ('support' → 'in favour'); an unknown word as it came. */
+export const stanceWords = (stance: string): string => STANCE_WORDS[stance.toLowerCase()] ?? stance.replace(/_/g, ' ');
+
 /** The stance and confidence the turn's ACL message stated, when one did. */
 export function statedPosition(extras: readonly TurnExtra[] | undefined): { stance: string | null; confidence: number | null } {
   for (const e of extras ?? []) if (e.stance !== null || e.confidence !== null) return { stance: e.stance, confidence: e.confidence };

@@ -86,6 +86,14 @@ describe('frames of one turn make one item', () => {
   });
 });
 
+describe('a failed search', () => {
+  it('recorded on the hybrid socket: the Research tab\'s notice, not a row', () => {
+    const feed = applyFrames(emptyFeed, transcriptFrames('hybrid-research-unavailable'));
+    expect(feed.researchNotice).toMatch(/^Research is unavailable/);
+    expect(selectMessages(feed).some((m) => m.content === feed.researchNotice)).toBe(false);
+  });
+});
+
 describe('the one message count', () => {
   it('turns (streaming ones too) and human messages; not rounds, consensus, notices or attachments', () => {
     const feed = applyFrames(emptyFeed, [

@@ -56,7 +56,7 @@ describe('a turn is one bubble', () => {
     const details = b.querySelector('details')!;
     expect(details.open).toBe(false);
     const summary = within(b).getByText((_, el) => el?.tagName === 'SUMMARY');
-    expect(summary.textContent).toBe('asks Bo whether… · hands over to Bo: check the bridge counts · supports · 72% sure · 2 reasoning steps · audio clip');
+    expect(summary.textContent).toBe('asks Bo whether… · hands over to Bo: check the bridge counts · in favour · 72% sure · 2 reasoning steps · audio clip');
     expect(container.textContent).not.toMatch(/ENHANCED|\bACL\b|query-if|ontology|agora-discussion/i);
     expect(b.querySelector('audio')).toBeNull(); // built only when opened
     // Opened: the reasoning steps, the hand-over and the clip.

@@ -3,7 +3,7 @@
 // what is inside in plain words; the body is built only when opened, so a closed disclosure costs two nodes.
 import { useState } from 'react';
 import type { FeedItem } from '../../../model/feed';
-import { extraPhrases, statedPosition } from '../../../model/turnExtras';
+import { extraPhrases, stanceWords, statedPosition } from '../../../model/turnExtras';
 import { TurnAudio } from './TurnAudio';
 
 const field = (item: FeedItem, key: string): unknown => {
@@ -31,7 +31,7 @@ function evidenceOf(item: FeedItem): string[] {
   return ev.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e && 'title' in e ? String((e as { title: unknown }).title) : JSON.stringify(e)));
 }
 
-/** The one summary line: 'proposes to Ada · supports · 72% sure · 3 steps'. Exported for tests and the export. */
+/** The one summary line: 'proposes to Ada · in favour · 72% sure · 3 reasoning steps'. */
 export function detailsSummary(item: FeedItem): { line: string; steps: string[]; evidence: string[] } {
   const phrases = extraPhrases(item.extras);
   const argType = (field(item, 'argument') as { type?: string } | undefined)?.type;
@@ -42,7 +42,7 @@ export function detailsSummary(item: FeedItem): { line: string; steps: string[];
   const evidence = evidenceOf(item);
   const parts = [
     ...phrases,
-    stated.stance ? stated.stance : null,
+    stated.stance ? stanceWords(stated.stance) : null,
     confidence != null ? `${Math.round(confidence * 100)}% sure` : null,
     steps.length ? `${steps.length} reasoning step${steps.length === 1 ? '' : 's'}` : null,
     evidence.length ? `${evidence.length} source${evidence.length === 1 ? '' : 's'}` : null,
