@@ -15,6 +15,8 @@ import { ABSTRACT_PREVIEW_CHARS, PDF_FONT, PDF_HYBRID_LINE_SPACING, PDF_HYBRID_M
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
 import { messageCountLabel } from '../model/messageCount';
+import { ENDPOINT_TITLES } from '../model/standardConfig';
+import type { EndpointKey } from '../schemas/constants';
 
 export interface PdfOptions {
   /** The bytes of a Unicode TTF (DejaVu Sans); called only when some text is outside Latin-1. */
@@ -161,7 +163,9 @@ const UNICODE_FONT = 'DejaVuSans';
 
 /** The one layout routine both panels use. */
 async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions): Promise<Blob> {
-  const blocks = blocksOf(doc, geometry.title);
+  // The standard panel's title follows what ran, as the panel's does ('Multi-Round Discussion').
+  const ran = geometry === STANDARD_GEOMETRY && doc.endpoint && Object.prototype.hasOwnProperty.call(ENDPOINT_TITLES, doc.endpoint) ? ENDPOINT_TITLES[doc.endpoint as EndpointKey] : null;
+  const blocks = blocksOf(doc, ran ?? geometry.title);
   const { jsPDF } = await import('jspdf');
   const pdf = new jsPDF({ unit: 'mm', format: 'a4' });
   let family = PDF_FONT;
