@@ -28,7 +28,7 @@ export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
   }
   const label = lead(item);
   return (
-    <div className={`message-card feed-note feed-note--${item.kind}`} role="note" aria-label={label}>
+    <div className={`message-card feed-note feed-note--${item.kind}${(item.source as { reached?: boolean } | undefined)?.reached === false ? ' feed-note--open' : ''}`} role="note" aria-label={label}>
       <span className="feed-note__label">{label}</span>
       {item.kind === 'consensus' && typeof (item.source as { score?: unknown } | undefined)?.score === 'number' && (
         <span className="feed-note__meta">{Math.round((item.source as { score: number }).score * 100)}% agreement</span>
