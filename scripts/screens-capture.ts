@@ -114,7 +114,7 @@ async function discussionScreens(browser: Browser, storageState: Awaited<ReturnT
   await node(page, 'Ada').click();
   await node(page, 'Bo').click();
   const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
-  await panel.getByLabel('Discussion context').fill('Should our family vineyard switch from furrow to drip irrigation before next season?');
+  await panel.getByLabel('Discussion context').fill('Should our town square be closed to cars on weekends?');
   await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
   await panel.getByText(/Discussion finished/).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);

@@ -1,4 +1,4 @@
-// The panel feed bench page: the real FeedList (react-virtuoso) with MessageCard rows, each row subscribed to its
+// The panel feed bench page: the real FeedList (react-virtuoso) with FeedRowView rows (one bubble per turn), each row subscribed to its
 // own message in a REAL standardDiscussion actor (as StandardPanel's FeedRow does), inside the panel's own CSS and
 // a 450 px panel. The driver (bench/panelFeed.bench.ts) loads a feed, then measures through window.panelFeedBench.
 import { useSelector } from '@xstate/react';
@@ -9,7 +9,7 @@ import { selectFeed } from '../../src/machines/standardDiscussion.selectors';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { StandardServerFrame } from '../../src/schemas/standardSocket';
 import { FeedList } from '../../src/ui/discussion/common/FeedList';
-import { MessageCard } from '../../src/ui/discussion/common/MessageCard';
+import { FeedRowView } from '../../src/ui/discussion/common/FeedRow';
 import { liveStandardActor } from '../lib/liveStandardActor';
 import '../../src/ui/styles.css';
 import '../../src/ui/discussion/discussion.css';
@@ -40,7 +40,7 @@ declare global {
 
 function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; id: string }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  return item ? <MessageCard item={item} /> : null;
+  return item ? <FeedRowView item={item} /> : null;
 }
 
 function Feed({ discussion }: { discussion: StandardDiscussionActorRef }) {

@@ -68,6 +68,7 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
     return { type: 'system', content: `Research (${frame.result.source}): ${papers.map((p) => p.title).join('; ') || 'no papers found'}` };
   }
   if (frame.type === 'research_results') {
+    if (frame.unavailable && frame.results.length === 0) return { type: 'system', content: frame.unavailable, about: 'research_unavailable' };
     return { type: 'system', content: frame.unavailable ?? `Research: ${frame.results.length} result sets` };
   }
   return null;

@@ -4,8 +4,9 @@
 import type { CommunicationConfig, ReasoningConfig, ResearchConfig } from '../schemas/settings';
 import { discussionExport, type DiscussionExport } from '../schemas/exportJson';
 import type { Feed, FeedItem } from './feed';
-import { selectArguments, selectResearchResults } from './feedSelectors';
+import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
 import { kvValues } from './keyedVec';
+import { describeExtra } from './turnExtras';
 
 export interface ExportMeta {
   sessionId: string | null;
@@ -17,7 +18,29 @@ export interface ExportMeta {
 
 export type ExportMessage = DiscussionExport['messages'][number];
 
-/** One card as exported: the common fields the schema names, plus what the card shows when present. */
+const sourceField = (it: FeedItem, key: string): unknown => {
+  const s = it.source;
+  return typeof s === 'object' && s !== null ? (s as Record<string, unknown>)[key] : undefined;
+};
+
+/** A turn's reasoning steps as the server sent them: a list, an object of named parts, or one sentence. */
+function reasoningOf(it: FeedItem): unknown {
+  const chain = sourceField(it, 'reasoning_chain');
+  if (chain != null && !(Array.isArray(chain) && chain.length === 0)) return chain;
+  const r = sourceField(it, 'reasoning');
+  return typeof r === 'string' && r !== '' ? r : undefined;
+}
+
+function evidenceOf(it: FeedItem): unknown[] | undefined {
+  const ev = sourceField(it, 'evidence') ?? (sourceField(it, 'argument') as { supporting_evidence?: unknown } | undefined)?.supporting_evidence;
+  return Array.isArray(ev) && ev.length > 0 ? ev : undefined;
+}
+
+/**
+ * One row as exported: a turn (with what the protocol added to it under `protocol`, its reasoning and evidence)
+ * or a light row; the common fields the schema names, plus what the bubble shows when present. A turn's text is
+ * in `content` once; its ACL message is described, not repeated.
+ */
 export function exportMessage(it: FeedItem): ExportMessage {
   const out: Record<string, unknown> = {
     id: it.id,
@@ -35,6 +58,15 @@ export function exportMessage(it: FeedItem): ExportMessage {
   if (it.audioId != null) out.audio_id = it.audioId;
   if (it.streaming) out.streaming = true;
   if (it.interrupted) out.interrupted = true;
+  if (it.extras?.length) {
+    out.protocol = it.extras.map((e) => ({
+      kind: e.kind, phrase: describeExtra(e), performative: e.performative, receiver: e.receiver, stance: e.stance, confidence: e.confidence, note: e.note,
+    }));
+  }
+  const reasoning = reasoningOf(it);
+  if (reasoning !== undefined) out.reasoning = reasoning;
+  const evidence = evidenceOf(it);
+  if (evidence) out.evidence = evidence;
   return out as ExportMessage;
 }
 
@@ -45,6 +77,7 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     endpoint: meta.endpoint,
     context: meta.context,
     configuration: meta.configuration,
+    message_count: countMessages(feed),
     messages: kvValues(feed.items).map(exportMessage),
     argument_tree: [...selectArguments(feed)],
     research_results: [...selectResearchResults(feed)],

@@ -25,6 +25,9 @@
 //   arrived yet the clip waits for it (`audioByMessage`), and a clip wins over the message frame's own audio_url. Without message_id it goes to the last message of that agent (part 2 §4);
 //   audio naming nobody attaches nowhere. Each clip is applied once (keyed by its content, logged in `audio`), so
 //   a replayed clip without message_id cannot land on a later message. It never makes an item of its own.
+// - A failed search (research_results with `unavailable` and no results; on the hybrid socket a system frame about
+//   'research_unavailable') is not a row of the discussion: it is `researchNotice`, the Research tab's one quiet
+//   notice (the latest failure's words).
 // - Errors: a non-fatal error frame (an agent could not answer, a bad client frame) happened at a point of the
 //   discussion and stays in its record, so it is an 'error' item (and exported). A fatal error (refused
 //   configuration, the discussion cannot go on) is not an item: the machine shows it in the banner; it is kept in
@@ -35,13 +38,25 @@
 // - Rounds: round_start and round_end are 'round' items (markers with the agreement); the current round only
 //   grows, so round_end before round_start, or a late round frame, never moves it back.
 // - Delegations are counted once per (from, to, task/reason): the Basic server sends both a delegation frame and
-//   the same delegation on the text that asks for it. The delegation frame is also a 'delegation' item.
+//   the same delegation on the text that asks for it.
+// - One turn, one item (ARCHITECTURE.md 'A turn is the unit a reader sees'): the frames that go with an agent's
+//   turn and carry no id of their own — its acl_message, a request it made, a delegation it handed over — join
+//   that turn as `extras` (turnExtras.ts), never items of their own. They name their agent only by name, so they
+//   join the newest turn of that name (a delegation: only while that turn is the newest turn of all, or the turn
+//   whose text carried the same delegation). One that arrives before any turn of its agent waits (`pending`) and
+//   joins that agent's next turn; what still waits when the discussion ends, or arrives after the end with no
+//   turn to join, becomes a light row of its own ('acl', 'delegation'), so nothing is ever dropped. Each such
+//   frame is applied once (keyed by its content, logged in `attachments`).
+// - `messageCount` is the one message count (messageCount.ts): turns and human messages, kept as items arrive.
 // - Arguments with an unknown parent sit at the root of the tree until the parent arrives (feedSelectors.ts).
 
 import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchResult } from '../schemas/discussion';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { StandardServerFrame } from '../schemas/standardSocket';
-import { emptyKeyedVec, kvAppend, kvGet, kvIndexOf, kvSetAt, vecGet, type KeyedVec } from './keyedVec';
+import { emptyKeyedVec, kvAppend, kvGet, kvIndexOf, kvSetAt, kvValues, vecGet, type KeyedVec } from './keyedVec';
+import { ENGINE_MESSAGES } from '../schemas/messages';
+import { isMessageKind } from './messageCount';
+import type { TurnExtra } from './turnExtras';
 
 export type HumanMessageLocal = { type: 'human_message_local'; id: string; text: string; timestamp: string; author?: string };
 export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
@@ -62,6 +77,8 @@ export interface FeedItem {
   audioId?: string | null;
   streaming?: boolean;
   interrupted?: boolean;
+  /** What the protocol added to this turn (its ACL message, request, delegation), in arrival order. */
+  extras?: readonly TurnExtra[];
   /** the frame it came from, for kind-specific cards */
   source?: unknown;
 }
@@ -130,6 +147,18 @@ export interface AudioEvent extends AudioRef {
   timestamp: string | null;
 }
 
+/** An acl_message, request or delegation frame: where it went (a turn, a row of its own, or still waiting). */
+export interface AttachmentEntry {
+  key: string;
+  sender: string;
+  extra: TurnExtra;
+  /** The turn it joined; null while it waits or when it became a row. */
+  turnId: string | null;
+  /** Its own row, used when no turn takes it. */
+  row: FeedItem;
+  placed: 'turn' | 'row' | 'pending';
+}
+
 export interface Feed {
   /** The Discussion list, in order. */
   readonly items: KeyedVec<FeedItem>;
@@ -152,6 +181,18 @@ export interface Feed {
   readonly audioByMessage: KeyedVec<AudioRef>;
   /** ids of items still streaming. */
   readonly streamingIds: readonly string[];
+  /** Every acl_message, request and delegation frame once, and where it went. */
+  readonly attachments: KeyedVec<AttachmentEntry>;
+  /** agent name → keys of its attachments waiting for its next turn, in arrival order. */
+  readonly pendingBySender: Readonly<Record<string, readonly string[]>>;
+  /** agent name → id of that agent's newest turn. */
+  readonly lastTurnByName: Readonly<Record<string, string>>;
+  /** The newest agent turn of all. */
+  readonly lastAgentTurnId: string | null;
+  /** Turns and human messages (messageCount.ts). */
+  readonly messageCount: number;
+  /** Why the latest search for papers failed, in the server's words; null when none failed. */
+  readonly researchNotice: string | null;
 }
 
 export const emptyFeed: Feed = Object.freeze({
@@ -170,6 +211,12 @@ export const emptyFeed: Feed = Object.freeze({
   lastMessageByAgent: Object.freeze({}),
   audioByMessage: emptyKeyedVec<AudioRef>(),
   streamingIds: Object.freeze([]) as readonly string[],
+  attachments: emptyKeyedVec<AttachmentEntry>(),
+  pendingBySender: Object.freeze({}),
+  lastTurnByName: Object.freeze({}),
+  lastAgentTurnId: null,
+  messageCount: 0,
+  researchNotice: null,
 });
 
 // ── keys ────────────────────────────────────────────────────────────────────
@@ -222,7 +269,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-const ITEM_FIELDS = ['kind', 'agentId', 'agentName', 'agentRole', 'content', 'timestamp', 'confidence', 'stage', 'round', 'audioUrl', 'audioId', 'streaming', 'interrupted'] as const;
+const ITEM_FIELDS = ['kind', 'agentId', 'agentName', 'agentRole', 'content', 'timestamp', 'confidence', 'stage', 'round', 'audioUrl', 'audioId', 'streaming', 'interrupted', 'extras'] as const;
 function sameItem(a: FeedItem, b: FeedItem): boolean {
   for (const f of ITEM_FIELDS) if (a[f] !== b[f]) return false;
   return deepEqual(a.source, b.source);
@@ -261,22 +308,143 @@ function putItem(feed: Feed, next: FeedItem): Feed {
   const clip = kvGet(feed.audioByMessage, next.id);
   if (clip) next = { ...next, audioUrl: clip.audioUrl, audioId: clip.audioId };
   else if (prev && next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
+  if (prev?.extras) next = { ...next, extras: mergeExtras(prev.extras, next.extras) };
   if (prev) {
     if (sameItem(prev, next)) return feed;
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, next) };
     if (prev.streaming && !next.streaming) out = { ...out, streamingIds: out.streamingIds.filter((id) => id !== next.id) };
+    const counted = (isMessageKind(next.kind) ? 1 : 0) - (isMessageKind(prev.kind) ? 1 : 0);
+    if (counted !== 0) out = { ...out, messageCount: out.messageCount + counted };
     if (prev.agentId === null && next.agentId && SPEECH_KINDS.has(next.kind)) {
       out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
     }
+    if (prev.agentName === null && next.agentName && SPEECH_KINDS.has(next.kind)) out = turnNamed(out, next.id, next.agentName);
     return out;
   }
   const agentMoves = next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
-  return {
+  const out: Feed = {
     ...feed,
     items: kvAppend(feed.items, next.id, next),
     lastMessageByAgent: agentMoves ? { ...feed.lastMessageByAgent, [next.agentId!]: next.id } : feed.lastMessageByAgent,
     streamingIds: next.streaming ? [...feed.streamingIds, next.id] : feed.streamingIds,
+    messageCount: isMessageKind(next.kind) ? feed.messageCount + 1 : feed.messageCount,
   };
+  return next.agentName && SPEECH_KINDS.has(next.kind) ? turnNamed(out, next.id, next.agentName) : out;
+}
+
+// ── turns and what joins them ───────────────────────────────────────────────
+
+/** The extras of a turn's earlier version first, then the new version's own ones not already there. */
+function mergeExtras(prev: readonly TurnExtra[], next: readonly TurnExtra[] | undefined): readonly TurnExtra[] {
+  if (!next || next.length === 0) return prev;
+  const have = new Set(prev.map((e) => e.key));
+  const added = next.filter((e) => !have.has(e.key));
+  return added.length === 0 ? prev : [...prev, ...added];
+}
+
+/** A turn now known to be `name`'s: it is that agent's newest turn, and takes what waited for it. */
+function turnNamed(feed: Feed, id: string, name: string): Feed {
+  let out = feed;
+  if (own(out.lastTurnByName, name) !== id) out = { ...out, lastTurnByName: { ...out.lastTurnByName, [name]: id } };
+  if (out.lastAgentTurnId !== id) out = { ...out, lastAgentTurnId: id };
+  const waiting = own(out.pendingBySender, name);
+  if (!waiting) return out;
+  const { [name]: _taken, ...rest } = out.pendingBySender as Record<string, readonly string[]>;
+  out = { ...out, pendingBySender: rest };
+  for (const key of waiting) out = placeAttachment(out, key, id);
+  return out;
+}
+
+/** Adds an extra to a turn (once per key). */
+function joinTurn(feed: Feed, turnId: string, extra: TurnExtra): Feed {
+  const pos = kvIndexOf(feed.items, turnId);
+  if (pos < 0) return feed;
+  const prev = vecGet(feed.items.values, pos)!;
+  if (prev.extras?.some((e) => e.key === extra.key)) return feed;
+  return { ...feed, items: kvSetAt(feed.items, pos, { ...prev, extras: [...(prev.extras ?? []), extra] }) };
+}
+
+/** Records where a logged attachment went: a turn (by id) or, with null, a row of its own. */
+function placeAttachment(feed: Feed, key: string, turnId: string | null): Feed {
+  const at = kvIndexOf(feed.attachments, key);
+  const entry = vecGet(feed.attachments.values, at)!;
+  const placed: AttachmentEntry = { ...entry, turnId, placed: turnId === null ? 'row' : 'turn' };
+  const out: Feed = { ...feed, attachments: kvSetAt(feed.attachments, at, placed) };
+  return turnId === null ? putItem(out, entry.row) : joinTurn(out, turnId, entry.extra);
+}
+
+const delegationKey = (d: Delegation) => `delegation:${d.from_agent ?? d.from ?? ''}\u0000${d.to_agent ?? d.to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
+
+function delegationExtra(d: Delegation, source: unknown): TurnExtra {
+  return {
+    key: delegationKey(d), kind: 'delegation', performative: null, receiver: d.to_agent ?? d.to ?? null, stance: null, confidence: null,
+    note: d.task ?? d.reason ?? null, source,
+  };
+}
+
+/** The stance and confidence an ACL content object states (the engine sends {claim, stance, confidence, …}). */
+function statedIn(content: unknown): { stance: string | null; confidence: number | null } {
+  if (typeof content !== 'object' || content === null) return { stance: null, confidence: null };
+  const c = content as { stance?: unknown; confidence?: unknown };
+  return {
+    stance: typeof c.stance === 'string' && c.stance !== '' ? c.stance : null,
+    confidence: typeof c.confidence === 'number' && c.confidence >= 0 && c.confidence <= 1 ? c.confidence : null,
+  };
+}
+
+/** The turn an attachment joins now, or null (it waits, or becomes a row). */
+function turnFor(feed: Feed, sender: string, extra: TurnExtra): string | null {
+  const newest = feed.lastAgentTurnId;
+  if (newest !== null && kvGet(feed.items, newest)?.agentName === sender) return newest;
+  const own_ = own(feed.lastTurnByName, sender) ?? null;
+  if (extra.kind !== 'delegation') return own_;
+  // A delegation frame before the text that carries it (the Basic endpoint): it belongs to that coming turn, not
+  // to the agent's previous one — unless that one already carries it.
+  return own_ !== null && kvGet(feed.items, own_)?.extras?.some((e) => e.key === extra.key) ? own_ : null;
+}
+
+function onAttachment(feed: Feed, frame: F<'acl_message'> | F<'request'> | F<'delegation'>): Feed {
+  const key = frameKey(frame);
+  if (kvIndexOf(feed.attachments, key) >= 0) return feed; // a replay: placed when it first came
+  const ts = frame.timestamp ?? null;
+  const base = { id: key, agentId: null, timestamp: ts, source: frame };
+  let sender: string;
+  let extra: TurnExtra;
+  let row: FeedItem;
+  let out = feed;
+  if (frame.type === 'acl_message') {
+    sender = frame.sender;
+    const stated = statedIn(frame.content);
+    extra = { key, kind: 'acl', performative: frame.performative, receiver: frame.receiver ?? null, ...stated, note: null, source: frame };
+    row = item({ ...base, kind: 'acl', agentName: frame.sender, content: frame.natural_language ?? `${frame.performative}: ${stringify(frame.content)}` });
+  } else if (frame.type === 'request') {
+    sender = frame.from_agent;
+    extra = { key, kind: 'request', performative: frame.action, receiver: frame.to_agent, stance: null, confidence: null, note: null, source: frame };
+    row = item({ ...base, kind: 'acl', agentName: frame.from_agent, content: frame.content ?? `${frame.from_agent} → ${frame.to_agent}: ${frame.action}` });
+  } else {
+    const d = frame.delegation;
+    const from = d.from_agent ?? d.from ?? null;
+    const to = d.to_agent ?? d.to ?? null;
+    sender = from ?? '';
+    extra = delegationExtra(d, frame);
+    row = item({ ...base, kind: 'delegation', agentName: from, content: `${from ?? '?'} → ${to ?? '?'}${d.task ?? d.reason ? `: ${d.task ?? d.reason}` : ''}` });
+    out = addDelegation(out, d, ts);
+  }
+  const turnId = turnFor(out, sender, extra);
+  const placed: AttachmentEntry['placed'] = turnId !== null ? 'turn' : out.session.ended ? 'row' : 'pending';
+  out = { ...out, attachments: kvAppend(out.attachments, key, { key, sender, extra, row, turnId, placed }) };
+  if (placed === 'turn') return joinTurn(out, turnId!, extra);
+  if (placed === 'row') return putItem(out, row);
+  const waiting = own(out.pendingBySender, sender) ?? [];
+  return { ...out, pendingBySender: { ...out.pendingBySender, [sender]: [...waiting, key] } };
+}
+
+/** At the end nothing more will come: what still waits for a turn becomes a row of its own. */
+function flushPending(feed: Feed): Feed {
+  if (Object.keys(feed.pendingBySender).length === 0) return feed;
+  let out: Feed = { ...feed, pendingBySender: {} };
+  for (const e of kvValues(feed.attachments)) if (e.placed === 'pending') out = placeAttachment(out, e.key, null);
+  return out;
 }
 
 /** For frames without an id: nothing happens when the key is known (a replay); otherwise `then` runs. */
@@ -295,7 +463,7 @@ function withRound(feed: Feed, round: number | undefined | null, max?: number | 
 function addDelegation(feed: Feed, d: Delegation, timestamp: string | null): Feed {
   const from = d.from_agent ?? d.from ?? null;
   const to = d.to_agent ?? d.to ?? null;
-  const key = `delegation:${from ?? ''}\u0000${to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
+  const key = delegationKey(d);
   if (kvIndexOf(feed.delegations, key) >= 0) return feed;
   const entry: DelegationEntry = { key, from, to, reason: d.reason ?? null, task: d.task ?? null, timestamp: d.timestamp ?? timestamp, delegation: d };
   return { ...feed, delegations: kvAppend(feed.delegations, key, entry) };
@@ -339,7 +507,7 @@ function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>): Feed
         })
       : item({
           id: frame.id ?? frameKey(frame), kind: 'text', agentId: frame.from_id, agentName: frame.from, content: frame.text, timestamp: ts,
-          interrupted: frame.interrupted || undefined, source: frame,
+          interrupted: frame.interrupted || undefined, extras: frame.delegation ? [delegationExtra(frame.delegation, frame.delegation)] : undefined, source: frame,
         });
   let out = putItem(feed, next);
   if (frame.type === 'text' && frame.delegation) out = addDelegation(out, frame.delegation, ts);
@@ -354,7 +522,7 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
     if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
-    return out;
+    return turnNamed(out, frame.id, frame.agent_name);
   }
   return putItem(
     feed,
@@ -396,7 +564,7 @@ function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Feed {
 
 function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
   if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
-  return closeOpenStreams({ ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } });
+  return flushPending(closeOpenStreams({ ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } }));
 }
 
 /**
@@ -421,7 +589,10 @@ function researchSummary(results: readonly ResearchResult[], query?: string): st
   return `Research (${sources || 'none'}): ${n} paper${n === 1 ? '' : 's'}${q ? ` for "${q}"` : ''}`;
 }
 
+const withResearchNotice = (feed: Feed, text: string): Feed => (feed.researchNotice === text ? feed : { ...feed, researchNotice: text });
+
 function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_results'>): Feed {
+  if (frame.type === 'research_results' && frame.unavailable && frame.results.length === 0) return withResearchNotice(feed, frame.unavailable);
   const key = frameKey(frame);
   return once(feed, key, (f) => {
     const ts = frame.timestamp ?? null;
@@ -431,8 +602,7 @@ function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_result
       const k = results.length === 1 ? key : `${key}#${i}`;
       if (kvIndexOf(research, k) < 0) research = kvAppend(research, k, { key: k, result, timestamp: ts });
     });
-    const unavailable = frame.type === 'research_results' ? frame.unavailable : undefined;
-    const content = unavailable && results.length === 0 ? unavailable : researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
+    const content = researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
     return putItem({ ...f, research }, item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
   });
 }
@@ -453,6 +623,33 @@ function onArgument(feed: Feed, frame: F<'argument'>): Feed {
   return withRound(out, a.round);
 }
 
+/** The newest turn whose text is exactly `text` (a consensus names a turn's words as its solution), or null. */
+function turnSaying(feed: Feed, text: string): FeedItem | null {
+  const wanted = text.trim();
+  if (wanted === '') return null;
+  const values = kvValues(feed.items);
+  for (let i = values.length - 1; i >= 0; i--) {
+    const it = values[i];
+    if (SPEECH_KINDS.has(it.kind) && it.content.trim() === wanted) return it;
+  }
+  return null;
+}
+
+/**
+ * The consensus row in words. The server's solution and dissents are often a turn's own words ('Bo: …'); the row
+ * then names that turn instead of repeating it, so each turn's text is read once (the full text stays in
+ * `feed.consensus`, the Analytics tab and the export's `consensus`).
+ */
+function consensusLine(feed: Feed, c: Consensus, reached: boolean): string {
+  const echo = turnSaying(feed, c.solution);
+  const head = echo ? `${reached ? 'Agreement on' : 'Closest to agreement:'} ${echo.agentName ?? 'an agent'}'s point` : c.solution;
+  const dissent = c.dissenting_opinions.map((d) => {
+    const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
+    return m && turnSaying(feed, m[2]) ? `${m[1]} disagrees.` : `Dissent: ${d}`;
+  });
+  return [echo ? `${head}.` : head, ...dissent].join(' ');
+}
+
 /** Everything a frame without an id turns into, once. */
 function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message' | 'text' | 'argument' | 'agent_message_start' | 'agent_message_delta' | 'human_message_local' }>): Feed {
   const ts = frame.timestamp ?? null;
@@ -465,22 +662,16 @@ function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message
         return withRound({ ...out, stage: { stage: frame.stage, round: frame.round ?? null, description: frame.description ?? null, timestamp: ts } }, frame.round);
       });
     }
-    case 'acl_message': {
-      const key = frameKey(frame);
-      const content = frame.natural_language ?? `${frame.performative}: ${stringify(frame.content)}`;
-      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'acl', agentName: frame.sender, content })));
-    }
-    case 'request': {
-      const key = frameKey(frame);
-      const content = frame.content ?? `${frame.from_agent} → ${frame.to_agent}: ${frame.action}`;
-      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'acl', agentName: frame.from_agent, content })));
-    }
+    case 'acl_message':
+    case 'request':
+    case 'delegation':
+      return onAttachment(feed, frame);
     case 'consensus_reached': {
       const key = frameKey(frame);
       return once(feed, key, (f) =>
         putItem(
           { ...f, consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } },
-          item({ ...base, id: key, kind: 'consensus', content: frame.consensus.solution, confidence: frame.consensus.confidence }),
+          item({ ...base, id: key, kind: 'consensus', content: consensusLine(f, frame.consensus, frame.reached), confidence: frame.consensus.confidence }),
         ),
       );
     }
@@ -513,15 +704,8 @@ function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(withStats(f), item({ ...base, id: key, kind: 'summary', content })));
     }
-    case 'delegation': {
-      const key = frameKey(frame);
-      const d = frame.delegation;
-      const from = d.from_agent ?? d.from ?? null;
-      const to = d.to_agent ?? d.to ?? null;
-      const content = `${from ?? '?'} → ${to ?? '?'}${d.task ?? d.reason ? `: ${d.task ?? d.reason}` : ''}`;
-      return once(feed, key, (f) => addDelegation(putItem(f, item({ ...base, id: key, kind: 'delegation', agentName: from, content })), d, ts));
-    }
     case 'system': {
+      if (frame.about === 'research_unavailable' || frame.content.startsWith(ENGINE_MESSAGES.researchUnavailable)) return withResearchNotice(feed, frame.content);
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', content: frame.content })));
     }

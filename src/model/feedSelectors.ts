@@ -107,14 +107,18 @@ export interface FeedCounts {
   arguments: number;
   papers: number;
 }
+/** The one message count (messageCount.ts): agent turns and human messages. Panel, History, PDF and JSON read this. */
+export const countMessages = (feed: Feed): number => feed.messageCount;
+
 const countsCache = new WeakMap<object, FeedCounts>();
-/** The footer counter. `messages` counts every card of the Discussion list (as the export does). Same object while the counts hold. */
+/** The footer counter; `messages` is countMessages. Same object while the counts hold. */
 export function selectCounts(feed: Feed): FeedCounts {
   const args = feed.arguments.keys.length;
   const papers = selectPapers(feed).length;
+  const messages = countMessages(feed);
   const prev = countsCache.get(feed.items.keys);
-  if (prev && prev.arguments === args && prev.papers === papers) return prev;
-  const out = { messages: feed.items.keys.length, arguments: args, papers };
+  if (prev && prev.arguments === args && prev.papers === papers && prev.messages === messages) return prev;
+  const out = { messages, arguments: args, papers };
   countsCache.set(feed.items.keys, out);
   return out;
 }
@@ -133,6 +137,7 @@ export interface ConsensusSummary {
   dissentingOpinions: string[];
 }
 export interface Analytics {
+  /** countMessages: agent turns and human messages. */
   totalMessages: number;
   /** Cards by kind (every kind present, zero when absent). */
   countsByKind: Record<FeedItemKind, number>;
@@ -199,7 +204,7 @@ export function selectAnalytics(feed: Feed): Analytics {
     metrics.set(m.metric, { metric: m.metric, count: e.count + 1, sum: e.sum + m.value, last: m.value });
   }
   const out: Analytics = {
-    totalMessages: items.length,
+    totalMessages: countMessages(feed),
     countsByKind,
     countsByMessageType,
     agentContributions: [...contributions.values()].sort((a, b) => b.count - a.count),

@@ -60,19 +60,19 @@ export function hybridStartProblem(agentIds: string[], topic: string): string | 
 const OURS: Record<HybridTemplateName, { settings: Partial<HybridSettings>; topic: string }> = {
   'Scientific Analysis': {
     settings: { mode: 'structured', evidence_required: true, allow_research: true, citation_style: 'academic', consensus_threshold: 0.8 },
-    topic: 'What does the evidence say about the effect of deficit irrigation on grape quality?',
+    topic: 'What does the evidence say about the effect of a four-day school week on learning?',
   },
   'Problem Solving': {
     settings: { mode: 'hybrid', auto_stop_on_consensus: true },
-    topic: 'Our vineyard loses 20% of its water to leaks and evaporation. How do we fix that this season?',
+    topic: 'Our town library is empty on weekday mornings. How do we bring people in this year?',
   },
   'Creative Brainstorming': {
     settings: { mode: 'natural', evidence_required: false, enable_cross_agent_learning: true },
-    topic: 'Brainstorm new ways a small winery could attract younger visitors.',
+    topic: 'Brainstorm new ways a small museum could attract younger visitors.',
   },
   'Strategic Planning': {
     settings: { mode: 'adaptive', response_format: 'structured', allow_research: true },
-    topic: 'Draft a three-year plan for converting the estate to organic farming.',
+    topic: 'Draft a three-year plan for moving a small bakery to renewable energy.',
   },
 };
 

@@ -1,6 +1,7 @@
 // The standard panel's first socket message (part 2 §7 'Standard socket session'): exactly the fields of the
 // chosen endpoint, checked by that endpoint's schema, and the start checks of part 2 §5. Pure.
-import { ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
+import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
+import { ENDPOINT_KEYS, ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import type { StandardPanelSettings } from '../schemas/settings';
 import { basicConfig, enhancedConfig, multiRoundConfig, standardHybridConfig } from '../schemas/standardSocket';
@@ -71,3 +72,48 @@ function endpointConfig(req: ConfigRequest): Record<string, unknown> {
 }
 
 export const endpointName = (key: EndpointKey) => ENDPOINTS[key].name;
+
+// ── What the panel says about the discussion it will run (issue 18 'Plain words') ──
+
+/** The panel's title for each endpoint: it says what will run (or runs). */
+export const ENDPOINT_TITLES: Record<EndpointKey, string> = {
+  basic: 'Multi-Agent Discussion',
+  enhanced: 'Enhanced Multi-Agent Discussion',
+  multi_round: 'Multi-Round Discussion',
+  hybrid: 'Hybrid Discussion',
+};
+
+/** The Start button for each endpoint. */
+export const START_LABELS: Record<EndpointKey, string> = {
+  basic: 'Start Discussion',
+  enhanced: 'Start Enhanced Discussion',
+  multi_round: 'Start Multi-Round Discussion',
+  hybrid: 'Start Hybrid Discussion',
+};
+
+/**
+ * One line on why this kind of discussion was chosen, in the reader's words (no socket paths, no protocol names):
+ * the first setting that asks for it (endpointChoice.ts, in its priority order), or why nothing more runs.
+ */
+export function endpointReason(key: EndpointKey, o: EndpointChoiceOptions, availability: Partial<Record<EndpointKey, EndpointAvailability>>): string {
+  const confirmed = ENDPOINT_KEYS.some((k) => availability[k] === 'available');
+  const skipped = (['multi_round', 'enhanced', 'hybrid'] as const).filter((k) => k !== key && availability[k] === 'unavailable' && asks(k, o));
+  const unavailable = skipped.length ? ` ${ENDPOINT_TITLES[skipped[0]].replace(/ Multi-Agent| Discussion/g, '')} discussions are not available on this server.` : '';
+  switch (key) {
+    case 'multi_round':
+      return 'Multi-round reasoning is on: the agents argue in stages and build a reasoning tree.';
+    case 'enhanced':
+      return `${o.useACL ? 'Formal agent messages are on' : o.enableInterrupts ? 'Interrupts are on' : 'Enhanced mode is on'}: agents address and answer each other, and the panel tracks agreement.${unavailable}`;
+    case 'hybrid':
+      return `${o.research ? 'Research is on: the agents can look up and cite papers' : o.reasoningTabActive ? 'The Reasoning Tree is open: the agents mix plain words with formal messages' : 'Hybrid mode is on: the agents mix plain words with formal messages'}.${unavailable}`;
+    case 'basic':
+      if (!confirmed) return 'The server has not confirmed the richer discussion kinds yet, so the agents take plain turns.';
+      return unavailable ? `The agents take plain turns.${unavailable}` : 'The agents take turns; turn on more in Advanced Settings.';
+  }
+}
+
+function asks(key: 'multi_round' | 'enhanced' | 'hybrid', o: EndpointChoiceOptions): boolean {
+  if (key === 'multi_round') return o.multiRound;
+  if (key === 'enhanced') return o.useACL || o.enableInterrupts || o.enhancedMode;
+  return o.research || o.hybridMode || o.reasoningTabActive;
+}

@@ -113,6 +113,7 @@ export const ttsStreamingEndFrame = z.looseObject({ type: z.literal('tts_streami
 export const performanceMetricFrame = z.looseObject({ type: z.literal('performance_metric'), metric: z.string(), value: z.number(), timestamp: ts });
 export const ttsErrorFrame = z.looseObject({ type: z.literal('tts_error'), agent_name: z.string(), agent_id: z.string().optional(), error: z.string(), timestamp: ts });
 export const errorFrame = z.looseObject({ type: z.literal('error'), message: z.string(), error: z.string().optional(), fatal: z.boolean().optional(), timestamp: ts });
-export const systemFrame = z.looseObject({ type: z.literal('system'), content: z.string(), timestamp: ts });
+/** `about: 'research_unavailable'`: a failed search told to the hybrid panel, whose protocol has no research frame. */
+export const systemFrame = z.looseObject({ type: z.literal('system'), content: z.string(), about: z.string().optional(), timestamp: ts });
 /** The one frame a `?test=true` probe receives before the server closes 1000. */
 export const probeFrame = z.looseObject({ type: z.literal('probe'), endpoint: z.string(), ok: z.literal(true) });

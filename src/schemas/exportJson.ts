@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { argument, consensus, researchResult } from './discussion';
 import { communicationConfig, reasoningConfig, researchConfig } from './settings';
 
-/** The standard panel's JSON export (part 2 §3). Messages are the feed as shown. */
+/** The standard panel's JSON export (part 2 §3). Messages are the feed as shown: one per turn, then the light rows. */
 export const exportMessage = z.looseObject({
   id: z.string(),
   kind: z.string(),
@@ -11,12 +11,16 @@ export const exportMessage = z.looseObject({
   content: z.string(),
   timestamp: z.string().nullish(),
   audio_url: z.string().nullish(),
+  /** What the protocol added to a turn (its ACL message, request, delegation), in plain words and as sent. */
+  protocol: z.array(z.looseObject({ kind: z.string(), phrase: z.string() })).optional(),
 });
 export const discussionExport = z.object({
   session_id: z.string(),
   endpoint: z.string(),
   context: z.string(),
   configuration: z.object({ communication: communicationConfig, reasoning: reasoningConfig, research: researchConfig }),
+  /** The one message count (src/model/messageCount.ts): agent turns and human messages. */
+  message_count: z.number().int().nonnegative(),
   messages: z.array(exportMessage),
   argument_tree: z.array(argument),
   research_results: z.array(researchResult),

@@ -1,7 +1,8 @@
 // PDF export of a discussion (part 2 §9), for both panels, in the browser (jspdf, loaded only when used).
 //
-// One layout for both: a title, the session lines, every message with its speaker, type and time, then the
-// consensus and the papers. The panels differ only in geometry: the standard panel breaks pages when y passes
+// One layout for both: a title, the session lines, the discussion as the panel shows it — each turn once (speaker,
+// time, its text, what the protocol added as one quiet line), the light rows between — then the consensus and the
+// papers. The heading carries the one message count (src/model/messageCount.ts). The panels differ only in geometry: the standard panel breaks pages when y passes
 // PDF_PAGE_BREAK_Y and wraps text at PDF_TEXT_WIDTH; the hybrid panel keeps a PDF_HYBRID_MARGIN margin all round
 // and PDF_HYBRID_LINE_SPACING between lines.
 //
@@ -13,6 +14,9 @@
 import { ABSTRACT_PREVIEW_CHARS, PDF_FONT, PDF_HYBRID_LINE_SPACING, PDF_HYBRID_MARGIN, PDF_PAGE_BREAK_Y, PDF_TEXT_WIDTH } from '../schemas/constants';
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
+import { messageCountLabel } from '../model/messageCount';
+import { ENDPOINT_TITLES } from '../model/standardConfig';
+import type { EndpointKey } from '../schemas/constants';
 
 export interface PdfOptions {
   /** The bytes of a Unicode TTF (DejaVu Sans); called only when some text is outside Latin-1. */
@@ -20,7 +24,7 @@ export interface PdfOptions {
 }
 
 /** What the hybrid panel has to print: the export's fields it can fill (configuration and endpoint are not needed). */
-export type HybridPdfInput = Pick<DiscussionExport, 'session_id' | 'context' | 'messages' | 'consensus' | 'exported_at'> &
+export type HybridPdfInput = Pick<DiscussionExport, 'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'> &
   Partial<Pick<DiscussionExport, 'research_results' | 'endpoint'>> & { mode?: string };
 
 interface Geometry {
@@ -68,15 +72,36 @@ function time(ts: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? ts : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-const KIND_LABELS: Record<string, string> = {
-  stage: 'Stage', argument: 'Argument', acl: 'ACL', research: 'Research', consensus: 'Consensus', human: 'Human', hybrid: 'Message',
-  summary: 'Summary', text: 'Message', delegation: 'Delegation', system: 'System', error: 'Error', round: 'Round',
+type Message = DiscussionExport['messages'][number];
+/** Rows that are not a turn, named in plain words (a turn is named by its speaker). */
+const ROW_LABELS: Record<string, string> = {
+  stage: 'Stage', acl: 'Note', research: 'Research', consensus: 'Consensus', summary: 'Summary', delegation: 'Hand-over', system: 'Notice',
+  error: 'Problem', round: 'Round',
 };
+const TURN_KINDS = new Set(['hybrid', 'text', 'argument', 'human']);
 
-function speaker(m: DiscussionExport['messages'][number]): string {
-  if (m.agent_name) return m.agent_name;
-  if (m.kind === 'human') return 'You';
-  return 'System';
+function speaker(m: Message): string {
+  if (m.kind === 'human') return m.agent_name ? `${m.agent_name} (you)` : 'You';
+  const role = typeof m.agent_role === 'string' && m.agent_role ? ` (${m.agent_role})` : '';
+  return m.agent_name ? `${m.agent_name}${role}` : 'Agent';
+}
+
+/** A turn: speaker, time and confidence; its text once; what the protocol added as one quiet line. */
+function turnBlocks(m: Message): Block[] {
+  const extra = typeof m.confidence === 'number' ? ` · confidence ${Math.round(m.confidence * 100)}%` : '';
+  const when = time(m.timestamp);
+  const out: Block[] = [{ text: `${speaker(m)}${when ? ` · ${when}` : ''}${extra}${m.interrupted ? ' · stopped while writing' : ''}`, style: 'label', gap: 0.5 }];
+  if (m.content) out.push({ text: m.content, style: 'body' });
+  const phrases = [...new Set((m.protocol ?? []).map((p) => p.phrase))];
+  if (phrases.length) out.push({ text: phrases.join(' · '), style: 'small' });
+  return out;
+}
+
+function rowBlocks(m: Message): Block[] {
+  const label = ROW_LABELS[m.kind] ?? 'Note';
+  const who = m.agent_name ? ` · ${m.agent_name}` : '';
+  if (m.kind === 'round' || m.kind === 'stage') return [{ text: m.content, style: 'label', gap: 0.5 }];
+  return [{ text: `${label}${who}`, style: 'label', gap: 0.5 }, ...(m.content ? [{ text: m.content, style: 'body' as const }] : [])];
 }
 
 /** The document as blocks of text, the same for both panels. */
@@ -91,23 +116,23 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   for (const line of meta) blocks.push({ text: line, style: 'small' });
   if (doc.context) blocks.push({ text: 'Topic', style: 'heading', gap: 1 }, { text: doc.context, style: 'body' });
 
-  blocks.push({ text: `Messages (${doc.messages.length})`, style: 'heading', gap: 1 });
-  for (const m of doc.messages) {
-    const type = KIND_LABELS[m.kind] ?? m.kind;
-    const extra = typeof m.confidence === 'number' ? ` · confidence ${Math.round(m.confidence * 100)}%` : '';
-    const when = time(m.timestamp);
-    blocks.push({ text: `${speaker(m)} · ${type}${when ? ` · ${when}` : ''}${extra}${m.interrupted ? ' · interrupted' : ''}`, style: 'label', gap: 0.5 });
-    if (m.content) blocks.push({ text: m.content, style: 'body' });
-  }
+  blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
+  for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m)));
 
   if (doc.consensus) {
+    // The solution and dissents are often a turn's own words: named, not printed twice.
     const c = doc.consensus;
+    const said = new Map(doc.messages.filter((m) => TURN_KINDS.has(m.kind)).map((m) => [m.content.trim(), m.agent_name ?? 'an agent']));
+    const echo = said.get(c.solution.trim());
     blocks.push(
       { text: 'Consensus', style: 'heading', gap: 1 },
-      { text: c.solution, style: 'body' },
+      { text: echo ? `${echo}'s point (above).` : c.solution, style: 'body' },
       { text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`, style: 'small' },
     );
-    for (const d of c.dissenting_opinions) blocks.push({ text: `Dissent: ${d}`, style: 'body' });
+    for (const d of c.dissenting_opinions) {
+      const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
+      blocks.push({ text: m && said.has(m[2].trim()) ? `${m[1]} disagrees (above).` : `Dissent: ${d}`, style: 'body' });
+    }
   }
 
   const papers = dedupePapers(doc.research_results ?? []);
@@ -138,7 +163,9 @@ const UNICODE_FONT = 'DejaVuSans';
 
 /** The one layout routine both panels use. */
 async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions): Promise<Blob> {
-  const blocks = blocksOf(doc, geometry.title);
+  // The standard panel's title follows what ran, as the panel's does ('Multi-Round Discussion').
+  const ran = geometry === STANDARD_GEOMETRY && doc.endpoint && Object.prototype.hasOwnProperty.call(ENDPOINT_TITLES, doc.endpoint) ? ENDPOINT_TITLES[doc.endpoint as EndpointKey] : null;
+  const blocks = blocksOf(doc, ran ?? geometry.title);
   const { jsPDF } = await import('jspdf');
   const pdf = new jsPDF({ unit: 'mm', format: 'a4' });
   let family = PDF_FONT;

@@ -54,11 +54,14 @@ async function setSettings(page: Page, checks: Record<string, boolean>, numbers:
   await dialog.getByRole('button', { name: 'Done' }).click();
 }
 
-async function start(page: Page) {
+/** Starts whatever the settings choose; with `label`, first checks the Start button names it. */
+async function start(page: Page, label?: string) {
   const newRun = panel(page).getByRole('button', { name: 'New discussion' });
   if (await newRun.isVisible()) await newRun.click();
   await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-  await panel(page).getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+  const button = panel(page).getByRole('button', { name: /^Start .*Discussion$/ });
+  if (label && (await button.textContent()) !== label) throw new Error(`the Start button reads "${await button.textContent()}", expected "${label}"`);
+  await button.click();
 }
 
 const finished = (page: Page) => panel(page).getByText(/Discussion finished|stopped with an error/);
@@ -75,12 +78,14 @@ async function expectAxeClean(page: Page, label: string) {
   if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
 }
 
-const ENDPOINTS: { name: string; settings: Record<string, boolean> }[] = [
-  { name: 'Basic', settings: { 'Allow interrupts': false, 'Use ACL (formal agent messages)': false, 'Enable multi-round reasoning': false, 'Hybrid mode (natural language + ACL)': false } },
-  { name: 'Enhanced', settings: { 'Allow interrupts': true } },
-  { name: 'Multi-Round Reasoning', settings: { 'Enable multi-round reasoning': true } },
-  { name: 'Hybrid NLP/ACL', settings: { 'Enable multi-round reasoning': false, 'Allow interrupts': false, 'Hybrid mode (natural language + ACL)': true } },
+// The Start label and the panel's title name what will run (issue 18), for each endpoint the settings choose.
+const ENDPOINTS: { name: string; start: string; title: string; settings: Record<string, boolean> }[] = [
+  { name: 'Basic', start: 'Start Discussion', title: 'Multi-Agent Discussion', settings: { 'Allow interrupts': false, 'Use ACL (formal agent messages)': false, 'Enable multi-round reasoning': false, 'Hybrid mode (natural language + ACL)': false } },
+  { name: 'Enhanced', start: 'Start Enhanced Discussion', title: 'Enhanced Multi-Agent Discussion', settings: { 'Allow interrupts': true } },
+  { name: 'Multi-Round Reasoning', start: 'Start Multi-Round Discussion', title: 'Multi-Round Discussion', settings: { 'Enable multi-round reasoning': true } },
+  { name: 'Hybrid NLP/ACL', start: 'Start Hybrid Discussion', title: 'Hybrid Discussion', settings: { 'Enable multi-round reasoning': false, 'Allow interrupts': false, 'Hybrid mode (natural language + ACL)': true } },
 ];
+const title = (page: Page) => panel(page).getByRole('heading', { level: 2 });
 
 test(
   'standard panel: each of the four endpoints starts, streams messages and stops',
@@ -90,8 +95,13 @@ test(
     await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
     for (const endpoint of ENDPOINTS) {
       await setSettings(page, endpoint.settings);
-      await start(page);
-      await panel(page).locator('.panel-header__endpoint', { hasText: endpoint.name }).waitFor();
+      if ((await title(page).textContent()) !== endpoint.title) throw new Error(`${endpoint.name}: the title reads "${await title(page).textContent()}"`);
+      await start(page, endpoint.start);
+      // The run's kind is in 'About this run', not in the main view.
+      await panel(page).getByText('About this run').click();
+      await panel(page).locator('.about-run__facts', { hasText: endpoint.name }).waitFor();
+      await panel(page).getByText('About this run').click();
+      if ((await title(page).textContent()) !== endpoint.title) throw new Error(`${endpoint.name}: the running title reads "${await title(page).textContent()}"`);
       await waitFor(`two messages on ${endpoint.name}`, async () => (await cards(page).count()) >= 2);
       await panel(page).getByRole('button', { name: 'Stop' }).click();
       await finished(page).waitFor({ timeout: 10_000 });
@@ -186,6 +196,82 @@ test(
     } finally {
       await proxy.close();
     }
+  },
+  { timeoutMs: 180_000 },
+);
+
+/** Whitespace squashed: pdftotext wraps lines, the feed's innerText keeps the text's own breaks. */
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+test(
+  'one turn, one bubble: each agent turn once in the feed and the PDF; one count in panel, History, PDF and JSON; plain words',
+  async ({ page, baseUrl }) => {
+    await signUp(page, baseUrl);
+    await makeAgents(page);
+    await panel(page).getByText(/Available endpoints: .*Multi-Round/).waitFor({ timeout: 10_000 });
+    // The title and Start button follow the endpoint the settings choose, with one line saying why.
+    await setSettings(page, { 'Enable multi-round reasoning': true });
+    if ((await title(page).textContent()) !== 'Multi-Round Discussion') throw new Error(`title ${await title(page).textContent()}`);
+    await panel(page).getByRole('button', { name: 'Start Multi-Round Discussion' }).waitFor();
+    await panel(page).getByText(/^Multi-round reasoning is on/).waitFor();
+    // Enhanced with formal (ACL) messages: every turn also sends an ACL message, which must not show twice.
+    await setSettings(page, { 'Enable multi-round reasoning': false, 'Use ACL (formal agent messages)': true, 'Allow interrupts': true }, { Turns: 6 });
+    await start(page, 'Start Enhanced Discussion');
+    const box = panel(page).getByLabel('Your message to the agents');
+    await box.fill('Parking fees bring in two million a year.');
+    await box.press('Enter');
+    await panel(page).locator('.message-card--human').waitFor();
+    await finished(page).waitFor({ timeout: 90_000 });
+
+    // No socket paths or session ids in the main view (the About popover keeps them, closed).
+    const mainText = await panel(page).innerText();
+    for (const bad of ['/ws/', 'session_', 'ENHANCED', 'query-if', 'ontology']) if (mainText.includes(bad)) throw new Error(`the main view shows "${bad}"`);
+
+    // One bubble per turn, each turn's text once in the feed. The feed is virtualized: scroll it from the top and
+    // read every row once (by its index).
+    const log = panel(page).getByRole('log', { name: 'Discussion messages' });
+    const rows = new Map<number, { text: string; turn: string | null }>();
+    const scroller = log.locator('.feed__scroller');
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    for (let step = 0; step < 200; step++) {
+      await page.waitForTimeout(120);
+      const seen = await log.locator('[data-index]').evaluateAll((els) =>
+        els.map((el) => ({
+          index: Number(el.getAttribute('data-index')),
+          text: (el as HTMLElement).innerText,
+          turn: (el.querySelector('.turn:not(.turn--human) .message-card__text') as HTMLElement | null)?.innerText ?? null,
+        })),
+      );
+      for (const r of seen) rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
+      const atEnd = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+      if (atEnd) break;
+      await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.6));
+    }
+    const turns = [...rows.values()].flatMap((r) => (r.turn ? [r.turn] : []));
+    if (turns.length < 4) throw new Error(`only ${turns.length} agent turns shown`);
+    for (const t of turns) {
+      const holding = [...rows.values()].filter((r) => r.text.includes(t)).length;
+      if (holding !== 1) throw new Error(`the feed shows "${t.slice(0, 60)}…" in ${holding} rows`);
+    }
+    if ((await log.locator('.turn details').count()) === 0) throw new Error('no turn has its collapsed details');
+
+    // The one count: panel footer, JSON, PDF, History list and the opened History view.
+    const counted = Number((await panel(page).getByTestId('count-messages').textContent())!.split(' ')[0]);
+    if (counted !== turns.length + 1) throw new Error(`the footer counts ${counted}, the feed has ${turns.length} turns and 1 human message`);
+    const json = discussionExport.parse(JSON.parse(readFileSync((await exportFile(page, 'JSON')).file, 'utf8')));
+    if (json.message_count !== counted) throw new Error(`the JSON counts ${json.message_count}, the panel ${counted}`);
+    const pdfText = squash(execFileSync('pdftotext', [(await exportFile(page, 'PDF')).file, '-'], { encoding: 'utf8' }));
+    if (!pdfText.includes(`Discussion (${counted} messages)`)) throw new Error(`the PDF does not say ${counted} messages`);
+    for (const t of turns) if (occurrences(pdfText, t) !== 1) throw new Error(`the PDF has "${t.slice(0, 60)}…" ${occurrences(pdfText, t)} times`);
+
+    await panel(page).getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: /History|Past discussions/ });
+    const row = dialog.getByRole('listitem', { name: CONTEXT });
+    await row.waitFor({ timeout: 10_000 });
+    if (!(await row.textContent())?.includes(`${counted} messages`)) throw new Error(`the History list reads ${await row.textContent()}`);
+    await row.getByRole('button', { name: `Open ${CONTEXT}` }).click();
+    await dialog.getByText(`${counted} messages`, { exact: true }).waitFor({ timeout: 10_000 });
   },
   { timeoutMs: 180_000 },
 );

@@ -63,7 +63,7 @@ test(
     await settings.getByLabel('Turns').fill('2');
     await settings.getByRole('button', { name: 'Done' }).click();
     await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-    await panel(page).getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+    await panel(page).getByRole('button', { name: 'Start Discussion' }).click(); // the Start label names what runs: Basic here
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
     const shown = await cardTexts(panel(page));
     if (shown.length < 2) throw new Error(`the panel showed ${shown.length} messages`);

@@ -112,3 +112,61 @@ test(
   },
   { timeoutMs: 240_000 },
 );
+
+test(
+  'hybrid panel: one bubble per turn, each turn\'s text once in the feed and the PDF, the count in the header and the PDF, no socket paths or session ids',
+  async ({ page, baseUrl }) => {
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('hybrid-turns'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' }).waitFor({ timeout: 20_000 });
+    await makeOfflineAgents(page);
+    await node(page, 'Ada').click();
+    await node(page, 'Bo').click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    // Structured mode: every turn also comes as an ACL message and often a request, which must not show again.
+    await panel(page).getByRole('button', { name: 'Problem Solving' }).click();
+    await panel(page).getByRole('button', { name: 'Settings' }).click();
+    const settings = panel(page).getByRole('group', { name: 'Hybrid discussion settings' });
+    await settings.getByLabel(/^Max rounds/).fill('2');
+    await settings.getByLabel('Pause between turns (ms)').fill('0');
+    await panel(page).getByRole('button', { name: 'Settings' }).click();
+    await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await panel(page).getByText(/^Discussion ended/).waitFor({ timeout: 120_000 });
+
+    const main = await panel(page).innerText();
+    for (const bad of ['/ws/', 'session_', 'ontology', 'query-if', 'HYBRID']) if (main.includes(bad)) throw new Error(`the hybrid panel shows "${bad}"`);
+
+    const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const log = panel(page).getByRole('log', { name: 'Hybrid discussion messages' });
+    const scroller = log.locator('.feed__scroller');
+    const rows = new Map<number, { text: string; turn: string | null }>();
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    for (let step = 0; step < 200; step++) {
+      await page.waitForTimeout(120);
+      for (const r of await log.locator('[data-index]').evaluateAll((els) =>
+        els.map((el) => ({ index: Number(el.getAttribute('data-index')), text: (el as HTMLElement).innerText, turn: (el.querySelector('.turn .message-card__text') as HTMLElement | null)?.innerText ?? null })),
+      )) rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
+      if (await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2)) break;
+      await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.6));
+    }
+    const turns = [...rows.values()].flatMap((r) => (r.turn ? [r.turn] : []));
+    if (turns.length < 4) throw new Error(`only ${turns.length} turns`);
+    for (const t of turns) {
+      const holding = [...rows.values()].filter((r) => r.text.includes(t)).length;
+      if (holding !== 1) throw new Error(`the feed shows "${t.slice(0, 60)}…" in ${holding} rows`);
+    }
+    const counted = Number((await panel(page).getByTestId('hybrid-count-messages').textContent())!.split(' ')[0]);
+    if (counted !== turns.length) throw new Error(`the header counts ${counted}, the feed has ${turns.length} turns`);
+
+    const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export PDF' }).click()])) as [Download, unknown];
+    const file = path.join(tmpdir(), `agora-e2e-hybrid-turns-${Date.now()}.pdf`);
+    await download.saveAs(file);
+    const text = squash(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
+    if (!text.includes(`Discussion (${counted} messages)`)) throw new Error(`the PDF does not say ${counted} messages`);
+    for (const t of turns) if (text.split(t).length - 1 !== 1) throw new Error(`the PDF has "${t.slice(0, 60)}…" ${text.split(t).length - 1} times`);
+  },
+  { timeoutMs: 180_000 },
+);

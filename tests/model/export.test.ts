@@ -26,7 +26,7 @@ describe('buildExport', () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('multi_round_reasoning-research'));
     const exp = buildExport(feed, meta());
     expect(discussionExport.safeParse(exp).success).toBe(true);
-    expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'messages', 'argument_tree', 'research_results', 'consensus', 'exported_at']);
+    expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'message_count', 'messages', 'argument_tree', 'research_results', 'consensus', 'exported_at']);
     expect(exp.session_id).toBe('session_42');
     expect(exp.exported_at).toBe('2026-11-22T10:00:00.000Z');
     expect(exp.messages).toHaveLength(32);
@@ -116,8 +116,8 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
     expect(t).toContain('Η άρδευση με σταγόνες είναι αποδοτική.');
     expect(t).toContain('Ça coûte 5 €');
     expect(t).toContain('<b>bold</b> & <script>alert(1)</script>');
-    expect(t).toContain('Анна · Message · 2026-11-22 09:00:01 UTC');
-    expect(t).toContain('You · Human · 2026-11-22 09:00:03 UTC');
+    expect(t).toContain('Анна · 2026-11-22 09:00:01 UTC');
+    expect(t).toContain('You · 2026-11-22 09:00:03 UTC');
   });
 
   it('uses Helvetica, loading no font, when everything is Latin-1', async () => {
@@ -138,11 +138,17 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
     const { text } = await pdfText(await renderDiscussionPdf(exp, { loadUnicodeFont }), 'research.pdf');
     const t = squash(text);
     expect(t).toContain('Consensus');
-    expect(t).toContain(squash(exp.consensus!.solution).slice(0, 40));
+    // the solution is Cy's last turn: named, its words printed once (in the turn)
+    const solution = squash(exp.consensus!.solution);
+    expect(t.split(solution)).toHaveLength(2);
+    expect(t).toContain("Cy's point (above).");
     expect(t).toContain('Research papers (3)');
     expect(t).toContain('Regulated deficit irrigation in Vitis vinifera: a meta-analysis');
     expect(t).toContain('https://arxiv.org/abs/2101.04512');
-    expect(t).toContain('Ada · Argument');
+    expect(t).toContain(`Discussion (${exp.message_count} messages)`);
+    // each turn once, under its speaker
+    for (const a of exp.argument_tree) expect(t.split(squash(a.content)).length - 1, a.id).toBe(1);
+    expect(t).toMatch(/Ada · 2026-11-23 09:26:45 UTC · confidence 60%/);
   });
 
   it('breaks a long discussion over several pages (standard and hybrid)', async () => {

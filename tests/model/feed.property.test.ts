@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFrame, applyFrames, emptyFeed, frameKey, type FeedInput } from '../../src/model/feed';
-import { selectArgumentTree, selectMessageIds, selectMessages, selectAnalytics, selectPapers, type ArgumentNode } from '../../src/model/feedSelectors';
+import { countMessages, selectArgumentTree, selectMessageIds, selectMessages, selectAnalytics, selectPapers, type ArgumentNode } from '../../src/model/feedSelectors';
+import { kvValues } from '../../src/model/keyedVec';
+import { isMessageKind } from '../../src/model/messageCount';
 import { buildExport } from '../../src/model/exportJson';
 import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
 import { ARGUMENT_TYPES, REASONING_STAGES } from '../../src/schemas/constants';
@@ -73,7 +75,30 @@ const frames = fc.array(validFrame, { maxLength: 60 });
 
 const countNodes = (nodes: ArgumentNode[]): number => nodes.reduce((a, n) => a + 1 + countNodes(n.children), 0);
 
-/** The ids the feed must show for these frames: every message id, argument id and item-making frame's key. */
+/** The frames that join an agent's turn (or, with no turn to join, make a row of their own). */
+const ATTACHMENT_TYPES = new Set(['acl_message', 'request', 'delegation']);
+const isAttachment = (f: FeedInput) => ATTACHMENT_TYPES.has(f.type);
+
+/**
+ * Where each attachment frame is reachable: inside a turn's extras, as a row of its own, or waiting for its
+ * agent's turn. Every one is in exactly one place, and nothing waits once the discussion has ended.
+ */
+function expectAttachmentsReachable(seq: readonly FeedInput[], feed: ReturnType<typeof applyFrames>) {
+  const rows = new Set(selectMessageIds(feed));
+  const inTurns = new Set(selectMessages(feed).flatMap((m) => (m.extras ?? []).map((e) => e.key)));
+  const waiting = new Set(Object.values(feed.pendingBySender).flat());
+  for (const f of seq.filter(isAttachment)) {
+    const key = frameKey(f);
+    const entry = kvValues(feed.attachments).find((e) => e.key === key);
+    expect(entry, key).toBeDefined();
+    if (entry!.placed === 'turn') expect(inTurns.has(entry!.extra.key) && !rows.has(key)).toBe(true);
+    else if (entry!.placed === 'row') expect(rows.has(key)).toBe(true);
+    else expect(waiting.has(key) && !rows.has(key)).toBe(true);
+  }
+  if (feed.session.ended) expect(waiting.size).toBe(0);
+}
+
+/** The ids the feed must show for these frames: every message id, argument id and item-making frame's key (attachments aside). */
 function expectedIds(seq: readonly FeedInput[]): Set<string> {
   const ids = new Set<string>();
   for (const f of seq) {
@@ -90,8 +115,11 @@ function expectedIds(seq: readonly FeedInput[]): Set<string> {
       case 'error':
         if (!f.fatal) ids.add(frameKey(f));
         break;
-      case 'reasoning_stage': case 'research_result': case 'research_results': case 'acl_message': case 'consensus_reached':
-      case 'round_start': case 'round_end': case 'discussion_summary': case 'delegation': case 'request': case 'tts_error': case 'system':
+      case 'research_results':
+        if (!(f.unavailable && f.results.length === 0)) ids.add(frameKey(f)); // a failed search is the Research tab's notice
+        break;
+      case 'reasoning_stage': case 'research_result': case 'consensus_reached':
+      case 'round_start': case 'round_end': case 'discussion_summary': case 'tts_error': case 'system':
         ids.add(frameKey(f));
         break;
       default:
@@ -134,8 +162,13 @@ describe('applyFrame properties', () => {
         const feed = applyFrames(emptyFeed, seq);
         const ids = selectMessageIds(feed);
         expect(new Set(ids).size).toBe(ids.length);
-        expect(new Set(ids)).toEqual(expectedIds(seq));
-        expect(ids).toEqual([...expectedIds(seq)]); // Set keeps first insertion order
+        const attachmentRows = new Set(kvValues(feed.attachments).filter((e) => e.placed === 'row').map((e) => e.key));
+        const own = ids.filter((id) => !attachmentRows.has(id));
+        expect(new Set(own)).toEqual(expectedIds(seq));
+        expect(own).toEqual([...expectedIds(seq)]); // Set keeps first insertion order
+        expectAttachmentsReachable(seq, feed);
+        // the one message count: turns and human messages, never an attachment
+        expect(countMessages(feed)).toBe(selectMessages(feed).filter((m) => isMessageKind(m.kind)).length);
         const args = new Set(seq.flatMap((f) => (f.type === 'argument' ? [f.argument.id] : [])));
         expect(countNodes(selectArgumentTree(feed))).toBe(args.size);
       }),
@@ -183,7 +216,14 @@ describe('applyFrame properties', () => {
         ([seq, shuffled]) => {
           const a = applyFrames(emptyFeed, seq);
           const b = applyFrames(emptyFeed, shuffled);
-          expect(new Set(selectMessageIds(b))).toEqual(new Set(selectMessageIds(a)));
+          // Attachments may join a turn in one order and stand alone in another; everything else is the same set.
+          const notAttachment = (feed: typeof a) => {
+            const rows = new Set(kvValues(feed.attachments).filter((e) => e.placed === 'row').map((e) => e.key));
+            return new Set(selectMessageIds(feed).filter((id) => !rows.has(id)));
+          };
+          expect(notAttachment(b)).toEqual(notAttachment(a));
+          expectAttachmentsReachable(shuffled, b);
+          expect(countMessages(b)).toBe(countMessages(a));
           expect(countNodes(selectArgumentTree(b))).toBe(countNodes(selectArgumentTree(a)));
         },
       ),

@@ -106,14 +106,19 @@ describe('JSON export end to end', () => {
     expect(exp.endpoint).toBe('enhanced');
     expect(exp.context).toBe(config.context);
     expect(exp.configuration).toEqual({ communication: config.communication_config, reasoning: config.reasoning_config, research: config.research_config });
-    expect(exp.messages).toHaveLength(selectCounts(snapshot.context.feed).messages);
-    // Every recorded agent message is in the export, in order, by its id, with its text (the ACL cards that
-    // repeat some of the text are messages of their own).
+    // The one count, and one row per turn (the consensus and summary rows besides).
+    expect(exp.message_count).toBe(selectCounts(snapshot.context.feed).messages);
+    expect(exp.messages.filter((m) => m.kind === 'hybrid')).toHaveLength(exp.message_count);
+    // Every recorded agent message is in the export, in order, by its id, with its text, once; its ACL message is
+    // described under `protocol`, not repeated as a message of its own.
     const said = serverData(transcript).filter((f) => f.type === 'agent_message').map((f) => ({ id: f.id, content: f.content }));
     expect(said.length).toBeGreaterThan(0);
     const ids = new Set(said.map((m) => m.id));
     expect(exp.messages.filter((m) => ids.has(m.id)).map((m) => ({ id: m.id, content: m.content }))).toEqual(said);
-    expect(exp.messages.filter((m) => m.kind === 'acl').length).toBe(serverData(transcript).filter((f) => f.type === 'acl_message').length);
+    expect(exp.messages.filter((m) => m.kind === 'acl')).toEqual([]);
+    for (const m of said) expect(exp.messages.filter((x) => x.content === m.content)).toHaveLength(1);
+    const withAcl = exp.messages.filter((m) => m.protocol?.some((p) => p.kind === 'acl'));
+    expect(withAcl.length).toBe(serverData(transcript).filter((f) => f.type === 'acl_message').length);
     const consensus = serverData(transcript).find((f) => f.type === 'consensus_reached')!;
     expect(exp.consensus).toEqual(consensus.consensus);
   });

@@ -96,7 +96,7 @@ describe('History dialog', () => {
 
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
     expect(within(dialog).getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).toBe('true');
-    expect(within(dialog).getByRole('tabpanel').textContent).toContain('session_d1');
+    expect(within(dialog).getByRole('tabpanel').textContent).toContain('Discussion kind: Basic'); // the session id is no longer in the main view
 
     expect(within(dialog).getByRole('button', { name: 'Export JSON' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toBeTruthy();

@@ -157,8 +157,14 @@ describe('hybrid panel', () => {
     expect(button('Research (0)')).toBeTruthy();
     const socket = await startLive(p, user);
     const delegation = (from: string, to: string, task: string) => ({ type: 'delegation', delegation: { from, from_agent: from, to, to_agent: to, task, reason: task }, timestamp: '2026-11-22T02:02:50.606Z' });
-    send(socket, [delegation('Cy', 'Bo', 'check the costs'), delegation('Ada', 'Cy', 'measure soil moisture')]);
+    const turn = (id: string, name: string, content: string) => ({ type: 'agent_message', id, agent_id: name.toLowerCase(), agent_name: name, content, timestamp: '2026-11-22T02:02:50.000Z' });
+    send(socket, [turn('t1', 'Cy', 'Costs first.'), delegation('Cy', 'Bo', 'check the costs'), turn('t2', 'Ada', 'Soil first.'), delegation('Ada', 'Cy', 'measure soil moisture')]);
     await waitFor(() => expect(button('Delegations (2)')).toBeTruthy());
+    // Each hand-over joined the turn that made it: two bubbles, no rows of their own.
+    const feedLog = screen.getByRole('log', { name: 'Hybrid discussion messages' });
+    await waitFor(() => expect(within(feedLog).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Cy', 'Ada']));
+    expect(within(feedLog).queryByRole('note')).toBeNull();
+    expect(within(feedLog).getAllByRole('article')[0].querySelector('summary')!.textContent).toContain('hands over to Bo: check the costs');
     // The same delegation again (a resume replays it) is counted once.
     send(socket, [delegation('Cy', 'Bo', 'check the costs')]);
     expect(button('Delegations (2)')).toBeTruthy();

@@ -152,14 +152,19 @@ describe('standard panel: a live discussion', () => {
     send(socket, frames.slice(0, frames.findIndex((f) => f === messages[1]) + 1));
     const log = screen.getByRole('log', { name: 'Discussion messages' });
     await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThanOrEqual(2));
-    // Each agent_message is one card by its agent (with its role and confidence); Ada's proposal also came as an
-    // ACL message, which has its own card.
+    // One bubble per turn: Ada's ACL message joined her turn (no card of its own, no protocol badge); each bubble
+    // has the agent's avatar, name, role and text once, and the protocol's extras collapsed beneath it.
     const cards = within(log).getAllByRole('article');
-    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Enhanced from Ada', 'ACL from Ada', 'Enhanced from Bo']);
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Ada', 'Bo']);
     expect(cards[0].querySelector('.message-card__text')!.textContent).toBe(messages[0].content);
+    expect(within(log).getAllByText(messages[0].content)).toHaveLength(1);
     expect(within(cards[0]).getByText('Agronomist')).toBeTruthy();
-    expect(within(cards[0]).getByTitle('Confidence').textContent).toBe(`${Math.round(messages[0].confidence * 100)}%`);
-    expect(cards[2].querySelector('.message-card__text')!.textContent).toBe(messages[1].content);
+    expect(cards[0].querySelector('.turn__avatar')!.textContent).toBe('A');
+    const details = cards[0].querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toContain(`${Math.round(messages[0].confidence * 100)}% sure`);
+    expect(log.textContent).not.toMatch(/ENHANCED|\bACL\b|query-if|ontology/i);
+    expect(cards[1].querySelector('.message-card__text')!.textContent).toBe(messages[1].content);
 
     // A streamed turn: start, deltas (the card grows, with a typing caret), then the final frame replaces it.
     const id = 'stream-turn-1';
@@ -278,7 +283,7 @@ describe('standard panel: a live discussion', () => {
     // The chart's title says the same numbers as the table.
     const contributions = screen.getByRole('img', { name: /^Contributions per agent: / }).querySelector('title')!.textContent!;
     for (const r of rows) expect(contributions).toContain(`${within(r).getByRole('rowheader').textContent} ${within(r).getByRole('cell').textContent}`);
-    expect(screen.getByText('Consensus')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Consensus' })).toBeTruthy();
   });
 });
 
@@ -415,7 +420,7 @@ describe('standard panel: joining in and the footer', () => {
     const sessionId = p.standard.getSnapshot().context.run!.sessionId;
     expect(p.saved[0].fileName).toBe(`discussion_${sessionId}.json`);
     const doc = JSON.parse(await blobText(p.saved[0].blob));
-    expect(doc.messages).toHaveLength(messages);
+    expect(doc.message_count).toBe(messages); // the one count, in the footer and the file
 
     await user.click(pdf());
     await waitFor(() => expect(p.saved).toHaveLength(2));

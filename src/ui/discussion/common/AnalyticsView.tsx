@@ -5,6 +5,12 @@ import type { Analytics } from '../../../model/feedSelectors';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
 
+/** Row kinds in the reader's words (one bar per word: the turn kinds of the endpoints are all 'Agent turns'). */
+const KIND_WORDS: Record<string, string> = {
+  hybrid: 'Agent turns', text: 'Agent turns', argument: 'Agent turns', human: 'Your messages', round: 'Round markers', stage: 'Stages',
+  consensus: 'Consensus', summary: 'Summary', research: 'Research', system: 'Notices', error: 'Problems', acl: 'Other notes', delegation: 'Hand-overs',
+};
+
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
@@ -17,7 +23,9 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 export function AnalyticsView({ analytics, connection }: { analytics: Analytics; connection: { status: string; endpoint: string | null; sessionId: string | null } }) {
-  const byType = Object.entries(analytics.countsByKind).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
+  const merged = new Map<string, number>();
+  for (const [kind, n] of Object.entries(analytics.countsByKind)) if (n > 0) merged.set(KIND_WORDS[kind] ?? kind, (merged.get(KIND_WORDS[kind] ?? kind) ?? 0) + n);
+  const byType = [...merged.entries()].sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
   const contributions = analytics.agentContributions.map((c) => ({ label: c.name, value: c.count }));
   const rounds = analytics.confidenceByRound.map((r) => ({ label: `Round ${r.round}`, value: r.avgConfidence, text: pct(r.avgConfidence) }));
   return (
@@ -30,12 +38,7 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
         <Stat label="Delegations" value={analytics.delegations} />
         <Stat label="Connection" value={connection.status} />
       </dl>
-      {(connection.endpoint || connection.sessionId) && (
-        <p className="muted analytics__connection">
-          {connection.endpoint && <>Endpoint: {connection.endpoint}</>}
-          {connection.sessionId && <> · Session {connection.sessionId}</>}
-        </p>
-      )}
+      {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
       {analytics.totalMessages === 0 ? (
         <EmptyState title="Nothing to measure yet">Start a discussion; counts and charts fill in as messages arrive.</EmptyState>
       ) : (

@@ -4,7 +4,7 @@ import { hotkeysCoreFeature, syncDataLoaderFeature, type ItemInstance } from '@h
 import { useTree } from '@headless-tree/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ArgumentNode } from '../../../model/feedSelectors';
-import { Confidence } from './MessageCard';
+import { Confidence } from './Confidence';
 import { EmptyState } from './EmptyState';
 
 const ROOT = '__root__';
@@ -29,7 +29,9 @@ function indexTree(roots: ArgumentNode[]): Index {
   return { nodes, children, parents };
 }
 
-export function ArgumentTree({ roots }: { roots: ArgumentNode[] }) {
+const DEFAULT_EMPTY_HINT = 'Turn on multi-round reasoning in Advanced Settings and start: the proposals, objections and syntheses the agents make appear here as a tree.';
+
+export function ArgumentTree({ roots, emptyHint = DEFAULT_EMPTY_HINT }: { roots: ArgumentNode[]; emptyHint?: string }) {
   const index = useMemo(() => indexTree(roots), [roots]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusedItem, setFocusedItem] = useState<string | null>(null);
@@ -58,9 +60,7 @@ export function ArgumentTree({ roots }: { roots: ArgumentNode[] }) {
 
   if (roots.length === 0) {
     return (
-      <EmptyState title="No arguments yet">
-        The Multi-Round Reasoning endpoint builds an argument tree: proposals, support, counters and syntheses appear here as the agents reason.
-      </EmptyState>
+      <EmptyState title="No arguments yet">{emptyHint}</EmptyState>
     );
   }
   return (

@@ -1,5 +1,6 @@
 // The research papers found during a discussion (part 2 §3 'Research result'): title, authors, year, the first
-// 200 characters of the abstract, link and source.
+// 200 characters of the abstract, link and source. Its empty state follows the research setting, and a failed
+// search is one quiet notice here (feed.researchNotice), never a row of the discussion (issue 18).
 import type { Paper } from '../../../schemas/discussion';
 import { ABSTRACT_PREVIEW_CHARS } from '../../../schemas/constants';
 import { EmptyState } from './EmptyState';
@@ -7,15 +8,44 @@ import { EmptyState } from './EmptyState';
 const authorsOf = (a: Paper['authors']) => (Array.isArray(a) ? a.join(', ') : a);
 const preview = (text: string) => (text.length > ABSTRACT_PREVIEW_CHARS ? `${text.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : text);
 
-export function ResearchList({ papers }: { papers: readonly Paper[] }) {
+export interface ResearchListProps {
+  papers: readonly Paper[];
+  /** Whether research is on for this discussion (null: not known, e.g. a stored discussion). */
+  researchOn: boolean | null;
+  /** Why the latest search failed, when one did. */
+  notice?: string | null;
+  /** Where research is turned on, in this panel's words ('Advanced Settings', 'the settings above'). */
+  settingPlace?: string;
+}
+
+function Notice({ text }: { text: string }) {
+  return (
+    <p className="research-notice" role="status">
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5v4M8 10.8v.2" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      <span>{text}</span>
+    </p>
+  );
+}
+
+export function ResearchList({ papers, researchOn, notice, settingPlace = 'Advanced Settings' }: ResearchListProps) {
   if (papers.length === 0) {
     return (
-      <EmptyState title="No research papers yet">
-        Turn on research integration in Advanced Settings; papers the agents cite appear here.
-      </EmptyState>
+      <>
+        {notice && <Notice text={notice} />}
+        {researchOn === false ? (
+          <EmptyState title="Research is off">Turn on research in {settingPlace} to let the agents look up papers; the ones they find appear here.</EmptyState>
+        ) : notice ? null : (
+          <EmptyState title="No research papers yet">{researchOn ? 'Research is on: papers the agents find appear here as the discussion runs.' : 'Papers the agents found appear here.'}</EmptyState>
+        )}
+      </>
     );
   }
   return (
+    <>
+    {notice && <Notice text={notice} />}
     <ol className="paper-list" aria-label="Research papers">
       {papers.map((p, i) => (
         <li key={`${p.url ?? p.title}-${i}`} className="paper">
@@ -36,5 +66,6 @@ export function ResearchList({ papers }: { papers: readonly Paper[] }) {
         </li>
       ))}
     </ol>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import * as sel from '../../../machines/history.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { messageCountLabel } from '../../../model/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
 import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
@@ -20,7 +21,7 @@ import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
 import './history.css';
@@ -45,7 +46,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
           <span>{endpointLabel(d.endpoint)}</span>
           <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
           <span>
-            {count} {d.message_count === undefined ? 'frames' : count === 1 ? 'message' : 'messages'}
+            {d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}
           </span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
         </span>
@@ -141,17 +142,17 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
             label="Stored messages"
             renderRow={(id) => {
               const item = selectItem(feed, id);
-              return item ? <MessageCard item={item} /> : null;
+              return item ? <FeedRowView item={item} /> : null;
             }}
             empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
           />
         )}
-        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
-        {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
+        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} emptyHint="This discussion did not reason in rounds, so it has no tree of arguments." />}
+        {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={null} notice={feed.researchNotice} />}
         {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: STATUS_LABEL[d.status], endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
       </div>
       <div className="history-opened__foot">
-        <span className="muted">{counts?.messages ?? 0} messages</span>
+        <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
         <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'json', now: Date.now() })}>
           Export JSON
         </button>

@@ -10,7 +10,8 @@ import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { countMessages, selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { messageCountLabel } from '../../../model/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
@@ -18,7 +19,7 @@ import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
@@ -27,13 +28,13 @@ import { formatDuration } from './formatDuration';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActorRef; audio: AudioQueueActorRef | undefined; id: string }) {
+function HybridRow({ discussion, workspace, audio, id }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; audio: AudioQueueActorRef | undefined; id: string }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   const playing = useSelector(audio, (s) => {
     const current = s ? selectCurrentItem(s) : null;
     return !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId));
   });
-  return item ? <MessageCard item={item} nowPlaying={playing} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} /> : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
@@ -73,11 +74,12 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
     <aside className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Hybrid discussion">
       <header className="panel-header">
         <div className="panel-header__title">
-          <h2>Hybrid NLP/ACL Discussion</h2>
+          <h2>Hybrid Discussion</h2>
           <div className="panel-header__facts">
             <Badge tone={live ? 'success' : 'neutral'}>{live ? 'Live' : 'Idle'}</Badge>
             <span title="Duration">{formatDuration(elapsed)}</span>
             <span title="Round">{round}</span>
+            <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
           </div>
         </div>
         <div className="panel-header__actions">
@@ -131,15 +133,15 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
       </div>
       <div className="tabpanel">
         {drawer === 'research' ? (
-          <ResearchList papers={papers} />
+          <ResearchList papers={papers} researchOn={settings.allow_research} notice={feed.researchNotice} settingPlace="the settings (Allow research)" />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />
         ) : (
           <FeedList
             ids={ids}
             label="Hybrid discussion messages"
-            renderRow={(id) => <HybridRow discussion={discussion} audio={audio} id={id} />}
-            empty={<EmptyState title="No messages yet">Select two or more agents, choose a template or write a topic, and start. Agents mix plain language with formal ACL messages.</EmptyState>}
+            renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
+            empty={<EmptyState title="No messages yet">Select two or more agents, write a topic or pick a template, and press Start.</EmptyState>}
           />
         )}
       </div>

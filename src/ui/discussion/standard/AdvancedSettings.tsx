@@ -1,5 +1,6 @@
-// The Advanced Settings popover (part 2 §2): the endpoint status list with Refresh, then communication,
-// multi-round reasoning, research integration and basic settings. Bounds come from src/schemas/settings.ts; each
+// The Advanced Settings popover (part 2 §2): the basics first (Turns, the most asked-for setting, at the top; issue
+// 18), then communication, multi-round reasoning, research integration, and the endpoint status list with Refresh
+// last. Bounds come from src/schemas/settings.ts; each
 // change sends the whole settings object, which the machine checks against the schema and saves.
 import {
   COMMUNICATION_STYLES, CONVERSATION_MODES, ENDPOINT_KEYS, ENDPOINTS, REASONING_MODES, REASONING_STAGES,
@@ -52,20 +53,12 @@ export function AdvancedSettings({ settings: s, availability, probing, onChange,
       </header>
 
       <fieldset className="settings-section">
-        <legend>Endpoints</legend>
-        <ul className="endpoint-list">
-          {ENDPOINT_KEYS.map((k) => (
-            <li key={k} className={`endpoint-list__item endpoint-list__item--${availability[k]}`}>
-              <span className="endpoint-list__dot" aria-hidden="true" />
-              <span className="endpoint-list__name">{ENDPOINTS[k].name}</span>
-              <code className="endpoint-list__path">{ENDPOINTS[k].path}</code>
-              <span className="endpoint-list__state">{AVAILABILITY_TEXT[availability[k]]}</span>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="button button--small" onClick={onRefresh} disabled={probing}>
-          {probing ? 'Checking…' : 'Refresh'}
-        </button>
+        <legend>Basics</legend>
+        <NumberField label="Turns" value={s.basic.turns} bounds={bounds.standardTurns} onChange={(v) => basic({ turns: v })} />
+        <CheckField label="Speech (text to speech)" checked={s.basic.tts} onChange={(v) => basic({ tts: v })} />
+        <SelectField label="Conversation mode" value={s.basic.mode} options={CONVERSATION_MODES} onChange={(v) => basic({ mode: v })} />
+        <CheckField label="Human participation" checked={s.basic.humanParticipation} onChange={(v) => basic({ humanParticipation: v })} />
+        <CheckField label="Hybrid mode (natural language + ACL)" checked={s.basic.hybridMode} onChange={(v) => basic({ hybridMode: v })} />
       </fieldset>
 
       <fieldset className="settings-section">
@@ -129,12 +122,20 @@ export function AdvancedSettings({ settings: s, availability, probing, onChange,
       </fieldset>
 
       <fieldset className="settings-section">
-        <legend>Basic</legend>
-        <CheckField label="Speech (text to speech)" checked={s.basic.tts} onChange={(v) => basic({ tts: v })} />
-        <NumberField label="Turns" value={s.basic.turns} bounds={bounds.standardTurns} onChange={(v) => basic({ turns: v })} />
-        <SelectField label="Conversation mode" value={s.basic.mode} options={CONVERSATION_MODES} onChange={(v) => basic({ mode: v })} />
-        <CheckField label="Human participation" checked={s.basic.humanParticipation} onChange={(v) => basic({ humanParticipation: v })} />
-        <CheckField label="Hybrid mode (natural language + ACL)" checked={s.basic.hybridMode} onChange={(v) => basic({ hybridMode: v })} />
+        <legend>Discussion kinds on this server</legend>
+        <ul className="endpoint-list">
+          {ENDPOINT_KEYS.map((k) => (
+            <li key={k} className={`endpoint-list__item endpoint-list__item--${availability[k]}`}>
+              <span className="endpoint-list__dot" aria-hidden="true" />
+              <span className="endpoint-list__name">{ENDPOINTS[k].name}</span>
+              <code className="endpoint-list__path">{ENDPOINTS[k].path}</code>
+              <span className="endpoint-list__state">{AVAILABILITY_TEXT[availability[k]]}</span>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button button--small" onClick={onRefresh} disabled={probing}>
+          {probing ? 'Checking…' : 'Refresh'}
+        </button>
       </fieldset>
     </section>
   );

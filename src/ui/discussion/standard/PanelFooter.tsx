@@ -1,4 +1,6 @@
-// The footer (part 2 §2): Stop, PDF and JSON export, and the counters of messages, arguments and papers.
+// The footer (part 2 §2): Stop, PDF and JSON export, and the counters of messages (the one count:
+// src/model/messageCount.ts), arguments and papers.
+import { messageCountLabel } from '../../../model/messageCount';
 export interface PanelFooterProps {
   counts: { messages: number; arguments: number; papers: number };
   canStop: boolean;
@@ -13,7 +15,7 @@ export function PanelFooter(p: PanelFooterProps) {
   return (
     <footer className="panel-footer">
       <div className="panel-footer__counts" aria-label="Counts">
-        <span data-testid="count-messages">{p.counts.messages} messages</span>
+        <span data-testid="count-messages">{messageCountLabel(p.counts.messages)}</span>
         <span data-testid="count-arguments">{p.counts.arguments} arguments</span>
         <span data-testid="count-papers">{p.counts.papers} papers</span>
       </div>

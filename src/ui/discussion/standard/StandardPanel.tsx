@@ -12,8 +12,10 @@ import { selectAvailability, selectAvailableNames, selectIsProbing } from '../..
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectActiveSpeakerId } from '../../../machines/workspace.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
-import { startProblem } from '../../../model/standardConfig';
-import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
+import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
+import { messageCountLabel } from '../../../model/messageCount';
+import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
+import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -21,7 +23,7 @@ import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { MessageCard } from '../common/MessageCard';
+import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { AdvancedSettings } from './AdvancedSettings';
 import { HumanMessageBox } from './HumanMessageBox';
@@ -32,9 +34,9 @@ import { TabBar, tabId, tabPanelId } from './TabBar';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; id: string }) {
+function FeedRow({ discussion, workspace, id }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; id: string }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  return item ? <MessageCard item={item} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} /> : null;
 }
 
 function useStripAgents(discussion: StandardDiscussionActorRef, workspace: WorkspaceActorRef | undefined): { agents: StripAgent[]; speaker: string | null } {
@@ -88,8 +90,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const counts = useSelector(discussion, sel.selectFeedCounts);
   const exporting = useSelector(discussion, sel.selectIsExporting);
   const sessionId = useSelector(discussion, sel.selectSessionId);
-  const sessionSuffix = useSelector(discussion, sel.selectSessionSuffix);
-  const endpointName = useSelector(discussion, sel.selectEndpointName);
+  const runEndpoint = useSelector(discussion, (s) => s.context.run?.endpoint ?? null);
   const feed = useSelector(discussion, sel.selectFeed);
   const probe = useSelector(discussion, sel.selectEndpointProbe);
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
@@ -101,6 +102,11 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const problem = startProblem({ agentIds: selectedIds, context: draft, token });
+  // What will run (idle) or runs: the same choice the machine makes at Start (endpointChoice.ts).
+  const options = choiceOptions(settings, tab === 'tree');
+  const planned = chooseEndpoint(options, availability ?? {});
+  const shown = live || !idle ? (runEndpoint ?? planned) : planned;
+  const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
   const start = () => {
     const chosen = new Set(selectedIds);
@@ -116,8 +122,10 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   return (
     <aside className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Enhanced Multi-Agent Discussion">
       <PanelHeader
-        sessionSuffix={sessionSuffix}
-        endpointName={endpointName}
+        title={ENDPOINT_TITLES[shown]}
+        sessionId={sessionId}
+        endpointName={ENDPOINTS[runEndpoint ?? planned].name}
+        endpointPath={ENDPOINTS[runEndpoint ?? planned].path}
         status={status}
         live={live}
         settingsOpen={settingsOpen}
@@ -144,7 +152,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">
           <span className="run-done__text">
-            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {counts.messages} messages — export it below or start another.
+            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {messageCountLabel(counts.messages)} — export it below or start another.
           </span>
           <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
             New discussion
@@ -158,6 +166,8 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           busy={busy}
           loggedIn={Boolean(token)}
           endpointsLine={endpointsLine}
+          startLabel={START_LABELS[planned]}
+          reason={endpointReason(planned, options, availability ?? {})}
           probing={probing}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           onStart={start}
@@ -170,16 +180,22 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           <FeedList
             ids={ids}
             label="Discussion messages"
-            renderRow={(id) => <FeedRow discussion={discussion} id={id} />}
+            renderRow={(id) => <FeedRow discussion={discussion} workspace={workspace} id={id} />}
             empty={
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
-                {busy ? 'The agents are getting ready.' : problem ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.' : 'Ready: press Start and the agents begin.'}
+                {busy
+                  ? 'The agents are getting ready.'
+                  : new Set(selectedIds).size < 2
+                    ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.'
+                    : !draft.trim()
+                      ? 'Describe above what the agents should discuss, then press Start.'
+                      : 'Ready: press Start and the agents begin.'}
               </EmptyState>
             }
           />
         )}
         {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
-        {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
+        {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={settings.research.enableResearch} notice={feed.researchNotice} />}
         {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
       </div>
       {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text, timestamp: new Date().toISOString() })} />}

@@ -1,11 +1,15 @@
-// The idle panel (part 2 §2 'When idle'): the context box, 'Start Enhanced Discussion', the endpoints line and the
-// not-logged-in hint. Start is disabled while any start check fails; the first failing check is said under it.
+// The idle panel (part 2 §2 'When idle'): the context box, the Start button (it names what will run: 'Start
+// Multi-Round Discussion'), one line on why that kind was chosen, the endpoints line and the not-logged-in hint.
+// Start is disabled while any start check fails; the first failing check is said under it.
 export interface StartFormProps {
   context: string;
   problem: string | null;
   busy: boolean;
   loggedIn: boolean;
   endpointsLine: string;
+  startLabel: string;
+  /** Why this kind of discussion will run (standardConfig.ts endpointReason). */
+  reason: string;
   onContextChange: (text: string) => void;
   onStart: () => void;
   onRefreshEndpoints: () => void;
@@ -28,7 +32,7 @@ export function StartForm(p: StartFormProps) {
         id="discussion-context"
         className="start-form__context"
         rows={4}
-        placeholder="What should the agents discuss? e.g. Should our vineyard switch to drip irrigation before next season?"
+        placeholder="What should the agents discuss? e.g. Should our town square be closed to cars on weekends?"
         value={p.context}
         onChange={(e) => p.onContextChange(e.target.value)}
         onKeyDown={(e) => {
@@ -36,8 +40,9 @@ export function StartForm(p: StartFormProps) {
         }}
       />
       <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || p.busy}>
-        {p.busy ? 'Starting…' : 'Start Enhanced Discussion'}
+        {p.busy ? 'Starting…' : p.startLabel}
       </button>
+      <p className="start-form__reason muted">{p.reason}</p>
       <p className="start-form__hint" aria-live="polite">
         {p.problem && <span className="start-form__problem">{p.problem}</span>}
       </p>

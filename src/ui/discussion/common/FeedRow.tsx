@@ -1,0 +1,15 @@
+// One row of the feed: a turn's bubble, or a light row for what is not a turn. The panels and History render
+// rows through this; the workspace (when there is one) gives each speaker its colour and avatar.
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import type { FeedItem } from '../../../model/feed';
+import { isMessageKind } from '../../../model/messageCount';
+import { lookOf, useWorkspaceAgent } from './agentLook';
+import { FeedNote } from './FeedNote';
+import { TurnBubble } from './TurnBubble';
+
+export function FeedRowView({ item, workspace, nowPlaying }: { item: FeedItem; workspace?: WorkspaceActorRef; nowPlaying?: boolean }) {
+  const agent = useWorkspaceAgent(workspace, item.agentId);
+  if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
+  const look = lookOf(agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined });
+  return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;
+}

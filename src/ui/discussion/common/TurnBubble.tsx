@@ -1,0 +1,52 @@
+// One agent turn, one bubble (issue 18; as LobeHub, Open WebUI and assistant-ui draw a message): the speaker's
+// avatar and colour, name and role, the text with its caret while it streams, and beneath it, collapsed, what
+// the protocol added (TurnDetails). The human's own messages are bubbles too, on the right. Receives its item,
+// never the feed, so a streamed delta redraws only this row.
+import { memo } from 'react';
+import type { FeedItem } from '../../../model/feed';
+import type { AgentLook } from './agentLook';
+import { TurnDetails } from './TurnDetails';
+
+export function timeOf(ts: string | null) {
+  if (!ts) return null;
+  const d = new Date(ts);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export const TurnBubble = memo(function TurnBubble({ item, look, nowPlaying }: { item: FeedItem; look: AgentLook; nowPlaying?: boolean }) {
+  const human = item.kind === 'human';
+  const name = human ? (item.agentName ? `${item.agentName} (you)` : 'You') : (item.agentName ?? 'Agent');
+  const time = timeOf(item.timestamp);
+  const cls = [
+    'message-card', 'turn', `message-card--${item.kind}`, human ? 'turn--human' : '',
+    item.streaming ? 'message-card--streaming' : '', nowPlaying ? 'message-card--playing' : '',
+  ].filter(Boolean).join(' ');
+  return (
+    <article className={cls} aria-busy={item.streaming || undefined} aria-label={human ? 'You' : name} style={{ ['--agent-color' as string]: look.color }}>
+      {!human && (
+        <span className="turn__avatar" aria-hidden="true">
+          {look.avatar}
+        </span>
+      )}
+      <div className="turn__body">
+        <header className="turn__head">
+          <strong className="message-card__who">{name}</strong>
+          {!human && item.agentRole && <span className="turn__role">{item.agentRole}</span>}
+          {nowPlaying && <span className="turn__speaking">speaking</span>}
+          {time && (
+            <time className="turn__time" dateTime={item.timestamp ?? undefined}>
+              {time}
+            </time>
+          )}
+        </header>
+        <p className="message-card__text">
+          {item.content}
+          {item.streaming && <span className="typing-caret" aria-hidden="true" />}
+        </p>
+        {item.streaming && <span className="visually-hidden">(still writing)</span>}
+        {item.interrupted && <p className="turn__note">Stopped while writing.</p>}
+        {!human && !item.streaming && <TurnDetails item={item} />}
+      </div>
+    </article>
+  );
+});

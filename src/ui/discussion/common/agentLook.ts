@@ -1,0 +1,20 @@
+// How a speaker looks in the feed: the agent's colour and avatar (src/model/agentIdentity.ts) from the workspace
+// when the agent is there, else derived from its id and name, so a stored discussion keeps its colours too.
+import { useSelector } from '@xstate/react';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { agentAvatar, agentColor } from '../../../model/agentIdentity';
+import type { Agent } from '../../../schemas/agents';
+
+export interface AgentLook {
+  color: string;
+  avatar: string;
+}
+
+export function lookOf(agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar'>>): AgentLook {
+  return { color: agentColor(agent), avatar: agentAvatar(agent) };
+}
+
+/** The workspace's record of one agent (or undefined); a row re-renders only when that agent changes. */
+export function useWorkspaceAgent(workspace: WorkspaceActorRef | undefined, agentId: string | null): Agent | undefined {
+  return useSelector(workspace, (s) => (agentId && s ? s.context.agents.find((a) => a.id === agentId) : undefined));
+}

@@ -1,0 +1,134 @@
+// One turn, one item: the frames that go with an agent's turn join it (ARCHITECTURE.md 'A turn is the unit a reader
+// sees'), and the one message count (src/model/messageCount.ts) agrees with what the server counts.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyFrame, applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
+import { countMessages, selectItem, selectMessageIds, selectMessages } from '../../src/model/feedSelectors';
+import { countStoredMessages, messageCountLabel } from '../../src/model/messageCount';
+import { extraPhrases, performativePhrase, statedPosition } from '../../src/model/turnExtras';
+import { serverData, transcriptFrames, TRANSCRIPTS } from './transcriptFrames';
+
+const start = (id: string, name = 'Ada'): FeedInput => ({ type: 'agent_message_start', id, agent_id: name.toLowerCase(), agent_name: name });
+const final = (id: string, content: string, name = 'Ada'): FeedInput =>
+  ({ type: 'agent_message', id, agent_id: name.toLowerCase(), agent_name: name, content, message_type: 'hybrid', formal_communications: [] }) as FeedInput;
+const acl = (sender: string, performative: string, receiver: string, claim: string, extra: object = {}): FeedInput =>
+  ({ type: 'acl_message', performative, sender, receiver, content: { claim, stance: 'support', confidence: 0.72 }, natural_language: claim, ...extra }) as FeedInput;
+const request = (from: string, to: string, content: string): FeedInput => ({ type: 'request', from_agent: from, to_agent: to, action: 'query-if', content });
+const delegation = (from: string, to: string, task: string): FeedInput => ({ type: 'delegation', delegation: { from, to, task } });
+
+describe('frames of one turn make one item', () => {
+  it('the final message, its ACL message, request and delegation: one item with extras, counted once', () => {
+    const feed = applyFrames(emptyFeed, [
+      start('m1'),
+      { type: 'agent_message_delta', id: 'm1', delta: 'Shared ' },
+      acl('Ada', 'query-if', 'Bo', 'Shared bikes cut traffic.'),
+      final('m1', 'Shared bikes cut traffic.'),
+      request('Ada', 'Bo', 'Shared bikes cut traffic.'),
+      delegation('Ada', 'Bo', 'check the costs'),
+      { type: 'audio_message', agent_id: 'ada', audio_url: '/media/tts/1.wav', audio_id: 'au1', message_id: 'm1' },
+    ]);
+    expect(selectMessageIds(feed)).toEqual(['m1']);
+    const m1 = selectItem(feed, 'm1')!;
+    expect(m1).toMatchObject({ content: 'Shared bikes cut traffic.', audioUrl: '/media/tts/1.wav' });
+    expect(m1.extras!.map((e) => e.kind)).toEqual(['acl', 'request', 'delegation']);
+    // the ACL message and its request say the same thing once
+    expect(extraPhrases(m1.extras)).toEqual(['asks Bo whether…', 'hands over to Bo: check the costs']);
+    expect(statedPosition(m1.extras)).toEqual({ stance: 'support', confidence: 0.72 });
+    expect(countMessages(feed)).toBe(1);
+  });
+
+  it('multi-round: an argument and its ACL message are one turn', () => {
+    const feed = applyFrames(emptyFeed, [
+      { type: 'argument', argument: { id: 'a1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Open the square to bikes.', confidence: 0.6, supporting_evidence: [], votes: { support: 0, oppose: 0 } } } as FeedInput,
+      acl('Ada', 'propose', 'all', 'Open the square to bikes.'),
+    ]);
+    expect(selectMessages(feed).map((m) => [m.kind, m.extras?.length])).toEqual([['argument', 1]]);
+    expect(extraPhrases(selectItem(feed, 'a1')!.extras)).toEqual(['proposes to everyone']);
+  });
+
+  it('the recorded multi-round transcript: every ACL message joined its argument', () => {
+    const feed = applyFrames(emptyFeed, transcriptFrames('multi_round_reasoning-default'));
+    expect(selectMessages(feed).some((m) => m.kind === 'acl')).toBe(false);
+    expect(countMessages(feed)).toBe(15);
+  });
+
+  it('a delegation sent before the text that carries it (Basic) joins that text, once', () => {
+    const feed = applyFrames(emptyFeed, [
+      { type: 'text', id: 't1', from_id: 'bo', from: 'Bo', text: 'First.', turn: 1 },
+      { type: 'text', id: 't2', from_id: 'ada', from: 'Ada', text: 'Second.', turn: 2 },
+      delegation('Bo', 'Ada', 'check it'),
+      { type: 'text', id: 't3', from_id: 'bo', from: 'Bo', text: 'Third.', turn: 3, delegation: { from: 'Bo', to: 'Ada', task: 'check it' } },
+    ]);
+    expect(selectMessageIds(feed)).toEqual(['t1', 't2', 't3']);
+    expect(selectItem(feed, 't1')!.extras).toBeUndefined();
+    expect(selectItem(feed, 't3')!.extras!.map((e) => [e.kind, e.receiver, e.note])).toEqual([['delegation', 'Ada', 'check it']]);
+  });
+
+  it('an ACL message before any turn of its sender waits for that turn', () => {
+    let feed = applyFrame(emptyFeed, acl('Bo', 'propose', 'Ada', 'Later words.'));
+    expect(selectMessageIds(feed)).toEqual([]);
+    expect(feed.pendingBySender.Bo).toHaveLength(1);
+    feed = applyFrames(feed, [start('m2', 'Bo'), final('m2', 'Later words.', 'Bo')]);
+    expect(selectMessageIds(feed)).toEqual(['m2']);
+    expect(extraPhrases(selectItem(feed, 'm2')!.extras)).toEqual(['proposes to Ada']);
+    expect(feed.pendingBySender).toEqual({});
+  });
+
+  it('nothing is dropped: what no turn took becomes a row at the end, or at once after it', () => {
+    const waiting = applyFrame(emptyFeed, acl('Cy', 'inform', 'all', 'Nobody took me.'));
+    const ended = applyFrame(waiting, { type: 'discussion_ended', reason: 'completed' });
+    expect(selectMessages(ended).map((m) => [m.kind, m.agentName, m.content])).toEqual([['acl', 'Cy', 'Nobody took me.']]);
+    const late = applyFrame(ended, request('Dee', 'Cy', 'A late question'));
+    expect(selectMessages(late).map((m) => m.content)).toEqual(['Nobody took me.', 'A late question']);
+    expect(countMessages(late)).toBe(0); // rows that are not turns are not messages
+    // replays change nothing
+    expect(applyFrame(late, acl('Cy', 'inform', 'all', 'Nobody took me.'))).toBe(late);
+  });
+});
+
+describe('a failed search', () => {
+  it('recorded on the hybrid socket: the Research tab\'s notice, not a row', () => {
+    const feed = applyFrames(emptyFeed, transcriptFrames('hybrid-research-unavailable'));
+    expect(feed.researchNotice).toMatch(/^Research is unavailable/);
+    expect(selectMessages(feed).some((m) => m.content === feed.researchNotice)).toBe(false);
+  });
+});
+
+describe('the one message count', () => {
+  it('turns (streaming ones too) and human messages; not rounds, consensus, notices or attachments', () => {
+    const feed = applyFrames(emptyFeed, [
+      { type: 'round_start', round: 1 },
+      start('m1'),
+      { type: 'human_message_local', id: 'h1', text: 'Parking brings in money.', timestamp: 't' },
+      { type: 'system', content: 'Speech is off' },
+      acl('Ada', 'inform', 'all', 'x'),
+    ]);
+    expect(countMessages(feed)).toBe(2);
+    expect(messageCountLabel(2)).toBe('2 messages');
+    expect(messageCountLabel(1)).toBe('1 message');
+    expect(messageCountLabel(0)).toBe('0 messages');
+  });
+
+  const discussions = readdirSync(TRANSCRIPTS).filter((f) => /^(hybrid|enhanced|basic|multi_round_reasoning)-.*\.jsonl$/.test(f) && !f.includes('malformed'));
+  it.each(discussions)('%s: the server\'s count of the stored frames equals the feed\'s count', (name) => {
+    const stored = serverData(name).filter((f) => (f as { type?: string }).type !== 'agent_message_delta');
+    const feed = applyFrames(emptyFeed, transcriptFrames(name));
+    const humans = selectMessages(feed).filter((m) => m.kind === 'human').length;
+    expect(countStoredMessages(stored, humans)).toBe(countMessages(feed));
+  });
+});
+
+describe('performatives in plain words', () => {
+  it.each([
+    ['propose', 'Ada', 'proposes to Ada'],
+    ['query-if', 'Bo', 'asks Bo whether…'],
+    ['inform', 'all', 'shares a view'],
+    ['inform', 'Bo', 'tells Bo'],
+    ['accept-proposal', 'Ada', "accepts Ada's proposal"],
+    ['reject-proposal', null, 'rejects the proposal'],
+    ['disconfirm', 'Cy', "disputes Cy's point"],
+    ['some_new_act', 'Bo', 'some new act (to Bo)'],
+  ])('%s to %s → %s', (p, r, phrase) => {
+    expect(performativePhrase(p, r)).toBe(phrase);
+  });
+});
