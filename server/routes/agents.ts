@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
-import { agentAvatarField, agentColorField, agentCreate, agentUpdate, personality, position } from '../../src/schemas/agents';
+import { agentCreate, agentCreateExtras, agentUpdate, position } from '../../src/schemas/agents';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
 import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, type AgentRow } from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
@@ -10,14 +10,7 @@ import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
 import { removeStoredFiles } from '../audio/audioFiles';
 
-// Creation may carry a personality, an identity (colour, avatar) and a starting position: optional extras beyond agentCreate.
-const createExtras = z.object({
-  personality: personality.optional(),
-  color: agentColorField.optional(),
-  avatar: agentAvatarField.optional(),
-  x: z.number().finite().optional(),
-  y: z.number().finite().optional(),
-});
+// Creation may carry a personality, an identity (colour, avatar) and a starting position (agentCreateExtras).
 const idParams = z.object({ id: idText() });
 
 /** /agents/ CRUD and /agents/{id}/position. Every query is scoped to the signed-in user. */
@@ -31,7 +24,7 @@ export async function agentRoutes(app: FastifyInstance) {
 
   const create = async (req: FastifyRequest, reply: FastifyReply) => {
     const body = parseWith(agentCreate, req.body);
-    const extras = parseWith(createExtras, req.body);
+    const extras = parseWith(agentCreateExtras, req.body);
     // A new agent gets a stored position at once (the given one, else a free slot clear of every other agent),
     // so agents made by a script or an import never land on top of one another.
     const row = await ctx.db.transaction(async (tx) => {

@@ -43,3 +43,13 @@ export type AgentUpdate = z.infer<typeof agentUpdate>;
 
 export const position = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Position = z.infer<typeof position>;
+
+/** What POST /agents/ accepts beyond agentCreate: a personality, an identity and a starting position (all optional). */
+export const agentCreateExtras = z.object({
+  personality: personality.optional(),
+  color: agentColorField.optional(),
+  avatar: agentAvatarField.optional(),
+  x: z.number().finite().optional(),
+  y: z.number().finite().optional(),
+});
+export type AgentCreateRequest = AgentCreate & z.infer<typeof agentCreateExtras>;

@@ -53,6 +53,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           }
         }}
       >
+        <span className="agora-node-avatar" style={{ background: data.color }} aria-hidden="true">{data.avatar}</span>
         <span className="agora-node-icon" aria-hidden="true">
           <StatusGlyph status={data.status} />
         </span>
@@ -83,7 +84,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
 function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected);
+  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar);
 }
 
 export const nodeTypes = { agent: AgentNode };
