@@ -48,6 +48,20 @@ async function openHistory() {
   return screen.getByRole('dialog', { name: 'Past discussions' });
 }
 
+describe('a discussion still running at start', () => {
+  it('is offered at once in the panel (no History needed); Dismiss hides the offer', async () => {
+    signedIn({ 'GET /discussion/history': () => json(200, [row('d2', 'Still going', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Old one')]) });
+    const offer = await screen.findByText('A discussion is still running', undefined, { timeout: 15_000 });
+    const box = offer.closest('.running-offer') as HTMLElement;
+    expect(box.closest('aside')).toBeTruthy();
+    expect(within(box).getByText('Still going')).toBeTruthy();
+    expect(within(box).getByRole('button', { name: 'Re-attach' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();
+    await userEvent.click(within(box).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('A discussion is still running')).toBeNull();
+  });
+});
+
 describe('History dialog', () => {
   it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
     let answer: Route = () => json(200, [row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Drip irrigation?')]);
@@ -69,7 +83,8 @@ describe('History dialog', () => {
     answer = () => json(200, []);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText(HISTORY_MESSAGES.empty)).toBeTruthy();
-    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(3);
+    // Three from the dialog, one at start: the check for a discussion still running (offered in the panel).
+    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(4);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close history' }));
     expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();

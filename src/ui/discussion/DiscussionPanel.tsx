@@ -5,6 +5,7 @@ import type { AppActorRef } from '../../machines/app.machine';
 import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
+import { RunningOffer } from './common/RunningOffer';
 import HybridPanel from './hybrid/HybridPanel';
 import StandardPanel from './standard/StandardPanel';
 import './discussion.css';
@@ -18,9 +19,10 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const history = useSelector(app, selectHistory);
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
+  const notice = <RunningOffer history={history} session={session} />;
   const panel = hybrid
-    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />
-    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} /> : <PanelLoading />;
+    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
+    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />;
   return (
     <>
       {panel}

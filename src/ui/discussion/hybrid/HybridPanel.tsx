@@ -2,7 +2,7 @@
 // settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
 // Export PDF, Research and Delegations; the status line.
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
@@ -38,7 +38,7 @@ function HybridRow({ discussion, audio, id }: { discussion: HybridDiscussionActo
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void }) {
+export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -98,6 +98,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
       </header>
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
+      {notice}
       <div className="hybrid-top">
         <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
           <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings

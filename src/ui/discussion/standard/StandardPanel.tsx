@@ -2,7 +2,7 @@
 // workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
 // libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
@@ -62,9 +62,11 @@ export interface StandardPanelProps {
   session: SessionActorRef;
   audio?: AudioQueueActorRef;
   onShowHistory?: () => void;
+  /** A notice the shell puts at the top of the panel (a running discussion offered for re-attach). */
+  notice?: ReactNode;
 }
 
-export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory }: StandardPanelProps) {
+export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory, notice }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -137,6 +139,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       )}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
+      {notice}
       <AgentStrip agents={agents} activeSpeakerId={speaker} />
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">
