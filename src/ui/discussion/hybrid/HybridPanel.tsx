@@ -15,6 +15,7 @@ import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
+import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -100,13 +101,22 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
       <AudioBlockedNotice audio={audio} />
       {notice}
       <div className="hybrid-top">
-        <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
-          <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
-        </button>
-        {settingsOpen && (
-          <div id="hybrid-settings">
-            <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
-          </div>
+        {locked ? (
+          // Locked while it runs: one line says what it runs with, and the feed keeps the height.
+          <p className="hybrid-settings-summary">
+            <strong>Settings:</strong> {hybridSettingsSummary(settings)}
+          </p>
+        ) : (
+          <>
+            <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
+              <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
+            </button>
+            {settingsOpen && (
+              <div id="hybrid-settings">
+                <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
+              </div>
+            )}
+          </>
         )}
         {!composing ? (
           <div className="run-done run-done--flush">
