@@ -88,3 +88,51 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   await page.waitForTimeout(300);
   if ((await hiddenAgents(page)).length) throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
 });
+
+const hybridPanel = (page: Page) => page.locator('aside.discussion-panel--hybrid');
+const agentNode = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
+
+test(
+  'layout: a running hybrid discussion gives the feed most of the panel at 1024×700, and after a reload the panel offers to re-attach it',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'reattach-offer');
+    await makeAgentsViaApi(page, ['Ada', 'Bo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await agentNode(page, name).click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    // Opened before the start, the settings still fold into one line once it runs.
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Problem Solving' }).click();
+    await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first this year?');
+    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page).locator('.hybrid-settings-summary').waitFor({ timeout: 20_000 });
+    await hybridPanel(page).locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
+    const share = await page.evaluate(() => {
+      const panelBox = document.querySelector('aside.discussion-panel--hybrid')!.getBoundingClientRect();
+      const feedBox = document.querySelector('aside.discussion-panel--hybrid .tabpanel')!.getBoundingClientRect();
+      return feedBox.height / panelBox.height;
+    });
+    await shot(page, 'hybrid-running-1024x700');
+    if (share < 0.6) throw new Error(`the feed takes ${(share * 100).toFixed(0)} % of the hybrid panel while running (want ≥ 60 %)`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'hybrid-running-1440x900');
+    await page.setViewportSize({ width: 1024, height: 700 });
+
+    // A reload drops the socket; the server keeps the discussion for its grace period, and the panel offers it
+    // at once — without opening History.
+    await page.reload();
+    const offer = page.locator('.discussion-panel .running-offer');
+    await offer.getByText('A discussion is still running').waitFor({ timeout: 20_000 });
+    if (await page.getByRole('dialog', { name: 'Past discussions' }).count()) throw new Error('History opened by itself');
+    await shot(page, 'reattach-offer-1024x700');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'reattach-offer-1440x900');
+    await offer.getByRole('button', { name: 'Re-attach' }).click();
+    await hybridPanel(page).waitFor({ timeout: 10_000 });
+    await hybridPanel(page).locator('.hybrid-settings-summary').waitFor({ timeout: 10_000 });
+    await offer.waitFor({ state: 'detached' });
+    await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
+  },
+  { timeoutMs: 150_000 },
+);

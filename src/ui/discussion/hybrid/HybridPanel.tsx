@@ -101,12 +101,8 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
       <AudioBlockedNotice audio={audio} />
       {notice}
       <div className="hybrid-top">
-        {locked ? (
-          // Locked while it runs: one line says what it runs with, and the feed keeps the height.
-          <p className="hybrid-settings-summary">
-            <strong>Settings:</strong> {hybridSettingsSummary(settings)}
-          </p>
-        ) : (
+        {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
+        {!locked && (
           <>
             <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
               <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
@@ -121,7 +117,14 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
         {!composing ? (
           <div className="run-done run-done--flush">
             <span className="run-done__text">
-              <strong>Topic:</strong> {topic || '—'}
+              <span className="run-done__line">
+                <strong>Topic:</strong> {topic || '—'}
+              </span>
+              {locked && (
+                <span className="run-done__line hybrid-settings-summary" title={hybridSettingsSummary(settings)}>
+                  <strong>Settings:</strong> {hybridSettingsSummary(settings)}
+                </span>
+              )}
             </span>
             {!locked && (
               <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(startedAt)}>
