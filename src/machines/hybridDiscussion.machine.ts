@@ -35,7 +35,7 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.stop' }
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
-  | { type: 'hybrid.export'; now: number }
+  | { type: 'hybrid.export'; now: number; format?: 'pdf' | 'json' }
   /** The run's clock (a provided ticker): the header's running duration. */
   | { type: 'hybrid.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
@@ -221,7 +221,10 @@ export const hybridDiscussionMachine = setup({
           invoke: {
             src: 'exportHybridPdf',
             id: 'exporter',
-            input: ({ context, event }) => ({ feed: context.feed, run: context.run!, now: (event as { now: number }).now }),
+            input: ({ context, event }) => {
+              const e = event as { now: number; format?: 'pdf' | 'json' };
+              return { feed: context.feed, run: context.run!, now: e.now, format: e.format ?? 'pdf' };
+            },
             onDone: 'idle',
             onError: { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.hybridPdfFailed } } },
           },

@@ -17,12 +17,15 @@ export interface HybridDiscussionDeps {
   renderPdf?: (req: HybridExportRequest) => Promise<Blob>;
 }
 
-async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
-  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
-  const exp = buildExport(req.feed, {
+const hybridExport = (req: HybridExportRequest) =>
+  buildExport(req.feed, {
     sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now: new Date(req.now),
     configuration: { communication: defaults.communication, reasoning: defaults.reasoning, research: defaults.research },
   });
+
+async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
+  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
+  const exp = hybridExport(req);
   return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
@@ -33,6 +36,12 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
       clock: fromTicker('hybrid.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
+        if (input.format === 'json') {
+          // The same export document the standard panel writes, with the hybrid mode and settings beside it.
+          const doc = { ...hybridExport(input), mode: input.run.settings.mode, hybrid_settings: input.run.settings };
+          deps.saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), hybridPdfFileName(input.run.sessionId, new Date(input.now)).replace(/\.pdf$/, '.json'));
+          return;
+        }
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);
         deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, new Date(input.now)));
       }),

@@ -294,6 +294,13 @@ describe('hybrid discussion panel', () => {
     p.panel.send({ type: 'hybrid.export', now: NOW });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
+    // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
+    p.panel.send({ type: 'hybrid.export', now: NOW, format: 'json' });
+    await flush();
+    expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`, `hybrid_discussion_${SESSION}.json`]);
+    const doc = JSON.parse(await p.files[1].blob.text());
+    expect(doc).toMatchObject({ mode: 'hybrid', hybrid_settings: { max_rounds: defaults.hybrid.max_rounds } });
+    expect(JSON.stringify(doc)).toContain('Hello');
   });
 
   it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {

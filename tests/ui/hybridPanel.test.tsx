@@ -136,6 +136,8 @@ describe('hybrid panel', () => {
     expect(statusLine()).toBe('Connected · round 1 in progress');
     expect(screen.getByTitle('Round').textContent).toMatch(/^Round 1\//);
     expect(button('Export PDF').disabled).toBe(false);
+    // One PDF export and a JSON export; no second 'Export' doing the same.
+    expect(screen.getAllByRole('button', { name: /^Export/ }).map((b) => b.textContent)).toEqual(['Export PDF', 'Export JSON']);
 
     expect(button('Stop Discussion').disabled).toBe(false);
     await user.click(button('Stop Discussion'));

@@ -87,9 +87,6 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
               History
             </button>
           )}
-          <button type="button" className="icon-button" onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })} disabled={!hasMessages || exporting} title={hasMessages ? 'Export PDF' : 'No discussion to export.'}>
-            Export
-          </button>
           <button type="button" className="icon-button icon-button--square" aria-pressed={expanded} onClick={() => setExpanded((v) => !v)} aria-label={expanded ? 'Collapse panel' : 'Expand panel'}>
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
               <path d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
@@ -166,6 +163,9 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           </button>
           <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })}>
             Export PDF
+          </button>
+          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now(), format: 'json' })}>
+            Export JSON
           </button>
           <button type="button" className="button button--small" aria-pressed={drawer === 'research'} onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}>
             Research ({papers.length})
