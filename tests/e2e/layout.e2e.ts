@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
 
 // The main screen's layout for a reader on a small laptop: at 1024×700, right after sign-in, every agent of a
@@ -135,4 +136,78 @@ test(
     await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
   },
   { timeoutMs: 150_000 },
+);
+
+async function axeEveryTab(page: Page, scope: string, where: string) {
+  const problems: string[] = [];
+  const tabs = page.locator(`${scope} [role="tab"]`);
+  const n = await tabs.count();
+  for (let i = 0; i < n; i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.textContent())?.trim() ?? `tab ${i}`;
+    await tab.click();
+    const serious = (await axeViolations(page)).filter(isSerious);
+    if (serious.length) problems.push(`${where} — ${name}:\n${describeViolations(serious)}`);
+  }
+  return problems;
+}
+
+test(
+  'layout: axe finds nothing serious on any tab of the standard panel, the hybrid panel, or History',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'axe-tabs');
+    await makeAgentsViaApi(page, ['Ada', 'Bo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await agentNode(page, name).click();
+    const standard = page.locator('aside.discussion-panel--standard');
+    const problems: string[] = [];
+    problems.push(...(await axeEveryTab(page, 'aside.discussion-panel--standard', 'the standard panel before a run')));
+
+    // A short run, so every tab has something in it.
+    await standard.getByRole('button', { name: 'Advanced Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
+    const s = await axeViolations(page);
+    if (s.filter(isSerious).length) problems.push(`Advanced Settings:\n${describeViolations(s.filter(isSerious))}`);
+    await settings.getByLabel('Turns').fill('2');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached', timeout: 3000 });
+    await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
+    await standard.getByRole('button', { name: /^Start/ }).click();
+    await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 90_000 });
+    problems.push(...(await axeEveryTab(page, 'aside.discussion-panel--standard', 'the standard panel after a run')));
+    await shot(page, 'standard-after-run-1024x700');
+
+    // The hybrid panel, idle and with messages.
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    await hybridPanel(page).waitFor();
+    let v = (await axeViolations(page)).filter(isSerious);
+    if (v.length) problems.push(`the hybrid panel (idle):\n${describeViolations(v)}`);
+    await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first?');
+    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page).locator('[role="log"] article').nth(1).waitFor({ timeout: 60_000 });
+    v = (await axeViolations(page)).filter(isSerious);
+    if (v.length) problems.push(`the hybrid panel (running):\n${describeViolations(v)}`);
+    for (const drawer of ['Research', 'Delegations']) {
+      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+      v = (await axeViolations(page)).filter(isSerious);
+      if (v.length) problems.push(`the hybrid ${drawer} drawer:\n${describeViolations(v)}`);
+      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+    }
+    await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
+
+    // History: the list, and the standard run opened on every tab.
+    await hybridPanel(page).getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Past discussions' });
+    const list = dialog.getByRole('list', { name: 'Past discussions' });
+    await list.getByRole('listitem').nth(1).waitFor({ timeout: 10_000 });
+    v = (await axeViolations(page)).filter(isSerious);
+    if (v.length) problems.push(`the History list:\n${describeViolations(v)}`);
+    await shot(page, 'history-list-1024x700');
+    await list.getByRole('listitem', { name: 'Should the library open on Sundays?' }).getByRole('button', { name: /^Open/ }).click();
+    await dialog.getByRole('tab').first().waitFor({ timeout: 10_000 });
+    problems.push(...(await axeEveryTab(page, '[role="dialog"]', 'History, opened')));
+    if (problems.length) throw new Error(problems.join('\n'));
+  },
+  { timeoutMs: 240_000 },
 );

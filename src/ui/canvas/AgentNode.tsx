@@ -28,6 +28,10 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
       data-status={data.status}
     >
       <Handle type="target" position={Position.Top} />
+      {/* Beside the toggle, not in it: the toggle's name must contain its visible text, and the avatar is decoration. */}
+      <span className="agora-node-avatar" style={{ background: data.color }} aria-hidden="true">
+        {data.avatar}
+      </span>
       <div
         className="agora-node-main"
         role="button"
@@ -53,7 +57,6 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           }
         }}
       >
-        <span className="agora-node-avatar" style={{ background: data.color }} aria-hidden="true">{data.avatar}</span>
         <span className="agora-node-icon" aria-hidden="true">
           <StatusGlyph status={data.status} />
         </span>

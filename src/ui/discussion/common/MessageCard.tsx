@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import { CONFIDENCE_GREEN_ABOVE } from '../../../schemas/constants';
 import { ReasoningChain } from './ReasoningChain';
+import { MessageAudio } from './MessageAudio';
 
 const KIND_LABELS: Record<FeedItem['kind'], string> = {
   stage: 'Stage',
@@ -104,7 +105,7 @@ export const MessageCard = memo(function MessageCard({ item, nowPlaying }: { ite
         </ul>
       )}
       {item.audioUrl && (
-        <audio className="message-card__audio" controls preload="none" src={item.audioUrl} aria-label={`Audio of ${item.agentName ?? 'the message'}`} />
+        <MessageAudio url={item.audioUrl} speaker={item.agentName} />
       )}
     </article>
   );

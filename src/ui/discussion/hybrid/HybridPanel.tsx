@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
-import { selectCurrentItem } from '../../../machines/audioQueue.selectors';
+import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
 import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
@@ -61,6 +61,9 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
   const canStop = useSelector(discussion, sel.selectCanStop);
   const exporting = useSelector(discussion, sel.selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
+  const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
+  // Speech off and nothing playing: no audio control. Interrupted: the notice above offers 'Resume audio'.
+  const showInterrupt = (settings.tts || audioActive) && !speechPaused;
   const elapsed = useSelector(discussion, sel.selectElapsedMs);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
@@ -158,9 +161,11 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           <button type="button" className="button button--small button--danger" disabled={!canStop} onClick={() => discussion.send({ type: 'hybrid.stop' })}>
             Stop Discussion
           </button>
-          <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
-            Interrupt Audio
-          </button>
+          {showInterrupt && (
+            <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
+              Interrupt Audio
+            </button>
+          )}
           <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })}>
             Export PDF
           </button>
