@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { audioQueueMachine } from '../../src/machines/audioQueue.machine';
-import type { ClipEvent, PlayClipInput } from '../../src/model/audioClip';
+import type { CheckAudioInput, CheckAudioResult, ClipEvent, PlayClipInput } from '../../src/model/audioClip';
 import { AppActorContext } from '../../src/ui/AppContext';
 import { AudioBlockedNotice } from '../../src/ui/discussion/common/AudioBlockedNotice';
 import { MessageAudio } from '../../src/ui/discussion/common/MessageAudio';
@@ -20,7 +20,7 @@ function startQueue() {
   const players: { url: string; tell: (e: ClipEvent) => void }[] = [];
   const queueLogic = audioQueueMachine.provide({
     actors: {
-      checkAudio: fromPromise(async () => ({ ok: true as const })),
+      checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(async () => ({ ok: true })),
       preloadClips: fromCallback(() => () => {}),
       playClip: fromCallback<never, PlayClipInput>(({ input, sendBack }) => {
         played.push(input.url);
