@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { audioQueueMachine } from '../../src/machines/audioQueue.machine';
-import type { CheckAudioInput, CheckAudioResult, ClipEvent, PlayClipInput } from '../../src/model/audioClip';
+import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../../src/model/audioClip';
 import { AppActorContext } from '../../src/ui/AppContext';
 import { AudioBlockedNotice } from '../../src/ui/discussion/common/AudioBlockedNotice';
 import { MessageAudio } from '../../src/ui/discussion/common/MessageAudio';
@@ -21,8 +21,8 @@ function startQueue() {
   const queueLogic = audioQueueMachine.provide({
     actors: {
       checkAudio: fromPromise<CheckAudioResult, CheckAudioInput>(async () => ({ ok: true })),
-      preloadClips: fromCallback(() => () => {}),
-      playClip: fromCallback<never, PlayClipInput>(({ input, sendBack }) => {
+      preloadClips: fromCallback<PreloadCommand>(() => () => {}),
+      playClip: fromCallback<ClipCommand, PlayClipInput>(({ input, sendBack }) => {
         played.push(input.url);
         players.push({ url: input.url, tell: sendBack as (e: ClipEvent) => void });
         return () => {};
