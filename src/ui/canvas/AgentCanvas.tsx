@@ -24,6 +24,7 @@ import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
+import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { EdgeMarkers, edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
@@ -82,7 +83,8 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const agentIds = useMemo(() => new Set(p.agents.map((a) => a.id)), [p.agents]);
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
-  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis);
+  const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);
+  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis, names);
   const surface = useRef<HTMLDivElement>(null);
   const { onViewCentre } = p;
   const reportCentre = useCallback(

@@ -39,7 +39,15 @@ export interface CanvasEdge {
   selected: boolean;
   type: 'floating';
   data: { tone: EdgeTone };
+  /** 'Connection from Ada to Bo': what a screen reader hears (React Flow would read the ids). */
+  ariaLabel: string;
+  /** Not a tab stop: React Flow draws edges before nodes, so focusable edges would come before the agents. */
+  focusable: false;
 }
+
+/** How a connection is named: by its agents' names. */
+export const edgeLabel = (names: ReadonlyMap<string, string> | undefined, source: string, target: string) =>
+  `Connection from ${names?.get(source) ?? 'an agent'} to ${names?.get(target) ?? 'an agent'}`;
 
 /** What makes an edge stand out: the selected agents and the active speaker. */
 export interface EdgeEmphasis {
@@ -140,6 +148,7 @@ export function createEdgeDeriver() {
     agentIds: ReadonlySet<string>,
     selectedEdges: ReadonlySet<string>,
     emphasis: EdgeEmphasis = NO_EMPHASIS,
+    names?: ReadonlyMap<string, string>,
   ): CanvasEdge[] {
     const next = new Map<string, Entry>();
     const out: CanvasEdge[] = [];
@@ -149,11 +158,12 @@ export function createEdgeDeriver() {
       if (!agentIds.has(edge.source) || !agentIds.has(edge.target)) continue;
       const selected = selectedEdges.has(edge.id);
       const tone = edgeTone(edge, emphasis);
+      const ariaLabel = edgeLabel(names, edge.source, edge.target);
       const prev = byId.get(edge.id);
-      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone;
+      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone && prev.out.ariaLabel === ariaLabel;
       const item: Entry = keep
         ? prev
-        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone } } };
+        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone }, ariaLabel, focusable: false } };
       if (last[out.length] !== item.out) changed = true;
       next.set(edge.id, item);
       out.push(item.out);
