@@ -4,6 +4,7 @@
 // actor and only sends events.
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useFocusReturn } from '../../common/focus';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
 import * as sel from '../../../machines/history.selectors';
@@ -172,6 +173,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
   const deleteError = useSelector(history, sel.selectDeleteError);
   const listState = useSelector(history, sel.selectListState);
   const closeRef = useRef<HTMLButtonElement>(null);
+  useFocusReturn(shown);
   // Focus management only (no flow): the dialog takes the focus when it appears.
   useEffect(() => {
     if (shown) closeRef.current?.focus();
