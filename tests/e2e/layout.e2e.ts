@@ -56,7 +56,13 @@ async function hiddenAgents(page: Page): Promise<string[]> {
 
 test('layout: at 1024×700 every agent of a 4-agent workspace made through the API is fully visible after sign-in', async ({ page, baseUrl }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(baseUrl);
+  await page.getByLabel('Email', { exact: true }).waitFor();
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('type'));
+  if (focused !== 'email') throw new Error(`the sign-in page focuses ${focused}, not the email field`);
   await signUp(page, baseUrl, 'layout');
+  // After sign-in the focus is on the first action, not the page body.
+  await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 5000 });
   await makeAgentsViaApi(page, ['Ada', 'Bo', 'Cleo', 'Dev']);
   await page.reload();
   await page.locator('.react-flow__node').nth(3).waitFor();

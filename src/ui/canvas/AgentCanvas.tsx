@@ -86,6 +86,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);
   const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis, names);
   const surface = useRef<HTMLDivElement>(null);
+  const flowRef = useRef<ReactFlowInstance<AgentFlowNode> | null>(null);
   const { onViewCentre } = p;
   const reportCentre = useCallback(
     (viewport: { x: number; y: number; zoom: number }) => {
@@ -101,13 +102,14 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const onMoveEnd: OnMove = useCallback((_e, viewport) => reportCentre(viewport), [reportCentre]);
   const onInit = useCallback(
     (flow: ReactFlowInstance<AgentFlowNode>) => {
+      flowRef.current = flow;
       reportCentre(flow.getViewport());
       flowProbe.onInit?.(flow);
     },
     [reportCentre],
   );
   const hasMiniMap = p.agents.length > 0;
-  const userMoved = useFitVisible(surface, hasMiniMap, fitArea);
+  const userMoved = useFitVisible(surface, flowRef, hasMiniMap, fitArea);
   // A move with an input event is the user's (fitView moves without one).
   const onMoveStart: OnMove = useCallback((e) => e && userMoved(), [userMoved]);
 

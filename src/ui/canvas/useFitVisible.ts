@@ -5,7 +5,7 @@
 // has not panned or zoomed since), so the agents grow back when the panel closes. A user's own pan and zoom are
 // kept while every agent stays visible. View-local: it moves the viewport only, nothing is stored.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { useReactFlow, type FitViewOptions } from '@xyflow/react';
+import type { FitViewOptions, ReactFlowInstance } from '@xyflow/react';
 import type { AgentFlowNode } from './AgentNode';
 
 interface Area {
@@ -29,8 +29,12 @@ export function allVisible(
   });
 }
 
-export function useFitVisible(surface: RefObject<HTMLDivElement | null>, hasAgents: boolean, options: (area: Area) => FitViewOptions & { inset: { top: number; right: number; bottom: number; left: number } }) {
-  const flow = useReactFlow<AgentFlowNode>();
+export function useFitVisible(
+  surface: RefObject<HTMLDivElement | null>,
+  /** The instance React Flow hands to onInit (null until then). */
+  flowRef: RefObject<ReactFlowInstance<AgentFlowNode> | null>,
+  hasAgents: boolean,
+  options: (area: Area) => FitViewOptions & { inset: { top: number; right: number; bottom: number; left: number } }) {
   const optionsRef = useRef(options);
   /** The view is the one fitted here (no pan or zoom by the user since). */
   const fitted = useRef(false);
@@ -41,6 +45,8 @@ export function useFitVisible(surface: RefObject<HTMLDivElement | null>, hasAgen
     if (!el) return;
     /** Fits when an agent is hidden; false while the nodes are not measured yet (nothing to judge). */
     const fitIfHidden = (): boolean => {
+      const flow = flowRef.current;
+      if (!flow) return false;
       const area = { width: el.clientWidth, height: el.clientHeight };
       // React Flow's own record has the measured size (the node objects get it a render later).
       const nodes = flow.getNodes().map((n) => ({ position: n.position, measured: flow.getInternalNode(n.id)?.measured }));
@@ -65,7 +71,7 @@ export function useFitVisible(surface: RefObject<HTMLDivElement | null>, hasAgen
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [surface, flow, hasAgents]);
+  }, [surface, flowRef, hasAgents]);
 
   /** Call on a pan or zoom the user made: from then on their view is kept while every agent stays visible. */
   return useCallback(() => {
