@@ -64,12 +64,20 @@ describe('a discussion still running at start', () => {
 
 describe('History dialog', () => {
   it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
-    let answer: Route = () => json(200, [row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Drip irrigation?')]);
+    let answer: Route = () =>
+      json(200, [
+        row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
+        row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
+        row('d0', 'Cut short', { end_reason: 'stopped' }),
+      ]);
     const { calls } = signedIn({ 'GET /discussion/history': (init) => answer(init) });
     const dialog = await openHistory();
     const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?']);
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?', 'Cut short']);
+    // A run that finished and one that was stopped read differently.
+    expect(items[1].textContent).toContain('Completed');
+    expect(items[2].textContent).toContain('Stopped');
     expect(items[0].textContent).toContain('Enhanced');
     expect(items[0].textContent).toContain('Running');
     expect(items[1].textContent).toContain('Basic');
@@ -131,7 +139,8 @@ describe('History dialog', () => {
     const dialog = await openHistory();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete Drip irrigation?' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirm);
+    // The confirmation names the discussion it deletes.
+    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirmNamed('Drip irrigation?'));
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(deleted).toBe(0);

@@ -5,6 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useFocusReturn } from '../../common/focus';
+import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
 import * as sel from '../../../machines/history.selectors';
@@ -34,7 +35,6 @@ const endpointLabel = (path: string) => {
   return key ? ENDPOINTS[key].name : path;
 };
 const dateLabel = (iso: string) => new Date(iso).toLocaleString();
-const STATUS_LABEL: Record<DiscussionSummary['status'], string> = { running: 'Running', ended: 'Ended', abandoned: 'Cut off' };
 
 function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
   const count = d.message_count ?? d.frame_count;
@@ -44,7 +44,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         <span className="history-row__topic">{d.topic}</span>
         <span className="history-row__facts">
           <span>{endpointLabel(d.endpoint)}</span>
-          <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+          <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>
             {count} {d.message_count === undefined ? 'frames' : count === 1 ? 'message' : 'messages'}
           </span>
@@ -116,7 +116,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
           <h3>{d.topic}</h3>
           <p className="history-row__facts">
             <span>{endpointLabel(d.endpoint)}</span>
-            <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+            <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
           </p>
@@ -149,7 +149,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
         )}
         {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
         {tab === 'research' && <ResearchList papers={selectPapers(feed)} />}
-        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: STATUS_LABEL[d.status], endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
+        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: historyStatusLabel(d), endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
       </div>
       <div className="history-opened__foot">
         <span className="muted">{counts?.messages ?? 0} messages</span>
@@ -227,7 +227,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
     </div>
       {pending && (
         <ConfirmDialog
-          message={HISTORY_MESSAGES.deleteConfirm}
+          message={pending.topic ? HISTORY_MESSAGES.deleteConfirmNamed(pending.topic) : HISTORY_MESSAGES.deleteConfirm}
           confirmLabel="Delete discussion"
           busy={deleting}
           onConfirm={() => history.send({ type: 'history.delete.confirm' })}

@@ -17,6 +17,7 @@ import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
+import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
@@ -144,7 +145,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">
           <span className="run-done__text">
-            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {counts.messages} messages — export it below or start another.
+            {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {counts.messages} messages — export it below or start another.
           </span>
           <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
             New discussion
