@@ -158,6 +158,39 @@ async function axeEveryTab(page: Page, scope: string, where: string) {
   return problems;
 }
 
+test('layout: the editor offers Personality, a colour and an avatar when creating; the node shows the avatar in that colour', async ({ page, baseUrl }) => {
+  for (const [w, h] of [[1024, 700], [1440, 900]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (w === 1024) await signUp(page, baseUrl, 'identity');
+    await page.getByRole('button', { name: '+ Add Agent' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create Agent' });
+    // The drawer takes the focus.
+    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'), undefined, { timeout: 3000 });
+    const name = w === 1024 ? 'Ada Lovelace' : 'Bo';
+    await drawer.getByLabel('Name', { exact: true }).fill(name);
+    await drawer.getByLabel('Role', { exact: true }).fill('Analyst');
+    await drawer.getByLabel('Prompt', { exact: true }).fill('You weigh the evidence.');
+    await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+    await drawer.getByLabel('Personality', { exact: true }).selectOption('analytical');
+    await drawer.getByRole('radio', { name: 'Colour #047857' }).click();
+    if (w === 1024) await drawer.getByRole('button', { name: 'Avatar 🦉' }).click();
+    await drawer.getByRole('group', { name: 'Look' }).scrollIntoViewIfNeeded();
+    await shot(page, `editor-create-${w}x${h}`);
+    const serious = (await axeViolations(page)).filter(isSerious);
+    if (serious.length) throw new Error(`axe on the editor:\n${describeViolations(serious)}`);
+    await drawer.getByRole('button', { name: 'Create Agent' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    const avatar = page.locator('.react-flow__node', { hasText: name }).locator('.agora-node-avatar');
+    await avatar.waitFor();
+    const look = await avatar.evaluate((el) => ({ text: el.textContent, bg: getComputedStyle(el).backgroundColor }));
+    if (look.bg !== 'rgb(4, 120, 87)') throw new Error(`the avatar is drawn in ${look.bg}`);
+    if (look.text !== (w === 1024 ? '🦉' : 'B')) throw new Error(`the avatar shows ${look.text}`);
+    // After creating, the focus is back on the button that opened the drawer.
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 3000 });
+  }
+  await shot(page, 'canvas-identity-1440x900');
+});
+
 test(
   'layout: axe finds nothing serious on any tab of the standard panel, the hybrid panel, or History',
   async ({ page, baseUrl }) => {
@@ -175,12 +208,21 @@ test(
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
     const s = await axeViolations(page);
     if (s.filter(isSerious).length) problems.push(`Advanced Settings:\n${describeViolations(s.filter(isSerious))}`);
+    // Multi-round, so the Reasoning Tree has arguments in it.
+    await settings.getByLabel('Enable multi-round reasoning', { exact: true }).setChecked(true);
     await settings.getByLabel('Turns').fill('2');
+    await shot(page, 'advanced-settings-1024x700');
+    // Esc closes it wherever the focus is, and the focus goes back to its button.
+    await page.locator('body').click({ position: { x: 5, y: 690 } });
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached', timeout: 3000 });
+    await standard.getByRole('button', { name: 'Advanced Settings' }).click();
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Advanced Settings'), undefined, { timeout: 3000 });
     await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
     await standard.getByRole('button', { name: /^Start/ }).click();
-    await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 90_000 });
+    await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 120_000 });
     problems.push(...(await axeEveryTab(page, 'aside.discussion-panel--standard', 'the standard panel after a run')));
     await shot(page, 'standard-after-run-1024x700');
 
