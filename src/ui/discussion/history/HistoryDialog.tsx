@@ -193,7 +193,8 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
           if (e.key === 'Escape' && !pending) hide();
         }}
       >
-        <header className="history-dialog__head">
+        {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
+        <div className="history-dialog__head">
           <h2 id="history-title">Past discussions</h2>
           <div className="history-dialog__actions">
             {viewer === 'closed' && (
@@ -205,7 +206,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
               Close
             </button>
           </div>
-        </header>
+        </div>
         <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
         <div className="history-dialog__body">
           {viewer === 'open' ? (
