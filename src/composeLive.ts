@@ -7,7 +7,7 @@ import { createAudioQueueLogic } from './services/audioPlayer';
 import { createEndpointProbe, type EndpointProbeDeps } from './services/endpointProbe';
 import { createHistoryLogic } from './services/historyActors';
 import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
-import { createPanelSettingsStore } from './services/panelSettingsStore';
+import { createHybridSettingsStore, createPanelSettingsStore } from './services/panelSettingsStore';
 import type { FromSocket } from './services/socket';
 import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
 import type { Api } from './services/api';
@@ -41,7 +41,7 @@ export function createLiveLogic(s: LiveServices): LiveLogic {
       settings: createPanelSettingsStore(s.userId),
       saveFile,
     }),
-    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes: discussions.hybridModes, saveFile }),
+    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes: discussions.hybridModes, saveFile, settings: createHybridSettingsStore(s.userId) }),
     history: createHistoryLogic({ api: discussions, saveFile }),
   };
 }

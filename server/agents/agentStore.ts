@@ -1,4 +1,5 @@
-import type { Agent } from '../../src/schemas/agents';
+import type { Agent, Position } from '../../src/schemas/agents';
+import { DEFAULT_VIEW_CENTRE, drawnPosition, nextFreeSlot } from '../../src/model/canvasPlacement';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
 import type { Queryable } from '../db/db';
 import { HttpError } from '../http/errors';
@@ -15,6 +16,8 @@ export interface AgentRow {
   status: string;
   x: number | null;
   y: number | null;
+  color: string | null;
+  avatar: string | null;
   created_at: string | Date;
 }
 
@@ -35,6 +38,8 @@ export function toAgent(r: AgentRow): Agent {
     status: r.status,
     x: r.x === null ? null : Number(r.x),
     y: r.y === null ? null : Number(r.y),
+    color: r.color ?? null,
+    avatar: r.avatar ?? null,
     created_at: iso(r.created_at),
   };
 }
@@ -49,3 +54,17 @@ export async function ownedAgent(db: Queryable, userId: string, agentId: string)
 /** Creation order is the canvas's stable order and auto-connect's chain order. */
 export const listAgents = (db: Queryable, userId: string) =>
   db.query<AgentRow>('SELECT * FROM agents WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+
+/**
+ * A free slot for a new agent the caller gave no position (a script, an import): the grid cell nearest the
+ * middle of the default view that no drawn agent crowds, so no two nodes overlap and a click on one is never
+ * taken by its neighbour. Call it inside a transaction that holds `lockUserAgents`, so two concurrent creates
+ * cannot pick the same cell.
+ */
+export async function freeSlot(db: Queryable, userId: string): Promise<Position> {
+  const rows = await listAgents(db, userId);
+  return nextFreeSlot(rows.map((r) => drawnPosition(toAgent(r))), DEFAULT_VIEW_CENTRE);
+}
+
+/** Serialises agent placement per user (the user row is the lock; PGlite runs one transaction at a time anyway). */
+export const lockUserAgents = (db: Queryable, userId: string) => db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);

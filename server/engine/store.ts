@@ -20,6 +20,7 @@ interface Row {
   ended_at: string | Date | null;
   frame_count: number | string;
   message_count: number | string;
+  end_reason: string | null;
   config?: unknown;
 }
 
@@ -34,6 +35,7 @@ const toSummary = (r: Row): SummaryRow => ({
   message_count: Number(r.message_count),
   created_at: iso(r.created_at)!,
   ended_at: iso(r.ended_at),
+  end_reason: r.end_reason ?? null,
 });
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
@@ -101,7 +103,8 @@ const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.cr
   (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
   (SELECT count(DISTINCT coalesce(f.data->>'id', f.data->'argument'->>'id', 'seq:' || f.seq::text)) FROM discussion_frames f
     WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}))
-    + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count`;
+    + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count,
+  (SELECT f.data->>'reason' FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' = 'discussion_ended' ORDER BY f.seq DESC LIMIT 1) AS end_reason`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
   const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);

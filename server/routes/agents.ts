@@ -3,20 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
 import { agent, agentCreateRequest, agentDeleteResponse, agentList, agentUpdate, position } from '../../src/schemas/agents';
-import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN } from '../../src/schemas/constants';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
-import { toAgent, listAgents, ownedAgent, type AgentRow } from '../agents/agentStore';
+import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, type AgentRow } from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { removeStoredFiles } from '../audio/audioFiles';
 
+// Creation may carry a personality, an identity (colour, avatar) and a starting position (agentCreateRequest).
 const idParams = z.object({ id: idText() });
 const tags = ['Agents'];
 const NOT_FOUND = { 404: AGENT_MESSAGES.notFound };
-
-const fallbackCoordinate = () => Math.round(POSITION_FALLBACK_MIN + Math.random() * (POSITION_FALLBACK_MAX - POSITION_FALLBACK_MIN));
 
 /** /agents/ CRUD and /agents/{id}/position. Every query is scoped to the signed-in user. */
 export async function agentRoutes(fastify: FastifyInstance) {
@@ -31,15 +29,23 @@ export async function agentRoutes(fastify: FastifyInstance) {
 
   const create = async (req: FastifyRequest<{ Body: z.output<typeof agentCreateRequest> }>, reply: FastifyReply) => {
     const body = req.body;
-    // A new agent gets a stored position at once (inside the client's random-fallback square unless one was
-    // given), so it does not jump to a new random place on every reload before it is first dragged.
-    const x = body.x ?? fallbackCoordinate();
-    const y = body.y ?? fallbackCoordinate();
-    const [row] = await ctx.db.query<AgentRow>(
-      `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10) RETURNING *`,
-      [randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, body.personality ?? null, JSON.stringify(deriveCapabilities(body.role, body.prompt)), x, y],
-    );
+    const extras = body;
+    // A new agent gets a stored position at once (the given one, else a free slot clear of every other agent),
+    // so agents made by a script or an import never land on top of one another.
+    const row = await ctx.db.transaction(async (tx) => {
+      await lockUserAgents(tx, req.userId);
+      const place = extras.x !== undefined && extras.y !== undefined ? { x: extras.x, y: extras.y } : await freeSlot(tx, req.userId);
+      const [inserted] = await tx.query<AgentRow>(
+        `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y, color, avatar)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10, $11, $12) RETURNING *`,
+        [
+          randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, extras.personality ?? null,
+          JSON.stringify(deriveCapabilities(body.role, body.prompt)), extras.x ?? place.x, extras.y ?? place.y,
+          extras.color?.toLowerCase() ?? null, extras.avatar || null,
+        ],
+      );
+      return inserted;
+    });
     const agent = toAgent(row);
     ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
     reply.status(201);
@@ -71,12 +77,15 @@ export async function agentRoutes(fastify: FastifyInstance) {
       prompt: patch.prompt ?? current.prompt,
       model: patch.model ?? current.model,
       personality: patch.personality ?? current.personality,
+      // null clears back to the derived look; absent keeps what is stored.
+      color: patch.color === undefined ? current.color : patch.color?.toLowerCase() ?? null,
+      avatar: patch.avatar === undefined ? current.avatar : patch.avatar || null,
     };
     // Capabilities follow the role and prompt, so they are recomputed on every update.
     const [row] = await ctx.db.query<AgentRow>(
-      `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, updated_at = now()
+      `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, color = $9, avatar = $10, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING *`,
-      [id, req.userId, next.name, next.role, next.prompt, next.model, next.personality, JSON.stringify(deriveCapabilities(next.role, next.prompt))],
+      [id, req.userId, next.name, next.role, next.prompt, next.model, next.personality, JSON.stringify(deriveCapabilities(next.role, next.prompt)), next.color, next.avatar],
     );
     const agent = toAgent(orMissing(row));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });

@@ -91,7 +91,7 @@ export const audioQueueMachine = setup({
       const done = queue.finishCurrent(context, params.status, params.error);
       if (!done) return;
       if (done.tell) enqueue.sendTo(done.tell.owner, done.tell.notice);
-      enqueue.assign(done.next);
+      enqueue.assign({ ...done.next, progress: null });
     }),
     dropQueue: assign(({ context }) => queue.dropQueued(context)),
     applySettings: assign(({ context, event }) => {
@@ -109,7 +109,7 @@ export const audioQueueMachine = setup({
   id: 'audioQueue',
   // No input, so it spawns as `spawnChild('audioQueue', { systemId: 'audioQueue' })`; speed and volume
   // arrive with 'audio.settings'.
-  context: { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1 },
+  context: { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1, progress: null },
   on: {
     'audio.settings': { actions: 'applySettings' },
   },
@@ -212,6 +212,7 @@ export const audioQueueMachine = setup({
                       actions: { type: 'finishCurrent', params: ({ event }) => ({ status: 'error', error: AUDIO_QUEUE_MESSAGES.playbackFailed(event.reason) }) },
                     },
                     'clip.blocked': { target: '.blocked' },
+                    'clip.progress': { actions: assign({ progress: ({ event }) => ({ position: event.position, duration: event.duration }) }) },
                     // The element is told here. A pause is also taken by the playback region (each region picks its own
                     // transition); the root's settings handler is shadowed here, so this one applies them too.
                     'audio.pause': { actions: 'pausePlayer' },

@@ -21,6 +21,11 @@ export const selectIsInterrupted = (s: AudioQueueSnapshot) => s.matches({ on: { 
 export const selectIsProcessing = (s: AudioQueueSnapshot) => s.hasTag('processing');
 /** The agent whose clip is sounding now (the canvas's speaker), or null. */
 export const selectSpeakingAgentId = (s: AudioQueueSnapshot) => (s.hasTag('playing') ? (s.context.current?.agentId ?? null) : null);
+/** The clip sounding now, with where it is: its message shows this progress (null when nothing plays). */
+export const selectClipProgress = (s: AudioQueueSnapshot): { url: string; position: number; duration: number; playing: boolean } | null =>
+  s.context.current && s.context.progress
+    ? { url: s.context.current.url, ...s.context.progress, playing: s.hasTag('playing') && !s.matches({ on: { playback: 'paused' } }) }
+    : null;
 export const selectSettings = (s: AudioQueueSnapshot) => ({ speed: s.context.speed, volume: s.context.volume });
 
 export interface AudioQueueFlags {

@@ -8,7 +8,8 @@
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Agent, AgentCreate, AgentUpdate, Position } from '../schemas/agents';
+import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
+import { agentColorField } from '../schemas/agents';
 import { AGENT_PERSONALITIES, EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
 import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
@@ -23,7 +24,8 @@ export type { EditorInput, EditorParentEvent };
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
 export const SAVED_NOTICE_MS = 2500;
 
-export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality';
+/** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
+export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality' | 'color' | 'avatar';
 export type EditorFields = Record<EditorField, string>;
 export type Personality = (typeof AGENT_PERSONALITIES)[number];
 
@@ -55,7 +57,7 @@ export type EditorEvent =
   | AgentDeletedEvent
   | BannerShowEvent;
 
-const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '' };
+const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '', color: '', avatar: '' };
 
 export const fieldsFromAgent = (a: Agent): EditorFields => ({
   name: a.name ?? '',
@@ -63,6 +65,8 @@ export const fieldsFromAgent = (a: Agent): EditorFields => ({
   prompt: a.prompt ?? '',
   model: a.model ?? '',
   personality: a.personality ?? '',
+  color: a.color ?? '',
+  avatar: a.avatar ?? '',
 });
 
 export const isPersonality = (v: string): v is Personality => (AGENT_PERSONALITIES as readonly string[]).includes(v);
@@ -75,13 +79,34 @@ export const createBody = (f: EditorFields): AgentCreate => ({
   model: f.model.trim(),
 });
 
-/** The body of an update: the same fields plus personality when one is chosen. */
+/** A colour the server accepts ('' means derived). */
+export const isColorValid = (c: string) => c === '' || agentColorField.safeParse(c).success;
+
+/** The identity part of a body: an empty field clears back to the derived look (null). */
+const identity = (f: EditorFields) => ({
+  color: f.color === '' ? null : f.color.toLowerCase(),
+  avatar: f.avatar.trim() === '' ? null : f.avatar.trim(),
+});
+
+/** The body of a create: the fields, the personality when chosen and the identity when set. */
+export const createRequest = (f: EditorFields): AgentCreateRequest => {
+  const { color, avatar } = identity(f);
+  return {
+    ...createBody(f),
+    ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
+    ...(color ? { color } : {}),
+    ...(avatar ? { avatar } : {}),
+  };
+};
+
+/** The body of an update: the same fields plus personality when one is chosen, and the identity (null clears). */
 export const updateBody = (f: EditorFields): AgentUpdate => ({
   ...createBody(f),
   ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
+  ...identity(f),
 });
 
-export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0);
+export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0) && isColorValid(f.color);
 
 /**
  * A new agent starts with a model chosen: the first one a connection can reach, else the offline demo model. An
@@ -106,7 +131,7 @@ export const editorMachine = setup({
   actors: {
     loadModels: fromPromise<ModelOption[]>(notProvided('editor', 'loadModels')),
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
-    createAgent: fromPromise<Agent, AgentCreate & Partial<Position>>(notProvided('editor', 'createAgent')),
+    createAgent: fromPromise<Agent, AgentCreateRequest>(notProvided('editor', 'createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
     agentDeletion: agentDeletionMachine,
     referenceAudio: referenceAudioMachine,
@@ -223,7 +248,7 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'createAgent',
                     src: 'createAgent',
-                    input: ({ context }) => ({ ...createBody(context.fields), ...(context.position ?? {}) }),
+                    input: ({ context }) => ({ ...createRequest(context.fields), ...(context.position ?? {}) }),
                     onDone: {
                       target: '#editor.open.form.created',
                       actions: [

@@ -7,6 +7,8 @@
 //              → open (read-only, with its own tab and export) | failed
 // A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
+//   offer    — at start (after sign-in or a reload) asks whether one of the user's discussions still runs; if so
+//              the panel offers it at once ('A discussion is still running — Re-attach'), without opening History.
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { Feed } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
@@ -49,6 +51,10 @@ export interface HistoryContext {
   openingId: string | null;
   opened: OpenedDiscussion | null;
   openError: string | null;
+  /** A discussion still running for this user, offered for re-attach when the app starts. */
+  runningOffer: DiscussionSummary | null;
+  /** The sign-in token and clock the offer's re-attach was asked with. */
+  offerRequest: { token: string | null; now: number } | null;
 }
 
 export type HistoryEvent =
@@ -63,7 +69,9 @@ export type HistoryEvent =
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat; now: number }
-  | { type: 'history.reattach'; token: string | null; now: number };
+  | { type: 'history.reattach'; token: string | null; now: number }
+  | { type: 'history.offer.accept'; token: string | null; now: number }
+  | { type: 'history.offer.dismiss' };
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
@@ -83,12 +91,18 @@ export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
   };
 }
 
+/** A stored discussion the panel that ran it can continue: still running, with a known endpoint and two agents. */
+export const isReattachable = (o: OpenedDiscussion) => o.summary.status === 'running' && o.endpoint !== null && o.run.agentIds.length >= 2;
+
 export const historyMachine = setup({
   types: {
     context: {} as HistoryContext,
     events: {} as HistoryEvent,
-    tags: {} as 'listLoading' | 'opening' | 'deleting' | 'exporting',
-    children: {} as { listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; exporter: 'exportDiscussion' },
+    tags: {} as 'listLoading' | 'opening' | 'deleting' | 'exporting' | 'offered' | 'attaching',
+    children: {} as {
+      listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; exporter: 'exportDiscussion';
+      runningFinder: 'findRunning'; offerLoader: 'loadDiscussion';
+    },
   },
   actors: {
     /** GET /discussion/history. */
@@ -97,14 +111,15 @@ export const historyMachine = setup({
     deleteDiscussion: fromPromise<void, { id: string }>(notProvided('history', 'deleteDiscussion')),
     /** GET /discussion/{id}. */
     loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('history', 'loadDiscussion')),
+    /** The newest of the user's discussions still running, or null. */
+    findRunning: fromPromise<DiscussionSummary | null>(notProvided('history', 'findRunning')),
     /** The standard panel's exporter (JSON or PDF). */
     exportDiscussion: fromPromise<void, ExportRequest>(notProvided('history', 'exportDiscussion')),
   },
   guards: {
     isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
     hasMessages: ({ context }) => context.opened !== null && selectCounts(context.opened.feed).messages > 0,
-    canReattach: ({ context }) =>
-      context.opened !== null && context.opened.summary.status === 'running' && context.opened.endpoint !== null && context.opened.run.agentIds.length >= 2,
+    canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
   },
   actions: {
     setItems: assign({ items: (_, params: { items: DiscussionSummary[] }) => params.items, listError: null }),
@@ -124,20 +139,20 @@ export const historyMachine = setup({
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
     // The panel that ran it continues it, and the main screen shows that panel.
-    reattach: enqueueActions(({ context, event, system, enqueue, self }) => {
-      const o = context.opened;
-      if (!o || !o.endpoint || event.type !== 'history.reattach') return;
+    reattach: enqueueActions(({ system, enqueue, self }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
+      const o = params.opened;
+      if (!o || !o.endpoint) return;
       const panel = system.get(o.panel === 'hybrid' ? 'hybridDiscussion' : 'standardDiscussion') as AnyActorRef | undefined;
       if (!panel) return;
       const { session_id: sessionId, topic } = o.summary;
       if (o.panel === 'hybrid') {
         const resume: HybridDiscussionEvent = {
-          type: 'hybrid.resume', sessionId, agentIds: o.run.agentIds, topic, settings: o.hybridSettings ?? defaults.hybrid, token: event.token,
-          now: event.now, feed: o.feed, resumeFrom: o.frameCount,
+          type: 'hybrid.resume', sessionId, agentIds: o.run.agentIds, topic, settings: o.hybridSettings ?? defaults.hybrid, token: params.token,
+          now: params.now, feed: o.feed, resumeFrom: o.frameCount,
         };
         enqueue.sendTo(panel, resume);
       } else {
-        const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds: o.run.agentIds, context: topic, token: event.token };
+        const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds: o.run.agentIds, context: topic, token: params.token };
         enqueue.sendTo(panel, resume);
       }
       const show = { type: 'view.discussion.show', panel: o.panel } as const;
@@ -149,8 +164,59 @@ export const historyMachine = setup({
   id: 'history',
   type: 'parallel',
   on: { 'history.error.dismiss': { actions: assign({ deleteError: null }) } },
-  context: { items: [], listError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null },
+  context: { items: [], listError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null, runningOffer: null, offerRequest: null },
   states: {
+    offer: {
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            src: 'findRunning',
+            id: 'runningFinder',
+            onDone: [
+              { guard: ({ event }) => event.output !== null, target: 'offered', actions: assign({ runningOffer: ({ event }) => event.output }) },
+              { target: 'none' },
+            ],
+            // Nothing to offer is the quiet outcome: History still lists it.
+            onError: 'none',
+          },
+        },
+        offered: {
+          tags: 'offered',
+          on: {
+            'history.offer.accept': { target: 'attaching', actions: assign({ offerRequest: ({ event }) => ({ token: event.token, now: event.now }) }) },
+            'history.offer.dismiss': { target: 'none', actions: assign({ runningOffer: null }) },
+            // Re-attached from the History dialog instead.
+            'history.reattach': { target: 'none', actions: assign({ runningOffer: null }) },
+          },
+        },
+        attaching: {
+          tags: ['offered', 'attaching'],
+          invoke: {
+            src: 'loadDiscussion',
+            id: 'offerLoader',
+            input: ({ context }) => ({ id: context.runningOffer!.id }),
+            onDone: [
+              {
+                guard: ({ event }) => isReattachable(openedFrom(event.output)),
+                target: 'none',
+                actions: [
+                  { type: 'reattach', params: ({ context, event }) => ({ opened: openedFrom(event.output), token: context.offerRequest?.token ?? null, now: context.offerRequest?.now ?? 0 }) },
+                  assign({ runningOffer: null, offerRequest: null }),
+                ],
+              },
+              // It ended meanwhile: nothing left to re-attach to.
+              { target: 'none', actions: [assign({ runningOffer: null, offerRequest: null }), { type: 'notify', params: { kind: 'info', text: HISTORY_MESSAGES.offerEnded } }] },
+            ],
+            onError: {
+              target: 'offered',
+              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.offerFailed(messageOf(event.error)) }) },
+            },
+          },
+        },
+        none: {},
+      },
+    },
     dialog: {
       initial: 'hidden',
       states: {
@@ -221,7 +287,10 @@ export const historyMachine = setup({
         open: {
           type: 'parallel',
           on: {
-            'history.reattach': { guard: 'canReattach', target: 'closed', actions: ['reattach', 'clearOpened', enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' }))] },
+            'history.reattach': {
+              guard: 'canReattach',
+              target: 'closed',
+              actions: [{ type: 'reattach', params: ({ context, event }) => ({ opened: context.opened, token: event.token, now: event.now }) }, 'clearOpened', enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' }))] },
           },
           states: {
             tab: {

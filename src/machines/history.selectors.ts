@@ -21,3 +21,6 @@ export const selectTab = (s: HistorySnapshot): HistoryTab =>
 export const selectIsExporting = (s: HistorySnapshot) => s.hasTag('exporting');
 export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null, now: 0 });
 export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);
+/** The running discussion offered for re-attach at start (null once accepted, dismissed or absent). */
+export const selectRunningOffer = (s: HistorySnapshot) => (s.hasTag('offered') ? s.context.runningOffer : null);
+export const selectIsAttachingOffer = (s: HistorySnapshot) => s.hasTag('attaching');

@@ -35,7 +35,7 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.stop' }
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
-  | { type: 'hybrid.export'; now: number }
+  | { type: 'hybrid.export'; now: number; format?: 'pdf' | 'json' }
   /** The run's clock (a provided ticker): the header's running duration. */
   | { type: 'hybrid.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
@@ -47,8 +47,8 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
   'hybrid.start': [{ guard: 'isStartValid', target: 'session', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
-  'hybrid.template.apply': { actions: 'applyTemplate' },
-  'hybrid.settings.update': { guard: 'areSettingsValid', actions: 'applySettings' },
+  'hybrid.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
+  'hybrid.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
   'hybrid.resume': { guard: 'isResumable', target: 'session', actions: 'resumeRun' },
 } as const;
 
@@ -57,13 +57,15 @@ export const hybridDiscussionMachine = setup({
     context: {} as HybridDiscussionContext,
     events: {} as HybridDiscussionEvent,
     tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'exporting' | 'stopping',
-    children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf' },
+    children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf'; settingsLoader: 'loadSettings' },
   },
   actors: {
     socketSession: socketSessionMachine,
     clock: fromCallback<EventObject, TickerInput>(notProvided('hybridDiscussion', 'clock')),
     loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided('hybridDiscussion', 'loadModes')),
     exportHybridPdf: fromPromise<void, HybridExportRequest>(notProvided('hybridDiscussion', 'exportHybridPdf')),
+    /** The user's saved hybrid settings (kept per user, as the standard panel's are); null when none. */
+    loadSettings: fromPromise<HybridSettings | null>(async () => null),
   },
   delays: {
     stopCloseDelay: STOP_CLOSE_DELAY_MS,
@@ -120,6 +122,15 @@ export const hybridDiscussionMachine = setup({
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
+    /** Keeps the settings for this user (provided: local storage); a no-op when nothing is provided. */
+    saveSettings: (_, _params?: unknown) => {},
+    // Saved settings apply only before a run took its own (a resume brings the run's settings).
+    restoreSettings: assign(({ context, event }) => {
+      const saved = (event as { output?: unknown }).output;
+      if (context.run || !saved) return {};
+      const parsed = hybridSettings.safeParse(saved);
+      return parsed.success ? { settings: parsed.data } : {};
+    }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     notify: enqueueActions(notifyToasts),
@@ -128,6 +139,7 @@ export const hybridDiscussionMachine = setup({
   id: 'hybridDiscussion',
   type: 'parallel',
   context: initialHybridContext,
+  invoke: { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
   on: {
     'hybrid.topic.change': { actions: 'setTopic' },
     'hybrid.error.dismiss': { actions: 'dismissError' },
@@ -221,7 +233,10 @@ export const hybridDiscussionMachine = setup({
           invoke: {
             src: 'exportHybridPdf',
             id: 'exporter',
-            input: ({ context, event }) => ({ feed: context.feed, run: context.run!, now: (event as { now: number }).now }),
+            input: ({ context, event }) => {
+              const e = event as { now: number; format?: 'pdf' | 'json' };
+              return { feed: context.feed, run: context.run!, now: e.now, format: e.format ?? 'pdf' };
+            },
             onDone: 'idle',
             onError: { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.hybridPdfFailed } } },
           },

@@ -20,7 +20,9 @@ export type ClipEvent =
   | { type: 'clip.playing' }
   | { type: 'clip.ended' }
   | { type: 'clip.failed'; reason?: string }
-  | { type: 'clip.blocked' };
+  | { type: 'clip.blocked' }
+  /** Where the playing clip is (seconds); duration 0 while the element does not know it yet. */
+  | { type: 'clip.progress'; position: number; duration: number };
 
 /** What the queue tells the playClip actor. 'clip.resume' also retries a blocked play(). */
 export type ClipCommand =

@@ -54,6 +54,8 @@ export interface AudioQueueContext {
   owners: Record<string, AnyActorRef>;
   speed: number;
   volume: number;
+  /** Where the current clip is while it plays (seconds), so its message shows real progress; null between clips. */
+  progress: { position: number; duration: number } | null;
 }
 
 export const AUDIO_QUEUE_MESSAGES = {

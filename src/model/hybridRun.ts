@@ -43,6 +43,8 @@ export const initialHybridContext: HybridDiscussionContext = {
 };
 
 export interface HybridExportRequest {
+  /** The PDF (part 2 §9) or the same export as JSON; PDF when not said. */
+  format?: 'pdf' | 'json';
   feed: Feed;
   run: HybridRun;
   now: number;

@@ -33,10 +33,6 @@ export const agentCreate = z.object({
   model: trimmedRequired.max(200),
 });
 export type AgentCreate = z.infer<typeof agentCreate>;
-/** POST /agents: an agent and, optionally, its personality and starting position on the canvas. */
-export const agentCreateRequest = agentCreate
-  .extend({ personality: personality.optional(), x: z.number().finite().optional(), y: z.number().finite().optional() })
-  .meta({ examples: [{ name: 'Ada', role: 'Analyst', prompt: 'You weigh evidence carefully and say what would change your mind.', model: 'offline', personality: 'analytical' }] });
 /** An agent's chosen colour ('#rrggbb') and avatar (an emoji or up to 4 characters); null clears back to derived. */
 export const agentColorField = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').nullable();
 export const agentAvatarField = text().trim().max(16).nullable();
@@ -50,3 +46,17 @@ export type Position = z.infer<typeof position>;
 export const agentDeleteResponse = z.looseObject({
   success: z.boolean(), id: z.string(), audio_deleted: z.number().int().nonnegative(), connections_deleted: z.number().int().nonnegative(),
 });
+
+/** What POST /agents/ accepts beyond agentCreate: a personality, an identity and a starting position (all optional). */
+export const agentCreateExtras = z.object({
+  personality: personality.optional(),
+  color: agentColorField.optional(),
+  avatar: agentAvatarField.optional(),
+  x: z.number().finite().optional(),
+  y: z.number().finite().optional(),
+});
+/** POST /agents: an agent and, optionally, its personality, identity and starting position on the canvas. */
+export const agentCreateRequest = agentCreate
+  .extend(agentCreateExtras.shape)
+  .meta({ examples: [{ name: 'Ada', role: 'Analyst', prompt: 'You weigh evidence carefully and say what would change your mind.', model: 'offline', personality: 'analytical' }] });
+export type AgentCreateRequest = z.infer<typeof agentCreateRequest>;

@@ -11,6 +11,8 @@ export const discussionSummaryRow = z.looseObject({
   message_count: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   ended_at: z.string().nullish(),
+  /** Why it ended, from its discussion_ended frame ('completed', 'consensus', 'stopped', …); absent while running. */
+  end_reason: z.string().nullish(),
 });
 export const discussionHistory = z.array(discussionSummaryRow);
 export const storedDiscussion = discussionSummaryRow.extend({

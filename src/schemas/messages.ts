@@ -40,6 +40,11 @@ export const HISTORY_MESSAGES = {
   nothingToExport: 'No discussion to export.',
   exportFailed: (why: string) => `Export failed: ${why}`,
   empty: 'No past discussions yet. Discussions you run are kept here.',
+  /** Names the discussion the confirmation is about (its topic, shortened). */
+  deleteConfirmNamed: (topic: string) => `Delete the discussion “${topic.length > 80 ? `${topic.slice(0, 79)}…` : topic}”? Its messages cannot be recovered.`,
+  offerRunning: 'A discussion is still running',
+  offerEnded: 'That discussion has ended meanwhile; History keeps it.',
+  offerFailed: (why: string) => `Could not re-attach: ${why}`,
 } as const;
 
 export const SHELL_MESSAGES = {

@@ -4,7 +4,7 @@
 // and src/model/failures.ts is the one reader of that shape. Idempotent list reads retry on a 5xx; nothing else does.
 import { z } from 'zod';
 import { loginResponse, user } from '../schemas/auth';
-import { agent, agentList, type AgentCreate, type AgentUpdate, type Position } from '../schemas/agents';
+import { agent, agentList, type AgentCreateRequest, type AgentUpdate, type Position } from '../schemas/agents';
 import { audioList, audioUploadResponse, batchTranscribeResponse, transcribeResponse } from '../schemas/audio';
 import { autoConnectResponse, connection, connectionList, normalizeConnection } from '../schemas/connections';
 import { health, modelsResponse, monitorStats, normalizeModels } from '../schemas/system';
@@ -35,7 +35,7 @@ export function createApi(http: Http) {
     listAgents: () => request('GET', '/agents/', agentList, { retry: true }),
     getAgent: (id: string) => request('GET', `/agents/${enc(id)}`, agent),
     /** The position is optional: the server places an agent created without one. */
-    createAgent: (body: AgentCreate & Partial<Position>) => request('POST', '/agents/', agent, { json: body }),
+    createAgent: (body: AgentCreateRequest) => request('POST', '/agents/', agent, { json: body }),
     updateAgent: (id: string, body: AgentUpdate) => request('PATCH', `/agents/${enc(id)}`, agent, { json: body }),
     deleteAgent: (id: string) => request('DELETE', `/agents/${enc(id)}`, anything),
     savePosition: (id: string, pos: Position) => request('PUT', `/agents/${enc(id)}/position`, anything, { json: pos }),

@@ -155,6 +155,14 @@ export function createAudioActors(deps: AudioDeps = {}) {
     };
     const onError = () => send({ type: 'clip.failed', reason: el.error?.message || (el.error ? `media error ${el.error.code}` : undefined) });
 
+    // The element reports its time about four times a second: the message playing it shows real progress.
+    // (Read as optional: a test's fake element may not keep time.)
+    const onTime = () => {
+      const { duration = 0, currentTime = 0 } = el as Partial<Pick<HTMLAudioElement, 'duration' | 'currentTime'>>;
+      send({ type: 'clip.progress', position: currentTime || 0, duration: Number.isFinite(duration) ? duration : 0 });
+    };
+    el.addEventListener('timeupdate', onTime);
+    el.addEventListener('loadedmetadata', onTime);
     el.addEventListener('canplay', onReady);
     el.addEventListener('canplaythrough', onReady);
     el.addEventListener('playing', onPlaying);
@@ -189,6 +197,8 @@ export function createAudioActors(deps: AudioDeps = {}) {
 
     return () => {
       disposed = true;
+      el.removeEventListener('timeupdate', onTime);
+      el.removeEventListener('loadedmetadata', onTime);
       el.removeEventListener('canplay', onReady);
       el.removeEventListener('canplaythrough', onReady);
       el.removeEventListener('playing', onPlaying);

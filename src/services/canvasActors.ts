@@ -10,7 +10,7 @@ import { editorMachine } from '../machines/editor.machine';
 import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
 import { fallbackPosition } from '../model/canvasPlacement';
-import type { AgentUpdate, AgentCreate, Position } from '../schemas/agents';
+import type { AgentUpdate, AgentCreateRequest } from '../schemas/agents';
 import type { Api } from './api';
 import { createMicrophoneActor, type MediaDeps } from './recorder';
 
@@ -38,7 +38,7 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
   return {
     loadModels: fromPromise(() => api.listModels()),
     loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
-    createAgent: fromPromise(({ input }: { input: AgentCreate & Partial<Position> }) => api.createAgent(input)),
+    createAgent: fromPromise(({ input }: { input: AgentCreateRequest }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
     agentDeletion: agentDeletionWith(api),
     referenceAudio: referenceAudioMachine.provide({

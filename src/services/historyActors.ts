@@ -14,6 +14,8 @@ export function createHistoryLogic(deps: HistoryDeps) {
     actors: {
       loadHistory: fromPromise(() => deps.api.listDiscussions()),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.getDiscussion(input.id)),
+      // Newest first, so the first running one is the latest the user started.
+      findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
       exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),
     },

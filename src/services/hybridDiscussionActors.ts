@@ -4,7 +4,7 @@ import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { HybridExportRequest } from '../model/hybridRun';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { buildExport, hybridPdfFileName } from '../model/exportJson';
-import { defaults } from '../schemas/settings';
+import { defaults, type HybridSettings } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
 import { fromTicker } from './clock';
@@ -15,24 +15,37 @@ export interface HybridDiscussionDeps {
   loadModes: () => Promise<(HybridModeInfo & { id: string })[]>;
   saveFile: (blob: Blob, fileName: string) => void;
   renderPdf?: (req: HybridExportRequest) => Promise<Blob>;
+  /** Where the user's hybrid settings are kept (local storage, per user); none keeps them for the page only. */
+  settings?: { load(): HybridSettings | null; save(settings: HybridSettings): void };
 }
 
-async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
-  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
-  const exp = buildExport(req.feed, {
+const hybridExport = (req: HybridExportRequest) =>
+  buildExport(req.feed, {
     sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now: new Date(req.now),
     configuration: { communication: defaults.communication, reasoning: defaults.reasoning, research: defaults.research },
   });
+
+async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
+  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
+  const exp = hybridExport(req);
   return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
 export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
   return hybridDiscussionMachine.provide({
+    actions: { saveSettings: ({ context }) => deps.settings?.save(context.settings) },
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
       clock: fromTicker('hybrid.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
+      loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
       exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
+        if (input.format === 'json') {
+          // The same export document the standard panel writes, with the hybrid mode and settings beside it.
+          const doc = { ...hybridExport(input), mode: input.run.settings.mode, hybrid_settings: input.run.settings };
+          deps.saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), hybridPdfFileName(input.run.sessionId, new Date(input.now)).replace(/\.pdf$/, '.json'));
+          return;
+        }
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);
         deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, new Date(input.now)));
       }),

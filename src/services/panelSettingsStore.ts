@@ -1,11 +1,11 @@
-// The standard panel's Advanced Settings, kept per user in local storage (one key per user id, so two people on
-// one browser keep their own). What is read back goes through the settings schema: a stale or hand-edited entry
+// The standard panel's Advanced Settings and the hybrid panel's settings, kept per user in local storage (one
+// key per panel and user id, so two people on one browser keep their own). What is read back goes through the settings schema: a stale or hand-edited entry
 // falls back to the defaults instead of breaking the panel.
-import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
+import type { z } from 'zod';
+import { hybridSettings, standardPanelSettings, type HybridSettings, type StandardPanelSettings } from '../schemas/settings';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-const keyFor = (userId: string) => `agora.standardPanel.settings.${userId}`;
 
 function browserStore(): KeyValueStore | null {
   try {
@@ -16,20 +16,29 @@ function browserStore(): KeyValueStore | null {
 }
 
 export function createPanelSettingsStore(userId: () => string | null, store: KeyValueStore | null = browserStore()) {
+  return createSettingsStore<StandardPanelSettings>(standardPanelSettings, 'standardPanel', userId, store);
+}
+
+export function createHybridSettingsStore(userId: () => string | null, store: KeyValueStore | null = browserStore()) {
+  return createSettingsStore<HybridSettings>(hybridSettings, 'hybridPanel', userId, store);
+}
+
+function createSettingsStore<T>(schema: z.ZodType<T>, panel: string, userId: () => string | null, store: KeyValueStore | null) {
+  const keyFor = (id: string) => `agora.${panel}.settings.${id}`;
   return {
-    load(): StandardPanelSettings | null {
+    load(): T | null {
       const id = userId();
       if (!id || !store) return null;
       try {
         const raw = store.getItem(keyFor(id));
         if (!raw) return null;
-        const parsed = standardPanelSettings.safeParse(JSON.parse(raw));
+        const parsed = schema.safeParse(JSON.parse(raw));
         return parsed.success ? parsed.data : null;
       } catch {
         return null;
       }
     },
-    save(settings: StandardPanelSettings) {
+    save(settings: T) {
       const id = userId();
       if (!id || !store) return;
       try {

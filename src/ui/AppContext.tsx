@@ -4,7 +4,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { AppActorRef } from '../machines/app.machine';
 import type { UiConfig } from './config';
 
-const AppActorContext = createContext<AppActorRef | null>(null);
+/** Exported for views that work with or without the app around them (a message card in a unit test). */
+export const AppActorContext = createContext<AppActorRef | null>(null);
 const UiConfigContext = createContext<UiConfig | null>(null);
 
 export function AppProvider({ actor, config, children }: { actor: AppActorRef; config: UiConfig; children: ReactNode }) {

@@ -64,7 +64,7 @@ async function start(page: Page, label?: string) {
   await button.click();
 }
 
-const finished = (page: Page) => panel(page).getByText(/Discussion finished|stopped with an error/);
+const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);
 
 async function exportFile(page: Page, button: 'PDF' | 'JSON'): Promise<{ name: string; file: string }> {
   const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: button, exact: true }).click()])) as [Download, unknown];

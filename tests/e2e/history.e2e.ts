@@ -74,7 +74,7 @@ test(
     await list.waitFor({ timeout: 10_000 });
     const row = list.getByRole('listitem', { name: CONTEXT });
     await row.waitFor();
-    await row.getByText('Ended').waitFor();
+    await row.getByText('Completed').waitFor();
     if (!(await row.textContent())?.includes('Basic')) throw new Error(`the row reads ${await row.textContent()}`);
     await expectAxeClean(page, 'the History list');
 
@@ -106,7 +106,7 @@ test(
     await dialog(page).getByRole('button', { name: '← All discussions' }).click();
     await list.getByRole('button', { name: `Delete ${CONTEXT}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText(HISTORY_MESSAGES.deleteConfirm).waitFor();
+    await confirm.getByText(HISTORY_MESSAGES.deleteConfirmNamed(CONTEXT)).waitFor();
     await expectAxeClean(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete discussion' }).click();
     await dialog(page).getByText(HISTORY_MESSAGES.empty).waitFor({ timeout: 10_000 });

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import * as sel from '../../src/machines/editor.selectors';
 import * as audioSel from '../../src/machines/referenceAudio.selectors';
-import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent } from '../../src/machines/editor.machine';
+import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent, type EditorField } from '../../src/machines/editor.machine';
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
 import { agentFixture, audioFixture, audioSnap, httpError, networkError, settle, startEditor } from './editorHarness';
 
-const fill = (editor: EditorActorRef, values: Partial<Record<'name' | 'role' | 'prompt' | 'model' | 'personality', string>>) => {
+const fill = (editor: EditorActorRef, values: Partial<Record<EditorField, string>>) => {
   for (const [field, value] of Object.entries(values)) editor.send({ type: 'editor.field', field, value } as EditorEvent);
 };
 
@@ -107,6 +107,29 @@ describe('editor: create mode', () => {
     expect(audioSel.selectAudioError(audioSnap(editor))).toBeNull();
   });
 
+  it('a create carries the personality, colour and avatar when chosen; an invalid custom colour blocks submit', async () => {
+    const { editor, api } = startEditor({ mode: 'create' });
+    await settle();
+    fill(editor, { name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', personality: 'patient', color: '#A21CAF', avatar: ' 🦉 ' });
+    fill(editor, { color: 'purple' });
+    expect(sel.selectCanSubmit(editor.getSnapshot())).toBe(false);
+    fill(editor, { color: '#A21CAF' });
+    expect(sel.selectCanSubmit(editor.getSnapshot())).toBe(true);
+    editor.send({ type: 'editor.submit' });
+    await settle();
+    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', personality: 'patient', color: '#a21caf', avatar: '🦉' }]);
+  });
+
+  it('an update with the colour and avatar set back to automatic clears them (null)', async () => {
+    const { editor, api } = startEditor({ mode: 'edit', agentId: agentFixture.id }, (a) => a.loadAgent.answer(() => ({ ...agentFixture, color: '#047857', avatar: 'AL' })));
+    await settle();
+    expect(sel.selectFields(editor.getSnapshot())).toMatchObject({ color: '#047857', avatar: 'AL' });
+    fill(editor, { color: '', avatar: '' });
+    editor.send({ type: 'editor.submit' });
+    await settle();
+    expect(api.updateAgent.calls[0].body).toMatchObject({ color: null, avatar: null });
+  });
+
   it('closing at any time finishes the editor', async () => {
     const { editor } = startEditor({ mode: 'create' });
     editor.send({ type: 'editor.close' });
@@ -122,7 +145,7 @@ describe('editor: edit mode', () => {
     expect(api.loadAgent.calls).toEqual([{ agentId: agentFixture.id }]);
     expect(sel.selectIsLoading(editor.getSnapshot())).toBe(false);
     expect(sel.selectFields(editor.getSnapshot())).toEqual({
-      name: 'Ada', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'analytical',
+      name: 'Ada', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'analytical', color: '', avatar: '',
     });
     expect(audioSel.selectAudioItems(audioSnap(editor))).toEqual(audioFixture);
     expect(audioSel.selectUntranscribedCount(audioSnap(editor))).toBe(1);
@@ -154,7 +177,7 @@ describe('editor: edit mode', () => {
     expect(sel.selectIsSaving(editor.getSnapshot())).toBe(true);
     await settle();
     expect(api.updateAgent.calls).toEqual([
-      { agentId: agentFixture.id, body: { name: 'Ada Lovelace', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'patient' } },
+      { agentId: agentFixture.id, body: { name: 'Ada Lovelace', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'patient', color: null, avatar: null } },
     ]);
     expect(editor.getSnapshot().matches({ open: { form: 'editing' } })).toBe(true);
     expect(heard.find((e) => e.type === 'editor.saved')).toMatchObject({ mode: 'edit' });

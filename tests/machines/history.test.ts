@@ -32,6 +32,8 @@ interface Fakes {
   list: () => Promise<DiscussionSummary[]>;
   load: (id: string) => Promise<StoredDiscussion>;
   remove: (id: string) => Promise<void>;
+  /** What the start-up check finds running (none by default). */
+  running: () => Promise<DiscussionSummary | null>;
   exported: ExportRequest[];
 }
 
@@ -40,6 +42,7 @@ function start(over: Partial<Fakes> = {}) {
     list: async () => [summary('d1'), summary('d2', { status: 'running' })],
     load: async () => stored(),
     remove: async () => {},
+    running: async () => null,
     exported: [],
     ...over,
   };
@@ -48,6 +51,7 @@ function start(over: Partial<Fakes> = {}) {
       loadHistory: fromPromise(() => f.list()),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
+      findRunning: fromPromise(() => f.running()),
       exportDiscussion: fromPromise<void, ExportRequest>(async ({ input }) => {
         f.exported.push(input);
       }),
@@ -235,5 +239,42 @@ describe('history machine', () => {
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
     expect(received.some((e) => e.type === 'discussion.resume')).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
+  });
+
+  it('offers a discussion still running at start; Re-attach loads it and resumes it in its panel without opening History', async () => {
+    const running = summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' });
+    const { actor, snap, f, received } = start({ running: async () => running });
+    f.load = async () => stored({ ...running });
+    await settle();
+    expect(sel.selectRunningOffer(snap())?.id).toBe('d2');
+    actor.send({ type: 'history.offer.accept', token: 'tok', now: 7 });
+    expect(sel.selectIsAttachingOffer(snap())).toBe(true);
+    await settle();
+    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
+    expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
+    expect(sel.selectRunningOffer(snap())).toBeNull();
+    expect(sel.selectIsShown(snap())).toBe(false);
+  });
+
+  it('offers nothing when nothing runs or the check fails; Dismiss hides the offer; one that ended meanwhile is a notice', async () => {
+    expect(sel.selectRunningOffer((await (async () => { const h = start(); await settle(); return h; })()).snap())).toBeNull();
+    const failing = start({ running: async () => { throw new Error('offline'); } });
+    await settle();
+    expect(sel.selectRunningOffer(failing.snap())).toBeNull();
+
+    const running = summary('d2', { status: 'running', endpoint: '/ws/enhanced' });
+    const dismissed = start({ running: async () => running });
+    await settle();
+    dismissed.actor.send({ type: 'history.offer.dismiss' });
+    expect(sel.selectRunningOffer(dismissed.snap())).toBeNull();
+
+    const ended = start({ running: async () => running });
+    ended.f.load = async () => stored({ ...running, status: 'ended' });
+    await settle();
+    ended.actor.send({ type: 'history.offer.accept', token: null, now: 1 });
+    await settle();
+    expect(sel.selectRunningOffer(ended.snap())).toBeNull();
+    expect(ended.received.some((e) => e.type === 'discussion.resume')).toBe(false);
+    expect(ended.received).toContainEqual({ type: 'toast.show', kind: 'info', text: HISTORY_MESSAGES.offerEnded });
   });
 });

@@ -1,6 +1,7 @@
 // The hybrid panel (part 2 §4 'Hybrid discussion', §5 'Hybrid start', §7, §8, §9), run as the app runs it: under a
 // parent with a real toasts actor and recording 'workspace' / 'audioQueue' stand-ins, its real actors
 // (createHybridDiscussionLogic) over a fake WebSocket, on fake timers.
+import { createHybridSettingsStore } from '../../src/services/panelSettingsStore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
 import {
@@ -294,6 +295,13 @@ describe('hybrid discussion panel', () => {
     p.panel.send({ type: 'hybrid.export', now: NOW });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
+    // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
+    p.panel.send({ type: 'hybrid.export', now: NOW, format: 'json' });
+    await flush();
+    expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`, `hybrid_discussion_${SESSION}.json`]);
+    const doc = JSON.parse(await p.files[1].blob.text());
+    expect(doc).toMatchObject({ mode: 'hybrid', hybrid_settings: { max_rounds: defaults.hybrid.max_rounds } });
+    expect(JSON.stringify(doc)).toContain('Hello');
   });
 
   it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {
@@ -338,5 +346,23 @@ describe('hybrid discussion panel', () => {
     const atEnd = selectElapsedMs(p.panel.getSnapshot());
     await vi.advanceTimersByTimeAsync(5_000);
     expect(selectElapsedMs(p.panel.getSnapshot())).toBe(atEnd);
+  });
+
+  it('keeps the hybrid settings per user across a reload (saved on each change, restored when the panel starts)', async () => {
+    const storage = new Map<string, string>();
+    const store = createHybridSettingsStore(() => 'user-1', { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) });
+    const first = await ready({ settings: store });
+    first.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 7, mode: 'structured' } });
+    first.panel.send({ type: 'hybrid.template.apply', template: 'Problem Solving' });
+    const saved = first.panel.getSnapshot().context.settings;
+    expect(JSON.parse(storage.get('agora.hybridPanel.settings.user-1')!)).toEqual(saved);
+    // 'A reload': a new panel over the same storage starts with them.
+    const second = await ready({ settings: store });
+    expect(second.panel.getSnapshot().context.settings).toEqual(saved);
+    // Another user on the same browser keeps the defaults; a hand-edited entry falls back to them.
+    const other = await ready({ settings: createHybridSettingsStore(() => 'user-2', { getItem: (k) => storage.get(k) ?? null, setItem: () => {} }) });
+    expect(other.panel.getSnapshot().context.settings).toEqual(defaults.hybrid);
+    storage.set('agora.hybridPanel.settings.user-1', '{"max_rounds": "lots"}');
+    expect((await ready({ settings: store })).panel.getSnapshot().context.settings).toEqual(defaults.hybrid);
   });
 });

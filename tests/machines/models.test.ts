@@ -210,7 +210,7 @@ describe('the editor model picker', () => {
   });
 
   it('preselects the first reachable model for a new agent, else the offline one; never touches an edit', () => {
-    const fields = { name: '', role: '', prompt: '', model: '', personality: '' };
+    const fields = { name: '', role: '', prompt: '', model: '', personality: '', color: '', avatar: '' };
     expect(withPreselectedModel({ mode: 'create', fields }, options).model).toBe('@c2/llama-3.3-70b');
     expect(withPreselectedModel({ mode: 'create', fields }, options.slice(0, 2)).model).toBe('offline');
     expect(withPreselectedModel({ mode: 'edit', fields }, options).model).toBe('');

@@ -10,7 +10,7 @@ import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
 import type { StandardPanelSettings } from '../../src/schemas/settings';
 import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
-import { createHybridDiscussionLogic } from '../../src/services/hybridDiscussionActors';
+import { createHybridDiscussionLogic, type HybridDiscussionDeps } from '../../src/services/hybridDiscussionActors';
 import { fakeSockets } from '../support/fakeWebSocket';
 
 /** An actor that keeps every event sent to it. */
@@ -73,7 +73,7 @@ export function standardPanel(opts: StandardOptions = {}) {
   return { ...app, panel, sockets, probed, saves, files, agentCalls };
 }
 
-export function hybridPanel(opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[] } = {}) {
+export function hybridPanel(opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[]; settings?: HybridDiscussionDeps['settings'] } = {}) {
   const sockets = fakeSockets();
   const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
   const files: { blob: Blob; name: string }[] = [];
@@ -85,6 +85,7 @@ export function hybridPanel(opts: { modes?: { id: string; name: string; descript
     },
     saveFile: (blob, name) => void files.push({ blob, name }),
     renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+    settings: opts.settings,
   });
   const app = runUnderApp(logic, 'hybridDiscussion');
   const panel = app.root.system.get('hybridDiscussion') as HybridDiscussionActorRef;

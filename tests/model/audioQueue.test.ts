@@ -13,7 +13,7 @@ import {
   type AudioQueueItemInput,
 } from '../../src/model/audioQueue';
 
-const empty: AudioQueueContext = { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1 };
+const empty: AudioQueueContext = { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1, progress: null };
 const clip = (audioId: string, priority?: number): AudioQueueItemInput => ({ audioId, url: `/media/${audioId}.mp3`, agentId: 'a1', priority });
 const owner = { id: 'panel' } as unknown as AnyActorRef;
 const add = (q: AudioQueueContext, item: AudioQueueItemInput, replyTo?: AnyActorRef) => ({ ...q, ...enqueue(q, item, replyTo) });

@@ -49,7 +49,7 @@ describe('DELETE /discussion/{id}', () => {
     const turns = stored.frames.filter((f) => f.data.type === 'text').length;
     expect(turns).toBe(2);
     const listed = discussionHistory.parse((await s.api('GET', '/discussion/history', { token })).body).find((h) => h.session_id === sid);
-    expect(listed).toMatchObject({ status: 'ended', message_count: turns + 1, frame_count: stored.frames.length });
+    expect(listed).toMatchObject({ status: 'ended', end_reason: 'completed', message_count: turns + 1, frame_count: stored.frames.length });
 
     // Another user cannot see it, and cannot delete it: a 404, not a 403 (its existence is not revealed).
     expect((await s.api('DELETE', `/discussion/${sid}`, { token: other })).status).toBe(404);

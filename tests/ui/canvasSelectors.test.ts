@@ -80,6 +80,16 @@ describe('canvas selectors', () => {
     expect(second[0].selected).toBe(true);
   });
 
+  it('edges are named by their agents’ names and are not tab stops', () => {
+    const derive = createEdgeDeriver();
+    const names = new Map([['a', 'Ada'], ['b', 'Bo']]);
+    const [e] = derive([{ id: 'e1', source: 'a', target: 'b' }], new Set(['a', 'b']), new Set(), undefined, names);
+    expect(e).toMatchObject({ ariaLabel: 'Connection from Ada to Bo', focusable: false });
+    // A rename is a new label (and a new edge object for React Flow).
+    const [renamed] = derive([{ id: 'e1', source: 'a', target: 'b' }], new Set(['a', 'b']), new Set(), undefined, new Map([['a', 'Ada L'], ['b', 'Bo']]));
+    expect(renamed.ariaLabel).toBe('Connection from Ada L to Bo');
+  });
+
   it('active speaker and selected agents', () => {
     const agents = [agent('a'), agent('b'), agent('c')];
     expect(activeSpeaker(agents, {})).toBeNull();

@@ -42,6 +42,31 @@ describe('editor drawer: create mode', () => {
     expect(screen.getByText('Agent created.')).toBeTruthy();
   });
 
+  it('offers Personality, a colour (palette or custom) and an avatar (initials or an emoji) when creating', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderEditor({ mode: 'create' });
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Role'), 'Analyst');
+    await user.type(screen.getByLabelText('Prompt'), 'Weigh it.');
+    await user.selectOptions(screen.getByLabelText('Model'), 'offline');
+    await user.selectOptions(screen.getByLabelText('Personality'), 'patient');
+    const colours = screen.getByRole('radiogroup', { name: 'Colour' });
+    expect(within(colours).getByRole('radio', { name: 'Automatic' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(colours).getByRole('radio', { name: 'Colour #047857' }));
+    expect(within(colours).getByRole('radio', { name: 'Colour #047857' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(colours).getByLabelText('Custom colour')).toBeTruthy();
+    // The avatar field shows the initials it will use until an emoji is picked.
+    const avatar = screen.getByLabelText('Avatar (initials or an emoji)') as HTMLInputElement;
+    expect(avatar.placeholder).toBe('AL');
+    await user.click(screen.getByRole('button', { name: 'Avatar 🦉' }));
+    expect(avatar.value).toBe('🦉');
+    await user.click(screen.getByRole('button', { name: 'Create Agent' }));
+    await flush();
+    expect(api.createAgent.calls).toEqual([
+      { name: 'Ada Lovelace', role: 'Analyst', prompt: 'Weigh it.', model: 'offline', personality: 'patient', color: '#047857', avatar: '🦉' },
+    ]);
+  });
+
   it('labels the offline model clearly in the model list', async () => {
     await renderEditor({ mode: 'create' });
     const option = within(screen.getByLabelText('Model')).getByRole('option', { name: /offline/i });

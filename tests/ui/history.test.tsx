@@ -48,14 +48,36 @@ async function openHistory() {
   return screen.getByRole('dialog', { name: 'Past discussions' });
 }
 
+describe('a discussion still running at start', () => {
+  it('is offered at once in the panel (no History needed); Dismiss hides the offer', async () => {
+    signedIn({ 'GET /discussion/history': () => json(200, [row('d2', 'Still going', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Old one')]) });
+    const offer = await screen.findByText('A discussion is still running', undefined, { timeout: 15_000 });
+    const box = offer.closest('.running-offer') as HTMLElement;
+    expect(box.closest('aside')).toBeTruthy();
+    expect(within(box).getByText('Still going')).toBeTruthy();
+    expect(within(box).getByRole('button', { name: 'Re-attach' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();
+    await userEvent.click(within(box).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('A discussion is still running')).toBeNull();
+  });
+});
+
 describe('History dialog', () => {
   it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
-    let answer: Route = () => json(200, [row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Drip irrigation?')]);
+    let answer: Route = () =>
+      json(200, [
+        row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
+        row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
+        row('d0', 'Cut short', { end_reason: 'stopped' }),
+      ]);
     const { calls } = signedIn({ 'GET /discussion/history': (init) => answer(init) });
     const dialog = await openHistory();
     const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?']);
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?', 'Cut short']);
+    // A run that finished and one that was stopped read differently.
+    expect(items[1].textContent).toContain('Completed');
+    expect(items[2].textContent).toContain('Stopped');
     expect(items[0].textContent).toContain('Enhanced');
     expect(items[0].textContent).toContain('Running');
     expect(items[1].textContent).toContain('Basic');
@@ -69,7 +91,8 @@ describe('History dialog', () => {
     answer = () => json(200, []);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText(HISTORY_MESSAGES.empty)).toBeTruthy();
-    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(3);
+    // Three from the dialog, one at start: the check for a discussion still running (offered in the panel).
+    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(4);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close history' }));
     expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();
@@ -116,7 +139,8 @@ describe('History dialog', () => {
     const dialog = await openHistory();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete Drip irrigation?' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirm);
+    // The confirmation names the discussion it deletes.
+    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirmNamed('Drip irrigation?'));
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(deleted).toBe(0);

@@ -112,9 +112,11 @@ describe('hybrid panel', () => {
 
     // The configuration carries the template's settings.
     expect(socket.sent[0]).toMatchObject({ agent_ids: AGENTS.map((a) => a.id), topic: 'Drip or furrow irrigation?', response_format: 'bullet', max_response_length: 300 });
-    const fieldset = screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement;
-    expect(fieldset.disabled).toBe(true);
-    expect(screen.getByText('Settings are locked while the discussion is connected.')).toBeTruthy();
+    // The locked settings fold into one summary line, so the feed takes the height.
+    expect(screen.queryByRole('group', { name: 'Hybrid discussion settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    const summary = document.querySelector('.hybrid-settings-summary')!;
+    expect(summary.textContent).toMatch(/^Settings: \d+ rounds? · \d+ turns? each · [A-Z][a-z ]+ · research (on|off) · speech (on|off)$/);
     // The topic box, its templates and Start fold into one line naming the topic while connected.
     for (const name of HYBRID_TEMPLATE_NAMES) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByLabelText('Discussion topic')).toBeNull();
@@ -134,6 +136,8 @@ describe('hybrid panel', () => {
     expect(statusLine()).toBe('Connected · round 1 in progress');
     expect(screen.getByTitle('Round').textContent).toMatch(/^Round 1\//);
     expect(button('Export PDF').disabled).toBe(false);
+    // One PDF export and a JSON export; no second 'Export' doing the same.
+    expect(screen.getAllByRole('button', { name: /^Export/ }).map((b) => b.textContent)).toEqual(['Export PDF', 'Export JSON']);
 
     expect(button('Stop Discussion').disabled).toBe(false);
     await user.click(button('Stop Discussion'));
@@ -143,7 +147,8 @@ describe('hybrid panel', () => {
     // 500 ms later the client closes with 1000; the run ends and the settings unlock.
     await waitFor(() => expect(socket.closedByClient).toMatchObject({ code: 1000 }), { timeout: 3000 });
     await waitFor(() => expect(p.hybrid.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
-    expect(fieldset.disabled).toBe(false);
+    // Unlocked again, the settings form comes back (still open) and can be changed.
+    expect((screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement).disabled).toBe(false);
     // After the run its setup stays folded until 'New discussion'; then the templates work again.
     await user.click(button('New discussion'));
     expect(button('Scientific Analysis').disabled).toBe(false);

@@ -23,9 +23,12 @@ import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver } from './flowElements';
+import { NODE_BOX } from '../../model/canvasPlacement';
+import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { EdgeMarkers, edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
+import { useFitVisible } from './useFitVisible';
 
 export interface AgentCanvasProps {
   agents: readonly Agent[];
@@ -56,7 +59,18 @@ const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ??
 const OVERLAY_WIDTH = 290;
 /** Fit View keeps every node clear of the boxes on the left, the minimap at the bottom right and the edges. */
 const FIT_VIEW_OPTIONS: FitViewOptions = { padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` }, maxZoom: 1 };
+/** The minimap's corner (React Flow draws it 150 px tall, 15 px from the edge) and the overlay boxes' height on a narrow canvas. */
+const MINIMAP_HEIGHT = 170;
+const OVERLAY_HEIGHT = 330;
 const FIT_VIEW_WITH_MINIMAP: FitViewOptions = { ...FIT_VIEW_OPTIONS, padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` } };
+
+/** The free part of the canvas: right of the overlay boxes, above the minimap (a narrow canvas fits below the boxes instead). */
+function fitArea(area: { width: number; height: number }) {
+  const beside = area.width - OVERLAY_WIDTH >= NODE_BOX.width + 80;
+  const inset = beside ? { top: 24, right: 24, bottom: MINIMAP_HEIGHT, left: OVERLAY_WIDTH } : { top: OVERLAY_HEIGHT, right: 24, bottom: MINIMAP_HEIGHT, left: 24 };
+  const px = (n: number) => `${n + 16}px` as const;
+  return { inset, maxZoom: 1, minZoom: CANVAS_MIN_ZOOM, padding: { top: px(inset.top), right: px(inset.right), bottom: px(inset.bottom), left: px(inset.left) } };
+}
 
 export function AgentCanvas(p: AgentCanvasProps) {
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
@@ -69,8 +83,10 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const agentIds = useMemo(() => new Set(p.agents.map((a) => a.id)), [p.agents]);
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
-  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis);
+  const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);
+  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis, names);
   const surface = useRef<HTMLDivElement>(null);
+  const flowRef = useRef<ReactFlowInstance<AgentFlowNode> | null>(null);
   const { onViewCentre } = p;
   const reportCentre = useCallback(
     (viewport: { x: number; y: number; zoom: number }) => {
@@ -86,12 +102,16 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const onMoveEnd: OnMove = useCallback((_e, viewport) => reportCentre(viewport), [reportCentre]);
   const onInit = useCallback(
     (flow: ReactFlowInstance<AgentFlowNode>) => {
+      flowRef.current = flow;
       reportCentre(flow.getViewport());
       flowProbe.onInit?.(flow);
     },
     [reportCentre],
   );
   const hasMiniMap = p.agents.length > 0;
+  const userMoved = useFitVisible(surface, flowRef, hasMiniMap, fitArea);
+  // A move with an input event is the user's (fitView moves without one).
+  const onMoveStart: OnMove = useCallback((e) => e && userMoved(), [userMoved]);
 
   // Bumped when a node's measured size changes, so the sized node reaches React Flow (and its minimap).
   const [, setSizesSeen] = useState(0);
@@ -175,6 +195,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onNodeContextMenu={handleNodeContextMenu}
       onPaneClick={p.onPaneClick}
       onInit={onInit}
+      onMoveStart={onMoveStart}
       onMoveEnd={onMoveEnd}
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}

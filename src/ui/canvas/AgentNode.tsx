@@ -28,6 +28,10 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
       data-status={data.status}
     >
       <Handle type="target" position={Position.Top} />
+      {/* Beside the toggle, not in it: the toggle's name must contain its visible text, and the avatar is decoration. */}
+      <span className="agora-node-avatar" style={{ background: data.color }} aria-hidden="true">
+        {data.avatar}
+      </span>
       <div
         className="agora-node-main"
         role="button"
@@ -83,7 +87,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
 function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected);
+  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar);
 }
 
 export const nodeTypes = { agent: AgentNode };

@@ -18,7 +18,7 @@ export function ControlsBox(p: Props) {
   return (
     <section className="agora-canvas-box agora-controls" aria-label="Canvas controls">
       <div className="agora-controls-buttons">
-        <button type="button" className="agora-btn agora-btn--primary agora-controls-add" onClick={p.onAdd}>
+        <button type="button" className="agora-btn agora-btn--primary agora-controls-add" onClick={p.onAdd} data-focus-home>
           + Add Agent
         </button>
         <button type="button" className="agora-btn" onClick={p.onAutoConnect} disabled={p.autoConnecting || p.agentCount < 2} title="Connect agents automatically">

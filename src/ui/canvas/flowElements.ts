@@ -5,6 +5,7 @@ import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { displayName, displayRole, statusOf, type CanvasStatus } from '../../model/agentDisplay';
 import { drawnPosition } from '../../model/canvasPlacement';
+import { agentAvatar, agentColor } from '../../model/agentIdentity';
 
 export interface AgentNodeData extends Record<string, unknown> {
   agentId: string;
@@ -12,6 +13,9 @@ export interface AgentNodeData extends Record<string, unknown> {
   role: string;
   status: CanvasStatus;
   selected: boolean;
+  /** The agent's identity (src/model/agentIdentity.ts): its colour and what its avatar circle shows. */
+  color: string;
+  avatar: string;
 }
 
 /** The node shape React Flow takes (kept structural so this module needs no UI import). */
@@ -35,7 +39,15 @@ export interface CanvasEdge {
   selected: boolean;
   type: 'floating';
   data: { tone: EdgeTone };
+  /** 'Connection from Ada to Bo': what a screen reader hears (React Flow would read the ids). */
+  ariaLabel: string;
+  /** Not a tab stop: React Flow draws edges before nodes, so focusable edges would come before the agents. */
+  focusable: false;
 }
+
+/** How a connection is named: by its agents' names. */
+export const edgeLabel = (names: ReadonlyMap<string, string> | undefined, source: string, target: string) =>
+  `Connection from ${names?.get(source) ?? 'an agent'} to ${names?.get(target) ?? 'an agent'}`;
 
 /** What makes an edge stand out: the selected agents and the active speaker. */
 export interface EdgeEmphasis {
@@ -100,7 +112,15 @@ export function createNodeDeriver() {
         id: agent.id,
         type: 'agent',
         position: drag ?? drawnPosition(agent),
-        data: { agentId: agent.id, name: displayName(agent), role: displayRole(agent), status, selected: isSelected },
+        data: {
+          agentId: agent.id,
+          name: displayName(agent),
+          role: displayRole(agent),
+          status,
+          selected: isSelected,
+          color: agentColor(agent),
+          avatar: agentAvatar(agent),
+        },
         selectable: false,
         deletable: false,
       };
@@ -128,6 +148,7 @@ export function createEdgeDeriver() {
     agentIds: ReadonlySet<string>,
     selectedEdges: ReadonlySet<string>,
     emphasis: EdgeEmphasis = NO_EMPHASIS,
+    names?: ReadonlyMap<string, string>,
   ): CanvasEdge[] {
     const next = new Map<string, Entry>();
     const out: CanvasEdge[] = [];
@@ -137,11 +158,12 @@ export function createEdgeDeriver() {
       if (!agentIds.has(edge.source) || !agentIds.has(edge.target)) continue;
       const selected = selectedEdges.has(edge.id);
       const tone = edgeTone(edge, emphasis);
+      const ariaLabel = edgeLabel(names, edge.source, edge.target);
       const prev = byId.get(edge.id);
-      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone;
+      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone && prev.out.ariaLabel === ariaLabel;
       const item: Entry = keep
         ? prev
-        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone } } };
+        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone }, ariaLabel, focusable: false } };
       if (last[out.length] !== item.out) changed = true;
       next.set(edge.id, item);
       out.push(item.out);

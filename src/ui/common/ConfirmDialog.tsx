@@ -1,6 +1,7 @@
 // A small modal question (delete agent, delete audio). The machine holds the 'confirming' state; this only
 // draws it and sends the answer. Escape cancels; focus starts on Cancel so Enter never deletes by accident.
 import { useEffect, useRef } from 'react';
+import { useFocusReturn } from './focus';
 
 interface Props {
   message: string;
@@ -16,6 +17,8 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisa
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Focus management only (no flow): the dialog is keyboard-usable the moment it appears.
   useEffect(() => cancelRef.current?.focus(), []);
+  // …and on close the focus goes back to what asked (or home).
+  useFocusReturn(true);
   return (
     <div className="agora-confirm-backdrop" onClick={onCancel}>
       <div

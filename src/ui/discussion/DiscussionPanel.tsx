@@ -6,6 +6,7 @@ import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, 
 import { ConnectModelHint } from '../models/ConnectModelHint';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
+import { RunningOffer } from './common/RunningOffer';
 import HybridPanel from './hybrid/HybridPanel';
 import StandardPanel from './standard/StandardPanel';
 import './discussion.css';
@@ -18,9 +19,15 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const audio = useSelector(app, selectAudioQueue);
   const history = useSelector(app, selectHistory);
   const models = useSelector(app, selectModels);
-  const notice = <ConnectModelHint models={models} where="panel" />;
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
+  // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Connect a model' hint.
+  const notice = (
+    <>
+      <RunningOffer history={history} session={session} />
+      <ConnectModelHint models={models} where="panel" />
+    </>
+  );
   const panel = hybrid
     ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
     : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />;

@@ -1,4 +1,4 @@
-// Name, role, prompt, model (and personality when editing). Every keystroke is an 'editor.field' event; the
+// Name, role, prompt, model, personality and the agent's look (colour, avatar). Every keystroke is an 'editor.field' event; the
 // submit button is enabled exactly when the machine would accept 'editor.submit'.
 import { useSelector } from '@xstate/react';
 import type { EditorActorRef, EditorField } from '../../machines/editor.machine';
@@ -6,11 +6,13 @@ import * as sel from '../../machines/editor.selectors';
 import { AGENT_PERSONALITIES } from '../../schemas/constants';
 import type { ModelOption } from '../../schemas/system';
 import { Field } from './Field';
+import { IdentityFields } from './IdentityFields';
 import { CheckIcon } from '../common/icons';
 
 export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const mode = useSelector(editor, sel.selectMode);
   const fields = useSelector(editor, sel.selectFields);
+  const agentId = useSelector(editor, (s) => s.context.agentId);
   const models = useSelector(editor, sel.selectModelOptions);
   const modelsLoading = useSelector(editor, sel.selectModelsLoading);
   const fromFallback = useSelector(editor, (s) => s.context.modelsFromFallback);
@@ -64,8 +66,7 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
       {chosen?.unreachable && <p className="agora-hint">This model’s connection did not answer just now; check it in Models before starting a discussion.</p>}
       {offline && <p className="agora-hint">This is the built-in offline model: it composes short, rule-based replies without an LLM.</p>}
       {fromFallback && <p className="agora-hint">The model list could not be loaded; showing the default models.</p>}
-      {mode === 'edit' && (
-        <Field label="Personality">
+      <Field label="Personality">
           <select value={fields.personality} onChange={set('personality')} disabled={locked}>
             <option value="">Not set</option>
             {AGENT_PERSONALITIES.map((p) => (
@@ -74,8 +75,8 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
               </option>
             ))}
           </select>
-        </Field>
-      )}
+      </Field>
+      <IdentityFields editor={editor} fields={fields} agentId={agentId} locked={locked} />
       <div className="agora-editor-submit">
         <button type="submit" className="button button--primary" disabled={!canSubmit || locked}>
           {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}

@@ -1,5 +1,7 @@
 // The 450 px agent editor drawer. It draws one editor actor (spawned by the workspace) and sends it events.
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { useDialogFocus } from '../common/focus';
 import type { EditorActorRef } from '../../machines/editor.machine';
 import * as sel from '../../machines/editor.selectors';
 import { DRAWER_WIDTH_PX } from '../../schemas/constants';
@@ -26,10 +28,13 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
   const saving = useSelector(editor, sel.selectIsSaving);
 
   const close = () => editor.send({ type: 'editor.close' });
+  const root = useRef<HTMLDivElement>(null);
+  useDialogFocus(root);
   const title = mode === 'create' ? 'Create Agent' : `Edit ${heading.name}`;
 
   return (
     <div
+      ref={root}
       className="agora-editor"
       role="dialog"
       aria-modal="false"

@@ -9,6 +9,7 @@ export function CredentialField({
   error,
   disabled,
   hint,
+  autoFocus,
   onChange,
 }: {
   id: string;
@@ -20,6 +21,8 @@ export function CredentialField({
   disabled: boolean;
   /** Shown under the field until there is an error to show instead (same place, so nothing moves). */
   hint?: string;
+  /** The sign-in page focuses its first field (Email) so typing can start at once. */
+  autoFocus?: boolean;
   onChange: (value: string) => void;
 }) {
   const errorId = `${id}-error`;
@@ -34,6 +37,7 @@ export function CredentialField({
         autoComplete={autoComplete}
         value={value}
         disabled={disabled}
+        autoFocus={autoFocus}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}

@@ -57,6 +57,7 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
             label="Email"
             type="email"
             autoComplete="email"
+            autoFocus
             value={fields.email}
             error={fieldErrors.email}
             disabled={busy}

@@ -11,6 +11,7 @@ import { DevPanel } from './DevPanel';
 import { PanelLoading } from './PanelLoading';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+import { useFocusRescue } from '../common/focus';
 
 // The panel and its libraries are a chunk of their own, fetched after sign-in.
 const DiscussionPanel = lazy(() => import('../discussion/DiscussionPanel'));
@@ -19,6 +20,8 @@ const ModelsDialog = lazy(() => import('../models/ModelsDialog'));
 
 export function Shell({ session }: { session: SessionActorRef }) {
   const app = useAppActor();
+  // After sign-in the focus lands on the first action, and is never left on the page body.
+  useFocusRescue();
   const panelShown = useSelector(app, selectIsPanelShown);
   const hybrid = useSelector(app, selectIsHybridView);
   const models = useSelector(app, selectModels);

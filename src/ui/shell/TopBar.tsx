@@ -1,6 +1,7 @@
 // The main screen's top bar (part 1 §2 'Main screen'): who is signed in, the workspace counts, the badges and
 // the buttons. Counts come from the workspace actor; badges from tags and states.
 import { useSelector } from '@xstate/react';
+import { useFocusReturn } from '../common/focus';
 import { useState } from 'react';
 import type { AppActorRef } from '../../machines/app.machine';
 import {
@@ -52,6 +53,8 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const testing = useSelector(app, selectIsTestingConnection);
   const models = useSelector(app, selectModels);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Closing the menu returns the focus to its button.
+  useFocusReturn(menuOpen);
   const choose = (run: () => void) => () => {
     setMenuOpen(false);
     run();

@@ -80,6 +80,9 @@ function TreeRow({ item }: { item: ItemInstance<ArgumentNode | null> }) {
   return (
     <div
       {...item.getProps()}
+      // The row's name is its visible text (type, who, what, confidence, votes), not the content alone: a name
+      // that leaves out what is shown fails WCAG 2.5.3 (label in name).
+      aria-label={undefined}
       className={`arg-node${item.isFocused() ? ' arg-node--focused' : ''}`}
       style={{ paddingLeft: 8 + level * 18 }}
     >

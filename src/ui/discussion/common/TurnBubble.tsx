@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import type { AgentLook } from './agentLook';
+import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
 
 export function timeOf(ts: string | null) {
@@ -45,6 +46,7 @@ export const TurnBubble = memo(function TurnBubble({ item, look, nowPlaying }: {
         </p>
         {item.streaming && <span className="visually-hidden">(still writing)</span>}
         {item.interrupted && <p className="turn__note">Stopped while writing.</p>}
+        {item.audioUrl && <ClipProgress url={item.audioUrl} speaker={item.agentName} />}
         {!human && !item.streaming && <TurnDetails item={item} />}
       </div>
     </article>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import { extraPhrases, stanceWords, statedPosition } from '../../../model/turnExtras';
-import { TurnAudio } from './TurnAudio';
+import { MessageAudio } from './MessageAudio';
 
 const field = (item: FeedItem, key: string): unknown => {
   const s = item.source;
@@ -80,7 +80,7 @@ export function TurnDetails({ item }: { item: FeedItem }) {
           {handovers.map((h) => (
             <p key={h.key} className="turn-details__note">Hands over to {h.receiver ?? 'someone'}{h.note ? `: ${h.note}` : ''}</p>
           ))}
-          {audio && <TurnAudio url={audio} speaker={item.agentName} />}
+          {audio && <MessageAudio url={audio} speaker={item.agentName} />}
         </div>
       )}
     </details>

@@ -4,6 +4,8 @@
 // actor and only sends events.
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useFocusReturn } from '../../common/focus';
+import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
 import * as sel from '../../../machines/history.selectors';
@@ -34,7 +36,6 @@ const endpointLabel = (path: string) => {
   return key ? ENDPOINTS[key].name : path;
 };
 const dateLabel = (iso: string) => new Date(iso).toLocaleString();
-const STATUS_LABEL: Record<DiscussionSummary['status'], string> = { running: 'Running', ended: 'Ended', abandoned: 'Cut off' };
 
 function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
   const count = d.message_count ?? d.frame_count;
@@ -44,7 +45,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         <span className="history-row__topic">{d.topic}</span>
         <span className="history-row__facts">
           <span>{endpointLabel(d.endpoint)}</span>
-          <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+          <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>
             {d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}
           </span>
@@ -116,7 +117,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
           <h3>{d.topic}</h3>
           <p className="history-row__facts">
             <span>{endpointLabel(d.endpoint)}</span>
-            <span className={`history-status history-status--${d.status}`}>{STATUS_LABEL[d.status]}</span>
+            <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
           </p>
@@ -149,7 +150,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
         )}
         {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} emptyHint="This discussion did not reason in rounds, so it has no tree of arguments." />}
         {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={null} notice={feed.researchNotice} />}
-        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: STATUS_LABEL[d.status], endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
+        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: historyStatusLabel(d), endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
       </div>
       <div className="history-opened__foot">
         <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
@@ -173,6 +174,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
   const deleteError = useSelector(history, sel.selectDeleteError);
   const listState = useSelector(history, sel.selectListState);
   const closeRef = useRef<HTMLButtonElement>(null);
+  useFocusReturn(shown);
   // Focus management only (no flow): the dialog takes the focus when it appears.
   useEffect(() => {
     if (shown) closeRef.current?.focus();
@@ -192,7 +194,8 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
           if (e.key === 'Escape' && !pending) hide();
         }}
       >
-        <header className="history-dialog__head">
+        {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
+        <div className="history-dialog__head">
           <h2 id="history-title">Past discussions</h2>
           <div className="history-dialog__actions">
             {viewer === 'closed' && (
@@ -204,7 +207,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
               Close
             </button>
           </div>
-        </header>
+        </div>
         <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
         <div className="history-dialog__body">
           {viewer === 'open' ? (
@@ -226,7 +229,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
     </div>
       {pending && (
         <ConfirmDialog
-          message={HISTORY_MESSAGES.deleteConfirm}
+          message={pending.topic ? HISTORY_MESSAGES.deleteConfirmNamed(pending.topic) : HISTORY_MESSAGES.deleteConfirm}
           confirmLabel="Delete discussion"
           busy={deleting}
           onConfirm={() => history.send({ type: 'history.delete.confirm' })}

@@ -2,9 +2,9 @@
 // settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
 // Export PDF, Research and Delegations; the status line.
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
-import { selectCurrentItem } from '../../../machines/audioQueue.selectors';
+import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
 import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
@@ -16,6 +16,7 @@ import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
+import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -39,7 +40,7 @@ function HybridRow({ discussion, workspace, audio, id }: { discussion: HybridDis
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: React.ReactNode }) {
+export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -61,6 +62,9 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
   const canStop = useSelector(discussion, sel.selectCanStop);
   const exporting = useSelector(discussion, sel.selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
+  const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
+  // Speech off and nothing playing: no audio control. Interrupted: the notice above offers 'Resume audio'.
+  const showInterrupt = (settings.tts || audioActive) && !speechPaused;
   const elapsed = useSelector(discussion, sel.selectElapsedMs);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
@@ -88,9 +92,6 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
               History
             </button>
           )}
-          <button type="button" className="icon-button" onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })} disabled={!hasMessages || exporting} title={hasMessages ? 'Export PDF' : 'No discussion to export.'}>
-            Export
-          </button>
           <button type="button" className="icon-button icon-button--square" aria-pressed={expanded} onClick={() => setExpanded((v) => !v)} aria-label={expanded ? 'Collapse panel' : 'Expand panel'}>
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
               <path d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
@@ -98,22 +99,34 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           </button>
         </div>
       </header>
-      {notice}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
+      {notice}
       <div className="hybrid-top">
-        <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
-          <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
-        </button>
-        {settingsOpen && (
-          <div id="hybrid-settings">
-            <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
-          </div>
+        {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
+        {!locked && (
+          <>
+            <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
+              <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
+            </button>
+            {settingsOpen && (
+              <div id="hybrid-settings">
+                <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
+              </div>
+            )}
+          </>
         )}
         {!composing ? (
           <div className="run-done run-done--flush">
             <span className="run-done__text">
-              <strong>Topic:</strong> {topic || '—'}
+              <span className="run-done__line">
+                <strong>Topic:</strong> {topic || '—'}
+              </span>
+              {locked && (
+                <span className="run-done__line hybrid-settings-summary" title={hybridSettingsSummary(settings)}>
+                  <strong>Settings:</strong> {hybridSettingsSummary(settings)}
+                </span>
+              )}
             </span>
             {!locked && (
               <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(startedAt)}>
@@ -150,11 +163,16 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           <button type="button" className="button button--small button--danger" disabled={!canStop} onClick={() => discussion.send({ type: 'hybrid.stop' })}>
             Stop Discussion
           </button>
-          <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
-            Interrupt Audio
-          </button>
+          {showInterrupt && (
+            <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
+              Interrupt Audio
+            </button>
+          )}
           <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })}>
             Export PDF
+          </button>
+          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now(), format: 'json' })}>
+            Export JSON
           </button>
           <button type="button" className="button button--small" aria-pressed={drawer === 'research'} onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}>
             Research ({papers.length})

@@ -6,7 +6,9 @@ import {
   COMMUNICATION_STYLES, CONVERSATION_MODES, ENDPOINT_KEYS, ENDPOINTS, REASONING_MODES, REASONING_STAGES,
   RESEARCH_DOMAINS, RESEARCH_SOURCES, RESPONSE_LENGTHS, RESPONSE_LENGTH_TEMPLATES, type EndpointKey,
 } from '../../../schemas/constants';
+import { useRef } from 'react';
 import { bounds, type StandardPanelSettings } from '../../../schemas/settings';
+import { useDialogFocus } from '../../common/focus';
 import { toggled, withResponseLength } from '../../../model/panelSettings';
 import { CheckField, NumberField, RangeField, SelectField } from '../common/Fields';
 
@@ -30,15 +32,16 @@ export function AdvancedSettings({ settings: s, availability, probing, onChange,
   const basic = (patch: Partial<StandardPanelSettings['basic']>) => onChange({ ...s, basic: { ...s.basic, ...patch } });
   const template = s.communication.responseLength !== 'custom' ? RESPONSE_LENGTH_TEMPLATES[s.communication.responseLength] : null;
 
+  const root = useRef<HTMLElement>(null);
+  // Focus moves in when it opens and back to its button when it closes; Esc closes it wherever the focus is.
+  useDialogFocus(root, onClose);
   return (
     <section
+      ref={root}
       id="advanced-settings"
       className="settings-popover"
       role="dialog"
       aria-label="Advanced Settings"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
     >
       <header className="settings-popover__head">
         <h3>Advanced Settings</h3>

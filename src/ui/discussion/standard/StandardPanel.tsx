@@ -2,7 +2,7 @@
 // workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
 // libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
@@ -19,6 +19,7 @@ import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
+import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
@@ -64,8 +65,8 @@ export interface StandardPanelProps {
   session: SessionActorRef;
   audio?: AudioQueueActorRef;
   onShowHistory?: () => void;
-  /** A quiet notice under the header (the 'Connect a model' hint). */
-  notice?: React.ReactNode;
+  /** A notice the shell puts at the top of the panel (a running discussion offered for re-attach). */
+  notice?: ReactNode;
 }
 
 export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory, notice }: StandardPanelProps) {
@@ -134,7 +135,6 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
       />
-      {notice}
       {settingsOpen && availability && (
         <AdvancedSettings
           settings={settings}
@@ -148,11 +148,12 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       )}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
+      {notice}
       <AgentStrip agents={agents} activeSpeakerId={speaker} />
       {idle && counts.messages > 0 && composingAfter !== sessionId && (
         <div className="run-done">
           <span className="run-done__text">
-            {status === 'error' ? 'The discussion stopped with an error.' : 'Discussion finished.'} {messageCountLabel(counts.messages)} — export it below or start another.
+            {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below or start another.
           </span>
           <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
             New discussion

@@ -1,0 +1,262 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations, isSerious } from './axe';
+import { test, uniqueEmail } from './harness';
+
+// The main screen's layout for a reader on a small laptop: at 1024×700, right after sign-in, every agent of a
+// 4-agent workspace (made through the API, so the server chose their places) is drawn whole in the part of the
+// canvas that neither the discussion panel nor the canvas's own boxes cover. Screenshots go to test-results.
+const PASSWORD = 'correct-horse-42';
+const SHOTS = path.resolve('test-results', 'screens-layout');
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+export async function signUp(page: Page, baseUrl: string, tag: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(tag));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+  await page.getByRole('region', { name: 'Canvas controls' }).waitFor({ timeout: 20_000 });
+}
+
+/** Agents made through the API with no position: the server gives each a free slot. */
+export async function makeAgentsViaApi(page: Page, names: string[]) {
+  await page.evaluate(async (list) => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
+    for (const name of list) {
+      await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role: 'Analyst', prompt: `You are ${name}.`, model: 'offline' }) });
+    }
+  }, names);
+}
+
+/** Every agent node whole inside the canvas and clear of the panel, the overlay boxes and the minimap. */
+async function hiddenAgents(page: Page): Promise<string[]> {
+  // A string, so the bundler's helpers (tsx names inner functions) do not leak into the page.
+  return page.evaluate(`(() => {
+    const rect = (el) => { if (!el) return null; const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+    const canvas = rect(document.querySelector('.shell__canvas'));
+    const covers = ['.discussion-panel', '.agora-controls', '.agora-participants', '.react-flow__minimap']
+      .map((s) => [s, rect(document.querySelector(s))]).filter(([, r]) => r && r.width > 0);
+    const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const within = (r, area) => r.x >= area.x - 0.5 && r.y >= area.y - 0.5 && r.x + r.width <= area.x + area.width + 0.5 && r.y + r.height <= area.y + area.height + 0.5;
+    return [...document.querySelectorAll('.react-flow__node')].flatMap((n) => {
+      const r = rect(n);
+      const name = n.querySelector('.agora-node-name')?.textContent ?? '?';
+      if (!within(r, canvas)) return [name + ' outside the canvas'];
+      const hit = covers.find(([, c]) => meet(r, c));
+      return hit ? [name + ' under ' + hit[0]] : [];
+    });
+  })()`);
+}
+
+test('layout: at 1024×700 every agent of a 4-agent workspace made through the API is fully visible after sign-in', async ({ page, baseUrl }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(baseUrl);
+  await page.getByLabel('Email', { exact: true }).waitFor();
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('type'));
+  if (focused !== 'email') throw new Error(`the sign-in page focuses ${focused}, not the email field`);
+  await signUp(page, baseUrl, 'layout');
+  // After sign-in the focus is on the first action, not the page body.
+  await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 5000 });
+  await makeAgentsViaApi(page, ['Ada', 'Bo', 'Cleo', 'Dev']);
+  await page.reload();
+  await page.locator('.react-flow__node').nth(3).waitFor();
+  // The first look happens once the nodes are measured; give it a moment to settle.
+  let hidden: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    hidden = await hiddenAgents(page);
+    if (hidden.length === 0) break;
+    await page.waitForTimeout(100);
+  }
+  if (hidden.length) {
+    await shot(page, 'fail-1024');
+    throw new Error(`agents not fully visible at 1024×700: ${hidden.join('; ')}`);
+  }
+  // No two nodes overlap, so a click on one is never taken by its neighbour: click each and see it selected.
+  for (const name of ['Ada', 'Bo', 'Cleo', 'Dev']) {
+    await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^${name},.*selected$`) }).waitFor({ timeout: 3000 });
+  }
+  await shot(page, 'canvas-1024x700');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(300);
+  if ((await hiddenAgents(page)).length) throw new Error(`agents hidden at 1440×900: ${(await hiddenAgents(page)).join('; ')}`);
+  await shot(page, 'canvas-1440x900');
+  // Hiding the panel and showing it again at 1024×700 keeps every agent in view.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('button', { name: 'Hide Discussion' }).click();
+  await page.getByRole('button', { name: 'Show Discussion' }).click();
+  await page.locator('.discussion-panel').waitFor();
+  await page.waitForTimeout(300);
+  if ((await hiddenAgents(page)).length) throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
+});
+
+const hybridPanel = (page: Page) => page.locator('aside.discussion-panel--hybrid');
+const agentNode = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
+
+test(
+  'layout: a running hybrid discussion gives the feed most of the panel at 1024×700, and after a reload the panel offers to re-attach it',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'reattach-offer');
+    await makeAgentsViaApi(page, ['Ada', 'Bo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await agentNode(page, name).click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    // Opened before the start, the settings still fold into one line once it runs.
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Problem Solving' }).click();
+    await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first this year?');
+    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page).locator('.hybrid-settings-summary').waitFor({ timeout: 20_000 });
+    await hybridPanel(page).locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
+    const share = await page.evaluate(() => {
+      const panelBox = document.querySelector('aside.discussion-panel--hybrid')!.getBoundingClientRect();
+      const feedBox = document.querySelector('aside.discussion-panel--hybrid .tabpanel')!.getBoundingClientRect();
+      return feedBox.height / panelBox.height;
+    });
+    await shot(page, 'hybrid-running-1024x700');
+    if (share < 0.6) throw new Error(`the feed takes ${(share * 100).toFixed(0)} % of the hybrid panel while running (want ≥ 60 %)`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'hybrid-running-1440x900');
+    await page.setViewportSize({ width: 1024, height: 700 });
+
+    // A reload drops the socket; the server keeps the discussion for its grace period, and the panel offers it
+    // at once — without opening History.
+    await page.reload();
+    const offer = page.locator('.discussion-panel .running-offer');
+    await offer.getByText('A discussion is still running').waitFor({ timeout: 20_000 });
+    if (await page.getByRole('dialog', { name: 'Past discussions' }).count()) throw new Error('History opened by itself');
+    await shot(page, 'reattach-offer-1024x700');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'reattach-offer-1440x900');
+    await offer.getByRole('button', { name: 'Re-attach' }).click();
+    await hybridPanel(page).waitFor({ timeout: 10_000 });
+    await hybridPanel(page).locator('.hybrid-settings-summary').waitFor({ timeout: 10_000 });
+    await offer.waitFor({ state: 'detached' });
+    await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
+  },
+  { timeoutMs: 150_000 },
+);
+
+async function axeEveryTab(page: Page, scope: string, where: string) {
+  const problems: string[] = [];
+  const tabs = page.locator(`${scope} [role="tab"]`);
+  const n = await tabs.count();
+  for (let i = 0; i < n; i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.textContent())?.trim() ?? `tab ${i}`;
+    await tab.click();
+    const serious = (await axeViolations(page)).filter(isSerious);
+    if (serious.length) problems.push(`${where} — ${name}:\n${describeViolations(serious)}`);
+  }
+  return problems;
+}
+
+test('layout: the editor offers Personality, a colour and an avatar when creating; the node shows the avatar in that colour', async ({ page, baseUrl }) => {
+  for (const [w, h] of [[1024, 700], [1440, 900]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (w === 1024) await signUp(page, baseUrl, 'identity');
+    await page.getByRole('button', { name: '+ Add Agent' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create Agent' });
+    // The drawer takes the focus.
+    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'), undefined, { timeout: 3000 });
+    const name = w === 1024 ? 'Ada Lovelace' : 'Bo';
+    await drawer.getByLabel('Name', { exact: true }).fill(name);
+    await drawer.getByLabel('Role', { exact: true }).fill('Analyst');
+    await drawer.getByLabel('Prompt', { exact: true }).fill('You weigh the evidence.');
+    await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+    await drawer.getByLabel('Personality', { exact: true }).selectOption('analytical');
+    await drawer.getByRole('radio', { name: 'Colour #047857' }).click();
+    if (w === 1024) await drawer.getByRole('button', { name: 'Avatar 🦉' }).click();
+    await drawer.getByRole('group', { name: 'Look' }).scrollIntoViewIfNeeded();
+    await shot(page, `editor-create-${w}x${h}`);
+    const serious = (await axeViolations(page)).filter(isSerious);
+    if (serious.length) throw new Error(`axe on the editor:\n${describeViolations(serious)}`);
+    await drawer.getByRole('button', { name: 'Create Agent' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    const avatar = page.locator('.react-flow__node', { hasText: name }).locator('.agora-node-avatar');
+    await avatar.waitFor();
+    const look = await avatar.evaluate((el) => ({ text: el.textContent, bg: getComputedStyle(el).backgroundColor }));
+    if (look.bg !== 'rgb(4, 120, 87)') throw new Error(`the avatar is drawn in ${look.bg}`);
+    if (look.text !== (w === 1024 ? '🦉' : 'B')) throw new Error(`the avatar shows ${look.text}`);
+    // After creating, the focus is back on the button that opened the drawer.
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 3000 });
+  }
+  await shot(page, 'canvas-identity-1440x900');
+});
+
+test(
+  'layout: axe finds nothing serious on any tab of the standard panel, the hybrid panel, or History',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'axe-tabs');
+    await makeAgentsViaApi(page, ['Ada', 'Bo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await agentNode(page, name).click();
+    const standard = page.locator('aside.discussion-panel--standard');
+    const problems: string[] = [];
+    problems.push(...(await axeEveryTab(page, 'aside.discussion-panel--standard', 'the standard panel before a run')));
+
+    // A short run, so every tab has something in it.
+    await standard.getByRole('button', { name: 'Advanced Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
+    const s = await axeViolations(page);
+    if (s.filter(isSerious).length) problems.push(`Advanced Settings:\n${describeViolations(s.filter(isSerious))}`);
+    // Multi-round, so the Reasoning Tree has arguments in it.
+    await settings.getByLabel('Enable multi-round reasoning', { exact: true }).setChecked(true);
+    await settings.getByLabel('Turns').fill('2');
+    await shot(page, 'advanced-settings-1024x700');
+    // Esc closes it wherever the focus is, and the focus goes back to its button.
+    await page.locator('body').click({ position: { x: 5, y: 690 } });
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached', timeout: 3000 });
+    await standard.getByRole('button', { name: 'Advanced Settings' }).click();
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Advanced Settings'), undefined, { timeout: 3000 });
+    await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
+    await standard.getByRole('button', { name: /^Start/ }).click();
+    await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 120_000 });
+    problems.push(...(await axeEveryTab(page, 'aside.discussion-panel--standard', 'the standard panel after a run')));
+    await shot(page, 'standard-after-run-1024x700');
+
+    // The hybrid panel, idle and with messages.
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    await hybridPanel(page).waitFor();
+    let v = (await axeViolations(page)).filter(isSerious);
+    if (v.length) problems.push(`the hybrid panel (idle):\n${describeViolations(v)}`);
+    await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first?');
+    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page).locator('[role="log"] article').nth(1).waitFor({ timeout: 60_000 });
+    v = (await axeViolations(page)).filter(isSerious);
+    if (v.length) problems.push(`the hybrid panel (running):\n${describeViolations(v)}`);
+    for (const drawer of ['Research', 'Delegations']) {
+      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+      v = (await axeViolations(page)).filter(isSerious);
+      if (v.length) problems.push(`the hybrid ${drawer} drawer:\n${describeViolations(v)}`);
+      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+    }
+    await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
+
+    // History: the list, and the standard run opened on every tab.
+    await hybridPanel(page).getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Past discussions' });
+    const list = dialog.getByRole('list', { name: 'Past discussions' });
+    await list.getByRole('listitem').nth(1).waitFor({ timeout: 10_000 });
+    const all = await axeViolations(page);
+    v = all.filter((x) => isSerious(x) || x.id === 'landmark-no-duplicate-banner');
+    if (v.length) problems.push(`the History list:\n${describeViolations(v)}`);
+    await shot(page, 'history-list-1024x700');
+    await list.getByRole('listitem', { name: 'Should the library open on Sundays?' }).getByRole('button', { name: /^Open/ }).click();
+    await dialog.getByRole('tab').first().waitFor({ timeout: 10_000 });
+    problems.push(...(await axeEveryTab(page, '[role="dialog"]', 'History, opened')));
+    if (problems.length) throw new Error(problems.join('\n'));
+  },
+  { timeoutMs: 240_000 },
+);
