@@ -55,6 +55,14 @@ export interface ServerConfig {
   discussionLeaseMs: number;
   /** PGlite: store each discussion's snapshot so a restarted server continues it (always on with DATABASE_URL). */
   discussionsSurviveRestart: boolean;
+  /** Flood control on discussion sockets (server/engine/flood.ts): human messages per user, per second and burst. */
+  humanMessagesPerSecond: number;
+  humanMessageBurst: number;
+  /** Any client frame, per socket, per second and burst. */
+  clientFramesPerSecond: number;
+  clientFrameBurst: number;
+  /** Human messages one discussion stores at most; 0 = no limit. */
+  maxHumanMessagesPerDiscussion: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -103,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
     discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),
+    humanMessagesPerSecond: Math.max(0.01, num(env.HUMAN_MESSAGES_PER_SECOND, 2)),
+    humanMessageBurst: Math.max(1, num(env.HUMAN_MESSAGE_BURST, 5)),
+    clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),
+    clientFrameBurst: Math.max(1, num(env.CLIENT_FRAME_BURST, 40)),
+    maxHumanMessagesPerDiscussion: Math.max(0, num(env.MAX_HUMAN_MESSAGES_PER_DISCUSSION, 200)),
     ...overrides,
   };
 }

@@ -178,7 +178,7 @@ export class ClusterEngine {
     const frames = await this.ctx.db.query<{ data: unknown }>('SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq', [row.id]);
     const key = sessionKey(row.user_id, row.session_id);
     const sessions = sessionsOf(this.ctx);
-    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, liveDiscussionMachine(this.ctx, row.user_id), this.log, {
+    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, liveDiscussionMachine(this.ctx, row.user_id, this.log), this.log, {
       speechAvailable: this.ctx.providers.speech.available(),
       researchAvailable: researchOf(this.ctx) !== null,
       durable: true,

@@ -1,13 +1,16 @@
 import { fromPromise } from 'xstate';
 import type { AppContext } from '../context';
 import { allPapers } from '../providers/research';
-import { speakAsAgent } from '../providers/speech/speak';
+import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { incident, type IncidentLog } from '../http/incident';
+import { isAbortError, ProviderError } from '../providers/errors';
 import type { ChatRequest, ResearchService } from '../providers/types';
-import { parseTurnAnswer } from './answer';
+import { parseTurnAnswer, UnusableAnswerError } from './answer';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
 import type { TurnRequest } from './prompt';
-import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput } from './context';
+import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
 import { streamingThink } from './thinking';
 
 // The real actors behind the machine's invokes: the language model, speech and research. Each receives the
@@ -25,18 +28,33 @@ async function chat(ctx: AppContext, request: TurnRequest, signal: AbortSignal, 
   return provider.chat(req);
 }
 
-export function engineActors(ctx: AppContext, userId: string) {
+/** The user's speech quota is reached: said once as a tts_error, then the discussion is no longer spoken. */
+class SpeechQuotaReached extends Error {
+  readonly stopsSpeech = true;
+}
+
+/**
+ * A provider's own error is worded for the user (providers/errors.ts) and goes through; anything else (a database
+ * error, a bug) is logged in full and reaches the client as a short sentence with a reference.
+ */
+const publicError = (log: IncidentLog, what: string, userId: string) => (err: unknown): never => {
+  if (err instanceof ProviderError || err instanceof UnusableAnswerError || err instanceof SpeechQuotaReached || isAbortError(err)) throw err;
+  throw new Error(incident(log, err, what, { user: userId }));
+};
+
+const consoleLog: IncidentLog = { error: (obj, msg) => console.error(msg, obj) };
+
+export function engineActors(ctx: AppContext, userId: string, log: IncidentLog = consoleLog) {
   return {
     think: streamingThink(async (input, { signal, write }) => {
-      const started = performance.now();
-      const res = await chat(ctx, input.request, signal, write);
-      const answer = parseTurnAnswer(res.content, input.stage);
-      const answeredAt = performance.now();
-      observerOf(ctx)?.onModelCall?.(answeredAt - started);
-      return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+      try {
+        return await thinkOnce(input, signal, write);
+      } catch (err) {
+        return publicError(log, 'The model call failed because of a server error', userId)(err);
+      }
     }, () => tuningOf(ctx).coalesceMs),
     summarize: fromPromise<string, { request: TurnRequest }>(async ({ input, signal }) => {
-      const res = await chat(ctx, input.request, signal);
+      const res = await chat(ctx, input.request, signal).catch(publicError(log, 'The summary failed because of a server error', userId));
       try {
         const parsed = JSON.parse(res.content) as { content?: unknown };
         if (typeof parsed.content === 'string') return parsed.content;
@@ -46,22 +64,36 @@ export function engineActors(ctx: AppContext, userId: string) {
       return res.content;
     }),
     speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => {
+      const quotaMb = ctx.config.ttsQuotaMb;
+      if (quotaMb > 0) {
+        const used = await ttsBytesOf(ctx.db, userId, ctx.config.ttsRetentionHours).catch(publicError(log, 'Speech failed because of a server error', userId));
+        if (used >= quotaMb * 1024 * 1024) throw new SpeechQuotaReached(ENGINE_MESSAGES.speechQuotaReached(quotaMb));
+      }
       const clip = await speakAsAgent(
         { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
         { userId, agentId: input.agentId, text: input.text, speed: input.speed, format: input.format, signal },
-      );
+      ).catch(publicError(log, 'Speech failed because of a server error', userId));
       return { audioUrl: clip.audio_url, ttsMs: clip.durationMs };
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);
       if (!service) return { query: input.topic, results: [], unavailable: 'research is switched off on this server' };
       const query = input.topic.slice(0, 500);
-      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal);
+      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch(publicError(log, 'Research failed because of a server error', userId));
       if (!out.available) return { query, results: [], unavailable: out.errors.map((e) => `${e.source}: ${e.message}`).join('; ') || 'no research service answered' };
       return { query, results: allPapers(out).length ? out.results.filter((r) => (r.results ?? []).length) : [] };
     }),
   };
+
+  async function thinkOnce(input: ThinkInput, signal: AbortSignal, write: (piece: string) => void) {
+    const started = performance.now();
+    const res = await chat(ctx, input.request, signal, write);
+    const answer = parseTurnAnswer(res.content, input.stage);
+    const answeredAt = performance.now();
+    observerOf(ctx)?.onModelCall?.(answeredAt - started);
+    return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+  }
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string) => discussionMachine.provide({ actors: engineActors(ctx, userId) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: IncidentLog) => discussionMachine.provide({ actors: engineActors(ctx, userId, log) });

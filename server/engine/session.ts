@@ -2,6 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { WebSocket } from 'ws';
 import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
+import { clampResume } from './configure';
 import type { DiscussionMachine } from './discussion.machine';
 import type { EngineEvent } from './discussion.machine';
 import { isEphemeral, schemaFor, type EngineFrame, type FrameOut } from './frames';
@@ -66,6 +67,8 @@ export class DiscussionSession {
   private snapshotSeq = 0;
   /** Lost the discussion (lease taken, or handed over at shutdown): nothing more is sent or stored. */
   private silenced = false;
+  /** Human messages this discussion has taken (the MAX_HUMAN_MESSAGES_PER_DISCUSSION cap counts them). */
+  humanMessages = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -74,7 +77,7 @@ export class DiscussionSession {
     readonly endpointPath: string,
     readonly plan: Plan,
     machine: DiscussionMachine,
-    private readonly log: SessionLog,
+    readonly log: SessionLog,
     opts: { speechAvailable: boolean; researchAvailable: boolean; durable?: boolean; restore?: { snapshot: unknown; frames: string[] } },
   ) {
     this.key = sessionKey(userId, plan.sessionId);
@@ -141,7 +144,7 @@ export class DiscussionSession {
       this.watcher = null;
       if (previous.ws.readyState === previous.ws.OPEN) previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
     }
-    const from = Math.min(this.frames.length, Math.max(0, resumeFrom ?? this.lastDelivered));
+    const from = clampResume(resumeFrom ?? this.lastDelivered, this.frames.length);
     const w: Watcher = { ws, delivered: from, sent: from, pingQueued: false };
     ws.on('pong', (payload) => {
       const seq = Number(String(payload));
@@ -233,6 +236,37 @@ export class DiscussionSession {
   /** Sends an out-of-band frame (a protocol error about the client's own message). */
   notify(frame: EngineFrame) {
     this.send(frame);
+  }
+
+  /**
+   * Tells the watching socket something about its own frame (refused by flood control, or sent after the end)
+   * without storing or numbering it: a flood of refused frames must not become a flood of stored ones.
+   */
+  tell(frame: EngineFrame) {
+    const ws = this.watcher?.ws;
+    if (!ws || ws.readyState !== ws.OPEN) return;
+    // A client that floods and never reads gets no more answers once a megabyte waits for it.
+    if (ws.bufferedAmount > 1 << 20) return;
+    const stamped = { ...frame, timestamp: new Date().toISOString() };
+    if (this.schema.safeParse(stamped).success) ws.send(JSON.stringify(stamped));
+  }
+
+  /**
+   * The discussion was deleted: it leaves memory at once (no replay, no re-attach; a new discussion may reuse its
+   * session_id) and anything it still had to write is dropped.
+   */
+  forget() {
+    this.silenced = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    if (this.isLive) this.actor.stop();
+    this.status = this.status === 'running' ? 'ended' : this.status;
+    const w = this.watcher;
+    this.watcher = null;
+    if (w && w.ws.readyState === w.ws.OPEN) w.ws.close(CLOSE_NORMAL, 'Discussion deleted');
+    this.frames.length = 0;
+    this.outbox.length = 0;
+    this.onGone?.();
   }
 
   /** Resolves when the discussion has ended and everything it sent is stored. */

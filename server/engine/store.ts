@@ -131,7 +131,7 @@ export type DeleteOutcome = 'deleted' | 'notFound' | 'running';
  * Deletes one of a user's discussions (by session id or id) with its frames and human messages, in one
  * transaction. Anyone else's discussion is 'notFound'; a running one is refused ('running').
  */
-export async function deleteDiscussion(db: Db, userId: string, key: string): Promise<DeleteOutcome> {
+export async function deleteDiscussion(db: Db, userId: string, key: string, onDeleted?: (id: string) => void): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string; status: DiscussionStatus }>(
       'SELECT id, status FROM discussions WHERE user_id = $1 AND (session_id = $2 OR id = $2) ORDER BY created_at DESC LIMIT 1 FOR UPDATE',
@@ -143,6 +143,7 @@ export async function deleteDiscussion(db: Db, userId: string, key: string): Pro
     await tx.query('DELETE FROM discussion_frames WHERE discussion_id = $1', [row.id]);
     await tx.query('DELETE FROM discussion_human_messages WHERE discussion_id = $1', [row.id]);
     await tx.query('DELETE FROM discussions WHERE id = $1', [row.id]);
+    onDeleted?.(row.id);
     return 'deleted';
   });
 }

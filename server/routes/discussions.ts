@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../../src/schemas/constants';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
+import { sessionsOf } from '../engine/registry';
 import { deleteDiscussion, listDiscussions, loadDiscussion } from '../engine/store';
 
 const params = z.object({ sessionId: idText() });
@@ -35,7 +36,11 @@ export async function discussionRoutes(app: FastifyInstance) {
 
   app.delete('/discussion/:sessionId', async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const { sessionId } = parseWith(params, req.params);
-    const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId);
+    // Gone from memory too, in the same step: an ended discussion kept for a late reconnect is neither replayed nor
+    // re-attached any more, and its session_id starts a new discussion.
+    let deleted: string | null = null;
+    const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
+    for (const s of sessionsOf(ctx).values()) if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
     return reply.status(204).send();
