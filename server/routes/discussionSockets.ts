@@ -17,6 +17,7 @@ import { DiscussionSession, sessionKey } from '../engine/session';
 import { runningDiscussionsOf } from './stats';
 import { BucketMap, describeRate, TokenBucket, type Rate } from '../engine/flood';
 import { incident } from '../http/incident';
+import { journalDir, recoverJournals } from '../engine/journal';
 import { abandonLeftovers, createDiscussion, createDiscussionWithinLimit, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
@@ -57,6 +58,8 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
+  await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) => app.log.warn({ err }, 'could not recover frame journals'));
   await abandonLeftovers(ctx.db, !!ctx.cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
   if (ctx.cluster) {
     // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and

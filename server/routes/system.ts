@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
 import type { Health } from '../../src/schemas/system';
 import { timingSafeEqual } from 'node:crypto';
-import { requestUser, requireUser } from '../auth/guard';
+import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
 import { serverStats, userStats } from './stats';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** /health for the public: the overall status, the version and each component's status, nothing else. */
 export const publicHealth = (h: Health): Health => ({
@@ -52,13 +50,18 @@ export async function systemRoutes(app: FastifyInstance) {
     return cached.value;
   };
 
-  // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
-  // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
+  // Provider addresses, binary paths, versions and error texts are the operator's: only the operator token sees
+  // them here (a caller on this machine may be anyone behind a local proxy); everyone else gets the states.
   app.get('/health', async (req, reply) => {
     const h = await health();
-    const detailed = LOOPBACK.has(req.ip) || (await requestUser(ctx, req)) !== null;
-    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(detailed ? h : publicHealth(h));
+    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(isOperator(req.headers.authorization) ? h : publicHealth(h));
   });
+
+  const isOperator = (authorization: string | undefined) => {
+    const expected = ctx.config.operatorToken;
+    const given = /^bearer /i.test(authorization ?? '') ? authorization!.slice(7).trim() : '';
+    return !!expected && !!given && sameSecret(given, expected);
+  };
 
   // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
   app.get('/monitor/server', async (req) => {
