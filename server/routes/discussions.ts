@@ -6,14 +6,16 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError, parseWith } from '../http/errors';
 import { sessionsOf } from '../engine/registry';
-import { deleteDiscussion, listDiscussions, loadDiscussion } from '../engine/store';
+import { deleteDiscussion, listDiscussionPage, listDiscussions, loadDiscussion } from '../engine/store';
+import { historyPageQuery } from '../../src/schemas/history';
 
 const params = z.object({ sessionId: idText() });
 const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
 
 /**
  * Stored discussions (every frame each one sent), scoped to the signed-in user:
- * GET /discussion/history (newest first, the latest 500; it does not page) and GET /discussion/{session_id or id}
+ * GET /discussion/history (newest first, the latest 500; kept as it was for older clients), GET
+ * /discussion/history/page?cursor=&limit=&q= (newest first, a page at a time, `next_cursor` for the next, `q` a topic filter) and GET /discussion/{session_id or id}
  * (whole, for export and replay). DELETE /discussion/{session_id or id} removes one with its frames and human
  * messages in one transaction: anyone else's is a 404, a running one a 409.
  * POST /discussion is declared by the spec without a body; discussions are started over their sockets, so it
@@ -26,6 +28,11 @@ export async function discussionRoutes(app: FastifyInstance) {
   const history = async (req: FastifyRequest) => listDiscussions(ctx.db, req.userId);
   app.get('/discussion/history', history);
   app.get('/discussion/history/', history);
+  // Past the latest 500: pages with a cursor, and a topic filter (the History dialog's infinite scroll).
+  app.get('/discussion/history/page', async (req: FastifyRequest) => {
+    const query = parseWith(historyPageQuery, req.query);
+    return listDiscussionPage(ctx.db, req.userId, query);
+  });
 
   app.get('/discussion/:sessionId', async (req: FastifyRequest) => {
     const { sessionId } = parseWith(params, req.params);
