@@ -140,6 +140,8 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
     return (
       <div className="history-list history-list--long" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
         <Virtuoso
+          // A new filter starts at the top of its own list, not where the previous one was scrolled to.
+          key={filter}
           data={items}
           computeItemKey={(_, d) => d.id}
           itemContent={(_, d) => <Row d={d} history={history} />}
