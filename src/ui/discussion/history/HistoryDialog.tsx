@@ -68,27 +68,27 @@ function ListEnd({ history }: { history: HistoryActorRef }) {
   const loadingMore = useSelector(history, sel.selectIsLoadingMore);
   const moreError = useSelector(history, sel.selectMoreError);
   const count = useSelector(history, (s) => sel.selectItems(s).length);
-  if (loadingMore) return <p className="history-list__end" role="status">Loading more discussions…</p>;
+  if (loadingMore) return <div className="history-list__end" role="status">Loading more discussions…</div>;
   if (moreError) {
     return (
-      <p className="history-list__end" role="alert">
+      <div className="history-list__end" role="alert">
         Could not load more: {moreError}{' '}
         <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.more' })}>
           Try again
         </button>
-      </p>
+      </div>
     );
   }
   if (hasMore) {
     return (
-      <p className="history-list__end">
+      <div className="history-list__end">
         <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.more' })}>
           Show more
         </button>
-      </p>
+      </div>
     );
   }
-  return <p className="history-list__end">{count === 1 ? 'One discussion' : `All ${count} discussions`} listed.</p>;
+  return <div className="history-list__end">{count === 1 ? 'One discussion' : `All ${count} discussions`} listed.</div>;
 }
 
 function HistoryFilter({ history }: { history: HistoryActorRef }) {
@@ -154,12 +154,14 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
     );
   }
   return (
-    <div className="history-list" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
-      {items.map((d) => (
-        <Row key={d.id} d={d} history={history} />
-      ))}
+    <>
+      <div className="history-list" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
+        {items.map((d) => (
+          <Row key={d.id} d={d} history={history} />
+        ))}
+      </div>
       <ListEnd history={history} />
-    </div>
+    </>
   );
 }
 
