@@ -208,13 +208,18 @@ describe('3, 4. a deleted or ended discussion', () => {
     await first.waitClose();
     const before = (await stored(sid)).frame_count;
     const session = [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sid)!;
-    // The socket stays open for this check (an ended discussion's re-attach closes 1000 after its replay).
-    const late = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Ends soon', turns: 2, resume_from: before });
-    late.send(human('Too late?'));
-    late.send({ type: 'stop' });
+    const told = vi.spyOn(session, 'tell');
+    // One frame is replayed; the moment it arrives the re-attached socket is the session's, and the client speaks.
+    const late = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Ends soon', turns: 2, resume_from: before - 1 });
+    late.ws.once('message', () => {
+      late.send(human('Too late?'));
+      late.send({ type: 'stop' });
+    });
     await late.waitClose();
-    // The close may win the race with the answer; the server's decision is what counts: nothing stored.
-    await new Promise((r) => setTimeout(r, 100));
+    // The server's answers (the socket may already be closing, so they are checked where they are made).
+    await until(() => told.mock.calls.length === 2);
+    expect(told.mock.calls.map(([f]) => (f as { message: string }).message)).toEqual([ENGINE_MESSAGES.discussionEnded, ENGINE_MESSAGES.discussionEndedStop]);
+    told.mockRestore();
     expect(await humanRows(sid)).toBe(0);
     expect((await stored(sid)).frame_count).toBe(before);
     expect(session.isLive).toBe(false);
