@@ -66,6 +66,14 @@ export interface ServerConfig {
   modelConnectionsAllowPrivate: boolean;
   /** The built-in llama.cpp engine (BUILTIN_* variables; providers/llm/builtin/config.ts). */
   builtin: BuiltinConfig;
+  /** Flood control on discussion sockets (server/engine/flood.ts): human messages per user, per second and burst. */
+  humanMessagesPerSecond: number;
+  humanMessageBurst: number;
+  /** Any client frame, per socket, per second and burst. */
+  clientFramesPerSecond: number;
+  clientFrameBurst: number;
+  /** Human messages one discussion stores at most; 0 = no limit. */
+  maxHumanMessagesPerDiscussion: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -120,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelConnectionsAllowPrivate: !/^(0|false|no|off)$/i.test(env.MODEL_CONNECTIONS_ALLOW_PRIVATE ?? ''),
     // After a test's or caller's dataDir, so DATA_DIR/models follows it.
     builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
+    humanMessagesPerSecond: Math.max(0.01, num(env.HUMAN_MESSAGES_PER_SECOND, 2)),
+    humanMessageBurst: Math.max(1, num(env.HUMAN_MESSAGE_BURST, 5)),
+    clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),
+    clientFrameBurst: Math.max(1, num(env.CLIENT_FRAME_BURST, 40)),
+    maxHumanMessagesPerDiscussion: Math.max(0, num(env.MAX_HUMAN_MESSAGES_PER_DISCUSSION, 200)),
     ...overrides,
   };
 }

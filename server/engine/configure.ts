@@ -12,6 +12,24 @@ import type { AgentRef, EndpointConfig } from './plan';
 
 export type Configured = { ok: true; input: EndpointConfig; topic: string; agentIds: string[]; sessionId: string; resumeFrom?: number } | { ok: false; why: string };
 
+/** No discussion holds more frames than a PostgreSQL integer counts; a resume point is clamped to this first. */
+export const MAX_RESUME_FROM = 2 ** 31 - 1;
+
+/**
+ * The one rule for `resume_from`, applied before any query: absent (or null) → the session's own default; any
+ * number → a whole number of frames in [0, MAX_RESUME_FROM] (negative → 0, fractional → rounded down, huge →
+ * the maximum); anything else (a string, a boolean, an object) is refused. The session and the stored replay then
+ * clamp it to the discussion's frame count (clampResume).
+ */
+export function resumePoint(v: unknown): { ok: true; value: number | undefined } | { ok: false } {
+  if (v === undefined || v === null) return { ok: true, value: undefined };
+  if (typeof v !== 'number' || Number.isNaN(v)) return { ok: false };
+  return { ok: true, value: Math.min(MAX_RESUME_FROM, Math.max(0, Math.floor(v))) };
+}
+
+/** Where a replay of `frameCount` frames starts for a resume point (already through resumePoint). */
+export const clampResume = (from: number, frameCount: number) => Math.min(frameCount, Math.max(0, from));
+
 /** Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them (part 2 §7). */
 const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
 
@@ -34,7 +52,9 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
   if (typeof obj.type === 'string' && ['human_message', 'stop', 'status', 'audio_acknowledgment'].includes(obj.type)) {
     return { ok: false, why: ENGINE_MESSAGES.badConfig(`the first message must be the discussion configuration, not "${obj.type}"`) };
   }
-  const resumeFrom = typeof obj.resume_from === 'number' && Number.isInteger(obj.resume_from) && obj.resume_from >= 0 ? obj.resume_from : undefined;
+  const resume = resumePoint(obj.resume_from);
+  if (!resume.ok) return { ok: false, why: ENGINE_MESSAGES.badResumeFrom };
+  const resumeFrom = resume.value;
 
   const fail = (e: z.ZodError): Configured => ({ ok: false, why: ENGINE_MESSAGES.badConfig(oneLine(e)) });
   const done = (input: EndpointConfig, topic: string): Configured => ({

@@ -32,6 +32,8 @@ export type EngineEvent =
 type Event = EngineEvent | ThinkEvent;
 
 const timedOut = (ms: number) => `no answer within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`;
+/** A speech failure that ends speech for the rest of the discussion (the user's speech quota is reached). */
+const stopsSpeech = (e: unknown) => typeof e === 'object' && e !== null && (e as { stopsSpeech?: unknown }).stopsSpeech === true;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'unknown error');
 
 /** A step as an action: its context patch, then its frames in order, each fitted to the panel that reads them. */
@@ -107,7 +109,7 @@ export const discussionMachine = setup({
     failTurn: stepAction((c) => turn.failTurn(c)),
     announceSpeech: stepAction((c) => turn.beginSpeech(c)),
     shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
-    reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error))),
+    reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error))),
     yieldFloor: stepAction((c) => turn.rest(c)),
     noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => turn.noteHuman(c, e.text)),
     openSummaryDraft: stepAction((c) => round.openSummary(c)),

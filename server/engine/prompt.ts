@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessage, ChatRequest } from '../providers/types';
 import type { AgentRef, HybridMode, Plan } from './plan';
-import { heardBy, type DiscussionRecord } from './record';
+import { heardBy, turnsSaid, type DiscussionRecord } from './record';
 import { turnAnswer, type TurnContext } from './turnAnswer';
 
 // The words a model reads for one turn (messages) and the same facts as data (context, for the offline model).
@@ -85,7 +85,7 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     round: plan.announceRounds ? slot.round : undefined,
     turn: slot.turn,
     history,
-    ...(record.turns.length > history.length ? { earlier: record.turns.slice(0, record.turns.length - history.length).map((t) => t.content) } : {}),
+    ...(turnsSaid(record) > history.length ? { earlier: [...(record.earlier ?? []), ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content)] } : {}),
     evidence: record.evidence.length ? record.evidence : undefined,
     mode: slot.mode ?? plan.conversationMode ?? plan.endpoint,
     responseFormat: plan.responseFormat,
@@ -126,7 +126,7 @@ export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusSc
       agent: { id: agent.id, name: agent.name, role: agent.role, prompt: agent.prompt, personality: agent.personality },
       others: plan.agents.slice(1).map((a) => ({ id: a.id, name: a.name, role: a.role })),
       topic: plan.topic,
-      turn: record.turns.length,
+      turn: turnsSaid(record),
       history: record.turns.slice(-30).map((t) => ({ speaker: t.human ? 'Human' : t.speaker, content: t.content, stance: t.stance, confidence: t.confidence, human: t.human })),
       task: 'summary',
       maxWords: 120,

@@ -41,7 +41,12 @@ export interface Figures {
 }
 
 export interface DiscussionRecord {
+  /** The most recent turns (TURN_WINDOW at most): what a prompt quotes. */
   turns: SpokenTurn[];
+  /** Older turns, as short gists (EARLIER_LIMIT at most): the summary of what came before the window. */
+  earlier?: string[];
+  /** How many turns left the window. */
+  olderTurns?: number;
   positions: Record<string, Position>;
   arguments: ArgumentNode[];
   /** The proposal the table is currently weighing (the latest proposal or synthesis argument). */
@@ -58,6 +63,27 @@ export const emptyRecord = (): DiscussionRecord => ({
   evidence: [],
   figures: { responseMs: 0, responses: 0, ttsMs: 0, audio: 0, delegations: 0, messages: 0 },
 });
+
+/**
+ * The record keeps a bounded window of turns, so a long discussion (or a flood of human messages) neither grows the
+ * machine's memory nor the snapshot stored with every batch of frames (durable mode) without bound; turns that leave
+ * the window are kept as short gists, which is all a prompt needs of them.
+ */
+export const TURN_WINDOW = 60;
+export const EARLIER_LIMIT = 40;
+const GIST_CHARS = 280;
+
+/** The record's turn fields after `turn` is said. */
+export function withTurn(record: DiscussionRecord, turn: SpokenTurn): Pick<DiscussionRecord, 'turns' | 'earlier' | 'olderTurns'> {
+  const turns = [...record.turns, turn];
+  if (turns.length <= TURN_WINDOW) return { turns, earlier: record.earlier, olderTurns: record.olderTurns };
+  const left = turns.splice(0, turns.length - TURN_WINDOW);
+  const earlier = [...(record.earlier ?? []), ...left.map((t) => t.content.slice(0, GIST_CHARS))].slice(-EARLIER_LIMIT);
+  return { turns, earlier, olderTurns: (record.olderTurns ?? 0) + left.length };
+}
+
+/** Turns said so far, including those that left the window. */
+export const turnsSaid = (record: DiscussionRecord) => (record.olderTurns ?? 0) + record.turns.length;
 
 /** What `agentId` has heard, oldest first: everyone (or its canvas neighbours), itself, and every human message. */
 export function heardBy(plan: Plan, record: DiscussionRecord, agentId: string, limit = 12): SpokenTurn[] {

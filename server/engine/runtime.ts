@@ -2,12 +2,15 @@ import { fromPromise } from 'xstate';
 import type { AppContext } from '../context';
 import { resolveModel } from '../models/service';
 import { allPapers } from '../providers/research';
-import { speakAsAgent } from '../providers/speech/speak';
+import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { incident, type IncidentLog } from '../http/incident';
+import { isAbortError, ProviderError } from '../providers/errors';
 import type { ChatRequest, ResearchService } from '../providers/types';
-import { parseTurnAnswer } from './answer';
+import { parseTurnAnswer, UnusableAnswerError } from './answer';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
-import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput } from './context';
+import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
 import type { TurnRequest } from './prompt';
 import { streamingThink } from './thinking';
 
@@ -29,53 +32,76 @@ async function chat(ctx: AppContext, userId: string, request: TurnRequest, signa
   return provider.chat(req);
 }
 
-/** Where the engine writes what a reader is not shown (a failed search's raw errors). */
-export interface EngineLog {
-  warn(obj: object, msg: string): void;
+/** The user's speech quota is reached: said once as a tts_error, then the discussion is no longer spoken. */
+class SpeechQuotaReached extends Error {
+  readonly stopsSpeech = true;
 }
 
-export function engineActors(ctx: AppContext, userId: string, log?: EngineLog) {
+/**
+ * A provider's own error is worded for the user (providers/errors.ts) and goes through; anything else (a database
+ * error, a bug) is logged in full and reaches the client as a short sentence with a reference.
+ */
+const publicError = (log: IncidentLog, what: string, userId: string) => (err: unknown): never => {
+  if (err instanceof ProviderError || err instanceof UnusableAnswerError || err instanceof SpeechQuotaReached || isAbortError(err)) throw err;
+  throw new Error(incident(log, err, what, { user: userId }));
+};
+
+/** Where the engine writes what a reader is not shown: incidents in full, and a failed search's raw errors. */
+export type EngineLog = IncidentLog & { warn?(obj: object, msg: string): void };
+
+const consoleLog: EngineLog = { error: (obj, msg) => console.error(msg, obj) };
+
+export function engineActors(ctx: AppContext, userId: string, log: EngineLog = consoleLog) {
   return {
     think: streamingThink(async (input, { signal, write }) => {
-      const started = performance.now();
-      const res = await chat(ctx, userId, input.request, signal, write);
-      const answer = parseTurnAnswer(res.content, input.stage);
-      const answeredAt = performance.now();
-      observerOf(ctx)?.onModelCall?.(answeredAt - started);
-      return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+      try {
+        return await thinkOnce(input, signal, write);
+      } catch (err) {
+        return publicError(log, 'The model call failed because of a server error', userId)(err);
+      }
     }, () => tuningOf(ctx).coalesceMs),
     // The summary streams like a turn; it is asked for in prose, and parseTurnAnswer reads prose or JSON alike.
     summarize: streamingThink(async (input, { signal, write }) => {
       const started = performance.now();
-      const res = await chat(ctx, userId, input.request, signal, write);
+      const res = await chat(ctx, userId, input.request, signal, write).catch(publicError(log, 'The summary failed because of a server error', userId));
       const answeredAt = performance.now();
       return { answer: parseTurnAnswer(res.content, null), modelMs: res.durationMs ?? answeredAt - started, answeredAt };
     }, () => tuningOf(ctx).coalesceMs),
     speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => {
+      const quotaMb = ctx.config.ttsQuotaMb;
+      if (quotaMb > 0) {
+        const used = await ttsBytesOf(ctx.db, userId, ctx.config.ttsRetentionHours).catch(publicError(log, 'Speech failed because of a server error', userId));
+        if (used >= quotaMb * 1024 * 1024) throw new SpeechQuotaReached(ENGINE_MESSAGES.speechQuotaReached(quotaMb));
+      }
       const clip = await speakAsAgent(
         { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
         { userId, agentId: input.agentId, text: input.text, speed: input.speed, format: input.format, signal },
-      );
+      ).catch(publicError(log, 'Speech failed because of a server error', userId));
       return { audioUrl: clip.audio_url, ttsMs: clip.durationMs };
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);
       if (!service) return { query: input.topic, results: [], unavailable: 'Research is switched off on this server.' };
       const query = input.topic.slice(0, 500);
-      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch((err: unknown) => {
-        if (!signal.aborted) log?.warn({ err }, 'paper search failed');
-        throw err;
-      });
+      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch(publicError(log, 'Research failed because of a server error', userId));
       if (!out.available) {
         // The reader gets one plain sentence (out.detail); the raw errors, addresses and codes go to the log.
-        log?.warn({ research: out.errors }, 'paper search failed');
+        log.warn?.({ research: out.errors }, 'paper search failed');
         return { query, results: [], unavailable: out.detail ?? 'No research service answered.' };
       }
       return { query, results: allPapers(out).length ? out.results.filter((r) => (r.results ?? []).length) : [] };
     }),
   };
+
+  async function thinkOnce(input: ThinkInput, signal: AbortSignal, write: (piece: string) => void) {
+    const started = performance.now();
+    const res = await chat(ctx, userId, input.request, signal, write);
+    const answer = parseTurnAnswer(res.content, input.stage);
+    const answeredAt = performance.now();
+    observerOf(ctx)?.onModelCall?.(answeredAt - started);
+    return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+  }
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) =>
-  discussionMachine.provide({ actors: engineActors(ctx, userId, log) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) => discussionMachine.provide({ actors: engineActors(ctx, userId, log) });

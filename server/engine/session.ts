@@ -2,11 +2,13 @@ import { createActor, type Actor } from 'xstate';
 import type { WebSocket } from 'ws';
 import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
+import { clampResume } from './configure';
 import type { DiscussionMachine } from './discussion.machine';
 import type { EngineEvent } from './discussion.machine';
 import { finalIdOf, isEphemeral, schemaFor, type EngineFrame, type FrameOut } from './frames';
 import { observerOf, tuningOf } from './hooks';
 import type { Plan } from './plan';
+import { FrameJournal, journalDir } from './journal';
 import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
 
 // One running discussion and the socket (if any) that watches it. The session owns the machine actor, stamps,
@@ -16,11 +18,12 @@ import { finishDiscussion, FrameWriter, type DiscussionStatus } from './store';
 // now, never stored, numbered or replayed; a socket that attaches mid-stream is sent the start of the message in
 // progress and then its remaining deltas, and every socket gets the final frame (stored) with the same id.
 //
-// Durable mode (more than one process, engine/cluster.ts): every batch of frames is written together with the
-// machine's persisted snapshot, and a stored frame reaches the socket only once it is stored (ephemeral deltas wait
-// behind it), so whatever a client has seen is in the database and a process that takes the discussion over (from
-// the snapshot and the stored frames) neither repeats nor skips a frame. Without it (the single-process default)
-// frames go to the socket at once and are stored in the background, as before.
+// Sent means stored. Durable mode (more than one process, engine/cluster.ts, or DISCUSSIONS_SURVIVE_RESTART): every
+// batch of frames is written together with the machine's persisted snapshot, and a stored frame reaches the socket
+// only once it is stored (ephemeral deltas wait behind it), so a process that takes the discussion over (from the
+// snapshot and the stored frames) neither repeats nor skips a frame. The single-process default sends at once and
+// stores in the background, but journals each frame first in the same tick (journal.ts), so a kill never loses a
+// frame a client was sent; waiting for the database here costs several times the throughput (discussions bench).
 
 export interface SessionLog {
   warn(obj: object, msg: string): void;
@@ -60,12 +63,19 @@ export class DiscussionSession {
   /** The message being streamed: its id and its serialized agent_message_start, for a socket that attaches mid-stream. */
   private streaming: { id: string; start: string; deltas: number } | null = null;
   private readonly durable: boolean;
+  /** Durable mode: a stored frame reaches a socket only once it is in the database. */
+  private readonly storedFirst: boolean;
+  /** The default mode: each frame is journaled before it is sent (journal.ts); null in durable mode. */
+  private readonly journal: FrameJournal | null;
+  private storeFailed = false;
   /** Durable mode: frames up to this seq are stored; later ones (and deltas behind them) wait in the outbox. */
   private storedSeq = 0;
-  private readonly outbox: Array<{ data: string; seq: number | null }> = [];
+  private readonly outbox: Array<{ data: string; seq: number | null; answeredAt?: number }> = [];
   private snapshotSeq = 0;
   /** Lost the discussion (lease taken, or handed over at shutdown): nothing more is sent or stored. */
   private silenced = false;
+  /** Human messages this discussion has taken (the MAX_HUMAN_MESSAGES_PER_DISCUSSION cap counts them). */
+  humanMessages = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -74,17 +84,22 @@ export class DiscussionSession {
     readonly endpointPath: string,
     readonly plan: Plan,
     machine: DiscussionMachine,
-    private readonly log: SessionLog,
+    readonly log: SessionLog,
     opts: { speechAvailable: boolean; researchAvailable: boolean; durable?: boolean; restore?: { snapshot: unknown; frames: string[] } },
   ) {
     this.key = sessionKey(userId, plan.sessionId);
     this.schema = schemaFor(plan.audience);
     this.durable = !!opts.durable;
+    this.storedFirst = this.durable;
+    this.journal = this.durable ? null : FrameJournal.open(journalDir(ctx.config.dataDir), discussionId, log);
     this.writer = new FrameWriter(
       ctx.db,
       discussionId,
-      (e) => log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame'),
-      this.durable ? (seq) => this.onStored(seq) : undefined,
+      (e) => {
+        this.storeFailed = true;
+        log.error({ err: e, discussion: discussionId }, 'could not store a discussion frame');
+      },
+      this.storedFirst ? (seq) => this.onStored(seq) : undefined,
     );
     if (opts.restore) {
       this.frames.push(...opts.restore.frames);
@@ -141,19 +156,19 @@ export class DiscussionSession {
       this.watcher = null;
       if (previous.ws.readyState === previous.ws.OPEN) previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
     }
-    const from = Math.min(this.frames.length, Math.max(0, resumeFrom ?? this.lastDelivered));
+    const from = clampResume(resumeFrom ?? this.lastDelivered, this.frames.length);
     const w: Watcher = { ws, delivered: from, sent: from, pingQueued: false };
     ws.on('pong', (payload) => {
       const seq = Number(String(payload));
       if (Number.isInteger(seq) && seq > w.delivered && seq <= w.sent) w.delivered = seq;
     });
     this.watcher = w;
-    // Durable mode: frames not stored yet are in the outbox and follow when they are.
-    const upTo = this.durable ? Math.min(this.storedSeq, this.frames.length) : this.frames.length;
+    // Frames not stored yet are in the outbox and follow when they are.
+    const upTo = this.storedFirst ? Math.min(this.storedSeq, this.frames.length) : this.frames.length;
     for (let i = from; i < upTo; i++) this.write(w, this.frames[i], i + 1);
     if (this.streaming && ws.readyState === ws.OPEN) ws.send(this.streaming.start);
     if (!this.isLive) {
-      if (this.durable && this.finished) void this.finished.then(() => this.closeWatcher('Discussion ended'));
+      if (this.storedFirst && this.finished) void this.finished.then(() => this.closeWatcher('Discussion ended'));
       else this.closeWatcher('Discussion ended');
     }
   }
@@ -235,6 +250,38 @@ export class DiscussionSession {
     this.send(frame);
   }
 
+  /**
+   * Tells the watching socket something about its own frame (refused by flood control, or sent after the end)
+   * without storing or numbering it: a flood of refused frames must not become a flood of stored ones.
+   */
+  tell(frame: EngineFrame) {
+    const ws = this.watcher?.ws;
+    if (!ws || ws.readyState !== ws.OPEN) return;
+    // A client that floods and never reads gets no more answers once a megabyte waits for it.
+    if (ws.bufferedAmount > 1 << 20) return;
+    const stamped = { ...frame, timestamp: new Date().toISOString() };
+    if (this.schema.safeParse(stamped).success) ws.send(JSON.stringify(stamped));
+  }
+
+  /**
+   * The discussion was deleted: it leaves memory at once (no replay, no re-attach; a new discussion may reuse its
+   * session_id) and anything it still had to write is dropped.
+   */
+  forget() {
+    this.silenced = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    if (this.isLive) this.actor.stop();
+    this.status = this.status === 'running' ? 'ended' : this.status;
+    const w = this.watcher;
+    this.watcher = null;
+    if (w && w.ws.readyState === w.ws.OPEN) w.ws.close(CLOSE_NORMAL, 'Discussion deleted');
+    this.frames.length = 0;
+    this.outbox.length = 0;
+    this.journal?.discard();
+    this.onGone?.();
+  }
+
   /** Resolves when the discussion has ended and everything it sent is stored. */
   done(): Promise<void> {
     return this.settled;
@@ -258,11 +305,14 @@ export class DiscussionSession {
     this.frames.push(data);
     const seq = this.frames.length;
     this.writer.push(seq, data);
-    if (this.durable) {
-      this.outbox.push({ data, seq });
-    } else if (this.watcher) this.write(this.watcher, data, seq);
+    this.journal?.append(seq, data);
     const observer = observerOf(this.ctx);
-    if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt);
+    if (this.storedFirst) {
+      this.outbox.push({ data, seq, answeredAt });
+    } else {
+      if (this.watcher) this.write(this.watcher, data, seq);
+      if (answeredAt !== undefined && observer?.onAnswerOnWire) observer.onAnswerOnWire(performance.now() - answeredAt);
+    }
     observer?.onFrame?.(this.plan.sessionId, stamped);
     if (stamped.type === 'agent_status') {
       this.ctx.hub.broadcast(this.userId, { type: 'agent_status_update', agent_id: stamped.agent_id, status: stamped.status, agent_name: stamped.agent_name });
@@ -298,7 +348,9 @@ export class DiscussionSession {
 
   private flushOutbox() {
     while (this.outbox.length && (this.outbox[0].seq === null || this.outbox[0].seq <= this.storedSeq)) {
-      const { data, seq } = this.outbox.shift()!;
+      const { data, seq, answeredAt } = this.outbox.shift()!;
+      // What the bench measures is the time to the wire, so a frame waiting for its write counts that wait.
+      if (answeredAt !== undefined) observerOf(this.ctx)?.onAnswerOnWire?.(performance.now() - answeredAt);
       const w = this.watcher;
       if (!w) continue;
       if (seq !== null) this.write(w, data, seq);
@@ -330,16 +382,18 @@ export class DiscussionSession {
     if (this.silenced) return (this.finished = Promise.resolve());
     this.status = this.stopReason === 'abandoned' ? 'abandoned' : 'ended';
     if (this.graceTimer) clearTimeout(this.graceTimer);
-    if (!this.durable) this.closeWatcher('Discussion ended');
+    if (!this.storedFirst) this.closeWatcher('Discussion ended');
     this.finished = (async () => {
       await this.writer.flush();
-      if (this.durable) {
+      if (this.storedFirst) {
         this.flushOutbox();
         this.closeWatcher('Discussion ended');
       }
       await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch((err) =>
         this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
       );
+      // A failed write keeps the journal, so the next start stores what this one could not.
+      if (!this.storeFailed && !this.silenced) this.journal?.discard();
       // Ended sessions stay reachable for a late reconnect for one grace period, then only the database has them.
       const t = setTimeout(() => this.onGone?.(), tuningOf(this.ctx).graceMs);
       t.unref();

@@ -111,6 +111,43 @@ export async function listDiscussions(db: Db, userId: string): Promise<SummaryRo
   return rows.map(toSummary);
 }
 
+/**
+ * One page of a user's discussions, newest first. The cursor is opaque to clients: the last row's created_at (in
+ * full precision, as the database writes it) and id, so pages neither skip nor repeat a row when discussions are
+ * added or deleted between two requests. A malformed cursor is treated as the start.
+ */
+export async function listDiscussionPage(db: Db, userId: string, opts: { cursor?: string; limit: number; q?: string }): Promise<{ items: SummaryRow[]; next_cursor: string | null }> {
+  const after = decodeCursor(opts.cursor);
+  const q = (opts.q ?? '').trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  const rows = await db.query<Row & { created_key: string }>(
+    `SELECT ${SUMMARY_COLUMNS}, d.created_at::text AS created_key FROM discussions d
+     WHERE d.user_id = $1
+       AND ($2::text IS NULL OR (d.created_at, d.id) < ($2::timestamptz, $3::text))
+       AND ($4 = '' OR d.topic ILIKE $4)
+     ORDER BY d.created_at DESC, d.id DESC LIMIT $5`,
+    [userId, after?.at ?? null, after?.id ?? '', pattern, opts.limit + 1],
+  );
+  const more = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toSummary), next_cursor: more && last ? encodeCursor(last.created_key, last.id) : null };
+}
+
+/** A timestamptz as PostgreSQL writes it as text ('2026-01-01 00:06:40.123456+00'): checked before it is cast. */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && CURSOR_TIME.test(v[0])) return { at: v[0], id: v[1] };
+  } catch {
+    /* not ours */
+  }
+  return null;
+}
+
 /** A user's discussion by session id (or by its own id), with every frame in order; null for anyone else's. */
 export async function loadDiscussion(db: Db, userId: string, key: string, afterSeq = 0): Promise<StoredDiscussion | null> {
   const [row] = await db.query<Row>(
@@ -140,7 +177,7 @@ export type DeleteOutcome = 'deleted' | 'notFound' | 'running';
  * Deletes one of a user's discussions (by session id or id) with its frames and human messages, in one
  * transaction. Anyone else's discussion is 'notFound'; a running one is refused ('running').
  */
-export async function deleteDiscussion(db: Db, userId: string, key: string): Promise<DeleteOutcome> {
+export async function deleteDiscussion(db: Db, userId: string, key: string, onDeleted?: (id: string) => void): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string; status: DiscussionStatus }>(
       'SELECT id, status FROM discussions WHERE user_id = $1 AND (session_id = $2 OR id = $2) ORDER BY created_at DESC LIMIT 1 FOR UPDATE',
@@ -152,6 +189,7 @@ export async function deleteDiscussion(db: Db, userId: string, key: string): Pro
     await tx.query('DELETE FROM discussion_frames WHERE discussion_id = $1', [row.id]);
     await tx.query('DELETE FROM discussion_human_messages WHERE discussion_id = $1', [row.id]);
     await tx.query('DELETE FROM discussions WHERE id = $1', [row.id]);
+    onDeleted?.(row.id);
     return 'deleted';
   });
 }

@@ -5,7 +5,7 @@ import {
 } from './context';
 import type { EngineFrame } from './frames';
 import { turnRequest } from './prompt';
-import { votesOf, type ArgumentNode, type DiscussionRecord } from './record';
+import { votesOf, withTurn, type ArgumentNode, type DiscussionRecord } from './record';
 import { findAgent, nextSpeaker } from './speakers';
 import type { TurnAnswer } from './turnAnswer';
 
@@ -70,7 +70,7 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   let record: DiscussionRecord = {
     ...c.record,
     positions,
-    turns: [...c.record.turns, { speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null }],
+    ...withTurn(c.record, { speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null }),
     figures: {
       ...c.record.figures,
       responseMs: c.record.figures.responseMs + out.modelMs,
@@ -234,10 +234,11 @@ export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
   };
 }
 
-export function speechFailed(c: EngineContext, why: string): Step {
+export function speechFailed(c: EngineContext, why: string, final = false): Step {
   const agent = speakerOf(c);
   return {
-    patch: {},
+    // A final failure (the speech quota) is said once; later turns are not spoken at all.
+    patch: final ? { speechOn: false } : {},
     frames: say({ type: 'tts_error', agent_name: agent.name, agent_id: agent.id, error: why }, { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id }),
   };
 }
@@ -251,7 +252,7 @@ export function noteHuman(c: EngineContext, text: string): Step {
   const mentioned = c.plan.agents.find((a) => new RegExp(`\\b${a.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
   return {
     patch: {
-      record: { ...c.record, turns: [...c.record.turns, { speakerId: null, speaker: 'Human', content: text, human: true }] },
+      record: { ...c.record, ...withTurn(c.record, { speakerId: null, speaker: 'Human', content: text, human: true }) },
       lastAddressedTo: mentioned?.name ?? c.lastAddressedTo,
     },
     frames: [],

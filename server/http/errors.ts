@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findNul, NUL_DETAIL } from '../../src/schemas/common';
+import { incident } from './incident';
 
 /** Thrown by routes; answered as `{"detail": message}` with its status. */
 export class HttpError extends Error {
@@ -49,8 +50,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err instanceof HttpError) return reply.status(err.status).send({ detail: err.message });
     if (BAD_TEXT_CODES.has(String(err.code))) return reply.status(400).send({ detail: NUL_DETAIL });
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    const detail = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? 'Internal server error' : clientDetail(err);
+    const detail =
+      status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? incident(req.log, err, 'Internal server error') : clientDetail(err);
     return reply.status(status).send({ detail });
   });
 }

@@ -15,6 +15,9 @@ import { sessionsOf } from '../engine/registry';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { runningDiscussionsOf } from './stats';
+import { BucketMap, describeRate, TokenBucket, type Rate } from '../engine/flood';
+import { incident } from '../http/incident';
+import { journalDir, recoverJournals } from '../engine/journal';
 import { abandonLeftovers, createDiscussion, createDiscussionWithinLimit, loadDiscussion, recordHumanMessage } from '../engine/store';
 
 // The discussion sockets (part 2 §7) and their debug aliases.
@@ -55,13 +58,16 @@ function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
 
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
+  await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) => app.log.warn({ err }, 'could not recover frame journals'));
   await abandonLeftovers(ctx.db, !!ctx.cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
   if (ctx.cluster) {
     // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and
     // sockets that become local when this process takes their discussion over.
     ctx.cluster.onClientFrame = (session, raw) => onClientFrame(ctx, session, raw);
     ctx.cluster.attachLocal = (ws, session, resumeFrom) => {
-      ws.on('message', (d) => onClientFrame(ctx, session, String(d)));
+      const bucket = socketBucket(ctx);
+      ws.on('message', (d) => onClientFrame(ctx, session, String(d), bucket));
       ws.on('close', (code) => session.detach(ws, code));
       session.attach(ws, resumeFrom);
     };
@@ -95,20 +101,20 @@ async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSoc
 
   let session: DiscussionSession | null = null;
   let configuring = false;
+  const bucket = socketBucket(ctx);
   const configTimer = setTimeout(() => {
     if (!session) refuse(ws, ENGINE_MESSAGES.badConfig(`no configuration received within ${Math.round(tuningOf(ctx).configTimeoutMs / 1000)} s`));
   }, tuningOf(ctx).configTimeoutMs);
 
   const onMessage = async (raw: string) => {
-    if (session) return onClientFrame(ctx, session, raw);
+    if (session) return onClientFrame(ctx, session, raw, bucket);
     if (configuring) return; // a second message before the first was handled: ignored, the panel sends one
     configuring = true;
     clearTimeout(configTimer);
     try {
       session = await configure(ctx, app, ws, userId, endpoint, raw);
     } catch (err) {
-      app.log.error({ err }, 'could not start a discussion');
-      refuse(ws, 'The discussion could not be started because of a server error.', CLOSE_INTERNAL_ERROR);
+      refuse(ws, incident(app.log, err, 'The discussion could not be started because of a server error'), CLOSE_INTERNAL_ERROR);
     }
   };
   ws.on('message', (d) => void onMessage(String(d)));
@@ -199,20 +205,47 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   return session;
 }
 
-function onClientFrame(ctx: AppContext, session: DiscussionSession, raw: string) {
+/** Every client frame of one socket: CLIENT_FRAMES_PER_SECOND with bursts of CLIENT_FRAME_BURST. */
+const socketBucket = (ctx: AppContext) => new TokenBucket(clientFrameRate(ctx));
+const clientFrameRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.clientFramesPerSecond, burst: ctx.config.clientFrameBurst });
+const humanRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.humanMessagesPerSecond, burst: ctx.config.humanMessageBurst });
+
+/** Human messages per user, across all of the user's sockets (one map per server). */
+const humanBuckets = new WeakMap<AppContext, BucketMap>();
+const humanBucketsOf = (ctx: AppContext) => {
+  let m = humanBuckets.get(ctx);
+  if (!m) humanBuckets.set(ctx, (m = new BucketMap(() => humanRate(ctx))));
+  return m;
+};
+
+/**
+ * A client frame after the configuration. Answers about the client's own frame (refused by flood control, sent
+ * after the end, malformed) go to its socket only and are not stored: a flood of refused frames must not turn
+ * into a flood of stored ones. A refused human message is never stored nor shown to the agents.
+ */
+function onClientFrame(ctx: AppContext, session: DiscussionSession, raw: string, bucket?: TokenBucket) {
+  const tell = (message: string) => session.tell({ type: 'error', message, fatal: false });
+  if (bucket && !bucket.take()) return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
   const res = parseFrame(discussionClientFrame, raw);
-  if (res.kind === 'unknown') return session.notify({ type: 'error', message: `Ignored a message of unknown type "${res.type}".`, fatal: false });
-  if (res.kind === 'malformed') return session.notify({ type: 'error', message: `Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`, fatal: false });
+  if (res.kind === 'unknown') return tell(`Ignored a message of unknown type "${res.type}".`);
+  if (res.kind === 'malformed') return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
   const frame = res.frame;
   switch (frame.type) {
     case 'stop':
+      if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEndedStop);
       return session.stop('stopped');
-    case 'human_message':
-      if (!session.plan.humanParticipation) return session.notify({ type: 'error', message: 'Human participation is off for this discussion; the message was not added.', fatal: false });
+    case 'human_message': {
+      if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEnded);
+      if (!session.plan.humanParticipation) return tell('Human participation is off for this discussion; the message was not added.');
+      if (!humanBucketsOf(ctx).take(session.userId)) return tell(ENGINE_MESSAGES.humanMessageLimit(describeRate(humanRate(ctx))));
+      const max = ctx.config.maxHumanMessagesPerDiscussion;
+      if (max > 0 && session.humanMessages >= max) return tell(ENGINE_MESSAGES.humanMessageCap(max));
+      session.humanMessages++;
       void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp).catch((err) =>
-        session.notify({ type: 'error', message: `Your message reached the agents but could not be stored: ${(err as Error).message}`, fatal: false }),
+        tell(incident(session.log, err, 'Your message reached the agents but could not be stored because of a server error', { discussion: session.discussionId })),
       );
       return session.deliver({ type: 'human.message', text: frame.text });
+    }
     case 'status':
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
     case 'audio_acknowledgment':

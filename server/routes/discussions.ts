@@ -7,14 +7,17 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { deleteDiscussion, listDiscussions, loadDiscussion } from '../engine/store';
+import { sessionsOf } from '../engine/registry';
+import { deleteDiscussion, listDiscussionPage, listDiscussions, loadDiscussion } from '../engine/store';
+import { historyPage, historyPageQuery } from '../../src/schemas/history';
 
 const params = z.object({ sessionId: idText() });
 const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
 
 /**
  * Stored discussions (every frame each one sent), scoped to the signed-in user:
- * GET /discussion/history (newest first, the latest 500; it does not page) and GET /discussion/{session_id or id}
+ * GET /discussion/history (newest first, the latest 500; kept as it was for older clients), GET
+ * /discussion/history/page?cursor=&limit=&q= (newest first, a page at a time, `next_cursor` for the next, `q` a topic filter) and GET /discussion/{session_id or id}
  * (whole, for export and replay). DELETE /discussion/{session_id or id} removes one with its frames and human
  * messages in one transaction: anyone else's is a 404, a running one a 409.
  * POST /discussion is declared by the spec without a body; discussions are started over their sockets, so it
@@ -27,9 +30,12 @@ export async function discussionRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', requireUser(ctx));
 
   const history = async (req: FastifyRequest) => listDiscussions(ctx.db, req.userId);
-  const historySchema = { tags, summary: 'Your stored discussions, newest first', response: { 200: discussionHistory } };
+  const historySchema = { tags, summary: 'Your stored discussions, newest first (the latest 500)', response: { 200: discussionHistory } };
   app.get('/discussion/history', { schema: historySchema }, history);
   app.get('/discussion/history/', { schema: historySchema }, history);
+  // Past the latest 500: pages with a cursor, and a topic filter (the History dialog's infinite scroll).
+  const pageSchema = { tags, summary: 'Your stored discussions, a page at a time, optionally filtered by topic', querystring: historyPageQuery, response: { 200: historyPage } };
+  app.get('/discussion/history/page', { schema: pageSchema }, async (req) => listDiscussionPage(ctx.db, req.userId, req.query));
 
   const oneSchema = {
     tags, summary: 'One stored discussion, whole (every frame it sent), for export and replay', description: 'By its session_id or its id.',
@@ -48,7 +54,11 @@ export async function discussionRoutes(fastify: FastifyInstance) {
   };
   app.delete('/discussion/:sessionId', { schema: deleteSchema }, async (req, reply) => {
     const { sessionId } = req.params;
-    const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId);
+    // Gone from memory too, in the same step: an ended discussion kept for a late reconnect is neither replayed nor
+    // re-attached any more, and its session_id starts a new discussion.
+    let deleted: string | null = null;
+    const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
+    for (const s of sessionsOf(ctx).values()) if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
     return reply.status(204).send();

@@ -4,13 +4,11 @@ import { z } from 'zod';
 import { debugInfo, health as healthSchema, modelsResponse, monitorStats, serverMonitor, type Health } from '../../src/schemas/system';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { timingSafeEqual } from 'node:crypto';
-import { requestUser, requireUser } from '../auth/guard';
+import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
 import { pickerModels } from '../models/service';
 import { serverStats, userStats } from './stats';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** /health for the public: the overall status, the version and each component's status, nothing else. */
 export const publicHealth = (h: Health): Health => ({
@@ -57,18 +55,23 @@ export async function systemRoutes(fastify: FastifyInstance) {
     return cached.value;
   };
 
-  // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
-  // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
+  // Provider addresses, binary paths, versions and error texts are the operator's: only the operator token sees
+  // them here (a caller on this machine may be anyone behind a local proxy); everyone else gets the states.
   const healthSchema$ = {
     tags, summary: 'Whether the server works', security: [],
-    description: 'Public: the overall status, the version and each component\'s status. A signed-in caller (or one on this machine) also gets each component\'s provider and detail. 503 when the database is down.',
+    description: 'Public: the overall status, the version and each component\'s status. The operator token (OPERATOR_TOKEN) also gets each component\'s provider and detail. 503 when the database is down.',
     response: { 200: healthSchema, 503: healthSchema },
   };
   app.get('/health', { schema: healthSchema$ }, async (req, reply) => {
     const h = await health();
-    const detailed = LOOPBACK.has(req.ip) || (await requestUser(ctx, req)) !== null;
-    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(detailed ? h : publicHealth(h));
+    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(isOperator(req.headers.authorization) ? h : publicHealth(h));
   });
+
+  const isOperator = (authorization: string | undefined) => {
+    const expected = ctx.config.operatorToken;
+    const given = /^bearer /i.test(authorization ?? '') ? authorization!.slice(7).trim() : '';
+    return !!expected && !!given && sameSecret(given, expected);
+  };
 
   // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
   const serverSchema = {

@@ -1,6 +1,8 @@
 // Past discussions (issue 9): the History dialog both panels open. Parallel regions:
 //   dialog   — hidden ⇄ shown (each panel's History button; showing it loads the list again)
-//   list     — idle → loading → loaded | failed; refresh loads again (GET /discussion/history, newest first)
+//   list     — idle → loading → loaded | failed; refresh loads again (GET /discussion/history/page, newest first,
+//              a page at a time); loaded → loadingMore → loaded appends the next page (the list's infinite scroll);
+//              a filter by topic waits FILTER_DEBOUNCE_MS after the last keystroke (filtering), then loads again
 //   deletion — idle → confirming (which one) → deleting (DELETE /discussion/{id}) → idle; a refusal (409 while it
 //              runs) is shown, not thrown
 //   viewer   — closed → opening (GET /discussion/{id}, replayed through the panels' parse path and feed model)
@@ -14,7 +16,7 @@ import type { Feed } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { replayStored, settingsOf, type PanelKind } from '../model/storedReplay';
 import type { EndpointKey } from '../schemas/constants';
-import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
+import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 import type { ExportFormat, ExportRequest, RunInfo } from '../model/standardRun';
 import type { StandardDiscussionEvent } from './standardDiscussion.machine';
@@ -41,9 +43,24 @@ export interface OpenedDiscussion {
   hybridSettings: HybridSettings | null;
 }
 
+/** Typing in the filter waits this long after the last keystroke before asking the server. */
+export const FILTER_DEBOUNCE_MS = 250;
+
+/** What one page load asks for: after `cursor` (null: the first page), topics containing `q`. */
+export interface HistoryPageRequest {
+  cursor: string | null;
+  q: string;
+}
+
 export interface HistoryContext {
   items: DiscussionSummary[];
+  /** Where the next page starts; null when every discussion (matching the filter) is loaded. */
+  nextCursor: string | null;
+  /** The topic filter as typed. */
+  filter: string;
   listError: string | null;
+  /** Loading a further page failed: the loaded items stay, and the end of the list offers a retry. */
+  moreError: string | null;
   /** The discussion the confirmation asks about. */
   pendingDelete: DiscussionSummary | null;
   deleteError: string | null;
@@ -61,6 +78,8 @@ export type HistoryEvent =
   | { type: 'history.show' }
   | { type: 'history.hide' }
   | { type: 'history.refresh' }
+  | { type: 'history.more' }
+  | { type: 'history.filter'; text: string }
   | { type: 'history.error.dismiss' }
   | { type: 'history.delete.request'; id: string }
   | { type: 'history.delete.confirm' }
@@ -98,15 +117,15 @@ export const historyMachine = setup({
   types: {
     context: {} as HistoryContext,
     events: {} as HistoryEvent,
-    tags: {} as 'listLoading' | 'opening' | 'deleting' | 'exporting' | 'offered' | 'attaching',
+    tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting' | 'exporting' | 'offered' | 'attaching',
     children: {} as {
       listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; exporter: 'exportDiscussion';
       runningFinder: 'findRunning'; offerLoader: 'loadDiscussion';
     },
   },
   actors: {
-    /** GET /discussion/history. */
-    loadHistory: fromPromise<DiscussionSummary[]>(notProvided('history', 'loadHistory')),
+    /** GET /discussion/history/page. */
+    loadHistory: fromPromise<HistoryPage, HistoryPageRequest>(notProvided('history', 'loadHistory')),
     /** DELETE /discussion/{id}. */
     deleteDiscussion: fromPromise<void, { id: string }>(notProvided('history', 'deleteDiscussion')),
     /** GET /discussion/{id}. */
@@ -118,12 +137,20 @@ export const historyMachine = setup({
   },
   guards: {
     isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
+    hasMore: ({ context }) => context.nextCursor !== null,
     hasMessages: ({ context }) => context.opened !== null && selectCounts(context.opened.feed).messages > 0,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
   },
   actions: {
-    setItems: assign({ items: (_, params: { items: DiscussionSummary[] }) => params.items, listError: null }),
+    setItems: assign((_, params: { page: HistoryPage }) => ({ items: params.page.items, nextCursor: params.page.next_cursor, listError: null, moreError: null })),
+    appendItems: assign(({ context }, params: { page: HistoryPage }) => {
+      // A row deleted and re-listed between two pages would show twice: keep the first.
+      const known = new Set(context.items.map((d) => d.id));
+      return { items: [...context.items, ...params.page.items.filter((d) => !known.has(d.id))], nextCursor: params.page.next_cursor, moreError: null };
+    }),
     setListError: assign({ listError: (_, params: { error: unknown }) => messageOf(params.error) }),
+    setMoreError: assign({ moreError: (_, params: { error: unknown }) => messageOf(params.error) }),
+    setFilter: assign({ filter: ({ event }) => (event.type === 'history.filter' ? event.text.slice(0, 200) : '') }),
     askDelete: assign(({ context, event }) => ({
       pendingDelete: event.type === 'history.delete.request' ? (context.items.find((d) => d.id === event.id) ?? null) : null,
       deleteError: null,
@@ -164,7 +191,7 @@ export const historyMachine = setup({
   id: 'history',
   type: 'parallel',
   on: { 'history.error.dismiss': { actions: assign({ deleteError: null }) } },
-  context: { items: [], listError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null, runningOffer: null, offerRequest: null },
+  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null, runningOffer: null, offerRequest: null },
   states: {
     offer: {
       initial: 'checking',
@@ -226,19 +253,34 @@ export const historyMachine = setup({
     },
     list: {
       initial: 'idle',
-      on: { 'history.show': '.loading', 'history.refresh': '.loading' },
+      on: { 'history.show': '.loading', 'history.refresh': '.loading', 'history.filter': { target: '.filtering', actions: 'setFilter' } },
       states: {
         idle: {},
+        filtering: {
+          tags: 'listLoading',
+          after: { [FILTER_DEBOUNCE_MS]: 'loading' },
+        },
         loading: {
           tags: 'listLoading',
           invoke: {
             src: 'loadHistory',
             id: 'listLoader',
-            onDone: { target: 'loaded', actions: { type: 'setItems', params: ({ event }) => ({ items: event.output }) } },
+            input: ({ context }) => ({ cursor: null, q: context.filter.trim() }),
+            onDone: { target: 'loaded', actions: { type: 'setItems', params: ({ event }) => ({ page: event.output }) } },
             onError: { target: 'failed', actions: { type: 'setListError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        loaded: {},
+        loaded: { on: { 'history.more': { guard: 'hasMore', target: 'loadingMore' } } },
+        loadingMore: {
+          tags: 'listLoadingMore',
+          invoke: {
+            src: 'loadHistory',
+            id: 'listLoader',
+            input: ({ context }) => ({ cursor: context.nextCursor, q: context.filter.trim() }),
+            onDone: { target: 'loaded', actions: { type: 'appendItems', params: ({ event }) => ({ page: event.output }) } },
+            onError: { target: 'loaded', actions: { type: 'setMoreError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
         failed: {},
       },
     },

@@ -5,7 +5,11 @@ import type { HistorySnapshot, HistoryTab } from './history.machine';
 export const selectIsShown = (s: HistorySnapshot) => s.matches({ dialog: 'shown' });
 export const selectItems = (s: HistorySnapshot) => s.context.items;
 export const selectListState = (s: HistorySnapshot): 'idle' | 'loading' | 'loaded' | 'failed' =>
-  s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loaded' }) ? 'loaded' : 'idle';
+  s.hasTag('listLoading') ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loaded' }) || s.matches({ list: 'loadingMore' }) ? 'loaded' : 'idle';
+export const selectFilter = (s: HistorySnapshot) => s.context.filter;
+export const selectHasMore = (s: HistorySnapshot) => s.context.nextCursor !== null;
+export const selectIsLoadingMore = (s: HistorySnapshot) => s.hasTag('listLoadingMore');
+export const selectMoreError = (s: HistorySnapshot) => s.context.moreError;
 export const selectListError = (s: HistorySnapshot) => s.context.listError;
 export const selectPendingDelete = (s: HistorySnapshot) => (s.matches({ deletion: 'confirming' }) ? s.context.pendingDelete : null);
 export const selectIsDeleting = (s: HistorySnapshot) => s.hasTag('deleting');

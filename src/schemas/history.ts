@@ -15,6 +15,24 @@ export const discussionSummaryRow = z.looseObject({
   end_reason: z.string().nullish(),
 });
 export const discussionHistory = z.array(discussionSummaryRow);
+
+/** GET /discussion/history/page: newest first, one page at a time, optionally only topics containing `q`. */
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+export const historyPageQuery = z.object({
+  /** The `next_cursor` of the previous page; absent for the first. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+  /** Case-insensitive text the topic must contain. */
+  q: z.string().max(200).optional(),
+});
+export const historyPage = z.object({
+  items: z.array(discussionSummaryRow),
+  /** Where the next page starts; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPage>;
+export type HistoryPageQuery = z.input<typeof historyPageQuery>;
 export const storedDiscussion = discussionSummaryRow.extend({
   config: z.record(z.string(), z.unknown()),
   frames: z.array(z.object({ seq: z.number().int(), data: z.record(z.string(), z.unknown()), at: z.string() })),

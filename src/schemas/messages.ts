@@ -147,4 +147,13 @@ export const ENGINE_MESSAGES = {
   badConfig: (why: string) => `Invalid discussion configuration: ${why}`,
   unknownAgents: 'One or more agents were not found',
   llmFailed: (agent: string, why: string) => `${agent} could not answer: ${why}`,
+  speechQuotaReached: (mb: number) =>
+    `Speech stopped: your stored speech reached its quota of ${mb} MB (TTS_QUOTA_MB). The discussion goes on in text.`,
+  discussionEnded: 'This discussion has ended; the message was not added.',
+  discussionEndedStop: 'This discussion has ended; there is nothing to stop.',
+  humanMessageLimit: (rate: string) => `Too many messages: at most ${rate} per user. This one was not added; wait a moment and send it again.`,
+  clientFrameLimit: (rate: string) => `Too many messages on this connection: at most ${rate}. This one was ignored.`,
+  humanMessageCap: (max: number) =>
+    `This discussion already holds ${max} human messages, the most one discussion keeps (MAX_HUMAN_MESSAGES_PER_DISCUSSION). This one was not added.`,
+  badResumeFrom: 'Invalid discussion configuration: resume_from must be a number of frames (a whole number, 0 or more).',
 } as const;

@@ -1,18 +1,18 @@
 // The real actors behind the History dialog: the three REST calls (discussionApi.ts) and the standard panel's exporter.
 import { fromPromise } from 'xstate';
-import { historyMachine } from '../machines/history.machine';
+import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
 import type { ExportRequest } from '../model/standardRun';
 import type { DiscussionApi } from './discussionApi';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
 export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'> {
-  api: Pick<DiscussionApi, 'listDiscussions' | 'getDiscussion' | 'deleteDiscussion'>;
+  api: Pick<DiscussionApi, 'listDiscussions' | 'listDiscussionPage' | 'getDiscussion' | 'deleteDiscussion'>;
 }
 
 export function createHistoryLogic(deps: HistoryDeps) {
   return historyMachine.provide({
     actors: {
-      loadHistory: fromPromise(() => deps.api.listDiscussions()),
+      loadHistory: fromPromise(({ input }: { input: HistoryPageRequest }) => deps.api.listDiscussionPage(input)),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.getDiscussion(input.id)),
       // Newest first, so the first running one is the latest the user started.
       findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),

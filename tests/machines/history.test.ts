@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
-import { historyMachine } from '../../src/machines/history.machine';
+import { FILTER_DEBOUNCE_MS, historyMachine, type HistoryPageRequest } from '../../src/machines/history.machine';
 import * as sel from '../../src/machines/history.selectors';
 import type { ExportRequest } from '../../src/model/standardRun';
 import { selectCounts, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
-import type { DiscussionSummary, StoredDiscussion } from '../../src/schemas/history';
+import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../../src/schemas/history';
 import { HISTORY_MESSAGES } from '../../src/schemas/messages';
 
 const summary = (id: string, over: Partial<DiscussionSummary> = {}): DiscussionSummary => ({
@@ -29,7 +29,8 @@ function stored(over: Partial<StoredDiscussion> = {}): StoredDiscussion {
 }
 
 interface Fakes {
-  list: () => Promise<DiscussionSummary[]>;
+  /** A plain array is one last page. */
+  list: (req: HistoryPageRequest) => Promise<DiscussionSummary[] | HistoryPage>;
   load: (id: string) => Promise<StoredDiscussion>;
   remove: (id: string) => Promise<void>;
   /** What the start-up check finds running (none by default). */
@@ -48,7 +49,10 @@ function start(over: Partial<Fakes> = {}) {
   };
   const logic = historyMachine.provide({
     actors: {
-      loadHistory: fromPromise(() => f.list()),
+      loadHistory: fromPromise(async ({ input }: { input: HistoryPageRequest }) => {
+        const r = await f.list(input);
+        return Array.isArray(r) ? { items: r, next_cursor: null } : r;
+      }),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
       findRunning: fromPromise(() => f.running()),
@@ -276,5 +280,88 @@ describe('history machine', () => {
     expect(sel.selectRunningOffer(ended.snap())).toBeNull();
     expect(ended.received.some((e) => e.type === 'discussion.resume')).toBe(false);
     expect(ended.received).toContainEqual({ type: 'toast.show', kind: 'info', text: HISTORY_MESSAGES.offerEnded });
+  });
+});
+
+describe('history past 500 (issue 21): pages, infinite scroll, filter by topic', () => {
+  // 1,200 discussions served the way the server pages them: 50 a page, a cursor, a topic filter.
+  const ALL = Array.from({ length: 1200 }, (_, i) => summary(`d${1200 - i}`, { topic: (1200 - i) % 10 === 0 ? `Vineyard ${1200 - i}` : `Topic ${1200 - i}` }));
+  const server = (fail?: (req: HistoryPageRequest) => boolean) => {
+    const calls: HistoryPageRequest[] = [];
+    const list = async (req: HistoryPageRequest): Promise<HistoryPage> => {
+      calls.push(req);
+      if (fail?.(req)) throw new Error('Network error');
+      const matching = ALL.filter((d) => d.topic.toLowerCase().includes(req.q.toLowerCase()));
+      const from = req.cursor ? Number(req.cursor) : 0;
+      const items = matching.slice(from, from + 50);
+      return { items, next_cursor: from + 50 < matching.length ? String(from + 50) : null };
+    };
+    return { calls, list };
+  };
+
+  it('loads the first page, then each next one on history.more until all 1,200 are listed once', async () => {
+    const srv = server();
+    const { actor, snap } = start({ list: srv.list });
+    actor.send({ type: 'history.show' });
+    await settle();
+    expect(snap().context.items).toHaveLength(50);
+    expect(sel.selectHasMore(snap())).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      actor.send({ type: 'history.more' });
+      expect(sel.selectIsLoadingMore(snap()) || !sel.selectHasMore(snap())).toBe(true);
+      // A second scroll to the end while a page loads asks for nothing more.
+      actor.send({ type: 'history.more' });
+      await settle();
+    }
+    expect(snap().context.items).toHaveLength(1200);
+    expect(new Set(snap().context.items.map((d) => d.id)).size).toBe(1200);
+    expect(sel.selectHasMore(snap())).toBe(false);
+    expect(srv.calls).toHaveLength(24);
+    expect(sel.selectListState(snap())).toBe('loaded');
+  });
+
+  it('filters by topic after the typing pauses, from the first page', async () => {
+    const srv = server();
+    const { actor, snap } = start({ list: srv.list });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.more' });
+    await settle();
+    expect(snap().context.items).toHaveLength(100);
+    for (const text of ['v', 'vi', 'vine']) {
+      actor.send({ type: 'history.filter', text });
+      await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 50);
+    }
+    expect(sel.selectListState(snap())).toBe('loading');
+    expect(srv.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(srv.calls.at(-1)).toEqual({ cursor: null, q: 'vine' });
+    expect(sel.selectFilter(snap())).toBe('vine');
+    expect(snap().context.items).toHaveLength(50);
+    expect(snap().context.items.every((d) => d.topic.startsWith('Vineyard'))).toBe(true);
+    actor.send({ type: 'history.more' });
+    await settle();
+    actor.send({ type: 'history.more' });
+    await settle();
+    expect(snap().context.items).toHaveLength(120);
+    expect(sel.selectHasMore(snap())).toBe(false);
+  });
+
+  it('a failed next page keeps what is listed and can be retried', async () => {
+    let failing = true;
+    const srv = server((req) => failing && req.cursor !== null);
+    const { actor, snap } = start({ list: srv.list });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.more' });
+    await settle();
+    expect(snap().context.items).toHaveLength(50);
+    expect(sel.selectMoreError(snap())).toBe('Network error');
+    expect(sel.selectListState(snap())).toBe('loaded');
+    failing = false;
+    actor.send({ type: 'history.more' });
+    await settle();
+    expect(snap().context.items).toHaveLength(100);
+    expect(sel.selectMoreError(snap())).toBeNull();
   });
 });

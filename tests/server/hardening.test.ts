@@ -295,9 +295,9 @@ describe('issue 10 on one server with small limits', () => {
     });
   });
 
-  it('7. /health from this machine keeps its details', async () => {
+  it('7. /health from this machine answers states only (details are the operator token\'s, issue 21)', async () => {
     const r = await s.api('GET', '/health');
-    expect(health.parse(r.body).components.database.provider).toBe('pglite');
+    expect(health.parse(r.body).components.database.provider).toBeUndefined();
   });
 });
 
@@ -319,7 +319,7 @@ describe('1. the login limit and X-Forwarded-For', () => {
   });
 
   it('honours X-Forwarded-For from a configured proxy, and /health without a token says only statuses', async () => {
-    const s = await startTestServer({ loginRateLimit: 3, trustProxy: ['127.0.0.1'] });
+    const s = await startTestServer({ loginRateLimit: 3, trustProxy: ['127.0.0.1'], operatorToken: 'operator-token-0123' });
     try {
       const wrong = JSON.stringify({ email: 'x@y.z', password: 'wrong-pass' });
       const from = (ip: string, body = wrong, p = '/auth/login') => raw(s, 'POST', p, { headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body });
@@ -334,8 +334,11 @@ describe('1. the login limit and X-Forwarded-For', () => {
       expect(JSON.stringify(pub.body)).not.toMatch(/http|ECONN|\//);
 
       const reg = await from('198.51.100.10', JSON.stringify({ email: 'h@example.com', password: 'secret-pass' }), '/auth/register');
+      // Issue 21: a user's token does not open the details either; only the operator token does.
       const withToken = await raw(s, 'GET', '/health', { headers: { 'x-forwarded-for': '198.51.100.9', authorization: `Bearer ${reg.body.access_token}` } });
-      expect(withToken.body.components.database.provider).toBe('pglite');
+      expect(withToken.body.components.database.provider).toBeUndefined();
+      const operator = await raw(s, 'GET', '/health', { headers: { 'x-forwarded-for': '198.51.100.9', authorization: 'Bearer operator-token-0123' } });
+      expect(operator.body.components.database.provider).toBe('pglite');
     } finally {
       await s.close();
     }

@@ -15,6 +15,8 @@ const row = (id: string, topic: string, over: object = {}) => ({
   id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic, status: 'ended', frame_count: 6, message_count: 3,
   created_at: '2026-01-02T10:00:00.000Z', ended_at: '2026-01-02T10:05:00.000Z', ...over,
 });
+/** One (last) page of GET /discussion/history/page. */
+const page = (items: object[]) => ({ items, next_cursor: null });
 const text = (id: string, from: string, body: string, at: string) => ({ type: 'text', id, from_id: 'a1', from, text: body, turn: 1, timestamp: at });
 const stored = {
   ...row('d1', 'Drip irrigation?'),
@@ -65,12 +67,12 @@ describe('a discussion still running at start', () => {
 describe('History dialog', () => {
   it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
     let answer: Route = () =>
-      json(200, [
+      json(200, page([
         row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
         row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
         row('d0', 'Cut short', { end_reason: 'stopped' }),
-      ]);
-    const { calls } = signedIn({ 'GET /discussion/history': (init) => answer(init) });
+      ]));
+    const { calls } = signedIn({ 'GET /discussion/history/page': (init) => answer(init), 'GET /discussion/history': () => json(200, []) });
     const dialog = await openHistory();
     const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
     const items = within(list).getAllByRole('listitem');
@@ -88,18 +90,19 @@ describe('History dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('database down');
 
-    answer = () => json(200, []);
+    answer = () => json(200, page([]));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText(HISTORY_MESSAGES.empty)).toBeTruthy();
-    // Three from the dialog, one at start: the check for a discussion still running (offered in the panel).
-    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(4);
+    expect(calls.filter((c) => c === 'GET /discussion/history/page')).toHaveLength(3);
+    // …and one at start: the check for a discussion still running (offered in the panel).
+    expect(calls.filter((c) => c === 'GET /discussion/history')).toHaveLength(1);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close history' }));
     expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull();
   });
 
   it('opens one read-only with the panel tabs and its messages (the human one at its place)', async () => {
-    signedIn({ 'GET /discussion/history': () => json(200, [row('d1', 'Drip irrigation?')]), 'GET /discussion/d1': () => json(200, stored) });
+    signedIn({ 'GET /discussion/history/page': () => json(200, page([row('d1', 'Drip irrigation?')])), 'GET /discussion/d1': () => json(200, stored) });
     const dialog = await openHistory();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Open Drip irrigation?' }));
     expect(await within(dialog).findByRole('heading', { name: 'Drip irrigation?' })).toBeTruthy();
@@ -130,7 +133,7 @@ describe('History dialog', () => {
   it('deletes only after the confirmation', async () => {
     let deleted = 0;
     const { calls } = signedIn({
-      'GET /discussion/history': () => json(200, [row('d1', 'Drip irrigation?'), row('d0', 'Older one')]),
+      'GET /discussion/history/page': () => json(200, page([row('d1', 'Drip irrigation?'), row('d0', 'Older one')])),
       'DELETE /discussion/d1': () => {
         deleted++;
         return new Response(null, { status: 204 });
@@ -153,5 +156,25 @@ describe('History dialog', () => {
     expect(deleted).toBe(1);
     expect(calls).toContain('DELETE /discussion/d1');
     expect(within(dialog).getByRole('listitem', { name: 'Older one' })).toBeTruthy();
+  });
+
+  it('past the first page: Show more appends the next page, the end says all are listed, and the filter asks the server', async () => {
+    const { calls } = signedIn({
+      'GET /discussion/history/page': () => json(200, { items: [row('d3', 'Newest topic'), row('d2', 'Drip irrigation?')], next_cursor: 'c1' }),
+      'GET /discussion/history/page?cursor=c1': () => json(200, page([row('d1', 'Oldest topic')])),
+      'GET /discussion/history/page?q=drip': () => json(200, page([row('d2', 'Drip irrigation?')])),
+    });
+    const dialog = await openHistory();
+    const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    await within(dialog).findByText('All 3 discussions listed.');
+    expect(within(list).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?', 'Oldest topic']);
+
+    // Pasted, so the word arrives as one change however slow the machine is (typing is the machine test's part).
+    await userEvent.click(within(dialog).getByRole('searchbox', { name: 'Filter past discussions by topic' }));
+    await userEvent.paste('drip');
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Drip irrigation?']));
+    expect(calls.filter((c) => c.startsWith('GET /discussion/history/page?q='))).toEqual(['GET /discussion/history/page?q=drip']);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../../server/providers/errors';
 import WebSocket from 'ws';
 import { storedDiscussion, discussionHistory } from '../../../src/schemas/history';
 import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
@@ -15,7 +16,8 @@ let failFor: string | null = null;
 let holdFirst: { gate: Promise<void>; open: () => void } | null = null;
 const watched = offlineLlm(async (req, next) => {
   requests.push(req);
-  if (failFor && req.context?.agent.name === failFor) throw new Error('the model server answered 500: out of memory');
+  // As a real provider fails (providers/errors.ts); any other exception reaches the client only as a reference (issue 21).
+  if (failFor && req.context?.agent.name === failFor) throw new ProviderError('the model server answered 500: out of memory', 'offline', 'http', 500);
   if (holdFirst && req.context?.turn === 1) await holdFirst.gate;
   return next(req);
 });

@@ -64,10 +64,67 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
   );
 }
 
+/** The end of the list: the next page loading, its failure with a retry, or that everything is listed. */
+function ListEnd({ history }: { history: HistoryActorRef }) {
+  const hasMore = useSelector(history, sel.selectHasMore);
+  const loadingMore = useSelector(history, sel.selectIsLoadingMore);
+  const moreError = useSelector(history, sel.selectMoreError);
+  const count = useSelector(history, (s) => sel.selectItems(s).length);
+  if (loadingMore) return <div className="history-list__end" role="status">Loading more discussions…</div>;
+  if (moreError) {
+    return (
+      <div className="history-list__end" role="alert">
+        Could not load more: {moreError}{' '}
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.more' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (hasMore) {
+    return (
+      <div className="history-list__end">
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.more' })}>
+          Show more
+        </button>
+      </div>
+    );
+  }
+  return <div className="history-list__end">{count === 1 ? 'One discussion' : `All ${count} discussions`} listed.</div>;
+}
+
+function HistoryFilter({ history }: { history: HistoryActorRef }) {
+  const filter = useSelector(history, sel.selectFilter);
+  return (
+    <div className="history-filter">
+      <input
+        type="search"
+        className="history-filter__input"
+        placeholder="Filter by topic"
+        aria-label="Filter past discussions by topic"
+        value={filter}
+        maxLength={200}
+        onChange={(e) => history.send({ type: 'history.filter', text: e.target.value })}
+      />
+    </div>
+  );
+}
+
 function HistoryList({ history }: { history: HistoryActorRef }) {
+  return (
+    <>
+      <HistoryFilter history={history} />
+      <HistoryRows history={history} />
+    </>
+  );
+}
+
+function HistoryRows({ history }: { history: HistoryActorRef }) {
   const items = useSelector(history, sel.selectItems);
   const state = useSelector(history, sel.selectListState);
   const error = useSelector(history, sel.selectListError);
+  const filter = useSelector(history, sel.selectFilter).trim();
+  const components = useMemo(() => ({ Footer: () => <ListEnd history={history} /> }), [history]);
   if (state === 'loading' && items.length === 0) return <p className="history-note" role="status">Loading past discussions…</p>;
   if (state === 'failed') {
     return (
@@ -79,20 +136,34 @@ function HistoryList({ history }: { history: HistoryActorRef }) {
       </div>
     );
   }
+  if (items.length === 0 && filter) return <EmptyState title="No matching discussions">{`No past discussion has “${filter}” in its topic.`}</EmptyState>;
   if (items.length === 0) return <EmptyState title="No past discussions">{HISTORY_MESSAGES.empty}</EmptyState>;
   if (items.length > HISTORY_VIRTUALIZE_AFTER) {
     return (
-      <div className="history-list history-list--long" role="list" aria-label="Past discussions">
-        <Virtuoso data={items} computeItemKey={(_, d) => d.id} itemContent={(_, d) => <Row d={d} history={history} />} />
+      <div className="history-list history-list--long" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
+        <Virtuoso
+          // A new filter starts at the top of its own list, not where the previous one was scrolled to.
+          key={filter}
+          data={items}
+          computeItemKey={(_, d) => d.id}
+          itemContent={(_, d) => <Row d={d} history={history} />}
+          // Infinite scroll: reaching the end asks for the next page (the machine ignores it when there is none).
+          endReached={() => history.send({ type: 'history.more' })}
+          increaseViewportBy={400}
+          components={components}
+        />
       </div>
     );
   }
   return (
-    <div className="history-list" role="list" aria-label="Past discussions">
-      {items.map((d) => (
-        <Row key={d.id} d={d} history={history} />
-      ))}
-    </div>
+    <>
+      <div className="history-list" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
+        {items.map((d) => (
+          <Row key={d.id} d={d} history={history} />
+        ))}
+      </div>
+      <ListEnd history={history} />
+    </>
   );
 }
 
