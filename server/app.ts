@@ -26,6 +26,7 @@ import { PgLiveBus } from './realtime/pgBus';
 import { claimDataDir } from './db/dataDirLock';
 import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
+import type { StartupTimer } from './startupTimer';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -36,7 +37,8 @@ export interface BuiltServer {
 }
 
 /** Builds the whole server: storage, migrations, auth, providers, routes, sockets, and the SPA. */
-export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers } = {}): Promise<BuiltServer> {
+export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers; timer?: StartupTimer } = {}): Promise<BuiltServer> {
+  const { timer } = opts;
   const config = loadConfig(process.env, overrides);
   const inMemory = config.databaseUrl === 'memory://';
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
@@ -48,7 +50,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     await releaseDataDir();
     throw err;
   });
-  await migrate(db);
+  timer?.mark('database', db.opened);
+  const applied = await migrate(db);
+  timer?.mark('migrations', `${applied.length} applied`);
   const hub = new LiveHub();
   const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
@@ -115,6 +119,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   await registerRoutes(app);
   await serveSpa(app, config.staticDir);
+  timer?.mark('routes');
 
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { seedDataDir } from './pgliteTemplate';
 
 // One small interface over both engines so routes never know which one runs. Queries use $1-style
 // parameters, which both PGlite and PostgreSQL speak natively.
@@ -9,6 +10,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite on disk: whether the data directory was there, copied from the template, or made by initdb (start-up line). */
+  readonly opened?: 'existing' | 'copied' | 'initdb';
 }
 export type Queryable = Pick<Db, 'query'>;
 
@@ -19,9 +22,11 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string }): P
 }
 
 async function openPglite(dir: string | undefined): Promise<Db> {
+  const opened = dir ? await seedDataDir(dir) : undefined;
   const db = dir ? await PGlite.create(dir) : await PGlite.create();
   return {
     kind: 'pglite',
+    opened,
     async query<T>(sql: string, params: unknown[] = []) {
       return (await db.query<T>(sql, params)).rows;
     },

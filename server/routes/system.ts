@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { requestUser, requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
+import { startHealthMonitor } from '../providers/healthMonitor';
 import { serverStats, userStats } from './stats';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -35,9 +36,9 @@ export async function systemRoutes(app: FastifyInstance) {
     }
   };
 
-  // Provider probes may reach the network; cache them briefly so /health stays cheap under load.
-  let cached: { at: number; value: Promise<Health> } | null = null;
-  const HEALTH_CACHE_MS = 2000;
+  // Provider probes may reach the network: they run in the background (providers/healthMonitor.ts), and every
+  // reader below takes the last state.
+  const HEALTH_REFRESH_MS = 2000;
   const computeHealth = async (): Promise<Health> => {
     const [database, llm, speech, transcription] = await Promise.all([
       probeDb(), ctx.providers.llm.probe(), ctx.providers.speech.probe(), ctx.providers.transcription.probe(),
@@ -46,11 +47,9 @@ export async function systemRoutes(app: FastifyInstance) {
     const status = database.status !== 'ok' ? 'unhealthy' : llm.status === 'unavailable' ? 'degraded' : 'healthy';
     return { status, version: APP_VERSION, components: { database, llm, speech, transcription } };
   };
-  const health = () => {
-    const now = Date.now();
-    if (!cached || now - cached.at > HEALTH_CACHE_MS) cached = { at: now, value: computeHealth() };
-    return cached.value;
-  };
+  const monitor = startHealthMonitor(computeHealth, HEALTH_REFRESH_MS);
+  app.addHook('onClose', async () => monitor.stop());
+  const health = () => monitor.current();
 
   // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
   // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
