@@ -1,12 +1,15 @@
-// One agent on the canvas: status icon and colour, name, role, status; an edit button beside the card's
-// toggle. It draws from `data` alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
-// or passes other props that are new but unused here. Keyboard: Enter/Space toggles selection, Delete asks
-// to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
+// One agent on the canvas: the agent's avatar circle in its colour, name, role, and status (a glyph and a word, in
+// the status colour, which also edges the card); an edit button beside the card's toggle. It draws from `data`
+// alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while
+// dragging, or pans the board. Its cost per frame is kept small: no inline SVG (the glyph and the pencil are CSS
+// masks over one shared image each), CSS containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one
+// flat box with the name (canvas.css, switched by one class on the board, so no node re-renders for it).
+// Keyboard: Enter/Space toggles selection, Delete asks to delete, 'e' opens the editor, the context-menu key or
+// Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { AgentNodeData } from './flowElements';
 import { useCanvasActions } from './canvasActions';
-import { PencilIcon, StatusGlyph } from '../common/icons';
 import { STATUS_LOOKS } from './statusLook';
 
 export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
@@ -24,7 +27,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   return (
     <div
       className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
-      style={{ '--status': look.color } as CSSProperties}
+      style={{ '--status': look.color, '--agent': data.color } as CSSProperties}
       data-status={data.status}
     >
       <Handle type="target" position={Position.Top} />
@@ -53,14 +56,17 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           }
         }}
       >
-        <span className="agora-node-icon" aria-hidden="true">
-          <StatusGlyph status={data.status} />
+        <span className="agora-node-avatar" aria-hidden="true">
+          {data.avatar}
         </span>
         <span className="agora-node-text">
           {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
           <span className="agora-node-name">{data.name}</span>{' '}
           <span className="agora-node-role">{data.role}</span>{' '}
-          <span className="agora-node-status">{look.label}</span>
+          <span className="agora-node-status">
+            <span className="agora-node-glyph" aria-hidden="true" />
+            {look.label}
+          </span>
         </span>
       </div>
       <button
@@ -74,7 +80,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           actions.edit(data.agentId);
         }}
       >
-        <PencilIcon size={14} />
+        <span className="agora-mask-icon agora-mask-icon--pencil" aria-hidden="true" />
       </button>
       <Handle type="source" position={Position.Bottom} />
     </div>
@@ -83,7 +89,10 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
 function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected);
+  return (
+    a === b ||
+    (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar)
+  );
 }
 
 export const nodeTypes = { agent: AgentNode };

@@ -5,6 +5,7 @@ import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { displayName, displayRole, statusOf, type CanvasStatus } from '../../model/agentDisplay';
 import { drawnPosition } from '../../model/canvasPlacement';
+import { agentAvatar, agentColor } from '../../model/agentIdentity';
 
 export interface AgentNodeData extends Record<string, unknown> {
   agentId: string;
@@ -12,6 +13,9 @@ export interface AgentNodeData extends Record<string, unknown> {
   role: string;
   status: CanvasStatus;
   selected: boolean;
+  /** The agent's colour and what its avatar circle shows (src/model/agentIdentity.ts). */
+  color: string;
+  avatar: string;
 }
 
 /** The node shape React Flow takes (kept structural so this module needs no UI import). */
@@ -100,7 +104,7 @@ export function createNodeDeriver() {
         id: agent.id,
         type: 'agent',
         position: drag ?? drawnPosition(agent),
-        data: { agentId: agent.id, name: displayName(agent), role: displayRole(agent), status, selected: isSelected },
+        data: { agentId: agent.id, name: displayName(agent), role: displayRole(agent), status, selected: isSelected, color: agentColor(agent), avatar: agentAvatar(agent) },
         selectable: false,
         deletable: false,
       };

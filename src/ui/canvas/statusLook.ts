@@ -1,5 +1,5 @@
 // One colour and label per runtime status (part 1 §4); responding and speaking share one look. The icon is
-// drawn by StatusGlyph (src/ui/common/icons.tsx), so no symbol or emoji font is needed.
+// drawn as a CSS mask (canvas.css), so no symbol or emoji font is needed.
 import type { CanvasStatus } from '../../model/agentDisplay';
 
 export interface StatusLook {
