@@ -53,10 +53,17 @@ export async function systemRoutes(app: FastifyInstance) {
 
   // Provider addresses, binary paths and error texts are for a signed-in caller or one on this machine (req.ip
   // is the peer address unless TRUST_PROXY names a proxy, so a forwarded request is not 'loopback').
+  // Each probed state is serialised once per audience, not once per request.
+  const bodies = new WeakMap<Health, { detailed?: string; public?: string }>();
+  const bodyOf = (h: Health, detailed: boolean) => {
+    let b = bodies.get(h);
+    if (!b) bodies.set(h, (b = {}));
+    return detailed ? (b.detailed ??= JSON.stringify(h)) : (b.public ??= JSON.stringify(publicHealth(h)));
+  };
   app.get('/health', async (req, reply) => {
     const h = await health();
     const detailed = LOOPBACK.has(req.ip) || (await requestUser(ctx, req)) !== null;
-    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(detailed ? h : publicHealth(h));
+    return reply.status(h.status === 'unhealthy' ? 503 : 200).type('application/json; charset=utf-8').send(bodyOf(h, detailed));
   });
 
   // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
