@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { seedDataDir } from './pgliteTemplate';
 
 // One small interface over both engines so routes never know which one runs. Queries use $1-style
@@ -39,6 +38,8 @@ async function openPglite(dir: string | undefined): Promise<Db> {
 }
 
 async function openPostgres(url: string): Promise<Db> {
+  // Loaded only for PostgreSQL: the embedded database's start does not pay for the client.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the database drops (a restart, an administrator's terminate) is reported here; the pool
   // discards it and the next query opens a new one. Without a listener the error would end the process.

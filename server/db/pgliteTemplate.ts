@@ -51,9 +51,8 @@ async function makeTemplate(template: string): Promise<void> {
  * left alone. Resolves with what happened, for the start-up line. Any failure (a read-only node_modules, a full
  * disk) falls back to PGlite's own initdb: it is only slower.
  */
-export async function seedDataDir(dir: string): Promise<'existing' | 'copied' | 'initdb'> {
+export async function seedDataDir(dir: string, template: string | null = templateDir()): Promise<'existing' | 'copied' | 'initdb'> {
   if (!isEmpty(dir)) return 'existing';
-  const template = templateDir();
   if (!template) return 'initdb';
   try {
     if (!isCluster(template)) await makeTemplate(template);
