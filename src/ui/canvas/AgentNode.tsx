@@ -1,9 +1,10 @@
 // One agent on the canvas: the agent's avatar circle in its colour, name, role, and status (a glyph and a word, in
 // the status colour, which also edges the card); an edit button beside the card's toggle. It draws from `data`
 // alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while
-// dragging, or pans the board. Its cost per frame is kept small: no inline SVG (the glyph and the pencil are CSS
-// masks over one shared image each), CSS containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one
-// flat box with the name (canvas.css, switched by one class on the board, so no node re-renders for it).
+// dragging, or pans the board. Its cost per pan frame is kept small: nothing in it starts a paint chunk of its own
+// (no inline SVG, whose root clips; no mask, filter or overflow clip; the glyph and the pencil are shared SVG images
+// drawn as backgrounds), layout containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one flat box
+// with the name (canvas.css, switched by one class on the board, so no node re-renders for it).
 // Keyboard: Enter/Space toggles selection, Delete asks to delete, 'e' opens the editor, the context-menu key or
 // Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
@@ -27,7 +28,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   return (
     <div
       className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
-      style={{ '--status': look.color, '--agent': data.color } as CSSProperties}
+      style={{ '--status': look.color, '--glyph': look.glyph, '--agent': data.color } as CSSProperties}
       data-status={data.status}
     >
       <Handle type="target" position={Position.Top} />
@@ -80,7 +81,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           actions.edit(data.agentId);
         }}
       >
-        <span className="agora-mask-icon agora-mask-icon--pencil" aria-hidden="true" />
+        <span className="agora-node-pencil" aria-hidden="true" />
       </button>
       <Handle type="source" position={Position.Bottom} />
     </div>
