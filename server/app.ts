@@ -14,7 +14,7 @@ import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
 import { ClusterEngine } from './engine/cluster';
-import { migrate } from './db/migrate';
+import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
 import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
@@ -46,7 +46,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
 
   // PGlite is one process: a second server on the same DATA_DIR is refused with a clear message.
   const releaseDataDir = !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+  const template = { key: await migrationsKey(), prepare: migrate };
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, template }).catch(async (err) => {
     await releaseDataDir();
     throw err;
   });

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { seedDataDir } from './pgliteTemplate';
+import { seedDataDir, templateDir } from './pgliteTemplate';
 
 // One small interface over both engines so routes never know which one runs. Queries use $1-style
 // parameters, which both PGlite and PostgreSQL speak natively.
@@ -14,15 +14,29 @@ export interface Db {
 }
 export type Queryable = Pick<Db, 'query'>;
 
-export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  const url = opts.databaseUrl;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  return openPglite(url === 'memory://' ? undefined : `${opts.dataDir}/pgdata`);
+/**
+ * How a new PGlite data directory starts (pgliteTemplate.ts): a copy of a template cluster that `prepare` (the
+ * migrations) was run on once, kept under `key` (which names the migrations it holds).
+ */
+export interface PgliteTemplate {
+  key: string;
+  prepare: (db: Db) => Promise<unknown>;
 }
 
-async function openPglite(dir: string | undefined): Promise<Db> {
-  const opened = dir ? await seedDataDir(dir) : undefined;
-  const db = dir ? await PGlite.create(dir) : await PGlite.create();
+export async function openDb(opts: { databaseUrl?: string; dataDir: string; template?: PgliteTemplate }): Promise<Db> {
+  const url = opts.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  return openPglite(url === 'memory://' ? undefined : `${opts.dataDir}/pgdata`, opts.template);
+}
+
+async function openPglite(dir: string | undefined, template?: PgliteTemplate): Promise<Db> {
+  const opened = dir
+    ? await seedDataDir(dir, templateDir(template?.key), template && ((pg) => template.prepare(wrapPglite(pg))))
+    : undefined;
+  return wrapPglite(dir ? await PGlite.create(dir) : await PGlite.create(), opened);
+}
+
+function wrapPglite(db: PGlite, opened?: Db['opened']): Db {
   return {
     kind: 'pglite',
     opened,
