@@ -8,15 +8,15 @@ import { ROOT } from './build.mjs';
 // with existing data). The server is now bundled once into one ES module (packages stay external, so node_modules
 // is used as installed) and rebuilt only when one of its inputs changed, as dist/ is for the SPA.
 //
-// Each file keeps its own import.meta.url (the migrations folder is found from it): the plugin below writes the
-// source file's URL in its place before esbuild bundles.
+// Each file keeps its own import.meta.url, .dirname and .filename (the migrations folder is found from them): the
+// plugin below writes the source file's in their place before esbuild bundles.
 
 const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'agora', 'server');
 export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
 const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
-const RECIPE = 1;
+const RECIPE = 2;
 
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
@@ -24,8 +24,12 @@ const ownImportMetaUrl = {
     build.onLoad({ filter: /\.[cm]?tsx?$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
+      if (!text.includes('import.meta.')) return undefined;
+      const contents = text
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents, loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
     });
   },
 };
