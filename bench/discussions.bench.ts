@@ -20,9 +20,13 @@ import { observeEngine } from '../server/engine/hooks';
 import { createLlmRegistry, createOfflineProvider } from '../server/providers';
 import { createNoSpeech } from '../server/providers/speech/none';
 import { createNoTranscription } from '../server/providers/transcription/none';
+import { withTimeout } from '../tests/support/withTimeout';
 
 const CONCURRENT = 50;
 const ROUNDS = 5;
+/** A discussion socket that says nothing for this long has failed (a refused or stuck socket must not hang the run). */
+const SILENCE_LIMIT_MS = 30_000;
+const CLOSE_LIMIT_MS = 15_000;
 
 interface Rig {
   server: BuiltServer;
@@ -50,19 +54,64 @@ async function rig(tokensPerSecond = 0): Promise<Rig> {
   for (const [name, role, personality] of [['Ada', 'Agronomist', 'analytical'], ['Bo', 'Economist', 'assertive'], ['Cy', 'Grower', 'patient']]) {
     agents.push(String((await post('/agents/', { name, role, prompt: `You are the ${role.toLowerCase()}.`, model: 'offline', personality }, token)).id));
   }
-  return { server, ws: url.replace(/^http/, 'ws'), token, agents, close: async () => (await server.close(), await rm(dir, { recursive: true, force: true })) };
+  const close = async () => {
+    for (const ws of sockets) ws.terminate();
+    try {
+      await withTimeout(server.close(), CLOSE_LIMIT_MS, 'closing the bench server');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  return { server, ws: url.replace(/^http/, 'ws'), token, agents, close };
 }
 
-/** Runs one discussion over a socket; resolves with the frames received and the wall time. */
-function discuss(r: Rig, path: string, config: object): Promise<{ frames: number; ms: number }> {
+/** Every discussion socket still open: a failure ends them all, so the run stops at once instead of waiting. */
+const sockets = new Set<WebSocket>();
+
+/**
+ * Runs one discussion over a socket; resolves with the frames received and the wall time. Rejects at once, with
+ * what happened, when the socket is refused (connection error, an HTTP answer instead of the upgrade, a close
+ * other than 1000) or goes silent for SILENCE_LIMIT_MS; the other sockets of the run are ended with it.
+ */
+export function discuss(r: Pick<Rig, "ws" | "token">, path: string, config: object): Promise<{ frames: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let frames = 0;
+    let settled = false;
     const ws = new WebSocket(`${r.ws}${path}?token=${r.token}`);
+    sockets.add(ws);
+    let silence: NodeJS.Timeout;
+    const listen = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => fail(new Error(`${path}: no frame for ${SILENCE_LIMIT_MS / 1000} s`)), SILENCE_LIMIT_MS);
+    };
+    const finish = () => {
+      settled = true;
+      clearTimeout(silence);
+      sockets.delete(ws);
+    };
+    const fail = (e: Error) => {
+      if (settled) return;
+      finish();
+      for (const other of sockets) other.terminate();
+      sockets.clear();
+      ws.terminate();
+      reject(e);
+    };
+    listen();
     ws.on('open', () => ws.send(JSON.stringify(config)));
-    ws.on('message', () => frames++);
-    ws.on('close', (code) => (code === 1000 ? resolve({ frames, ms: performance.now() - started }) : reject(new Error(`closed ${code}`))));
-    ws.on('error', reject);
+    ws.on('message', () => {
+      frames++;
+      listen();
+    });
+    ws.on('close', (code, reason) => {
+      if (settled) return;
+      if (code !== 1000) return fail(new Error(`${path}: socket closed ${code}${reason.length ? ` (${reason.toString()})` : ''}`));
+      finish();
+      resolve({ frames, ms: performance.now() - started });
+    });
+    ws.on('unexpected-response', (_req, res) => fail(new Error(`${path}: refused with HTTP ${res.statusCode}`)));
+    ws.on('error', (e) => fail(new Error(`${path}: ${e.message}`)));
   });
 }
 
@@ -170,7 +219,14 @@ export default async function run(): Promise<Record<string, number | string>> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then((figures) => {
-    for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(42)} ${v}`);
-  });
+  run().then(
+    (figures) => {
+      for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(42)} ${v}`);
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -4,6 +4,9 @@
 // in frames per second (target ≥ 20,000), and as a multiple of bare JSON.parse of the same text. The same stream
 // is also timed through parseFrame alone and through parseFrame + applyFrame without the machine, so the cost of
 // each layer shows. Frames are the recorded standard transcripts cycled with fresh ids (bench/lib/frames.ts).
+// The hybrid panel's path is timed the same way in the same run (the recorded hybrid transcripts through the hybrid
+// schema into the REAL hybridDiscussion machine), and its frames per second as a share of the standard path's
+// (budget: ≥ 1, i.e. no slower per frame).
 // Medians of TRIALS runs, each on a fresh actor and a fresh feed. Figures only; nothing is asserted.
 //
 //   npm run bench -- ingest        (or npx tsx bench/ingest.bench.ts; INGEST_FRAMES / INGEST_TRIALS to change)
@@ -11,8 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { applyFrame, emptyFeed } from '../src/model/feed';
 import { selectCounts } from '../src/model/feedSelectors';
 import { knownTypes, parseFrame } from '../src/schemas/frames';
+import { hybridServerFrame } from '../src/schemas/hybridSocket';
 import { standardServerFrame, type StandardServerFrame } from '../src/schemas/standardSocket';
-import { STANDARD_TRANSCRIPTS, syntheticFrames } from './lib/frames';
+import { HYBRID_TRANSCRIPTS, STANDARD_TRANSCRIPTS, syntheticFrames } from './lib/frames';
+import { liveHybridActor } from './lib/liveHybridActor';
 import type { Figures } from './run';
 import { liveStandardActor } from './lib/liveStandardActor';
 
@@ -26,6 +31,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const known = knownTypes(standardServerFrame);
+const hybridKnown = knownTypes(hybridServerFrame);
 
 function time(fn: () => void): number {
   const t0 = performance.now();
@@ -36,6 +42,9 @@ function time(fn: () => void): number {
 
 export default async function run(): Promise<Figures> {
   const raw = syntheticFrames(STANDARD_TRANSCRIPTS, FRAMES);
+  const hybridRaw = syntheticFrames(HYBRID_TRANSCRIPTS, FRAMES);
+  const hybrid: number[] = [];
+  let hybridRejected = 0;
   const bytes = raw.reduce((n, r) => n + r.length, 0);
 
   const bare: number[] = [];
@@ -73,25 +82,41 @@ export default async function run(): Promise<Figures> {
     messages = selectCounts(actor.getSnapshot().context.feed).messages;
     rejected = bad;
     actor.stop();
+    const hybridActor = liveHybridActor();
+    let hybridBad = 0;
+    const h = time(() => {
+      for (const r of hybridRaw) {
+        const p = parseFrame(hybridServerFrame, JSON.parse(r), hybridKnown);
+        if (p.kind === 'frame') hybridActor.send({ type: 'socketSession.frame', frame: p.frame });
+        else hybridBad++;
+      }
+    });
+    if (!hybridActor.getSnapshot().hasTag('live')) throw new Error('the stream ended the hybrid discussion; the bench frames should not');
+    hybridRejected = hybridBad;
+    hybridActor.stop();
     if (keep) {
       bare.push(b);
       schema.push(s);
       fold.push(f);
       machine.push(m);
+      hybrid.push(h);
     }
   }
 
   const fps = (ms: number) => Math.round(FRAMES / (ms / 1000));
   const r1 = (x: number) => Math.round(x * 10) / 10;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
   const mBare = median(bare);
   const mSchema = median(schema);
   const mFold = median(fold);
   const mMachine = median(machine);
+  const mHybrid = median(hybrid);
   console.log(`\n  ${FRAMES.toLocaleString()} frames (${(bytes / 1e6).toFixed(1)} MB), medians of ${TRIALS}`);
   console.log(`  JSON.parse only                         ${r1(mBare)} ms   ${fps(mBare).toLocaleString()} frames/s`);
   console.log(`  + parseFrame (schema)                   ${r1(mSchema)} ms   ${fps(mSchema).toLocaleString()} frames/s`);
   console.log(`  + applyFrame (no machine)               ${r1(mFold)} ms   ${fps(mFold).toLocaleString()} frames/s`);
   console.log(`  + standardDiscussion machine (send)     ${r1(mMachine)} ms   ${fps(mMachine).toLocaleString()} frames/s   (${r1(mMachine / mBare)}× JSON.parse)`);
+  console.log(`  hybrid: parse → hybridDiscussion machine ${r1(mHybrid)} ms   ${fps(mHybrid).toLocaleString()} frames/s   (${r2(mMachine / mHybrid)}× the standard path's frames/s)`);
   return {
     frames: FRAMES,
     trials: TRIALS,
@@ -106,6 +131,10 @@ export default async function run(): Promise<Figures> {
     machine_path_fps: fps(mMachine),
     machine_path_ratio_to_json_parse: r1(mMachine / mBare),
     machine_overhead_over_apply: r1(mMachine / mFold),
+    hybrid_machine_path_ms: r1(mHybrid),
+    hybrid_machine_path_fps: fps(mHybrid),
+    hybrid_fps_to_standard_fps: r2(mMachine / mHybrid),
+    hybrid_frames_rejected_by_schema: hybridRejected,
     feed_messages_at_end: messages,
     frames_rejected_by_schema: rejected,
     target_fps: TARGET_FPS,

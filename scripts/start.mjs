@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { buildIfNeeded, ROOT, tsxLoader } from './lib/build.mjs';
 import { probeUrl, publicUrl, waitForHealth } from './lib/health.mjs';
+import { buildServerIfNeeded } from './lib/serverBundle.mjs';
+
+const launchedAt = Date.now(); // the server's start-up line counts from here (server/startupTimer.ts)
 
 const port = Number(process.env.PORT || 8000);
 const host = process.env.HOST || '0.0.0.0';
@@ -16,13 +19,22 @@ try {
   process.exit(1);
 }
 
-// node with tsx's loader rather than the tsx CLI: one process, so a signal reaches the server exactly once. (The
-// CLI relays signals to its own child and kills it when it does not acknowledge within 30 ms — which a server
-// busy closing its database cannot — cutting the graceful close short.)
-const server = spawn(process.execPath, ['--import', tsxLoader(), 'server/main.ts'], {
+// The server runs from its bundle (scripts/lib/serverBundle.mjs: one module instead of a few hundred through a
+// loader); if the bundle cannot be made, from the sources with tsx's loader as before. Either way node itself
+// rather than the tsx CLI: one process, so a signal reaches the server exactly once. (The CLI relays signals to
+// its own child and kills it when it does not acknowledge within 30 ms — which a server busy closing its
+// database cannot — cutting the graceful close short.)
+const serverArgs = await buildServerIfNeeded().then(
+  (bundle) => ['--enable-source-maps', bundle],
+  (e) => {
+    console.error(`[agora] could not bundle the server (${e.message}); running it from the sources`);
+    return ['--import', tsxLoader(), 'server/main.ts'];
+  },
+);
+const server = spawn(process.execPath, serverArgs, {
   cwd: ROOT,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, AGORA_LAUNCHED_AT: String(launchedAt) },
 });
 const running = () => server.exitCode === null && server.signalCode === null;
 

@@ -14,7 +14,7 @@ import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { stopAll } from './engine/registry';
 import { ClusterEngine } from './engine/cluster';
-import { migrate } from './db/migrate';
+import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
 import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
@@ -28,6 +28,7 @@ import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
 import { apiDocsRoutes } from './routes/apiDocs';
 import { routeCatalog, useZodSchemas, type CatalogRoute } from './http/routeSchema';
+import type { StartupTimer } from './startupTimer';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -40,7 +41,8 @@ export interface BuiltServer {
 }
 
 /** Builds the whole server: storage, migrations, auth, providers, routes, sockets, and the SPA. */
-export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers } = {}): Promise<BuiltServer> {
+export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers; timer?: StartupTimer } = {}): Promise<BuiltServer> {
+  const { timer } = opts;
   const config = loadConfig(process.env, overrides);
   const inMemory = config.databaseUrl === 'memory://';
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
@@ -48,11 +50,14 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
 
   // PGlite is one process: a second server on the same DATA_DIR is refused with a clear message.
   const releaseDataDir = !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+  const template = { key: await migrationsKey(), prepare: migrate };
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, template }).catch(async (err) => {
     await releaseDataDir();
     throw err;
   });
-  await migrate(db);
+  timer?.mark('database', db.opened);
+  const applied = await migrate(db);
+  timer?.mark('migrations', `${applied.length} applied`);
   const hub = new LiveHub();
   const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
@@ -123,6 +128,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);
+  timer?.mark('routes');
 
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {

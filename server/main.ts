@@ -1,11 +1,15 @@
 import { buildServer } from './app';
+import { startupTimer } from './startupTimer';
 
 // `npm start` / `npm run server`: one process serving the SPA and the whole API on PORT (8000).
-const server = await buildServer();
+const timer = startupTimer();
+timer.mark('modules');
+const server = await buildServer({}, { timer });
 try {
   const url = await server.listen();
+  timer.mark('listen');
   const { config, db } = server.ctx;
-  server.app.log.info(`Agora listening on ${url} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  server.app.log.info(`Agora listening on ${url} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}); ${timer.line()}`);
 } catch (err) {
   server.app.log.error(err);
   process.exit(1);

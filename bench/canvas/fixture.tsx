@@ -1,12 +1,15 @@
-// The bench's board: 500 agents on a grid inside the 0..2000 square and 1,000 connections (each agent to the
-// next one and to the one a row below), plus the same board as plain React Flow nodes and edges.
+// The bench's board: 500 agents (or ?agents=N in the page's address) on a grid inside the 0..2000 square and twice
+// as many connections (each agent to the next one and to the one a row below), plus the same board as plain
+// React Flow nodes and edges.
 import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/react';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
 
-export const AGENTS = 500;
-export const CONNECTIONS = 1000;
-const COLS = 25;
+export const AGENTS = Number(new URLSearchParams(globalThis.location?.search ?? '').get('agents') ?? 500);
+export const CONNECTIONS = AGENTS * 2;
+const COLS = Math.round(25 * Math.sqrt(AGENTS / 500));
+const STEP_X = 2000 / COLS;
+const STEP_Y = 2000 / Math.ceil(AGENTS / COLS);
 const ROLES = ['Agronomist', 'Economist', 'Grower', 'Historian', 'Engineer'];
 
 export const agents: Agent[] = Array.from({ length: AGENTS }, (_, i) => ({
@@ -16,8 +19,8 @@ export const agents: Agent[] = Array.from({ length: AGENTS }, (_, i) => ({
   prompt: 'You are a bench agent.',
   model: 'offline',
   status: 'idle',
-  x: (i % COLS) * 80,
-  y: Math.floor(i / COLS) * 100,
+  x: Math.round((i % COLS) * STEP_X),
+  y: Math.round(Math.floor(i / COLS) * STEP_Y),
 }));
 
 export const edges: Edge[] = agents.flatMap((a, i) => [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,13 +7,22 @@ import type { Db } from './db';
 const MIGRATION_LOCK = 7_301_011;
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const migrationFiles = async (dir: string) => (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+
+/** Names the set of migrations (their names and text): a PGlite template cluster made with them is kept under it. */
+export async function migrationsKey(dir = MIGRATIONS_DIR): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await migrationFiles(dir)) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
+  return hash.digest('hex').slice(0, 12);
+}
+
 /** Applies every migrations/NNN_*.sql not yet recorded, in name order, each in its own transaction. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(
     `BEGIN; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK}); CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now()); COMMIT;`,
   );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-  const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = await migrationFiles(dir);
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

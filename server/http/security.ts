@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import helmet from 'helmet';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY_VIOLATION } from '../../src/schemas/constants';
 
@@ -27,14 +28,38 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 };
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  // Served over plain HTTP on a LAN as often as behind TLS: HSTS is the TLS proxy's to send.
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+} as const;
+
+/**
+ * The headers helmet would set, worked out once: none of them depends on the request (no nonces, no per-route
+ * options), so running helmet's middleware chain on every reply only repeated the same strings.
+ */
+export function securityHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return Object.freeze(headers);
+}
+
+/** One onRequest hook writes the fixed security headers on every reply, answers and errors alike. */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // Served over plain HTTP on a LAN as often as behind TLS: HSTS is the TLS proxy's to send.
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+  const headers = securityHeaders();
+  const names = Object.keys(headers);
+  app.addHook('onRequest', (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    for (const name of names) reply.header(name, headers[name]);
+    done();
   });
 }
 

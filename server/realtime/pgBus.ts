@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../db/db';
 import type { LiveChannel, LiveHub } from './hub';
 
@@ -107,7 +107,9 @@ export class PgLiveBus {
 
   private async connect() {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.o.url, application_name: `agora-live ${this.o.origin}` });
+    // Loaded here, not at the top: a PGlite server never needs the PostgreSQL client (a faster start).
+    const { default: pgClient } = await import('pg');
+    const client = new pgClient.Client({ connectionString: this.o.url, application_name: `agora-live ${this.o.origin}` });
     client.on('error', (err) => this.retire(client, err));
     client.on('end', () => this.retire(client, new Error('connection ended')));
     client.on('notification', () => this.pull());

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
 import { z } from 'zod';
 import { debugInfo, health as healthSchema, modelsResponse, monitorStats, serverMonitor, type Health } from '../../src/schemas/system';
@@ -8,6 +8,7 @@ import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
 import { pickerModels } from '../models/service';
+import { startHealthMonitor } from '../providers/healthMonitor';
 import { serverStats, userStats } from './stats';
 
 /** /health for the public: the overall status, the version and each component's status, nothing else. */
@@ -38,9 +39,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
     }
   };
 
-  // Provider probes may reach the network; cache them briefly so /health stays cheap under load.
-  let cached: { at: number; value: Promise<Health> } | null = null;
-  const HEALTH_CACHE_MS = 2000;
+  // Provider probes may reach the network: they run in the background (providers/healthMonitor.ts), and every
+  // reader below takes the last state.
+  const HEALTH_REFRESH_MS = 2000;
   const computeHealth = async (): Promise<Health> => {
     const [database, llm, speech, transcription] = await Promise.all([
       probeDb(), ctx.providers.llm.probe(), ctx.providers.speech.probe(), ctx.providers.transcription.probe(),
@@ -49,14 +50,19 @@ export async function systemRoutes(fastify: FastifyInstance) {
     const status = database.status !== 'ok' ? 'unhealthy' : llm.status === 'unavailable' ? 'degraded' : 'healthy';
     return { status, version: APP_VERSION, components: { database, llm, speech, transcription } };
   };
-  const health = () => {
-    const now = Date.now();
-    if (!cached || now - cached.at > HEALTH_CACHE_MS) cached = { at: now, value: computeHealth() };
-    return cached.value;
-  };
+  const monitor = startHealthMonitor(computeHealth, HEALTH_REFRESH_MS);
+  app.addHook('onClose', async () => monitor.stop());
+  const health = () => monitor.current();
 
   // Provider addresses, binary paths, versions and error texts are the operator's: only the operator token sees
   // them here (a caller on this machine may be anyone behind a local proxy); everyone else gets the states.
+  // Each probed state is serialised once per audience, not once per request.
+  const bodies = new WeakMap<Health, { detailed?: string; public?: string }>();
+  const bodyOf = (h: Health, detailed: boolean) => {
+    let b = bodies.get(h);
+    if (!b) bodies.set(h, (b = {}));
+    return detailed ? (b.detailed ??= JSON.stringify(h)) : (b.public ??= JSON.stringify(publicHealth(h)));
+  };
   const healthSchema$ = {
     tags, summary: 'Whether the server works', security: [],
     description: 'Public: the overall status, the version and each component\'s status. The operator token (OPERATOR_TOKEN) also gets each component\'s provider and detail. 503 when the database is down.',
@@ -64,7 +70,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
   };
   app.get('/health', { schema: healthSchema$ }, async (req, reply) => {
     const h = await health();
-    return reply.status(h.status === 'unhealthy' ? 503 : 200).send(isOperator(req.headers.authorization) ? h : publicHealth(h));
+    // The body is already JSON (serialised once per state), so it goes out untyped, past the schema's serializer.
+    const raw: FastifyReply = reply;
+    return raw.status(h.status === 'unhealthy' ? 503 : 200).type('application/json; charset=utf-8').send(bodyOf(h, isOperator(req.headers.authorization)));
   });
 
   const isOperator = (authorization: string | undefined) => {

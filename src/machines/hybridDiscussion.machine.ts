@@ -91,14 +91,15 @@ export const hybridDiscussionMachine = setup({
     explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'hybrid.start' ? hybridStartProblem(event.agentIds, context.topic) : context.error) }),
     beginRun: assign(({ context, event }) => (event.type === 'hybrid.start' ? startedHybridRun(context, event) : {})),
     resumeRun: assign(({ event }) => (event.type === 'hybrid.resume' ? resumedHybridRun(event) : {})),
-    applyIncoming: assign({ feed: ({ context, event }) => feedAfter(context.feed, event) }),
-    showServerError: assign({ error: ({ context, event }) => bannerAfterFrame(context.error, event) }),
-    relayAgentStatus: enqueueActions(relayAgentStatus),
-    relaySpeaking: enqueueActions(relaySpeaking),
-    queueAudio: enqueueActions((args) => {
+    /** A frame costs one context copy: the feed and the banner change in one assign. */
+    applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
+    /** …and one pass over what it tells others: the canvas's agent status and the audio queue. */
+    relayIncoming: enqueueActions((args) => {
+      relayAgentStatus(args);
       const run = args.context.run;
       if (run?.settings.tts) queueSpeech(args, hybridAudioItem(frameOf(args.event), run.settings) satisfies AudioQueueItemInput | null);
     }),
+    relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'audio.finished' && event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date().toISOString()));
     }),
@@ -182,8 +183,8 @@ export const hybridDiscussionMachine = setup({
             'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
             'socketSession.frame': [
               { guard: 'isDiscussionEnded', target: '.closing', actions: 'applyIncoming' },
-              { guard: 'isFatalError', target: '.closing', actions: ['applyIncoming', 'showServerError'] },
-              { actions: ['applyIncoming', 'showServerError', 'relayAgentStatus', 'queueAudio'] },
+              { guard: 'isFatalError', target: '.closing', actions: 'applyIncoming' },
+              { actions: ['applyIncoming', 'relayIncoming'] },
             ],
             'socketSession.protocolError': { actions: 'showProtocolError' },
             'socketSession.error': { actions: 'rememberSocketError' },

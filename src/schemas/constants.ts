@@ -52,6 +52,8 @@ export const CLOSE_CODE_EXPLANATIONS: Record<number, string> = {
 export const CANVAS_MIN_ZOOM = 0.3;
 export const CANVAS_MAX_ZOOM = 1.5;
 export const CANVAS_DEFAULT_ZOOM = 0.8;
+/** Below this zoom a canvas node is drawn as one flat box with its name (the card's text is too small to read). */
+export const CANVAS_DETAIL_ZOOM = 0.6;
 export const POSITION_MIN = 0;
 export const POSITION_MAX = 2000;
 export const POSITION_FALLBACK_MIN = 100;

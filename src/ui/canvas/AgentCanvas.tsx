@@ -21,7 +21,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
-import { CANVAS_DEFAULT_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
+import { CANVAS_DEFAULT_ZOOM, CANVAS_DETAIL_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
@@ -100,13 +100,25 @@ export function AgentCanvas(p: AgentCanvasProps) {
     [onViewCentre],
   );
   const onMoveEnd: OnMove = useCallback((_e, viewport) => reportCentre(viewport), [reportCentre]);
+  // Level of detail: one class on the board, changed only when the zoom crosses CANVAS_DETAIL_ZOOM, so a pan or
+  // zoom re-renders no node (canvas.css draws the flat boxes).
+  const [far, setFar] = useState(defaultViewport.zoom < CANVAS_DETAIL_ZOOM);
+  const farNow = useRef(far);
+  const onMove: OnMove = useCallback((_e, viewport) => {
+    const next = viewport.zoom < CANVAS_DETAIL_ZOOM;
+    if (next !== farNow.current) {
+      farNow.current = next;
+      setFar(next);
+    }
+  }, []);
   const onInit = useCallback(
     (flow: ReactFlowInstance<AgentFlowNode>) => {
       flowRef.current = flow;
+      onMove(null, flow.getViewport());
       reportCentre(flow.getViewport());
       flowProbe.onInit?.(flow);
     },
-    [reportCentre],
+    [reportCentre, onMove],
   );
   const hasMiniMap = p.agents.length > 0;
   const userMoved = useFitVisible(surface, flowRef, hasMiniMap, fitArea);
@@ -196,7 +208,9 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onPaneClick={p.onPaneClick}
       onInit={onInit}
       onMoveStart={onMoveStart}
+      onMove={onMove}
       onMoveEnd={onMoveEnd}
+      className={far ? 'is-far' : undefined}
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}

@@ -1,12 +1,16 @@
-// One agent on the canvas: status icon and colour, name, role, status; an edit button beside the card's
-// toggle. It draws from `data` alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while dragging,
-// or passes other props that are new but unused here. Keyboard: Enter/Space toggles selection, Delete asks
-// to delete, 'e' opens the editor, the context-menu key or Shift+F10 opens the menu.
+// One agent on the canvas: the agent's avatar circle in its colour, name, role, and status (a glyph and a word, in
+// the status colour, which also edges the card); an edit button beside the card's toggle. It draws from `data`
+// alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while
+// dragging, or pans the board. Its cost per pan frame is kept small: nothing in it starts a paint chunk of its own
+// (no inline SVG, whose root clips; no mask, filter or overflow clip; the glyph and the pencil are shared SVG images
+// drawn as backgrounds), layout containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one flat box
+// with the name (canvas.css, switched by one class on the board, so no node re-renders for it).
+// Keyboard: Enter/Space toggles selection, Delete asks to delete, 'e' opens the editor, the context-menu key or
+// Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { AgentNodeData } from './flowElements';
 import { useCanvasActions } from './canvasActions';
-import { PencilIcon, StatusGlyph } from '../common/icons';
 import { STATUS_LOOKS } from './statusLook';
 
 export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
@@ -24,12 +28,12 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   return (
     <div
       className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
-      style={{ '--status': look.color } as CSSProperties}
+      style={{ '--status': look.color, '--glyph': look.glyph, '--agent': data.color } as CSSProperties}
       data-status={data.status}
     >
       <Handle type="target" position={Position.Top} />
       {/* Beside the toggle, not in it: the toggle's name must contain its visible text, and the avatar is decoration. */}
-      <span className="agora-node-avatar" style={{ background: data.color }} aria-hidden="true">
+      <span className="agora-node-avatar" aria-hidden="true">
         {data.avatar}
       </span>
       <div
@@ -57,14 +61,14 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           }
         }}
       >
-        <span className="agora-node-icon" aria-hidden="true">
-          <StatusGlyph status={data.status} />
-        </span>
         <span className="agora-node-text">
           {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
           <span className="agora-node-name">{data.name}</span>{' '}
           <span className="agora-node-role">{data.role}</span>{' '}
-          <span className="agora-node-status">{look.label}</span>
+          <span className="agora-node-status">
+            <span className="agora-node-glyph" aria-hidden="true" />
+            {look.label}
+          </span>
         </span>
       </div>
       <button
@@ -78,7 +82,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           actions.edit(data.agentId);
         }}
       >
-        <PencilIcon size={14} />
+        <span className="agora-node-pencil" aria-hidden="true" />
       </button>
       <Handle type="source" position={Position.Bottom} />
     </div>

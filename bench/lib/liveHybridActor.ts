@@ -1,0 +1,21 @@
+// A hybridDiscussion actor for the ingest benches: its I/O stubbed, a run started and its socket reported open,
+// so every frame sent to it takes the live path (the same as the Chromium replay page, without the panel).
+import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
+import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+
+export function liveHybridActor(): HybridDiscussionActorRef {
+  const logic = hybridDiscussionMachine.provide({
+    actors: {
+      socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
+      clock: fromCallback(() => undefined),
+      loadModes: fromPromise(async () => []),
+      exportHybridPdf: fromPromise(async () => {}),
+    } as never,
+  });
+  const actor = createActor(logic).start();
+  actor.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
+  actor.send({ type: 'hybrid.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', now: Date.now() });
+  actor.send({ type: 'socketSession.open', attempt: 0 });
+  if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench hybrid actor did not go live');
+  return actor;
+}

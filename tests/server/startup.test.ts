@@ -1,0 +1,110 @@
+// Start-up and /health plumbing (issue 19): the background health state, the start-up line, the PGlite template
+// seeding and the security headers worked out once. Behaviour only; how fast they are is the server bench's.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedDataDir } from '../../server/db/pgliteTemplate';
+import { CSP_DIRECTIVES, securityHeaders } from '../../server/http/security';
+import { startHealthMonitor } from '../../server/providers/healthMonitor';
+import { startupTimer } from '../../server/startupTimer';
+import type { Health } from '../../src/schemas/system';
+
+const state = (status: Health['status']): Health => ({
+  status,
+  version: 'test',
+  components: {
+    database: { status: 'ok' },
+    llm: { status: 'ok' },
+    speech: { status: 'disabled' },
+    transcription: { status: 'disabled' },
+  } as Health['components'],
+});
+
+describe('the health monitor', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers every reader from the last probe and probes again on its own clock, never per read', async () => {
+    vi.useFakeTimers();
+    let probes = 0;
+    const monitor = startHealthMonitor(async () => state(++probes === 1 ? 'healthy' : 'degraded'), 2000);
+    expect(await monitor.current()).toMatchObject({ status: 'healthy' }); // the first read waits for the first probe
+    for (let i = 0; i < 100; i++) expect(monitor.current()).toMatchObject({ status: 'healthy' });
+    expect(probes).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(probes).toBe(2);
+    expect(monitor.current()).toMatchObject({ status: 'degraded' });
+    monitor.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probes).toBe(2);
+  });
+
+  it('never starts a probe while one is still running', async () => {
+    vi.useFakeTimers();
+    let running = 0;
+    let most = 0;
+    const monitor = startHealthMonitor(async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 5000)); // a probe slower than the refresh period
+      running--;
+      return state('healthy');
+    }, 1000);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(most).toBe(1);
+    monitor.stop();
+  });
+});
+
+describe('the start-up line', () => {
+  it('names each phase with its time, the launcher first when npm start says when it began', () => {
+    const timer = startupTimer({ AGORA_LAUNCHED_AT: String(performance.timeOrigin - 40) });
+    timer.mark('modules');
+    timer.mark('database', 'copied');
+    timer.mark('listen');
+    expect(timer.line()).toMatch(/^started in \d+ ms: launcher 40, modules \d+, database \d+ \(copied\), listen \d+$/);
+    const plain = startupTimer({});
+    plain.mark('modules');
+    expect(plain.line()).toMatch(/^started in \d+ ms: modules \d+$/);
+  });
+});
+
+describe('a new PGlite data directory', () => {
+  const dirs: string[] = [];
+  const temp = () => {
+    const d = mkdtempSync(path.join(tmpdir(), 'agora-seed-'));
+    dirs.push(d);
+    return d;
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('starts as a copy of the template cluster; an existing one is left alone', async () => {
+    const template = path.join(temp(), 'pgdata-x');
+    mkdirSync(path.join(template, 'base'), { recursive: true });
+    writeFileSync(path.join(template, 'PG_VERSION'), '17\n');
+    writeFileSync(path.join(template, 'base', 'file'), 'cluster');
+    const fresh = path.join(temp(), 'pgdata');
+    expect(await seedDataDir(fresh, template)).toBe('copied');
+    expect(readFileSync(path.join(fresh, 'base', 'file'), 'utf8')).toBe('cluster');
+
+    writeFileSync(path.join(fresh, 'base', 'file'), 'my data');
+    expect(await seedDataDir(fresh, template)).toBe('existing');
+    expect(readFileSync(path.join(fresh, 'base', 'file'), 'utf8')).toBe('my data');
+  });
+
+  it("falls back to PGlite's own initdb when there is no place for a template", async () => {
+    const fresh = path.join(temp(), 'pgdata');
+    expect(await seedDataDir(fresh, null)).toBe('initdb');
+  });
+});
+
+describe('the security headers', () => {
+  it('are worked out once, with the whole CSP and no HSTS', () => {
+    const h = securityHeaders();
+    for (const [name, values] of Object.entries(CSP_DIRECTIVES)) expect(h['content-security-policy']).toContain(`${name} ${values.join(' ')}`);
+    expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
+    expect(h).not.toHaveProperty('strict-transport-security');
+    expect(Object.isFrozen(h)).toBe(true);
+  });
+});
