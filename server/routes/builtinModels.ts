@@ -11,12 +11,13 @@ import {
   type BuiltinModelFile,
 } from '../../src/schemas/builtinModels';
 import { requireUser } from '../auth/guard';
+import { builtinModelId } from '../models/builtinEngine';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { RECOMMENDED_MODELS } from '../providers/llm/builtin/catalog';
 import { ModelDownloads } from '../providers/llm/builtin/downloads';
 import { importModelFile } from '../providers/llm/builtin/importFile';
-import { BUILTIN_PREFIX, listModelFiles, modelPath } from '../providers/llm/builtin/modelFiles';
+import { listModelFiles, modelPath } from '../providers/llm/builtin/modelFiles';
 import { Refused } from '../providers/llm/builtin/refused';
 
 // /api/builtin-models: the built-in engine's GGUF files (server-wide, like the engine), their downloads and
@@ -41,7 +42,7 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
 
   const files = async (): Promise<BuiltinModelFile[]> => {
     const loaded = new Set(builtin?.loaded() ?? []);
-    return (await listModelFiles(dir)).map((f) => ({ name: f.name, model: BUILTIN_PREFIX + f.name, bytes: f.bytes, modified_at: f.modifiedAt, loaded: loaded.has(f.name) }));
+    return (await listModelFiles(dir)).map((f) => ({ name: f.name, model: builtinModelId(f.name), bytes: f.bytes, modified_at: f.modifiedAt, loaded: loaded.has(f.name) }));
   };
   const refusal = (e: unknown) => (e instanceof Refused ? new HttpError(e.status, e.message) : e);
   const need = () => {
