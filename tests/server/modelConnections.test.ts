@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelConnection, modelConnectionList, modelJob } from '../../src/schemas/modelConnections';
+import { modelConnection, modelConnectionList, modelJob, type ModelConnection } from '../../src/schemas/modelConnections';
 import { judgeAddress } from '../../server/models/addressRule';
 import { createSecretBox } from '../../server/models/secrets';
 import { registerServerEngine, resolveModel } from '../../server/models/service';
@@ -12,7 +12,7 @@ import { closedPort } from './providers/loopback';
 
 const KEY = 'sk-test-Zq8uVb4Jm2Lk9Pw7Rt5Yx3N1';
 /** Every user sees the server's Built-in engine connection first; these tests are about the others. */
-const others = <C extends { kind: string }>(connections: C[]) => connections.filter((c) => c.kind !== 'builtin');
+const others = (connections: ModelConnection[]) => connections.filter((c) => c.kind !== 'builtin');
 
 describe('model connections', () => {
   let t: TestServer;
