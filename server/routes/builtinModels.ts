@@ -11,7 +11,8 @@ import {
   type BuiltinModelFile,
 } from '../../src/schemas/builtinModels';
 import { requireUser } from '../auth/guard';
-import { builtinModelId } from '../models/builtinEngine';
+import { BUILTIN_CONNECTION_ID, builtinModelId } from '../models/builtinEngine';
+import { forgetListing } from '../models/service';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { RECOMMENDED_MODELS } from '../providers/llm/builtin/catalog';
@@ -36,8 +37,17 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     dir,
     allowPrivate: ctx.config.builtin.downloadAllowPrivate,
     maxBytes: ctx.config.builtin.maxModelBytes,
-    onProgress: (download, userId) => userId && ctx.hub.broadcast(userId, { type: 'model_download', download }),
+    onProgress: (download, userId) => {
+      if (!userId) return;
+      ctx.hub.broadcast(userId, { type: 'model_download', download });
+      if (download.state === 'done') filesChanged(userId);
+    },
   });
+  // The files are the Built-in connection's models: its listing is read afresh and the user's dialog reloads it.
+  function filesChanged(userId: string) {
+    forgetListing(ctx, BUILTIN_CONNECTION_ID);
+    ctx.hub.broadcast(userId, { type: 'model_connections_changed' });
+  }
   app.addHook('onClose', () => downloads.close());
 
   const files = async (): Promise<BuiltinModelFile[]> => {
@@ -92,6 +102,7 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     });
     const added = (await files()).find((f) => f.name === name);
     if (!added) throw new HttpError(500, `${name} was added but cannot be listed`);
+    filesChanged(req.userId);
     reply.status(201);
     return added;
   });
@@ -104,6 +115,7 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     if (!file || !(await files()).some((f) => f.name === name)) throw new HttpError(404, `No model file ${name}`);
     await builtin?.unload(name);
     await rm(file, { force: true });
+    filesChanged(req.userId);
     return reply.status(204).send();
   });
 }

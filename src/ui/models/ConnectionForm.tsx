@@ -22,7 +22,8 @@ const FAILURE_TITLES: Record<string, string> = {
   unreachable: 'Unreachable',
 };
 
-export function ConnectionForm({ models }: { models: ModelsActorRef }) {
+/** `children`: what the 'Built-in' kind shows instead of the address fields (the engine's files section). */
+export function ConnectionForm({ models, children }: { models: ModelsActorRef; children?: React.ReactNode }) {
   const form = useSelector(models, selectForm);
   const testing = useSelector(models, selectIsTesting);
   const saving = useSelector(models, selectIsSaving);
@@ -36,8 +37,8 @@ export function ConnectionForm({ models }: { models: ModelsActorRef }) {
   const preset = OPENAI_PRESETS.find((p) => p.id === form.preset);
 
   return (
+    <div className="models-form">
     <form
-      className="models-form"
       aria-label={form.mode === 'create' ? 'Add connection' : `Edit ${form.name}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -71,8 +72,8 @@ export function ConnectionForm({ models }: { models: ModelsActorRef }) {
       </div>
       {form.kind === 'builtin' ? (
         <p className="models-form__note">
-          The built-in engine runs GGUF models inside this server with llama.cpp. It is set up on the server (its models live in the server’s data
-          directory); when it is there, it appears under “This server’s connections”.
+          The built-in engine runs GGUF models inside this server with llama.cpp. There is nothing to add: it is always listed as “Built-in” under
+          “This server’s connections”, and every GGUF file below is one of its models.
         </p>
       ) : (
         <>
@@ -121,16 +122,23 @@ export function ConnectionForm({ models }: { models: ModelsActorRef }) {
         </p>
       )}
       <div className="button-row models-form__actions">
-        <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
-          {testing ? 'Testing…' : 'Test'}
-        </button>
-        <button type="submit" className="button button--primary" disabled={!canSave}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
+        {form.kind !== 'builtin' && (
+          <>
+            <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
+              {testing ? 'Testing…' : 'Test'}
+            </button>
+            <button type="submit" className="button button--primary" disabled={!canSave}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </>
+        )}
         <button type="button" className="button button--ghost" onClick={() => models.send({ type: 'models.form.cancel' })}>
-          Cancel
+          {form.kind === 'builtin' ? 'Close' : 'Cancel'}
         </button>
       </div>
     </form>
+    {/* After the form, not in it: the section has forms of its own. */}
+    {children}
+    </div>
   );
 }
