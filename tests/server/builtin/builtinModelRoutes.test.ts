@@ -130,6 +130,8 @@ describe('/api/builtin-models', () => {
     const frames = live.frames.filter((f) => f.type === 'model_download').map((f) => modelDownload.parse(f.download));
     expect(frames.some((f) => f.state === 'running' && f.total === model.length)).toBe(true);
     expect(frames.at(-1)).toMatchObject({ state: 'done', received: model.length, total: model.length });
+    // The file is now a model of the Built-in connection: the dialog is told to read the connections again.
+    await live.until(() => live.frames.some((f) => f.type === 'model_connections_changed'));
     const { list } = await settle('one.gguf');
     expect(list.files).toEqual([expect.objectContaining({ name: 'one.gguf', model: '@server-builtin/one.gguf', bytes: model.length, loaded: false })]);
     expect(readFileSync(path.join(modelsDir, 'one.gguf')).equals(model)).toBe(true);
