@@ -9,6 +9,7 @@ import { workspaceMachine } from './machines/workspace.machine';
 import { AUTH_MESSAGES } from './schemas/messages';
 import { createApi } from './services/api';
 import { createCanvasActors } from './services/canvasActors';
+import { builtinModelsLogic } from './services/builtinModelsActors';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
@@ -90,7 +91,7 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ api }),
         },
       }),
-      models: createModelsLogic(createModelsApi(http)),
+      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http)),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
         const { createLiveLogic } = await import('./composeLive');

@@ -6,6 +6,7 @@ import { createOllamaProvider } from '../providers/llm/ollama';
 import { createOpenAiProvider } from '../providers/llm/openai';
 import type { LlmProvider, ModelInfo } from '../providers/types';
 import { checkUrl } from './addressRule';
+import { builtinServerEngine } from './builtinEngine';
 import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
 import { listRows, ownedRow, storedKey, type ConnectionRow } from './store';
@@ -70,7 +71,9 @@ export function modelsState(ctx: AppContext): ModelsState {
   let s = states.get(ctx);
   if (!s) {
     const persist = ctx.config.databaseUrl !== 'memory://';
-    s = { engines: [], box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
+    // The built-in engine, when this server has one, is every user's 'Built-in' connection.
+    const engines = ctx.providers.builtin ? [builtinServerEngine(ctx.providers.builtin)] : [];
+    s = { engines, box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
     states.set(ctx, s);
   }
   return s;
@@ -189,9 +192,10 @@ export async function connectionView(ctx: AppContext, userId: string, id: string
 
 /** What the agent editor's model select lists: the offline model, then every connection's models, labelled by it. */
 export async function pickerModels(ctx: AppContext, userId: string): Promise<Array<ModelInfo & { connection_id?: string; connection_name?: string; reachable?: boolean }>> {
-  // The server's Ollama and OpenAI-compatible providers appear through its connections (with ids that name
-  // them); what else the registry lists (the offline model) is kept as it was.
-  const builtIns = (await ctx.providers.llm.listModels()).filter((m) => m.provider !== 'ollama' && m.provider !== 'openai');
+  // The server's Ollama and OpenAI-compatible providers, and its built-in engine, appear through its connections
+  // (with ids that name them); what else the registry lists (the offline model) is kept as it was.
+  const viaConnections = new Set(['ollama', 'openai', ...(ctx.providers.builtin ? [ctx.providers.builtin.id] : [])]);
+  const builtIns = (await ctx.providers.llm.listModels()).filter((m) => !viaConnections.has(m.provider));
   const connections = await listConnections(ctx, userId);
   const fromConnections = connections.flatMap((c) =>
     c.models.map((m) => ({ name: m.id, provider: c.kind, label: m.label, connection_id: c.id, connection_name: c.name, reachable: c.status.state === 'reachable' })),

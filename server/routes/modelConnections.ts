@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   modelConnection,
@@ -12,7 +12,8 @@ import {
   modelPullBody,
 } from '../../src/schemas/modelConnections';
 import { requireUser } from '../auth/guard';
-import { HttpError, parseWith } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/routeSchema';
 import { checkUrl } from '../models/addressRule';
 import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pullJobs';
 import { connectionView, forgetListing, listConnections, probeTarget, rowTarget, secretBox, serverTargets } from '../models/service';
@@ -20,59 +21,18 @@ import { deleteRow, insertRow, ownedRow, updateRow } from '../models/store';
 
 // Model connections (README 'Models'): the user's own Ollama and OpenAI-compatible servers beside the server's
 // own, their Test, and Ollama pulls as server jobs. Every route is scoped to the signed-in user; no answer ever
-// holds an API key (only its '••••1234' hint). Each route names its request and response schemas in
-// `config.schemas`, which validate here and from which the OpenAPI document is generated.
+// holds an API key (only its '••••1234' hint). Each route's `schema` option validates its request and documents
+// it in /openapi.json (docs/api.md).
 
-const errorBody = z.object({ detail: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const modelParams = z.object({ id: z.string().min(1).max(100), model: z.string().min(1).max(200) });
 const jobParams = z.object({ jobId: z.string().min(1).max(100) });
-const empty = z.null();
+const tags = ['Models'];
+const READ_ONLY = "The server's own connection is read-only (it comes from the server's environment)";
+const NOT_FOUND = { 404: 'No such connection' };
 
-interface RouteSchemas {
-  summary: string;
-  params?: z.ZodType;
-  body?: z.ZodType;
-  response: Record<number, z.ZodType>;
-}
-
-/** The request and response schemas of one route, attached where the OpenAPI generator reads them. */
-export type ModelRouteConfig = { schemas: RouteSchemas };
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A route's zod request and response schemas (routes/modelConnections.ts). */
-    schemas?: RouteSchemas;
-  }
-}
-
-function route<P extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  schemas: RouteSchemas & { params?: P; body?: B },
-  handler: (
-    input: { params: P extends z.ZodType ? z.infer<P> : undefined; body: B extends z.ZodType ? z.infer<B> : undefined; userId: string },
-    reply: FastifyReply,
-  ) => Promise<unknown>,
-) {
-  const ok = Object.keys(schemas.response).map(Number).find((s) => s < 300) ?? 200;
-  app.route({
-    method,
-    url,
-    config: { schemas: { ...schemas, response: { ...schemas.response, 401: errorBody, 404: errorBody, 422: errorBody } } } satisfies ModelRouteConfig,
-    handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const params = schemas.params ? parseWith(schemas.params, req.params) : undefined;
-      const body = schemas.body ? parseWith(schemas.body, req.body ?? {}) : undefined;
-      const out = await handler({ params, body, userId: req.userId } as never, reply);
-      reply.status(reply.statusCode === 200 ? ok : reply.statusCode);
-      if (out === undefined) return reply.send();
-      // The answer is checked against its schema too: a field a client must never see cannot slip out.
-      return schemas.response[reply.statusCode].parse(out);
-    },
-  });
-}
-
-export async function modelConnectionRoutes(app: FastifyInstance) {
+export async function modelConnectionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
   const allowPrivate = () => ctx.config.modelConnectionsAllowPrivate;
@@ -97,105 +57,124 @@ export async function modelConnectionRoutes(app: FastifyInstance) {
       throw new HttpError(422, 'Enter the API key again to use it at another address (a stored key is only sent where it was entered)');
     }
   };
+  // Replies are not validated by Fastify (routeSchema.ts); a connection is parsed here anyway, so a field a
+  // client must never see (a sealed key) cannot slip out of a view that grew one.
+  const view = async (userId: string, id: string) => modelConnection.parse(await connectionView(ctx, userId, id));
+  const serverOwned = (id: string) => serverTargets(ctx).some((t) => t.id === id);
 
-  route(app, 'GET', '/model-connections', { summary: "The server's own connections and the user's, each with its state and models", response: { 200: modelConnectionList } }, async ({ userId }) => ({
-    connections: await listConnections(ctx, userId),
-  }));
+  app.get('/model-connections', {
+    schema: { tags, summary: "List the server's own model connections and yours, each with its state and models", response: { 200: modelConnectionList } },
+  }, async (req) => modelConnectionList.parse({ connections: await listConnections(ctx, req.userId) }));
 
-  route(
-    app,
-    'POST',
-    '/model-connections/test',
-    { summary: 'Lists the models a connection would offer, or says exactly what failed', body: modelConnectionTestBody, response: { 200: modelConnectionTestResult } },
-    async ({ body, userId }) => {
-      // Editing without retyping the key tests with the stored one.
-      let apiKey = body.api_key ?? null;
-      if (!apiKey && body.id) {
-        const row = await ownedRow(ctx.db, userId, body.id);
-        keyStaysHome(row, body.base_url);
-        apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
-      }
-      return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
+  app.post('/model-connections/test', {
+    schema: {
+      tags, summary: 'Test a connection: the models it offers, or exactly what failed',
+      description: 'With `id` and no `api_key`, tests with the stored key (only at the address it was entered for).',
+      body: modelConnectionTestBody, response: { 200: modelConnectionTestResult }, errors: NOT_FOUND,
     },
-  );
+  }, async (req) => {
+    const body = req.body;
+    // Editing without retyping the key tests with the stored one.
+    let apiKey = body.api_key ?? null;
+    if (!apiKey && body.id) {
+      const row = await ownedRow(ctx.db, req.userId, body.id);
+      keyStaysHome(row, body.base_url);
+      apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
+    }
+    return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
+  });
 
-  route(app, 'POST', '/model-connections', { summary: 'Adds a connection', body: modelConnectionCreate, response: { 201: modelConnection, 409: errorBody } }, async ({ body, userId }) => {
+  app.post('/model-connections', {
+    schema: {
+      tags, summary: 'Add a model connection', description: 'The API key is stored encrypted and never sent back. Broadcasts `model_connections_changed`.',
+      body: modelConnectionCreate, response: { 201: modelConnection }, errors: { 409: 'A connection with this name exists' },
+    },
+  }, async (req, reply) => {
+    const body = req.body;
     await refuseBlocked(body.base_url);
-    const row = await insertRow(ctx.db, await secretBox(ctx), userId, {
+    const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
       kind: body.kind,
       preset: body.kind === 'openai' ? (body.preset ?? null) : null,
       name: body.name,
       base_url: body.base_url,
       api_key: body.api_key || null,
     });
-    changed(userId);
-    return connectionView(ctx, userId, row.id);
+    changed(req.userId);
+    reply.status(201);
+    return view(req.userId, row.id);
   });
 
-  route(
-    app,
-    'PATCH',
-    '/model-connections/:id',
-    { summary: 'Edits a connection (an absent api_key keeps the stored one; "" removes it)', params: idParams, body: modelConnectionUpdate, response: { 200: modelConnection, 409: errorBody } },
-    async ({ params, body, userId }) => {
-      if (serverTargets(ctx).some((t) => t.id === params.id)) throw new HttpError(403, "The server's own connection is read-only (it comes from the server's environment)");
-      if (body.base_url) {
-        await refuseBlocked(body.base_url);
-        if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, userId, params.id), body.base_url);
-      }
-      await updateRow(ctx.db, await secretBox(ctx), userId, params.id, body);
-      forgetListing(ctx, params.id);
-      changed(userId);
-      return connectionView(ctx, userId, params.id);
+  app.patch('/model-connections/:id', {
+    schema: {
+      tags, summary: 'Edit a model connection', description: 'An absent `api_key` keeps the stored one; `""` removes it. Broadcasts `model_connections_changed`.',
+      params: idParams, body: modelConnectionUpdate, response: { 200: modelConnection },
+      errors: { 403: READ_ONLY, ...NOT_FOUND, 409: 'A connection with this name exists' },
     },
-  );
+  }, async (req) => {
+    const { id } = req.params;
+    const body = req.body;
+    if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
+    if (body.base_url) {
+      await refuseBlocked(body.base_url);
+      if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, req.userId, id), body.base_url);
+    }
+    await updateRow(ctx.db, await secretBox(ctx), req.userId, id, body);
+    forgetListing(ctx, id);
+    changed(req.userId);
+    return view(req.userId, id);
+  });
 
-  route(app, 'DELETE', '/model-connections/:id', { summary: 'Deletes a connection and its stored key', params: idParams, response: { 204: empty } }, async ({ params, userId }, reply) => {
-    if (serverTargets(ctx).some((t) => t.id === params.id)) throw new HttpError(403, "The server's own connection is read-only (it comes from the server's environment)");
-    await deleteRow(ctx.db, userId, params.id);
-    forgetListing(ctx, params.id);
-    changed(userId);
-    reply.status(204);
-    return undefined;
+  app.delete('/model-connections/:id', {
+    schema: {
+      tags, summary: 'Delete a model connection and its stored key', params: idParams, response: { 204: z.undefined() },
+      errors: { 403: READ_ONLY, ...NOT_FOUND },
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
+    await deleteRow(ctx.db, req.userId, id);
+    forgetListing(ctx, id);
+    changed(req.userId);
+    return reply.status(204).send();
   });
 
   // ── Ollama: pull with progress, delete ──
-  route(
-    app,
-    'POST',
-    '/model-connections/:id/pull',
-    { summary: 'Starts pulling a model into an Ollama connection; progress goes out as model_job frames on /ws/updates', params: idParams, body: modelPullBody, response: { 202: modelJob, 403: errorBody } },
-    async ({ params, body, userId }, reply) => {
-      const target = await ownOllama(userId, params.id);
-      reply.status(202);
-      return startPull(ctx, userId, target, body.model);
+  app.post('/model-connections/:id/pull', {
+    schema: {
+      tags, summary: 'Pull a model into an Ollama connection',
+      description: 'Runs as a server job; its progress goes out as `model_job` frames on /ws/updates, and GET /model-jobs lists it.',
+      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: 'A server connection is read-only', ...NOT_FOUND },
     },
-  );
+  }, async (req, reply) => {
+    const target = await ownOllama(req.userId, req.params.id);
+    reply.status(202);
+    return startPull(ctx, req.userId, target, req.body.model);
+  });
 
-  route(
-    app,
-    'DELETE',
-    '/model-connections/:id/models/:model',
-    { summary: 'Removes a model from an Ollama connection', params: modelParams, response: { 204: empty, 403: errorBody, 502: errorBody } },
-    async ({ params, userId }, reply) => {
-      const target = await ownOllama(userId, params.id);
-      try {
-        await deleteOllamaModel(ctx, target, params.model);
-      } catch (e) {
-        throw new HttpError(502, (e as Error).message);
-      }
-      changed(userId);
-      reply.status(204);
-      return undefined;
+  app.delete('/model-connections/:id/models/:model', {
+    schema: {
+      tags, summary: 'Remove a model from an Ollama connection', params: modelParams, response: { 204: z.undefined() },
+      errors: { 403: 'A server connection is read-only', ...NOT_FOUND, 502: 'Ollama refused or failed' },
     },
-  );
+  }, async (req, reply) => {
+    const target = await ownOllama(req.userId, req.params.id);
+    try {
+      await deleteOllamaModel(ctx, target, req.params.model);
+    } catch (e) {
+      throw new HttpError(502, (e as Error).message);
+    }
+    changed(req.userId);
+    return reply.status(204).send();
+  });
 
-  route(app, 'GET', '/model-jobs', { summary: "The user's pulls, running and recently finished (a reloaded page reads them)", response: { 200: modelJobList } }, async ({ userId }) => ({
-    jobs: listJobs(ctx, userId),
-  }));
+  app.get('/model-jobs', {
+    schema: { tags, summary: 'List your pulls, running and recently finished', description: 'A reloaded page reads them here.', response: { 200: modelJobList } },
+  }, async (req) => ({ jobs: listJobs(ctx, req.userId) }));
 
-  route(app, 'DELETE', '/model-jobs/:jobId', { summary: 'Cancels a running pull', params: jobParams, response: { 200: modelJob } }, async ({ params, userId }) => {
-    const job = cancelJob(ctx, userId, params.jobId);
+  app.delete('/model-jobs/:jobId', {
+    schema: { tags, summary: 'Cancel a running pull', params: jobParams, response: { 200: modelJob }, errors: { 404: 'No such pull' } },
+  }, async (req) => {
+    const job = cancelJob(ctx, req.userId, req.params.jobId);
     if (!job) throw new HttpError(404, 'No such pull');
     return job;
   });

@@ -1,14 +1,16 @@
 // The built-in engine's model files (the Models dialog's 'Built-in' section): list, download with progress,
 // add a file from the server's disk, delete. One request at a time; each is followed by a fresh list. Download
-// progress arrives as `model_download` live frames (the host forwards them as 'live.frame'); while a download
-// runs, the list is also re-read every BUILTIN_POLL_MS, so the bar moves even without the live socket.
+// progress arrives as `model_download` live frames (the live channel sends them to this actor, system id
+// 'builtinModels', as 'live.frame'); only when a running download has sent no frame for BUILTIN_POLL_MS (the
+// live socket is down) is the list re-read, so the bar still moves.
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from '../model/actorKit';
 import { readFailure } from '../model/failures';
 import type { BuiltinModelsList, DownloadRequest, ModelDownload } from '../schemas/builtinModels';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 
-export const BUILTIN_POLL_MS = 1000;
+/** The server sends a running download's progress several times a second; this long without one, poll. */
+export const BUILTIN_POLL_MS = 3000;
 
 export interface BuiltinModelsContext {
   list: BuiltinModelsList | null;
@@ -45,6 +47,7 @@ export const builtinModelsMachine = setup({
   },
   guards: {
     hasActiveDownload: ({ context }) => !!context.list?.downloads.some(isActive),
+    isDownloadFrame: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_download',
     /** A download just ended well: its file is now a model, so the list must be read again. */
     isFinishedDownload: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_download' && event.frame.download.state === 'done',
   },
@@ -80,7 +83,11 @@ export const builtinModelsMachine = setup({
     ready: {
       after: { [BUILTIN_POLL_MS]: { guard: 'hasActiveDownload', target: 'refreshing' } },
       on: {
-        'live.frame': [{ guard: 'isFinishedDownload', actions: 'mergeDownload', target: 'refreshing' }, { actions: 'mergeDownload' }],
+        // A frame re-enters 'ready', so the poll only fires after BUILTIN_POLL_MS without one.
+        'live.frame': [
+          { guard: 'isFinishedDownload', actions: 'mergeDownload', target: 'refreshing' },
+          { guard: 'isDownloadFrame', actions: 'mergeDownload', target: 'ready', reenter: true },
+        ],
         'models.reload': 'refreshing',
         'download.start': 'working',
         'download.cancel': 'working',

@@ -90,8 +90,10 @@ export const liveChannelMachine = setup({
     forwardFrame: enqueueActions(({ event, system, enqueue }) => {
       if (event.type !== 'socketSession.frame') return;
       const forward: LiveFrameEvent = { type: 'live.frame', frame: event.frame };
-      // Model frames (pulls, changed connections) are the models chart's; every other frame is the workspace's.
-      const to = system.get(event.frame.type.startsWith('model_') ? 'models' : 'workspace');
+      // A built-in model download's progress is the Built-in section's (there while the Models dialog is open);
+      // other model frames (pulls, changed connections) are the models chart's; every other one the workspace's.
+      const type = event.frame.type;
+      const to = system.get(type === 'model_download' ? 'builtinModels' : type.startsWith('model_') ? 'models' : 'workspace');
       if (to) enqueue.sendTo(to, forward);
     }),
     resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {

@@ -4,7 +4,7 @@
 //   list    — the connections with their state and models: loading → ready | failed (reloaded on open, on a
 //             `model_connections_changed` frame, after a save or a delete)
 //   jobs    — the pulls the server is running or has just finished: read on start and on open, then kept by frames
-//   dialog  — closed | open
+//   dialog  — closed | open (while open, the Built-in engine's files run as the child `builtinModels`)
 //   form    — closed | editing (idle → testing → idle, idle → saving → closed): one connection being added or edited
 //   action  — idle | pulling | cancelling | deletingModel | confirmingDelete → deletingConnection: one request at a time
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
@@ -21,6 +21,7 @@ import {
   type ModelJob,
 } from '../schemas/modelConnections';
 import { notProvided } from '../model/actorKit';
+import { builtinModelsMachine } from './builtinModels.machine';
 
 export type FormKind = 'ollama' | 'openai' | 'builtin';
 export interface ConnectionForm {
@@ -118,8 +119,11 @@ export const modelsMachine = setup({
   types: {
     context: {} as ModelsContext,
     events: {} as ModelsEvent,
+    children: {} as { builtinModels: 'builtinModels' },
   },
   actors: {
+    /** The Built-in connection's files and downloads (builtinModels.machine), provided with its REST calls. */
+    builtinModels: builtinModelsMachine,
     loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
     loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
     testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(notProvided('models', 'testConnection')),
@@ -209,6 +213,8 @@ export const modelsMachine = setup({
         closed: { on: { 'models.open': { target: 'open' } } },
         open: {
           tags: 'dialogOpen',
+          // The live channel sends `model_download` frames to it by its system id.
+          invoke: { src: 'builtinModels', id: 'builtinModels', systemId: 'builtinModels' },
           // Opening reads the state afresh: a connection may have come up, a pull may have moved on in another tab.
           entry: [raise({ type: 'models.refresh' })],
           on: {

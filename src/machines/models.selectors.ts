@@ -17,6 +17,8 @@ export const selectFormError = (s: ModelsSnapshot) => s.context.formError;
 export const selectActionError = (s: ModelsSnapshot) => s.context.actionError;
 export const selectPendingDelete = (s: ModelsSnapshot) => (s.hasTag('confirmingDelete') || s.hasTag('deleting') ? s.context.pendingDelete : null);
 export const selectIsDeleting = (s: ModelsSnapshot) => s.hasTag('deleting');
+/** The Built-in engine's files section, while the dialog is open. */
+export const selectBuiltinModels = (s: ModelsSnapshot) => s.children.builtinModels;
 export const selectIsStartingPull = (s: ModelsSnapshot) => s.hasTag('startingPull');
 
 /** A connection's pulls, newest first: the running ones, and finished ones until the dialog is reopened or they age out. */

@@ -8,7 +8,7 @@ export const SHA256_HEX = /^[a-f0-9]{64}$/i;
 export const builtinModelFile = z.object({
   /** File name in the models directory, e.g. 'qwen2.5-0.5b-instruct-q4_k_m.gguf'. */
   name: z.string(),
-  /** What an agent's `model` says to use it: 'builtin:<name>'. */
+  /** What an agent's `model` says to use it: '@server-builtin/<name>' (the Built-in connection's id for it). */
   model: z.string(),
   bytes: z.number().int().nonnegative(),
   modified_at: z.string(),

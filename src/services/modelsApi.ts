@@ -12,6 +12,7 @@ import {
   type ModelConnectionTestBody,
   type ModelConnectionUpdate,
 } from '../schemas/modelConnections';
+import type { builtinModelsLogic } from './builtinModelsActors';
 import type { Http } from './http';
 
 export function createModelsApi({ request }: Http) {
@@ -32,10 +33,11 @@ export function createModelsApi({ request }: Http) {
 }
 export type ModelsApi = ReturnType<typeof createModelsApi>;
 
-/** The models chart with its actors on the real API. */
-export function createModelsLogic(api: ModelsApi) {
+/** The models chart with its actors on the real API (and the Built-in engine's section on its own). */
+export function createModelsLogic(api: ModelsApi, builtinModels?: ReturnType<typeof builtinModelsLogic>) {
   return modelsMachine.provide({
     actors: {
+      ...(builtinModels ? { builtinModels } : {}),
       loadConnections: fromPromise(() => api.list()),
       loadJobs: fromPromise(() => api.jobs()),
       testConnection: fromPromise(({ input }) => api.test(input)),

@@ -54,7 +54,20 @@ describe('builtinModels chart', () => {
     expect(sel.selectDownloads(actor.getSnapshot())).toEqual([]);
   });
 
-  it('polls while a download runs, and stops polling when none does', async () => {
+  it('does not poll while live frames bring the progress; polls once they stop coming', async () => {
+    const { actor, reads } = start([builtinList()]);
+    await settle();
+    const d = builtinList().downloads[0];
+    for (let i = 1; i <= 6; i++) {
+      await vi.advanceTimersByTimeAsync(BUILTIN_POLL_MS / 2);
+      actor.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...d, received: d.received + i * 1_000_000 } } });
+    }
+    expect(reads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(BUILTIN_POLL_MS);
+    expect(reads()).toBe(2);
+  });
+
+  it('polls while a download runs (the live socket being down), and stops polling when none does', async () => {
     const idle = builtinList({ downloads: [] });
     const { actor, reads } = start([builtinList(), builtinList(), idle]);
     await settle();

@@ -14,11 +14,19 @@ function start() {
   const fromSocket = createSocketFactory({ wsBase: 'ws://h', getToken: () => 'tok', WebSocket: sockets.Ctor, debug: () => {} });
   const received: AnyEventObject[] = [];
   const fakeWorkspace = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
+  // The models chart and the Built-in section (a child of the models chart while its dialog is open).
+  const toModels: AnyEventObject[] = [];
+  const toBuiltin: AnyEventObject[] = [];
+  const recorder = (into: AnyEventObject[]) => createMachine({ on: { '*': { actions: ({ event }) => void into.push(event) } } });
   const root = createActor(
-    setup({ actors: { toasts: toastsMachine, workspace: fakeWorkspace, live: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)) } }).createMachine({
+    setup({
+      actors: { toasts: toastsMachine, workspace: fakeWorkspace, models: recorder(toModels), builtin: recorder(toBuiltin), live: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)) },
+    }).createMachine({
       entry: [
         spawnChild('toasts', { systemId: 'toasts' }),
         spawnChild('workspace', { systemId: 'workspace' }),
+        spawnChild('models', { systemId: 'models' }),
+        spawnChild('builtin', { systemId: 'builtinModels' }),
         spawnChild('live', { systemId: 'liveUpdates' }),
       ],
     }),
@@ -30,6 +38,8 @@ function start() {
     sockets,
     live,
     received,
+    toModels,
+    toBuiltin,
     snap: () => live.getSnapshot(),
     updates: () => sockets.last('/ws/updates'),
     system: () => sockets.last('/ws/system'),
@@ -81,6 +91,17 @@ describe('live updates', () => {
       { type: 'live.frame', frame: { type: 'stats', stats: { agents: 3 } } },
     ]);
     expect(t.snap().context.errors).toEqual([{ channel: 'updates', message: expect.stringContaining('"agent_deleted"'), code: undefined }]);
+  });
+
+  it('sends model frames to the models chart, and built-in download progress to the Built-in section', () => {
+    const t = start();
+    t.updates().serverOpen();
+    const download = { file: 'a.gguf', url: 'https://x/a.gguf', received: 10, total: 100, state: 'running', error: null, sha256: null };
+    t.updates().serverSend({ type: 'model_download', download });
+    t.updates().serverSend({ type: 'model_connections_changed' });
+    expect(t.toBuiltin).toEqual([{ type: 'live.frame', frame: { type: 'model_download', download } }]);
+    expect(t.toModels).toEqual([{ type: 'live.frame', frame: { type: 'model_connections_changed' } }]);
+    expect(t.received).toEqual([]);
   });
 
   it('reconnects at 3000 ms × attempt, at most 5 times, then gives up with a toast', async () => {

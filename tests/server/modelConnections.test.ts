@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelConnection, modelConnectionList, modelJob } from '../../src/schemas/modelConnections';
+import { modelConnection, modelConnectionList, modelJob, type ModelConnection } from '../../src/schemas/modelConnections';
 import { judgeAddress } from '../../server/models/addressRule';
 import { createSecretBox } from '../../server/models/secrets';
 import { registerServerEngine, resolveModel } from '../../server/models/service';
@@ -11,6 +11,8 @@ import { collect, startTestServer, type TestServer } from './harness';
 import { closedPort } from './providers/loopback';
 
 const KEY = 'sk-test-Zq8uVb4Jm2Lk9Pw7Rt5Yx3N1';
+/** Every user sees the server's Built-in engine connection first; these tests are about the others. */
+const others = (connections: ModelConnection[]) => connections.filter((c) => c.kind !== 'builtin');
 
 describe('model connections', () => {
   let t: TestServer;
@@ -40,7 +42,7 @@ describe('model connections', () => {
     expect(b.body.models.map((m: { label: string }) => m.label)).toEqual(['Groq · fake-gpt-mini', 'Groq · meta-llama/fake-70b']);
 
     const list = await t.api('GET', '/model-connections', { token });
-    expect(modelConnectionList.parse(list.body).connections.map((c) => c.name)).toEqual(['Home Ollama', 'Groq']);
+    expect(others(modelConnectionList.parse(list.body).connections).map((c) => c.name)).toEqual(['Home Ollama', 'Groq']);
     expect(JSON.stringify(list.body)).not.toContain(KEY);
     expect(JSON.stringify(list.body)).not.toContain('api_key_sealed');
 
@@ -81,7 +83,7 @@ describe('model connections', () => {
   it('refuses bad input with a clear 4xx detail and loses nothing', async () => {
     const { token } = await t.register();
     expect((await add(token, { kind: 'ollama', name: 'Mine', base_url: ollama.url })).status).toBe(201);
-    const before = (await t.api('GET', '/model-connections', { token })).body;
+    const before = { connections: others((await t.api('GET', '/model-connections', { token })).body.connections) };
 
     const ftp = await add(token, { kind: 'ollama', name: 'Other', base_url: 'ftp://example.com' });
     expect(ftp).toMatchObject({ status: 422, body: { detail: expect.stringContaining('http:// or https://') } });
@@ -95,7 +97,7 @@ describe('model connections', () => {
     const second = await add(token, { kind: 'openai', name: 'Second', base_url: openai.url, api_key: KEY });
     const rename = await t.api('PATCH', `/model-connections/${second.body.id}`, { token, body: { name: 'MINE' } });
     expect(rename.status).toBe(409);
-    const after = (await t.api('GET', '/model-connections', { token })).body;
+    const after = { connections: others((await t.api('GET', '/model-connections', { token })).body.connections) };
     expect(after.connections.map((c: { name: string }) => c.name)).toEqual([...before.connections.map((c: { name: string }) => c.name), 'Second']);
     expect(after.connections[1].api_key_hint).toBe(`••••${KEY.slice(-4)}`);
   });
@@ -115,14 +117,14 @@ describe('model connections', () => {
     const cleared = await t.api('PATCH', `/model-connections/${c.id}`, { token, body: { api_key: '' } });
     expect(cleared.body).toMatchObject({ api_key_hint: null, status: { state: 'key_rejected', reason: 'key_rejected' } });
     expect((await t.api('DELETE', `/model-connections/${c.id}`, { token })).status).toBe(204);
-    expect((await t.api('GET', '/model-connections', { token })).body.connections).toEqual([]);
+    expect(others((await t.api('GET', '/model-connections', { token })).body.connections)).toEqual([]);
   });
 
   it("keeps each user's connections to that user: another sees, edits, deletes, tests and uses none of them", async () => {
     const alice = await t.register();
     const bob = await t.register();
     const c = (await add(alice.token, { kind: 'openai', name: 'Alice key', base_url: openai.url, api_key: KEY })).body;
-    expect((await t.api('GET', '/model-connections', { token: bob.token })).body.connections).toEqual([]);
+    expect(others((await t.api('GET', '/model-connections', { token: bob.token })).body.connections)).toEqual([]);
     expect((await t.api('PATCH', `/model-connections/${c.id}`, { token: bob.token, body: { name: 'Mine now' } })).status).toBe(404);
     expect((await t.api('DELETE', `/model-connections/${c.id}`, { token: bob.token })).status).toBe(404);
     expect((await t.api('POST', `/model-connections/${c.id}/pull`, { token: bob.token, body: { model: 'x' } })).status).toBe(404);
@@ -162,7 +164,7 @@ describe('model connections', () => {
 
     // A reloaded page reads the job back.
     expect((await t.api('GET', '/model-jobs', { token })).body.jobs).toEqual([expect.objectContaining({ id: started.body.id, status: 'done' })]);
-    const listed = (await t.api('GET', '/model-connections', { token })).body.connections[0];
+    const listed = others((await t.api('GET', '/model-connections', { token })).body.connections)[0];
     expect(listed.models.map((m: { name: string }) => m.name)).toContain('qwen2.5:0.5b');
 
     // An unknown model fails with Ollama's own words.
@@ -210,7 +212,7 @@ describe("the server's own connections (from its environment)", () => {
 
   it('are listed read-only with their models; they cannot be edited, deleted or pulled into', async () => {
     const { token } = await t.register();
-    const [server] = (await t.api('GET', '/model-connections', { token })).body.connections;
+    const [server] = others((await t.api('GET', '/model-connections', { token })).body.connections);
     expect(server).toMatchObject({ id: 'server-ollama', name: 'Server', read_only: true, status: { state: 'reachable' }, models: [{ id: '@server-ollama/env-model:1b', label: 'Server · env-model:1b' }] });
     expect((await t.api('PATCH', '/model-connections/server-ollama', { token, body: { name: 'x' } })).status).toBe(403);
     expect((await t.api('DELETE', '/model-connections/server-ollama', { token })).status).toBe(403);

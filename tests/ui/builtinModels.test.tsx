@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { builtinModelsLogic } from '../../src/services/builtinModelsActors';
 import { createHttp } from '../../src/services/http';
-import { BuiltinModels } from '../../src/ui/models';
+import { BuiltinModels } from '../../src/ui/models/BuiltinModels';
 import { builtinList } from '../support/builtinModelsFixture';
 
 // The built-in models section over a real actor and the real HTTP helper; fetch answers as the server does.

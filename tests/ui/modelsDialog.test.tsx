@@ -6,10 +6,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { builtinModelsMachine } from '../../src/machines/builtinModels.machine';
 import { modelsMachine } from '../../src/machines/models.machine';
+import type { BuiltinModelsList } from '../../src/schemas/builtinModels';
 import type { ModelConnection, ModelConnectionTestResult, ModelJob } from '../../src/schemas/modelConnections';
 import { ConnectModelHint } from '../../src/ui/models/ConnectModelHint';
 import { ModelsDialog } from '../../src/ui/models/ModelsDialog';
+import { builtinList } from '../support/builtinModelsFixture';
 
 afterEach(cleanup);
 
@@ -36,6 +39,15 @@ const server: ModelConnection = {
   status: { state: 'key_rejected', reason: 'key_rejected', detail: 'The server rejected the API key (401: bad key)' },
   models: [],
 };
+const builtinConnection: ModelConnection = {
+  ...home,
+  id: 'server-builtin',
+  kind: 'builtin',
+  name: 'Built-in',
+  base_url: 'GGUF files in /srv/agora/data/models',
+  read_only: true,
+  models: [{ id: '@server-builtin/qwen2.5-0.5b-instruct-q4_k_m.gguf', name: 'qwen2.5-0.5b-instruct-q4_k_m.gguf', label: 'Built-in · qwen2.5-0.5b-instruct-q4_k_m.gguf' }],
+};
 const job: ModelJob = {
   id: 'j1',
   connection_id: 'c1',
@@ -49,8 +61,11 @@ const job: ModelJob = {
   started_at: '2025-01-01T00:00:00Z',
 };
 
-function setup(connections: ModelConnection[]) {
+function setup(connections: ModelConnection[], builtin: BuiltinModelsList = builtinList({ downloads: [] })) {
   const sent: unknown[] = [];
+  const builtinModels = builtinModelsMachine.provide({
+    actors: { listModels: fromPromise(async () => builtin), runOperation: fromPromise(async (): Promise<unknown> => null) },
+  });
   const actor = createActor(
     modelsMachine.provide({
       actors: {
@@ -65,6 +80,7 @@ function setup(connections: ModelConnection[]) {
         startPull: fromPromise(async ({ input }) => ({ ...job, model: input.model })),
         cancelPull: fromPromise(async (): Promise<ModelJob> => job),
         deleteModel: fromPromise(async (): Promise<unknown> => null),
+        builtinModels,
       },
     }),
   ).start();
@@ -106,10 +122,28 @@ describe('the Models dialog', () => {
     expect(sent).toEqual([{ id: null, body: { kind: 'ollama', name: 'Home', base_url: 'http://ollama.lan:11434' } }]);
     expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://ollama.lan:11434');
 
-    // The built-in kind is explained, not saved from here.
+    // The built-in kind is explained, not saved from here; its files section shows under the form instead.
     await user.selectOptions(within(form).getByLabelText('Kind'), 'builtin');
-    expect(within(form).getByText(/set up on the server/)).toBeTruthy();
-    expect((within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(form).getByText(/always listed as “Built-in”/)).toBeTruthy();
+    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Built-in engine' })).toBeTruthy();
+  });
+
+  it("shows the Built-in connection's files in its card; a model_download frame moves the bar without a request", async () => {
+    const running = builtinList().downloads[0];
+    const { actor } = setup([builtinConnection], builtinList());
+    act(() => actor.send({ type: 'models.open' }));
+    render(<ModelsDialog models={actor} />);
+    const card = await screen.findByRole('article', { name: 'Connection Built-in' });
+    const section = await within(card).findByRole('region', { name: 'Built-in engine' });
+    expect(section.textContent).toContain('qwen2.5-0.5b-instruct-q4_k_m.gguf');
+    // The section replaces the card's list of names: each file is listed once.
+    expect(within(card).queryByRole('list', { name: 'Models of Built-in' })).toBeNull();
+    const bar = within(section).getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('36');
+    // The live channel sends the frame to the child by its system id.
+    act(() => actor.system.get('builtinModels')!.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...running, received: 727_000_000 } } }));
+    expect(within(section).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('90');
   });
 
   it('pulls: the bar follows the live frames with bytes and percent, then says Pulled', async () => {

@@ -1,7 +1,7 @@
 // One connection in the Models dialog: its name, kind, address, key hint, state, models and (for the user's own
 // Ollama) pulls with their progress bars.
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import { formatBytes, jobPercent, selectIsStartingPull, selectJobsOf } from '../../machines/models.selectors';
 import { OPENAI_PRESETS, type ModelConnection, type ModelJob } from '../../schemas/modelConnections';
@@ -46,7 +46,8 @@ function PullRow({ models, job }: { models: ModelsActorRef; job: ModelJob }) {
   );
 }
 
-export function ConnectionCard({ models, connection: c }: { models: ModelsActorRef; connection: ModelConnection }) {
+/** `children` replaces the list of model names with a section that manages them (the Built-in engine's files). */
+export function ConnectionCard({ models, connection: c, children }: { models: ModelsActorRef; connection: ModelConnection; children?: ReactNode }) {
   const jobs = useSelector(models, (s) => selectJobsOf(s, c.id));
   const starting = useSelector(models, selectIsStartingPull);
   // The model name being typed is this field's own until Pull sends it.
@@ -76,7 +77,9 @@ export function ConnectionCard({ models, connection: c }: { models: ModelsActorR
         {c.api_key_hint && <span> · key {c.api_key_hint}</span>}
       </p>
       {reason && <p className="models-card__reason">{reason}</p>}
-      {c.models.length > 0 ? (
+      {children ? (
+        <div className="models-card__section">{children}</div>
+      ) : c.models.length > 0 ? (
         <ul className="models-list" aria-label={`Models of ${c.name}`}>
           {c.models.map((m) => (
             <li key={m.id} className={c.stale ? 'models-list__item models-list__item--stale' : 'models-list__item'}>

@@ -22,7 +22,8 @@ const FAILURE_TITLES: Record<string, string> = {
   unreachable: 'Unreachable',
 };
 
-export function ConnectionForm({ models }: { models: ModelsActorRef }) {
+/** `children`: what the 'Built-in' kind shows instead of the address fields (the engine's files section). */
+export function ConnectionForm({ models, children }: { models: ModelsActorRef; children?: React.ReactNode }) {
   const form = useSelector(models, selectForm);
   const testing = useSelector(models, selectIsTesting);
   const saving = useSelector(models, selectIsSaving);
@@ -36,101 +37,113 @@ export function ConnectionForm({ models }: { models: ModelsActorRef }) {
   const preset = OPENAI_PRESETS.find((p) => p.id === form.preset);
 
   return (
-    <form
-      className="models-form"
-      aria-label={form.mode === 'create' ? 'Add connection' : `Edit ${form.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        models.send({ type: 'models.form.save' });
-      }}
-    >
-      <h3 className="models-form__title">{form.mode === 'create' ? 'Add connection' : `Edit connection`}</h3>
-      <div className="models-form__grid">
-        <label className="models-field">
-          <span>Kind</span>
-          <select value={form.kind} disabled={form.mode === 'edit' || busy} onChange={(e) => models.send({ type: 'models.form.kind', kind: e.target.value as FormKind })}>
-            {KINDS.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {form.kind === 'openai' && (
+    <div className="models-form">
+      <form
+        aria-label={form.mode === 'create' ? 'Add connection' : `Edit ${form.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          models.send({ type: 'models.form.save' });
+        }}
+      >
+        <h3 className="models-form__title">{form.mode === 'create' ? 'Add connection' : `Edit connection`}</h3>
+        <div className="models-form__grid">
           <label className="models-field">
-            <span>Service</span>
-            <select value={form.preset} disabled={busy} onChange={(e) => models.send({ type: 'models.form.preset', preset: e.target.value })}>
-              {OPENAI_PRESETS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
+            <span>Kind</span>
+            <select value={form.kind} disabled={form.mode === 'edit' || busy} onChange={(e) => models.send({ type: 'models.form.kind', kind: e.target.value as FormKind })}>
+              {KINDS.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
                 </option>
               ))}
             </select>
           </label>
-        )}
-      </div>
-      {form.kind === 'builtin' ? (
-        <p className="models-form__note">
-          The built-in engine runs GGUF models inside this server with llama.cpp. It is set up on the server (its models live in the server’s data
-          directory); when it is there, it appears under “This server’s connections”.
-        </p>
-      ) : (
-        <>
-          <div className="models-form__grid">
-            <label className="models-field">
-              <span>Name</span>
-              <input value={form.name} onChange={set('name')} disabled={busy} maxLength={60} required />
-            </label>
-            <label className="models-field models-field--wide">
-              <span>Base URL</span>
-              <input value={form.base_url} onChange={set('base_url')} disabled={busy} placeholder="http://127.0.0.1:11434" spellCheck={false} required />
-            </label>
-          </div>
           {form.kind === 'openai' && (
             <label className="models-field">
-              <span>API key{preset && !preset.needsKey ? ' (if the server asks for one)' : ''}</span>
-              <input
-                type="password"
-                value={form.api_key}
-                onChange={set('api_key')}
-                disabled={busy}
-                autoComplete="off"
-                placeholder={form.keyHint ? `Stored: ${form.keyHint} (leave empty to keep it)` : 'sk-…'}
-                maxLength={API_KEY_MAX_BYTES + 1}
-              />
+              <span>Service</span>
+              <select value={form.preset} disabled={busy} onChange={(e) => models.send({ type: 'models.form.preset', preset: e.target.value })}>
+                {OPENAI_PRESETS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
             </label>
           )}
-        </>
-      )}
-      {test && (
-        <div className={test.ok ? 'models-test models-test--ok' : 'models-test models-test--fail'} role="status">
-          {test.ok ? (
-            <>
-              <strong>Connected.</strong> {test.models.length === 0 ? 'It lists no models yet.' : `${test.models.length} model${test.models.length === 1 ? '' : 's'}: ${test.models.slice(0, 8).join(', ')}${test.models.length > 8 ? ', …' : ''}`}
-            </>
-          ) : (
-            <>
-              <strong>{FAILURE_TITLES[test.reason] ?? 'Failed'}.</strong> {test.detail}
-            </>
-          )}
+        </div>
+        {form.kind === 'builtin' ? (
+          <p className="models-form__note">
+            The built-in engine runs GGUF models inside this server with llama.cpp. There is nothing to add: it is always listed as “Built-in” under
+            “This server’s connections”, and every GGUF file below is one of its models.
+          </p>
+        ) : (
+          <>
+            <div className="models-form__grid">
+              <label className="models-field">
+                <span>Name</span>
+                <input value={form.name} onChange={set('name')} disabled={busy} maxLength={60} required />
+              </label>
+              <label className="models-field models-field--wide">
+                <span>Base URL</span>
+                <input value={form.base_url} onChange={set('base_url')} disabled={busy} placeholder="http://127.0.0.1:11434" spellCheck={false} required />
+              </label>
+            </div>
+            {form.kind === 'openai' && (
+              <label className="models-field">
+                <span>API key{preset && !preset.needsKey ? ' (if the server asks for one)' : ''}</span>
+                <input
+                  type="password"
+                  value={form.api_key}
+                  onChange={set('api_key')}
+                  disabled={busy}
+                  autoComplete="off"
+                  placeholder={form.keyHint ? `Stored: ${form.keyHint} (leave empty to keep it)` : 'sk-…'}
+                  maxLength={API_KEY_MAX_BYTES + 1}
+                />
+              </label>
+            )}
+          </>
+        )}
+        {test && (
+          <div className={test.ok ? 'models-test models-test--ok' : 'models-test models-test--fail'} role="status">
+            {test.ok ? (
+              <>
+                <strong>Connected.</strong> {test.models.length === 0 ? 'It lists no models yet.' : `${test.models.length} model${test.models.length === 1 ? '' : 's'}: ${test.models.slice(0, 8).join(', ')}${test.models.length > 8 ? ', …' : ''}`}
+              </>
+            ) : (
+              <>
+                <strong>{FAILURE_TITLES[test.reason] ?? 'Failed'}.</strong> {test.detail}
+              </>
+            )}
+          </div>
+        )}
+        {error && (
+          <p className="models-form__error" role="alert">
+            {error}
+          </p>
+        )}
+        {form.kind !== 'builtin' && (
+          <div className="button-row models-form__actions">
+            <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
+              {testing ? 'Testing…' : 'Test'}
+            </button>
+            <button type="submit" className="button button--primary" disabled={!canSave}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => models.send({ type: 'models.form.cancel' })}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </form>
+      {/* After the form, not in it: the section has forms of its own. */}
+      {children}
+      {form.kind === 'builtin' && (
+        <div className="button-row models-form__after">
+          <button type="button" className="button" onClick={() => models.send({ type: 'models.form.cancel' })}>
+            Done
+          </button>
         </div>
       )}
-      {error && (
-        <p className="models-form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row models-form__actions">
-        <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
-          {testing ? 'Testing…' : 'Test'}
-        </button>
-        <button type="submit" className="button button--primary" disabled={!canSave}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => models.send({ type: 'models.form.cancel' })}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </div>
   );
 }

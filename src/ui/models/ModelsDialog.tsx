@@ -5,7 +5,9 @@ import { useSelector } from '@xstate/react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import {
   selectActionError,
+  selectBuiltinModels,
   selectConnections,
+  selectForm,
   selectIsDeleting,
   selectIsFormOpen,
   selectIsListLoading,
@@ -13,6 +15,7 @@ import {
   selectPendingDelete,
 } from '../../machines/models.selectors';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { BuiltinModels } from './BuiltinModels';
 import { ConnectionCard } from './ConnectionCard';
 import { ConnectionForm } from './ConnectionForm';
 import './models.css';
@@ -25,6 +28,10 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
   const actionError = useSelector(models, selectActionError);
   const pending = useSelector(models, selectPendingDelete);
   const deleting = useSelector(models, selectIsDeleting);
+  const builtin = useSelector(models, selectBuiltinModels);
+  const form = useSelector(models, selectForm);
+  // The Built-in engine's files show once: in the form while 'Built-in' is the kind being added, else in its card.
+  const builtinInForm = formOpen && form?.kind === 'builtin';
   const close = () => models.send({ type: 'models.close' });
   const mine = connections.filter((c) => !c.read_only);
   const server = connections.filter((c) => c.read_only);
@@ -68,7 +75,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
             </div>
           )}
           {formOpen ? (
-            <ConnectionForm models={models} />
+            <ConnectionForm models={models}>{builtinInForm && builtin && <BuiltinModels actor={builtin} />}</ConnectionForm>
           ) : (
             <div className="models-toolbar">
               <button type="button" className="button button--primary" onClick={() => models.send({ type: 'models.add' })}>
@@ -99,7 +106,9 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
             </h3>
             {server.length === 0 && !loading && <p className="models-empty">The server has no model connection of its own; it offers the offline demo model.</p>}
             {server.map((c) => (
-              <ConnectionCard key={c.id} models={models} connection={c} />
+              <ConnectionCard key={c.id} models={models} connection={c}>
+                {c.kind === 'builtin' && !builtinInForm && builtin ? <BuiltinModels actor={builtin} /> : null}
+              </ConnectionCard>
             ))}
             <div className="models-card models-card--offline">
               <div className="models-card__head">

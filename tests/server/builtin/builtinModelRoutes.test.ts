@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinModelsList, modelDownload } from '../../../src/schemas/builtinModels';
+import { modelConnectionList } from '../../../src/schemas/modelConnections';
+import { resolveModel } from '../../../server/models/service';
 import { builtinConfigFrom } from '../../../server/providers/llm/builtin/config';
 import { collect, startTestServer, type TestServer } from '../harness';
 import { tinyGguf } from '../../support/tinyGguf';
@@ -68,6 +70,7 @@ let s: TestServer;
 let files: ReturnType<typeof fileServer>;
 let base: string;
 let token: string;
+let userId: string;
 let importDir: string;
 let outside: string;
 let modelsDir: string;
@@ -93,7 +96,7 @@ beforeAll(async () => {
     dataDir,
     builtin: { ...builtinConfigFrom({}, dataDir), importDirs: [importDir], downloadAllowPrivate: true, threads: 1, contextSize: 512, parallel: 1, idleUnloadMs: 0 },
   });
-  ({ token } = await s.register());
+  ({ token, userId } = await s.register());
 });
 afterAll(async () => {
   await s.close();
@@ -116,7 +119,7 @@ describe('/api/builtin-models', () => {
     expect(list.recommended.every((m) => m.bytes > 0 && m.licence && m.url.startsWith('https://'))).toBe(true);
   });
 
-  it('downloads a file with progress on /ws/updates, checks its SHA-256 and lists it as a builtin: model', async () => {
+  it('downloads a file with progress on /ws/updates, checks its SHA-256 and lists it as a model of the Built-in connection', async () => {
     const live = collect(await s.socket('/ws/updates', token));
     files.slow(5);
     const r = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/m/one.gguf`, sha256: sha } });
@@ -127,8 +130,10 @@ describe('/api/builtin-models', () => {
     const frames = live.frames.filter((f) => f.type === 'model_download').map((f) => modelDownload.parse(f.download));
     expect(frames.some((f) => f.state === 'running' && f.total === model.length)).toBe(true);
     expect(frames.at(-1)).toMatchObject({ state: 'done', received: model.length, total: model.length });
+    // The file is now a model of the Built-in connection: the dialog is told to read the connections again.
+    await live.until(() => live.frames.some((f) => f.type === 'model_connections_changed'));
     const { list } = await settle('one.gguf');
-    expect(list.files).toEqual([expect.objectContaining({ name: 'one.gguf', model: 'builtin:one.gguf', bytes: model.length, loaded: false })]);
+    expect(list.files).toEqual([expect.objectContaining({ name: 'one.gguf', model: '@server-builtin/one.gguf', bytes: model.length, loaded: false })]);
     expect(readFileSync(path.join(modelsDir, 'one.gguf')).equals(model)).toBe(true);
     expect(existsSync(path.join(modelsDir, 'one.gguf.part'))).toBe(false);
   });
@@ -187,7 +192,7 @@ describe('/api/builtin-models', () => {
 
     const ok = await s.api('POST', '/api/builtin-models/files', { token, body: { path: path.join(importDir, 'local.gguf') } });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ name: 'local.gguf', model: 'builtin:local.gguf', bytes: model.length });
+    expect(ok.body).toMatchObject({ name: 'local.gguf', model: '@server-builtin/local.gguf', bytes: model.length });
 
     const cases: Array<[string, number, RegExp]> = [
       [path.join(outside, 'secret.gguf'), 403, /not inside a directory models may be added from/],
@@ -205,6 +210,22 @@ describe('/api/builtin-models', () => {
       expect({ p, status: r.status }).toEqual({ p, status });
       expect(r.body.detail).toMatch(detail);
     }
+  });
+
+  it('lists the files as the Built-in connection, read-only, whose model ids reach the built-in provider', async () => {
+    const { connections } = modelConnectionList.parse((await s.api('GET', '/model-connections', { token })).body);
+    const builtin = connections.find((c) => c.kind === 'builtin');
+    expect(builtin).toMatchObject({ id: 'server-builtin', name: 'Built-in', read_only: true, status: { state: 'reachable' }, base_url: `GGUF files in ${modelsDir}` });
+    expect(builtin!.models).toContainEqual({ id: '@server-builtin/one.gguf', name: 'one.gguf', label: 'Built-in · one.gguf' });
+    // One id per model in the editor's picker: the connection's, not the registry's older 'builtin:' name too.
+    const picker = (await s.api('GET', '/models/', { token })).body as Array<{ name: string; connection_id?: string }>;
+    expect(picker).toContainEqual(expect.objectContaining({ name: '@server-builtin/one.gguf', connection_id: 'server-builtin' }));
+    expect(picker.some((m) => m.name.startsWith('builtin:'))).toBe(false);
+    const r = await resolveModel(s.server.ctx, userId, '@server-builtin/one.gguf');
+    expect(r!.provider.id).toBe('builtin');
+    expect(r!.model).toBe('one.gguf');
+    const res = await r!.provider.chat({ model: r!.model, messages: [{ role: 'user', content: 'Hello' }], maxTokens: 4 });
+    expect(res.provider).toBe('builtin');
   });
 
   it('answers a turn with a downloaded model through the registry, then deletes it (unloading it first)', async () => {
