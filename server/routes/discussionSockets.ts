@@ -225,8 +225,10 @@ const humanBucketsOf = (ctx: AppContext) => {
  */
 function onClientFrame(ctx: AppContext, session: DiscussionSession, raw: string, bucket?: TokenBucket) {
   const tell = (message: string) => session.tell({ type: 'error', message, fatal: false });
-  if (bucket && !bucket.take()) return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
+  const limited = bucket !== undefined && !bucket.take();
   const res = parseFrame(discussionClientFrame, raw);
+  // A flood never keeps the user from stopping: a well-formed stop passes an empty bucket.
+  if (limited && !(res.kind === 'frame' && res.frame.type === 'stop')) return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
   if (res.kind === 'unknown') return tell(`Ignored a message of unknown type "${res.type}".`);
   if (res.kind === 'malformed') return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
   const frame = res.frame;

@@ -65,7 +65,7 @@ describe.skipIf(reason !== null)(`deploy/: nginx in front of two processes${reas
     await chmod(dir, 0o777);
     env = {
       DATABASE_URL: cluster.url, MEDIA_DIR: path.join(dir, 'media'), TRUST_PROXY: '127.0.0.1',
-      CLUSTER_HEARTBEAT_MS: '300', DISCUSSION_LEASE_MS: '1500', OFFLINE_MODEL_TOKENS_PER_SECOND: '40',
+      OPERATOR_TOKEN: 'deploy-operator', CLUSTER_HEARTBEAT_MS: '300', DISCUSSION_LEASE_MS: '1500', OFFLINE_MODEL_TOKENS_PER_SECOND: '40',
     };
     admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
@@ -105,9 +105,10 @@ describe.skipIf(reason !== null)(`deploy/: nginx in front of two processes${reas
   }, 30_000);
 
   it('passes the real client address with TRUST_PROXY, and a forged one is not believed', async () => {
-    // This machine's loopback address is 'local' (/health answers its details); 127.0.0.2 is not.
-    const local = await getFrom(`${front}/health`, '127.0.0.1');
-    expect(local.body.components.database.provider).toBe('postgres');
+    // Through the proxy the operator token still opens /health's details; a caller without it gets states only,
+    // wherever it claims to come from.
+    const operator = await getFrom(`${front}/health`, '127.0.0.1', { authorization: 'Bearer deploy-operator' });
+    expect(operator.body.components.database.provider).toBe('postgres');
     const remote = await getFrom(`${front}/health`, '127.0.0.2', { 'x-forwarded-for': '127.0.0.1' });
     expect(remote.status).toBe(200);
     expect(remote.body.components.database).toEqual({ status: 'ok' });
