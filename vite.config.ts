@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
+import { parseDemoAccounts } from './src/services/demoAccountsConfig';
 
 // The API and every socket live on the companion server (port 8000); the dev server proxies them
 // so the SPA always talks to its own origin, exactly as in production.
@@ -9,8 +11,10 @@ const httpPrefixes = [
   '/research', '/discussion', '/media', '/hybrid-discussion', '/system', '/model-connections', '/model-jobs',
 ];
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // VITE_DEMO_ACCOUNTS checked with its schema here, once, so the browser needs no zod for it.
+  define: { __AGORA_DEMO_ACCOUNTS__: JSON.stringify(parseDemoAccounts(loadEnv(mode, process.cwd(), 'VITE_').VITE_DEMO_ACCOUNTS)) },
   server: {
     port: 5173,
     proxy: {
@@ -33,4 +37,4 @@ export default defineConfig({
     hookTimeout: 120000,
     pool: 'forks',
   },
-});
+}));

@@ -13,8 +13,7 @@ import { builtinModelsLogic } from './services/builtinModelsActors';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
-import { decodeJwt } from './services/jwt';
-import { createSocketFactory, type WebSocketConstructor } from './services/socket';
+import type { WebSocketConstructor } from './services/socket';
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
 
 export interface AppDeps {
@@ -30,10 +29,14 @@ export interface AppDeps {
   now?: () => number;
 }
 
-const claimsOf = (token: string | undefined): TokenClaims | null => {
+// The token's payload is checked with its zod schema, which (like every schema) loads lazily with jwt.ts, so the
+// sign-in screen's JavaScript carries no zod (issue 19); every caller below is already asynchronous.
+const loadJwt = () => import('./services/jwt');
+const claimsFrom = (decodeJwt: (token: string) => { sub: string; exp: number } | null, token: string | undefined): TokenClaims | null => {
   const payload = token ? decodeJwt(token) : null;
   return payload ? { sub: payload.sub, exp: payload.exp } : null;
 };
+const claimsOf = async (token: string | undefined) => claimsFrom((await loadJwt()).decodeJwt, token);
 
 export function composeApp(deps: AppDeps) {
   const storage = deps.storage ?? createTokenStorage();
@@ -51,12 +54,11 @@ export function composeApp(deps: AppDeps) {
     },
   });
   const api = createApi(http);
-  const fromSocket = createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket });
 
   const restoreSession = fromPromise<RestoredSession | null>(async () => {
     const token = storage.readToken();
     if (!token) return null;
-    const claims = claimsOf(token);
+    const claims = await claimsOf(token);
     if (!claims) throw { reason: AUTH_MESSAGES.invalidTokenFormat };
     const user = await api.me();
     return { token, user, claims };
@@ -64,7 +66,7 @@ export function composeApp(deps: AppDeps) {
 
   const submitCredentials = fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
     const response = input.mode === 'register' ? await api.register(input.email, input.password) : await api.login(input.email, input.password);
-    return { response, claims: claimsOf(response.access_token), now: now() };
+    return { response, claims: await claimsOf(response.access_token), now: now() };
   });
 
   const logic = appMachine.provide({
@@ -94,14 +96,20 @@ export function composeApp(deps: AppDeps) {
       models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http)),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
-        const { createLiveLogic } = await import('./composeLive');
+        // The sockets (and their frame schemas), the token's claims and the stored user are only read from here on.
+        const [{ createLiveLogic }, { createSocketFactory }, { decodeJwt }, { readStoredUser }] = await Promise.all([
+          import('./composeLive'),
+          import('./services/socket'),
+          loadJwt(),
+          import('./services/storedUser'),
+        ]);
         return createLiveLogic({
           http,
           api,
-          fromSocket,
+          fromSocket: createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket }),
           probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
           fetch: deps.fetch,
-          userId: () => storage.readUser()?.id ?? claimsOf(storage.readToken() ?? undefined)?.sub ?? null,
+          userId: () => readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
         });
       }),
@@ -114,7 +122,6 @@ export function composeApp(deps: AppDeps) {
     http,
     api,
     storage,
-    fromSocket,
     /** Lets a 401 anywhere reach the session of this root actor. */
     bind(actor: AnyActorRef) {
       root = actor;

@@ -9,8 +9,7 @@
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
-import { agentColorField } from '../schemas/agents';
-import { AGENT_PERSONALITIES, EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../schemas/constants';
+import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
 import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
 import type { BannerShowEvent } from '../model/bannerRequest';
@@ -80,7 +79,7 @@ export const createBody = (f: EditorFields): AgentCreate => ({
 });
 
 /** A colour the server accepts ('' means derived). */
-export const isColorValid = (c: string) => c === '' || agentColorField.safeParse(c).success;
+export const isColorValid = (c: string) => c === '' || AGENT_COLOR_PATTERN.test(c);
 
 /** The identity part of a body: an empty field clears back to the derived look (null). */
 const identity = (f: EditorFields) => ({

@@ -10,15 +10,14 @@
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
-import {
-  OLLAMA_DEFAULT_URL,
-  OPENAI_PRESETS,
-  type ModelConnection,
-  type ModelConnectionCreate,
-  type ModelConnectionTestBody,
-  type ModelConnectionTestResult,
-  type ModelConnectionUpdate,
-  type ModelJob,
+import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from '../schemas/constants';
+import type {
+  ModelConnection,
+  ModelConnectionCreate,
+  ModelConnectionTestBody,
+  ModelConnectionTestResult,
+  ModelConnectionUpdate,
+  ModelJob,
 } from '../schemas/modelConnections';
 import { notProvided } from '../model/actorKit';
 import { builtinModelsMachine } from './builtinModels.machine';

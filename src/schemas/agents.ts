@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
+import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
 import { id, text } from './common';
 
 export const personality = z.enum(AGENT_PERSONALITIES);
@@ -34,7 +34,7 @@ export const agentCreate = z.object({
 });
 export type AgentCreate = z.infer<typeof agentCreate>;
 /** An agent's chosen colour ('#rrggbb') and avatar (an emoji or up to 4 characters); null clears back to derived. */
-export const agentColorField = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').nullable();
+export const agentColorField = z.string().regex(AGENT_COLOR_PATTERN, 'Colour must be #rrggbb').nullable();
 export const agentAvatarField = text().trim().max(16).nullable();
 export const agentUpdate = agentCreate
   .partial()

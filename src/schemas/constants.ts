@@ -179,3 +179,21 @@ export const PDF_HYBRID_LINE_SPACING = 7;
 // ── Server behaviour this project defines (ARCHITECTURE.md, issues) ────────
 export const DISCUSSION_RESUME_GRACE_MS = 60_000;
 export const sessionId = (now: number) => `session_${now}`;
+
+// ── Model connections (README 'Models') ────────────────────────────────────
+/** Where each OpenAI-compatible preset usually lives; the form fills Base URL from it. */
+export const OPENAI_PRESETS = [
+  { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true },
+  { id: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true },
+  { id: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', needsKey: true },
+  { id: 'together', label: 'Together', baseUrl: 'https://api.together.xyz/v1', needsKey: true },
+  { id: 'vllm', label: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false },
+  { id: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false },
+  { id: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', needsKey: false },
+  { id: 'custom', label: 'Other OpenAI-compatible', baseUrl: '', needsKey: false },
+] as const;
+export const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434';
+
+// ── Agents ─────────────────────────────────────────────────────────────────
+/** An agent's chosen colour: '#rrggbb' (the agent schema's colour field and the editor's check read this). */
+export const AGENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;

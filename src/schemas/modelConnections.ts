@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import './common';
+import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from './constants';
 
 // Model connections (README 'Models'): the REST surface under /model-connections and /model-jobs, and the
 // live-update frames of a pull. Shared by the SPA and the server; the server's route definitions carry them.
@@ -10,18 +11,8 @@ export const MODEL_CONNECTION_KINDS = ['ollama', 'openai', 'builtin'] as const;
 export const modelConnectionKind = z.enum(MODEL_CONNECTION_KINDS);
 export type ModelConnectionKind = z.infer<typeof modelConnectionKind>;
 
-/** Where each OpenAI-compatible preset usually lives; the form fills Base URL from it. */
-export const OPENAI_PRESETS = [
-  { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true },
-  { id: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true },
-  { id: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', needsKey: true },
-  { id: 'together', label: 'Together', baseUrl: 'https://api.together.xyz/v1', needsKey: true },
-  { id: 'vllm', label: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false },
-  { id: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false },
-  { id: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', needsKey: false },
-  { id: 'custom', label: 'Other OpenAI-compatible', baseUrl: '', needsKey: false },
-] as const;
-export const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434';
+// The presets and Ollama's usual address live with the spec constants (the Models chart reads them without zod).
+export { OLLAMA_DEFAULT_URL, OPENAI_PRESETS };
 export const openaiPreset = z.enum(OPENAI_PRESETS.map((p) => p.id) as [string, ...string[]]);
 
 /** Longest API key accepted (real keys are under 200 characters; JWT-style keys stay far below this). */

@@ -1,34 +1,25 @@
 // The REST calls of the Models dialog (README 'Models'), on the one HTTP helper; each answer checked by its schema.
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
 import { modelsMachine } from '../machines/models.machine';
-import {
-  modelConnection,
-  modelConnectionList,
-  modelConnectionTestResult,
-  modelJob,
-  modelJobList,
-  type ModelConnectionCreate,
-  type ModelConnectionTestBody,
-  type ModelConnectionUpdate,
-} from '../schemas/modelConnections';
+import type { ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionUpdate } from '../schemas/modelConnections';
 import type { builtinModelsLogic } from './builtinModelsActors';
 import type { Http } from './http';
+import { lazyAsk } from './lazyAsk';
 
 export function createModelsApi({ request }: Http) {
   const enc = encodeURIComponent;
-  const anything = z.unknown();
+  const ask = lazyAsk(request);
   return {
-    list: async () => (await request('GET', '/model-connections', modelConnectionList, { retry: true })).connections,
-    test: (body: ModelConnectionTestBody) => request('POST', '/model-connections/test', modelConnectionTestResult, { json: body }),
+    list: async () => (await ask('GET', '/model-connections', 'modelConnectionList', { retry: true })).connections,
+    test: (body: ModelConnectionTestBody) => ask('POST', '/model-connections/test', 'modelConnectionTestResult', { json: body }),
     save: ({ id, body }: { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }) =>
-      id ? request('PATCH', `/model-connections/${enc(id)}`, modelConnection, { json: body }) : request('POST', '/model-connections', modelConnection, { json: body }),
-    remove: ({ id }: { id: string }) => request('DELETE', `/model-connections/${enc(id)}`, anything),
-    pull: ({ connectionId, model }: { connectionId: string; model: string }) => request('POST', `/model-connections/${enc(connectionId)}/pull`, modelJob, { json: { model } }),
-    cancel: ({ jobId }: { jobId: string }) => request('DELETE', `/model-jobs/${enc(jobId)}`, modelJob),
+      id ? ask('PATCH', `/model-connections/${enc(id)}`, 'modelConnection', { json: body }) : ask('POST', '/model-connections', 'modelConnection', { json: body }),
+    remove: ({ id }: { id: string }) => ask('DELETE', `/model-connections/${enc(id)}`, 'anything'),
+    pull: ({ connectionId, model }: { connectionId: string; model: string }) => ask('POST', `/model-connections/${enc(connectionId)}/pull`, 'modelJob', { json: { model } }),
+    cancel: ({ jobId }: { jobId: string }) => ask('DELETE', `/model-jobs/${enc(jobId)}`, 'modelJob'),
     deleteModel: ({ connectionId, model }: { connectionId: string; model: string }) =>
-      request('DELETE', `/model-connections/${enc(connectionId)}/models/${enc(model)}`, anything),
-    jobs: async () => (await request('GET', '/model-jobs', modelJobList, { retry: true })).jobs,
+      ask('DELETE', `/model-connections/${enc(connectionId)}/models/${enc(model)}`, 'anything'),
+    jobs: async () => (await ask('GET', '/model-jobs', 'modelJobList', { retry: true })).jobs,
   };
 }
 export type ModelsApi = ReturnType<typeof createModelsApi>;

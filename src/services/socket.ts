@@ -4,6 +4,8 @@
 // the client schema before they leave. The WebSocket constructor is injected so tests use a fake.
 import { fromCallback } from 'xstate';
 import type { z } from 'zod';
+// Loaded after sign-in now, so it makes sure zod is set to compile nothing (the CSP forbids eval) before a frame is parsed.
+import '../schemas/common';
 import { knownTypes, parseFrame } from '../schemas/frames';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';

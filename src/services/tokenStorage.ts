@@ -2,7 +2,7 @@
 // under every key of TOKEN_STORAGE_KEYS / USER_STORAGE_KEYS, in both localStorage and sessionStorage, so
 // older readers of any key keep working. Clearing removes all of them.
 import { TOKEN_STORAGE_KEYS, USER_STORAGE_KEYS } from '../schemas/constants';
-import { user as userSchema, type User } from '../schemas/auth';
+import type { User } from '../schemas/auth';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -32,16 +32,8 @@ export function createTokenStorage(stores: KeyValueStore[] = browserStores()) {
   return {
     readToken: (): string | null => firstValue(TOKEN_STORAGE_KEYS),
 
-    readUser(): User | null {
-      const raw = firstValue(USER_STORAGE_KEYS);
-      if (!raw) return null;
-      try {
-        const parsed = userSchema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
-    },
+    /** The stored user as written, unchecked: storedUser.ts parses it (with zod, loaded after sign-in). */
+    readUserText: (): string | null => firstValue(USER_STORAGE_KEYS),
 
     save(token: string, user: User | null) {
       for (const store of stores) {

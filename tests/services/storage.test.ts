@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenStorage } from '../../src/services/tokenStorage';
+import { readStoredUser } from '../../src/services/storedUser';
 import { decodeJwt } from '../../src/services/jwt';
 import { TOKEN_STORAGE_KEYS, USER_STORAGE_KEYS } from '../../src/schemas/constants';
 import { makeToken } from '../support/tokens';
@@ -22,7 +23,7 @@ describe('token storage', () => {
       for (const k of USER_STORAGE_KEYS) expect(JSON.parse(store.getItem(k)!)).toEqual({ email: 'a@b.c' });
     }
     expect(storage.readToken()).toBe('tok');
-    expect(storage.readUser()).toEqual({ email: 'a@b.c' });
+    expect(readStoredUser(storage)).toEqual({ email: 'a@b.c' });
   });
 
   it('finds a token kept under any key in either store', () => {
@@ -41,14 +42,14 @@ describe('token storage', () => {
     expect([...local.map.keys()]).toEqual(['unrelated']);
     expect(session.map.size).toBe(0);
     expect(storage.readToken()).toBeNull();
-    expect(storage.readUser()).toBeNull();
+    expect(readStoredUser(storage)).toBeNull();
   });
 
   it('ignores a stored user that is not valid JSON or not a user', () => {
     const local = new MemoryStore();
     local.setItem('user', '{nope');
     local.setItem('currentUser', JSON.stringify({ name: 'no email' }));
-    expect(createTokenStorage([local]).readUser()).toBeNull();
+    expect(readStoredUser(createTokenStorage([local]))).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_ACCOUNTS, parseDemoAccounts, readUiConfig, socketBase } from '../../src/services/uiConfig';
+import { DEFAULT_DEMO_ACCOUNTS, parseDemoAccounts } from '../../src/services/demoAccountsConfig';
+import { readUiConfig, socketBase } from '../../src/services/uiConfig';
 
 describe('UI configuration, read at the edge', () => {
   it('takes VITE_DEMO_ACCOUNTS when it is a valid JSON list', () => {
