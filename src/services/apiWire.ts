@@ -17,5 +17,7 @@ export {
   modelJobList,
 } from '../schemas/modelConnections';
 
+export { builtinModelFile, builtinModelsList, modelDownload } from '../schemas/builtinModels';
+
 /** For answers nobody reads (a DELETE's echo): any JSON will do. */
 export const anything = z.unknown();

@@ -1,19 +1,21 @@
 // The built-in models section's REST calls (/api/builtin-models), each answer checked by its schema, and the
 // chart with them provided. The host (the Models dialog) creates the actor from `builtinModelsLogic(http)`.
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
-import { builtinModelFile, builtinModelsList, modelDownload, type DownloadRequest } from '../schemas/builtinModels';
+import type { DownloadRequest } from '../schemas/builtinModels';
 import { builtinModelsMachine, type BuiltinModelsEvent } from '../machines/builtinModels.machine';
 import type { Http } from './http';
+import { lazyAsk } from './lazyAsk';
 
 export function createBuiltinModelsApi({ request }: Http) {
   const enc = encodeURIComponent;
+  // Schemas named, not imported: they load with the first call (lazyAsk), off the sign-in screen's JavaScript.
+  const ask = lazyAsk(request);
   return {
-    list: () => request('GET', '/api/builtin-models', builtinModelsList, { retry: true }),
-    download: (body: DownloadRequest) => request('POST', '/api/builtin-models/downloads', modelDownload, { json: body }),
-    cancelDownload: (file: string) => request('DELETE', `/api/builtin-models/downloads/${enc(file)}`, z.unknown()),
-    addFile: (path: string) => request('POST', '/api/builtin-models/files', builtinModelFile, { json: { path } }),
-    deleteFile: (name: string) => request('DELETE', `/api/builtin-models/files/${enc(name)}`, z.unknown()),
+    list: () => ask('GET', '/api/builtin-models', 'builtinModelsList', { retry: true }),
+    download: (body: DownloadRequest) => ask('POST', '/api/builtin-models/downloads', 'modelDownload', { json: body }),
+    cancelDownload: (file: string) => ask('DELETE', `/api/builtin-models/downloads/${enc(file)}`, 'anything'),
+    addFile: (path: string) => ask('POST', '/api/builtin-models/files', 'builtinModelFile', { json: { path } }),
+    deleteFile: (name: string) => ask('DELETE', `/api/builtin-models/files/${enc(name)}`, 'anything'),
   };
 }
 
