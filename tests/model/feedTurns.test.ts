@@ -177,4 +177,24 @@ describe('a streamed turn is one bubble, a streamed summary one light row', () =
     expect(selectMessageIds(done).indexOf('s-msg-1')).toBe(at);
     expect(countMessages(done)).toBe(1);
   });
+
+  it('the summary row names no speaker, streaming or done, and is not a message; deltas before its start too', () => {
+    const s = (first: FeedInput[]) => applyFrames(emptyFeed, [
+      ...first,
+      { type: 'discussion_summary', id: 's-summary', summary: { text: 'Two turns on bikes.' } },
+    ] as FeedInput[]);
+    const startFirst: FeedInput[] = [
+      { type: 'agent_message_start', id: 's-summary', agent_id: 'ada', agent_name: 'Ada', kind: 'summary' },
+      { type: 'agent_message_delta', id: 's-summary', delta: 'Two turns' },
+    ] as FeedInput[];
+    const live = applyFrames(emptyFeed, startFirst);
+    expect(selectItem(live, 's-summary')).toMatchObject({ kind: 'summary', agentName: null, streaming: true, content: 'Two turns' });
+    expect(countMessages(live)).toBe(0);
+    for (const first of [startFirst, [startFirst[1], startFirst[0]]]) {
+      const done = s(first);
+      expect(selectMessages(done).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming])).toEqual([['s-summary', 'summary', null, 'Two turns on bikes.', undefined]]);
+      expect(countMessages(done)).toBe(0);
+      expect(done.streamingIds).toEqual([]);
+    }
+  });
 });
