@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { discussionSummaryRow, storedDiscussion } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
-import { MESSAGE_FRAME_TYPES } from '../../src/model/messageCount';
+import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/model/messageCount';
 
 // Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
 // the socket never waits for the database.
@@ -96,13 +96,14 @@ export async function abandonLeftovers(db: Db, takenOver = false) {
 /**
  * The History list's message count: the one definition the panel, History, PDF and JSON share
  * (src/model/messageCount.ts, countStoredMessages): distinct turns (by id, whatever frames carried them) plus the
- * human's messages. An ACL message, request or delegation is part of its turn, not a message.
+ * human's messages. An ACL message, request or delegation is part of its turn, not a message; the summary's
+ * stream start (kind 'summary') is not a turn.
  */
 const MESSAGE_TYPES = MESSAGE_FRAME_TYPES.map((t) => `'${t}'`).join(', ');
 const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at,
   (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
   (SELECT count(DISTINCT coalesce(f.data->>'id', f.data->'argument'->>'id', 'seq:' || f.seq::text)) FROM discussion_frames f
-    WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}))
+    WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}) AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}')
     + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count,
   (SELECT f.data->>'reason' FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' = 'discussion_ended' ORDER BY f.seq DESC LIMIT 1) AS end_reason`;
 

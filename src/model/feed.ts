@@ -518,7 +518,9 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
   const pos = kvIndexOf(feed.items, frame.id);
   if (pos >= 0) {
     const prev = vecGet(feed.items.values, pos)!;
-    if (!prev.streaming || prev.agentId !== null) return feed; // final already, or a start seen before
+    if (!prev.streaming || prev.agentId !== null || prev.kind === 'summary') return feed; // final already, or a start seen before
+    // Deltas came before the summary's start: the draft becomes the summary's light row (nobody's turn).
+    if (frame.kind === 'summary') return putItem(feed, item({ ...prev, kind: 'summary', timestamp: prev.timestamp ?? frame.timestamp ?? null, source: frame }));
     const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
     let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
     if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
@@ -527,7 +529,10 @@ function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
   return putItem(
     feed,
     item({
-      id: frame.id, kind: frame.kind === 'summary' ? 'summary' : placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name, content: '',
+      // The summary is written in an agent's voice but is nobody's turn: its row names no speaker, live or replayed
+      // from History (whose stored frames have no stream start), so the label does not change when it completes.
+      ...(frame.kind === 'summary' ? { kind: 'summary' as const, agentId: null, agentName: null } : { kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name }),
+      id: frame.id, content: '',
       timestamp: frame.timestamp ?? null, round: frame.round, stage: frame.stage, streaming: true, source: frame,
     }),
   );

@@ -14,12 +14,16 @@ export const isMessageKind = (kind: string): boolean => MESSAGE_KIND_SET.has(kin
 /** The stored frame types that carry (a part of) an agent turn, identified by `turnIdOfFrame`. */
 export const MESSAGE_FRAME_TYPES = ['agent_message', 'text', 'argument', 'agent_message_start'] as const;
 const MESSAGE_FRAME_SET: ReadonlySet<string> = new Set(MESSAGE_FRAME_TYPES);
+/** The `kind` of a stream start that opens the closing summary, which is not a message. */
+export const SUMMARY_START_KIND = 'summary';
 
 /** The turn a stored frame belongs to, or null when it is not a turn's frame. */
 export function turnIdOfFrame(frame: unknown, seq: number): string | null {
   if (typeof frame !== 'object' || frame === null) return null;
-  const f = frame as { type?: unknown; id?: unknown; argument?: { id?: unknown } };
+  const f = frame as { type?: unknown; id?: unknown; kind?: unknown; argument?: { id?: unknown } };
   if (typeof f.type !== 'string' || !MESSAGE_FRAME_SET.has(f.type)) return null;
+  // The closing summary streams like a turn but is not one: its start says so (the SQL has the same exclusion).
+  if (f.kind === SUMMARY_START_KIND) return null;
   // In the order the server's SQL reads them (server/engine/store.ts): the frame's id, its argument's id, its place.
   if (typeof f.id === 'string') return f.id;
   return typeof f.argument?.id === 'string' ? f.argument.id : `seq:${seq}`;

@@ -148,7 +148,7 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
     expect(t).toContain(`Discussion (${exp.message_count} messages)`);
     // each turn once, under its speaker
     for (const a of exp.argument_tree) expect(t.split(squash(a.content)).length - 1, a.id).toBe(1);
-    expect(t).toMatch(/Ada · 2026-11-23 09:26:45 UTC · confidence 60%/);
+    expect(t).toMatch(/Ada · 2026-11-24 11:47:26 UTC · confidence 61%/); // the recording's first argument
   });
 
   it('breaks a long discussion over several pages (standard and hybrid)', async () => {

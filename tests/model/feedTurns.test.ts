@@ -6,6 +6,7 @@ import { applyFrame, applyFrames, emptyFeed, type FeedInput } from '../../src/mo
 import { countMessages, selectItem, selectMessageIds, selectMessages } from '../../src/model/feedSelectors';
 import { countStoredMessages, messageCountLabel } from '../../src/model/messageCount';
 import { extraPhrases, performativePhrase, statedPosition } from '../../src/model/turnExtras';
+import { isEphemeral } from '../../server/engine/frames';
 import { serverData, transcriptFrames, TRANSCRIPTS } from './transcriptFrames';
 
 const start = (id: string, name = 'Ada'): FeedInput => ({ type: 'agent_message_start', id, agent_id: name.toLowerCase(), agent_name: name });
@@ -89,7 +90,7 @@ describe('frames of one turn make one item', () => {
 describe('a failed search', () => {
   it('recorded on the hybrid socket: the Research tab\'s notice, not a row', () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('hybrid-research-unavailable'));
-    expect(feed.researchNotice).toMatch(/^Research is unavailable/);
+    expect(feed.researchNotice).toBe('Could not reach arXiv, PubMed and Semantic Scholar: no network.');
     expect(selectMessages(feed).some((m) => m.content === feed.researchNotice)).toBe(false);
   });
 });
@@ -111,10 +112,15 @@ describe('the one message count', () => {
 
   const discussions = readdirSync(TRANSCRIPTS).filter((f) => /^(hybrid|enhanced|basic|multi_round_reasoning)-.*\.jsonl$/.test(f) && !f.includes('malformed'));
   it.each(discussions)('%s: the server\'s count of the stored frames equals the feed\'s count', (name) => {
-    const stored = serverData(name).filter((f) => (f as { type?: string }).type !== 'agent_message_delta');
+    // What the server stores: no stream frames (server/engine/frames.ts isEphemeral).
+    const stored = serverData(name).filter((f) => !isEphemeral(f as { type: string }));
     const feed = applyFrames(emptyFeed, transcriptFrames(name));
     const humans = selectMessages(feed).filter((m) => m.kind === 'human').length;
     expect(countStoredMessages(stored, humans)).toBe(countMessages(feed));
+    // The rule holds with the stream starts too: a turn's start shares its final frame's id, and the summary's
+    // start (kind 'summary') is not a turn.
+    const withStarts = serverData(name).filter((f) => (f as { type?: string }).type !== 'agent_message_delta');
+    expect(countStoredMessages(withStarts, humans)).toBe(countMessages(feed));
   });
 });
 
@@ -130,5 +136,65 @@ describe('performatives in plain words', () => {
     ['some_new_act', 'Bo', 'some new act (to Bo)'],
   ])('%s to %s → %s', (p, r, phrase) => {
     expect(performativePhrase(p, r)).toBe(phrase);
+  });
+});
+
+describe('a streamed turn is one bubble, a streamed summary one light row', () => {
+  const streamed = ['multi_round_reasoning-default', 'multi_round_reasoning-research', 'enhanced-default', 'hybrid-natural', 'hybrid-adaptive'];
+  it.each(streamed)('%s: each stream became its final item in place; nothing left streaming or interrupted', (name) => {
+    const data = serverData(name) as { type?: string; id?: string; kind?: string; summary?: { text?: string } }[];
+    const starts = data.filter((f) => f.type === 'agent_message_start');
+    const summaryStart = starts.filter((f) => f.kind === 'summary');
+    const feed = applyFrames(emptyFeed, transcriptFrames(name));
+    const items = selectMessages(feed);
+    expect(items.filter((m) => m.streaming || m.interrupted)).toEqual([]);
+    expect(feed.streamingIds).toEqual([]);
+    expect(new Set(items.map((m) => m.id)).size).toBe(items.length);
+    // every turn's stream is exactly one turn item, under the stream's id
+    const turnIds = starts.filter((f) => f.kind !== 'summary').map((f) => f.id);
+    expect(items.filter((m) => m.kind === 'argument' || m.kind === 'hybrid').map((m) => m.id)).toEqual(turnIds);
+    expect(countMessages(feed)).toBe(turnIds.length);
+    // the summary: one row with the stream's id and the final frame's text
+    expect(summaryStart).toHaveLength(1);
+    const summaries = items.filter((m) => m.kind === 'summary');
+    expect(summaries.map((m) => m.id)).toEqual([summaryStart[0].id]);
+    const final = data.find((f) => f.type === 'discussion_summary')!;
+    expect(summaries[0].content).toBe(final.summary!.text);
+  });
+
+  it('a multi-round draft turns into its argument at the same place', () => {
+    const arg = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Open the square to bikes.', confidence: 0.6, supporting_evidence: [], votes: { support: 0, oppose: 0 } };
+    const draft = applyFrames(emptyFeed, [
+      { type: 'round_start', round: 1 },
+      { type: 'agent_message_start', id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', round: 1, stage: 'brainstorming' },
+      { type: 'agent_message_delta', id: 's-msg-1', delta: 'Open the square' },
+    ] as FeedInput[]);
+    const at = selectMessageIds(draft).indexOf('s-msg-1');
+    expect(selectItem(draft, 's-msg-1')).toMatchObject({ streaming: true, content: 'Open the square' });
+    const done = applyFrames(draft, [{ type: 'argument', argument: arg }, { type: 'discussion_ended', reason: 'completed' }] as FeedInput[]);
+    const turns = selectMessages(done).filter((m) => m.agentName === 'Ada');
+    expect(turns.map((m) => [m.id, m.kind, m.content, m.streaming, m.interrupted])).toEqual([['s-msg-1', 'argument', 'Open the square to bikes.', undefined, undefined]]);
+    expect(selectMessageIds(done).indexOf('s-msg-1')).toBe(at);
+    expect(countMessages(done)).toBe(1);
+  });
+
+  it('the summary row names no speaker, streaming or done, and is not a message; deltas before its start too', () => {
+    const s = (first: FeedInput[]) => applyFrames(emptyFeed, [
+      ...first,
+      { type: 'discussion_summary', id: 's-summary', summary: { text: 'Two turns on bikes.' } },
+    ] as FeedInput[]);
+    const startFirst: FeedInput[] = [
+      { type: 'agent_message_start', id: 's-summary', agent_id: 'ada', agent_name: 'Ada', kind: 'summary' },
+      { type: 'agent_message_delta', id: 's-summary', delta: 'Two turns' },
+    ] as FeedInput[];
+    const live = applyFrames(emptyFeed, startFirst);
+    expect(selectItem(live, 's-summary')).toMatchObject({ kind: 'summary', agentName: null, streaming: true, content: 'Two turns' });
+    expect(countMessages(live)).toBe(0);
+    for (const first of [startFirst, [startFirst[1], startFirst[0]]]) {
+      const done = s(first);
+      expect(selectMessages(done).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming])).toEqual([['s-summary', 'summary', null, 'Two turns on bikes.', undefined]]);
+      expect(countMessages(done)).toBe(0);
+      expect(done.streamingIds).toEqual([]);
+    }
   });
 });

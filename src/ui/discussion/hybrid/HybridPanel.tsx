@@ -144,7 +144,9 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
           />
         )}
       </div>
-      <div className="tabpanel">
+      {/* Focusable like the standard panel's tab panel: it scrolls (an empty state under open settings too), and
+          keyboard users must be able to reach and scroll it (axe scrollable-region-focusable). */}
+      <div className="tabpanel" role="region" aria-label={drawer === 'research' ? 'Research' : drawer === 'delegations' ? 'Delegations' : 'Discussion feed'} tabIndex={0}>
         {drawer === 'research' ? (
           <ResearchList papers={papers} researchOn={settings.allow_research} notice={feed.researchNotice} settingPlace="the settings (Allow research)" />
         ) : drawer === 'delegations' ? (
