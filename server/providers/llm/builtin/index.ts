@@ -118,6 +118,8 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
           stopOnAbortSignal: false,
           onTextChunk: req.onToken ? (piece) => piece && req.onToken?.(piece) : undefined,
         });
+        // A Stop that lands on the turn's last token still stops it: the caller asked for no answer.
+        if (call.aborted()) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
         const content = req.jsonSchema ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null) : res.response;
         return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started };
       } catch (e) {
