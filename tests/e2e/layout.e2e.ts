@@ -219,7 +219,8 @@ test(
     await standard.getByRole('button', { name: 'Advanced Settings' }).click();
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached', timeout: 3000 });
-    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Advanced Settings'), undefined, { timeout: 3000 });
+    // The button reads 'Settings' and is named 'Advanced Settings'.
+    await page.waitForFunction(() => (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').includes('Advanced Settings'), undefined, { timeout: 3000 });
     await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
     await standard.getByRole('button', { name: /^Start/ }).click();
     await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 120_000 });

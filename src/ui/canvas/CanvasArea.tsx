@@ -1,6 +1,6 @@
 // The left area of the main screen: the agent canvas over the workspace actor, its controls, participants,
 // banner, node menu, delete confirmation, and the editor drawer when the workspace has one open.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { WorkspaceActorRef } from '../../machines/workspace.machine';
@@ -17,7 +17,7 @@ import { NodeContextMenu } from './NodeContextMenu';
 import { ParticipantsBox } from './ParticipantsBox';
 import './canvas.css';
 
-export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
+export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef; notice?: ReactNode }) {
   const agents = useSelector(workspace, sel.selectAgents);
   const edges = useSelector(workspace, sel.selectEdges);
   const selection = useSelector(workspace, sel.selectSelection);
@@ -84,6 +84,7 @@ export function CanvasArea({ workspace }: { workspace: WorkspaceActorRef }) {
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
           <ParticipantsBox agents={selected} onRemove={actions.toggle} />
+          {notice}
         </div>
         <CanvasBanner banner={banner} onDismiss={() => workspace.send({ type: 'banner.dismiss' })} />
         {menu && menuAgent && (

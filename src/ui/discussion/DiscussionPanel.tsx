@@ -3,6 +3,8 @@
 import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
 import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
+import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
+import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
 import { ConnectModelHint } from '../models/ConnectModelHint';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
@@ -19,13 +21,17 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const audio = useSelector(app, selectAudioQueue);
   const history = useSelector(app, selectHistory);
   const models = useSelector(app, selectModels);
+  // The onboarding hint is for before a run: while one is on, the feed has the room.
+  const standardBusy = useSelector(standard, (s) => (s ? selectIsBusy(s) : false));
+  const hybridLocked = useSelector(hybridActor, (s) => (s ? selectSettingsLocked(s) : false));
+  const running = hybrid ? hybridLocked : standardBusy;
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
   // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Connect a model' hint.
   const notice = (
     <>
       <RunningOffer history={history} session={session} />
-      <ConnectModelHint models={models} where="panel" />
+      {!running && <ConnectModelHint models={models} where="panel" />}
     </>
   );
   const panel = hybrid

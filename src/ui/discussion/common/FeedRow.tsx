@@ -8,7 +8,7 @@ import { FeedNote } from './FeedNote';
 import { TurnBubble } from './TurnBubble';
 
 export function FeedRowView({ item, workspace, nowPlaying }: { item: FeedItem; workspace?: WorkspaceActorRef; nowPlaying?: boolean }) {
-  const agent = useWorkspaceAgent(workspace, item.agentId);
+  const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
   const look = lookOf(agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined });
   return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;

@@ -14,7 +14,18 @@ export function lookOf(agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | '
   return { color: agentColor(agent), avatar: agentAvatar(agent) };
 }
 
-/** The workspace's record of one agent (or undefined); a row re-renders only when that agent changes. */
-export function useWorkspaceAgent(workspace: WorkspaceActorRef | undefined, agentId: string | null): Agent | undefined {
-  return useSelector(workspace, (s) => (agentId && s ? s.context.agents.find((a) => a.id === agentId) : undefined));
+/**
+ * The workspace's record of one agent (or undefined); a row re-renders only when that agent changes. By id, else by
+ * name when exactly one agent has it (the hybrid socket's frames name their speaker without the canvas's id), so a
+ * speaker looks the same on its node and in its bubbles.
+ */
+export function useWorkspaceAgent(workspace: WorkspaceActorRef | undefined, agentId: string | null, agentName?: string | null): Agent | undefined {
+  return useSelector(workspace, (s) => {
+    if (!s) return undefined;
+    const agents = s.context.agents;
+    const byId = agentId ? agents.find((a) => a.id === agentId) : undefined;
+    if (byId || !agentName) return byId;
+    const named = agents.filter((a) => a.name === agentName);
+    return named.length === 1 ? named[0] : undefined;
+  });
 }
