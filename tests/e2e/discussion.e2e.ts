@@ -137,6 +137,19 @@ test(
     const mine = panel(page).locator('.message-card--human');
     await mine.waitFor();
     if (!(await mine.textContent())?.includes('What about frost in April?\nDrip lines can freeze.')) throw new Error(`the human card reads ${await mine.textContent()}`);
+    // The offline model takes the human up: a later agent turn (one asked after the message arrived) refers to it.
+    await waitFor(
+      'an agent turn after the human message that refers to it',
+      () =>
+        page.evaluate(() => {
+          const human = document.querySelector('.message-card--human');
+          if (!human) return false;
+          return [...document.querySelectorAll('.turn:not(.turn--human) .message-card__text')].some(
+            (el) => human.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && /frost|drip lines|april/i.test((el as HTMLElement).innerText),
+          );
+        }),
+      60_000,
+    );
     await expectAxeClean(page, 'the running discussion');
 
     for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {
