@@ -70,8 +70,8 @@ export function useFocusRescue() {
       if (!bodyHasFocus()) return;
       if (!focusHome()) frame = requestAnimationFrame(landing);
     });
-    // The last control that had the focus, and the region it sat in (browsers differ on whether removing or
-    // disabling a focused control fires focusout, so a light watch looks instead).
+    // The last control that had the focus, and the region it sat in. Browsers differ on whether removing or
+    // disabling a focused control fires focusout, so the DOM's own change records say when to look (no timer).
     let last: HTMLElement | null = null;
     let region: Element | null = null;
     const onFocusIn = (e: FocusEvent) => {
@@ -79,18 +79,29 @@ export function useFocusRescue() {
       last = e.target;
       region = e.target.closest('.discussion-panel, .agora-canvas');
     };
-    const watch = window.setInterval(() => {
+    const rescue = () => {
       if (!last || !bodyHasFocus() || isUsable(last)) return;
       const within = region?.isConnected ? firstFocusable(region.querySelector('.run-done') ?? region) : null;
       last = null;
       if (within) within.focus();
       else focusHome();
-    }, 250);
+    };
+    // A frame later, so a dialog closing hands the focus back to its opener first (useFocusReturn).
+    let pending = 0;
+    const later = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(rescue);
+    };
+    const watch = new MutationObserver(later);
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'aria-hidden', 'inert'] });
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', later);
     return () => {
       cancelAnimationFrame(frame);
-      window.clearInterval(watch);
+      cancelAnimationFrame(pending);
+      watch.disconnect();
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', later);
     };
   }, []);
 }
