@@ -46,6 +46,9 @@ export const MASS = new Set([
 /** Nouns that also read as verbs and often sit inside a compound ("a family farm offer …", "code review"). */
 const NOUNISH = new Set(['farm', 'code', 'school', 'club', 'market', 'park', 'book', 'water', 'fund', 'house', 'plant', 'team', 'staff', 'group', 'shop', 'store', 'bus', 'train', 'bank', 'office', 'garden', 'field', 'land', 'power', 'light', 'work', 'trade', 'film', 'council', 'board', 'press', 'space', 'air', 'home', 'ship', 'program', 'network']);
 
+/** Words that open a compound object ("fund bike lanes", "ban car traffic"): after one, the word before is the verb. */
+const COMPOUND_FIRST = new Set(['bike', 'bikes', 'car', 'cars', 'cycle', 'bus', 'road', 'street', 'screen', 'tree', 'rail', 'tram', 'phone', 'solar', 'wind', 'sugar', 'plastic', 'speed', 'traffic']);
+
 const MODALS = new Set(['should', 'can', 'could', 'would', 'will', 'must', 'shall', 'might', 'may']);
 const COPULAS = new Set(['is', 'are', 'was', 'were']);
 const PRONOUN_DETERMINERS = new Set(['its', 'our', 'their', 'my', 'your', 'his', 'her']);
@@ -165,8 +168,12 @@ function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject:
   // A candidate reads as a verb and was not read as an adjective ("free school meals"); two in a row ("a family farm
   // offer …") mean the first is still the subject's noun.
   const candidate = (k: number) => k < i && !has(terms[k], 'Adjective') && isVerbWord(terms[k].normal);
+  // A bare verb right after the run is the modal's verb, so every noun before it is the subject's: "Should our town
+  // square be closed", "Should the city park stay open".
+  const after = terms[i];
+  if (after && (after.normal === 'be' || has(after, 'Infinitive')) && !has(after, 'Gerund')) return { terms, modalAt: m, subject: [start, i], verbAt: i };
   for (let k = firstNoun + 1; k < i; k++) {
-    if (candidate(k) && !(NOUNISH.has(terms[k].normal) && candidate(k + 1))) {
+    if (candidate(k) && !(NOUNISH.has(terms[k].normal) && candidate(k + 1) && !COMPOUND_FIRST.has(terms[k + 1].normal))) {
       terms[k].tags = new Set(['Verb', 'Infinitive']);
       return { terms, modalAt: m, subject: [start, k], verbAt: k };
     }
