@@ -8,7 +8,7 @@ import { registerServerEngine, resolveModel } from '../../server/models/service'
 import type { ChatRequest, LlmProvider } from '../../server/providers/types';
 import { startFakeOllama, startFakeOpenAi } from '../support/fakeModelServers';
 import { collect, startTestServer, type TestServer } from './harness';
-import { closedPort } from './providers/loopback';
+import { closedPort } from '../support/loopback';
 
 const KEY = 'sk-test-Zq8uVb4Jm2Lk9Pw7Rt5Yx3N1';
 /** Every user sees the server's Built-in engine connection first; these tests are about the others. */

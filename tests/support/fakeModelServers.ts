@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopback } from './loopback';
 
 // Loopback servers that speak the real protocols of the two model servers a user connects (server tests and the
 // end-to-end suite share them):
@@ -21,40 +21,19 @@ export interface Seen {
 
 async function listen(handler: (req: Seen, res: ServerResponse, raw: IncomingMessage) => unknown) {
   const seen: Seen[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+  const server = await startLoopback(async (rec, res, raw) => {
+    const text = rec.body.toString('utf8');
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
       /* keep the text */
     }
-    const rec = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
-    seen.push(rec);
-    try {
-      await handler(rec, res, req);
-    } catch (e) {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(e));
-    }
+    const req = { method: rec.method, url: rec.url, headers: rec.headers, body };
+    seen.push(req);
+    await handler(req, res, raw);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    seen,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return { url: server.url, seen, close: server.close };
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -10,7 +10,7 @@ import { createLlmRegistry } from '../../../server/providers';
 import { createOllamaProvider } from '../../../server/providers/llm/ollama';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
 import { startTestServer, type TestServer } from '../harness';
-import { sendJson, sleep, startLoopback } from '../providers/loopback';
+import { sendJson, sleep, startLoopback } from '../../support/loopback';
 import { openDiscussion, sessionId, testProviders } from './helpers';
 import { orderProblems, streamProblems } from './frameOrder';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { turnAnswer } from '../../../server/engine/turnAnswer';
 import { createOllamaProvider } from '../../../server/providers/llm/ollama';
-import { closedPort, sendJson, sleep, startLoopback } from './loopback';
+import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopback';
 
 // A fake Ollama speaking the real protocol: GET /api/tags, POST /api/chat streamed as NDJSON.
 const TAGS = {

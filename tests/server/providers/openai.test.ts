@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { turnAnswer } from '../../../server/engine/turnAnswer';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
 import { openaiApiBase } from '../../../server/providers/openaiUrl';
-import { closedPort, sendJson, sleep, startLoopback } from './loopback';
+import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopback';
 
 // A fake OpenAI-compatible server: GET /v1/models, POST /v1/chat/completions streamed as SSE.
 const KEY = 'sk-test-123';

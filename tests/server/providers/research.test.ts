@@ -3,7 +3,7 @@ import { paper } from '../../../src/schemas/discussion';
 import { researchSearchResponse } from '../../../src/schemas/research';
 import { RESEARCH_DISABLED, allPapers, createResearchService, type ResearchSource } from '../../../server/providers/research';
 import { decodeEntities, textOf } from '../../../server/providers/research/xml';
-import { closedPort, sleep } from './loopback';
+import { closedPort, sleep } from '../../support/loopback';
 import { fixture, startResearchFake, type Override } from './researchFake';
 
 let close: (() => Promise<void>) | null = null;

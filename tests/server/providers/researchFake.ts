@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { ResearchSource } from '../../../server/providers/research';
-import { startLoopback, type Recorded } from './loopback';
+import { startLoopback, type Recorded } from '../../support/loopback';
 
 // One loopback server answering like all five research APIs, from responses recorded in their real formats.
 

@@ -13,7 +13,7 @@ import { createNoSpeech } from '../../../server/providers/speech/none';
 import { createNoTranscription } from '../../../server/providers/transcription/none';
 import type { Providers, SpeechProvider, SpeechRequest } from '../../../server/providers/types';
 import { startTestServer, type TestServer } from '../harness';
-import { closedPort } from './loopback';
+import { closedPort } from '../../support/loopback';
 import { startResearchFake } from './researchFake';
 import { makeWav } from './wav';
 

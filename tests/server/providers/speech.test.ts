@@ -8,7 +8,7 @@ import { fixWavSizes } from '../../../server/providers/speech/audioTypes';
 import { createNoSpeech } from '../../../server/providers/speech/none';
 import { createOpenAiSpeechProvider } from '../../../server/providers/speech/openai';
 import { isTtsName, writeTtsAudio } from '../../../server/providers/speech/media';
-import { closedPort, sendJson, sleep, startLoopback } from './loopback';
+import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopback';
 import { makeWav, parseForm } from './wav';
 
 // A fake OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.

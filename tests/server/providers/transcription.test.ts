@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { createTranscription } from '../../../server/providers';
 import { createOpenAiTranscriptionProvider } from '../../../server/providers/transcription/openai';
-import { closedPort, sendJson, sleep, startLoopback } from './loopback';
+import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopback';
 import { makeWav, parseForm } from './wav';
 
 // A fake OpenAI-compatible transcription server (whisper.cpp / faster-whisper style).

@@ -9,8 +9,9 @@ export interface Recorded {
   json(): any;
 }
 
-/** A real HTTP server on a free loopback port, standing in for Ollama, an OpenAI-compatible server or a research API. */
-export async function startLoopback(handler: (req: Recorded, res: ServerResponse) => unknown) {
+/** A real HTTP server on a free loopback port, standing in for Ollama, an OpenAI-compatible server or a research API
+ * (server tests, the fake model servers and the end-to-end suite share it). */
+export async function startLoopback(handler: (req: Recorded, res: ServerResponse, raw: IncomingMessage) => unknown) {
   const requests: Recorded[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
@@ -20,7 +21,7 @@ export async function startLoopback(handler: (req: Recorded, res: ServerResponse
     const rec: Recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
     requests.push(rec);
     try {
-      await handler(rec, res);
+      await handler(rec, res, req);
     } catch (e) {
       if (!res.headersSent) res.writeHead(599);
       res.end(String(e));
