@@ -1,5 +1,6 @@
 import nlp from 'compromise';
-import { fixTags, MASS } from '../../../server/providers/llm/offlineModel/phrases';
+import { MASS } from '../../../server/providers/llm/offlineModel/phrases';
+import { fixTags } from '../../../server/providers/llm/offlineModel/tagging';
 
 // The shapes of broken English the offline model used to produce ("Basil raises city", "how team interacts with
 // environmental"), as checks over one sentence. Each returns the shape's name when the sentence has it. Words in
