@@ -20,7 +20,7 @@ import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/err
 import { guardSocketRoutes, registerSecurityHeaders } from './http/security';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
-import type { Providers } from './providers/types';
+import type { Providers } from './providers/providers';
 import { LiveHub } from './realtime/hub';
 import { PgLiveBus } from './realtime/pgBus';
 import { claimDataDir } from './db/dataDirLock';
@@ -71,8 +71,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     startedAt: Date.now(),
     instanceId,
     bus: null,
-    cluster: null,
   };
+  let cluster: ClusterEngine | null = null;
 
   const app = Fastify({
     logger:
@@ -95,10 +95,10 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   if (db.kind === 'postgres') {
     ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
     await ctx.bus.start();
-    ctx.cluster = new ClusterEngine(ctx, app.log);
+    cluster = new ClusterEngine(ctx, app.log);
   } else if (config.discussionsSurviveRestart && !inMemory) {
     // PGlite with DISCUSSIONS_SURVIVE_RESTART: the same leases and snapshots, one process, no bus.
-    ctx.cluster = new ClusterEngine(ctx, app.log);
+    cluster = new ClusterEngine(ctx, app.log);
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
@@ -117,8 +117,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     preClose: async function (this: FastifyInstance) {
       // More than one process: with another one alive, running discussions are handed over (it takes them on
       // and their clients reconnect to it) instead of ended with reason 'shutdown'.
-      const handOver = ctx.cluster && (await ctx.cluster.othersAlive().catch(() => false));
-      if (handOver) app.log.info({ discussions: await ctx.cluster!.handOver() }, 'handed running discussions over to the other processes');
+      const handOver = cluster && (await cluster.othersAlive().catch(() => false));
+      if (cluster && handOver) app.log.info({ discussions: await cluster.handOver() }, 'handed running discussions over to the other processes');
       else await stopAll(ctx, 'shutdown');
       for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'Server shutting down');
       this.websocketServer.close();
@@ -133,7 +133,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
   app.addHook('onClose', async () => {
     stopPruning();
-    await ctx.cluster?.stop();
+    await cluster?.stop();
     await ctx.bus?.close();
     await db.close();
     await releaseDataDir();

@@ -3,7 +3,8 @@ import { createLlmRegistry, createOfflineProvider } from '../../server/providers
 import { createEspeakProvider, findEspeak } from '../../server/providers/speech/espeak';
 import { createNoSpeech } from '../../server/providers/speech/none';
 import { createNoTranscription } from '../../server/providers/transcription/none';
-import type { LlmProvider, Providers, ResearchService, SpeechProvider } from '../../server/providers/types';
+import type { LlmProvider, ResearchService, SpeechProvider } from '../../server/providers/types';
+import type { Providers } from '../../server/providers/providers';
 import { silentWav } from '../../tests/support/wav';
 
 // The recorder's providers: the real offline model; speech by espeak-ng when installed (else a silent WAV);

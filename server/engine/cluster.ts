@@ -37,6 +37,11 @@ interface Row {
 
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
+const engines = new WeakMap<AppContext, ClusterEngine>();
+
+/** The server's cluster engine, or null when its discussions live in this process only (PGlite, one process). */
+export const clusterOf = (ctx: AppContext): ClusterEngine | null => engines.get(ctx) ?? null;
+
 export class ClusterEngine {
   private timers: NodeJS.Timeout[] = [];
   private readonly remote = new Map<string, Set<RemoteWatch>>();
@@ -49,7 +54,10 @@ export class ClusterEngine {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: SessionLog & { info?(obj: object, msg: string): void },
-  ) {}
+  ) {
+    engines.set(ctx, this);
+    ctx.engine.announceFrames = (discussionId, seq) => this.announceFrames(discussionId, seq);
+  }
 
   get leaseMs() {
     return this.ctx.config.discussionLeaseMs;

@@ -1,10 +1,17 @@
 import type { AppContext } from '../context';
 import type { DiscussionSession } from './session';
 
-// The discussions this server is running (and, for one grace period, those that just ended), kept in the
-// server's context (ctx.engine.sessions), keyed by user and session id so two users' session ids never meet.
+// The discussions this server is running (and, for one grace period, those that just ended), per server context,
+// keyed by user and session id so two users' session ids never meet. Kept beside the context rather than in it, so
+// the context's type does not depend on the session's (no import circle).
 
-export const sessionsOf = (ctx: AppContext): Map<string, DiscussionSession> => ctx.engine.sessions;
+const running = new WeakMap<AppContext, Map<string, DiscussionSession>>();
+
+export function sessionsOf(ctx: AppContext): Map<string, DiscussionSession> {
+  let sessions = running.get(ctx);
+  if (!sessions) running.set(ctx, (sessions = new Map()));
+  return sessions;
+}
 
 /** Stops every running discussion and waits (briefly) until their frames are stored. */
 export async function stopAll(ctx: AppContext, reason: string, waitMs = 3_000) {

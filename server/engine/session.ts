@@ -343,7 +343,7 @@ export class DiscussionSession {
   private onStored(seq: number) {
     if (seq > this.storedSeq) this.storedSeq = seq;
     this.flushOutbox();
-    this.ctx.cluster?.announceFrames(this.discussionId, this.storedSeq);
+    this.ctx.engine.announceFrames?.(this.discussionId, this.storedSeq);
   }
 
   private flushOutbox() {

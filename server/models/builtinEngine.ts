@@ -1,7 +1,7 @@
 import { modelId } from '../../src/schemas/modelConnections';
 import type { BuiltinProvider } from '../providers/llm/builtin';
 import { listModelFiles } from '../providers/llm/builtin/modelFiles';
-import type { ServerEngine } from './service';
+import type { ServerEngine } from './serverEngine';
 
 // The built-in llama.cpp engine as the server's 'Built-in' connection: its GGUF files are its models, named
 // '@server-builtin/<file>.gguf' like any connection's, and resolveModel hands the bare file name to the provider.

@@ -11,7 +11,8 @@ import { createOpenAiSpeechProvider } from './speech/openai';
 import { createNoTranscription } from './transcription/none';
 import { createOpenAiTranscriptionProvider } from './transcription/openai';
 import { createPocketsphinxProvider, findPocketsphinx } from './transcription/pocketsphinx';
-import type { LlmProvider, LlmRegistry, Providers, SpeechProvider, TranscriptionProvider } from './types';
+import type { LlmProvider, LlmRegistry, SpeechProvider, TranscriptionProvider } from './types';
+import type { Providers } from './providers';
 
 // Chooses the engines from the configuration. Each kind of provider lives in its own folder.
 

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { componentStatus } from '../../src/schemas/system';
 import type { TurnContext } from '../engine/turnAnswer';
-import type { ResearchService } from './research';
 
 // The small interfaces every engine sits behind. Real implementations live beside this file, one
 // folder per kind; index.ts chooses them from the configuration.
@@ -85,16 +84,6 @@ export interface TranscriptionProvider {
   available(): boolean;
   transcribe(file: { path: string; mimeType: string; fileName: string }, signal?: AbortSignal): Promise<string>;
   probe(): Promise<ComponentStatus>;
-}
-
-export interface Providers {
-  llm: LlmRegistry;
-  speech: SpeechProvider;
-  transcription: TranscriptionProvider;
-  /** The built-in llama.cpp engine and its model files; absent in hand-made Providers (then its routes say so). */
-  builtin?: import('./llm/builtin').BuiltinProvider;
-  /** Public research APIs. Optional so hand-made Providers in tests need not build one; absent means unavailable. */
-  research?: ResearchService;
 }
 
 export type { ResearchService, ResearchQuery, ResearchOutcome } from './research';

@@ -12,6 +12,7 @@ import { discussionClientFrame, loadAgents, parseConfiguration } from '../engine
 import { tuningOf } from '../engine/hooks';
 import { buildPlan } from '../engine/plan';
 import { sessionsOf } from '../engine/registry';
+import { clusterOf } from '../engine/cluster';
 import { liveDiscussionMachine, researchOf } from '../engine/runtime';
 import { DiscussionSession, sessionKey } from '../engine/session';
 import { runningDiscussionsOf } from './stats';
@@ -60,18 +61,19 @@ export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
   // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
   await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) => app.log.warn({ err }, 'could not recover frame journals'));
-  await abandonLeftovers(ctx.db, !!ctx.cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
-  if (ctx.cluster) {
+  const cluster = clusterOf(ctx);
+  await abandonLeftovers(ctx.db, !!cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  if (cluster) {
     // More than one process (engine/cluster.ts): client frames that reach the owner from another process, and
     // sockets that become local when this process takes their discussion over.
-    ctx.cluster.onClientFrame = (session, raw) => onClientFrame(ctx, session, raw);
-    ctx.cluster.attachLocal = (ws, session, resumeFrom) => {
+    cluster.onClientFrame = (session, raw) => onClientFrame(ctx, session, raw);
+    cluster.attachLocal = (ws, session, resumeFrom) => {
       const bucket = socketBucket(ctx);
       ws.on('message', (d) => onClientFrame(ctx, session, String(d), bucket));
       ws.on('close', (code) => session.detach(ws, code));
       session.attach(ws, resumeFrom);
     };
-    ctx.cluster.start();
+    cluster.start();
   }
 
   for (const [path, endpoint] of SOCKETS) {
@@ -151,14 +153,15 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const stored = await loadDiscussion(ctx.db, userId, parsed.sessionId, parsed.resumeFrom ?? 0);
   const appeared = sessions.get(key);
   if (appeared) return resume(appeared);
-  if (stored && ctx.cluster && stored.status === 'running') {
+  const cluster = clusterOf(ctx);
+  if (stored && cluster && stored.status === 'running') {
     // More than one process: it runs elsewhere, or ran on a process that died (its lease ran out: take it over).
     if (stored.endpoint !== ENDPOINTS[endpoint].path) return refuse(ws, ENGINE_MESSAGES.badConfig(`session_id ${parsed.sessionId} belongs to a discussion on another endpoint`)), null;
-    const claimed = await ctx.cluster.claim(stored.id);
+    const claimed = await cluster.claim(stored.id);
     if (claimed) return resume(claimed);
     const here = sessions.get(key);
     if (here) return resume(here);
-    if (ws.readyState === ws.OPEN) ctx.cluster.watchRemote(ws, stored.id, parsed.resumeFrom ?? 0);
+    if (ws.readyState === ws.OPEN) cluster.watchRemote(ws, stored.id, parsed.resumeFrom ?? 0);
     return null;
   }
   if (stored) {
@@ -174,7 +177,7 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   const overLimit = () =>
     refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
   const clustered = ctx.db.kind === 'postgres';
-  const durable = !!ctx.cluster;
+  const durable = !!clusterOf(ctx);
   if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();

@@ -1,4 +1,5 @@
-import type { Providers, TranscriptionProvider } from '../../server/providers/types';
+import type { TranscriptionProvider } from '../../server/providers/types';
+import type { Providers } from '../../server/providers/providers';
 import { silentWav } from '../support/wav';
 import type { TestServer } from './harness';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { buildServer, type BuiltServer } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
-import type { Providers } from '../../server/providers/types';
+import type { Providers } from '../../server/providers/providers';
 
 export interface TestServer {
   url: string;

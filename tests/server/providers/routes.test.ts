@@ -11,7 +11,8 @@ import { createLlmRegistry, createOfflineProvider } from '../../../server/provid
 import { createResearchService } from '../../../server/providers/research';
 import { createNoSpeech } from '../../../server/providers/speech/none';
 import { createNoTranscription } from '../../../server/providers/transcription/none';
-import type { Providers, SpeechProvider, SpeechRequest } from '../../../server/providers/types';
+import type { SpeechProvider, SpeechRequest } from '../../../server/providers/types';
+import type { Providers } from '../../../server/providers/providers';
 import { startTestServer, type TestServer } from '../harness';
 import { closedPort } from '../../support/loopback';
 import { startResearchFake } from './researchFake';

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The import circles in a folder of TypeScript: groups of files that reach each other through their relative
+// imports. Type-only imports count too: a circle of types still means no file of it can be read, changed or
+// tested on its own. Strongly connected components (Tarjan), each one circle, its files sorted.
+
+const IMPORT = /^\s*(?:import|export)\s[^'";]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourcesUnder(p);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+function resolveImport(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx'), base.replace(/\.js$/, '.ts')]) {
+    if (/\.tsx?$/.test(c) && existsSync(c)) return c;
+  }
+  return null;
+}
+
+export function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourcesUnder(dir)) {
+    const deps = new Set<string>();
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolveImport(file, m[1] ?? m[2]);
+      if (target) deps.add(target);
+    }
+    graph.set(file, [...deps]);
+  }
+  return graph;
+}
+
+export function importCycles(dir: string, root = process.cwd()): string[][] {
+  const graph = importGraph(dir);
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(path.relative(root, w));
+    } while (w !== v);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
