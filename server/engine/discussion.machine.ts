@@ -36,21 +36,10 @@ const timedOut = (ms: number) => `no answer within ${ms < 1000 ? `${ms} ms` : `$
 const stopsSpeech = (e: unknown) => typeof e === 'object' && e !== null && (e as { stopsSpeech?: unknown }).stopsSpeech === true;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'unknown error');
 
-/** A step as an action: its context patch, then its frames in order, each fitted to the panel that reads them. */
-const stepAction = <E>(make: (c: EngineContext, e: E) => Step) =>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  enqueueActions<EngineContext, Event, undefined, Event, any, any, any, any, FrameOut>(({ context, event, enqueue }) => {
-    const s = make(context, event as E);
-    if (Object.keys(s.patch).length) enqueue.assign(s.patch);
-    for (const { frame, answeredAt, tokenAt } of s.frames) {
-      const fitted = forAudience(frame, context.plan.audience);
-      if (fitted) enqueue.emit({ type: 'frame', frame: fitted, ...(answeredAt !== undefined ? { answeredAt } : {}), ...(tokenAt !== undefined ? { tokenAt } : {}) });
-    }
-  });
-
 type Done<T> = { output: T };
 
-export const discussionMachine = setup({
+/** The chart's types, actors, delays and guards; its actions are made from them (stepAction) and added below. */
+const engine = setup({
   types: {
     context: {} as EngineContext,
     input: {} as EngineInput,
@@ -92,6 +81,22 @@ export const discussionMachine = setup({
     wantsConclusion: ({ context }) => round.wantsConclusion(context),
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
   },
+});
+
+/** A step as an action: its context patch, then its frames in order, each fitted to the panel that reads them. */
+const stepAction = <E>(make: (c: EngineContext, e: E) => Step) =>
+  engine.createAction(
+    enqueueActions(({ context, event, enqueue }) => {
+      const s = make(context, event as E);
+      if (Object.keys(s.patch).length) enqueue.assign(s.patch);
+      for (const { frame, answeredAt, tokenAt } of s.frames) {
+        const fitted = forAudience(frame, context.plan.audience);
+        if (fitted) enqueue.emit({ type: 'frame', frame: fitted, ...(answeredAt !== undefined ? { answeredAt } : {}), ...(tokenAt !== undefined ? { tokenAt } : {}) });
+      }
+    }),
+  );
+
+export const discussionMachine = engine.extend({
   actions: {
     announceOpening: stepAction((c) => round.opening(c)),
     shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),

@@ -118,133 +118,89 @@ export function stagesFor(listed: readonly ReasoningStage[], enableImplementatio
   return REASONING_STAGES.filter((s) => wanted.has(s));
 }
 
+/** What every plan has unless its endpoint says otherwise (fresh each time: plans never share an array). */
+const defaults = () => ({
+  conversationMode: null, hybridMode: null, rounds: 1, stages: [null], announceRounds: false, acl: false, argumentTree: false, interrupts: null,
+  delegation: false, reactive: false, naturalPick: false, requireEvidence: false, hearing: null, crossLearning: false, humanParticipation: true,
+  speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' }, pauseMs: 0,
+}) satisfies Partial<Plan>;
+
+/** How a conversation mode of the standard endpoints takes turns. */
+const modeTraits = (mode: ConversationMode) => ({
+  conversationMode: mode, delegation: delegatingModes.includes(mode), reactive: reactiveModes.includes(mode), naturalPick: mode === 'natural',
+});
+
+/** What the three standard endpoints share: the topic, the communication and research settings. */
+const standardPlan = (c: BasicConfig | EnhancedConfig | MultiRoundConfig) => ({
+  ...defaults(), ...standardCommon(c.communication_config), audience: 'standard' as const, topic: c.context, research: researchPlan(c.research_config),
+});
+
+const interruptsFrom = (c: CommunicationConfig, on: boolean) => (on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null);
+
 export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming): Plan {
   const base = { sessionId: input.config.session_id, agents, timing };
-  const n = agents.length;
   switch (input.endpoint) {
     case 'basic': {
       const c = input.config;
       const mode = c.legacy_config.mode ?? c.mode;
       return {
-        ...base,
-        ...standardCommon(c.communication_config),
-        endpoint: 'basic',
-        audience: 'standard',
-        topic: c.context,
-        conversationMode: mode,
-        hybridMode: null,
-        rounds: 1,
-        stages: [null],
+        ...base, ...standardPlan(c), ...modeTraits(mode), endpoint: 'basic',
         turnsPerStage: c.legacy_config.turns ?? c.turns,
-        announceRounds: false,
-        acl: false,
-        argumentTree: false,
-        interrupts: mode === 'enhanced' && c.communication_config.enableInterrupts ? { threshold: c.communication_config.interruptThreshold } : null,
-        delegation: delegatingModes.includes(mode),
-        reactive: reactiveModes.includes(mode),
-        naturalPick: mode === 'natural',
+        interrupts: interruptsFrom(c.communication_config, mode === 'enhanced'),
         consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: false },
-        requireEvidence: false,
-        research: researchPlan(c.research_config),
         hearing: hearingFrom(agents.map((a) => a.id), c.connections),
         humanParticipation: c.legacy_config.human_participation,
-        speech: { enabled: c.tts || Boolean(c.legacy_config.tts), speed: 1, maxChars: 1000, format: 'wav' },
-        pauseMs: 0,
+        speech: { speed: 1, maxChars: 1000, format: 'wav', enabled: c.tts || Boolean(c.legacy_config.tts) },
       };
     }
     case 'enhanced': {
       const c = input.config;
-      const mode = c.legacy_config.mode ?? 'enhanced';
       return {
-        ...base,
-        ...standardCommon(c.communication_config),
-        endpoint: 'enhanced',
-        audience: 'standard',
-        topic: c.context,
-        conversationMode: mode,
-        hybridMode: null,
-        rounds: 1,
-        stages: [null],
+        ...base, ...standardPlan(c), ...modeTraits(c.legacy_config.mode ?? 'enhanced'), endpoint: 'enhanced',
         turnsPerStage: c.legacy_config.turns ?? 6,
-        announceRounds: false,
         acl: true,
-        argumentTree: false,
-        interrupts: c.communication_config.enableInterrupts ? { threshold: c.communication_config.interruptThreshold } : null,
-        delegation: delegatingModes.includes(mode),
-        reactive: reactiveModes.includes(mode),
-        naturalPick: mode === 'natural',
+        interrupts: interruptsFrom(c.communication_config, true),
         consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: true },
         requireEvidence: c.reasoning_config.requireEvidence,
-        research: researchPlan(c.research_config),
-        hearing: null,
         humanParticipation: c.legacy_config.human_participation,
-        speech: { enabled: Boolean(c.legacy_config.tts), speed: 1, maxChars: 1000, format: 'wav' },
-        pauseMs: 0,
+        speech: { speed: 1, maxChars: 1000, format: 'wav', enabled: Boolean(c.legacy_config.tts) },
       };
     }
     case 'multi_round': {
       const c = input.config;
       return {
-        ...base,
-        ...standardCommon(c.communication_config),
-        endpoint: 'multi_round',
-        audience: 'standard',
-        topic: c.context,
-        conversationMode: null,
-        hybridMode: null,
+        ...base, ...standardPlan(c), endpoint: 'multi_round',
         rounds: c.reasoning_config.maxRounds,
         stages: stagesFor(c.reasoning_config.stages, c.reasoning_config.enableImplementation),
-        turnsPerStage: n,
+        turnsPerStage: agents.length,
         announceRounds: true,
         acl: c.communication_config.useACL,
         argumentTree: true,
-        interrupts: null,
-        delegation: false,
-        reactive: false,
-        naturalPick: false,
         consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: true, announce: true },
         requireEvidence: c.reasoning_config.requireEvidence,
-        research: researchPlan(c.research_config),
-        hearing: null,
-        humanParticipation: true,
-        speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' },
-        pauseMs: 0,
       };
     }
     case 'hybrid': {
       const c = input.config;
       const rich = input.panel === 'hybrid' ? input.config : null;
-      const mode = c.mode;
       return {
-        ...base,
-        endpoint: 'hybrid',
-        audience: input.panel,
-        topic: c.topic,
-        conversationMode: null,
-        hybridMode: mode,
+        ...base, ...defaults(), endpoint: 'hybrid', audience: input.panel, topic: c.topic, hybridMode: c.mode,
         rounds: c.max_rounds,
-        stages: [null],
-        turnsPerStage: (rich?.turns_per_round ?? 1) * n,
+        turnsPerStage: (rich?.turns_per_round ?? 1) * agents.length,
         announceRounds: true,
         model: hybridModelSettings(c.max_response_length),
         maxWords: c.max_response_length,
-        style: mode === 'structured' ? 'formal' : 'analytical',
+        style: c.mode === 'structured' ? 'formal' : 'analytical',
         reasoningMode: 'balanced',
         reasoningDepth: c.reasoning_depth,
         responseFormat: rich?.response_format ?? 'prose',
         citationStyle: rich?.citation_style ?? 'academic',
-        acl: mode !== 'natural',
-        argumentTree: false,
-        interrupts: null,
+        acl: c.mode !== 'natural',
         delegation: true,
-        reactive: false,
-        naturalPick: false,
         consensus: { threshold: c.consensus_threshold, stopEarly: rich ? rich.auto_stop_on_consensus : true, announce: true },
         requireEvidence: c.evidence_required,
         research: c.allow_research ? { sources: ['arxiv', 'pubmed', 'semantic_scholar'], maxResults: 5, domain: 'general' } : null,
-        hearing: null,
         crossLearning: rich?.enable_cross_agent_learning ?? false,
-        humanParticipation: true,
         speech: {
           enabled: rich ? Boolean(rich.tts || rich.tts_config?.enabled) : c.tts,
           speed: rich?.tts_config?.speed ?? 1,
