@@ -1,0 +1,92 @@
+import type { Delegation } from '../../schemas/discussion';
+import { kvAppend, kvGet, kvIndexOf, kvValues } from '../keyedVec';
+import type { TurnExtra } from '../turnExtras';
+import { item, joinTurn, placeAttachment, putItem } from './items';
+import { frameKey, own, stringify } from './keys';
+import type { AttachmentEntry, DelegationEntry, F, Feed, FeedItem } from './types';
+
+// The frames that belong to an agent's turn but carry no id of their own (acl_message, request, delegation):
+// they join that turn as extras, wait for it, or end as a light row of their own — never dropped, never doubled.
+
+export const delegationKey = (d: Delegation) => `delegation:${d.from_agent ?? d.from ?? ''}\u0000${d.to_agent ?? d.to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
+
+export function delegationExtra(d: Delegation, source: unknown): TurnExtra {
+  return {
+    key: delegationKey(d), kind: 'delegation', performative: null, receiver: d.to_agent ?? d.to ?? null, stance: null, confidence: null,
+    note: d.task ?? d.reason ?? null, source,
+  };
+}
+
+/** The stance and confidence an ACL content object states (the engine sends {claim, stance, confidence, …}). */
+export function statedIn(content: unknown): { stance: string | null; confidence: number | null } {
+  if (typeof content !== 'object' || content === null) return { stance: null, confidence: null };
+  const c = content as { stance?: unknown; confidence?: unknown };
+  return {
+    stance: typeof c.stance === 'string' && c.stance !== '' ? c.stance : null,
+    confidence: typeof c.confidence === 'number' && c.confidence >= 0 && c.confidence <= 1 ? c.confidence : null,
+  };
+}
+
+/** The turn an attachment joins now, or null (it waits, or becomes a row). */
+export function turnFor(feed: Feed, sender: string, extra: TurnExtra): string | null {
+  const newest = feed.lastAgentTurnId;
+  if (newest !== null && kvGet(feed.items, newest)?.agentName === sender) return newest;
+  const own_ = own(feed.lastTurnByName, sender) ?? null;
+  if (extra.kind !== 'delegation') return own_;
+  // A delegation frame before the text that carries it (the Basic endpoint): it belongs to that coming turn, not
+  // to the agent's previous one — unless that one already carries it.
+  return own_ !== null && kvGet(feed.items, own_)?.extras?.some((e) => e.key === extra.key) ? own_ : null;
+}
+
+export function onAttachment(feed: Feed, frame: F<'acl_message'> | F<'request'> | F<'delegation'>): Feed {
+  const key = frameKey(frame);
+  if (kvIndexOf(feed.attachments, key) >= 0) return feed; // a replay: placed when it first came
+  const ts = frame.timestamp ?? null;
+  const base = { id: key, agentId: null, timestamp: ts, source: frame };
+  let sender: string;
+  let extra: TurnExtra;
+  let row: FeedItem;
+  let out = feed;
+  if (frame.type === 'acl_message') {
+    sender = frame.sender;
+    const stated = statedIn(frame.content);
+    extra = { key, kind: 'acl', performative: frame.performative, receiver: frame.receiver ?? null, ...stated, note: null, source: frame };
+    row = item({ ...base, kind: 'acl', agentName: frame.sender, content: frame.natural_language ?? `${frame.performative}: ${stringify(frame.content)}` });
+  } else if (frame.type === 'request') {
+    sender = frame.from_agent;
+    extra = { key, kind: 'request', performative: frame.action, receiver: frame.to_agent, stance: null, confidence: null, note: null, source: frame };
+    row = item({ ...base, kind: 'acl', agentName: frame.from_agent, content: frame.content ?? `${frame.from_agent} → ${frame.to_agent}: ${frame.action}` });
+  } else {
+    const d = frame.delegation;
+    const from = d.from_agent ?? d.from ?? null;
+    const to = d.to_agent ?? d.to ?? null;
+    sender = from ?? '';
+    extra = delegationExtra(d, frame);
+    row = item({ ...base, kind: 'delegation', agentName: from, content: `${from ?? '?'} → ${to ?? '?'}${d.task ?? d.reason ? `: ${d.task ?? d.reason}` : ''}` });
+    out = addDelegation(out, d, ts);
+  }
+  const turnId = turnFor(out, sender, extra);
+  const placed: AttachmentEntry['placed'] = turnId !== null ? 'turn' : out.session.ended ? 'row' : 'pending';
+  out = { ...out, attachments: kvAppend(out.attachments, key, { key, sender, extra, row, turnId, placed }) };
+  if (placed === 'turn') return joinTurn(out, turnId!, extra);
+  if (placed === 'row') return putItem(out, row);
+  const waiting = own(out.pendingBySender, sender) ?? [];
+  return { ...out, pendingBySender: { ...out.pendingBySender, [sender]: [...waiting, key] } };
+}
+
+/** At the end nothing more will come: what still waits for a turn becomes a row of its own. */
+export function flushPending(feed: Feed): Feed {
+  if (Object.keys(feed.pendingBySender).length === 0) return feed;
+  let out: Feed = { ...feed, pendingBySender: {} };
+  for (const e of kvValues(feed.attachments)) if (e.placed === 'pending') out = placeAttachment(out, e.key, null);
+  return out;
+}
+
+export function addDelegation(feed: Feed, d: Delegation, timestamp: string | null): Feed {
+  const from = d.from_agent ?? d.from ?? null;
+  const to = d.to_agent ?? d.to ?? null;
+  const key = delegationKey(d);
+  if (kvIndexOf(feed.delegations, key) >= 0) return feed;
+  const entry: DelegationEntry = { key, from, to, reason: d.reason ?? null, task: d.task ?? null, timestamp: d.timestamp ?? timestamp, delegation: d };
+  return { ...feed, delegations: kvAppend(feed.delegations, key, entry) };
+}

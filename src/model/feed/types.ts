@@ -1,0 +1,182 @@
+import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchResult } from '../../schemas/discussion';
+import type { HybridServerFrame } from '../../schemas/hybridSocket';
+import type { StandardServerFrame } from '../../schemas/standardSocket';
+import { type KeyedVec, emptyKeyedVec } from '../keyedVec';
+import type { TurnExtra } from '../turnExtras';
+
+// What the feed holds: the items the Discussion tab lists and the state beside them (rounds, consensus, research,
+// the turn index that extras join), and the empty feed every discussion starts from.
+
+export type HumanMessageLocal = { type: 'human_message_local'; id: string; text: string; timestamp: string; author?: string };
+
+export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
+
+export type FeedItemKind = 'stage' | 'argument' | 'acl' | 'research' | 'consensus' | 'human' | 'hybrid' | 'summary' | 'text' | 'delegation' | 'system' | 'error' | 'round';
+
+export interface FeedItem {
+  id: string;
+  kind: FeedItemKind;
+  agentId: string | null;
+  agentName: string | null;
+  agentRole?: string | null;
+  content: string;
+  timestamp: string | null;
+  confidence?: number;
+  stage?: string;
+  round?: number;
+  audioUrl?: string | null;
+  audioId?: string | null;
+  streaming?: boolean;
+  interrupted?: boolean;
+  /** What the protocol added to this turn (its ACL message, request, delegation), in arrival order. */
+  extras?: readonly TurnExtra[];
+  /** the frame it came from, for kind-specific cards */
+  source?: unknown;
+}
+
+export interface Participant {
+  id: string;
+  name: string;
+  role: string | null;
+}
+
+export interface ResearchEntry {
+  key: string;
+  result: ResearchResult;
+  timestamp: string | null;
+}
+
+export interface DelegationEntry {
+  key: string;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+  task: string | null;
+  timestamp: string | null;
+  delegation: Delegation;
+}
+
+export interface MetricSample {
+  metric: string;
+  value: number;
+  timestamp: string | null;
+}
+
+export interface ConsensusState {
+  consensus: Consensus;
+  score: number;
+  reached: boolean;
+  timestamp: string | null;
+}
+
+export interface StageState {
+  stage: string;
+  round: number | null;
+  description: string | null;
+  timestamp: string | null;
+}
+
+export interface RoundState {
+  /** The highest round started or ended so far (never moves back). */
+  current: number | null;
+  max: number | null;
+  /** Rounds that ended, ascending. */
+  ended: readonly number[];
+  /** round → agreement reported by its round_end. */
+  agreement: Readonly<Record<number, number>>;
+}
+
+export interface SessionInfo {
+  sessionId: string | null;
+  endpoint: string | null;
+  mode: string | null;
+  topic: string | null;
+  ended: { reason: string | null; timestamp: string | null } | null;
+  fatalError: string | null;
+}
+
+export interface AudioRef {
+  audioUrl: string;
+  audioId: string | null;
+}
+
+export interface AudioEvent extends AudioRef {
+  agentId: string;
+  /** The message it was attached to (or waits for); null when nobody could take it. */
+  messageId: string | null;
+  timestamp: string | null;
+}
+
+/** An acl_message, request or delegation frame: where it went (a turn, a row of its own, or still waiting). */
+export interface AttachmentEntry {
+  key: string;
+  sender: string;
+  extra: TurnExtra;
+  /** The turn it joined; null while it waits or when it became a row. */
+  turnId: string | null;
+  /** Its own row, used when no turn takes it. */
+  row: FeedItem;
+  placed: 'turn' | 'row' | 'pending';
+}
+
+export interface Feed {
+  /** The Discussion list, in order. */
+  readonly items: KeyedVec<FeedItem>;
+  readonly arguments: KeyedVec<Argument>;
+  readonly research: KeyedVec<ResearchEntry>;
+  readonly delegations: KeyedVec<DelegationEntry>;
+  readonly metrics: KeyedVec<MetricSample>;
+  /** Every audio frame once (keyed by its content), so a replayed clip is not re-attached to another message. */
+  readonly audio: KeyedVec<AudioEvent>;
+  readonly consensus: ConsensusState | null;
+  readonly stage: StageState | null;
+  readonly round: RoundState;
+  readonly session: SessionInfo;
+  readonly participants: readonly Participant[];
+  /** The server's statistics (discussion_summary.summary.performance_metrics), when it sent them. */
+  readonly statistics: DiscussionStatistics | null;
+  /** agent id → id of that agent's latest message (where audio without message_id goes). */
+  readonly lastMessageByAgent: Readonly<Record<string, string>>;
+  /** message id → the clip its latest audio frame brought (kept whether or not the message has arrived yet). */
+  readonly audioByMessage: KeyedVec<AudioRef>;
+  /** ids of items still streaming. */
+  readonly streamingIds: readonly string[];
+  /** Every acl_message, request and delegation frame once, and where it went. */
+  readonly attachments: KeyedVec<AttachmentEntry>;
+  /** agent name → keys of its attachments waiting for its next turn, in arrival order. */
+  readonly pendingBySender: Readonly<Record<string, readonly string[]>>;
+  /** agent name → id of that agent's newest turn. */
+  readonly lastTurnByName: Readonly<Record<string, string>>;
+  /** The newest agent turn of all. */
+  readonly lastAgentTurnId: string | null;
+  /** Turns and human messages (messageCount.ts). */
+  readonly messageCount: number;
+  /** Why the latest search for papers failed, in the server's words; null when none failed. */
+  readonly researchNotice: string | null;
+}
+
+export type F<T extends FeedInput['type']> = Extract<FeedInput, { type: T }>;
+
+export const emptyFeed: Feed = Object.freeze({
+  items: emptyKeyedVec<FeedItem>(),
+  arguments: emptyKeyedVec<Argument>(),
+  research: emptyKeyedVec<ResearchEntry>(),
+  delegations: emptyKeyedVec<DelegationEntry>(),
+  metrics: emptyKeyedVec<MetricSample>(),
+  audio: emptyKeyedVec<AudioEvent>(),
+  consensus: null,
+  stage: null,
+  round: Object.freeze({ current: null, max: null, ended: Object.freeze([]) as readonly number[], agreement: Object.freeze({}) }),
+  session: Object.freeze({ sessionId: null, endpoint: null, mode: null, topic: null, ended: null, fatalError: null }),
+  participants: Object.freeze([]) as readonly Participant[],
+  statistics: null,
+  lastMessageByAgent: Object.freeze({}),
+  audioByMessage: emptyKeyedVec<AudioRef>(),
+  streamingIds: Object.freeze([]) as readonly string[],
+  attachments: emptyKeyedVec<AttachmentEntry>(),
+  pendingBySender: Object.freeze({}),
+  lastTurnByName: Object.freeze({}),
+  lastAgentTurnId: null,
+  messageCount: 0,
+  researchNotice: null,
+});
