@@ -2,6 +2,7 @@
 // the real services — HTTP, token storage, sockets, clock — provided to the pure machines.
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from './machines/app.machine';
+import { systemActor } from './model/systemRegistry';
 import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from './machines/session.machine';
 import type { TokenClaims } from './model/tokenExpiry';
@@ -50,7 +51,7 @@ export function composeApp(deps: AppDeps) {
     fetch: deps.fetch,
     onUnauthorized: () => {
       storage.clear();
-      root?.system.get('session')?.send({ type: 'auth.expired' });
+      if (root) systemActor(root.system, 'session')?.send({ type: 'auth.expired' });
     },
   });
   const api = createApi(http);

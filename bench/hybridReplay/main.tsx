@@ -64,7 +64,7 @@ const root = createActor(
   }).createMachine({
     entry: [
       spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
-      spawnChild('session', { id: 'session', systemId: 'session' }),
+      spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
       spawnChild('hybrid', { id: 'hybrid', systemId: 'hybridDiscussion' }),
     ],
   }),

@@ -4,20 +4,20 @@
 // agent is gone ('agent.deleted'), or why not ('banner.show', which the editor shows in its form instead).
 //   (counting, unless the caller knows the count) → confirming → deleting → deleted | failed;
 //   cancel while counting or confirming → cancelled
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom, type EventObject } from 'xstate';
 import { agentDeleteMessage } from '../model/agentFailures';
-import { notProvided, tellParent } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { AgentDeletedEvent } from '../model/workspaceTypes';
 
-export interface AgentDeletionInput {
+export interface AgentDeletionInput extends ParentInput {
   agentId: string;
   name: string;
   /** Known already (the editor lists the agent's audio): no need to count again. */
   audioCount?: number;
 }
 
-export interface AgentDeletionContext extends Omit<AgentDeletionInput, 'audioCount'> {
+export interface AgentDeletionContext extends Omit<AgentDeletionInput, 'audioCount'>, ParentInput {
   /** The agent's audio files; null while counting, or when they could not be counted. */
   audioCount: number | null;
 }
@@ -35,14 +35,14 @@ export const agentDeletionMachine = setup({
     deleteAgent: fromPromise<unknown, { agentId: string }>(notProvided('agentDeletion', 'deleteAgent')),
   },
   actions: {
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
   guards: {
     countKnown: ({ context }) => context.audioCount !== null,
   },
 }).createMachine({
   id: 'agentDeletion',
-  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: input.audioCount ?? null }),
+  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: input.audioCount ?? null, parent: input.parent }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'countKnown', target: 'confirming' }, { target: 'counting' }] },

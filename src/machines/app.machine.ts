@@ -81,7 +81,7 @@ export const appMachine = setup({
   id: 'app',
   type: 'parallel',
   // Toasts first: the session may want to say something as soon as it starts.
-  entry: [spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }), spawnChild('session', { id: 'session', systemId: 'session' })],
+  entry: [spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }), spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) })],
   states: {
     auth: {
       initial: 'signedOut',

@@ -1,21 +1,26 @@
 // The canvas's 'Auto-connect' action (part 1 §4): POST /connections/auto-connect. One actor per request,
 // invoked by the workspace; it puts how many connections were created (and has the workspace reload them), or
 // why it failed, on the banner.
-import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { CANVAS_MESSAGES } from '../schemas/messages';
 import { autoConnectMessage } from '../model/agentFailures';
-import { notProvided, tellParent } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError, bannerSuccess } from '../model/bannerRequest';
 
 export const autoConnectMachine = setup({
+  types: {
+    context: {} as ParentInput,
+    input: {} as ParentInput | undefined,
+  },
   actors: {
     postAutoConnect: fromPromise<{ connections_created: number }>(notProvided('autoConnect', 'postAutoConnect')),
   },
   actions: {
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
 }).createMachine({
   id: 'autoConnect',
+  context: ({ input }) => ({ parent: input?.parent }),
   initial: 'running',
   states: {
     running: {

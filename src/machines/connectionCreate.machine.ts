@@ -1,9 +1,9 @@
 // Creating one connection from a drag between two nodes (part 1 §4): POST /connections/. One actor per
 // request, invoked by the workspace; it tells the workspace the new edge, or puts why it failed on the banner.
-import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Edge } from '../schemas/connections';
 import { connectionCreateMessage } from '../model/agentFailures';
-import { notProvided, tellParent } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { ConnectionCreatedEvent } from '../model/workspaceTypes';
 
@@ -14,24 +14,24 @@ export interface ConnectionCreateInput {
 
 export const connectionCreateMachine = setup({
   types: {
-    context: {} as ConnectionCreateInput,
-    input: {} as ConnectionCreateInput,
+    context: {} as ConnectionCreateInput & ParentInput,
+    input: {} as ConnectionCreateInput & ParentInput,
   },
   actors: {
     createConnection: fromPromise<Edge, ConnectionCreateInput>(notProvided('connectionCreate', 'createConnection')),
   },
   actions: {
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
 }).createMachine({
   id: 'connectionCreate',
-  context: ({ input }) => ({ from: input.from, to: input.to }),
+  context: ({ input }) => ({ from: input.from, to: input.to, parent: input.parent }),
   initial: 'creating',
   states: {
     creating: {
       invoke: {
         src: 'createConnection',
-        input: ({ context }) => context,
+        input: ({ context }) => ({ from: context.from, to: context.to }),
         onDone: {
           target: 'created',
           actions: { type: 'tellParent', params: ({ event }) => ({ type: 'connection.created', edge: event.output }) satisfies ConnectionCreatedEvent },

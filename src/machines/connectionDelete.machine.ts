@@ -1,9 +1,9 @@
 // Deleting the connections the user removed on the canvas (part 1 §4): DELETE /connections/{id} for each.
 // One actor per request, invoked by the workspace (which drew them gone already); either way the workspace
 // reloads its connections, so a refused delete puts the edges back, and says why on the banner.
-import { enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { connectionDeleteMessage } from '../model/agentFailures';
-import { notProvided, tellParent } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
 
 export interface ConnectionDeleteInput {
@@ -12,14 +12,14 @@ export interface ConnectionDeleteInput {
 
 export const connectionDeleteMachine = setup({
   types: {
-    context: {} as ConnectionDeleteInput,
-    input: {} as ConnectionDeleteInput,
+    context: {} as ConnectionDeleteInput & ParentInput,
+    input: {} as ConnectionDeleteInput & ParentInput,
   },
   actors: {
     deleteConnections: fromPromise<unknown, ConnectionDeleteInput>(notProvided('connectionDelete', 'deleteConnections')),
   },
   actions: {
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
 }).createMachine({
   id: 'connectionDelete',
@@ -29,7 +29,7 @@ export const connectionDeleteMachine = setup({
     deleting: {
       invoke: {
         src: 'deleteConnections',
-        input: ({ context }) => context,
+        input: ({ context }) => ({ connectionIds: context.connectionIds }),
         onDone: 'deleted',
         onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionDeleteMessage(event.error)) } },
       },

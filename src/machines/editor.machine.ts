@@ -295,6 +295,7 @@ export const editorMachine = setup({
                   agentId: context.agentId!,
                   name: context.agent?.name ?? context.fields.name,
                   audioCount: (self.getSnapshot()?.children?.referenceAudio as ReferenceAudioActorRef | undefined)?.getSnapshot().context.audio.length ?? 0,
+                  parent: self,
                 }),
               },
               on: {

@@ -11,7 +11,7 @@
 // session id (the server replays what was missed) and the dialog closes.
 //   offer    — at start (after sign-in or a reload) asks whether one of the user's discussions still runs; if so
 //              the panel offers it at once ('A discussion is still running — Re-attach'), without opening History.
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Feed } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { replayStored, settingsOf, type PanelKind } from '../model/storedReplay';
@@ -20,7 +20,8 @@ import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../schema
 import { HISTORY_MESSAGES } from '../schemas/messages';
 import type { ExportFormat, ExportRequest, RunInfo } from '../model/standardRun';
 import type { StandardDiscussionEvent } from './standardDiscussion.machine';
-import { notProvided, notifyToasts, tellParent } from '../model/actorKit';
+import { notProvided, notifyToasts } from '../model/actorKit';
+import { systemActor } from '../model/systemRegistry';
 import { hybridSettingsOf } from '../model/hybridConfig';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import type { HybridDiscussionEvent } from './hybridDiscussion.machine';
@@ -166,10 +167,10 @@ export const historyMachine = setup({
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
     // The panel that ran it continues it, and the main screen shows that panel.
-    reattach: enqueueActions(({ system, enqueue, self }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
+    reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
       const o = params.opened;
       if (!o || !o.endpoint) return;
-      const panel = system.get(o.panel === 'hybrid' ? 'hybridDiscussion' : 'standardDiscussion') as AnyActorRef | undefined;
+      const panel = systemActor(system, o.panel === 'hybrid' ? 'hybridDiscussion' : 'standardDiscussion');
       if (!panel) return;
       const { session_id: sessionId, topic } = o.summary;
       if (o.panel === 'hybrid') {
@@ -182,8 +183,9 @@ export const historyMachine = setup({
         const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds: o.run.agentIds, context: topic, token: params.token };
         enqueue.sendTo(panel, resume);
       }
-      const show = { type: 'view.discussion.show', panel: o.panel } as const;
-      tellParent({ self, enqueue, system }, show);
+      // The app shows the panel that runs it.
+      const app = systemActor(system, 'app');
+      if (app) enqueue.sendTo(app, { type: 'view.discussion.show', panel: o.panel });
     }),
     notify: enqueueActions(notifyToasts),
   },

@@ -156,7 +156,7 @@ export const hybridDiscussionMachine = setup({
             {
               src: 'socketSession',
               id: 'socket',
-              input: ({ context }): SocketSessionInput => ({ path: ENDPOINTS.hybrid.path, firstFrame: buildHybridConfig(context.run!), policy }),
+              input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS.hybrid.path, firstFrame: buildHybridConfig(context.run!), policy, parent: self }),
             },
             // The header shows whole seconds.
             { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },

@@ -16,12 +16,13 @@ import {
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import { socketSessionMachine, type SocketPolicy, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
-import { notifyToasts } from '../model/actorKit';
+import { notifyToasts, type ParentInput } from '../model/actorKit';
+import { systemActor } from '../model/systemRegistry';
 
 export type LiveChannelName = 'updates' | 'system';
 export type ChannelStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
-export interface LiveChannelInput {
+export interface LiveChannelInput extends ParentInput {
   channel: LiveChannelName;
   path: string;
   /** /ws/system asks for stats as soon as it opens. */
@@ -93,22 +94,20 @@ export const liveChannelMachine = setup({
       // A built-in model download's progress is the Built-in section's (there while the Models dialog is open);
       // other model frames (pulls, changed connections) are the models chart's; every other one the workspace's.
       const type = event.frame.type;
-      const to = system.get(type === 'model_download' ? 'builtinModels' : type.startsWith('model_') ? 'models' : 'workspace');
+      const to = systemActor(system, type === 'model_download' ? 'builtinModels' : type.startsWith('model_') ? 'models' : 'workspace');
       if (to) enqueue.sendTo(to, forward);
     }),
     resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {
       const resync: LiveResyncEvent = { type: 'live.resync' };
       if (!context.resyncOnReconnect) return;
-      for (const id of ['workspace', 'models']) {
-        const to = system.get(id);
-        if (to) enqueue.sendTo(to, resync);
-      }
+      for (const to of [systemActor(system, 'workspace'), systemActor(system, 'models')]) if (to) enqueue.sendTo(to, resync);
     }),
-    report: enqueueActions(({ context, self, enqueue }, params: { status: ChannelStatus }) => {
-      if (self._parent) enqueue.sendParent({ type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
+    report: enqueueActions(({ context, enqueue }, params: { status: ChannelStatus }) => {
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
     }),
-    reportProblem: enqueueActions(({ context, event, self, enqueue }) => {
-      if (!self._parent) return;
+    reportProblem: enqueueActions(({ context, event, enqueue }) => {
+      const parent = context.parent;
+      if (!parent) return;
       let message: string | null = null;
       let code: number | undefined;
       if (event.type === 'socketSession.retrying' || (event.type === 'socketSession.closed' && event.code !== CLOSE_NORMAL)) {
@@ -116,7 +115,7 @@ export const liveChannelMachine = setup({
         code = event.code;
       } else if (event.type === 'socketSession.error') message = event.message;
       else if (event.type === 'socketSession.protocolError') message = DISCUSSION_MESSAGES.protocolError(event.frameType);
-      if (message) enqueue.sendParent({ type: 'channel.problem', channel: context.channel, message, code } satisfies ChannelNotice);
+      if (message) enqueue.sendTo(parent, { type: 'channel.problem', channel: context.channel, message, code } satisfies ChannelNotice);
     }),
     notify: enqueueActions(notifyToasts),
   },
@@ -129,7 +128,7 @@ export const liveChannelMachine = setup({
       invoke: {
         src: 'socketSession',
         id: 'session',
-        input: ({ context }) => ({ path: context.path, policy: LIVE_SOCKET_POLICY }),
+        input: ({ context, self }) => ({ path: context.path, policy: LIVE_SOCKET_POLICY, parent: self }),
       },
       initial: 'connecting',
       on: {

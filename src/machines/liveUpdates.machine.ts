@@ -31,8 +31,8 @@ export const liveUpdatesMachine = setup({
   id: 'liveUpdates',
   context: { channels: { updates: 'connecting', system: 'connecting' }, errors: [] },
   invoke: [
-    { src: 'liveChannel', id: 'updates', input: { channel: 'updates', path: LIVE_PATHS.updates, requestStatsOnOpen: false, resyncOnReconnect: true } },
-    { src: 'liveChannel', id: 'system', input: { channel: 'system', path: LIVE_PATHS.system, requestStatsOnOpen: true, resyncOnReconnect: false } },
+    { src: 'liveChannel', id: 'updates', input: ({ self }) => ({ channel: 'updates', path: LIVE_PATHS.updates, requestStatsOnOpen: false, resyncOnReconnect: true, parent: self }) },
+    { src: 'liveChannel', id: 'system', input: ({ self }) => ({ channel: 'system', path: LIVE_PATHS.system, requestStatsOnOpen: true, resyncOnReconnect: false, parent: self }) },
   ],
   on: {
     'channel.status': {

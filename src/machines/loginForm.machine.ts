@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { hasFieldErrors, loginFailureMessage, validateCredentials, type FieldErrors, type LoginMode } from '../model/loginFailures';
 import { isPastExpiry, type TokenClaims } from '../model/tokenExpiry';
-import { notProvided } from '../model/actorKit';
+import { notProvided, type ParentInput } from '../model/actorKit';
 
 export type { LoginMode } from '../model/loginFailures';
 
@@ -45,7 +45,7 @@ export type LoginFormEvent =
   | { type: 'login.submit' }
   | { type: 'login.backend.check' };
 
-export interface LoginFormContext {
+export interface LoginFormContext extends ParentInput {
   email: string;
   password: string;
   mode: LoginMode;
@@ -60,6 +60,7 @@ type SubmitDone = { output: SubmitResult };
 export const loginFormMachine = setup({
   types: {
     context: {} as LoginFormContext,
+    input: {} as ParentInput | undefined,
     events: {} as LoginFormEvent,
     tags: {} as 'busy',
     children: {} as { submitCredentials: 'submitCredentials'; checkBackend: 'checkBackend' },
@@ -97,16 +98,16 @@ export const loginFormMachine = setup({
         claims: output.claims!,
       },
     })),
-    handOver: enqueueActions(({ context, self, enqueue }) => {
+    handOver: enqueueActions(({ context, enqueue }) => {
       // Always the session in the app; a form running alone (tests, stories) simply keeps its state.
-      if (self._parent && context.accepted) enqueue.sendParent({ type: 'session.authenticated', ...context.accepted } satisfies LoginAcceptedEvent);
+      if (context.parent && context.accepted) enqueue.sendTo(context.parent, { type: 'session.authenticated', ...context.accepted } satisfies LoginAcceptedEvent);
     }),
     storeBackend: assign((_, params: { health: Health | null }) => ({ backend: params.health })),
   },
 }).createMachine({
   id: 'loginForm',
   type: 'parallel',
-  context: { email: '', password: '', mode: 'signIn', fieldErrors: {}, error: null, accepted: null, backend: null },
+  context: ({ input }) => ({ email: '', password: '', mode: 'signIn', fieldErrors: {}, error: null, accepted: null, backend: null, parent: input?.parent }),
   states: {
     form: {
       initial: 'editing',

@@ -3,18 +3,18 @@
 // parent hears it at once ('position.placed') so the node is drawn there while it is saved. One actor per move,
 // invoked by the workspace, which keeps the queue of moves and saves them one at a time. A refused save puts
 // why on the banner; a move with no fallback place is simply dropped.
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { isPositionInBounds } from '../model/canvasPlacement';
 import type { PendingMove } from '../model/workspaceReducers';
 import { positionSaveMessage } from '../model/agentFailures';
-import { notProvided, tellParent } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { PositionPlacedEvent } from '../model/workspaceTypes';
 
 export const positionSaveMachine = setup({
   types: {
-    context: {} as { move: PendingMove },
-    input: {} as PendingMove,
+    context: {} as { move: PendingMove } & ParentInput,
+    input: {} as PendingMove & ParentInput,
   },
   actors: {
     pickFallbackPosition: fromPromise<{ x: number; y: number }>(notProvided('positionSave', 'pickFallbackPosition')),
@@ -24,11 +24,11 @@ export const positionSaveMachine = setup({
     isOutOfBounds: ({ context }) => !isPositionInBounds(context.move),
   },
   actions: {
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
 }).createMachine({
   id: 'positionSave',
-  context: ({ input }) => ({ move: input }),
+  context: ({ input: { parent, ...move } }) => ({ move, parent }),
   initial: 'checking',
   states: {
     checking: {

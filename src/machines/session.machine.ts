@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import { sessionFailureReason } from '../model/loginFailures';
 import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
 import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from '../model/tokenExpiry';
-import { notProvided, notifyToasts, tellParent, type TickerInput } from '../model/actorKit';
+import { notProvided, notifyToasts, tellParent, type ParentInput, type TickerInput } from '../model/actorKit';
 
 export interface RestoredSession {
   token: string;
@@ -30,7 +30,7 @@ export type SessionEvent =
 /** What the session tells its parent. */
 export type SessionNotice = { type: 'session.signedIn'; user: User } | { type: 'session.signedOut' };
 
-export interface SessionContext {
+export interface SessionContext extends ParentInput {
   token: string | null;
   user: User | null;
   claims: TokenClaims | null;
@@ -41,6 +41,7 @@ const signedOut: SessionContext = { token: null, user: null, claims: null };
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
+    input: {} as ParentInput | undefined,
     events: {} as SessionEvent,
     tags: {} as 'loading' | 'expiringSoon',
     children: {} as { restoreSession: 'restoreSession'; loginForm: 'loginForm'; ticker: 'sessionTicker' },
@@ -63,13 +64,13 @@ export const sessionMachine = setup({
     clearStoredLogin: enqueueActions(() => void notProvided('session', 'clearStoredLogin')()),
 
     useSession: assign((_, params: RestoredSession) => ({ token: params.token, user: params.user, claims: params.claims })),
-    forgetSession: assign(signedOut),
+    forgetSession: assign({ token: null, user: null, claims: null }),
     notify: enqueueActions(notifyToasts),
-    tellParent: enqueueActions(tellParent),
+    tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
   },
 }).createMachine({
   id: 'session',
-  context: signedOut,
+  context: ({ input }) => ({ ...signedOut, parent: input?.parent }),
   initial: 'loading',
   states: {
     loading: {
@@ -94,7 +95,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       entry: ['forgetSession', { type: 'tellParent', params: { type: 'session.signedOut' } satisfies SessionNotice }],
-      invoke: { src: 'loginForm', id: 'loginForm' },
+      invoke: { src: 'loginForm', id: 'loginForm', input: ({ self }) => ({ parent: self }) },
       on: {
         'session.authenticated': {
           target: 'authenticated',

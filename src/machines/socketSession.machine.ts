@@ -1,6 +1,6 @@
 // The one socket lifecycle of the app (ARCHITECTURE.md 'The actor system'): live updates, both discussion panels
 // and the debugger each invoke a socketSession with a path, an optional first frame and a policy, and hear about it
-// only through the notices below (sendParent). The raw socket (src/services/socket.ts, `fromSocket(server, client)`)
+// only through the notices below, sent to the `parent` their input names. The raw socket (src/services/socket.ts, `fromSocket(server, client)`)
 // is the invoked `socket` actor; it is a placeholder here and provided by the composition root:
 //   socketSessionMachine.provide({ actors: { socket: fromSocket(serverSchema, clientSchema) } })
 //
@@ -19,10 +19,10 @@
 // - Attempts count reconnects since the socket was last open; a successful open resets them.
 // - Frames the parent sends while the socket is not open yet (connecting, waiting) are queued and sent after the
 //   first frame on the next open; once closing or closed they are dropped.
-import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
-import { notProvided } from '../model/actorKit';
+import { notProvided, type ParentInput } from '../model/actorKit';
 
 export interface SocketPolicy {
   connectTimeoutMs: number;
@@ -39,7 +39,7 @@ export interface SocketPolicy {
   reconnectBeforeFirstOpen?: boolean;
 }
 
-export interface SocketSessionInput {
+export interface SocketSessionInput extends ParentInput {
   path: string;
   query?: Record<string, string>;
   /** Sent on every open (a reconnect sends it again). */
@@ -47,7 +47,7 @@ export interface SocketSessionInput {
   policy: SocketPolicy;
 }
 
-/** What a socketSession tells its parent (and only its parent: sendParent). F = the server frame type. */
+/** What a socketSession tells its parent (the `parent` in its input, and only it). F = the server frame type. */
 export type SocketSessionNotice<F = unknown> =
   | { type: 'socketSession.connecting'; attempt: number } // attempt 0 = first connect, n = n-th reconnect
   | { type: 'socketSession.open'; attempt: number } // attempt > 0: a reconnect succeeded
@@ -89,9 +89,9 @@ const timedOut: Omit<Ending, 'gaveUp'> = { code: CLOSE_ABNORMAL, reason: CONNECT
 const closeOf = (event: SocketSessionEvent): Omit<Ending, 'gaveUp'> =>
   event.type === 'socket.closed' ? { code: event.code, reason: event.reason, wasClean: event.wasClean } : timedOut;
 
-/** Tells the parent, if there is one (a standalone session, as in the model test, has nobody to tell). */
-function tell(self: { _parent?: unknown }, enqueue: { sendParent: (event: SocketSessionNotice) => void }, notice: SocketSessionNotice) {
-  if (self._parent) enqueue.sendParent(notice);
+/** Tells the parent its input named, if any (a standalone session, as in the model test, has nobody to tell). */
+function tell(context: ParentInput, enqueue: { sendTo: (to: AnyActorRef, event: SocketSessionNotice) => void }, notice: SocketSessionNotice) {
+  if (context.parent) enqueue.sendTo(context.parent, notice);
 }
 
 export const socketSessionMachine = setup({
@@ -150,31 +150,31 @@ export const socketSessionMachine = setup({
       ending: ({ context, event }) => (event.type === 'socket.closed' ? { ...context.ending, wasClean: event.wasClean } : context.ending),
     }),
     recordEnding: assign({ ending: ({ event }, params: { gaveUp: boolean }) => ({ ...closeOf(event), gaveUp: params.gaveUp }) }),
-    tellConnecting: enqueueActions(({ context, self, enqueue }) => {
-      tell(self, enqueue, { type: 'socketSession.connecting', attempt: context.attempt });
+    tellConnecting: enqueueActions(({ context, enqueue }) => {
+      tell(context, enqueue, { type: 'socketSession.connecting', attempt: context.attempt });
     }),
-    tellOpen: enqueueActions(({ context, self, enqueue }) => {
-      tell(self, enqueue, { type: 'socketSession.open', attempt: context.attempt });
+    tellOpen: enqueueActions(({ context, enqueue }) => {
+      tell(context, enqueue, { type: 'socketSession.open', attempt: context.attempt });
     }),
-    tellFrame: enqueueActions(({ event, self, enqueue }) => {
-      if (event.type === 'socket.frame') tell(self, enqueue, { type: 'socketSession.frame', frame: event.frame });
+    tellFrame: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'socket.frame') tell(context, enqueue, { type: 'socketSession.frame', frame: event.frame });
     }),
-    tellProtocolError: enqueueActions(({ event, self, enqueue }) => {
+    tellProtocolError: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.protocolError') return;
       const { frameType, error, direction } = event;
-      tell(self, enqueue, { type: 'socketSession.protocolError', frameType, error, direction });
+      tell(context, enqueue, { type: 'socketSession.protocolError', frameType, error, direction });
     }),
-    tellError: enqueueActions(({ context, event, self, enqueue }) => {
-      if (event.type === 'socket.error') tell(self, enqueue, { type: 'socketSession.error', message: event.message, everOpened: context.everOpened });
+    tellError: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'socket.error') tell(context, enqueue, { type: 'socketSession.error', message: event.message, everOpened: context.everOpened });
     }),
-    tellTimeout: enqueueActions(({ self, enqueue }) => tell(self, enqueue, { type: 'socketSession.timeout' })),
+    tellTimeout: enqueueActions(({ context, enqueue }) => tell(context, enqueue, { type: 'socketSession.timeout' })),
     /** After countAttempt: the attempt told is the reconnect about to be made. */
-    tellRetrying: enqueueActions(({ context, event, self, enqueue }) => {
+    tellRetrying: enqueueActions(({ context, event, enqueue }) => {
       const { code, reason } = closeOf(event);
-      tell(self, enqueue, { type: 'socketSession.retrying', attempt: context.attempt, maxAttempts: context.policy.maxAttempts, code, reason });
+      tell(context, enqueue, { type: 'socketSession.retrying', attempt: context.attempt, maxAttempts: context.policy.maxAttempts, code, reason });
     }),
-    tellClosed: enqueueActions(({ context, self, enqueue }) => {
-      tell(self, enqueue, { type: 'socketSession.closed', ...context.ending, everOpened: context.everOpened });
+    tellClosed: enqueueActions(({ context, enqueue }) => {
+      tell(context, enqueue, { type: 'socketSession.closed', ...context.ending, everOpened: context.everOpened });
     }),
   },
 }).createMachine({

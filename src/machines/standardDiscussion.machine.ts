@@ -196,7 +196,7 @@ export const standardDiscussionMachine = setup({
           invoke: {
             src: 'socketSession',
             id: 'socket',
-            input: ({ context }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy }),
+            input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy, parent: self }),
           },
           initial: 'connecting',
           states: {

@@ -203,7 +203,7 @@ export const workspaceMachine = setup({
         saving: {
           invoke: {
             src: 'positionSave',
-            input: ({ context }) => context.pendingMoves[0],
+            input: ({ context, self }) => ({ ...context.pendingMoves[0], parent: self }),
             onDone: { target: 'idle', actions: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }) },
           },
         },
@@ -220,7 +220,7 @@ export const workspaceMachine = setup({
       states: {
         idle: {},
         creating: {
-          invoke: { src: 'connectionCreate', input: ({ event }) => event as Request<'connection.create'>, onDone: 'idle' },
+          invoke: { src: 'connectionCreate', input: ({ event, self }) => ({ ...(event as Request<'connection.create'>), parent: self }), onDone: 'idle' },
         },
       },
     },
@@ -234,7 +234,7 @@ export const workspaceMachine = setup({
       states: {
         idle: {},
         deleting: {
-          invoke: { src: 'connectionDelete', input: ({ event }) => ({ connectionIds: (event as Request<'connections.delete'>).ids }), onDone: 'idle' },
+          invoke: { src: 'connectionDelete', input: ({ event, self }) => ({ connectionIds: (event as Request<'connections.delete'>).ids, parent: self }), onDone: 'idle' },
         },
       },
     },
@@ -243,7 +243,7 @@ export const workspaceMachine = setup({
       initial: 'idle',
       states: {
         idle: { on: { 'connections.autoConnect': 'running' } },
-        running: { invoke: { src: 'autoConnect', onDone: 'idle' } },
+        running: { invoke: { src: 'autoConnect', input: ({ self }) => ({ parent: self }), onDone: 'idle' } },
       },
     },
 
@@ -261,9 +261,9 @@ export const workspaceMachine = setup({
           invoke: {
             id: 'agentDeletion',
             src: 'agentDeletion',
-            input: ({ context, event }) => {
+            input: ({ context, event, self }) => {
               const { agentId } = event as Request<'agent.delete.request'>;
-              return { agentId, name: context.agents.find((a) => a.id === agentId)!.name };
+              return { agentId, name: context.agents.find((a) => a.id === agentId)!.name, parent: self };
             },
             onDone: 'idle',
           },

@@ -8,6 +8,7 @@ import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { HybridSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import { frameOf } from './discussionSocket';
+import { systemActor } from './systemRegistry';
 
 export const agentStatus = (agentId: string, status: string) => ({ type: 'discussion.agentStatus' as const, agentId, status });
 export const statusesReset = () => ({ type: 'discussion.statusesReset' as const });
@@ -26,8 +27,8 @@ interface Relay {
   enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };
 }
 
-const workspaceOf = (system: Relay['system']) => system.get('workspace') as AnyActorRef | undefined;
-const audioQueueOf = (system: Relay['system']) => system.get('audioQueue') as AnyActorRef | undefined;
+const workspaceOf = (system: Relay['system']) => systemActor(system, 'workspace');
+const audioQueueOf = (system: Relay['system']) => systemActor(system, 'audioQueue');
 
 export function relayAgentStatus({ event, system, enqueue }: Relay): void {
   const frame = frameOf(event as Heard);

@@ -51,7 +51,7 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
       probeHealth: fromPromise(probe),
     },
   });
-  const actor = createActor(app).start();
+  const actor = createActor(app, { systemId: 'app' }).start();
   return { actor, opened, toastTexts: () => actor.system.get('toasts').getSnapshot().context.toasts.map((t: { text: string }) => t.text) };
 }
 

@@ -61,8 +61,8 @@ function start(over: Partial<Fakes> = {}) {
       }),
     },
   });
-  // A root (standing for the app, the history's parent) that gives the history a system with both panels and
-  // toasts; all of them record what they are sent, and the root what the history tells its parent.
+  // A root standing for the app (registered as 'app', as main.tsx registers it) that gives the history a system
+  // with both panels and toasts; all of them record what they are sent, and the root what the history tells the app.
   const received: AnyEventObject[] = [];
   const record = ({ event }: { event: AnyEventObject }) => void received.push(event);
   const recorder = createMachine({ on: { '*': { actions: record } } });
@@ -75,7 +75,7 @@ function start(over: Partial<Fakes> = {}) {
       { src: 'history', id: 'history', systemId: 'history' },
     ],
   });
-  const app = createActor(root).start();
+  const app = createActor(root, { systemId: 'app' }).start();
   const actor = app.system.get('history') as ReturnType<typeof createActor<typeof historyMachine>>;
   return { actor, f, received, snap: () => actor.getSnapshot() };
 }

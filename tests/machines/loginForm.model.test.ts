@@ -70,7 +70,7 @@ function sut() {
   const submit = deferred<SubmitResult>();
   const health = deferred<Health>();
   const machine = loginFormMachine.provide({ actors: { submitCredentials: submit.logic as never, checkBackend: health.logic } });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   const user = async ({ event }: { event: ModelEvent }) => actor.send(event as LoginFormEvent);
   return {
     actor,

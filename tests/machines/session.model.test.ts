@@ -60,7 +60,7 @@ function sut() {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   return {
     actor,
     exec: {

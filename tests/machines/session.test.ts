@@ -141,7 +141,8 @@ describe('session', () => {
     await flush();
     t.child.send({ type: 'session.logout' });
     expect(t.snap().matches('loggedOut')).toBe(true);
-    expect(t.snap().context).toEqual({ token: null, user: null, claims: null });
+    expect(t.snap().context).toMatchObject({ token: null, user: null, claims: null });
+    expect(t.snap().context.parent).toBeDefined(); // signing out keeps who hears the session
     expect(t.cleared()).toBe(1);
     expect(t.toastTexts()).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
@@ -159,7 +160,7 @@ describe('session', () => {
     expect(t.snap().matches('loggedOut')).toBe(true);
     await vi.advanceTimersByTimeAsync(LOGIN_SUCCESS_DELAY_MS);
     expect(t.snap().matches({ authenticated: 'valid' })).toBe(true);
-    expect(t.snap().context).toEqual({ token: 'new.token.x', user, claims });
+    expect(t.snap().context).toMatchObject({ token: 'new.token.x', user, claims });
     expect(t.persisted).toEqual([{ token: 'new.token.x', user }]);
     expect(t.snap().children.loginForm).toBeUndefined();
   });

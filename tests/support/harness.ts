@@ -8,11 +8,12 @@ export function underParent<T extends AnyActorRef = AnyActorRef>(logic: AnyActor
   const parent = setup({ actors: { child: logic, toasts: toastsMachine } }).createMachine({
     entry: [
       spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
-      spawnChild('child', { id: systemId, systemId, input: () => input }),
+      spawnChild('child', { id: systemId, systemId, input: ({ self }) => ({ ...(input as object | undefined), parent: self }) }),
     ],
     on: { '*': { actions: ({ event }) => void heard.push(event) } },
   });
-  const root = createActor(parent).start();
+  // The parent stands in for the app: a chart that tells the app something (History's 'show this panel') tells it.
+  const root = createActor(parent, { systemId: 'app' }).start();
   const child = root.system.get(systemId) as T;
   const toasts = root.system.get('toasts') as ToastsActorRef;
   return {

@@ -58,7 +58,7 @@ export function renderApp(opts: { routes: Record<string, Route>; token?: string;
   if (opts.token) storage.save(opts.token, { email: 'ada@example.com' });
   const sockets = fakeSockets();
   const composed = composeApp({ wsBase: () => 'ws://localhost:8000', fetch, WebSocket: sockets.Ctor, storage });
-  const actor = createActor(composed.logic);
+  const actor = createActor(composed.logic, { systemId: 'app' });
   composed.bind(actor);
   actor.start();
   // jsdom lays nothing out, so virtualized lists (react-virtuoso) are given a viewport and a row height.

@@ -95,7 +95,7 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
       entry: [
         spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
         spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
-        spawnChild('session', { id: 'session', systemId: 'session' }),
+        spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
         spawnChild('standard', { id: 'standardDiscussion', systemId: 'standardDiscussion' }),
         spawnChild('hybrid', { id: 'hybridDiscussion', systemId: 'hybridDiscussion' }),
       ],
