@@ -2,10 +2,21 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The import circles in a folder of TypeScript: groups of files that reach each other through their relative
-// imports. Type-only imports count too: a circle of types still means no file of it can be read, changed or
-// tested on its own. Strongly connected components (Tarjan), each one circle, its files sorted.
+// imports. Strongly connected components (Tarjan), each one circle, its files sorted. With `typeImports`, type-only
+// imports count too (a circle of types still means no file of it can be read or changed on its own); without, only
+// the imports that load code at run time.
 
-const IMPORT = /^\s*(?:import|export)\s[^'";]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+const IMPORT = /^\s*(?:import|export)\s([^'";]*?)\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+
+/** `import type …`, `export type …`, or braces that hold only `type X` names. */
+function typeOnly(clause: string): boolean {
+  const c = clause.trim();
+  if (/^type\s/.test(c)) return true;
+  const braces = /^\{([^}]*)\}$/.exec(c);
+  if (!braces) return false;
+  const names = braces[1].split(',').map((n) => n.trim()).filter(Boolean);
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+}
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -23,12 +34,14 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-export function importGraph(dir: string): Map<string, string[]> {
+export function importGraph(dir: string, typeImports = true): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourcesUnder(dir)) {
     const deps = new Set<string>();
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, m[1] ?? m[2]);
+      // import('…') in a type position is a type import.
+      if (!typeImports && (m[3] !== undefined || typeOnly(m[1]))) continue;
+      const target = resolveImport(file, m[2] ?? m[3]);
       if (target) deps.add(target);
     }
     graph.set(file, [...deps]);
@@ -36,8 +49,8 @@ export function importGraph(dir: string): Map<string, string[]> {
   return graph;
 }
 
-export function importCycles(dir: string, root = process.cwd()): string[][] {
-  const graph = importGraph(dir);
+export function importCycles(dir: string, root = process.cwd(), typeImports = true): string[][] {
+  const graph = importGraph(dir, typeImports);
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -13,7 +13,7 @@ import { toJsonSchema, type JsonSchema } from './jsonSchema';
 // one it reads.
 
 type Union = { options: readonly z.ZodType[] };
-const typeOf = (s: z.ZodType): string => {
+export const typeOf = (s: z.ZodType): string => {
   const shape = (s as unknown as { shape?: { type?: z.ZodLiteral<string> } }).shape;
   const value = shape?.type?.value;
   if (typeof value !== 'string') throw new Error('a socket frame schema needs a literal `type`');
