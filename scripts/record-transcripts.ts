@@ -1,5 +1,5 @@
 // Records the discussion sockets of the real server (in-memory PGlite, the built-in offline model) into
-// tests/transcripts/<endpoint>-<case>.jsonl, in the format of ARCHITECTURE.md:
+// tests/transcripts/<endpoint>-<case>.jsonl, in the format of docs/architecture.md#recorded-socket-transcripts:
 //   {"endpoint": "/ws/hybrid", "note": "…"}
 //   {"t": 120, "dir": "server" | "client", "data": {…}}        t = ms since the (first) socket opened
 //   {"t": 900, "event": "close", "code": 1006}

@@ -2,7 +2,8 @@
 //   updates-basic.jsonl        one user creates three agents, renames one, connects them, runs a short
 //                              discussion (the agents' statuses arrive live) and deletes one agent.
 //   updates-drop-resume.jsonl  the same recording, edited into a fault case (the note says how).
-// Format: ARCHITECTURE.md (a header line, then {"t","dir","data"} and {"t","event":"close","code"} lines).
+// Format: docs/architecture.md#recorded-socket-transcripts (a header line, then {"t","dir","data"} and
+// {"t","event":"close","code"} lines).
 //
 //   npm run transcripts:record   (records these after the discussion transcripts)
 

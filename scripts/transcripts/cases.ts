@@ -131,7 +131,8 @@ export const CASES: Case[] = [
       return r;
     },
   },
-  // ── The close codes the panels handle (part 2 §8), as the real server produces them (npm run transcripts:record -- close)
+  // ── The close codes the panels handle (docs/product.md#discussions-errors), as the real server produces them (npm
+  // run transcripts:record -- close)
   {
     name: 'standard-close-1008',
     run: async (e) => {

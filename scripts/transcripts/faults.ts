@@ -32,7 +32,7 @@ const protocolErrorFrom: Edit = (source) => {
   const cut = source.lines.findIndex((l) => l.event === 'close');
   const lines = source.lines.slice(0, cut + 1).map((l) => structuredClone(l));
   lines[cut].code = 1002;
-  return jsonl(source.endpoint, `Edited from standard-close-1006-enhanced (a fault case: the real server does not produce 1002 from a well-behaved client): the drop at line ${cut + 2} is a close 1002 instead of 1006 and nothing follows; the panel shows the authentication message (part 2 §8) and does not reconnect.`, lines);
+  return jsonl(source.endpoint, `Edited from standard-close-1006-enhanced (a fault case: the real server does not produce 1002 from a well-behaved client): the drop at line ${cut + 2} is a close 1002 instead of 1006 and nothing follows; the panel shows the authentication message (docs/product.md#discussions-errors) and does not reconnect.`, lines);
 };
 
 export const FAULTS_FROM: Record<string, { name: string; edit: Edit }[]> = {

@@ -30,7 +30,10 @@ export function resumePoint(v: unknown): { ok: true; value: number | undefined }
 /** Where a replay of `frameCount` frames starts for a resume point (already through resumePoint). */
 export const clampResume = (from: number, frameCount: number) => Math.min(frameCount, Math.max(0, from));
 
-/** Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them (part 2 §7). */
+/**
+ * Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them
+ * (docs/product.md#discussions-calls).
+ */
 const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
 
 const oneLine = (e: z.ZodError) => z.prettifyError(e).replace(/\s*\n\s*/g, '; ').replace(/✖\s*/g, '').trim();

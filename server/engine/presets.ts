@@ -8,7 +8,8 @@ export interface ModelSettings {
 }
 
 /**
- * What a model call is given, from the panel's communication settings (part 2 §9): a named response length uses
+ * What a model call is given, from the panel's communication settings (docs/product.md#discussions-limits): a named
+ * response length uses
  * its preset's token window and temperature; 'custom' uses the free minTokens/maxTokens and the temperature slider.
  */
 export function modelSettings(c: Pick<CommunicationConfig, 'responseLength' | 'minTokens' | 'maxTokens' | 'temperature'>): ModelSettings {

@@ -21,7 +21,7 @@ import { incident } from '../http/incident';
 import { journalDir, recoverJournals } from '../engine/journal';
 import { abandonLeftovers, createDiscussion, createDiscussionWithinLimit, loadDiscussion, recordHumanMessage } from '../engine/store';
 
-// The discussion sockets (part 2 §7) and their debug aliases.
+// The discussion sockets (docs/product.md#discussions-calls) and their debug aliases.
 //
 // Protocol, server side:
 // - `?test=true` is a probe: one {type:'probe', endpoint, ok:true} frame and close 1000, before any token check or

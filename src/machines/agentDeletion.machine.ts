@@ -1,4 +1,5 @@
-// Deleting one agent (part 1 §4 'Delete Agent', §2 the editor's delete button): count its reference audio, ask
+// Deleting one agent (docs/product.md#workspace-states 'Delete Agent', #workspace-screens the editor's delete button):
+// count its reference audio, ask
 // naming both, DELETE /agents/{id}. One actor per request (as comlink spawns one machine per request), invoked by
 // the workspace for the canvas's context menu and by the editor for its drawer's button; it tells its parent the
 // agent is gone ('agent.deleted'), or why not ('banner.show', which the editor shows in its form instead).

@@ -1,4 +1,4 @@
-// The root actor (ARCHITECTURE.md 'The actor system'). It spawns the session and the toasts for the life of
+// The root actor (docs/architecture.md#the-actor-tree). It spawns the session and the toasts for the life of
 // the page; while a user is signed in it runs the workspace, and — once their chunk has loaded — the live updates,
 // the audio queue, the discussion panels and their History (all stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
 //   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)

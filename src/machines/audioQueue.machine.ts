@@ -1,4 +1,5 @@
-// The audio queue (part 2 §4 'Audio queue', §8 'Toasts and audio', §9): one queue for both discussion panels.
+// The audio queue (docs/product.md#discussions-states 'Audio queue', #discussions-errors 'Toasts and audio',
+// #discussions-limits): one queue for both discussion panels.
 // Each item goes queued → loading (a HEAD check of its URL, then the clip loads) → playing → completed, or
 // ends error | blocked | skipped | stopped. The next item starts 200 ms after an end, 1 s after an error and
 // 50 ms after a skip. The browser pieces are provided actors (src/services/audioPlayer.ts):

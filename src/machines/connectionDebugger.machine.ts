@@ -1,4 +1,5 @@
-// The WebSocket connection debugger (part 2 §2 'Developer dialogs', §7 'Debug WebSocket paths', §8, §9). Development
+// The WebSocket connection debugger (docs/product.md#discussions-screens 'Developer dialogs', #discussions-calls 'Debug
+// WebSocket paths', #discussions-errors, #discussions-limits). Development
 // only. It runs its tests one after another — each debug socket path, then /health by GET, HEAD and OPTIONS, then
 // /auth/me — each with DEBUGGER_TEST_TIMEOUT_MS to answer and DEBUGGER_TEST_GAP_MS between tests:
 //   run:  idle ── debugger.run ──► running (testing ⇄ gap) ──► done;  debugger.stop ──► idle

@@ -1,4 +1,5 @@
-// The agent editor drawer (part 1 §2 'Agent editor', §4 'Editor', §5): create or edit one agent. Two regions run
+// The agent editor drawer (docs/product.md#workspace-screens 'Agent editor', #workspace-states 'Editor',
+// #workspace-validation): create or edit one agent. Two regions run
 // side by side while the drawer is open:
 //   models  — the model list from /models/ (fallback list when it fails)
 //   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
@@ -70,7 +71,7 @@ export const fieldsFromAgent = (a: Agent): EditorFields => ({
 
 export const isPersonality = (v: string): v is Personality => (AGENT_PERSONALITIES as readonly string[]).includes(v);
 
-/** The body of a create: every field trimmed (part 1 §5). */
+/** The body of a create: every field trimmed (docs/product.md#workspace-validation). */
 export const createBody = (f: EditorFields): AgentCreate => ({
   name: f.name.trim(),
   role: f.role.trim(),

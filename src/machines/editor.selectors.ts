@@ -52,5 +52,5 @@ export const selectDeleteConfirmation = (s: EditorSnapshot) =>
 // ── Reference audio: its own chart; views select from it (referenceAudio.selectors.ts) ──
 export const selectReferenceAudioRef = (s: EditorSnapshot) => s.children.referenceAudio as ReferenceAudioActorRef | undefined;
 
-/** Capability names read with spaces (part 1 §2). */
+/** Capability names read with spaces (docs/product.md#workspace-screens). */
 export const capabilityLabel = (c: string) => c.replace(/_/g, ' ');

@@ -1,4 +1,5 @@
-// Which of the four standard endpoints answer (part 2 §4 'Endpoint choice'): each path of ENDPOINTS is opened with
+// Which of the four standard endpoints answer (docs/product.md#discussions-states 'Endpoint choice'): each path of
+// ENDPOINTS is opened with
 // `?test=true` at the same time, with ENDPOINT_PROBE_TIMEOUT_MS each; the server answers a probe with one probe
 // frame and a close 1000. Availability is kept per key ('unknown' until its first answer); `endpoints.refresh`
 // probes again (keeping the last answers until the new ones arrive). The probe itself is the `probeEndpoint`

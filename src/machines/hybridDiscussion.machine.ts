@@ -1,10 +1,12 @@
-// The hybrid panel (part 2 §2, §4 'Hybrid discussion', §7, §8). Parallel regions:
+// The hybrid panel (docs/product.md#discussions-screens, #discussions-states 'Hybrid discussion', #discussions-calls,
+// #discussions-errors). Parallel regions:
 //   run      — idle → connecting (10 s time-out) → connected (configuration sent; rounds counted from round_start /
 //              round_end) → ended by discussion_ended, Stop, a close or a fatal error. Stop sends `stop`, then
 //              closes with 1000 after 500 ms. A 1006 drop reconnects with the same session_id (the server resumes;
 //              the feed keys by id, so nothing shows twice). The socket is a socketSession child, as in the
 //              standard panel. History re-attaches a running one ('hybrid.resume': same session_id, resume_from).
-//   settings — the panel's settings (part 2 §9 defaults), locked while connected; templates fill several at once.
+//   settings — the panel's settings (docs/product.md#discussions-limits defaults), locked while connected; templates
+// fill several at once.
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
 //   export   — idle → exporting (the hybrid PDF).
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.

@@ -8,7 +8,7 @@ export const selectModes = (s: HybridDiscussionSnapshot) => s.context.modes;
 export const selectFeed = (s: HybridDiscussionSnapshot) => s.context.feed;
 export const selectError = (s: HybridDiscussionSnapshot) => s.context.error;
 export const selectIsLive = (s: HybridDiscussionSnapshot) => s.hasTag('live') || s.hasTag('connecting') || s.hasTag('stopping');
-/** Settings are disabled while connected (part 2 §4), and while connecting or stopping. */
+/** Settings are disabled while connected (docs/product.md#discussions-states), and while connecting or stopping. */
 export const selectSettingsLocked = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' });
 export const selectCanStop = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' }) && !s.hasTag('stopping');
 export const selectIsExporting = (s: HybridDiscussionSnapshot) => s.hasTag('exporting');

@@ -1,4 +1,5 @@
-// One live-update socket with its reconnect rule (part 1 §7): up to LIVE_RECONNECT_MAX_ATTEMPTS attempts,
+// One live-update socket with its reconnect rule (docs/product.md#workspace-calls): up to LIVE_RECONNECT_MAX_ATTEMPTS
+// attempts,
 // LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). The socket lifecycle
 // itself is a socketSession (the app's one socket chart) with that policy; this machine translates its notices:
 // valid frames go to the workspace as 'live.frame', status changes and problems go to the parent (liveUpdates),

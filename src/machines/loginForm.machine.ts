@@ -1,4 +1,5 @@
-// The sign-in / register form (part 1 §2, §4 'Login form', §5, §8 'Sign-in'). Two regions run side by side:
+// The sign-in / register form (docs/product.md#workspace-screens, #workspace-states 'Login form',
+// #workspace-validation, #workspace-errors 'Sign-in'). Two regions run side by side:
 //   form    — editing → submitting (buttons disabled) → succeeded (success message, then after 1 s the
 //             accepted login goes to the session) or back to editing with the catalogue's error text
 //   backend — the status badge, from /health, re-checked by the Test Backend button

@@ -1,4 +1,5 @@
-// Saving where one agent was dropped (part 1 §4 'Node position'): PUT /agents/{id}/position. A position off the
+// Saving where one agent was dropped (docs/product.md#workspace-states 'Node position'): PUT /agents/{id}/position. A
+// position off the
 // 0..2000 board is first replaced by a random one between 100 and 500 (the injected random source), and the
 // parent hears it at once ('position.placed') so the node is drawn there while it is saved. One actor per move,
 // invoked by the workspace, which keeps the queue of moves and saves them one at a time. A refused save puts

@@ -1,4 +1,5 @@
-// Records a reference voice and saves it to the agent (part 1 §4, §5, §9):
+// Records a reference voice and saves it to the agent (docs/product.md#workspace-states, #workspace-validation,
+// #workspace-limits):
 // idle → requestingPermission → recording → saving → idle, or error.
 // The microphone itself is the `microphone` callback actor (real one in src/services/recorder.ts); it asks for
 // permission, records webm/opus in 1 s chunks and, when told to stop, answers with the finished clip.

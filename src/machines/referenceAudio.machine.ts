@@ -1,4 +1,5 @@
-// An agent's reference voices in the editor drawer (part 1 §2 'Agent editor', §4, §5): the list, upload, record,
+// An agent's reference voices in the editor drawer (docs/product.md#workspace-screens 'Agent editor',
+// #workspace-states, #workspace-validation): the list, upload, record,
 // set default, delete (with its confirmation), transcribe one or all, and the list fetched again 3 s, 6 s and
 // 10 s after a batch transcription starts. The editor spawns one per open drawer; the recorder is its child.
 //   unsaved — a new agent has no id yet: nothing can be attached to it (the messages say so)
@@ -270,7 +271,7 @@ export const referenceAudioMachine = setup({
           },
         },
 
-        // After a batch starts, the list is fetched again at 3 s, 6 s and 10 s (part 1 §4).
+        // After a batch starts, the list is fetched again at 3 s, 6 s and 10 s (docs/product.md#workspace-states).
         refetch: {
           initial: 'off',
           on: { 'audio.batch.started': '.first' },

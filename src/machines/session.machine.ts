@@ -1,4 +1,4 @@
-// The signed-in session (part 1 §4 'Authentication'):
+// The signed-in session (docs/product.md#workspace-states 'Authentication'):
 //   loading        — a stored token is verified with /auth/me (the loading screen)
 //   loggedOut      — the sign-in form runs; a failed restore cleared the token and said why in a toast
 //   authenticated  — a ticker reports the time every 30 s; a token within 5 minutes of its expiry counts as

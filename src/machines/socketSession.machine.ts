@@ -1,4 +1,4 @@
-// The one socket lifecycle of the app (ARCHITECTURE.md 'The actor system'): live updates, both discussion panels
+// The one socket lifecycle of the app (docs/architecture.md#the-actor-tree): live updates, both discussion panels
 // and the debugger each invoke a socketSession with a path, an optional first frame and a policy, and hear about it
 // only through the notices below, sent to the `parent` their input names. The raw socket (src/services/socket.ts, `fromSocket(server, client)`)
 // is the invoked `socket` actor; it is a placeholder here and provided by the composition root:

@@ -1,4 +1,5 @@
-// The standard panel ('Enhanced Multi-Agent Discussion', part 2 §2, §4, §5, §7, §8). Parallel regions:
+// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens, #discussions-states,
+// #discussions-validation, #discussions-calls, #discussions-errors). Parallel regions:
 //   run      — idle → preparing (agent details) → session (connecting → live ⇄ reconnecting → stopping/closing)
 //              → ended | failed. The socket is a socketSession child: 10 s connect time-out, up to 3 reconnects
 //              on 1006 at 2 s × attempt, re-sending the same configuration (same session_id) so the server
@@ -49,7 +50,8 @@ export type StandardDiscussionEvent =
   | SocketSessionNotice<StandardServerFrame>
   | AudioQueueNotice;
 
-// 'Up to 3 attempts while running' (part 2 §4): a socket that never opened reports 'Cannot connect' at once.
+// 'Up to 3 attempts while running' (docs/product.md#discussions-states): a socket that never opened reports 'Cannot
+// connect' at once.
 const policy: SocketSessionInput['policy'] = discussionSocketPolicy(STANDARD_CONNECT_TIMEOUT_MS);
 
 /** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
@@ -187,7 +189,8 @@ export const standardDiscussionMachine = setup({
             id: 'agentDetails',
             input: ({ context }) => ({ agentIds: context.run?.agentIds ?? [] }),
             onDone: { target: 'session', actions: { type: 'setParticipants', params: ({ event }) => ({ participants: event.output }) } },
-            // Agent detail failures are logged only (part 2 §8); the discussion starts with what the server says.
+            // Agent detail failures are logged only (docs/product.md#discussions-errors); the discussion starts with
+            // what the server says.
             onError: 'session',
           },
           on: { 'discussion.stop': 'ended' },

@@ -1,4 +1,4 @@
-// The manual WebSocket tester (part 2 §2 'Developer dialogs'). Development only.
+// The manual WebSocket tester (docs/product.md#discussions-screens 'Developer dialogs'). Development only.
 //   disconnected ── tester.connect ──► connecting ── socket open ──► connected ── tester.disconnect ──► closing
 //        ▲                                  └─ closed/error ──────────────┴───────────── closed ──────────┘
 // The user picks a path, connects, types frames (JSON text: invalid JSON is an error line, never a throw) and

@@ -1,4 +1,5 @@
-// Turns a rejected agent/audio/connection call into the exact words of part 1 §8 (read by failures.ts).
+// Turns a rejected agent/audio/connection call into the exact words of docs/product.md#workspace-errors (read by
+// failures.ts).
 import { AGENT_MESSAGES, AUDIO_MESSAGES, CANVAS_MESSAGES, HTTP_MESSAGES } from '../schemas/messages';
 import { answered, readFailure } from './failures';
 
@@ -28,7 +29,10 @@ export function audioListMessage(error: unknown): string {
   return answered(f) ? HTTP_MESSAGES.status(f.status!, f.text ?? '') : HTTP_MESSAGES.network;
 }
 
-/** Part 1 §8 gives each audio call a 'Failed to …' (the server said no) and an 'Error …' (it was not reached). */
+/**
+ * docs/product.md#workspace-errors gives each audio call a 'Failed to …' (the server said no) and an 'Error …' (it was
+ * not reached).
+ */
 const twoWay = (failed: string, errored: string) => (error: unknown) => (answered(readFailure(error)) ? failed : errored);
 
 export function audioUploadMessage(error: unknown): string {

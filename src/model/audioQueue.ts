@@ -1,4 +1,4 @@
-// The audio queue's bookkeeping (part 2 §4 'Audio queue'), as pure functions over its context;
+// The audio queue's bookkeeping (docs/product.md#discussions-states 'Audio queue'), as pure functions over its context;
 // src/machines/audioQueue.machine.ts decides when each one runs.
 //   - Order: higher `priority` first (default 0), then arrival. An audioId the queue already holds (queued,
 //     current or among the last AUDIO_HISTORY_LIMIT finished) is ignored, so a replayed frame never plays twice.

@@ -1,4 +1,5 @@
-// The reference-audio upload form of the editor drawer (part 1 §2, §4): the draft, when it may be sent, what is
+// The reference-audio upload form of the editor drawer (docs/product.md#workspace-screens, #workspace-states): the
+// draft, when it may be sent, what is
 // sent, and what the server's answer leaves on screen. referenceAudio.machine.ts runs the upload itself.
 import type { AudioUploadResponse } from '../schemas/audio';
 

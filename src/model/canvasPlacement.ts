@@ -3,7 +3,8 @@
 //                  row of new agents never lands on top of one another (or of an agent already there);
 //   autoLayout   — the 'Auto-layout' action: rows by connection depth (sources on top, what they feed below),
 //                  ordered to keep edges short, wrapped to stay inside the board.
-// Every position either returns lies inside the spec's 0..2000 board (part 1 §4 'Node position').
+// Every position either returns lies inside the spec's 0..2000 board (docs/product.md#workspace-states 'Node
+// position').
 import type { Agent } from '../schemas/agents';
 import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN, POSITION_MAX, POSITION_MIN } from '../schemas/constants';
 

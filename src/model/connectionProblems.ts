@@ -1,4 +1,5 @@
-// What each panel says when its socket closes or fails (part 2 §8 'Standard panel', 'Hybrid panel'). Pure, so every
+// What each panel says when its socket closes or fails (docs/product.md#discussions-errors 'Standard panel', 'Hybrid
+// panel'). Pure, so every
 // close-code rule is one table-tested function rather than branches spread over the charts.
 import { CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR, ENDPOINTS } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -31,7 +32,8 @@ export interface BannerState {
 export function standardCloseBanner(facts: CloseFacts, state: BannerState): string | null {
   const byCode = closeMessage(facts);
   if (byCode === DISCUSSION_MESSAGES.authFailed) return byCode;
-  // Reconnects ran out: 'Connection lost to {endpoint}' (part 2 §8), even though each refused attempt was also
+  // Reconnects ran out: 'Connection lost to {endpoint}' (docs/product.md#discussions-errors), even though each refused
+  // attempt was also
   // reported as a socket error.
   if (facts.gaveUp && byCode) return byCode;
   return state.pendingProblem ?? byCode ?? state.error;

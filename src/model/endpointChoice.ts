@@ -1,4 +1,5 @@
-// Which standard endpoint a discussion connects to (part 2 §4 'Endpoint choice'). Pure: no I/O.
+// Which standard endpoint a discussion connects to (docs/product.md#discussions-states 'Endpoint choice'). Pure: no
+// I/O.
 //
 // The rules, in priority order; the first that applies and whose endpoint has not been probed 'unavailable' wins
 // (an unavailable endpoint is skipped and the next rule that applies is tried):

@@ -1,4 +1,5 @@
-// The standard panel's JSON export (part 2 §3 'Export JSON', §9 file names), built from the feed. Pure: the
+// The standard panel's JSON export (docs/product.md#discussions-entities 'Export JSON', #discussions-limits file
+// names), built from the feed. Pure: the
 // caller passes the clock (`now`) and the configuration; saving the file is the view's/service's business.
 
 import type { CommunicationConfig, ReasoningConfig, ResearchConfig } from '../schemas/settings';
@@ -87,10 +88,13 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
   return discussionExport.parse(doc);
 }
 
-/** `discussion_{session or timestamp}.json|pdf` (part 2 §9). */
+/** `discussion_{session or timestamp}.json|pdf` (docs/product.md#discussions-limits). */
 export const exportFileName = (kind: 'json' | 'pdf', sessionId: string | null, now: Date): string =>
   `discussion_${sessionId || now.getTime()}.${kind}`;
 
-/** `hybrid_discussion_{session}.pdf` (part 2 §9); the timestamp stands in when there is no session yet. */
+/**
+ * `hybrid_discussion_{session}.pdf` (docs/product.md#discussions-limits); the timestamp stands in when there is no
+ * session yet.
+ */
 export const hybridPdfFileName = (sessionId: string | null, now?: Date): string =>
   `hybrid_discussion_${sessionId || (now ? now.getTime() : 'session')}.pdf`;

@@ -1,4 +1,4 @@
-// Derived data of the feed (ARCHITECTURE.md 'Derived, not stored'). Pure; each selector that builds a new value
+// Derived data of the feed (docs/architecture.md#rules). Pure; each selector that builds a new value
 // memoises it on the part of the feed it reads (a WeakMap keyed by that part), so the same input gives the same
 // output object and `useSelector` with reference equality re-renders only when that part changed. A streamed
 // delta changes the items but not the ids, so the list of ids stays the same array while one row updates.

@@ -1,5 +1,7 @@
-// The hybrid panel's first socket message (part 2 §7), its start checks (part 2 §5 'Hybrid start') and its four
-// topic templates (part 2 §9). Pure. The spec fixes one or two values per template; the rest of each is ours,
+// The hybrid panel's first socket message (docs/product.md#discussions-calls), its start checks
+// (#discussions-validation 'Hybrid start') and its four
+// topic templates (docs/product.md#discussions-limits). Pure. The spec fixes one or two values per template; the rest
+// of each is ours,
 // chosen so each template reads as its name:
 //   Scientific Analysis    — depth 5 (spec); structured mode, evidence and research on, academic citations, 0.8 threshold
 //   Problem Solving        — 15 rounds, 2 turns per round (spec); hybrid mode, auto-stop on consensus
@@ -16,7 +18,8 @@ export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
 export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
 
 /**
- * The first message exactly as part 2 §7 (the token travels in the query only); tts_config is null when speech is
+ * The first message exactly as docs/product.md#discussions-calls (the token travels in the query only); tts_config is
+ * null when speech is
  * off. A re-attached run (History) also says how many frames it has, so the server sends only the rest.
  */
 export function buildHybridConfig(run: HybridRun) {

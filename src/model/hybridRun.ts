@@ -43,7 +43,7 @@ export const initialHybridContext: HybridDiscussionContext = {
 };
 
 export interface HybridExportRequest {
-  /** The PDF (part 2 §9) or the same export as JSON; PDF when not said. */
+  /** The PDF (docs/product.md#discussions-limits) or the same export as JSON; PDF when not said. */
   format?: 'pdf' | 'json';
   feed: Feed;
   run: HybridRun;

@@ -1,4 +1,4 @@
-// The one definition of a discussion's message count (ARCHITECTURE.md 'A turn is the unit a reader sees'): every
+// The one definition of a discussion's message count (docs/architecture.md#rules): every
 // agent turn once, plus every message a human sent. An agent turn is one id, whatever frames carried it (its
 // stream start, its final `agent_message`/`text`, or the `argument` it was on the multi-round endpoint); the
 // ACL message, request, delegation and audio that go with a turn are part of it, not messages of their own.

@@ -1,5 +1,7 @@
-// The standard panel's first socket message (part 2 §7 'Standard socket session'): exactly the fields of the
-// chosen endpoint, checked by that endpoint's schema, and the start checks of part 2 §5. Pure.
+// The standard panel's first socket message (docs/product.md#discussions-calls 'Standard socket session'): exactly the
+// fields of the
+// chosen endpoint, checked by that endpoint's schema, and the start checks of docs/product.md#discussions-validation.
+// Pure.
 import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
 import { ENDPOINT_KEYS, ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -13,7 +15,10 @@ export interface StartRequest {
   token: string | null;
 }
 
-/** The first failing start check's message, or null when Start may proceed (part 2 §5, in the spec's order). */
+/**
+ * The first failing start check's message, or null when Start may proceed (docs/product.md#discussions-validation, in
+ * the spec's order).
+ */
 export function startProblem(req: StartRequest): string | null {
   if (new Set(req.agentIds).size < 2) return DISCUSSION_MESSAGES.selectTwoAgents;
   if (!req.context.trim()) return DISCUSSION_MESSAGES.provideContext;

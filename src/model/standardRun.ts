@@ -22,7 +22,7 @@ export interface StandardDiscussionContext {
   run: RunInfo | null;
   participants: Participant[];
   feed: Feed;
-  /** The dismissible banner (part 2 §8); null when nothing is wrong. */
+  /** The dismissible banner (docs/product.md#discussions-errors); null when nothing is wrong. */
   error: string | null;
   /** The current reconnect attempt (1..3) while reconnecting. */
   attempt: number;

@@ -1,4 +1,5 @@
-// The session-expiry rules of part 1 §4 as pure arithmetic on a token's claims and a time the caller read.
+// The session-expiry rules of docs/product.md#workspace-states as pure arithmetic on a token's claims and a time the
+// caller read.
 import { SESSION_EXPIRED_MARGIN_MS, SESSION_WARNING_MARGIN_MS } from '../schemas/constants';
 
 /** What the client keeps of a decoded token. */

@@ -6,7 +6,7 @@ export const APP_VERSION = '2.1.0';
 export const DEFAULT_APP_VERSION = '2.0.0';
 export const BACKEND_PORT = 8000;
 
-// ── Session (part 1 §4, §9) ────────────────────────────────────────────────
+// ── Session (docs/product.md#workspace-states, #workspace-limits) ──────────
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 /** A token this close to its expiry already counts as expired. */
 export const SESSION_EXPIRED_MARGIN_MS = 5 * 60_000;
@@ -21,7 +21,7 @@ export const COPY_CONFIRMATION_MS = 2_000;
 export const TOKEN_STORAGE_KEYS = ['token', 'access_token', 'authToken'] as const;
 export const USER_STORAGE_KEYS = ['user', 'currentUser'] as const;
 
-// ── Live updates (part 1 §7) ───────────────────────────────────────────────
+// ── Live updates (docs/product.md#workspace-calls) ─────────────────────────
 export const LIVE_RECONNECT_MAX_ATTEMPTS = 5;
 export const LIVE_RECONNECT_BASE_DELAY_MS = 3_000;
 /** How long a live channel waits for its socket to open (not fixed by the spec; the standard panel's 10 s). */
@@ -48,7 +48,7 @@ export const CLOSE_CODE_EXPLANATIONS: Record<number, string> = {
   1015: 'TLS handshake failure',
 };
 
-// ── Canvas and editor (part 1 §9) ──────────────────────────────────────────
+// ── Canvas and editor (docs/product.md#workspace-limits) ───────────────────
 export const CANVAS_MIN_ZOOM = 0.3;
 export const CANVAS_MAX_ZOOM = 1.5;
 export const CANVAS_DEFAULT_ZOOM = 0.8;
@@ -76,17 +76,17 @@ export const AUDIO_EXTENSIONS = ['wav', 'mp3', 'webm', 'm4a', 'ogg', 'flac'] as 
 /** Upload size cap for reference audio. */
 export const AUDIO_MAX_BYTES = 20 * 1024 * 1024;
 
-// ── Recording (part 1 §5, §9) ──────────────────────────────────────────────
+// ── Recording (docs/product.md#workspace-validation, #workspace-limits) ────
 export const RECORDING_MIME_TYPE = 'audio/webm;codecs=opus';
 export const RECORDING_SAMPLE_RATE = 44_100;
 export const RECORDING_CHUNK_MS = 1_000;
 export const recordingName = (date: Date) => `Recording ${date.toLocaleString()}`;
 
-// ── HTTP helper (part 1 §8) ────────────────────────────────────────────────
+// ── HTTP helper (docs/product.md#workspace-errors) ─────────────────────────
 export const HTTP_RETRY_ATTEMPTS = 3;
 export const HTTP_RETRY_BASE_DELAY_MS = 500;
 
-// ── Standard discussion (part 2 §9) ────────────────────────────────────────
+// ── Standard discussion (docs/product.md#discussions-limits) ───────────────
 export const STANDARD_CONNECT_TIMEOUT_MS = 10_000;
 export const ENDPOINT_PROBE_TIMEOUT_MS = 2_000;
 export const STANDARD_RECONNECT_MAX_ATTEMPTS = 3;
@@ -110,7 +110,7 @@ export const DEBUG_SOCKET_PATHS = ['/discussion/ws/discuss', '/discussion/ws/enh
 export const DEBUGGER_TEST_TIMEOUT_MS = 10_000;
 export const DEBUGGER_TEST_GAP_MS = 1_000;
 
-// ── Hybrid discussion (part 2 §4, §9) ──────────────────────────────────────
+// ── Hybrid discussion (docs/product.md#discussions-states, #discussions-limits) ───
 export const HYBRID_CONNECT_TIMEOUT_MS = 10_000;
 export const STOP_CLOSE_DELAY_MS = 500;
 export const HYBRID_MODES = ['natural', 'structured', 'hybrid', 'adaptive'] as const;
@@ -125,7 +125,7 @@ export const HYBRID_TEMPLATES = {
   'Strategic Planning': { reasoning_depth: 4 },
 } as const;
 
-// ── Standard settings vocabularies (part 2 §9) ─────────────────────────────
+// ── Standard settings vocabularies (docs/product.md#discussions-limits) ────
 export const CONVERSATION_MODES = ['sequential', 'reactive', 'natural', 'smart_delegation', 'hybrid', 'enhanced'] as const;
 export const REASONING_MODES = ['fast', 'balanced', 'deep', 'cot', 'tot'] as const;
 export const COMMUNICATION_STYLES = ['formal', 'casual', 'technical', 'creative', 'analytical'] as const;
@@ -144,7 +144,7 @@ export const RESPONSE_LENGTH_TEMPLATES = {
   comprehensive: { min: 500, max: 1500, hint: 'multiple paragraphs' },
 } as const;
 
-/** Communication presets: what the model is actually given (part 1 §9, part 2 §9). */
+/** Communication presets: what the model is actually given (docs/product.md#workspace-limits, #discussions-limits). */
 export const COMMUNICATION_PRESETS = {
   concise: { min_tokens: 20, max_tokens: 100, temperature: 0.5, description: 'Short and to the point' },
   normal: { min_tokens: 100, max_tokens: 300, temperature: 0.7, description: 'Balanced length' },
@@ -152,7 +152,7 @@ export const COMMUNICATION_PRESETS = {
   comprehensive: { min_tokens: 600, max_tokens: 1200, temperature: 0.9, description: 'In-depth analysis' },
 } as const;
 
-// ── Audio (part 1 §9, part 2 §4, §9) ───────────────────────────────────────
+// ── Audio (docs/product.md#workspace-limits, #discussions-states, #discussions-limits) ───
 export const AUDIO_PLAYBACK_RATE_MIN = 0.5;
 export const AUDIO_PLAYBACK_RATE_MAX = 2;
 export const AUDIO_TIMEOUT_MS = 30_000;
@@ -169,14 +169,14 @@ export const DEFAULT_TTS = {
   streaming: false, interrupt_enabled: true,
 } as const;
 
-// ── Export (part 2 §9) ─────────────────────────────────────────────────────
+// ── Export (docs/product.md#discussions-limits) ────────────────────────────
 export const PDF_FONT = 'helvetica';
 export const PDF_PAGE_BREAK_Y = 270;
 export const PDF_TEXT_WIDTH = 180;
 export const PDF_HYBRID_MARGIN = 20;
 export const PDF_HYBRID_LINE_SPACING = 7;
 
-// ── Server behaviour this project defines (ARCHITECTURE.md, issues) ────────
+// ── Server behaviour this project defines (docs/architecture.md, docs/protocol.md) ────────
 export const DISCUSSION_RESUME_GRACE_MS = 60_000;
 export const sessionId = (now: number) => `session_${now}`;
 

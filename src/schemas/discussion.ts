@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARGUMENT_TYPES, REASONING_STAGES } from './constants';
 
-// The entities both discussion panels show (part 2 §3). Frames in standardSocket.ts and
+// The entities both discussion panels show (docs/product.md#discussions-entities). Frames in standardSocket.ts and
 // hybridSocket.ts carry these.
 
 export const argument = z.looseObject({

@@ -6,7 +6,7 @@ import {
 } from './discussion';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
-// compose their unions from these (part 2 §4 lists which panel reads which).
+// compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
 
 const ts = z.string().optional();
 
@@ -59,7 +59,7 @@ export const agentMessageFrame = z.looseObject({
 });
 /**
  * A streamed turn opens: the final `agent_message`/`text`/`argument` (or, for the summary, `discussion_summary`) of the
- * same `id` follows its deltas (ARCHITECTURE.md 'Streaming replies').
+ * same `id` follows its deltas (docs/protocol.md#sockets).
  */
 export const agentMessageStartFrame = z.looseObject({
   type: z.literal('agent_message_start'), id: z.string().min(1), agent_id: z.string(), agent_name: z.string(),

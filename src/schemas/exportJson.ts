@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { argument, consensus, researchResult } from './discussion';
 import { communicationConfig, reasoningConfig, researchConfig } from './settings';
 
-/** The standard panel's JSON export (part 2 §3). Messages are the feed as shown: one per turn, then the light rows. */
+/**
+ * The standard panel's JSON export (docs/product.md#discussions-entities). Messages are the feed as shown: one per
+ * turn, then the light rows.
+ */
 export const exportMessage = z.looseObject({
   id: z.string(),
   kind: z.string(),

@@ -4,9 +4,9 @@ import * as f from './discussionFrames';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
 
-// The hybrid panel's socket (/ws/hybrid with the richer first message, part 2 §7).
+// The hybrid panel's socket (/ws/hybrid with the richer first message, docs/product.md#discussions-calls).
 
-/** The 18 server message types the hybrid panel reads (part 2 §4), `system` included. */
+/** The 18 server message types the hybrid panel reads (docs/product.md#discussions-states), `system` included. */
 export const hybridServerFrame = z.discriminatedUnion('type', [
   f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.audioMessageFrame, f.aclMessageFrame,
   f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,

@@ -5,7 +5,7 @@ import { connection } from './connections';
 import { modelLiveFrames } from './modelConnections';
 import { monitorStats } from './system';
 
-// /ws/updates and /ws/system (part 1 §4, §7).
+// /ws/updates and /ws/system (docs/product.md#workspace-states, #workspace-calls).
 export const liveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent_created'), agent }),
   z.object({ type: z.literal('agent_updated'), agent }),

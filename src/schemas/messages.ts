@@ -1,4 +1,5 @@
-// The user-facing words of the specification's error catalogues (part 1 §5, §8; part 2 §5, §8),
+// The user-facing words of the specification's error catalogues (docs/product.md#workspace-validation,
+// #workspace-errors; #discussions-validation, #discussions-errors),
 // written once. Templates are small functions so a placeholder cannot be forgotten.
 
 export const AUTH_MESSAGES = {

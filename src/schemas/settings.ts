@@ -6,7 +6,8 @@ import {
   RESPONSE_FORMATS, RESPONSE_LENGTHS,
 } from './constants';
 
-// Settings bounds (part 2 §5) and defaults (§3, §9), written once. Sliders read `bounds` for their
+// Settings bounds (docs/product.md#discussions-validation) and defaults (#discussions-entities, #discussions-limits),
+// written once. Sliders read `bounds` for their
 // min/max/step; the server validates the same schemas.
 
 export const bounds = {
@@ -31,7 +32,7 @@ const rangedInt = (b: Bound) => z.number().int().min(b.min).max(b.max);
 
 export const communicationConfig = z.object({
   responseLength: z.enum(RESPONSE_LENGTHS).default('normal'),
-  /** Custom min/max tokens are free numbers (part 2 §5). */
+  /** Custom min/max tokens are free numbers (docs/product.md#discussions-validation). */
   minTokens: z.number().nonnegative().default(50),
   maxTokens: z.number().positive().default(500),
   temperature: ranged(bounds.temperature).default(0.7),
@@ -84,7 +85,7 @@ export const ttsSettings = z.object({
   format: text().max(20).default(DEFAULT_TTS.format),
 });
 
-/** The hybrid panel's settings, with part 2 §9 defaults. */
+/** The hybrid panel's settings, with docs/product.md#discussions-limits defaults. */
 export const hybridSettings = z.object({
   mode: z.enum(HYBRID_MODES).default('hybrid'),
   max_rounds: rangedInt(bounds.hybridMaxRounds).default(10),

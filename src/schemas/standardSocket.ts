@@ -4,9 +4,13 @@ import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
 
-// The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid (part 2 §7).
+// The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid
+// (docs/product.md#discussions-calls).
 
-/** The 17 server message types of part 2 §4, plus the error frame ('a server message with an error field'). */
+/**
+ * The 17 server message types of docs/product.md#discussions-states, plus the error frame ('a server message with an
+ * error field').
+ */
 export const standardServerFrame = z.discriminatedUnion('type', [
   f.reasoningStageFrame, f.argumentFrame, f.researchResultFrame, f.researchResultsFrame, f.aclMessageFrame,
   f.consensusReachedFrame, f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.roundEndFrame,

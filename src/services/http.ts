@@ -1,4 +1,5 @@
-// The one request helper every REST call goes through (part 1 §8 'Generic request helper'): bearer token,
+// The one request helper every REST call goes through (docs/product.md#workspace-errors 'Generic request helper'):
+// bearer token,
 // JSON in and out, the server's `detail` as the error message ('HTTP {status}: {text}' otherwise), retries on
 // a 5xx only when the caller asks, answers checked against a zod schema, and any 401 reported to the
 // session through `onUnauthorized`. Errors carry `status`, `detail` and `text`, the shape the machines read.

@@ -1,4 +1,5 @@
-// Reads the claims of a session token on the client (part 1 §3). No signature check here: the server
+// Reads the claims of a session token on the client (docs/product.md#workspace-entities). No signature check here: the
+// server
 // verifies every call; the client only needs `sub` and `exp` for the footer and the expiry timer.
 import { jwtPayload, type JwtPayload } from '../schemas/auth';
 

@@ -1,4 +1,5 @@
-// PDF export of a discussion (part 2 §9), for both panels, in the browser (jspdf, loaded only when used).
+// PDF export of a discussion (docs/product.md#discussions-limits), for both panels, in the browser (jspdf, loaded only
+// when used).
 //
 // One layout for both: a title, the session lines, the discussion as the panel shows it — each turn once (speaker,
 // time, its text, what the protocol added as one quiet line), the light rows between — then the consensus and the

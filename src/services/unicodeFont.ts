@@ -1,4 +1,4 @@
-// The Unicode font the PDF export embeds when text is not Latin-1 (ARCHITECTURE.md 'PDF'): DejaVu Sans, shipped
+// The Unicode font the PDF export embeds when text is not Latin-1 (docs/architecture.md#exports): DejaVu Sans, shipped
 // by Vite as a separate asset (only its URL is in the bundle) and fetched the first time a PDF needs it.
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 

@@ -64,7 +64,8 @@ test(
     await panel(page).waitFor();
     await expectAxeClean(page, 'the idle hybrid panel');
 
-    // Problem Solving sets 15 rounds and 2 turns per round (part 2 §9); speech on, no pause between turns.
+    // Problem Solving sets 15 rounds and 2 turns per round (docs/product.md#discussions-limits); speech on, no pause
+    // between turns.
     await panel(page).getByRole('button', { name: 'Problem Solving' }).click();
     await panel(page).getByRole('button', { name: 'Settings' }).click();
     const settings = panel(page).getByRole('group', { name: 'Hybrid discussion settings' });

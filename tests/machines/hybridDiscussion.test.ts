@@ -1,4 +1,5 @@
-// The hybrid panel (part 2 §4 'Hybrid discussion', §5 'Hybrid start', §7, §8, §9), run as the app runs it: under a
+// The hybrid panel (docs/product.md#discussions-states 'Hybrid discussion', #discussions-validation 'Hybrid start',
+// #discussions-calls, #discussions-errors, #discussions-limits), run as the app runs it: under a
 // parent with a real toasts actor and recording 'workspace' / 'audioQueue' stand-ins, its real actors
 // (createHybridDiscussionLogic) over a fake WebSocket, on fake timers.
 import { createHybridSettingsStore } from '../../src/services/panelSettingsStore';
@@ -60,14 +61,14 @@ describe('hybrid discussion panel', () => {
     expect(p.sockets.instances).toEqual([]);
   });
 
-  describe('the first message (part 2 §7)', () => {
+  describe('the first message (docs/product.md#discussions-calls)', () => {
     const KEYS = [
       'agent_ids', 'topic', 'mode', 'max_rounds', 'max_response_length', 'reasoning_depth', 'evidence_required', 'allow_research',
       'consensus_threshold', 'session_id', 'tts', 'turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus',
       'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config',
     ].sort();
 
-    it('speech off: exactly the spec keys, the defaults of part 2 §9, tts_config null; the token in the query', async () => {
+    it('speech off: exactly the spec keys, the defaults of docs/product.md#discussions-limits, tts_config null; the token in the query', async () => {
       const p = await ready();
       const ws = await live(p);
       expect(ws.query.token).toBe('query-token');
@@ -168,7 +169,7 @@ describe('hybrid discussion panel', () => {
     }
   });
 
-  describe('templates (part 2 §9)', () => {
+  describe('templates (docs/product.md#discussions-limits)', () => {
     const SPEC: Record<string, Partial<HybridSettings>> = {
       'Problem Solving': { max_rounds: 15, turns_per_round: 2 },
       'Creative Brainstorming': { response_format: 'bullet', max_response_length: 300 },

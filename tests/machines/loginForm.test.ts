@@ -39,7 +39,7 @@ function start(opts: { health?: () => Promise<Health> } = {}) {
   return { ...h, form, submit, type, snap: () => form.getSnapshot() };
 }
 
-describe('login form: validation (part 1 §5)', () => {
+describe('login form: validation (docs/product.md#workspace-validation)', () => {
   it('says what is missing and does not submit', () => {
     const { form, submit, snap } = start();
     form.send({ type: 'login.submit' });
@@ -71,7 +71,7 @@ describe('login form: validation (part 1 §5)', () => {
   });
 });
 
-describe('login form: submitting and the error catalogue (part 1 §8)', () => {
+describe('login form: submitting and the error catalogue (docs/product.md#workspace-errors)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,5 @@
-// The standard panel (part 2 §4, §5, §7, §8, §9), run as the app runs it: under a parent with a real toasts actor
+// The standard panel (docs/product.md#discussions-states, #discussions-validation, #discussions-calls,
+// #discussions-errors, #discussions-limits), run as the app runs it: under a parent with a real toasts actor
 // and recording 'workspace' / 'audioQueue' stand-ins, its real actors (createStandardDiscussionLogic) over a fake
 // WebSocket, a fake probe, fake agents, settings store and file saver, on fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,10 @@ const NOW = 1_700_000_000_000;
 const SESSION = `session_${NOW}`;
 const AGENTS = ['agent-a', 'agent-b'];
 
-/** Settings that lead to each endpoint when all four are available (part 2 §4 'Endpoint choice'). */
+/**
+ * Settings that lead to each endpoint when all four are available (docs/product.md#discussions-states 'Endpoint
+ * choice').
+ */
 const base = defaults.standardPanel;
 const forEndpoint: Record<EndpointKey, StandardPanelSettings> = {
   basic: { ...base, communication: { ...base.communication, enableInterrupts: false } },
@@ -63,7 +67,7 @@ describe('standard discussion panel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  describe('Start (part 2 §5)', () => {
+  describe('Start (docs/product.md#discussions-validation)', () => {
     it.each([
       [{ agentIds: ['agent-a'] }, DISCUSSION_MESSAGES.selectTwoAgents],
       [{ agentIds: ['agent-a', 'agent-a'] }, DISCUSSION_MESSAGES.selectTwoAgents],
@@ -99,7 +103,7 @@ describe('standard discussion panel', () => {
     });
   });
 
-  describe('the configuration message (part 2 §7)', () => {
+  describe('the configuration message (docs/product.md#discussions-calls)', () => {
     const COMMON = ['token', 'agent_ids', 'session_id'];
     const CONFIGS = ['communication_config', 'reasoning_config', 'research_config'];
     const expected: Record<EndpointKey, string[]> = {
@@ -176,7 +180,7 @@ describe('standard discussion panel', () => {
     });
   });
 
-  describe('close codes (part 2 §8)', () => {
+  describe('close codes (docs/product.md#discussions-errors)', () => {
     it.each([1008, 1002])('%i → the authentication message', async (code) => {
       const p = await ready();
       const ws = await live(p);
@@ -272,7 +276,7 @@ describe('standard discussion panel', () => {
     });
   });
 
-  describe('socket errors (part 2 §8)', () => {
+  describe('socket errors (docs/product.md#discussions-errors)', () => {
     it('before the socket opened: cannot connect, with the endpoints available; no reconnect', async () => {
       const p = await ready({ available: ['basic', 'hybrid'] });
       await start(p);

@@ -1,4 +1,5 @@
-// chooseEndpoint, row by row: the priority order of part 2 §4, the skipping of endpoints probed unavailable, and
+// chooseEndpoint, row by row: the priority order of docs/product.md#discussions-states, the skipping of endpoints
+// probed unavailable, and
 // Basic when nothing is confirmed.
 import { describe, expect, it } from 'vitest';
 import { chooseEndpoint, type EndpointAvailability, type EndpointChoiceOptions } from '../../src/model/endpointChoice';

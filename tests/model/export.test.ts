@@ -1,4 +1,4 @@
-// The JSON export (part 2 §3) and the PDF (part 2 §9), read back with pdftotext.
+// The JSON export (docs/product.md#discussions-entities) and the PDF (#discussions-limits), read back with pdftotext.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
-// One turn, one item: the frames that go with an agent's turn join it (ARCHITECTURE.md 'A turn is the unit a reader
-// sees'), and the one message count (src/model/messageCount.ts) agrees with what the server counts.
+// One turn, one item: the frames that go with an agent's turn join it (docs/architecture.md#rules), and the one message
+// count (src/model/messageCount.ts) agrees with what the server counts.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyFrame, applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';

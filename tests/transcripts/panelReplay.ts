@@ -1,5 +1,6 @@
-// Replays a discussion transcript into the REAL panel it was recorded for (ARCHITECTURE.md 'Recorded socket
-// transcripts'): basic-*, enhanced-*, multi_round_reasoning-* and hybrid-standard-config into standardDiscussion,
+// Replays a discussion transcript into the REAL panel it was recorded for
+// (docs/architecture.md#recorded-socket-transcripts): basic-*, enhanced-*, multi_round_reasoning-* and
+// hybrid-standard-config into standardDiscussion,
 // the other hybrid-* into hybridDiscussion, built by their real actor factories over the replay's socket (the
 // production parse path, replayDiscussion) and run next to a real toasts actor and recording 'workspace' /
 // 'audioQueue' stand-ins. The user's part is played from the transcript: the panel's settings are read back from the
@@ -50,7 +51,8 @@ function hybridSettingsFrom(cfg: Json) {
 
 /**
  * The configuration check. `exact`: the panel sent the recorded configuration (the same keys and values; tts_config
- * on the fields part 2 §7 fixes). Otherwise the recording was made by hand with keys the panel does not send for
+ * on the fields docs/product.md#discussions-calls fixes). Otherwise the recording was made by hand with keys the panel
+ * does not send for
  * that endpoint (enhanced-*, hybrid-standard-config) or a configuration it refuses to send (basic-bad-config): then
  * only what the user chose (agents, context or topic) is compared.
  */

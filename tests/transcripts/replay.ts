@@ -1,4 +1,4 @@
-// Replays a recorded socket transcript (ARCHITECTURE.md 'Recorded socket transcripts') through the same path as
+// Replays a recorded socket transcript (docs/architecture.md#recorded-socket-transcripts) through the same path as
 // production: the real socket actor (src/services/socket.ts, `fromSocket(serverSchema, clientSchema)`) over a fake
 // WebSocket, so every server frame goes through parseFrame, into the real machines for that endpoint. Time follows
 // the transcript's `t` on fake timers, so reconnect delays run exactly as in the app.

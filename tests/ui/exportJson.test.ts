@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The standard panel's JSON export end to end (part 2 §3 'Export JSON', §9 file names): the real standard panel
+// The standard panel's JSON export end to end (docs/product.md#discussions-entities 'Export JSON', #discussions-limits
+// file names): the real standard panel
 // logic (createStandardDiscussionLogic: the machine, socketSession, the probe and the exporter) with a fake saveFile,
 // fed a recorded transcript through the production parse path (tests/transcripts/replay.ts over a fake WebSocket).
 // The settings are the ones the recording started with, so the configuration the client sends is checked against
@@ -37,7 +38,8 @@ function settingsOf(config: Record<string, any>): StandardPanelSettings {
   });
 }
 
-// The enhanced recording also carries the Basic fields (top-level tts, turns, mode, connections), which part 2 §7
+// The enhanced recording also carries the Basic fields (top-level tts, turns, mode, connections), which
+// docs/product.md#discussions-calls
 // does not list for Enhanced (multi-round fields plus legacy_config) and the client does not send; the rest matches.
 const BASIC_ONLY = ['tts', 'turns', 'mode', 'connections'];
 function sameConfig(sent: unknown, recorded: unknown, where: string) {

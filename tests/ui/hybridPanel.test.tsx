@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The hybrid panel (part 2 §2 'Hybrid panel', §5 'Hybrid start') over the real hybridDiscussion actor
+// The hybrid panel (docs/product.md#discussions-screens 'Hybrid panel', #discussions-validation 'Hybrid start') over
+// the real hybridDiscussion actor
 // (createHybridDiscussionLogic), the real socket actor over a fake WebSocket, a real workspace and session.
 // Server frames come from recorded transcripts and go through the production parse path.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

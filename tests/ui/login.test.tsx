@@ -29,7 +29,7 @@ describe('login screen', () => {
     expect(await screen.findByText(/Backend online/)).toBeTruthy();
   });
 
-  it('shows the validation messages of part 1 §5 and does not call the server', async () => {
+  it('shows the validation messages of docs/product.md#workspace-validation and does not call the server', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp({ routes: base });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));

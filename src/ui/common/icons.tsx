@@ -83,7 +83,7 @@ export const UsersIcon = (p: P) => (
   </Svg>
 );
 
-/** One glyph per runtime status (part 1 §4): drawn, so no symbol font is needed. */
+/** One glyph per runtime status (docs/product.md#workspace-states): drawn, so no symbol font is needed. */
 export function StatusGlyph({ status, size = 12 }: { status: string; size?: number }) {
   switch (status) {
     case 'thinking':

@@ -42,7 +42,8 @@ function ReferenceAudioSection({ editor, audio }: { editor: EditorActorRef; audi
   const onTranscribe = useCallback((audioId: string) => editor.send({ type: 'audio.transcribe', audioId }), [editor]);
   const onDismiss = () => editor.send({ type: 'audio.dismiss' });
 
-  // Before the agent exists nothing can be attached to it (part 1 §5 'Please save the agent first…'): the
+  // Before the agent exists nothing can be attached to it (docs/product.md#workspace-validation 'Please save the agent
+  // first…'): the
   // section says so instead of offering upload and record controls that could only fail.
   if (unsaved) {
     return (

@@ -25,7 +25,7 @@ export function Footer({ app, session }: { app: AppActorRef; session: SessionAct
       <span className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'} title="Errors shown in this session">
         {errors} error{errors === 1 ? '' : 's'}
       </span>
-      {/* Where the app talks to and who is signed in: kept (part 1 §2) but quiet, explained by tooltips. */}
+      {/* Where the app talks to and who is signed in: kept (docs/product.md#workspace-screens) but quiet, explained by tooltips. */}
       <span className="footer__detail footer__host" title="Server this app is connected to">
         {host}
       </span>

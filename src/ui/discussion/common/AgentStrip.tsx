@@ -1,4 +1,5 @@
-// The participants strip: each selected agent with its status, the active speaker marked (part 2 §2).
+// The participants strip: each selected agent with its status, the active speaker marked
+// (docs/product.md#discussions-screens).
 import { isKnownStatus } from '../../../model/agentDisplay';
 import { STATUS_LOOKS } from '../../canvas/statusLook';
 

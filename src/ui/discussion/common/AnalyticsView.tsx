@@ -1,4 +1,5 @@
-// The Analytics tab (part 2 §2 'statistics view', §9 'Analytics'): totals, connection info, the message-type
+// The Analytics tab (docs/product.md#discussions-screens 'statistics view', #discussions-limits 'Analytics'): totals,
+// connection info, the message-type
 // distribution, agent contributions, average argument confidence, the consensus summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';

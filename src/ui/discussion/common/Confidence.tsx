@@ -1,4 +1,4 @@
-// A confidence as a percentage, green above the spec's threshold (part 2 §9).
+// A confidence as a percentage, green above the spec's threshold (docs/product.md#discussions-limits).
 import { CONFIDENCE_GREEN_ABOVE } from '../../../schemas/constants';
 
 export function Confidence({ value }: { value: number | undefined | null }) {

@@ -1,4 +1,4 @@
-// The panels' dismissible error banner (part 2 §2 'Error banner with a dismiss button').
+// The panels' dismissible error banner (docs/product.md#discussions-screens 'Error banner with a dismiss button').
 export function ErrorBanner({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
   if (!message) return null;
   return (

@@ -1,4 +1,5 @@
-// The research papers found during a discussion (part 2 §3 'Research result'): title, authors, year, the first
+// The research papers found during a discussion (docs/product.md#discussions-entities 'Research result'): title,
+// authors, year, the first
 // 200 characters of the abstract, link and source. Its empty state follows the research setting, and a failed
 // search is one quiet notice here (feed.researchNotice), never a row of the discussion (issue 18).
 import type { Paper } from '../../../schemas/discussion';

@@ -1,4 +1,4 @@
-// Who handed what to whom (part 2 §3 'Delegation'): from → to, reason or task, time.
+// Who handed what to whom (docs/product.md#discussions-entities 'Delegation'): from → to, reason or task, time.
 import type { DelegationEntry } from '../../../model/feed';
 import { EmptyState } from '../common/EmptyState';
 

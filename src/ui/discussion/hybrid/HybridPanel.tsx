@@ -1,4 +1,5 @@
-// The hybrid panel (part 2 §2 'Hybrid panel'): header with duration, round counter, expand and export; collapsible
+// The hybrid panel (docs/product.md#discussions-screens 'Hybrid panel'): header with duration, round counter, expand
+// and export; collapsible
 // settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
 // Export PDF, Research and Delegations; the status line.
 import { useSelector } from '@xstate/react';

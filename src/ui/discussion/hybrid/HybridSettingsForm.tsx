@@ -1,4 +1,5 @@
-// The hybrid panel's collapsible settings (part 2 §2, §5 bounds, §9 defaults), disabled while connected. Modes come
+// The hybrid panel's collapsible settings (docs/product.md#discussions-screens, #discussions-validation bounds,
+// #discussions-limits defaults), disabled while connected. Modes come
 // with their descriptions and best_for from /api/ws/hybrid/modes when the server offers them.
 import { CITATION_STYLES, HYBRID_MODES, RESPONSE_FORMATS, SPEED_CHOICES } from '../../../schemas/constants';
 import type { HybridModeInfo } from '../../../schemas/hybridMeta';

@@ -1,4 +1,5 @@
-// Joining in (part 2 §2): Enter sends, Shift+Enter makes a new line; empty text cannot be sent. The draft is local
+// Joining in (docs/product.md#discussions-screens): Enter sends, Shift+Enter makes a new line; empty text cannot be
+// sent. The draft is local
 // UI state; the message itself goes to the machine, which puts it in the feed and on the socket.
 import { useState } from 'react';
 

@@ -1,4 +1,5 @@
-// The footer (part 2 §2): Stop, PDF and JSON export, and the counters of messages (the one count:
+// The footer (docs/product.md#discussions-screens): Stop, PDF and JSON export, and the counters of messages (the one
+// count:
 // src/model/messageCount.ts), arguments and papers.
 import { messageCountLabel } from '../../../model/messageCount';
 export interface PanelFooterProps {

@@ -1,4 +1,5 @@
-// The standard panel's header (part 2 §2): the title (it says what will run, or runs), the Live/Idle and connection
+// The standard panel's header (docs/product.md#discussions-screens): the title (it says what will run, or runs), the
+// Live/Idle and connection
 // badges, the Advanced Settings and expand toggles. The endpoint's address and the session id are not in the main
 // view (issue 18): an 'About this run' popover keeps them for whoever needs them.
 import { useState } from 'react';

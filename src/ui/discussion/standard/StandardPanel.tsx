@@ -1,4 +1,5 @@
-// The standard panel ('Enhanced Multi-Agent Discussion', part 2 §2). It reads the standardDiscussion actor, the
+// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens). It reads the
+// standardDiscussion actor, the
 // workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
 // libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,5 @@
-// The four tabs (part 2 §2) as a WAI-ARIA tablist: arrow keys move between tabs, Home/End jump.
+// The four tabs (docs/product.md#discussions-screens) as a WAI-ARIA tablist: arrow keys move between tabs, Home/End
+// jump.
 import type { KeyboardEvent } from 'react';
 import { STANDARD_TABS, type StandardTab } from '../../../model/standardRun';
 
