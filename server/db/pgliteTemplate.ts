@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -57,6 +57,18 @@ async function makeTemplate(template: string, prepare?: Prepare): Promise<void> 
 }
 
 /**
+ * Copies a directory tree: every folder first, then every file at once (a clone where the file system can).
+ * fs.cp walks the ~1,000 files of a cluster one stat and one copy at a time, about ten times slower.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const target = (e: { parentPath: string; name: string }) => path.join(to, path.relative(from, path.join(e.parentPath, e.name)));
+  await mkdir(to, { recursive: true });
+  for (const e of entries) if (e.isDirectory()) await mkdir(target(e), { recursive: true });
+  await Promise.all(entries.filter((e) => e.isFile()).map((e) => copyFile(path.join(e.parentPath, e.name), target(e), constants.COPYFILE_FICLONE)));
+}
+
+/**
  * Fills a new (missing or empty) PGlite data directory with a copy of the template cluster; an existing one is
  * left alone. Resolves with what happened, for the start-up line. Any failure (a read-only node_modules, a full
  * disk) falls back to PGlite's own initdb: it is only slower.
@@ -66,7 +78,7 @@ export async function seedDataDir(dir: string, template: string | null = templat
   if (!template) return 'initdb';
   try {
     if (!isCluster(template)) await makeTemplate(template, prepare);
-    await cp(template, dir, { recursive: true });
+    await copyTree(template, dir);
     return 'copied';
   } catch {
     await rm(dir, { recursive: true, force: true }).catch(() => {});

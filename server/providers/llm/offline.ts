@@ -3,6 +3,7 @@ import type { TurnContext } from '../../engine/turnAnswer';
 import { abortError } from '../errors';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
 import { composeTurn } from './offlineModel/compose';
+import { loadTagger } from './offlineModel/tagging';
 import { hash32, seededRng } from './offlineModel/seeded';
 import { pickNextSpeaker, summarize } from './offlineModel/tasks';
 import { salientWords } from './offlineModel/words';
@@ -34,6 +35,7 @@ export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
       if (req.signal?.aborted) throw abortError(OFFLINE_PROVIDER_ID, req.signal);
+      await loadTagger();
       const content = offlineAnswer(req);
       const tps = Math.max(0, opts.tokensPerSecond ?? 0);
       const thinkMs = opts.thinkMs ?? (tps > 0 ? 1200 : 0);

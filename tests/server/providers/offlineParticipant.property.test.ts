@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTagger } from '../../../server/providers/llm/offlineModel/tagging';
 import { discuss, human, refersTo, team, topic } from './offlineDiscussions';
 import { brokenShapes, sentencesOf } from './offlineGrammar';
 
@@ -7,6 +8,7 @@ import { brokenShapes, sentencesOf } from './offlineGrammar';
 // writes has a known broken shape (offlineGrammar.ts), and the first turn after a person's message refers to it.
 
 describe('the offline model answers like a participant (property)', () => {
+  beforeAll(loadTagger);
   it('over 200 generated topics: no broken noun phrase, and the first turn after a person’s message refers to it', () => {
     fc.assert(
       fc.property(topic, team, human, fc.integer({ min: 2, max: 7 }), (subject, agents, message, humanAt) => {

@@ -1,7 +1,21 @@
-import nlp from 'compromise';
+import type compromise from 'compromise';
 
 // compromise's tags for the words of a text, cached per text, with its habitual slips inside noun phrases fixed
 // (phrases.ts reads noun phrases and questions from these).
+
+// compromise takes about half a second to load, so it loads with the offline model's first answer, not with
+// the server (the server answers /health sooner).
+let nlp: typeof compromise | null = null;
+
+/** Loads the tagger once; the offline provider awaits it before its first answer. */
+export async function loadTagger(): Promise<void> {
+  nlp ??= (await import('compromise')).default;
+}
+
+function tagger(): typeof compromise {
+  if (!nlp) throw new Error('the offline model\'s tagger is not loaded yet (await loadTagger() first)');
+  return nlp;
+}
 
 export interface Term {
   text: string;
@@ -19,7 +33,7 @@ export function termsOf(text: string): Term[] {
   const hit = cache.get(text);
   if (hit) return hit;
   const terms: Term[] = [];
-  for (const sentence of nlp(text).json() as Array<{ terms: Array<{ text: string; normal: string; tags: string[]; post: string }> }>) {
+  for (const sentence of tagger()(text).json() as Array<{ terms: Array<{ text: string; normal: string; tags: string[]; post: string }> }>) {
     for (const t of sentence.terms) terms.push({ text: t.text, normal: t.normal, tags: new Set(t.tags), post: t.post });
     if (terms.length) terms[terms.length - 1].post ||= '.';
   }
@@ -34,8 +48,8 @@ export function isVerbWord(word: string): boolean {
   const w = word.toLowerCase();
   const hit = verbCache.get(w);
   if (hit !== undefined) return hit;
-  const a = (nlp(`they will ${w}`).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[2]?.tags.includes('Verb') ?? false;
-  const b = (nlp(`to ${w}`).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[1]?.tags.includes('Verb') ?? false;
+  const a = (tagger()(`they will ${w}`).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[2]?.tags.includes('Verb') ?? false;
+  const b = (tagger()(`to ${w}`).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[1]?.tags.includes('Verb') ?? false;
   verbCache.set(w, a && b);
   return a && b;
 }
