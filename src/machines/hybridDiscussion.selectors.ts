@@ -39,3 +39,23 @@ export function selectStatusLine(s: HybridDiscussionSnapshot): string {
   if (s.matches({ run: 'ended' })) return s.context.feed.session.ended ? `Discussion ended (${s.context.feed.session.ended.reason ?? 'completed'})` : 'Discussion stopped';
   return 'Ready';
 }
+
+/**
+ * Everything the panel's frame reads, as one view model: compare it with @xstate/react's shallowEqual, so the panel
+ * renders when one of its parts changes (each part is a primitive or a reference the machine keeps).
+ */
+export const selectPanelView = (s: HybridDiscussionSnapshot) => ({
+  topic: selectTopic(s),
+  settings: selectSettings(s),
+  modes: selectModes(s),
+  locked: selectSettingsLocked(s),
+  live: selectIsLive(s),
+  status: selectStatusLine(s),
+  error: selectError(s),
+  feed: selectFeed(s),
+  round: selectRoundLabel(s),
+  startedAt: selectStartedAt(s),
+  canStop: selectCanStop(s),
+  exporting: selectIsExporting(s),
+  elapsed: selectElapsedMs(s),
+});

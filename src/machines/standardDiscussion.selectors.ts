@@ -33,7 +33,31 @@ export const selectSessionId = (s: StandardDiscussionSnapshot) => s.context.run?
 export const selectSessionSuffix = (s: StandardDiscussionSnapshot) => s.context.run?.sessionId.slice(-8) ?? null;
 export const selectEndpointName = (s: StandardDiscussionSnapshot) => (s.context.run ? ENDPOINTS[s.context.run.endpoint].name : null);
 export const selectParticipants = (s: StandardDiscussionSnapshot) => s.context.participants;
-export const selectRunAgentIds = (s: StandardDiscussionSnapshot) => s.context.run?.agentIds ?? [];
+const NO_AGENTS: readonly string[] = [];
+export const selectRunAgentIds = (s: StandardDiscussionSnapshot) => s.context.run?.agentIds ?? NO_AGENTS;
 export const selectTab = (s: StandardDiscussionSnapshot): StandardTab =>
   s.matches({ tab: 'tree' }) ? 'tree' : s.matches({ tab: 'research' }) ? 'research' : s.matches({ tab: 'analytics' }) ? 'analytics' : 'discussion';
 export const selectEndpointProbe = (s: StandardDiscussionSnapshot) => s.children.endpointProbe;
+
+/**
+ * Everything the panel's frame reads, as one view model: compare it with @xstate/react's shallowEqual, so the panel
+ * renders when one of its parts changes (each part is a primitive or a reference the machine keeps).
+ */
+export const selectPanelView = (s: StandardDiscussionSnapshot) => ({
+  status: selectConnectionStatus(s),
+  live: selectIsLive(s),
+  idle: selectIsIdle(s),
+  canStop: selectCanStop(s),
+  canSendHuman: selectCanSendHuman(s),
+  showHuman: selectShowsHumanBox(s),
+  error: selectError(s),
+  draft: selectDraftContext(s),
+  settings: selectSettings(s),
+  tab: selectTab(s),
+  counts: selectFeedCounts(s),
+  exporting: selectIsExporting(s),
+  sessionId: selectSessionId(s),
+  runEndpoint: s.context.run?.endpoint ?? null,
+  feed: selectFeed(s),
+  probe: selectEndpointProbe(s),
+});

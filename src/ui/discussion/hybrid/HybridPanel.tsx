@@ -2,7 +2,7 @@
 // and export; collapsible
 // settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
 // Export PDF, Research and Delegations; the status line.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
@@ -50,23 +50,11 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
 
   const token = useSelector(session, selectToken);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
-  const topic = useSelector(discussion, sel.selectTopic);
-  const settings = useSelector(discussion, sel.selectSettings);
-  const modes = useSelector(discussion, sel.selectModes);
-  const locked = useSelector(discussion, sel.selectSettingsLocked);
-  const live = useSelector(discussion, sel.selectIsLive);
-  const status = useSelector(discussion, sel.selectStatusLine);
-  const error = useSelector(discussion, sel.selectError);
-  const feed = useSelector(discussion, sel.selectFeed);
-  const round = useSelector(discussion, sel.selectRoundLabel);
-  const startedAt = useSelector(discussion, sel.selectStartedAt);
-  const canStop = useSelector(discussion, sel.selectCanStop);
-  const exporting = useSelector(discussion, sel.selectIsExporting);
+  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporting, elapsed } = useSelector(discussion, sel.selectPanelView, shallowEqual);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
   const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
   // Speech off and nothing playing: no audio control. Interrupted: the notice above offers 'Resume audio'.
   const showInterrupt = (settings.tts || audioActive) && !speechPaused;
-  const elapsed = useSelector(discussion, sel.selectElapsedMs);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const papers = useMemo(() => selectPapers(feed), [feed]);

@@ -2,7 +2,7 @@
 // standardDiscussion actor, the
 // workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
 // libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import type { SessionActorRef } from '../../../machines/session.machine';
@@ -78,23 +78,9 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const [composingAfter, setComposingAfter] = useState<string | null>(null);
 
   const token = useSelector(session, selectToken);
-  const status = useSelector(discussion, sel.selectConnectionStatus);
-  const live = useSelector(discussion, sel.selectIsLive);
-  const idle = useSelector(discussion, sel.selectIsIdle);
-  const busy = useSelector(discussion, sel.selectIsBusy);
-  const canStop = useSelector(discussion, sel.selectCanStop);
-  const canSendHuman = useSelector(discussion, sel.selectCanSendHuman);
-  const showHuman = useSelector(discussion, sel.selectShowsHumanBox);
-  const error = useSelector(discussion, sel.selectError);
-  const draft = useSelector(discussion, sel.selectDraftContext);
-  const settings = useSelector(discussion, sel.selectSettings);
-  const tab = useSelector(discussion, sel.selectTab);
-  const counts = useSelector(discussion, sel.selectFeedCounts);
-  const exporting = useSelector(discussion, sel.selectIsExporting);
-  const sessionId = useSelector(discussion, sel.selectSessionId);
-  const runEndpoint = useSelector(discussion, (s) => s.context.run?.endpoint ?? null);
-  const feed = useSelector(discussion, sel.selectFeed);
-  const probe = useSelector(discussion, sel.selectEndpointProbe);
+  const { status, live, idle, canStop, canSendHuman, showHuman, error, draft, settings, tab, counts, exporting, sessionId, runEndpoint, feed, probe } =
+    useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const busy = !idle;
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
   const endpointsLine = useSelector(probe, (s) => (s ? selectAvailableNames(s) : 'Checking...'));
   const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
