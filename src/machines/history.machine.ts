@@ -88,7 +88,7 @@ export type HistoryEvent =
   | { type: 'history.open'; id: string }
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
-  | { type: 'history.export'; format: ExportFormat; now: number }
+  | { type: 'history.export'; format: ExportFormat }
   | { type: 'history.reattach'; token: string | null; now: number }
   | { type: 'history.offer.accept'; token: string | null; now: number }
   | { type: 'history.offer.dismiss' };
@@ -367,7 +367,7 @@ export const historyMachine = setup({
                     id: 'exporter',
                     input: ({ context, event }) => {
                       const e = event as Extract<HistoryEvent, { type: 'history.export' }>;
-                      return { format: e.format, feed: context.opened!.feed, run: context.opened!.run, now: e.now };
+                      return { format: e.format, feed: context.opened!.feed, run: context.opened!.run };
                     },
                     onDone: 'idle',
                     onError: {

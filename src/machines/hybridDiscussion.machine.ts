@@ -37,7 +37,7 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.stop' }
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
-  | { type: 'hybrid.export'; now: number; format?: 'pdf' | 'json' }
+  | { type: 'hybrid.export'; format?: 'pdf' | 'json' }
   /** The run's clock (a provided ticker): the header's running duration. */
   | { type: 'hybrid.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
@@ -237,8 +237,8 @@ export const hybridDiscussionMachine = setup({
             src: 'exportHybridPdf',
             id: 'exporter',
             input: ({ context, event }) => {
-              const e = event as { now: number; format?: 'pdf' | 'json' };
-              return { feed: context.feed, run: context.run!, now: e.now, format: e.format ?? 'pdf' };
+              const e = event as { format?: 'pdf' | 'json' };
+              return { feed: context.feed, run: context.run!, format: e.format ?? 'pdf' };
             },
             onDone: 'idle',
             onError: { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.hybridPdfFailed } } },

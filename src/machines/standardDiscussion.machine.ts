@@ -46,7 +46,7 @@ export type StandardDiscussionEvent =
   | { type: 'discussion.settings.update'; settings: StandardPanelSettings }
   | { type: 'discussion.settings.reset' }
   | { type: 'discussion.endpoints.refresh' }
-  | { type: 'discussion.export'; format: ExportFormat; now: number }
+  | { type: 'discussion.export'; format: ExportFormat }
   | SocketSessionNotice<StandardServerFrame>
   | AudioQueueNotice;
 
@@ -292,7 +292,7 @@ export const standardDiscussionMachine = setup({
             id: 'exporter',
             input: ({ context, event }) => {
               const e = event as Extract<StandardDiscussionEvent, { type: 'discussion.export' }>;
-              return { format: e.format, feed: context.feed, run: context.run!, now: e.now };
+              return { format: e.format, feed: context.feed, run: context.run! };
             },
             onDone: 'idle',
             onError: {

@@ -47,7 +47,6 @@ export interface HybridExportRequest {
   format?: 'pdf' | 'json';
   feed: Feed;
   run: HybridRun;
-  now: number;
 }
 
 export interface HybridStartFacts {

@@ -45,7 +45,6 @@ export interface ExportRequest {
   format: ExportFormat;
   feed: Feed;
   run: RunInfo;
-  now: number;
 }
 
 /** Nothing of the run before carries over: no participants yet, an empty feed, no banner, no reconnect under way. */

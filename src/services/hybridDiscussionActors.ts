@@ -19,15 +19,15 @@ export interface HybridDiscussionDeps {
   settings?: { load(): HybridSettings | null; save(settings: HybridSettings): void };
 }
 
-const hybridExport = (req: HybridExportRequest) =>
+const hybridExport = (req: HybridExportRequest, now: Date) =>
   buildExport(req.feed, {
-    sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now: new Date(req.now),
+    sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now,
     configuration: { communication: defaults.communication, reasoning: defaults.reasoning, research: defaults.research },
   });
 
 async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
   const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
-  const exp = hybridExport(req);
+  const exp = hybridExport(req, new Date());
   return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
@@ -40,14 +40,16 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
       loadModes: fromPromise(() => deps.loadModes()),
       loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
       exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
+        // The export is stamped with the time it is made.
+        const now = new Date();
         if (input.format === 'json') {
           // The same export document the standard panel writes, with the hybrid mode and settings beside it.
-          const doc = { ...hybridExport(input), mode: input.run.settings.mode, hybrid_settings: input.run.settings };
-          deps.saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), hybridPdfFileName(input.run.sessionId, new Date(input.now)).replace(/\.pdf$/, '.json'));
+          const doc = { ...hybridExport(input, now), mode: input.run.settings.mode, hybrid_settings: input.run.settings };
+          deps.saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), hybridPdfFileName(input.run.sessionId, now).replace(/\.pdf$/, '.json'));
           return;
         }
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);
-        deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, new Date(input.now)));
+        deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, now));
       }),
     },
   });

@@ -42,8 +42,9 @@ export async function loadParticipants(ids: string[], getAgent: StandardDiscussi
   );
 }
 
-export async function exportDiscussionFile(req: ExportRequest, deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>) {
-  const now = new Date(req.now);
+/** Writes the export file; the export is stamped with the time it is made (`at`, now by default). */
+export async function exportDiscussionFile(req: ExportRequest, deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>, at = Date.now()) {
+  const now = new Date(at);
   const exp = discussionExport.parse(
     buildExport(req.feed, {
       sessionId: req.run.sessionId,

@@ -184,16 +184,16 @@ describe('history machine', () => {
     await settle();
     actor.send({ type: 'history.open', id: 'd1' });
     await settle();
-    actor.send({ type: 'history.export', format: 'json', now: 5 });
+    actor.send({ type: 'history.export', format: 'json' });
     expect(sel.selectIsExporting(snap())).toBe(true);
     await settle();
     expect(f.exported).toHaveLength(1);
-    expect(f.exported[0]).toMatchObject({ format: 'json', now: 5, run: { sessionId: 'session_d1' } });
+    expect(f.exported[0]).toMatchObject({ format: 'json', run: { sessionId: 'session_d1' } });
 
     f.load = async () => stored({ frames: [], human_messages: [] });
     actor.send({ type: 'history.open', id: 'd1' });
     await settle();
-    actor.send({ type: 'history.export', format: 'pdf', now: 6 });
+    actor.send({ type: 'history.export', format: 'pdf' });
     expect(f.exported).toHaveLength(1);
     expect(received).toContainEqual({ type: 'toast.show', kind: 'error', text: HISTORY_MESSAGES.nothingToExport });
   });

@@ -288,16 +288,16 @@ describe('hybrid discussion panel', () => {
   it('loads the modes list; export with no messages toasts, with messages saves hybrid_discussion_{session}.pdf', async () => {
     const p = await ready({ modes: [{ id: 'hybrid', name: 'Hybrid', description: 'mix', best_for: ['most'] }] });
     expect(selectModes(p.panel.getSnapshot()).map((m) => m.id)).toEqual(['hybrid']);
-    p.panel.send({ type: 'hybrid.export', now: NOW });
+    p.panel.send({ type: 'hybrid.export' });
     expect(p.toastTexts()).toEqual(['error: No discussion to export.']);
     const ws = await live(p);
     ws.serverSend({ type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Hello' });
     await vi.advanceTimersByTimeAsync(0);
-    p.panel.send({ type: 'hybrid.export', now: NOW });
+    p.panel.send({ type: 'hybrid.export' });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
     // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
-    p.panel.send({ type: 'hybrid.export', now: NOW, format: 'json' });
+    p.panel.send({ type: 'hybrid.export', format: 'json' });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`, `hybrid_discussion_${SESSION}.json`]);
     const doc = JSON.parse(await p.files[1].blob.text());

@@ -471,7 +471,7 @@ describe('standard discussion panel', () => {
   describe('export', () => {
     it("with no messages: the toast 'No discussion to export.' and no file", async () => {
       const p = await ready();
-      p.panel.send({ type: 'discussion.export', format: 'json', now: NOW });
+      p.panel.send({ type: 'discussion.export', format: 'json' });
       await vi.advanceTimersByTimeAsync(0);
       expect(p.toastTexts()).toEqual(['error: No discussion to export.']);
       expect(p.files).toEqual([]);
@@ -482,7 +482,7 @@ describe('standard discussion panel', () => {
       const ws = await live(p);
       ws.serverSend({ type: 'text', id: 'm1', from_id: 'agent-a', from: 'Ada', text: 'One', turn: 1 });
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'discussion.export', format, now: NOW + 5_000 });
+      p.panel.send({ type: 'discussion.export', format });
       await flush();
       await vi.advanceTimersByTimeAsync(0);
       expect(p.files.map((f) => f.name)).toEqual([`discussion_${SESSION}.${format}`]);

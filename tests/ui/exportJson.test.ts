@@ -81,7 +81,7 @@ async function exportAfter(name: string) {
   const discussion = run.discussion;
   expect(discussion.getSnapshot().matches({ run: 'ended' })).toBe(true);
 
-  discussion.send({ type: 'discussion.export', format: 'json', now: Date.now() });
+  discussion.send({ type: 'discussion.export', format: 'json' });
   for (let i = 0; i < 20 && saved.length === 0; i++) await vi.advanceTimersByTimeAsync(10);
   expect(saved).toHaveLength(1);
   vi.useRealTimers(); // jsdom's FileReader reports on a timer

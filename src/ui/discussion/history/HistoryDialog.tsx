@@ -225,10 +225,10 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
       </div>
       <div className="history-opened__foot">
         <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
-        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'json', now: Date.now() })}>
+        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'json' })}>
           Export JSON
         </button>
-        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'pdf', now: Date.now() })}>
+        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'pdf' })}>
           Export PDF
         </button>
       </div>

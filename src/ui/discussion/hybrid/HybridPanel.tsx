@@ -159,10 +159,10 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
               Interrupt Audio
             </button>
           )}
-          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now() })}>
+          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export' })}>
             Export PDF
           </button>
-          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', now: Date.now(), format: 'json' })}>
+          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', format: 'json' })}>
             Export JSON
           </button>
           <button type="button" className="button button--small" aria-pressed={drawer === 'research'} onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}>

@@ -193,7 +193,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
         canExport={counts.messages > 0}
         exporting={exporting}
         onStop={() => discussion.send({ type: 'discussion.stop' })}
-        onExport={(format) => discussion.send({ type: 'discussion.export', format, now: Date.now() })}
+        onExport={(format) => discussion.send({ type: 'discussion.export', format })}
       />
     </aside>
   );
