@@ -4,20 +4,16 @@ import { fromCallback, fromPromise } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL } from '../schemas/constants';
 import type { HttpProbeResult, SocketProbeResult } from '../machines/connectionDebugger.machine';
 import type { TesterSocketCommand, TesterSocketEvent } from '../machines/wsTester.machine';
-import { socketUrl, type WebSocketConstructor, type WebSocketLike } from './socket';
+import { openSocket, type SocketTarget, type WebSocketLike } from './socket';
 
-export interface DebugProbeDeps {
-  wsBase: string | (() => string);
+export interface DebugProbeDeps extends SocketTarget {
   /** '' = the page's origin. */
   baseUrl?: string;
-  getToken: () => string | null;
-  WebSocket?: WebSocketConstructor;
   fetch?: typeof fetch;
   now?: () => number;
   writeClipboard?: (text: string) => Promise<void>;
 }
 
-const base = (d: DebugProbeDeps) => (typeof d.wsBase === 'function' ? d.wsBase() : d.wsBase);
 const clock = (d: DebugProbeDeps) => d.now ?? (() => performance.now());
 
 /**
@@ -28,13 +24,12 @@ export function createSocketProbe(d: DebugProbeDeps) {
   return fromPromise<SocketProbeResult, { path: string; query: Record<string, string> }>(({ input, signal }) => {
     const now = clock(d);
     const started = now();
-    const Ctor = d.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
     return new Promise((resolve) => {
       let opened = false;
       let firstFrame: string | null = null;
       let ws: WebSocketLike | null = null;
       try {
-        ws = new Ctor(socketUrl(base(d), input.path, d.getToken(), input.query));
+        ws = openSocket(d, input.path, input.query);
       } catch (e) {
         resolve({ opened: false, firstFrame: null, code: CLOSE_ABNORMAL, reason: e instanceof Error ? e.message : String(e), ms: now() - started });
         return;
@@ -79,14 +74,13 @@ export function createHttpProbe(d: DebugProbeDeps) {
 /** The tester's socket: sends exactly the text it is given and reports every frame's text as it comes. */
 export function createTesterSocket(d: DebugProbeDeps) {
   return fromCallback<TesterSocketCommand, { path: string }, TesterSocketEvent>(({ input, sendBack, receive }) => {
-    const Ctor = d.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
     let stopped = false;
     const tell = (e: TesterSocketEvent) => {
       if (!stopped) sendBack(e);
     };
     let ws: WebSocketLike;
     try {
-      ws = new Ctor(socketUrl(base(d), input.path, d.getToken()));
+      ws = openSocket(d, input.path);
     } catch (e) {
       tell({ type: 'tester.socket.closed', code: CLOSE_ABNORMAL, reason: e instanceof Error ? e.message : String(e) });
       return () => {

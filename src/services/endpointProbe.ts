@@ -7,23 +7,17 @@ import { fromPromise } from 'xstate';
 import type { ProbeEndpointInput } from '../machines/endpointProbe.machine';
 import { CLOSE_NORMAL } from '../schemas/constants';
 import { probeFrame } from '../schemas/discussionFrames';
-import { socketUrl, type WebSocketConstructor, type WebSocketLike } from './socket';
+import { openSocket, type SocketTarget, type WebSocketLike } from './socket';
 
-export interface EndpointProbeDeps {
-  /** 'ws://host:port' (no trailing slash); a function so it is read when each probe runs. */
-  wsBase: string | (() => string);
-  getToken: () => string | null;
-  WebSocket?: WebSocketConstructor;
-}
+/** Where the probes go: the app's socket origin and token (socket.ts). */
+export type EndpointProbeDeps = SocketTarget;
 
 /** Resolves true when `path` answers a `?test=true` probe, false otherwise (never rejects). */
 export function probeEndpoint(deps: EndpointProbeDeps, path: string, signal?: AbortSignal): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    const Ctor = deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
-    const base = typeof deps.wsBase === 'function' ? deps.wsBase() : deps.wsBase;
     let ws: WebSocketLike;
     try {
-      ws = new Ctor(socketUrl(base, path, deps.getToken(), { test: 'true' }));
+      ws = openSocket(deps, path, { test: 'true' });
     } catch {
       resolve(false);
       return;

@@ -27,13 +27,24 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 const CONNECTING = 0;
 const OPEN = 1;
 
-export interface SocketDeps {
+/** Where the app's sockets go and as whom: every socket of the app (panels, live updates, probes, dev tools) opens through it. */
+export interface SocketTarget {
   /** 'ws://host:port' (no trailing slash); a function so it is read when each socket opens. */
   wsBase: string | (() => string);
   getToken: () => string | null;
   WebSocket?: WebSocketConstructor;
+}
+
+export interface SocketDeps extends SocketTarget {
   /** Where unknown frame types are noted (console.debug by default). */
   debug?: (message: string) => void;
+}
+
+/** A new socket to `path` (with the signed-in token and `query`), at the origin and token read now; may throw. */
+export function openSocket(target: SocketTarget, path: string, query: Record<string, string> = {}): WebSocketLike {
+  const Ctor = target.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
+  const base = typeof target.wsBase === 'function' ? target.wsBase() : target.wsBase;
+  return new Ctor(socketUrl(base, path, target.getToken(), query));
 }
 
 export function socketUrl(base: string, path: string, token: string | null, query: Record<string, string> = {}) {
@@ -52,9 +63,6 @@ export function createSocketFactory(deps: SocketDeps) {
     type Out = SocketEvent<z.infer<S>>;
 
     return fromCallback<SocketCommand<z.input<C>>, SocketInput, Out>(({ input, sendBack, receive }) => {
-      const Ctor = deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
-      const base = typeof deps.wsBase === 'function' ? deps.wsBase() : deps.wsBase;
-      const url = socketUrl(base, input.path, deps.getToken(), input.query);
       let stopped = false;
       const tell = (event: Out) => {
         if (!stopped) sendBack(event);
@@ -63,7 +71,7 @@ export function createSocketFactory(deps: SocketDeps) {
 
       let ws: WebSocketLike;
       try {
-        ws = new Ctor(url);
+        ws = openSocket(deps, input.path, input.query);
       } catch (error) {
         tell({ type: 'socket.error', message: error instanceof Error ? error.message : String(error) });
         tell({ type: 'socket.closed', code: CLOSE_ABNORMAL, reason: 'could not open socket', wasClean: false });
