@@ -14,7 +14,8 @@ import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type 
 import { notProvided, notifyToasts, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
-import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, discussionSocketPolicy, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
+import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
+import { discussionSocketPolicy } from '../model/socketPolicies';
 import { closeOpenStreams } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';

@@ -10,13 +10,11 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, t
 import {
   CLOSE_CODE_EXPLANATIONS,
   CLOSE_NORMAL,
-  LIVE_CONNECT_TIMEOUT_MS,
-  LIVE_RECONNECT_BASE_DELAY_MS,
-  LIVE_RECONNECT_MAX_ATTEMPTS,
 } from '../schemas/constants';
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
-import { socketSessionMachine, type SocketPolicy, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
+import { socketSessionMachine, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
+import { LIVE_SOCKET_POLICY } from '../model/socketPolicies';
 import { notifyToasts, type ParentInput } from '../model/actorKit';
 import { systemActor } from '../model/systemRegistry';
 
@@ -44,17 +42,6 @@ export type ChannelNotice =
 
 export type LiveChannelEvent = SocketSessionNotice<LiveServerFrame>;
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-/** Every close code a socket can report except a normal close: 1001–1015 and the application range 3000–4999. */
-const ALL_BUT_NORMAL = [...range(CLOSE_NORMAL + 1, 1015), ...range(3000, 4999)];
-
-/** Every code but a normal close reconnects, at most LIVE_RECONNECT_MAX_ATTEMPTS times, 3 s × attempt apart. */
-export const LIVE_SOCKET_POLICY: SocketPolicy = {
-  connectTimeoutMs: LIVE_CONNECT_TIMEOUT_MS,
-  reconnectOn: ALL_BUT_NORMAL,
-  maxAttempts: LIVE_RECONNECT_MAX_ATTEMPTS,
-  delayMs: (attempt) => attempt * LIVE_RECONNECT_BASE_DELAY_MS,
-};
 
 /** What the workspace receives for every valid frame, and after a reconnect of /ws/updates. */
 export type LiveFrameEvent = { type: 'live.frame'; frame: LiveServerFrame };

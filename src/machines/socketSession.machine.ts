@@ -23,21 +23,9 @@ import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, ty
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 import { notProvided, type ParentInput } from '../model/actorKit';
+import type { SocketPolicy } from '../model/socketPolicies';
 
-export interface SocketPolicy {
-  connectTimeoutMs: number;
-  /** Close codes that lead to a reconnect (while attempts remain). */
-  reconnectOn: readonly number[];
-  /** Reconnects allowed since the socket was last open. */
-  maxAttempts: number;
-  /** Wait before the n-th reconnect (n = 1..maxAttempts). */
-  delayMs: (attempt: number) => number;
-  /**
-   * Whether a socket that never opened may reconnect (default true: live updates keep trying a server that is not
-   * up yet). A discussion that should report 'Cannot connect' on its first failure sets it to false.
-   */
-  reconnectBeforeFirstOpen?: boolean;
-}
+export type { SocketPolicy } from '../model/socketPolicies';
 
 export interface SocketSessionInput extends ParentInput {
   path: string;

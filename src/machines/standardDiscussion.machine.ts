@@ -14,7 +14,8 @@ import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, 
 import { notProvided, notifyToasts } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
 import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
-import { bannerAfterFrame, CLOSE_COMMAND, discussionSocketPolicy, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
+import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
+import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
 import { applyFrame, closeOpenStreams } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';

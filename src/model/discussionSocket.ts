@@ -1,21 +1,9 @@
-// The socket side of a discussion run, the same for both panels: the policy their socketSession child gets, the
-// commands they send it, and what its notices change in their context. Written once so the two panels cannot
+// The socket side of a discussion run, the same for both panels: the commands they send their socketSession child, and what its notices change in their context. Written once so the two panels cannot
 // drift apart on how a run connects, resumes and stops. Pure.
-import { CLOSE_ABNORMAL, CLOSE_NORMAL, STANDARD_RECONNECT_BASE_DELAY_MS, STANDARD_RECONNECT_MAX_ATTEMPTS } from '../schemas/constants';
+import { CLOSE_NORMAL } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, type Feed, type FeedInput } from './feed';
 
-/**
- * Up to 3 reconnects on 1006 at 2 s × attempt, each re-sending the same configuration (same session_id) so the
- * server resumes. Only a running discussion reconnects: a socket that never opened reports its failure at once.
- */
-export const discussionSocketPolicy = (connectTimeoutMs: number) => ({
-  connectTimeoutMs,
-  reconnectOn: [CLOSE_ABNORMAL],
-  maxAttempts: STANDARD_RECONNECT_MAX_ATTEMPTS,
-  delayMs: (attempt: number) => attempt * STANDARD_RECONNECT_BASE_DELAY_MS,
-  reconnectBeforeFirstOpen: false,
-});
 
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
 export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
