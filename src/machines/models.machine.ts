@@ -10,109 +10,17 @@
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
-import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from '../schemas/constants';
 import type {
-  ModelConnection,
-  ModelConnectionCreate,
-  ModelConnectionTestBody,
-  ModelConnectionTestResult,
-  ModelConnectionUpdate,
-  ModelJob,
+  ModelConnection, ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionTestResult, ModelConnectionUpdate, ModelJob,
 } from '../schemas/modelConnections';
 import { notProvided } from '../model/actorKit';
+import {
+  blankForm, errorText, formFrom, isFormUsable, presetOf, saveBody, testBody, type ModelsContext, type ModelsEvent, type PendingDelete,
+} from '../model/modelsForm';
+
+export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
+export type { ConnectionForm, FormField, FormKind, ModelsContext, ModelsEvent, PendingDelete } from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
-
-export type FormKind = 'ollama' | 'openai' | 'builtin';
-export interface ConnectionForm {
-  mode: 'create' | 'edit';
-  id: string | null;
-  kind: FormKind;
-  preset: string;
-  name: string;
-  base_url: string;
-  /** Typed in this form only; an edit that leaves it empty keeps the stored key. */
-  api_key: string;
-  /** The stored key's '••••1234', when editing one that has a key. */
-  keyHint: string | null;
-}
-export type FormField = 'name' | 'base_url' | 'api_key';
-
-export type PendingDelete = { what: 'connection'; id: string; name: string } | { what: 'model'; connectionId: string; model: string };
-
-export interface ModelsContext {
-  connections: ModelConnection[];
-  listError: string | null;
-  jobs: Record<string, ModelJob>;
-  form: ConnectionForm | null;
-  test: ModelConnectionTestResult | null;
-  formError: string | null;
-  /** The last pull, delete or cancel that failed, in words. */
-  actionError: string | null;
-  pendingDelete: PendingDelete | null;
-}
-
-export type ModelsEvent =
-  | { type: 'models.open' }
-  | { type: 'models.close' }
-  | { type: 'models.refresh' }
-  | { type: 'models.add'; kind?: FormKind }
-  | { type: 'models.edit'; id: string }
-  | { type: 'models.form.kind'; kind: FormKind }
-  | { type: 'models.form.preset'; preset: string }
-  | { type: 'models.form.field'; field: FormField; value: string }
-  | { type: 'models.form.test' }
-  | { type: 'models.form.save' }
-  | { type: 'models.form.cancel' }
-  | { type: 'models.connection.delete'; id: string }
-  | { type: 'models.model.delete'; connectionId: string; model: string }
-  | { type: 'models.delete.confirm' }
-  | { type: 'models.delete.cancel' }
-  | { type: 'models.pull'; connectionId: string; model: string }
-  | { type: 'models.pull.cancel'; jobId: string }
-  | { type: 'models.error.dismiss' }
-  | { type: 'models.hint.dismiss' }
-  | { type: 'live.frame'; frame: LiveServerFrame }
-  | { type: 'live.resync' };
-
-export const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
-
-const presetOf = (id: string) => OPENAI_PRESETS.find((p) => p.id === id);
-
-export function blankForm(kind: FormKind): ConnectionForm {
-  if (kind === 'openai') {
-    const first = OPENAI_PRESETS[0];
-    return { mode: 'create', id: null, kind, preset: first.id, name: first.label, base_url: first.baseUrl, api_key: '', keyHint: null };
-  }
-  return { mode: 'create', id: null, kind, preset: '', name: kind === 'ollama' ? 'Ollama' : 'Built-in', base_url: kind === 'ollama' ? OLLAMA_DEFAULT_URL : '', api_key: '', keyHint: null };
-}
-
-const formFrom = (c: ModelConnection): ConnectionForm => ({
-  mode: 'edit',
-  id: c.id,
-  kind: c.kind,
-  preset: c.preset ?? 'custom',
-  name: c.name,
-  base_url: c.base_url,
-  api_key: '',
-  keyHint: c.api_key_hint,
-});
-
-/** The body of Save: a create carries every field; an edit sends the key only when one was typed. */
-export function saveBody(f: ConnectionForm): ModelConnectionCreate | ModelConnectionUpdate {
-  const common = { name: f.name.trim(), base_url: f.base_url.trim(), ...(f.kind === 'openai' ? { preset: f.preset || null } : {}) };
-  if (f.mode === 'edit') return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
-  return { kind: f.kind as 'ollama' | 'openai', ...common, ...(f.kind === 'openai' && f.api_key ? { api_key: f.api_key } : {}) };
-}
-
-export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
-  kind: f.kind as 'ollama' | 'openai',
-  base_url: f.base_url.trim(),
-  ...(f.api_key ? { api_key: f.api_key } : {}),
-  ...(f.id ? { id: f.id } : {}),
-});
-
-/** A form the server can act on: a kind the user adds here, a name and a base URL. */
-export const isFormUsable = (f: ConnectionForm | null) => !!f && f.kind !== 'builtin' && f.name.trim() !== '' && f.base_url.trim() !== '';
 
 export const modelsMachine = setup({
   types: {
