@@ -9,118 +9,22 @@
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
-import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../schemas/constants';
+import type { Agent, AgentCreateRequest, AgentUpdate } from '../schemas/agents';
+import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
 import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
-import type { BannerShowEvent } from '../model/bannerRequest';
 import { agentDeletionMachine } from './agentDeletion.machine';
-import { referenceAudioMachine, type ReferenceAudioActorRef, type ReferenceAudioEvent } from './referenceAudio.machine';
+import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceAudio.machine';
 import { notProvided } from '../model/actorKit';
-import type { AgentDeletedEvent, EditorInput, EditorParentEvent } from '../model/workspaceTypes';
+import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
 export type { EditorInput, EditorParentEvent };
+export type { EditorField, EditorFields, Personality, EditorContext, EditorEvent } from '../model/editorFields';
+export { fieldsFromAgent, isPersonality, createBody, isColorValid, createRequest, updateBody, isComplete, withPreselectedModel } from '../model/editorFields';
+import { fieldsFromAgent, createRequest, updateBody, isComplete, withPreselectedModel, emptyFields, fallbackModels, type EditorContext, type EditorEvent } from '../model/editorFields';
 
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
 export const SAVED_NOTICE_MS = 2500;
-
-/** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
-export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality' | 'color' | 'avatar';
-export type EditorFields = Record<EditorField, string>;
-export type Personality = (typeof AGENT_PERSONALITIES)[number];
-
-export interface EditorContext {
-  mode: 'create' | 'edit';
-  agentId: string | null;
-  /** Where a created agent goes (create mode; null lets the server choose). */
-  position: Position | null;
-  agent: Agent | null;
-  fields: EditorFields;
-  models: ModelOption[];
-  modelsFromFallback: boolean;
-  loadError: string | null;
-  formError: string | null;
-}
-
-export type EditorEvent =
-  | { type: 'editor.field'; field: EditorField; value: string }
-  | { type: 'editor.submit' }
-  | { type: 'editor.close' }
-  | { type: 'editor.retry' }
-  | { type: 'editor.delete' }
-  | { type: 'editor.delete.confirm' }
-  | { type: 'editor.delete.cancel' }
-  | { type: 'editor.dismissError' }
-  /** Passed on to the referenceAudio child. */
-  | ReferenceAudioEvent
-  /** What the agentDeletion child tells the editor. */
-  | AgentDeletedEvent
-  | BannerShowEvent;
-
-const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '', color: '', avatar: '' };
-
-export const fieldsFromAgent = (a: Agent): EditorFields => ({
-  name: a.name ?? '',
-  role: a.role ?? '',
-  prompt: a.prompt ?? '',
-  model: a.model ?? '',
-  personality: a.personality ?? '',
-  color: a.color ?? '',
-  avatar: a.avatar ?? '',
-});
-
-export const isPersonality = (v: string): v is Personality => (AGENT_PERSONALITIES as readonly string[]).includes(v);
-
-/** The body of a create: every field trimmed (docs/product.md#workspace-validation). */
-export const createBody = (f: EditorFields): AgentCreate => ({
-  name: f.name.trim(),
-  role: f.role.trim(),
-  prompt: f.prompt.trim(),
-  model: f.model.trim(),
-});
-
-/** A colour the server accepts ('' means derived). */
-export const isColorValid = (c: string) => c === '' || AGENT_COLOR_PATTERN.test(c);
-
-/** The identity part of a body: an empty field clears back to the derived look (null). */
-const identity = (f: EditorFields) => ({
-  color: f.color === '' ? null : f.color.toLowerCase(),
-  avatar: f.avatar.trim() === '' ? null : f.avatar.trim(),
-});
-
-/** The body of a create: the fields, the personality when chosen and the identity when set. */
-export const createRequest = (f: EditorFields): AgentCreateRequest => {
-  const { color, avatar } = identity(f);
-  return {
-    ...createBody(f),
-    ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
-    ...(color ? { color } : {}),
-    ...(avatar ? { avatar } : {}),
-  };
-};
-
-/** The body of an update: the same fields plus personality when one is chosen, and the identity (null clears). */
-export const updateBody = (f: EditorFields): AgentUpdate => ({
-  ...createBody(f),
-  ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
-  ...identity(f),
-});
-
-export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0) && isColorValid(f.color);
-
-/**
- * A new agent starts with a model chosen: the first one a connection can reach, else the offline demo model. An
- * edit, or a model already picked, is left alone.
- */
-export function withPreselectedModel(context: Pick<EditorContext, 'mode' | 'fields'>, models: ModelOption[]): EditorFields {
-  if (context.mode !== 'create' || context.fields.model) return context.fields;
-  const pick = models.find((m) => !m.offline && !m.unreachable) ?? models.find((m) => m.offline);
-  return pick ? { ...context.fields, model: pick.value } : context.fields;
-}
-
-const fallbackModels = (): ModelOption[] => FALLBACK_MODELS.map((m) => ({ value: m, label: m, offline: false }));
-
-
 
 export const editorMachine = setup({
   types: {
