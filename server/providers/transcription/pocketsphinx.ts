@@ -76,7 +76,8 @@ export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs =
         const convertArgs =
           setup.converter.kind === 'ffmpeg'
             ? ['-nostdin', '-loglevel', 'error', '-i', file.path, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]
-            : [file.path, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'gain', '-n', '-3'];
+            // -D: no dither, so the same recording is always heard the same way (sox dithers after effects by default).
+            : ['-D', file.path, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'gain', '-n', '-3'];
         await run(setup.converter.executable, convertArgs, signal, timeoutMs, `${setup.converter.kind} could not read the audio`);
         const m = setup.modelDir;
         const modelArgs = m ? ['-hmm', path.join(m, 'en-us'), '-lm', path.join(m, 'en-us.lm.bin'), '-dict', path.join(m, 'cmudict-en-us.dict')] : [];

@@ -83,11 +83,12 @@ describe('built-in provider', () => {
     expect(err.message).toMatch(/12-token limit before its JSON was complete/);
   });
 
+  // Aborted at the first piece: a random-weight model may end its answer after two or three.
   it('stops when the signal aborts, mid-stream', async () => {
     const ac = new AbortController();
     let seen = 0;
     const err = await provider
-      .chat({ model: 'builtin:rambler.gguf', messages, maxTokens: 2000, temperature: 1, signal: ac.signal, onToken: () => ++seen === 3 && ac.abort() })
+      .chat({ model: 'builtin:rambler.gguf', messages, maxTokens: 2000, temperature: 1, signal: ac.signal, onToken: () => ++seen === 1 && ac.abort() })
       .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.name).toBe('AbortError');
