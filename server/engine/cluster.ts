@@ -37,6 +37,12 @@ interface Row {
 
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
+/** What the cluster does with a frame or a socket that becomes this process's. */
+export interface ClusterHandlers {
+  onClientFrame(session: DiscussionSession, raw: string): void;
+  attachLocal(ws: WebSocket, session: DiscussionSession, resumeFrom: number): void;
+}
+
 const engines = new WeakMap<AppContext, ClusterEngine>();
 
 /** The server's cluster engine, or null when its discussions live in this process only (PGlite, one process). */
@@ -68,7 +74,8 @@ export class ClusterEngine {
     return this.ctx.bus === null;
   }
 
-  start() {
+  start(handlers: ClusterHandlers) {
+    this.handlers = handlers;
     const bus = this.ctx.bus;
     bus?.on('disc.frames', (discussionId) => {
       for (const w of this.remote.get(discussionId) ?? []) w.pull();
@@ -114,14 +121,15 @@ export class ClusterEngine {
     }
     if (msg.kind === 'attach') session.remoteAttached();
     else if (msg.kind === 'detach') session.remoteDetached(msg.code);
-    else this.onClientFrame?.(session, msg.raw);
+    else this.handlers?.onClientFrame(session, msg.raw);
   }
 
-  /** Set by the socket routes: attaches a socket to a local session with its message and close handlers. */
-  attachLocal: ((ws: WebSocket, session: DiscussionSession, resumeFrom: number) => void) | null = null;
+  /** How client frames and handed-over sockets are handled: given at start, the same handlers a local socket has. */
+  private handlers: ClusterHandlers | null = null;
 
-  /** Set by the socket routes: how a client frame (stop, human_message, acknowledgments) is handled. */
-  onClientFrame: ((session: DiscussionSession, raw: string) => void) | null = null;
+  get attachLocal() {
+    return this.handlers?.attachLocal ?? null;
+  }
 
   private async renew() {
     this.renewing = (async () => {

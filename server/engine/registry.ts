@@ -13,6 +13,13 @@ export function sessionsOf(ctx: AppContext): Map<string, DiscussionSession> {
   return sessions;
 }
 
+/** Discussions this process is running for the user (the registry also holds just-ended ones for a grace period). */
+export function runningDiscussionsOf(ctx: AppContext, userId: string): number {
+  let n = 0;
+  for (const s of sessionsOf(ctx).values()) if (s.userId === userId && s.status === 'running') n++;
+  return n;
+}
+
 /** Stops every running discussion and waits (briefly) until their frames are stored. */
 export async function stopAll(ctx: AppContext, reason: string, waitMs = 3_000) {
   const sessions = [...sessionsOf(ctx).values()];

@@ -2,12 +2,7 @@ import type { MonitorStats } from '../../src/schemas/system';
 import type { AppContext } from '../context';
 import { sessionsOf } from '../engine/registry';
 
-/** Discussions this process is running for the user (the registry also holds just-ended ones for a grace period). */
-export function runningDiscussionsOf(ctx: AppContext, userId: string): number {
-  let n = 0;
-  for (const s of sessionsOf(ctx).values()) if (s.userId === userId && s.status === 'running') n++;
-  return n;
-}
+
 
 /**
  * The signed-in user's own figures: what /monitor/stats answers and /ws/system sends on get_stats. Nothing

@@ -1,0 +1,71 @@
+import type { WebSocket } from 'ws';
+import { parseFrame } from '../../src/schemas/frames';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import type { AppContext } from '../context';
+import { incident } from '../http/incident';
+import { discussionClientFrame } from './configure';
+import { BucketMap, describeRate, TokenBucket, type Rate } from './flood';
+import type { DiscussionSession } from './session';
+import { recordHumanMessage } from './store';
+
+// What a client may send a running discussion after its configuration — human_message, stop, and the panels'
+// audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
+// process accepted, one the cluster handed to this process, and frames a socket on another process forwarded.
+
+/** Every client frame of one socket: CLIENT_FRAMES_PER_SECOND with bursts of CLIENT_FRAME_BURST. */
+export const socketBucket = (ctx: AppContext) => new TokenBucket(clientFrameRate(ctx));
+const clientFrameRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.clientFramesPerSecond, burst: ctx.config.clientFrameBurst });
+const humanRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.humanMessagesPerSecond, burst: ctx.config.humanMessageBurst });
+
+/** Human messages per user, across all of the user's sockets (one map per server). */
+const humanBuckets = new WeakMap<AppContext, BucketMap>();
+const humanBucketsOf = (ctx: AppContext) => {
+  let m = humanBuckets.get(ctx);
+  if (!m) humanBuckets.set(ctx, (m = new BucketMap(() => humanRate(ctx))));
+  return m;
+};
+
+/**
+ * A client frame after the configuration. Answers about the client's own frame (refused by flood control, sent
+ * after the end, malformed) go to its socket only and are not stored: a flood of refused frames must not turn
+ * into a flood of stored ones. A refused human message is never stored nor shown to the agents.
+ */
+export function handleClientFrame(ctx: AppContext, session: DiscussionSession, raw: string, bucket?: TokenBucket) {
+  const tell = (message: string) => session.tell({ type: 'error', message, fatal: false });
+  const limited = bucket !== undefined && !bucket.take();
+  const res = parseFrame(discussionClientFrame, raw);
+  // A flood never keeps the user from stopping: a well-formed stop passes an empty bucket.
+  if (limited && !(res.kind === 'frame' && res.frame.type === 'stop')) return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
+  if (res.kind === 'unknown') return tell(`Ignored a message of unknown type "${res.type}".`);
+  if (res.kind === 'malformed') return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
+  const frame = res.frame;
+  switch (frame.type) {
+    case 'stop':
+      if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEndedStop);
+      return session.stop('stopped');
+    case 'human_message': {
+      if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEnded);
+      if (!session.plan.humanParticipation) return tell('Human participation is off for this discussion; the message was not added.');
+      if (!humanBucketsOf(ctx).take(session.userId)) return tell(ENGINE_MESSAGES.humanMessageLimit(describeRate(humanRate(ctx))));
+      const max = ctx.config.maxHumanMessagesPerDiscussion;
+      if (max > 0 && session.humanMessages >= max) return tell(ENGINE_MESSAGES.humanMessageCap(max));
+      session.humanMessages++;
+      void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp).catch((err) =>
+        tell(incident(session.log, err, 'Your message reached the agents but could not be stored because of a server error', { discussion: session.discussionId })),
+      );
+      return session.deliver({ type: 'human.message', text: frame.text });
+    }
+    case 'status':
+      return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
+    case 'audio_acknowledgment':
+      return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
+  }
+}
+
+/** A socket becomes one of the session's: its frames are handled, its close detaches it, and it hears from `resumeFrom` on. */
+export function attachSocket(ctx: AppContext, ws: WebSocket, session: DiscussionSession, resumeFrom?: number) {
+  const bucket = socketBucket(ctx);
+  ws.on('message', (d) => handleClientFrame(ctx, session, String(d), bucket));
+  ws.on('close', (code) => session.detach(ws, code));
+  session.attach(ws, resumeFrom);
+}

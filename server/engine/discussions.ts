@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_UNSUPPORTED_DATA, ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
+import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import type { AppContext } from '../context';
+import { clusterOf } from './cluster';
+import { loadAgents, type Configured } from './configure';
+import { tuningOf } from './hooks';
+import { buildPlan, type AgentRef } from './plan';
+import { runningDiscussionsOf, sessionsOf } from './registry';
+import { liveDiscussionMachine, researchOf } from './runtime';
+import { DiscussionSession, sessionKey, type SessionLog } from './session';
+import { createDiscussion, createDiscussionWithinLimit, loadDiscussion } from './store';
+
+// The one entrance to a discussion for a socket whose configuration parsed: the socket route calls `enter` and
+// gets the session the socket now belongs to, or null when the socket was answered otherwise. In order:
+//   attach — a discussion of this session id runs here: the socket joins it from `resume_from`
+//   claim  — it runs on another process (PostgreSQL): take it over when its owner is gone …
+//   watch  — … else watch it from here, its frames read from the database
+//   replay — it ended long ago: its stored frames, then close 1000
+//   open   — a new discussion, within the user's running limit
+
+export type Parsed = Extract<Configured, { ok: true }>;
+type StoredDiscussion = NonNullable<Awaited<ReturnType<typeof loadDiscussion>>>;
+
+interface Entrance {
+  ctx: AppContext;
+  log: SessionLog;
+  ws: WebSocket;
+  userId: string;
+  endpoint: EndpointKey;
+  parsed: Parsed;
+}
+
+const sendJson = (ws: WebSocket, frame: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...frame, timestamp: new Date().toISOString() }));
+
+/** A fatal error frame saying why, then the close (1003 unless told). */
+export function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
+  sendJson(ws, { type: 'error', message, fatal: true });
+  if (ws.readyState === ws.OPEN) ws.close(code, message.slice(0, 120));
+}
+
+const otherEndpoint = (e: Entrance) => refuse(e.ws, ENGINE_MESSAGES.badConfig(`session_id ${e.parsed.sessionId} belongs to a discussion on another endpoint`));
+
+export async function enter(e: Entrance): Promise<DiscussionSession | null> {
+  const key = sessionKey(e.userId, e.parsed.sessionId);
+  const here = () => sessionsOf(e.ctx).get(key);
+  const live = here();
+  if (live) return attach(e, live);
+
+  const agents = await loadAgents(e.ctx.db, e.userId, e.parsed.agentIds);
+  if (e.ws.readyState !== e.ws.OPEN) return null;
+  if (!agents) return refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null;
+
+  const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
+  const appeared = here();
+  if (appeared) return attach(e, appeared);
+  if (stored && clusterOf(e.ctx) && stored.status === 'running') return claimOrWatch(e, stored, here);
+  if (stored) return replay(e.ws, stored), null;
+  return open(e, agents, key);
+}
+
+function attach(e: Entrance, session: DiscussionSession): DiscussionSession | null {
+  if (session.plan.endpoint !== e.endpoint) return otherEndpoint(e), null;
+  session.attach(e.ws, e.parsed.resumeFrom);
+  return session;
+}
+
+/** More than one process: it runs elsewhere, or ran on a process that died (its lease ran out: take it over). */
+async function claimOrWatch(e: Entrance, stored: StoredDiscussion, here: () => DiscussionSession | undefined): Promise<DiscussionSession | null> {
+  const cluster = clusterOf(e.ctx)!;
+  if (stored.endpoint !== ENDPOINTS[e.endpoint].path) return otherEndpoint(e), null;
+  const claimed = (await cluster.claim(stored.id)) ?? here();
+  if (claimed) return attach(e, claimed);
+  if (e.ws.readyState === e.ws.OPEN) cluster.watchRemote(e.ws, stored.id, e.parsed.resumeFrom ?? 0);
+  return null;
+}
+
+/** Finished long ago: what it said is all there is. */
+function replay(ws: WebSocket, stored: StoredDiscussion) {
+  for (const f of stored.frames) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f.data));
+  if (ws.readyState === ws.OPEN) ws.close(CLOSE_NORMAL, 'Discussion ended');
+}
+
+async function open(e: Entrance, agents: AgentRef[], key: string): Promise<DiscussionSession | null> {
+  const { ctx, ws, userId, endpoint, parsed } = e;
+  const sessions = sessionsOf(ctx);
+  // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
+  // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
+  const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
+  const overLimit = () =>
+    refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
+  const clustered = ctx.db.kind === 'postgres';
+  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
+  const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
+  const discussionId = randomUUID();
+  const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId, e.log), e.log, {
+    speechAvailable: ctx.providers.speech.available(),
+    researchAvailable: researchOf(ctx) !== null,
+    durable: !!clusterOf(ctx),
+  });
+  sessions.set(key, session);
+  session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
+  try {
+    const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard' };
+    const row = { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config, ownerId: ctx.instanceId, leaseMs: ctx.config.discussionLeaseMs };
+    if (clustered) {
+      if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {
+        sessions.delete(key);
+        return overLimit(), null;
+      }
+    } else await createDiscussion(ctx.db, row);
+  } catch (err) {
+    sessions.delete(key);
+    throw err;
+  }
+  session.attach(ws);
+  session.start();
+  // The client may have gone while the discussion was being set up: treat it as a drop, not a loss.
+  if (ws.readyState !== ws.OPEN) session.detach(ws, 1006);
+  return session;
+}
