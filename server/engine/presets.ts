@@ -9,8 +9,8 @@ export interface ModelSettings {
 
 /**
  * What a model call is given, from the panel's communication settings (docs/product.md#discussions-limits): a named
- * response length uses
- * its preset's token window and temperature; 'custom' uses the free minTokens/maxTokens and the temperature slider.
+ * response length uses its preset's token window and temperature; 'custom' uses the free minTokens/maxTokens and the
+ * temperature slider.
  */
 export function modelSettings(c: Pick<CommunicationConfig, 'responseLength' | 'minTokens' | 'maxTokens' | 'temperature'>): ModelSettings {
   if (c.responseLength === 'custom') {

@@ -1,8 +1,8 @@
 // Deleting one agent (docs/product.md#workspace-states 'Delete Agent', #workspace-screens the editor's delete button):
-// count its reference audio, ask
-// naming both, DELETE /agents/{id}. One actor per request (as comlink spawns one machine per request), invoked by
-// the workspace for the canvas's context menu and by the editor for its drawer's button; it tells its parent the
-// agent is gone ('agent.deleted'), or why not ('banner.show', which the editor shows in its form instead).
+// count its reference audio, ask naming both, DELETE /agents/{id}. One actor per request (as comlink spawns one machine
+// per request), invoked by the workspace for the canvas's context menu and by the editor for its drawer's button; it
+// tells its parent the agent is gone ('agent.deleted'), or why not ('banner.show', which the editor shows in its form
+// instead).
 //   (counting, unless the caller knows the count) → confirming → deleting → deleted | failed;
 //   cancel while counting or confirming → cancelled
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom, type EventObject } from 'xstate';

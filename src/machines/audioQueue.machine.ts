@@ -1,8 +1,8 @@
 // The audio queue (docs/product.md#discussions-states 'Audio queue', #discussions-errors 'Toasts and audio',
-// #discussions-limits): one queue for both discussion panels.
-// Each item goes queued → loading (a HEAD check of its URL, then the clip loads) → playing → completed, or
-// ends error | blocked | skipped | stopped. The next item starts 200 ms after an end, 1 s after an error and
-// 50 ms after a skip. The browser pieces are provided actors (src/services/audioPlayer.ts):
+// #discussions-limits): one queue for both discussion panels. Each item goes queued → loading (a HEAD check of its URL,
+// then the clip loads) → playing → completed, or ends error | blocked | skipped | stopped. The next item starts 200 ms
+// after an end, 1 s after an error and 50 ms after a skip. The browser pieces are provided actors
+// (src/services/audioPlayer.ts):
 //   - checkAudio   HEAD the URL: { ok: true } or { ok: false, reason }; the 10 s verify time-out is ours;
 //   - playClip     one HTMLAudioElement for one clip; tells us clip.loaded / clip.playing / clip.ended /
 //                  clip.failed / clip.blocked, and takes clip.pause / clip.resume / clip.settings; stopping it

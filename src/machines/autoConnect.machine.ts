@@ -1,6 +1,5 @@
 // The canvas's 'Auto-connect' action (docs/product.md#workspace-states): POST /connections/auto-connect. One actor per
-// request,
-// invoked by the workspace; it puts how many connections were created (and has the workspace reload them), or
+// request, invoked by the workspace; it puts how many connections were created (and has the workspace reload them), or
 // why it failed, on the banner.
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { CANVAS_MESSAGES } from '../schemas/messages';

@@ -1,6 +1,6 @@
 // Creating one connection from a drag between two nodes (docs/product.md#workspace-states): POST /connections/. One
-// actor per
-// request, invoked by the workspace; it tells the workspace the new edge, or puts why it failed on the banner.
+// actor per request, invoked by the workspace; it tells the workspace the new edge, or puts why it failed on the
+// banner.
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Edge } from '../schemas/connections';
 import { connectionCreateMessage } from '../model/agentFailures';

@@ -1,6 +1,5 @@
 // Deleting the connections the user removed on the canvas (docs/product.md#workspace-states): DELETE /connections/{id}
-// for each.
-// One actor per request, invoked by the workspace (which drew them gone already); either way the workspace
+// for each. One actor per request, invoked by the workspace (which drew them gone already); either way the workspace
 // reloads its connections, so a refused delete puts the edges back, and says why on the banner.
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { connectionDeleteMessage } from '../model/agentFailures';

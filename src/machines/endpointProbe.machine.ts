@@ -1,9 +1,8 @@
 // Which of the four standard endpoints answer (docs/product.md#discussions-states 'Endpoint choice'): each path of
-// ENDPOINTS is opened with
-// `?test=true` at the same time, with ENDPOINT_PROBE_TIMEOUT_MS each; the server answers a probe with one probe
-// frame and a close 1000. Availability is kept per key ('unknown' until its first answer); `endpoints.refresh`
-// probes again (keeping the last answers until the new ones arrive). The probe itself is the `probeEndpoint`
-// actor, provided by src/services/endpointProbe.ts.
+// ENDPOINTS is opened with `?test=true` at the same time, with ENDPOINT_PROBE_TIMEOUT_MS each; the server answers a
+// probe with one probe frame and a close 1000. Availability is kept per key ('unknown' until its first answer);
+// `endpoints.refresh` probes again (keeping the last answers until the new ones arrive). The probe itself is the
+// `probeEndpoint` actor, provided by src/services/endpointProbe.ts.
 //   probing (one region per endpoint: running → done, after probeTimeout → done) → idle ── endpoints.refresh ──► probing
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ENDPOINT_KEYS, ENDPOINT_PROBE_TIMEOUT_MS, ENDPOINTS, type EndpointKey } from '../schemas/constants';

@@ -1,10 +1,9 @@
 // One live-update socket with its reconnect rule (docs/product.md#workspace-calls): up to LIVE_RECONNECT_MAX_ATTEMPTS
-// attempts,
-// LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). The socket lifecycle
-// itself is a socketSession (the app's one socket chart) with that policy; this machine translates its notices:
-// valid frames go to the workspace as 'live.frame', status changes and problems go to the parent (liveUpdates),
-// giving up raises the 'Connection issue' toast. New with socketSession: a first connect that does not open within
-// LIVE_CONNECT_TIMEOUT_MS ends the channel like giving up does (problem + toast + closed).
+// attempts, LIVE_RECONNECT_BASE_DELAY_MS × the attempt number apart, none after a normal close (1000). The socket
+// lifecycle itself is a socketSession (the app's one socket chart) with that policy; this machine translates its
+// notices: valid frames go to the workspace as 'live.frame', status changes and problems go to the parent
+// (liveUpdates), giving up raises the 'Connection issue' toast. New with socketSession: a first connect that does not
+// open within LIVE_CONNECT_TIMEOUT_MS ends the channel like giving up does (problem + toast + closed).
 //   live (session running: connecting → connected ⇄ reconnecting) → closed
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import {

@@ -1,6 +1,6 @@
 // Live updates (docs/product.md#workspace-states, #workspace-calls): /ws/updates and /ws/system, each a liveChannel
-// with its own reconnects.
-// Keeps what the footer and the debug view show: each channel's status and the last 10 connection problems.
+// with its own reconnects. Keeps what the footer and the debug view show: each channel's status and the last 10
+// connection problems.
 import { assign, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { CONNECTION_ERROR_LOG_SIZE } from '../schemas/constants';
 import { liveChannelMachine, withChannelSocket, type ChannelNotice, type ChannelStatus, type LiveChannelName } from './liveChannel.machine';

@@ -1,8 +1,7 @@
 // Records a reference voice and saves it to the agent (docs/product.md#workspace-states, #workspace-validation,
-// #workspace-limits):
-// idle → requestingPermission → recording → saving → idle, or error.
-// The microphone itself is the `microphone` callback actor (real one in src/services/recorder.ts); it asks for
-// permission, records webm/opus in 1 s chunks and, when told to stop, answers with the finished clip.
+// #workspace-limits): idle → requestingPermission → recording → saving → idle, or error. The microphone itself is the
+// `microphone` callback actor (real one in src/services/recorder.ts); it asks for permission, records webm/opus in 1 s
+// chunks and, when told to stop, answers with the finished clip.
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AudioItem } from '../schemas/audio';
 import { AUDIO_MESSAGES } from '../schemas/messages';

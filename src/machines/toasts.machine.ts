@@ -1,6 +1,5 @@
 // Toast notifications (docs/product.md#workspace-screens 'Main screen'): a queue shown top right; each toast leaves on
-// its own
-// after TOAST_DURATION_MS or when dismissed. The error count feeds the footer.
+// its own after TOAST_DURATION_MS or when dismissed. The error count feeds the footer.
 import { assign, cancel, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { TOAST_DURATION_MS } from '../schemas/constants';
 import type { ToastKind, ToastShowEvent } from '../model/toastRequest';

@@ -1,6 +1,6 @@
 // What the canvas draws (docs/product.md#workspace-screens 'Agent canvas', #workspace-states): the user's agents, their
-// connections, the selection,
-// runtime statuses and the active speaker. Three loads run side by side when the workspace starts:
+// connections, the selection, runtime statuses and the active speaker. Three loads run side by side when the workspace
+// starts:
 //   agents       — /agents/ ('Failed to load data. Please refresh the page.' when it fails)
 //   connections  — /connections/ (toast 'Failed to load agent connections'); reloaded on every connection change
 //   stats        — /monitor/stats (optional: a failure is tolerated)

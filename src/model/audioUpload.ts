@@ -1,6 +1,6 @@
 // The reference-audio upload form of the editor drawer (docs/product.md#workspace-screens, #workspace-states): the
-// draft, when it may be sent, what is
-// sent, and what the server's answer leaves on screen. referenceAudio.machine.ts runs the upload itself.
+// draft, when it may be sent, what is sent, and what the server's answer leaves on screen. referenceAudio.machine.ts
+// runs the upload itself.
 import type { AudioUploadResponse } from '../schemas/audio';
 
 export interface UploadDraft {

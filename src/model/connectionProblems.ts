@@ -1,6 +1,5 @@
 // What each panel says when its socket closes or fails (docs/product.md#discussions-errors 'Standard panel', 'Hybrid
-// panel'). Pure, so every
-// close-code rule is one table-tested function rather than branches spread over the charts.
+// panel'). Pure, so every close-code rule is one table-tested function rather than branches spread over the charts.
 import { CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR, ENDPOINTS } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import type { StandardServerFrame } from '../schemas/standardSocket';

@@ -1,6 +1,6 @@
 // The standard panel's JSON export (docs/product.md#discussions-entities 'Export JSON', #discussions-limits file
-// names), built from the feed. Pure: the
-// caller passes the clock (`now`) and the configuration; saving the file is the view's/service's business.
+// names), built from the feed. Pure: the caller passes the clock (`now`) and the configuration; saving the file is the
+// view's/service's business.
 
 import type { CommunicationConfig, ReasoningConfig, ResearchConfig } from '../schemas/settings';
 import { discussionExport, type DiscussionExport } from '../schemas/exportJson';

@@ -1,8 +1,7 @@
 // The hybrid panel's first socket message (docs/product.md#discussions-calls), its start checks
 // (#discussions-validation 'Hybrid start') and its four
 // topic templates (docs/product.md#discussions-limits). Pure. The spec fixes one or two values per template; the rest
-// of each is ours,
-// chosen so each template reads as its name:
+// of each is ours, chosen so each template reads as its name:
 //   Scientific Analysis    — depth 5 (spec); structured mode, evidence and research on, academic citations, 0.8 threshold
 //   Problem Solving        — 15 rounds, 2 turns per round (spec); hybrid mode, auto-stop on consensus
 //   Creative Brainstorming — bullets, length 300 (spec); natural mode, evidence off, cross-agent learning on

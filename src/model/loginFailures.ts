@@ -1,6 +1,6 @@
 // docs/product.md#workspace-validation (credential validation) and #workspace-errors 'Sign-in' (what a failed login or
-// registration says), written
-// against the failure shape services reject with: `status` (+ `detail`) for an HTTP answer, none otherwise.
+// registration says), written against the failure shape services reject with: `status` (+ `detail`) for an HTTP answer,
+// none otherwise.
 import { AUTH_MESSAGES, SERVER_DETAIL } from '../schemas/messages';
 import { readFailure } from './failures';
 

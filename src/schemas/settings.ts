@@ -7,8 +7,7 @@ import {
 } from './constants';
 
 // Settings bounds (docs/product.md#discussions-validation) and defaults (#discussions-entities, #discussions-limits),
-// written once. Sliders read `bounds` for their
-// min/max/step; the server validates the same schemas.
+// written once. Sliders read `bounds` for their min/max/step; the server validates the same schemas.
 
 export const bounds = {
   hybridMaxRounds: { min: 1, max: 50, step: 1 },

@@ -1,8 +1,7 @@
 // Every typed REST call the SPA makes (docs/product.md#workspace-calls), on the one HTTP helper (http.ts): sign-in, the
-// shell,
-// agents, positions, reference audio, connections and the monitor. Each answer is checked by its schema; a
-// failure rejects with http.ts's HttpError (status + detail + text), ContractError, or NetworkError (no status),
-// and src/model/failures.ts is the one reader of that shape. Idempotent list reads retry on a 5xx; nothing else does.
+// shell, agents, positions, reference audio, connections and the monitor. Each answer is checked by its schema; a
+// failure rejects with http.ts's HttpError (status + detail + text), ContractError, or NetworkError (no status), and
+// src/model/failures.ts is the one reader of that shape. Idempotent list reads retry on a 5xx; nothing else does.
 import type { AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
 import type { Http } from './http';
 import { lazyAsk, loadWire } from './lazyAsk';

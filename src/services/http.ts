@@ -1,8 +1,7 @@
 // The one request helper every REST call goes through (docs/product.md#workspace-errors 'Generic request helper'):
-// bearer token,
-// JSON in and out, the server's `detail` as the error message ('HTTP {status}: {text}' otherwise), retries on
-// a 5xx only when the caller asks, answers checked against a zod schema, and any 401 reported to the
-// session through `onUnauthorized`. Errors carry `status`, `detail` and `text`, the shape the machines read.
+// bearer token, JSON in and out, the server's `detail` as the error message ('HTTP {status}: {text}' otherwise),
+// retries on a 5xx only when the caller asks, answers checked against a zod schema, and any 401 reported to the session
+// through `onUnauthorized`. Errors carry `status`, `detail` and `text`, the shape the machines read.
 import type { z } from 'zod';
 import { HTTP_RETRY_ATTEMPTS, HTTP_RETRY_BASE_DELAY_MS } from '../schemas/constants';
 import { HTTP_MESSAGES } from '../schemas/messages';

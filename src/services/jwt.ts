@@ -1,6 +1,5 @@
 // Reads the claims of a session token on the client (docs/product.md#workspace-entities). No signature check here: the
-// server
-// verifies every call; the client only needs `sub` and `exp` for the footer and the expiry timer.
+// server verifies every call; the client only needs `sub` and `exp` for the footer and the expiry timer.
 import { jwtPayload, type JwtPayload } from '../schemas/auth';
 
 function base64UrlDecode(part: string): string {

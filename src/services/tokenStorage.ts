@@ -1,6 +1,5 @@
 // Where the signed-in login lives between page loads (docs/product.md#workspace-entities 'Session token'): the token
-// and the user
-// under every key of TOKEN_STORAGE_KEYS / USER_STORAGE_KEYS, in both localStorage and sessionStorage, so
+// and the user under every key of TOKEN_STORAGE_KEYS / USER_STORAGE_KEYS, in both localStorage and sessionStorage, so
 // older readers of any key keep working. Clearing removes all of them.
 import { TOKEN_STORAGE_KEYS, USER_STORAGE_KEYS } from '../schemas/constants';
 import type { User } from '../schemas/auth';

@@ -1,6 +1,5 @@
 // Machines are pure (docs/architecture.md#rules): no React, nothing from src/ui or src/services, and no browser or
-// timer
-// globals. I/O arrives as provided actors and actions; time as `after` delays or events that carry it.
+// timer globals. I/O arrives as provided actors and actions; time as `after` delays or events that carry it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The banners each panel shows when its socket closes (docs/product.md#discussions-errors), row by row: the close code,
-// whether the reconnects
-// ran out, and what was already wrong (a socket error or time-out remembered before the close, the banner shown).
+// whether the reconnects ran out, and what was already wrong (a socket error or time-out remembered before the close,
+// the banner shown).
 import { describe, expect, it } from 'vitest';
 import {
   hybridCloseBanner, isHybridFailedClose, isQuietStandardClose, standardCloseBanner, type BannerState,

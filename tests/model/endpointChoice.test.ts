@@ -1,6 +1,5 @@
 // chooseEndpoint, row by row: the priority order of docs/product.md#discussions-states, the skipping of endpoints
-// probed unavailable, and
-// Basic when nothing is confirmed.
+// probed unavailable, and Basic when nothing is confirmed.
 import { describe, expect, it } from 'vitest';
 import { chooseEndpoint, type EndpointAvailability, type EndpointChoiceOptions } from '../../src/model/endpointChoice';
 import type { EndpointKey } from '../../src/schemas/constants';

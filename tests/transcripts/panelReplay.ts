@@ -1,11 +1,10 @@
 // Replays a discussion transcript into the REAL panel it was recorded for
 // (docs/architecture.md#recorded-socket-transcripts): basic-*, enhanced-*, multi_round_reasoning-* and
-// hybrid-standard-config into standardDiscussion,
-// the other hybrid-* into hybridDiscussion, built by their real actor factories over the replay's socket (the
-// production parse path, replayDiscussion) and run next to a real toasts actor and recording 'workspace' /
-// 'audioQueue' stand-ins. The user's part is played from the transcript: the panel's settings are read back from the
-// recorded configuration, Start is pressed, and Stop, a human message or the end of a clip happen when the recording
-// says the client sent them.
+// hybrid-standard-config into standardDiscussion, the other hybrid-* into hybridDiscussion, built by their real actor
+// factories over the replay's socket (the production parse path, replayDiscussion) and run next to a real toasts actor
+// and recording 'workspace' / 'audioQueue' stand-ins. The user's part is played from the transcript: the panel's
+// settings are read back from the recorded configuration, Start is pressed, and Stop, a human message or the end of a
+// clip happen when the recording says the client sent them.
 import { expect, vi } from 'vitest';
 import { fromCallback, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { createHybridDiscussionLogic } from '../../src/services/hybridDiscussionActors';

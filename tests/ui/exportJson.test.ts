@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The standard panel's JSON export end to end (docs/product.md#discussions-entities 'Export JSON', #discussions-limits
-// file names): the real standard panel
-// logic (createStandardDiscussionLogic: the machine, socketSession, the probe and the exporter) with a fake saveFile,
-// fed a recorded transcript through the production parse path (tests/transcripts/replay.ts over a fake WebSocket).
-// The settings are the ones the recording started with, so the configuration the client sends is checked against
-// the recorded one too. Then 'JSON' is pressed (the event the footer button sends) and the saved file is read back.
+// file names): the real standard panel logic (createStandardDiscussionLogic: the machine, socketSession, the probe and
+// the exporter) with a fake saveFile, fed a recorded transcript through the production parse path
+// (tests/transcripts/replay.ts over a fake WebSocket). The settings are the ones the recording started with, so the
+// configuration the client sends is checked against the recorded one too. Then 'JSON' is pressed (the event the footer
+// button sends) and the saved file is read back.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -39,8 +39,8 @@ function settingsOf(config: Record<string, any>): StandardPanelSettings {
 }
 
 // The enhanced recording also carries the Basic fields (top-level tts, turns, mode, connections), which
-// docs/product.md#discussions-calls
-// does not list for Enhanced (multi-round fields plus legacy_config) and the client does not send; the rest matches.
+// docs/product.md#discussions-calls does not list for Enhanced (multi-round fields plus legacy_config) and the client
+// does not send; the rest matches.
 const BASIC_ONLY = ['tts', 'turns', 'mode', 'connections'];
 function sameConfig(sent: unknown, recorded: unknown, where: string) {
   const strip = (frame: unknown, keys: readonly string[]) => Object.fromEntries(Object.entries(frame as object).filter(([k]) => !keys.includes(k)));

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 // The hybrid panel (docs/product.md#discussions-screens 'Hybrid panel', #discussions-validation 'Hybrid start') over
-// the real hybridDiscussion actor
-// (createHybridDiscussionLogic), the real socket actor over a fake WebSocket, a real workspace and session.
-// Server frames come from recorded transcripts and go through the production parse path.
+// the real hybridDiscussion actor (createHybridDiscussionLogic), the real socket actor over a fake WebSocket, a real
+// workspace and session. Server frames come from recorded transcripts and go through the production parse path.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens, #discussions-validation)
-// rendered over the real standardDiscussion
-// actor (createStandardDiscussionLogic), the real socket actor over a fake WebSocket, a real workspace and session.
-// Server frames come from recorded transcripts (tests/transcripts/*.jsonl) and go through the production parse path.
+// rendered over the real standardDiscussion actor (createStandardDiscussionLogic), the real socket actor over a fake
+// WebSocket, a real workspace and session. Server frames come from recorded transcripts (tests/transcripts/*.jsonl) and
+// go through the production parse path.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import path from 'node:path';

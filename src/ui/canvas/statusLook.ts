@@ -1,7 +1,6 @@
 // One colour, label and glyph per runtime status (docs/product.md#workspace-states); responding and speaking share one
-// look. The glyph is
-// an SVG image in the status colour (a data: URL, one per status, decoded once and shared by every node): no
-// symbol or emoji font, and no inline <svg> per node, whose clip would be one more paint chunk per node to
+// look. The glyph is an SVG image in the status colour (a data: URL, one per status, decoded once and shared by every
+// node): no symbol or emoji font, and no inline <svg> per node, whose clip would be one more paint chunk per node to
 // layerize on every pan frame.
 import type { CanvasStatus } from '../../model/agentDisplay';
 

@@ -43,8 +43,7 @@ function ReferenceAudioSection({ editor, audio }: { editor: EditorActorRef; audi
   const onDismiss = () => editor.send({ type: 'audio.dismiss' });
 
   // Before the agent exists nothing can be attached to it (docs/product.md#workspace-validation 'Please save the agent
-  // first…'): the
-  // section says so instead of offering upload and record controls that could only fail.
+  // first…'): the section says so instead of offering upload and record controls that could only fail.
   if (unsaved) {
     return (
       <section className="agora-editor-box agora-audio agora-audio--unsaved" aria-label="Reference audio">

@@ -1,6 +1,5 @@
 // Sign in / Create account (docs/product.md#workspace-screens 'Login / register screen'). Every rule lives in the
-// loginForm actor;
-// this view shows its snapshot and sends what the user does.
+// loginForm actor; this view shows its snapshot and sends what the user does.
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { APP_VERSION } from '../../schemas/constants';

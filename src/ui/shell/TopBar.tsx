@@ -1,6 +1,5 @@
 // The main screen's top bar (docs/product.md#workspace-screens 'Main screen'): who is signed in, the workspace counts,
-// the badges and
-// the buttons. Counts come from the workspace actor; badges from tags and states.
+// the badges and the buttons. Counts come from the workspace actor; badges from tags and states.
 import { useSelector } from '@xstate/react';
 import { useFocusReturn } from '../common/focus';
 import { useState } from 'react';

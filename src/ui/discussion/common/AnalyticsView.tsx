@@ -1,6 +1,6 @@
 // The Analytics tab (docs/product.md#discussions-screens 'statistics view', #discussions-limits 'Analytics'): totals,
-// connection info, the message-type
-// distribution, agent contributions, average argument confidence, the consensus summary and confidence per round.
+// connection info, the message-type distribution, agent contributions, average argument confidence, the consensus
+// summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
 import { BarChart } from './BarChart';

@@ -1,7 +1,7 @@
 // The research papers found during a discussion (docs/product.md#discussions-entities 'Research result'): title,
-// authors, year, the first
-// 200 characters of the abstract, link and source. Its empty state follows the research setting, and a failed
-// search is one quiet notice here (feed.researchNotice), never a row of the discussion (issue 18).
+// authors, year, the first 200 characters of the abstract, link and source. Its empty state follows the research
+// setting, and a failed search is one quiet notice here (feed.researchNotice), never a row of the discussion (issue
+// 18).
 import type { Paper } from '../../../schemas/discussion';
 import { ABSTRACT_PREVIEW_CHARS } from '../../../schemas/constants';
 import { EmptyState } from './EmptyState';

@@ -1,7 +1,6 @@
 // The hybrid panel (docs/product.md#discussions-screens 'Hybrid panel'): header with duration, round counter, expand
-// and export; collapsible
-// settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion, Interrupt Audio,
-// Export PDF, Research and Delegations; the status line.
+// and export; collapsible settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion,
+// Interrupt Audio, Export PDF, Research and Delegations; the status line.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';

@@ -1,6 +1,5 @@
 // The hybrid panel's topic box (docs/product.md#discussions-screens): four templates, the topic, 'Start Hybrid
-// Discussion', and the first
-// failing start check under it (Start stays disabled while one fails).
+// Discussion', and the first failing start check under it (Start stays disabled while one fails).
 import { HYBRID_TEMPLATE_NAMES, type HybridTemplateName } from '../../../model/hybridConfig';
 
 export interface HybridTopicFormProps {

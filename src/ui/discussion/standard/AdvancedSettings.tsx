@@ -1,8 +1,7 @@
 // The Advanced Settings popover (docs/product.md#discussions-screens): the basics first (Turns, the most asked-for
-// setting, at the top; issue
-// 18), then communication, multi-round reasoning, research integration, and the endpoint status list with Refresh
-// last. Bounds come from src/schemas/settings.ts; each
-// change sends the whole settings object, which the machine checks against the schema and saves.
+// setting, at the top; issue 18), then communication, multi-round reasoning, research integration, and the endpoint
+// status list with Refresh last. Bounds come from src/schemas/settings.ts; each change sends the whole settings object,
+// which the machine checks against the schema and saves.
 import {
   COMMUNICATION_STYLES, CONVERSATION_MODES, ENDPOINT_KEYS, ENDPOINTS, REASONING_MODES, REASONING_STAGES,
   RESEARCH_DOMAINS, RESEARCH_SOURCES, RESPONSE_LENGTHS, RESPONSE_LENGTH_TEMPLATES, type EndpointKey,

@@ -1,6 +1,6 @@
 // Joining in (docs/product.md#discussions-screens): Enter sends, Shift+Enter makes a new line; empty text cannot be
-// sent. The draft is local
-// UI state; the message itself goes to the machine, which puts it in the feed and on the socket.
+// sent. The draft is local UI state; the message itself goes to the machine, which puts it in the feed and on the
+// socket.
 import { useState } from 'react';
 
 export function HumanMessageBox({ enabled, onSend }: { enabled: boolean; onSend: (text: string) => void }) {

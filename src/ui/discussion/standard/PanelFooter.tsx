@@ -1,6 +1,5 @@
 // The footer (docs/product.md#discussions-screens): Stop, PDF and JSON export, and the counters of messages (the one
-// count:
-// src/model/messageCount.ts), arguments and papers.
+// count: src/model/messageCount.ts), arguments and papers.
 import { messageCountLabel } from '../../../model/messageCount';
 export interface PanelFooterProps {
   counts: { messages: number; arguments: number; papers: number };

@@ -1,7 +1,6 @@
 // The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens). It reads the
-// standardDiscussion actor, the
-// workspace (selection, statuses) and the session (token), and only sends events. Loaded on demand with its
-// libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
+// standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
+// on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';

@@ -1,7 +1,6 @@
 // The idle panel (docs/product.md#discussions-screens 'When idle'): the context box, the Start button (it names what
-// will run: 'Start
-// Multi-Round Discussion'), one line on why that kind was chosen, the endpoints line and the not-logged-in hint.
-// Start is disabled while any start check fails; the first failing check is said under it.
+// will run: 'Start Multi-Round Discussion'), one line on why that kind was chosen, the endpoints line and the
+// not-logged-in hint. Start is disabled while any start check fails; the first failing check is said under it.
 export interface StartFormProps {
   context: string;
   problem: string | null;
