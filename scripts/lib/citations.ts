@@ -1,8 +1,9 @@
 // Comments that cite documents this repository does not hold — the product specification's 'part N §M' and
 // ARCHITECTURE.md — found, and rewritten into links to the repository's own docs (docs/product.md,
 // docs/architecture.md, docs/protocol.md). Idempotent; touches only lines that cite (scripts/rewriteCitations.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './sourceFiles';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FOLDERS = ['src', 'server', 'tests', 'scripts', 'bench'];
@@ -29,14 +30,6 @@ const ARCHITECTURE: Array<[RegExp, string]> = [
 ];
 
 export const CITES = /\b[Pp]art [12]\b[^\n]{0,4}§|§\s?\d|ARCHITECTURE\.md/;
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourcesUnder(p);
-    return SOURCE.test(e.name) ? [p] : [];
-  });
-}
 
 /** One line's spec citations as links; `part` is the part the file last named (a bare '§8' continues it). */
 function rewriteLine(line: string, state: { part: string | null }): string {
@@ -102,7 +95,7 @@ export function rewrite(text: string): string {
 /** Every source file that cites, with its text rewritten (unchanged text when nothing could be), and what still cites. */
 export function citations(): { file: string; text: string; next: string; left: string[] }[] {
   const out: { file: string; text: string; next: string; left: string[] }[] = [];
-  for (const file of FOLDERS.flatMap((f) => sourcesUnder(path.join(ROOT, f)))) {
+  for (const file of FOLDERS.flatMap((f) => sourceFiles(path.join(ROOT, f), SOURCE))) {
     // The tool and its test name what they look for.
     if (file.endsWith(path.join('scripts', 'lib', 'citations.ts')) || file.endsWith('noOutsideCitations.test.ts')) continue;
     const text = readFileSync(file, 'utf8');

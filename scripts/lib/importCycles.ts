@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './sourceFiles';
 
 // The import circles in a folder of TypeScript: groups of files that reach each other through their relative
 // imports. Strongly connected components (Tarjan), each one circle, its files sorted. With `typeImports`, type-only
@@ -18,14 +19,6 @@ function typeOnly(clause: string): boolean {
   return names.length > 0 && names.every((n) => n.startsWith('type '));
 }
 
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourcesUnder(p);
-    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
-}
-
 function resolveImport(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
   for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx'), base.replace(/\.js$/, '.ts')]) {
@@ -36,7 +29,7 @@ function resolveImport(from: string, spec: string): string | null {
 
 export function importGraph(dir: string, typeImports = true): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourcesUnder(dir)) {
+  for (const file of sourceFiles(dir, /(?<!\.d)\.tsx?$/)) {
     const deps = new Set<string>();
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       // import('…') in a type position is a type import.
