@@ -6,16 +6,17 @@
 //   deletion — idle → confirming (which one) → deleting (DELETE /discussion/{id}) → idle; a refusal (409 while it
 //              runs) is shown, not thrown
 //   viewer   — closed → opening (GET /discussion/{id}, replayed through the panels' parse path and feed model)
-//              → open (read-only, with its own tab and export) | failed
+//              → open (read-only, with its own tabs and export children) | failed
 // A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 //   offer    — at start (after sign-in or a reload) asks whether one of the user's discussions still runs; if so
 //              the panel offers it at once ('A discussion is still running — Re-attach'), without opening History.
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
 import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
-import type { ExportRequest } from '../model/standardRun';
+import { discussionExportMachine } from './discussionExport.machine';
+import { discussionTabsMachine } from './discussionTabs.machine';
 import type { StandardDiscussionEvent } from './standardDiscussion.machine';
 import { notProvided, notifyToasts } from '../model/actorKit';
 import { systemActor } from '../model/systemRegistry';
@@ -32,9 +33,9 @@ export const historyMachine = setup({
   types: {
     context: {} as HistoryContext,
     events: {} as HistoryEvent,
-    tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting' | 'exporting' | 'offered' | 'attaching',
+    tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting' | 'offered' | 'attaching',
     children: {} as {
-      listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; exporter: 'exportDiscussion';
+      listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; tabs: 'tabs'; exporter: 'exportDiscussion';
       runningFinder: 'findRunning'; offerLoader: 'loadDiscussion';
     },
   },
@@ -47,13 +48,13 @@ export const historyMachine = setup({
     loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('history', 'loadDiscussion')),
     /** The newest of the user's discussions still running, or null. */
     findRunning: fromPromise<DiscussionSummary | null>(notProvided('history', 'findRunning')),
-    /** The standard panel's exporter (JSON or PDF). */
-    exportDiscussion: fromPromise<void, ExportRequest>(notProvided('history', 'exportDiscussion')),
+    /** The standard panel's exporter (JSON or PDF), provided with its writer (`withExporter`). */
+    tabs: discussionTabsMachine,
+    exportDiscussion: discussionExportMachine,
   },
   guards: {
     isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
     hasMore: ({ context }) => context.nextCursor !== null,
-    hasMessages: ({ context }) => context.opened !== null && selectCounts(context.opened.feed).messages > 0,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
   },
   actions: {
@@ -243,55 +244,22 @@ export const historyMachine = setup({
           },
         },
         open: {
-          type: 'parallel',
+          invoke: [
+            { src: 'tabs', id: 'tabs' },
+            { src: 'exportDiscussion', id: 'exporter', input: { failureText: HISTORY_MESSAGES.exportFailed } },
+          ],
           on: {
+            'history.tab.select': { actions: sendTo('tabs', ({ event }) => ({ type: 'tab.select', tab: event.tab })) },
+            'history.export': {
+              actions: sendTo('exporter', ({ context, event }) => ({
+                type: 'export.start',
+                request: context.opened && selectCounts(context.opened.feed).messages > 0 ? { format: event.format, feed: context.opened.feed, run: context.opened.run } : null,
+              })),
+            },
             'history.reattach': {
               guard: 'canReattach',
               target: 'closed',
               actions: [{ type: 'reattach', params: ({ context, event }) => ({ opened: context.opened, token: event.token, now: event.now }) }, 'clearOpened', enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' }))] },
-          },
-          states: {
-            tab: {
-              initial: 'discussion',
-              on: {
-                'history.tab.select': [
-                  { guard: ({ event }) => event.tab === 'discussion', target: '.discussion' },
-                  { guard: ({ event }) => event.tab === 'tree', target: '.tree' },
-                  { guard: ({ event }) => event.tab === 'research', target: '.research' },
-                  { target: '.analytics' },
-                ],
-              },
-              states: { discussion: {}, tree: {}, research: {}, analytics: {} },
-            },
-            export: {
-              initial: 'idle',
-              states: {
-                idle: {
-                  on: {
-                    'history.export': [
-                      { guard: 'hasMessages', target: 'exporting' },
-                      { actions: { type: 'notify', params: { kind: 'error', text: HISTORY_MESSAGES.nothingToExport } } },
-                    ],
-                  },
-                },
-                exporting: {
-                  tags: 'exporting',
-                  invoke: {
-                    src: 'exportDiscussion',
-                    id: 'exporter',
-                    input: ({ context, event }) => {
-                      const e = event as Extract<HistoryEvent, { type: 'history.export' }>;
-                      return { format: e.format, feed: context.opened!.feed, run: context.opened!.run };
-                    },
-                    onDone: 'idle',
-                    onError: {
-                      target: 'idle',
-                      actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.exportFailed(messageOf(event.error)) }) },
-                    },
-                  },
-                },
-              },
-            },
           },
         },
         failed: {},

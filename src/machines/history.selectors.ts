@@ -1,6 +1,6 @@
 // What the History dialog reads from the history actor.
 import { selectCounts } from '../model/feedSelectors';
-import type { HistorySnapshot, HistoryTab } from './history.machine';
+import type { HistorySnapshot } from './history.machine';
 
 export const selectIsShown = (s: HistorySnapshot) => s.matches({ dialog: 'shown' });
 export const selectItems = (s: HistorySnapshot) => s.context.items;
@@ -18,11 +18,9 @@ export const selectViewer = (s: HistorySnapshot): 'closed' | 'opening' | 'open' 
   s.matches({ viewer: 'opening' }) ? 'opening' : s.matches({ viewer: 'failed' }) ? 'failed' : s.matches({ viewer: 'open' }) ? 'open' : 'closed';
 export const selectOpened = (s: HistorySnapshot) => s.context.opened;
 export const selectOpenError = (s: HistorySnapshot) => s.context.openError;
-export const selectTab = (s: HistorySnapshot): HistoryTab =>
-  s.matches({ viewer: { open: { tab: 'tree' } } }) ? 'tree'
-    : s.matches({ viewer: { open: { tab: 'research' } } }) ? 'research'
-      : s.matches({ viewer: { open: { tab: 'analytics' } } }) ? 'analytics' : 'discussion';
-export const selectIsExporting = (s: HistorySnapshot) => s.hasTag('exporting');
+/** The open discussion's tabs and export children (read with the discussionTabs/discussionExport selectors). */
+export const selectTabs = (s: HistorySnapshot) => s.children.tabs;
+export const selectExporter = (s: HistorySnapshot) => s.children.exporter;
 export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null, now: 0 });
 export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);
 /** The running discussion offered for re-attach at start (null once accepted, dismissed or absent). */

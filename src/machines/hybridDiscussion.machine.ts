@@ -8,10 +8,10 @@
 //   settings — the panel's settings (docs/product.md#discussions-limits defaults), locked while connected; templates
 // fill several at once.
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
-//   export   — idle → exporting (the hybrid PDF).
+// The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { notProvided, notifyToasts, type TickerInput } from '../model/actorKit';
+import { notProvided, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
@@ -19,13 +19,15 @@ import { discussionSocketPolicy } from '../model/socketPolicies';
 import { closeOpenStreams } from '../model/feed';
 import { selectCounts } from '../model/feedSelectors';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
-import { initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridExportRequest, type HybridResumeFacts } from '../model/hybridRun';
+import { initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridResumeFacts } from '../model/hybridRun';
 import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
+import { discussionExportMachine } from './discussionExport.machine';
+import { discussionRunSession } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type HybridDiscussionEvent =
@@ -59,14 +61,15 @@ export const hybridDiscussionMachine = setup({
   types: {
     context: {} as HybridDiscussionContext,
     events: {} as HybridDiscussionEvent,
-    tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'exporting' | 'stopping',
+    tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
     children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf'; settingsLoader: 'loadSettings' },
   },
   actors: {
     socketSession: socketSessionMachine,
     clock: fromCallback<EventObject, TickerInput>(notProvided('hybridDiscussion', 'clock')),
     loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided('hybridDiscussion', 'loadModes')),
-    exportHybridPdf: fromPromise<void, HybridExportRequest>(notProvided('hybridDiscussion', 'exportHybridPdf')),
+    /** Provided with its writer (`withExporter`). */
+    exportHybridPdf: discussionExportMachine,
     /** The user's saved hybrid settings (kept per user, as the standard panel's are); null when none. */
     loadSettings: fromPromise<HybridSettings | null>(async () => null),
   },
@@ -78,13 +81,12 @@ export const hybridDiscussionMachine = setup({
   guards: {
     isResumable: ({ event }) => event.type === 'hybrid.resume' && isHybridResumable(event),
     isStartValid: ({ context, event }) => event.type === 'hybrid.start' && hybridStartProblem(event.agentIds, context.topic) === null,
-    isDiscussionEnded: ({ event }) => frameOf(event)?.type === 'discussion_ended',
-    isFatalError: ({ event }) => {
+    /** discussion_ended, or an error the server marks fatal: it will say no more. */
+    isFinalFrame: ({ event }) => {
       const frame = frameOf(event);
-      return frame?.type === 'error' && frame.fatal === true;
+      return frame?.type === 'discussion_ended' || (frame?.type === 'error' && frame.fatal === true);
     },
-    isUnexpectedClose: ({ context, event }) => event.type === 'socketSession.closed' && isHybridFailedClose(event.code, context),
-    hasMessages: ({ context }) => selectCounts(context.feed).messages > 0,
+    isFailedClose: ({ context, event }) => event.type === 'socketSession.closed' && isHybridFailedClose(event.code, context),
     areSettingsValid: ({ event }) => event.type === 'hybrid.settings.update' && hybridSettings.safeParse(event.settings).success,
   },
   actions: {
@@ -110,10 +112,12 @@ export const hybridDiscussionMachine = setup({
     closeSocket: sendTo('socket', CLOSE_COMMAND),
     interruptAudio: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.interrupt' })),
     stopSpeech: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.clear' })),
+    /** A run that ends by itself lets its last words finish (Stop has cleared the queue already). */
+    endSpeech: () => {},
     resetStatuses: enqueueActions(resetStatuses),
     showRetrying: assign(({ event }) => (event.type === 'socketSession.retrying' ? retryBanner(event) : {})),
     /** An open (first or resumed) clears the banner and forgets the socket error that came before a drop. */
-    clearError: assign({ error: null, pendingProblem: null }),
+    clearRetrying: assign({ error: null, pendingProblem: null }),
     rememberSocketError: assign({
       pendingProblem: ({ context, event }) => (event.type === 'socketSession.error' ? hybridSocketErrorMessage(event.everOpened) : context.pendingProblem),
     }),
@@ -137,14 +141,23 @@ export const hybridDiscussionMachine = setup({
     }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    notify: enqueueActions(notifyToasts),
+    exportFeed: sendTo('exporter', ({ context, event }) => ({
+      type: 'export.start',
+      request: event.type === 'hybrid.export' && context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format: event.format ?? 'pdf' } : null,
+    })),
   },
 }).createMachine({
   id: 'hybridDiscussion',
   type: 'parallel',
   context: initialHybridContext,
-  invoke: { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
+  invoke: [
+    { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
+    { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
+  ],
   on: {
+    'hybrid.export': { actions: 'exportFeed' },
+    // Only the run's clock child ticks, so only a run's duration moves.
+    'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
     'hybrid.topic.change': { actions: 'setTopic' },
     'hybrid.error.dismiss': { actions: 'dismissError' },
     'hybrid.audio.interrupt': { actions: 'interruptAudio' },
@@ -164,42 +177,7 @@ export const hybridDiscussionMachine = setup({
             // The header shows whole seconds.
             { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
           ],
-          initial: 'connecting',
-          states: {
-            connecting: { tags: 'connecting', on: { 'hybrid.stop': 'stopping' } },
-            connected: {
-              tags: ['connected', 'live'],
-              on: {
-                'socketSession.retrying': { target: 'reconnecting', actions: 'showRetrying' },
-                'hybrid.stop': 'stopping',
-              },
-            },
-            reconnecting: {
-              tags: ['connecting', 'live', 'reconnecting'],
-              on: { 'socketSession.retrying': { actions: 'showRetrying' }, 'hybrid.stop': 'stopping' },
-            },
-            stopping: { tags: ['connected', 'stopping'], entry: ['sendStop', 'stopSpeech'], after: { stopCloseDelay: 'closing' } },
-            closing: { tags: ['connected', 'stopping'], entry: 'closeSocket', after: { closeGrace: '#hybridDiscussion.run.ended' } },
-          },
-          on: {
-            'socketSession.open': { target: '.connected', actions: 'clearError' },
-            'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
-            'socketSession.frame': [
-              { guard: 'isDiscussionEnded', target: '.closing', actions: 'applyIncoming' },
-              { guard: 'isFatalError', target: '.closing', actions: 'applyIncoming' },
-              { actions: ['applyIncoming', 'relayIncoming'] },
-            ],
-            'socketSession.protocolError': { actions: 'showProtocolError' },
-            'socketSession.error': { actions: 'rememberSocketError' },
-            'socketSession.timeout': { actions: 'rememberTimeout' },
-            'socketSession.closed': [
-              { guard: 'isUnexpectedClose', target: 'failed', actions: 'explainClose' },
-              { target: 'ended', actions: 'explainClose' },
-            ],
-            'audio.started': { actions: 'relaySpeaking' },
-            'audio.finished': { actions: ['relaySpeaking', 'acknowledgeAudio'] },
-          },
-          exit: ['resetStatuses', 'closeStreams'],
+          ...discussionRunSession('hybrid.stop', {}),
         },
         ended: { tags: 'ended', on: betweenRuns },
         failed: { tags: ['ended', 'error'], on: betweenRuns },
@@ -219,32 +197,6 @@ export const hybridDiscussionMachine = setup({
         },
         loaded: {},
         unavailable: {},
-      },
-    },
-    export: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'hybrid.export': [
-              { guard: 'hasMessages', target: 'exporting' },
-              { actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.nothingToExport } } },
-            ],
-          },
-        },
-        exporting: {
-          tags: 'exporting',
-          invoke: {
-            src: 'exportHybridPdf',
-            id: 'exporter',
-            input: ({ context, event }) => {
-              const e = event as { format?: 'pdf' | 'json' };
-              return { feed: context.feed, run: context.run!, format: e.format ?? 'pdf' };
-            },
-            onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.hybridPdfFailed } } },
-          },
-        },
       },
     },
   },

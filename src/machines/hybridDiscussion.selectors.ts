@@ -11,7 +11,8 @@ export const selectIsLive = (s: HybridDiscussionSnapshot) => s.hasTag('live') ||
 /** Settings are disabled while connected (docs/product.md#discussions-states), and while connecting or stopping. */
 export const selectSettingsLocked = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' });
 export const selectCanStop = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' }) && !s.hasTag('stopping');
-export const selectIsExporting = (s: HybridDiscussionSnapshot) => s.hasTag('exporting');
+/** The export child: the export buttons read it (discussionExport selectors). */
+export const selectExporter = (s: HybridDiscussionSnapshot) => s.children.exporter;
 export const selectStartedAt = (s: HybridDiscussionSnapshot) => s.context.run?.startedAt ?? null;
 /** The run's duration by its clock; it stops with the run. */
 export const selectElapsedMs = (s: HybridDiscussionSnapshot) => {
@@ -56,6 +57,6 @@ export const selectPanelView = (s: HybridDiscussionSnapshot) => ({
   round: selectRoundLabel(s),
   startedAt: selectStartedAt(s),
   canStop: selectCanStop(s),
-  exporting: selectIsExporting(s),
+  exporter: selectExporter(s),
   elapsed: selectElapsedMs(s),
 });

@@ -6,12 +6,12 @@
 //              resumes; the feed keys items by id, so a replayed frame never shows twice.
 //   settings — loading (the user's saved Advanced Settings) → ready; every change is checked by the schema
 //              bounds and saved.
-//   tab      — Discussion | Reasoning Tree | Research | Analytics (the Reasoning tab steers the endpoint choice).
-//   export   — idle → exporting (JSON or PDF, built from the feed by the provided exporter).
+// Children beside them: the endpoint probe, the tabs (the Reasoning tab steers the endpoint choice) and the export
+// (JSON or PDF, built from the feed by the provided exporter) — discussionTabs and discussionExport.
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 // Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { notProvided, notifyToasts } from '../model/actorKit';
+import { notProvided } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
 import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
 import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
@@ -23,7 +23,7 @@ import { buildStandardConfig, endpointName, startProblem } from '../model/standa
 import { withSaved } from '../model/panelSettings';
 import {
   initialStandardContext, isResumable, resumedRun, startedRun,
-  type ExportFormat, type ExportRequest, type RunInfo, type StandardDiscussionContext, type StandardTab,
+  type ExportFormat, type RunInfo, type StandardDiscussionContext, type StandardTab,
 } from '../model/standardRun';
 import { humanCard } from '../model/storedReplay';
 import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS, type EndpointKey } from '../schemas/constants';
@@ -32,8 +32,12 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
+import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
+import { discussionTabsMachine, type DiscussionTabsActorRef } from './discussionTabs.machine';
+import { selectOpenTab } from './discussionTabs.selectors';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
+import { discussionRunSession } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type StandardDiscussionEvent =
@@ -56,7 +60,7 @@ export type StandardDiscussionEvent =
 const policy: SocketSessionInput['policy'] = discussionSocketPolicy(STANDARD_CONNECT_TIMEOUT_MS);
 
 /** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
-type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef }; matches?: (value: { tab: StandardTab }) => boolean };
+type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef; tabs?: DiscussionTabsActorRef } };
 const ownSnapshot = (self: AnyActorRef) => self.getSnapshot() as OwnSnapshot | undefined;
 const availableNames = (self: AnyActorRef) => {
   const probe = ownSnapshot(self)?.children?.endpointProbe;
@@ -68,6 +72,14 @@ const startProblemOf = (draftContext: string, start: { agentIds: string[]; token
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
 const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({ code: e.code, reason: e.reason, gaveUp: e.gaveUp, endpointName: endpointLabel(run) });
 
+/** What the export child gets: the run and its feed, or null when there is nothing to export. */
+function exportRequest(context: StandardDiscussionContext, event: StandardDiscussionEvent): DiscussionExportEvent['request'] {
+  if (event.type !== 'discussion.export' || !context.run || selectCounts(context.feed).messages === 0) return null;
+  return { format: event.format, feed: context.feed, run: context.run };
+}
+
+const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQueue(args, { type: 'audio.clear' });
+
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
   'discussion.start': [{ guard: 'isStartValid', target: 'preparing', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
@@ -78,8 +90,8 @@ export const standardDiscussionMachine = setup({
   types: {
     context: {} as StandardDiscussionContext,
     events: {} as StandardDiscussionEvent,
-    tags: {} as 'disconnected' | 'connecting' | 'connected' | 'error' | 'live' | 'reconnecting' | 'exporting' | 'settingsLoading',
-    children: {} as { socket: 'socketSession'; endpointProbe: 'endpointProbe'; agentDetails: 'loadAgentDetails'; settingsLoader: 'loadSettings'; exporter: 'exportDiscussion' },
+    tags: {} as 'disconnected' | 'connecting' | 'connected' | 'error' | 'live' | 'reconnecting' | 'stopping' | 'settingsLoading',
+    children: {} as { socket: 'socketSession'; endpointProbe: 'endpointProbe'; agentDetails: 'loadAgentDetails'; settingsLoader: 'loadSettings'; tabs: 'tabs'; exporter: 'exportDiscussion' },
   },
   actors: {
     socketSession: socketSessionMachine,
@@ -87,21 +99,23 @@ export const standardDiscussionMachine = setup({
     /** GET /agents/{id} for each selected agent; a failure gives the fallback name (logged only). */
     loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(notProvided('standardDiscussion', 'loadAgentDetails')),
     loadSettings: fromPromise<StandardPanelSettings | null>(notProvided('standardDiscussion', 'loadSettings')),
-    exportDiscussion: fromPromise<void, ExportRequest>(notProvided('standardDiscussion', 'exportDiscussion')),
+    tabs: discussionTabsMachine,
+    /** Provided with its writer (`withExporter`). */
+    exportDiscussion: discussionExportMachine,
   },
   delays: {
-    /** Stop sends `stop`, then closes; if the close never comes back, the run ends anyway. */
+    /** Stop sends `stop` and closes at once; if the close never comes back, the run ends anyway. */
+    stopCloseDelay: 0,
     closeGrace: 1_000,
   },
   guards: {
     isStartValid: ({ context, event }) => event.type === 'discussion.start' && startProblemOf(context.draftContext, event) === null,
     isResumable: ({ event }) => event.type === 'discussion.resume' && isResumable(event),
-    isDiscussionEnded: ({ event }) => frameOf(event)?.type === 'discussion_ended',
-    isAuthError: ({ event }) => isAuthErrorFrame(frameOf(event)),
+    /** discussion_ended, or an authentication error: the server will say no more. */
+    isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
     isHumanMessageSendable: ({ context, event }) =>
       event.type === 'discussion.human.send' && event.text.trim().length > 0 && context.settings.basic.humanParticipation,
-    isQuietClose: ({ context, event }) => event.type === 'socketSession.closed' && isQuietStandardClose(closeFacts(context.run, event), context),
-    hasMessages: ({ context }) => selectCounts(context.feed).messages > 0,
+    isFailedClose: ({ context, event }) => event.type === 'socketSession.closed' && !isQuietStandardClose(closeFacts(context.run, event), context),
     areSettingsValid: ({ event }) => event.type === 'discussion.settings.update' && standardPanelSettings.safeParse(event.settings).success,
   },
   actions: {
@@ -114,21 +128,21 @@ export const standardDiscussionMachine = setup({
       if (event.type !== 'discussion.start') return {};
       const current = ownSnapshot(self);
       const probe = current?.children?.endpointProbe;
-      const reasoningTabActive = typeof current?.matches === 'function' && current.matches({ tab: 'tree' });
+      const reasoningTabActive = selectOpenTab(current?.children?.tabs?.getSnapshot()) === 'tree';
       const endpoint = chooseEndpoint(choiceOptions(context.settings, reasoningTabActive), probe ? selectAvailability(probe.getSnapshot()) : {});
       return startedRun(context, { ...event, endpoint });
     }),
     resumeRun: assign(({ context, event }) => (event.type === 'discussion.resume' ? resumedRun(context, event) : {})),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
-    applyIncoming: assign({ feed: ({ context, event }) => feedAfter(context.feed, event) }),
-    showServerError: assign({ error: ({ context, event }) => bannerAfterFrame(context.error, event) }),
-    relayAgentStatus: enqueueActions(relayAgentStatus),
-    relaySpeaking: enqueueActions(relaySpeaking),
-    /** Speech on: an audio frame (or a message carrying audio_url) goes to the shared audio queue. */
-    queueAudio: enqueueActions((args) => {
+    /** A frame costs one context copy: the feed and the banner change in one assign. */
+    applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
+    /** The canvas's agent status; with speech on, an audio frame (or a message carrying audio_url) to the audio queue. */
+    relayIncoming: enqueueActions((args) => {
+      relayAgentStatus(args);
       if (args.context.run?.settings.basic.tts) queueSpeech(args, standardAudioItem(frameOf(args.event)) satisfies AudioQueueItemInput | null);
     }),
-    acknowledgePlayed: enqueueActions(({ event, enqueue }) => {
+    relaySpeaking: enqueueActions(relaySpeaking),
+    acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'audio.finished' && event.status === 'completed') enqueue.sendTo('socket', playedStatus(event.item));
     }),
     /** The human's card shows at once, with the id History's replay gives it. */
@@ -140,7 +154,9 @@ export const standardDiscussionMachine = setup({
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
-    stopSpeech: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.clear' })),
+    stopSpeech: enqueueActions(clearSpeech),
+    /** Whatever way the run ends, its speech goes with it. */
+    endSpeech: enqueueActions(clearSpeech),
     resetStatuses: enqueueActions(resetStatuses),
     showRetrying: assign(({ event }) => (event.type === 'socketSession.retrying' ? { attempt: event.attempt, ...retryBanner(event) } : {})),
     /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
@@ -166,14 +182,21 @@ export const standardDiscussionMachine = setup({
       tellAudioQueue(args, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
     refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
-    notify: enqueueActions(notifyToasts),
+    selectTab: sendTo('tabs', ({ event }) => ({ type: 'tab.select', tab: event.type === 'discussion.tab.select' ? event.tab : 'discussion' })),
+    exportFeed: sendTo('exporter', ({ context, event }) => ({ type: 'export.start', request: exportRequest(context, event) })),
   },
 }).createMachine({
   id: 'standardDiscussion',
   type: 'parallel',
   context: initialStandardContext,
-  invoke: { src: 'endpointProbe', id: 'endpointProbe' },
+  invoke: [
+    { src: 'endpointProbe', id: 'endpointProbe' },
+    { src: 'tabs', id: 'tabs' },
+    { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
+  ],
   on: {
+    'discussion.tab.select': { actions: 'selectTab' },
+    'discussion.export': { actions: 'exportFeed' },
     'discussion.context.change': { actions: 'setDraftContext' },
     'discussion.error.dismiss': { actions: 'dismissError' },
     'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
@@ -202,42 +225,7 @@ export const standardDiscussionMachine = setup({
             id: 'socket',
             input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy, parent: self }),
           },
-          initial: 'connecting',
-          states: {
-            connecting: { tags: 'connecting', on: { 'discussion.stop': 'stopping' } },
-            live: {
-              tags: ['connected', 'live'],
-              on: {
-                'discussion.human.send': { guard: 'isHumanMessageSendable', actions: 'sendHumanMessage' },
-                'socketSession.retrying': { target: 'reconnecting', actions: 'showRetrying' },
-                'discussion.stop': 'stopping',
-              },
-            },
-            reconnecting: {
-              tags: ['connecting', 'live', 'reconnecting'],
-              on: { 'socketSession.retrying': { actions: 'showRetrying' }, 'discussion.stop': 'stopping' },
-            },
-            stopping: { tags: 'connected', entry: ['sendStop', 'closeSocket'], after: { closeGrace: '#standardDiscussion.run.ended' } },
-            closing: { tags: 'connected', entry: 'closeSocket', after: { closeGrace: '#standardDiscussion.run.ended' } },
-          },
-          on: {
-            'socketSession.open': { target: '.live', actions: 'clearRetrying' },
-            'socketSession.frame': [
-              { guard: 'isDiscussionEnded', target: '.closing', actions: 'applyIncoming' },
-              { guard: 'isAuthError', target: '.closing', actions: ['applyIncoming', 'showServerError'] },
-              { actions: ['applyIncoming', 'showServerError', 'relayAgentStatus', 'queueAudio'] },
-            ],
-            'socketSession.protocolError': { actions: 'showProtocolError' },
-            'socketSession.error': { actions: 'rememberSocketError' },
-            'socketSession.timeout': { actions: 'rememberTimeout' },
-            'socketSession.closed': [
-              { guard: 'isQuietClose', target: 'ended', actions: 'explainClose' },
-              { target: 'failed', actions: 'explainClose' },
-            ],
-            'audio.started': { actions: 'relaySpeaking' },
-            'audio.finished': { actions: ['relaySpeaking', 'acknowledgePlayed'] },
-          },
-          exit: ['stopSpeech', 'resetStatuses', 'closeStreams'],
+          ...discussionRunSession('discussion.stop', { 'discussion.human.send': { guard: 'isHumanMessageSendable', actions: 'sendHumanMessage' } }),
         },
         ended: { tags: 'disconnected', on: startOrResume },
         failed: { tags: 'error', on: startOrResume },
@@ -259,47 +247,6 @@ export const standardDiscussionMachine = setup({
           on: {
             'discussion.settings.update': { guard: 'areSettingsValid', actions: ['toggleSpeechQueue', 'applySettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
             'discussion.settings.reset': { actions: ['resetSettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
-          },
-        },
-      },
-    },
-    tab: {
-      initial: 'discussion',
-      on: {
-        'discussion.tab.select': [
-          { guard: ({ event }) => event.tab === 'discussion', target: '.discussion' },
-          { guard: ({ event }) => event.tab === 'tree', target: '.tree' },
-          { guard: ({ event }) => event.tab === 'research', target: '.research' },
-          { target: '.analytics' },
-        ],
-      },
-      states: { discussion: {}, tree: {}, research: {}, analytics: {} },
-    },
-    export: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'discussion.export': [
-              { guard: 'hasMessages', target: 'exporting' },
-              { actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.nothingToExport } } },
-            ],
-          },
-        },
-        exporting: {
-          tags: 'exporting',
-          invoke: {
-            src: 'exportDiscussion',
-            id: 'exporter',
-            input: ({ context, event }) => {
-              const e = event as Extract<StandardDiscussionEvent, { type: 'discussion.export' }>;
-              return { format: e.format, feed: context.feed, run: context.run! };
-            },
-            onDone: 'idle',
-            onError: {
-              target: 'idle',
-              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: `Export failed: ${event.error instanceof Error ? event.error.message : String(event.error)}` }) },
-            },
           },
         },
       },

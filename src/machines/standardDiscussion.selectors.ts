@@ -2,7 +2,6 @@
 // the feed through the pure selectors of src/model/feedSelectors.ts.
 import { selectCounts } from '../model/feedSelectors';
 import { ENDPOINTS } from '../schemas/constants';
-import type { StandardTab } from '../model/standardRun';
 import type { StandardDiscussionSnapshot } from './standardDiscussion.machine';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -27,7 +26,6 @@ export const selectSettingsLoading = (s: StandardDiscussionSnapshot) => s.hasTag
 export const selectFeed = (s: StandardDiscussionSnapshot) => s.context.feed;
 export const selectFeedCounts = (s: StandardDiscussionSnapshot) => selectCounts(s.context.feed);
 export const selectHasMessages = (s: StandardDiscussionSnapshot) => selectCounts(s.context.feed).messages > 0;
-export const selectIsExporting = (s: StandardDiscussionSnapshot) => s.hasTag('exporting');
 export const selectSessionId = (s: StandardDiscussionSnapshot) => s.context.run?.sessionId ?? null;
 /** The last 8 characters, as the header shows them. */
 export const selectSessionSuffix = (s: StandardDiscussionSnapshot) => s.context.run?.sessionId.slice(-8) ?? null;
@@ -35,9 +33,10 @@ export const selectEndpointName = (s: StandardDiscussionSnapshot) => (s.context.
 export const selectParticipants = (s: StandardDiscussionSnapshot) => s.context.participants;
 const NO_AGENTS: readonly string[] = [];
 export const selectRunAgentIds = (s: StandardDiscussionSnapshot) => s.context.run?.agentIds ?? NO_AGENTS;
-export const selectTab = (s: StandardDiscussionSnapshot): StandardTab =>
-  s.matches({ tab: 'tree' }) ? 'tree' : s.matches({ tab: 'research' }) ? 'research' : s.matches({ tab: 'analytics' }) ? 'analytics' : 'discussion';
 export const selectEndpointProbe = (s: StandardDiscussionSnapshot) => s.children.endpointProbe;
+/** The tabs and export children: the tab bar and the export buttons read them (discussionTabs/discussionExport selectors). */
+export const selectTabs = (s: StandardDiscussionSnapshot) => s.children.tabs;
+export const selectExporter = (s: StandardDiscussionSnapshot) => s.children.exporter;
 
 /**
  * Everything the panel's frame reads, as one view model: compare it with @xstate/react's shallowEqual, so the panel
@@ -53,9 +52,9 @@ export const selectPanelView = (s: StandardDiscussionSnapshot) => ({
   error: selectError(s),
   draft: selectDraftContext(s),
   settings: selectSettings(s),
-  tab: selectTab(s),
+  tabs: selectTabs(s),
   counts: selectFeedCounts(s),
-  exporting: selectIsExporting(s),
+  exporter: selectExporter(s),
   sessionId: selectSessionId(s),
   runEndpoint: s.context.run?.endpoint ?? null,
   feed: selectFeed(s),

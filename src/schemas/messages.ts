@@ -122,6 +122,7 @@ export const DISCUSSION_MESSAGES = {
   tokenMissing: 'Authentication token missing. Please login again.',
   mustLogIn: 'You must be logged in to start a discussion',
   nothingToExport: 'No discussion to export.',
+  exportFailed: (why: string) => `Export failed: ${why}`,
   connectionTimeout: (endpoint: string) => `Connection timeout to ${endpoint}. Please check if the server is running.`,
   cannotConnect: (endpoint: string, available: string) =>
     `Cannot connect to ${endpoint}. Endpoint may not be available. Available endpoints: ${available}`,

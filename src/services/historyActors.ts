@@ -1,5 +1,6 @@
 // The real actors behind the History dialog: the three REST calls (discussionApi.ts) and the standard panel's exporter.
 import { fromPromise } from 'xstate';
+import { withExporter } from '../machines/discussionExport.machine';
 import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
 import type { ExportRequest } from '../model/standardRun';
 import type { DiscussionApi } from './discussionApi';
@@ -17,7 +18,7 @@ export function createHistoryLogic(deps: HistoryDeps) {
       // Newest first, so the first running one is the latest the user started.
       findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
-      exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),
+      exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
     },
   });
 }

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { HybridExportRequest } from '../model/hybridRun';
+import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { buildExport, hybridPdfFileName } from '../model/exportJson';
 import { defaults, type HybridSettings } from '../schemas/settings';
@@ -39,7 +40,7 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
       clock: fromTicker('hybrid.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
-      exportHybridPdf: fromPromise(async ({ input }: { input: HybridExportRequest }) => {
+      exportHybridPdf: withExporter(async (input: HybridExportRequest) => {
         // The export is stamped with the time it is made.
         const now = new Date();
         if (input.format === 'json') {

@@ -4,6 +4,7 @@
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { ExportRequest } from '../model/standardRun';
 import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
+import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { endpointProbeMachine } from '../machines/endpointProbe.machine';
 import { buildExport, exportFileName } from '../model/exportJson';
@@ -75,7 +76,7 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
       endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: deps.probeEndpoint } }),
       loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) => loadParticipants(input.agentIds, deps.getAgent, log)),
       loadSettings: fromPromise(async () => deps.settings.load()),
-      exportDiscussion: fromPromise(({ input }: { input: ExportRequest }) => exportDiscussionFile(input, deps)),
+      exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
     },
     actions: {
       saveSettings: (_, params) => deps.settings.save(params.settings),

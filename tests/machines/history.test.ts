@@ -1,3 +1,6 @@
+import { withExporter } from '../../src/machines/discussionExport.machine';
+import { selectIsExporting } from '../../src/machines/discussionExport.selectors';
+import { selectOpenTab } from '../../src/machines/discussionTabs.selectors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { FILTER_DEBOUNCE_MS, historyMachine, type HistoryPageRequest } from '../../src/machines/history.machine';
@@ -56,7 +59,7 @@ function start(over: Partial<Fakes> = {}) {
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
       findRunning: fromPromise(() => f.running()),
-      exportDiscussion: fromPromise<void, ExportRequest>(async ({ input }) => {
+      exportDiscussion: withExporter(async (input: ExportRequest) => {
         f.exported.push(input);
       }),
     },
@@ -162,7 +165,7 @@ describe('history machine', () => {
     expect(opened.run.settings.communication.maxTokens).toBe(300);
 
     actor.send({ type: 'history.tab.select', tab: 'analytics' });
-    expect(sel.selectTab(snap())).toBe('analytics');
+    expect(selectOpenTab(sel.selectTabs(snap())?.getSnapshot())).toBe('analytics');
     actor.send({ type: 'history.close' });
     expect(sel.selectViewer(snap())).toBe('closed');
     expect(sel.selectOpened(snap())).toBeNull();
@@ -185,7 +188,7 @@ describe('history machine', () => {
     actor.send({ type: 'history.open', id: 'd1' });
     await settle();
     actor.send({ type: 'history.export', format: 'json' });
-    expect(sel.selectIsExporting(snap())).toBe(true);
+    expect(selectIsExporting(sel.selectExporter(snap())?.getSnapshot())).toBe(true);
     await settle();
     expect(f.exported).toHaveLength(1);
     expect(f.exported[0]).toMatchObject({ format: 'json', run: { sessionId: 'session_d1' } });

@@ -41,8 +41,8 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
   if (s.status !== 'active') return false;
   if (e.type in AFTER) return inState(s, AFTER[e.type as keyof typeof AFTER].state);
   if (e.type === 'socketSession.open' || e.type === 'socketSession.timeout') return s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'reconnecting' } });
-  if (e.type === 'socketSession.frame') return s.matches({ run: { session: 'connected' } });
-  if (e.type === 'socketSession.retrying') return s.matches({ run: { session: 'connected' } }) || s.matches({ run: { session: 'reconnecting' } });
+  if (e.type === 'socketSession.frame') return s.matches({ run: { session: 'live' } });
+  if (e.type === 'socketSession.retrying') return s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
   if (e.type.startsWith('socketSession.')) return s.matches({ run: 'session' });
   return true;
 }
@@ -81,7 +81,7 @@ describe('hybrid discussion model (run region)', () => {
   it('reaches every state of the run region', () => {
     const runValues = [...new Set(paths.map((p) => JSON.stringify((p.state as Snap).value.run)))].sort();
     expect(runValues).toEqual(
-      ['"idle"', '"ended"', '"failed"', '{"session":"connecting"}', '{"session":"connected"}', '{"session":"reconnecting"}', '{"session":"stopping"}', '{"session":"closing"}'].sort(),
+      ['"idle"', '"ended"', '"failed"', '{"session":"connecting"}', '{"session":"live"}', '{"session":"reconnecting"}', '{"session":"stopping"}', '{"session":"closing"}'].sort(),
     );
   });
 

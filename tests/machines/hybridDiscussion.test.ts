@@ -221,7 +221,7 @@ describe('hybrid discussion panel', () => {
     expect(p.workspace).toContainEqual({ type: 'discussion.agentStatus', agentId: 'agent-b', status: 'thinking' });
     p.panel.send({ type: 'hybrid.error.dismiss' });
     expect(error(p.panel)).toBeNull();
-    expect(run(p.panel)).toEqual({ session: 'connected' });
+    expect(run(p.panel)).toEqual({ session: 'live' });
   });
 
   it('1006 reconnects with the same session_id and configuration', async () => {
@@ -239,7 +239,7 @@ describe('hybrid discussion panel', () => {
     expect(second.sent).toEqual([first.sent[0]]);
     expect((second.sent[0] as { session_id: string }).session_id).toBe(SESSION);
     expect(error(p.panel)).toBeNull();
-    expect(run(p.panel)).toEqual({ session: 'connected' });
+    expect(run(p.panel)).toEqual({ session: 'live' });
   });
 
   it('1006 three times over: each refused reconnect reported, then the connection is lost', async () => {

@@ -114,7 +114,7 @@ describe('standard panel: tabs', () => {
     for (const [name, state] of [['Reasoning Tree', 'tree'], ['Research', 'research'], ['Analytics', 'analytics'], ['Discussion', 'discussion']] as const) {
       await user.click(screen.getByRole('tab', { name }));
       expect(selected()).toEqual([name]);
-      expect(p.standard.getSnapshot().matches({ tab: state })).toBe(true);
+      expect(p.standard.getSnapshot().children.tabs?.getSnapshot().value).toBe(state);
       expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name }).id);
     }
 

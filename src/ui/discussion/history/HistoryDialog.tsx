@@ -8,6 +8,8 @@ import { useFocusReturn } from '../../common/focus';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
+import { selectIsExporting } from '../../../machines/discussionExport.selectors';
+import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import * as sel from '../../../machines/history.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
@@ -169,9 +171,9 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
 
 function OpenedView({ history, session }: { history: HistoryActorRef; session: SessionActorRef }) {
   const opened = useSelector(history, sel.selectOpened)!;
-  const tab = useSelector(history, sel.selectTab);
+  const tab = useSelector(useSelector(history, sel.selectTabs), selectOpenTab);
   const counts = useSelector(history, sel.selectOpenedCounts);
-  const exporting = useSelector(history, sel.selectIsExporting);
+  const exporting = useSelector(useSelector(history, sel.selectExporter), selectIsExporting);
   const canReattach = useSelector(history, sel.selectCanReattach);
   const token = useSelector(session, selectToken);
   const feed = opened.feed;

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
+import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
@@ -49,7 +50,8 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
 
   const token = useSelector(session, selectToken);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
-  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporting, elapsed } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporter, elapsed } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
   const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
   // Speech off and nothing playing: no audio control. Interrupted: the notice above offers 'Resume audio'.

@@ -4,6 +4,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
+import { selectIsExporting } from '../../../machines/discussionExport.selectors';
+import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import type { StandardDiscussionActorRef } from '../../../machines/standardDiscussion.machine';
@@ -77,12 +79,14 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const [composingAfter, setComposingAfter] = useState<string | null>(null);
 
   const token = useSelector(session, selectToken);
-  const { status, live, idle, canStop, canSendHuman, showHuman, error, draft, settings, tab, counts, exporting, sessionId, runEndpoint, feed, probe } =
+  const { status, live, idle, canStop, canSendHuman, showHuman, error, draft, settings, tabs, counts, exporter, sessionId, runEndpoint, feed, probe } =
     useSelector(discussion, sel.selectPanelView, shallowEqual);
   const busy = !idle;
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
   const endpointsLine = useSelector(probe, (s) => (s ? selectAvailableNames(s) : 'Checking...'));
   const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
+  const tab = useSelector(tabs, selectOpenTab);
+  const exporting = useSelector(exporter, selectIsExporting);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
   const { agents, speaker } = useStripAgents(discussion, workspace);

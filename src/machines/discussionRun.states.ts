@@ -1,0 +1,49 @@
+// The run of a discussion as both panels chart it, written once: the `session` state of their `run` region.
+//   connecting → live ⇄ reconnecting (a socketSession child reconnects a dropped socket with the same session_id)
+//   → stopping (Stop: `stop` is sent and speech stops) → closing (the socket is closed; if the close never comes back,
+//   the run ends after the grace) → ended | failed (the close rule of the panel says which).
+// A frame goes into the feed and the banner (`applyIncoming`) and out to the canvas and the audio queue
+// (`relayIncoming`); the last frame (`isFinalFrame`: discussion_ended, or an error that ends the session) closes.
+// Each panel names the same actions, guards and delays in its own `setup` — what truly differs lives there: the
+// standard panel closes at once after `stop` (stopCloseDelay 0) and drops the speech queue at the end, the hybrid
+// panel waits 500 ms and lets the last words finish; the panel adds its own events to `live` and its own children.
+
+/** The state config both panels' charts take; the panel's setup types every name in it. */
+export function discussionRunSession<const Stop extends string, const LiveOn extends object>(stop: Stop, liveOn: LiveOn) {
+  const onStop = { [stop]: 'stopping' } as Record<Stop, 'stopping'>;
+  return {
+    initial: 'connecting',
+    states: {
+      connecting: { tags: 'connecting', on: onStop },
+      live: {
+        tags: ['connected', 'live'],
+        on: { ...liveOn, ...onStop, 'socketSession.retrying': { target: 'reconnecting', actions: 'showRetrying' } },
+      },
+      reconnecting: {
+        tags: ['connecting', 'live', 'reconnecting'],
+        on: { ...onStop, 'socketSession.retrying': { actions: 'showRetrying' } },
+      },
+      stopping: { tags: ['connected', 'stopping'], entry: ['sendStop', 'stopSpeech'], after: { stopCloseDelay: 'closing' } },
+      closing: { tags: ['connected', 'stopping'], entry: 'closeSocket', after: { closeGrace: 'over' } },
+      over: { type: 'final' },
+    },
+    on: {
+      'socketSession.open': { target: '.live', actions: 'clearRetrying' },
+      'socketSession.frame': [
+        { guard: 'isFinalFrame', target: '.closing', actions: 'applyIncoming' },
+        { actions: ['applyIncoming', 'relayIncoming'] },
+      ],
+      'socketSession.protocolError': { actions: 'showProtocolError' },
+      'socketSession.error': { actions: 'rememberSocketError' },
+      'socketSession.timeout': { actions: 'rememberTimeout' },
+      'socketSession.closed': [
+        { guard: 'isFailedClose', target: 'failed', actions: 'explainClose' },
+        { target: 'ended', actions: 'explainClose' },
+      ],
+      'audio.started': { actions: 'relaySpeaking' },
+      'audio.finished': { actions: ['relaySpeaking', 'acknowledgeAudio'] },
+    },
+    onDone: 'ended',
+    exit: ['endSpeech', 'resetStatuses', 'closeStreams'],
+  } as const;
+}
