@@ -9,21 +9,17 @@
 //              → open (read-only, with its own tabs and export children) | failed
 // A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
-//   offer    — at start (after sign-in or a reload) asks whether one of the user's discussions still runs; if so
-//              the panel offers it at once ('A discussion is still running — Re-attach'), without opening History.
+// The offer of a discussion still running at start is a child (runningOffer.machine.ts).
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
-import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../schemas/history';
+import type { HistoryPage, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
-import type { StandardDiscussionEvent } from './standardDiscussion.machine';
+import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
 import { notProvided, notifyToasts } from '../model/actorKit';
-import { systemActor } from '../model/systemRegistry';
-import { defaults } from '../schemas/settings';
-import type { HybridDiscussionEvent } from './hybridDiscussion.machine';
 import {
-  FILTER_DEBOUNCE_MS, isReattachable, messageOf, openedFrom, type HistoryContext, type HistoryEvent, type HistoryPageRequest, type OpenedDiscussion,
+  FILTER_DEBOUNCE_MS, isReattachable, messageOf, openedFrom, sendResume, type HistoryContext, type HistoryEvent, type HistoryPageRequest, type OpenedDiscussion,
 } from '../model/history';
 
 export { FILTER_DEBOUNCE_MS, HISTORY_TABS, isReattachable, openedFrom } from '../model/history';
@@ -33,10 +29,10 @@ export const historyMachine = setup({
   types: {
     context: {} as HistoryContext,
     events: {} as HistoryEvent,
-    tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting' | 'offered' | 'attaching',
+    tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting',
     children: {} as {
       listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; tabs: 'tabs'; exporter: 'exportDiscussion';
-      runningFinder: 'findRunning'; offerLoader: 'loadDiscussion';
+      offer: 'offer';
     },
   },
   actors: {
@@ -46,10 +42,10 @@ export const historyMachine = setup({
     deleteDiscussion: fromPromise<void, { id: string }>(notProvided('history', 'deleteDiscussion')),
     /** GET /discussion/{id}. */
     loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('history', 'loadDiscussion')),
-    /** The newest of the user's discussions still running, or null. */
-    findRunning: fromPromise<DiscussionSummary | null>(notProvided('history', 'findRunning')),
-    /** The standard panel's exporter (JSON or PDF), provided with its writer (`withExporter`). */
+    /** Provided with its own findRunning and loadDiscussion. */
+    offer: runningOfferMachine,
     tabs: discussionTabsMachine,
+    /** The standard panel's exporter (JSON or PDF), provided with its writer (`withExporter`). */
     exportDiscussion: discussionExportMachine,
   },
   guards: {
@@ -81,86 +77,23 @@ export const historyMachine = setup({
     setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
-    // The panel that ran it continues it, and the main screen shows that panel.
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
-      const o = params.opened;
-      if (!o || !o.endpoint) return;
-      const panel = systemActor(system, o.panel === 'hybrid' ? 'hybridDiscussion' : 'standardDiscussion');
-      if (!panel) return;
-      const { session_id: sessionId, topic } = o.summary;
-      if (o.panel === 'hybrid') {
-        const resume: HybridDiscussionEvent = {
-          type: 'hybrid.resume', sessionId, agentIds: o.run.agentIds, topic, settings: o.hybridSettings ?? defaults.hybrid, token: params.token,
-          now: params.now, feed: o.feed, resumeFrom: o.frameCount,
-        };
-        enqueue.sendTo(panel, resume);
-      } else {
-        const resume: StandardDiscussionEvent = { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds: o.run.agentIds, context: topic, token: params.token };
-        enqueue.sendTo(panel, resume);
-      }
-      // The app shows the panel that runs it.
-      const app = systemActor(system, 'app');
-      if (app) enqueue.sendTo(app, { type: 'view.discussion.show', panel: o.panel });
+      if (params.opened) sendResume({ system, enqueue }, params.opened, params.token, params.now);
     }),
+    forwardToOffer: sendTo('offer', ({ event }) => event as RunningOfferEvent),
     notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'history',
   type: 'parallel',
-  on: { 'history.error.dismiss': { actions: assign({ deleteError: null }) } },
-  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null, runningOffer: null, offerRequest: null },
+  invoke: { src: 'offer', id: 'offer' },
+  on: {
+    'history.error.dismiss': { actions: assign({ deleteError: null }) },
+    'history.offer.accept': { actions: 'forwardToOffer' },
+    'history.offer.dismiss': { actions: 'forwardToOffer' },
+  },
+  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null },
   states: {
-    offer: {
-      initial: 'checking',
-      states: {
-        checking: {
-          invoke: {
-            src: 'findRunning',
-            id: 'runningFinder',
-            onDone: [
-              { guard: ({ event }) => event.output !== null, target: 'offered', actions: assign({ runningOffer: ({ event }) => event.output }) },
-              { target: 'none' },
-            ],
-            // Nothing to offer is the quiet outcome: History still lists it.
-            onError: 'none',
-          },
-        },
-        offered: {
-          tags: 'offered',
-          on: {
-            'history.offer.accept': { target: 'attaching', actions: assign({ offerRequest: ({ event }) => ({ token: event.token, now: event.now }) }) },
-            'history.offer.dismiss': { target: 'none', actions: assign({ runningOffer: null }) },
-            // Re-attached from the History dialog instead.
-            'history.reattach': { target: 'none', actions: assign({ runningOffer: null }) },
-          },
-        },
-        attaching: {
-          tags: ['offered', 'attaching'],
-          invoke: {
-            src: 'loadDiscussion',
-            id: 'offerLoader',
-            input: ({ context }) => ({ id: context.runningOffer!.id }),
-            onDone: [
-              {
-                guard: ({ event }) => isReattachable(openedFrom(event.output)),
-                target: 'none',
-                actions: [
-                  { type: 'reattach', params: ({ context, event }) => ({ opened: openedFrom(event.output), token: context.offerRequest?.token ?? null, now: context.offerRequest?.now ?? 0 }) },
-                  assign({ runningOffer: null, offerRequest: null }),
-                ],
-              },
-              // It ended meanwhile: nothing left to re-attach to.
-              { target: 'none', actions: [assign({ runningOffer: null, offerRequest: null }), { type: 'notify', params: { kind: 'info', text: HISTORY_MESSAGES.offerEnded } }] },
-            ],
-            onError: {
-              target: 'offered',
-              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.offerFailed(messageOf(event.error)) }) },
-            },
-          },
-        },
-        none: {},
-      },
-    },
     dialog: {
       initial: 'hidden',
       states: {
@@ -259,7 +192,13 @@ export const historyMachine = setup({
             'history.reattach': {
               guard: 'canReattach',
               target: 'closed',
-              actions: [{ type: 'reattach', params: ({ context, event }) => ({ opened: context.opened, token: event.token, now: event.now }) }, 'clearOpened', enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' }))] },
+              actions: [
+                { type: 'reattach', params: ({ context, event }) => ({ opened: context.opened, token: event.token, now: event.now }) },
+                sendTo('offer', { type: 'history.offer.withdraw' }),
+                'clearOpened',
+                enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' })),
+              ],
+            },
           },
         },
         failed: {},

@@ -23,6 +23,5 @@ export const selectTabs = (s: HistorySnapshot) => s.children.tabs;
 export const selectExporter = (s: HistorySnapshot) => s.children.exporter;
 export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null, now: 0 });
 export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);
-/** The running discussion offered for re-attach at start (null once accepted, dismissed or absent). */
-export const selectRunningOffer = (s: HistorySnapshot) => (s.hasTag('offered') ? s.context.runningOffer : null);
-export const selectIsAttachingOffer = (s: HistorySnapshot) => s.hasTag('attaching');
+/** The offer of a discussion still running at start (read with the runningOffer selectors). */
+export const selectOffer = (s: HistorySnapshot) => s.children.offer;

@@ -23,10 +23,10 @@ import { buildStandardConfig, endpointName, startProblem } from '../model/standa
 import { withSaved } from '../model/panelSettings';
 import {
   initialStandardContext, isResumable, resumedRun, startedRun,
-  type ExportFormat, type RunInfo, type StandardDiscussionContext, type StandardTab,
+  type ExportFormat, type ResumeFacts, type RunInfo, type StandardDiscussionContext, type StandardTab,
 } from '../model/standardRun';
 import { humanCard } from '../model/storedReplay';
-import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS, type EndpointKey } from '../schemas/constants';
+import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS } from '../schemas/constants';
 import type { Participant } from '../schemas/discussion';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
@@ -43,7 +43,8 @@ import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
   | { type: 'discussion.start'; agentIds: string[]; token: string | null; connections: { source: string; target: string }[]; now: number }
-  | { type: 'discussion.resume'; sessionId: string; endpoint: EndpointKey; agentIds: string[]; context: string; token: string | null }
+  /** Re-attach a running discussion (History). */
+  | ({ type: 'discussion.resume' } & ResumeFacts)
   | { type: 'discussion.stop' }
   | { type: 'discussion.human.send'; text: string; timestamp: string }
   | { type: 'discussion.error.dismiss' }

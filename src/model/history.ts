@@ -1,13 +1,16 @@
 // What History holds and hears, and how a stored discussion becomes one it can show: the opened view (replayed
 // through the panels' parse path and feed model) and whether its panel can continue it. Pure; the chart is
 // src/machines/history.machine.ts.
+import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { Feed } from './feed';
+import { systemActor } from './systemRegistry';
 import { replayStored, settingsOf, type PanelKind } from './storedReplay';
 import type { EndpointKey } from '../schemas/constants';
 import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
-import type { ExportFormat, RunInfo } from './standardRun';
+import type { ExportFormat, ResumeFacts, RunInfo } from './standardRun';
+import type { HybridResumeFacts } from './hybridRun';
 import { hybridSettingsOf } from './hybridConfig';
-import type { HybridSettings } from '../schemas/settings';
+import { defaults, type HybridSettings } from '../schemas/settings';
 
 export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
@@ -52,10 +55,6 @@ export interface HistoryContext {
   openingId: string | null;
   opened: OpenedDiscussion | null;
   openError: string | null;
-  /** A discussion still running for this user, offered for re-attach when the app starts. */
-  runningOffer: DiscussionSummary | null;
-  /** The sign-in token and clock the offer's re-attach was asked with. */
-  offerRequest: { token: string | null; now: number } | null;
 }
 
 export type HistoryEvent =
@@ -96,3 +95,38 @@ export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
 
 /** A stored discussion the panel that ran it can continue: still running, with a known endpoint and two agents. */
 export const isReattachable = (o: OpenedDiscussion) => o.summary.status === 'running' && o.endpoint !== null && o.run.agentIds.length >= 2;
+
+/** What continues an opened discussion: the event for the panel that ran it (History → Re-attach, or the offer). */
+export type ResumeRequest =
+  | { panel: 'standardDiscussion'; event: { type: 'discussion.resume' } & ResumeFacts }
+  | { panel: 'hybridDiscussion'; event: { type: 'hybrid.resume' } & HybridResumeFacts };
+
+export function resumeRequest(o: OpenedDiscussion, token: string | null, now: number): ResumeRequest | null {
+  if (!o.endpoint) return null;
+  const { session_id: sessionId, topic } = o.summary;
+  const agentIds = o.run.agentIds;
+  if (o.panel === 'hybrid') {
+    const settings = o.hybridSettings ?? defaults.hybrid;
+    return { panel: 'hybridDiscussion', event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, token, now, feed: o.feed, resumeFrom: o.frameCount } };
+  }
+  return { panel: 'standardDiscussion', event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic, token } };
+}
+
+/** The part of `enqueueActions`' argument `sendResume` uses. */
+interface Relay {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the panels are looked up by id
+  system: ActorSystem<any>;
+  enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };
+}
+
+/** The body of a `reattach` action: the panel that ran it continues it, and the main screen shows that panel. */
+export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion, token: string | null, now: number): void {
+  const request = resumeRequest(opened, token, now);
+  // Each registry id gets its own panel's event (one branch per panel, so both stay typed).
+  const panel = request?.panel === 'hybridDiscussion' ? systemActor(system, 'hybridDiscussion') : request ? systemActor(system, 'standardDiscussion') : undefined;
+  if (!request || !panel) return;
+  enqueue.sendTo(panel, request.event);
+  const app = systemActor(system, 'app');
+  const show = { type: 'view.discussion.show', panel: opened.panel } as const;
+  if (app) enqueue.sendTo(app, show);
+}

@@ -1,6 +1,7 @@
 // The real actors behind the History dialog: the three REST calls (discussionApi.ts) and the standard panel's exporter.
 import { fromPromise } from 'xstate';
 import { withExporter } from '../machines/discussionExport.machine';
+import { runningOfferMachine } from '../machines/runningOffer.machine';
 import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
 import type { ExportRequest } from '../model/standardRun';
 import type { DiscussionApi } from './discussionApi';
@@ -11,12 +12,18 @@ export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | '
 }
 
 export function createHistoryLogic(deps: HistoryDeps) {
+  const loadDiscussion = fromPromise(({ input }: { input: { id: string } }) => deps.api.getDiscussion(input.id));
   return historyMachine.provide({
     actors: {
       loadHistory: fromPromise(({ input }: { input: HistoryPageRequest }) => deps.api.listDiscussionPage(input)),
-      loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.getDiscussion(input.id)),
-      // Newest first, so the first running one is the latest the user started.
-      findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),
+      loadDiscussion,
+      offer: runningOfferMachine.provide({
+        actors: {
+          // Newest first, so the first running one is the latest the user started.
+          findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),
+          loadDiscussion,
+        },
+      }),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
       exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
     },

@@ -1,3 +1,5 @@
+import { runningOfferMachine } from '../../src/machines/runningOffer.machine';
+import { selectIsAttachingOffer, selectRunningOffer } from '../../src/machines/runningOffer.selectors';
 import { withExporter } from '../../src/machines/discussionExport.machine';
 import { selectIsExporting } from '../../src/machines/discussionExport.selectors';
 import { selectOpenTab } from '../../src/machines/discussionTabs.selectors';
@@ -58,7 +60,9 @@ function start(over: Partial<Fakes> = {}) {
       }),
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
-      findRunning: fromPromise(() => f.running()),
+      offer: runningOfferMachine.provide({
+        actors: { findRunning: fromPromise(() => f.running()), loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)) },
+      }),
       exportDiscussion: withExporter(async (input: ExportRequest) => {
         f.exported.push(input);
       }),
@@ -253,34 +257,36 @@ describe('history machine', () => {
     const { actor, snap, f, received } = start({ running: async () => running });
     f.load = async () => stored({ ...running });
     await settle();
-    expect(sel.selectRunningOffer(snap())?.id).toBe('d2');
+    expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())?.id).toBe('d2');
     actor.send({ type: 'history.offer.accept', token: 'tok', now: 7 });
-    expect(sel.selectIsAttachingOffer(snap())).toBe(true);
+    expect(selectIsAttachingOffer(sel.selectOffer(snap())?.getSnapshot())).toBe(true);
     await settle();
     expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
-    expect(sel.selectRunningOffer(snap())).toBeNull();
+    expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())).toBeNull();
     expect(sel.selectIsShown(snap())).toBe(false);
   });
 
   it('offers nothing when nothing runs or the check fails; Dismiss hides the offer; one that ended meanwhile is a notice', async () => {
-    expect(sel.selectRunningOffer((await (async () => { const h = start(); await settle(); return h; })()).snap())).toBeNull();
+    const quiet = start();
+    await settle();
+    expect(selectRunningOffer(sel.selectOffer(quiet.snap())?.getSnapshot())).toBeNull();
     const failing = start({ running: async () => { throw new Error('offline'); } });
     await settle();
-    expect(sel.selectRunningOffer(failing.snap())).toBeNull();
+    expect(selectRunningOffer(sel.selectOffer(failing.snap())?.getSnapshot())).toBeNull();
 
     const running = summary('d2', { status: 'running', endpoint: '/ws/enhanced' });
     const dismissed = start({ running: async () => running });
     await settle();
     dismissed.actor.send({ type: 'history.offer.dismiss' });
-    expect(sel.selectRunningOffer(dismissed.snap())).toBeNull();
+    expect(selectRunningOffer(sel.selectOffer(dismissed.snap())?.getSnapshot())).toBeNull();
 
     const ended = start({ running: async () => running });
     ended.f.load = async () => stored({ ...running, status: 'ended' });
     await settle();
     ended.actor.send({ type: 'history.offer.accept', token: null, now: 1 });
     await settle();
-    expect(sel.selectRunningOffer(ended.snap())).toBeNull();
+    expect(selectRunningOffer(sel.selectOffer(ended.snap())?.getSnapshot())).toBeNull();
     expect(ended.received.some((e) => e.type === 'discussion.resume')).toBe(false);
     expect(ended.received).toContainEqual({ type: 'toast.show', kind: 'info', text: HISTORY_MESSAGES.offerEnded });
   });

@@ -3,14 +3,16 @@
 // that ran it; Dismiss leaves it to History.
 import { useSelector } from '@xstate/react';
 import type { HistoryActorRef } from '../../../machines/history.machine';
-import { selectIsAttachingOffer, selectRunningOffer } from '../../../machines/history.selectors';
+import { selectOffer } from '../../../machines/history.selectors';
+import { selectIsAttachingOffer, selectRunningOffer } from '../../../machines/runningOffer.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 
 export function RunningOffer({ history, session }: { history: HistoryActorRef | undefined; session: SessionActorRef }) {
-  const offer = useSelector(history, (s) => (s ? selectRunningOffer(s) : null));
-  const attaching = useSelector(history, (s) => (s ? selectIsAttachingOffer(s) : false));
+  const offerActor = useSelector(history, (s) => (s ? selectOffer(s) : undefined));
+  const offer = useSelector(offerActor, selectRunningOffer);
+  const attaching = useSelector(offerActor, selectIsAttachingOffer);
   const token = useSelector(session, selectToken);
   if (!offer || !history) return null;
   return (
