@@ -10,7 +10,7 @@
 //   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { notProvided, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
@@ -79,23 +79,23 @@ export const hybridDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isResumable: ({ event }) => event.type === 'hybrid.resume' && isHybridResumable(event),
-    isStartValid: ({ context, event }) => event.type === 'hybrid.start' && hybridStartProblem(event.agentIds, context.topic) === null,
+    isResumable: ({ event }) => { assertEvent(event, 'hybrid.resume'); return isHybridResumable(event); },
+    isStartValid: ({ context, event }) => { assertEvent(event, 'hybrid.start'); return hybridStartProblem(event.agentIds, context.topic) === null; },
     /** discussion_ended, or an error the server marks fatal: it will say no more. */
     isFinalFrame: ({ event }) => {
       const frame = frameOf(event);
       return frame?.type === 'discussion_ended' || (frame?.type === 'error' && frame.fatal === true);
     },
-    isFailedClose: ({ context, event }) => event.type === 'socketSession.closed' && isHybridFailedClose(event.code, context),
-    areSettingsValid: ({ event }) => event.type === 'hybrid.settings.update' && hybridSettings.safeParse(event.settings).success,
+    isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return isHybridFailedClose(event.code, context); },
+    areSettingsValid: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.safeParse(event.settings).success; },
   },
   actions: {
-    setTopic: assign({ topic: ({ context, event }) => (event.type === 'hybrid.topic.change' ? event.text : context.topic) }),
-    applyTemplate: assign(({ context, event }) => (event.type === 'hybrid.template.apply' ? withTemplate(context, event.template) : {})),
-    applySettings: assign({ settings: ({ context, event }) => (event.type === 'hybrid.settings.update' ? hybridSettings.parse(event.settings) : context.settings) }),
-    explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'hybrid.start' ? hybridStartProblem(event.agentIds, context.topic) : context.error) }),
-    beginRun: assign(({ context, event }) => (event.type === 'hybrid.start' ? startedHybridRun(context, event) : {})),
-    resumeRun: assign(({ event }) => (event.type === 'hybrid.resume' ? resumedHybridRun(event) : {})),
+    setTopic: assign({ topic: ({ event }) => { assertEvent(event, 'hybrid.topic.change'); return event.text; } }),
+    applyTemplate: assign(({ context, event }) => { assertEvent(event, 'hybrid.template.apply'); return withTemplate(context, event.template); }),
+    applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.parse(event.settings); } }),
+    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'hybrid.start'); return hybridStartProblem(event.agentIds, context.topic); } }),
+    beginRun: assign(({ context, event }) => { assertEvent(event, 'hybrid.start'); return startedHybridRun(context, event); }),
+    resumeRun: assign(({ event }) => { assertEvent(event, 'hybrid.resume'); return resumedHybridRun(event); }),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
     applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
     /** …and one pass over what it tells others: the canvas's agent status and the audio queue. */
@@ -106,7 +106,8 @@ export const hybridDiscussionMachine = setup({
     }),
     relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
-      if (event.type === 'audio.finished' && event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date().toISOString()));
+      assertEvent(event, 'audio.finished');
+      if (event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date().toISOString()));
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
@@ -115,18 +116,18 @@ export const hybridDiscussionMachine = setup({
     /** A run that ends by itself lets its last words finish (Stop has cleared the queue already). */
     endSpeech: () => {},
     resetStatuses: enqueueActions(resetStatuses),
-    showRetrying: assign(({ event }) => (event.type === 'socketSession.retrying' ? retryBanner(event) : {})),
+    showRetrying: assign(({ event }) => { assertEvent(event, 'socketSession.retrying'); return retryBanner(event); }),
     /** An open (first or resumed) clears the banner and forgets the socket error that came before a drop. */
     clearRetrying: assign({ error: null, pendingProblem: null }),
     rememberSocketError: assign({
-      pendingProblem: ({ context, event }) => (event.type === 'socketSession.error' ? hybridSocketErrorMessage(event.everOpened) : context.pendingProblem),
+      pendingProblem: ({ event }) => { assertEvent(event, 'socketSession.error'); return hybridSocketErrorMessage(event.everOpened); },
     }),
     rememberTimeout: assign({ pendingProblem: DISCUSSION_MESSAGES.hybridTimeout }),
     showProtocolError: assign({
-      error: ({ context, event }) => (event.type === 'socketSession.protocolError' ? hybridProtocolMessage(event.direction, event.frameType) : context.error),
+      error: ({ event }) => { assertEvent(event, 'socketSession.protocolError'); return hybridProtocolMessage(event.direction, event.frameType); },
     }),
     explainClose: assign({
-      error: ({ context, event }) => (event.type === 'socketSession.closed' ? hybridCloseBanner(event, context) : context.error),
+      error: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return hybridCloseBanner(event, context); },
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
@@ -134,6 +135,7 @@ export const hybridDiscussionMachine = setup({
     saveSettings: (_, _params?: unknown) => {},
     // Saved settings apply only before a run took its own (a resume brings the run's settings).
     restoreSettings: assign(({ context, event }) => {
+      // The loader's done event (the chart's own event types do not name it).
       const saved = (event as { output?: unknown }).output;
       if (context.run || !saved) return {};
       const parsed = hybridSettings.safeParse(saved);
@@ -141,10 +143,11 @@ export const hybridDiscussionMachine = setup({
     }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    exportFeed: sendTo('exporter', ({ context, event }) => ({
-      type: 'export.start',
-      request: event.type === 'hybrid.export' && context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format: event.format ?? 'pdf' } : null,
-    })),
+    exportFeed: sendTo('exporter', ({ context, event }) => {
+      assertEvent(event, 'hybrid.export');
+      const request = context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format: event.format ?? 'pdf' } : null;
+      return { type: 'export.start', request };
+    }),
   },
 }).createMachine({
   id: 'hybridDiscussion',

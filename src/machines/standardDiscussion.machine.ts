@@ -10,7 +10,7 @@
 // (JSON or PDF, built from the feed by the provided exporter) — discussionTabs and discussionExport.
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 // Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { notProvided } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
 import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
@@ -75,7 +75,8 @@ const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gave
 
 /** What the export child gets: the run and its feed, or null when there is nothing to export. */
 function exportRequest(context: StandardDiscussionContext, event: StandardDiscussionEvent): DiscussionExportEvent['request'] {
-  if (event.type !== 'discussion.export' || !context.run || selectCounts(context.feed).messages === 0) return null;
+  assertEvent(event, 'discussion.export');
+  if (!context.run || selectCounts(context.feed).messages === 0) return null;
   return { format: event.format, feed: context.feed, run: context.run };
 }
 
@@ -110,30 +111,29 @@ export const standardDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isStartValid: ({ context, event }) => event.type === 'discussion.start' && startProblemOf(context.draftContext, event) === null,
-    isResumable: ({ event }) => event.type === 'discussion.resume' && isResumable(event),
+    isStartValid: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context.draftContext, event) === null; },
+    isResumable: ({ event }) => { assertEvent(event, 'discussion.resume'); return isResumable(event); },
     /** discussion_ended, or an authentication error: the server will say no more. */
     isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
-    isHumanMessageSendable: ({ context, event }) =>
-      event.type === 'discussion.human.send' && event.text.trim().length > 0 && context.settings.basic.humanParticipation,
-    isFailedClose: ({ context, event }) => event.type === 'socketSession.closed' && !isQuietStandardClose(closeFacts(context.run, event), context),
-    areSettingsValid: ({ event }) => event.type === 'discussion.settings.update' && standardPanelSettings.safeParse(event.settings).success,
+    isHumanMessageSendable: ({ context, event }) => { assertEvent(event, 'discussion.human.send'); return event.text.trim().length > 0 && context.settings.basic.humanParticipation; },
+    isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return !isQuietStandardClose(closeFacts(context.run, event), context); },
+    areSettingsValid: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.safeParse(event.settings).success; },
   },
   actions: {
     /** Provided: writes the settings to local storage under the signed-in user. */
     saveSettings: (_, _params: { settings: StandardPanelSettings }) => void notProvided('standardDiscussion', 'saveSettings')(),
-    setDraftContext: assign({ draftContext: ({ context, event }) => (event.type === 'discussion.context.change' ? event.text : context.draftContext) }),
-    explainStartProblem: assign({ error: ({ context, event }) => (event.type === 'discussion.start' ? startProblemOf(context.draftContext, event) : context.error) }),
+    setDraftContext: assign({ draftContext: ({ event }) => { assertEvent(event, 'discussion.context.change'); return event.text; } }),
+    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context.draftContext, event); } }),
     /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
     beginRun: assign(({ context, event, self }) => {
-      if (event.type !== 'discussion.start') return {};
+      assertEvent(event, 'discussion.start');
       const current = ownSnapshot(self);
       const probe = current?.children?.endpointProbe;
       const reasoningTabActive = selectOpenTab(current?.children?.tabs?.getSnapshot()) === 'tree';
       const endpoint = chooseEndpoint(choiceOptions(context.settings, reasoningTabActive), probe ? selectAvailability(probe.getSnapshot()) : {});
       return startedRun(context, { ...event, endpoint });
     }),
-    resumeRun: assign(({ context, event }) => (event.type === 'discussion.resume' ? resumedRun(context, event) : {})),
+    resumeRun: assign(({ context, event }) => { assertEvent(event, 'discussion.resume'); return resumedRun(context, event); }),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
     applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
@@ -144,11 +144,12 @@ export const standardDiscussionMachine = setup({
     }),
     relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
-      if (event.type === 'audio.finished' && event.status === 'completed') enqueue.sendTo('socket', playedStatus(event.item));
+      assertEvent(event, 'audio.finished');
+      if (event.status === 'completed') enqueue.sendTo('socket', playedStatus(event.item));
     }),
     /** The human's card shows at once, with the id History's replay gives it. */
     sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'discussion.human.send') return;
+      assertEvent(event, 'discussion.human.send');
       const text = event.text.trim();
       enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp: event.timestamp }));
       enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, event.timestamp)) });
@@ -159,31 +160,28 @@ export const standardDiscussionMachine = setup({
     /** Whatever way the run ends, its speech goes with it. */
     endSpeech: enqueueActions(clearSpeech),
     resetStatuses: enqueueActions(resetStatuses),
-    showRetrying: assign(({ event }) => (event.type === 'socketSession.retrying' ? { attempt: event.attempt, ...retryBanner(event) } : {})),
+    showRetrying: assign(({ event }) => { assertEvent(event, 'socketSession.retrying'); return { attempt: event.attempt, ...retryBanner(event) }; }),
     /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
     clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error, pendingProblem: null })),
     rememberSocketError: assign({
-      pendingProblem: ({ context, event, self }) =>
-        event.type === 'socketSession.error' ? socketErrorMessage(event.everOpened, endpointLabel(context.run), availableNames(self)) : context.pendingProblem,
+      pendingProblem: ({ context, event, self }) => { assertEvent(event, 'socketSession.error'); return socketErrorMessage(event.everOpened, endpointLabel(context.run), availableNames(self)); },
     }),
     rememberTimeout: assign({ pendingProblem: ({ context }) => DISCUSSION_MESSAGES.connectionTimeout(endpointLabel(context.run)) }),
-    showProtocolError: assign({ error: ({ context, event }) => (event.type === 'socketSession.protocolError' ? DISCUSSION_MESSAGES.protocolError(event.frameType) : context.error) }),
-    explainClose: assign({
-      error: ({ context, event }) => (event.type === 'socketSession.closed' ? standardCloseBanner(closeFacts(context.run, event), context) : context.error),
-      pendingProblem: null,
-    }),
+    showProtocolError: assign({ error: ({ event }) => { assertEvent(event, 'socketSession.protocolError'); return DISCUSSION_MESSAGES.protocolError(event.frameType); } }),
+    explainClose: assign(({ context, event }) => { assertEvent(event, 'socketSession.closed'); return { error: standardCloseBanner(closeFacts(context.run, event), context), pendingProblem: null }; }),
     dismissError: assign({ error: null }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    applySettings: assign({ settings: ({ context, event }) => (event.type === 'discussion.settings.update' ? standardPanelSettings.parse(event.settings) : context.settings) }),
+    applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.parse(event.settings); } }),
     resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
     toggleSpeechQueue: enqueueActions((args) => {
       const { context, event } = args;
-      if (event.type !== 'discussion.settings.update' || event.settings.basic.tts === context.settings.basic.tts) return;
+      assertEvent(event, 'discussion.settings.update');
+      if (event.settings.basic.tts === context.settings.basic.tts) return;
       tellAudioQueue(args, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
     refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
-    selectTab: sendTo('tabs', ({ event }) => ({ type: 'tab.select', tab: event.type === 'discussion.tab.select' ? event.tab : 'discussion' })),
+    selectTab: sendTo('tabs', ({ event }) => { assertEvent(event, 'discussion.tab.select'); return { type: 'tab.select', tab: event.tab }; }),
     exportFeed: sendTo('exporter', ({ context, event }) => ({ type: 'export.start', request: exportRequest(context, event) })),
   },
 }).createMachine({

@@ -1,21 +1,9 @@
 // What the canvas draws (docs/product.md#workspace-screens 'Agent canvas', #workspace-states): the user's agents, their
-// connections, the selection, runtime statuses and the active speaker. Three loads run side by side when the workspace
-// starts:
-//   agents       — /agents/ ('Failed to load data. Please refresh the page.' when it fails)
-//   connections  — /connections/ (toast 'Failed to load agent connections'); reloaded on every connection change
-//   stats        — /monitor/stats (optional: a failure is tolerated)
-// Live-update frames ('live.frame', forwarded by liveUpdates) keep the data current.
-// Each canvas operation is its own child machine, one per request (as comlink spawns one per request). A region
-// here only says whether one is under way and starts it; the child owns its steps and tells the workspace what
-// changed ('connection.created', 'agent.deleted', 'position.placed', 'connections.reload', 'banner.show'):
-//   editor        — the agent editor drawer (editor.machine.ts, systemId 'editor')
-//   positions     — drag ends and Auto-layout moves, queued, each saved by a positionSave; a new agent is created
-//                   on the free grid cell nearest the middle of the view (src/model/canvasPlacement.ts)
-//   connecting    — a drag from node to node → connectionCreate ('Invalid connection…' when a node is gone)
-//   disconnecting — deleted edges → connectionDelete
-//   autoConnect   — autoConnect, whose 'Auto-connected: {n} connections created' banner hides itself
-//   deletion      — agentDeletion: count the agent's audio, confirm naming both, DELETE
-//   banner        — the canvas's dismissible banner; a success hides itself after 3 s
+// connections, the selection, runtime statuses and the active speaker, kept current by live-update frames.
+// Regions: the agents and connections loads (the stats load is an optional invoke beside them), one region per canvas
+// operation, and the canvas banner. Each operation is its own child machine, one per request (as comlink spawns one
+// per request): the region only says whether one is under way and starts it; the child owns its steps and tells the
+// workspace what changed. The operations, one by one: docs/architecture.md#canvas-operations.
 import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
@@ -23,10 +11,10 @@ import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import type { MonitorStats } from '../schemas/system';
 import { SUCCESS_BANNER_MS } from '../schemas/constants';
 import { notProvided, notifyToasts } from '../model/actorKit';
-import { bannerError } from '../model/bannerRequest';
-import { autoLayoutMoves, DEFAULT_VIEW_CENTRE, newAgentPlace } from '../model/canvasPlacement';
+import { bannerError, type BannerRequest } from '../model/bannerRequest';
+import { autoLayoutMoves } from '../model/canvasPlacement';
 import * as reduce from '../model/workspaceReducers';
-import type { WorkspaceContext, WorkspaceEvent } from '../model/workspaceTypes';
+import { initialWorkspaceContext, withPlace, type EditorInput, type WorkspaceContext, type WorkspaceEvent } from '../model/workspaceTypes';
 import { agentDeletionMachine } from './agentDeletion.machine';
 import { autoConnectMachine } from './autoConnect.machine';
 import { connectionCreateMachine } from './connectionCreate.machine';
@@ -73,14 +61,8 @@ export const workspaceMachine = setup({
       if (changes) enqueue.assign(changes);
       if (reloadConnections) enqueue.raise({ type: 'connections.reload' });
     }),
-    /** The editor's request; a create carries the free grid cell nearest the middle of the view. */
-    rememberEditorRequest: assign({
-      editorRequest: ({ context, event }) => {
-        if (event.type !== 'editor.open') return context.editorRequest;
-        if (event.request.mode !== 'create' || event.request.position) return event.request;
-        return { ...event.request, position: newAgentPlace(context.agents, context.viewCentre ?? DEFAULT_VIEW_CENTRE) };
-      },
-    }),
+    rememberEditorRequest: assign({ editorRequest: (_, params: { request: EditorInput }) => params.request }),
+    showBanner: assign({ banner: (_, params: BannerRequest) => ({ kind: params.kind, text: params.text }) }),
     /** The agent is gone: its node, edges, selection and status with it; the server's list follows. */
     dropAgent: enqueueActions(({ context, enqueue }, params: { agentId: string }) => {
       enqueue.assign(reduce.withoutAgent(context, params.agentId));
@@ -96,18 +78,9 @@ export const workspaceMachine = setup({
 }).createMachine({
   id: 'workspace',
   type: 'parallel',
-  context: {
-    agents: [],
-    edges: [],
-    selectedIds: [],
-    statuses: {},
-    stats: null,
-    loadError: null,
-    banner: null,
-    editorRequest: null,
-    pendingMoves: [],
-    viewCentre: null,
-  },
+  context: initialWorkspaceContext,
+  // /monitor/stats is optional. A failure must still be handled here: an unhandled child error stops the chart.
+  invoke: { src: 'loadStats', onDone: { actions: assign({ stats: ({ event }) => event.output }) }, onError: { description: 'the stats stay unknown' } },
   on: {
     'canvas.viewCentre': { actions: assign({ viewCentre: ({ event }) => ({ x: event.x, y: event.y }) }) },
     'live.frame': {
@@ -153,26 +126,12 @@ export const workspaceMachine = setup({
         failed: {},
       },
     },
-    stats: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            src: 'loadStats',
-            onDone: { target: 'loaded', actions: assign({ stats: ({ event }) => event.output }) },
-            onError: 'unavailable',
-          },
-        },
-        loaded: {},
-        unavailable: {},
-      },
-    },
 
     // ── Canvas operations ────────────────────────────────────────────────────
     editor: {
       initial: 'closed',
       on: {
-        'editor.open': { target: '.open', actions: 'rememberEditorRequest' },
+        'editor.open': { target: '.open', actions: { type: 'rememberEditorRequest', params: ({ context, event }) => ({ request: withPlace(event.request, context.agents, context.viewCentre) }) } },
         'editor.saved': { actions: [assign({ agents: ({ context, event }) => reduce.upsert(context.agents, event.agent) }), raise({ type: 'agents.reload' })] },
         'editor.deleted': { actions: { type: 'dropAgent', params: ({ event }) => event } },
       },
@@ -280,8 +239,8 @@ export const workspaceMachine = setup({
       initial: 'hidden',
       on: {
         'banner.show': [
-          { guard: 'isSuccessBanner', target: '.success', actions: assign({ banner: ({ event }) => ({ kind: event.kind, text: event.text }) }) },
-          { target: '.error', actions: assign({ banner: ({ event }) => ({ kind: event.kind, text: event.text }) }) },
+          { guard: 'isSuccessBanner', target: '.success', actions: { type: 'showBanner', params: ({ event }) => event } },
+          { target: '.error', actions: { type: 'showBanner', params: ({ event }) => event } },
         ],
         'banner.dismiss': { target: '.hidden', actions: assign({ banner: null, loadError: null }) },
       },

@@ -6,7 +6,7 @@ import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type { MonitorStats } from '../schemas/system';
 import type { BannerRequest, BannerShowEvent } from './bannerRequest';
-import type { Point } from './canvasPlacement';
+import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point } from './canvasPlacement';
 import type { PendingMove, WorkspaceData } from './workspaceReducers';
 
 /** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
@@ -23,6 +23,17 @@ export interface WorkspaceContext extends WorkspaceData {
   pendingMoves: PendingMove[];
   /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
   viewCentre: Point | null;
+}
+
+/** Nothing loaded, nothing selected, no operation under way. */
+export const initialWorkspaceContext: WorkspaceContext = {
+  agents: [], edges: [], selectedIds: [], statuses: {}, stats: null, loadError: null, banner: null, editorRequest: null, pendingMoves: [], viewCentre: null,
+};
+
+/** The editor's request; a create carries the free grid cell nearest the middle of the view. */
+export function withPlace(request: EditorInput, agents: Agent[], viewCentre: Point | null): EditorInput {
+  if (request.mode !== 'create' || request.position) return request;
+  return { ...request, position: newAgentPlace(agents, viewCentre ?? DEFAULT_VIEW_CENTRE) };
 }
 
 // ── What the operation children tell the workspace ──────────────────────────
