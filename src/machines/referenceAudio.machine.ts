@@ -4,7 +4,7 @@
 // 10 s after a batch transcription starts. The editor spawns one per open drawer; the recorder is its child.
 //   unsaved — a new agent has no id yet: nothing can be attached to it (the messages say so)
 //   active  — list | ops | refetch, side by side
-import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AudioItem, AudioUploadResponse, BatchTranscribeResponse, TranscribeResponse } from '../schemas/audio';
 import { BATCH_TRANSCRIBE_REFETCH_MS } from '../schemas/constants';
 import { AUDIO_MESSAGES } from '../schemas/messages';
@@ -17,42 +17,11 @@ import {
   transcribeMessage,
 } from '../model/agentFailures';
 import { notProvided } from '../model/actorKit';
-import { emptyUpload, isUploadIncomplete, uploadOutcome, uploadRequest, type UploadDraft } from '../model/audioUpload';
-import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from './recorder.machine';
+import { initialReferenceAudio, type ReferenceAudioContext, type ReferenceAudioEvent, type ReferenceAudioInput } from '../model/referenceAudio';
+import { emptyUpload, isUploadIncomplete, uploadOutcome, uploadRequest } from '../model/audioUpload';
+import { recorderMachine, type UploadRecordingInput } from './recorder.machine';
 
-export interface ReferenceAudioInput {
-  /** The agent the voices belong to; null while the agent is not saved yet. */
-  agentId: string | null;
-}
-
-export interface ReferenceAudioContext {
-  agentId: string | null;
-  audio: AudioItem[];
-  audioError: string | null;
-  audioNotice: string | null;
-  upload: UploadDraft;
-  /** The transcript the last upload or transcription returned, shown under the form. */
-  lastTranscript: { name: string; text: string } | null;
-  /** The item an operation (delete, set default, transcribe) is working on. */
-  targetAudio: AudioItem | null;
-}
-
-export type ReferenceAudioEvent =
-  | { type: 'audio.upload.name'; value: string }
-  | { type: 'audio.upload.file'; file: Blob | null; fileName: string }
-  | { type: 'audio.upload.submit' }
-  | { type: 'audio.delete'; audioId: string }
-  | { type: 'audio.delete.confirm' }
-  | { type: 'audio.delete.cancel' }
-  | { type: 'audio.setDefault'; audioId: string }
-  | { type: 'audio.transcribe'; audioId: string }
-  | { type: 'audio.transcribeAll' }
-  | { type: 'audio.record' }
-  | { type: 'audio.record.stop' }
-  | { type: 'audio.dismiss' }
-  | { type: 'audio.refetch' }
-  | { type: 'audio.batch.started' }
-  | RecorderSavedEvent;
+export type { ReferenceAudioContext, ReferenceAudioEvent, ReferenceAudioInput } from '../model/referenceAudio';
 
 const [REFETCH_1, REFETCH_2, REFETCH_3] = BATCH_TRANSCRIBE_REFETCH_MS;
 
@@ -80,16 +49,11 @@ export const referenceAudioMachine = setup({
     hasSavedAgent: ({ context }) => context.agentId !== null,
     isUploadIncomplete: ({ context }) => isUploadIncomplete(context.upload),
     isKnownAudio: ({ context, event }) => 'audioId' in event && context.audio.some((a) => a.id === event.audioId),
-    wasTranscribed: ({ event }) => (event as { output?: TranscribeResponse }).output?.success === true,
-    hasSomethingToTranscribe: ({ event }) => ((event as { output?: { count: number } }).output?.count ?? 0) > 0,
   },
   actions: {
-    setUploadName: assign({
-      upload: ({ context, event }) => (event.type === 'audio.upload.name' ? { ...context.upload, name: event.value } : context.upload),
-    }),
+    setUploadName: assign({ upload: ({ context, event }) => { assertEvent(event, 'audio.upload.name'); return { ...context.upload, name: event.value }; } }),
     setUploadFile: assign({
-      upload: ({ context, event }) =>
-        event.type === 'audio.upload.file' ? { ...context.upload, file: event.file, fileName: event.fileName } : context.upload,
+      upload: ({ context, event }) => { assertEvent(event, 'audio.upload.file'); return { ...context.upload, file: event.file, fileName: event.fileName }; },
     }),
     clearUpload: assign({ upload: emptyUpload }),
     pickTargetAudio: assign({
@@ -106,15 +70,7 @@ export const referenceAudioMachine = setup({
   },
 }).createMachine({
   id: 'referenceAudio',
-  context: ({ input }) => ({
-    agentId: input.agentId,
-    audio: [],
-    audioError: null,
-    audioNotice: null,
-    upload: emptyUpload,
-    lastTranscript: null,
-    targetAudio: null,
-  }),
+  context: ({ input }) => initialReferenceAudio(input),
   initial: 'checking',
   on: {
     'audio.upload.name': { actions: 'setUploadName' },
@@ -227,7 +183,7 @@ export const referenceAudioMachine = setup({
                 input: ({ context }) => ({ audioId: context.targetAudio!.id }),
                 onDone: [
                   {
-                    guard: 'wasTranscribed',
+                    guard: ({ event }) => event.output.success === true,
                     target: 'idle',
                     actions: [
                       assign(({ context, event }) => ({
@@ -256,7 +212,7 @@ export const referenceAudioMachine = setup({
                 input: ({ context }) => ({ agentId: context.agentId! }),
                 onDone: [
                   {
-                    guard: 'hasSomethingToTranscribe',
+                    guard: ({ event }) => event.output.count > 0,
                     target: 'idle',
                     actions: [
                       assign({ audioNotice: ({ event }) => AUDIO_MESSAGES.batchStarted(event.output.count) }),
