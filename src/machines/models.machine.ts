@@ -15,12 +15,22 @@ import type {
 } from '../schemas/modelConnections';
 import { notProvided } from '../model/actorKit';
 import {
-  blankForm, errorText, formFrom, isFormUsable, presetOf, saveBody, testBody, type ModelsContext, type ModelsEvent, type PendingDelete,
+  blankForm, editableConnection, errorText, formFrom, isFormUsable, NO_FORM, saveBody, testBody, withPreset, type ModelsContext, type ModelsEvent, type PendingDelete,
 } from '../model/modelsForm';
 
 export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
 export type { ConnectionForm, FormField, FormKind, ModelsContext, ModelsEvent, PendingDelete } from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
+
+/** The event that entered `pulling` (the invoke's input reads the request from it). */
+type PullEvent = Extract<ModelsEvent, { type: 'models.pull' }>;
+
+/** The connections read, first or again. */
+const loadList = {
+  src: 'loadConnections',
+  onDone: { target: 'ready', actions: { type: 'setConnections', params: ({ event }: { event: { output: ModelConnection[] } }) => ({ connections: event.output }) } },
+  onError: { target: 'failed', actions: { type: 'setListError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+} as const;
 
 export const modelsMachine = setup({
   types: {
@@ -47,6 +57,8 @@ export const modelsMachine = setup({
   actions: {
     keepJob: assign({ jobs: ({ context }, params: { job: ModelJob }) => ({ ...context.jobs, [params.job.id]: params.job }) }),
     setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
+    setConnections: assign({ connections: (_, params: { connections: ModelConnection[] }) => params.connections, listError: null }),
+    setListError: assign({ listError: (_, params: { error: unknown }) => errorText(params.error) }),
   },
 }).createMachine({
   id: 'models',
@@ -79,21 +91,8 @@ export const modelsMachine = setup({
         'live.resync': '.reloading',
       },
       states: {
-        loading: {
-          invoke: {
-            src: 'loadConnections',
-            onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },
-            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
-          },
-        },
-        reloading: {
-          tags: 'listReloading',
-          invoke: {
-            src: 'loadConnections',
-            onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, listError: null }) },
-            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
-          },
-        },
+        loading: { invoke: loadList },
+        reloading: { tags: 'listReloading', invoke: loadList },
         ready: {},
         failed: {},
       },
@@ -126,7 +125,7 @@ export const modelsMachine = setup({
           entry: [raise({ type: 'models.refresh' })],
           on: {
             'models.open': { target: 'open', reenter: true },
-            'models.close': { target: 'closed', actions: assign({ form: null, test: null, formError: null, pendingDelete: null, actionError: null }) },
+            'models.close': { target: 'closed', actions: assign({ ...NO_FORM, pendingDelete: null, actionError: null }) },
           },
         },
       },
@@ -138,16 +137,16 @@ export const modelsMachine = setup({
           on: {
             'models.add': { target: 'editing', actions: assign({ form: ({ event }) => blankForm(event.kind ?? 'ollama'), test: null, formError: null }) },
             'models.edit': {
-              guard: ({ context, event }) => context.connections.some((c) => c.id === event.id && !c.read_only),
+              guard: ({ context, event }) => editableConnection(context.connections, event.id) !== undefined,
               target: 'editing',
-              actions: assign({ form: ({ context, event }) => formFrom(context.connections.find((c) => c.id === event.id)!), test: null, formError: null }),
+              actions: assign({ form: ({ context, event }) => formFrom(editableConnection(context.connections, event.id)!), test: null, formError: null }),
             },
           },
         },
         editing: {
           tags: 'formOpen',
           initial: 'idle',
-          on: { 'models.form.cancel': { target: 'closed', actions: assign({ form: null, test: null, formError: null }) } },
+          on: { 'models.form.cancel': { target: 'closed', actions: assign(NO_FORM) } },
           states: {
             idle: {
               on: {
@@ -155,19 +154,7 @@ export const modelsMachine = setup({
                   guard: ({ context }) => context.form?.mode === 'create',
                   actions: assign({ form: ({ event }) => blankForm(event.kind), test: null, formError: null }),
                 },
-                'models.form.preset': {
-                  actions: assign({
-                    form: ({ context, event }) => {
-                      const f = context.form!;
-                      const p = presetOf(event.preset);
-                      const prev = presetOf(f.preset);
-                      // A name still the previous preset's label follows the new preset; a typed one stays.
-                      const name = !f.name || f.name === prev?.label ? (p?.label ?? f.name) : f.name;
-                      return { ...f, preset: event.preset, base_url: p && p.baseUrl ? p.baseUrl : f.base_url, name };
-                    },
-                    test: null,
-                  }),
-                },
+                'models.form.preset': { actions: assign({ form: ({ context, event }) => withPreset(context.form!, event.preset), test: null }) },
                 'models.form.field': {
                   actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), test: null, formError: null }),
                 },
@@ -189,7 +176,7 @@ export const modelsMachine = setup({
               invoke: {
                 src: 'saveConnection',
                 input: ({ context }) => ({ id: context.form!.id, body: saveBody(context.form!) }),
-                onDone: { target: '#models.form.closed', actions: [assign({ form: null, test: null, formError: null }), raise({ type: 'models.refresh' })] },
+                onDone: { target: '#models.form.closed', actions: [assign(NO_FORM), raise({ type: 'models.refresh' })] },
                 // The form keeps every field: nothing typed is lost to a refused save.
                 onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorText(event.error) }) },
               },
@@ -207,9 +194,9 @@ export const modelsMachine = setup({
             'models.pull.cancel': { target: 'cancelling' },
             'models.model.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => ({ what: 'model' as const, connectionId: event.connectionId, model: event.model }) }) },
             'models.connection.delete': {
-              guard: ({ context, event }) => context.connections.some((c) => c.id === event.id && !c.read_only),
+              guard: ({ context, event }) => editableConnection(context.connections, event.id) !== undefined,
               target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ context, event }) => ({ what: 'connection' as const, id: event.id, name: context.connections.find((c) => c.id === event.id)!.name }) }),
+              actions: assign({ pendingDelete: ({ context, event }) => ({ what: 'connection' as const, id: event.id, name: editableConnection(context.connections, event.id)!.name }) }),
             },
           },
         },
@@ -217,10 +204,7 @@ export const modelsMachine = setup({
           tags: 'startingPull',
           invoke: {
             src: 'startPull',
-            input: ({ event }) => {
-              const e = event as Extract<ModelsEvent, { type: 'models.pull' }>;
-              return { connectionId: e.connectionId, model: e.model.trim() };
-            },
+            input: ({ event }) => ({ connectionId: (event as PullEvent).connectionId, model: (event as PullEvent).model.trim() }),
             onDone: { target: 'idle', actions: { type: 'keepJob', params: ({ event }) => ({ job: event.output }) } },
             onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -251,11 +235,7 @@ export const modelsMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                // The form of a connection that is gone has nothing left to edit.
-                assign(({ context }) => ({
-                  pendingDelete: null,
-                  connections: context.connections.filter((c) => c.id !== (context.pendingDelete as { id?: string }).id),
-                })),
+                assign(({ context }) => ({ pendingDelete: null, connections: context.connections.filter((c) => c.id !== (context.pendingDelete as { id?: string }).id) })),
                 raise({ type: 'models.refresh' }),
               ],
             },
@@ -267,8 +247,8 @@ export const modelsMachine = setup({
           invoke: {
             src: 'deleteModel',
             input: ({ context }) => {
-              const p = context.pendingDelete as Extract<PendingDelete, { what: 'model' }>;
-              return { connectionId: p.connectionId, model: p.model };
+              const { connectionId, model } = context.pendingDelete as Extract<PendingDelete, { what: 'model' }>;
+              return { connectionId, model };
             },
             onDone: { target: 'idle', actions: [assign({ pendingDelete: null }), raise({ type: 'models.refresh' })] },
             onError: { target: 'idle', actions: [assign({ pendingDelete: null }), { type: 'setActionError', params: ({ event }) => ({ error: event.error }) }] },

@@ -102,3 +102,16 @@ export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
 
 /** A form the server can act on: a kind the user adds here, a name and a base URL. */
 export const isFormUsable = (f: ConnectionForm | null) => !!f && f.kind !== 'builtin' && f.name.trim() !== '' && f.base_url.trim() !== '';
+
+/** A preset picked: its address, and its label as the name unless the user typed one (not the previous preset's). */
+export function withPreset(f: ConnectionForm, preset: string): ConnectionForm {
+  const p = presetOf(preset);
+  const prev = presetOf(f.preset);
+  const name = !f.name || f.name === prev?.label ? (p?.label ?? f.name) : f.name;
+  return { ...f, preset, base_url: p && p.baseUrl ? p.baseUrl : f.base_url, name };
+}
+
+/** An editable (not read-only) connection of the list, or undefined. */
+export const editableConnection = (connections: ModelConnection[], id: string) => connections.find((c) => c.id === id && !c.read_only);
+
+export const NO_FORM = { form: null, test: null, formError: null } as const;
