@@ -8,17 +8,9 @@
 //                  clip.failed / clip.blocked, and takes clip.pause / clip.resume / clip.settings; stopping it
 //                  stops the sound;
 //   - preloadClips warms the next clips (audio.preload with their URLs) so playClip starts from a loaded element.
-//
-// Decisions the spec leaves open:
-//   - The queue starts enabled; 'audio.disable' stops and clears it and, while disabled, enqueues are DROPPED
-//     (no notice: the owner never set the agent speaking). 'audio.enable' turns it back on.
-//   - 'audio.interrupt' stops the current clip (status stopped) and clears what was queued; later enqueues are
-//     kept but held until 'audio.enable' clears the interruption. 'audio.clear' (Stop) clears everything:
-//     current, queue, pause and interruption.
-//   - Order, duplicates and who is told what: src/model/audioQueue.ts.
-//   - The load time-out (15 s) runs from the player's start to 'clip.loaded'. Pausing holds the queue between
-//     items (a checked clip waits in 'ready' without an element) and pauses the element during a clip.
-import { and, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+// Off, interrupt, clear, pause and the load time-out: docs/product.md#audio-queue-decisions. Order, duplicates and
+// who is told what: src/model/audioQueue.ts.
+import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import {
   AUDIO_LOAD_TIMEOUT_MS,
   AUDIO_NEXT_AFTER_END_MS,
@@ -50,6 +42,9 @@ const PAUSED = '#audioQueue.on.playback.paused';
 
 type FinishParams = { status: Exclude<AudioFinishStatus, 'blocked'>; error?: string };
 
+/** A time-out ends the item with an error, and the next one starts after the error pause. */
+const failWith = (error: string) => ({ target: '#audioQueue.on.flow.afterError', actions: { type: 'finishCurrent', params: { status: 'error', error } } }) as const;
+
 export const audioQueueMachine = setup({
   types: {
     context: {} as AudioQueueContext,
@@ -68,24 +63,21 @@ export const audioQueueMachine = setup({
     nextAfterSkip: AUDIO_NEXT_AFTER_SKIP_MS,
   },
   guards: {
-    isNewItem: ({ context, event }) => event.type === 'audio.enqueue' && queue.isNewAudio(context, event.item.audioId),
+    isNewItem: ({ context, event }) => { assertEvent(event, 'audio.enqueue'); return queue.isNewAudio(context, event.item.audioId); },
     isPaused: stateIn(PAUSED),
     canStartNext: and([({ context }) => context.items.length > 0, not('isPaused')]),
     isAccessible: (_, params: { result: CheckAudioResult }) => params.result.ok,
   },
   actions: {
-    addItem: assign(({ context, event }) => (event.type === 'audio.enqueue' ? queue.enqueue(context, event.item, event.replyTo) : {})),
+    addItem: assign(({ context, event }) => { assertEvent(event, 'audio.enqueue'); return queue.enqueue(context, event.item, event.replyTo); }),
     takeNext: assign(({ context }) => queue.takeNext(context)),
     preloadNext: sendTo('preloader', ({ context }) => ({ type: 'audio.preload', urls: queue.preloadUrls(context) }) satisfies PreloadCommand),
     markLoading: assign({ current: ({ context }) => queue.withStatus(context.current, 'loading') }),
     markPlaying: assign({ current: ({ context }) => queue.withStatus(context.current, 'playing') }),
     markBlocked: assign({ current: ({ context }) => queue.withStatus(context.current, 'blocked', AUDIO_QUEUE_MESSAGES.blocked) }),
-    notifyStarted: enqueueActions(({ context, enqueue }) => {
-      const tell = queue.currentNotice(context);
-      if (tell) enqueue.sendTo(tell.owner, tell.notice);
-    }),
-    notifyBlocked: enqueueActions(({ context, enqueue }) => {
-      const tell = queue.currentNotice(context, 'blocked');
+    /** Tells the clip's owner it started (or is blocked). */
+    notifyOwner: enqueueActions(({ context, enqueue }, params: { blocked: boolean }) => {
+      const tell = queue.currentNotice(context, params.blocked ? 'blocked' : undefined);
       if (tell) enqueue.sendTo(tell.owner, tell.notice);
     }),
     finishCurrent: enqueueActions(({ context, enqueue }, params: FinishParams) => {
@@ -96,13 +88,14 @@ export const audioQueueMachine = setup({
     }),
     dropQueue: assign(({ context }) => queue.dropQueued(context)),
     applySettings: assign(({ context, event }) => {
-      if (event.type !== 'audio.settings') return {};
+      assertEvent(event, 'audio.settings');
       const { speed, volume } = queue.clampSettings(event);
       return { speed: speed ?? context.speed, volume: volume ?? context.volume };
     }),
-    forwardSettings: sendTo('player', ({ event }) =>
-      event.type === 'audio.settings' ? ({ type: 'clip.settings', ...queue.clampSettings(event) } satisfies ClipCommand) : ({ type: 'clip.settings' } satisfies ClipCommand),
-    ),
+    forwardSettings: sendTo('player', ({ event }) => {
+      assertEvent(event, 'audio.settings');
+      return { type: 'clip.settings', ...queue.clampSettings(event) } satisfies ClipCommand;
+    }),
     pausePlayer: sendTo('player', { type: 'clip.pause' } satisfies ClipCommand),
     resumePlayer: sendTo('player', { type: 'clip.resume' } satisfies ClipCommand),
   },
@@ -189,12 +182,7 @@ export const audioQueueMachine = setup({
                       },
                     },
                   },
-                  after: {
-                    verifyTimeout: {
-                      target: '#audioQueue.on.flow.afterError',
-                      actions: { type: 'finishCurrent', params: { status: 'error', error: AUDIO_QUEUE_MESSAGES.verifyTimedOut } },
-                    },
-                  },
+                  after: { verifyTimeout: failWith(AUDIO_QUEUE_MESSAGES.verifyTimedOut) },
                 },
                 // Checked; a paused queue holds the clip here, so no element starts while paused.
                 ready: {
@@ -225,17 +213,12 @@ export const audioQueueMachine = setup({
                     loading: {
                       on: {
                         'clip.loaded': 'starting',
-                        'clip.playing': { target: 'playing', actions: ['markPlaying', 'notifyStarted'] },
+                        'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] },
                       },
-                      after: {
-                        loadTimeout: {
-                          target: '#audioQueue.on.flow.afterError',
-                          actions: { type: 'finishCurrent', params: { status: 'error', error: AUDIO_QUEUE_MESSAGES.loadTimedOut } },
-                        },
-                      },
+                      after: { loadTimeout: failWith(AUDIO_QUEUE_MESSAGES.loadTimedOut) },
                     },
                     starting: {
-                      on: { 'clip.playing': { target: 'playing', actions: ['markPlaying', 'notifyStarted'] } },
+                      on: { 'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] } },
                     },
                     playing: {
                       tags: ['playing'],
@@ -246,10 +229,10 @@ export const audioQueueMachine = setup({
                     // Autoplay refused: the queue waits for the user's gesture ('audio.unblock'), then plays again.
                     blocked: {
                       tags: ['blocked'],
-                      entry: ['markBlocked', 'notifyBlocked'],
+                      entry: ['markBlocked', { type: 'notifyOwner', params: { blocked: true } }],
                       on: {
                         'audio.unblock': { target: 'starting', actions: ['markLoading', 'resumePlayer'] },
-                        'clip.playing': { target: 'playing', actions: ['markPlaying', 'notifyStarted'] },
+                        'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] },
                         'clip.blocked': {},
                       },
                     },
