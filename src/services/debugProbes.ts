@@ -2,7 +2,7 @@
 // and HTTP probes, the manual tester's raw-text socket, and the clipboard.
 import { fromCallback, fromPromise } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL } from '../schemas/constants';
-import type { HttpProbeResult, SocketProbeResult } from '../machines/connectionDebugger.machine';
+import type { HttpProbeResult, SocketProbeResult } from '../model/connectionDebugger';
 import type { TesterSocketCommand, TesterSocketEvent } from '../machines/wsTester.machine';
 import { openSocket, type SocketTarget, type WebSocketLike } from './socket';
 

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  connectionDebuggerMachine, DEBUGGER_TESTS, debuggerReport, judgeSocket, type HttpProbeResult, type SocketProbeResult,
-} from '../../src/machines/connectionDebugger.machine';
+import { connectionDebuggerMachine } from '../../src/machines/connectionDebugger.machine';
+import { DEBUGGER_TESTS, debuggerReport, judgeSocket, type HttpProbeResult, type SocketProbeResult } from '../../src/model/connectionDebugger';
 import { CONNECTION_ERROR_LOG_SIZE, COPY_CONFIRMATION_MS, DEBUG_SOCKET_PATHS, DEBUGGER_TEST_GAP_MS, DEBUGGER_TEST_TIMEOUT_MS } from '../../src/schemas/constants';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,8 @@
 // The WebSocket connection debugger (development only): Run tests, each test's outcome as it comes, the last 10
 // connection errors, and Copy report with its 2 s 'Copied' confirmation. It only sends and selects.
 import { useSelector } from '@xstate/react';
-import { DEBUGGER_TESTS, testName, type ConnectionDebuggerActorRef } from '../../../machines/connectionDebugger.machine';
+import type { ConnectionDebuggerActorRef } from '../../../machines/connectionDebugger.machine';
+import { DEBUGGER_TESTS, testName } from '../../../model/connectionDebugger';
 
 export function ConnectionDebuggerView({ debuggerRef }: { debuggerRef: ConnectionDebuggerActorRef }) {
   const running = useSelector(debuggerRef, (s) => s.hasTag('running'));
