@@ -17,16 +17,15 @@ import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetSta
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { closeOpenStreams } from '../model/feed';
-import { selectCounts } from '../model/feedSelectors';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
-import { initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridResumeFacts } from '../model/hybridRun';
+import { hybridExportRequestOf, initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridResumeFacts } from '../model/hybridRun';
 import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
-import { discussionExportMachine } from './discussionExport.machine';
+import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
 import { discussionRunSession } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
@@ -145,8 +144,7 @@ export const hybridDiscussionMachine = setup({
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     exportFeed: sendTo('exporter', ({ context, event }) => {
       assertEvent(event, 'hybrid.export');
-      const request = context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format: event.format ?? 'pdf' } : null;
-      return { type: 'export.start', request };
+      return { type: 'export.start', request: hybridExportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
     }),
   },
 }).createMachine({

@@ -18,11 +18,10 @@ import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retr
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
 import { applyFrame, closeOpenStreams } from '../model/feed';
-import { selectCounts } from '../model/feedSelectors';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
 import { withSaved } from '../model/panelSettings';
 import {
-  initialStandardContext, isResumable, resumedRun, startedRun,
+  exportRequestOf, initialStandardContext, isResumable, resumedRun, startedRun,
   type ExportFormat, type ResumeFacts, type RunInfo, type StandardDiscussionContext, type StandardTab,
 } from '../model/standardRun';
 import { humanCard } from '../model/storedReplay';
@@ -72,13 +71,6 @@ const startProblemOf = (draftContext: string, start: { agentIds: string[]; token
   startProblem({ agentIds: start.agentIds, context: draftContext, token: start.token });
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
 const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({ code: e.code, reason: e.reason, gaveUp: e.gaveUp, endpointName: endpointLabel(run) });
-
-/** What the export child gets: the run and its feed, or null when there is nothing to export. */
-function exportRequest(context: StandardDiscussionContext, event: StandardDiscussionEvent): DiscussionExportEvent['request'] {
-  assertEvent(event, 'discussion.export');
-  if (!context.run || selectCounts(context.feed).messages === 0) return null;
-  return { format: event.format, feed: context.feed, run: context.run };
-}
 
 const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQueue(args, { type: 'audio.clear' });
 
@@ -182,7 +174,10 @@ export const standardDiscussionMachine = setup({
     }),
     refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
     selectTab: sendTo('tabs', ({ event }) => { assertEvent(event, 'discussion.tab.select'); return { type: 'tab.select', tab: event.tab }; }),
-    exportFeed: sendTo('exporter', ({ context, event }) => ({ type: 'export.start', request: exportRequest(context, event) })),
+    exportFeed: sendTo('exporter', ({ context, event }) => {
+      assertEvent(event, 'discussion.export');
+      return { type: 'export.start', request: exportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
+    }),
   },
 }).createMachine({
   id: 'standardDiscussion',

@@ -4,6 +4,7 @@ import { sessionId as makeSessionId } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import { emptyFeed, type Feed } from './feed';
+import { selectCounts } from './feedSelectors';
 
 export interface HybridRun {
   sessionId: string;
@@ -91,4 +92,9 @@ export function resumedHybridRun(resume: HybridResumeFacts): Partial<HybridDiscu
     settings: resume.settings, startedAt: resume.now, resumeFrom: resume.resumeFrom,
   };
   return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null, clockNow: null };
+}
+
+/** What the export child gets: the run and its feed (PDF unless said), or null when there is nothing to export. */
+export function hybridExportRequestOf(context: HybridDiscussionContext, format: 'pdf' | 'json' = 'pdf'): HybridExportRequest | null {
+  return context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format } : null;
 }

@@ -4,6 +4,7 @@ import { sessionId as makeSessionId, type EndpointKey } from '../schemas/constan
 import type { Participant } from '../schemas/discussion';
 import { defaults, type StandardPanelSettings } from '../schemas/settings';
 import { emptyFeed, type Feed } from './feed';
+import { selectCounts } from './feedSelectors';
 import type { ConfigRequest } from './standardConfig';
 
 export const STANDARD_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
@@ -90,3 +91,8 @@ export function resumedRun(context: StandardDiscussionContext, resume: ResumeFac
 
 /** A resume names a session and at least two agents. */
 export const isResumable = (resume: Pick<ResumeFacts, 'sessionId' | 'agentIds'>) => resume.sessionId.length > 0 && new Set(resume.agentIds).size >= 2;
+
+/** What the export child gets: the run and its feed, or null when there is nothing to export. */
+export function exportRequestOf(context: StandardDiscussionContext, format: ExportFormat): ExportRequest | null {
+  return context.run && selectCounts(context.feed).messages > 0 ? { format, feed: context.feed, run: context.run } : null;
+}
