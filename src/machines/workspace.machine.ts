@@ -4,7 +4,7 @@
 // operation, and the canvas banner. Each operation is its own child machine, one per request (as comlink spawns one
 // per request): the region only says whether one is under way and starts it; the child owns its steps and tells the
 // workspace what changed. The operations, one by one: docs/architecture.md#canvas-operations.
-import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
@@ -21,9 +21,6 @@ import { connectionCreateMachine } from './connectionCreate.machine';
 import { connectionDeleteMachine } from './connectionDelete.machine';
 import { positionSaveMachine } from './positionSave.machine';
 import { editorMachine } from './editor.machine';
-
-/** The event that started an operation (an invoke's input reads the request from it). */
-type Request<T extends WorkspaceEvent['type']> = Extract<WorkspaceEvent, { type: T }>;
 
 const isKnown = (agents: Agent[], id: string) => agents.some((a) => a.id === id);
 
@@ -48,15 +45,15 @@ export const workspaceMachine = setup({
     successBannerLifetime: SUCCESS_BANNER_MS,
   },
   guards: {
-    isKnownAgent: ({ context, event }) => event.type === 'selection.toggle' && isKnown(context.agents, event.id),
+    isKnownAgent: ({ context, event }) => { assertEvent(event, 'selection.toggle'); return isKnown(context.agents, event.id); },
     hasPendingMove: ({ context }) => context.pendingMoves.length > 0,
-    haveBothEnds: ({ context, event }) => event.type === 'connection.create' && isKnown(context.agents, event.from) && isKnown(context.agents, event.to),
-    isDeletableAgent: ({ context, event }) => event.type === 'agent.delete.request' && isKnown(context.agents, event.agentId),
-    isSuccessBanner: ({ event }) => event.type === 'banner.show' && event.kind === 'success',
+    haveBothEnds: ({ context, event }) => { assertEvent(event, 'connection.create'); return isKnown(context.agents, event.from) && isKnown(context.agents, event.to); },
+    isDeletableAgent: ({ context, event }) => { assertEvent(event, 'agent.delete.request'); return isKnown(context.agents, event.agentId); },
+    isSuccessBanner: ({ event }) => { assertEvent(event, 'banner.show'); return event.kind === 'success'; },
   },
   actions: {
     applyFrame: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'live.frame') return;
+      assertEvent(event, 'live.frame');
       const { changes, reloadConnections } = reduce.applyLiveFrame(context, event.frame);
       if (changes) enqueue.assign(changes);
       if (reloadConnections) enqueue.raise({ type: 'connections.reload' });
@@ -180,7 +177,7 @@ export const workspaceMachine = setup({
       states: {
         idle: {},
         creating: {
-          invoke: { src: 'connectionCreate', input: ({ event, self }) => ({ ...(event as Request<'connection.create'>), parent: self }), onDone: 'idle' },
+          invoke: { src: 'connectionCreate', input: ({ event, self }) => { assertEvent(event, 'connection.create'); return { ...event, parent: self }; }, onDone: 'idle' },
         },
       },
     },
@@ -194,7 +191,7 @@ export const workspaceMachine = setup({
       states: {
         idle: {},
         deleting: {
-          invoke: { src: 'connectionDelete', input: ({ event, self }) => ({ connectionIds: (event as Request<'connections.delete'>).ids, parent: self }), onDone: 'idle' },
+          invoke: { src: 'connectionDelete', input: ({ event, self }) => { assertEvent(event, 'connections.delete'); return { connectionIds: event.ids, parent: self }; }, onDone: 'idle' },
         },
       },
     },
@@ -222,7 +219,8 @@ export const workspaceMachine = setup({
             id: 'agentDeletion',
             src: 'agentDeletion',
             input: ({ context, event, self }) => {
-              const { agentId } = event as Request<'agent.delete.request'>;
+              assertEvent(event, 'agent.delete.request');
+              const { agentId } = event;
               return { agentId, name: context.agents.find((a) => a.id === agentId)!.name, parent: self };
             },
             onDone: 'idle',
