@@ -3,7 +3,7 @@
 // progress arrives as `model_download` live frames (the live channel sends them to this actor, system id
 // 'builtinModels', as 'live.frame'); only when a running download has sent no frame for BUILTIN_POLL_MS (the
 // live socket is down) is the list re-read, so the bar still moves.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from '../model/actorKit';
 import { readFailure } from '../model/failures';
 import type { BuiltinModelsList, DownloadRequest, ModelDownload } from '../schemas/builtinModels';
@@ -47,14 +47,15 @@ export const builtinModelsMachine = setup({
   },
   guards: {
     hasActiveDownload: ({ context }) => !!context.list?.downloads.some(isActive),
-    isDownloadFrame: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_download',
+    isDownloadFrame: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_download'; },
     /** A download just ended well: its file is now a model, so the list must be read again. */
-    isFinishedDownload: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_download' && event.frame.download.state === 'done',
+    isFinishedDownload: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_download' && event.frame.download.state === 'done'; },
   },
   actions: {
     mergeDownload: assign({
       list: ({ context, event }) => {
-        if (event.type !== 'live.frame' || event.frame.type !== 'model_download' || !context.list) return context.list;
+        assertEvent(event, 'live.frame');
+        if (event.frame.type !== 'model_download' || !context.list) return context.list;
         const d = event.frame.download;
         const others = context.list.downloads.filter((x) => x.file !== d.file);
         return { ...context.list, downloads: [...others, d].sort((a, b) => a.file.localeCompare(b.file)) };
@@ -99,7 +100,7 @@ export const builtinModelsMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'runOperation',
-        input: ({ event }) => event as Operation,
+        input: ({ event }) => { assertEvent(event, ['download.start', 'download.cancel', 'file.add', 'file.delete']); return event; },
         onDone: 'refreshing',
         onError: { target: 'refreshing', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },

@@ -8,7 +8,7 @@
 // editor passes it every 'audio.*' event the drawer sends. Deleting the agent is agentDeletion.machine.ts, the
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
-import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Agent, AgentCreateRequest, AgentUpdate } from '../schemas/agents';
 import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
@@ -51,8 +51,7 @@ export const editorMachine = setup({
   },
   actions: {
     setField: assign({
-      fields: ({ context, event }) =>
-        event.type === 'editor.field' ? { ...context.fields, [event.field]: event.value } : context.fields,
+      fields: ({ context, event }) => { assertEvent(event, 'editor.field'); return { ...context.fields, [event.field]: event.value }; },
     }),
     clearFormError: assign({ formError: null }),
     notifySaved: sendParent(

@@ -10,7 +10,7 @@
 // A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 // The offer of a discussion still running at start is a child (runningOffer.machine.ts).
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
 import type { HistoryPage, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
@@ -49,7 +49,7 @@ export const historyMachine = setup({
     exportDiscussion: discussionExportMachine,
   },
   guards: {
-    isKnown: ({ context, event }) => 'id' in event && context.items.some((d) => d.id === event.id),
+    isKnown: ({ context, event }) => { assertEvent(event, ['history.delete.request', 'history.open']); return context.items.some((d) => d.id === event.id); },
     hasMore: ({ context }) => context.nextCursor !== null,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
   },
@@ -62,25 +62,25 @@ export const historyMachine = setup({
     }),
     setListError: assign({ listError: (_, params: { error: unknown }) => messageOf(params.error) }),
     setMoreError: assign({ moreError: (_, params: { error: unknown }) => messageOf(params.error) }),
-    setFilter: assign({ filter: ({ event }) => (event.type === 'history.filter' ? event.text.slice(0, 200) : '') }),
-    askDelete: assign(({ context, event }) => ({
-      pendingDelete: event.type === 'history.delete.request' ? (context.items.find((d) => d.id === event.id) ?? null) : null,
-      deleteError: null,
-    })),
+    setFilter: assign({ filter: ({ event }) => { assertEvent(event, 'history.filter'); return event.text.slice(0, 200); } }),
+    askDelete: assign(({ context, event }) => {
+      assertEvent(event, 'history.delete.request');
+      return { pendingDelete: context.items.find((d) => d.id === event.id) ?? null, deleteError: null };
+    }),
     forgetDelete: assign({ pendingDelete: null }),
     removeDeleted: assign(({ context }) => {
       const gone = context.pendingDelete?.id;
       return { items: context.items.filter((d) => d.id !== gone), pendingDelete: null, deleteError: null };
     }),
     setDeleteError: assign({ deleteError: (_, params: { error: unknown }) => messageOf(params.error), pendingDelete: null }),
-    setOpening: assign({ openingId: ({ event }) => (event.type === 'history.open' ? event.id : null), opened: null, openError: null }),
+    setOpening: assign({ openingId: ({ event }) => { assertEvent(event, 'history.open'); return event.id; }, opened: null, openError: null }),
     setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
       if (params.opened) sendResume({ system, enqueue }, params.opened, params.token, params.now);
     }),
-    forwardToOffer: sendTo('offer', ({ event }) => event as RunningOfferEvent),
+    forwardToOffer: sendTo('offer', ({ event }): RunningOfferEvent => { assertEvent(event, ['history.offer.accept', 'history.offer.dismiss']); return event; }),
     notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
