@@ -5,7 +5,7 @@
 // (liveUpdates), giving up raises the 'Connection issue' toast. New with socketSession: a first connect that does not
 // open within LIVE_CONNECT_TIMEOUT_MS ends the channel like giving up does (problem + toast + closed).
 //   live (session running: connecting → connected ⇄ reconnecting) → closed
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import {
   CLOSE_CODE_EXPLANATIONS,
   CLOSE_NORMAL,
@@ -63,20 +63,19 @@ export const liveChannelMachine = setup({
   },
   actors: { socketSession: socketSessionMachine },
   guards: {
-    isNormalClose: ({ event }) => event.type === 'socketSession.closed' && event.code === CLOSE_NORMAL,
-    isReconnect: ({ event }) => event.type === 'socketSession.open' && event.attempt > 0,
+    isNormalClose: ({ event }) => { assertEvent(event, 'socketSession.closed'); return event.code === CLOSE_NORMAL; },
+    isReconnect: ({ event }) => { assertEvent(event, 'socketSession.open'); return event.attempt > 0; },
   },
   actions: {
     recordAttempt: assign({
-      attempt: ({ context, event }) =>
-        event.type === 'socketSession.connecting' || event.type === 'socketSession.retrying' ? event.attempt : context.attempt,
+      attempt: ({ event }) => { assertEvent(event, ['socketSession.connecting', 'socketSession.retrying']); return event.attempt; },
     }),
     resetAttempts: assign({ attempt: 0 }),
     requestStats: enqueueActions(({ context, enqueue }) => {
       if (context.requestStatsOnOpen) enqueue.sendTo('session', getStats);
     }),
     forwardFrame: enqueueActions(({ event, system, enqueue }) => {
-      if (event.type !== 'socketSession.frame') return;
+      assertEvent(event, 'socketSession.frame');
       const forward: LiveFrameEvent = { type: 'live.frame', frame: event.frame };
       // A built-in model download's progress is the Built-in section's (there while the Models dialog is open);
       // other model frames (pulls, changed connections) are the models chart's; every other one the workspace's.
@@ -93,6 +92,7 @@ export const liveChannelMachine = setup({
       if (context.parent) enqueue.sendTo(context.parent, { type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
     }),
     reportProblem: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['socketSession.retrying', 'socketSession.closed', 'socketSession.error', 'socketSession.protocolError']);
       const parent = context.parent;
       if (!parent) return;
       let message: string | null = null;

@@ -3,7 +3,7 @@
 //   form    — editing → submitting (buttons disabled) → succeeded (success message, then after 1 s the
 //             accepted login goes to the session) or back to editing with the catalogue's error text
 //   backend — the status badge, from /health, re-checked by the Test Backend button
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse, User } from '../schemas/auth';
 import { LOGIN_SUCCESS_DELAY_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
@@ -79,7 +79,7 @@ export const loginFormMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'login.field') return {};
+      assertEvent(event, 'login.field');
       return { [event.field]: event.value, fieldErrors: { ...context.fieldErrors, [event.field]: undefined } };
     }),
     toggleMode: assign({
@@ -87,7 +87,7 @@ export const loginFormMachine = setup({
       fieldErrors: {},
       error: null,
     }),
-    fillDemo: assign(({ event }) => (event.type === 'login.demoFill' ? { email: event.email, password: event.password, fieldErrors: {}, error: null } : {})),
+    fillDemo: assign(({ event }) => { assertEvent(event, 'login.demoFill'); return { email: event.email, password: event.password, fieldErrors: {}, error: null }; }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateCredentials(context.email, context.password) }),
     clearMessages: assign({ fieldErrors: {}, error: null }),
     showError: assign((_, params: { text: string }) => ({ error: params.text })),
