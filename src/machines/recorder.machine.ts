@@ -2,7 +2,7 @@
 // #workspace-limits): idle → requestingPermission → recording → saving → idle, or error. The microphone itself is the
 // `microphone` callback actor (real one in src/services/recorder.ts); it asks for permission, records webm/opus in 1 s
 // chunks and, when told to stop, answers with the finished clip.
-import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AudioItem } from '../schemas/audio';
 import { AUDIO_MESSAGES } from '../schemas/messages';
 import { RECORDING_CHUNK_MS, RECORDING_MIME_TYPE, RECORDING_SAMPLE_RATE, recordingName } from '../schemas/constants';
@@ -73,10 +73,8 @@ export const recorderMachine = setup({
   },
   actions: {
     resetTake: assign({ chunks: 0, bytes: 0, clip: null, error: null }),
-    countChunk: assign(({ context, event }) =>
-      event.type === 'recorder.chunk' ? { chunks: context.chunks + 1, bytes: context.bytes + event.size } : {},
-    ),
-    keepClip: assign({ clip: ({ event }) => (event.type === 'recorder.finished' ? event.clip : null) }),
+    countChunk: assign(({ context, event }) => { assertEvent(event, 'recorder.chunk'); return { chunks: context.chunks + 1, bytes: context.bytes + event.size }; }),
+    keepClip: assign({ clip: ({ event }) => { assertEvent(event, 'recorder.finished'); return event.clip; } }),
     stopMicrophone: sendTo('microphone', { type: 'microphone.stop' } satisfies MicrophoneCommand),
     reportMicrophoneDenied: assign({ error: AUDIO_MESSAGES.microphoneDenied }),
     reportRecordingFailed: assign({ error: AUDIO_MESSAGES.saveRecordingError }),
@@ -85,7 +83,7 @@ export const recorderMachine = setup({
     notifySaved: sendParent((_, params: { item: AudioItem }) => ({ type: 'recorder.saved', item: params.item }) satisfies RecorderSavedEvent),
   },
   guards: {
-    hasAudio: ({ event }) => event.type === 'recorder.finished' && event.clip.blob.size > 0,
+    hasAudio: ({ event }) => { assertEvent(event, 'recorder.finished'); return event.clip.blob.size > 0; },
   },
 }).createMachine({
   id: 'recorder',

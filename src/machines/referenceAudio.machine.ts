@@ -48,7 +48,7 @@ export const referenceAudioMachine = setup({
   guards: {
     hasSavedAgent: ({ context }) => context.agentId !== null,
     isUploadIncomplete: ({ context }) => isUploadIncomplete(context.upload),
-    isKnownAudio: ({ context, event }) => 'audioId' in event && context.audio.some((a) => a.id === event.audioId),
+    isKnownAudio: ({ context, event }) => { assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']); return context.audio.some((a) => a.id === event.audioId); },
   },
   actions: {
     setUploadName: assign({ upload: ({ context, event }) => { assertEvent(event, 'audio.upload.name'); return { ...context.upload, name: event.value }; } }),
@@ -57,7 +57,7 @@ export const referenceAudioMachine = setup({
     }),
     clearUpload: assign({ upload: emptyUpload }),
     pickTargetAudio: assign({
-      targetAudio: ({ context, event }) => ('audioId' in event ? context.audio.find((a) => a.id === event.audioId) ?? null : null),
+      targetAudio: ({ context, event }) => { assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']); return context.audio.find((a) => a.id === event.audioId) ?? null; },
     }),
     forgetTargetAudio: assign({ targetAudio: null }),
     dismissAudioMessages: assign({ audioError: null, audioNotice: null }),
