@@ -5,7 +5,7 @@
 //                    expired (logout + warning); between 5 and 10 minutes the user is warned once
 //                    ('expiringSoon' also drives the Session Expiring Soon badge)
 // A 401 from any call arrives as 'auth.expired'. The parent (app) hears 'session.signedIn' / 'session.signedOut'.
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { User } from '../schemas/auth';
 import { SESSION_CHECK_INTERVAL_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
@@ -55,8 +55,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasRestoredSession: (_, params: { session: RestoredSession | null }) => params.session !== null,
-    isTokenExpired: ({ context, event }) => event.type === 'session.tick' && context.claims !== null && countsAsExpired(context.claims, event.now),
-    isExpiringSoon: ({ context, event }) => event.type === 'session.tick' && context.claims !== null && isInWarningWindow(context.claims, event.now),
+    isTokenExpired: ({ context, event }) => { assertEvent(event, 'session.tick'); return context.claims !== null && countsAsExpired(context.claims, event.now); },
+    isExpiringSoon: ({ context, event }) => { assertEvent(event, 'session.tick'); return context.claims !== null && isInWarningWindow(context.claims, event.now); },
   },
   actions: {
     // I/O: placeholders; the composition root provides the real storage writes.
