@@ -19,7 +19,7 @@
 // - Attempts count reconnects since the socket was last open; a successful open resets them.
 // - Frames the parent sends while the socket is not open yet (connecting, waiting) are queued and sent after the
 //   first frame on the next open; once closing or closed they are dropped.
-import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 import { notProvided, type ParentInput } from '../model/actorKit';
@@ -71,7 +71,6 @@ export interface SocketSessionContext extends SocketSessionInput {
 
 export type SocketSessionEvent = SocketEvent<unknown> | SocketSessionCommand;
 
-type Closed = Extract<SocketSessionEvent, { type: 'socket.closed' }>;
 const timedOut: Omit<Ending, 'gaveUp'> = { code: CLOSE_ABNORMAL, reason: CONNECT_TIMEOUT_REASON, wasClean: false };
 /** The close an event stands for: a socket close, or a connect time-out (any other event). */
 const closeOf = (event: SocketSessionEvent): Omit<Ending, 'gaveUp'> =>
@@ -99,10 +98,10 @@ export const socketSessionMachine = setup({
     closeGrace: SOCKET_CLOSE_GRACE_MS,
   },
   guards: {
-    isReconnectClose: ({ context, event }) =>
-      (event as Closed).type === 'socket.closed' &&
-      context.policy.reconnectOn.includes((event as Closed).code) &&
-      (context.everOpened || context.policy.reconnectBeforeFirstOpen !== false),
+    isReconnectClose: ({ context, event }) => {
+      assertEvent(event, 'socket.closed');
+      return context.policy.reconnectOn.includes(event.code) && (context.everOpened || context.policy.reconnectBeforeFirstOpen !== false);
+    },
     isReconnecting: ({ context }) => context.attempt > 0,
     hasAttemptsLeft: ({ context }) => context.attempt < context.policy.maxAttempts,
   },
@@ -117,25 +116,26 @@ export const socketSessionMachine = setup({
       enqueue.assign({ outbox: [] });
     }),
     queueFrame: assign({
-      outbox: ({ context, event }) => (event.type === 'socketSession.send' ? [...context.outbox, event.frame] : context.outbox),
+      outbox: ({ context, event }) => { assertEvent(event, 'socketSession.send'); return [...context.outbox, event.frame]; },
     }),
     forwardFrame: enqueueActions(({ event, enqueue }) => {
-      if (event.type === 'socketSession.send') enqueue.sendTo('socket', { type: 'socket.send', frame: event.frame } satisfies SocketCommand<unknown>);
+      assertEvent(event, 'socketSession.send');
+      enqueue.sendTo('socket', { type: 'socket.send', frame: event.frame } satisfies SocketCommand<unknown>);
     }),
     closeSocket: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'socketSession.close') return;
+      assertEvent(event, 'socketSession.close');
       enqueue.sendTo('socket', { type: 'socket.close', code: event.code ?? CLOSE_NORMAL, reason: event.reason } satisfies SocketCommand<unknown>);
     }),
     /** The parent's own close: recorded as clean, never a reason to reconnect. */
     recordRequestedClose: assign({
-      ending: ({ event }) =>
-        event.type === 'socketSession.close'
-          ? { code: event.code ?? CLOSE_NORMAL, reason: event.reason ?? '', wasClean: true, gaveUp: false }
-          : { code: CLOSE_NORMAL, reason: '', wasClean: true, gaveUp: false },
+      ending: ({ event }) => {
+        assertEvent(event, 'socketSession.close');
+        return { code: event.code ?? CLOSE_NORMAL, reason: event.reason ?? '', wasClean: true, gaveUp: false };
+      },
     }),
     /** Keeps the code the parent asked for; the socket's own report adds whether it was clean. */
     recordClosedAfterRequest: assign({
-      ending: ({ context, event }) => (event.type === 'socket.closed' ? { ...context.ending, wasClean: event.wasClean } : context.ending),
+      ending: ({ context, event }) => { assertEvent(event, 'socket.closed'); return { ...context.ending, wasClean: event.wasClean }; },
     }),
     recordEnding: assign({ ending: ({ event }, params: { gaveUp: boolean }) => ({ ...closeOf(event), gaveUp: params.gaveUp }) }),
     tellConnecting: enqueueActions(({ context, enqueue }) => {
@@ -145,15 +145,17 @@ export const socketSessionMachine = setup({
       tell(context, enqueue, { type: 'socketSession.open', attempt: context.attempt });
     }),
     tellFrame: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'socket.frame') tell(context, enqueue, { type: 'socketSession.frame', frame: event.frame });
+      assertEvent(event, 'socket.frame');
+      tell(context, enqueue, { type: 'socketSession.frame', frame: event.frame });
     }),
     tellProtocolError: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'socket.protocolError') return;
+      assertEvent(event, 'socket.protocolError');
       const { frameType, error, direction } = event;
       tell(context, enqueue, { type: 'socketSession.protocolError', frameType, error, direction });
     }),
     tellError: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'socket.error') tell(context, enqueue, { type: 'socketSession.error', message: event.message, everOpened: context.everOpened });
+      assertEvent(event, 'socket.error');
+      tell(context, enqueue, { type: 'socketSession.error', message: event.message, everOpened: context.everOpened });
     }),
     tellTimeout: enqueueActions(({ context, enqueue }) => tell(context, enqueue, { type: 'socketSession.timeout' })),
     /** After countAttempt: the attempt told is the reconnect about to be made. */
