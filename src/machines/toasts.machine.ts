@@ -1,6 +1,6 @@
 // Toast notifications (docs/product.md#workspace-screens 'Main screen'): a queue shown top right; each toast leaves on
 // its own after TOAST_DURATION_MS or when dismissed. The error count feeds the footer.
-import { assign, cancel, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, cancel, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { TOAST_DURATION_MS } from '../schemas/constants';
 import type { ToastKind, ToastShowEvent } from '../model/toastRequest';
 
@@ -28,7 +28,7 @@ export const toastsMachine = setup({
   },
   actions: {
     addToast: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'toast.show') return;
+      assertEvent(event, 'toast.show');
       const id = `toast-${context.nextId}`;
       enqueue.assign({
         toasts: [...context.toasts, { id, kind: event.kind, text: event.text }],
@@ -39,9 +39,9 @@ export const toastsMachine = setup({
       enqueue.raise({ type: 'toast.dismiss', id }, { delay: TOAST_DURATION_MS, id: timerId(id) });
     }),
     removeToast: assign({
-      toasts: ({ context, event }) => (event.type === 'toast.dismiss' ? context.toasts.filter((t) => t.id !== event.id) : context.toasts),
+      toasts: ({ context, event }) => { assertEvent(event, 'toast.dismiss'); return context.toasts.filter((t) => t.id !== event.id); },
     }),
-    cancelTimer: cancel(({ event }) => (event.type === 'toast.dismiss' ? timerId(event.id) : '')),
+    cancelTimer: cancel(({ event }) => { assertEvent(event, 'toast.dismiss'); return timerId(event.id); }),
   },
 }).createMachine({
   id: 'toasts',
