@@ -6,7 +6,7 @@
 // the path: discussion paths with the standard and hybrid panels' server schemas, /ws/updates and /ws/system with
 // liveServerFrame; a type no schema knows is shown as unknown, a known type that fails its schema as malformed.
 // The socket is a provided raw-text actor (src/services/debugProbes.ts), so the tester sends exactly what was typed.
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { jsonObject, knownTypes, parseFrame, readJson, typeNamedIn } from '../schemas/frames';
 import { DEBUG_SOCKET_PATHS, ENDPOINTS, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import { hybridServerFrame } from '../schemas/hybridSocket';
@@ -95,37 +95,37 @@ export const wsTesterMachine = setup({
   delays: { closeGrace: SOCKET_CLOSE_GRACE_MS },
   guards: {
     isJsonObject: ({ event }) => {
-      if (event.type !== 'tester.send') return false;
+      assertEvent(event, 'tester.send');
       const read = readJson(event.text);
       return read.ok && jsonObject.safeParse(read.value).success;
     },
   },
   actions: {
-    selectPath: assign({ path: ({ context, event }) => (event.type === 'tester.path.select' ? event.path : context.path) }),
+    selectPath: assign({ path: ({ event }) => { assertEvent(event, 'tester.path.select'); return event.path; } }),
     note: assign({ lines: ({ context }, params: { kind: 'error' | 'info'; text: string }) => add(context.lines, { dir: 'note', ...params }) }),
     noteBadJson: assign({
       lines: ({ context, event }) => {
-        if (event.type !== 'tester.send') return context.lines;
+        assertEvent(event, 'tester.send');
         const read = readJson(event.text);
         const why = read.ok ? 'a frame must be a JSON object, like {"type": "ping"}' : `not valid JSON (${read.error})`;
         return add(context.lines, { dir: 'note', kind: 'error', text: `Not sent: ${why}` });
       },
     }),
     send: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'tester.send') return;
+      assertEvent(event, 'tester.send');
       const read = readJson(event.text);
       if (!read.ok) return;
       const data = JSON.stringify(read.value);
       enqueue.sendTo('socket', { type: 'tester.socket.send', data } satisfies TesterSocketCommand);
       enqueue.assign({ lines: add(context.lines, { dir: 'out', kind: 'sent', text: data }) });
     }),
-    receive: assign({ lines: ({ context, event }) => (event.type === 'tester.socket.message' ? add(context.lines, classifyFrame(context.path, event.data)) : context.lines) }),
+    receive: assign({ lines: ({ context, event }) => { assertEvent(event, 'tester.socket.message'); return add(context.lines, classifyFrame(context.path, event.data)); } }),
     closeSocket: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', { type: 'tester.socket.close' } satisfies TesterSocketCommand)),
     noteClosed: assign({
-      lines: ({ context, event }) =>
-        event.type === 'tester.socket.closed'
-          ? add(context.lines, { dir: 'note', kind: event.code === 1000 ? 'info' : 'error', text: `Closed ${event.code}${event.reason ? `: ${event.reason}` : ''}` })
-          : context.lines,
+      lines: ({ context, event }) => {
+        assertEvent(event, 'tester.socket.closed');
+        return add(context.lines, { dir: 'note', kind: event.code === 1000 ? 'info' : 'error', text: `Closed ${event.code}${event.reason ? `: ${event.reason}` : ''}` });
+      },
     }),
     clear: assign({ lines: [] }),
   },
