@@ -8,7 +8,7 @@
 //   form    — closed | editing (idle → testing → idle, idle → saving → closed): one connection being added or edited
 //   action  — idle | pulling | cancelling | deletingModel | confirmingDelete → deletingConnection: one request at a time
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
-import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type {
   ModelConnection, ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionTestResult, ModelConnectionUpdate, ModelJob,
@@ -21,9 +21,6 @@ import {
 export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
 export type { ConnectionForm, FormField, FormKind, ModelsContext, ModelsEvent, PendingDelete } from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
-
-/** The event that entered `pulling` (the invoke's input reads the request from it). */
-type PullEvent = Extract<ModelsEvent, { type: 'models.pull' }>;
 
 /** The connections read, first or again. */
 const loadList = {
@@ -52,7 +49,7 @@ export const modelsMachine = setup({
   },
   guards: {
     isFormUsable: ({ context }) => isFormUsable(context.form),
-    isChangedFrame: ({ event }) => event.type === 'live.frame' && event.frame.type === 'model_connections_changed',
+    isChangedFrame: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_connections_changed'; },
   },
   actions: {
     keepJob: assign({ jobs: ({ context }, params: { job: ModelJob }) => ({ ...context.jobs, [params.job.id]: params.job }) }),
@@ -204,7 +201,7 @@ export const modelsMachine = setup({
           tags: 'startingPull',
           invoke: {
             src: 'startPull',
-            input: ({ event }) => ({ connectionId: (event as PullEvent).connectionId, model: (event as PullEvent).model.trim() }),
+            input: ({ event }) => { assertEvent(event, 'models.pull'); return { connectionId: event.connectionId, model: event.model.trim() }; },
             onDone: { target: 'idle', actions: { type: 'keepJob', params: ({ event }) => ({ job: event.output }) } },
             onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -212,7 +209,7 @@ export const modelsMachine = setup({
         cancelling: {
           invoke: {
             src: 'cancelPull',
-            input: ({ event }) => ({ jobId: (event as Extract<ModelsEvent, { type: 'models.pull.cancel' }>).jobId }),
+            input: ({ event }) => { assertEvent(event, 'models.pull.cancel'); return { jobId: event.jobId }; },
             onDone: 'idle',
             onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
           },
