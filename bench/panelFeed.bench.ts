@@ -2,7 +2,10 @@
 // (react-virtuoso) with MessageCard rows subscribed to a REAL standardDiscussion actor, in the panel's CSS at
 // 450 px wide (page: bench/panelFeed/, built with Vite, served from 127.0.0.1):
 //   - a feed of 5,000 messages (recorded agent messages cycled with fresh ids); then APPENDS one message at a time:
-//     median and p95 of send → the new card in the DOM → the next animation frame (painted);
+//     median and p95 of send → the new card in the DOM → the next animation frame (painted), which includes waiting
+//     for the display's next frame; and the append's own work (the commit plus the rendering of the frame that paints
+//     it) with how many frames it took to show. 'Within one frame' is: painted in the first frame after it arrived,
+//     with that work ≤ 16.7 ms;
 //   - the number of DOM nodes in the feed (target < 300) and rows rendered;
 //   - a stream of 50 deltas/s into one message for 5 s, with a PerformanceObserver for long tasks: the longest
 //     (target: none over 50 ms) and the worst gap between animation frames.
@@ -84,7 +87,11 @@ export default async function run(): Promise<Figures> {
     const r1 = (x: number) => Math.round(x * 10) / 10;
     const longest = stream.longTasks.length ? Math.max(...stream.longTasks) : 0;
     console.log(`\n  Feed of ${loaded.messages.toLocaleString()} messages (loaded and first painted in ${r1(loaded.ms)} ms)`);
-    console.log(`  append one message → card in the DOM → painted: median ${r1(median(samples))} ms, p95 ${r1(percentile(samples, 95))} ms (${samples.length} appends)`);
+    const appendWork = append.work.slice(5);
+    const frames = append.frames.slice(5);
+    const inFirstFrame = frames.filter((n) => n === 1).length;
+    console.log(`  append one message → card in the DOM → painted: median ${r1(median(samples))} ms, p95 ${r1(percentile(samples, 95))} ms (${samples.length} appends; includes waiting for the display's next frame)`);
+    console.log(`  the append's own work (commit + the frame that paints it): median ${r1(median(appendWork))} ms, p95 ${r1(percentile(appendWork, 95))} ms; painted in the first frame after it arrived: ${inFirstFrame}/${frames.length}`);
     console.log(`  DOM nodes in the feed: ${nodesAfter.feed} (${nodesAfter.rows} rows of ~${nodesAfter.avgRowPx} px rendered in a ${nodesAfter.viewportPx} px viewport, 200 px overscan each way)`);
     console.log(`  ${stream.deltas} deltas at ${DELTAS_PER_SECOND}/s: ${stream.longTasks.length} long tasks, longest ${r1(longest)} ms; worst frame gap ${r1(stream.worstFrameGapMs)} ms\n`);
     return {
@@ -95,6 +102,10 @@ export default async function run(): Promise<Figures> {
       append_paint_median_ms: r1(median(samples)),
       append_paint_p95_ms: r1(percentile(samples, 95)),
       append_paint_max_ms: r1(Math.max(...samples)),
+      append_work_median_ms: r1(median(appendWork)),
+      append_work_p95_ms: r1(percentile(appendWork, 95)),
+      append_painted_in_first_frame: `${inFirstFrame}/${frames.length}`,
+      append_budget: 'work p95 ≤ 16.7 ms and painted in the first frame',
       appends: samples.length,
       feed_dom_nodes: nodesAfter.feed,
       feed_dom_nodes_before_appends: nodesBefore.feed,
@@ -107,7 +118,7 @@ export default async function run(): Promise<Figures> {
       stream_longest_task_ms: r1(longest),
       stream_worst_frame_gap_ms: r1(stream.worstFrameGapMs),
       stream_final_text_chars: stream.finalLength,
-      within_budget: nodesAfter.feed < 300 && longest <= 50 ? 'yes' : 'NO',
+      within_budget: nodesAfter.feed < 300 && longest <= 50 && percentile(appendWork, 95) <= 16.7 && inFirstFrame === frames.length ? 'yes' : 'NO',
     };
   } finally {
     await browser?.close().catch(() => {});

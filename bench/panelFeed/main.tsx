@@ -15,10 +15,17 @@ import '../../src/ui/styles.css';
 import '../../src/ui/discussion/discussion.css';
 
 export interface AppendFigures {
-  /** send → the new card in the DOM → the next animation frame (painted). */
+  /** send → the new card in the DOM → the next animation frame (painted): includes waiting for that frame. */
   samples: number[];
   /** Send → the card committed to the DOM (the work, without waiting for the display's next frame). */
   commits: number[];
+  /**
+   * The append's main-thread work: the commit plus the rendering of the frame that paints it (from that frame's
+   * start to just after its paint), without the idle wait for the display's next frame.
+   */
+  work: number[];
+  /** How many frames until the card showed: 1 means the first frame after it arrived painted it. */
+  frames: number[];
 }
 export interface StreamFigures {
   deltas: number;
@@ -55,10 +62,11 @@ const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resol
  * been rendered (the usual 'after next paint' measure, as INP counts to the next paint).
  */
 const afterNextPaint = () =>
-  new Promise<number>((resolve) =>
+  new Promise<{ frameStart: number; painted: number }>((resolve) =>
     requestAnimationFrame(() => {
+      const frameStart = performance.now();
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port1.onmessage = () => resolve({ frameStart, painted: performance.now() });
       channel.port2.postMessage(null);
     }),
   );
@@ -88,6 +96,8 @@ window.panelFeedBench = {
     const actor = await actorPromise;
     const samples: number[] = [];
     const commits: number[] = [];
+    const work: number[] = [];
+    const frameCounts: number[] = [];
     for (const f of frames) {
       const text = (f as { content: string }).content;
       // Start at a frame boundary, as an arriving socket frame would be handled in a task between frames.
@@ -97,13 +107,20 @@ window.panelFeedBench = {
       send(actor, f);
       // React flushes the store update in a microtask; the card is then in the DOM and shows at the next paint.
       await Promise.resolve();
-      if (hasCard(text)) commits.push(performance.now() - t0);
-      let painted = await afterNextPaint();
+      const committed = hasCard(text) ? performance.now() - t0 : 0;
+      if (committed) commits.push(committed);
+      let paint = await afterNextPaint();
+      let frames = 1;
       // Should the commit have slipped past that paint, count to the paint that shows it.
-      while (!hasCard(text)) painted = await afterNextPaint();
-      samples.push(painted - t0);
+      while (!hasCard(text)) {
+        paint = await afterNextPaint();
+        frames++;
+      }
+      samples.push(paint.painted - t0);
+      work.push(committed + (paint.painted - paint.frameStart));
+      frameCounts.push(frames);
     }
-    return { samples, commits };
+    return { samples, commits, work, frames: frameCounts };
   },
   domNodes() {
     const el = feedEl();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeSpeaker, selectedAgents, statusOf } from '../../src/model/agentDisplay';
 import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/model/canvasPlacement';
-import { createEdgeDeriver, createNodeDeriver } from '../../src/ui/canvas/flowElements';
+import { createEdgeDeriver, createNodeDeriver, createRectTracker } from '../../src/ui/canvas/flowElements';
 import type { Agent } from '../../src/schemas/agents';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: `Agent ${id}`, role: 'Role', x: 100, y: 200, ...extra });
@@ -72,7 +72,8 @@ describe('canvas selectors', () => {
   it('edges keep identity, skip edges whose node is gone, and carry the view’s selection', () => {
     const derive = createEdgeDeriver();
     const edges = [{ id: 'e1', source: 'a', target: 'b' }, { id: 'e2', source: 'a', target: 'gone' }];
-    const ids = new Set(['a', 'b']);
+    const box = { x: 0, y: 0, width: 200, height: 96 };
+    const ids = new Map([['a', box], ['b', { ...box, x: 400 }]]);
     const first = derive(edges, ids, new Set());
     expect(first.map((e) => e.id)).toEqual(['e1']);
     expect(derive(edges, ids, new Set())).toBe(first);
@@ -83,11 +84,28 @@ describe('canvas selectors', () => {
   it('edges are named by their agents’ names and are not tab stops', () => {
     const derive = createEdgeDeriver();
     const names = new Map([['a', 'Ada'], ['b', 'Bo']]);
-    const [e] = derive([{ id: 'e1', source: 'a', target: 'b' }], new Set(['a', 'b']), new Set(), undefined, names);
+    const boxes = new Map([['a', { x: 0, y: 0, width: 200, height: 96 }], ['b', { x: 400, y: 0, width: 200, height: 96 }]]);
+    const [e] = derive([{ id: 'e1', source: 'a', target: 'b' }], boxes, new Set(), undefined, names);
     expect(e).toMatchObject({ ariaLabel: 'Connection from Ada to Bo', focusable: false });
     // A rename is a new label (and a new edge object for React Flow).
-    const [renamed] = derive([{ id: 'e1', source: 'a', target: 'b' }], new Set(['a', 'b']), new Set(), undefined, new Map([['a', 'Ada L'], ['b', 'Bo']]));
+    const [renamed] = derive([{ id: 'e1', source: 'a', target: 'b' }], boxes, new Set(), undefined, new Map([['a', 'Ada L'], ['b', 'Bo']]));
     expect(renamed.ariaLabel).toBe('Connection from Ada L to Bo');
+  });
+
+  it('edges carry their nodes’ boxes; a moved node changes only its own edges, and a box keeps its identity while unmoved', () => {
+    const rectsOf = createRectTracker();
+    const derive = createEdgeDeriver();
+    const nodes = createNodeDeriver()({ agents: [agent('a', { x: 0, y: 0 }), agent('b', { x: 400, y: 0 }), agent('c', { x: 0, y: 400 })], selection: [], statuses: {} });
+    const edges = [{ id: 'ab', source: 'a', target: 'b' }, { id: 'bc', source: 'b', target: 'c' }, { id: 'ca', source: 'c', target: 'a' }];
+    const first = derive(edges, rectsOf(nodes), new Set());
+    expect(first[0].data.from).toEqual({ x: 0, y: 0, width: 200, height: 96 });
+    const moved = nodes.map((n) => (n.id === 'c' ? { ...n, position: { x: 50, y: 500 } } : n));
+    const boxes = rectsOf(moved);
+    const second = derive(edges, boxes, new Set());
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].data.to).toEqual({ x: 50, y: 500, width: 200, height: 96 });
+    expect(rectsOf(moved).get('a')).toBe(boxes.get('a'));
   });
 
   it('active speaker and selected agents', () => {

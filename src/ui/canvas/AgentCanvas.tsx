@@ -22,7 +22,7 @@ import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_DETAIL_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
-import { createEdgeDeriver, createNodeDeriver } from './flowElements';
+import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
@@ -78,13 +78,14 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const measured = useRef(new Map<string, { width: number; height: number }>());
   const deriveNodes = useMemo(createNodeDeriver, []);
   const deriveEdges = useMemo(createEdgeDeriver, []);
+  const rectsOf = useMemo(createRectTracker, []);
 
   const nodes = deriveNodes({ agents: p.agents, selection: p.selection, statuses: p.statuses, dragging, measured: measured.current });
-  const agentIds = useMemo(() => new Set(p.agents.map((a) => a.id)), [p.agents]);
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
   const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);
-  const edges = deriveEdges(p.edges, agentIds, selectedEdges, emphasis, names);
+  const rects = useMemo(() => rectsOf(nodes), [rectsOf, nodes]);
+  const edges = deriveEdges(p.edges, rects, selectedEdges, emphasis, names);
   const surface = useRef<HTMLDivElement>(null);
   const flowRef = useRef<ReactFlowInstance<AgentFlowNode> | null>(null);
   const { onViewCentre } = p;

@@ -1,28 +1,20 @@
-// A connection drawn border to border between its two nodes (edgeGeometry.ts), with an arrow at the target.
+// A connection drawn border to border between its two nodes (edgeGeometry.ts), with an arrow at the target. It draws
+// from its data alone (the two boxes ride on it, flowElements.ts): no subscription to React Flow's store, whose
+// every viewport change on a pan would otherwise run a selector per edge end.
 // Its tone (from the workspace: an edge of a selected agent, or of the agent speaking now) sets its colour;
 // the speaker's edges are drawn live (a moving dash, still when the user prefers reduced motion).
 import { memo } from 'react';
-import { BaseEdge, useInternalNode, type Edge as FlowEdge, type EdgeProps } from '@xyflow/react';
-import type { EdgeTone } from './flowElements';
+import { BaseEdge, type Edge as FlowEdge, type EdgeProps } from '@xyflow/react';
+import type { EdgeData, EdgeTone } from './flowElements';
 import { floatingPath } from './edgeGeometry';
 
-export type FloatingFlowEdge = FlowEdge<{ tone: EdgeTone }, 'floating'>;
+export type FloatingFlowEdge = FlowEdge<EdgeData, 'floating'>;
 
-const FALLBACK_SIZE = { width: 200, height: 80 };
-
-export const FloatingEdge = memo(function FloatingEdge({ id, source, target, data, selected }: EdgeProps<FloatingFlowEdge>) {
-  const from = useInternalNode(source);
-  const to = useInternalNode(target);
-  if (!from || !to) return null;
-  const rect = (n: typeof from) => ({
-    x: n.internals.positionAbsolute.x,
-    y: n.internals.positionAbsolute.y,
-    width: n.measured.width ?? FALLBACK_SIZE.width,
-    height: n.measured.height ?? FALLBACK_SIZE.height,
-  });
-  const path = floatingPath(rect(from), rect(to), 3);
+export const FloatingEdge = memo(function FloatingEdge({ id, data, selected }: EdgeProps<FloatingFlowEdge>) {
+  if (!data) return null;
+  const path = floatingPath(data.from, data.to, 3);
   if (!path) return null;
-  const tone = selected ? 'picked' : (data?.tone ?? 'normal');
+  const tone = selected ? 'picked' : data.tone;
   return (
     <BaseEdge
       id={id}

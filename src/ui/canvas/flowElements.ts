@@ -4,7 +4,8 @@
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { displayName, displayRole, statusOf, type CanvasStatus } from '../../model/agentDisplay';
-import { drawnPosition } from '../../model/canvasPlacement';
+import { drawnPosition, NODE_BOX } from '../../model/canvasPlacement';
+import type { Rect } from './edgeGeometry';
 import { agentAvatar, agentColor } from '../../model/agentIdentity';
 
 export interface AgentNodeData extends Record<string, unknown> {
@@ -32,13 +33,23 @@ export interface CanvasNode {
 /** How an edge is drawn: plain, touching a selected agent, or touching the agent speaking now (drawn live). */
 export type EdgeTone = 'normal' | 'selected' | 'speaking';
 
+/**
+ * What an edge draws from: its tone and its two nodes' boxes on the board. The boxes ride on the edge so the edge
+ * draws from its props alone: a per-edge subscription to React Flow's store would run on every pan frame.
+ */
+export interface EdgeData extends Record<string, unknown> {
+  tone: EdgeTone;
+  from: Rect;
+  to: Rect;
+}
+
 export interface CanvasEdge {
   id: string;
   source: string;
   target: string;
   selected: boolean;
   type: 'floating';
-  data: { tone: EdgeTone };
+  data: EdgeData;
   /** 'Connection from Ada to Bo': what a screen reader hears (React Flow would read the ids). */
   ariaLabel: string;
   /** Not a tab stop: React Flow draws edges before nodes, so focusable edges would come before the agents. */
@@ -136,16 +147,36 @@ export function createNodeDeriver() {
 }
 
 /**
+ * Each node's box on the board (its drawn position and its measured size, or the usual size until it is measured).
+ * A box keeps its identity while its numbers stay the same, so only the edges of a moved or resized node change.
+ */
+export function createRectTracker() {
+  let last = new Map<string, Rect>();
+  return function rectsOf(nodes: readonly CanvasNode[]): ReadonlyMap<string, Rect> {
+    const next = new Map<string, Rect>();
+    for (const n of nodes) {
+      const width = n.measured?.width ?? NODE_BOX.width;
+      const height = n.measured?.height ?? NODE_BOX.height;
+      const prev = last.get(n.id);
+      const same = prev && prev.x === n.position.x && prev.y === n.position.y && prev.width === width && prev.height === height;
+      next.set(n.id, same ? prev : { x: n.position.x, y: n.position.y, width, height });
+    }
+    last = next;
+    return next;
+  };
+}
+
+/**
  * Edges keep their identity too; `selected` is the view's (React Flow edge selection, for deleting), the tone
  * comes from the selected agents and the active speaker.
  */
 export function createEdgeDeriver() {
-  type Entry = { edge: Edge; selected: boolean; tone: EdgeTone; out: CanvasEdge };
+  type Entry = { edge: Edge; selected: boolean; tone: EdgeTone; from: Rect; to: Rect; out: CanvasEdge };
   let byId = new Map<string, Entry>();
   let last: CanvasEdge[] = [];
   return function deriveEdges(
     edges: readonly Edge[],
-    agentIds: ReadonlySet<string>,
+    rects: ReadonlyMap<string, Rect>,
     selectedEdges: ReadonlySet<string>,
     emphasis: EdgeEmphasis = NO_EMPHASIS,
     names?: ReadonlyMap<string, string>,
@@ -155,15 +186,17 @@ export function createEdgeDeriver() {
     let changed = false;
     for (const edge of edges) {
       // An edge whose node is gone is not drawn (React Flow would warn); the server removes it with the agent.
-      if (!agentIds.has(edge.source) || !agentIds.has(edge.target)) continue;
+      const from = rects.get(edge.source);
+      const to = rects.get(edge.target);
+      if (!from || !to) continue;
       const selected = selectedEdges.has(edge.id);
       const tone = edgeTone(edge, emphasis);
       const ariaLabel = edgeLabel(names, edge.source, edge.target);
       const prev = byId.get(edge.id);
-      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone && prev.out.ariaLabel === ariaLabel;
+      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone && prev.from === from && prev.to === to && prev.out.ariaLabel === ariaLabel;
       const item: Entry = keep
         ? prev
-        : { edge, selected, tone, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone }, ariaLabel, focusable: false } };
+        : { edge, selected, tone, from, to, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone, from, to }, ariaLabel, focusable: false } };
       if (last[out.length] !== item.out) changed = true;
       next.set(edge.id, item);
       out.push(item.out);
