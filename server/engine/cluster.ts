@@ -9,7 +9,7 @@ import { DiscussionSession, sessionKey, type SessionLog } from './session';
 // Why this file: with DATABASE_URL several processes share one PostgreSQL, and a running discussion must outlive
 // the process that runs it. Each discussion is owned by one process through a lease in its row (owner_id,
 // lease_until), renewed here for all of this process's discussions in one UPDATE every third of the lease. The
-// owner stores every frame together with the machine's persisted snapshot (session.ts, durable mode).
+// owner stores every frame together with the machine's persisted snapshot (frameLog.ts, durable mode).
 //
 // - Attach elsewhere: a client that reconnects with its session_id to a process that does not own the discussion
 //   is served by a RemoteWatch: stored frames after resume_from are replayed, then each batch the owner stores

@@ -14,8 +14,9 @@ import { speakInput, thinkInput } from './turnFrames';
 
 // One discussion, from its first frame to discussion_ended. Pure: the model, speech and research are invoked
 // actors provided by the runtime (runtime.ts); timers are `after` delays; frames leave as emitted 'frame' events
-// that the session (session.ts) validates, sends, stores and buffers for resume. Each transition's work is a named
-// action below; what it says is a step in roundSteps.ts (around the turns) or turnFrames.ts (one turn).
+// that the session (session.ts) validates, stores and buffers for resume (frameLog.ts) and sends (watcher.ts).
+// Each transition's work is a named action below; what it says is a step in roundSteps.ts (around the turns) or
+// turnFrames.ts (one turn).
 //
 //   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
 //   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? (streamed) → ended

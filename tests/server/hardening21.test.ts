@@ -146,7 +146,7 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
       // The replay is written in the same step that attaches the socket; once the server holds the new socket, the
       // pong to a ping sent then arrives after the last replayed frame: waits on events, not on the clock.
       await until(() => {
-        const w = (liveSession(sid) as unknown as { watcher: { ws: unknown } | null }).watcher?.ws;
+        const w = (liveSession(sid) as unknown as { watcher: { current: { ws: unknown } | null } }).watcher.current?.ws;
         return !!w && !seenSockets.has(w) && !!seenSockets.add(w);
       });
       const pong = new Promise((r) => c.ws.once('pong', r));
