@@ -3,9 +3,9 @@
 // discussion as raw frame text; replay() runs each through JSON.parse → parseFrame (the hybrid server schema) →
 // the machine, with the panel mounted, and waits until the last message's card is in the DOM and painted.
 import { createRoot } from 'react-dom/client';
-import { createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic } from 'xstate';
 import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
-import { sessionMachine, type RestoredSession, type SessionActorRef } from '../../src/machines/session.machine';
+import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { selectMessageIds } from '../../src/model/feedSelectors';
 import { knownTypes, parseFrame } from '../../src/schemas/frames';
@@ -49,6 +49,7 @@ const root = createActor(
     actors: {
       hybrid: hybridDiscussionMachine.provide({
         actors: { socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic, clock: fromCallback(() => undefined), loadModes: fromPromise(async () => []), exportHybridPdf: fromPromise(async () => {}) } as never,
+        actions: { readClock: assign({ clockNow: () => Date.now() }) },
       }),
       session: sessionMachine.provide({
         actors: {
@@ -65,22 +66,21 @@ const root = createActor(
     entry: [
       spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
       spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
-      spawnChild('hybrid', { id: 'hybrid', systemId: 'hybridDiscussion' }),
+      spawnChild('hybrid', { id: 'hybrid', systemId: 'hybridDiscussion', input: { token: 'bench-token' } }),
     ],
   }),
 ).start();
 const hybrid = root.system.get('hybridDiscussion') as HybridDiscussionActorRef;
-const session = root.system.get('session') as SessionActorRef;
 const workspace = root.system.get('workspace') as WorkspaceActorRef;
 
 const stage = document.getElementById('stage')!;
-const mount = () => createRoot(stage).render(<HybridPanel discussion={hybrid} workspace={workspace} session={session} audio={undefined} />);
+const mount = () => createRoot(stage).render(<HybridPanel discussion={hybrid} workspace={workspace} audio={undefined} />);
 
 async function connected() {
   for (let i = 0; i < 100 && workspace.getSnapshot().context.agents.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
   for (const a of AGENTS) workspace.send({ type: 'selection.toggle', id: a.id });
   hybrid.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
-  hybrid.send({ type: 'hybrid.start', agentIds: AGENTS.map((a) => a.id), token: 'bench-token', now: Date.now() });
+  hybrid.send({ type: 'hybrid.start', agentIds: AGENTS.map((a) => a.id) });
   hybrid.send({ type: 'socketSession.open', attempt: 0 });
   if (!hybrid.getSnapshot().hasTag('connected')) throw new Error('the bench hybrid actor did not connect');
   await frame();

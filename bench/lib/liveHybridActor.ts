@@ -1,6 +1,6 @@
 // A hybridDiscussion actor for the ingest benches: its I/O stubbed, a run started and its socket reported open,
 // so every frame sent to it takes the live path (the same as the Chromium replay page, without the panel).
-import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
 
 export function liveHybridActor(): HybridDiscussionActorRef {
@@ -11,10 +11,11 @@ export function liveHybridActor(): HybridDiscussionActorRef {
       loadModes: fromPromise(async () => []),
       exportHybridPdf: fromPromise(async () => {}),
     } as never,
+    actions: { readClock: assign({ clockNow: () => Date.now() }) },
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: { token: 'bench-token' } }).start();
   actor.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
-  actor.send({ type: 'hybrid.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], token: 'bench-token', now: Date.now() });
+  actor.send({ type: 'hybrid.start', agentIds: ['agent-a', 'agent-b', 'agent-c'] });
   actor.send({ type: 'socketSession.open', attempt: 0 });
   if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench hybrid actor did not go live');
   return actor;

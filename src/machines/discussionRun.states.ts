@@ -41,7 +41,8 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
         { target: 'ended', actions: 'explainClose' },
       ],
       'audio.started': { actions: 'relaySpeaking' },
-      'audio.finished': { actions: ['relaySpeaking', 'acknowledgeAudio'] },
+      // The acknowledgment carries the time the clip finished (the hybrid panel's `played_at`).
+      'audio.finished': { actions: ['readClock', 'relaySpeaking', 'acknowledgeAudio'] },
     },
     onDone: 'ended',
     exit: ['endSpeech', 'resetStatuses', 'closeStreams'],

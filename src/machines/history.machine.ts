@@ -77,8 +77,8 @@ export const historyMachine = setup({
     setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null }),
-    reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null; token: string | null; now: number }) => {
-      if (params.opened) sendResume({ system, enqueue }, params.opened, params.token, params.now);
+    reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null }) => {
+      if (params.opened) sendResume({ system, enqueue }, params.opened);
     }),
     forwardToOffer: sendTo('offer', ({ event }): RunningOfferEvent => { assertEvent(event, ['history.offer.accept', 'history.offer.dismiss']); return event; }),
     notify: enqueueActions(notifyToasts),
@@ -193,7 +193,7 @@ export const historyMachine = setup({
               guard: 'canReattach',
               target: 'closed',
               actions: [
-                { type: 'reattach', params: ({ context, event }) => ({ opened: context.opened, token: event.token, now: event.now }) },
+                { type: 'reattach', params: ({ context }) => ({ opened: context.opened }) },
                 sendTo('offer', { type: 'history.offer.withdraw' }),
                 'clearOpened',
                 enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' })),

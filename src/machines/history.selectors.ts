@@ -21,7 +21,7 @@ export const selectOpenError = (s: HistorySnapshot) => s.context.openError;
 /** The open discussion's tabs and export children (read with the discussionTabs/discussionExport selectors). */
 export const selectTabs = (s: HistorySnapshot) => s.children.tabs;
 export const selectExporter = (s: HistorySnapshot) => s.children.exporter;
-export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach', token: null, now: 0 });
+export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach' });
 export const selectOpenedCounts = (s: HistorySnapshot) => (s.context.opened ? selectCounts(s.context.opened.feed) : null);
 /** The offer of a discussion still running at start (read with the runningOffer selectors). */
 export const selectOffer = (s: HistorySnapshot) => s.children.offer;

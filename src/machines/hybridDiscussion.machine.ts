@@ -11,7 +11,7 @@
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { notProvided, type TickerInput } from '../model/actorKit';
+import { notProvided, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
@@ -33,7 +33,7 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.topic.change'; text: string }
   | { type: 'hybrid.template.apply'; template: HybridTemplateName }
   | { type: 'hybrid.settings.update'; settings: HybridSettings }
-  | { type: 'hybrid.start'; agentIds: string[]; token: string | null; now: number }
+  | { type: 'hybrid.start'; agentIds: string[] }
   /** Re-attach a running discussion (History). */
   | ({ type: 'hybrid.resume' } & HybridResumeFacts)
   | { type: 'hybrid.stop' }
@@ -50,14 +50,15 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
-  'hybrid.start': [{ guard: 'isStartValid', target: 'session', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
+  'hybrid.start': [{ guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] }, { actions: 'explainStartProblem' }],
   'hybrid.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
   'hybrid.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
-  'hybrid.resume': { guard: 'isResumable', target: 'session', actions: 'resumeRun' },
+  'hybrid.resume': { guard: 'isResumable', target: 'session', actions: ['readClock', 'resumeRun'] },
 } as const;
 
 export const hybridDiscussionMachine = setup({
   types: {
+    input: {} as PanelInput,
     context: {} as HybridDiscussionContext,
     events: {} as HybridDiscussionEvent,
     tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
@@ -89,12 +90,16 @@ export const hybridDiscussionMachine = setup({
     areSettingsValid: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.safeParse(event.settings).success; },
   },
   actions: {
+    /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id and start, an acknowledgment's time). */
+    readClock: assign({ clockNow: () => notProvided('hybridDiscussion', 'readClock')() }),
+    /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
+    readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
     setTopic: assign({ topic: ({ event }) => { assertEvent(event, 'hybrid.topic.change'); return event.text; } }),
     applyTemplate: assign(({ context, event }) => { assertEvent(event, 'hybrid.template.apply'); return withTemplate(context, event.template); }),
     applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.parse(event.settings); } }),
     explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'hybrid.start'); return hybridStartProblem(event.agentIds, context.topic); } }),
     beginRun: assign(({ context, event }) => { assertEvent(event, 'hybrid.start'); return startedHybridRun(context, event); }),
-    resumeRun: assign(({ event }) => { assertEvent(event, 'hybrid.resume'); return resumedHybridRun(event); }),
+    resumeRun: assign(({ context, event }) => { assertEvent(event, 'hybrid.resume'); return resumedHybridRun(context, event); }),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
     applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
     /** …and one pass over what it tells others: the canvas's agent status and the audio queue. */
@@ -104,9 +109,9 @@ export const hybridDiscussionMachine = setup({
       if (run?.settings.tts) queueSpeech(args, hybridAudioItem(frameOf(args.event), run.settings) satisfies AudioQueueItemInput | null);
     }),
     relaySpeaking: enqueueActions(relaySpeaking),
-    acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
+    acknowledgeAudio: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'audio.finished');
-      if (event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date().toISOString()));
+      if (event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date(context.clockNow ?? 0).toISOString()));
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
@@ -150,7 +155,8 @@ export const hybridDiscussionMachine = setup({
 }).createMachine({
   id: 'hybridDiscussion',
   type: 'parallel',
-  context: initialHybridContext,
+  context: ({ input }) => ({ ...initialHybridContext, token: input?.token ?? null }),
+  entry: 'readSessionToken',
   invoke: [
     { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
     { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },

@@ -11,15 +11,13 @@ import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 
 export type RunningOfferEvent =
-  | { type: 'history.offer.accept'; token: string | null; now: number }
+  | { type: 'history.offer.accept' }
   | { type: 'history.offer.dismiss' }
   /** Re-attached from the History dialog instead. */
   | { type: 'history.offer.withdraw' };
 
 interface RunningOfferContext {
   offer: DiscussionSummary | null;
-  /** The sign-in token and clock the re-attach was asked with. */
-  request: { token: string | null; now: number } | null;
 }
 
 export const runningOfferMachine = setup({
@@ -36,15 +34,13 @@ export const runningOfferMachine = setup({
     loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('runningOffer', 'loadDiscussion')),
   },
   actions: {
-    reattach: enqueueActions(({ context, system, enqueue }, params: { stored: StoredDiscussion }) =>
-      sendResume({ system, enqueue }, openedFrom(params.stored), context.request?.token ?? null, context.request?.now ?? 0),
-    ),
-    forget: assign({ offer: null, request: null }),
+    reattach: enqueueActions(({ system, enqueue }, params: { stored: StoredDiscussion }) => sendResume({ system, enqueue }, openedFrom(params.stored))),
+    forget: assign({ offer: null }),
     notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
   id: 'runningOffer',
-  context: { offer: null, request: null },
+  context: { offer: null },
   initial: 'checking',
   states: {
     checking: {
@@ -62,7 +58,7 @@ export const runningOfferMachine = setup({
     offered: {
       tags: 'offered',
       on: {
-        'history.offer.accept': { target: 'attaching', actions: assign({ request: ({ event }) => ({ token: event.token, now: event.now }) }) },
+        'history.offer.accept': 'attaching',
         'history.offer.dismiss': { target: 'none', actions: 'forget' },
         'history.offer.withdraw': { target: 'none', actions: 'forget' },
       },

@@ -11,7 +11,7 @@
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 // Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
+import { notProvided, sessionTokenOf, type PanelInput } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
 import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
 import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
@@ -41,11 +41,11 @@ import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice
 
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
-  | { type: 'discussion.start'; agentIds: string[]; token: string | null; connections: { source: string; target: string }[]; now: number }
+  | { type: 'discussion.start'; agentIds: string[]; connections: { source: string; target: string }[] }
   /** Re-attach a running discussion (History). */
   | ({ type: 'discussion.resume' } & ResumeFacts)
   | { type: 'discussion.stop' }
-  | { type: 'discussion.human.send'; text: string; timestamp: string }
+  | { type: 'discussion.human.send'; text: string }
   | { type: 'discussion.error.dismiss' }
   | { type: 'discussion.tab.select'; tab: StandardTab }
   | { type: 'discussion.settings.update'; settings: StandardPanelSettings }
@@ -67,8 +67,8 @@ const availableNames = (self: AnyActorRef) => {
   return probe ? selectAvailableNames(probe.getSnapshot()) : '';
 };
 
-const startProblemOf = (draftContext: string, start: { agentIds: string[]; token: string | null }) =>
-  startProblem({ agentIds: start.agentIds, context: draftContext, token: start.token });
+const startProblemOf = (context: StandardDiscussionContext, start: { agentIds: string[] }) =>
+  startProblem({ agentIds: start.agentIds, context: context.draftContext, token: context.token });
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
 const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({ code: e.code, reason: e.reason, gaveUp: e.gaveUp, endpointName: endpointLabel(run) });
 
@@ -76,12 +76,13 @@ const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQue
 
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
-  'discussion.start': [{ guard: 'isStartValid', target: 'preparing', actions: 'beginRun' }, { actions: 'explainStartProblem' }],
+  'discussion.start': [{ guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] }, { actions: 'explainStartProblem' }],
   'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
 } as const;
 
 export const standardDiscussionMachine = setup({
   types: {
+    input: {} as PanelInput,
     context: {} as StandardDiscussionContext,
     events: {} as StandardDiscussionEvent,
     tags: {} as 'disconnected' | 'connecting' | 'connected' | 'error' | 'live' | 'reconnecting' | 'stopping' | 'settingsLoading',
@@ -103,7 +104,7 @@ export const standardDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isStartValid: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context.draftContext, event) === null; },
+    isStartValid: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context, event) === null; },
     isResumable: ({ event }) => { assertEvent(event, 'discussion.resume'); return isResumable(event); },
     /** discussion_ended, or an authentication error: the server will say no more. */
     isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
@@ -112,10 +113,14 @@ export const standardDiscussionMachine = setup({
     areSettingsValid: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.safeParse(event.settings).success; },
   },
   actions: {
+    /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id, a human message's time). */
+    readClock: assign({ clockNow: () => notProvided('standardDiscussion', 'readClock')() }),
+    /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
+    readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
     /** Provided: writes the settings to local storage under the signed-in user. */
     saveSettings: (_, _params: { settings: StandardPanelSettings }) => void notProvided('standardDiscussion', 'saveSettings')(),
     setDraftContext: assign({ draftContext: ({ event }) => { assertEvent(event, 'discussion.context.change'); return event.text; } }),
-    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context.draftContext, event); } }),
+    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context, event); } }),
     /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
     beginRun: assign(({ context, event, self }) => {
       assertEvent(event, 'discussion.start');
@@ -143,8 +148,9 @@ export const standardDiscussionMachine = setup({
     sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'discussion.human.send');
       const text = event.text.trim();
-      enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp: event.timestamp }));
-      enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, event.timestamp)) });
+      const timestamp = new Date(context.clockNow).toISOString();
+      enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp }));
+      enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, timestamp)) });
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
@@ -182,7 +188,8 @@ export const standardDiscussionMachine = setup({
 }).createMachine({
   id: 'standardDiscussion',
   type: 'parallel',
-  context: initialStandardContext,
+  context: ({ input }) => ({ ...initialStandardContext, token: input?.token ?? null }),
+  entry: 'readSessionToken',
   invoke: [
     { src: 'endpointProbe', id: 'endpointProbe' },
     { src: 'tabs', id: 'tabs' },
@@ -219,7 +226,7 @@ export const standardDiscussionMachine = setup({
             id: 'socket',
             input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy, parent: self }),
           },
-          ...discussionRunSession('discussion.stop', { 'discussion.human.send': { guard: 'isHumanMessageSendable', actions: 'sendHumanMessage' } }),
+          ...discussionRunSession('discussion.stop', { 'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] } }),
         },
         ended: { tags: 'disconnected', on: startOrResume },
         failed: { tags: 'error', on: startOrResume },

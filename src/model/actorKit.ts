@@ -5,12 +5,25 @@
 //   tellParent   — send an event to the actor that invoked or spawned the chart, named in its input as `parent`
 //                  (a chart run on its own has none)
 //   TickerInput  — what a chart tells the ticker it invokes to learn the time (services/clock.ts provides it)
+//   PanelInput, sessionTokenOf — a discussion panel's token: the session's, read when the panel starts
 // notifyToasts is written as the body of an `enqueueActions`, so each chart wraps it in its own `setup`
 // (`notify: enqueueActions(notifyToasts)`) and keeps its own context and event types; tellParent is called from a
 // one-line action of the chart's own.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import { systemActor } from './systemRegistry';
 import type { ToastRequest } from './toastRequest';
+
+/**
+ * What a discussion panel is started with: nothing in the app (it reads the signed-in user's token from the session
+ * when it starts); a test or a model walk names the token itself.
+ */
+export interface PanelInput {
+  token?: string | null;
+}
+
+/** The signed-in user's token, from the actor registered as 'session'; null when none runs. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the session is looked up by id
+export const sessionTokenOf = (system: ActorSystem<any>): string | null => systemActor(system, 'session')?.getSnapshot().context.token ?? null;
 
 /** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */
 export interface TickerInput {

@@ -71,8 +71,8 @@ export type HistoryEvent =
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat }
-  | { type: 'history.reattach'; token: string | null; now: number }
-  | { type: 'history.offer.accept'; token: string | null; now: number }
+  | { type: 'history.reattach' }
+  | { type: 'history.offer.accept' }
   | { type: 'history.offer.dismiss' };
 
 export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
@@ -101,15 +101,15 @@ export type ResumeRequest =
   | { panel: 'standardDiscussion'; event: { type: 'discussion.resume' } & ResumeFacts }
   | { panel: 'hybridDiscussion'; event: { type: 'hybrid.resume' } & HybridResumeFacts };
 
-export function resumeRequest(o: OpenedDiscussion, token: string | null, now: number): ResumeRequest | null {
+export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
   if (!o.endpoint) return null;
   const { session_id: sessionId, topic } = o.summary;
   const agentIds = o.run.agentIds;
   if (o.panel === 'hybrid') {
     const settings = o.hybridSettings ?? defaults.hybrid;
-    return { panel: 'hybridDiscussion', event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, token, now, feed: o.feed, resumeFrom: o.frameCount } };
+    return { panel: 'hybridDiscussion', event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, feed: o.feed, resumeFrom: o.frameCount } };
   }
-  return { panel: 'standardDiscussion', event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic, token } };
+  return { panel: 'standardDiscussion', event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic } };
 }
 
 /** The part of `enqueueActions`' argument `sendResume` uses. */
@@ -120,8 +120,8 @@ interface Relay {
 }
 
 /** The body of a `reattach` action: the panel that ran it continues it, and the main screen shows that panel. */
-export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion, token: string | null, now: number): void {
-  const request = resumeRequest(opened, token, now);
+export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion): void {
+  const request = resumeRequest(opened);
   // Each registry id gets its own panel's event (one branch per panel, so both stay typed).
   const panel = request?.panel === 'hybridDiscussion' ? systemActor(system, 'hybridDiscussion') : request ? systemActor(system, 'standardDiscussion') : undefined;
   if (!request || !panel) return;

@@ -28,8 +28,13 @@ export interface HybridDiscussionContext {
   error: string | null;
   /** The socket reported an error or a time-out before its close; the close then keeps this message. */
   pendingProblem: string | null;
-  /** What the run's clock said last (it ticks while the run is on, so the header's duration stops with the run). */
+  /**
+   * What the provided clock said last: read at Start and at a re-attach, then told every second by the run's ticker
+   * (so the header's duration stops with the run).
+   */
   clockNow: number | null;
+  /** The signed-in user's token (the session's, read when the panel starts): every run's configuration carries it. */
+  token: string | null;
 }
 
 export const initialHybridContext: HybridDiscussionContext = {
@@ -41,6 +46,7 @@ export const initialHybridContext: HybridDiscussionContext = {
   error: null,
   pendingProblem: null,
   clockNow: null,
+  token: null,
 };
 
 export interface HybridExportRequest {
@@ -52,17 +58,16 @@ export interface HybridExportRequest {
 
 export interface HybridStartFacts {
   agentIds: string[];
-  token: string | null;
-  now: number;
 }
 
 /** Start: a new session (`session_` + the time) on the topic and settings as they are now; nothing of the last run stays. */
 export function startedHybridRun(context: HybridDiscussionContext, start: HybridStartFacts): Partial<HybridDiscussionContext> {
+  const now = context.clockNow ?? 0;
   const run: HybridRun = {
-    sessionId: makeSessionId(start.now), agentIds: [...new Set(start.agentIds)], topic: context.topic.trim(), token: start.token,
-    settings: context.settings, startedAt: start.now,
+    sessionId: makeSessionId(now), agentIds: [...new Set(start.agentIds)], topic: context.topic.trim(), token: context.token,
+    settings: context.settings, startedAt: now,
   };
-  return { run, feed: emptyFeed, error: null, pendingProblem: null, clockNow: null };
+  return { run, feed: emptyFeed, error: null, pendingProblem: null };
 }
 
 export interface HybridResumeFacts {
@@ -70,8 +75,6 @@ export interface HybridResumeFacts {
   agentIds: string[];
   topic: string;
   settings: HybridSettings;
-  token: string | null;
-  now: number;
   /** What History replayed of it, and how many stored frames that was. */
   feed: Feed;
   resumeFrom: number;
@@ -86,12 +89,12 @@ export const isHybridResumable = (resume: Pick<HybridResumeFacts, 'sessionId' | 
  * the feed History replayed stays, and the server is asked for the frames after it, so speech plays only for what
  * is new.
  */
-export function resumedHybridRun(resume: HybridResumeFacts): Partial<HybridDiscussionContext> {
+export function resumedHybridRun(context: HybridDiscussionContext, resume: HybridResumeFacts): Partial<HybridDiscussionContext> {
   const run: HybridRun = {
-    sessionId: resume.sessionId, agentIds: [...new Set(resume.agentIds)], topic: resume.topic, token: resume.token,
-    settings: resume.settings, startedAt: resume.now, resumeFrom: resume.resumeFrom,
+    sessionId: resume.sessionId, agentIds: [...new Set(resume.agentIds)], topic: resume.topic, token: context.token,
+    settings: resume.settings, startedAt: context.clockNow ?? 0, resumeFrom: resume.resumeFrom,
   };
-  return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null, clockNow: null };
+  return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null };
 }
 
 /** What the export child gets: the run and its feed (PDF unless said), or null when there is nothing to export. */

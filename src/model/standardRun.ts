@@ -29,6 +29,10 @@ export interface StandardDiscussionContext {
   attempt: number;
   /** The socket reported an error before its close; the close then keeps this message. */
   pendingProblem: string | null;
+  /** The signed-in user's token (the session's, read when the panel starts): every run's configuration carries it. */
+  token: string | null;
+  /** What the provided clock said when it was last read (at Start and at a re-attach); a run's session id is made from it. */
+  clockNow: number;
 }
 
 export const initialStandardContext: StandardDiscussionContext = {
@@ -40,6 +44,8 @@ export const initialStandardContext: StandardDiscussionContext = {
   error: null,
   attempt: 0,
   pendingProblem: null,
+  token: null,
+  clockNow: 0,
 };
 
 export interface ExportRequest {
@@ -53,17 +59,15 @@ const FRESH = { participants: [], feed: emptyFeed, error: null, attempt: 0, pend
 
 export interface StartFacts {
   agentIds: string[];
-  token: string | null;
   connections: { source: string; target: string }[];
-  now: number;
   endpoint: EndpointKey;
 }
 
 /** Start: a new session (`session_` + the time) with the draft context and the settings as they are now. */
 export function startedRun(context: StandardDiscussionContext, start: StartFacts): Partial<StandardDiscussionContext> {
   const run: RunInfo = {
-    sessionId: makeSessionId(start.now), endpoint: start.endpoint, agentIds: [...new Set(start.agentIds)], context: context.draftContext.trim(),
-    token: start.token, connections: start.connections, settings: context.settings,
+    sessionId: makeSessionId(context.clockNow), endpoint: start.endpoint, agentIds: [...new Set(start.agentIds)], context: context.draftContext.trim(),
+    token: context.token, connections: start.connections, settings: context.settings,
   };
   return { run, ...FRESH };
 }
@@ -73,7 +77,6 @@ export interface ResumeFacts {
   endpoint: EndpointKey;
   agentIds: string[];
   context: string;
-  token: string | null;
 }
 
 /**
@@ -83,7 +86,7 @@ export interface ResumeFacts {
  */
 export function resumedRun(context: StandardDiscussionContext, resume: ResumeFacts): Partial<StandardDiscussionContext> {
   const run: RunInfo = {
-    sessionId: resume.sessionId, endpoint: resume.endpoint, agentIds: [...new Set(resume.agentIds)], context: resume.context, token: resume.token,
+    sessionId: resume.sessionId, endpoint: resume.endpoint, agentIds: [...new Set(resume.agentIds)], context: resume.context, token: context.token,
     connections: [], settings: context.settings, resumeFrom: 0,
   };
   return { run, draftContext: resume.context, ...FRESH };

@@ -1,5 +1,5 @@
 // The real actors behind the hybrid panel: its socket (through socketSession), the modes list, and the PDF export.
-import { fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { HybridExportRequest } from '../model/hybridRun';
 import { withExporter } from '../machines/discussionExport.machine';
@@ -8,7 +8,7 @@ import { buildExport, hybridPdfFileName } from '../model/exportJson';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
-import { fromTicker } from './clock';
+import { fromTicker, wallClock } from './clock';
 import type { FromSocket } from './socket';
 
 export interface HybridDiscussionDeps {
@@ -18,6 +18,8 @@ export interface HybridDiscussionDeps {
   renderPdf?: (req: HybridExportRequest) => Promise<Blob>;
   /** Where the user's hybrid settings are kept (local storage, per user); none keeps them for the page only. */
   settings?: { load(): HybridSettings | null; save(settings: HybridSettings): void };
+  /** The wall clock by default. */
+  now?: () => number;
 }
 
 const hybridExport = (req: HybridExportRequest, now: Date) =>
@@ -34,7 +36,7 @@ async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
 
 export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
   return hybridDiscussionMachine.provide({
-    actions: { saveSettings: ({ context }) => deps.settings?.save(context.settings) },
+    actions: { readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }), saveSettings: ({ context }) => deps.settings?.save(context.settings) },
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
       clock: fromTicker('hybrid.tick'),

@@ -1,7 +1,7 @@
 // The real actors behind the standard panel, built from the app's services: the socket (through socketSession),
 // the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
 // same logic over a fake WebSocket.
-import { fromPromise, type AnyActorLogic } from 'xstate';
+import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import type { ExportRequest } from '../model/standardRun';
 import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
 import { withExporter } from '../machines/discussionExport.machine';
@@ -13,6 +13,7 @@ import type { Participant } from '../schemas/discussion';
 import { AGENT_MESSAGES } from '../schemas/messages';
 import { standardOutgoingFrame, standardServerFrame } from '../schemas/standardSocket';
 import type { StandardPanelSettings } from '../schemas/settings';
+import { wallClock } from './clock';
 import type { FromSocket } from './socket';
 
 export interface StandardDiscussionDeps {
@@ -26,6 +27,8 @@ export interface StandardDiscussionDeps {
   /** Renders the PDF; loaded on first use so jspdf stays out of the first chunks. */
   renderPdf?: (exp: ReturnType<typeof buildExport>) => Promise<Blob>;
   log?: (message: string) => void;
+  /** The wall clock by default. */
+  now?: () => number;
 }
 
 /** GET /agents/{id} for each agent; a failure gives 'Agent' + the id's last 8 characters and role Unknown. */
@@ -79,6 +82,7 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
       exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
     },
     actions: {
+      readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }),
       saveSettings: (_, params) => deps.settings.save(params.settings),
     },
   });

@@ -216,8 +216,8 @@ describe('history machine', () => {
     actor.send({ type: 'history.open', id: 'd2' });
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(true);
-    actor.send({ type: 'history.reattach', token: 'tok', now: 1 });
-    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
+    actor.send({ type: 'history.reattach' });
+    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going' });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(sel.selectIsShown(snap())).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
@@ -242,9 +242,9 @@ describe('history machine', () => {
     await settle();
     expect(snap().context.opened?.panel).toBe('hybrid');
     expect(sel.selectCanReattach(snap())).toBe(true);
-    actor.send({ type: 'history.reattach', token: 'tok', now: 5 });
+    actor.send({ type: 'history.reattach' });
     const resume = received.find((e) => e.type === 'hybrid.resume');
-    expect(resume).toMatchObject({ sessionId: 'session_h1', agentIds: ['a1', 'a2'], topic: 'Frost', token: 'tok', now: 5, resumeFrom: 2 });
+    expect(resume).toMatchObject({ sessionId: 'session_h1', agentIds: ['a1', 'a2'], topic: 'Frost', resumeFrom: 2 });
     expect(resume?.settings).toMatchObject({ mode: 'structured', max_rounds: 7, tts: true, tts_speed: 1.5, tts_volume: 0.5, reasoning_depth: 3 });
     expect(selectCounts(resume?.feed).messages).toBe(2);
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
@@ -258,10 +258,10 @@ describe('history machine', () => {
     f.load = async () => stored({ ...running });
     await settle();
     expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())?.id).toBe('d2');
-    actor.send({ type: 'history.offer.accept', token: 'tok', now: 7 });
+    actor.send({ type: 'history.offer.accept' });
     expect(selectIsAttachingOffer(sel.selectOffer(snap())?.getSnapshot())).toBe(true);
     await settle();
-    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going', token: 'tok' });
+    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going' });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())).toBeNull();
     expect(sel.selectIsShown(snap())).toBe(false);
@@ -284,7 +284,7 @@ describe('history machine', () => {
     const ended = start({ running: async () => running });
     ended.f.load = async () => stored({ ...running, status: 'ended' });
     await settle();
-    ended.actor.send({ type: 'history.offer.accept', token: null, now: 1 });
+    ended.actor.send({ type: 'history.offer.accept' });
     await settle();
     expect(selectRunningOffer(sel.selectOffer(ended.snap())?.getSnapshot())).toBeNull();
     expect(ended.received.some((e) => e.type === 'discussion.resume')).toBe(false);

@@ -3,7 +3,7 @@
 // is replayed against a running panel whose socketSession is a silent double (the test speaks its notices), on fake
 // timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { hybridDiscussionMachine, type HybridDiscussionEvent, type HybridDiscussionSnapshot } from '../../src/machines/hybridDiscussion.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
@@ -18,11 +18,15 @@ const AFTER = {
   'xstate.after.closeGrace.hybridDiscussion.run.session.closing': { state: 'hybridDiscussion.run.session.closing', ms: 1_000 },
 } as const;
 
+/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
+const PANEL_INPUT = { token: 'tok' };
+const clocked = hybridDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
+
 const closed = (code: number, gaveUp = false) => ({ type: 'socketSession.closed', code, reason: '', wasClean: code === 1000, gaveUp, everOpened: true });
 const events: ModelEvent[] = [
   { type: 'hybrid.topic.change', text: 'Drip or furrow?' },
-  { type: 'hybrid.start', agentIds: ['a', 'b'], token: 'tok', now: 1 },
-  { type: 'hybrid.start', agentIds: ['a'], token: 'tok', now: 1 },
+  { type: 'hybrid.start', agentIds: ['a', 'b'] },
+  { type: 'hybrid.start', agentIds: ['a'] },
   { type: 'hybrid.stop' },
   { type: 'socketSession.open', attempt: 0 },
   { type: 'socketSession.frame', frame: { type: 'round_start', round: 1 } },
@@ -51,7 +55,7 @@ const serializeState = (s: Snap) => JSON.stringify([s.value.run, s.context.error
 
 function sut() {
   const commands: AnyEventObject[] = [];
-  const machine = hybridDiscussionMachine.provide({
+  const machine = clocked.provide({
     actors: {
       socketSession: fromCallback(({ receive }) => receive((c) => void commands.push(c))) as never,
       loadModes: fromPromise(() => new Promise(() => {})) as never,
@@ -59,7 +63,7 @@ function sut() {
       clock: fromCallback(() => undefined) as never,
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: PANEL_INPUT }).start();
   const exec: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
   for (const e of events) {
     exec[e.type] = async ({ event }) => {
@@ -75,7 +79,7 @@ describe('hybrid discussion model (run region)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = new TestModel(hybridDiscussionMachine, { events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
+  const model = new TestModel(clocked, { input: PANEL_INPUT, events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state of the run region', () => {

@@ -23,14 +23,14 @@ const PATH = '/ws/hybrid';
 type Panel = ReturnType<typeof hybridPanel>;
 
 async function ready(opts: Parameters<typeof hybridPanel>[0] = {}) {
-  const p = hybridPanel(opts);
+  const p = hybridPanel({ now: () => NOW, ...opts });
   await flush();
   return p;
 }
 
 async function start(p: Panel, over: { agentIds?: string[]; topic?: string } = {}) {
   p.panel.send({ type: 'hybrid.topic.change', text: over.topic ?? ' Drip or furrow? ' });
-  p.panel.send({ type: 'hybrid.start', agentIds: over.agentIds ?? AGENTS, token: 'tok-1', now: NOW });
+  p.panel.send({ type: 'hybrid.start', agentIds: over.agentIds ?? AGENTS });
   await vi.advanceTimersByTimeAsync(0);
 }
 
@@ -311,7 +311,7 @@ describe('hybrid discussion panel', () => {
       type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Earlier', message_type: 'statement', timestamp: 't0',
     } as FeedInput);
     const settings: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 7, tts: true };
-    p.panel.send({ type: 'hybrid.resume', sessionId: 'session_42', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings, token: 'tok-1', now: NOW, feed: replayed, resumeFrom: 9 });
+    p.panel.send({ type: 'hybrid.resume', sessionId: 'session_42', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings, feed: replayed, resumeFrom: 9 });
     await vi.advanceTimersByTimeAsync(0);
     const ws = p.sockets.last(PATH);
     ws.serverOpen();
@@ -328,8 +328,8 @@ describe('hybrid discussion panel', () => {
 
   it('hybrid.resume needs a session and two agents', async () => {
     const p = await ready();
-    p.panel.send({ type: 'hybrid.resume', sessionId: '', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings: defaults.hybrid, token: null, now: NOW, feed: emptyFeed, resumeFrom: 0 });
-    p.panel.send({ type: 'hybrid.resume', sessionId: 's', agentIds: ['agent-a'], topic: 'Frost', settings: defaults.hybrid, token: null, now: NOW, feed: emptyFeed, resumeFrom: 0 });
+    p.panel.send({ type: 'hybrid.resume', sessionId: '', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings: defaults.hybrid, feed: emptyFeed, resumeFrom: 0 });
+    p.panel.send({ type: 'hybrid.resume', sessionId: 's', agentIds: ['agent-a'], topic: 'Frost', settings: defaults.hybrid, feed: emptyFeed, resumeFrom: 0 });
     await vi.advanceTimersByTimeAsync(0);
     expect(run(p.panel)).toBe('idle');
     expect(p.sockets.instances).toEqual([]);

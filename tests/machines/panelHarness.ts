@@ -12,6 +12,7 @@ import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { createHybridDiscussionLogic, type HybridDiscussionDeps } from '../../src/services/hybridDiscussionActors';
 import { fakeSockets } from '../support/fakeWebSocket';
+import type { PanelInput } from '../../src/model/actorKit';
 
 /** An actor that keeps every event sent to it. */
 const recorder = (log: AnyEventObject[]) =>
@@ -19,7 +20,7 @@ const recorder = (log: AnyEventObject[]) =>
     receive((event) => void log.push(event));
   });
 
-function runUnderApp(panel: AnyActorLogic, systemId: string) {
+function runUnderApp(panel: AnyActorLogic, systemId: string, input: PanelInput) {
   const workspace: AnyEventObject[] = [];
   const audioQueue: AnyEventObject[] = [];
   const parent = setup({ actors: { toasts: toastsMachine, workspace: recorder(workspace), audioQueue: recorder(audioQueue), panel } }).createMachine({
@@ -27,7 +28,7 @@ function runUnderApp(panel: AnyActorLogic, systemId: string) {
       spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
       spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
       spawnChild('audioQueue', { id: 'audioQueue', systemId: 'audioQueue' }),
-      spawnChild('panel', { id: systemId, systemId }),
+      spawnChild('panel', { id: systemId, systemId, input }),
     ],
   });
   const root = createActor(parent).start();
@@ -42,7 +43,13 @@ export interface StandardOptions {
   saved?: StandardPanelSettings | null;
   /** Agent ids whose GET /agents/{id} fails. */
   failingAgents?: string[];
+  /** The signed-in user's token the panel starts with ('tok-1'; null: signed out). */
+  token?: string | null;
+  /** The panel's clock (the fake timers' Date.now by default). */
+  now?: () => number;
 }
+
+const inputOf = (opts: { token?: string | null }): PanelInput => ({ token: opts.token === undefined ? 'tok-1' : opts.token });
 
 export function standardPanel(opts: StandardOptions = {}) {
   const sockets = fakeSockets();
@@ -67,13 +74,16 @@ export function standardPanel(opts: StandardOptions = {}) {
     saveFile: (blob, name) => void files.push({ blob, name }),
     renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
     log: () => {},
+    now: opts.now,
   });
-  const app = runUnderApp(logic, 'standardDiscussion');
+  const app = runUnderApp(logic, 'standardDiscussion', inputOf(opts));
   const panel = app.root.system.get('standardDiscussion') as StandardDiscussionActorRef;
   return { ...app, panel, sockets, probed, saves, files, agentCalls };
 }
 
-export function hybridPanel(opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[]; settings?: HybridDiscussionDeps['settings'] } = {}) {
+export function hybridPanel(
+  opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[]; settings?: HybridDiscussionDeps['settings']; token?: string | null; now?: () => number } = {},
+) {
   const sockets = fakeSockets();
   const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
   const files: { blob: Blob; name: string }[] = [];
@@ -86,8 +96,9 @@ export function hybridPanel(opts: { modes?: { id: string; name: string; descript
     saveFile: (blob, name) => void files.push({ blob, name }),
     renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
     settings: opts.settings,
+    now: opts.now,
   });
-  const app = runUnderApp(logic, 'hybridDiscussion');
+  const app = runUnderApp(logic, 'hybridDiscussion', inputOf(opts));
   const panel = app.root.system.get('hybridDiscussion') as HybridDiscussionActorRef;
   return { ...app, panel, sockets, files };
 }

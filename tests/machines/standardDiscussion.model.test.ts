@@ -3,7 +3,7 @@
 // notices) and its closeGrace timers; every shortest path is replayed against a running panel whose agent details
 // are a held promise and whose socketSession is a silent double (the test speaks its notices), on fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
 import { TestModel } from 'xstate/graph';
 import {
@@ -21,11 +21,15 @@ const AFTER = {
   'xstate.after.closeGrace.standardDiscussion.run.session.closing': 'standardDiscussion.run.session.closing',
 } as const;
 
+/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
+const PANEL_INPUT = { token: 'tok' };
+const clocked = standardDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
+
 const closed = (code: number, gaveUp = false) => ({ type: 'socketSession.closed', code, reason: '', wasClean: code === 1000, gaveUp, everOpened: true });
 const events: ModelEvent[] = [
   { type: 'discussion.context.change', text: 'Drip or furrow?' },
-  { type: 'discussion.start', agentIds: ['a', 'b'], token: 'tok', connections: [], now: 1 },
-  { type: 'discussion.start', agentIds: ['a'], token: 'tok', connections: [], now: 1 },
+  { type: 'discussion.start', agentIds: ['a', 'b'], connections: [] },
+  { type: 'discussion.start', agentIds: ['a'], connections: [] },
   { type: 'discussion.stop' },
   { type: 'xstate.done.actor.agentDetails', output: [] as Participant[] },
   { type: 'xstate.error.actor.agentDetails', error: new Error('404') },
@@ -59,7 +63,7 @@ const serializeState = (s: Snap) => JSON.stringify([s.value, s.context.error, s.
 function sut() {
   const details = deferred<Participant[], { agentIds: string[] }>();
   const commands: AnyEventObject[] = [];
-  const machine = standardDiscussionMachine.provide({
+  const machine = clocked.provide({
     actors: {
       loadAgentDetails: details.logic,
       socketSession: fromCallback(({ receive }) => receive((c) => void commands.push(c))) as never,
@@ -68,7 +72,7 @@ function sut() {
       endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(() => new Promise<boolean>(() => {})) } }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: PANEL_INPUT }).start();
   const send = async ({ event }: { event: AnyEventObject }) => {
     actor.send(event as StandardDiscussionEvent);
     await flush();
@@ -91,7 +95,7 @@ describe('standard discussion model (run region)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = new TestModel(standardDiscussionMachine, { events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
+  const model = new TestModel(clocked, { input: PANEL_INPUT, events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   const runValues = [...new Set(paths.map((p) => JSON.stringify((p.state as Snap).value.run)))].sort();
 

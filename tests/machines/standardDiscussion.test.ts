@@ -36,15 +36,15 @@ const withBasic = (s: StandardPanelSettings, over: Partial<StandardPanelSettings
 type Panel = ReturnType<typeof standardPanel>;
 
 async function ready(opts: Parameters<typeof standardPanel>[0] = {}) {
-  const p = standardPanel({ saved: forEndpoint.basic, ...opts });
+  const p = standardPanel({ saved: forEndpoint.basic, now: () => NOW, ...opts });
   await flush();
   await vi.advanceTimersByTimeAsync(0);
   return p;
 }
 
-async function start(p: Panel, over: { agentIds?: string[]; token?: string | null; context?: string } = {}) {
+async function start(p: Panel, over: { agentIds?: string[]; context?: string } = {}) {
   p.panel.send({ type: 'discussion.context.change', text: over.context ?? '  Drip or furrow irrigation?  ' });
-  p.panel.send({ type: 'discussion.start', agentIds: over.agentIds ?? AGENTS, token: over.token === undefined ? 'tok-1' : over.token, connections: [{ source: 'agent-a', target: 'agent-b' }], now: NOW });
+  p.panel.send({ type: 'discussion.start', agentIds: over.agentIds ?? AGENTS, connections: [{ source: 'agent-a', target: 'agent-b' }] });
   await flush();
   await vi.advanceTimersByTimeAsync(0);
 }
@@ -74,20 +74,22 @@ describe('standard discussion panel', () => {
       [{ context: '   \n ' }, DISCUSSION_MESSAGES.provideContext],
       [{ token: null }, DISCUSSION_MESSAGES.tokenMissing],
     ])('refuses %j with the spec message and opens nothing', async (over, message) => {
-      const p = await ready();
-      await start(p, over);
+      // No token: the panel started while nobody was signed in.
+      const { token, ...rest } = over as { token?: null; agentIds?: string[]; context?: string };
+      const p = await ready(token === null ? { token } : {});
+      await start(p, rest);
       expect(error(p.panel)).toBe(message);
       expect(p.panel.getSnapshot().matches({ run: 'idle' })).toBe(true);
       expect(status(p.panel)).toBe('disconnected');
       expect(p.sockets.instances.filter((s) => !s.query.test)).toEqual([]);
-      expect(p.panel.getSnapshot().can({ type: 'discussion.start', agentIds: AGENTS, token: 'tok', connections: [], now: NOW })).toBe(true);
+      expect(p.panel.getSnapshot().can({ type: 'discussion.start', agentIds: AGENTS, connections: [] })).toBe(true);
     });
 
     it('checks in the spec order: agents first, then context, then token', async () => {
-      const p = await ready();
-      await start(p, { agentIds: [], context: '', token: null });
+      const p = await ready({ token: null });
+      await start(p, { agentIds: [], context: '' });
       expect(error(p.panel)).toBe(DISCUSSION_MESSAGES.selectTwoAgents);
-      await start(p, { context: '', token: null });
+      await start(p, { context: '' });
       expect(error(p.panel)).toBe(DISCUSSION_MESSAGES.provideContext);
     });
 
@@ -373,9 +375,10 @@ describe('standard discussion panel', () => {
       const p = await ready();
       const ws = await live(p);
       expect(selectCanSendHuman(p.panel.getSnapshot())).toBe(true);
-      p.panel.send({ type: 'discussion.human.send', text: '  What about frost?  ', timestamp: '2026-01-01T00:00:00.000Z' });
+      p.panel.send({ type: 'discussion.human.send', text: '  What about frost?  ' });
       await vi.advanceTimersByTimeAsync(0);
-      expect(ws.sent.at(-1)).toEqual({ type: 'human_message', text: 'What about frost?', timestamp: '2026-01-01T00:00:00.000Z' });
+      // Stamped by the panel's clock when it is sent.
+      expect(ws.sent.at(-1)).toEqual({ type: 'human_message', text: 'What about frost?', timestamp: new Date(NOW).toISOString() });
       const items = selectMessages(p.panel.getSnapshot().context.feed);
       expect(items.map((i) => [i.kind, i.content])).toEqual([['human', 'What about frost?']]);
     });
@@ -383,17 +386,17 @@ describe('standard discussion panel', () => {
     it('are refused when empty, before the socket opens, and with human participation off', async () => {
       const p = await ready();
       await start(p);
-      p.panel.send({ type: 'discussion.human.send', text: 'too early', timestamp: 't' });
+      p.panel.send({ type: 'discussion.human.send', text: 'too early' });
       const ws = p.sockets.last('/ws/discuss');
       ws.serverOpen();
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'discussion.human.send', text: '   ', timestamp: 't' });
+      p.panel.send({ type: 'discussion.human.send', text: '   ' });
       await vi.advanceTimersByTimeAsync(0);
       expect(types(ws)).toEqual(['config']);
       const q = await ready({ saved: withBasic(forEndpoint.basic, { humanParticipation: false }) });
       const ws2 = await live(q);
       expect(selectCanSendHuman(q.panel.getSnapshot())).toBe(false);
-      q.panel.send({ type: 'discussion.human.send', text: 'hello', timestamp: 't' });
+      q.panel.send({ type: 'discussion.human.send', text: 'hello' });
       await vi.advanceTimersByTimeAsync(0);
       expect(types(ws2)).toEqual(['config']);
       expect(selectFeedCounts(q.panel.getSnapshot()).messages).toBe(0);

@@ -19,11 +19,11 @@ function panel() {
     saveFile: () => {},
     log: () => {},
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: { token: 'tok' } }).start();
   return { actor, sockets };
 }
 
-const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = { type: 'discussion.resume', sessionId: 'session_42', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Cover crops?', token: 'tok' };
+const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = { type: 'discussion.resume', sessionId: 'session_42', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Cover crops?' };
 const message = (id: string, content: string) => ({ type: 'agent_message', id, agent_id: 'a1', agent_name: 'Ada', content, timestamp: '2026-01-01T00:00:00Z' });
 
 beforeEach(() => vi.useFakeTimers());
@@ -63,7 +63,7 @@ describe('standardDiscussion discussion.resume', () => {
     expect(actor.getSnapshot().matches({ run: 'idle' })).toBe(true);
 
     actor.send({ type: 'discussion.context.change', text: 'Fresh topic' });
-    actor.send({ type: 'discussion.start', agentIds: ['a1', 'a2'], token: 'tok', connections: [], now: 1 });
+    actor.send({ type: 'discussion.start', agentIds: ['a1', 'a2'], connections: [] });
     await vi.advanceTimersByTimeAsync(0);
     const ws = sockets.instances.at(-1)!;
     ws.serverOpen();

@@ -94,6 +94,7 @@ export async function replayPanel(name: string, transcript: Transcript, opts: { 
   const systemId = hybrid ? 'hybridDiscussion' : 'standardDiscussion';
   const panel = (root: AnyActorRef) => root.system.get(systemId) as AnyActorRef;
   const now = 1_795_312_969_000;
+  let clockAt = now;
 
   /** The audio queue plays the clip the client acknowledges next: started, then finished (completed). */
   const playClip = (root: AnyActorRef, audioId: string) => {
@@ -110,7 +111,7 @@ export async function replayPanel(name: string, transcript: Transcript, opts: { 
     clientSchema: hybrid ? hybridOutgoingFrame : standardOutgoingFrame,
     logic: (socket) => {
       const fromSocket = (() => socket) as unknown as FromSocket;
-      if (hybrid) return createHybridDiscussionLogic({ fromSocket, loadModes: async () => [], saveFile: () => {} });
+      if (hybrid) return createHybridDiscussionLogic({ fromSocket, loadModes: async () => [], saveFile: () => {}, now: () => clockAt });
       return createStandardDiscussionLogic({
         fromSocket,
         probeEndpoint: fromPromise<boolean, { path: string }>(async ({ input }) => input.path === transcript.endpoint),
@@ -118,26 +119,32 @@ export async function replayPanel(name: string, transcript: Transcript, opts: { 
         settings: { load: () => standardSettingsFrom(cfg, endpoint), save: () => {} },
         saveFile: () => {},
         log: () => {},
+        now: () => clockAt,
       });
     },
     systemId,
+    input: { token: 'tok-replay' },
     companions: { workspace: recorder(workspace), audioQueue: recorder(audioQueue) },
     begin: async (d) => {
       await vi.advanceTimersByTimeAsync(0); // the probe and the saved settings
       if (hybrid) {
         d.send({ type: 'hybrid.topic.change', text });
         d.send({ type: 'hybrid.settings.update', settings: hybridSettingsFrom(cfg) });
-        d.send({ type: 'hybrid.start', agentIds, token: 'tok-replay', now });
+        d.send({ type: 'hybrid.start', agentIds });
       } else {
         d.send({ type: 'discussion.context.change', text });
-        d.send({ type: 'discussion.start', agentIds, token: 'tok-replay', connections: cfg.connections ?? [], now });
+        d.send({ type: 'discussion.start', agentIds, connections: cfg.connections ?? [] });
       }
       await vi.advanceTimersByTimeAsync(0); // agent details
     },
     beforeClientLine: (line, { root }) => {
       const frame = line.data as Json;
       if (frame.type === 'stop') panel(root).send({ type: hybrid ? 'hybrid.stop' : 'discussion.stop' });
-      else if (frame.type === 'human_message') panel(root).send({ type: 'discussion.human.send', text: frame.text, timestamp: frame.timestamp });
+      else if (frame.type === 'human_message') {
+        // The panel stamps the message with its clock: the clock reads the recorded time when the human sends it.
+        clockAt = Date.parse(frame.timestamp as string);
+        panel(root).send({ type: 'discussion.human.send', text: frame.text });
+      }
       else if ((frame.type === 'status' && frame.status === 'played') || frame.type === 'audio_acknowledgment') playClip(root, frame.audio_id);
     },
     expectClientFrame: (sent, recorded, where) => {

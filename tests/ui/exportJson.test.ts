@@ -60,6 +60,7 @@ async function exportAfter(name: string) {
     serverSchema: standardServerFrame,
     clientSchema: standardOutgoingFrame,
     systemId: 'standardDiscussion',
+    input: { token: 'replay-token' },
     expectClientFrame: sameConfig,
     logic: (socket) =>
       createStandardDiscussionLogic({
@@ -73,7 +74,7 @@ async function exportAfter(name: string) {
     begin: async (d) => {
       await vi.advanceTimersByTimeAsync(0); // the saved settings and the endpoint probe answer
       d.send({ type: 'discussion.context.change', text: config.context });
-      d.send({ type: 'discussion.start', agentIds: config.agent_ids, token: 'replay-token', connections: config.connections ?? [], now: Date.now() });
+      d.send({ type: 'discussion.start', agentIds: config.agent_ids, connections: config.connections ?? [] });
     },
   });
   expect(run.unexpectedClientFrames).toEqual([]);

@@ -96,8 +96,10 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
         spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
         spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
         spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
-        spawnChild('standard', { id: 'standardDiscussion', systemId: 'standardDiscussion' }),
-        spawnChild('hybrid', { id: 'hybridDiscussion', systemId: 'hybridDiscussion' }),
+        // The app starts the panels once the session holds the token; here the session restores it later, so the
+        // panels are given the same token directly.
+        spawnChild('standard', { id: 'standardDiscussion', systemId: 'standardDiscussion', input: { token: token ?? null } }),
+        spawnChild('hybrid', { id: 'hybridDiscussion', systemId: 'hybridDiscussion', input: { token: token ?? null } }),
       ],
     }),
   ).start();
@@ -126,7 +128,7 @@ export function renderStandardPanel(opts: { token?: string | null; agents?: Agen
 
 export function renderHybridPanel(opts: { token?: string | null; agents?: Agent[] } = {}) {
   const world = createPanelWorld(opts);
-  const view = render(<HybridPanel discussion={world.hybrid} workspace={world.workspace} session={world.session} audio={undefined} />, { wrapper: Viewport });
+  const view = render(<HybridPanel discussion={world.hybrid} workspace={world.workspace} audio={undefined} />, { wrapper: Viewport });
   return { ...view, ...world };
 }
 

@@ -30,17 +30,17 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Connect a model' hint.
   const notice = (
     <>
-      <RunningOffer history={history} session={session} />
+      <RunningOffer history={history} />
       {!running && <ConnectModelHint models={models} where="panel" />}
     </>
   );
   const panel = hybrid
-    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
+    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
     : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />;
   return (
     <>
       {panel}
-      {history && <HistoryDialog history={history} session={session} />}
+      {history && <HistoryDialog history={history} />}
     </>
   );
 }

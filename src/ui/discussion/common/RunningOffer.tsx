@@ -5,15 +5,12 @@ import { useSelector } from '@xstate/react';
 import type { HistoryActorRef } from '../../../machines/history.machine';
 import { selectOffer } from '../../../machines/history.selectors';
 import { selectIsAttachingOffer, selectRunningOffer } from '../../../machines/runningOffer.selectors';
-import type { SessionActorRef } from '../../../machines/session.machine';
-import { selectToken } from '../../../machines/session.selectors';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 
-export function RunningOffer({ history, session }: { history: HistoryActorRef | undefined; session: SessionActorRef }) {
+export function RunningOffer({ history }: { history: HistoryActorRef | undefined }) {
   const offerActor = useSelector(history, (s) => (s ? selectOffer(s) : undefined));
   const offer = useSelector(offerActor, selectRunningOffer);
   const attaching = useSelector(offerActor, selectIsAttachingOffer);
-  const token = useSelector(session, selectToken);
   if (!offer || !history) return null;
   return (
     <div className="running-offer" role="status">
@@ -22,7 +19,7 @@ export function RunningOffer({ history, session }: { history: HistoryActorRef | 
         <span className="running-offer__topic">{offer.topic}</span>
       </p>
       <div className="running-offer__actions">
-        <button type="button" className="button button--small button--primary" disabled={attaching} onClick={() => history.send({ type: 'history.offer.accept', token, now: Date.now() })}>
+        <button type="button" className="button button--small button--primary" disabled={attaching} onClick={() => history.send({ type: 'history.offer.accept' })}>
           {attaching ? 'Re-attaching…' : 'Re-attach'}
         </button>
         <button type="button" className="button button--small" disabled={attaching} onClick={() => history.send({ type: 'history.offer.dismiss' })}>

@@ -11,8 +11,6 @@ import type { HistoryActorRef, HistoryTab } from '../../../machines/history.mach
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import * as sel from '../../../machines/history.selectors';
-import type { SessionActorRef } from '../../../machines/session.machine';
-import { selectToken } from '../../../machines/session.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
@@ -169,13 +167,12 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
   );
 }
 
-function OpenedView({ history, session }: { history: HistoryActorRef; session: SessionActorRef }) {
+function OpenedView({ history }: { history: HistoryActorRef }) {
   const opened = useSelector(history, sel.selectOpened)!;
   const tab = useSelector(useSelector(history, sel.selectTabs), selectOpenTab);
   const counts = useSelector(history, sel.selectOpenedCounts);
   const exporting = useSelector(useSelector(history, sel.selectExporter), selectIsExporting);
   const canReattach = useSelector(history, sel.selectCanReattach);
-  const token = useSelector(session, selectToken);
   const feed = opened.feed;
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const d = opened.summary;
@@ -200,7 +197,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
         <p className="history-note">
           This discussion is still running.{' '}
           {canReattach ? (
-            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach', token, now: Date.now() })}>
+            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach' })}>
               Re-attach in the panel
             </button>
           ) : (
@@ -238,7 +235,7 @@ function OpenedView({ history, session }: { history: HistoryActorRef; session: S
   );
 }
 
-export function HistoryDialog({ history, session }: { history: HistoryActorRef; session: SessionActorRef }) {
+export function HistoryDialog({ history }: { history: HistoryActorRef }) {
   const shown = useSelector(history, sel.selectIsShown);
   const viewer = useSelector(history, sel.selectViewer);
   const openError = useSelector(history, sel.selectOpenError);
@@ -284,7 +281,7 @@ export function HistoryDialog({ history, session }: { history: HistoryActorRef; 
         <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
         <div className="history-dialog__body">
           {viewer === 'open' ? (
-            <OpenedView history={history} session={session} />
+            <OpenedView history={history} />
           ) : viewer === 'opening' ? (
             <p className="history-note" role="status">Opening the discussion…</p>
           ) : viewer === 'failed' ? (

@@ -8,8 +8,6 @@ import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQ
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import * as sel from '../../../machines/hybridDiscussion.selectors';
-import type { SessionActorRef } from '../../../machines/session.machine';
-import { selectToken } from '../../../machines/session.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { countMessages, selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
@@ -41,14 +39,13 @@ function HybridRow({ discussion, workspace, audio, id }: { discussion: HybridDis
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, session, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; session: SessionActorRef; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: ReactNode }) {
+export default function HybridPanel({ discussion, workspace, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
   const [composingAfter, setComposingAfter] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<Drawer>('none');
 
-  const token = useSelector(session, selectToken);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporter, elapsed } = useSelector(discussion, sel.selectPanelView, shallowEqual);
   const exporting = useSelector(exporter, selectIsExporting);
@@ -130,7 +127,7 @@ export default function HybridPanel({ discussion, workspace, session, audio, onS
             problem={problem}
             onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
             onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
-            onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, token, now: Date.now() })}
+            onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds })}
           />
         )}
       </div>

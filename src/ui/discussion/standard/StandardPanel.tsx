@@ -104,9 +104,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
     discussion.send({
       type: 'discussion.start',
       agentIds: selectedIds,
-      token,
       connections: edges.filter((e) => chosen.has(e.source) && chosen.has(e.target)).map((e) => ({ source: e.source, target: e.target })),
-      now: Date.now(),
     });
   };
 
@@ -189,7 +187,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
         {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={settings.research.enableResearch} notice={feed.researchNotice} />}
         {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
       </div>
-      {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text, timestamp: new Date().toISOString() })} />}
+      {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text })} />}
       <PanelFooter
         counts={counts}
         canStop={canStop}
