@@ -1,5 +1,5 @@
 // Shared by the browser benches: build a small bench page with Vite into a temp directory and serve it from
-// 127.0.0.1 only (the same shape as bench/canvas.bench.ts).
+// 127.0.0.1 only (the same shape as bench/canvas.bench.ts). BENCH_NO_MINIFY=1 keeps the names readable in a profile.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -19,7 +19,7 @@ export async function buildPage(root: string, outDir: string) {
     logLevel: 'warn',
     cacheDir: path.join(outDir, '.vite'),
     plugins: [react()],
-    build: { outDir: path.join(outDir, 'dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000 },
+    build: { outDir: path.join(outDir, 'dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000, minify: !process.env.BENCH_NO_MINIFY },
   });
   return path.join(outDir, 'dist');
 }

@@ -54,6 +54,11 @@ export const CANVAS_MAX_ZOOM = 1.5;
 export const CANVAS_DEFAULT_ZOOM = 0.8;
 /** Below this zoom a canvas node is drawn as one flat box with its name (the card's text is too small to read). */
 export const CANVAS_DETAIL_ZOOM = 0.6;
+/**
+ * A board with more agents than this draws its cards with square corners: a rounded card costs about twice the
+ * raster of a square one on every pan frame where the browser paints without a GPU (npm run bench canvas).
+ */
+export const CANVAS_DENSE_AGENTS = 100;
 export const POSITION_MIN = 0;
 export const POSITION_MAX = 2000;
 export const POSITION_FALLBACK_MIN = 100;

@@ -21,14 +21,15 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
-import { CANVAS_DEFAULT_ZOOM, CANVAS_DETAIL_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
+import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_DETAIL_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
-import { EdgeMarkers, edgeTypes } from './FloatingEdge';
+import { edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
 import { useFitVisible } from './useFitVisible';
+import { useNarrow } from './useNarrow';
 
 export interface AgentCanvasProps {
   agents: readonly Agent[];
@@ -51,6 +52,8 @@ export interface AgentCanvasProps {
 export const flowProbe: { onInit?: (flow: ReactFlowInstance<AgentFlowNode>) => void } = {};
 
 const DELETE_KEYS = ['Delete', 'Backspace'];
+/** At this width and below, the canvas drops its minimap (the overlay boxes need the room). */
+const NARROW_CANVAS_PX = 640;
 const PRO_OPTIONS = { hideAttribution: true };
 // The controls and participants boxes sit over the top-left corner, so the board's origin starts beside them.
 const defaultViewport = { x: 280, y: 24, zoom: CANVAS_DEFAULT_ZOOM };
@@ -121,8 +124,12 @@ export function AgentCanvas(p: AgentCanvasProps) {
     },
     [reportCentre, onMove],
   );
-  const hasMiniMap = p.agents.length > 0;
-  const userMoved = useFitVisible(surface, flowRef, hasMiniMap, fitArea);
+  // An empty minimap is an empty white box: it appears with the first agent; a narrow canvas has no room for it.
+  const narrow = useNarrow(surface, NARROW_CANVAS_PX);
+  const hasAgents = p.agents.length > 0;
+  const hasMiniMap = hasAgents && !narrow;
+  const dense = p.agents.length > CANVAS_DENSE_AGENTS;
+  const userMoved = useFitVisible(surface, flowRef, hasAgents, fitArea);
   // A move with an input event is the user's (fitView moves without one).
   const onMoveStart: OnMove = useCallback((e) => e && userMoved(), [userMoved]);
 
@@ -211,7 +218,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onMoveStart={onMoveStart}
       onMove={onMove}
       onMoveEnd={onMoveEnd}
-      className={far ? 'is-far' : undefined}
+      className={[far && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') || undefined}
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}
@@ -223,8 +230,6 @@ export function AgentCanvas(p: AgentCanvasProps) {
       proOptions={PRO_OPTIONS}
       aria-label="Agent canvas"
     >
-      <EdgeMarkers />
-      {/* An empty minimap is an empty white box: it appears with the first agent. */}
       {hasMiniMap && (
         <MiniMap<AgentFlowNode> nodeColor={miniMapColor} nodeBorderRadius={6} maskColor="rgba(241, 245, 249, 0.7)" pannable zoomable ariaLabel="Canvas overview" />
       )}

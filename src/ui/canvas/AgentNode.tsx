@@ -2,9 +2,10 @@
 // the status colour, which also edges the card); an edit button beside the card's toggle. It draws from `data`
 // alone, so it re-renders only when what its data says changes — not when React Flow measures it, moves it while
 // dragging, or pans the board. Its cost per pan frame is kept small: nothing in it starts a paint chunk of its own
-// (no inline SVG, whose root clips; no mask, filter or overflow clip; the glyph and the pencil are shared SVG images
-// drawn as backgrounds), layout containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one flat box
-// with the name (canvas.css, switched by one class on the board, so no node re-renders for it).
+// (no inline SVG, whose root clips; no mask, filter or overflow clip; the status glyph and the pencil are shared SVG
+// images drawn as backgrounds of the status line's ::before and of the edit button, not elements of their own),
+// layout containment on the card, and, zoomed out below CANVAS_DETAIL_ZOOM, one flat box with the name (canvas.css,
+// switched by one class on the board, so no node re-renders for it).
 // Keyboard: Enter/Space toggles selection, Delete asks to delete, 'e' opens the editor, the context-menu key or
 // Shift+F10 opens the menu.
 import { memo, type CSSProperties } from 'react';
@@ -65,10 +66,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
           <span className="agora-node-name">{data.name}</span>{' '}
           <span className="agora-node-role">{data.role}</span>{' '}
-          <span className="agora-node-status">
-            <span className="agora-node-glyph" aria-hidden="true" />
-            {look.label}
-          </span>
+          <span className="agora-node-status">{look.label}</span>
         </span>
       </div>
       <button
@@ -81,9 +79,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           e.stopPropagation();
           actions.edit(data.agentId);
         }}
-      >
-        <span className="agora-node-pencil" aria-hidden="true" />
-      </button>
+      />
       <Handle type="source" position={Position.Bottom} />
     </div>
   );
