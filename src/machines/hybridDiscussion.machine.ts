@@ -11,7 +11,7 @@
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { notProvided, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
+import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
 import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
@@ -58,9 +58,10 @@ const betweenRuns = {
 
 export const hybridDiscussionMachine = setup({
   types: {
-    input: {} as PanelInput,
     context: {} as HybridDiscussionContext,
     events: {} as HybridDiscussionEvent,
+    /** Nothing in the app: the token is the session's (panelContext, readSessionToken). */
+    input: {} as PanelInput,
     tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
     children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf'; settingsLoader: 'loadSettings' },
   },
@@ -94,6 +95,11 @@ export const hybridDiscussionMachine = setup({
     readClock: assign({ clockNow: () => notProvided('hybridDiscussion', 'readClock')() }),
     /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
     readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
+    /** The export child writes the PDF (or JSON) of the feed; nothing to export is its toast. */
+    exportFeed: sendTo('exporter', ({ context, event }) => {
+      assertEvent(event, 'hybrid.export');
+      return { type: 'export.start', request: hybridExportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
+    }),
     setTopic: assign({ topic: ({ event }) => { assertEvent(event, 'hybrid.topic.change'); return event.text; } }),
     applyTemplate: assign(({ context, event }) => { assertEvent(event, 'hybrid.template.apply'); return withTemplate(context, event.template); }),
     applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.parse(event.settings); } }),
@@ -147,15 +153,11 @@ export const hybridDiscussionMachine = setup({
     }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    exportFeed: sendTo('exporter', ({ context, event }) => {
-      assertEvent(event, 'hybrid.export');
-      return { type: 'export.start', request: hybridExportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
-    }),
   },
 }).createMachine({
   id: 'hybridDiscussion',
   type: 'parallel',
-  context: ({ input }) => ({ ...initialHybridContext, token: input?.token ?? null }),
+  context: panelContext(initialHybridContext),
   entry: 'readSessionToken',
   invoke: [
     { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },

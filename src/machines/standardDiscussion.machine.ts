@@ -11,7 +11,7 @@
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 // Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { notProvided, sessionTokenOf, type PanelInput } from '../model/actorKit';
+import { notProvided, panelContext, sessionTokenOf, type PanelInput } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
 import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
 import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
@@ -188,13 +188,8 @@ export const standardDiscussionMachine = setup({
 }).createMachine({
   id: 'standardDiscussion',
   type: 'parallel',
-  context: ({ input }) => ({ ...initialStandardContext, token: input?.token ?? null }),
+  context: panelContext(initialStandardContext),
   entry: 'readSessionToken',
-  invoke: [
-    { src: 'endpointProbe', id: 'endpointProbe' },
-    { src: 'tabs', id: 'tabs' },
-    { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
-  ],
   on: {
     'discussion.tab.select': { actions: 'selectTab' },
     'discussion.export': { actions: 'exportFeed' },
@@ -202,6 +197,12 @@ export const standardDiscussionMachine = setup({
     'discussion.error.dismiss': { actions: 'dismissError' },
     'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
   },
+  // The probe tells the endpoint choice what answers; the tabs and the export are children of their own.
+  invoke: [
+    { src: 'endpointProbe', id: 'endpointProbe' },
+    { src: 'tabs', id: 'tabs' },
+    { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
+  ],
   states: {
     run: {
       initial: 'idle',

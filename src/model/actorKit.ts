@@ -21,6 +21,11 @@ export interface PanelInput {
   token?: string | null;
 }
 
+/** A panel's first context: its own initial context with the token its input names (none: read from the session). */
+export const panelContext =
+  <C extends { token: string | null }>(initial: C) =>
+  ({ input }: { input: PanelInput | undefined }): C => ({ ...initial, token: input?.token ?? null });
+
 /** The signed-in user's token, from the actor registered as 'session'; null when none runs. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the session is looked up by id
 export const sessionTokenOf = (system: ActorSystem<any>): string | null => systemActor(system, 'session')?.getSnapshot().context.token ?? null;
