@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { CLOSE_GOING_AWAY } from '../src/schemas/constants';
+import { AUDIO_MAX_BYTES, CLOSE_GOING_AWAY } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -104,7 +105,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
   useZodSchemas(app);
   const catalog = routeCatalog(app);
-  await registerSecurityHeaders(app, refuseNulInUrl);
+  await registerSecurityHeaders(app);
+  app.addHook('onRequest', refuseNulInUrl);
   guardSocketRoutes(app, config.allowedOrigins);
   // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
   await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });
@@ -122,6 +124,7 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
       this.websocketServer.close();
     },
   });
+  await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

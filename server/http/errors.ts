@@ -68,15 +68,8 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
     .send({ detail: clientDetail(err) });
 }
 
-/**
- * onRequest hook: a NUL in a path parameter or the query string is refused before any route or database sees it.
- * A callback hook, not an async one: it runs on every request, and a promise per request is measurable on /health.
- */
-export function refuseNulInUrl(req: FastifyRequest, reply: FastifyReply, done: () => void) {
+/** onRequest hook: a NUL in a path parameter or the query string is refused before any route or database sees it. */
+export async function refuseNulInUrl(req: FastifyRequest, reply: FastifyReply) {
   const where = findNul(req.params, 'path') ?? findNul(req.query, 'query');
-  if (where) {
-    void reply.status(400).send({ detail: `${NUL_DETAIL} (in ${where})` });
-    return;
-  }
-  done();
+  if (where) return reply.status(400).send({ detail: `${NUL_DETAIL} (in ${where})` });
 }
