@@ -4,6 +4,7 @@
 // spec text differs from the standard one's).
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided, notifyToasts } from '../model/actorKit';
+import { messageOf } from '../model/history';
 import type { HybridExportRequest } from '../model/hybridRun';
 import type { ExportRequest } from '../model/standardRun';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -14,8 +15,6 @@ export interface DiscussionExportInput {
   /** The toast for a failed export, from the exporter's error message. */
   failureText: (why: string) => string;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const discussionExportMachine = setup({
   types: {

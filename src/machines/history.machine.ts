@@ -13,7 +13,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
 import type { HistoryPage, StoredDiscussion } from '../schemas/history';
-import { HISTORY_MESSAGES } from '../schemas/messages';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
 import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
@@ -179,7 +179,7 @@ export const historyMachine = setup({
         open: {
           invoke: [
             { src: 'tabs', id: 'tabs' },
-            { src: 'exportDiscussion', id: 'exporter', input: { failureText: HISTORY_MESSAGES.exportFailed } },
+            { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
           ],
           on: {
             'history.tab.select': { actions: sendTo('tabs', ({ event }) => ({ type: 'tab.select', tab: event.tab })) },

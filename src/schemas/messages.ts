@@ -38,8 +38,6 @@ export const SERVER_DETAIL = {
 
 export const HISTORY_MESSAGES = {
   deleteConfirm: 'Delete this discussion? Its messages cannot be recovered.',
-  nothingToExport: 'No discussion to export.',
-  exportFailed: (why: string) => `Export failed: ${why}`,
   empty: 'No past discussions yet. Discussions you run are kept here.',
   /** Names the discussion the confirmation is about (its topic, shortened). */
   deleteConfirmNamed: (topic: string) => `Delete the discussion “${topic.length > 80 ? `${topic.slice(0, 79)}…` : topic}”? Its messages cannot be recovered.`,

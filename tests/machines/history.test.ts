@@ -10,7 +10,7 @@ import * as sel from '../../src/machines/history.selectors';
 import type { ExportRequest } from '../../src/model/standardRun';
 import { selectCounts, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../../src/schemas/history';
-import { HISTORY_MESSAGES } from '../../src/schemas/messages';
+import { DISCUSSION_MESSAGES, HISTORY_MESSAGES } from '../../src/schemas/messages';
 
 const summary = (id: string, over: Partial<DiscussionSummary> = {}): DiscussionSummary => ({
   id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic: `Topic ${id}`, status: 'ended', frame_count: 3, created_at: '2026-01-02T00:00:00.000Z', ended_at: null, ...over,
@@ -202,7 +202,7 @@ describe('history machine', () => {
     await settle();
     actor.send({ type: 'history.export', format: 'pdf' });
     expect(f.exported).toHaveLength(1);
-    expect(received).toContainEqual({ type: 'toast.show', kind: 'error', text: HISTORY_MESSAGES.nothingToExport });
+    expect(received).toContainEqual({ type: 'toast.show', kind: 'error', text: DISCUSSION_MESSAGES.nothingToExport });
   });
 
   it('re-attaches a running standard discussion: discussion.resume to the standard panel, and the dialog closes', async () => {
