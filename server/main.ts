@@ -1,10 +1,18 @@
+import { setFlagsFromString } from 'node:v8';
 import { buildServer } from './app';
 import { startupTimer } from './startupTimer';
 
 // `npm start` / `npm run server`: one process serving the SPA and the whole API on PORT (8000).
 const timer = startupTimer();
 timer.mark('modules');
-const server = await buildServer({}, { timer });
+// Node 20's V8 optimises a wasm function after ~1.8 MB of its execution, so PGlite's one-off start-up code was
+// being optimised on both cores while the server started; Node 22 and later wait for 13 MB, as this asks of all.
+setFlagsFromString('--wasm-tiering-budget=13000000');
+// While nothing else is pending, Node waits for all of V8's background work before its event loop goes on, and
+// opening PGlite leaves plenty (compiling and optimising its wasm): the first file read after it then took
+// ~100 ms. A timer held until the server listens keeps the loop from ever being empty during the start.
+const starting = setInterval(() => {}, 60_000);
+const server = await buildServer({}, { timer }).finally(() => clearInterval(starting));
 try {
   const url = await server.listen();
   timer.mark('listen');

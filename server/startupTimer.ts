@@ -1,19 +1,15 @@
 // The start-up line: where a start's time went, one figure per phase, so a slow start names its cause in the log.
-// `npm start` (scripts/start.mjs) passes the moment it began in AGORA_LAUNCHED_AT; the part before this process
-// existed (the build check, spawning node) is then shown as 'launcher'.
+// Phases count from the process's start: under `npm start` the first one also holds its build checks.
 
 export interface StartupTimer {
   /** Closes the phase that ran since the last mark (or since the process began) under `name`. */
   mark(name: string, note?: string): void;
-  /** "started in 812 ms: launcher 60, modules 300, database 350 (copied), …". */
+  /** "started in 812 ms: modules 300, database 350 (copied), …". */
   line(): string;
 }
 
-export function startupTimer(env: NodeJS.ProcessEnv = process.env): StartupTimer {
+export function startupTimer(): StartupTimer {
   const parts: { name: string; ms: number; note?: string }[] = [];
-  const launchedAt = Number(env.AGORA_LAUNCHED_AT);
-  const launcherMs = Number.isFinite(launchedAt) && launchedAt > 0 ? Math.max(0, performance.timeOrigin - launchedAt) : 0;
-  if (launcherMs > 0) parts.push({ name: 'launcher', ms: launcherMs });
   let last = 0; // performance.now() counts from this process's start
   return {
     mark(name, note) {

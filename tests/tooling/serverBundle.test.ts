@@ -1,5 +1,6 @@
 // The server bundle `npm start` runs (scripts/lib/serverBundle.mjs): built from the sources, each file keeping its
-// own import.meta.url (the migrations folder is found from it), and rebuilt when an input changes.
+// own import.meta.url (the migrations folder is found from it), the packages inside but those that must stay as
+// installed, and rebuilt when an input changes.
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,9 +14,15 @@ describe('the server bundle', () => {
   it('keeps each source file its own import.meta.url and is stale once an input changes', async () => {
     expect(await buildServerIfNeeded()).toBe(SERVER_BUNDLE);
     expect(serverBundleReason()).toBeNull();
-    const bundle = readFileSync(SERVER_BUNDLE, 'utf8');
+    const [banner, ...rest] = readFileSync(SERVER_BUNDLE, 'utf8').split('\n');
+    const bundle = rest.join('\n');
     expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(ROOT, 'server', 'db', 'migrate.ts')).href));
+    // Only the banner's require (for the CommonJS packages inside) resolves from the bundle's own place.
+    expect(banner).toMatch(/CreateRequire\(import\.meta\.url\)/);
     expect(bundle).not.toMatch(/import\.meta\.url/);
+    // Fastify and zod are inside; PGlite is loaded as installed (its wasm lies next to it).
+    expect(bundle).not.toMatch(/from ["'](fastify|zod)["']/);
+    expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
 
     const input = path.join(ROOT, 'server', 'startupTimer.ts');
     const { atime, mtime } = statSync(input);
