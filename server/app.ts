@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { AUDIO_MAX_BYTES, CLOSE_GOING_AWAY } from '../src/schemas/constants';
+import { CLOSE_GOING_AWAY } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -124,7 +123,6 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
       this.websocketServer.close();
     },
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

@@ -68,8 +68,12 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
     .send({ detail: clientDetail(err) });
 }
 
-/** onRequest hook: a NUL in a path parameter or the query string is refused before any route or database sees it. */
-export async function refuseNulInUrl(req: FastifyRequest, reply: FastifyReply) {
+/**
+ * onRequest hook: a NUL in a path parameter or the query string is refused before any route or database sees it.
+ * A callback hook: it runs on every request, and an async one costs a promise each time.
+ */
+export function refuseNulInUrl(req: FastifyRequest, reply: FastifyReply, done: () => void) {
   const where = findNul(req.params, 'path') ?? findNul(req.query, 'query');
-  if (where) return reply.status(400).send({ detail: `${NUL_DETAIL} (in ${where})` });
+  if (where) void reply.status(400).send({ detail: `${NUL_DETAIL} (in ${where})` });
+  else done();
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   transcribeRequest, transcribeResponse,
 } from '../../src/schemas/audio';
 import { deletedResponse, idText } from '../../src/schemas/common';
+import { AUDIO_MAX_BYTES } from '../../src/schemas/constants';
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
@@ -42,6 +44,8 @@ function checkAudioQuota(used: number, adding: number, quota: number) {
 
 /** Reference audio: list, upload, delete, set default, transcribe one, transcribe all in the background. */
 export async function audioRoutes(fastify: FastifyInstance) {
+  // Only these routes take multipart bodies: registered here, its hooks (two per request) stay off every other route.
+  await fastify.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ['Reference audio'];

@@ -25,7 +25,8 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'agora-builtin-'));
   // 'closer' favours the pieces that end JSON strings and objects, so its grammar-bound answers finish.
   writeTinyGguf(path.join(dir, 'closer.gguf'), { prefer: ['"', '}', ']', '0'], preferStrength: 12 });
-  writeTinyGguf(path.join(dir, 'rambler.gguf'), { seed: 7 });
+  // 'rambler' never picks '</s>' (id 2): a random-weight model may otherwise end an answer at its first piece.
+  writeTinyGguf(path.join(dir, 'rambler.gguf'), { seed: 7, avoid: [2] });
   provider = make();
 });
 afterAll(async () => {
