@@ -64,6 +64,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     socket(p, token) {
       const sep = p.includes('?') ? '&' : '?';
       const ws = new WebSocket(`${wsUrl}${p}${token ? `${sep}token=${encodeURIComponent(token)}` : ''}`);
+      keepEarlyFrames(ws);
       return new Promise((resolve, reject) => {
         ws.once('open', () => resolve(ws));
         ws.once('error', reject);
@@ -76,9 +77,27 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   };
 }
 
-/** Collects a socket's frames (parsed JSON) and its close, for assertions. */
+/**
+ * A server may send its first frame right behind the handshake, in the same read: `ws` then emits 'open' and that
+ * 'message' in one go, before whoever awaited the open can listen. Frames are kept from the start, for collect().
+ */
+const earlyFrames = new WeakMap<WebSocket, { frames: unknown[]; keep: (d: unknown) => void }>();
+function keepEarlyFrames(ws: WebSocket) {
+  const frames: unknown[] = [];
+  const keep = (d: unknown) => void frames.push(d);
+  ws.on('message', keep);
+  earlyFrames.set(ws, { frames, keep });
+}
+
+/** Collects a socket's frames (parsed JSON), those that came before it was called too, and its close, for assertions. */
 export function collect(ws: WebSocket) {
   const frames: any[] = [];
+  const early = earlyFrames.get(ws);
+  if (early) {
+    ws.off('message', early.keep);
+    earlyFrames.delete(ws);
+    for (const d of early.frames) frames.push(JSON.parse(String(d)));
+  }
   let closed: { code: number; reason: string } | null = null;
   const waiters: Array<() => void> = [];
   const wake = () => waiters.splice(0).forEach((w) => w());
