@@ -44,7 +44,7 @@ function checkAudioQuota(used: number, adding: number, quota: number) {
 
 /** Reference audio: list, upload, delete, set default, transcribe one, transcribe all in the background. */
 export async function audioRoutes(fastify: FastifyInstance) {
-  // Only these routes take multipart bodies: registered here, its hooks (two per request) stay off every other route.
+  // Only these routes take multipart bodies: registered here, its three request hooks stay off every other route.
   await fastify.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10 } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
