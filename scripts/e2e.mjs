@@ -25,7 +25,8 @@ let server;
 let dataDir;
 let code = 1;
 const teardown = async () => {
-  // start.mjs passes SIGTERM on once, so the server closes cleanly; its process group is killed if it hangs.
+  // SIGTERM reaches the server (start.mjs runs it in its own process) and it closes cleanly; its process group is
+  // killed if it hangs.
   await stopProcess(server, { onForce: () => console.error('[e2e] the server did not stop within 10 s; killing it') });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 };
