@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 /** The repository root (scripts/lib/../..), so every script works from any working directory. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,11 +15,6 @@ export function localBin(pkg, name = pkg) {
   const { bin } = require(manifestPath);
   const rel = typeof bin === 'string' ? bin : bin[name];
   return path.join(path.dirname(manifestPath), rel);
-}
-
-/** tsx's ESM loader as a file URL, for `node --import <it> file.ts`. */
-export function tsxLoader() {
-  return pathToFileURL(require.resolve('tsx')).href;
 }
 
 // What the SPA bundle is made of: a change to any of these makes dist/ stale.

@@ -5,12 +5,6 @@ export function publicUrl(host, port) {
   return `http://${h}:${port}`;
 }
 
-/** A URL this machine can reach the server on (a wildcard bind is reachable on loopback). */
-export function probeUrl(host, port) {
-  const h = !host || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
-  return `http://${h}:${port}`;
-}
-
 /**
  * Polls GET {base}/health until it answers with one of `accept` statuses (any status when omitted).
  * Resolves with the status; rejects after `timeoutMs` or when `alive()` turns false (the server died).
