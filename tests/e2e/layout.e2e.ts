@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { CARD_SIZE } from '../../src/ui/canvas/flowElements';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
 
@@ -54,6 +55,17 @@ async function hiddenAgents(page: Page): Promise<string[]> {
   })()`);
 }
 
+const isFar = async (page: Page) => (await page.locator('.react-flow.is-far').count()) > 0;
+
+/** Every card is CARD_SIZE; says whether the board is at the far level of detail. */
+async function expectCardSize(page: Page): Promise<boolean> {
+  const far = await isFar(page);
+  const sizes = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => `${n.offsetWidth}x${n.offsetHeight}`));
+  const want = `${CARD_SIZE.width}x${CARD_SIZE.height}`;
+  if (sizes.some((s) => s !== want)) throw new Error(`cards drawn ${sizes.join(', ')} at the ${far ? 'far' : 'near'} level, not ${want} (CARD_SIZE)`);
+  return far;
+}
+
 test('layout: at 1024×700 every agent of a 4-agent workspace made through the API is fully visible after sign-in', async ({ page, baseUrl }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(baseUrl);
@@ -83,6 +95,16 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
     await page.getByRole('button', { name: new RegExp(`^${name},.*selected$`) }).waitFor({ timeout: 3000 });
   }
   await shot(page, 'canvas-1024x700');
+  // A usual card is drawn the size the canvas hands React Flow before measuring (CARD_SIZE), at both levels of
+  // detail (this canvas starts zoomed out, so the cards are flat boxes), so measuring the board changes nothing.
+  const startsFar = await expectCardSize(page);
+  const zoom = page.getByRole('button', { name: startsFar ? 'Zoom In' : 'Zoom Out' });
+  for (let i = 0; i < 6 && (await isFar(page)) === startsFar; i++) {
+    await zoom.click();
+    await page.waitForTimeout(250);
+  }
+  if ((await expectCardSize(page)) === startsFar) throw new Error('zooming did not change the level of detail');
+  await page.getByRole('button', { name: 'Fit View' }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(300);
   if ((await hiddenAgents(page)).length) throw new Error(`agents hidden at 1440×900: ${(await hiddenAgents(page)).join('; ')}`);

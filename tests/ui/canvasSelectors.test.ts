@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeSpeaker, selectedAgents, statusOf } from '../../src/model/agentDisplay';
 import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/model/canvasPlacement';
-import { createEdgeDeriver, createNodeDeriver, createRectTracker } from '../../src/ui/canvas/flowElements';
+import { CARD_SIZE, createEdgeDeriver, createNodeDeriver, createRectTracker } from '../../src/ui/canvas/flowElements';
 import type { Agent } from '../../src/schemas/agents';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: `Agent ${id}`, role: 'Role', x: 100, y: 200, ...extra });
@@ -19,12 +19,12 @@ describe('canvas selectors', () => {
     expect(changed[0].data.selected).toBe(true);
   });
 
-  it('a newly measured size rebuilds only that node and rides on it (the minimap draws measured nodes only)', () => {
+  it('a node carries the usual card size until measured; a measured size that differs rebuilds only that node (the minimap draws sized nodes only)', () => {
     const derive = createNodeDeriver();
     const agents = [agent('a'), agent('b')];
     const measured = new Map<string, { width: number; height: number }>();
     const first = derive({ agents, selection: [], statuses: {}, measured });
-    expect(first[0].measured).toBeUndefined();
+    expect(first[0].measured).toBe(CARD_SIZE);
     measured.set('a', { width: 136, height: 70 });
     const second = derive({ agents, selection: [], statuses: {}, measured });
     expect(second[0]).not.toBe(first[0]);
@@ -98,13 +98,13 @@ describe('canvas selectors', () => {
     const nodes = createNodeDeriver()({ agents: [agent('a', { x: 0, y: 0 }), agent('b', { x: 400, y: 0 }), agent('c', { x: 0, y: 400 })], selection: [], statuses: {} });
     const edges = [{ id: 'ab', source: 'a', target: 'b' }, { id: 'bc', source: 'b', target: 'c' }, { id: 'ca', source: 'c', target: 'a' }];
     const first = derive(edges, rectsOf(nodes), new Set());
-    expect(first[0].data.from).toEqual({ x: 0, y: 0, width: 200, height: 96 });
+    expect(first[0].data.from).toEqual({ x: 0, y: 0, ...CARD_SIZE });
     const moved = nodes.map((n) => (n.id === 'c' ? { ...n, position: { x: 50, y: 500 } } : n));
     const boxes = rectsOf(moved);
     const second = derive(edges, boxes, new Set());
     expect(second[0]).toBe(first[0]);
     expect(second[1]).not.toBe(first[1]);
-    expect(second[1].data.to).toEqual({ x: 50, y: 500, width: 200, height: 96 });
+    expect(second[1].data.to).toEqual({ x: 50, y: 500, ...CARD_SIZE });
     expect(rectsOf(moved).get('a')).toBe(boxes.get('a'));
   });
 

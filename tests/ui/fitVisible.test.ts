@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allVisible } from '../../src/ui/canvas/useFitVisible';
+import { allVisible, boundsOf } from '../../src/ui/canvas/FitVisible';
 import { agentAvatar, agentColor } from '../../src/model/agentIdentity';
 import { createNodeDeriver } from '../../src/ui/canvas/flowElements';
 
 const inset = { top: 24, right: 24, bottom: 170, left: 290 };
 const area = { width: 574, height: 560 };
-const node = (x: number, y: number) => ({ position: { x, y }, measured: { width: 200, height: 70 } });
+const node = (x: number, y: number) => ({ x, y, width: 200, height: 70 });
 
 describe('allVisible (the canvas fit beside the panel)', () => {
   it('is true only when every node box is inside the free area at the viewport', () => {
@@ -17,6 +17,11 @@ describe('allVisible (the canvas fit beside the panel)', () => {
     expect(allVisible([node(0, 0)], { x: 100, y: 40, zoom: 1 }, area, inset)).toBe(false);
     // Under the minimap strip at the bottom.
     expect(allVisible([node(0, 400)], { x: 300, y: 0, zoom: 1 }, area, inset)).toBe(false);
+  });
+
+  it('fits the box that holds them all', () => {
+    expect(boundsOf([node(40, 10), node(-20, 300)])).toEqual({ x: -20, y: 10, width: 260, height: 360 });
+    expect(boundsOf([])).toBeNull();
   });
 });
 

@@ -21,14 +21,15 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
-import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_DETAIL_ZOOM, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
+import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
-import { useFitVisible } from './useFitVisible';
+import { DetailLevel } from './DetailLevel';
+import { FitVisible, type FitOptions } from './FitVisible';
 import { useNarrow } from './useNarrow';
 
 export interface AgentCanvasProps {
@@ -68,7 +69,7 @@ const OVERLAY_HEIGHT = 330;
 const FIT_VIEW_WITH_MINIMAP: FitViewOptions = { ...FIT_VIEW_OPTIONS, padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` } };
 
 /** The free part of the canvas: right of the overlay boxes, above the minimap (a narrow canvas fits below the boxes instead). */
-function fitArea(area: { width: number; height: number }) {
+function fitArea(area: { width: number; height: number }): FitOptions {
   const beside = area.width - OVERLAY_WIDTH >= NODE_BOX.width + 80;
   const inset = beside ? { top: 24, right: 24, bottom: MINIMAP_HEIGHT, left: OVERLAY_WIDTH } : { top: OVERLAY_HEIGHT, right: 24, bottom: MINIMAP_HEIGHT, left: 24 };
   const px = (n: number) => `${n + 16}px` as const;
@@ -90,7 +91,6 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const rects = useMemo(() => rectsOf(nodes), [rectsOf, nodes]);
   const edges = deriveEdges(p.edges, rects, selectedEdges, emphasis, names);
   const surface = useRef<HTMLDivElement>(null);
-  const flowRef = useRef<ReactFlowInstance<AgentFlowNode> | null>(null);
   const { onViewCentre } = p;
   const reportCentre = useCallback(
     (viewport: { x: number; y: number; zoom: number }) => {
@@ -104,34 +104,26 @@ export function AgentCanvas(p: AgentCanvasProps) {
     [onViewCentre],
   );
   const onMoveEnd: OnMove = useCallback((_e, viewport) => reportCentre(viewport), [reportCentre]);
-  // Level of detail: one class on the board, changed only when the zoom crosses CANVAS_DETAIL_ZOOM, so a pan or
-  // zoom re-renders no node (canvas.css draws the flat boxes).
-  const [far, setFar] = useState(defaultViewport.zoom < CANVAS_DETAIL_ZOOM);
-  const farNow = useRef(far);
-  const onMove: OnMove = useCallback((_e, viewport) => {
-    const next = viewport.zoom < CANVAS_DETAIL_ZOOM;
-    if (next !== farNow.current) {
-      farNow.current = next;
-      setFar(next);
-    }
-  }, []);
+  // Level of detail: one class on the board, changed only when the zoom crosses CANVAS_DETAIL_ZOOM (DetailLevel).
+  const [far, setFar] = useState(false);
   const onInit = useCallback(
     (flow: ReactFlowInstance<AgentFlowNode>) => {
-      flowRef.current = flow;
-      onMove(null, flow.getViewport());
       reportCentre(flow.getViewport());
       flowProbe.onInit?.(flow);
     },
-    [reportCentre, onMove],
+    [reportCentre],
   );
   // An empty minimap is an empty white box: it appears with the first agent; a narrow canvas has no room for it.
   const narrow = useNarrow(surface, NARROW_CANVAS_PX);
   const hasAgents = p.agents.length > 0;
   const hasMiniMap = hasAgents && !narrow;
   const dense = p.agents.length > CANVAS_DENSE_AGENTS;
-  const userMoved = useFitVisible(surface, flowRef, hasAgents, fitArea);
-  // A move with an input event is the user's (fitView moves without one).
-  const onMoveStart: OnMove = useCallback((e) => e && userMoved(), [userMoved]);
+  /** The view is the one FitVisible fitted: no pan or zoom by the user since. */
+  const fitted = useRef(false);
+  // A move with an input event is the user's (a fit moves without one).
+  const onMoveStart: OnMove = useCallback((e) => {
+    if (e) fitted.current = false;
+  }, []);
 
   // Bumped when a node's measured size changes, so the sized node reaches React Flow (and its minimap).
   const [, setSizesSeen] = useState(0);
@@ -216,7 +208,6 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onPaneClick={p.onPaneClick}
       onInit={onInit}
       onMoveStart={onMoveStart}
-      onMove={onMove}
       onMoveEnd={onMoveEnd}
       className={[far && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') || undefined}
       minZoom={CANVAS_MIN_ZOOM}
@@ -235,6 +226,8 @@ export function AgentCanvas(p: AgentCanvasProps) {
       )}
       <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
       <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+      <DetailLevel onFar={setFar} />
+      <FitVisible boxes={rects} options={fitArea} fitted={fitted} />
     </ReactFlow>
   );
 }

@@ -4,7 +4,7 @@
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { displayName, displayRole, statusOf, type CanvasStatus } from '../../model/agentDisplay';
-import { drawnPosition, NODE_BOX } from '../../model/canvasPlacement';
+import { drawnPosition } from '../../model/canvasPlacement';
 import type { Rect } from './edgeGeometry';
 import { agentAvatar, agentColor } from '../../model/agentIdentity';
 
@@ -27,8 +27,17 @@ export interface CanvasNode {
   data: AgentNodeData;
   selectable: false;
   deletable: false;
-  measured?: { width: number; height: number };
+  /** The size React Flow measured, or CARD_SIZE until then (see there). */
+  measured: { width: number; height: number };
 }
+
+/**
+ * The size of a usual card (a one-line name and role, canvas.css fixes its line heights and its height in both
+ * levels of detail). Every node starts with it as its measured size: React Flow draws a node with a size at once
+ * and reports a size change only where the card it measures differs (a wrapped name), so a board of usual cards
+ * costs no second pass over all its nodes and edges once they are measured. tests/e2e checks the drawn card.
+ */
+export const CARD_SIZE: Readonly<{ width: number; height: number }> = { width: 200, height: 74 };
 
 /** How an edge is drawn: plain, touching a selected agent, or touching the agent speaking now (drawn live). */
 export type EdgeTone = 'normal' | 'selected' | 'speaking';
@@ -95,7 +104,7 @@ interface NodeEntry {
   status: CanvasStatus;
   selected: boolean;
   drag: { x: number; y: number } | undefined;
-  size: { width: number; height: number } | undefined;
+  size: { width: number; height: number };
   node: CanvasNode;
 }
 
@@ -110,8 +119,8 @@ export function createNodeDeriver() {
       const status = statusOf(agent, statuses);
       const isSelected = selected.has(agent.id);
       const drag = dragging[agent.id];
-      // The measured size rides on the node so the minimap (which draws only measured nodes) shows it.
-      const size = measured?.get(agent.id);
+      // The size rides on the node so the minimap (which draws only sized nodes) shows it.
+      const size = measured?.get(agent.id) ?? CARD_SIZE;
       const prev = byId.get(agent.id);
       if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag && prev.size === size) {
         next.set(agent.id, prev);
@@ -134,8 +143,8 @@ export function createNodeDeriver() {
         },
         selectable: false,
         deletable: false,
+        measured: size,
       };
-      if (size) node.measured = size;
       next.set(agent.id, { agent, status, selected: isSelected, drag, size, node });
       return node;
     });
@@ -147,7 +156,7 @@ export function createNodeDeriver() {
 }
 
 /**
- * Each node's box on the board (its drawn position and its measured size, or the usual size until it is measured).
+ * Each node's box on the board (its drawn position and its size).
  * A box keeps its identity while its numbers stay the same, so only the edges of a moved or resized node change.
  */
 export function createRectTracker() {
@@ -155,8 +164,7 @@ export function createRectTracker() {
   return function rectsOf(nodes: readonly CanvasNode[]): ReadonlyMap<string, Rect> {
     const next = new Map<string, Rect>();
     for (const n of nodes) {
-      const width = n.measured?.width ?? NODE_BOX.width;
-      const height = n.measured?.height ?? NODE_BOX.height;
+      const { width, height } = n.measured;
       const prev = last.get(n.id);
       const same = prev && prev.x === n.position.x && prev.y === n.position.y && prev.width === width && prev.height === height;
       next.set(n.id, same ? prev : { x: n.position.x, y: n.position.y, width, height });
