@@ -110,16 +110,15 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
     authed.get('/monitor/stats', { schema: { tags, summary: 'Your figures: agents, connections, audio, discussions', response: { 200: monitorStats } } }, async (req) => userStats(ctx, req.userId));
 
-    authed.get('/debug/info', { schema: { tags, summary: 'Version, Node, database and providers, for a bug report', response: { 200: debugInfo } } }, async () => {
+    // Each provider's status only, as /health tells the public: its detail (addresses, binary paths, error texts)
+    // is the operator's (/health with the operator token), not every signed-in user's.
+    authed.get('/debug/info', { schema: { tags, summary: 'Version, Node, database and providers, for a bug report', description: "Each provider's status; the operator token's /health adds their details.", response: { 200: debugInfo } } }, async () => {
       const h = await health();
       return {
         version: APP_VERSION,
         node: process.version,
         database: ctx.db.kind,
-        providers: Object.fromEntries((['database', 'llm', 'speech', 'transcription'] as const).map((k) => {
-          const v = h.components[k];
-          return [k, `${v.status}${v.detail ? `: ${v.detail}` : ''}`];
-        })),
+        providers: Object.fromEntries((['database', 'llm', 'speech', 'transcription'] as const).map((k) => [k, h.components[k].status])),
         uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
       };
     });

@@ -97,6 +97,9 @@ describe('auth and system routes against the real server', () => {
       expect((await s.api('GET', p)).status, p).toBe(401);
       expect((await s.api('GET', p, { token })).status, p).toBe(200);
     }
+    // A provider's detail (an address, a path, an error text) is the operator's: a user sees its status only.
+    const info = await s.api('GET', '/debug/info', { token });
+    for (const [k, v] of Object.entries(info.body.providers as Record<string, string>)) expect(['ok', 'degraded', 'unavailable', 'disabled'], k).toContain(v);
     const stats = await s.api('GET', '/monitor/stats', { token });
     expect(stats.body).toMatchObject({ agents: 0, connections: 0 });
   });
