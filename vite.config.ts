@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
-import { parseDemoAccounts } from './src/services/demoAccountsConfig';
+import { parseDemoAccounts } from './src/services/demoAccountsConfig.ts';
 
 // The API and every socket live on the companion server (port 8000); the dev server proxies them
 // so the SPA always talks to its own origin, exactly as in production.

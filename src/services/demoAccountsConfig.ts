@@ -1,7 +1,7 @@
 // VITE_DEMO_ACCOUNTS, checked with its zod schema when the app is built (vite.config.ts defines the result as
 // __AGORA_DEMO_ACCOUNTS__): the value is fixed at build time, so checking it in the browser would only add zod to
 // the JavaScript that shows the sign-in screen (issue 19).
-import { demoAccountList, type DemoAccount } from '../schemas/demoAccounts';
+import { demoAccountList, type DemoAccount } from '../schemas/demoAccounts.ts';
 
 export const DEFAULT_DEMO_ACCOUNTS: DemoAccount[] = [
   { label: 'Demo researcher', email: 'demo@agora.local', password: 'demo1234' },
