@@ -53,14 +53,13 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
-/** One onRequest hook writes the fixed security headers on every reply, answers and errors alike. */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+/** Writes the fixed security headers on a reply; the edge's onRequest hook calls it for every request (server/app.ts). */
+export function securityHeaderWriter(): (reply: FastifyReply) => void {
   const headers = securityHeaders();
   const names = Object.keys(headers);
-  app.addHook('onRequest', (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  return (reply) => {
     for (const name of names) reply.header(name, headers[name]);
-    done();
-  });
+  };
 }
 
 /** An Origin the sockets accept: none (not a browser), the server's own, or one listed in ALLOWED_ORIGINS. */
