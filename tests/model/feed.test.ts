@@ -164,6 +164,11 @@ describe('replay after a reconnect', () => {
     const round = transcriptFrames('hybrid-structured').find((f) => f.type === 'round_start')!;
     expect(frameKey(round)).toBe(frameKey(JSON.parse(JSON.stringify(round))));
     expect(frameKey(round)).not.toBe(frameKey({ ...round, timestamp: '2030-01-01T00:00:00.000Z' } as FeedInput));
+    // The hash takes two characters a step: a change in either of a pair, in the odd last one, or a swap within a
+    // pair, is another key.
+    const keyOf = (content: string) => frameKey({ type: 'system', content } as FeedInput);
+    const variants = ['abcd', 'abce', 'abdd', 'bacd', 'abcde', 'abcdf', 'abcdé', 'abcd😀'];
+    expect(new Set(variants.map(keyOf)).size).toBe(variants.length);
   });
 });
 

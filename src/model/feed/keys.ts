@@ -3,12 +3,21 @@
 // Keys and comparisons for frames that carry no id: a frame's key is `type:length:hash` of its JSON, so a replayed
 // frame (the same stored bytes) gets the same key and changes nothing.
 
-/** cyrb53: a fast 53-bit string hash (public domain). */
+/**
+ * cyrb53, a fast 53-bit string hash (public domain), fed two UTF-16 code units per step: a hybrid run's 1.4 KB ACL
+ * frames made the per-character loop a tenth of its ingest (npm run bench ingest).
+ */
 export function hash53(str: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
+  const pairs = str.length & ~1;
+  for (let i = 0; i < pairs; i += 2) {
+    const w = str.charCodeAt(i) | (str.charCodeAt(i + 1) << 16);
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  if (pairs < str.length) {
+    const ch = str.charCodeAt(pairs);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }
