@@ -48,7 +48,7 @@ const root = createActor(
   setup({
     actors: {
       hybrid: hybridDiscussionMachine.provide({
-        actors: { socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic, clock: fromCallback(() => undefined), loadModes: fromPromise(async () => []), exportHybridPdf: fromPromise(async () => {}) } as never,
+        actors: { socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic, clock: fromCallback(() => undefined), loadModes: fromPromise(async () => []) } as never,
         actions: { readClock: assign({ clockNow: () => Date.now() }) },
       }),
       session: sessionMachine.provide({

@@ -9,7 +9,6 @@ export function liveHybridActor(): HybridDiscussionActorRef {
       socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
       clock: fromCallback(() => undefined),
       loadModes: fromPromise(async () => []),
-      exportHybridPdf: fromPromise(async () => {}),
     } as never,
     actions: { readClock: assign({ clockNow: () => Date.now() }) },
   });
