@@ -3,8 +3,6 @@
 // which edge is selected for deletion.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
-  Background,
-  BackgroundVariant,
   Controls,
   MiniMap,
   ReactFlow,
@@ -29,6 +27,7 @@ import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
 import { DetailLevel } from './DetailLevel';
+import { DotGrid } from './DotGrid';
 import { FitVisible, type FitOptions } from './FitVisible';
 import { useNarrow } from './useNarrow';
 
@@ -225,10 +224,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
         <MiniMap<AgentFlowNode> nodeColor={miniMapColor} nodeBorderRadius={6} maskColor="rgba(241, 245, 249, 0.7)" pannable zoomable ariaLabel="Canvas overview" />
       )}
       <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
-      {/* React Flow scales the dots with the zoom: below CANVAS_DETAIL_ZOOM they are specks under a third of a pixel
-          across that no one sees, and filling the canvas with them was half the raster of every pan frame of a
-          zoomed-out board (npm run bench canvas). */}
-      {!far && <Background variant={BackgroundVariant.Dots} gap={18} size={1} />}
+      <DotGrid />
       <DetailLevel onFar={setFar} />
       <FitVisible boxes={rects} options={fitArea} fitted={fitted} />
     </ReactFlow>
