@@ -16,7 +16,7 @@ import { ClusterEngine } from './engine/cluster';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
-import { guardSocketRoutes, securityHeaderWriter } from './http/security';
+import { guardSocketRoutes, secureServerFactory } from './http/security';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/providers';
@@ -89,6 +89,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     // TRUST_PROXY; by default the socket's peer address is the client.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // The security headers ride on every answer's head (http/security.ts).
+    serverFactory: secureServerFactory(),
   });
   app.decorate('ctx', ctx);
   if (db.kind === 'postgres') {
@@ -104,13 +106,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
   useZodSchemas(app);
   const catalog = routeCatalog(app);
-  // One onRequest hook at the edge, for every request, answers and errors alike: the security headers, then the NUL
-  // check. Each hook is one more step for every request to walk (npm run bench server, /health).
-  const writeSecurityHeaders = securityHeaderWriter();
-  app.addHook('onRequest', (req, reply, done) => {
-    writeSecurityHeaders(reply);
-    refuseNulInUrl(req, reply, done);
-  });
+  // Each hook is one more step for every request to walk (npm run bench server, /health): the edge has one.
+  app.addHook('onRequest', refuseNulInUrl);
   guardSocketRoutes(app, config.allowedOrigins);
   // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
   await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });

@@ -42,8 +42,7 @@ function clientDetail(err: FastifyError): string {
 
 /**
  * Every error the server answers is `{"detail": "…"}` with its status, never a stack. Framework errors raised
- * before routing (a bad %-escape, an over-long path segment) come through `frameworkErrors` here too, and carry
- * the security headers themselves because no hook runs for them.
+ * before routing (a bad %-escape, an over-long path segment) come through `frameworkErrors` here too.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
@@ -56,15 +55,15 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** Fastify's `frameworkErrors` option: errors met before a route is chosen. */
+/**
+ * Fastify's `frameworkErrors` option: errors met before a route is chosen. The security headers come with every
+ * head (http/security.ts); a JSON error needs nothing, so its CSP is the strictest one.
+ */
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   void reply
     .status(status)
-    .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
-    .header('referrer-policy', 'no-referrer')
     .send({ detail: clientDetail(err) });
 }
 

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY_VIOLATION } from '../../src/schemas/constants';
@@ -53,12 +53,66 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
-/** Writes the fixed security headers on a reply; the edge's onRequest hook calls it for every request (server/app.ts). */
-export function securityHeaderWriter(): (reply: FastifyReply) => void {
-  const headers = securityHeaders();
+type HeadFields = Record<string, unknown> | readonly unknown[] | null | undefined;
+
+/** The names among `names` that a reply set itself, in any of the shapes node:http hands its head writer. */
+function namesSetBy(fields: HeadFields, names: readonly string[]): Set<string> | null {
+  if (!fields) return null;
+  let found: Set<string> | null = null;
+  const see = (name: unknown) => {
+    const lower = String(name).toLowerCase();
+    if (names.includes(lower)) (found ??= new Set()).add(lower);
+  };
+  if (Array.isArray(fields)) {
+    // [[name, value], …] or [name, value, name, value, …]
+    if (fields.length && Array.isArray(fields[0])) for (const pair of fields) see((pair as unknown[])[0]);
+    else for (let i = 0; i < fields.length; i += 2) see(fields[i]);
+  } else {
+    // Fastify's own object and node's progressive-API store both key the fields by lower-case name.
+    for (const name of names) if ((fields as Record<string, unknown>)[name] !== undefined) (found ??= new Set()).add(name);
+  }
+  return found;
+}
+
+/**
+ * The server's response class (`http.createServer({ ServerResponse })`): every head it writes carries the security
+ * headers, as one block worked out once and put after the status line. Setting them on each reply in a hook walked
+ * node's header checks eleven more times per answer and cost a quarter of /health's rate (npm run bench server);
+ * this costs one string join. Every answer gets them, the framework's early errors included. A header a reply set
+ * itself wins (errors.ts sends a stricter CSP): the block leaves that name out for that answer.
+ *
+ * `_storeHeader(statusLine, fields)` is node:http's one head writer for writeHead and implicit heads alike (Node 20
+ * to 24); tests/server/hardening.test.ts checks the headers on real answers, so a node that changed it would fail
+ * there. Fastify's inject() uses its own response class and does not see the block (the tests listen for real).
+ */
+export function secureResponseClass(headers: Readonly<Record<string, string>> = securityHeaders()): typeof ServerResponse {
   const names = Object.keys(headers);
-  return (reply) => {
-    for (const name of names) reply.header(name, headers[name]);
+  const line = (name: string) => `${name}: ${headers[name]}\r\n`;
+  const block = names.map(line).join('');
+  type StoreHeader = (this: ServerResponse, statusLine: string, fields: HeadFields) => unknown;
+  const store = (ServerResponse.prototype as unknown as { _storeHeader: StoreHeader })._storeHeader;
+  class SecureResponse extends ServerResponse {
+    _storeHeader(statusLine: string, fields: HeadFields) {
+      const own = namesSetBy(fields, names);
+      const extra = own ? names.filter((n) => !own.has(n)).map(line).join('') : block;
+      return store.call(this, statusLine + extra, fields);
+    }
+  }
+  return SecureResponse as typeof ServerResponse;
+}
+
+/** Fastify's `serverFactory`: node's HTTP/1.1 server as Fastify makes it, with the secure response class. */
+export function secureServerFactory(): FastifyServerFactory {
+  const ResponseClass = secureResponseClass();
+  return (handler, opts) => {
+    const server = createServer({ ServerResponse: ResponseClass }, handler);
+    // What Fastify sets on the server it makes itself (lib/server.js), from its own defaults.
+    const o = opts as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+    if (o.keepAliveTimeout !== undefined) server.keepAliveTimeout = o.keepAliveTimeout;
+    if (o.requestTimeout !== undefined) server.requestTimeout = o.requestTimeout;
+    if (o.connectionTimeout !== undefined) server.setTimeout(o.connectionTimeout);
+    if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
+    return server;
   };
 }
 

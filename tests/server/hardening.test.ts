@@ -193,15 +193,25 @@ describe('issue 10 on one server with small limits', () => {
 
   describe('5. security headers', () => {
     it('CSP with frame-ancestors none, nosniff, X-Frame-Options and Referrer-Policy on answers and errors', async () => {
-      for (const r of [await s.api('GET', '/health'), await s.api('GET', '/agents/', { token }), await s.api('GET', '/nowhere'), await s.api('GET', '/agents/')]) {
+      const answers = [
+        await s.api('GET', '/health'),
+        await s.api('GET', '/agents/', { token }),
+        await s.api('GET', '/nowhere'),
+        await s.api('GET', '/agents/'),
+        await s.api('GET', '/agents/%E0%A4%A', { token }), // a framework error, met before any route or hook
+      ];
+      for (const r of answers) {
         const csp = r.headers.get('content-security-policy') ?? '';
         expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).toContain("script-src 'self'");
+        if (r !== answers[4]) expect(csp).toContain("script-src 'self'");
         expect(csp).not.toContain('upgrade-insecure-requests');
         expect(r.headers.get('x-content-type-options')).toBe('nosniff');
         expect(r.headers.get('x-frame-options')).toBe('DENY');
         expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       }
+      // The framework's own errors keep their stricter CSP, once.
+      expect(answers[4]!.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     });
   });
 

@@ -1,11 +1,13 @@
 // Start-up and /health plumbing (issue 19): the background health state, the start-up line, the PGlite template
 // seeding and the security headers worked out once. Behaviour only; how fast they are is the server bench's.
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedDataDir } from '../../server/db/pgliteTemplate';
-import { CSP_DIRECTIVES, securityHeaders } from '../../server/http/security';
+import { CSP_DIRECTIVES, secureResponseClass, securityHeaders } from '../../server/http/security';
 import { startHealthMonitor } from '../../server/providers/healthMonitor';
 import { startupTimer } from '../../server/startupTimer';
 import type { Health } from '../../src/schemas/system';
@@ -106,5 +108,35 @@ describe('the security headers', () => {
     expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
     expect(h).not.toHaveProperty('strict-transport-security');
     expect(Object.isFrozen(h)).toBe(true);
+  });
+
+  /** Serves one answer from a node server with the secure response class; resolves to its headers (repeats joined). */
+  async function answer(handler: RequestListener) {
+    const server = createServer({ ServerResponse: secureResponseClass() }, handler);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await res.arrayBuffer();
+      return res.headers;
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  }
+
+  it('ride on every head, whichever way it was written, once each; a header the answer set itself wins', async () => {
+    const all = securityHeaders();
+    const heads: Record<string, RequestListener> = {
+      implicit: (_req, res) => res.end('x'),
+      object: (_req, res) => res.writeHead(200, { 'x-frame-options': 'SAMEORIGIN' }).end('x'),
+      flat: (_req, res) => res.writeHead(200, ['X-Frame-Options', 'SAMEORIGIN']).end('x'),
+      pairs: (_req, res) => res.writeHead(200, [['x-frame-options', 'SAMEORIGIN']] as unknown as string[]).end('x'),
+      progressive: (_req, res) => (res.setHeader('X-Frame-Options', 'SAMEORIGIN'), res.end('x')),
+    };
+    for (const [how, handler] of Object.entries(heads)) {
+      const h = await answer(handler);
+      for (const [name, value] of Object.entries(all)) {
+        expect(h.get(name), `${how}: ${name}`).toBe(name === 'x-frame-options' && how !== 'implicit' ? 'SAMEORIGIN' : value);
+      }
+    }
   });
 });
