@@ -52,6 +52,15 @@ export function vecSet<T>(v: Vec<T>, i: number, x: T): Vec<T> {
   return { chunks, length: v.length };
 }
 
+/** The last element that `test` accepts, newest first, or undefined: no copy of the list (vecToArray makes one per version). */
+export function vecFindLast<T>(v: Vec<T>, test: (x: T) => boolean): T | undefined {
+  for (let c = v.chunks.length - 1; c >= 0; c--) {
+    const chunk = v.chunks[c]!;
+    for (let i = chunk.length - 1; i >= 0; i--) if (test(chunk[i]!)) return chunk[i];
+  }
+  return undefined;
+}
+
 const arrays = new WeakMap<Vec<unknown>, readonly unknown[]>();
 /** The elements as one array; the same array for the same version (memo-friendly), frozen. */
 export function vecToArray<T>(v: Vec<T>): readonly T[] {

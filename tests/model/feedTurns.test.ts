@@ -85,6 +85,20 @@ describe('frames of one turn make one item', () => {
     // replays change nothing
     expect(applyFrame(late, acl('Cy', 'inform', 'all', 'Nobody took me.'))).toBe(late);
   });
+
+  it("an ACL message's envelope repeats it: the feed keeps one copy, and the envelope is not part of its identity", () => {
+    const own = acl('Ada', 'inform', 'all', 'Bikes.');
+    const { type: _t, ...fields } = own as unknown as Record<string, unknown>;
+    const enveloped = { ...own, message: fields } as FeedInput;
+    const feed = applyFrames(emptyFeed, [start('m1'), final('m1', 'Bikes.'), enveloped]);
+    const extra = selectItem(feed, 'm1')!.extras![0]!;
+    expect(extra.source).toEqual(own);
+    expect(extra.source).not.toHaveProperty('message');
+    // The same message again, with or without its envelope, is a replay; other words are another message.
+    expect(applyFrame(feed, own)).toBe(feed);
+    expect(applyFrame(feed, { ...enveloped, message: { ...fields, performative: 'x' } } as FeedInput)).toBe(feed);
+    expect(selectItem(applyFrame(feed, acl('Ada', 'inform', 'all', 'Trains.')), 'm1')!.extras).toHaveLength(2);
+  });
 });
 
 describe('a failed search', () => {

@@ -38,7 +38,22 @@ export function turnFor(feed: Feed, sender: string, extra: TurnExtra): string | 
   return own_ !== null && kvGet(feed.items, own_)?.extras?.some((e) => e.key === extra.key) ? own_ : null;
 }
 
-export function onAttachment(feed: Feed, frame: F<'acl_message'> | F<'request'> | F<'delegation'>): Feed {
+type AttachmentFrame = F<'acl_message'> | F<'request'> | F<'delegation'>;
+
+/**
+ * An ACL message as the feed keeps it: without its FIPA envelope (`message`), which repeats the frame's own
+ * performative, sender, receiver, content and words and which nothing reads. Serialising the envelope for the key
+ * was half of the hybrid ingest's largest cost, and keeping it held a second copy of every message (npm run bench
+ * ingest). Two frames that differ only in their envelope are the same message.
+ */
+function withoutEnvelope(frame: AttachmentFrame): AttachmentFrame {
+  if (frame.type !== 'acl_message' || frame.message === undefined) return frame;
+  const { message: _envelope, ...own } = frame;
+  return own;
+}
+
+export function onAttachment(feed: Feed, received: AttachmentFrame): Feed {
+  const frame = withoutEnvelope(received);
   const key = frameKey(frame);
   if (kvIndexOf(feed.attachments, key) >= 0) return feed; // a replay: placed when it first came
   const ts = frame.timestamp ?? null;

@@ -1,5 +1,5 @@
 import type { Consensus, ResearchResult } from '../../schemas/discussion';
-import { kvAppend, kvIndexOf, kvSetAt, kvValues, vecGet } from '../keyedVec';
+import { kvAppend, kvIndexOf, kvSetAt, vecFindLast, vecGet } from '../keyedVec';
 import { SPEECH_KINDS, item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey } from './keys';
 import type { F, Feed, FeedItem } from './types';
@@ -51,12 +51,10 @@ export function onArgument(feed: Feed, frame: F<'argument'>): Feed {
 export function turnSaying(feed: Feed, text: string): FeedItem | null {
   const wanted = text.trim();
   if (wanted === '') return null;
-  const values = kvValues(feed.items);
-  for (let i = values.length - 1; i >= 0; i--) {
-    const it = values[i];
-    if (SPEECH_KINDS.has(it.kind) && it.content.trim() === wanted) return it;
-  }
-  return null;
+  // Each consensus frame asks this of the whole list: no copy of it, and no trimmed copy of a turn that cannot match.
+  const says = (it: FeedItem) =>
+    SPEECH_KINDS.has(it.kind) && (it.content === wanted || (it.content.length > wanted.length && it.content.includes(wanted) && it.content.trim() === wanted));
+  return vecFindLast(feed.items.values, says) ?? null;
 }
 
 /**
