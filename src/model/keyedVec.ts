@@ -1,8 +1,10 @@
 // Small persistent (immutable, structurally shared) collections for the feed model. A discussion may run to
 // thousands of frames; copying a whole list or a record per frame would make ingest quadratic, so:
 //
-// - `Vec<T>`: a list stored in chunks of 64. Appending or replacing one element copies one chunk and the chunk
-//   list (≈ n/64 pointers), never the whole list. Every version stays valid and unchanged.
+// - `Vec<T>`: a list stored in chunks of 64. Replacing one element copies one chunk and the chunk list (≈ n/64
+//   pointers), never the whole list; appending to the newest version writes past its end in place (no version can
+//   see past its own length), and copies only when another version already appended there. Every version stays
+//   valid and unchanged.
 // - `KeyedVec<T>`: a Vec of values plus a parallel Vec of their keys, and an index key → position. The index is a
 //   Map shared between versions and only ever added to; a lookup is trusted only when the key stored at that
 //   position in *this* version is the key asked for, so entries written by a later version or by a sibling
@@ -30,33 +32,47 @@ export function vecGet<T>(v: Vec<T>, i: number): T | undefined {
 }
 
 export function vecPush<T>(v: Vec<T>, x: T): Vec<T> {
-  const offset = v.length & MASK;
-  const chunks = v.chunks.slice();
-  if (offset === 0) chunks.push([x]);
-  else {
-    const last = v.chunks[chunks.length - 1].slice(0, offset);
-    last.push(x);
-    chunks[chunks.length - 1] = last;
+  const n = v.length;
+  const offset = n & MASK;
+  const c = n >> SHIFT;
+  // Append in place when nobody wrote past this version's end yet: an earlier version reads only its first
+  // `length` elements, so it cannot see the new one. A second append to the same version finds the slot taken
+  // and copies. Most appends then copy nothing (npm run bench ingest: a copy per append was much of the GC).
+  if (n > 0) {
+    const chunks = v.chunks as T[][];
+    if (offset !== 0 && chunks[c]!.length === offset) {
+      chunks[c]!.push(x);
+      return { chunks, length: n + 1 };
+    }
+    if (offset === 0 && chunks.length === c) {
+      chunks.push([x]);
+      return { chunks, length: n + 1 };
+    }
   }
-  return { chunks, length: v.length + 1 };
+  const chunks = v.chunks.slice(0, c + (offset === 0 ? 0 : 1));
+  if (offset === 0) chunks.push([x]);
+  else chunks[c] = [...v.chunks[c]!.slice(0, offset), x];
+  return { chunks, length: n + 1 };
 }
 
 export function vecSet<T>(v: Vec<T>, i: number, x: T): Vec<T> {
   if (i < 0 || i >= v.length) throw new RangeError(`index ${i} outside 0..${v.length - 1}`);
   const c = i >> SHIFT;
   if (v.chunks[c][i & MASK] === x) return v;
-  const chunk = v.chunks[c].slice();
+  // This version's part only: what a later version appended in place is not ours to carry.
+  const chunk = v.chunks[c].slice(0, c === (v.length - 1) >> SHIFT ? ((v.length - 1) & MASK) + 1 : CHUNK);
   chunk[i & MASK] = x;
-  const chunks = v.chunks.slice();
+  const chunks = v.chunks.slice(0, ((v.length - 1) >> SHIFT) + 1);
   chunks[c] = chunk;
   return { chunks, length: v.length };
 }
 
 /** The last element that `test` accepts, newest first, or undefined: no copy of the list (vecToArray makes one per version). */
 export function vecFindLast<T>(v: Vec<T>, test: (x: T) => boolean): T | undefined {
-  for (let c = v.chunks.length - 1; c >= 0; c--) {
-    const chunk = v.chunks[c]!;
-    for (let i = chunk.length - 1; i >= 0; i--) if (test(chunk[i]!)) return chunk[i];
+  // Bounded by this version's length: a chunk may hold elements a later version appended in place.
+  for (let i = v.length - 1; i >= 0; ) {
+    const chunk = v.chunks[i >> SHIFT]!;
+    for (let j = i & MASK; j >= 0; j--, i--) if (test(chunk[j]!)) return chunk[j];
   }
   return undefined;
 }
@@ -67,7 +83,7 @@ export function vecToArray<T>(v: Vec<T>): readonly T[] {
   let out = arrays.get(v) as readonly T[] | undefined;
   if (!out) {
     const flat: T[] = [];
-    for (const chunk of v.chunks) for (const x of chunk) flat.push(x);
+    for (let i = 0; i < v.length; i++) flat.push(v.chunks[i >> SHIFT]![i & MASK]!);
     out = Object.freeze(flat);
     arrays.set(v, out);
   }

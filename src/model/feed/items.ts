@@ -32,6 +32,21 @@ export const SPEECH_KINDS: ReadonlySet<FeedItemKind> = new Set(['hybrid', 'text'
  * a new version of a message without audio keeps the audio of the version it replaces.
  */
 export function putItem(feed: Feed, next: FeedItem): Feed {
+  const out = placeItem(feed, next);
+  return out === feed ? out : indexWords(out, next);
+}
+
+/** A finished turn is found by its words from now on (records.ts turnSaying); a newer turn with the same words wins. */
+function indexWords(feed: Feed, it: FeedItem): Feed {
+  if (it.streaming || !SPEECH_KINDS.has(it.kind)) return feed;
+  const words = it.content.trim();
+  if (words === '') return feed;
+  const at = kvIndexOf(feed.turnByWords, words);
+  if (at >= 0) return vecGet(feed.turnByWords.values, at) === it.id ? feed : { ...feed, turnByWords: kvSetAt(feed.turnByWords, at, it.id) };
+  return { ...feed, turnByWords: kvAppend(feed.turnByWords, words, it.id) };
+}
+
+function placeItem(feed: Feed, next: FeedItem): Feed {
   const pos = kvIndexOf(feed.items, next.id);
   const prev = pos >= 0 ? vecGet(feed.items.values, pos)! : undefined;
   // The same frame again (a replay): it was applied when it first came. Only a different frame for a known id

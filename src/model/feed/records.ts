@@ -1,5 +1,5 @@
 import type { Consensus, ResearchResult } from '../../schemas/discussion';
-import { kvAppend, kvIndexOf, kvSetAt, vecFindLast, vecGet } from '../keyedVec';
+import { kvAppend, kvGet, kvIndexOf, kvSetAt, vecFindLast, vecGet } from '../keyedVec';
 import { SPEECH_KINDS, item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey } from './keys';
 import type { F, Feed, FeedItem } from './types';
@@ -51,9 +51,14 @@ export function onArgument(feed: Feed, frame: F<'argument'>): Feed {
 export function turnSaying(feed: Feed, text: string): FeedItem | null {
   const wanted = text.trim();
   if (wanted === '') return null;
-  // Each consensus frame asks this of the whole list: no copy of it, and no trimmed copy of a turn that cannot match.
-  const says = (it: FeedItem) =>
-    SPEECH_KINDS.has(it.kind) && (it.content === wanted || (it.content.length > wanted.length && it.content.includes(wanted) && it.content.trim() === wanted));
+  const says = (it: FeedItem) => SPEECH_KINDS.has(it.kind) && it.content.trim() === wanted;
+  // Finished turns are indexed by their words (items.ts): a consensus frame asks this of the whole list, and a
+  // scan per frame made a long run's consensus frames its slowest (npm run bench ingest).
+  const id = kvGet(feed.turnByWords, wanted);
+  if (id === undefined) return null;
+  const indexed = kvGet(feed.items, id);
+  if (indexed && says(indexed)) return indexed;
+  // That turn was rewritten since: an older one may still say it.
   return vecFindLast(feed.items.values, says) ?? null;
 }
 

@@ -149,6 +149,8 @@ export interface Feed {
   readonly lastTurnByName: Readonly<Record<string, string>>;
   /** The newest agent turn of all. */
   readonly lastAgentTurnId: string | null;
+  /** A finished turn's words (trimmed) → id of the newest turn that said them: a consensus names a turn by its words. */
+  readonly turnByWords: KeyedVec<string>;
   /** Turns and human messages (messageCount.ts). */
   readonly messageCount: number;
   /** Why the latest search for papers failed, in the server's words; null when none failed. */
@@ -177,6 +179,7 @@ export const emptyFeed: Feed = Object.freeze({
   pendingBySender: Object.freeze({}),
   lastTurnByName: Object.freeze({}),
   lastAgentTurnId: null,
+  turnByWords: emptyKeyedVec<string>(),
   messageCount: 0,
   researchNotice: null,
 });
