@@ -58,6 +58,8 @@ export function serverBundleReason() {
     return 'the bundle record is unreadable';
   }
   if (meta.recipe !== RECIPE) return 'the bundle recipe changed';
+  // The bundle names its source files by absolute path (import.meta.url above): a moved or copied project rebuilds.
+  if (meta.root !== ROOT) return 'the project folder moved';
   const built = statSync(SERVER_BUNDLE).mtimeMs;
   for (const input of [...meta.inputs, 'package-lock.json']) {
     let st;
@@ -94,6 +96,6 @@ export async function buildServerIfNeeded() {
   });
   // Packages change only with package-lock.json, which is checked anyway.
   const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
-  writeFileSync(META, JSON.stringify({ recipe: RECIPE, inputs }));
+  writeFileSync(META, JSON.stringify({ recipe: RECIPE, root: ROOT, inputs }));
   return SERVER_BUNDLE;
 }
