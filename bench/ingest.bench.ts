@@ -12,6 +12,8 @@
 //
 //   npm run bench -- ingest        (or npx tsx bench/ingest.bench.ts; INGEST_FRAMES / INGEST_TRIALS to change)
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { applyFrame, emptyFeed } from '../src/model/feed';
 import { selectCounts } from '../src/model/feedSelectors';
 import { knownTypes, parseFrame } from '../src/schemas/frames';
@@ -34,7 +36,13 @@ const median = (xs: number[]) => {
 const known = knownTypes(standardServerFrame);
 const hybridKnown = knownTypes(hybridServerFrame);
 
+// A full collection before each timed pass: each path pays for its own garbage, not for what the pass before it
+// left behind (the standard actor's whole feed, dropped just before the hybrid pass, was collected during it).
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 function time(fn: () => void): number {
+  collect();
   const t0 = performance.now();
   fn();
   return performance.now() - t0;
@@ -113,6 +121,8 @@ export default async function run(): Promise<Figures> {
   const mMachine = median(machine);
   const mHybrid = median(hybrid);
   const hybridShare = median(hybrid.map((h, i) => machine[i] / h));
+  // INGEST_DEBUG=1: each trial's standard / hybrid milliseconds, to see the spread behind the median.
+  if (process.env.INGEST_DEBUG) console.log(`  trials (standard/hybrid ms): ${machine.map((m, i) => `${m.toFixed(0)}/${hybrid[i].toFixed(0)}`).join(" ")}`);
   console.log(`\n  ${FRAMES.toLocaleString()} frames (${(bytes / 1e6).toFixed(1)} MB), medians of ${TRIALS}`);
   console.log(`  JSON.parse only                         ${r1(mBare)} ms   ${fps(mBare).toLocaleString()} frames/s`);
   console.log(`  + parseFrame (schema)                   ${r1(mSchema)} ms   ${fps(mSchema).toLocaleString()} frames/s`);
