@@ -1,34 +1,88 @@
 
 
-// Keys and comparisons for frames that carry no id: a frame's key is `type:length:hash` of its JSON, so a replayed
-// frame (the same stored bytes) gets the same key and changes nothing.
+// Keys and comparisons for frames that carry no id: a frame's key is its type, the size of its data and a 53-bit
+// hash of that data, so a replayed frame (the same stored data) gets the same key and changes nothing.
 
-const encoder = new TextEncoder();
-let bytes = new Uint8Array(4096);
-let words = new Uint32Array(bytes.buffer);
+// The hash (cyrb53's mixing, public domain) runs over the frame's values as it walks them, in the order
+// JSON.stringify would write them, each tagged with its kind and strings with their length, so no two different
+// JSON values feed it the same sequence. Serialising the frame first and hashing the text was most of the cost of a
+// keyed frame, and keyed frames are most of the hybrid stream (npm run bench ingest). Two lanes of state for the walk:
+let h1 = 0;
+let h2 = 0;
+let size = 0;
+const float = new Float64Array(1);
+const floatWords = new Uint32Array(float.buffer);
 
-/**
- * cyrb53, a fast 53-bit string hash (public domain), fed the string's UTF-8 bytes four at a time: native
- * encodeInto and 32-bit words hash a hybrid run's 1.4 KB ACL frames five times faster than charCodeAt did (the
- * per-character loop was a tenth of the hybrid ingest; npm run bench ingest). UTF-8 tells every well-formed string
- * apart; the length goes in too, so a tail of zero bytes is not the same as a shorter string.
- */
-export function hash53(str: string): number {
-  // UTF-8 is at most three bytes per UTF-16 unit; eight zeroed spare bytes let the last pair of words be read whole.
-  const need = str.length * 3 + 8;
-  if (need > bytes.length) {
-    bytes = new Uint8Array(Math.max(need, bytes.length * 2));
-    words = new Uint32Array(bytes.buffer);
+function mix(w: number) {
+  h1 = Math.imul(h1 ^ w, 2654435761);
+  h2 = Math.imul(h2 ^ w, 1597334677);
+}
+
+/** A string, two UTF-16 units a step after its length. */
+function mixString(s: string) {
+  const len = s.length;
+  let a = h1 ^ (0x73 + (len << 8));
+  let b = h2 ^ len;
+  const pairs = len & ~1;
+  for (let i = 0; i < pairs; i += 2) {
+    const w = s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16);
+    a = Math.imul(a ^ w, 2654435761);
+    b = Math.imul(b ^ w, 1597334677);
   }
-  const { written } = encoder.encodeInto(str, bytes);
-  bytes.fill(0, written, written + 8);
-  let h1 = 0xdeadbeef ^ written;
-  let h2 = 0x41c6ce57 ^ str.length;
-  const n = (written + 3) >>> 2;
-  for (let i = 0; i < n; i += 2) {
-    h1 = Math.imul(h1 ^ words[i]!, 2654435761);
-    h2 = Math.imul(h2 ^ words[i + 1]!, 1597334677);
+  if (pairs < len) {
+    const w = s.charCodeAt(pairs);
+    a = Math.imul(a ^ w, 2654435761);
+    b = Math.imul(b ^ w, 1597334677);
   }
+  h1 = a;
+  h2 = b;
+  size += len;
+}
+
+/** A JSON value as JSON.stringify sees it: an object's undefined and function members are left out. */
+function mixValue(v: unknown): void {
+  switch (typeof v) {
+    case 'string':
+      return mixString(v);
+    case 'number':
+      float[0] = v;
+      mix(0x6e);
+      mix(floatWords[0]!);
+      mix(floatWords[1]!);
+      size += 8;
+      return;
+    case 'boolean':
+      mix(v ? 0x74 : 0x66);
+      size += 1;
+      return;
+    case 'object': {
+      if (v === null) return mix(0x6c);
+      if (Array.isArray(v)) {
+        mix(0x5b + (v.length << 8));
+        for (const x of v) mixValue(x === undefined || typeof x === 'function' ? null : x);
+        return mix(0x5d);
+      }
+      mix(0x7b);
+      const o = v as Record<string, unknown>;
+      for (const k in o) {
+        const x = o[k];
+        if (x === undefined || typeof x === 'function') continue;
+        mixString(k);
+        mixValue(x);
+      }
+      return mix(0x7d);
+    }
+    default:
+      return;
+  }
+}
+
+/** The 53-bit hash of a JSON value (and, in `size`, how much went in). */
+export function hashJson(value: unknown): number {
+  h1 = 0xdeadbeef;
+  h2 = 0x41c6ce57;
+  size = 0;
+  mixValue(value);
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
@@ -36,14 +90,11 @@ export function hash53(str: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/**
- * The stable key of a frame that has no id of its own: the same for a byte-identical replay. (Native
- * JSON.stringify plus one pass of the hash measured faster than hashing the object by walking it.)
- */
+/** The stable key of a frame that has no id of its own: the same for a replay of the same data. */
 export function frameKey(frame: { type: string }): string {
-  const json = JSON.stringify(frame);
+  const hash = hashJson(frame);
   // Decimal: a 53-bit number in base 36 took longer to write than the frame took to hash.
-  return `${frame.type}:${json.length}:${hash53(json)}`;
+  return `${frame.type}:${size}:${hash}`;
 }
 
 /** Structural equality of JSON-like values (frames after parsing). */
