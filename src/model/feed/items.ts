@@ -1,6 +1,7 @@
 import { kvAppend, kvGet, kvIndexOf, kvSetAt, vecGet } from '../keyedVec';
 import { isMessageKind } from '../messageCount';
 import type { TurnExtra } from '../turnExtras';
+import { attachmentRow } from './attachmentRow';
 import { deepEqual, own } from './keys';
 import type { AttachmentEntry, Feed, FeedItem, FeedItemKind } from './types';
 
@@ -115,7 +116,7 @@ export function placeAttachment(feed: Feed, key: string, turnId: string | null):
   const entry = vecGet(feed.attachments.values, at)!;
   const placed: AttachmentEntry = { ...entry, turnId, placed: turnId === null ? 'row' : 'turn' };
   const out: Feed = { ...feed, attachments: kvSetAt(feed.attachments, at, placed) };
-  return turnId === null ? putItem(out, entry.row) : joinTurn(out, turnId, entry.extra);
+  return turnId === null ? putItem(out, attachmentRow(entry)) : joinTurn(out, turnId, entry.extra);
 }
 
 /** For frames without an id: nothing happens when the key is known (a replay); otherwise `then` runs. */

@@ -114,8 +114,8 @@ export interface AttachmentEntry {
   extra: TurnExtra;
   /** The turn it joined; null while it waits or when it became a row. */
   turnId: string | null;
-  /** Its own row, used when no turn takes it. */
-  row: FeedItem;
+  /** The frame as the feed keeps it; its own row is made from it when no turn takes it (attachmentRow.ts). */
+  frame: AttachmentFrame;
   placed: 'turn' | 'row' | 'pending';
 }
 
@@ -158,6 +158,9 @@ export interface Feed {
 }
 
 export type F<T extends FeedInput['type']> = Extract<FeedInput, { type: T }>;
+
+/** The frames that join an agent's turn but carry no id of their own. */
+export type AttachmentFrame = F<'acl_message'> | F<'request'> | F<'delegation'>;
 
 export const emptyFeed: Feed = Object.freeze({
   items: emptyKeyedVec<FeedItem>(),
