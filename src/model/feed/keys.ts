@@ -1,5 +1,3 @@
-
-
 // Keys and comparisons for frames that carry no id: a frame's key is its type, the size of its data and a 53-bit
 // hash of that data, so a replayed frame (the same stored data) gets the same key and changes nothing.
 
@@ -77,8 +75,8 @@ function mixValue(v: unknown): void {
   }
 }
 
-/** The 53-bit hash of a JSON value (and, in `size`, how much went in). */
-export function hashJson(value: unknown): number {
+/** The 53-bit hash of a JSON value; `size` then tells how much went in (frameKey reads both). */
+function hashJson(value: unknown): number {
   h1 = 0xdeadbeef;
   h2 = 0x41c6ce57;
   size = 0;
