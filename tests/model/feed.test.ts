@@ -1,6 +1,6 @@
 // The feed model over real recorded frames (tests/transcripts) and over the orders a socket can produce.
 import { describe, expect, it } from 'vitest';
-import { applyFrame, applyFrames, emptyFeed, frameKey, type Feed, type FeedInput } from '../../src/model/feed';
+import { applyFrame, applyFrames, emptyFeed, feedWith, frameKey, type Feed, type FeedInput } from '../../src/model/feed';
 import {
   selectAnalytics, selectArgumentTree, selectConsensus, selectCounts, selectCurrentStage, selectDelegations, selectItem,
   selectMessageIds, selectMessages, selectPapers, selectRound, type ArgumentNode,
@@ -172,6 +172,25 @@ describe('replay after a reconnect', () => {
     // What JSON leaves out is not part of the key; key order is (JSON writes it).
     expect(keyOf({ a: 1, b: undefined })).toBe(keyOf({ a: 1 }));
     expect(keyOf('x'.repeat(5000))).toBe(keyOf('x'.repeat(5000)));
+  });
+});
+
+describe('feedWith', () => {
+  it('copies every field, changes only the patched ones and leaves the original alone', () => {
+    const feed = run('hybrid-hybrid');
+    const next = feedWith(feed, { messageCount: feed.messageCount + 1, researchNotice: 'x' });
+    expect(next).not.toBe(feed);
+    expect(Object.keys(next)).toEqual(Object.keys(emptyFeed));
+    expect(next).toEqual({ ...feed, messageCount: feed.messageCount + 1, researchNotice: 'x' });
+    expect(feed.researchNotice).toBeNull();
+  });
+
+  it('makes every feed of a recorded discussion with the same fields in the same order', () => {
+    let feed: Feed = emptyFeed;
+    for (const f of transcriptFrames('hybrid-research')) {
+      feed = applyFrame(feed, f);
+      expect(Object.keys(feed)).toEqual(Object.keys(emptyFeed));
+    }
   });
 });
 

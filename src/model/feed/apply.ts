@@ -5,7 +5,7 @@ import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
 import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
-import type { Feed, FeedInput } from './types';
+import { feedWith, type Feed, type FeedInput } from './types';
 
 // Folding a frame into the feed: one switch over every frame type the panels' sockets send.
 
@@ -18,7 +18,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       const key = frameKey(frame);
       return once(feed, key, (f) => {
         const out = putItem(f, item({ ...base, id: key, kind: 'stage', content: frame.description ?? `Stage: ${frame.stage}`, stage: frame.stage, round: frame.round }));
-        return withRound({ ...out, stage: { stage: frame.stage, round: frame.round ?? null, description: frame.description ?? null, timestamp: ts } }, frame.round);
+        return withRound(feedWith(out, { stage: { stage: frame.stage, round: frame.round ?? null, description: frame.description ?? null, timestamp: ts } }), frame.round);
       });
     }
     case 'acl_message':
@@ -29,7 +29,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       const key = frameKey(frame);
       return once(feed, key, (f) =>
         putItem(
-          { ...f, consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } },
+          feedWith(f, { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
           item({ ...base, id: key, kind: 'consensus', content: consensusLine(f, frame.consensus, frame.reached), confidence: frame.consensus.confidence }),
         ),
       );
@@ -47,13 +47,13 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
         const r = out.round;
         const ended = r.ended.includes(frame.round) ? r.ended : [...r.ended, frame.round].sort((a, b) => a - b);
         const agreement = frame.agreement !== undefined ? { ...r.agreement, [frame.round]: frame.agreement } : r.agreement;
-        return ended === r.ended && agreement === r.agreement ? out : { ...out, round: { ...r, ended, agreement } };
+        return ended === r.ended && agreement === r.agreement ? out : feedWith(out, { round: { ...r, ended, agreement } });
       });
     }
     case 'discussion_summary': {
       const s = frame.summary;
       const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
-      const withStats = (f: Feed) => (s.performance_metrics ? { ...f, statistics: s.performance_metrics } : f);
+      const withStats = (f: Feed) => (s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
       if (frame.id) {
         const pos = kvIndexOf(feed.items, frame.id);
@@ -74,7 +74,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     }
     case 'error': {
       if (frame.fatal) {
-        return feed.session.fatalError === frame.message ? feed : { ...feed, session: { ...feed.session, fatalError: frame.message } };
+        return feed.session.fatalError === frame.message ? feed : feedWith(feed, { session: { ...feed.session, fatalError: frame.message } });
       }
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'error', content: frame.message })));
@@ -82,7 +82,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'performance_metric': {
       const key = frameKey(frame);
       if (kvIndexOf(feed.metrics, key) >= 0) return feed;
-      return { ...feed, metrics: kvAppend(feed.metrics, key, { metric: frame.metric, value: frame.value, timestamp: ts }) };
+      return feedWith(feed, { metrics: kvAppend(feed.metrics, key, { metric: frame.metric, value: frame.value, timestamp: ts }) });
     }
     case 'research_result':
     case 'research_results':

@@ -4,7 +4,7 @@ import type { TurnExtra } from '../turnExtras';
 import { attachmentRow } from './attachmentRow';
 import { joinTurn, placeAttachment, putItem } from './items';
 import { frameKey, own } from './keys';
-import type { AttachmentEntry, AttachmentFrame, DelegationEntry, Feed } from './types';
+import { feedWith, type AttachmentEntry, type AttachmentFrame, type DelegationEntry, type Feed } from './types';
 
 // The frames that belong to an agent's turn but carry no id of their own (acl_message, request, delegation):
 // they join that turn as extras, wait for it, or end as a light row of their own — never dropped, never doubled.
@@ -76,17 +76,17 @@ export function onAttachment(feed: Feed, received: AttachmentFrame): Feed {
   const turnId = turnFor(out, sender, extra);
   const placed: AttachmentEntry['placed'] = turnId !== null ? 'turn' : out.session.ended ? 'row' : 'pending';
   const entry: AttachmentEntry = { key, sender, extra, frame, turnId, placed };
-  out = { ...out, attachments: kvAppend(out.attachments, key, entry) };
+  out = feedWith(out, { attachments: kvAppend(out.attachments, key, entry) });
   if (placed === 'turn') return joinTurn(out, turnId!, extra);
   if (placed === 'row') return putItem(out, attachmentRow(entry));
   const waiting = own(out.pendingBySender, sender) ?? [];
-  return { ...out, pendingBySender: { ...out.pendingBySender, [sender]: [...waiting, key] } };
+  return feedWith(out, { pendingBySender: { ...out.pendingBySender, [sender]: [...waiting, key] } });
 }
 
 /** At the end nothing more will come: what still waits for a turn becomes a row of its own. */
 export function flushPending(feed: Feed): Feed {
   if (Object.keys(feed.pendingBySender).length === 0) return feed;
-  let out: Feed = { ...feed, pendingBySender: {} };
+  let out: Feed = feedWith(feed, { pendingBySender: {} });
   for (const e of kvValues(feed.attachments)) if (e.placed === 'pending') out = placeAttachment(out, e.key, null);
   return out;
 }
@@ -97,5 +97,5 @@ export function addDelegation(feed: Feed, d: Delegation, timestamp: string | nul
   const key = delegationKey(d);
   if (kvIndexOf(feed.delegations, key) >= 0) return feed;
   const entry: DelegationEntry = { key, from, to, reason: d.reason ?? null, task: d.task ?? null, timestamp: d.timestamp ?? timestamp, delegation: d };
-  return { ...feed, delegations: kvAppend(feed.delegations, key, entry) };
+  return feedWith(feed, { delegations: kvAppend(feed.delegations, key, entry) });
 }

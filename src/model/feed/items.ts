@@ -3,7 +3,7 @@ import { isMessageKind } from '../messageCount';
 import type { TurnExtra } from '../turnExtras';
 import { attachmentRow } from './attachmentRow';
 import { deepEqual, own } from './keys';
-import type { AttachmentEntry, Feed, FeedItem, FeedItemKind } from './types';
+import { feedWith, type AttachmentEntry, type Feed, type FeedItem, type FeedItemKind } from './types';
 
 // Putting an item into the list: append or replace in place, keep the message count, the streaming ids and the
 // index of each agent's newest turn (where audio and extras go) in step.
@@ -43,8 +43,8 @@ function indexWords(feed: Feed, it: FeedItem): Feed {
   const words = it.content.trim();
   if (words === '') return feed;
   const at = kvIndexOf(feed.turnByWords, words);
-  if (at >= 0) return vecGet(feed.turnByWords.values, at) === it.id ? feed : { ...feed, turnByWords: kvSetAt(feed.turnByWords, at, it.id) };
-  return { ...feed, turnByWords: kvAppend(feed.turnByWords, words, it.id) };
+  if (at >= 0) return vecGet(feed.turnByWords.values, at) === it.id ? feed : feedWith(feed, { turnByWords: kvSetAt(feed.turnByWords, at, it.id) });
+  return feedWith(feed, { turnByWords: kvAppend(feed.turnByWords, words, it.id) });
 }
 
 function placeItem(feed: Feed, next: FeedItem): Feed {
@@ -59,24 +59,23 @@ function placeItem(feed: Feed, next: FeedItem): Feed {
   if (prev?.extras) next = { ...next, extras: mergeExtras(prev.extras, next.extras) };
   if (prev) {
     if (sameItem(prev, next)) return feed;
-    let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, next) };
-    if (prev.streaming && !next.streaming) out = { ...out, streamingIds: out.streamingIds.filter((id) => id !== next.id) };
+    let out: Feed = feedWith(feed, { items: kvSetAt(feed.items, pos, next) });
+    if (prev.streaming && !next.streaming) out = feedWith(out, { streamingIds: out.streamingIds.filter((id) => id !== next.id) });
     const counted = (isMessageKind(next.kind) ? 1 : 0) - (isMessageKind(prev.kind) ? 1 : 0);
-    if (counted !== 0) out = { ...out, messageCount: out.messageCount + counted };
+    if (counted !== 0) out = feedWith(out, { messageCount: out.messageCount + counted });
     if (prev.agentId === null && next.agentId && SPEECH_KINDS.has(next.kind)) {
-      out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } };
+      out = feedWith(out, { lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } });
     }
     if (prev.agentName === null && next.agentName && SPEECH_KINDS.has(next.kind)) out = turnNamed(out, next.id, next.agentName);
     return out;
   }
   const agentMoves = next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
-  const out: Feed = {
-    ...feed,
+  const out = feedWith(feed, {
     items: kvAppend(feed.items, next.id, next),
     lastMessageByAgent: agentMoves ? { ...feed.lastMessageByAgent, [next.agentId!]: next.id } : feed.lastMessageByAgent,
     streamingIds: next.streaming ? [...feed.streamingIds, next.id] : feed.streamingIds,
     messageCount: isMessageKind(next.kind) ? feed.messageCount + 1 : feed.messageCount,
-  };
+  });
   return next.agentName && SPEECH_KINDS.has(next.kind) ? turnNamed(out, next.id, next.agentName) : out;
 }
 
@@ -91,12 +90,12 @@ export function mergeExtras(prev: readonly TurnExtra[], next: readonly TurnExtra
 /** A turn now known to be `name`'s: it is that agent's newest turn, and takes what waited for it. */
 export function turnNamed(feed: Feed, id: string, name: string): Feed {
   let out = feed;
-  if (own(out.lastTurnByName, name) !== id) out = { ...out, lastTurnByName: { ...out.lastTurnByName, [name]: id } };
-  if (out.lastAgentTurnId !== id) out = { ...out, lastAgentTurnId: id };
+  if (own(out.lastTurnByName, name) !== id) out = feedWith(out, { lastTurnByName: { ...out.lastTurnByName, [name]: id } });
+  if (out.lastAgentTurnId !== id) out = feedWith(out, { lastAgentTurnId: id });
   const waiting = own(out.pendingBySender, name);
   if (!waiting) return out;
   const { [name]: _taken, ...rest } = out.pendingBySender as Record<string, readonly string[]>;
-  out = { ...out, pendingBySender: rest };
+  out = feedWith(out, { pendingBySender: rest });
   for (const key of waiting) out = placeAttachment(out, key, id);
   return out;
 }
@@ -107,7 +106,7 @@ export function joinTurn(feed: Feed, turnId: string, extra: TurnExtra): Feed {
   if (pos < 0) return feed;
   const prev = vecGet(feed.items.values, pos)!;
   if (prev.extras?.some((e) => e.key === extra.key)) return feed;
-  return { ...feed, items: kvSetAt(feed.items, pos, { ...prev, extras: [...(prev.extras ?? []), extra] }) };
+  return feedWith(feed, { items: kvSetAt(feed.items, pos, { ...prev, extras: [...(prev.extras ?? []), extra] }) });
 }
 
 /** Records where a logged attachment went: a turn (by id) or, with null, a row of its own. */
@@ -115,7 +114,7 @@ export function placeAttachment(feed: Feed, key: string, turnId: string | null):
   const at = kvIndexOf(feed.attachments, key);
   const entry = vecGet(feed.attachments.values, at)!;
   const placed: AttachmentEntry = { ...entry, turnId, placed: turnId === null ? 'row' : 'turn' };
-  const out: Feed = { ...feed, attachments: kvSetAt(feed.attachments, at, placed) };
+  const out: Feed = feedWith(feed, { attachments: kvSetAt(feed.attachments, at, placed) });
   return turnId === null ? putItem(out, attachmentRow(entry)) : joinTurn(out, turnId, entry.extra);
 }
 
@@ -129,7 +128,7 @@ export function withRound(feed: Feed, round: number | undefined | null, max?: nu
   const current = round != null && (r.current === null || round > r.current) ? round : r.current;
   const nextMax = max != null ? max : r.max;
   if (current === r.current && nextMax === r.max) return feed;
-  return { ...feed, round: { ...r, current, max: nextMax } };
+  return feedWith(feed, { round: { ...r, current, max: nextMax } });
 }
 
 export const placeholderKind = (feed: Feed): FeedItemKind => (feed.session.endpoint === 'basic' ? 'text' : 'hybrid');

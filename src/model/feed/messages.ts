@@ -2,7 +2,7 @@ import { kvAppend, kvIndexOf, kvSetAt, vecGet } from '../keyedVec';
 import { addDelegation, delegationExtra, flushPending } from './attachments';
 import { item, placeholderKind, putItem, turnNamed, withRound } from './items';
 import { frameKey, own } from './keys';
-import type { AudioRef, F, Feed } from './types';
+import { feedWith, type AudioRef, type F, type Feed } from './types';
 
 // A turn's frames: the session's start, the streamed placeholder and its deltas, the final message, its audio,
 // and the end (a stream whose final frame never came is closed as interrupted).
@@ -14,7 +14,7 @@ export function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'d
   const topic = frame.topic ?? s.topic;
   let out = feed;
   if (frame.session_id !== s.sessionId || endpoint !== s.endpoint || mode !== s.mode || topic !== s.topic) {
-    out = { ...out, session: { ...s, sessionId: frame.session_id, endpoint, mode, topic } };
+    out = feedWith(out, { session: { ...s, sessionId: frame.session_id, endpoint, mode, topic } });
   }
   if (frame.type === 'discussion_initialized') out = withRound(out, null, frame.max_rounds);
   // Merge by id, the frame's last word winning; the same array when nothing differs.
@@ -25,7 +25,7 @@ export function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'d
     const q = out.participants[i];
     return q.id === p.id && q.name === p.name && q.role === p.role;
   });
-  return same ? out : { ...out, participants: next };
+  return same ? out : feedWith(out, { participants: next });
 }
 
 export function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>): Feed {
@@ -54,8 +54,8 @@ export function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     // Deltas came before the summary's start: the draft becomes the summary's light row (nobody's turn).
     if (frame.kind === 'summary') return putItem(feed, item({ ...prev, kind: 'summary', timestamp: prev.timestamp ?? frame.timestamp ?? null, source: frame }));
     const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
-    let out: Feed = { ...feed, items: kvSetAt(feed.items, pos, filled) };
-    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = { ...out, lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } };
+    let out: Feed = feedWith(feed, { items: kvSetAt(feed.items, pos, filled) });
+    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = feedWith(out, { lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } });
     return turnNamed(out, frame.id, frame.agent_name);
   }
   return putItem(
@@ -75,7 +75,7 @@ export function onDelta(feed: Feed, frame: F<'agent_message_delta'>): Feed {
   if (pos >= 0) {
     const prev = vecGet(feed.items.values, pos)!;
     if (!prev.streaming || frame.delta === '') return feed; // a late delta after the final frame
-    return { ...feed, items: kvSetAt(feed.items, pos, { ...prev, content: prev.content + frame.delta }) };
+    return feedWith(feed, { items: kvSetAt(feed.items, pos, { ...prev, content: prev.content + frame.delta }) });
   }
   return putItem(
     feed,
@@ -88,20 +88,20 @@ export function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Fee
   if (kvIndexOf(feed.audio, key) >= 0) return feed; // a replayed clip: attached when it first came
   const ref: AudioRef = { audioUrl: frame.audio_url, audioId: frame.audio_id ?? null };
   const target = frame.message_id ?? own(feed.lastMessageByAgent, frame.agent_id) ?? null;
-  let out: Feed = { ...feed, audio: kvAppend(feed.audio, key, { ...ref, agentId: frame.agent_id, messageId: target, timestamp: frame.timestamp ?? null }) };
+  let out: Feed = feedWith(feed, { audio: kvAppend(feed.audio, key, { ...ref, agentId: frame.agent_id, messageId: target, timestamp: frame.timestamp ?? null }) });
   if (target === null) return out; // nobody to take it
   const at = kvIndexOf(out.audioByMessage, target);
-  out = { ...out, audioByMessage: at < 0 ? kvAppend(out.audioByMessage, target, ref) : kvSetAt(out.audioByMessage, at, ref) };
+  out = feedWith(out, { audioByMessage: at < 0 ? kvAppend(out.audioByMessage, target, ref) : kvSetAt(out.audioByMessage, at, ref) });
   const pos = kvIndexOf(out.items, target);
   if (pos < 0) return out; // its message has not arrived yet: putItem attaches the clip when it does
   const prev = vecGet(out.items.values, pos)!;
   if (prev.audioUrl === ref.audioUrl && (prev.audioId ?? null) === ref.audioId) return out;
-  return { ...out, items: kvSetAt(out.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) };
+  return feedWith(out, { items: kvSetAt(out.items, pos, { ...prev, audioUrl: ref.audioUrl, audioId: ref.audioId }) });
 }
 
 export function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
   if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
-  return flushPending(closeOpenStreams({ ...feed, session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } }));
+  return flushPending(closeOpenStreams(feedWith(feed, { session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } })));
 }
 
 /**
@@ -116,5 +116,5 @@ export function closeOpenStreams(feed: Feed): Feed {
     const prev = vecGet(items.values, pos)!;
     items = kvSetAt(items, pos, { ...prev, streaming: false, interrupted: true });
   }
-  return { ...feed, items, streamingIds: [] };
+  return feedWith(feed, { items, streamingIds: [] });
 }

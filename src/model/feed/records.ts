@@ -2,7 +2,7 @@ import type { Consensus, ResearchResult } from '../../schemas/discussion';
 import { kvAppend, kvGet, kvIndexOf, kvSetAt, vecFindLast, vecGet } from '../keyedVec';
 import { SPEECH_KINDS, item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey } from './keys';
-import type { F, Feed, FeedItem } from './types';
+import { feedWith, type F, type Feed, type FeedItem } from './types';
 
 // Research results, arguments and consensus: the rows that summarise what the discussion has found.
 
@@ -13,7 +13,7 @@ export function researchSummary(results: readonly ResearchResult[], query?: stri
   return `Research (${sources || 'none'}): ${n} paper${n === 1 ? '' : 's'}${q ? ` for "${q}"` : ''}`;
 }
 
-export const withResearchNotice = (feed: Feed, text: string): Feed => (feed.researchNotice === text ? feed : { ...feed, researchNotice: text });
+export const withResearchNotice = (feed: Feed, text: string): Feed => (feed.researchNotice === text ? feed : feedWith(feed, { researchNotice: text }));
 
 export function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_results'>): Feed {
   if (frame.type === 'research_results' && frame.unavailable && frame.results.length === 0) return withResearchNotice(feed, frame.unavailable);
@@ -27,7 +27,7 @@ export function onResearch(feed: Feed, frame: F<'research_result'> | F<'research
       if (kvIndexOf(research, k) < 0) research = kvAppend(research, k, { key: k, result, timestamp: ts });
     });
     const content = researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
-    return putItem({ ...f, research }, item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
+    return putItem(feedWith(f, { research }), item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
   });
 }
 
@@ -35,8 +35,8 @@ export function onArgument(feed: Feed, frame: F<'argument'>): Feed {
   const a = frame.argument;
   const pos = kvIndexOf(feed.arguments, a.id);
   let out = feed;
-  if (pos < 0) out = { ...out, arguments: kvAppend(out.arguments, a.id, a) };
-  else if (!deepEqual(vecGet(out.arguments.values, pos), a)) out = { ...out, arguments: kvSetAt(out.arguments, pos, a) };
+  if (pos < 0) out = feedWith(out, { arguments: kvAppend(out.arguments, a.id, a) });
+  else if (!deepEqual(vecGet(out.arguments.values, pos), a)) out = feedWith(out, { arguments: kvSetAt(out.arguments, pos, a) });
   out = putItem(
     out,
     item({
