@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pgliteOptions';
 import { seedDataDir, templateDir } from './pgliteTemplate';
 
 // One small interface over both engines so routes never know which one runs. Queries use $1-style
@@ -33,7 +34,7 @@ async function openPglite(dir: string | undefined, template?: PgliteTemplate): P
   const opened = dir
     ? await seedDataDir(dir, templateDir(template?.key), template && ((pg) => template.prepare(wrapPglite(pg))))
     : undefined;
-  return wrapPglite(dir ? await PGlite.create(dir) : await PGlite.create(), opened);
+  return wrapPglite(dir ? await PGlite.create(dir, pgliteOptions()) : await PGlite.create(pgliteOptions()), opened);
 }
 
 function wrapPglite(db: PGlite, opened?: Db['opened']): Db {

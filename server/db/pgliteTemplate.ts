@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pgliteOptions';
 
 // Why this file: a new PGlite data directory runs initdb inside WebAssembly, which writes ~40 MB through the
 // emulated file system, then the migrations; together most of a fresh start (seconds). Their result is the same
@@ -42,7 +43,7 @@ async function makeTemplate(template: string, prepare?: Prepare): Promise<void> 
   const work = `${template}.tmp-${process.pid}-${Date.now()}`;
   try {
     await mkdir(path.dirname(template), { recursive: true });
-    const db = await PGlite.create(work);
+    const db = await PGlite.create(work, pgliteOptions());
     try {
       await prepare?.(db);
     } finally {

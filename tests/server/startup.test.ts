@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDb } from '../../server/db/db';
 import { seedDataDir } from '../../server/db/pgliteTemplate';
 import { CSP_DIRECTIVES, secureResponseClass, securityHeaders } from '../../server/http/security';
 import { startHealthMonitor } from '../../server/providers/healthMonitor';
@@ -98,6 +99,19 @@ describe('a new PGlite data directory', () => {
   it("falls back to PGlite's own initdb when there is no place for a template", async () => {
     const fresh = path.join(temp(), 'pgdata');
     expect(await seedDataDir(fresh, null)).toBe('initdb');
+  });
+
+  it('opens with a 32 MB buffer pool, on disk and in memory, and keeps the setting out of the cluster', async () => {
+    const dataDir = temp();
+    for (const databaseUrl of [undefined, 'memory://']) {
+      const db = await openDb({ databaseUrl, dataDir });
+      try {
+        expect(await db.query("SELECT current_setting('shared_buffers') AS sb")).toEqual([{ sb: '32MB' }]);
+      } finally {
+        await db.close();
+      }
+    }
+    expect(readFileSync(path.join(dataDir, 'pgdata', 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 128MB/m);
   });
 });
 
