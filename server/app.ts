@@ -26,7 +26,7 @@ import { claimDataDir } from './db/dataDirLock';
 import { createEngineState } from './engine/hooks';
 import { registerRoutes } from './routes';
 import { apiDocsRoutes } from './routes/apiDocs';
-import { routeCatalog, useZodSchemas, type CatalogRoute } from './http/routeSchema';
+import { routeCatalog, zodSchemaController, type CatalogRoute } from './http/routeSchema';
 import type { StartupTimer } from './startupTimer';
 
 export interface BuiltServer {
@@ -89,6 +89,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
     // TRUST_PROXY; by default the socket's peer address is the client.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
+    schemaController: zodSchemaController,
     // The security headers ride on every answer's head (http/security.ts).
     serverFactory: secureServerFactory(),
   });
@@ -103,8 +105,6 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
-  // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
-  useZodSchemas(app);
   const catalog = routeCatalog(app);
   // Each hook is one more step for every request to walk (npm run bench server, /health): the edge has one.
   app.addHook('onRequest', refuseNulInUrl);
