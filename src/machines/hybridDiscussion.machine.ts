@@ -1,19 +1,20 @@
 // The hybrid panel (docs/product.md#discussions-screens, #discussions-states 'Hybrid discussion', #discussions-calls,
-// #discussions-errors). Parallel regions:
+// #discussions-errors). One region, the run (a one-shot list beside it needs no region of its own: a second region
+// was also a second walk of the chart for every frame):
 //   run      — idle → connecting (10 s time-out) → connected (configuration sent; rounds counted from round_start /
 //              round_end) → ended by discussion_ended, Stop, a close or a fatal error. Stop sends `stop`, then
 //              closes with 1000 after 500 ms. A 1006 drop reconnects with the same session_id (the server resumes;
 //              the feed keys by id, so nothing shows twice). The socket is a socketSession child, as in the
 //              standard panel. History re-attaches a running one ('hybrid.resume': same session_id, resume_from).
-//   settings — the panel's settings (docs/product.md#discussions-limits defaults), locked while connected; templates
-// fill several at once.
-//   modes    — /api/ws/hybrid/modes (descriptions and best_for) for the mode picker; optional.
+// Context besides the run: the panel's settings (docs/product.md#discussions-limits defaults), locked while
+// connected, templates filling several at once; the saved settings and /api/ws/hybrid/modes (descriptions and
+// best_for, for the mode picker; optional) come from two loader children.
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
 import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
-import { hybridAudioItem, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
+import { hybridAudioItem, mayRelay, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
 import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { closeOpenStreams } from '../model/feed';
@@ -87,6 +88,7 @@ export const hybridDiscussionMachine = setup({
       const frame = frameOf(event);
       return frame?.type === 'discussion_ended' || (frame?.type === 'error' && frame.fatal === true);
     },
+    isRelayedFrame: ({ context, event }) => mayRelay(event, !!context.run?.settings.tts),
     isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return isHybridFailedClose(event.code, context); },
     areSettingsValid: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.safeParse(event.settings).success; },
   },
@@ -156,11 +158,13 @@ export const hybridDiscussionMachine = setup({
   },
 }).createMachine({
   id: 'hybridDiscussion',
-  type: 'parallel',
   context: panelContext(initialHybridContext),
   entry: 'readSessionToken',
+  initial: 'run',
   invoke: [
     { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
+    // The mode picker's descriptions; optional: without them the picker shows the four modes by name.
+    { id: 'modesLoader', src: 'loadModes', onDone: { actions: assign({ modes: ({ event }) => event.output }) }, onError: {} },
     { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
   ],
   on: {
@@ -190,22 +194,6 @@ export const hybridDiscussionMachine = setup({
         },
         ended: { tags: 'ended', on: betweenRuns },
         failed: { tags: ['ended', 'error'], on: betweenRuns },
-      },
-    },
-    modes: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            src: 'loadModes',
-            id: 'modesLoader',
-            onDone: { target: 'loaded', actions: assign({ modes: ({ event }) => event.output }) },
-            // Optional: without the list the picker shows the four modes by name.
-            onError: 'unavailable',
-          },
-        },
-        loaded: {},
-        unavailable: {},
       },
     },
   },

@@ -13,7 +13,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { notProvided, panelContext, sessionTokenOf, type PanelInput } from '../model/actorKit';
 import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
-import { queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
+import { mayRelay, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
 import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
@@ -108,6 +108,7 @@ export const standardDiscussionMachine = setup({
     isResumable: ({ event }) => { assertEvent(event, 'discussion.resume'); return isResumable(event); },
     /** discussion_ended, or an authentication error: the server will say no more. */
     isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
+    isRelayedFrame: ({ context, event }) => mayRelay(event, !!context.run?.settings.basic.tts),
     isHumanMessageSendable: ({ context, event }) => { assertEvent(event, 'discussion.human.send'); return event.text.trim().length > 0 && context.settings.basic.humanParticipation; },
     isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return !isQuietStandardClose(closeFacts(context.run, event), context); },
     areSettingsValid: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.safeParse(event.settings).success; },

@@ -285,6 +285,16 @@ describe('hybrid discussion panel', () => {
     expect(error(p.panel)).toBe('Invalid discussion configuration: x');
   });
 
+  it('works without the modes list when it cannot load: the picker falls back to the modes by name', async () => {
+    const p = await ready();
+    expect(selectModes(p.panel.getSnapshot())).toEqual([]);
+    expect(p.panel.getSnapshot().hasTag('idle')).toBe(true);
+    const ws = await live(p);
+    ws.serverSend({ type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Hello' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.panel.getSnapshot().hasTag('live')).toBe(true);
+  });
+
   it('loads the modes list; export with no messages toasts, with messages saves hybrid_discussion_{session}.pdf', async () => {
     const p = await ready({ modes: [{ id: 'hybrid', name: 'Hybrid', description: 'mix', best_for: ['most'] }] });
     expect(selectModes(p.panel.getSnapshot()).map((m) => m.id)).toEqual(['hybrid']);
