@@ -87,7 +87,9 @@ export class ClusterEngine {
       this.timers.push(t);
     };
     every(Math.max(50, Math.floor(this.leaseMs / 3)), () => void this.renew());
-    every(Math.max(100, Math.floor(this.leaseMs / 4)), () => void this.claimExpired());
+    // Whatever the lease, a dead owner's discussion is looked for at least every half second: a take-over then
+    // comes within the lease and about half a second (a quarter of a 10 s lease would have added 2.5 s).
+    every(Math.max(100, Math.min(500, Math.floor(this.leaseMs / 4))), () => void this.claimExpired());
     // What was running when this server (or a process before it) stopped: taken back now, not after a lease.
     void this.claimExpired();
     // A safety net for remote sockets (an announcement lost with a dropped listener) and their keep-alive.
