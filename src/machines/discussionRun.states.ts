@@ -3,7 +3,8 @@
 //   → stopping (Stop: `stop` is sent and speech stops) → closing (the socket is closed; if the close never comes back,
 //   the run ends after the grace) → ended | failed (the close rule of the panel says which).
 // A frame goes into the feed and the banner (`applyIncoming`) and, when it has something for them
-// (`isRelayedFrame`), out to the canvas and the audio queue (`relayIncoming`); the last frame (`isFinalFrame`: discussion_ended, or an error that ends the session) closes.
+// (`isRelayedFrame`), out to the canvas and the audio queue (`relayIncoming`); the last frame (`isFinalFrame`:
+// discussion_ended, or an error that ends the session) closes.
 // Each panel names the same actions, guards and delays in its own `setup` — what truly differs lives there: the
 // standard panel closes at once after `stop` (stopCloseDelay 0) and drops the speech queue at the end, the hybrid
 // panel waits 500 ms and lets the last words finish; the panel adds its own events to `live` and its own children.
