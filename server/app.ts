@@ -16,7 +16,7 @@ import { ClusterEngine } from './engine/cluster';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
-import { guardSocketRoutes, secureServerFactory } from './http/security';
+import { secureServerFactory } from './http/security';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/providers';
@@ -108,7 +108,6 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   const catalog = routeCatalog(app);
   // Each hook is one more step for every request to walk (npm run bench server, /health): the edge has one.
   app.addHook('onRequest', refuseNulInUrl);
-  guardSocketRoutes(app, config.allowedOrigins);
   // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
   await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });
   await app.register(fastifyWebsocket, {

@@ -1,5 +1,5 @@
 import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest, FastifyServerFactory, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import helmet from 'helmet';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY_VIOLATION } from '../../src/schemas/constants';
@@ -53,49 +53,43 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
-type HeadFields = Record<string, unknown> | readonly unknown[] | null | undefined;
-
-/** The names among `names` that a reply set itself, in any of the shapes node:http hands its head writer. */
-function namesSetBy(fields: HeadFields, names: readonly string[]): Set<string> | null {
-  if (!fields) return null;
-  let found: Set<string> | null = null;
-  const see = (name: unknown) => {
-    const lower = String(name).toLowerCase();
-    if (names.includes(lower)) (found ??= new Set()).add(lower);
-  };
-  if (Array.isArray(fields)) {
-    // [[name, value], …] or [name, value, name, value, …]
-    if (fields.length && Array.isArray(fields[0])) for (const pair of fields) see((pair as unknown[])[0]);
-    else for (let i = 0; i < fields.length; i += 2) see(fields[i]);
-  } else {
-    // Fastify's own object and node's progressive-API store both key the fields by lower-case name.
-    for (const name of names) if ((fields as Record<string, unknown>)[name] !== undefined) (found ??= new Set()).add(name);
-  }
-  return found;
+/** The header names a raw array of fields sets, lower-cased. */
+function arrayNames(fields: readonly unknown[]): Set<string> {
+  const nested = fields.length > 0 && Array.isArray(fields[0]);
+  const out = new Set<string>();
+  if (nested) for (const pair of fields) out.add(String((pair as unknown[])[0]).toLowerCase());
+  else for (let i = 0; i < fields.length; i += 2) out.add(String(fields[i]).toLowerCase());
+  return out;
 }
 
 /**
  * The server's response class (`http.createServer({ ServerResponse })`): every head it writes carries the security
- * headers, as one block worked out once and put after the status line. Setting them on each reply in a hook walked
- * node's header checks eleven more times per answer and cost a quarter of /health's rate (npm run bench server);
- * this costs one string join. Every answer gets them, the framework's early errors included. A header a reply set
- * itself wins (errors.ts sends a stricter CSP): the block leaves that name out for that answer.
- *
- * `_storeHeader(statusLine, fields)` is node:http's one head writer for writeHead and implicit heads alike (Node 20
- * to 24); tests/server/hardening.test.ts checks the headers on real answers, so a node that changed it would fail
- * there. Fastify's inject() uses its own response class and does not see the block (the tests listen for real).
+ * headers. `writeHead` is node:http's public head writer, and node calls it for implicit heads too (a body written
+ * without one). Headers go in as one object worked out once at start: names the reply set itself (errors.ts sends
+ * a stricter CSP) win, and the rest are added to the object the reply hands over, or set one by one when it
+ * hands none. node checks each name and value as it writes them; docs/performance.md says what that costs /health.
+ * Fastify's inject() uses its own response class and does not see them (the tests listen for real).
  */
 export function secureResponseClass(headers: Readonly<Record<string, string>> = securityHeaders()): typeof ServerResponse {
   const names = Object.keys(headers);
-  const line = (name: string) => `${name}: ${headers[name]}\r\n`;
-  const block = names.map(line).join('');
-  type StoreHeader = (this: ServerResponse, statusLine: string, fields: HeadFields) => unknown;
-  const store = (ServerResponse.prototype as unknown as { _storeHeader: StoreHeader })._storeHeader;
   class SecureResponse extends ServerResponse {
-    _storeHeader(statusLine: string, fields: HeadFields) {
-      const own = namesSetBy(fields, names);
-      const extra = own ? names.filter((n) => !own.has(n)).map(line).join('') : block;
-      return store.call(this, statusLine + extra, fields);
+    override writeHead(statusCode: number, ...rest: unknown[]): this {
+      const at = rest.length - 1;
+      const last = rest[at];
+      if (Array.isArray(last)) {
+        // A raw array, flat ([name, value, …]) or of pairs: a copy with the missing names appended the same way.
+        const nested = last.length > 0 && Array.isArray(last[0]);
+        const own = arrayNames(last);
+        const missing = names.filter((n) => !own.has(n) && !this.hasHeader(n));
+        rest[at] = nested ? [...last, ...missing.map((n) => [n, headers[n]])] : [...last, ...missing.flatMap((n) => [n, headers[n]])];
+      } else if (last && typeof last === 'object') {
+        const given = last as Record<string, unknown>;
+        for (const name of names) if (given[name] === undefined && !this.hasHeader(name)) given[name] = headers[name];
+      } else {
+        // No fields given (an implicit head, or writeHead(status[, reason])): node merges what setHeader stored.
+        for (const name of names) if (!this.hasHeader(name)) this.setHeader(name, headers[name]);
+      }
+      return (super.writeHead as (code: number, ...args: unknown[]) => this)(statusCode, ...rest);
     }
   }
   return SecureResponse as typeof ServerResponse;
@@ -135,19 +129,19 @@ const NOT_A_SOCKET = 'This address is a WebSocket endpoint; open it with a WebSo
 type WsHandler = (this: FastifyInstance, ws: WebSocket, req: FastifyRequest) => unknown;
 
 /**
- * onRoute hook, added before the websocket plugin: every socket route checks the Origin first (a refused one
- * closes 1008 before the handler runs), and a plain GET to a socket path answers 426 with a detail.
+ * A socket route in @fastify/websocket's documented full declaration (`handler` for plain HTTP, `wsHandler` for
+ * the socket): the Origin is checked first (a refused one closes 1008 before the handler runs), and a plain GET to
+ * a socket path answers 426 with a detail.
  */
-export function guardSocketRoutes(app: FastifyInstance, allowedOrigins: readonly string[]) {
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const opts = route as unknown as { websocket?: boolean; wsHandler?: WsHandler; handler: RouteOptions['handler'] };
-    if (!opts.websocket) return;
-    const inner = opts.handler as unknown as WsHandler;
-    opts.wsHandler = function (ws: WebSocket, req: FastifyRequest) {
-      if (!originAllowed(req, allowedOrigins)) return ws.close(CLOSE_POLICY_VIOLATION, ORIGIN_REFUSED);
-      return inner.call(this, ws, req);
-    };
-    opts.handler = async (_req, reply) => reply.status(426).header('upgrade', 'websocket').send({ detail: NOT_A_SOCKET });
-    opts.websocket = false;
+export function socketRoute(app: FastifyInstance, url: string, wsHandler: WsHandler) {
+  const allowed = app.ctx.config.allowedOrigins;
+  app.route({
+    method: 'GET',
+    url,
+    handler: async (_req, reply) => reply.status(426).header('upgrade', 'websocket').send({ detail: NOT_A_SOCKET }),
+    wsHandler(ws: WebSocket, req: FastifyRequest) {
+      if (!originAllowed(req, allowed)) ws.close(CLOSE_POLICY_VIOLATION, ORIGIN_REFUSED);
+      else void wsHandler.call(this, ws, req);
+    },
   });
 }

@@ -11,6 +11,7 @@ import { enter, refuse } from '../engine/discussions';
 import { tuningOf } from '../engine/hooks';
 import type { DiscussionSession } from '../engine/session';
 import { incident } from '../http/incident';
+import { socketRoute } from '../http/security';
 import { journalDir, recoverJournals } from '../engine/journal';
 import { abandonLeftovers } from '../engine/store';
 
@@ -54,7 +55,7 @@ export async function discussionSocketRoutes(app: FastifyInstance) {
   cluster?.start({ onClientFrame: (session, raw) => handleClientFrame(ctx, session, raw), attachLocal: (ws, session, resumeFrom) => attachSocket(ctx, ws, session, resumeFrom) });
 
   for (const [path, endpoint] of SOCKETS) {
-    app.get(path, { websocket: true }, (ws: WebSocket, req: FastifyRequest) => {
+    socketRoute(app, path, (ws: WebSocket, req: FastifyRequest) => {
       const q = req.query as Record<string, string | undefined>;
       if (q.test === 'true' || q.test === '1') {
         ws.send(JSON.stringify({ type: 'probe', endpoint: path, ok: true }));

@@ -6,6 +6,7 @@ import { liveClientFrame } from '../../src/schemas/liveUpdates';
 import { socketUser } from '../auth/guard';
 import type { LiveChannel } from '../realtime/hub';
 import { userStats } from './stats';
+import { socketRoute } from '../http/security';
 
 /** /ws/updates and /ws/system (and the debugger's /system/ws/system alias). */
 export async function liveSocketRoutes(app: FastifyInstance) {
@@ -32,7 +33,7 @@ export async function liveSocketRoutes(app: FastifyInstance) {
     for (const raw of early) void onMessage(raw);
   };
 
-  app.get('/ws/updates', { websocket: true }, handler('updates'));
-  app.get('/ws/system', { websocket: true }, handler('system'));
-  app.get('/system/ws/system', { websocket: true }, handler('system'));
+  socketRoute(app, '/ws/updates', handler('updates'));
+  socketRoute(app, '/ws/system', handler('system'));
+  socketRoute(app, '/system/ws/system', handler('system'));
 }
