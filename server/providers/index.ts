@@ -56,7 +56,7 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
   if (config.transcribeBaseUrl) return createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel });
   const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
-  return sphinx ? createPocketsphinxProvider(sphinx) : createNoTranscription();
+  return sphinx ? createPocketsphinxProvider(sphinx, undefined, { maxSeconds: config.transcribeMaxMinutes * 60 }) : createNoTranscription();
 }
 
 /** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */
