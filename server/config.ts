@@ -74,6 +74,30 @@ export interface ServerConfig {
   clientFrameBurst: number;
   /** Human messages one discussion stores at most; 0 = no limit. */
   maxHumanMessagesPerDiscussion: number;
+  /** What one model call may send back (providers/llm/limits.ts). */
+  llmMaxReplyChars: number;
+  llmReplyCharsPerToken: number;
+  llmMaxLineBytes: number;
+  /** What a model list may hold: names, the longest name, bytes. */
+  modelListMaxModels: number;
+  modelListMaxNameLength: number;
+  modelListMaxBytes: number;
+  /** Model connections one user may have. */
+  maxConnectionsPerUser: number;
+  /** Ollama pulls: silence and whole-pull time-outs; how many run at once per user and on the server. */
+  pullIdleTimeoutMs: number;
+  pullTimeoutMs: number;
+  maxPullsPerUser: number;
+  maxPulls: number;
+  /** Per user and minute: connection Tests, Saves (add and edit), pulls, built-in model downloads. */
+  modelTestRateLimit: number;
+  modelSaveRateLimit: number;
+  modelPullRateLimit: number;
+  downloadRateLimit: number;
+  /** Transcription: the longest audio converted (minutes); jobs at once per user and on the server. */
+  transcribeMaxMinutes: number;
+  transcribeJobsPerUser: number;
+  transcribeJobs: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -133,6 +157,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),
     clientFrameBurst: Math.max(1, num(env.CLIENT_FRAME_BURST, 40)),
     maxHumanMessagesPerDiscussion: Math.max(0, num(env.MAX_HUMAN_MESSAGES_PER_DISCUSSION, 200)),
+    llmMaxReplyChars: Math.max(1_000, num(env.LLM_MAX_REPLY_CHARS, 200_000)),
+    llmReplyCharsPerToken: Math.max(1, num(env.LLM_REPLY_CHARS_PER_TOKEN, 16)),
+    llmMaxLineBytes: Math.max(1_024, num(env.LLM_MAX_LINE_BYTES, 1024 * 1024)),
+    modelListMaxModels: Math.max(1, num(env.MODEL_LIST_MAX_MODELS, 2_000)),
+    modelListMaxNameLength: Math.max(1, num(env.MODEL_LIST_MAX_NAME_LENGTH, 200)),
+    modelListMaxBytes: Math.max(1_024, num(env.MODEL_LIST_MAX_BYTES, 8 * 1024 * 1024)),
+    maxConnectionsPerUser: Math.max(0, num(env.MAX_CONNECTIONS_PER_USER, 20)),
+    pullIdleTimeoutMs: Math.max(100, num(env.PULL_IDLE_TIMEOUT_MS, 120_000)),
+    pullTimeoutMs: Math.max(100, num(env.PULL_TIMEOUT_MS, 6 * 3_600_000)),
+    maxPullsPerUser: Math.max(1, num(env.MAX_PULLS_PER_USER, 2)),
+    maxPulls: Math.max(1, num(env.MAX_PULLS, 4)),
+    modelTestRateLimit: Math.max(1, num(env.MODEL_TEST_RATE_LIMIT, 20)),
+    modelSaveRateLimit: Math.max(1, num(env.MODEL_SAVE_RATE_LIMIT, 30)),
+    modelPullRateLimit: Math.max(1, num(env.MODEL_PULL_RATE_LIMIT, 10)),
+    downloadRateLimit: Math.max(1, num(env.BUILTIN_DOWNLOAD_RATE_LIMIT, 10)),
+    transcribeMaxMinutes: Math.max(0.1, num(env.TRANSCRIBE_MAX_MINUTES, 30)),
+    transcribeJobsPerUser: Math.max(1, num(env.TRANSCRIBE_JOBS_PER_USER, 1)),
+    transcribeJobs: Math.max(1, num(env.TRANSCRIBE_JOBS, 2)),
     ...overrides,
   };
 }
@@ -153,3 +195,8 @@ export function parseTrustProxy(v: string | undefined): false | number | string[
   }
   return list;
 }
+
+/** The reply caps of a model call, from the configuration. */
+export const replyLimitsOf = (c: ServerConfig) => ({ maxReplyChars: c.llmMaxReplyChars, replyCharsPerToken: c.llmReplyCharsPerToken, maxLineBytes: c.llmMaxLineBytes });
+/** The model list caps, from the configuration. */
+export const listLimitsOf = (c: ServerConfig) => ({ maxModels: c.modelListMaxModels, maxNameLength: c.modelListMaxNameLength, maxBytes: c.modelListMaxBytes });

@@ -2,6 +2,8 @@ import { AUDIO_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { storedPath } from './audioFiles';
 import type { AudioRow } from './audioStore';
+import { TranscriptionSlots } from './transcriptionSlots';
+import { readWavInfo, wavRefusal } from './wavHeader';
 
 /** A transcription that could not run or failed; the message is what the client shows. */
 export class TranscriptionFailure extends Error {}
@@ -11,19 +13,44 @@ const TRANSCRIBE_TIMEOUT_MS = 120_000;
 
 export const transcriptionAvailable = (ctx: AppContext) => ctx.providers.transcription.available();
 
-/** Transcribes one stored item and saves the transcript on its row. */
-export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?: AbortSignal): Promise<string> {
+const slotsByCtx = new WeakMap<AppContext, TranscriptionSlots>();
+const slotsOf = (ctx: AppContext) => {
+  let s = slotsByCtx.get(ctx);
+  if (!s) slotsByCtx.set(ctx, (s = new TranscriptionSlots(ctx.config.transcribeJobsPerUser, ctx.config.transcribeJobs)));
+  return s;
+};
+
+/**
+ * Transcribes one stored item and saves the transcript on its row. At most TRANSCRIBE_JOBS_PER_USER run for a user
+ * and TRANSCRIBE_JOBS on the server: `wait` (a background batch) waits its turn, otherwise a user who already has
+ * one running is told so. A WAV is judged by its header first (rate and length), before any converter reads it.
+ */
+export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?: AbortSignal, opts: { wait?: boolean } = {}): Promise<string> {
   if (!transcriptionAvailable(ctx)) throw new TranscriptionFailure(AUDIO_MESSAGES.noTranscriptionEngine);
+  const file = storedPath(ctx.config.mediaDir, row.file_name);
+  if (row.mime_type === 'audio/wav') {
+    const refusal = wavRefusal(await readWavInfo(file).catch(() => null), ctx.config.transcribeMaxMinutes);
+    if (refusal) throw new TranscriptionFailure(refusal);
+  }
+  const slots = slotsOf(ctx);
+  if (!opts.wait && slots.userFull(row.user_id)) {
+    throw new TranscriptionFailure('You already have a transcription running; try again when it has finished (TRANSCRIBE_JOBS_PER_USER)');
+  }
   let text: string;
+  const timeout = AbortSignal.timeout(TRANSCRIBE_TIMEOUT_MS);
+  const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let release: (() => void) | undefined;
   try {
-    const timeout = AbortSignal.timeout(TRANSCRIBE_TIMEOUT_MS);
+    release = await slots.acquire(row.user_id, callSignal);
     text = await ctx.providers.transcription.transcribe(
       // The engine sees the server-made name: its extension is the sniffed type, the client's name is irrelevant.
-      { path: storedPath(ctx.config.mediaDir, row.file_name), mimeType: row.mime_type, fileName: row.file_name },
-      signal ? AbortSignal.any([signal, timeout]) : timeout,
+      { path: file, mimeType: row.mime_type, fileName: row.file_name },
+      callSignal,
     );
   } catch (e) {
     throw new TranscriptionFailure((e as Error).message || 'Transcription failed');
+  } finally {
+    release?.();
   }
   const transcript = text.trim();
   await ctx.db.query('UPDATE audio_items SET transcript = $1 WHERE id = $2 AND user_id = $3', [transcript, row.id, row.user_id]);
@@ -54,7 +81,7 @@ export class TranscriptionQueue {
   private async run(rows: AudioRow[]) {
     for (const row of rows) {
       try {
-        if (!this.stop.signal.aborted) await transcribeAndStore(this.ctx, row, this.stop.signal);
+        if (!this.stop.signal.aborted) await transcribeAndStore(this.ctx, row, this.stop.signal, { wait: true });
       } catch (e) {
         if (!this.stop.signal.aborted) this.log(`background transcription of ${row.id} failed: ${(e as Error).message}`);
       } finally {

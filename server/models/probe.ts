@@ -1,5 +1,9 @@
 import type { ConnectionFailureKind, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import { readCapped } from '../providers/boundedBody';
+import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from '../providers/llm/limits';
+import { maskSecrets } from '../providers/mask';
 import { openaiApiBase } from '../providers/openaiUrl';
+import { blockedCause, type FetchLike } from './guardedFetch';
 
 // Lists a connection's models and, when that fails, says exactly what failed: the name did not resolve (DNS),
 // nothing listens there (refused), no answer in time, the key was rejected (401/403), or what answered is not the
@@ -15,9 +19,18 @@ export interface ProbeTarget {
 export const listUrl = (t: Pick<ProbeTarget, 'kind' | 'baseUrl'>) =>
   t.kind === 'ollama' ? `${t.baseUrl.trim().replace(/\/+$/, '')}/api/tags` : `${openaiApiBase(t.baseUrl)}/models`;
 
-export async function probeConnection(t: ProbeTarget, timeoutMs: number): Promise<ModelConnectionTestResult> {
+export interface ProbeOptions {
+  timeoutMs: number;
+  /** A user's connection: the address rule's fetch (guardedFetch.ts). */
+  fetch?: FetchLike;
+  limits?: ListLimits;
+}
+
+export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promise<ModelConnectionTestResult> {
+  const { timeoutMs } = opts;
+  const limits = opts.limits ?? DEFAULT_LIST_LIMITS;
   // A server may quote the key it refused; what we pass on never holds it.
-  const fail = (reason: ConnectionFailureKind, detail: string): ModelConnectionTestResult => ({ ok: false, reason, detail: t.apiKey ? detail.split(t.apiKey).join('••••') : detail });
+  const fail = (reason: ConnectionFailureKind, detail: string): ModelConnectionTestResult => ({ ok: false, reason, detail: maskSecrets(detail, [t.apiKey]) });
   const url = listUrl(t);
   const where = new URL(url);
   const serverName = t.kind === 'ollama' ? 'an Ollama server' : 'an OpenAI-compatible server';
@@ -26,10 +39,13 @@ export async function probeConnection(t: ProbeTarget, timeoutMs: number): Promis
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    text = await res.text();
+    res = await (opts.fetch ?? fetch)(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    text = await readCapped(res, limits.maxBytes);
   } catch (e) {
     const err = e as Error & { cause?: { code?: string } };
+    const blocked = blockedCause(e);
+    if (blocked) return fail('blocked', blocked.message);
+    if (err.name === 'BodyTooLargeError') return fail('not_compatible', `The answer at ${where.pathname} is larger than this server accepts for a model list (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`);
     if (err.name === 'TimeoutError' || err.name === 'AbortError') return fail('timeout', `No answer from ${where.host} within ${Math.round(timeoutMs / 100) / 10} s`);
     const code = err.cause?.code ?? (err as { code?: string }).code;
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return fail('dns', `The name ${where.hostname} could not be found (DNS: ${code})`);
@@ -48,7 +64,12 @@ export async function probeConnection(t: ProbeTarget, timeoutMs: number): Promis
   }
   const names = t.kind === 'ollama' ? ollamaNames(body) : openaiNames(body);
   if (!names) return fail('not_compatible', `The answer at ${where.pathname} is not ${t.kind === 'ollama' ? 'an Ollama' : 'an OpenAI-compatible'} model list`);
-  return { ok: true, models: names };
+  try {
+    return { ok: true, models: boundedNames(names, limits) };
+  } catch (e) {
+    if (e instanceof ListTooLargeError) return fail('not_compatible', `${where.host} ${e.message}`);
+    throw e;
+  }
 }
 
 function ollamaNames(body: unknown): string[] | null {

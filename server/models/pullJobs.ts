@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelJob } from '../../src/schemas/modelConnections';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { readCapped } from '../providers/boundedBody';
 import { lines } from '../providers/llm/stream';
-import { checkUrl } from './addressRule';
-import { forgetListing, type Target } from './service';
+import { maskSecrets } from '../providers/mask';
+import { blockedCause } from './guardedFetch';
+import { forgetListing, userFetch, type Target } from './service';
 
 // An Ollama pull is a server job (README 'Models' → 'Pulling a model'): the server reads Ollama's streamed
 // /api/pull progress, keeps the job's state and sends it to the owner's live-update sockets as `model_job` frames
 // (at most one per PROGRESS_FRAME_MS, and always on a change of status), so a second tab sees it and a reloaded
 // page finds it with GET /model-jobs. A finished job is kept for FINISHED_JOB_KEEP_MS, then forgotten.
+// A pull ends when Ollama says nothing for PULL_IDLE_TIMEOUT_MS or it runs past PULL_TIMEOUT_MS; at most
+// MAX_PULLS_PER_USER run for one user and MAX_PULLS on the server.
 
 const PROGRESS_FRAME_MS = 250;
 const FINISHED_JOB_KEEP_MS = 10 * 60_000;
@@ -41,6 +46,12 @@ export function startPull(ctx: AppContext, userId: string, target: Target, model
   for (const e of jobs.values()) {
     if (e.userId === userId && e.job.connection_id === target.id && e.job.model === model && e.job.status === 'running') return e.job;
   }
+  const running = [...jobs.values()].filter((e) => e.job.status === 'running');
+  const { maxPullsPerUser, maxPulls } = ctx.config;
+  if (running.filter((e) => e.userId === userId).length >= maxPullsPerUser) {
+    throw new HttpError(429, `You have ${maxPullsPerUser} pull${maxPullsPerUser === 1 ? '' : 's'} running, as many as this server allows at once (MAX_PULLS_PER_USER); wait for one to finish`);
+  }
+  if (running.length >= maxPulls) throw new HttpError(429, `This server is running ${maxPulls} pulls, as many as it allows at once (MAX_PULLS); try again when one has finished`);
   const entry: Entry = {
     userId,
     abort: new AbortController(),
@@ -79,7 +90,8 @@ function tell(ctx: AppContext, e: Entry, always: boolean) {
 }
 
 function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: string | null) {
-  e.job = { ...e.job, status, error, ...(status === 'done' ? { completed: Math.max(e.job.total, e.job.completed), phase: 'success' } : {}) };
+  if (e.job.status !== 'running') return;
+  e.job = { ...e.job, status, error: error === null ? null : maskSecrets(error), ...(status === 'done' ? { completed: Math.max(e.job.total, e.job.completed), phase: 'success' } : {}) };
   tell(ctx, e, true);
   if (status === 'done') {
     forgetListing(ctx, e.job.connection_id);
@@ -90,14 +102,23 @@ function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: st
 
 async function run(ctx: AppContext, e: Entry, target: Target) {
   const host = target.baseUrl.trim().replace(/\/+$/, '');
+  const send = target.readOnly ? fetch : userFetch(ctx);
   // Layers are pulled one after another, each with its own total: the job's figures are their sums.
   const layers = new Map<string, { total: number; completed: number }>();
+  const { pullIdleTimeoutMs, pullTimeoutMs, llmMaxLineBytes } = ctx.config;
+  let timedOut: string | null = null;
+  const stopFor = (why: string) => () => {
+    timedOut = why;
+    e.abort.abort();
+  };
+  const total = setTimeout(stopFor(`the pull ran longer than ${minutes(pullTimeoutMs)} (PULL_TIMEOUT_MS)`), pullTimeoutMs);
+  let idle = setTimeout(stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`), pullIdleTimeoutMs);
+  const heard = () => {
+    clearTimeout(idle);
+    idle = setTimeout(stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`), pullIdleTimeoutMs);
+  };
   try {
-    if (!target.readOnly) {
-      const verdict = await checkUrl(host, ctx.config.modelConnectionsAllowPrivate);
-      if (!verdict.ok) return finish(ctx, e, 'failed', verdict.detail);
-    }
-    const res = await fetch(`${host}/api/pull`, {
+    const res = await send(`${host}/api/pull`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       // `name` is what Ollama before 0.4 read; newer ones read `model`.
@@ -105,17 +126,10 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
       signal: e.abort.signal,
       redirect: 'manual',
     });
-    if (!res.ok || !res.body) {
-      const text = await res.text().catch(() => '');
-      let why = text.trim().slice(0, 200);
-      try {
-        why = (JSON.parse(text) as { error?: string }).error ?? why;
-      } catch {
-        /* plain text */
-      }
-      return finish(ctx, e, 'failed', `Ollama answered ${res.status}${why ? `: ${why}` : ''}`);
-    }
-    for await (const line of lines(res.body)) {
+    heard();
+    if (!res.ok || !res.body) return finish(ctx, e, 'failed', `Ollama answered ${res.status}${await errorWords(res)}`);
+    for await (const line of lines(res.body, llmMaxLineBytes)) {
+      heard();
       if (!line.trim()) continue;
       let chunk: { status?: string; digest?: string; total?: number; completed?: number; error?: string };
       try {
@@ -123,45 +137,66 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
       } catch {
         return finish(ctx, e, 'failed', `Ollama sent an unreadable progress line: ${line.slice(0, 80)}`);
       }
-      if (chunk.error) return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${chunk.error}`);
-      if (chunk.digest && typeof chunk.total === 'number') layers.set(chunk.digest, { total: chunk.total, completed: chunk.completed ?? 0 });
+      if (chunk.error) return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${String(chunk.error).slice(0, 500)}`);
+      if (chunk.digest && typeof chunk.total === 'number') {
+        // The layer count is Ollama's, bounded as any list another server sends.
+        if (layers.size < 1_000 || layers.has(chunk.digest)) layers.set(chunk.digest, { total: chunk.total, completed: chunk.completed ?? 0 });
+      }
       const sum = [...layers.values()].reduce((a, l) => ({ total: a.total + l.total, completed: a.completed + Math.min(l.completed, l.total) }), { total: 0, completed: 0 });
-      const phaseChanged = (chunk.status ?? e.job.phase) !== e.job.phase;
-      e.job = { ...e.job, phase: chunk.status ?? e.job.phase, ...sum };
+      const phase = String(chunk.status ?? e.job.phase).slice(0, 200);
+      const phaseChanged = phase !== e.job.phase;
+      e.job = { ...e.job, phase, ...sum };
       if (chunk.status === 'success') return finish(ctx, e, 'done', null);
       tell(ctx, e, phaseChanged);
     }
     finish(ctx, e, 'failed', 'Ollama ended the pull before it said success');
   } catch (err) {
+    if (timedOut) return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${timedOut}`);
     if (e.abort.signal.aborted) return finish(ctx, e, 'cancelled', null);
+    const blocked = blockedCause(err);
+    if (blocked) return finish(ctx, e, 'failed', `This connection may not be used: ${blocked.message}`);
+    if ((err as Error).name === 'LineTooLongError') return finish(ctx, e, 'failed', `Ollama sent ${(err as Error).message} (LLM_MAX_LINE_BYTES)`);
     const code = (err as { cause?: { code?: string } }).cause?.code;
     finish(ctx, e, 'failed', `Ollama at ${new URL(host).host} is not reachable${code ? ` (${code})` : ''}`);
+  } finally {
+    clearTimeout(total);
+    clearTimeout(idle);
   }
+}
+
+const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
+
+/** The reason in an error answer of Ollama, read within a bound. */
+async function errorWords(res: Response): Promise<string> {
+  const text = await readCapped(res, 64 * 1024).catch(() => '');
+  let why = text.trim().slice(0, 200);
+  try {
+    why = String((JSON.parse(text) as { error?: string }).error ?? why).slice(0, 500);
+  } catch {
+    /* plain text */
+  }
+  return why ? `: ${why}` : '';
 }
 
 /** Removes a model from an Ollama server (DELETE /api/delete). */
 export async function deleteOllamaModel(ctx: AppContext, target: Target, model: string): Promise<void> {
   const host = target.baseUrl.trim().replace(/\/+$/, '');
-  if (!target.readOnly) {
-    const verdict = await checkUrl(host, ctx.config.modelConnectionsAllowPrivate);
-    if (!verdict.ok) throw new Error(verdict.detail);
+  let res: Response;
+  try {
+    res = await (target.readOnly ? fetch : userFetch(ctx))(`${host}/api/delete`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model, name: model }),
+      signal: AbortSignal.timeout(15_000),
+      redirect: 'manual',
+    });
+  } catch (err) {
+    const blocked = blockedCause(err);
+    if (blocked) throw new Error(`This connection may not be used: ${blocked.message}`);
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    throw new Error(`Ollama at ${new URL(host).host} is not reachable${code ? ` (${code})` : ''}`);
   }
-  const res = await fetch(`${host}/api/delete`, {
-    method: 'DELETE',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model, name: model }),
-    signal: AbortSignal.timeout(15_000),
-    redirect: 'manual',
-  });
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    let why = text.trim().slice(0, 200);
-    try {
-      why = (JSON.parse(text) as { error?: string }).error ?? why;
-    } catch {
-      /* plain text */
-    }
-    throw new Error(res.status === 404 ? `Ollama has no model named ${model}` : `Ollama answered ${res.status}${why ? `: ${why}` : ''}`);
-  }
+  if (!res.ok) throw new Error(res.status === 404 ? `Ollama has no model named ${model}` : maskSecrets(`Ollama answered ${res.status}${await errorWords(res)}`));
+  await res.body?.cancel().catch(() => undefined);
   forgetListing(ctx, target.id);
 }

@@ -5,7 +5,9 @@ import { ProviderError } from '../providers/errors';
 import { createOllamaProvider } from '../providers/llm/ollama';
 import { createOpenAiProvider } from '../providers/llm/openai';
 import type { LlmProvider, ModelInfo } from '../providers/types';
+import { listLimitsOf, replyLimitsOf } from '../config';
 import { checkUrl } from './addressRule';
+import { guardedFetch } from './guardedFetch';
 import { builtinServerEngine } from './builtinEngine';
 import type { ServerEngine } from './serverEngine';
 
@@ -66,6 +68,9 @@ export function modelsState(ctx: AppContext): ModelsState {
 
 export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 
+/** fetch for a user's connections: through the address rule, at the address connected to. */
+export const userFetch = (ctx: AppContext) => guardedFetch({ allowPrivate: ctx.config.modelConnectionsAllowPrivate, setting: 'MODEL_CONNECTIONS_ALLOW_PRIVATE' });
+
 /** Adds an engine of this server to every user's connections (README 'Models'); a second one with its id replaces it. */
 export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
   const state = modelsState(ctx);
@@ -122,11 +127,11 @@ export async function probeTarget(ctx: AppContext, t: Pick<Target, 'kind' | 'bas
       (e): ModelConnectionTestResult => ({ ok: false, reason: 'unreachable', detail: (e as Error).message }),
     );
   }
-  if (!t.readOnly) {
-    const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
-    if (!verdict.ok) return { ok: false, reason: 'blocked', detail: verdict.detail };
-  }
-  return probeConnection({ ...t, kind: t.kind }, LIST_TIMEOUT_MS);
+  const limits = listLimitsOf(ctx.config);
+  if (t.readOnly) return probeConnection({ ...t, kind: t.kind }, { timeoutMs: LIST_TIMEOUT_MS, limits });
+  const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
+  if (!verdict.ok) return { ok: false, reason: 'blocked', detail: verdict.detail };
+  return probeConnection({ ...t, kind: t.kind }, { timeoutMs: LIST_TIMEOUT_MS, limits, fetch: userFetch(ctx) });
 }
 
 async function listing(ctx: AppContext, t: Target, fresh: boolean): Promise<Listed> {
@@ -199,21 +204,13 @@ function providerFor(ctx: AppContext, t: Target): LlmProvider {
   }
   const cached = providers.get(t.id);
   if (cached && cached.version === t.version) return cached.provider;
-  const made =
+  // A user's connection goes through the address rule at every connect (guardedFetch.ts): the name may resolve
+  // elsewhere since the connection was saved.
+  const common = { timeoutMs: ctx.config.llmTimeoutMs, limits: replyLimitsOf(ctx.config), listLimits: listLimitsOf(ctx.config), ...(t.readOnly ? {} : { fetch: userFetch(ctx) }) };
+  const provider =
     t.kind === 'ollama'
-      ? createOllamaProvider({ host: t.baseUrl, timeoutMs: ctx.config.llmTimeoutMs })
-      : createOpenAiProvider({ baseUrl: t.baseUrl, apiKey: t.apiKey ?? undefined, timeoutMs: ctx.config.llmTimeoutMs });
-  const provider: LlmProvider = t.readOnly
-    ? made
-    : {
-        ...made,
-        // The address rule again before every call: the name may resolve elsewhere since the connection was saved.
-        async chat(req) {
-          const verdict = await checkUrl(t.baseUrl, ctx.config.modelConnectionsAllowPrivate);
-          if (!verdict.ok) throw new ProviderError(`The connection "${t.name}" may not be used: ${verdict.detail}`, made.id, 'unconfigured');
-          return made.chat(req);
-        },
-      };
+      ? createOllamaProvider({ host: t.baseUrl, ...common })
+      : createOpenAiProvider({ baseUrl: t.baseUrl, apiKey: t.apiKey ?? undefined, ...common });
   providers.set(t.id, { version: t.version, provider });
   return provider;
 }

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
 import { createOllamaProvider } from './llm/ollama';
@@ -27,8 +27,9 @@ export { createOfflineProvider } from './llm/offline';
  */
 export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
-  if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs }));
-  if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs }));
+  const limits = { limits: replyLimitsOf(config), listLimits: listLimitsOf(config) };
+  if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs, ...limits }));
+  if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs, ...limits }));
   if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
@@ -55,7 +56,7 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
   if (config.transcribeBaseUrl) return createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel });
   const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
-  return sphinx ? createPocketsphinxProvider(sphinx) : createNoTranscription();
+  return sphinx ? createPocketsphinxProvider(sphinx, undefined, { maxSeconds: config.transcribeMaxMinutes * 60 }) : createNoTranscription();
 }
 
 /** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   addFileRequest,
@@ -15,10 +15,11 @@ import { BUILTIN_CONNECTION_ID, builtinModelId } from '../models/builtinEngine';
 import { forgetListing } from '../models/service';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
+import { perUserLimit } from '../http/userRateLimit';
 import { RECOMMENDED_MODELS } from '../providers/llm/builtin/catalog';
-import { ModelDownloads } from '../providers/llm/builtin/downloads';
+import { ModelDownloads, type Viewer } from '../providers/llm/builtin/downloads';
 import { importModelFile } from '../providers/llm/builtin/importFile';
-import { listModelFiles, modelPath } from '../providers/llm/builtin/modelFiles';
+import { listModelFiles, modelPath, safeModelFileName } from '../providers/llm/builtin/modelFiles';
 import { Refused } from '../providers/llm/builtin/refused';
 
 // /api/builtin-models: the built-in engine's GGUF files (server-wide, like the engine), their downloads and
@@ -37,6 +38,10 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     dir,
     allowPrivate: ctx.config.builtin.downloadAllowPrivate,
     maxBytes: ctx.config.builtin.maxModelBytes,
+    maxPerUser: ctx.config.builtin.maxDownloadsPerUser,
+    maxRunning: ctx.config.builtin.maxDownloads,
+    maxTotalBytes: ctx.config.builtin.maxTotalBytes,
+    minFreeBytes: ctx.config.builtin.minFreeDiskBytes,
     onProgress: (download, userId) => {
       if (!userId) return;
       ctx.hub.broadcast(userId, { type: 'model_download', download });
@@ -58,19 +63,22 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
   const need = () => {
     if (!builtin) throw new HttpError(503, NOT_HERE);
   };
+  // Whose downloads a request sees and may cancel: its user's own (an operator role may widen it with `all`).
+  const viewerOf = (req: FastifyRequest): Viewer => ({ userId: req.userId });
 
   app.addHook('onRequest', requireUser(ctx));
 
   app.get('/api/builtin-models', {
     schema: { tags, summary: "List the built-in engine's model files, downloads and recommended models", response: { 200: builtinModelsList } },
-  }, async () => ({ dir, files: await files(), downloads: await downloads.list(), recommended: RECOMMENDED_MODELS, import_dirs: ctx.config.builtin.importDirs }));
+  }, async (req) => ({ dir, files: await files(), downloads: await downloads.list(viewerOf(req)), recommended: RECOMMENDED_MODELS, import_dirs: ctx.config.builtin.importDirs }));
 
   app.post('/api/builtin-models/downloads', {
+    ...perUserLimit(app, ctx.config.downloadRateLimit, 'downloads'),
     schema: {
       tags, summary: 'Download a GGUF model file into the models directory',
       description: 'Runs as a server job (resumed after an interruption, SHA-256 checked when given); its progress goes out as `model_download` frames on /ws/updates, and GET lists it.',
       body: downloadRequest, response: { 202: modelDownload },
-      errors: { 409: 'That file is already downloading or in the models directory', 503: NOT_HERE },
+      errors: { 409: 'That file is already downloading or in the models directory', 429: 'Too many downloads running or started in a minute', 503: NOT_HERE, 507: 'No room for it in the models directory or on the disk' },
     },
   }, async (req, reply) => {
     need();
@@ -85,7 +93,9 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Cancel a running download', params: modelFileParams, response: { 204: z.undefined() }, errors: { 404: 'No such download' } },
   }, async (req, reply) => {
     const { name } = req.params;
-    if (!(await downloads.cancel(name))) throw new HttpError(404, `No download of ${name}`);
+    // Only a model file name names a download; anything else (a path, '..') is not one, and never reaches the disk.
+    if (!safeModelFileName(name)) throw new HttpError(404, 'No such download');
+    if (!(await downloads.cancel(name, viewerOf(req)))) throw new HttpError(404, `No download of ${name}`);
     return reply.status(204).send();
   });
 

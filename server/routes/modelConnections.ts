@@ -13,6 +13,7 @@ import {
 } from '../../src/schemas/modelConnections';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
+import { perUserLimit } from '../http/userRateLimit';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { checkUrl } from '../models/addressRule';
 import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pullJobs';
@@ -36,6 +37,12 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
   const allowPrivate = () => ctx.config.modelConnectionsAllowPrivate;
+  // Per user (every route here is signed in) and minute: Test is a cheap scanner of the server's own network,
+  // Save and pulls make the server call out too.
+  const perUser = (max: number, what: string) => perUserLimit(app, max, what);
+  const testLimited = perUser(ctx.config.modelTestRateLimit, 'connection tests');
+  const saveLimited = perUser(ctx.config.modelSaveRateLimit, 'connection saves');
+  const pullLimited = perUser(ctx.config.modelPullRateLimit, 'pulls');
 
   const refuseBlocked = async (baseUrl: string) => {
     const verdict = await checkUrl(baseUrl, allowPrivate());
@@ -67,10 +74,11 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   }, async (req) => modelConnectionList.parse({ connections: await listConnections(ctx, req.userId) }));
 
   app.post('/model-connections/test', {
+    ...testLimited,
     schema: {
       tags, summary: 'Test a connection: the models it offers, or exactly what failed',
       description: 'With `id` and no `api_key`, tests with the stored key (only at the address it was entered for).',
-      body: modelConnectionTestBody, response: { 200: modelConnectionTestResult }, errors: NOT_FOUND,
+      body: modelConnectionTestBody, response: { 200: modelConnectionTestResult }, errors: { ...NOT_FOUND, 429: 'Too many tests in a minute' },
     },
   }, async (req) => {
     const body = req.body;
@@ -85,12 +93,16 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/model-connections', {
+    ...saveLimited,
     schema: {
       tags, summary: 'Add a model connection', description: 'The API key is stored encrypted and never sent back. Broadcasts `model_connections_changed`.',
-      body: modelConnectionCreate, response: { 201: modelConnection }, errors: { 409: 'A connection with this name exists' },
+      body: modelConnectionCreate, response: { 201: modelConnection }, errors: { 409: 'A connection with this name exists, or you have as many connections as the server allows', 429: 'Too many saves in a minute' },
     },
   }, async (req, reply) => {
     const body = req.body;
+    const max = ctx.config.maxConnectionsPerUser;
+    const [{ n }] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM model_connections WHERE user_id = $1', [req.userId]);
+    if (n >= max) throw new HttpError(409, `You have ${n} model connections, as many as this server allows (MAX_CONNECTIONS_PER_USER=${max}); delete one to add another`);
     await refuseBlocked(body.base_url);
     const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
       kind: body.kind,
@@ -105,10 +117,11 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   });
 
   app.patch('/model-connections/:id', {
+    ...saveLimited,
     schema: {
       tags, summary: 'Edit a model connection', description: 'An absent `api_key` keeps the stored one; `""` removes it. Broadcasts `model_connections_changed`.',
       params: idParams, body: modelConnectionUpdate, response: { 200: modelConnection },
-      errors: { 403: READ_ONLY, ...NOT_FOUND, 409: 'A connection with this name exists' },
+      errors: { 403: READ_ONLY, ...NOT_FOUND, 409: 'A connection with this name exists', 429: 'Too many saves in a minute' },
     },
   }, async (req) => {
     const { id } = req.params;
@@ -140,10 +153,11 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
 
   // ── Ollama: pull with progress, delete ──
   app.post('/model-connections/:id/pull', {
+    ...pullLimited,
     schema: {
       tags, summary: 'Pull a model into an Ollama connection',
       description: 'Runs as a server job; its progress goes out as `model_job` frames on /ws/updates, and GET /model-jobs lists it.',
-      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: 'A server connection is read-only', ...NOT_FOUND },
+      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: 'A server connection is read-only', ...NOT_FOUND, 429: 'Too many pulls at once or in a minute' },
     },
   }, async (req, reply) => {
     const target = await ownOllama(req.userId, req.params.id);

@@ -1,6 +1,9 @@
-import { callSignal, httpError, networkError } from '../errors';
+import type { FetchLike } from '../../models/guardedFetch';
+import { readCapped } from '../boundedBody';
+import { ProviderError, callSignal, httpError, networkError } from '../errors';
 import { cachedProbe } from '../probe';
 import type { ComponentStatus, LlmProvider, ModelInfo } from '../types';
+import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from './limits';
 
 // What a real LLM server lists, remembered between calls: the registry sends a bare model name to
 // the provider that listed it (or whose prefix it carries), and an unknown one only to a provider
@@ -20,6 +23,8 @@ export interface ListingOptions {
   /** Where the server is, for the probe's detail. */
   at: string;
   readNames(body: unknown): string[];
+  fetch?: FetchLike;
+  limits?: ListLimits;
 }
 
 export type Listing = Pick<LlmProvider, 'owns' | 'listModels' | 'probe'> & {
@@ -38,9 +43,19 @@ export function createListing(opts: ListingOptions): Listing {
   async function names(): Promise<string[]> {
     const call = callSignal(timeoutMs);
     try {
-      const res = await fetch(url, { headers: opts.headers, signal: call.signal, redirect: 'manual' });
+      const limits = opts.limits ?? DEFAULT_LIST_LIMITS;
+      const res = await (opts.fetch ?? fetch)(url, { headers: opts.headers, signal: call.signal, redirect: 'manual' });
       if (!res.ok) throw await httpError(res, provider, service);
-      const found = opts.readNames(await res.json());
+      let found: string[];
+      try {
+        found = boundedNames(opts.readNames(JSON.parse(await readCapped(res, limits.maxBytes))), limits);
+      } catch (e) {
+        if (e instanceof ListTooLargeError) throw new ProviderError(`${service} at ${opts.at} ${e.message}`, provider, 'malformed');
+        if ((e as Error).name === 'BodyTooLargeError') {
+          throw new ProviderError(`${service} at ${opts.at} sent a model list larger than this server accepts (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`, provider, 'malformed');
+        }
+        throw e;
+      }
       listed = new Set(found);
       reachable = true;
       return found;

@@ -1,5 +1,7 @@
+import type { FetchLike } from '../../models/guardedFetch';
 import { ProviderError, origin } from '../errors';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type ReplyLimits } from './limits';
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { lines } from './stream';
@@ -15,6 +17,10 @@ export interface OllamaOptions {
   listTimeoutMs?: number;
   /** How long a probe result is reused. Default 5 s. */
   probeCacheMs?: number;
+  /** A user's connection: the address rule's fetch (models/guardedFetch.ts). */
+  fetch?: FetchLike;
+  limits?: ReplyLimits;
+  listLimits?: ListLimits;
 }
 
 const SERVICE = 'Ollama';
@@ -22,6 +28,7 @@ const SERVICE = 'Ollama';
 export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
   const host = opts.host.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const limits = opts.limits ?? DEFAULT_REPLY_LIMITS;
   const { markReachable, bareName, ...listed } = createListing({
     provider: 'ollama',
     service: SERVICE,
@@ -31,6 +38,8 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
     timeoutMs: opts.listTimeoutMs ?? 1_500,
     probeCacheMs: opts.probeCacheMs ?? 5_000,
     at: origin(host),
+    fetch: opts.fetch,
+    limits: opts.listLimits,
     readNames: (body) => ((body as { models?: Array<{ name?: string; model?: string }> }).models ?? []).map((m) => m.name ?? m.model).filter((n): n is string => !!n),
   });
 
@@ -52,12 +61,12 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
         options,
         ...(req.jsonSchema ? { format: req.jsonSchema } : {}),
       };
+      const reply = replyCollector(SERVICE, 'ollama', replyCap(limits, req.maxTokens), req.onToken);
       const content = await postStream(
-        { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal },
+        { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal, fetch: opts.fetch },
         async (_res, stream) => {
           markReachable();
-          let content = '';
-          for await (const line of lines(stream)) {
+          for await (const line of lines(stream, limits.maxLineBytes)) {
             if (!line.trim()) continue;
             let chunk: { message?: { content?: string }; done?: boolean; error?: string };
             try {
@@ -67,11 +76,8 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
             }
             if (chunk.error) throw new ProviderError(`${SERVICE} failed while answering: ${chunk.error}`, 'ollama', 'failed');
             const piece = chunk.message?.content ?? '';
-            if (piece) {
-              content += piece;
-              req.onToken?.(piece);
-            }
-            if (chunk.done) return content;
+            if (piece) reply.add(piece);
+            if (chunk.done) return reply.text;
           }
           throw new ProviderError(`${SERVICE} closed the answer before it was complete`, 'ollama', 'malformed');
         },

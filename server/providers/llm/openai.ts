@@ -1,6 +1,10 @@
-import { ProviderError, origin } from '../errors';
+import type { FetchLike } from '../../models/guardedFetch';
+import { readCapped } from '../boundedBody';
+import { ProviderError, origin, withoutKey } from '../errors';
+import { maskSecrets } from '../mask';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type ReplyLimits } from './limits';
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { sseData } from './stream';
@@ -17,6 +21,10 @@ export interface OpenAiOptions {
   /** Listing and probing. Default 3 s (hosted servers are further away than a local Ollama). */
   listTimeoutMs?: number;
   probeCacheMs?: number;
+  /** A user's connection: the address rule's fetch (models/guardedFetch.ts). */
+  fetch?: FetchLike;
+  limits?: ReplyLimits;
+  listLimits?: ListLimits;
 }
 
 const SERVICE = 'The OpenAI-compatible server';
@@ -30,7 +38,10 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
   const api = openaiApiBase(opts.baseUrl);
   const headers = bearerHeaders(opts.apiKey);
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const { markReachable, bareName, ...listed } = createListing({
+  const limits = opts.limits ?? DEFAULT_REPLY_LIMITS;
+  // A server may quote the key it was sent; no error of this provider carries it on.
+  const masked = <T>(p: Promise<T>) => p.catch((e: unknown) => Promise.reject(withoutKey(e, opts.apiKey)));
+  const { markReachable, bareName, ...listing } = createListing({
     provider: 'openai',
     service: SERVICE,
     prefix: 'openai:',
@@ -40,13 +51,17 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
     timeoutMs: opts.listTimeoutMs ?? 3_000,
     probeCacheMs: opts.probeCacheMs ?? 5_000,
     at: origin(api),
+    fetch: opts.fetch,
+    limits: opts.listLimits,
     readNames: (body) => ((body as { data?: Array<{ id?: string }> }).data ?? []).map((m) => m.id).filter((n): n is string => !!n),
   });
 
   return {
     id: 'openai',
     label: `OpenAI-compatible (${origin(api)})`,
-    ...listed,
+    ...listing,
+    listModels: () => masked(listing.listModels()),
+    probe: () => listing.probe().then((st) => (st.detail ? { ...st, detail: maskSecrets(st.detail, [opts.apiKey]) } : st)),
 
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
@@ -55,7 +70,8 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.jsonSchema) body.response_format = { type: 'json_schema', json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false } };
-      const content = await postStream(
+      const reply = replyCollector(SERVICE, 'openai', replyCap(limits, req.maxTokens), req.onToken);
+      const content = await masked(postStream(
         {
           provider: 'openai',
           service: SERVICE,
@@ -64,32 +80,29 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           body,
           timeoutMs,
           signal: req.signal,
+          fetch: opts.fetch,
         },
         async (res, stream) => {
           markReachable();
           // A server that ignores `stream` answers one JSON completion; take it as a single piece.
           if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-            const whole = parseChunk(await res.text()).choices?.[0]?.message?.content ?? '';
-            if (whole) req.onToken?.(whole);
-            return whole;
+            const whole = parseChunk(await readCapped(res, limits.maxLineBytes)).choices?.[0]?.message?.content ?? '';
+            if (whole) reply.add(whole);
+            return reply.text;
           }
-          let content = '';
           let finished = false;
-          for await (const data of sseData(stream)) {
+          for await (const data of sseData(stream, limits.maxLineBytes)) {
             if (data.trim() === '[DONE]') {
               finished = true;
               break;
             }
             const piece = parseChunk(data).choices?.[0]?.delta?.content ?? '';
-            if (piece) {
-              content += piece;
-              req.onToken?.(piece);
-            }
+            if (piece) reply.add(piece);
           }
-          if (!finished && !content) throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
-          return content;
+          if (!finished && !reply.text) throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
+          return reply.text;
         },
-      );
+      ));
       return { content, model, provider: 'openai', durationMs: Date.now() - started };
     },
   };

@@ -60,7 +60,12 @@ export function findPocketsphinx(opts: { path?: string; modelDir?: string; envPa
   return { executable, modelDir, converter };
 }
 
-export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs = 120_000): TranscriptionProvider {
+/**
+ * `maxSeconds` (TRANSCRIBE_MAX_MINUTES): the converter's output is cut there, whatever the input declares, so a
+ * file that claims a tiny sample rate (hours of audio once resampled) cannot make it write without end.
+ */
+export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs = 120_000, opts: { maxSeconds?: number } = {}): TranscriptionProvider {
+  const cut = String(Math.max(1, Math.round(opts.maxSeconds ?? 30 * 60)));
   return {
     id: PROVIDER,
     available: () => true,
@@ -75,9 +80,9 @@ export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs =
       try {
         const convertArgs =
           setup.converter.kind === 'ffmpeg'
-            ? ['-nostdin', '-loglevel', 'error', '-i', file.path, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]
+            ? ['-nostdin', '-loglevel', 'error', '-i', file.path, '-t', cut, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]
             // -D: no dither, so the same recording is always heard the same way (sox dithers after effects by default).
-            : ['-D', file.path, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'gain', '-n', '-3'];
+            : ['-D', file.path, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'trim', '0', cut, 'gain', '-n', '-3'];
         await run(setup.converter.executable, convertArgs, signal, timeoutMs, `${setup.converter.kind} could not read the audio`);
         const m = setup.modelDir;
         const modelArgs = m ? ['-hmm', path.join(m, 'en-us'), '-lm', path.join(m, 'en-us.lm.bin'), '-dict', path.join(m, 'cmudict-en-us.dict')] : [];

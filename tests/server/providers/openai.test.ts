@@ -83,11 +83,11 @@ describe('OpenAI-compatible provider', () => {
     expect(r.content).toBe('All at once.');
   });
 
-  it('reports a wrong key (401) with the server’s own words', async () => {
+  it('reports a wrong key (401) with the server’s own words, the key it quotes masked', async () => {
     const lb = await fakeOpenAi(() => undefined);
     const p = createOpenAiProvider({ baseUrl: lb.url, apiKey: 'sk-wrong' });
     await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({
-      kind: 'http', status: 401, message: 'The OpenAI-compatible server answered 401: Incorrect API key provided: sk-wrong.',
+      kind: 'http', status: 401, message: 'The OpenAI-compatible server answered 401: Incorrect API key provided: ••••.',
     });
     expect(await p.listModels()).toEqual([]);
     expect(await p.probe()).toMatchObject({ status: 'unavailable', detail: expect.stringContaining('401') });

@@ -21,6 +21,13 @@ export interface BuiltinConfig {
   downloadAllowPrivate: boolean;
   /** Largest file a download may write (BUILTIN_MAX_MODEL_GB, default 40). */
   maxModelBytes: number;
+  /** Downloads running at once for one user (BUILTIN_MAX_DOWNLOADS_PER_USER, default 1) and in all (BUILTIN_MAX_DOWNLOADS, default 2). */
+  maxDownloadsPerUser: number;
+  maxDownloads: number;
+  /** All model files and partial downloads together (BUILTIN_MODELS_MAX_GB, default 200). */
+  maxTotalBytes: number;
+  /** Free disk a download always leaves (BUILTIN_MIN_FREE_DISK_GB, default 5). */
+  minFreeDiskBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -39,6 +46,10 @@ export function builtinConfigFrom(env: Env, dataDir: string): BuiltinConfig {
     gpu: (GPUS as readonly string[]).includes(gpu) ? (gpu as BuiltinConfig['gpu']) : false,
     importDirs: (env.BUILTIN_IMPORT_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
     downloadAllowPrivate: /^(1|true|yes|on)$/i.test(env.BUILTIN_DOWNLOAD_ALLOW_PRIVATE ?? ''),
-    maxModelBytes: Math.max(1, num(env.BUILTIN_MAX_MODEL_GB, 40)) * 1024 ** 3,
+    maxModelBytes: Math.max(1e-6, num(env.BUILTIN_MAX_MODEL_GB, 40)) * 1024 ** 3,
+    maxDownloadsPerUser: Math.max(1, Math.floor(num(env.BUILTIN_MAX_DOWNLOADS_PER_USER, 1))),
+    maxDownloads: Math.max(1, Math.floor(num(env.BUILTIN_MAX_DOWNLOADS, 2))),
+    maxTotalBytes: Math.max(1e-6, num(env.BUILTIN_MODELS_MAX_GB, 200)) * 1024 ** 3,
+    minFreeDiskBytes: Math.max(0, num(env.BUILTIN_MIN_FREE_DISK_GB, 5)) * 1024 ** 3,
   };
 }

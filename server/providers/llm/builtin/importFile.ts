@@ -14,14 +14,18 @@ const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWit
 export async function importModelFile(source: string, importDirs: string[], modelsDir: string): Promise<string> {
   if (!importDirs.length) throw new Refused('Adding files from the server’s disk is off: the operator can list directories in BUILTIN_IMPORT_DIRS', 403);
   if (!path.isAbsolute(source)) throw new Refused('Give the absolute path of the file on the server', 422);
+  const outside = () => new Refused(`${source} is not inside a directory models may be added from (${importDirs.join(', ')})`, 403);
+  const roots = await Promise.all(importDirs.map((d) => realpath(d).catch(() => null)));
+  // Judged on the path as written first, so whether something exists outside the directories is never told.
+  const written = path.resolve(source);
+  if (!importDirs.some((d) => within(path.resolve(d), written)) && !roots.some((r) => r && within(r, written))) throw outside();
   let real: string;
   try {
     real = await realpath(source);
   } catch {
     throw new Refused(`There is no file at ${source}`, 404);
   }
-  const roots = await Promise.all(importDirs.map((d) => realpath(d).catch(() => null)));
-  if (!roots.some((r) => r && within(r, real))) throw new Refused(`${source} is not inside a directory models may be added from (${importDirs.join(', ')})`, 403);
+  if (!roots.some((r) => r && within(r, real))) throw outside();
   const s = await stat(real);
   if (!s.isFile()) throw new Refused(`${source} is not a file`, 422);
   const name = path.basename(real);

@@ -1,0 +1,76 @@
+import type { LookupAddress, LookupOneOptions } from 'node:dns';
+import { Agent, buildConnector } from 'undici';
+import { BlockedAddressError, judgeAddress, judgeHost, resolveHost, type PrivateSetting } from './addressRule';
+
+// fetch for the addresses a user chooses (model connections, built-in model downloads): the address rule is
+// applied where the socket is opened. An undici Agent whose connector judges an address literal before
+// connecting and resolves a name itself, judging every address it got (a name that resolved to a public
+// address on Save and to 127.0.0.1 now is refused now); a name that does not resolve fails the call.
+// Redirects are never followed here (callers that follow them do it by hand, each hop through this again).
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+function judgedLookup(allowPrivate: boolean, setting: PrivateSetting) {
+  return (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback) => {
+    resolveHost(hostname).then(
+      (found) => {
+        if (!found.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        for (const r of found) {
+          const v = judgeAddress(r.address, allowPrivate, setting);
+          if (!v.ok) return callback(new BlockedAddressError(`${hostname} resolves to ${v.detail}`), []);
+        }
+        const wanted = options?.family === 4 || options?.family === 6 ? found.filter((r) => r.family === options.family) : found;
+        if (!wanted.length) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), []);
+        if (options?.all) callback(null, wanted.map((r) => ({ address: r.address, family: r.family })));
+        else callback(null, wanted[0].address, wanted[0].family);
+      },
+      (e: NodeJS.ErrnoException) => callback(e, []),
+    );
+  };
+}
+
+const agents = new Map<string, Agent>();
+
+/** One Agent per rule (its connection pool is reused across calls). */
+export function guardedAgent(allowPrivate: boolean, setting: PrivateSetting): Agent {
+  const key = `${allowPrivate}:${setting}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const connector = buildConnector({ lookup: judgedLookup(allowPrivate, setting) as never, timeout: 10_000 });
+    agent = new Agent({
+      connect(opts, callback) {
+        const host = opts.hostname.replace(/^\[|\]$/g, '');
+        const v = judgeHost(host, allowPrivate, setting);
+        if (!v.ok) return callback(new BlockedAddressError(v.detail), null);
+        // An address literal never reaches the lookup, so it is judged here; a name is judged by every address.
+        return connector(opts, callback);
+      },
+    });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+export interface GuardOptions {
+  allowPrivate: boolean;
+  setting: PrivateSetting;
+}
+
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** fetch through the address rule; the same Response as the global fetch. */
+export function guardedFetch(guard: GuardOptions): FetchLike {
+  const dispatcher = guardedAgent(guard.allowPrivate, guard.setting);
+  return (url, init) => fetch(url, { ...init, dispatcher } as RequestInit);
+}
+
+/** The refusal inside a failed fetch, when that is why it failed. */
+export function blockedCause(e: unknown): BlockedAddressError | null {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur; i++) {
+    if (cur instanceof BlockedAddressError) return cur;
+    if ((cur as { code?: string }).code === 'EBLOCKED') return cur as BlockedAddressError;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
