@@ -47,7 +47,7 @@ export class DiscussionSession {
     this.watcher = new Watcher(ctx, () => this.stop('abandoned'));
     this.frames = new FrameLog(ctx, discussionId, plan.audience, log, this.watcher, { durable: !!opts.durable, restored: opts.restore?.frames });
     const input = { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: a persisted snapshot is the machine's own, typed only as unknown where it is stored
     this.actor = createActor(machine, opts.restore ? { input, snapshot: opts.restore.snapshot as any } : { input });
     this.actor.on('frame', (e: FrameOut) => (isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt)));
     this.actor.subscribe({

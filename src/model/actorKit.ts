@@ -27,7 +27,7 @@ export const panelContext =
   ({ input }: { input: PanelInput | undefined }): C => ({ ...initial, token: input?.token ?? null });
 
 /** The signed-in user's token, from the actor registered as 'session'; null when none runs. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the session is looked up by id
+// biome-ignore lint/suspicious/noExplicitAny: any chart's system: the session is looked up by id
 export const sessionTokenOf = (system: ActorSystem<any>): string | null => systemActor(system, 'session')?.getSnapshot().context.token ?? null;
 
 /** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */
@@ -47,7 +47,7 @@ export interface ParentInput {
 
 /** The part of `enqueueActions`' argument these actions use. */
 interface Enqueue {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the toasts actor is looked up by id
+  // biome-ignore lint/suspicious/noExplicitAny: any chart's system: the toasts actor is looked up by id
   system: ActorSystem<any>;
   enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };
 }

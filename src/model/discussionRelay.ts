@@ -21,7 +21,7 @@ type Heard =
 /** The part of `enqueueActions`' argument the relays use. */
 interface Relay {
   event: EventObject;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any panel's system: the neighbours are looked up by id
+  // biome-ignore lint/suspicious/noExplicitAny: any panel's system: the neighbours are looked up by id
   system: ActorSystem<any>;
   self: AnyActorRef;
   enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };

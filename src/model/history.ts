@@ -114,7 +114,7 @@ export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
 
 /** The part of `enqueueActions`' argument `sendResume` uses. */
 interface Relay {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any chart's system: the panels are looked up by id
+  // biome-ignore lint/suspicious/noExplicitAny: any chart's system: the panels are looked up by id
   system: ActorSystem<any>;
   enqueue: { sendTo: (to: AnyActorRef, event: EventObject) => void };
 }

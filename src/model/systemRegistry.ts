@@ -36,7 +36,7 @@ export type SystemId = keyof SystemActors;
 export type AppSystem = ActorSystem<{ actors: SystemActors }>;
 
 /** The actor registered as `id`; undefined when none runs (a chart tested on its own, or before sign-in). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a chart's own `system` is untyped (ActorSystem<any>)
+// biome-ignore lint/suspicious/noExplicitAny: a chart's own `system` is untyped (ActorSystem<any>)
 export function systemActor<K extends SystemId>(system: ActorSystem<any>, id: K): SystemActors[K] | undefined {
   return system.get(id);
 }

@@ -122,7 +122,6 @@ describe.skipIf(reason !== null)(`two server processes on one PostgreSQL${reason
     expect(stored.status).toBe('ended');
     expect(stored.frames.map((f: { seq: number }) => f.seq)).toEqual(all.map((_, i) => i + 1));
     expect(stored.frames.map((f: { data: unknown }) => f.data)).toEqual(all);
-    // eslint-disable-next-line no-console
     console.log(`take-over: first frame on B ${takeOverMs} ms after A was killed (lease 1500 ms)`);
     // A comes back for the remaining tests.
     a = await startServerProcess({ ...procEnv, DATA_DIR: path.join(dir, 'a2') });

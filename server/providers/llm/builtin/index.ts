@@ -45,7 +45,7 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
     const key = JSON.stringify(reduced);
     let g = grammars.get(key);
     if (!g) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reduced schema is checked by node-llama-cpp at run time
+      // biome-ignore lint/suspicious/noExplicitAny: the reduced schema is checked by node-llama-cpp at run time
       g = engine.runtime().then((llama) => llama.createGrammarForJsonSchema(reduced as any));
       grammars.set(key, g);
       g.catch(() => grammars.delete(key));
