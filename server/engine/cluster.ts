@@ -3,6 +3,7 @@ import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { Plan } from './plan';
 import { sessionsOf } from './registry';
+import { restorable } from './chartVersion';
 import { liveDiscussionMachine, researchOf } from './runtime';
 import { DiscussionSession, sessionKey, type SessionLog } from './session';
 
@@ -193,14 +194,23 @@ export class ClusterEngine {
       await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
       return null;
     }
+    const machine = liveDiscussionMachine(this.ctx, row.user_id, this.log);
+    const restored = restorable(machine, snapshot);
+    if (!restored) {
+      // Written by another version of the engine's chart (a rolling upgrade): its stored frames stay readable in
+      // History, but the state is not fed to a chart that may not have it.
+      this.log.warn?.({ discussion: row.id }, 'a discussion stored by another engine version was not continued');
+      await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
+      return null;
+    }
     const frames = await this.ctx.db.query<{ data: unknown }>('SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq', [row.id]);
     const key = sessionKey(row.user_id, row.session_id);
     const sessions = sessionsOf(this.ctx);
-    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, liveDiscussionMachine(this.ctx, row.user_id, this.log), this.log, {
+    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, machine, this.log, {
       speechAvailable: this.ctx.providers.speech.available(),
       researchAvailable: researchOf(this.ctx) !== null,
       durable: true,
-      restore: { snapshot, frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))) },
+      restore: { snapshot: restored, frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))) },
     });
     sessions.set(key, session);
     session.whenGone(() => sessions.get(key) === session && sessions.delete(key));

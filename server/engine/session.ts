@@ -4,6 +4,7 @@ import { CLOSE_NORMAL } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { DiscussionMachine } from './discussion.machine';
 import type { EngineEvent } from './discussion.machine';
+import { versioned } from './chartVersion';
 import { FrameLog, type SessionLog } from './frameLog';
 import { isEphemeral, type EngineFrame, type FrameOut } from './frames';
 import { observerOf, tuningOf } from './hooks';
@@ -52,7 +53,7 @@ export class DiscussionSession {
     this.actor.on('frame', (e: FrameOut) => (isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt)));
     this.actor.subscribe({
       next: () => {
-        if (!this.silenced) this.frames.snapshot(() => this.actor.getPersistedSnapshot());
+        if (!this.silenced) this.frames.snapshot(() => versioned(machine, this.actor.getPersistedSnapshot()));
       },
       complete: () => void this.finish(),
       error: (err) => {
