@@ -3,7 +3,6 @@ import type { AppContext } from '../context';
 import { storedPath } from './audioFiles';
 import type { AudioRow } from './audioStore';
 import { TranscriptionSlots } from './transcriptionSlots';
-import { readWavInfo, wavRefusal } from './wavHeader';
 
 /** A transcription that could not run or failed; the message is what the client shows. */
 export class TranscriptionFailure extends Error {}
@@ -23,15 +22,11 @@ const slotsOf = (ctx: AppContext) => {
 /**
  * Transcribes one stored item and saves the transcript on its row. At most TRANSCRIBE_JOBS_PER_USER run for a user
  * and TRANSCRIBE_JOBS on the server: `wait` (a background batch) waits its turn, otherwise a user who already has
- * one running is told so. A WAV is judged by its header first (rate and length), before any converter reads it.
+ * one running is told so.
  */
 export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?: AbortSignal, opts: { wait?: boolean } = {}): Promise<string> {
   if (!transcriptionAvailable(ctx)) throw new TranscriptionFailure(AUDIO_MESSAGES.noTranscriptionEngine);
   const file = storedPath(ctx.config.mediaDir, row.file_name);
-  if (row.mime_type === 'audio/wav') {
-    const refusal = wavRefusal(await readWavInfo(file).catch(() => null), ctx.config.transcribeMaxMinutes);
-    if (refusal) throw new TranscriptionFailure(refusal);
-  }
   const slots = slotsOf(ctx);
   if (!opts.wait && slots.userFull(row.user_id)) {
     throw new TranscriptionFailure('You already have a transcription running; try again when it has finished (TRANSCRIBE_JOBS_PER_USER)');

@@ -58,13 +58,16 @@ export function parseWavHeader(head: Buffer, fileSize: number): WavInfo | null {
 
 /** Why a WAV may not be transcribed, or null when it may. */
 export function wavRefusal(info: WavInfo | null, maxMinutes: number): string | null {
-  if (!info) return 'The WAV file has no readable header (fmt and data chunks), so it cannot be transcribed';
+  if (!info) return 'The server could not read the audio: its WAV header (fmt and data chunks) is missing or broken';
   if (info.sampleRate < WAV_MIN_RATE || info.sampleRate > WAV_MAX_RATE) {
     return `The WAV file declares a sample rate of ${info.sampleRate} Hz; this server transcribes ${WAV_MIN_RATE}–${WAV_MAX_RATE} Hz audio only`;
   }
   if (info.channels < 1 || info.channels > 8) return `The WAV file declares ${info.channels} channels; this server transcribes 1 to 8`;
   if (info.seconds > maxMinutes * 60) {
-    return `The recording is ${Math.round(info.seconds / 60)} minutes long; this server transcribes up to ${maxMinutes} minutes (TRANSCRIBE_MAX_MINUTES)`;
+    return `The recording is ${duration(info.seconds)} long; this server transcribes up to ${duration(maxMinutes * 60)} (TRANSCRIBE_MAX_MINUTES)`;
   }
   return null;
 }
+
+const duration = (seconds: number) =>
+  !Number.isFinite(seconds) ? 'endless' : seconds >= 90 ? `${Math.round(seconds / 60)} minutes` : `${Math.round(seconds * 10) / 10} s`;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProviderError, abortError } from '../errors';
 import type { TranscriptionProvider } from '../types';
+import { readWavInfo, wavRefusal } from '../../audio/wavHeader';
 
 // Debian's pocketsphinx (`pocketsphinx_continuous`, with the US English model of pocketsphinx-en-us): local
 // and offline, as espeak-ng is for speech; rough on accents and noise, so a real server (TRANSCRIBE_BASE_URL)
@@ -65,7 +66,9 @@ export function findPocketsphinx(opts: { path?: string; modelDir?: string; envPa
  * file that claims a tiny sample rate (hours of audio once resampled) cannot make it write without end.
  */
 export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs = 120_000, opts: { maxSeconds?: number } = {}): TranscriptionProvider {
-  const cut = String(Math.max(1, Math.round(opts.maxSeconds ?? 30 * 60)));
+  const maxSeconds = Math.max(1, Math.round(opts.maxSeconds ?? 30 * 60));
+  const maxMinutes = maxSeconds / 60;
+  const cut = String(maxSeconds);
   return {
     id: PROVIDER,
     available: () => true,
@@ -75,6 +78,12 @@ export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs =
       if (setup.converter.kind === 'sox' && !SOX_READS.has(file.mimeType)) {
         throw new ProviderError(`pocketsphinx reads ${file.mimeType} audio only through ffmpeg, which is not installed on this server (sox reads WAV, FLAC and Ogg)`, PROVIDER, 'unconfigured');
       }
+      // A WAV says its rate and length in its header: judged before the converter reads a byte.
+      if (SOX_READS.has(file.mimeType) && /wav/.test(file.mimeType)) {
+        const refusal = wavRefusal(await readWavInfo(file.path).catch(() => null), maxMinutes);
+        if (refusal) throw new ProviderError(refusal, PROVIDER, 'failed');
+      }
+      if (signal?.aborted) throw abortError(PROVIDER, signal);
       const dir = await mkdtemp(path.join(tmpdir(), 'agora-sphinx-'));
       const wav = path.join(dir, 'audio.wav');
       try {

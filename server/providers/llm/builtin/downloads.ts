@@ -322,7 +322,7 @@ export class ModelDownloads {
     const maxTotal = this.opts.maxTotalBytes ?? Infinity;
     if (Number.isFinite(maxTotal)) {
       const used = await this.usedBytes();
-      if (used + more > maxTotal) {
+      if (used + more > maxTotal || used >= maxTotal) {
         throw new Refused(`The models directory holds ${gb(used)}; ${more ? `${gb(more)} more` : 'more'} would pass this server's limit of ${gb(maxTotal)} (BUILTIN_MODELS_MAX_GB)`, 507);
       }
     }
