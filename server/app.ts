@@ -1,3 +1,4 @@
+import { redactUrl } from './http/redact';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -79,8 +80,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
         ? false
         : {
             level: config.logLevel,
-            // Sockets carry the session token in the query string; it must never reach a log.
-            serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') }) },
+            // Sockets carry a session token or a ticket in the query string; neither may reach a log.
+            serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
           },
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
