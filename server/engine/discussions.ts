@@ -103,8 +103,8 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
     );
   const clustered = ctx.db.kind === 'postgres';
   if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
-  const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
+  const plan = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId, e.log), e.log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,

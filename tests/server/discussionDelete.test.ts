@@ -66,6 +66,24 @@ describe('DELETE /discussion/{id}', () => {
     expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(404);
   });
 
+  it('a fresh discussion under a deleted one\'s session_id repeats none of its frame ids', async () => {
+    const sid = sessionId('reused');
+    const ids = async () => {
+      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Reuse the vats?', turns: 2 });
+      await c.waitClose();
+      const stored = storedDiscussion.parse((await s.api('GET', `/discussion/${sid}`, { token })).body);
+      const frameIds = stored.frames.map((f) => (f.data as { id?: unknown }).id).filter((id): id is string => typeof id === 'string');
+      expect(frameIds.length).toBeGreaterThan(0);
+      // Each id carries the discussion's own uuid.
+      for (const id of frameIds) expect(id).toContain(stored.id);
+      return frameIds;
+    };
+    const before = await ids();
+    expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(204);
+    const after = await ids();
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+  });
+
   it('refuses a running discussion with 409 and a clear detail, and keeps it', async () => {
     let open!: () => void;
     hold = { gate: new Promise<void>((r) => (open = r)), open: () => open() };
