@@ -125,13 +125,16 @@ describe('auth and system routes against the real server', () => {
     expect(stats.stats.agents).toBe(0);
 
     const updA = collect(await s.socket('/ws/updates', a.token));
-    const updB = collect(await s.socket('/ws/updates', b.token));
+    const wsUpdB = await s.socket('/ws/updates', b.token);
+    const updB = collect(wsUpdB);
     await updA.next('connected');
     await updB.next('connected');
     s.server.ctx.hub.broadcast(a.userId, { type: 'agent_deleted', agent_id: 'x1' });
     await updA.next('agent_deleted');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(updB.frames.map((f) => f.type)).toEqual(['connected']);
+    // A ping after the broadcast is answered after anything the broadcast had sent B.
+    wsUpdB.send(JSON.stringify({ type: 'ping' }));
+    await updB.next('pong');
+    expect(updB.frames.map((f) => f.type)).toEqual(['connected', 'pong']);
     wsA.close();
   });
 });

@@ -4,7 +4,7 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import type { ChatRequest } from '../../server/providers/types';
 import { createDiscussion } from '../../server/engine/store';
 import { startTestServer, type TestServer } from './harness';
-import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
+import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
 
 // DELETE /discussion/{id}: per user, refused while running, and the frames and human messages go with it.
 
@@ -37,7 +37,7 @@ describe('DELETE /discussion/{id}', () => {
     const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Keep or sell the old press?', turns: 2 });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     c.send({ type: 'human_message', text: 'Mind the budget.', timestamp: new Date().toISOString() });
-    await new Promise((r) => setTimeout(r, 50));
+    await humanMessagesStored(s, token, sid);
     hold.open();
     hold = null;
     await c.waitClose();
