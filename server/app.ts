@@ -1,3 +1,4 @@
+import { redactUrl } from './http/redact';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { CLOSE_GOING_AWAY } from '../src/schemas/constants';
+import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -79,8 +80,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
         ? false
         : {
             level: config.logLevel,
-            // Sockets carry the session token in the query string; it must never reach a log.
-            serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') }) },
+            // Sockets carry a session token or a ticket in the query string; neither may reach a log.
+            serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
           },
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -113,14 +114,17 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024 },
     // Replaces the plugin's default (close every socket with no code): running discussions first say
-    // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001.
+    // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001
+    // (1012 when another process took the discussions over).
     preClose: async function (this: FastifyInstance) {
       // More than one process: with another one alive, running discussions are handed over (it takes them on
       // and their clients reconnect to it) instead of ended with reason 'shutdown'.
       const handOver = cluster && (await cluster.othersAlive().catch(() => false));
       if (cluster && handOver) app.log.info({ discussions: await cluster.handOver() }, 'handed running discussions over to the other processes');
       else await stopAll(ctx, 'shutdown');
-      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'Server shutting down');
+      // 1012 tells a panel its discussion goes on elsewhere (it re-attaches); 1001, that this server is going away.
+      const [code, reason] = handOver ? [CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect'] : [CLOSE_GOING_AWAY, 'Server shutting down'];
+      for (const client of this.websocketServer.clients) client.close(code, reason);
       this.websocketServer.close();
     },
   });

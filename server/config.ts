@@ -48,6 +48,10 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Bearer token of the operator endpoint /monitor/server; unset turns the endpoint off. */
   operatorToken: string | undefined;
+  /** ADMIN_EMAILS: the operators' accounts (lower case); empty → the first account is the operator. */
+  adminEmails: string[];
+  /** How long a socket ticket (POST /auth/socket-ticket) opens a socket; it opens one only. */
+  socketTicketTtlSeconds: number;
   /** Per-user limits (0 turns one off). */
   maxRunningDiscussionsPerUser: number;
   maxAgentsPerDiscussion: number;
@@ -140,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     operatorToken: env.OPERATOR_TOKEN || undefined,
+    socketTicketTtlSeconds: Math.max(1, num(env.SOCKET_TICKET_TTL_SECONDS, 30)),
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     maxRunningDiscussionsPerUser: num(env.MAX_RUNNING_DISCUSSIONS_PER_USER, 5),
     maxAgentsPerDiscussion: num(env.MAX_AGENTS_PER_DISCUSSION, 12),
     ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),

@@ -98,16 +98,18 @@ export function composeApp(deps: AppDeps) {
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
         // The sockets (and their frame schemas), the token's claims and the stored user are only read from here on.
-        const [{ createLiveLogic }, { createSocketFactory }, { decodeJwt }, { readStoredUser }] = await Promise.all([
+        const [{ createLiveLogic }, { createSocketFactory }, { decodeJwt }, { readStoredUser }, { socketTicketFetcher }] = await Promise.all([
           import('./composeLive'),
           import('./services/socket'),
           loadJwt(),
           import('./services/storedUser'),
+          import('./services/socketTicket'),
         ]);
         return createLiveLogic({
           http,
           api,
-          fromSocket: createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket }),
+          // Each socket opens with a fresh ticket, never with the token in its URL.
+          fromSocket: createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), getTicket: socketTicketFetcher(http), WebSocket: deps.WebSocket }),
           probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
           fetch: deps.fetch,
           userId: () => readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,

@@ -33,14 +33,16 @@ interface SocketSpec {
 
 const CLOSES = [
   `1000 ${CLOSE_CODE_EXPLANATIONS[1000]}: the discussion ended (or a stop), or a \`?test=true\` probe was answered.`,
-  `1001 ${CLOSE_CODE_EXPLANATIONS[1001]}: reconnect; with more than one process another one takes the discussion over.`,
+  `1001 ${CLOSE_CODE_EXPLANATIONS[1001]}: reconnect with the same configuration (the panels re-attach, as on 1006).`,
   `1003 ${CLOSE_CODE_EXPLANATIONS[1003]}: the first frame is not a valid configuration, or names an agent that is not yours (an \`error\` frame with \`fatal: true\` says why first).`,
-  `1008 ${CLOSE_CODE_EXPLANATIONS[1008]}: the token is missing, invalid or expired, or the Origin is not allowed.`,
+  `1008 ${CLOSE_CODE_EXPLANATIONS[1008]}: the ticket or token is missing, invalid or expired, or the Origin is not allowed. Authentication only.`,
   `1011 ${CLOSE_CODE_EXPLANATIONS[1011]}: the server could not run the discussion.`,
+  `1012 ${CLOSE_CODE_EXPLANATIONS[1012]}: the server handed the discussion over to another process; reconnect with the same configuration to re-attach.`,
+  `1013 ${CLOSE_CODE_EXPLANATIONS[1013]}: a limit (MAX_RUNNING_DISCUSSIONS_PER_USER, MAX_AGENTS_PER_DISCUSSION); the close reason is a sentence to show as it is.`,
 ].map((l) => `- ${l}`).join('\n');
 
 const DISCUSSION_FLOW = [
-  'Open the socket with `?token=<access_token>`. `?test=true` instead answers one `probe` frame and closes 1000, before any token check.',
+  'Open the socket with `?ticket=<ticket>` from `POST /auth/socket-ticket` (single-use, valid SOCKET_TICKET_TTL_SECONDS), so the session token stays out of URLs; `?token=<access_token>` works too. `?test=true` instead answers one `probe` frame and closes 1000, before any credential check.',
   'The **first frame** the client sends is the configuration (below); every later client frame is a `human_message`, a `stop` or an audio acknowledgment.',
   '',
   '**Streaming.** While a model writes a turn the server sends `agent_message_start`, then `agent_message_delta` frames (at most one per 50 ms per message; never stored or replayed), then the final `agent_message` or `text` with the same `id`.',
@@ -75,10 +77,10 @@ export const SOCKETS: SocketSpec[] = [
     key: 'updates', paths: ['/ws/updates', '/ws/system', '/system/ws/system'], title: 'Live updates',
     description: [
       'What changes in your workspace, as it happens (agents, connections, statuses) and your figures on request. `/ws/system` and `/system/ws/system` are the same socket on the system channel.',
-      'Open with `?token=<access_token>` (close 1008 when it is missing or bad). The server sends `connected` first; the client may send `ping` (answered `pong`) or `get_stats` (answered `stats`). No first frame is required. Reconnect after a drop: nothing is replayed; reload the lists.',
+      'Open with `?ticket=<ticket>` from `POST /auth/socket-ticket`, or `?token=<access_token>` (close 1008 when it is missing or bad). The server sends `connected` first; the client may send `ping` (answered `pong`) or `get_stats` (answered `stats`). No first frame is required. Reconnect after a drop: nothing is replayed; reload the lists.',
       '',
       '**Close codes.**',
-      `- 1001 ${CLOSE_CODE_EXPLANATIONS[1001]}\n- 1008 ${CLOSE_CODE_EXPLANATIONS[1008]}`,
+      `- 1001 ${CLOSE_CODE_EXPLANATIONS[1001]}\n- 1008 ${CLOSE_CODE_EXPLANATIONS[1008]}\n- 1012 ${CLOSE_CODE_EXPLANATIONS[1012]}`,
     ].join('\n'),
     first: [], client: liveClientFrame, server: liveServerFrame,
   },

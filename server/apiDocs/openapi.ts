@@ -106,7 +106,7 @@ const tagsInOrder = (paths: Record<string, Record<string, unknown>>) => {
 const DESCRIPTION = [
   'The HTTP API of the Agora server: everything the app calls. Interactive reference at `/docs`; this document at `/openapi.json`.',
   '',
-  '**Authentication.** `POST /auth/register` or `POST /auth/login` answers an `access_token` (a JWT). Send it as `Authorization: Bearer <token>` on every other call; sockets take it as `?token=`.',
+  '**Authentication.** `POST /auth/register` or `POST /auth/login` answers an `access_token` (a JWT). Send it as `Authorization: Bearer <token>` on every other call. Sockets open with `?ticket=` from `POST /auth/socket-ticket` (single-use, short-lived, so the token stays out of URLs and logs), or with `?token=`. **Operator**: the first account (or the `ADMIN_EMAILS`) manages the built-in model files, the server\'s own Ollama models and `/debug/info`; other accounts get 403 with a `detail` there.',
   '',
   '**Errors.** Every error answers `{"detail": "…"}` with its status: 401 without a valid token, 404 for anything that is not yours, 422 when a request does not match its schema (the detail names the field), 429 when rate-limited.',
   '',

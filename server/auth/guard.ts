@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
+import { redeemSocketTicket } from './socketTickets';
 
 const bearer = (req: FastifyRequest) => {
   const h = req.headers.authorization;
@@ -29,8 +30,15 @@ export function requireUser(ctx: AppContext) {
   };
 }
 
-/** Sockets carry the token as `?token=`; the caller closes with 1008 on null. */
-export function socketUser(ctx: AppContext, req: FastifyRequest): Promise<string | null> {
+/**
+ * Sockets open with a single-use `?ticket=` (POST /auth/socket-ticket), or with the token itself as `?token=` (the
+ * spec's clients; logs redact it); the caller closes with 1008 on null.
+ */
+export async function socketUser(ctx: AppContext, req: FastifyRequest): Promise<string | null> {
   const q = req.query as Record<string, string | undefined>;
+  if (q.ticket !== undefined) {
+    const userId = await redeemSocketTicket(ctx.db, q.ticket);
+    return userId && (await ctx.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).length ? userId : null;
+  }
   return userFromToken(ctx, q.token ?? bearer(req));
 }

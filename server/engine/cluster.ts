@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CLOSE_NORMAL } from '../../src/schemas/constants';
+import { CLOSE_NORMAL, CLOSE_SERVICE_RESTART } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { Plan } from './plan';
 import { sessionsOf } from './registry';
@@ -399,6 +399,7 @@ class RemoteWatch {
   close() {
     if (this.done) return;
     this.done = true;
-    this.ws.close(1001, 'Server shutting down');
+    // The discussion goes on at its owner: the client re-attaches (through another process).
+    this.ws.close(CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect');
   }
 }

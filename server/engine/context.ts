@@ -147,5 +147,7 @@ export const only = (...frames: EngineFrame[]): Step => ({ patch: {}, frames: sa
 
 export const speakerOf = (c: EngineContext): AgentRef => c.plan.agents.find((a) => a.id === c.speakerId) ?? c.plan.agents[0];
 export const stageOf = (c: EngineContext) => c.plan.stages[c.stageIndex] ?? null;
+/** What every frame id of a discussion starts with: its session_id and its own uuid (unique per discussion). */
+export const frameIdBase = (plan: Plan) => (plan.discussionId ? `${plan.sessionId}-${plan.discussionId}` : plan.sessionId);
 /** The id of the current turn's message (its stream and its final frame share it). */
-export const messageIdOf = (c: EngineContext) => `${c.plan.sessionId}-msg-${c.turn}`;
+export const messageIdOf = (c: EngineContext) => `${frameIdBase(c.plan)}-msg-${c.turn}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_UNSUPPORTED_DATA, ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
+import { CLOSE_NORMAL, CLOSE_TRY_AGAIN_LATER, CLOSE_UNSUPPORTED_DATA, ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { clusterOf } from './cluster';
@@ -35,10 +35,17 @@ interface Entrance {
 const sendJson = (ws: WebSocket, frame: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...frame, timestamp: new Date().toISOString() }));
 
 /** A fatal error frame saying why, then the close (1003 unless told). */
-export function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA) {
+export function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA, reason = message) {
   sendJson(ws, { type: 'error', message, fatal: true });
-  if (ws.readyState === ws.OPEN) ws.close(code, message.slice(0, 120));
+  // A close reason holds at most 123 bytes.
+  if (ws.readyState === ws.OPEN) ws.close(code, Buffer.from(reason).subarray(0, 123).toString().replace(/\uFFFD$/, ''));
 }
+
+/**
+ * A limit reached: 1013 (try again later), never 1008, which the client reads as a failed sign-in. The error frame
+ * names the setting; the close reason is the short sentence the panel shows as it is.
+ */
+export const refuseAtLimit = (ws: WebSocket, message: string, sentence: string) => refuse(ws, message, CLOSE_TRY_AGAIN_LATER, sentence);
 
 const otherEndpoint = (e: Entrance) => refuse(e.ws, ENGINE_MESSAGES.badConfig(`session_id ${e.parsed.sessionId} belongs to a discussion on another endpoint`));
 
@@ -89,11 +96,15 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
   // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
   const overLimit = () =>
-    refuse(ws, `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`, CLOSE_POLICY_VIOLATION);
+    refuseAtLimit(
+      ws,
+      `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`,
+      `You already have ${maxRunning} discussions running. Stop one or wait for one to end, then try again.`,
+    );
   const clustered = ctx.db.kind === 'postgres';
   if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
-  const plan = buildPlan(parsed.input, agents, tuningOf(ctx));
   const discussionId = randomUUID();
+  const plan = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
   const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId, e.log), e.log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,

@@ -35,6 +35,11 @@ export interface EngineTiming {
 
 export interface Plan {
   sessionId: string;
+  /**
+   * The discussion's uuid: frame ids carry it, so a new discussion under a reused session_id never repeats a
+   * deleted one's ids (absent from plans made before it was added, and from unit tests' plans).
+   */
+  discussionId?: string;
   endpoint: EndpointKey;
   audience: Audience;
   topic: string;
@@ -137,8 +142,8 @@ const standardPlan = (c: BasicConfig | EnhancedConfig | MultiRoundConfig) => ({
 
 const interruptsFrom = (c: CommunicationConfig, on: boolean) => (on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null);
 
-export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming): Plan {
-  const base = { sessionId: input.config.session_id, agents, timing };
+export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming, discussionId?: string): Plan {
+  const base = { sessionId: input.config.session_id, ...(discussionId ? { discussionId } : {}), agents, timing };
   switch (input.endpoint) {
     case 'basic': {
       const c = input.config;

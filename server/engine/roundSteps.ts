@@ -1,6 +1,6 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { hasConverged } from './consensus';
-import { only, say, speakerOf, stageOf, type EngineContext, type ResearchInput, type ResearchOutput, type Step } from './context';
+import { frameIdBase, only, say, speakerOf, stageOf, type EngineContext, type ResearchInput, type ResearchOutput, type Step } from './context';
 import type { EngineFrame } from './frames';
 import type { HybridMode, Plan } from './plan';
 import { averageResponseMs, averageTtsMs, consensusOf, solutionOf } from './record';
@@ -102,7 +102,7 @@ export const ADAPTIVE_CONVERGE_AT = 0.65;
 export const wantsConclusion = (c: EngineContext) => c.plan.consensus.announce;
 
 /** The id of the closing summary's stream and of its discussion_summary frame. */
-export const summaryIdOf = (c: EngineContext) => `${c.plan.sessionId}-summary`;
+export const summaryIdOf = (c: EngineContext) => `${frameIdBase(c.plan)}-summary`;
 
 /** The summary's first words: it streams like a turn, written by the first participant's model (prompt.ts). */
 export function openSummary(c: EngineContext): Step {

@@ -195,13 +195,19 @@ export async function deleteDiscussion(db: Db, userId: string, key: string, onDe
   });
 }
 
-/** Stores one human message of a discussion, numbered after the ones before it. */
-export async function recordHumanMessage(db: Db, discussionId: string, text: string, clientTimestamp: string | null) {
-  await db.query(
-    `INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp)
-     VALUES ($1, (SELECT coalesce(max(n), 0) + 1 FROM discussion_human_messages WHERE discussion_id = $1), $2, $3)`,
+/**
+ * Stores one human message of a discussion, numbered after the ones before it. The number comes from the
+ * discussion's counter, bumped under its row lock in the same statement, so concurrent calls (a PostgreSQL pool,
+ * several processes) each get their own; `max(n) + 1` would let two read the same maximum and lose one.
+ */
+export async function recordHumanMessage(db: Db, discussionId: string, text: string, clientTimestamp: string | null): Promise<number | null> {
+  const rows = await db.query<{ n: number }>(
+    `WITH next AS (UPDATE discussions SET human_messages = human_messages + 1 WHERE id = $1 RETURNING human_messages AS n)
+     INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp)
+     SELECT $1, n, $2, $3 FROM next RETURNING n`,
     [discussionId, text, clientTimestamp],
   );
+  return rows[0]?.n ?? null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { limitWords } from './answer';
 import {
-  messageIdOf, say, speakerOf, stageOf, type EngineContext, type SpeakInput, type SpeakOutput, type Step, type ThinkInput, type ThinkOutput,
+  frameIdBase, messageIdOf, say, speakerOf, stageOf, type EngineContext, type SpeakInput, type SpeakOutput, type Step, type ThinkInput, type ThinkOutput,
 } from './context';
 import type { EngineFrame } from './frames';
 import { turnRequest } from './prompt';
@@ -212,7 +212,7 @@ export function speakInput(c: EngineContext): SpeakInput {
   const agent = speakerOf(c);
   const last = c.record.turns[c.record.turns.length - 1];
   const text = (last?.content ?? '').slice(0, c.plan.speech.maxChars);
-  return { text, agentId: agent.id, agentName: agent.name, audioId: `${c.plan.sessionId}-audio-${c.audioSeq + 1}`, speed: c.plan.speech.speed, format: c.plan.speech.format };
+  return { text, agentId: agent.id, agentName: agent.name, audioId: `${frameIdBase(c.plan)}-audio-${c.audioSeq + 1}`, speed: c.plan.speech.speed, format: c.plan.speech.format };
 }
 
 export function beginSpeech(c: EngineContext): Step {
@@ -222,7 +222,7 @@ export function beginSpeech(c: EngineContext): Step {
 
 export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
   const agent = speakerOf(c);
-  const audioId = `${c.plan.sessionId}-audio-${c.audioSeq}`;
+  const audioId = `${frameIdBase(c.plan)}-audio-${c.audioSeq}`;
   const f = c.record.figures;
   return {
     patch: { pendingAudioId: audioId, record: { ...c.record, figures: { ...f, audio: f.audio + 1, ttsMs: f.ttsMs + out.ttsMs } } },

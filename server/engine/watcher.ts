@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CLOSE_NORMAL } from '../../src/schemas/constants';
+import { CLOSE_NORMAL, CLOSE_SERVICE_RESTART } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import { clampResume } from './configure';
 import type { FrameLog, FrameSink } from './frameLog';
@@ -122,10 +122,12 @@ export class Watcher implements FrameSink {
     if (w.ws.readyState === w.ws.OPEN) w.ws.close(CLOSE_NORMAL, reason);
   }
 
-  /** Cuts the socket (1006 for the client, which reconnects elsewhere) and lets it go. */
+  /** Closes the socket with 1012 (service restart: the client re-attaches, through another process) and lets it go. */
   terminate() {
-    this.current?.ws.terminate();
+    const ws = this.current?.ws;
     this.current = null;
+    if (ws && ws.readyState === ws.OPEN) ws.close(CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect');
+    else ws?.terminate();
   }
 
   /** Closes the socket and lets it go. */

@@ -152,27 +152,37 @@ export const forgetListing = (ctx: AppContext, connectionId: string) => modelsSt
 const stateOf = (r: ModelConnectionTestResult): ConnectionState =>
   r.ok ? { state: 'reachable' } : r.reason === 'key_rejected' ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail } : { state: 'unreachable', reason: r.reason, detail: r.detail };
 
-function view(t: Target, l: Listed): ModelConnection {
+/** What a user who is not the operator reads where the server's own connection's error text would be. */
+export const SERVER_CONNECTION_DOWN = "The server's own connection does not answer; its operator can see why.";
+
+/** The server's address and error text are the operator's; the user's own connection is theirs to see. */
+function statusFor(t: Target, l: Listed, operator: boolean): ConnectionState {
+  const state = stateOf(l.result);
+  return t.readOnly && !operator && 'detail' in state ? { ...state, detail: SERVER_CONNECTION_DOWN } as ConnectionState : state;
+}
+
+function view(t: Target, l: Listed, operator = false): ModelConnection {
   const names = l.result.ok ? l.result.models : l.lastModels;
   return {
     id: t.id,
     kind: t.kind,
     preset: t.preset,
     name: t.name,
-    base_url: t.baseUrl,
+    base_url: t.readOnly && !operator ? '' : t.baseUrl,
     api_key_hint: t.keyHint,
     read_only: t.readOnly,
-    status: stateOf(l.result),
+    manage_models: t.kind === 'ollama' && (!t.readOnly || operator),
+    status: statusFor(t, l, operator),
     models: names.map((n) => ({ id: modelId(t.id, n), name: n, label: modelLabel(t.name, n) })),
     stale: !l.result.ok && names.length > 0,
   };
 }
 
 /** The connections a user sees: the server's own first, then theirs, each with its state and models. */
-export async function listConnections(ctx: AppContext, userId: string, opts: { fresh?: boolean } = {}): Promise<ModelConnection[]> {
+export async function listConnections(ctx: AppContext, userId: string, opts: { fresh?: boolean; operator?: boolean } = {}): Promise<ModelConnection[]> {
   const targets = [...serverTargets(ctx), ...(await userTargets(ctx, userId))];
   const listed = await Promise.all(targets.map((t) => listing(ctx, t, !!opts.fresh)));
-  return targets.map((t, i) => view(t, listed[i]));
+  return targets.map((t, i) => view(t, listed[i], !!opts.operator));
 }
 
 export async function connectionView(ctx: AppContext, userId: string, id: string): Promise<ModelConnection> {

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { credentials, loginResponse, refreshResponse, user } from '../../src/schemas/auth';
+import { credentials, loginResponse, refreshResponse, socketTicket, user } from '../../src/schemas/auth';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/guard';
+import { roleOf } from '../auth/operator';
+import { issueSocketTicket } from '../auth/socketTickets';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 
 interface UserRow { id: string; email: string; password_hash: string; created_at: string }
-const publicUser = (u: Pick<UserRow, 'id' | 'email' | 'created_at'>) => ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString() });
+type Shown = Pick<UserRow, 'id' | 'email' | 'created_at'>;
+const shownUser = (u: Shown, role: 'operator' | 'user') => ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString(), role });
 
 /** Public routes (register, login) and the authenticated ones (me, refresh). */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  // The role rides with the user on every answer that has one, so the client knows it from the first screen.
+  const publicUser = async (u: Shown) => shownUser(u, await roleOf(ctx, u.id, u.email));
   const tags = ['Auth'];
   // One counter per client address for login and register together (the address is the socket's peer unless
   // TRUST_PROXY names the proxies in front, so a forged X-Forwarded-For buys nothing).
@@ -33,11 +38,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       [id, email, hash],
     );
     if (!rows.length) throw new HttpError(400, SERVER_DETAIL.emailAlreadyRegistered);
-    return { access_token: await ctx.tokens.issue(id), token_type: 'bearer', user: publicUser(rows[0]) };
+    return { access_token: await ctx.tokens.issue(id), token_type: 'bearer', user: await publicUser(rows[0]) };
   });
 
   const loginSchema = {
-    tags, summary: 'Sign in', description: 'Answers the bearer token for every other call (`Authorization: Bearer <access_token>`, or `?token=` on sockets).',
+    tags, summary: 'Sign in', description: 'Answers the bearer token for every other call (`Authorization: Bearer <access_token>`, or `?ticket=` from /auth/socket-ticket, or `?token=`, on sockets).',
     security: [], body: credentials, response: { 200: loginResponse }, errors: { 401: SERVER_DETAIL.invalidCredentials, 429: 'Too many attempts from this address' },
   };
   app.post('/auth/login', { ...limited, schema: loginSchema }, async (req) => {
@@ -45,7 +50,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     const [row] = await ctx.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [body.email.toLowerCase()]);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !ok) throw new HttpError(401, SERVER_DETAIL.invalidCredentials);
-    return { access_token: await ctx.tokens.issue(row.id), token_type: 'bearer', user: publicUser(row) };
+    return { access_token: await ctx.tokens.issue(row.id), token_type: 'bearer', user: await publicUser(row) };
   });
 
   await app.register(async (plugin) => {
@@ -54,7 +59,16 @@ export async function authRoutes(fastify: FastifyInstance) {
     authed.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: user } } }, async (req) => {
       const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [req.userId]);
       if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
-      return publicUser(row);
+      return await publicUser(row);
+    });
+    const ticketSchema = {
+      tags, summary: 'A ticket that opens one socket',
+      description: 'Single-use and short-lived (`expires_in` seconds, SOCKET_TICKET_TTL_SECONDS): open a socket with `?ticket=<ticket>` instead of `?token=`, so the session token never appears in a URL.',
+      response: { 200: socketTicket },
+    };
+    authed.post('/auth/socket-ticket', { schema: ticketSchema }, async (req) => {
+      const ttl = ctx.config.socketTicketTtlSeconds;
+      return { ticket: await issueSocketTicket(ctx.db, req.userId, ttl), expires_in: ttl };
     });
     authed.post('/auth/refresh', { schema: { tags, summary: 'A fresh token for the same user', response: { 200: refreshResponse } } }, async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }));
   });

@@ -11,6 +11,7 @@ import {
   type BuiltinModelFile,
 } from '../../src/schemas/builtinModels';
 import { requireUser } from '../auth/guard';
+import { isOperator, requireOperator } from '../auth/operator';
 import { BUILTIN_CONNECTION_ID, builtinModelId } from '../models/builtinEngine';
 import { forgetListing } from '../models/service';
 import { HttpError } from '../http/errors';
@@ -28,6 +29,7 @@ import { Refused } from '../providers/llm/builtin/refused';
 
 const tags = ['Built-in models'];
 const NOT_HERE = 'The built-in engine is not available on this server';
+const OPERATOR = "Only the server's operator manages model files";
 
 export async function builtinModelRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +72,18 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
 
   app.get('/api/builtin-models', {
     schema: { tags, summary: "List the built-in engine's model files, downloads and recommended models", response: { 200: builtinModelsList } },
-  }, async (req) => ({ dir, files: await files(), downloads: await downloads.list(viewerOf(req)), recommended: RECOMMENDED_MODELS, import_dirs: ctx.config.builtin.importDirs }));
+  }, async (req) => {
+    // The files are everyone's; managing them, and the server's paths, are the operator's (README 'Operator').
+    const operator = await isOperator(ctx, req.userId);
+    return {
+      dir: operator ? dir : null,
+      files: await files(),
+      downloads: await downloads.list(viewerOf(req)),
+      recommended: RECOMMENDED_MODELS,
+      import_dirs: operator ? ctx.config.builtin.importDirs : [],
+      can_manage: operator,
+    };
+  });
 
   app.post('/api/builtin-models/downloads', {
     ...perUserLimit(app, ctx.config.downloadRateLimit, 'downloads'),
@@ -78,9 +91,10 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
       tags, summary: 'Download a GGUF model file into the models directory',
       description: 'Runs as a server job (resumed after an interruption, SHA-256 checked when given); its progress goes out as `model_download` frames on /ws/updates, and GET lists it.',
       body: downloadRequest, response: { 202: modelDownload },
-      errors: { 409: 'That file is already downloading or in the models directory', 429: 'Too many downloads running or started in a minute', 503: NOT_HERE, 507: 'No room for it in the models directory or on the disk' },
+      errors: { 403: OPERATOR, 409: 'That file is already downloading or in the models directory', 429: 'Too many downloads running or started in a minute', 503: NOT_HERE, 507: 'No room for it in the models directory or on the disk' },
     },
   }, async (req, reply) => {
+    await requireOperator(ctx, req, 'download model files');
     need();
     const started = await downloads.start(req.body, req.userId).catch((e) => {
       throw refusal(e);
@@ -90,8 +104,9 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/api/builtin-models/downloads/:name', {
-    schema: { tags, summary: 'Cancel a running download', params: modelFileParams, response: { 204: z.undefined() }, errors: { 404: 'No such download' } },
+    schema: { tags, summary: 'Cancel a running download', params: modelFileParams, response: { 204: z.undefined() }, errors: { 403: OPERATOR, 404: 'No such download' } },
   }, async (req, reply) => {
+    await requireOperator(ctx, req, 'cancel model downloads');
     const { name } = req.params;
     // Only a model file name names a download; anything else (a path, '..') is not one, and never reaches the disk.
     if (!safeModelFileName(name)) throw new HttpError(404, 'No such download');
@@ -103,9 +118,10 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: "Add a GGUF file already on the server's disk", description: 'Only from the directories in `import_dirs` (BUILTIN_IMPORT_DIRS).',
       body: addFileRequest, response: { 201: builtinModelFile },
-      errors: { 403: 'Adding by path is off, or the path is outside the allowed directories', 404: 'No file at that path', 409: 'A file with that name is in the models directory', 503: NOT_HERE },
+      errors: { 403: 'Not the operator, adding by path is off, or the path is outside the allowed directories', 404: 'No file at that path', 409: 'A file with that name is in the models directory', 503: NOT_HERE },
     },
   }, async (req, reply) => {
+    await requireOperator(ctx, req, 'add model files');
     need();
     const name = await importModelFile(req.body.path, ctx.config.builtin.importDirs, dir).catch((e) => {
       throw refusal(e);
@@ -118,8 +134,9 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/api/builtin-models/files/:name', {
-    schema: { tags, summary: 'Delete a model file (unloading it first)', params: modelFileParams, response: { 204: z.undefined() }, errors: { 404: 'No such model file' } },
+    schema: { tags, summary: 'Delete a model file (unloading it first)', params: modelFileParams, response: { 204: z.undefined() }, errors: { 403: OPERATOR, 404: 'No such model file' } },
   }, async (req, reply) => {
+    await requireOperator(ctx, req, 'delete model files');
     const { name } = req.params;
     const file = modelPath(dir, name);
     if (!file || !(await files()).some((f) => f.name === name)) throw new HttpError(404, `No model file ${name}`);

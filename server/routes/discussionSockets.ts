@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { attachSocket, handleClientFrame, socketBucket } from '../engine/clientFrames';
 import { clusterOf } from '../engine/cluster';
 import { parseConfiguration } from '../engine/configure';
-import { enter, refuse } from '../engine/discussions';
+import { enter, refuse, refuseAtLimit } from '../engine/discussions';
 import { tuningOf } from '../engine/hooks';
 import type { DiscussionSession } from '../engine/session';
 import { incident } from '../http/incident';
@@ -112,7 +112,8 @@ async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, u
   if (parsed.agentIds.length < 2) return refuse(ws, ENGINE_MESSAGES.badConfig('at least two different agents are needed')), null;
   const maxAgents = ctx.config.maxAgentsPerDiscussion;
   if (maxAgents > 0 && parsed.agentIds.length > maxAgents) {
-    return refuse(ws, ENGINE_MESSAGES.badConfig(`at most ${maxAgents} agents may take part in one discussion (MAX_AGENTS_PER_DISCUSSION); ${parsed.agentIds.length} were named`), CLOSE_POLICY_VIOLATION), null;
+    const message = ENGINE_MESSAGES.badConfig(`at most ${maxAgents} agents may take part in one discussion (MAX_AGENTS_PER_DISCUSSION); ${parsed.agentIds.length} were named`);
+    return refuseAtLimit(ws, message, `At most ${maxAgents} agents may take part in one discussion; ${parsed.agentIds.length} were chosen.`), null;
   }
   return enter({ ctx, log: app.log, ws, userId, endpoint, parsed });
 }

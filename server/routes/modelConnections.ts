@@ -11,7 +11,9 @@ import {
   modelJobList,
   modelPullBody,
 } from '../../src/schemas/modelConnections';
+import { OPERATOR_ONLY } from '../../src/schemas/auth';
 import { requireUser } from '../auth/guard';
+import { isOperator } from '../auth/operator';
 import { HttpError } from '../http/errors';
 import { perUserLimit } from '../http/userRateLimit';
 import type { ZodTypeProvider } from '../http/routeSchema';
@@ -49,8 +51,11 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
     if (!verdict.ok) throw new HttpError(422, `This address may not be used: ${verdict.detail}`);
   };
   const ownOllama = async (userId: string, id: string) => {
+    // The server's own Ollama is everyone's: its models are the operator's to pull and delete.
     const server = serverTargets(ctx).find((t) => t.id === id);
-    if (server) throw new HttpError(403, "The server's own connection is read-only; add your own connection to the same Ollama to pull or delete models");
+    if (server && !(await isOperator(ctx, userId))) throw new HttpError(403, OPERATOR_ONLY("pull or delete the server's own models"));
+    if (server?.kind === 'ollama') return server;
+    if (server) throw new HttpError(422, 'Only Ollama connections pull and delete models');
     const target = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
     if (target.kind !== 'ollama') throw new HttpError(422, 'Only Ollama connections pull and delete models');
     return target;
@@ -71,7 +76,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
 
   app.get('/model-connections', {
     schema: { tags, summary: "List the server's own model connections and yours, each with its state and models", response: { 200: modelConnectionList } },
-  }, async (req) => modelConnectionList.parse({ connections: await listConnections(ctx, req.userId) }));
+  }, async (req) => modelConnectionList.parse({ connections: await listConnections(ctx, req.userId, { operator: await isOperator(ctx, req.userId) }) }));
 
   app.post('/model-connections/test', {
     ...testLimited,
@@ -157,7 +162,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: 'Pull a model into an Ollama connection',
       description: 'Runs as a server job; its progress goes out as `model_job` frames on /ws/updates, and GET /model-jobs lists it.',
-      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: 'A server connection is read-only', ...NOT_FOUND, 429: 'Too many pulls at once or in a minute' },
+      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: "The server's own connection, and you are not the operator", ...NOT_FOUND, 429: 'Too many pulls at once or in a minute' },
     },
   }, async (req, reply) => {
     const target = await ownOllama(req.userId, req.params.id);
@@ -168,7 +173,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   app.delete('/model-connections/:id/models/:model', {
     schema: {
       tags, summary: 'Remove a model from an Ollama connection', params: modelParams, response: { 204: z.undefined() },
-      errors: { 403: 'A server connection is read-only', ...NOT_FOUND, 502: 'Ollama refused or failed' },
+      errors: { 403: "The server's own connection, and you are not the operator", ...NOT_FOUND, 502: 'Ollama refused or failed' },
     },
   }, async (req, reply) => {
     const target = await ownOllama(req.userId, req.params.id);

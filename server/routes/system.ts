@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
+import { OPERATOR_ONLY } from '../../src/schemas/auth';
 import { z } from 'zod';
 import { debugInfo, health as healthSchema, modelsResponse, monitorStats, serverMonitor, type Health } from '../../src/schemas/system';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { timingSafeEqual } from 'node:crypto';
 import { requireUser } from '../auth/guard';
+import { requireOperator } from '../auth/operator';
 import { HttpError } from '../http/errors';
 import type { ComponentStatus } from '../providers/types';
 import { pickerModels } from '../models/service';
@@ -112,7 +114,13 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
     // Each provider's status only, as /health tells the public: its detail (addresses, binary paths, error texts)
     // is the operator's (/health with the operator token), not every signed-in user's.
-    authed.get('/debug/info', { schema: { tags, summary: 'Version, Node, database and providers, for a bug report', description: "Each provider's status; the operator token's /health adds their details.", response: { 200: debugInfo } } }, async () => {
+    const debugSchema = {
+      tags, summary: 'Version, Node, database and providers, for a bug report (operator)',
+      description: "Each provider's status; the operator token's /health adds their details. The operator's account only (README 'Operator').",
+      response: { 200: debugInfo }, errors: { 403: OPERATOR_ONLY('read the debug information') },
+    };
+    authed.get('/debug/info', { schema: debugSchema }, async (req) => {
+      await requireOperator(ctx, req, 'read the debug information');
       const h = await health();
       return {
         version: APP_VERSION,

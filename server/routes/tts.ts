@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ttsSpeakRequest, ttsSpeakResponse, ttsStatus, ttsVoices } from '../../src/schemas/tts';
 import { ownedAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
+import { isOperator } from '../auth/operator';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { sendFile } from '../http/sendFile';
@@ -93,10 +94,12 @@ export async function ttsRoutes(app: FastifyInstance) {
       return { voices, provider: speech.id, cloning };
     });
 
-    authed.get('/api/tts/status', { schema: { tags, summary: 'Whether speech works here, and with which engine', response: { 200: ttsStatus } } }, async () => {
+    authed.get('/api/tts/status', { schema: { tags, summary: 'Whether speech works here, and with which engine', description: "`detail` names paths and addresses for the operator only.", response: { 200: ttsStatus } } }, async (req) => {
       const speech = ctx.providers.speech;
       const probe = await speech.probe().catch((e) => ({ status: 'unavailable' as const, detail: (e as Error).message }));
-      return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail: probe.detail, status: probe.status, cloning: CLONING.has(speech.id) };
+      // A working or failing engine's detail holds its path or address (the operator's); 'disabled' says only why.
+      const detail = probe.status === 'disabled' || (await isOperator(ctx, req.userId)) ? probe.detail : undefined;
+      return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail, status: probe.status, cloning: CLONING.has(speech.id) };
     });
   });
 }

@@ -10,6 +10,8 @@ export const selectError = (s: BuiltinModelsSnapshot) => s.context.error;
 export const selectFiles = (s: BuiltinModelsSnapshot) => s.context.list?.files ?? [];
 export const selectDownloads = (s: BuiltinModelsSnapshot) => s.context.list?.downloads.filter((d) => d.state !== 'done') ?? [];
 export const selectDir = (s: BuiltinModelsSnapshot) => s.context.list?.dir ?? '';
+/** Whether this user manages the files (the operator); everyone else reads the list. */
+export const selectCanManage = (s: BuiltinModelsSnapshot) => s.context.list?.can_manage ?? false;
 export const selectImportDirs = (s: BuiltinModelsSnapshot) => s.context.list?.import_dirs ?? [];
 
 /** Whole percent received, or null while the size is unknown. */

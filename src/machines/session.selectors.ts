@@ -6,6 +6,8 @@ export const selectIsAuthenticated = (s: SessionSnapshot) => s.matches('authenti
 export const selectIsLoggedOut = (s: SessionSnapshot) => s.matches('loggedOut');
 export const selectIsExpiringSoon = (s: SessionSnapshot) => s.hasTag('expiringSoon');
 export const selectUserEmail = (s: SessionSnapshot) => s.context.user?.email ?? null;
+/** The operator manages what every user shares (README 'Operator'). */
+export const selectIsOperator = (s: SessionSnapshot) => s.context.user?.role === 'operator';
 export const selectLoginForm = (s: SessionSnapshot) => s.children.loginForm;
 /** The footer shows only the tail of the token's subject. */
 export const selectTokenSubjectTail = (s: SessionSnapshot) => (s.context.claims ? s.context.claims.sub.slice(-8) : null);

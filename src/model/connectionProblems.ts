@@ -1,6 +1,9 @@
 // What each panel says when its socket closes or fails (docs/product.md#discussions-errors 'Standard panel', 'Hybrid
 // panel'). Pure, so every close-code rule is one table-tested function rather than branches spread over the charts.
-import { CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR, ENDPOINTS } from '../schemas/constants';
+import {
+  CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR, CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN_LATER,
+  ENDPOINTS,
+} from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 
@@ -12,12 +15,20 @@ export interface CloseFacts {
   endpointName: string;
 }
 
+/** A limit's close (1013) says its own sentence, shown as the server wrote it. */
+export const limitMessage = (reason: string) => reason.trim() || DISCUSSION_MESSAGES.tryAgainLater;
+
+/** Closes a panel re-attaches after (socketPolicies.ts); when the attempts run out, the connection is lost. */
+const REATTACHING = new Set([CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART]);
+
 /** The banner text for a final close, or null for a normal one (1000, 1001). */
 export function closeMessage(facts: CloseFacts): string | null {
   const { code, reason, gaveUp, endpointName } = facts;
+  // 1008 is authentication only; a limit closes 1013 and is not a reason to sign in again.
   if (code === CLOSE_POLICY_VIOLATION || code === CLOSE_PROTOCOL_ERROR) return DISCUSSION_MESSAGES.authFailed;
+  if (code === CLOSE_TRY_AGAIN_LATER) return limitMessage(reason);
+  if (REATTACHING.has(code) && gaveUp) return DISCUSSION_MESSAGES.connectionLost(endpointName);
   if (code === CLOSE_NORMAL || code === CLOSE_GOING_AWAY) return null;
-  if (code === CLOSE_ABNORMAL && gaveUp) return DISCUSSION_MESSAGES.connectionLost(endpointName);
   return DISCUSSION_MESSAGES.closedUnexpectedly(code, reason);
 }
 
@@ -59,6 +70,7 @@ export function hybridCloseBanner(facts: Omit<CloseFacts, 'endpointName'>, state
   if (facts.gaveUp) return DISCUSSION_MESSAGES.connectionLost(ENDPOINTS.hybrid.name);
   if (state.pendingProblem) return state.pendingProblem;
   if (facts.code === CLOSE_POLICY_VIOLATION || facts.code === CLOSE_PROTOCOL_ERROR) return DISCUSSION_MESSAGES.authFailed;
+  if (facts.code === CLOSE_TRY_AGAIN_LATER) return limitMessage(facts.reason);
   if (facts.code === CLOSE_NORMAL || facts.code === CLOSE_GOING_AWAY) return state.error;
   return DISCUSSION_MESSAGES.closedUnexpectedly(facts.code, facts.reason);
 }

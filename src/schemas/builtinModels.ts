@@ -47,13 +47,15 @@ export const recommendedModel = z.object({
 export type RecommendedModel = z.infer<typeof recommendedModel>;
 
 export const builtinModelsList = z.object({
-  /** The models directory on the server. */
-  dir: z.string(),
+  /** The models directory on the server; null for anyone but the operator. */
+  dir: z.string().nullable(),
   files: z.array(builtinModelFile),
   downloads: z.array(modelDownload),
   recommended: z.array(recommendedModel),
   /** Directories on the server whose GGUF files may be added by path; empty means adding by path is off. */
   import_dirs: z.array(z.string()),
+  /** Whether the caller may download, add and delete files (the operator); others see the list read-only. */
+  can_manage: z.boolean().default(true),
 });
 export type BuiltinModelsList = z.infer<typeof builtinModelsList>;
 

@@ -35,6 +35,10 @@ export const CLOSE_UNSUPPORTED_DATA = 1003;
 export const CLOSE_ABNORMAL = 1006;
 export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_INTERNAL_ERROR = 1011;
+/** The server handed the socket's discussion over (another process, or itself after a restart): re-attach. */
+export const CLOSE_SERVICE_RESTART = 1012;
+/** A limit was reached (running discussions, agents): the close reason is the sentence to show. */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const CLOSE_TLS_FAILURE = 1015;
 
 export const CLOSE_CODE_EXPLANATIONS: Record<number, string> = {
@@ -45,6 +49,8 @@ export const CLOSE_CODE_EXPLANATIONS: Record<number, string> = {
   1006: 'Abnormal closure (connection dropped without a close frame)',
   1008: 'Policy violation (likely authentication)',
   1011: 'Internal server error',
+  1012: 'Service restart (the discussion goes on; reconnect)',
+  1013: 'Try again later (a limit was reached)',
   1015: 'TLS handshake failure',
 };
 

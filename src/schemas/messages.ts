@@ -128,6 +128,8 @@ export const DISCUSSION_MESSAGES = {
   authFailed: 'Authentication failed. Please refresh and login again.',
   connectionLostRetrying: (n: number, max: number) => `Connection lost (attempt ${n}/${max}). Reconnecting...`,
   connectionLost: (endpoint: string) => `Connection lost to ${endpoint}. Please check server availability.`,
+  /** A limit the server reached (close 1013) without a sentence of its own. */
+  tryAgainLater: 'The server is at a limit. Please try again later.',
   closedUnexpectedly: (code: number, reason: string) =>
     `Connection closed unexpectedly (code: ${code}).${reason ? ` ${reason}` : ''}`,
   setupFailed: 'Failed to connect. Please ensure the backend is running and accessible.',

@@ -87,8 +87,10 @@ export const modelConnection = z.object({
   base_url: z.string(),
   /** '••••1234' when a key is stored, else null. */
   api_key_hint: z.string().nullable(),
-  /** The server's own (from its environment): shown, never edited. */
+  /** The server's own (from its environment): shown, never edited; its address only to the operator (else ''). */
   read_only: z.boolean(),
+  /** Whether the caller may pull and delete its models: their own Ollama, and the server's for the operator. */
+  manage_models: z.boolean().default(false),
   status: connectionState,
   models: z.array(connectionModel),
   /** Models from the last time it answered, kept while it does not (the picker marks them unreachable). */

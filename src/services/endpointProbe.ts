@@ -1,4 +1,5 @@
-// The probe behind endpointProbe's `probeEndpoint` actor: opens `${wsBase}${path}?token=…&test=true`. The server
+// The probe behind endpointProbe's `probeEndpoint` actor: opens `${wsBase}${path}?test=true`, with no token (the server
+// answers a probe before any token check, so none need ride in the URL). The server
 // answers a probe with one {type:'probe', endpoint, ok:true} frame and a close 1000 (server/routes/discussionSockets.ts),
 // so the endpoint is available when that frame arrives, or when the socket opens and closes 1000; an error or any
 // other close means unavailable. The time-out is the machine's (an `after` delay): stopping the actor aborts the
@@ -17,7 +18,7 @@ export function probeEndpoint(deps: EndpointProbeDeps, path: string, signal?: Ab
   return new Promise<boolean>((resolve) => {
     let ws: WebSocketLike;
     try {
-      ws = openSocket(deps, path, { test: 'true' });
+      ws = openSocket(deps, path, { test: 'true' }, null);
     } catch {
       resolve(false);
       return;

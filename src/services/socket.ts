@@ -1,5 +1,6 @@
 // The one socket actor of the app. Every socket (live updates, both discussion panels, the debugger) is
-// `fromSocket(serverSchema, clientSchema)`: it opens `${wsBase}${path}?token=…`, runs each message through
+// `fromSocket(serverSchema, clientSchema)`: it fetches a single-use ticket (POST /auth/socket-ticket) and opens
+// `${wsBase}${path}?ticket=…`, so the session token never rides in a URL; it runs each message through
 // parseFrame (the single parse path), and tells its parent typed events. Outgoing frames are checked against
 // the client schema before they leave. The WebSocket constructor is injected so tests use a fake.
 import { fromCallback } from 'xstate';
@@ -7,7 +8,7 @@ import type { z } from 'zod';
 // Loaded after sign-in now, so it makes sure zod is set to compile nothing (the CSP forbids eval) before a frame is parsed.
 import '../schemas/common';
 import { knownTypes, parseFrame } from '../schemas/frames';
-import { CLOSE_ABNORMAL, CLOSE_NORMAL } from '../schemas/constants';
+import { CLOSE_ABNORMAL, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 
 type TypedUnion = Parameters<typeof knownTypes>[0];
@@ -33,23 +34,36 @@ export interface SocketTarget {
   wsBase: string | (() => string);
   getToken: () => string | null;
   WebSocket?: WebSocketConstructor;
+  /**
+   * A fresh single-use ticket for the next socket (docs/protocol.md 'Opening a socket'), fetched before each
+   * (re)connect; null when the server issues none (then `?token=` as the spec's clients do). Rejects with a
+   * `status` of 401 when the session is over. Absent: every socket opens with `?token=`.
+   */
+  getTicket?: () => Promise<string | null>;
 }
+
+/** How a socket says who opens it: a ticket, the token itself, or nothing (a probe needs no one). */
+export type SocketCredential = { ticket: string } | { token: string | null } | null;
 
 export interface SocketDeps extends SocketTarget {
   /** Where unknown frame types are noted (console.debug by default). */
   debug?: (message: string) => void;
 }
 
-/** A new socket to `path` (with the signed-in token and `query`), at the origin and token read now; may throw. */
-export function openSocket(target: SocketTarget, path: string, query: Record<string, string> = {}): WebSocketLike {
+/**
+ * A new socket to `path` with `query`, at the origin read now; may throw. It says who opens it with the credential
+ * given (by default the signed-in token, as the spec's clients do).
+ */
+export function openSocket(target: SocketTarget, path: string, query: Record<string, string> = {}, credential?: SocketCredential): WebSocketLike {
   const Ctor = target.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   const base = typeof target.wsBase === 'function' ? target.wsBase() : target.wsBase;
-  return new Ctor(socketUrl(base, path, target.getToken(), query));
+  return new Ctor(socketUrl(base, path, credential === undefined ? { token: target.getToken() } : credential, query));
 }
 
-export function socketUrl(base: string, path: string, token: string | null, query: Record<string, string> = {}) {
+export function socketUrl(base: string, path: string, credential: SocketCredential, query: Record<string, string> = {}) {
   const params = new URLSearchParams();
-  if (token) params.set('token', token);
+  if (credential && 'ticket' in credential) params.set('ticket', credential.ticket);
+  else if (credential?.token) params.set('token', credential.token);
   for (const [k, v] of Object.entries(query)) params.set(k, v);
   const qs = params.toString();
   return `${base}${path}${qs ? `?${qs}` : ''}`;
@@ -69,35 +83,62 @@ export function createSocketFactory(deps: SocketDeps) {
       };
       const pending: string[] = [];
 
-      let ws: WebSocketLike;
-      try {
-        ws = openSocket(deps, input.path, input.query);
-      } catch (error) {
-        tell({ type: 'socket.error', message: error instanceof Error ? error.message : String(error) });
-        tell({ type: 'socket.closed', code: CLOSE_ABNORMAL, reason: 'could not open socket', wasClean: false });
-        return () => {
-          stopped = true;
-        };
-      }
+      let ws: WebSocketLike | null = null;
+      // A close asked for before the socket exists (the ticket is on its way) is carried out when it does.
+      let closeWanted: { code?: number; reason?: string } | null = null;
 
-      ws.onopen = () => {
-        for (const data of pending.splice(0)) ws.send(data);
-        tell({ type: 'socket.open' });
+      const open = (credential: SocketCredential | undefined) => {
+        if (stopped) return;
+        let socket: WebSocketLike;
+        try {
+          socket = openSocket(deps, input.path, input.query, credential);
+        } catch (error) {
+          tell({ type: 'socket.error', message: error instanceof Error ? error.message : String(error) });
+          tell({ type: 'socket.closed', code: CLOSE_ABNORMAL, reason: 'could not open socket', wasClean: false });
+          return;
+        }
+        ws = socket;
+        socket.onopen = () => {
+          for (const data of pending.splice(0)) socket.send(data);
+          tell({ type: 'socket.open' });
+        };
+        socket.onmessage = (ev) => {
+          const result = parseFrame(serverSchema, ev.data, known);
+          if (result.kind === 'frame') tell({ type: 'socket.frame', frame: result.frame });
+          else if (result.kind === 'unknown') {
+            debug(`[socket ${input.path}] ignored unknown frame type "${result.type}"`);
+            tell({ type: 'socket.unknown', frameType: result.type });
+          } else tell({ type: 'socket.protocolError', frameType: result.type, error: result.error, direction: 'incoming' });
+        };
+        socket.onerror = () => tell({ type: 'socket.error', message: `Socket error on ${input.path}` });
+        socket.onclose = (ev) => tell({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
+        if (closeWanted) socket.close(closeWanted.code ?? CLOSE_NORMAL, closeWanted.reason);
       };
-      ws.onmessage = (ev) => {
-        const result = parseFrame(serverSchema, ev.data, known);
-        if (result.kind === 'frame') tell({ type: 'socket.frame', frame: result.frame });
-        else if (result.kind === 'unknown') {
-          debug(`[socket ${input.path}] ignored unknown frame type "${result.type}"`);
-          tell({ type: 'socket.unknown', frameType: result.type });
-        } else tell({ type: 'socket.protocolError', frameType: result.type, error: result.error, direction: 'incoming' });
-      };
-      ws.onerror = () => tell({ type: 'socket.error', message: `Socket error on ${input.path}` });
-      ws.onclose = (ev) => tell({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
+
+      if (!deps.getTicket) open(undefined);
+      else {
+        deps.getTicket().then(
+          (ticket) => open(ticket === null ? undefined : { ticket }),
+          (error: { status?: number; message?: string }) => {
+            if (stopped) return;
+            // A refused ticket is a session that is over, as a socket refused for its token would say; anything
+            // else (no answer) is a failed connect, which the socket's policy may retry.
+            if (error?.status === 401) return tell({ type: 'socket.closed', code: CLOSE_POLICY_VIOLATION, reason: 'Authentication failed', wasClean: true });
+            tell({ type: 'socket.error', message: error?.message ?? `Could not open ${input.path}` });
+            tell({ type: 'socket.closed', code: CLOSE_ABNORMAL, reason: 'could not get a socket ticket', wasClean: false });
+          },
+        );
+      }
 
       receive((command) => {
         if (command.type === 'socket.close') {
-          ws.close(command.code ?? CLOSE_NORMAL, command.reason);
+          if (ws) ws.close(command.code ?? CLOSE_NORMAL, command.reason);
+          else if (!closeWanted) {
+            closeWanted = { code: command.code, reason: command.reason };
+            // Nothing is open yet: the close is over at once, as far as the parent is concerned.
+            tell({ type: 'socket.closed', code: command.code ?? CLOSE_NORMAL, reason: command.reason ?? '', wasClean: true });
+            stopped = true;
+          }
           return;
         }
         const checked = clientSchema.safeParse(command.frame);
@@ -107,12 +148,13 @@ export function createSocketFactory(deps: SocketDeps) {
           return;
         }
         const data = JSON.stringify(checked.data);
-        if (ws.readyState === OPEN) ws.send(data);
-        else if (ws.readyState === CONNECTING) pending.push(data);
+        if (!ws || ws.readyState === CONNECTING) pending.push(data);
+        else if (ws.readyState === OPEN) ws.send(data);
       });
 
       return () => {
         stopped = true;
+        if (!ws) return;
         ws.onopen = ws.onmessage = ws.onerror = null;
         ws.onclose = null;
         if (ws.readyState === CONNECTING || ws.readyState === OPEN) ws.close(CLOSE_NORMAL, 'closed by client');

@@ -224,10 +224,10 @@ describe('hybrid discussion panel', () => {
     expect(run(p.panel)).toEqual({ session: 'live' });
   });
 
-  it('1006 reconnects with the same session_id and configuration', async () => {
+  it.each([1006, 1001, 1012])('%i reconnects with the same session_id and configuration', async (code) => {
     const p = await ready();
     const first = await live(p);
-    first.serverClose(1006);
+    first.serverClose(code);
     await vi.advanceTimersByTimeAsync(0);
     expect(error(p.panel)).toBe('Connection lost (attempt 1/3). Reconnecting...');
     expect(selectStatusLine(p.panel.getSnapshot())).toBe('Reconnecting…');
@@ -240,6 +240,16 @@ describe('hybrid discussion panel', () => {
     expect((second.sent[0] as { session_id: string }).session_id).toBe(SESSION);
     expect(error(p.panel)).toBeNull();
     expect(run(p.panel)).toEqual({ session: 'live' });
+  });
+
+  it('1013 (a limit) shows the server\'s sentence as it is and does not reconnect', async () => {
+    const p = await ready();
+    const ws = await live(p);
+    ws.serverClose(1013, 'At most 12 agents may take part in one discussion; 13 were chosen.');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(error(p.panel)).toBe('At most 12 agents may take part in one discussion; 13 were chosen.');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(p.sockets.on(PATH)).toHaveLength(1);
   });
 
   it('1006 three times over: each refused reconnect reported, then the connection is lost', async () => {

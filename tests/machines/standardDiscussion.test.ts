@@ -216,13 +216,41 @@ describe('standard discussion panel', () => {
       expect(status(p.panel)).toBe('error');
     });
 
-    it.each([1000, 1001])('%i is quiet', async (code) => {
+    it('1000 is quiet', async () => {
       const p = await ready();
       const ws = await live(p);
-      ws.serverClose(code, 'bye');
+      ws.serverClose(1000, 'bye');
       await vi.advanceTimersByTimeAsync(0);
       expect(error(p.panel)).toBeNull();
       expect(status(p.panel)).toBe('disconnected');
+    });
+
+    it('1013 (a limit) shows the server\'s sentence as it is, never the authentication message', async () => {
+      const p = await ready();
+      const ws = await live(p);
+      const sentence = 'You already have 5 discussions running. Stop one or wait for one to end, then try again.';
+      ws.serverClose(1013, sentence);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(error(p.panel)).toBe(sentence);
+      expect(status(p.panel)).toBe('error');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(p.sockets.on('/ws/discuss')).toHaveLength(1);
+    });
+
+    it.each([1001, 1012])('%i while running (server going away, hand-over): re-attaches with the same configuration', async (code) => {
+      const p = await ready();
+      const first = await live(p);
+      first.serverClose(code, code === 1012 ? 'Discussion handed over; reconnect' : 'Server shutting down');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectIsReconnecting(p.panel.getSnapshot())).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(p.sockets.on('/ws/discuss')).toHaveLength(2);
+      const again = p.sockets.last('/ws/discuss');
+      again.serverOpen();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(again.sent[0]).toEqual(first.sent[0]);
+      expect(status(p.panel)).toBe('connected');
+      expect(error(p.panel)).toBeNull();
     });
 
     it('1006 while running: 3 reconnects at 2 s × attempt with the same session_id and configuration, then gives up', async () => {

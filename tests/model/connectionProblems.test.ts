@@ -22,6 +22,10 @@ describe('standard panel', () => {
     ['1006 on the first connect keeps the socket error', close(1006), pending, pending.pendingProblem, false],
     ['1011 with its reason', close(1011, false, 'boom'), clear, M.closedUnexpectedly(1011, 'boom'), false],
     ['1000 after a socket error is a failure', close(1000), pending, pending.pendingProblem, false],
+    ['1013 (a limit) shows the server\'s sentence as it is', close(1013, false, 'At most 12 agents may take part.'), clear, 'At most 12 agents may take part.', false],
+    ['1013 without a sentence says to try again later', close(1013), clear, M.tryAgainLater, false],
+    ['1012 after the re-attaches ran out: connection lost', close(1012, true), clear, M.connectionLost('Enhanced'), false],
+    ['1001 after the re-attaches ran out: connection lost', close(1001, true), clear, M.connectionLost('Enhanced'), false],
   ];
   for (const [name, facts, state, banner, quiet] of rows) {
     it(name, () => {
@@ -39,6 +43,7 @@ describe('hybrid panel', () => {
     ['a socket error before the close is what shows', close(1006), pending, pending.pendingProblem, true],
     ['1008 is an auth failure', close(1008), clear, M.authFailed, true],
     ['1011 with its reason', close(1011, false, 'boom'), clear, M.closedUnexpectedly(1011, 'boom'), true],
+    ['1013 (a limit) shows the server\'s sentence as it is', close(1013, false, 'You already have 5 discussions running.'), clear, 'You already have 5 discussions running.', true],
   ];
   for (const [name, facts, state, banner, failed] of rows) {
     it(name, () => {

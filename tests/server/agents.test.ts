@@ -123,7 +123,8 @@ describe('/agents against the real server', () => {
   it('broadcasts every change to the same user’s /ws/updates sockets and to no one else', async () => {
     const other = await s.register();
     const mine = collect(await s.socket('/ws/updates', token));
-    const theirs = collect(await s.socket('/ws/updates', other.token));
+    const theirSocket = await s.socket('/ws/updates', other.token);
+    const theirs = collect(theirSocket);
     await mine.next('connected');
     await theirs.next('connected');
 
@@ -146,9 +147,11 @@ describe('/agents against the real server', () => {
     expect(seen[5].connection_id).toBe(c.id);
     expect(seen[6].agent_id).toBe(b.id);
 
-    // The other user's socket got its greeting and nothing else.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(theirs.frames.map((f) => f.type)).toEqual(['connected']);
+    // The other user's socket got its greeting and nothing else: a ping sent after all of the above is answered
+    // after anything the server had sent that socket.
+    theirSocket.send(JSON.stringify({ type: 'ping' }));
+    await theirs.next('pong');
+    expect(theirs.frames.map((f) => f.type)).toEqual(['connected', 'pong']);
   });
 });
 

@@ -93,12 +93,14 @@ describe('auth and system routes against the real server', () => {
 
   it('guards /models/, /monitor/stats and /debug/info', async () => {
     const { token } = await s.register();
-    for (const p of ['/models/', '/monitor/stats', '/debug/info']) {
-      expect((await s.api('GET', p)).status, p).toBe(401);
-      expect((await s.api('GET', p, { token })).status, p).toBe(200);
-    }
-    // A provider's detail (an address, a path, an error text) is the operator's: a user sees its status only.
-    const info = await s.api('GET', '/debug/info', { token });
+    for (const p of ['/models/', '/monitor/stats', '/debug/info']) expect((await s.api('GET', p)).status, p).toBe(401);
+    for (const p of ['/models/', '/monitor/stats']) expect((await s.api('GET', p, { token })).status, p).toBe(200);
+    // /debug/info is the operator's (the first account here, ada@example.com).
+    expect(await s.api('GET', '/debug/info', { token })).toMatchObject({ status: 403, body: { detail: expect.stringContaining('operator') } });
+    const operator = await s.api('POST', '/auth/login', { body: { email: 'ada@example.com', password: 'secret-1' } });
+    // A provider's detail (an address, a path, an error text) is the operator token's: /debug/info has statuses only.
+    const info = await s.api('GET', '/debug/info', { token: operator.body.access_token });
+    expect(info.status).toBe(200);
     for (const [k, v] of Object.entries(info.body.providers as Record<string, string>)) expect(['ok', 'degraded', 'unavailable', 'disabled'], k).toContain(v);
     const stats = await s.api('GET', '/monitor/stats', { token });
     expect(stats.body).toMatchObject({ agents: 0, connections: 0 });
@@ -123,13 +125,16 @@ describe('auth and system routes against the real server', () => {
     expect(stats.stats.agents).toBe(0);
 
     const updA = collect(await s.socket('/ws/updates', a.token));
-    const updB = collect(await s.socket('/ws/updates', b.token));
+    const wsUpdB = await s.socket('/ws/updates', b.token);
+    const updB = collect(wsUpdB);
     await updA.next('connected');
     await updB.next('connected');
     s.server.ctx.hub.broadcast(a.userId, { type: 'agent_deleted', agent_id: 'x1' });
     await updA.next('agent_deleted');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(updB.frames.map((f) => f.type)).toEqual(['connected']);
+    // A ping after the broadcast is answered after anything the broadcast had sent B.
+    wsUpdB.send(JSON.stringify({ type: 'ping' }));
+    await updB.next('pong');
+    expect(updB.frames.map((f) => f.type)).toEqual(['connected', 'pong']);
     wsA.close();
   });
 });

@@ -52,7 +52,7 @@ describe.skipIf(reason !== null)(`limits across processes on PostgreSQL${reason 
     await first.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     const second = await openDiscussion(b, '/ws/discuss', token, { agent_ids: agents, session_id: sessionId('two'), context: 'Limits', turns: 2 });
     const closed = await second.waitClose();
-    expect(closed.code).toBe(1008);
+    expect(closed.code).toBe(1013);
     expect(second.frames.find((f) => f.type === 'error')?.message).toMatch(/MAX_RUNNING_DISCUSSIONS_PER_USER/);
     release();
     expect((await first.waitClose()).code).toBe(1000);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { collect } from './harness';
-import { postgresUnavailableReason, startPostgres, type PgCluster } from './postgresCluster';
+import { postgresUnavailableReason, required, startPostgres, type PgCluster } from './postgresCluster';
 import { call, freePort, startServerProcess, type ServerProcess } from './serverProcess';
 
 // The deployment recipe in deploy/ (README 'Running more than one process'), run as written: Debian's nginx with
@@ -17,7 +17,8 @@ import { call, freePort, startServerProcess, type ServerProcess } from './server
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-const reason = !NGINX ? 'nginx is not installed (apt-get install nginx)' : postgresUnavailableReason();
+// REQUIRE_NGINX=1 (CI) makes a missing nginx fail the run rather than skip this test; REQUIRE_POSTGRES likewise.
+const reason = required(NGINX ? null : 'nginx is not installed (apt-get install nginx)', 'REQUIRE_NGINX') ?? postgresUnavailableReason();
 
 /** The shipped site file with the test's ports, inside a minimal main configuration of its own. */
 async function nginxConfig(dir: string, listen: number, upstreams: [number, number]) {
@@ -26,14 +27,17 @@ async function nginxConfig(dir: string, listen: number, upstreams: [number, numb
     .replace('server 127.0.0.1:8001', `server 127.0.0.1:${upstreams[0]}`)
     .replace('server 127.0.0.1:8002', `server 127.0.0.1:${upstreams[1]}`)
     .replace(/^\s*listen \[::\]:80;\n/m, '')
-    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`);
+    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
+    .replace('/var/log/nginx/agora.access.log', path.join(dir, 'access.log'));
+  // The recipe's own access log stays on: the test reads it for credentials.
+  expect(site).toContain(path.join(dir, 'access.log'));
   expect(site).toContain(`127.0.0.1:${upstreams[1]}`);
   await writeFile(path.join(dir, 'agora.conf'), site);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `  ${k}_temp_path ${path.join(dir, k)};`).join('\n');
   await writeFile(
     path.join(dir, 'nginx.conf'),
     `worker_processes 1;\nerror_log ${path.join(dir, 'error.log')} warn;\npid ${path.join(dir, 'nginx.pid')};\nevents { worker_connections 256; }\n` +
-      `http {\n  access_log off;\n${temp}\n  include ${path.join(dir, 'agora.conf')};\n}\n`,
+      `http {\n${temp}\n  include ${path.join(dir, 'agora.conf')};\n}\n`,
   );
 }
 
@@ -161,5 +165,22 @@ describe.skipIf(reason !== null)(`deploy/: nginx in front of two processes${reas
     // Finished by the survivor.
     const after = (await admin.query('SELECT owner_id FROM discussions WHERE session_id = $1', [config.session_id])).rows[0].owner_id;
     expect(after).not.toBe(owner);
+
+    // A socket opened the app's way, with a single-use ticket.
+    const { ticket } = (await call(front, 'POST', '/auth/socket-ticket', token)).body as { ticket: string };
+    const live = new WebSocket(`${front.replace('http', 'ws')}/ws/updates?ticket=${ticket}`, { headers: { origin: front } });
+    const liveFrames = collect(live);
+    await liveFrames.next('connected');
+    live.close();
+    await liveFrames.closedWith();
+    // The recipe's access log has every request, the sockets' too, and neither credential.
+    const log = path.join(dir, 'nginx', 'access.log');
+    await expect.poll(() => readFile(log, 'utf8'), { timeout: 10_000 }).toContain('GET /ws/updates HTTP/1.1');
+    const written = await readFile(log, 'utf8');
+    expect(written).toContain('GET /ws/discuss HTTP/1.1');
+    expect(written).toContain('POST /auth/login HTTP/1.1');
+    expect(written).not.toContain(token);
+    expect(written).not.toContain(ticket);
+    expect(written).not.toMatch(/[?&](token|ticket)=/);
   }, 150_000);
 });

@@ -4,7 +4,7 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import type { ChatRequest } from '../../server/providers/types';
 import { createDiscussion } from '../../server/engine/store';
 import { startTestServer, type TestServer } from './harness';
-import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
+import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
 
 // DELETE /discussion/{id}: per user, refused while running, and the frames and human messages go with it.
 
@@ -37,7 +37,7 @@ describe('DELETE /discussion/{id}', () => {
     const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Keep or sell the old press?', turns: 2 });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     c.send({ type: 'human_message', text: 'Mind the budget.', timestamp: new Date().toISOString() });
-    await new Promise((r) => setTimeout(r, 50));
+    await humanMessagesStored(s, token, sid);
     hold.open();
     hold = null;
     await c.waitClose();
@@ -64,6 +64,24 @@ describe('DELETE /discussion/{id}', () => {
     expect(history.map((h) => h.session_id)).not.toContain(sid);
     // A second delete finds nothing.
     expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(404);
+  });
+
+  it('a fresh discussion under a deleted one\'s session_id repeats none of its frame ids', async () => {
+    const sid = sessionId('reused');
+    const ids = async () => {
+      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Reuse the vats?', turns: 2 });
+      await c.waitClose();
+      const stored = storedDiscussion.parse((await s.api('GET', `/discussion/${sid}`, { token })).body);
+      const frameIds = stored.frames.map((f) => (f.data as { id?: unknown }).id).filter((id): id is string => typeof id === 'string');
+      expect(frameIds.length).toBeGreaterThan(0);
+      // Each id carries the discussion's own uuid.
+      for (const id of frameIds) expect(id).toContain(stored.id);
+      return frameIds;
+    };
+    const before = await ids();
+    expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(204);
+    const after = await ids();
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
   });
 
   it('refuses a running discussion with 409 and a clear detail, and keeps it', async () => {

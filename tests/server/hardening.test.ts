@@ -241,7 +241,8 @@ describe('issue 10 on one server with small limits', () => {
     it('agents per discussion', async () => {
       const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sessionId('many'), context: 'Topic' });
       const closed = await c.waitClose();
-      expect(closed.code).toBe(1008);
+      // A limit is 1013 (try again later) with a sentence to show, never 1008 (authentication).
+      expect(closed).toEqual({ code: 1013, reason: 'At most 2 agents may take part in one discussion; 3 were chosen.' });
       expect(c.frames.find((f) => f.type === 'error')).toMatchObject({ fatal: true, message: expect.stringContaining('MAX_AGENTS_PER_DISCUSSION') });
     });
 
@@ -252,7 +253,7 @@ describe('issue 10 on one server with small limits', () => {
       const b = await openDiscussion(s, '/ws/discuss', token, cfg());
       await b.waitType('discussion_started');
       const c = await openDiscussion(s, '/ws/discuss', token, cfg());
-      expect((await c.waitClose()).code).toBe(1008);
+      expect(await c.waitClose()).toEqual({ code: 1013, reason: 'You already have 2 discussions running. Stop one or wait for one to end, then try again.' });
       expect(c.frames.find((f) => f.type === 'error')?.message).toContain('MAX_RUNNING_DISCUSSIONS_PER_USER');
       // Another user is not held back by this one's discussions.
       const other = await s.register();

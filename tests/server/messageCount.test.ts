@@ -5,7 +5,7 @@ import { countStoredMessages } from '../../src/model/messageCount';
 import { replayStored } from '../../src/model/storedReplay';
 import { startTestServer, type TestServer } from './harness';
 import type { ChatRequest } from '../../server/providers/types';
-import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
+import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
 
 // The History list's message_count is the one count (src/model/messageCount.ts): the same number the opened
 // discussion (the feed replayed from the stored frames), the panel, the PDF and the JSON show — turns once, however
@@ -42,7 +42,7 @@ describe('one message count: History list = stored frames = opened feed', () => 
     const c = await openDiscussion(s, path, token, { agent_ids: agentIds, session_id: sid, ...config }, panel);
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     c.send({ type: 'human_message', text: 'Think of the bus riders.', timestamp: new Date().toISOString() });
-    await new Promise((r) => setTimeout(r, 50));
+    await humanMessagesStored(s, token, sid);
     hold.open();
     hold = null;
     await c.waitClose();

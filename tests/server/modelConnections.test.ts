@@ -211,9 +211,13 @@ describe("the server's own connections (from its environment)", () => {
   afterAll(() => Promise.all([t.close(), ollama.close()]));
 
   it('are listed read-only with their models; they cannot be edited, deleted or pulled into', async () => {
+    // The first account is the operator, who may pull into the server's own Ollama (operator.test.ts).
+    const operator = await t.register();
     const { token } = await t.register();
     const [server] = others((await t.api('GET', '/model-connections', { token })).body.connections);
-    expect(server).toMatchObject({ id: 'server-ollama', name: 'Server', read_only: true, status: { state: 'reachable' }, models: [{ id: '@server-ollama/env-model:1b', label: 'Server · env-model:1b' }] });
+    expect(server).toMatchObject({ id: 'server-ollama', name: 'Server', read_only: true, manage_models: false, base_url: '', status: { state: 'reachable' }, models: [{ id: '@server-ollama/env-model:1b', label: 'Server · env-model:1b' }] });
+    const [seenByOperator] = others((await t.api('GET', '/model-connections', { token: operator.token })).body.connections);
+    expect(seenByOperator).toMatchObject({ id: 'server-ollama', base_url: ollama.url, manage_models: true });
     expect((await t.api('PATCH', '/model-connections/server-ollama', { token, body: { name: 'x' } })).status).toBe(403);
     expect((await t.api('DELETE', '/model-connections/server-ollama', { token })).status).toBe(403);
     expect((await t.api('POST', '/model-connections/server-ollama/pull', { token, body: { model: 'x' } })).status).toBe(403);

@@ -29,8 +29,21 @@ const freePort = () =>
     });
   });
 
-/** Why a cluster cannot be had here, or null when it can. */
+/**
+ * Why a cluster cannot be had here, or null when it can. With REQUIRE_POSTGRES=1 (CI sets it) a missing PostgreSQL
+ * is an error, so the suite fails instead of skipping the tests that need one.
+ */
 export function postgresUnavailableReason(): string | null {
+  return required(whyNoPostgres(), 'REQUIRE_POSTGRES');
+}
+
+/** `reason` unless `envVar` is 1, which makes a missing tool an error instead of a reason to skip. */
+export function required(reason: string | null, envVar: string): string | null {
+  if (reason !== null && process.env[envVar] === '1') throw new Error(`${envVar}=1, but ${reason}`);
+  return reason;
+}
+
+function whyNoPostgres(): string | null {
   if (process.env.TEST_DATABASE_URL) return null;
   if (!findBin('initdb') || !findBin('postgres')) return 'PostgreSQL server binaries (initdb, postgres) are not installed';
   if (process.getuid?.() === 0) {

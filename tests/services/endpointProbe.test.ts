@@ -17,7 +17,7 @@ function probe(path = '/ws/discuss', signal?: AbortSignal) {
 describe('endpoint probe (fake socket)', () => {
   it('opens the path with the token and test=true, and is available when the probe frame arrives', async () => {
     const p = probe();
-    expect(p.socket.url).toBe('ws://h/ws/discuss?token=tok&test=true');
+    expect(p.socket.url).toBe('ws://h/ws/discuss?test=true');
     p.socket.serverOpen();
     p.socket.serverSend({ type: 'probe', endpoint: '/ws/discuss', ok: true });
     await expect(p.result).resolves.toBe(true);

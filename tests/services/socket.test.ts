@@ -107,4 +107,70 @@ describe('socket actor', () => {
       { type: 'socket.closed', code: 1006, reason: 'could not open socket', wasClean: false },
     ]);
   });
+
+  describe('with socket tickets', () => {
+    const ticketFactory = (getTicket: () => Promise<string | null>) => {
+      const sockets = fakeSockets();
+      const fromSocket = createSocketFactory({ wsBase: 'ws://host:8000', getToken: () => 'secret.jwt.token', getTicket, WebSocket: sockets.Ctor });
+      return { sockets, logic: fromSocket(liveServerFrame, liveClientFrame) };
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+
+    it('opens with a fresh ticket, never the token, and queues frames until the socket exists', async () => {
+      let n = 0;
+      const { sockets, logic } = ticketFactory(async () => `ticket-${++n}`);
+      const { send } = run(logic, { path: '/ws/system' });
+      send({ type: 'socket.send', frame: { type: 'get_stats' } });
+      await vi.waitFor(() => expect(sockets.instances).toHaveLength(1));
+      expect(sockets.instances[0].query).toEqual({ ticket: 'ticket-1' });
+      expect(sockets.instances[0].url).not.toContain('secret.jwt.token');
+      sockets.instances[0].serverOpen();
+      expect(sockets.instances[0].sent).toEqual([{ type: 'get_stats' }]);
+      // A reconnect is a new actor, so it fetches a new ticket.
+      run(logic, { path: '/ws/system' });
+      await vi.waitFor(() => expect(sockets.instances).toHaveLength(2));
+      expect(sockets.instances[1].query).toEqual({ ticket: 'ticket-2' });
+    });
+
+    it('opens with the token when the server issues no tickets', async () => {
+      const { sockets, logic } = ticketFactory(async () => null);
+      run(logic, { path: '/ws/updates' });
+      await vi.waitFor(() => expect(sockets.instances).toHaveLength(1));
+      expect(sockets.instances[0].query).toEqual({ token: 'secret.jwt.token' });
+    });
+
+    it('reports a refused ticket as a failed authentication, and no answer as an abnormal close', async () => {
+      const refused = ticketFactory(() => Promise.reject(Object.assign(new Error('Invalid token'), { status: 401 })));
+      const a = run(refused.logic, { path: '/ws/updates' });
+      await vi.waitFor(() => expect(a.heard).toHaveLength(1));
+      expect(a.heard).toEqual([{ type: 'socket.closed', code: 1008, reason: 'Authentication failed', wasClean: true }]);
+      expect(refused.sockets.instances).toHaveLength(0);
+
+      const down = ticketFactory(() => Promise.reject(new Error('Cannot reach the server')));
+      const b = run(down.logic, { path: '/ws/updates' });
+      await vi.waitFor(() => expect(b.heard).toHaveLength(2));
+      expect(b.heard).toEqual([
+        { type: 'socket.error', message: 'Cannot reach the server' },
+        { type: 'socket.closed', code: 1006, reason: 'could not get a socket ticket', wasClean: false },
+      ]);
+    });
+
+    it('never opens a socket that was closed or stopped while its ticket was on the way', async () => {
+      let release!: (t: string) => void;
+      const { sockets, logic } = ticketFactory(() => new Promise((r) => (release = r)));
+      const { heard, send } = run(logic, { path: '/ws/updates' });
+      send({ type: 'socket.close', code: 1000, reason: 'bye' });
+      expect(heard).toEqual([{ type: 'socket.closed', code: 1000, reason: 'bye', wasClean: true }]);
+      release('late');
+      await tick();
+      expect(sockets.instances).toHaveLength(0);
+
+      const second = ticketFactory(() => new Promise((r) => (release = r)));
+      const { actor } = run(second.logic, { path: '/ws/updates' });
+      actor.stop();
+      release('late');
+      await tick();
+      expect(second.sockets.instances).toHaveLength(0);
+    });
+  });
 });

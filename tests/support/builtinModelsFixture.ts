@@ -12,6 +12,7 @@ export function builtinList(over: Partial<BuiltinModelsList> = {}): BuiltinModel
     ],
     recommended: RECOMMENDED_MODELS,
     import_dirs: ['/srv/models'],
+    can_manage: true,
     ...over,
   };
 }

@@ -24,6 +24,7 @@ const home: ModelConnection = {
   base_url: 'http://127.0.0.1:11434',
   api_key_hint: null,
   read_only: false,
+  manage_models: true,
   status: { state: 'reachable' },
   models: [{ id: '@c1/llama3.2:1b', name: 'llama3.2:1b', label: 'Home · llama3.2:1b' }],
   stale: false,

@@ -1,6 +1,7 @@
 // The built-in engine's section of the Models dialog: the GGUF files on the server, downloads with their
 // progress, the recommended small models, a download from any URL and a file added from the server's disk.
-// It only selects from and sends to a builtinModels actor (the host creates it from builtinModelsLogic).
+// It only selects from and sends to a builtinModels actor (the host creates it from builtinModelsLogic). The files
+// are the server's: only its operator downloads, adds and deletes them; everyone else sees the list read-only.
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { BuiltinModelsActorRef } from '../../machines/builtinModels.machine';
@@ -15,6 +16,7 @@ export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
   const loading = useSelector(actor, sel.selectLoading);
   const loadFailed = useSelector(actor, sel.selectLoadFailed);
   const error = useSelector(actor, sel.selectError);
+  const canManage = useSelector(actor, sel.selectCanManage);
 
   return (
     <section className="builtin-models" aria-labelledby="builtin-models-title">
@@ -40,9 +42,17 @@ export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
         <>
           <ModelFiles actor={actor} />
           <Downloads actor={actor} />
-          <Recommended actor={actor} />
-          <DownloadFromUrl actor={actor} />
-          <AddFromDisk actor={actor} />
+          {canManage ? (
+            <>
+              <Recommended actor={actor} />
+              <DownloadFromUrl actor={actor} />
+              <AddFromDisk actor={actor} />
+            </>
+          ) : (
+            <p className="builtin-models__note-operator muted" role="note">
+              Only the server’s operator downloads, adds and deletes these files. Every model listed here is yours to use.
+            </p>
+          )}
         </>
       )}
     </section>
@@ -53,12 +63,17 @@ function ModelFiles({ actor }: { actor: BuiltinModelsActorRef }) {
   const files = useSelector(actor, sel.selectFiles);
   const dir = useSelector(actor, sel.selectDir);
   const busy = useSelector(actor, sel.selectBusy);
+  const canManage = useSelector(actor, sel.selectCanManage);
   const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <div className="builtin-models__block">
       <h4>Model files</h4>
       {files.length === 0 ? (
-        <p className="builtin-models__empty">No model files yet. Download a recommended model below, or add a GGUF file that is already on the server.</p>
+        <p className="builtin-models__empty">
+          {canManage
+            ? 'No model files yet. Download a recommended model below, or add a GGUF file that is already on the server.'
+            : 'No model files yet. The server’s operator can download some.'}
+        </p>
       ) : (
         <ul className="builtin-models__list">
           {files.map((f) => (
@@ -68,7 +83,7 @@ function ModelFiles({ actor }: { actor: BuiltinModelsActorRef }) {
                 <span className="muted">{formatBytes(f.bytes)}</span>
                 {f.loaded && <Badge tone="success" title="In memory now; unloaded after a while unused">Loaded</Badge>}
               </div>
-              {confirming === f.name ? (
+              {!canManage ? null : confirming === f.name ? (
                 <span className="button-row">
                   <button type="button" className="button button--small button--danger-solid" disabled={busy} onClick={() => (setConfirming(null), actor.send({ type: 'file.delete', name: f.name }))}>
                     Delete file
@@ -117,6 +132,7 @@ const STATE_WORDS: Record<ModelDownload['state'], string> = {
 
 function DownloadRow({ download: d, actor }: { download: ModelDownload; actor: BuiltinModelsActorRef }) {
   const busy = useSelector(actor, sel.selectBusy);
+  const canManage = useSelector(actor, sel.selectCanManage);
   const percent = sel.downloadPercent(d);
   const active = d.state === 'running' || d.state === 'verifying';
   const labelId = useId();
@@ -145,16 +161,18 @@ function DownloadRow({ download: d, actor }: { download: ModelDownload; actor: B
         </span>
         {d.error && <p className="field__error">{d.error}</p>}
       </div>
-      <span className="button-row">
-        {!active && d.state !== 'failed' && (
-          <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'download.start', request: { url: d.url, file: d.file, ...(d.sha256 ? { sha256: d.sha256 } : {}) } })}>
-            Resume
+      {canManage && (
+        <span className="button-row">
+          {!active && d.state !== 'failed' && (
+            <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'download.start', request: { url: d.url, file: d.file, ...(d.sha256 ? { sha256: d.sha256 } : {}) } })}>
+              Resume
+            </button>
+          )}
+          <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => actor.send({ type: 'download.cancel', file: d.file })}>
+            {active ? 'Cancel' : 'Discard'}
           </button>
-        )}
-        <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => actor.send({ type: 'download.cancel', file: d.file })}>
-          {active ? 'Cancel' : 'Discard'}
-        </button>
-      </span>
+        </span>
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 // One connection in the Models dialog: its name, kind, address, key hint, state, models and (for the user's own
-// Ollama) pulls with their progress bars.
+// Ollama, and the server's for its operator) pulls with their progress bars.
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { ModelsActorRef } from '../../machines/models.machine';
@@ -52,7 +52,7 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
   const starting = useSelector(models, selectIsStartingPull);
   // The model name being typed is this field's own until Pull sends it.
   const [pullName, setPullName] = useState('');
-  const canManage = c.kind === 'ollama' && !c.read_only;
+  const canManage = c.kind === 'ollama' && c.manage_models;
   const reason = c.status.state === 'unreachable' || c.status.state === 'key_rejected' ? c.status.detail : null;
 
   return (
@@ -73,7 +73,8 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
         )}
       </div>
       <p className="models-card__meta">
-        <span className="models-card__url">{c.base_url}</span>
+        {/* The server's own address is its operator's to know; others read who set it up. */}
+        <span className="models-card__url">{c.base_url || 'Set up by the server’s operator'}</span>
         {c.api_key_hint && <span> · key {c.api_key_hint}</span>}
       </p>
       {reason && <p className="models-card__reason">{reason}</p>}

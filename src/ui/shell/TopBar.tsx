@@ -14,7 +14,7 @@ import {
   selectWorkspace,
 } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
-import { selectIsExpiringSoon, selectUserEmail } from '../../machines/session.selectors';
+import { selectIsExpiringSoon, selectIsOperator, selectUserEmail } from '../../machines/session.selectors';
 import { selectIsLive } from '../../machines/standardDiscussion.selectors';
 import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
 import { useUiConfig } from '../AppContext';
@@ -44,6 +44,7 @@ function Counts({ app }: { app: AppActorRef }) {
 export function TopBar({ app, session }: { app: AppActorRef; session: SessionActorRef }) {
   const { isDev } = useUiConfig();
   const email = useSelector(session, selectUserEmail);
+  const operator = useSelector(session, selectIsOperator);
   const expiringSoon = useSelector(session, selectIsExpiringSoon);
   const hybrid = useSelector(app, selectIsHybridView);
   const panelShown = useSelector(app, selectIsPanelShown);
@@ -64,9 +65,14 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
     <header className="topbar">
       <div className="topbar__identity">
         <h1 className="topbar__brand">Agora</h1>
-        <span className="topbar__user" title={`Signed in as ${email ?? ''}`}>
+        <span className="topbar__user" title={`Signed in as ${email ?? ''}${operator ? ', the server’s operator' : ''}`}>
           {email}
         </span>
+        {operator && (
+          <Badge tone="info" title="You manage this server’s shared models and see its paths and addresses">
+            Operator
+          </Badge>
+        )}
       </div>
       <Counts app={app} />
       <div className="topbar__badges" role="group" aria-label="Status">
@@ -106,6 +112,10 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   if (e.key === 'Escape') setMenuOpen(false);
                 }}
               >
+                <p className="topbar__menu-who" role="presentation">
+                  <span className="topbar__menu-email">{email}</span>
+                  <span className="muted">{operator ? 'Operator: manages the shared models' : 'Member'}</span>
+                </p>
                 <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={!models} onClick={choose(() => models?.send({ type: 'models.open' }))}>
                   Models
                 </button>

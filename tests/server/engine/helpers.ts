@@ -160,3 +160,13 @@ export function recordedResearch(available = true): ResearchService {
 export function testProviders(over: Partial<Providers> = {}): Providers {
   return { llm: offlineLlm(), speech: createNoSpeech(), transcription: createNoTranscription(), ...over };
 }
+
+/** Resolves once the server has stored `n` human messages of the discussion (it has taken them in). */
+export async function humanMessagesStored(s: TestServer, token: string, sid: string, n = 1, ms = 10_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const r = await s.api('GET', `/discussion/${sid}`, { token });
+    if ((r.body?.human_messages?.length ?? 0) >= n) return;
+    if (Date.now() > end) throw new Error(`${n} human message(s) of ${sid} were not stored within ${ms} ms`);
+  }
+}

@@ -3,7 +3,7 @@ import type { ChatRequest } from '../../../server/providers/types';
 import { startTestServer, type TestServer } from '../harness';
 import { refersTo } from '../providers/offlineDiscussions';
 import { streamProblems, unstreamedFinals } from './frameOrder';
-import { makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
+import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
 
 // Through the real server, socket and engine with the offline demo model: a person's message is taken up by the
 // next agent turn, every turn (multi-round arguments and the summary too) streams, and a failed paper search is one
@@ -34,10 +34,11 @@ describe('the offline model in a live discussion', () => {
     requests.length = 0;
     const message = 'parking lots bring in 2 million dollars a year in fees';
     try {
-      const c = await openDiscussion(s, '/ws/enhanced', token, { agent_ids: agentIds, session_id: sessionId('human-reply'), context: 'Should the city raise parking fees to fund bike lanes?', legacy_config: { turns: 4 } });
+      const sid = sessionId('human-reply');
+      const c = await openDiscussion(s, '/ws/enhanced', token, { agent_ids: agentIds, session_id: sid, context: 'Should the city raise parking fees to fund bike lanes?', legacy_config: { turns: 4 } });
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       c.send({ type: 'human_message', text: message, timestamp: new Date().toISOString() });
-      await new Promise((r) => setTimeout(r, 50));
+      await humanMessagesStored(s, token, sid);
       gate.open();
       await c.waitClose(30_000);
       expect(c.invalid).toEqual([]);

@@ -7,7 +7,7 @@ import { tuneEngine } from '../../../server/engine/hooks';
 import type { ChatRequest } from '../../../server/providers/types';
 import { collect, startTestServer, type TestServer } from '../harness';
 import { orderProblems, streamProblems } from './frameOrder';
-import { fakeSpeech, makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
+import { fakeSpeech, humanMessagesStored, makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
 
 // The discussion sockets against the real server, the real offline model and an in-memory PGlite.
 
@@ -192,7 +192,7 @@ describe('protocol edges', () => {
       const c = await openDiscussion(s, '/ws/discuss', token, config);
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       c.send({ type: 'human_message', text: 'Remember the frost risk in April.', timestamp: new Date().toISOString() });
-      await new Promise((r) => setTimeout(r, 50));
+      await humanMessagesStored(s, token, sid);
       holdFirst.open();
       await c.waitClose();
       const later = requests.filter((r) => (r.context?.turn ?? 0) > 1);
