@@ -74,6 +74,11 @@ export interface ServerConfig {
   clientFrameBurst: number;
   /** Human messages one discussion stores at most; 0 = no limit. */
   maxHumanMessagesPerDiscussion: number;
+  /** Evaluations (README 'Does the panel help?'): questions per run, stored runs per user, runs at once, questions in flight per run. */
+  evalMaxQuestions: number;
+  evalMaxRuns: number;
+  evalMaxConcurrentRuns: number;
+  evalParallelQuestions: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -133,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),
     clientFrameBurst: Math.max(1, num(env.CLIENT_FRAME_BURST, 40)),
     maxHumanMessagesPerDiscussion: Math.max(0, num(env.MAX_HUMAN_MESSAGES_PER_DISCUSSION, 200)),
+    evalMaxQuestions: Math.max(1, num(env.EVAL_MAX_QUESTIONS, 500)),
+    evalMaxRuns: Math.max(1, num(env.EVAL_MAX_RUNS, 50)),
+    evalMaxConcurrentRuns: Math.max(1, num(env.EVAL_MAX_CONCURRENT_RUNS, 2)),
+    evalParallelQuestions: Math.max(1, num(env.EVAL_PARALLEL_QUESTIONS, 4)),
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { ProviderError, origin } from '../errors';
-import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import type { ChatRequest, ChatResult, ChatUsage, LlmProvider } from '../types';
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { lines } from './stream';
@@ -52,6 +52,7 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
         options,
         ...(req.jsonSchema ? { format: req.jsonSchema } : {}),
       };
+      let usage: ChatUsage | undefined;
       const content = await postStream(
         { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal },
         async (_res, stream) => {
@@ -59,7 +60,7 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
           let content = '';
           for await (const line of lines(stream)) {
             if (!line.trim()) continue;
-            let chunk: { message?: { content?: string }; done?: boolean; error?: string };
+            let chunk: { message?: { content?: string }; done?: boolean; error?: string; prompt_eval_count?: number; eval_count?: number };
             try {
               chunk = JSON.parse(line);
             } catch {
@@ -71,12 +72,16 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
               content += piece;
               req.onToken?.(piece);
             }
-            if (chunk.done) return content;
+            if (chunk.done) {
+              // The last line carries Ollama's own counts (prompt_eval_count is absent when the prompt was cached).
+              if (typeof chunk.eval_count === 'number') usage = { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count };
+              return content;
+            }
           }
           throw new ProviderError(`${SERVICE} closed the answer before it was complete`, 'ollama', 'malformed');
         },
       );
-      return { content, model, provider: 'ollama', durationMs: Date.now() - started };
+      return { content, model, provider: 'ollama', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ProviderError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import type { ChatRequest, ChatResult, ChatUsage, LlmProvider } from '../types';
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { sseData } from './stream';
@@ -22,6 +22,7 @@ export interface OpenAiOptions {
 const SERVICE = 'The OpenAI-compatible server';
 
 interface Chunk {
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   choices?: Array<{ delta?: { content?: string | null }; message?: { content?: string | null }; finish_reason?: string | null }>;
   error?: { message?: string } | string;
 }
@@ -54,7 +55,15 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
       const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
+      if (req.wantUsage) body.stream_options = { include_usage: true };
       if (req.jsonSchema) body.response_format = { type: 'json_schema', json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false } };
+      let usage: ChatUsage | undefined;
+      const noteUsage = (chunk: Chunk) => {
+        const u = chunk.usage;
+        if (u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number') {
+          usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens };
+        }
+      };
       const content = await postStream(
         {
           provider: 'openai',
@@ -69,7 +78,9 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           markReachable();
           // A server that ignores `stream` answers one JSON completion; take it as a single piece.
           if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-            const whole = parseChunk(await res.text()).choices?.[0]?.message?.content ?? '';
+            const one = parseChunk(await res.text());
+            noteUsage(one);
+            const whole = one.choices?.[0]?.message?.content ?? '';
             if (whole) req.onToken?.(whole);
             return whole;
           }
@@ -80,7 +91,9 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
               finished = true;
               break;
             }
-            const piece = parseChunk(data).choices?.[0]?.delta?.content ?? '';
+            const chunk = parseChunk(data);
+            noteUsage(chunk);
+            const piece = chunk.choices?.[0]?.delta?.content ?? '';
             if (piece) {
               content += piece;
               req.onToken?.(piece);
@@ -90,7 +103,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           return content;
         },
       );
-      return { content, model, provider: 'openai', durationMs: Date.now() - started };
+      return { content, model, provider: 'openai', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
     },
   };
 }
