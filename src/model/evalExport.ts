@@ -1,6 +1,7 @@
 // An evaluation's figures as a table, CSV and JSON: one function for the dialog's chart and export and for the
 // CLI's print-out, so both say the same numbers.
-import { EVAL_METHOD_LABELS, type EvalMethodResult, type EvalRun } from '../schemas/eval';
+import type { EvalMethodResult, EvalRun } from '../schemas/eval';
+import { EVAL_METHOD_LABELS } from '../schemas/evalConstants';
 
 export interface EvalRow {
   method: string;

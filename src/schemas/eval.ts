@@ -1,35 +1,13 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import { text } from './common';
+import { EVAL_LIMITS, EVAL_METHODS } from './evalConstants';
 
 // Evaluations (README 'Does the panel help?'): a panel of models against one model, on a task set, at equal
 // tokens. The REST surface under /eval, shared by the SPA, the server and the CLI.
 
-export const EVAL_METHODS = ['one_answer', 'chain_of_thought', 'self_consistency', 'round_table', 'council', 'debate'] as const;
+export { EVAL_LIMITS, EVAL_METHODS, EVAL_METHOD_LABELS, EVAL_POLL_MS, PANEL_METHODS, type EvalMethod } from './evalConstants';
 export const evalMethod = z.enum(EVAL_METHODS);
-export type EvalMethod = z.infer<typeof evalMethod>;
-
-export const EVAL_METHOD_LABELS: Record<EvalMethod, string> = {
-  one_answer: 'One answer',
-  chain_of_thought: 'Chain-of-thought',
-  self_consistency: 'Self-consistency',
-  round_table: 'Round table',
-  council: 'Council',
-  debate: 'Debate with a judge',
-};
-/** Methods where several agents talk: they have a first vote and a final answer. */
-export const PANEL_METHODS: readonly EvalMethod[] = ['round_table', 'council', 'debate'];
-
-/** Bounds of one run's settings (the server's caps on questions, runs and concurrency are its config). */
-export const EVAL_LIMITS = {
-  models: 8,
-  rounds: 5,
-  samples: 25,
-  fileBytes: 1_500_000,
-  questionChars: 4_000,
-  answerChars: 200,
-  choices: 10,
-} as const;
 
 export const evalTaskItem = z.object({
   question: text().trim().min(1).max(EVAL_LIMITS.questionChars),
