@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import { makeCaller, userResolver } from './caller';
 import { plannedMethods, runEvaluation } from './runner';
 import { countRuns, dbRunStore, deleteRun, insertRun, listRunRows, runItems, runRow, runSums, setBudget, setStatus, type RunSummaryRow } from './store';
-import { etaSeconds, runResults, type MethodSums } from './summary';
+import { etaSeconds, runResults, withEta, type MethodSums } from './summary';
 import { buildTasks, TaskSetError } from './tasks';
 import type { EvalMethod } from '../../src/schemas/eval';
 
@@ -139,8 +139,8 @@ export async function deleteRunOf(ctx: AppContext, userId: string, id: string) {
 function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalMethod, MethodSums> | undefined): EvalRun {
   const s = row.settings;
   const methods = plannedMethods(s);
-  const results = runResults(methods, row.question_count, sums ?? new Map(), row.k);
   const live = jobs(ctx).has(row.id);
+  const results = withEta(runResults(methods, row.question_count, sums ?? new Map(), row.k), ctx.config.evalParallelQuestions, live);
   // A run marked running that no job runs was cut short by a restart: its answers are kept, it can be resumed.
   const orphan = !live && (row.status === 'running' || row.status === 'stopping');
   return {

@@ -101,3 +101,14 @@ export function etaSeconds(results: EvalMethodResult[], parallel: number): numbe
   const left = results.reduce((a, r) => a + (r.total - r.done), 0);
   return Math.round((left * (ms / done)) / Math.max(1, parallel));
 }
+
+/** Each method's seconds left while the run runs: its own pace, or the run's so far for a method not started. */
+export function withEta(results: EvalMethodResult[], parallel: number, live: boolean): EvalMethodResult[] {
+  const done = results.reduce((a, r) => a + r.done, 0);
+  const pace = done ? results.reduce((a, r) => a + (r.seconds_per_question ?? 0) * r.done, 0) / done : null;
+  return results.map((r) => {
+    const per = r.seconds_per_question ?? pace;
+    const eta = live && per !== null ? Math.round(((r.total - r.done) * per) / Math.max(1, parallel)) : null;
+    return { ...r, eta_seconds: eta };
+  });
+}

@@ -50,6 +50,8 @@ export interface EvaluationContext {
   actionError: string | null;
   /** The run the action in progress is about, and the export's format. */
   pending: { id: string; format?: 'csv' | 'json' } | null;
+  /** The file being read and checked. */
+  chosenFile: Blob | null;
 }
 
 export type EvaluationEvent =
@@ -57,7 +59,7 @@ export type EvaluationEvent =
   | { type: 'evaluation.close' }
   | { type: 'evaluation.retry' }
   | { type: 'evaluation.form.change'; patch: Partial<EvalForm> }
-  | { type: 'evaluation.file.chosen'; name: string; text: string }
+  | { type: 'evaluation.file.chosen'; name: string; file: Blob }
   | { type: 'evaluation.start' }
   | { type: 'evaluation.select'; id: string }
   | { type: 'evaluation.stop'; id: string }
@@ -106,7 +108,7 @@ export const evaluationMachine = setup({
   actors: {
     loadRuns: fromPromise<EvalRun[]>(notProvided('evaluation', 'loadRuns')),
     loadModels: fromPromise<ModelOption[]>(notProvided('evaluation', 'loadModels')),
-    checkFile: fromPromise<EvalFileCheck, { jsonl: string }>(notProvided('evaluation', 'checkFile')),
+    checkFile: fromPromise<{ text: string; check: EvalFileCheck }, { file: Blob }>(notProvided('evaluation', 'checkFile')),
     startRun: fromPromise<EvalRun, EvalRunCreate>(notProvided('evaluation', 'startRun')),
     stopRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'stopRun')),
     resumeRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'resumeRun')),
@@ -129,7 +131,7 @@ export const evaluationMachine = setup({
   },
 }).createMachine({
   id: 'evaluation',
-  context: { runs: [], models: [], form: DEFAULT_EVAL_FORM, selectedId: null, fileCheck: null, loadError: null, actionError: null, pending: null },
+  context: { runs: [], models: [], form: DEFAULT_EVAL_FORM, selectedId: null, fileCheck: null, loadError: null, actionError: null, pending: null, chosenFile: null },
   initial: 'closed',
   states: {
     closed: { on: { 'evaluation.open': 'open' } },
@@ -196,7 +198,11 @@ export const evaluationMachine = setup({
               on: {
                 'evaluation.file.chosen': {
                   target: 'checking',
-                  actions: assign({ form: ({ context, event }) => ({ ...context.form, taskKind: 'file', fileName: event.name, fileText: event.text }), fileCheck: null }),
+                  actions: assign({
+                    form: ({ context, event }) => ({ ...context.form, taskKind: 'file', fileName: event.name, fileText: null }),
+                    fileCheck: null,
+                    chosenFile: ({ event }) => event.file,
+                  }),
                 },
                 'evaluation.start': { guard: 'canStart', target: 'starting' },
                 'evaluation.stop': { target: 'stopping', actions: 'setPending' },
@@ -209,8 +215,15 @@ export const evaluationMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'checkFile',
-                input: ({ context }) => ({ jsonl: context.form.fileText ?? '' }),
-                onDone: { target: 'ready', actions: assign({ fileCheck: ({ event }) => event.output }) },
+                input: ({ context }) => ({ file: context.chosenFile! }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign({
+                    fileCheck: ({ event }) => event.output.check,
+                    form: ({ context, event }) => ({ ...context.form, fileText: event.output.text }),
+                    chosenFile: null,
+                  }),
+                },
                 onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
               },
             },

@@ -89,6 +89,8 @@ export const evalMethodResult = z.object({
   /** Self-consistency's k (matched to the panel's spend when equal tokens is on). */
   k: z.number().nullable(),
   first_vote: evalFirstVote.nullable(),
+  /** Seconds this method still needs at the run's pace, while the run runs; null otherwise. */
+  eta_seconds: z.number().nullable().optional(),
 });
 export type EvalMethodResult = z.infer<typeof evalMethodResult>;
 

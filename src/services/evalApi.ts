@@ -3,6 +3,7 @@
 import { fromPromise } from 'xstate';
 import { evaluationMachine, type ExportInput } from '../machines/evaluation.machine';
 import type { EvalRunCreate } from '../schemas/eval';
+import { EVAL_LIMITS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
 import type { Http } from './http';
 import { lazyAsk } from './lazyAsk';
@@ -29,7 +30,13 @@ export function createEvalLogic(deps: { http: Http; listModels: () => Promise<Mo
     actors: {
       loadRuns: fromPromise(() => api.list()),
       loadModels: fromPromise(() => deps.listModels()),
-      checkFile: fromPromise(({ input }) => api.check(input)),
+      checkFile: fromPromise(async ({ input }: { input: { file: Blob } }) => {
+        if (input.file.size > EVAL_LIMITS.fileBytes) {
+          return { text: '', check: { ok: false, count: 0, errors: [{ line: 0, message: 'The file is larger than 1.5 MB' }] } };
+        }
+        const text = await input.file.text();
+        return { text, check: await api.check({ jsonl: text }) };
+      }),
       startRun: fromPromise(({ input }) => api.start(input)),
       stopRun: fromPromise(({ input }) => api.stop(input)),
       resumeRun: fromPromise(({ input }) => api.resume(input)),
