@@ -36,7 +36,7 @@ function start(opts: { runs?: EvalRun[][]; check?: EvalFileCheck } = {}) {
           return run({ id: input.id, status: 'stopped' });
         }),
         resumeRun: fromPromise(async ({ input }) => run({ id: input.id })),
-        deleteRun: fromPromise(async () => null),
+        deleteRun: fromPromise<unknown, { id: string }>(async () => null),
         saveExport: fromPromise(async ({ input }) => void calls.exports.push(input)),
       },
     }),
