@@ -5,7 +5,7 @@ import { evalRows } from '../../model/evalExport';
 
 const W = 560;
 const H = 220;
-const PAD = { left: 44, right: 56, top: 14, bottom: 40 };
+const PAD = { left: 44, right: 56, top: 26, bottom: 34 };
 
 export function EvalChart({ results, title }: { results: EvalMethodResult[]; title: string }) {
   const shown = results.filter((r) => r.accuracy !== null);
@@ -30,7 +30,8 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
               <text x={W - PAD.right + 6} y={y(p) + 4} className="eval-chart__tick">{Math.round(maxTokens * p)}</text>
             </g>
           ))}
-          <text x={W - 4} y={PAD.top - 2} textAnchor="end" className="eval-chart__axis">tokens/q</text>
+          <text x={W - 4} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">tokens/q ◆</text>
+          <text x={PAD.left - 6} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">accuracy</text>
           {shown.map((r, i) => {
             const cx = PAD.left + slot * i + slot / 2;
             const bw = Math.min(56, slot * 0.5);
@@ -53,6 +54,7 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
           })}
         </svg>
       )}
+      {shown.length > 0 && <figcaption className="eval-note">Bars: accuracy with its 95 % Wilson interval. Diamonds: tokens per question (right axis).</figcaption>}
       <table className="eval-table" aria-label="Figures per method">
         <thead>
           <tr>
