@@ -15,7 +15,8 @@ export function questionText(item: EvalTaskItem): string {
 export const answerShape = (item: EvalTaskItem) =>
   item.choices ? 'the letter of your choice' : isNumeric(item.answer) ? 'a single number' : 'a few words';
 
-export const ANSWER_LINE = (item: EvalTaskItem) => `End your reply with one line of the form "Answer: <${answerShape(item)}>".`;
+export const ANSWER_LINE = (item: EvalTaskItem) =>
+  `End your reply with one line of the form "Answer: <${answerShape(item)}>".`;
 
 /** The JSON answer the built-in engine's grammar enforces. */
 export const answerJsonSchema = (withReasoning: boolean): Record<string, unknown> => ({
@@ -29,7 +30,10 @@ const isNumeric = (s: string) => /^-?\d+(\.\d+)?$/.test(s.trim().replace(/,/g, '
 
 /** The answer's normal form, or null when the text holds none that fits the question. */
 export function normalize(raw: string, item: EvalTaskItem): string | null {
-  const a = raw.trim().replace(/^["'`*]+|["'`*.]+$/g, '').trim();
+  const a = raw
+    .trim()
+    .replace(/^["'`*]+|["'`*.]+$/g, '')
+    .trim();
   if (!a) return null;
   if (item.choices) {
     const letter = /^\(?([A-J])\)?(?:[.):\s]|$)/i.exec(a)?.[1]?.toUpperCase();
@@ -74,10 +78,15 @@ export function reasoningOf(reply: string, json: boolean, maxChars = 600): strin
   return text.length > maxChars ? `…${text.slice(-maxChars)}` : text;
 }
 
-export const isCorrect = (answer: string | null, item: EvalTaskItem) => answer !== null && answer === normalize(item.answer, item);
+export const isCorrect = (answer: string | null, item: EvalTaskItem) =>
+  answer !== null && answer === normalize(item.answer, item);
 
 export const repairMessages = (item: EvalTaskItem, messages: ChatMessage[], reply: string): ChatMessage[] => [
   ...messages,
   { role: 'assistant', content: reply.slice(0, 4_000) },
-  { role: 'user', content: `Your reply did not end with a readable answer. Reply with only one line: "Answer: <${answerShape(item)}>".` },
+  {
+    role: 'user',
+    content:
+      'Your reply did not end with a readable answer. ' + `Reply with only one line: "Answer: <${answerShape(item)}>".`,
+  },
 ];

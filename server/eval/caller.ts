@@ -11,11 +11,15 @@ import { callTokens } from './tokens';
 type Resolve = (model: string) => Promise<{ provider: LlmProvider; model: string }>;
 
 export function registryResolver(registry: LlmRegistry): Resolve {
-  return async (model) => ({ provider: registry.resolve ? await registry.resolve(model) : registry.forModel(model), model });
+  return async (model) => ({
+    provider: registry.resolve ? await registry.resolve(model) : registry.forModel(model),
+    model,
+  });
 }
 
 export function userResolver(ctx: AppContext, userId: string): Resolve {
-  return async (model) => (await resolveModel(ctx, userId, model)) ?? (await registryResolver(ctx.providers.llm)(model));
+  return async (model) =>
+    (await resolveModel(ctx, userId, model)) ?? (await registryResolver(ctx.providers.llm)(model));
 }
 
 export interface CallerOptions {
@@ -37,7 +41,15 @@ export async function makeCaller(resolve: Resolve, models: string[], opts: Calle
     usesGrammar: (m) => of(m).provider.id === BUILTIN_PROVIDER_ID,
     async call(m: string, messages: ChatMessage[], { jsonSchema }) {
       const { provider, model } = of(m);
-      const result = await provider.chat({ model, messages, maxTokens: opts.maxTokens, temperature: opts.temperature, jsonSchema, signal: opts.signal, wantUsage: true });
+      const result = await provider.chat({
+        model,
+        messages,
+        maxTokens: opts.maxTokens,
+        temperature: opts.temperature,
+        jsonSchema,
+        signal: opts.signal,
+        wantUsage: true,
+      });
       return { text: result.content, ...callTokens(messages, result) };
     },
   };

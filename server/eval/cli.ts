@@ -14,11 +14,17 @@ import { buildTasks, TaskSetError } from './tasks';
 // OPENAI_BASE_URL; names as the agents' editor writes them, 'ollama:<model>' or 'openai:<model>'), printing the
 // same figures for the same seed. --csv and --json write the export files.
 
-const USAGE = `Usage: npm run eval -- --models <m1,m2,…> --methods <${EVAL_METHODS.join(',')}> --tasks <arithmetic:N | reasoning[:N] | file:path.jsonl>
+const USAGE = `Usage: npm run eval -- --models <m1,m2,…> --methods <${EVAL_METHODS.join(',')}>
+  --tasks <arithmetic:N | reasoning[:N] | file:path.jsonl>
   [--seed 0] [--rounds 2] [--samples 5] [--equal-tokens on|off] [--single <model>] [--judge <model>]
   [--max-tokens 512] [--temperature 0.7] [--budget <tokens>] [--parallel 4] [--csv out.csv] [--json out.json]`;
 
-const ALIASES: Record<string, EvalMethod> = { one: 'one_answer', cot: 'chain_of_thought', sc: 'self_consistency', roundtable: 'round_table' };
+const ALIASES: Record<string, EvalMethod> = {
+  one: 'one_answer',
+  cot: 'chain_of_thought',
+  sc: 'self_consistency',
+  roundtable: 'round_table',
+};
 
 export interface CliIo {
   out: (line: string) => void;
@@ -53,7 +59,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let args: Map<string, string>;
   try {
     args = parseArgs(argv);
-    if (!args.has('models') || !args.has('methods') || !args.has('tasks')) throw new Error('--models, --methods and --tasks are required');
+    if (!args.has('models') || !args.has('methods') || !args.has('tasks'))
+      throw new Error('--models, --methods and --tasks are required');
   } catch (e) {
     io.err(`${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -63,8 +70,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const seed = num('seed') ?? 0;
   const parsed = evalRunCreate.safeParse({
     tasks: await taskSpec(args.get('tasks')!, seed).catch((e: Error) => ({ kind: 'bad', why: e.message })),
-    models: args.get('models')!.split(',').map((s) => s.trim()).filter(Boolean),
-    methods: args.get('methods')!.split(',').map((s) => ALIASES[s.trim()] ?? s.trim().replace(/-/g, '_')),
+    models: args
+      .get('models')!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    methods: args
+      .get('methods')!
+      .split(',')
+      .map((s) => ALIASES[s.trim()] ?? s.trim().replace(/-/g, '_')),
     single_model: args.get('single'),
     judge_model: args.get('judge'),
     rounds: num('rounds'),
@@ -84,7 +98,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     built = buildTasks(s.tasks, config.evalMaxQuestions);
   } catch (e) {
     if (e instanceof TaskSetError) {
-      io.err(`The task set cannot be used:\n${e.errors.map((x) => (x.line ? `  line ${x.line}: ${x.message}` : `  ${x.message}`)).join('\n')}`);
+      io.err(
+        [
+          'The task set cannot be used:',
+          ...e.errors.map((x) => (x.line ? `  line ${x.line}: ${x.message}` : `  ${x.message}`)),
+        ].join('\n'),
+      );
       return 2;
     }
     throw e;
@@ -99,10 +118,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   });
   const rows: ResultRow[] = [];
   let k: number | null = null;
-  const store: RunStore = { rows: async () => [...rows], save: async (r) => void rows.push(r), saveK: async (x) => void (k = x) };
+  const store: RunStore = {
+    rows: async () => [...rows],
+    save: async (r) => void rows.push(r),
+    saveK: async (x) => void (k = x),
+  };
   const methods = plannedMethods(s);
   const total = built.items.length;
-  io.out(`${built.label}; models ${s.models.join(', ')}; methods ${methods.join(', ')}${s.equal_tokens ? '; equal tokens' : ''}`);
+  io.out(
+    [
+      `${built.label}`,
+      `models ${s.models.join(', ')}`,
+      `methods ${methods.join(', ')}`,
+      ...(s.equal_tokens ? ['equal tokens'] : []),
+    ].join('; '),
+  );
   let lastReport = 0;
   const end = await runEvaluation(
     { items: built.items, settings, k: null },
@@ -116,17 +146,31 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         lastReport = Date.now();
         const results = runResults(methods, total, sumRows(rows), k);
         const eta = etaSeconds(results, num('parallel') ?? config.evalParallelQuestions);
-        io.err(`  ${rows.length}/${total * methods.length} answered, ${results.reduce((a, r) => a + r.tokens, 0)} tokens${eta === null ? '' : `, about ${eta} s left`}`);
+        const tokens = results.reduce((a, r) => a + r.tokens, 0);
+        const left = eta === null ? '' : `, about ${eta} s left`;
+        io.err(`  ${rows.length}/${total * methods.length} answered, ${tokens} tokens${left}`);
       },
     },
   );
   const results = runResults(methods, total, sumRows(rows), k);
   const run: EvalRun = {
-    id: 'cli', name: built.label, created_at: new Date().toISOString(), status: end.status, detail: end.detail,
+    id: 'cli',
+    name: built.label,
+    created_at: new Date().toISOString(),
+    status: end.status,
+    detail: end.detail,
     tasks: { kind: s.tasks.kind, label: built.label, ...(s.tasks.kind === 'arithmetic' ? { seed: s.tasks.seed } : {}) },
-    question_count: total, models: s.models, single_model: settings.single, judge_model: settings.judge, methods, rounds: s.rounds,
-    equal_tokens: s.equal_tokens, budget_tokens: s.budget_tokens ?? null, tokens_used: results.reduce((a, r) => a + r.tokens, 0),
-    eta_seconds: null, results,
+    question_count: total,
+    models: s.models,
+    single_model: settings.single,
+    judge_model: settings.judge,
+    methods,
+    rounds: s.rounds,
+    equal_tokens: s.equal_tokens,
+    budget_tokens: s.budget_tokens ?? null,
+    tokens_used: results.reduce((a, r) => a + r.tokens, 0),
+    eta_seconds: null,
+    results,
   };
   io.out(evalTable(run));
   if (end.detail) io.err(end.detail);

@@ -1,6 +1,14 @@
 import type { EvalMethod, EvalRunSettings, EvalTaskItem } from '../../src/schemas/eval';
 import type { ChatMessage } from '../providers/types';
-import { ANSWER_LINE, answerJsonSchema, isCorrect, questionText, readAnswer, reasoningOf, repairMessages } from './answer';
+import {
+  ANSWER_LINE,
+  answerJsonSchema,
+  isCorrect,
+  questionText,
+  readAnswer,
+  reasoningOf,
+  repairMessages,
+} from './answer';
 import { majority } from './stats';
 
 // The methods' prompt pipelines, written here rather than borrowed from the discussion engine so an evaluation
@@ -46,7 +54,14 @@ interface AgentAnswer {
 const SYSTEM = 'You answer questions carefully and concisely.';
 
 /** One agent's answer: the call, read through the grammar or the 'Answer:' line, with one repair request. */
-async function ask(caller: ModelCaller, spend: Spend, model: string, item: EvalTaskItem, prompt: string, reasoning: boolean): Promise<AgentAnswer> {
+async function ask(
+  caller: ModelCaller,
+  spend: Spend,
+  model: string,
+  item: EvalTaskItem,
+  prompt: string,
+  reasoning: boolean,
+): Promise<AgentAnswer> {
   const grammar = caller.usesGrammar(model);
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },
@@ -67,7 +82,9 @@ async function ask(caller: ModelCaller, spend: Spend, model: string, item: EvalT
 }
 
 const direct = (item: EvalTaskItem) => `${questionText(item)}\n\nGive only the final answer, without explanation.`;
-const stepByStep = (item: EvalTaskItem) => `${questionText(item)}\n\nThink it through step by step, briefly, then give your answer.`;
+const stepByStep = (item: EvalTaskItem) =>
+  `${questionText(item)}\n\nThink it through step by step, briefly, then give your answer.`;
+const paragraphs = (...parts: string[]) => parts.join('\n\n');
 const agentLead = (i: number, n: number) => (n > 1 ? `You are agent ${i + 1} of ${n}.\n` : '');
 
 function others(answers: AgentAnswer[], except: number, label: (j: number) => string) {
@@ -98,7 +115,11 @@ export interface MethodInput {
   k: number;
 }
 
-export async function answerQuestion(method: EvalMethod, item: EvalTaskItem, input: MethodInput): Promise<QuestionOutcome> {
+export async function answerQuestion(
+  method: EvalMethod,
+  item: EvalTaskItem,
+  input: MethodInput,
+): Promise<QuestionOutcome> {
   const { caller, settings } = input;
   const spend: Spend = { tokens: 0, estimated: 0, unreadable: 0 };
   const single = (answer: string | null): QuestionOutcome => ({
@@ -125,18 +146,36 @@ export async function answerQuestion(method: EvalMethod, item: EvalTaskItem, inp
     case 'chain_of_thought':
       return single((await ask(caller, spend, settings.single, item, stepByStep(item), true)).answer);
     case 'self_consistency': {
-      const samples = await Promise.all(Array.from({ length: input.k }, () => ask(caller, spend, settings.single, item, stepByStep(item), true)));
+      const samples = await Promise.all(
+        Array.from({ length: input.k }, () => ask(caller, spend, settings.single, item, stepByStep(item), true)),
+      );
       return single(majority(samples.map((s) => s.answer)));
     }
     case 'round_table': {
       // Du et al.: each agent answers, then reads the others' answers and answers again, R rounds; then a vote.
-      const rounds: AgentAnswer[][] = [await Promise.all(agents.map((m, i) => ask(caller, spend, m, item, `${agentLead(i, n)}${stepByStep(item)}`, true)))];
+      const rounds: AgentAnswer[][] = [
+        await Promise.all(
+          agents.map((m, i) => ask(caller, spend, m, item, `${agentLead(i, n)}${stepByStep(item)}`, true)),
+        ),
+      ];
       for (let r = 1; r < settings.rounds; r++) {
         const prev = rounds[r - 1];
         rounds.push(
           await Promise.all(
             agents.map((m, i) =>
-              ask(caller, spend, m, item, `${agentLead(i, n)}${questionText(item)}\n\nYour previous answer:\n${prev[i].reasoning}\n\nThe other agents answered:\n${others(prev, i, (j) => `Agent ${j + 1}`)}\n\nUsing their answers as additional information, give your updated answer, step by step and briefly.`, true),
+              ask(
+                caller,
+                spend,
+                m,
+                item,
+                paragraphs(
+                  `${agentLead(i, n)}${questionText(item)}`,
+                  `Your previous answer:\n${prev[i].reasoning}`,
+                  `The other agents answered:\n${others(prev, i, (j) => `Agent ${j + 1}`)}`,
+                  'Using their answers as additional information, give your updated answer, step by step and briefly.',
+                ),
+                true,
+              ),
             ),
           ),
         );
@@ -145,38 +184,96 @@ export async function answerQuestion(method: EvalMethod, item: EvalTaskItem, inp
     }
     case 'council': {
       // Answers, anonymous peer review for R−1 rounds, then the chair writes the council's answer.
-      const rounds: AgentAnswer[][] = [await Promise.all(agents.map((m, i) => ask(caller, spend, m, item, `${agentLead(i, n)}${stepByStep(item)}`, true)))];
+      const rounds: AgentAnswer[][] = [
+        await Promise.all(
+          agents.map((m, i) => ask(caller, spend, m, item, `${agentLead(i, n)}${stepByStep(item)}`, true)),
+        ),
+      ];
       const anon = (j: number) => `Response ${String.fromCharCode(65 + j)}`;
       for (let r = 1; r < settings.rounds; r++) {
         const prev = rounds[r - 1];
         rounds.push(
           await Promise.all(
             agents.map((m, i) =>
-              ask(caller, spend, m, item, `${agentLead(i, n)}${questionText(item)}\n\nYour response:\n${prev[i].reasoning}\n\nThe council's other responses, anonymous:\n${others(prev, i, anon)}\n\nReview them: which reasoning holds? Then give your own answer.`, true),
+              ask(
+                caller,
+                spend,
+                m,
+                item,
+                paragraphs(
+                  `${agentLead(i, n)}${questionText(item)}`,
+                  `Your response:\n${prev[i].reasoning}`,
+                  `The council's other responses, anonymous:\n${others(prev, i, anon)}`,
+                  'Review them: which reasoning holds? Then give your own answer.',
+                ),
+                true,
+              ),
             ),
           ),
         );
       }
       const last = rounds.at(-1)!;
       const all = last.map((a, j) => `${anon(j)}:\n${a.reasoning || '(no readable reply)'}`).join('\n\n');
-      const chair = await ask(caller, spend, settings.judge, item, `You chair a council.\n${questionText(item)}\n\nThe council's responses:\n${all}\n\nWeigh them and give the council's final answer.`, true);
+      const chair = await ask(
+        caller,
+        spend,
+        settings.judge,
+        item,
+        paragraphs(
+          `You chair a council.\n${questionText(item)}`,
+          `The council's responses:\n${all}`,
+          "Weigh them and give the council's final answer.",
+        ),
+        true,
+      );
       return panel(chair.answer, rounds);
     }
     case 'debate': {
       // Each debater argues its answer and rebuts the others for R rounds; a judge reads the debate and decides.
-      const rounds: AgentAnswer[][] = [await Promise.all(agents.map((m, i) => ask(caller, spend, m, item, `You are debater ${i + 1} of ${n}.\n${stepByStep(item)}`, true)))];
+      const rounds: AgentAnswer[][] = [
+        await Promise.all(
+          agents.map((m, i) =>
+            ask(caller, spend, m, item, `You are debater ${i + 1} of ${n}.\n${stepByStep(item)}`, true),
+          ),
+        ),
+      ];
       for (let r = 1; r < settings.rounds; r++) {
         const prev = rounds[r - 1];
         rounds.push(
           await Promise.all(
             agents.map((m, i) =>
-              ask(caller, spend, m, item, `You are debater ${i + 1} of ${n}.\n${questionText(item)}\n\nYour argument:\n${prev[i].reasoning}\n\nYour opponents argued:\n${others(prev, i, (j) => `Debater ${j + 1}`)}\n\nRebut what is wrong in theirs, defend or correct yours, and give your answer.`, true),
+              ask(
+                caller,
+                spend,
+                m,
+                item,
+                paragraphs(
+                  `You are debater ${i + 1} of ${n}.\n${questionText(item)}`,
+                  `Your argument:\n${prev[i].reasoning}`,
+                  `Your opponents argued:\n${others(prev, i, (j) => `Debater ${j + 1}`)}`,
+                  'Rebut what is wrong in theirs, defend or correct yours, and give your answer.',
+                ),
+                true,
+              ),
             ),
           ),
         );
       }
-      const transcript = rounds.map((round, r) => round.map((a, i) => `Round ${r + 1}, debater ${i + 1}:\n${a.reasoning || '(no readable reply)'}`).join('\n\n')).join('\n\n');
-      const judge = await ask(caller, spend, settings.judge, item, `You judge a debate.\n${questionText(item)}\n\nThe debate:\n${transcript}\n\nDecide which answer is right.`, true);
+      const transcript = rounds
+        .map((round, r) =>
+          round
+            .map((a, i) => `Round ${r + 1}, debater ${i + 1}:\n${a.reasoning || '(no readable reply)'}`)
+            .join('\n\n'),
+        )
+        .join('\n\n');
+      const judge = await ask(
+        caller,
+        spend,
+        settings.judge,
+        item,
+        `You judge a debate.\n${questionText(item)}\n\nThe debate:\n${transcript}\n\nDecide which answer is right.`,
+        true,
+      );
       return panel(judge.answer, rounds);
     }
   }

@@ -1,4 +1,10 @@
-import { EVAL_LIMITS, PANEL_METHODS, type EvalMethod, type EvalRunSettings, type EvalTaskItem } from '../../src/schemas/eval';
+import {
+  EVAL_LIMITS,
+  PANEL_METHODS,
+  type EvalMethod,
+  type EvalRunSettings,
+  type EvalTaskItem,
+} from '../../src/schemas/eval';
 import { answerQuestion, type ModelCaller } from './methods';
 import { sumRows, type ResultRow } from './summary';
 
@@ -7,7 +13,14 @@ import { sumRows, type ResultRow } from './summary';
 // a stop or a failure drops only the questions in flight, and a resume asks exactly the ones not stored.
 
 /** The order methods run in: the chain-of-thought sample's cost and the panels' spend are known before k is. */
-export const METHOD_ORDER: EvalMethod[] = ['one_answer', 'chain_of_thought', 'round_table', 'council', 'debate', 'self_consistency'];
+export const METHOD_ORDER: EvalMethod[] = [
+  'one_answer',
+  'chain_of_thought',
+  'round_table',
+  'council',
+  'debate',
+  'self_consistency',
+];
 
 export interface RunStore {
   rows(): Promise<ResultRow[]>;
@@ -54,7 +67,8 @@ export function matchK(rows: ResultRow[], fallback: number): number {
 /** The methods a run asks, in running order; equal tokens with a panel needs the chain-of-thought's figure. */
 export function plannedMethods(s: Pick<EvalRunSettings, 'methods' | 'equal_tokens'>): EvalMethod[] {
   const want = new Set(s.methods);
-  if (s.equal_tokens && want.has('self_consistency') && s.methods.some((m) => PANEL_METHODS.includes(m))) want.add('chain_of_thought');
+  if (s.equal_tokens && want.has('self_consistency') && s.methods.some((m) => PANEL_METHODS.includes(m)))
+    want.add('chain_of_thought');
   return METHOD_ORDER.filter((m) => want.has(m));
 }
 
@@ -80,7 +94,11 @@ export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<Ru
         const idx = pending[next++];
         const started = now();
         try {
-          const out = await answerQuestion(method, spec.items[idx], { caller: opts.caller, settings: spec.settings, k: k ?? spec.settings.samples });
+          const out = await answerQuestion(method, spec.items[idx], {
+            caller: opts.caller,
+            settings: spec.settings,
+            k: k ?? spec.settings.samples,
+          });
           if (signal.aborted) return;
           spent += out.tokens;
           await opts.store.save({ method, idx, ms: now() - started, ...out });
@@ -93,9 +111,19 @@ export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<Ru
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel) }, worker));
     if (signal.aborted) return { status: 'stopped', detail: 'Stopped; resume to answer the remaining questions' };
-    if (failure) return { status: 'failed', detail: `A model call failed: ${failure}. Resume to try the remaining questions again.` };
-    if (spent >= budget && (await opts.store.rows()).length < spec.items.length * plannedMethods(spec.settings).length) {
-      return { status: 'stopped', detail: `The token budget (${budget}) is spent; resume with a larger budget to go on` };
+    if (failure)
+      return {
+        status: 'failed',
+        detail: `A model call failed: ${failure}. Resume to try the remaining questions again.`,
+      };
+    if (
+      spent >= budget &&
+      (await opts.store.rows()).length < spec.items.length * plannedMethods(spec.settings).length
+    ) {
+      return {
+        status: 'stopped',
+        detail: `The token budget (${budget}) is spent; resume with a larger budget to go on`,
+      };
     }
   }
   return { status: 'done', detail: null };

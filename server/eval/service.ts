@@ -4,7 +4,19 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { makeCaller, userResolver } from './caller';
 import { plannedMethods, runEvaluation } from './runner';
-import { countRuns, dbRunStore, deleteRun, insertRun, listRunRows, runItems, runRow, runSums, setBudget, setStatus, type RunSummaryRow } from './store';
+import {
+  countRuns,
+  dbRunStore,
+  deleteRun,
+  insertRun,
+  listRunRows,
+  runItems,
+  runRow,
+  runSums,
+  setBudget,
+  setStatus,
+  type RunSummaryRow,
+} from './store';
 import { etaSeconds, runResults, withEta, type MethodSums } from './summary';
 import { buildTasks, TaskSetError } from './tasks';
 import type { EvalMethod } from '../../src/schemas/eval';
@@ -35,7 +47,10 @@ function taskView(spec: EvalRunSettings['tasks'], label: string) {
 export async function createRun(ctx: AppContext, userId: string, body: EvalRunSettings): Promise<EvalRun> {
   const { config } = ctx;
   if ((await countRuns(ctx.db, userId)) >= config.evalMaxRuns) {
-    throw new HttpError(409, `You have ${config.evalMaxRuns} stored evaluations, the most this server keeps; delete one to start another`);
+    throw new HttpError(
+      409,
+      `You have ${config.evalMaxRuns} stored evaluations, the most this server keeps; delete one to start another`,
+    );
   }
   refuseIfBusy(ctx);
   let built;
@@ -52,14 +67,27 @@ export async function createRun(ctx: AppContext, userId: string, body: EvalRunSe
   await resolveAll(ctx, userId, settings);
   const id = randomUUID();
   const name = body.name?.trim() || `${built.label} · ${plannedMethods(settings).length} methods`;
-  await insertRun(ctx.db, { id, user_id: userId, name, status: 'running', detail: null, settings, task_view: taskView(body.tasks, built.label), items: built.items });
+  await insertRun(ctx.db, {
+    id,
+    user_id: userId,
+    name,
+    status: 'running',
+    detail: null,
+    settings,
+    task_view: taskView(body.tasks, built.label),
+    items: built.items,
+  });
   start(ctx, userId, id);
   return getRun(ctx, userId, id);
 }
 
 async function resolveAll(ctx: AppContext, userId: string, s: { models: string[]; single: string; judge: string }) {
   try {
-    await makeCaller(userResolver(ctx, userId), [...s.models, s.single, s.judge], { maxTokens: 1, temperature: 0, signal: new AbortController().signal });
+    await makeCaller(userResolver(ctx, userId), [...s.models, s.single, s.judge], {
+      maxTokens: 1,
+      temperature: 0,
+      signal: new AbortController().signal,
+    });
   } catch (e) {
     throw new HttpError(422, (e as Error).message);
   }
@@ -67,7 +95,11 @@ async function resolveAll(ctx: AppContext, userId: string, s: { models: string[]
 
 function refuseIfBusy(ctx: AppContext) {
   if (jobs(ctx).size >= ctx.config.evalMaxConcurrentRuns) {
-    throw new HttpError(429, `${ctx.config.evalMaxConcurrentRuns} evaluations are running on this server, the most it runs at once; try again when one ends`);
+    throw new HttpError(
+      429,
+      `${ctx.config.evalMaxConcurrentRuns} evaluations are running on this server, the most it runs at once; ` +
+        'try again when one ends',
+    );
   }
 }
 
@@ -87,9 +119,15 @@ function start(ctx: AppContext, userId: string, runId: string) {
         temperature: s.temperature,
         signal: abort.signal,
       });
-      end = await runEvaluation({ items, settings: s, k: row.k }, { caller, store: dbRunStore(ctx.db, runId), signal: abort.signal, parallel: ctx.config.evalParallelQuestions });
+      end = await runEvaluation(
+        { items, settings: s, k: row.k },
+        { caller, store: dbRunStore(ctx.db, runId), signal: abort.signal, parallel: ctx.config.evalParallelQuestions },
+      );
     } catch (e) {
-      end = { status: 'failed', detail: `The evaluation could not go on: ${(e as Error).message}. Resume to try again.` };
+      end = {
+        status: 'failed',
+        detail: `The evaluation could not go on: ${(e as Error).message}. Resume to try again.`,
+      };
     }
     jobs(ctx).delete(runId);
     await setStatus(ctx.db, runId, end.status, end.detail).catch(() => {});
@@ -140,7 +178,11 @@ function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalMethod, MethodS
   const s = row.settings;
   const methods = plannedMethods(s);
   const live = jobs(ctx).has(row.id);
-  const results = withEta(runResults(methods, row.question_count, sums ?? new Map(), row.k), ctx.config.evalParallelQuestions, live);
+  const results = withEta(
+    runResults(methods, row.question_count, sums ?? new Map(), row.k),
+    ctx.config.evalParallelQuestions,
+    live,
+  );
   // A run marked running that no job runs was cut short by a restart: its answers are kept, it can be resumed.
   const orphan = !live && (row.status === 'running' || row.status === 'stopping');
   return {
@@ -166,7 +208,10 @@ function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalMethod, MethodS
 
 export async function listRuns(ctx: AppContext, userId: string): Promise<EvalRun[]> {
   const rows = await listRunRows(ctx.db, userId);
-  const sums = await runSums(ctx.db, rows.map((r) => r.id));
+  const sums = await runSums(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => view(ctx, r, sums.get(r.id)));
 }
 

@@ -19,21 +19,37 @@ export interface RunRow {
   created_at: string | Date;
 }
 
-const SUMMARY_COLUMNS = 'id, user_id, name, status, detail, settings, task_view, jsonb_array_length(items) AS question_count, k, created_at';
+const SUMMARY_COLUMNS =
+  'id, user_id, name, status, detail, settings, task_view, jsonb_array_length(items) AS question_count, k, created_at';
 export type RunSummaryRow = Omit<RunRow, 'items'> & { question_count: number };
 
 export async function insertRun(db: Db, row: Omit<RunRow, 'created_at' | 'k'>): Promise<void> {
   await db.query(
-    'INSERT INTO eval_runs (id, user_id, name, status, detail, settings, task_view, items) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [row.id, row.user_id, row.name, row.status, row.detail, JSON.stringify(row.settings), JSON.stringify(row.task_view), JSON.stringify(row.items)],
+    `INSERT INTO eval_runs (id, user_id, name, status, detail, settings, task_view, items)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      row.id,
+      row.user_id,
+      row.name,
+      row.status,
+      row.detail,
+      JSON.stringify(row.settings),
+      JSON.stringify(row.task_view),
+      JSON.stringify(row.items),
+    ],
   );
 }
 
 export const listRunRows = (db: Db, userId: string) =>
-  db.query<RunSummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM eval_runs WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId]);
+  db.query<RunSummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM eval_runs WHERE user_id = $1 ORDER BY created_at DESC, id`, [
+    userId,
+  ]);
 
 export async function runRow(db: Db, userId: string, id: string): Promise<RunSummaryRow | null> {
-  const [row] = await db.query<RunSummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM eval_runs WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const [row] = await db.query<RunSummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM eval_runs WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
   return row ?? null;
 }
 
@@ -49,9 +65,13 @@ export const setStatus = (db: Db, id: string, status: string, detail: string | n
   db.query('UPDATE eval_runs SET status = $2, detail = $3, updated_at = now() WHERE id = $1', [id, status, detail]);
 
 export const setBudget = (db: Db, id: string, budget: number | null) =>
-  db.query(`UPDATE eval_runs SET settings = jsonb_set(settings, '{budget_tokens}', $2::jsonb) WHERE id = $1`, [id, JSON.stringify(budget)]);
+  db.query(`UPDATE eval_runs SET settings = jsonb_set(settings, '{budget_tokens}', $2::jsonb) WHERE id = $1`, [
+    id,
+    JSON.stringify(budget),
+  ]);
 
-export const deleteRun = (db: Db, userId: string, id: string) => db.query('DELETE FROM eval_runs WHERE id = $1 AND user_id = $2', [id, userId]);
+export const deleteRun = (db: Db, userId: string, id: string) =>
+  db.query('DELETE FROM eval_runs WHERE id = $1 AND user_id = $2', [id, userId]);
 
 interface SumRow {
   run_id: string;
@@ -92,9 +112,19 @@ export async function runSums(db: Db, runIds: string[]): Promise<Map<string, Map
     if (!m) out.set(r.run_id, (m = new Map()));
     m.set(r.method as EvalMethod, {
       ...emptySums(),
-      done: r.done, correct: r.correct, tokens: Number(r.tokens), ms: Number(r.ms), unreadable: r.unreadable,
-      estimated: r.estimated, fvN: r.fv_n, firstCorrect: r.first_correct, finalCorrect: r.final_correct,
-      helped: r.helped, hurt: r.hurt, rightToWrong: r.right_to_wrong, wrongToRight: r.wrong_to_right,
+      done: r.done,
+      correct: r.correct,
+      tokens: Number(r.tokens),
+      ms: Number(r.ms),
+      unreadable: r.unreadable,
+      estimated: r.estimated,
+      fvN: r.fv_n,
+      firstCorrect: r.first_correct,
+      finalCorrect: r.final_correct,
+      helped: r.helped,
+      hurt: r.hurt,
+      rightToWrong: r.right_to_wrong,
+      wrongToRight: r.wrong_to_right,
     });
   }
   return out;
@@ -105,19 +135,51 @@ export function dbRunStore(db: Db, runId: string): RunStore {
   return {
     async rows() {
       const rows = await db.query<{
-        method: EvalMethod; idx: number; correct: boolean; answer: string | null; tokens: number; ms: number; unreadable: number;
-        estimated: number; first_correct: boolean | null; right_to_wrong: number; wrong_to_right: number;
+        method: EvalMethod;
+        idx: number;
+        correct: boolean;
+        answer: string | null;
+        tokens: number;
+        ms: number;
+        unreadable: number;
+        estimated: number;
+        first_correct: boolean | null;
+        right_to_wrong: number;
+        wrong_to_right: number;
       }>('SELECT * FROM eval_results WHERE run_id = $1', [runId]);
       return rows.map((r) => ({
-        method: r.method, idx: r.idx, correct: r.correct, answer: r.answer, tokens: r.tokens, ms: r.ms, unreadable: r.unreadable,
-        estimated: r.estimated, firstCorrect: r.first_correct, rightToWrong: r.right_to_wrong, wrongToRight: r.wrong_to_right,
+        method: r.method,
+        idx: r.idx,
+        correct: r.correct,
+        answer: r.answer,
+        tokens: r.tokens,
+        ms: r.ms,
+        unreadable: r.unreadable,
+        estimated: r.estimated,
+        firstCorrect: r.first_correct,
+        rightToWrong: r.right_to_wrong,
+        wrongToRight: r.wrong_to_right,
       }));
     },
     async save(r: ResultRow) {
       await db.query(
-        `INSERT INTO eval_results (run_id, method, idx, correct, answer, tokens, ms, unreadable, estimated, first_correct, right_to_wrong, wrong_to_right)
+        `INSERT INTO eval_results (run_id, method, idx, correct, answer, tokens, ms, unreadable, estimated, first_correct,
+           right_to_wrong, wrong_to_right)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (run_id, method, idx) DO NOTHING`,
-        [runId, r.method, r.idx, r.correct, r.answer, r.tokens, r.ms, r.unreadable, r.estimated, r.firstCorrect, r.rightToWrong, r.wrongToRight],
+        [
+          runId,
+          r.method,
+          r.idx,
+          r.correct,
+          r.answer,
+          r.tokens,
+          r.ms,
+          r.unreadable,
+          r.estimated,
+          r.firstCorrect,
+          r.rightToWrong,
+          r.wrongToRight,
+        ],
       );
     },
     async saveK(k: number) {

@@ -35,8 +35,19 @@ export interface MethodSums {
 }
 
 export const emptySums = (): MethodSums => ({
-  done: 0, correct: 0, tokens: 0, ms: 0, unreadable: 0, estimated: 0, fvN: 0, firstCorrect: 0, finalCorrect: 0,
-  helped: 0, hurt: 0, rightToWrong: 0, wrongToRight: 0,
+  done: 0,
+  correct: 0,
+  tokens: 0,
+  ms: 0,
+  unreadable: 0,
+  estimated: 0,
+  fvN: 0,
+  firstCorrect: 0,
+  finalCorrect: 0,
+  helped: 0,
+  hurt: 0,
+  rightToWrong: 0,
+  wrongToRight: 0,
 });
 
 export function sumRows(rows: ResultRow[]): Map<EvalMethod, MethodSums> {
@@ -83,7 +94,15 @@ export function methodResult(method: EvalMethod, total: number, s: MethodSums, k
     estimated_calls: s.estimated,
     k: method === 'self_consistency' ? k : null,
     first_vote: isPanel
-      ? { n: s.fvN, first_correct: s.firstCorrect, final_correct: s.finalCorrect, helped: s.helped, hurt: s.hurt, right_to_wrong: s.rightToWrong, wrong_to_right: s.wrongToRight }
+      ? {
+          n: s.fvN,
+          first_correct: s.firstCorrect,
+          final_correct: s.finalCorrect,
+          helped: s.helped,
+          hurt: s.hurt,
+          right_to_wrong: s.rightToWrong,
+          wrong_to_right: s.wrongToRight,
+        }
       : null,
   };
 }

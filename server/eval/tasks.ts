@@ -14,7 +14,10 @@ export function arithmeticTasks(seed: number, size: number): EvalTaskItem[] {
   const out: EvalTaskItem[] = [];
   for (let i = 0; i < size; i++) {
     const [a, b, c, d, e, f] = Array.from({ length: 6 }, () => randomInt(rand, 0, 29));
-    out.push({ question: `What is the result of ${a}+${b}*${c}+${d}-${e}*${f}?`, answer: String(a + b * c + d - e * f) });
+    out.push({
+      question: `What is the result of ${a}+${b}*${c}+${d}-${e}*${f}?`,
+      answer: String(a + b * c + d - e * f),
+    });
   }
   return out;
 }
@@ -57,7 +60,10 @@ export function parseTaskFile(jsonl: string, maxQuestions: number): { items: Eva
     if (item.choices) {
       const letter = choiceLetter(item.answer, item.choices);
       if (!letter) {
-        errors.push({ line, message: `"answer" must be one of the choices or its letter (A–${LETTERS[item.choices.length - 1]})` });
+        errors.push({
+          line,
+          message: `"answer" must be one of the choices or its letter (A–${LETTERS[item.choices.length - 1]})`,
+        });
         continue;
       }
       item.answer = letter;
@@ -65,7 +71,11 @@ export function parseTaskFile(jsonl: string, maxQuestions: number): { items: Eva
     items.push(item);
   }
   if (!items.length && !errors.length) errors.push({ line: 1, message: 'the file has no questions' });
-  if (items.length > maxQuestions) errors.push({ line: lines.length, message: `the file has ${items.length} questions; a run takes at most ${maxQuestions}` });
+  if (items.length > maxQuestions)
+    errors.push({
+      line: lines.length,
+      message: `the file has ${items.length} questions; a run takes at most ${maxQuestions}`,
+    });
   return { items, errors };
 }
 
@@ -80,15 +90,24 @@ export function choiceLetter(answer: string, choices: string[]): string | null {
 
 export class TaskSetError extends Error {
   constructor(readonly errors: FileLineError[]) {
-    super(errors.slice(0, 10).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join('; ') + (errors.length > 10 ? `; and ${errors.length - 10} more` : ''));
+    super(
+      errors
+        .slice(0, 10)
+        .map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))
+        .join('; ') + (errors.length > 10 ? `; and ${errors.length - 10} more` : ''),
+    );
   }
 }
 
 /** The questions of a task set, or a TaskSetError naming what is wrong (size over the cap, bad lines). */
 export function buildTasks(spec: EvalTaskSpec, maxQuestions: number): { items: EvalTaskItem[]; label: string } {
   if (spec.kind === 'arithmetic') {
-    if (spec.size > maxQuestions) throw new TaskSetError([{ line: 0, message: `a run takes at most ${maxQuestions} questions` }]);
-    return { items: arithmeticTasks(spec.seed, spec.size), label: `Arithmetic (seed ${spec.seed}, ${spec.size} questions)` };
+    if (spec.size > maxQuestions)
+      throw new TaskSetError([{ line: 0, message: `a run takes at most ${maxQuestions} questions` }]);
+    return {
+      items: arithmeticTasks(spec.seed, spec.size),
+      label: `Arithmetic (seed ${spec.seed}, ${spec.size} questions)`,
+    };
   }
   if (spec.kind === 'reasoning') {
     const size = Math.min(spec.size ?? REASONING_SET.length, REASONING_SET.length, maxQuestions);

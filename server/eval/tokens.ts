@@ -11,7 +11,13 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
-export function callTokens(messages: ChatMessage[], result: Pick<ChatResult, 'content' | 'usage'>): { tokens: number; estimated: boolean } {
+export function callTokens(
+  messages: ChatMessage[],
+  result: Pick<ChatResult, 'content' | 'usage'>,
+): { tokens: number; estimated: boolean } {
   if (result.usage) return { tokens: result.usage.promptTokens + result.usage.completionTokens, estimated: false };
-  return { tokens: estimateTokens(messages.map((m) => m.content).join('\n')) + estimateTokens(result.content), estimated: true };
+  return {
+    tokens: estimateTokens(messages.map((m) => m.content).join('\n')) + estimateTokens(result.content),
+    estimated: true,
+  };
 }

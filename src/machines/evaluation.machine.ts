@@ -98,7 +98,8 @@ export function formRequest(f: EvalForm): EvalRunCreate | null {
   };
 }
 
-const replaceRun = (runs: EvalRun[], run: EvalRun) => (runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs]);
+const replaceRun = (runs: EvalRun[], run: EvalRun) =>
+  runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
 
 export const evaluationMachine = setup({
   types: {
@@ -108,7 +109,9 @@ export const evaluationMachine = setup({
   actors: {
     loadRuns: fromPromise<EvalRun[]>(notProvided('evaluation', 'loadRuns')),
     loadModels: fromPromise<ModelOption[]>(notProvided('evaluation', 'loadModels')),
-    checkFile: fromPromise<{ text: string; check: EvalFileCheck }, { file: Blob }>(notProvided('evaluation', 'checkFile')),
+    checkFile: fromPromise<{ text: string; check: EvalFileCheck }, { file: Blob }>(
+      notProvided('evaluation', 'checkFile'),
+    ),
     startRun: fromPromise<EvalRun, EvalRunCreate>(notProvided('evaluation', 'startRun')),
     stopRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'stopRun')),
     resumeRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'resumeRun')),
@@ -119,19 +122,31 @@ export const evaluationMachine = setup({
   guards: {
     isKnownRun: ({ context, event }) => 'id' in event && context.runs.some((r) => r.id === event.id),
     isAnyRunning: ({ context }) => context.runs.some((r) => r.status === 'running' || r.status === 'stopping'),
-    canStart: ({ context }) => formRequest(context.form) !== null && (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
+    canStart: ({ context }) =>
+      formRequest(context.form) !== null && (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
   },
   actions: {
     setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
     setPending: assign({
-      pending: ({ event }) => ('id' in event ? { id: event.id, ...('format' in event ? { format: event.format } : {}) } : null),
+      pending: ({ event }) =>
+        'id' in event ? { id: event.id, ...('format' in event ? { format: event.format } : {}) } : null,
       actionError: null,
     }),
     putRun: assign({ runs: ({ context }, params: { run: EvalRun }) => replaceRun(context.runs, params.run) }),
   },
 }).createMachine({
   id: 'evaluation',
-  context: { runs: [], models: [], form: DEFAULT_EVAL_FORM, selectedId: null, fileCheck: null, loadError: null, actionError: null, pending: null, chosenFile: null },
+  context: {
+    runs: [],
+    models: [],
+    form: DEFAULT_EVAL_FORM,
+    selectedId: null,
+    fileCheck: null,
+    loadError: null,
+    actionError: null,
+    pending: null,
+    chosenFile: null,
+  },
   initial: 'closed',
   states: {
     closed: { on: { 'evaluation.open': 'open' } },
@@ -151,11 +166,15 @@ export const evaluationMachine = setup({
             },
           }),
         },
-        onError: { actions: assign({ loadError: ({ event }) => `The models could not be listed: ${errorText(event.error)}` }) },
+        onError: {
+          actions: assign({ loadError: ({ event }) => `The models could not be listed: ${errorText(event.error)}` }),
+        },
       },
       on: {
         'evaluation.close': 'closed',
-        'evaluation.form.change': { actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }) }) },
+        'evaluation.form.change': {
+          actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }) }),
+        },
         'evaluation.select': { actions: assign({ selectedId: ({ event }) => event.id }) },
         'evaluation.error.dismiss': { actions: assign({ actionError: null }) },
       },
@@ -166,16 +185,16 @@ export const evaluationMachine = setup({
             loading: {
               tags: 'loading',
               invoke: {
-                  src: 'loadRuns',
-                  onDone: {
-                    target: 'idle',
-                    actions: assign({
-                      runs: ({ event }) => event.output,
-                      selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
-                      loadError: null,
-                    }),
-                  },
-                  onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
+                src: 'loadRuns',
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    runs: ({ event }) => event.output,
+                    selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
+                    loadError: null,
+                  }),
+                },
+                onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
               },
             },
             idle: { always: { guard: 'isAnyRunning', target: 'waiting' } },
@@ -185,7 +204,12 @@ export const evaluationMachine = setup({
                 src: 'loadRuns',
                 onDone: { target: 'idle', actions: assign({ runs: ({ event }) => event.output, loadError: null }) },
                 // A missed poll is tried again at the next tick; the figures shown stay the last ones read.
-                onError: { target: 'waiting', actions: assign({ loadError: ({ event }) => `Progress could not be read: ${errorText(event.error)}` }) },
+                onError: {
+                  target: 'waiting',
+                  actions: assign({
+                    loadError: ({ event }) => `Progress could not be read: ${errorText(event.error)}`,
+                  }),
+                },
               },
             },
             failed: { on: { 'evaluation.retry': 'loading' } },
@@ -199,7 +223,12 @@ export const evaluationMachine = setup({
                 'evaluation.file.chosen': {
                   target: 'checking',
                   actions: assign({
-                    form: ({ context, event }) => ({ ...context.form, taskKind: 'file', fileName: event.name, fileText: null }),
+                    form: ({ context, event }) => ({
+                      ...context.form,
+                      taskKind: 'file',
+                      fileName: event.name,
+                      fileText: null,
+                    }),
                     fileCheck: null,
                     chosenFile: ({ event }) => event.file,
                   }),
@@ -224,7 +253,10 @@ export const evaluationMachine = setup({
                     chosenFile: null,
                   }),
                 },
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             starting: {
@@ -234,9 +266,15 @@ export const evaluationMachine = setup({
                 input: ({ context }) => formRequest(context.form)!,
                 onDone: {
                   target: 'ready',
-                  actions: [{ type: 'putRun', params: ({ event }) => ({ run: event.output }) }, assign({ selectedId: ({ event }) => event.output.id, actionError: null })],
+                  actions: [
+                    { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                    assign({ selectedId: ({ event }) => event.output.id, actionError: null }),
+                  ],
                 },
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             stopping: {
@@ -244,8 +282,14 @@ export const evaluationMachine = setup({
               invoke: {
                 src: 'stopRun',
                 input: ({ context }) => ({ id: context.pending!.id }),
-                onDone: { target: 'ready', actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) } },
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             resuming: {
@@ -253,8 +297,14 @@ export const evaluationMachine = setup({
               invoke: {
                 src: 'resumeRun',
                 input: ({ context }) => ({ id: context.pending!.id }),
-                onDone: { target: 'ready', actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) } },
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             deleting: {
@@ -266,19 +316,29 @@ export const evaluationMachine = setup({
                   target: 'ready',
                   actions: assign({
                     runs: ({ context }) => context.runs.filter((r) => r.id !== context.pending?.id),
-                    selectedId: ({ context }) => (context.selectedId === context.pending?.id ? null : context.selectedId),
+                    selectedId: ({ context }) =>
+                      context.selectedId === context.pending?.id ? null : context.selectedId,
                   }),
                 },
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             exporting: {
               tags: 'busy',
               invoke: {
                 src: 'saveExport',
-                input: ({ context }) => ({ run: context.runs.find((r) => r.id === context.pending?.id)!, format: context.pending?.format ?? 'csv' }),
+                input: ({ context }) => ({
+                  run: context.runs.find((r) => r.id === context.pending?.id)!,
+                  format: context.pending?.format ?? 'csv',
+                }),
                 onDone: 'ready',
-                onError: { target: 'ready', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },

@@ -13,7 +13,8 @@ export const selectEvalActionError = (s: EvaluationSnapshot) => s.context.action
 export const selectIsEvalBusy = (s: EvaluationSnapshot) => s.hasTag('busy');
 export const selectIsStarting = (s: EvaluationSnapshot) => s.matches({ open: { action: 'starting' } });
 export const selectIsCheckingFile = (s: EvaluationSnapshot) => s.matches({ open: { action: 'checking' } });
-export const selectSelectedRun = (s: EvaluationSnapshot) => s.context.runs.find((r) => r.id === s.context.selectedId) ?? null;
+export const selectSelectedRun = (s: EvaluationSnapshot) =>
+  s.context.runs.find((r) => r.id === s.context.selectedId) ?? null;
 export const selectCanStart = (s: EvaluationSnapshot) => s.can({ type: 'evaluation.start' });
 
 /** Why Start is disabled, in words; null when it is not. */

@@ -41,8 +41,24 @@ export function evalRows(run: Pick<EvalRun, 'results'>): EvalRow[] {
 }
 
 const CSV_HEADER = [
-  'method', 'done', 'total', 'correct', 'accuracy', 'ci_low', 'ci_high', 'tokens_per_question', 'seconds_per_question', 'k',
-  'unreadable', 'estimated_calls', 'first_vote_correct', 'final_correct', 'helped', 'hurt', 'right_to_wrong', 'wrong_to_right',
+  'method',
+  'done',
+  'total',
+  'correct',
+  'accuracy',
+  'ci_low',
+  'ci_high',
+  'tokens_per_question',
+  'seconds_per_question',
+  'k',
+  'unreadable',
+  'estimated_calls',
+  'first_vote_correct',
+  'final_correct',
+  'helped',
+  'hurt',
+  'right_to_wrong',
+  'wrong_to_right',
 ];
 
 const cell = (v: unknown) => {
@@ -53,22 +69,53 @@ const cell = (v: unknown) => {
 export function evalCsv(run: Pick<EvalRun, 'results'>): string {
   const lines = run.results.map((r) =>
     [
-      r.method, r.done, r.total, r.correct, r.accuracy, r.ci_low, r.ci_high, r.tokens_per_question, r.seconds_per_question, r.k,
-      r.unreadable, r.estimated_calls, r.first_vote?.first_correct, r.first_vote?.final_correct, r.first_vote?.helped,
-      r.first_vote?.hurt, r.first_vote?.right_to_wrong, r.first_vote?.wrong_to_right,
-    ].map(cell).join(','),
+      r.method,
+      r.done,
+      r.total,
+      r.correct,
+      r.accuracy,
+      r.ci_low,
+      r.ci_high,
+      r.tokens_per_question,
+      r.seconds_per_question,
+      r.k,
+      r.unreadable,
+      r.estimated_calls,
+      r.first_vote?.first_correct,
+      r.first_vote?.final_correct,
+      r.first_vote?.helped,
+      r.first_vote?.hurt,
+      r.first_vote?.right_to_wrong,
+      r.first_vote?.wrong_to_right,
+    ]
+      .map(cell)
+      .join(','),
   );
   return `${[CSV_HEADER.join(','), ...lines].join('\n')}\n`;
 }
 
-export const evalJson = (run: EvalRun) => `${JSON.stringify({ format: 'agora-evaluation', version: 1, run }, null, 2)}\n`;
+export const evalJson = (run: EvalRun) =>
+  `${JSON.stringify({ format: 'agora-evaluation', version: 1, run }, null, 2)}\n`;
 
 /** A plain-text table (the CLI's output). */
 export function evalTable(run: Pick<EvalRun, 'results'>): string {
   const rows = evalRows(run);
   const head = ['Method', 'Done', 'Accuracy', '95 % CI', 'Tokens/q', 'Seconds/q', 'k', 'First vote → final'];
-  const body = rows.map((r) => [r.label, `${r.done}/${r.total}`, r.accuracy, r.ci, r.tokensPerQuestion, r.secondsPerQuestion, r.k, r.firstVote]);
+  const body = rows.map((r) => [
+    r.label,
+    `${r.done}/${r.total}`,
+    r.accuracy,
+    r.ci,
+    r.tokensPerQuestion,
+    r.secondsPerQuestion,
+    r.k,
+    r.firstVote,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }

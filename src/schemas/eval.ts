@@ -6,7 +6,14 @@ import { EVAL_LIMITS, EVAL_METHODS } from './evalConstants';
 // Evaluations (README 'Does the panel help?'): a panel of models against one model, on a task set, at equal
 // tokens. The REST surface under /eval, shared by the SPA, the server and the CLI.
 
-export { EVAL_LIMITS, EVAL_METHODS, EVAL_METHOD_LABELS, EVAL_POLL_MS, PANEL_METHODS, type EvalMethod } from './evalConstants';
+export {
+  EVAL_LIMITS,
+  EVAL_METHODS,
+  EVAL_METHOD_LABELS,
+  EVAL_POLL_MS,
+  PANEL_METHODS,
+  type EvalMethod,
+} from './evalConstants';
 export const evalMethod = z.enum(EVAL_METHODS);
 
 export const evalTaskItem = z.object({
@@ -18,11 +25,23 @@ export type EvalTaskItem = z.infer<typeof evalTaskItem>;
 
 export const evalTaskSpec = z.discriminatedUnion('kind', [
   /** Du et al.'s a+b*c+d-e*f, generated from the seed. */
-  z.object({ kind: z.literal('arithmetic'), seed: z.number().int().min(0).max(2 ** 31 - 1), size: z.number().int().min(1) }),
+  z.object({
+    kind: z.literal('arithmetic'),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+    size: z.number().int().min(1),
+  }),
   /** The team's own multiple-choice reasoning questions (server/eval/reasoningSet.ts). */
   z.object({ kind: z.literal('reasoning'), size: z.number().int().min(1).optional() }),
   /** The user's JSONL: one {question, answer, choices?} per line. */
-  z.object({ kind: z.literal('file'), name: text().trim().min(1).max(200), jsonl: z.string().max(EVAL_LIMITS.fileBytes, 'The file is larger than 1.5 MB') }),
+  z.object({
+    kind: z.literal('file'),
+    name: text().trim().min(1).max(200),
+    jsonl: z.string().max(EVAL_LIMITS.fileBytes, 'The file is larger than 1.5 MB'),
+  }),
 ]);
 export type EvalTaskSpec = z.infer<typeof evalTaskSpec>;
 
@@ -53,7 +72,11 @@ export type EvalRunCreate = z.input<typeof evalRunCreate>;
 export type EvalRunSettings = z.output<typeof evalRunCreate>;
 
 /** What a view shows of the task set: the file's lines stay on the server. */
-export const evalTaskView = z.object({ kind: z.enum(['arithmetic', 'reasoning', 'file']), label: z.string(), seed: z.number().optional() });
+export const evalTaskView = z.object({
+  kind: z.enum(['arithmetic', 'reasoning', 'file']),
+  label: z.string(),
+  seed: z.number().optional(),
+});
 
 export const evalFirstVote = z.object({
   /** Questions whose first vote (the agents' first answers, majority) and final answer are known. */

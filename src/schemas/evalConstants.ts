@@ -1,6 +1,13 @@
 // The evaluation's names and bounds without zod, so the charts (in the sign-in bundle) can read them.
 
-export const EVAL_METHODS = ['one_answer', 'chain_of_thought', 'self_consistency', 'round_table', 'council', 'debate'] as const;
+export const EVAL_METHODS = [
+  'one_answer',
+  'chain_of_thought',
+  'self_consistency',
+  'round_table',
+  'council',
+  'debate',
+] as const;
 export type EvalMethod = (typeof EVAL_METHODS)[number];
 
 export const EVAL_METHOD_LABELS: Record<EvalMethod, string> = {

@@ -24,7 +24,11 @@ export function createEvalApi({ request }: Http) {
 const fileName = (input: ExportInput) =>
   `evaluation-${input.run.created_at.slice(0, 19).replace(/[:T]/g, '-')}.${input.format}`;
 
-export function createEvalLogic(deps: { http: Http; listModels: () => Promise<ModelOption[]>; saveFile: (blob: Blob, name: string) => void }) {
+export function createEvalLogic(deps: {
+  http: Http;
+  listModels: () => Promise<ModelOption[]>;
+  saveFile: (blob: Blob, name: string) => void;
+}) {
   const api = createEvalApi(deps.http);
   return evaluationMachine.provide({
     actors: {
@@ -32,7 +36,10 @@ export function createEvalLogic(deps: { http: Http; listModels: () => Promise<Mo
       loadModels: fromPromise(() => deps.listModels()),
       checkFile: fromPromise(async ({ input }: { input: { file: Blob } }) => {
         if (input.file.size > EVAL_LIMITS.fileBytes) {
-          return { text: '', check: { ok: false, count: 0, errors: [{ line: 0, message: 'The file is larger than 1.5 MB' }] } };
+          return {
+            text: '',
+            check: { ok: false, count: 0, errors: [{ line: 0, message: 'The file is larger than 1.5 MB' }] },
+          };
         }
         const text = await input.file.text();
         return { text, check: await api.check({ jsonl: text }) };
@@ -44,7 +51,10 @@ export function createEvalLogic(deps: { http: Http; listModels: () => Promise<Mo
       saveExport: fromPromise(async ({ input }: { input: ExportInput }) => {
         const { evalCsv, evalJson } = await import('../model/evalExport');
         const text = input.format === 'csv' ? evalCsv(input.run) : evalJson(input.run);
-        deps.saveFile(new Blob([text], { type: input.format === 'csv' ? 'text/csv' : 'application/json' }), fileName(input));
+        deps.saveFile(
+          new Blob([text], { type: input.format === 'csv' ? 'text/csv' : 'application/json' }),
+          fileName(input),
+        );
       }),
     },
   });

@@ -33,7 +33,7 @@ async function api(baseUrl: string, method: string, p: string, token: string | n
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Evaluate' });
 
 test(
-  'evaluate two methods on two fake models and read the chart\'s figures',
+  "evaluate two methods on two fake models and read the chart's figures",
   async ({ page, baseUrl }) => {
     const ollama = await startScriptedOllama({ p: 0.8, seed: 3, models: ['fake-a:1b'] });
     const openai = await startScriptedOpenAi({ p: 0.5, seed: 3, models: ['fake-b'] });
@@ -66,7 +66,10 @@ test(
       await d.getByLabel('Seed').fill('7');
       await d.getByLabel('Questions').fill('12');
       const first = d.getByLabel('Agent 1 model');
-      await until('the models to be listed', async () => (await first.locator('option', { hasText: 'Home · fake-a:1b' }).count()) > 0);
+      await until(
+        'the models to be listed',
+        async () => (await first.locator('option', { hasText: 'Home · fake-a:1b' }).count()) > 0,
+      );
       await first.selectOption({ label: 'Home · fake-a:1b' });
       await d.getByRole('button', { name: 'Add agent' }).click();
       await d.getByLabel('Agent 2 model').selectOption({ label: 'Lab · fake-b' });
@@ -90,7 +93,8 @@ test(
       await chart.waitFor();
       if ((await chart.locator('rect.eval-chart__bar').count()) !== 2) throw new Error('expected two bars');
       const table = d.getByRole('table', { name: 'Figures per method' });
-      const figure = async (method: string, name: string) => (await table.locator(`tr[data-method="${method}"] [data-figure="${name}"]`).textContent())?.trim();
+      const figure = async (method: string, name: string) =>
+        (await table.locator(`tr[data-method="${method}"] [data-figure="${name}"]`).textContent())?.trim();
 
       const runs = await api(baseUrl, 'GET', '/eval/runs', token);
       const run = runs.body.runs[0];
@@ -100,8 +104,10 @@ test(
         const got = await figure(r.method, 'accuracy');
         if (got !== want) throw new Error(`${r.method}: the chart says ${got}, the server ${want}`);
         const ci = `${(r.ci_low * 100).toFixed(1)} % – ${(r.ci_high * 100).toFixed(1)} %`;
-        if ((await figure(r.method, 'ci')) !== ci) throw new Error(`${r.method}: interval ${await figure(r.method, 'ci')} vs ${ci}`);
-        if ((await figure(r.method, 'tokens')) !== r.tokens_per_question.toFixed(0)) throw new Error(`${r.method}: tokens differ`);
+        if ((await figure(r.method, 'ci')) !== ci)
+          throw new Error(`${r.method}: interval ${await figure(r.method, 'ci')} vs ${ci}`);
+        if ((await figure(r.method, 'tokens')) !== r.tokens_per_question.toFixed(0))
+          throw new Error(`${r.method}: tokens differ`);
         if (r.done !== 12) throw new Error(`${r.method}: ${r.done} of 12 done`);
       }
       // The scripted usage: 70 tokens a call; chain-of-thought 1 call, the round table 2 agents × 2 rounds.
@@ -109,7 +115,10 @@ test(
         throw new Error('tokens per question are not the scripted usage');
       }
       // First vote against final answer, for the round table.
-      await d.getByRole('table', { name: 'First vote and final answer' }).getByRole('rowheader', { name: 'Round table' }).waitFor();
+      await d
+        .getByRole('table', { name: 'First vote and final answer' })
+        .getByRole('rowheader', { name: 'Round table' })
+        .waitFor();
       if (SCREENS) {
         mkdirSync(SCREENS, { recursive: true });
         await d.screenshot({ path: path.join(SCREENS, 'eval.png') });

@@ -9,10 +9,24 @@ import { EVAL_POLL_MS } from '../../src/schemas/evalConstants';
 // run, polls only while one runs, checks a file before it may start, and exports the chosen run.
 
 const run = (over: Partial<EvalRun> = {}): EvalRun => ({
-  id: 'r1', name: 'Arithmetic', created_at: '2026-01-01T00:00:00.000Z', status: 'running', detail: null,
-  tasks: { kind: 'arithmetic', label: 'Arithmetic (seed 1, 20 questions)', seed: 1 }, question_count: 20, models: ['@c/m'],
-  single_model: '@c/m', judge_model: '@c/m', methods: ['one_answer'], rounds: 2, equal_tokens: true, budget_tokens: null,
-  tokens_used: 0, eta_seconds: null, results: [], ...over,
+  id: 'r1',
+  name: 'Arithmetic',
+  created_at: '2026-01-01T00:00:00.000Z',
+  status: 'running',
+  detail: null,
+  tasks: { kind: 'arithmetic', label: 'Arithmetic (seed 1, 20 questions)', seed: 1 },
+  question_count: 20,
+  models: ['@c/m'],
+  single_model: '@c/m',
+  judge_model: '@c/m',
+  methods: ['one_answer'],
+  rounds: 2,
+  equal_tokens: true,
+  budget_tokens: null,
+  tokens_used: 0,
+  eta_seconds: null,
+  results: [],
+  ...over,
 });
 
 function start(opts: { runs?: EvalRun[][]; check?: EvalFileCheck } = {}) {
@@ -26,7 +40,10 @@ function start(opts: { runs?: EvalRun[][]; check?: EvalFileCheck } = {}) {
           { value: 'offline', label: 'Offline demo', offline: true },
           { value: '@c/m', label: 'Home · m', offline: false },
         ]),
-        checkFile: fromPromise(async () => ({ text: '{"question":"q","answer":"a"}', check: opts.check ?? { ok: true, count: 1, errors: [] } })),
+        checkFile: fromPromise(async () => ({
+          text: '{"question":"q","answer":"a"}',
+          check: opts.check ?? { ok: true, count: 1, errors: [] },
+        })),
         startRun: fromPromise(async ({ input }) => {
           calls.start.push(input);
           return run({ id: 'new' });
@@ -71,13 +88,21 @@ describe('evaluation chart', () => {
     const { actor, calls } = start();
     actor.send({ type: 'evaluation.open' });
     await vi.waitFor(() => expect(sel.selectEvalForm(actor.getSnapshot()).models).toEqual(['@c/m']));
-    actor.send({ type: 'evaluation.form.change', patch: { methods: ['one_answer', 'round_table'], models: ['@c/m', '@c/m'], budget: 5000 } });
+    actor.send({
+      type: 'evaluation.form.change',
+      patch: { methods: ['one_answer', 'round_table'], models: ['@c/m', '@c/m'], budget: 5000 },
+    });
     expect(sel.selectCanStart(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'evaluation.start' });
     await vi.waitFor(() => expect(sel.selectSelectedRun(actor.getSnapshot())?.id).toBe('new'));
     expect(calls.start[0]).toEqual({
-      tasks: { kind: 'arithmetic', seed: 1, size: 20 }, models: ['@c/m', '@c/m'], methods: ['one_answer', 'round_table'],
-      rounds: 2, samples: 5, equal_tokens: true, budget_tokens: 5000,
+      tasks: { kind: 'arithmetic', seed: 1, size: 20 },
+      models: ['@c/m', '@c/m'],
+      methods: ['one_answer', 'round_table'],
+      rounds: 2,
+      samples: 5,
+      equal_tokens: true,
+      budget_tokens: 5000,
     });
     actor.send({ type: 'evaluation.stop', id: 'new' });
     await vi.waitFor(() => expect(sel.selectSelectedRun(actor.getSnapshot())?.status).toBe('stopped'));

@@ -37,7 +37,8 @@ export function rightAnswer(conversation: string, answers: Record<string, string
   return null;
 }
 
-const wrongOf = (right: string) => (/^-?\d+$/.test(right) ? String(Number(right) + 1) : String.fromCharCode(((right.charCodeAt(0) - 65 + 1) % 4) + 65));
+const wrongOf = (right: string) =>
+  /^-?\d+$/.test(right) ? String(Number(right) + 1) : String.fromCharCode(((right.charCodeAt(0) - 65 + 1) % 4) + 65);
 
 /** The draw behind one reply: uniform in [0, 1) from the seed, the model, the conversation and its repeat count. */
 export const draw = (seed: number, model: string, conversation: string, occurrence: number, salt = '') =>
@@ -61,14 +62,20 @@ export function createScript(opts: ScriptedOptions) {
       const right = rightAnswer(conversation, opts.answers) ?? 'A';
       const p = typeof opts.p === 'number' ? opts.p : (opts.p[model] ?? 0.5);
       const isRepair = messages.length > 2;
-      if (!isRepair && opts.unreadable && draw(opts.seed, model, conversation, occurrence, 'unreadable') < opts.unreadable) {
+      if (
+        !isRepair &&
+        opts.unreadable &&
+        draw(opts.seed, model, conversation, occurrence, 'unreadable') < opts.unreadable
+      ) {
         log.push({ model, conversation, right: null });
         return 'Let me think about this one; it is not obvious.';
       }
       const isRight = draw(opts.seed, model, conversation, occurrence) < p;
       log.push({ model, conversation, right: isRight });
       const answer = isRight ? right : wrongOf(right);
-      return isRepair ? `Answer: ${answer}` : `Working it out step by step, the result is ${answer}.\nAnswer: ${answer}`;
+      return isRepair
+        ? `Answer: ${answer}`
+        : `Working it out step by step, the result is ${answer}.\nAnswer: ${answer}`;
     },
   };
 }
@@ -84,17 +91,28 @@ export async function startScriptedOpenAi(opts: ScriptedOptions) {
   const usage = opts.usage ?? { prompt: 50, completion: 20 };
   const server = await startLoopback(async (rec, res) => {
     const path = rec.url.split('?')[0];
-    if (rec.method === 'GET' && path === '/v1/models') return json(res, 200, { object: 'list', data: opts.models.map((id) => ({ id, object: 'model' })) });
-    if (rec.method !== 'POST' || path !== '/v1/chat/completions') return json(res, 404, { error: { message: `Unknown path ${path}` } });
-    const body = JSON.parse(rec.body.toString('utf8')) as { model: string; messages: Msg[]; stream_options?: { include_usage?: boolean } };
-    if (!opts.models.includes(body.model)) return json(res, 404, { error: { message: `The model \`${body.model}\` does not exist` } });
+    if (rec.method === 'GET' && path === '/v1/models')
+      return json(res, 200, { object: 'list', data: opts.models.map((id) => ({ id, object: 'model' })) });
+    if (rec.method !== 'POST' || path !== '/v1/chat/completions')
+      return json(res, 404, { error: { message: `Unknown path ${path}` } });
+    const body = JSON.parse(rec.body.toString('utf8')) as {
+      model: string;
+      messages: Msg[];
+      stream_options?: { include_usage?: boolean };
+    };
+    if (!opts.models.includes(body.model))
+      return json(res, 404, { error: { message: `The model \`${body.model}\` does not exist` } });
     if (opts.delayMs) await sleep(opts.delayMs);
     const text = script.reply(body.model, body.messages);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`,
+    );
     res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
     if (usage !== 'none' && body.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion } })}\n\n`,
+      );
     }
     res.end('data: [DONE]\n\n');
   });
@@ -106,16 +124,20 @@ export async function startScriptedOllama(opts: ScriptedOptions) {
   const usage = opts.usage ?? { prompt: 50, completion: 20 };
   const server = await startLoopback(async (rec, res) => {
     const path = rec.url.split('?')[0];
-    if (rec.method === 'GET' && path === '/api/tags') return json(res, 200, { models: opts.models.map((m) => ({ name: m, model: m })) });
+    if (rec.method === 'GET' && path === '/api/tags')
+      return json(res, 200, { models: opts.models.map((m) => ({ name: m, model: m })) });
     if (rec.method !== 'POST' || path !== '/api/chat') return json(res, 404, { error: `unknown path ${path}` });
     const body = JSON.parse(rec.body.toString('utf8')) as { model: string; messages: Msg[] };
-    if (!opts.models.includes(body.model)) return json(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    if (!opts.models.includes(body.model))
+      return json(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
     if (opts.delayMs) await sleep(opts.delayMs);
     const text = script.reply(body.model, body.messages);
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     res.write(`${JSON.stringify({ model: body.model, message: { role: 'assistant', content: text }, done: false })}\n`);
     const counts = usage === 'none' ? {} : { prompt_eval_count: usage.prompt, eval_count: usage.completion };
-    res.end(`${JSON.stringify({ model: body.model, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', ...counts })}\n`);
+    res.end(
+      `${JSON.stringify({ model: body.model, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', ...counts })}\n`,
+    );
   });
   return { url: server.url, close: server.close, script };
 }

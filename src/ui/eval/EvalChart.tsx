@@ -27,17 +27,29 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
             <g key={p}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y(p)} y2={y(p)} className="eval-chart__grid" />
               <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="eval-chart__tick">{`${p * 100}%`}</text>
-              <text x={W - PAD.right + 6} y={y(p) + 4} className="eval-chart__tick">{Math.round(maxTokens * p)}</text>
+              <text x={W - PAD.right + 6} y={y(p) + 4} className="eval-chart__tick">
+                {Math.round(maxTokens * p)}
+              </text>
             </g>
           ))}
-          <text x={W - 4} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">tokens/q ◆</text>
-          <text x={PAD.left - 6} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">accuracy</text>
+          <text x={W - 4} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">
+            tokens/q ◆
+          </text>
+          <text x={PAD.left - 6} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">
+            accuracy
+          </text>
           {shown.map((r, i) => {
             const cx = PAD.left + slot * i + slot / 2;
             const bw = Math.min(56, slot * 0.5);
             return (
               <g key={r.method}>
-                <rect x={cx - bw / 2} y={y(r.accuracy!)} width={bw} height={plotH * r.accuracy!} className={`eval-chart__bar eval-chart__bar--${i % 6}`} />
+                <rect
+                  x={cx - bw / 2}
+                  y={y(r.accuracy!)}
+                  width={bw}
+                  height={plotH * r.accuracy!}
+                  className={`eval-chart__bar eval-chart__bar--${i % 6}`}
+                />
                 {r.ci_low !== null && r.ci_high !== null && (
                   <g className="eval-chart__ci">
                     <line x1={cx} x2={cx} y1={y(r.ci_low)} y2={y(r.ci_high)} />
@@ -46,15 +58,28 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
                   </g>
                 )}
                 {r.tokens_per_question !== null && (
-                  <rect x={cx + bw / 2 + 4} y={yTok(r.tokens_per_question) - 5} width={10} height={10} transform={`rotate(45 ${cx + bw / 2 + 9} ${yTok(r.tokens_per_question)})`} className="eval-chart__tokens" />
+                  <rect
+                    x={cx + bw / 2 + 4}
+                    y={yTok(r.tokens_per_question) - 5}
+                    width={10}
+                    height={10}
+                    transform={`rotate(45 ${cx + bw / 2 + 9} ${yTok(r.tokens_per_question)})`}
+                    className="eval-chart__tokens"
+                  />
                 )}
-                <text x={cx} y={H - PAD.bottom + 16} textAnchor="middle" className="eval-chart__label">{rows.find((x) => x.method === r.method)?.label}</text>
+                <text x={cx} y={H - PAD.bottom + 16} textAnchor="middle" className="eval-chart__label">
+                  {rows.find((x) => x.method === r.method)?.label}
+                </text>
               </g>
             );
           })}
         </svg>
       )}
-      {shown.length > 0 && <figcaption className="eval-note">Bars: accuracy with its 95 % Wilson interval. Diamonds: tokens per question (right axis).</figcaption>}
+      {shown.length > 0 && (
+        <figcaption className="eval-note">
+          Bars: accuracy with its 95 % Wilson interval. Diamonds: tokens per question (right axis).
+        </figcaption>
+      )}
       <table className="eval-table" aria-label="Figures per method">
         <thead>
           <tr>

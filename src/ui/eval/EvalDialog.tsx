@@ -38,7 +38,9 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
         <header className="eval-dialog__header">
           <div>
             <h2 id="eval-title">Evaluate</h2>
-            <p className="eval-dialog__lead">Does the panel help? Run your panel against one model on the same questions, at equal tokens.</p>
+            <p className="eval-dialog__lead">
+              Does the panel help? Run your panel against one model on the same questions, at equal tokens.
+            </p>
           </div>
           <button type="button" className="button button--small" onClick={close} autoFocus>
             Close
@@ -48,7 +50,11 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
           {actionError && (
             <div className="eval-alert" role="alert">
               <span>{actionError}</span>
-              <button type="button" className="link-button" onClick={() => actor.send({ type: 'evaluation.error.dismiss' })}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => actor.send({ type: 'evaluation.error.dismiss' })}
+              >
                 Dismiss
               </button>
             </div>
@@ -66,7 +72,11 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
             <div className="eval-runs">
               <h3 className="eval-section-title">Your evaluations</h3>
               {loading && <p className="eval-note">Loading…</p>}
-              {!loading && runs.length === 0 && <p className="eval-empty">None yet. Choose a task set, your models and the methods, then Start evaluation.</p>}
+              {!loading && runs.length === 0 && (
+                <p className="eval-empty">
+                  None yet. Choose a task set, your models and the methods, then Start evaluation.
+                </p>
+              )}
               {runs.length > 0 && (
                 <ul className="eval-run-list" aria-label="Stored evaluations">
                   {runs.map((r) => (

@@ -33,7 +33,11 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
   const change = (patch: Partial<EvalForm>) => actor.send({ type: 'evaluation.form.change', patch });
   const int = (v: string, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(Number(v) || lo)));
   const toggle = (m: EvalForm['methods'][number]) =>
-    change({ methods: form.methods.includes(m) ? form.methods.filter((x) => x !== m) : EVAL_METHODS.filter((x) => x === m || form.methods.includes(x)) });
+    change({
+      methods: form.methods.includes(m)
+        ? form.methods.filter((x) => x !== m)
+        : EVAL_METHODS.filter((x) => x === m || form.methods.includes(x)),
+    });
   const panelChosen = form.methods.some((m) => PANEL_METHODS.includes(m));
 
   return (
@@ -50,8 +54,17 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         <div className="eval-choices">
           {(['arithmetic', 'reasoning', 'file'] as const).map((k) => (
             <label key={k}>
-              <input type="radio" name="eval-task" checked={form.taskKind === k} onChange={() => change({ taskKind: k })} />
-              {k === 'arithmetic' ? 'Arithmetic (generated)' : k === 'reasoning' ? 'Reasoning (built in)' : 'Your file (JSONL)'}
+              <input
+                type="radio"
+                name="eval-task"
+                checked={form.taskKind === k}
+                onChange={() => change({ taskKind: k })}
+              />
+              {k === 'arithmetic'
+                ? 'Arithmetic (generated)'
+                : k === 'reasoning'
+                  ? 'Reasoning (built in)'
+                  : 'Your file (JSONL)'}
             </label>
           ))}
         </div>
@@ -60,12 +73,23 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
             {form.taskKind === 'arithmetic' && (
               <label>
                 Seed
-                <input type="number" min={0} value={form.seed} onChange={(e) => change({ seed: int(e.target.value, 0, 2 ** 31 - 1) })} />
+                <input
+                  type="number"
+                  min={0}
+                  value={form.seed}
+                  onChange={(e) => change({ seed: int(e.target.value, 0, 2 ** 31 - 1) })}
+                />
               </label>
             )}
             <label>
               Questions
-              <input type="number" min={1} max={form.taskKind === 'reasoning' ? 24 : 10_000} value={form.size} onChange={(e) => change({ size: int(e.target.value, 1, 10_000) })} />
+              <input
+                type="number"
+                min={1}
+                max={form.taskKind === 'reasoning' ? 24 : 10_000}
+                value={form.size}
+                onChange={(e) => change({ size: int(e.target.value, 1, 10_000) })}
+              />
             </label>
           </div>
         )}
@@ -83,7 +107,11 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
               />
             </label>
             {checking && <p className="eval-note">Checking {form.fileName}…</p>}
-            {check?.ok && <p className="eval-ok">{form.fileName}: {check.count} questions, all readable.</p>}
+            {check?.ok && (
+              <p className="eval-ok">
+                {form.fileName}: {check.count} questions, all readable.
+              </p>
+            )}
             {check && !check.ok && (
               <div className="eval-alert" role="alert">
                 <strong>{form.fileName} cannot be used:</strong>
@@ -100,13 +128,19 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
 
       <fieldset>
         <legend>Agents</legend>
-        <p className="eval-note">The panel’s seats; a model may take several. The first one also answers alone, judges and chairs.</p>
+        <p className="eval-note">
+          The panel’s seats; a model may take several. The first one also answers alone, judges and chairs.
+        </p>
         {models.length === 0 && <p className="eval-note">No model is listed yet: add one in Models.</p>}
         <ol className="eval-agents">
           {form.models.map((m, i) => (
             <li key={i}>
               <label>
-                <select value={m} aria-label={`Agent ${i + 1} model`} onChange={(e) => change({ models: form.models.map((x, j) => (j === i ? e.target.value : x)) })}>
+                <select
+                  value={m}
+                  aria-label={`Agent ${i + 1} model`}
+                  onChange={(e) => change({ models: form.models.map((x, j) => (j === i ? e.target.value : x)) })}
+                >
                   {!models.some((o) => o.value === m) && <option value={m}>{m}</option>}
                   {models.map((o) => (
                     <option key={o.value} value={o.value}>
@@ -115,7 +149,13 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
                   ))}
                 </select>
               </label>
-              <button type="button" className="link-button" aria-label={`Remove agent ${i + 1}`} disabled={form.models.length <= 1} onClick={() => change({ models: form.models.filter((_, j) => j !== i) })}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove agent ${i + 1}`}
+                disabled={form.models.length <= 1}
+                onClick={() => change({ models: form.models.filter((_, j) => j !== i) })}
+              >
                 Remove
               </button>
             </li>
@@ -146,11 +186,24 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         <div className="eval-row">
           <label>
             Rounds
-            <input type="number" min={1} max={EVAL_LIMITS.rounds} value={form.rounds} onChange={(e) => change({ rounds: int(e.target.value, 1, EVAL_LIMITS.rounds) })} />
+            <input
+              type="number"
+              min={1}
+              max={EVAL_LIMITS.rounds}
+              value={form.rounds}
+              onChange={(e) => change({ rounds: int(e.target.value, 1, EVAL_LIMITS.rounds) })}
+            />
           </label>
           <label>
             Samples (k)
-            <input type="number" min={1} max={EVAL_LIMITS.samples} value={form.samples} disabled={form.equalTokens && panelChosen} onChange={(e) => change({ samples: int(e.target.value, 1, EVAL_LIMITS.samples) })} />
+            <input
+              type="number"
+              min={1}
+              max={EVAL_LIMITS.samples}
+              value={form.samples}
+              disabled={form.equalTokens && panelChosen}
+              onChange={(e) => change({ samples: int(e.target.value, 1, EVAL_LIMITS.samples) })}
+            />
           </label>
           <label>
             Token budget
@@ -164,7 +217,11 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
           </label>
         </div>
         <label className="eval-check">
-          <input type="checkbox" checked={form.equalTokens} onChange={(e) => change({ equalTokens: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.equalTokens}
+            onChange={(e) => change({ equalTokens: e.target.checked })}
+          />
           Equal tokens: self-consistency gets the k that spends what the panel spent
         </label>
       </fieldset>

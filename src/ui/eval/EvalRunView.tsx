@@ -4,9 +4,16 @@ import type { EvaluationActorRef } from '../../machines/evaluation.machine';
 import { EVAL_METHOD_LABELS, type EvalRun } from '../../schemas/eval';
 import { EvalChart } from './EvalChart';
 
-const STATUS: Record<EvalRun['status'], string> = { running: 'Running', stopping: 'Stopping…', stopped: 'Stopped', done: 'Done', failed: 'Failed' };
+const STATUS: Record<EvalRun['status'], string> = {
+  running: 'Running',
+  stopping: 'Stopping…',
+  stopped: 'Stopped',
+  done: 'Done',
+  failed: 'Failed',
+};
 
-const seconds = (s: number | null | undefined) => (s === null || s === undefined ? null : s < 90 ? `about ${s} s left` : `about ${Math.round(s / 60)} min left`);
+const seconds = (s: number | null | undefined) =>
+  s === null || s === undefined ? null : s < 90 ? `about ${s} s left` : `about ${Math.round(s / 60)} min left`;
 
 export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; run: EvalRun; busy: boolean }) {
   const live = run.status === 'running' || run.status === 'stopping';
@@ -26,24 +33,53 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
           {STATUS[run.status]}
         </span>
       </header>
-      {run.detail && <p className={run.status === 'failed' ? 'eval-run__detail eval-run__detail--error' : 'eval-run__detail'}>{run.detail}</p>}
+      {run.detail && (
+        <p className={run.status === 'failed' ? 'eval-run__detail eval-run__detail--error' : 'eval-run__detail'}>
+          {run.detail}
+        </p>
+      )}
       <div className="eval-run__actions">
         {live ? (
-          <button type="button" className="button button--small" disabled={busy || run.status === 'stopping'} onClick={() => actor.send({ type: 'evaluation.stop', id: run.id })}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy || run.status === 'stopping'}
+            onClick={() => actor.send({ type: 'evaluation.stop', id: run.id })}
+          >
             Stop
           </button>
         ) : run.status !== 'done' ? (
-          <button type="button" className="button button--small button--primary" disabled={busy} onClick={() => actor.send({ type: 'evaluation.resume', id: run.id })}>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'evaluation.resume', id: run.id })}
+          >
             Resume
           </button>
         ) : null}
-        <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'evaluation.export', id: run.id, format: 'csv' })}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'evaluation.export', id: run.id, format: 'csv' })}
+        >
           Export CSV
         </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'evaluation.export', id: run.id, format: 'json' })}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'evaluation.export', id: run.id, format: 'json' })}
+        >
           Export JSON
         </button>
-        <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => actor.send({ type: 'evaluation.delete', id: run.id })}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'evaluation.delete', id: run.id })}
+        >
           Delete
         </button>
       </div>
@@ -57,14 +93,23 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
                 {live && r.done < r.total && seconds(r.eta_seconds) ? ` · ${seconds(r.eta_seconds)}` : ''}
               </span>
             </div>
-            <progress max={r.total} value={r.done} aria-label={`${EVAL_METHOD_LABELS[r.method]}: ${r.done} of ${r.total} questions`} />
+            <progress
+              max={r.total}
+              value={r.done}
+              aria-label={`${EVAL_METHOD_LABELS[r.method]}: ${r.done} of ${r.total} questions`}
+            />
           </li>
         ))}
       </ul>
-      <EvalChart results={run.results} title={`Accuracy per method with 95 % intervals, and tokens per question: ${run.name}`} />
+      <EvalChart
+        results={run.results}
+        title={`Accuracy per method with 95 % intervals, and tokens per question: ${run.name}`}
+      />
       {panels.length > 0 && (
         <table className="eval-table" aria-label="First vote and final answer">
-          <caption>Did the discussion help? The agents’ first vote (majority of their first answers) against the final answer.</caption>
+          <caption>
+            Did the discussion help? The agents’ first vote (majority of their first answers) against the final answer.
+          </caption>
           <thead>
             <tr>
               <th scope="col">Panel</th>
@@ -92,7 +137,9 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
         </table>
       )}
       {run.results.some((r) => r.estimated_calls > 0) && (
-        <p className="eval-note">Some models reported no token usage: their tokens are estimated at one per 4 characters.</p>
+        <p className="eval-note">
+          Some models reported no token usage: their tokens are estimated at one per 4 characters.
+        </p>
       )}
     </section>
   );

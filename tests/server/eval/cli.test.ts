@@ -36,7 +36,20 @@ describe('npm run eval', () => {
     const json = path.join(dir, 'run.json');
     const csv = path.join(dir, 'run.csv');
     const r = await cli(
-      ['--models', 'openai:m1,openai:m2', '--methods', 'one_answer,round_table,sc', '--tasks', `arithmetic:${SETTINGS.size}`, '--seed', String(SETTINGS.seed), '--json', json, '--csv', csv],
+      [
+        '--models',
+        'openai:m1,openai:m2',
+        '--methods',
+        'one_answer,round_table,sc',
+        '--tasks',
+        `arithmetic:${SETTINGS.size}`,
+        '--seed',
+        String(SETTINGS.seed),
+        '--json',
+        json,
+        '--csv',
+        csv,
+      ],
       { OPENAI_BASE_URL: `${a.url}/v1`, OLLAMA_HOST: '', DATA_DIR: dir },
     );
     await a.close();
@@ -47,11 +60,18 @@ describe('npm run eval', () => {
 
     const b = await startScriptedOpenAi(SCRIPT);
     const { token } = await t.register();
-    const c = await t.api('POST', '/model-connections', { token, body: { kind: 'openai', name: 'Fake', base_url: `${b.url}/v1` } });
+    const c = await t.api('POST', '/model-connections', {
+      token,
+      body: { kind: 'openai', name: 'Fake', base_url: `${b.url}/v1` },
+    });
     const m = (name: string) => `@${c.body.id}/${name}`;
     const started = await t.api('POST', '/eval/runs', {
       token,
-      body: { tasks: { kind: 'arithmetic', ...SETTINGS }, models: [m('m1'), m('m2')], methods: ['one_answer', 'round_table', 'self_consistency'] },
+      body: {
+        tasks: { kind: 'arithmetic', ...SETTINGS },
+        models: [m('m1'), m('m2')],
+        methods: ['one_answer', 'round_table', 'self_consistency'],
+      },
     });
     expect(started.status).toBe(201);
     let run: EvalRun;
@@ -62,7 +82,17 @@ describe('npm run eval', () => {
     }
     await b.close();
     expect(run.status).toBe('done');
-    const figures = (x: EvalRun) => x.results.map((res) => [res.method, res.correct, res.accuracy, res.ci_low, res.ci_high, res.tokens_per_question, res.k, res.first_vote]);
+    const figures = (x: EvalRun) =>
+      x.results.map((res) => [
+        res.method,
+        res.correct,
+        res.accuracy,
+        res.ci_low,
+        res.ci_high,
+        res.tokens_per_question,
+        res.k,
+        res.first_vote,
+      ]);
     expect(figures(fromCli)).toEqual(figures(run));
     // The printed table carries them too.
     for (const res of run.results) expect(r.out).toContain(`${(res.accuracy! * 100).toFixed(1)} %`);
@@ -78,7 +108,9 @@ describe('npm run eval', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('line 2: not valid JSON');
     expect(bad.err).toContain('line 3: "question" is missing');
-    const method = await cli(['--models', 'offline', '--methods', 'vibes', '--tasks', 'reasoning'], { OLLAMA_HOST: '' });
+    const method = await cli(['--models', 'offline', '--methods', 'vibes', '--tasks', 'reasoning'], {
+      OLLAMA_HOST: '',
+    });
     expect(method.code).toBe(2);
     expect(method.err).toContain('methods.0');
   });

@@ -33,7 +33,8 @@ function memoryStore(): RunStore & { all: ResultRow[]; k: number | null } {
 async function scripted(kind: 'openai' | 'ollama', opts: ScriptedOptions) {
   const fake = kind === 'openai' ? await startScriptedOpenAi(opts) : await startScriptedOllama(opts);
   closers.push(fake.close);
-  const provider: LlmProvider = kind === 'openai' ? createOpenAiProvider({ baseUrl: `${fake.url}/v1` }) : createOllamaProvider({ host: fake.url });
+  const provider: LlmProvider =
+    kind === 'openai' ? createOpenAiProvider({ baseUrl: `${fake.url}/v1` }) : createOllamaProvider({ host: fake.url });
   return { fake, resolve: async (model: string) => ({ provider, model }) };
 }
 
@@ -41,9 +42,16 @@ async function run(resolve: Parameters<typeof makeCaller>[0], settings: object, 
   const s = evalRunCreate.parse({ tasks: { kind: 'arithmetic', seed, size }, ...settings });
   const full = { ...s, single: s.single_model ?? s.models[0], judge: s.judge_model ?? s.models[0] };
   const signal = new AbortController().signal;
-  const caller = await makeCaller(resolve, [...s.models, full.single, full.judge], { maxTokens: 64, temperature: 0.7, signal });
+  const caller = await makeCaller(resolve, [...s.models, full.single, full.judge], {
+    maxTokens: 64,
+    temperature: 0.7,
+    signal,
+  });
   const store = memoryStore();
-  const end = await runEvaluation({ items: arithmeticTasks(seed, size), settings: full, k: null }, { caller, store, signal, parallel: 8 });
+  const end = await runEvaluation(
+    { items: arithmeticTasks(seed, size), settings: full, k: null },
+    { caller, store, signal, parallel: 8 },
+  );
   const results = runResults(s.methods as EvalMethod[], size, sumRows(store.all), store.k);
   return { end, store, results, byMethod: (m: EvalMethod) => results.find((r) => r.method === m)! };
 }
@@ -65,7 +73,7 @@ describe('figures', () => {
     expect(majority([null, null])).toBeNull();
   });
 
-  it('generates Du et al.\'s arithmetic the same way for a seed, with right answers', () => {
+  it("generates Du et al.'s arithmetic the same way for a seed, with right answers", () => {
     const a = arithmeticTasks(42, 50);
     expect(arithmeticTasks(42, 50)).toEqual(a);
     expect(arithmeticTasks(43, 50)).not.toEqual(a);
@@ -78,10 +86,14 @@ describe('figures', () => {
 });
 
 describe('the harness against theory (scripted models)', () => {
-  it('self-consistency, majority of 5 at p = 0.6: 0.683 within sampling error, and exactly the fake\'s own count', async () => {
+  it("self-consistency, majority of 5 at p = 0.6: 0.683 within sampling error, and exactly the fake's own count", async () => {
     const { fake, resolve } = await scripted('openai', { p: 0.6, seed: 11, models: ['m'] });
     const n = 300;
-    const { end, byMethod } = await run(resolve, { models: ['m'], methods: ['self_consistency'], samples: 5, equal_tokens: false }, n);
+    const { end, byMethod } = await run(
+      resolve,
+      { models: ['m'], methods: ['self_consistency'], samples: 5, equal_tokens: false },
+      n,
+    );
     expect(end.status).toBe('done');
     const sc = byMethod('self_consistency');
     expect(sc.done).toBe(n);
@@ -91,12 +103,17 @@ describe('the harness against theory (scripted models)', () => {
     expect(Math.abs(sc.accuracy! - theory)).toBeLessThan(3 * Math.sqrt((theory * (1 - theory)) / n));
     // Exactly: the questions where the fake itself gave at least 3 right answers out of the 5 samples.
     const perQuestion = new Map<string, number[]>();
-    for (const l of fake.script.log) perQuestion.set(l.conversation, [...(perQuestion.get(l.conversation) ?? []), l.right ? 1 : 0]);
+    for (const l of fake.script.log)
+      perQuestion.set(l.conversation, [...(perQuestion.get(l.conversation) ?? []), l.right ? 1 : 0]);
     expect([...perQuestion.values()].every((v) => v.length === 5)).toBe(true);
     const expected = [...perQuestion.values()].filter((v) => v.reduce((a, b) => a + b, 0) >= 3).length;
     expect(sc.correct).toBe(expected);
     // And the same seed gives the same figure on another run.
-    const again = await run((await scripted('openai', { p: 0.6, seed: 11, models: ['m'] })).resolve, { models: ['m'], methods: ['self_consistency'], samples: 5, equal_tokens: false }, n);
+    const again = await run(
+      (await scripted('openai', { p: 0.6, seed: 11, models: ['m'] })).resolve,
+      { models: ['m'], methods: ['self_consistency'], samples: 5, equal_tokens: false },
+      n,
+    );
     expect(again.byMethod('self_consistency').correct).toBe(sc.correct);
   }, 60_000);
 
@@ -113,9 +130,18 @@ describe('the harness against theory (scripted models)', () => {
   });
 
   it('equal tokens: self-consistency gets the k that spends what the most expensive panel spent', async () => {
-    const { resolve } = await scripted('openai', { p: 0.7, seed: 5, models: ['a', 'b', 'c'], usage: { prompt: 50, completion: 20 } });
+    const { resolve } = await scripted('openai', {
+      p: 0.7,
+      seed: 5,
+      models: ['a', 'b', 'c'],
+      usage: { prompt: 50, completion: 20 },
+    });
     // Round table: 3 agents × 2 rounds = 6 calls of 70 tokens; debate: 2 debaters × 2 rounds + a judge = 5 calls.
-    const { store, byMethod, results } = await run(resolve, { models: ['a', 'b', 'c'], methods: ['round_table', 'self_consistency'], rounds: 2, equal_tokens: true }, 20);
+    const { store, byMethod, results } = await run(
+      resolve,
+      { models: ['a', 'b', 'c'], methods: ['round_table', 'self_consistency'], rounds: 2, equal_tokens: true },
+      20,
+    );
     expect(store.k).toBe(6);
     expect(byMethod('round_table').tokens_per_question).toBe(420);
     expect(byMethod('self_consistency').tokens_per_question).toBe(420);
@@ -124,15 +150,27 @@ describe('the harness against theory (scripted models)', () => {
     expect(store.all.filter((r) => r.method === 'chain_of_thought')).toHaveLength(20);
     expect(matchK(store.all, 5)).toBe(6);
 
-    const debate = await run(resolve, { models: ['a', 'b'], methods: ['debate', 'self_consistency'], rounds: 2, equal_tokens: true }, 10);
+    const debate = await run(
+      resolve,
+      { models: ['a', 'b'], methods: ['debate', 'self_consistency'], rounds: 2, equal_tokens: true },
+      10,
+    );
     expect(debate.store.k).toBe(5);
-    const off = await run(resolve, { models: ['a', 'b'], methods: ['debate', 'self_consistency'], rounds: 2, equal_tokens: false, samples: 3 }, 5);
+    const off = await run(
+      resolve,
+      { models: ['a', 'b'], methods: ['debate', 'self_consistency'], rounds: 2, equal_tokens: false, samples: 3 },
+      5,
+    );
     expect(off.store.k).toBe(3);
   });
 
-  it('panels report the first vote against the final answer, and agents\' moves between rounds', async () => {
+  it("panels report the first vote against the final answer, and agents' moves between rounds", async () => {
     const { resolve } = await scripted('openai', { p: 0.5, seed: 9, models: ['a', 'b', 'c'] });
-    const { byMethod } = await run(resolve, { models: ['a', 'b', 'c'], methods: ['round_table', 'council', 'debate'], rounds: 3 }, 60);
+    const { byMethod } = await run(
+      resolve,
+      { models: ['a', 'b', 'c'], methods: ['round_table', 'council', 'debate'], rounds: 3 },
+      60,
+    );
     for (const m of ['round_table', 'council', 'debate'] as const) {
       const fv = byMethod(m).first_vote!;
       expect(fv.n).toBe(60);
@@ -145,7 +183,13 @@ describe('the harness against theory (scripted models)', () => {
   });
 
   it('an unreadable answer gets one repair request; without usage the tokens are estimated and counted as such', async () => {
-    const { fake, resolve } = await scripted('openai', { p: 1, seed: 2, models: ['m'], unreadable: 0.5, usage: 'none' });
+    const { fake, resolve } = await scripted('openai', {
+      p: 1,
+      seed: 2,
+      models: ['m'],
+      unreadable: 0.5,
+      usage: 'none',
+    });
     const { byMethod } = await run(resolve, { models: ['m'], methods: ['chain_of_thought'] }, 40);
     const cot = byMethod('chain_of_thought');
     const repairs = fake.script.calls - 40;
@@ -158,7 +202,14 @@ describe('the harness against theory (scripted models)', () => {
   it('an answer still unreadable after the repair is wrong and counted', async () => {
     const resolve = async (model: string) => ({
       model,
-      provider: { id: 'x', label: 'x', owns: () => true, listModels: async () => [], probe: async () => ({ status: 'ok' as const }), chat: async () => ({ content: 'No idea.', model, provider: 'x', durationMs: 1 }) },
+      provider: {
+        id: 'x',
+        label: 'x',
+        owns: () => true,
+        listModels: async () => [],
+        probe: async () => ({ status: 'ok' as const }),
+        chat: async () => ({ content: 'No idea.', model, provider: 'x', durationMs: 1 }),
+      },
     });
     const { byMethod } = await run(resolve, { models: ['m'], methods: ['one_answer'] }, 5);
     expect(byMethod('one_answer')).toMatchObject({ correct: 0, unreadable: 5, done: 5, estimated_calls: 10 });
