@@ -102,6 +102,11 @@ export interface ServerConfig {
   transcribeMaxMinutes: number;
   transcribeJobsPerUser: number;
   transcribeJobs: number;
+  /** Evaluations (README 'Does the panel help?'): questions per run, stored runs per user, runs at once, questions in flight per run. */
+  evalMaxQuestions: number;
+  evalMaxRuns: number;
+  evalMaxConcurrentRuns: number;
+  evalParallelQuestions: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -181,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     transcribeMaxMinutes: Math.max(0.1, num(env.TRANSCRIBE_MAX_MINUTES, 30)),
     transcribeJobsPerUser: Math.max(1, num(env.TRANSCRIBE_JOBS_PER_USER, 1)),
     transcribeJobs: Math.max(1, num(env.TRANSCRIBE_JOBS, 2)),
+    evalMaxQuestions: Math.max(1, num(env.EVAL_MAX_QUESTIONS, 500)),
+    evalMaxRuns: Math.max(1, num(env.EVAL_MAX_RUNS, 50)),
+    evalMaxConcurrentRuns: Math.max(1, num(env.EVAL_MAX_CONCURRENT_RUNS, 2)),
+    evalParallelQuestions: Math.max(1, num(env.EVAL_PARALLEL_QUESTIONS, 4)),
     ...overrides,
   };
 }

@@ -31,6 +31,14 @@ export interface ChatRequest {
   onToken?: (piece: string) => void;
   /** Structured facts about the turn; real models ignore it (they read `messages`), the offline model composes from it. */
   context?: TurnContext;
+  /** Ask the server to report the tokens it counted (OpenAI-compatible: stream_options.include_usage). */
+  wantUsage?: boolean;
+}
+
+/** Tokens of one call as the model's server (or the built-in engine's tokenizer) counted them. */
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export interface ChatResult {
@@ -38,6 +46,8 @@ export interface ChatResult {
   model: string;
   provider: string;
   durationMs: number;
+  /** Present when the server reported its token counts. */
+  usage?: ChatUsage;
 }
 
 export interface LlmProvider {

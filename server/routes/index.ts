@@ -5,6 +5,7 @@ import { authRoutes } from './auth';
 import { builtinModelRoutes } from './builtinModels';
 import { connectionRoutes } from './connections';
 import { discussionSocketRoutes } from './discussionSockets';
+import { evalRoutes } from '../eval/routes';
 import { discussionRoutes } from './discussions';
 import { hybridMetaRoutes } from './hybridMeta';
 import { liveSocketRoutes } from './liveSockets';
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(hybridMetaRoutes);
   await app.register(modelConnectionRoutes);
   await app.register(builtinModelRoutes);
+  await app.register(evalRoutes);
 }

@@ -12,6 +12,7 @@ import { sessionMachine, type SessionNotice } from './session.machine';
 import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
 import { modelsMachine } from './models.machine';
+import { evaluationMachine } from './evaluation.machine';
 import { notProvided, notifyToasts } from '../model/actorKit';
 
 /** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
@@ -46,6 +47,7 @@ export const appMachine = setup({
       toasts: 'toasts';
       workspace: 'workspace';
       models: 'models';
+      evaluation: 'evaluation';
       liveLoader: 'loadLiveLogic';
       connectionProbe: 'probeHealth';
     },
@@ -56,6 +58,8 @@ export const appMachine = setup({
     workspace: workspaceMachine,
     /** The user's model connections and the Models dialog (models.machine.ts). */
     models: modelsMachine,
+    /** The Evaluate dialog: a panel against one model at equal tokens (evaluation.machine.ts). */
+    evaluation: evaluationMachine,
     /**
      * The live updates, the audio queue and both discussion panels, provided with their services. Loaded after
      * sign-in as a chunk of its own, so the sign-in screen carries none of their code.
@@ -92,6 +96,7 @@ export const appMachine = setup({
           invoke: [
             { src: 'workspace', id: 'workspace', systemId: 'workspace' },
             { src: 'models', id: 'models', systemId: 'models' },
+            { src: 'evaluation', id: 'evaluation', systemId: 'evaluation' },
           ],
           initial: 'loadingLive',
           states: {

@@ -10,6 +10,7 @@ export const selectSession = (s: AppSnapshot) => s.children.session;
 export const selectToasts = (s: AppSnapshot) => s.children.toasts;
 export const selectWorkspace = (s: AppSnapshot) => s.children.workspace;
 export const selectModels = (s: AppSnapshot) => s.children.models;
+export const selectEvaluation = (s: AppSnapshot) => s.children.evaluation;
 export const selectIsHybridView = (s: AppSnapshot) => s.hasTag('hybridMode');
 export const selectIsPanelShown = (s: AppSnapshot) => s.matches({ panel: 'shown' });
 export const selectDevPanel = (s: AppSnapshot) =>

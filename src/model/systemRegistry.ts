@@ -6,6 +6,7 @@ import type { appMachine } from '../machines/app.machine';
 import type { audioQueueMachine } from '../machines/audioQueue.machine';
 import type { builtinModelsMachine } from '../machines/builtinModels.machine';
 import type { editorMachine } from '../machines/editor.machine';
+import type { evaluationMachine } from '../machines/evaluation.machine';
 import type { historyMachine } from '../machines/history.machine';
 import type { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { liveUpdatesMachine } from '../machines/liveUpdates.machine';
@@ -22,6 +23,7 @@ export type SystemActors = {
   workspace: ActorRefFrom<typeof workspaceMachine>;
   editor: ActorRefFrom<typeof editorMachine>;
   models: ActorRefFrom<typeof modelsMachine>;
+  evaluation: ActorRefFrom<typeof evaluationMachine>;
   builtinModels: ActorRefFrom<typeof builtinModelsMachine>;
   liveUpdates: ActorRefFrom<typeof liveUpdatesMachine>;
   audioQueue: ActorRefFrom<typeof audioQueueMachine>;

@@ -21,3 +21,5 @@ export { builtinModelFile, builtinModelsList, modelDownload } from '../schemas/b
 
 /** For answers nobody reads (a DELETE's echo): any JSON will do. */
 export const anything = z.unknown();
+
+export { evalFileCheck, evalRun, evalRunList } from '../schemas/eval';

@@ -1,6 +1,6 @@
 import type { FetchLike } from '../../models/guardedFetch';
 import { ProviderError, origin } from '../errors';
-import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import type { ChatRequest, ChatResult, ChatUsage, LlmProvider } from '../types';
 import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type ReplyLimits } from './limits';
 import { createListing } from './listing';
 import { postStream } from './postStream';
@@ -62,13 +62,14 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
         ...(req.jsonSchema ? { format: req.jsonSchema } : {}),
       };
       const reply = replyCollector(SERVICE, 'ollama', replyCap(limits, req.maxTokens), req.onToken);
+      let usage: ChatUsage | undefined;
       const content = await postStream(
         { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal, fetch: opts.fetch },
         async (_res, stream) => {
           markReachable();
           for await (const line of lines(stream, limits.maxLineBytes)) {
             if (!line.trim()) continue;
-            let chunk: { message?: { content?: string }; done?: boolean; error?: string };
+            let chunk: { message?: { content?: string }; done?: boolean; error?: string; prompt_eval_count?: number; eval_count?: number };
             try {
               chunk = JSON.parse(line);
             } catch {
@@ -77,12 +78,16 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
             if (chunk.error) throw new ProviderError(`${SERVICE} failed while answering: ${chunk.error}`, 'ollama', 'failed');
             const piece = chunk.message?.content ?? '';
             if (piece) reply.add(piece);
-            if (chunk.done) return reply.text;
+            if (chunk.done) {
+              // The last line carries Ollama's own counts (prompt_eval_count is absent when the prompt was cached).
+              if (typeof chunk.eval_count === 'number') usage = { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count };
+              return reply.text;
+            }
           }
           throw new ProviderError(`${SERVICE} closed the answer before it was complete`, 'ollama', 'malformed');
         },
       );
-      return { content, model, provider: 'ollama', durationMs: Date.now() - started };
+      return { content, model, provider: 'ollama', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
     },
   };
 }

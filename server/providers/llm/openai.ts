@@ -3,7 +3,7 @@ import { readCapped } from '../boundedBody';
 import { ProviderError, origin, withoutKey } from '../errors';
 import { maskSecrets } from '../mask';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import type { ChatRequest, ChatResult, LlmProvider } from '../types';
+import type { ChatRequest, ChatResult, ChatUsage, LlmProvider } from '../types';
 import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type ReplyLimits } from './limits';
 import { createListing } from './listing';
 import { postStream } from './postStream';
@@ -30,6 +30,7 @@ export interface OpenAiOptions {
 const SERVICE = 'The OpenAI-compatible server';
 
 interface Chunk {
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   choices?: Array<{ delta?: { content?: string | null }; message?: { content?: string | null }; finish_reason?: string | null }>;
   error?: { message?: string } | string;
 }
@@ -69,8 +70,16 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
       const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
+      if (req.wantUsage) body.stream_options = { include_usage: true };
       if (req.jsonSchema) body.response_format = { type: 'json_schema', json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false } };
       const reply = replyCollector(SERVICE, 'openai', replyCap(limits, req.maxTokens), req.onToken);
+      let usage: ChatUsage | undefined;
+      const noteUsage = (chunk: Chunk) => {
+        const u = chunk.usage;
+        if (u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number') {
+          usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens };
+        }
+      };
       const content = await masked(postStream(
         {
           provider: 'openai',
@@ -86,7 +95,9 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           markReachable();
           // A server that ignores `stream` answers one JSON completion; take it as a single piece.
           if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-            const whole = parseChunk(await readCapped(res, limits.maxLineBytes)).choices?.[0]?.message?.content ?? '';
+            const one = parseChunk(await readCapped(res, limits.maxLineBytes));
+            noteUsage(one);
+            const whole = one.choices?.[0]?.message?.content ?? '';
             if (whole) reply.add(whole);
             return reply.text;
           }
@@ -96,14 +107,16 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
               finished = true;
               break;
             }
-            const piece = parseChunk(data).choices?.[0]?.delta?.content ?? '';
+            const chunk = parseChunk(data);
+            noteUsage(chunk);
+            const piece = chunk.choices?.[0]?.delta?.content ?? '';
             if (piece) reply.add(piece);
           }
           if (!finished && !reply.text) throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
           return reply.text;
         },
       ));
-      return { content, model, provider: 'openai', durationMs: Date.now() - started };
+      return { content, model, provider: 'openai', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
     },
   };
 }

@@ -2,7 +2,8 @@
 // narrow screen the panel can be hidden to an edge tab, giving the canvas the whole width.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectIsHybridView, selectIsPanelShown, selectModels } from '../../machines/app.selectors';
+import { selectEvaluation, selectIsHybridView, selectIsPanelShown, selectModels } from '../../machines/app.selectors';
+import { selectIsEvaluationOpen } from '../../machines/evaluation.selectors';
 import { selectIsDialogOpen } from '../../machines/models.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { useAppActor } from '../AppContext';
@@ -17,6 +18,8 @@ import { useFocusRescue } from '../common/focus';
 const DiscussionPanel = lazy(() => import('../discussion/DiscussionPanel'));
 // The Models dialog is fetched the first time it opens.
 const ModelsDialog = lazy(() => import('../models/ModelsDialog'));
+// So is the Evaluate dialog.
+const EvalDialog = lazy(() => import('../eval/EvalDialog'));
 
 export function Shell({ session }: { session: SessionActorRef }) {
   const app = useAppActor();
@@ -26,6 +29,8 @@ export function Shell({ session }: { session: SessionActorRef }) {
   const hybrid = useSelector(app, selectIsHybridView);
   const models = useSelector(app, selectModels);
   const modelsOpen = useSelector(models, (s) => (s ? selectIsDialogOpen(s) : false));
+  const evaluation = useSelector(app, selectEvaluation);
+  const evaluationOpen = useSelector(evaluation, (s) => (s ? selectIsEvaluationOpen(s) : false));
   return (
     <div className="shell">
       <TopBar app={app} session={session} />
@@ -49,6 +54,11 @@ export function Shell({ session }: { session: SessionActorRef }) {
       {models && modelsOpen && (
         <Suspense fallback={null}>
           <ModelsDialog models={models} />
+        </Suspense>
+      )}
+      {evaluation && evaluationOpen && (
+        <Suspense fallback={null}>
+          <EvalDialog actor={evaluation} />
         </Suspense>
       )}
     </div>

@@ -119,6 +119,7 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                 <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={!models} onClick={choose(() => models?.send({ type: 'models.open' }))}>
                   Models
                 </button>
+                <button type="button" role="menuitem" className="topbar__menu-item" onClick={choose(() => app.getSnapshot().children.evaluation?.send({ type: 'evaluation.open' }))}>Evaluate</button>
                 <button type="button" role="menuitem" className="topbar__menu-item" disabled={testing} onClick={choose(() => app.send({ type: 'connection.test' }))}>
                   {testing ? 'Testing…' : 'Test Connection'}
                 </button>

@@ -121,7 +121,10 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
         // A Stop that lands on the turn's last token still stops it: the caller asked for no answer.
         if (call.aborted()) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
         const content = req.jsonSchema ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null) : res.response;
-        return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started };
+        // The engine's own tokenizer counts the call (the prompt without its chat template's few marker tokens).
+        const count = (text: string) => lease.loaded.model.tokenize(text).length;
+        const usage = { promptTokens: count(req.messages.map((m) => m.content).join('\n')), completionTokens: count(res.response) };
+        return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started, usage };
       } catch (e) {
         throw fail(e, 'answer with');
       } finally {

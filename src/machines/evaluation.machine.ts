@@ -1,0 +1,352 @@
+// The Evaluate dialog (README 'Does the panel help?'): the settings of a new run (task set, models, methods,
+// rounds, samples, equal tokens, budget), the user's stored runs with their progress, read again every
+// EVAL_POLL_MS while one runs, and the run actions: start, stop, resume, delete, export. A task file is checked
+// by the server as soon as it is chosen, and its errors are shown per line before anything starts.
+//   dialog — closed | open
+//   data   — loading → idle ⇄ waiting → refreshing (polling only while a run is running) | failed
+//   action — ready | checking | starting | stopping | resuming | deleting | exporting
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from '../model/actorKit';
+import type { EvalFileCheck, EvalMethod, EvalRun, EvalRunCreate } from '../schemas/eval';
+import { EVAL_POLL_MS } from '../schemas/evalConstants';
+import type { ModelOption } from '../schemas/system';
+
+export interface EvalForm {
+  taskKind: 'arithmetic' | 'reasoning' | 'file';
+  seed: number;
+  size: number;
+  fileName: string | null;
+  fileText: string | null;
+  models: string[];
+  methods: EvalMethod[];
+  rounds: number;
+  samples: number;
+  equalTokens: boolean;
+  /** Tokens the run may spend; null: no budget. */
+  budget: number | null;
+}
+
+export const DEFAULT_EVAL_FORM: EvalForm = {
+  taskKind: 'arithmetic',
+  seed: 1,
+  size: 20,
+  fileName: null,
+  fileText: null,
+  models: [],
+  methods: ['chain_of_thought', 'round_table'],
+  rounds: 2,
+  samples: 5,
+  equalTokens: true,
+  budget: null,
+};
+
+export interface EvaluationContext {
+  runs: EvalRun[];
+  models: ModelOption[];
+  form: EvalForm;
+  selectedId: string | null;
+  fileCheck: EvalFileCheck | null;
+  loadError: string | null;
+  actionError: string | null;
+  /** The run the action in progress is about, and the export's format. */
+  pending: { id: string; format?: 'csv' | 'json' } | null;
+  /** The file being read and checked. */
+  chosenFile: Blob | null;
+}
+
+export type EvaluationEvent =
+  | { type: 'evaluation.open' }
+  | { type: 'evaluation.close' }
+  | { type: 'evaluation.retry' }
+  | { type: 'evaluation.form.change'; patch: Partial<EvalForm> }
+  | { type: 'evaluation.file.chosen'; name: string; file: Blob }
+  | { type: 'evaluation.start' }
+  | { type: 'evaluation.select'; id: string }
+  | { type: 'evaluation.stop'; id: string }
+  | { type: 'evaluation.resume'; id: string }
+  | { type: 'evaluation.delete'; id: string }
+  | { type: 'evaluation.export'; id: string; format: 'csv' | 'json' }
+  | { type: 'evaluation.error.dismiss' };
+
+export interface ExportInput {
+  run: EvalRun;
+  format: 'csv' | 'json';
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
+
+/** The request a form makes; null while it cannot start (the reason is selectStartBlocker's). */
+export function formRequest(f: EvalForm): EvalRunCreate | null {
+  if (!f.models.length || !f.methods.length) return null;
+  const tasks =
+    f.taskKind === 'arithmetic'
+      ? { kind: 'arithmetic' as const, seed: f.seed, size: f.size }
+      : f.taskKind === 'reasoning'
+        ? { kind: 'reasoning' as const, size: f.size }
+        : f.fileText !== null && f.fileName
+          ? { kind: 'file' as const, name: f.fileName, jsonl: f.fileText }
+          : null;
+  if (!tasks) return null;
+  return {
+    tasks,
+    models: f.models,
+    methods: f.methods,
+    rounds: f.rounds,
+    samples: f.samples,
+    equal_tokens: f.equalTokens,
+    ...(f.budget ? { budget_tokens: f.budget } : {}),
+  };
+}
+
+const replaceRun = (runs: EvalRun[], run: EvalRun) =>
+  runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
+
+export const evaluationMachine = setup({
+  types: {
+    context: {} as EvaluationContext,
+    events: {} as EvaluationEvent,
+  },
+  actors: {
+    loadRuns: fromPromise<EvalRun[]>(notProvided('evaluation', 'loadRuns')),
+    loadModels: fromPromise<ModelOption[]>(notProvided('evaluation', 'loadModels')),
+    checkFile: fromPromise<{ text: string; check: EvalFileCheck }, { file: Blob }>(
+      notProvided('evaluation', 'checkFile'),
+    ),
+    startRun: fromPromise<EvalRun, EvalRunCreate>(notProvided('evaluation', 'startRun')),
+    stopRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'stopRun')),
+    resumeRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'resumeRun')),
+    deleteRun: fromPromise<unknown, { id: string }>(notProvided('evaluation', 'deleteRun')),
+    saveExport: fromPromise<void, ExportInput>(notProvided('evaluation', 'saveExport')),
+  },
+  delays: { poll: EVAL_POLL_MS },
+  guards: {
+    isKnownRun: ({ context, event }) => 'id' in event && context.runs.some((r) => r.id === event.id),
+    isAnyRunning: ({ context }) => context.runs.some((r) => r.status === 'running' || r.status === 'stopping'),
+    canStart: ({ context }) =>
+      formRequest(context.form) !== null && (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
+  },
+  actions: {
+    setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
+    setPending: assign({
+      pending: ({ event }) =>
+        'id' in event ? { id: event.id, ...('format' in event ? { format: event.format } : {}) } : null,
+      actionError: null,
+    }),
+    putRun: assign({ runs: ({ context }, params: { run: EvalRun }) => replaceRun(context.runs, params.run) }),
+  },
+}).createMachine({
+  id: 'evaluation',
+  context: {
+    runs: [],
+    models: [],
+    form: DEFAULT_EVAL_FORM,
+    selectedId: null,
+    fileCheck: null,
+    loadError: null,
+    actionError: null,
+    pending: null,
+    chosenFile: null,
+  },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'evaluation.open': 'open' } },
+    open: {
+      tags: 'dialogOpen',
+      type: 'parallel',
+      invoke: {
+        src: 'loadModels',
+        onDone: {
+          actions: assign({
+            models: ({ event }) => event.output,
+            // The first reachable real model is preselected, as the agent editor does.
+            form: ({ context, event }) => {
+              if (context.form.models.length) return context.form;
+              const first = event.output.find((m) => !m.offline && !m.unreachable) ?? event.output[0];
+              return first ? { ...context.form, models: [first.value] } : context.form;
+            },
+          }),
+        },
+        onError: {
+          actions: assign({ loadError: ({ event }) => `The models could not be listed: ${errorText(event.error)}` }),
+        },
+      },
+      on: {
+        'evaluation.close': 'closed',
+        'evaluation.form.change': {
+          actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }) }),
+        },
+        'evaluation.select': { actions: assign({ selectedId: ({ event }) => event.id }) },
+        'evaluation.error.dismiss': { actions: assign({ actionError: null }) },
+      },
+      states: {
+        data: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: 'loading',
+              invoke: {
+                src: 'loadRuns',
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    runs: ({ event }) => event.output,
+                    selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
+                    loadError: null,
+                  }),
+                },
+                onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
+              },
+            },
+            idle: { always: { guard: 'isAnyRunning', target: 'waiting' } },
+            waiting: { after: { poll: 'refreshing' } },
+            refreshing: {
+              invoke: {
+                src: 'loadRuns',
+                onDone: { target: 'idle', actions: assign({ runs: ({ event }) => event.output, loadError: null }) },
+                // A missed poll is tried again at the next tick; the figures shown stay the last ones read.
+                onError: {
+                  target: 'waiting',
+                  actions: assign({
+                    loadError: ({ event }) => `Progress could not be read: ${errorText(event.error)}`,
+                  }),
+                },
+              },
+            },
+            failed: { on: { 'evaluation.retry': 'loading' } },
+          },
+        },
+        action: {
+          initial: 'ready',
+          states: {
+            ready: {
+              on: {
+                'evaluation.file.chosen': {
+                  target: 'checking',
+                  actions: assign({
+                    form: ({ context, event }) => ({
+                      ...context.form,
+                      taskKind: 'file',
+                      fileName: event.name,
+                      fileText: null,
+                    }),
+                    fileCheck: null,
+                    chosenFile: ({ event }) => event.file,
+                  }),
+                },
+                'evaluation.start': { guard: 'canStart', target: 'starting' },
+                'evaluation.stop': { target: 'stopping', actions: 'setPending' },
+                'evaluation.resume': { target: 'resuming', actions: 'setPending' },
+                'evaluation.delete': { target: 'deleting', actions: 'setPending' },
+                'evaluation.export': { guard: 'isKnownRun', target: 'exporting', actions: 'setPending' },
+              },
+            },
+            checking: {
+              tags: 'busy',
+              invoke: {
+                src: 'checkFile',
+                input: ({ context }) => ({ file: context.chosenFile! }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign({
+                    fileCheck: ({ event }) => event.output.check,
+                    form: ({ context, event }) => ({ ...context.form, fileText: event.output.text }),
+                    chosenFile: null,
+                  }),
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            starting: {
+              tags: 'busy',
+              invoke: {
+                src: 'startRun',
+                input: ({ context }) => formRequest(context.form)!,
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                    assign({ selectedId: ({ event }) => event.output.id, actionError: null }),
+                  ],
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            stopping: {
+              tags: 'busy',
+              invoke: {
+                src: 'stopRun',
+                input: ({ context }) => ({ id: context.pending!.id }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            resuming: {
+              tags: 'busy',
+              invoke: {
+                src: 'resumeRun',
+                input: ({ context }) => ({ id: context.pending!.id }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            deleting: {
+              tags: 'busy',
+              invoke: {
+                src: 'deleteRun',
+                input: ({ context }) => ({ id: context.pending!.id }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign({
+                    runs: ({ context }) => context.runs.filter((r) => r.id !== context.pending?.id),
+                    selectedId: ({ context }) =>
+                      context.selectedId === context.pending?.id ? null : context.selectedId,
+                  }),
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            exporting: {
+              tags: 'busy',
+              invoke: {
+                src: 'saveExport',
+                input: ({ context }) => ({
+                  run: context.runs.find((r) => r.id === context.pending?.id)!,
+                  format: context.pending?.format ?? 'csv',
+                }),
+                onDone: 'ready',
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type EvaluationActorRef = ActorRefFrom<typeof evaluationMachine>;
+export type EvaluationSnapshot = SnapshotFrom<typeof evaluationMachine>;
