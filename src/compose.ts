@@ -12,6 +12,8 @@ import { createApi } from './services/api';
 import { createCanvasActors } from './services/canvasActors';
 import { builtinModelsLogic } from './services/builtinModelsActors';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
+import { speechConnectionsLogic } from './services/speechActors';
+import { createSpeechApi } from './services/speechApi';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import type { WebSocketConstructor } from './services/socket';
@@ -94,7 +96,7 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ api }),
         },
       }),
-      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http)),
+      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http), speechConnectionsLogic(createSpeechApi(http))),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
         // The sockets (and their frame schemas), the token's claims and the stored user are only read from here on.
