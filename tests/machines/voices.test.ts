@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { agentVoiceMachine, CONSENT_NEEDED, voiceBody } from '../../src/machines/agentVoice.machine';
 import { speechConnectionsMachine } from '../../src/machines/speechConnections.machine';
-import type { AgentVoice, AgentVoiceUpdate, SpeechConnection } from '../../src/schemas/speechConnections';
+import type { AgentVoice, AgentVoiceUpdate, SpeechConnection, SpeechConnectionTestBody, SpeechConnectionTestResult } from '../../src/schemas/speechConnections';
 
 // The editor's Voice field and the Models dialog's Speech section, driven by events with fake actors.
 
@@ -99,9 +99,9 @@ describe('speechConnections', () => {
       speechConnectionsMachine.provide({
         actors: {
           loadSpeechConnections: fromPromise(async () => list),
-          testSpeechConnection: fromPromise(async () => ({ ok: true as const, voices: ['narrator'], lists_voices: true, can_clone: true, voice_library: true, summary: 'lists 1 voice · can clone' })),
+          testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(async () => ({ ok: true as const, voices: ['narrator'], lists_voices: true, can_clone: true, voice_library: true, summary: 'lists 1 voice · can clone' })),
           saveSpeechConnection: fromPromise(async ({ input }) => (bodies.push(input.body), (list = [chatterbox]), chatterbox)),
-          deleteSpeechConnection: fromPromise(async () => null),
+          deleteSpeechConnection: fromPromise<unknown, { id: string }>(async () => null),
         },
       }),
     ).start();
