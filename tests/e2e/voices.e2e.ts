@@ -151,7 +151,6 @@ test(
         if (spoken[i]?.voice !== want) throw new Error(`turn ${i + 1} (${registered[clip.agent_id]?.name}) was spoken with ${spoken[i]?.voice}, not ${want}`);
       }
       if (await panel(page).getByText(/speaking with espeak-ng instead/).count()) throw new Error('a voice fell back to espeak-ng');
-      await shot(page, 'voices-discussion.png');
     } finally {
       await chatterbox.close();
     }
