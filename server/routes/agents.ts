@@ -47,7 +47,8 @@ export async function agentRoutes(fastify: FastifyInstance) {
       );
       return inserted;
     });
-    const agent = toAgent(row);
+    // A new agent speaks with the server's default speech until a voice is chosen.
+    const agent = toAgent({ ...row, voice_label: null });
     ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
     reply.status(201);
     return agent;
