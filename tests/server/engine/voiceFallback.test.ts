@@ -21,7 +21,7 @@ describe('a failing agent voice', () => {
   });
 
   it('in the hybrid panel the notice is a tts_error frame, before that turn’s clip', async () => {
-    const r = run(plans.hybrid({ tts: true, max_rounds: 2 }, 2, { ...TIMING, ackTimeoutMs: 20 }), () => answer(), {
+    const r = run(plans.hybrid({ tts: true, max_rounds: 2, turns_per_round: 2 }, 2, { ...TIMING, ackTimeoutMs: 20 }), () => answer(), {
       speechAvailable: true,
       speak: async (input) => ({ audioUrl: `/media/tts/${input.audioId}.wav`, ttsMs: 2, voiceError: `The voice of ${input.agentName} failed.` }),
     });
