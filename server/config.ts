@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_TTS } from '../src/schemas/constants';
+import { AUDIO_TIMEOUT_MS, DEFAULT_TTS } from '../src/schemas/constants';
 import { builtinConfigFrom, type BuiltinConfig } from './providers/llm/builtin/config';
 
 /** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
@@ -107,6 +107,10 @@ export interface ServerConfig {
   evalMaxRuns: number;
   evalMaxConcurrentRuns: number;
   evalParallelQuestions: number;
+  /** Longest wait for an agent's voice server per turn before that turn falls back to espeak-ng (README 'Voices'). */
+  voiceTimeoutMs: number;
+  /** Characters per request to a voice server; longer speech is split at sentence ends. */
+  voiceChunkChars: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -190,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     evalMaxRuns: Math.max(1, num(env.EVAL_MAX_RUNS, 50)),
     evalMaxConcurrentRuns: Math.max(1, num(env.EVAL_MAX_CONCURRENT_RUNS, 2)),
     evalParallelQuestions: Math.max(1, num(env.EVAL_PARALLEL_QUESTIONS, 4)),
+    // Never past the audio queue's own time-out: a slow voice server must not hold the discussion longer.
+    voiceTimeoutMs: Math.min(AUDIO_TIMEOUT_MS, Math.max(100, num(env.VOICE_TIMEOUT_MS, AUDIO_TIMEOUT_MS))),
+    voiceChunkChars: Math.max(50, num(env.VOICE_CHUNK_CHARS, 3_000)),
     ...overrides,
   };
 }

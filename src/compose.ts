@@ -14,6 +14,8 @@ import { builtinModelsLogic } from './services/builtinModelsActors';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { createEvalLogic } from './services/evalApi';
 import { downloadBlob } from './services/download';
+import { speechConnectionsLogic } from './services/speechActors';
+import { createSpeechApi } from './services/speechApi';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import type { WebSocketConstructor } from './services/socket';
@@ -96,7 +98,7 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ api }),
         },
       }),
-      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http)),
+      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http), speechConnectionsLogic(createSpeechApi(http))),
       evaluation: createEvalLogic({ http, listModels: () => api.listModels(), saveFile: deps.saveFile ?? downloadBlob }),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {

@@ -19,6 +19,8 @@ export interface AgentRow {
   color: string | null;
   avatar: string | null;
   created_at: string | Date;
+  /** The agent's voice as its card names it (agent_voices.label), where the query joined it. */
+  voice_label?: string | null;
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -41,19 +43,28 @@ export function toAgent(r: AgentRow): Agent {
     color: r.color ?? null,
     avatar: r.avatar ?? null,
     created_at: iso(r.created_at),
+    ...(r.voice_label !== undefined ? { voice: r.voice_label } : {}),
   };
 }
 
+const WITH_VOICE = 'SELECT a.*, v.label AS voice_label FROM agents a LEFT JOIN agent_voices v ON v.agent_id = a.id';
+
 /** The user's agent, or a 404 'Agent not found' — another user's id looks exactly like a missing one. */
 export async function ownedAgent(db: Queryable, userId: string, agentId: string): Promise<AgentRow> {
-  const [row] = await db.query<AgentRow>('SELECT * FROM agents WHERE id = $1 AND user_id = $2', [agentId, userId]);
+  const [row] = await db.query<AgentRow>(`${WITH_VOICE} WHERE a.id = $1 AND a.user_id = $2`, [agentId, userId]);
   if (!row) throw new HttpError(404, AGENT_MESSAGES.notFound);
   return row;
 }
 
 /** Creation order is the canvas's stable order and auto-connect's chain order. */
 export const listAgents = (db: Queryable, userId: string) =>
-  db.query<AgentRow>('SELECT * FROM agents WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+  db.query<AgentRow>(`${WITH_VOICE} WHERE a.user_id = $1 ORDER BY a.created_at, a.id`, [userId]);
+
+/** A row written with RETURNING * gets its voice label read back, so an update never drops it from the card. */
+export async function withVoiceLabel(db: Queryable, row: AgentRow): Promise<AgentRow> {
+  const [v] = await db.query<{ label: string }>('SELECT label FROM agent_voices WHERE agent_id = $1', [row.id]);
+  return { ...row, voice_label: v?.label ?? null };
+}
 
 /**
  * A free slot for a new agent the caller gave no position (a script, an import): the grid cell nearest the

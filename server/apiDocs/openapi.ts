@@ -97,7 +97,7 @@ const defaultTag = (url: string) => {
 };
 
 /** The groups in the order a reader meets them in the app; any other group follows. */
-const TAG_ORDER = ['Auth', 'Agents', 'Reference audio', 'Connections', 'Discussions', 'Models', 'Hybrid settings', 'Research', 'Speech', 'Media', 'System', 'API documents'];
+const TAG_ORDER = ['Auth', 'Agents', 'Reference audio', 'Connections', 'Discussions', 'Models', 'Hybrid settings', 'Research', 'Speech', 'Voices', 'Media', 'System', 'API documents'];
 const tagsInOrder = (paths: Record<string, Record<string, unknown>>) => {
   const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)));
   return [...TAG_ORDER.filter((t) => used.has(t)), ...[...used].filter((t) => !TAG_ORDER.includes(t)).sort()];

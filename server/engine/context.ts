@@ -42,6 +42,8 @@ export interface SpeakInput {
 export interface SpeakOutput {
   audioUrl: string;
   ttsMs: number;
+  /** The agent's own voice failed and espeak-ng spoke instead: why (said once per agent). */
+  voiceError?: string;
 }
 export interface ResearchInput {
   topic: string;
@@ -105,6 +107,8 @@ export interface EngineContext {
   /** The hybrid mode in force (adaptive moves between natural and structured). */
   mode: HybridMode | null;
   converged: boolean;
+  /** Agents whose failing voice was already reported: a voice that keeps failing is said once, not every turn. */
+  voiceFailuresSaid?: string[];
 }
 
 export function initialContext(input: EngineInput): EngineContext {

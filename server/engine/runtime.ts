@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { resolveModel } from '../models/service';
 import { allPapers } from '../providers/research';
 import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
+import { agentSpeech } from '../voices/agentVoice';
+import { espeakFallback } from '../voices/fallback';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { incident, type IncidentLog } from '../http/incident';
 import { isAbortError, ProviderError } from '../providers/errors';
@@ -74,10 +76,10 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
         if (used >= quotaMb * 1024 * 1024) throw new SpeechQuotaReached(ENGINE_MESSAGES.speechQuotaReached(quotaMb));
       }
       const clip = await speakAsAgent(
-        { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
+        { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech, voiceOf: (u, a) => agentSpeech(ctx, u, a), fallback: espeakFallback(ctx) },
         { userId, agentId: input.agentId, text: input.text, speed: input.speed, format: input.format, signal },
       ).catch(publicError(log, 'Speech failed because of a server error', userId));
-      return { audioUrl: clip.audio_url, ttsMs: clip.durationMs };
+      return { audioUrl: clip.audio_url, ttsMs: clip.durationMs, ...(clip.voiceError ? { voiceError: clip.voiceError } : {}) };
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);

@@ -224,9 +224,16 @@ export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
   const agent = speakerOf(c);
   const audioId = `${frameIdBase(c.plan)}-audio-${c.audioSeq}`;
   const f = c.record.figures;
+  const said = c.voiceFailuresSaid ?? [];
+  const tellFailure = !!out.voiceError && !said.includes(agent.id);
   return {
-    patch: { pendingAudioId: audioId, record: { ...c.record, figures: { ...f, audio: f.audio + 1, ttsMs: f.ttsMs + out.ttsMs } } },
+    patch: {
+      pendingAudioId: audioId,
+      record: { ...c.record, figures: { ...f, audio: f.audio + 1, ttsMs: f.ttsMs + out.ttsMs } },
+      ...(tellFailure ? { voiceFailuresSaid: [...said, agent.id] } : {}),
+    },
     frames: say(
+      ...(tellFailure ? [{ type: 'tts_error' as const, agent_name: agent.name, agent_id: agent.id, error: out.voiceError! }] : []),
       { type: 'audio_message', agent_id: agent.id, agent_name: agent.name, audio_url: out.audioUrl, audio_id: audioId, message_id: c.lastMessageId ?? undefined },
       { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id },
       { type: 'performance_metric', metric: 'tts_time_ms', value: Math.round(out.ttsMs) },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forgetAgentVoice } from '../voices/agentVoice';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
 import { agent, agentCreateRequest, agentDeleteResponse, agentList, agentUpdate, position } from '../../src/schemas/agents';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
-import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, type AgentRow } from '../agents/agentStore';
+import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, withVoiceLabel, type AgentRow } from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
@@ -46,7 +47,8 @@ export async function agentRoutes(fastify: FastifyInstance) {
       );
       return inserted;
     });
-    const agent = toAgent(row);
+    // A new agent speaks with the server's default speech until a voice is chosen.
+    const agent = toAgent({ ...row, voice_label: null });
     ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
     reply.status(201);
     return agent;
@@ -87,7 +89,7 @@ export async function agentRoutes(fastify: FastifyInstance) {
        WHERE id = $1 AND user_id = $2 RETURNING *`,
       [id, req.userId, next.name, next.role, next.prompt, next.model, next.personality, JSON.stringify(deriveCapabilities(next.role, next.prompt)), next.color, next.avatar],
     );
-    const agent = toAgent(orMissing(row));
+    const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
     return agent;
   });
@@ -98,7 +100,7 @@ export async function agentRoutes(fastify: FastifyInstance) {
     const { id } = req.params;
     const { x, y } = req.body;
     const [row] = await ctx.db.query<AgentRow>('UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId, x, y]);
-    const agent = toAgent(orMissing(row));
+    const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
     return agent;
   });
@@ -111,6 +113,9 @@ export async function agentRoutes(fastify: FastifyInstance) {
   };
   app.delete('/agents/:id', { schema: deleteSchema }, async (req) => {
     const { id } = req.params;
+    await ownedAgent(ctx.db, req.userId, id);
+    // A cloned voice is the speaker's: it leaves the voice server with the agent (README 'Voices').
+    await forgetAgentVoice(ctx, req.userId, id, (e) => req.log.warn({ err: e }, 'the cloned voice could not be deleted on its server'));
     const { files, connections } = await ctx.db.transaction(async (tx) => {
       await ownedAgent(tx, req.userId, id);
       const audio = await tx.query<{ file_name: string }>('DELETE FROM audio_items WHERE agent_id = $1 AND user_id = $2 RETURNING file_name', [id, req.userId]);

@@ -12,6 +12,7 @@ import { liveSocketRoutes } from './liveSockets';
 import { mediaRoutes } from './media';
 import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
+import { speechConnectionRoutes } from './speechConnections';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
 
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(modelConnectionRoutes);
   await app.register(builtinModelRoutes);
   await app.register(evalRoutes);
+  await app.register(speechConnectionRoutes);
 }

@@ -14,6 +14,8 @@ import { ProviderError } from '../providers/errors';
 import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
 import { isServableTtsName, ttsDir } from '../providers/speech/media';
 import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
+import { agentSpeech } from '../voices/agentVoice';
+import { espeakFallback } from '../voices/fallback';
 
 // Speech: /api/tts/speak, /voices, /status (signed in), and the clips themselves at /media/tts/<name>.
 // Clips are open to whoever has the URL (an <audio> element sends no bearer token); the random name is
@@ -63,7 +65,7 @@ export async function ttsRoutes(app: FastifyInstance) {
       }
       try {
         const clip = await speakAsAgent(
-          { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech },
+          { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech, voiceOf: (u, a) => agentSpeech(ctx, u, a), fallback: espeakFallback(ctx) },
           { userId: req.userId, agentId: body.agent_id, text: body.text },
         );
         return { audio_url: clip.audio_url, filename: clip.filename, provider: ctx.providers.speech.id, cloned: clip.cloned };

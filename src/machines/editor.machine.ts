@@ -5,7 +5,8 @@
 //   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
 //             update stays open and says 'Saved' for SAVED_NOTICE_MS
 // The reference voices are their own chart (referenceAudio.machine.ts), spawned for the open drawer; the
-// editor passes it every 'audio.*' event the drawer sends. Deleting the agent is agentDeletion.machine.ts, the
+// editor passes it every 'audio.*' event the drawer sends. The agent's voice (agentVoice.machine.ts) likewise
+// hears every 'voice.*' event, and 'voice.save' when the agent is saved. Deleting the agent is agentDeletion.machine.ts, the
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
 import { assertEvent, assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -15,6 +16,7 @@ import type { ModelOption } from '../schemas/system';
 import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
 import { agentDeletionMachine } from './agentDeletion.machine';
 import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceAudio.machine';
+import { agentVoiceMachine } from './agentVoice.machine';
 import { notProvided } from '../model/actorKit';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
@@ -39,6 +41,7 @@ export const editorMachine = setup({
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
     agentDeletion: agentDeletionMachine,
     referenceAudio: referenceAudioMachine,
+    agentVoice: agentVoiceMachine,
   },
   delays: {
     closeAfterCreate: EDITOR_CLOSE_AFTER_CREATE_MS,
@@ -76,10 +79,14 @@ export const editorMachine = setup({
   states: {
     open: {
       type: 'parallel',
-      entry: spawnChild('referenceAudio', { id: 'referenceAudio', input: ({ context }) => ({ agentId: context.agentId }) }),
+      entry: [
+        spawnChild('referenceAudio', { id: 'referenceAudio', input: ({ context }) => ({ agentId: context.agentId }) }),
+        spawnChild('agentVoice', { id: 'agentVoice', input: ({ context }) => ({ agentId: context.agentId }) }),
+      ],
       on: {
         'editor.close': '#editor.closed',
         'audio.*': { actions: forwardTo('referenceAudio') },
+        'voice.*': { actions: forwardTo('agentVoice') },
       },
       states: {
         models: {
@@ -174,6 +181,8 @@ export const editorMachine = setup({
                       target: '#editor.open.form.editing.saved',
                       actions: [
                         assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
+                        // The voice chosen below is saved with the agent (a clone is registered then).
+                        sendTo('agentVoice', { type: 'voice.save' }),
                         { type: 'notifySaved', params: ({ event }) => ({ mode: 'edit' as const, agent: event.output }) },
                       ],
                     },

@@ -4,7 +4,8 @@
 //   list    — the connections with their state and models: loading → ready | failed (reloaded on open, on a
 //             `model_connections_changed` frame, after a save or a delete)
 //   jobs    — the pulls the server is running or has just finished: read on start and on open, then kept by frames
-//   dialog  — closed | open (while open, the Built-in engine's files run as the child `builtinModels`)
+//   dialog  — closed | open (while open, the Built-in engine's files run as the child `builtinModels`, the
+//             'Speech' section as `speechConnections`)
 //   form    — closed | editing (idle → testing → idle, idle → saving → closed): one connection being added or edited
 //   action  — idle | pulling | cancelling | deletingModel | confirmingDelete → deletingConnection: one request at a time
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
@@ -21,6 +22,7 @@ import {
 export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
 export type { ConnectionForm, FormField, FormKind, ModelsContext, ModelsEvent, PendingDelete } from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
+import { speechConnectionsMachine } from './speechConnections.machine';
 
 /** The connections read, first or again. */
 const loadList = {
@@ -33,11 +35,13 @@ export const modelsMachine = setup({
   types: {
     context: {} as ModelsContext,
     events: {} as ModelsEvent,
-    children: {} as { builtinModels: 'builtinModels' },
+    children: {} as { builtinModels: 'builtinModels'; speechConnections: 'speechConnections' },
   },
   actors: {
     /** The Built-in connection's files and downloads (builtinModels.machine), provided with its REST calls. */
     builtinModels: builtinModelsMachine,
+    /** The dialog's 'Speech' section (speechConnections.machine), provided with its REST calls. */
+    speechConnections: speechConnectionsMachine,
     loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
     loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
     testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(notProvided('models', 'testConnection')),
@@ -117,7 +121,10 @@ export const modelsMachine = setup({
         open: {
           tags: 'dialogOpen',
           // The live channel sends `model_download` frames to it by its system id.
-          invoke: { src: 'builtinModels', id: 'builtinModels', systemId: 'builtinModels' },
+          invoke: [
+            { src: 'builtinModels', id: 'builtinModels', systemId: 'builtinModels' },
+            { src: 'speechConnections', id: 'speechConnections' },
+          ],
           // Opening reads the state afresh: a connection may have come up, a pull may have moved on in another tab.
           entry: [raise({ type: 'models.refresh' })],
           on: {

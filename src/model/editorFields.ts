@@ -5,6 +5,7 @@ import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, FALLBACK_MODELS } from '../sc
 import type { ModelOption } from '../schemas/system';
 import type { BannerShowEvent } from './bannerRequest';
 import type { ReferenceAudioEvent } from '../machines/referenceAudio.machine';
+import type { AgentVoiceEvent } from '../machines/agentVoice.machine';
 import type { AgentDeletedEvent } from './workspaceTypes';
 
 /** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
@@ -36,6 +37,8 @@ export type EditorEvent =
   | { type: 'editor.dismissError' }
   /** Passed on to the referenceAudio child. */
   | ReferenceAudioEvent
+  /** Passed on to the agentVoice child. */
+  | AgentVoiceEvent
   /** What the agentDeletion child tells the editor. */
   | AgentDeletedEvent
   | BannerShowEvent;

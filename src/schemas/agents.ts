@@ -21,6 +21,8 @@ export const agent = z.looseObject({
   color: z.string().nullish(),
   avatar: z.string().nullish(),
   created_at: z.string().nullish(),
+  /** Which voice it speaks with (README 'Voices'): 'Kokoro · af_bella'; null is the server's default speech. */
+  voice: z.string().nullish(),
 });
 export type Agent = z.infer<typeof agent>;
 export const agentList = z.array(agent);

@@ -145,6 +145,8 @@ export const DISCUSSION_MESSAGES = {
 
 export const ENGINE_MESSAGES = {
   noSpeechEngine: 'No speech engine configured',
+  /** Said once per agent and discussion when its own voice fails and espeak-ng speaks for it. */
+  voiceFellBack: (voice: string, why: string) => `The voice ${voice} failed (${why}); speaking with espeak-ng instead.`,
   researchUnavailable: 'Research is unavailable: none of the research services could be reached.',
   badConfig: (why: string) => `Invalid discussion configuration: ${why}`,
   unknownAgents: 'One or more agents were not found',

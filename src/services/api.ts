@@ -5,6 +5,7 @@
 import type { AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
 import type { Http } from './http';
 import { lazyAsk, loadWire } from './lazyAsk';
+import { createSpeechApi } from './speechApi';
 
 export interface UploadAudioInput {
   agentId: string;
@@ -57,6 +58,9 @@ export function createApi(http: Http) {
       (await loadWire()).normalizeConnection(await ask('POST', '/connections/', 'connection', { json: { from_agent_id: from, to_agent_id: to } })),
     deleteConnection: (id: string) => ask('DELETE', `/connections/${enc(id)}`, 'anything'),
     autoConnect: () => ask('POST', '/connections/auto-connect', 'autoConnectResponse'),
+
+    // ── Speech connections and agent voices (speechApi.ts) ──
+    ...createSpeechApi(http),
   };
 }
 

@@ -13,6 +13,7 @@ import { fallbackPosition } from '../model/canvasPlacement';
 import type { AgentUpdate, AgentCreateRequest } from '../schemas/agents';
 import type { Api } from './api';
 import { createMicrophoneActor, type MediaDeps } from './recorder';
+import { agentVoiceLogic } from './speechActors';
 
 export interface CanvasActorDeps {
   api: Api;
@@ -41,6 +42,7 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
     createAgent: fromPromise(({ input }: { input: AgentCreateRequest }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
     agentDeletion: agentDeletionWith(api),
+    agentVoice: agentVoiceLogic(api),
     referenceAudio: referenceAudioMachine.provide({
       actors: {
         loadAudio: fromPromise(({ input }: { input: { agentId: string } }) => api.listAudio(input.agentId)),

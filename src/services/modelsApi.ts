@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { modelsMachine } from '../machines/models.machine';
 import type { ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionUpdate } from '../schemas/modelConnections';
 import type { builtinModelsLogic } from './builtinModelsActors';
+import type { speechConnectionsLogic } from './speechActors';
 import type { Http } from './http';
 import { lazyAsk } from './lazyAsk';
 
@@ -25,10 +26,15 @@ export function createModelsApi({ request }: Http) {
 export type ModelsApi = ReturnType<typeof createModelsApi>;
 
 /** The models chart with its actors on the real API (and the Built-in engine's section on its own). */
-export function createModelsLogic(api: ModelsApi, builtinModels?: ReturnType<typeof builtinModelsLogic>) {
+export function createModelsLogic(
+  api: ModelsApi,
+  builtinModels?: ReturnType<typeof builtinModelsLogic>,
+  speechConnections?: ReturnType<typeof speechConnectionsLogic>,
+) {
   return modelsMachine.provide({
     actors: {
       ...(builtinModels ? { builtinModels } : {}),
+      ...(speechConnections ? { speechConnections } : {}),
       loadConnections: fromPromise(() => api.list()),
       loadJobs: fromPromise(() => api.jobs()),
       testConnection: fromPromise(({ input }) => api.test(input)),

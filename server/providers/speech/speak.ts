@@ -1,7 +1,7 @@
 import { defaultVoice } from '../../audio/audioStore';
 import type { Queryable } from '../../db/db';
 import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
-import { ProviderError } from '../errors';
+import { isAbortError, ProviderError } from '../errors';
 import type { SpeechProvider } from '../types';
 import { writeTtsAudio } from './media';
 
@@ -13,6 +13,15 @@ export interface SpeakDeps {
   db: Queryable;
   mediaDir: string;
   speech: SpeechProvider;
+  /** The agent's own voice (README 'Voices'), when it has one. */
+  voiceOf?: (userId: string, agentId: string) => Promise<AgentSpeech | null>;
+  /** Who speaks a turn whose voice failed (espeak-ng), or null when nothing can. */
+  fallback?: SpeechProvider | null;
+}
+
+export interface AgentSpeech {
+  label: string;
+  synthesize(text: string, opts: { speed?: number; signal?: AbortSignal }): Promise<{ audio: Buffer; mimeType: string; extension: string }>;
 }
 
 export interface SpeakRequest {
@@ -32,20 +41,38 @@ export interface SpokenClip {
   /** Whether the agent's own reference voice was sent to the engine. */
   cloned: boolean;
   durationMs: number;
+  /** The agent's voice failed and espeak-ng spoke this turn instead: why, in the user's words. */
+  voiceError?: string;
 }
 
 export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<SpokenClip> {
-  if (!deps.speech.available()) throw new ProviderError(ENGINE_MESSAGES.noSpeechEngine, deps.speech.id, 'unconfigured');
   const started = Date.now();
-  // defaultVoice only finds rows of this user, so another user's agent simply has no voice here.
-  const voice = req.agentId ? await defaultVoice(deps.db, deps.mediaDir, req.userId, req.agentId) : null;
-  const out = await deps.speech.synthesize({ text: req.text, voice, speed: req.speed, format: req.format ?? 'wav', signal: req.signal });
+  const own = req.agentId && deps.voiceOf ? await deps.voiceOf(req.userId, req.agentId) : null;
+  let out: { audio: Buffer; mimeType: string; extension: string };
+  let voiceError: string | undefined;
+  let voice: Awaited<ReturnType<typeof defaultVoice>> = null;
+  if (own) {
+    try {
+      out = await own.synthesize(req.text, { speed: req.speed, signal: req.signal });
+    } catch (e) {
+      if (isAbortError(e) || req.signal?.aborted) throw e;
+      const fallback = deps.fallback ?? (deps.speech.available() ? deps.speech : null);
+      if (!fallback) throw e;
+      voiceError = ENGINE_MESSAGES.voiceFellBack(own.label, (e as Error).message);
+      out = await fallback.synthesize({ text: req.text, speed: req.speed, format: 'wav', signal: req.signal });
+    }
+  } else {
+    if (!deps.speech.available()) throw new ProviderError(ENGINE_MESSAGES.noSpeechEngine, deps.speech.id, 'unconfigured');
+    // defaultVoice only finds rows of this user, so another user's agent simply has no voice here.
+    voice = req.agentId ? await defaultVoice(deps.db, deps.mediaDir, req.userId, req.agentId) : null;
+    out = await deps.speech.synthesize({ text: req.text, voice, speed: req.speed, format: req.format ?? 'wav', signal: req.signal });
+  }
   const stored = await writeTtsAudio(deps.mediaDir, out.audio, out.extension);
   // Counted against the user's stored-speech quota; the count never stands in the way of the clip itself.
   await deps.db
     .query('INSERT INTO tts_clips (file_name, user_id, size_bytes) VALUES ($1, $2, $3) ON CONFLICT (file_name) DO NOTHING', [stored.filename, req.userId, out.audio.length])
     .catch(() => {});
-  return { audio_url: stored.url, filename: stored.filename, mimeType: out.mimeType, bytes: out.audio.length, cloned: !!voice, durationMs: Date.now() - started };
+  return { audio_url: stored.url, filename: stored.filename, mimeType: out.mimeType, bytes: out.audio.length, cloned: !!voice || !!own, durationMs: Date.now() - started, ...(voiceError ? { voiceError } : {}) };
 }
 
 /** Bytes of generated speech the user has stored within the retention window (every clip when retention is 0). */

@@ -31,6 +31,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
       className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
       style={{ '--status': look.color, '--glyph': look.glyph, '--agent': data.color } as CSSProperties}
       data-status={data.status}
+      title={data.voice ? `Voice: ${data.voice}` : undefined}
     >
       <Handle type="target" position={Position.Top} />
       {/* Beside the toggle, not in it: the toggle's name must contain its visible text, and the avatar is decoration. */}
@@ -87,7 +88,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
 function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar);
+  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar && a.voice === b.voice);
 }
 
 export const nodeTypes = { agent: AgentNode };

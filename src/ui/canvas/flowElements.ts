@@ -17,6 +17,8 @@ export interface AgentNodeData extends Record<string, unknown> {
   /** The agent's identity (src/model/agentIdentity.ts): its colour and what its avatar circle shows. */
   color: string;
   avatar: string;
+  /** Which voice it speaks with (README 'Voices'), '' for the server's default speech. */
+  voice: string;
 }
 
 /** The node shape React Flow takes (kept structural so this module needs no UI import). */
@@ -140,6 +142,7 @@ export function createNodeDeriver() {
           selected: isSelected,
           color: agentColor(agent),
           avatar: agentAvatar(agent),
+          voice: agent.voice ?? '',
         },
         selectable: false,
         deletable: false,

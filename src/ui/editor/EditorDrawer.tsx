@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DismissibleMessage } from '../common/DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
+import { VoiceField } from './VoiceField';
 import { CloseIcon, TrashIcon } from '../common/icons';
 import './editor.css';
 
@@ -101,6 +102,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
           </>
         )}
         {!loading && <AudioSection editor={editor} />}
+        {!loading && !loadError && <VoiceField editor={editor} />}
       </div>
 
       {(confirming || deleting) && (

@@ -21,6 +21,8 @@ export function OverviewBox({ agent }: { agent: Agent | null }) {
         <dd>{formatDate(agent?.created_at)}</dd>
         <dt>Model</dt>
         <dd>{agent?.model || '—'}</dd>
+        <dt>Voice</dt>
+        <dd>{agent?.voice || 'Server default speech'}</dd>
       </dl>
       <h3>Capabilities</h3>
       {capabilities.length === 0 ? (

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BuiltinModels } from './BuiltinModels';
 import { ConnectionCard } from './ConnectionCard';
 import { ConnectionForm } from './ConnectionForm';
+import { SpeechConnections } from './SpeechConnections';
 import './models.css';
 
 export function ModelsDialog({ models }: { models: ModelsActorRef }) {
@@ -118,6 +119,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
               <p className="models-card__meta">Short, rule-based replies with no language model: useful to try the app, not to discuss.</p>
             </div>
           </section>
+          <SpeechConnections models={models} />
         </div>
         {pending && (
           <ConfirmDialog

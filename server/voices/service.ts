@@ -1,0 +1,171 @@
+import type { ConnectionState } from '../../src/schemas/modelConnections';
+import { SERVER_SPEECH_IDS, type SpeechConnection, type SpeechConnectionTestResult } from '../../src/schemas/speechConnections';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { checkUrl } from '../models/addressRule';
+import { secretBox } from '../models/service';
+import { ProviderError } from '../providers/errors';
+import { findEspeak } from '../providers/speech/espeak';
+import { abilitySummary, createVoiceClient, type ServerAbilities, type VoiceClient } from '../providers/speech/voiceServer';
+import { findSpeechRow, listSpeechRows, openSpeechKey, type SpeechRow } from './store';
+
+// A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
+// and espeak-ng when installed), read-only, then the user's, each with what its server can do.
+
+/** espeak-ng's voices worth offering: its English accents and two of its variants. */
+export const ESPEAK_VOICES = ['en-us', 'en-gb', 'en-gb-scotland', 'en-029', 'en-us+f3', 'en-gb+m3'];
+const ABILITIES_TTL_MS = 10_000;
+/** Test and listing stay quick even when a voice server is down. */
+export const SPEECH_LIST_TIMEOUT_MS = 3_000;
+
+export interface SpeechTarget {
+  id: string;
+  kind: 'openai' | 'chatterbox' | 'espeak';
+  name: string;
+  baseUrl: string;
+  apiKey: string | null;
+  model: string | null;
+  keyHint: string | null;
+  readOnly: boolean;
+  version: string;
+}
+
+interface Known {
+  version: string;
+  at: number;
+  result: SpeechConnectionTestResult;
+}
+const caches = new WeakMap<AppContext, Map<string, Known>>();
+const cacheOf = (ctx: AppContext) => {
+  let m = caches.get(ctx);
+  if (!m) caches.set(ctx, (m = new Map()));
+  return m;
+};
+export const forgetAbilities = (ctx: AppContext, id: string) => cacheOf(ctx).delete(id);
+
+/** The outbound address rule model connections follow, for a user's speech connection too. */
+export async function refuseBlockedSpeechUrl(ctx: AppContext, url: string): Promise<string | null> {
+  const verdict = await checkUrl(url, ctx.config.modelConnectionsAllowPrivate);
+  return verdict.ok ? null : verdict.detail;
+}
+
+export function serverSpeechTargets(ctx: AppContext): SpeechTarget[] {
+  const out: SpeechTarget[] = [];
+  const { ttsBaseUrl, ttsApiKey, ttsModel } = ctx.config;
+  if (ttsBaseUrl) {
+    out.push({ id: SERVER_SPEECH_IDS.env, kind: 'openai', name: 'Server speech', baseUrl: ttsBaseUrl, apiKey: ttsApiKey ?? null, model: ttsModel ?? null, keyHint: ttsApiKey ? '••••' : null, readOnly: true, version: 'env' });
+  }
+  const espeak = findEspeak(ctx.config.espeakPath);
+  if (espeak) out.push({ id: SERVER_SPEECH_IDS.espeak, kind: 'espeak', name: 'Built-in (espeak-ng)', baseUrl: espeak, apiKey: null, model: null, keyHint: null, readOnly: true, version: 'espeak' });
+  return out;
+}
+
+export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<SpeechTarget> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    baseUrl: row.base_url,
+    apiKey: openSpeechKey(await secretBox(ctx), row),
+    model: row.model,
+    keyHint: row.api_key_hint,
+    readOnly: false,
+    version: `${new Date(row.updated_at).getTime()}`,
+  };
+}
+
+/** One of the user's speech connections (or the server's), or null when it is gone. */
+export async function findSpeechTarget(ctx: AppContext, userId: string, id: string): Promise<SpeechTarget | null> {
+  const server = serverSpeechTargets(ctx).find((t) => t.id === id);
+  if (server) return server;
+  const row = await findSpeechRow(ctx.db, userId, id);
+  return row ? rowSpeechTarget(ctx, row) : null;
+}
+
+/** A client for the target's server that checks the address rule before every call to a user's connection. */
+export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
+  if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
+  const client = createVoiceClient({ kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }, timeoutMs);
+  if (t.readOnly) return client;
+  const guard = async () => {
+    const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
+    if (blocked) throw new ProviderError(`The speech connection "${t.name}" may not be used: ${blocked}`, 'voices', 'unconfigured');
+  };
+  return {
+    abilities: async (s) => (await guard(), client.abilities(s)),
+    speak: async (...a) => (await guard(), client.speak(...a)),
+    speakWithRecording: async (...a) => (await guard(), client.speakWithRecording(...a)),
+    addVoice: async (...a) => (await guard(), client.addVoice(...a)),
+    deleteVoice: async (...a) => (await guard(), client.deleteVoice(...a)),
+  };
+}
+
+/** What the target's server can do, or exactly why it cannot be asked. */
+export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promise<SpeechConnectionTestResult> {
+  if (t.kind === 'espeak') {
+    const a: ServerAbilities = { voices: ESPEAK_VOICES, lists_voices: true, can_clone: false, voice_library: false };
+    return { ok: true, ...a, summary: abilitySummary(a) };
+  }
+  if (!t.readOnly) {
+    const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
+    if (blocked) return { ok: false, reason: 'blocked', detail: blocked };
+  }
+  try {
+    const a = await createVoiceClient({ kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }, SPEECH_LIST_TIMEOUT_MS).abilities();
+    return { ok: true, ...a, summary: abilitySummary(a) };
+  } catch (e) {
+    const err = e as ProviderError;
+    const detail = t.apiKey ? err.message.split(t.apiKey).join('••••') : err.message;
+    if (err.status === 401 || err.status === 403) return { ok: false, reason: 'key_rejected', detail };
+    if (err.kind === 'timeout') return { ok: false, reason: 'timeout', detail };
+    if (err.code === 'ECONNREFUSED') return { ok: false, reason: 'refused', detail };
+    if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return { ok: false, reason: 'dns', detail };
+    return { ok: false, reason: err.kind === 'http' ? 'http' : 'unreachable', detail };
+  }
+}
+
+async function known(ctx: AppContext, t: SpeechTarget, fresh: boolean): Promise<SpeechConnectionTestResult> {
+  const cache = cacheOf(ctx);
+  const prev = cache.get(t.id);
+  if (!fresh && prev && prev.version === t.version && Date.now() - prev.at < ABILITIES_TTL_MS) return prev.result;
+  const result = await testSpeechTarget(ctx, t);
+  cache.set(t.id, { version: t.version, at: Date.now(), result });
+  return result;
+}
+
+/** What the server of a connection can do now (cached briefly). */
+export const abilitiesOf = (ctx: AppContext, t: SpeechTarget, fresh = false) => known(ctx, t, fresh);
+
+const stateOf = (r: SpeechConnectionTestResult): ConnectionState =>
+  r.ok ? { state: 'reachable' } : r.reason === 'key_rejected' ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail } : { state: 'unreachable', reason: r.reason, detail: r.detail };
+
+export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): SpeechConnection {
+  const a = r.ok ? r : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
+  return {
+    id: t.id,
+    kind: t.kind,
+    name: t.name,
+    base_url: t.kind === 'espeak' ? 'on this server' : t.baseUrl,
+    model: t.model,
+    api_key_hint: t.keyHint,
+    read_only: t.readOnly,
+    status: stateOf(r),
+    voices: a.voices,
+    lists_voices: a.lists_voices,
+    can_clone: a.can_clone,
+    voice_library: a.voice_library,
+    summary: a.summary,
+  };
+}
+
+export async function listSpeechConnections(ctx: AppContext, userId: string, fresh = false): Promise<SpeechConnection[]> {
+  const targets = [...serverSpeechTargets(ctx), ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r))))];
+  const results = await Promise.all(targets.map((t) => known(ctx, t, fresh)));
+  return targets.map((t, i) => speechView(t, results[i]));
+}
+
+export async function speechConnectionView(ctx: AppContext, userId: string, id: string): Promise<SpeechConnection> {
+  const t = await findSpeechTarget(ctx, userId, id);
+  if (!t) throw new HttpError(404, 'No such speech connection');
+  return speechView(t, await known(ctx, t, true));
+}

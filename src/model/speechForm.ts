@@ -1,0 +1,45 @@
+// The speech connection form (README 'Voices'): a blank or filled form and the bodies it becomes for Test and Save.
+// Pure; the chart is src/machines/speechConnections.machine.ts.
+import type {
+  SpeechConnection, SpeechConnectionCreate, SpeechConnectionTestBody, SpeechConnectionUpdate,
+} from '../schemas/speechConnections';
+
+export type SpeechFormKind = 'openai' | 'chatterbox';
+export interface SpeechForm {
+  mode: 'create' | 'edit';
+  id: string | null;
+  kind: SpeechFormKind;
+  name: string;
+  base_url: string;
+  model: string;
+  /** Typed in this form only; an edit that leaves it empty keeps the stored key. */
+  api_key: string;
+  keyHint: string | null;
+}
+export type SpeechFormField = 'name' | 'base_url' | 'model' | 'api_key';
+
+/** Where each kind usually runs: the Chatterbox TTS API's port 4123, Kokoro-FastAPI's 8880. */
+export const SPEECH_DEFAULTS: Record<SpeechFormKind, { name: string; base_url: string; model: string }> = {
+  chatterbox: { name: 'Chatterbox', base_url: 'http://127.0.0.1:4123', model: '' },
+  openai: { name: 'Kokoro', base_url: 'http://127.0.0.1:8880', model: 'kokoro' },
+};
+
+export function blankSpeechForm(kind: SpeechFormKind): SpeechForm {
+  return { mode: 'create', id: null, kind, ...SPEECH_DEFAULTS[kind], api_key: '', keyHint: null };
+}
+
+export function speechFormFrom(c: SpeechConnection): SpeechForm {
+  return { mode: 'edit', id: c.id, kind: c.kind === 'chatterbox' ? 'chatterbox' : 'openai', name: c.name, base_url: c.base_url, model: c.model ?? '', api_key: '', keyHint: c.api_key_hint };
+}
+
+export const isSpeechFormUsable = (f: SpeechForm | null) => !!f && f.name.trim() !== '' && /^https?:\/\/\S+$/.test(f.base_url.trim());
+
+export function speechTestBody(f: SpeechForm): SpeechConnectionTestBody {
+  return { kind: f.kind, base_url: f.base_url.trim(), ...(f.api_key ? { api_key: f.api_key } : {}), ...(f.id ? { id: f.id } : {}) };
+}
+
+export function speechSaveBody(f: SpeechForm): SpeechConnectionCreate | SpeechConnectionUpdate {
+  const common = { name: f.name.trim(), base_url: f.base_url.trim(), model: f.model.trim() || null };
+  if (f.mode === 'create') return { kind: f.kind, ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
+  return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
+}
