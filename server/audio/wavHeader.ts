@@ -35,7 +35,8 @@ export async function readWavInfo(file: string): Promise<WavInfo | null> {
 }
 
 export function parseWavHeader(head: Buffer, fileSize: number): WavInfo | null {
-  if (head.length < 12 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') return null;
+  const tag = (at: number) => head.toString('latin1', at, at + 4);
+  if (head.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') return null;
   let fmt: { channels: number; sampleRate: number; byteRate: number; bitsPerSample: number } | null = null;
   let at = 12;
   while (at + 8 <= head.length) {
@@ -43,13 +44,19 @@ export function parseWavHeader(head: Buffer, fileSize: number): WavInfo | null {
     const len = head.readUInt32LE(at + 4);
     const body = at + 8;
     if (id === 'fmt ' && body + 16 <= head.length) {
-      fmt = { channels: head.readUInt16LE(body + 2), sampleRate: head.readUInt32LE(body + 4), byteRate: head.readUInt32LE(body + 8), bitsPerSample: head.readUInt16LE(body + 14) };
+      fmt = {
+        channels: head.readUInt16LE(body + 2),
+        sampleRate: head.readUInt32LE(body + 4),
+        byteRate: head.readUInt32LE(body + 8),
+        bitsPerSample: head.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!fmt) return null;
       const available = Math.max(0, fileSize - body);
       const bytes = Math.min(len, available);
       const byteRate = fmt.byteRate || (fmt.sampleRate * fmt.channels * fmt.bitsPerSample) / 8;
-      return { sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bitsPerSample, seconds: byteRate > 0 ? bytes / byteRate : Infinity };
+      const seconds = byteRate > 0 ? bytes / byteRate : Infinity;
+      return { sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bitsPerSample, seconds };
     }
     at = body + len + (len % 2);
   }
@@ -60,14 +67,20 @@ export function parseWavHeader(head: Buffer, fileSize: number): WavInfo | null {
 export function wavRefusal(info: WavInfo | null, maxMinutes: number): string | null {
   if (!info) return 'The server could not read the audio: its WAV header (fmt and data chunks) is missing or broken';
   if (info.sampleRate < WAV_MIN_RATE || info.sampleRate > WAV_MAX_RATE) {
-    return `The WAV file declares a sample rate of ${info.sampleRate} Hz; this server transcribes ${WAV_MIN_RATE}–${WAV_MAX_RATE} Hz audio only`;
+    const range = `${WAV_MIN_RATE}–${WAV_MAX_RATE} Hz`;
+    return `The WAV file declares a sample rate of ${info.sampleRate} Hz; this server transcribes ${range} audio only`;
   }
-  if (info.channels < 1 || info.channels > 8) return `The WAV file declares ${info.channels} channels; this server transcribes 1 to 8`;
+  if (info.channels < 1 || info.channels > 8) {
+    return `The WAV file declares ${info.channels} channels; this server transcribes 1 to 8`;
+  }
   if (info.seconds > maxMinutes * 60) {
-    return `The recording is ${duration(info.seconds)} long; this server transcribes up to ${duration(maxMinutes * 60)} (TRANSCRIBE_MAX_MINUTES)`;
+    const most = duration(maxMinutes * 60);
+    return `The recording is ${duration(info.seconds)} long; this server transcribes up to ${most} (TRANSCRIBE_MAX_MINUTES)`;
   }
   return null;
 }
 
-const duration = (seconds: number) =>
-  !Number.isFinite(seconds) ? 'endless' : seconds >= 90 ? `${Math.round(seconds / 60)} minutes` : `${Math.round(seconds * 10) / 10} s`;
+const duration = (seconds: number) => {
+  if (!Number.isFinite(seconds)) return 'endless';
+  return seconds >= 90 ? `${Math.round(seconds / 60)} minutes` : `${Math.round(seconds * 10) / 10} s`;
+};

@@ -17,15 +17,19 @@ import { BlockList, isIP } from 'node:net';
 // differently the second time (DNS rebinding) gains nothing.
 
 const neverV4 = new BlockList();
-for (const [net, bits] of [['169.254.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) neverV4.addSubnet(net, bits, 'ipv4');
+const NEVER_V4 = [['169.254.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const;
+for (const [net, bits] of NEVER_V4) neverV4.addSubnet(net, bits, 'ipv4');
 for (const a of ['100.100.100.200', '192.0.0.192', '168.63.129.16']) neverV4.addAddress(a, 'ipv4');
 const neverV6 = new BlockList();
-for (const [net, bits] of [['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['fd00:ec2::', 32]] as const) neverV6.addSubnet(net, bits, 'ipv6');
+const NEVER_V6 = [['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['fd00:ec2::', 32]] as const;
+for (const [net, bits] of NEVER_V6) neverV6.addSubnet(net, bits, 'ipv6');
 
 const privateV4 = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-] as const) privateV4.addSubnet(net, bits, 'ipv4');
+const PRIVATE_V4 = [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8],
+  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+] as const;
+for (const [net, bits] of PRIVATE_V4) privateV4.addSubnet(net, bits, 'ipv4');
 const privateV6 = new BlockList();
 privateV6.addAddress('::1', 'ipv6');
 privateV6.addAddress('::', 'ipv6');
@@ -33,8 +37,9 @@ privateV6.addSubnet('fc00::', 7, 'ipv6');
 
 /** Host names of cloud metadata services; they are refused by name as well as by address. */
 export const METADATA_NAMES = new Set([
-  'metadata', 'metadata.google.internal', 'metadata.goog', 'metadata.azure.internal', 'instance-data', 'instance-data.ec2.internal',
-  'metadata.tencentyun.com', 'metadata.packet.net', 'metadata.platformequinix.com', 'metadata.oraclecloud.com',
+  'metadata', 'metadata.google.internal', 'metadata.goog', 'metadata.azure.internal', 'instance-data',
+  'instance-data.ec2.internal', 'metadata.tencentyun.com', 'metadata.packet.net', 'metadata.platformequinix.com',
+  'metadata.oraclecloud.com',
 ]);
 
 export type AddressVerdict = { ok: true } | { ok: false; detail: string };
@@ -86,10 +91,17 @@ export function embeddedIpv4(bytes: number[]): string | null {
   return null;
 }
 
-const never = (what: string) => ({ ok: false as const, detail: `${what} is a link-local, cloud metadata or reserved address; this server never connects to it for a user` });
+const never = (what: string) => ({
+  ok: false as const,
+  detail: `${what} is a link-local, cloud metadata or reserved address; this server never connects to it for a user`,
+});
 
 /** Judges one address (IPv4 or IPv6, bracketed or not). */
-export function judgeAddress(address: string, allowPrivate: boolean, setting: PrivateSetting = 'MODEL_CONNECTIONS_ALLOW_PRIVATE'): AddressVerdict {
+export function judgeAddress(
+  address: string,
+  allowPrivate: boolean,
+  setting: PrivateSetting = 'MODEL_CONNECTIONS_ALLOW_PRIVATE',
+): AddressVerdict {
   const a = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(a);
   if (!family) return { ok: false, detail: `${address} is not an IP address` };
@@ -110,13 +122,12 @@ export function judgeAddress(address: string, allowPrivate: boolean, setting: Pr
     for (const [addr, type] of candidates) {
       if ((type === 'ipv4' ? privateV4 : privateV6).check(addr, type)) {
         const where = addr === a ? a : `${a} (${addr})`;
-        return {
-          ok: false,
-          detail:
-            setting === 'MODEL_CONNECTIONS_ALLOW_PRIVATE'
-              ? `${where} is a loopback or private address, and this server does not let connections reach its own network (MODEL_CONNECTIONS_ALLOW_PRIVATE=false)`
-              : `${where} is a loopback or private address; this server downloads only from public ones (BUILTIN_DOWNLOAD_ALLOW_PRIVATE=1 allows it)`,
-        };
+        const what = `${where} is a loopback or private address`;
+        const detail =
+          setting === 'MODEL_CONNECTIONS_ALLOW_PRIVATE'
+            ? `${what}, and this server does not let connections reach its own network (MODEL_CONNECTIONS_ALLOW_PRIVATE=false)`
+            : `${what}; this server downloads only from public ones (BUILTIN_DOWNLOAD_ALLOW_PRIVATE=1 allows it)`;
+        return { ok: false, detail };
       }
     }
   }

@@ -14,13 +14,15 @@ function judgedLookup(allowPrivate: boolean, setting: PrivateSetting) {
   return (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback) => {
     resolveHost(hostname).then(
       (found) => {
-        if (!found.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        const notFound = (what: string) => Object.assign(new Error(`${hostname} has no ${what}`), { code: 'ENOTFOUND' });
+        if (!found.length) return callback(notFound('address'), []);
         for (const r of found) {
           const v = judgeAddress(r.address, allowPrivate, setting);
           if (!v.ok) return callback(new BlockedAddressError(`${hostname} resolves to ${v.detail}`), []);
         }
-        const wanted = options?.family === 4 || options?.family === 6 ? found.filter((r) => r.family === options.family) : found;
-        if (!wanted.length) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), []);
+        const family = options?.family === 4 || options?.family === 6 ? options.family : null;
+        const wanted = family ? found.filter((r) => r.family === family) : found;
+        if (!wanted.length) return callback(notFound(`IPv${family} address`), []);
         if (options?.all) callback(null, wanted.map((r) => ({ address: r.address, family: r.family })));
         else callback(null, wanted[0].address, wanted[0].family);
       },

@@ -5,8 +5,8 @@
 const MASK = '••••';
 
 const PATTERNS: Array<[RegExp, string]> = [
-  // Authorization header values quoted back.
-  [/\b(bearer|basic|token)(\s+|=|:\s*)[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${MASK}`],
+  // Authorization header values and token parameters quoted back (a credential has a digit; a word has none).
+  [/\b(bearer\s+|token=)(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}/gi, `$1${MASK}`],
   // Key shapes of the common hosted services: OpenAI sk-…, Anthropic sk-ant-…, Groq gsk_…, xAI xai-…, HF hf_….
   [/\b(sk|gsk|xai|hf|pk|rk)[-_][A-Za-z0-9_-]{12,}/g, `$1-${MASK}`],
   // api_key=… / "apiKey": "…" / access_token=… in a quoted URL or JSON.
