@@ -49,7 +49,7 @@ export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
               <AddFromDisk actor={actor} />
             </>
           ) : (
-            <p className="builtin-models__note-operator muted" role="note">
+            <p className="builtin-models__empty" role="note">
               Only the server’s operator downloads, adds and deletes these files. Every model listed here is yours to use.
             </p>
           )}

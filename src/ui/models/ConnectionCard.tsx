@@ -74,7 +74,7 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
       </div>
       <p className="models-card__meta">
         {/* The server's own address is its operator's to know; others read who set it up. */}
-        <span className="models-card__url">{c.base_url || 'Set up by the server’s operator'}</span>
+        {c.base_url ? <span className="models-card__url">{c.base_url}</span> : <span>Set up by the server’s operator</span>}
         {c.api_key_hint && <span> · key {c.api_key_hint}</span>}
       </p>
       {reason && <p className="models-card__reason">{reason}</p>}
