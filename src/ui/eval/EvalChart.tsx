@@ -35,7 +35,7 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
           <text x={W - 4} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">
             tokens/q ◆
           </text>
-          <text x={PAD.left - 6} y={PAD.top - 12} textAnchor="end" className="eval-chart__axis">
+          <text x={4} y={PAD.top - 12} className="eval-chart__axis">
             accuracy
           </text>
           {shown.map((r, i) => {

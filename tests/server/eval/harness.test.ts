@@ -7,7 +7,7 @@ import { runResults, sumRows, type ResultRow } from '../../../server/eval/summar
 import { arithmeticTasks } from '../../../server/eval/tasks';
 import { createOllamaProvider } from '../../../server/providers/llm/ollama';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
-import type { LlmProvider } from '../../../server/providers/types';
+import type { ChatRequest, LlmProvider } from '../../../server/providers/types';
 import { startScriptedOllama, startScriptedOpenAi, type ScriptedOptions } from '../../support/scriptedModels';
 
 // The harness against theory, with scripted models over the real protocols: a majority of five answers right
@@ -213,5 +213,42 @@ describe('the harness against theory (scripted models)', () => {
     });
     const { byMethod } = await run(resolve, { models: ['m'], methods: ['one_answer'] }, 5);
     expect(byMethod('one_answer')).toMatchObject({ correct: 0, unreadable: 5, done: 5, estimated_calls: 10 });
+  });
+
+  it('stops at the token budget, resumable, with the reason in words', async () => {
+    const { resolve } = await scripted('openai', { p: 0.5, seed: 4, models: ['m'], usage: { prompt: 50, completion: 20 } });
+    const { end, byMethod } = await run(resolve, { models: ['m'], methods: ['one_answer'], budget_tokens: 700 }, 40);
+    expect(end.status).toBe('stopped');
+    expect(end.detail).toContain('token budget (700)');
+    // 70 tokens a question: at least 10 are answered, and the questions in flight when it was reached (8 at once).
+    const done = byMethod('one_answer').done;
+    expect(done).toBeGreaterThanOrEqual(10);
+    expect(done).toBeLessThan(40);
+  });
+
+  it('the built-in engine answers through its grammar: a JSON answer, no answer line asked for, no repair', async () => {
+    const seen: Array<{ schema: unknown; prompt: string }> = [];
+    const resolve = async (model: string) => ({
+      model,
+      provider: {
+        id: 'builtin',
+        label: 'Built-in',
+        owns: () => true,
+        listModels: async () => [],
+        probe: async () => ({ status: 'ok' as const }),
+        chat: async (req: ChatRequest) => {
+          seen.push({ schema: req.jsonSchema, prompt: req.messages.at(-1)!.content });
+          const expr = /(\d+)\+(\d+)\*(\d+)\+(\d+)-(\d+)\*(\d+)/.exec(req.messages.at(-1)!.content)!.slice(1).map(Number);
+          const right = expr[0] + expr[1] * expr[2] + expr[3] - expr[4] * expr[5];
+          const content = JSON.stringify({ reasoning: 'Multiplication first.', answer: String(right) });
+          return { content, model, provider: 'builtin', durationMs: 1, usage: { promptTokens: 30, completionTokens: 10 } };
+        },
+      },
+    });
+    const { byMethod } = await run(resolve, { models: ['builtin:tiny.gguf'], methods: ['chain_of_thought'] }, 6);
+    expect(byMethod('chain_of_thought')).toMatchObject({ correct: 6, unreadable: 0, tokens_per_question: 40 });
+    expect(seen).toHaveLength(6);
+    expect(seen[0].schema).toMatchObject({ required: ['reasoning', 'answer'] });
+    expect(seen[0].prompt).not.toContain('Answer:');
   });
 });
