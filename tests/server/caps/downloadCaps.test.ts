@@ -18,6 +18,10 @@ let dataDir: string;
 let modelsDir: string;
 let importDir: string;
 const zeros = { sent: 0, closed: false };
+// Downloads are the operators' (server/auth/operator.ts): every account here is one, so ownership is what differs.
+const OPERATORS = Array.from({ length: 8 }, (_, i) => `operator${i}@caps.example.com`);
+let operators = 0;
+const registerOperator = () => s.register(OPERATORS[operators++]);
 let releaseSlow: (() => void) | null = null;
 
 beforeAll(async () => {
@@ -47,6 +51,7 @@ beforeAll(async () => {
   importDir = mkdtempSync(path.join(tmpdir(), 'agora-caps-import-'));
   s = await startTestServer({
     dataDir,
+    adminEmails: OPERATORS,
     builtin: { ...builtinConfigFrom({}, dataDir), importDirs: [importDir], downloadAllowPrivate: true, maxDownloadsPerUser: 1, maxDownloads: 5, maxTotalBytes: model.length * 3 },
   });
 }, 120_000);
@@ -68,7 +73,7 @@ const settled = async (token: string, file: string) => {
 
 describe('built-in model downloads', () => {
   it('stop at the first bytes when they are not GGUF, and remove what was written', async () => {
-    const { token } = await s.register();
+    const { token } = await registerOperator();
     expect((await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/zeros/z.gguf` } })).status).toBe(202);
     const d = await settled(token, 'z.gguf');
     expect(d).toMatchObject({ state: 'failed', error: expect.stringContaining('not a GGUF model') });
@@ -79,8 +84,8 @@ describe('built-in model downloads', () => {
   });
 
   it('belong to their owner: another user neither lists nor cancels them; one runs per user at a time', async () => {
-    const a = await s.register();
-    const b = await s.register();
+    const a = await registerOperator();
+    const b = await registerOperator();
     expect((await s.api('POST', '/api/builtin-models/downloads', { token: a.token, body: { url: `${files.url}/slow/mine.gguf` } })).status).toBe(202);
     const again = await s.api('POST', '/api/builtin-models/downloads', { token: a.token, body: { url: `${files.url}/m/second.gguf` } });
     expect(again).toMatchObject({ status: 429, body: { detail: expect.stringContaining('BUILTIN_MAX_DOWNLOADS_PER_USER') } });
@@ -97,7 +102,7 @@ describe('built-in model downloads', () => {
   });
 
   it('cancel names a download only: a path is not one and touches nothing', async () => {
-    const { token } = await s.register();
+    const { token } = await registerOperator();
     const victim = path.join(dataDir, 'victim');
     writeFileSync(`${victim}.part`, 'keep me');
     writeFileSync(`${victim}.part.json`, JSON.stringify({ url: 'http://x/victim.gguf' }));
@@ -110,7 +115,7 @@ describe('built-in model downloads', () => {
   });
 
   it('stop at the models directory total, refuse a malformed URL clearly, and never say what exists outside the import directories', async () => {
-    const { token } = await s.register();
+    const { token } = await registerOperator();
     mkdirSync(modelsDir, { recursive: true });
     writeFileSync(path.join(modelsDir, 'filler.gguf'), Buffer.alloc(model.length * 3));
     const full = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/m/more.gguf` } });
