@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { availableParallelism, freemem, totalmem } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import { BUILTIN_CONNECTION_ID, builtinModelId } from '../models/builtinEngine';
 import { forgetListing } from '../models/service';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { RECOMMENDED_MODELS } from '../providers/llm/builtin/catalog';
+import { catalogueFor } from '../providers/llm/builtin/catalog';
 import { ModelDownloads } from '../providers/llm/builtin/downloads';
 import { importModelFile } from '../providers/llm/builtin/importFile';
 import { listModelFiles, modelPath } from '../providers/llm/builtin/modelFiles';
@@ -63,7 +64,12 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
 
   app.get('/api/builtin-models', {
     schema: { tags, summary: "List the built-in engine's model files, downloads and recommended models", response: { 200: builtinModelsList } },
-  }, async () => ({ dir, files: await files(), downloads: await downloads.list(), recommended: RECOMMENDED_MODELS, import_dirs: ctx.config.builtin.importDirs }));
+  }, async () => {
+    // Read afresh each time: what fits depends on the memory free now, and a file dropped into the folder shows.
+    const system = { total_bytes: totalmem(), free_bytes: freemem(), cpus: availableParallelism() };
+    const { recommended, suggested } = catalogueFor(system);
+    return { dir, files: await files(), downloads: await downloads.list(), recommended, import_dirs: ctx.config.builtin.importDirs, system, suggested };
+  });
 
   app.post('/api/builtin-models/downloads', {
     schema: {
