@@ -16,6 +16,7 @@ import {
 } from '../../machines/models.selectors';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BuiltinModels } from './BuiltinModels';
+import { GetRealModelCard } from './GetRealModelCard';
 import { ConnectionCard } from './ConnectionCard';
 import { ConnectionForm } from './ConnectionForm';
 import './models.css';
@@ -74,6 +75,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
               </button>
             </div>
           )}
+          {!formOpen && <GetRealModelCard models={models} builtin={builtin} where="dialog" />}
           {formOpen ? (
             <ConnectionForm models={models}>{builtinInForm && builtin && <BuiltinModels actor={builtin} />}</ConnectionForm>
           ) : (
