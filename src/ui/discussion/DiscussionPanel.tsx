@@ -6,6 +6,7 @@ import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, 
 import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
 import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
 import { GetRealModelCard } from '../models/GetRealModelCard';
+import { ModelsInUseNotice } from '../models/ModelsInUseNotice';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
 import { RunningOffer } from './common/RunningOffer';
@@ -32,6 +33,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
     <>
       <RunningOffer history={history} />
       {!running && <GetRealModelCard models={models} where="panel" />}
+      {!running && <ModelsInUseNotice models={models} workspace={workspace} />}
     </>
   );
   const panel = hybrid

@@ -23,9 +23,9 @@ export function GetRealModelCard({ models, builtin, where }: { models: ModelsAct
     if (kind) models.send({ type: 'models.add', kind });
   };
   return (
-    <section className={`real-model real-model--${where}`} aria-labelledby={`real-model-${where}`}>
-      <h3 id={`real-model-${where}`} className="real-model__title">Get a real model</h3>
-      <p className="real-model__lead muted">Agents are using the offline demo, which writes rule-based replies. Any of these gives them a language model:</p>
+    <section className={`real-model real-model--${where}`} role="note" aria-label="Model status">
+      <h3 className="real-model__title">Get a real model</h3>
+      <p className="real-model__lead muted">No model but the offline demo is answering; it writes rule-based replies. Any of these gives the agents a language model:</p>
       <ol className="real-model__ways">
         {hasBuiltin && (
           <li>
@@ -47,9 +47,11 @@ export function GetRealModelCard({ models, builtin, where }: { models: ModelsAct
         </li>
       </ol>
       {where === 'panel' && (
-        <button type="button" className="link-button real-model__later" onClick={() => models.send({ type: 'models.hint.dismiss' })}>
-          Not now
-        </button>
+        <p className="real-model__later">
+          <button type="button" className="link-button" onClick={() => open(null)}>Connect a model</button>
+          {' · '}
+          <button type="button" className="link-button" onClick={() => models.send({ type: 'models.hint.dismiss' })}>Not now</button>
+        </p>
       )}
     </section>
   );
