@@ -7,7 +7,6 @@ import type { EngineFrame } from './frames';
 import { turnRequest } from './prompt';
 import { votesOf, withTurn, type ArgumentNode, type DiscussionRecord } from './record';
 import { findAgent, nextSpeaker } from './speakers';
-import type { TurnAnswer } from './turnAnswer';
 
 // One agent's turn and everything each panel is sent for it: who has the floor, the streamed draft
 // (agent_message_start / agent_message_delta), the final message in the panel's own shape (`text` for the basic
@@ -40,10 +39,6 @@ export const thinkInput = (c: EngineContext): ThinkInput => ({
 const FIPA = new Set(['inform', 'request', 'propose', 'accept-proposal', 'reject-proposal', 'query-if', 'query-ref', 'agree', 'refuse', 'confirm', 'disconfirm', 'cfp', 'inform-if', 'not-understood']);
 const REQUESTING = new Set(['request', 'query-if', 'query-ref', 'cfp']);
 
-function formal(performative: string, sender: string, receiver: string, content: string, a: TurnAnswer, confidence: number) {
-  const quoted = content.replace(/\s+/g, ' ').replace(/"/g, "'");
-  return `(${performative}\n  :sender ${sender}\n  :receiver ${receiver}\n  :content "${quoted}"\n  :stance ${a.stance} :confidence ${confidence.toFixed(2)})`;
-}
 
 /** Everything one agent's answer changes and says. */
 export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
@@ -115,11 +110,12 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
     });
   } else {
     const mode = c.mode;
-    const structured = mode === 'structured';
     const formalComms = plan.acl && mode !== 'natural' ? [{ performative, receiver: receiverName, content: aclContent }] : [];
     primary({
       type: 'agent_message', id: messageId, agent_id: agent.id, agent_name: agent.name, agent_role: agent.role,
-      content: structured ? formal(performative, agent.name, receiverName, content, a, confidence) : content,
+      // The sentence is the message in every mode; in structured mode its ACL expression rides in the acl_message
+      // frame below (the turn's details disclosure), not in the bubble.
+      content,
       message_type: mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'),
       confidence, reasoning_chain: reasoning, formal_communications: formalComms, round: plan.announceRounds ? c.round : undefined,
       tts_pending: c.speechOn || undefined, turn_reason: c.speakerReason,

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { availableParallelism, freemem, totalmem } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,7 +18,7 @@ import { forgetListing } from '../models/service';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { perUserLimit } from '../http/userRateLimit';
-import { RECOMMENDED_MODELS } from '../providers/llm/builtin/catalog';
+import { catalogueFor } from '../providers/llm/builtin/catalog';
 import { ModelDownloads, type Viewer } from '../providers/llm/builtin/downloads';
 import { importModelFile } from '../providers/llm/builtin/importFile';
 import { listModelFiles, modelPath, safeModelFileName } from '../providers/llm/builtin/modelFiles';
@@ -75,13 +76,18 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     // The files are everyone's; managing them, and the server's paths, are the operator's (README 'Operator').
     const operator = await isOperator(ctx, req.userId);
+    // Read afresh each time: what fits depends on the memory free now, and a file dropped into the folder shows.
+    const system = { total_bytes: totalmem(), free_bytes: freemem(), cpus: availableParallelism() };
+    const { recommended, suggested } = catalogueFor(system);
     return {
       dir: operator ? dir : null,
       files: await files(),
       downloads: await downloads.list(viewerOf(req)),
-      recommended: RECOMMENDED_MODELS,
+      recommended,
       import_dirs: operator ? ctx.config.builtin.importDirs : [],
       can_manage: operator,
+      system,
+      suggested,
     };
   });
 

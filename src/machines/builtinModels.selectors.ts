@@ -23,3 +23,9 @@ export const selectRecommended = (s: BuiltinModelsSnapshot): Array<RecommendedMo
   const active = new Set(selectDownloads(s).filter((d) => d.state === 'running' || d.state === 'verifying').map((d) => d.file));
   return (s.context.list?.recommended ?? []).map((m) => ({ ...m, status: files.has(m.file) ? 'installed' : active.has(m.file) ? 'downloading' : 'available' }));
 };
+
+/** The recommended model for this server's memory (the server picks it), with its status. */
+export const selectSuggested = (s: BuiltinModelsSnapshot) => selectRecommended(s).find((m) => m.id === s.context.list?.suggested) ?? null;
+/** Why the download of `file` stopped, when it did: shown beside the button that started it. */
+export const selectDownloadError = (s: BuiltinModelsSnapshot, file: string) =>
+  s.context.list?.downloads.find((d) => d.file === file && (d.state === 'failed' || d.state === 'interrupted'))?.error ?? null;

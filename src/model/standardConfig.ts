@@ -82,11 +82,14 @@ export const endpointName = (key: EndpointKey) => ENDPOINTS[key].name;
 
 /** The panel's title for each endpoint: it says what will run (or runs). */
 export const ENDPOINT_TITLES: Record<EndpointKey, string> = {
-  basic: 'Multi-Agent Discussion',
-  enhanced: 'Enhanced Multi-Agent Discussion',
+  basic: 'Discussion',
+  enhanced: 'Discussion',
   multi_round: 'Multi-Round Discussion',
   hybrid: 'Hybrid Discussion',
 };
+
+/** A kind of discussion by its adjective, for sentences: 'Hybrid discussions are not available …'. */
+const KIND_WORDS: Record<EndpointKey, string> = { basic: 'Plain', enhanced: 'Enhanced', multi_round: 'Multi-Round', hybrid: 'Hybrid' };
 
 /** The Start button for each endpoint. */
 export const START_LABELS: Record<EndpointKey, string> = {
@@ -103,7 +106,7 @@ export const START_LABELS: Record<EndpointKey, string> = {
 export function endpointReason(key: EndpointKey, o: EndpointChoiceOptions, availability: Partial<Record<EndpointKey, EndpointAvailability>>): string {
   const confirmed = ENDPOINT_KEYS.some((k) => availability[k] === 'available');
   const skipped = (['multi_round', 'enhanced', 'hybrid'] as const).filter((k) => k !== key && availability[k] === 'unavailable' && asks(k, o));
-  const unavailable = skipped.length ? ` ${ENDPOINT_TITLES[skipped[0]].replace(/ Multi-Agent| Discussion/g, '')} discussions are not available on this server.` : '';
+  const unavailable = skipped.length ? ` ${KIND_WORDS[skipped[0]]} discussions are not available on this server.` : '';
   switch (key) {
     case 'multi_round':
       return 'Multi-round reasoning is on: the agents argue in stages and build a reasoning tree.';

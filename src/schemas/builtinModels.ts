@@ -43,6 +43,10 @@ export const recommendedModel = z.object({
   licence_url: z.string(),
   sha256: z.string().nullable(),
   note: z.string(),
+  /** Memory the model needs to answer (its file, the context and the engine), in bytes. */
+  ram_bytes: z.number().int().positive(),
+  /** How it suits this server's memory: 'fits' in free memory, 'may_be_slow' (only in total memory), 'too_big'. */
+  fit: z.enum(['fits', 'may_be_slow', 'too_big']).optional(),
 });
 export type RecommendedModel = z.infer<typeof recommendedModel>;
 
@@ -56,6 +60,10 @@ export const builtinModelsList = z.object({
   import_dirs: z.array(z.string()),
   /** Whether the caller may download, add and delete files (the operator); others see the list read-only. */
   can_manage: z.boolean().default(true),
+  /** This server's memory and processors, read when the list is asked for. */
+  system: z.object({ total_bytes: z.number().nonnegative(), free_bytes: z.number().nonnegative(), cpus: z.number().int().nonnegative() }).optional(),
+  /** The recommended model for this server's memory (the strongest that fits), or null when none fits. */
+  suggested: z.string().nullable().optional(),
 });
 export type BuiltinModelsList = z.infer<typeof builtinModelsList>;
 

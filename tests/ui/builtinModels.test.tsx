@@ -30,13 +30,13 @@ function mount(answer: (method: string, path: string, body: unknown) => { status
 describe('BuiltinModels', () => {
   it('lists the files, a download’s progress bar, and the recommended models with sizes and licences', async () => {
     mount(() => ({ status: 200, body: builtinList() }));
-    expect(await screen.findByText('qwen2.5-0.5b-instruct-q4_k_m.gguf')).toBeTruthy();
+    expect(await screen.findByText('qwen2.5-0.5b-instruct-q4_k_m.gguf', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Loaded')).toBeTruthy();
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('36');
     expect(bar.getAttribute('aria-valuetext')).toBe('36 % (297 MB of 808 MB)');
-    expect(screen.getByRole('link', { name: 'MIT' }).getAttribute('href')).toContain('Phi-3.5');
-    expect(screen.getByRole('button', { name: 'Download Phi-3.5 mini Instruct' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'MIT' }).getAttribute('href')).toContain('Phi-4-mini');
+    expect(screen.getByRole('button', { name: 'Download Phi-4-mini Instruct' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Download Llama 3.2 1B Instruct' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -51,13 +51,13 @@ describe('BuiltinModels', () => {
       method === 'POST' && path === '/api/builtin-models/downloads'
         ? calls.length > 3
           ? { status: 422, body: { detail: '10.0.0.5 is a loopback or private address; this server downloads only from public ones' } }
-          : { status: 202, body: { file: 'Phi-3.5-mini-instruct-Q4_K_M.gguf', url: 'u', received: 0, total: null, state: 'running', error: null, sha256: null } }
+          : { status: 202, body: { file: 'microsoft_Phi-4-mini-instruct-Q4_K_M.gguf', url: 'u', received: 0, total: null, state: 'running', error: null, sha256: null } }
         : { status: 200, body: builtinList() },
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Download Phi-3.5 mini Instruct' }));
+    await user.click(await screen.findByRole('button', { name: 'Download Phi-4-mini Instruct' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ url: expect.stringContaining('Phi-3.5-mini-instruct-Q4_K_M.gguf'), file: 'Phi-3.5-mini-instruct-Q4_K_M.gguf' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ url: expect.stringContaining('microsoft_Phi-4-mini-instruct-Q4_K_M.gguf'), file: 'microsoft_Phi-4-mini-instruct-Q4_K_M.gguf' });
 
     await user.type(screen.getByLabelText('GGUF file URL'), 'http://10.0.0.5/m.gguf');
     await waitFor(() => expect((screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(false));

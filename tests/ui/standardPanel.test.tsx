@@ -57,13 +57,32 @@ async function startLive(p: Panel, user = userEvent.setup()): Promise<FakeWebSoc
 
 const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
 
+describe('standard panel: words a person uses', () => {
+  it("is titled 'Discussion' before Start, shows no 'disconnected' badge while idle, and says how many turns will run", async () => {
+    const p = renderStandardPanel();
+    await probed();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Discussion');
+    expect(p.container.querySelector('.panel-header')!.textContent).not.toMatch(/disconnected/i);
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
+    expect(p.container.querySelector('.start-form__reason')!.textContent).toMatch(/Plans \d+ turns\./);
+  });
+
+  it('is titled by its topic once started', async () => {
+    const p = renderStandardPanel();
+    await startLive(p);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Should the vineyard switch to drip irrigation?');
+  });
+});
+
 describe('standard panel: start form', () => {
   it('keeps Start disabled with the first failing check until two agents are selected and a context is typed', async () => {
     const user = userEvent.setup();
     const p = renderStandardPanel();
     await screen.findByText(/^Available endpoints:/);
     expect(startButton().disabled).toBe(true);
-    expect(hint(p.container)).toBe(DISCUSSION_MESSAGES.selectTwoAgents);
+    // With no agent selected the agent strip says it, once: not the hint and the empty feed as well.
+    expect(hint(p.container)).toBe(null);
+    expect(p.container.textContent!.match(/two or more agents|at least two agents/gi)).toHaveLength(1);
 
     await selectAgents(p, [AGENTS[0].id]);
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Participants' })).getAllByRole('listitem')).toHaveLength(1));

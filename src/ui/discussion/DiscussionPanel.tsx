@@ -5,7 +5,8 @@ import type { AppActorRef } from '../../machines/app.machine';
 import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
 import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
 import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
-import { ConnectModelHint } from '../models/ConnectModelHint';
+import { GetRealModelCard } from '../models/GetRealModelCard';
+import { ModelsInUseNotice } from '../models/ModelsInUseNotice';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
 import { RunningOffer } from './common/RunningOffer';
@@ -27,11 +28,12 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const running = hybrid ? hybridLocked : standardBusy;
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
-  // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Connect a model' hint.
+  // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Get a real model' card.
   const notice = (
     <>
       <RunningOffer history={history} />
-      {!running && <ConnectModelHint models={models} where="panel" />}
+      {!running && <GetRealModelCard models={models} where="panel" />}
+      {!running && <ModelsInUseNotice models={models} workspace={workspace} />}
     </>
   );
   const panel = hybrid

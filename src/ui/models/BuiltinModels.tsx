@@ -101,7 +101,12 @@ function ModelFiles({ actor }: { actor: BuiltinModelsActorRef }) {
           ))}
         </ul>
       )}
-      {dir && <p className="field__hint">Stored in {dir}</p>}
+      {dir && (
+        <p className="field__hint">
+          Stored in {dir}. A .gguf file put there shows after{' '}
+          <button type="button" className="link-button" onClick={() => actor.send({ type: 'models.reload' })}>Refresh</button>.
+        </p>
+      )}
     </div>
   );
 }
@@ -191,7 +196,8 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
                 <strong>{m.label}</strong> <span className="muted">· {formatBytes(m.bytes)}</span>
               </span>
               <span className="muted builtin-models__note">
-                {m.note}{' '}
+                {m.fit && <Badge tone={m.fit === 'fits' ? 'success' : m.fit === 'may_be_slow' ? 'warning' : 'danger'} title={`Needs about ${formatBytes(m.ram_bytes)} of memory`}>{FIT[m.fit]}</Badge>}{' '}
+                needs about {formatBytes(m.ram_bytes)} of memory · {m.note}{' '}
                 <a className="builtin-models__licence" href={m.licence_url} target="_blank" rel="noreferrer noopener">
                   {m.licence}
                 </a>
@@ -204,11 +210,20 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
                 {m.status === 'downloading' ? 'Downloading…' : 'Download'}
               </button>
             )}
+            <DownloadError actor={actor} file={m.file} />
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+const FIT = { fits: 'Fits', may_be_slow: 'May be slow', too_big: 'Too big' } as const;
+
+/** A failed download's reason, beside the button that started it (the row wraps it onto its own line). */
+function DownloadError({ actor, file }: { actor: BuiltinModelsActorRef; file: string }) {
+  const error = useSelector(actor, (s) => sel.selectDownloadError(s, file));
+  return error ? <p className="field__error builtin-models__row-error" role="alert">{error}</p> : null;
 }
 
 function DownloadFromUrl({ actor }: { actor: BuiltinModelsActorRef }) {

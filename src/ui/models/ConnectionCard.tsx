@@ -4,10 +4,10 @@ import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import { formatBytes, jobPercent, selectIsStartingPull, selectJobsOf } from '../../machines/models.selectors';
-import { OPENAI_PRESETS, type ModelConnection, type ModelJob } from '../../schemas/modelConnections';
+import { connectionTag } from '../../model/connectionTag';
+import type { ModelConnection, ModelJob } from '../../schemas/modelConnections';
 
-const kindLabel = (c: ModelConnection) =>
-  c.kind === 'ollama' ? 'Ollama' : c.kind === 'builtin' ? 'Built-in (llama.cpp)' : (OPENAI_PRESETS.find((p) => p.id === c.preset && p.id !== 'custom')?.label ?? 'OpenAI-compatible');
+const kindLabel = (c: ModelConnection) => connectionTag(c);
 
 function StatePill({ c }: { c: ModelConnection }) {
   const s = c.status;

@@ -16,6 +16,7 @@ import {
 } from '../../machines/models.selectors';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BuiltinModels } from './BuiltinModels';
+import { GetRealModelCard } from './GetRealModelCard';
 import { ConnectionCard } from './ConnectionCard';
 import { ConnectionForm } from './ConnectionForm';
 import { SpeechConnections } from './SpeechConnections';
@@ -75,6 +76,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
               </button>
             </div>
           )}
+          {!formOpen && <GetRealModelCard models={models} builtin={builtin} where="dialog" />}
           {formOpen ? (
             <ConnectionForm models={models}>{builtinInForm && builtin && <BuiltinModels actor={builtin} />}</ConnectionForm>
           ) : (

@@ -115,8 +115,36 @@ describe('/api/builtin-models', () => {
     expect(list.files).toEqual([]);
     expect(list.dir).toBe(modelsDir);
     expect(list.import_dirs).toEqual([importDir]);
-    expect(list.recommended.map((m) => m.label)).toEqual(expect.arrayContaining(['Qwen2.5 0.5B Instruct', 'Llama 3.2 3B Instruct', 'Phi-3.5 mini Instruct']));
-    expect(list.recommended.every((m) => m.bytes > 0 && m.licence && m.url.startsWith('https://'))).toBe(true);
+    expect(list.recommended.map((m) => m.label)).toEqual([
+      'Qwen3 0.6B', 'Gemma 3 1B', 'Llama 3.2 1B Instruct', 'SmolLM2 1.7B Instruct', 'Qwen3 1.7B', 'Llama 3.2 3B Instruct', 'Phi-4-mini Instruct', 'Qwen3 4B Instruct 2507',
+    ]);
+    expect(list.recommended.every((m) => m.bytes > 0 && m.licence && m.url.startsWith('https://') && m.url.endsWith(`/${m.file}`) && m.ram_bytes > m.bytes)).toBe(true);
+    // Marked for this server's memory, read now, with the one to suggest.
+    expect(list.system!.total_bytes).toBeGreaterThan(0);
+    expect(list.system!.cpus).toBeGreaterThan(0);
+    expect(list.recommended.every((m) => ['fits', 'may_be_slow', 'too_big'].includes(m.fit!))).toBe(true);
+    if (list.suggested) expect(list.recommended.find((m) => m.id === list.suggested)!.fit).not.toBe('too_big');
+  });
+
+  it('a download that cannot reach its server says what to do instead: the models folder, then Refresh', async () => {
+    // A port nothing listens on: the connection is refused, as a server without a route out sees it.
+    const closed = createServer();
+    const port = await new Promise<number>((r) => closed.listen(0, '127.0.0.1', () => r((closed.address() as { port: number }).port)));
+    await new Promise<void>((r) => closed.close(() => r()));
+    const r = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `http://127.0.0.1:${port}/m/away.gguf` } });
+    expect(r.status).toBe(202);
+    const { d } = await settle('away.gguf');
+    expect(d!.state).toBe('failed');
+    expect(d!.error, d!.error!).toContain(`put a .gguf file in ${modelsDir}, then Refresh`);
+    await s.api('DELETE', '/api/builtin-models/downloads/away.gguf', { token });
+  });
+
+  it('a .gguf file dropped into the models folder is listed on the next refresh', async () => {
+    mkdirSync(modelsDir, { recursive: true });
+    writeFileSync(path.join(modelsDir, 'dropped.gguf'), model);
+    const list = builtinModelsList.parse((await s.api('GET', '/api/builtin-models', { token })).body);
+    expect(list.files.map((f) => f.name)).toContain('dropped.gguf');
+    rmSync(path.join(modelsDir, 'dropped.gguf'));
   });
 
   it('downloads a file with progress on /ws/updates, checks its SHA-256 and lists it as a model of the Built-in connection', async () => {

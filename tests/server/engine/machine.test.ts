@@ -216,7 +216,11 @@ describe('discussion machine: failures, stop and speech', () => {
     expect(systems.some((s) => s.includes('back to natural'))).toBe(true);
     const types = r.frames.filter((f) => f.type === 'agent_message').map((f) => f.message_type);
     expect(types).toEqual(['natural', 'natural', 'structured', 'structured', 'natural', 'natural']);
-    expect(r.frames.find((f) => f.type === 'agent_message' && f.message_type === 'structured').content).toMatch(/^\(propose\n {2}:sender/);
+    // The bubble says the sentence, as in every mode; the ACL expression goes with it in the acl_message frame.
+    const at = r.frames.findIndex((f) => f.type === 'agent_message' && f.message_type === 'structured');
+    expect(r.frames[at].content).not.toMatch(/^\(|:sender/);
+    const acl = r.frames.slice(at).find((f) => f.type === 'acl_message');
+    expect(acl).toMatchObject({ performative: 'propose', natural_language: r.frames[at].content });
   });
 
   it('enhanced: a confident opponent interrupts and takes the floor next', async () => {

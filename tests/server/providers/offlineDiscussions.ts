@@ -41,7 +41,7 @@ const STAGES = ['brainstorming', 'analysis', 'critique', 'synthesis', 'consensus
 /** A discussion of eight turns with a person's message before turn `humanAt`. */
 export function discuss(subject: string, agents: TurnContext['agent'][], message: string, humanAt: number) {
   const history: TurnContext['history'] = [];
-  const turns: Array<{ speaker: string; content: string; afterHuman: boolean }> = [];
+  const turns: Array<{ speaker: string; content: string; afterHuman: boolean; stance: string }> = [];
   for (let turn = 1; turn <= 8; turn++) {
     if (turn === humanAt) history.push({ speaker: 'Human', content: message, human: true });
     const agent = agents[(turn - 1) % agents.length];
@@ -50,7 +50,7 @@ export function discuss(subject: string, agents: TurnContext['agent'][], message
     };
     const a = turnAnswer.parse(JSON.parse(offlineAnswer({ model: 'offline', messages: [], jsonSchema: {}, context })));
     history.push({ speaker: agent.name, content: a.content, stance: a.stance, confidence: a.confidence });
-    turns.push({ speaker: agent.name, content: a.content, afterHuman: turn === humanAt });
+    turns.push({ speaker: agent.name, content: a.content, afterHuman: turn === humanAt, stance: a.stance });
   }
   return turns;
 }
@@ -64,3 +64,23 @@ export function refersTo(turn: string, message: string): boolean {
   return words.filter((w) => lower.includes(w)).length >= Math.min(2, words.length);
 }
 
+
+/**
+ * A person's message with a fact, its figure and a question put to one agent by name ('Tallinn made buses free in
+ * 2013 … Tomas, would free fares overcrowd your route 12?'). `to` is the index of the agent asked.
+ */
+export const factAndAsk = fc.record({
+  label: fc.constantFrom('', 'Data point for you all: ', 'For what it is worth: '),
+  place: fc.constantFrom('Tallinn', 'Porto', 'the town of Ghent', 'Lyon', 'Basel'),
+  act: fc.constantFrom('made buses free in 2013 and lost fare income of', 'cut its bus fares and spent', 'tried this and saved'),
+  figure: fc.constantFrom('38 million euros a year', '€2,000 a month', '40%', '12 hours a week', '900 thousand dollars'),
+  question: fc.constantFrom('would free fares overcrowd your route 12?', 'could your team cope with twice the demand?', 'what would you change first?'),
+  where: fc.constantFrom('front', 'back'),
+  to: fc.integer({ min: 0, max: 2 }),
+});
+
+export function factAndAskText(m: { label: string; place: string; act: string; figure: string; question: string; where: string }, name: string) {
+  const fact = `${m.label}${m.place[0].toUpperCase()}${m.place.slice(1)} ${m.act} ${m.figure}.`;
+  const ask = m.where === 'front' ? `${name}, ${m.question}` : `${m.question[0].toUpperCase()}${m.question.slice(1, -1)}, ${name}?`;
+  return { text: `${fact} ${ask}`, fact: fact.slice(m.label.length) };
+}

@@ -72,11 +72,20 @@ export const SHAPES: Shape[] = [
         return !(j >= 0 && has(terms[j], 'Preposition'));
       }),
   },
+  // Shapes a newcomer met in the demo's first discussion; the list grows with every one found.
+  {
+    name: 'topic phrases set against each other as options',
+    found: (s) => /\b(one option is to pair|the trade-off is between|weigh(ed)? against|as the core and|go together: changing one)\b/i.test(s),
+  },
+  {
+    name: "a person's words pasted mid-sentence",
+    found: (s) => /\b(you say|you point out that|i hear you that|even if|on the table:) (?!it\b)[a-z]/i.test(s) || /\bfor you all:/i.test(s),
+  },
 ];
 
 /** Sentences of a turn, with quoted words (someone else's) blanked out of the checks. */
 export function sentencesOf(text: string): string[] {
-  return text.split(/\n/).flatMap((line) => line.replace(/^- /, '').split(/(?<=[.?!])\s+(?=[A-Z"])/)).map((s) => s.trim()).filter(Boolean);
+  return text.split(/\n/).flatMap((line) => line.replace(/^- /, '').split(/(?<=[.?!]"?)\s+(?=[A-Z"0-9€$£])/)).map((s) => s.trim()).filter(Boolean);
 }
 
 /** The broken shapes found in one sentence. */

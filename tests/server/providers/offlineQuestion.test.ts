@@ -18,3 +18,17 @@ describe('the offline model reads a topic question', () => {
     expect(questionSubject(topic)).toBe(subject);
   });
 });
+
+describe('the offline summary', () => {
+  beforeAll(loadTagger);
+  it('counts turns as the message count does: a person’s message is not a turn', async () => {
+    const { offlineAnswer } = await import('../../../server/providers/llm/offline');
+    const agent = { id: 'a', name: 'Ada', role: 'Economist', prompt: '' };
+    const history = [
+      { speaker: 'Ada', content: 'One.', stance: 'support' }, { speaker: 'Bo', content: 'Two.', stance: 'oppose' },
+      { speaker: 'Human', content: 'What about cost?', human: true }, { speaker: 'Ada', content: 'Three.', stance: 'support' },
+    ];
+    const text = offlineAnswer({ model: 'offline', messages: [], context: { agent, others: [{ ...agent, id: 'b', name: 'Bo' }], topic: 'Free buses?', turn: 5, history, task: 'summary' } });
+    expect(text).toMatch(/^Summary of 3 turns/);
+  });
+});

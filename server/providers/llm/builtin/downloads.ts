@@ -284,6 +284,8 @@ export class ModelDownloads {
         download.received = await stat(part).then((st) => st.size, () => 0);
         download.state = existsSync(part) ? 'interrupted' : 'failed';
         download.error = `Download of ${download.file} failed: ${describe(e)}`;
+        // With no way out to the internet, say what works instead: a file copied into the models folder.
+        if (unreachable(e)) download.error += `. This server cannot reach ${new URL(download.url).hostname}: put a .gguf file in ${this.opts.dir}, then Refresh.`;
       }
     }
     tell(true);
@@ -369,6 +371,13 @@ async function sha256Of(file: string, signal: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { signal })) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+const NO_ROUTE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH', 'ECONNREFUSED', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+function unreachable(e: unknown): boolean {
+  const err = e as { message?: string; cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } };
+  const codes = [err?.cause?.code, ...(err?.cause?.errors ?? []).map((x) => x.code)];
+  return codes.some((c) => NO_ROUTE.has(c ?? '')) || /could not be resolved|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(`${err?.message} ${err?.cause?.message}`);
 }
 
 function describe(e: unknown): string {

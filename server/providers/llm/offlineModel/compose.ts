@@ -1,7 +1,8 @@
 import type { TurnAnswer, TurnContext } from '../../../engine/turnAnswer';
 import { nounPhrases, questionClause, questionSubject, readMessage, refer } from './phrases';
 import type { Rng } from './seeded';
-import { takePosition, temperamentOf, type Position } from './stance';
+import { holdPosition, takePosition, temperamentOf, type Position } from './stance';
+import { readPerson } from './person';
 import { capitalize, fitWords } from './words';
 import { roleName, sameHead, FALLBACK, type Turn } from './turn';
 import { answerHuman, answerSpeaker } from './answer';
@@ -70,7 +71,8 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const last = heard[heard.length - 1];
   const mineAt = ctx.history.map((h) => h.speaker).lastIndexOf(ctx.agent.name);
   const mine = mineAt >= 0 ? ctx.history[mineAt] : undefined;
-  const pos = takePosition(ctx, t, rng, temperature);
+  const since = ctx.history.slice(mineAt + 1).filter((h) => h.speaker !== ctx.agent.name);
+  const pos = holdPosition(takePosition(ctx, t, rng, temperature), mine, since);
 
   const names = namesOf(ctx);
   // Names (a town, a firm) are who acts, not what is discussed: they stay out when there is enough else.
@@ -78,12 +80,13 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const subject = questionSubject(ctx.topic);
   const found = nounPhrases(ctx.topic, names);
   const things = found.filter((p) => !p.proper && !(subject && subject.endsWith(p.text.toLowerCase())));
-  const topicNps = things.length >= 2 ? things : found.filter((p) => !p.proper).length >= 2 ? found.filter((p) => !p.proper) : found;
+  const topicNps = things.length ? things : found.filter((p) => !p.proper).length >= 2 ? found.filter((p) => !p.proper) : found;
   const nps = topicNps.length ? topicNps : nounPhrases(ctx.agent.prompt, names).slice(0, 3).concat(FALLBACK);
   // The person's latest message this agent has not answered yet (said after its own last turn).
   const humanAt = ctx.history.map((h) => !!h.human).lastIndexOf(true);
   const said = ctx.history[humanAt];
-  const human = humanAt > mineAt && said ? { said, take: readMessage(said.content, names) } : null;
+  const agentNames = [ctx.agent, ...ctx.others].map((x) => x.name);
+  const human = humanAt > mineAt && said ? { said, take: readMessage(said.content, names), person: readPerson(said.content, agentNames) } : null;
 
   // The subject: the agent's own angle on the topic, so different agents lean on different phrases; the phrase
   // it is weighed against can come from what a person brought in.
@@ -99,8 +102,10 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const type = argumentType(tu);
   const lead = !last ? [opening(tu)] : last.human && human ? answerHuman(tu) : [answerSpeaker(tu)];
   // A person's message answered after someone else spoke in between is still taken up, after the speaker.
-  const lateHuman = human && last && !last.human ? answerHuman(tu).slice(0, 1) : [];
-  const sentences = onceAsRole([...lead, ...lateHuman, shift(tu), body(tu), citation, closing(tu)].filter((s): s is string => !!s), tu.role);
+  // A question put to this agent by name is answered whole, whoever spoke since.
+  const askedMe = !!human?.person.asks.some((q) => q.to === ctx.agent.name);
+  const lateHuman = human && last && !last.human ? answerHuman(tu).slice(0, askedMe ? 4 : 1) : [];
+  const sentences = onceAsRole([...(askedMe ? [...lateHuman, ...lead] : [...lead, ...lateHuman]), shift(tu), body(tu), citation, closing(tu)].filter((s): s is string => !!s), tu.role);
 
   const delegateTo = ctx.mode === 'smart_delegation' && ctx.others.length && last && rng.next() < 0.25 ? rng.pick(ctx.others) : null;
   const delegationTask = delegateTo ? `check the assumptions behind ${refer(a)} from the ${delegateTo.role.toLowerCase()} point of view` : null;

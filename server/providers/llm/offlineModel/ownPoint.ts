@@ -12,10 +12,10 @@ export function opening(tu: Turn): string {
     return fresh(tu, [
       `On ${clause}, my answer is yes, with conditions.`,
       `As ${role}, I lean towards yes on ${clause}.`,
-      `I'd say yes on ${clause}, if we start with ${A}.`,
+      `I'd say yes on ${clause}, with a trial first.`,
     ])!;
   }
-  if (clause) return fresh(tu, [`On ${clause}, I'd start with ${A}.`, `As ${role}, I see ${A} as the way into ${clause}.`])!;
+  if (clause) return fresh(tu, [`On ${clause}, I'd start with ${A}.`, `As ${role}, I'd look at ${A} first on ${clause}.`])!;
   return fresh(tu, [`Let me start with ${A}.`, `As ${role}, I'd open with a concrete proposal on ${A}.`, `My first proposal centres on ${A}.`])!;
 }
 
@@ -29,69 +29,72 @@ export function shift(tu: Turn): string | null {
   const by = !mover ? 'this discussion' : mover.human ? 'what you said' : `${mover.speaker}'s argument`;
   if (pos.stance === 'support') {
     return mine.stance === 'oppose'
-      ? fresh(tu, [`I was sceptical earlier, but ${by} has brought me round on ${A}.`, `I've changed my mind on ${A} since my last turn.`])
-      : fresh(tu, [`I was undecided before; I'm now in favour of ${A}.`, `I've made up my mind: I back ${A}.`]);
+      ? fresh(tu, [`I was sceptical earlier, but ${by} has brought me round on ${A}.`, `${capitalize(by)} has changed my mind on ${A} since my last turn.`])
+      : fresh(tu, [`I was undecided before; after ${by}, I'm now in favour of ${A}.`, `${capitalize(by)} has made up my mind: I back ${A}.`]);
   }
   if (pos.stance === 'oppose') {
     return mine.stance === 'support'
-      ? fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke.`])
-      : fresh(tu, [`I was undecided before; ${by} has turned me against ${A}.`, `I've come down against ${A} since my last turn.`]);
+      ? fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke, because of ${by}.`])
+      : fresh(tu, [`I was undecided before; ${by} has turned me against ${A}.`, `After ${by}, I've come down against ${A}.`]);
   }
-  return fresh(tu, [`I was firmer on ${A} before; now I'm less sure.`, `My view of ${A} has softened since my last turn.`]);
+  return fresh(tu, [`I was firmer on ${A} before; ${by} has shaken my confidence.`, `After ${by}, my view of ${A} has softened.`]);
 }
 
+/**
+ * The agent's own point. It speaks of the proposal as one thing ("this", "it") and of the topic's phrase as what
+ * the proposal touches: two phrases of the topic are never set against each other as if they were options.
+ */
 export function body(tu: Turn): string {
-  const { pos, ctx, a, b, role } = tu;
+  const { pos, ctx, a, role } = tu;
   const A = refer(a);
-  const B = refer(b);
   const stage = ctx.stage ?? (ctx.history.length > 6 ? 'synthesis' : ctx.history.length ? 'analysis' : 'brainstorming');
   if (pos.stance === 'oppose') {
     return fresh(tu, [
-      `My worry is that ${A} ${agree(a, 'cost', 'costs')} more than ${agree(a, 'they return', 'it returns')} unless ${B} ${be(b)} dealt with first.`,
-      `I'd rather start with ${B}; ${A} can wait until we know more.`,
-      `Nobody has shown yet how ${A} ${agree(a, 'affect', 'affects')} ${B}, and that's where this could go wrong.`,
-      `As ${role}, I see a real risk in ${A} that we haven't priced in.`,
-      `Before we commit to ${A}, someone should check what ${agree(a, 'they do', 'it does')} to ${B}.`,
+      `My worry is that this costs more than it returns, and ${A} would carry the cost.`,
+      `I'd rather wait until we know more about what it does to ${A}.`,
+      `Nobody has shown yet what this does to ${A}, and that's where it could go wrong.`,
+      `As ${role}, I see a real risk here that we haven't priced in.`,
+      `Before we commit, someone should check who pays for it.`,
     ])!;
   }
   if (pos.stance === 'neutral') {
     return fresh(tu, [
-      `What would tell us that ${A} actually ${agree(a, 'help', 'helps')} with ${B}?`,
-      `I'd want real numbers on ${A} before deciding anything about ${B}.`,
-      `As ${role}, I can see arguments both ways on ${A}.`,
-      `Could we test ${A} on a small scale first and see what happens to ${B}?`,
+      `What would tell us that this actually works?`,
+      `I'd want real numbers on ${A} before deciding.`,
+      `As ${role}, I can see arguments both ways.`,
+      `Could we test it on a small scale first and see what happens to ${A}?`,
     ])!;
   }
   const byStage: Record<string, string[]> = {
     brainstorming: [
-      `One option is to pair ${A} with ${B} and compare the results.`,
-      `As ${role}, I'd explore ${A} first and keep an eye on ${B}.`,
-      `A small trial of ${A} would quickly show whether ${B} ${agree(b, 'improve', 'improves')}.`,
+      `As ${role}, I'd try it on a small scale first and watch what happens to ${A}.`,
+      `A small trial would show quickly whether this works for ${A}.`,
+      `I'd start by asking who gains most here, and what it means for ${A}.`,
     ],
     analysis: [
-      `The trade-off is between ${A} and ${B}, and as ${role} I'd weight ${A} higher.`,
-      `${capitalize(A)} ${agree(a, 'drive', 'drives')} most of the outcome here, with ${B} second.`,
-      `From where I sit as ${role}, ${A} and ${B} go together: changing one without the other wastes effort.`,
+      `As ${role}, I think the gains outweigh the costs, and ${A} ${be(a)} where they would show first.`,
+      `What matters most to me is who pays and who gains, and on balance I think the gains win.`,
+      `The numbers I'd want first are what this costs and what it saves.`,
     ],
     critique: [
-      `The weak spot is ${B}; we should test ${agree(b, 'them', 'it')} before relying on ${A}.`,
-      `I'd stress-test ${A} against the worst case for ${B}.`,
-      `If ${A} ${agree(a, 'fail', 'fails')}, ${B} ${be(b)} where we'll feel it first.`,
+      `The weak spot is the worst case: what happens to ${A} in a bad year.`,
+      `I'd stress-test this against a bad year before relying on it.`,
+      `If this fails, ${A} ${be(a)} where we'll feel it first.`,
     ],
     synthesis: [
-      `Putting it together: ${A} first, then ${B}, reviewed as we go.`,
-      `A plan built on ${A}, with checks on ${B}, covers most of what we've heard.`,
-      `I think the pieces fit: ${A} as the core and ${B} as the safeguard.`,
+      `Putting it together: start small, measure what happens to ${A}, and review as we go.`,
+      `A plan that starts with a trial and checks ${A} along the way covers most of what we've heard.`,
+      `I think the pieces fit: a trial first, with clear checks on ${A}.`,
     ],
     consensus: [
-      `I can support a plan built on ${A}, as long as ${B} ${be(b)} checked along the way.`,
-      `I'm ready to agree on ${A}, with clear checks on ${B}.`,
-      `Count me in on ${A}; ${B} is the part I'd keep watching.`,
+      `I can support this, as long as ${A} ${be(a)} checked along the way.`,
+      `I'm ready to agree, with clear checks on ${A}.`,
+      `Count me in; ${A} ${be(a)} the part I'd keep watching.`,
     ],
     implementation: [
-      `First step: pilot ${A}, measure ${B}, then scale up.`,
-      `Concretely, one person owns ${A} and we review ${B} every week.`,
-      `We should set a date to start on ${A} and a budget for ${B}.`,
+      `First step: a pilot, measured on ${A}, then scale up.`,
+      `Concretely, one person owns the pilot and we review ${A} every week.`,
+      `We should set a start date and a budget, and report on ${A} every month.`,
     ],
   };
   return fresh(tu, byStage[stage] ?? byStage.analysis)!;
@@ -113,7 +116,7 @@ export function closing(tu: Turn): string | null {
           ? fresh(tu, [`I need a straight answer on ${A} before I commit.`, `Convince me on ${A} and I'll back it.`])
           : fresh(tu, [`Let's decide on ${A} and move.`, `I see no reason to wait on ${A}.`, `We've talked enough about ${A}; let's act.`]);
     case 'patient':
-      return fresh(tu, [other && rng.next() < 0.6 ? ask : null, `There's room to refine ${A} together.`, null]);
+      return fresh(tu, [other && rng.next() < 0.6 ? ask : null, `There's room to refine this together.`, null]);
     case 'reactive':
       return last && !last.human ? fresh(tu, [`${last.speaker}, what would change your mind?`, `${last.speaker}, does that answer your concern?`, null]) : fresh(tu, [ask, null]);
     case 'analytical':

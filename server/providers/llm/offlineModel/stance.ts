@@ -87,3 +87,17 @@ export function takePosition(ctx: TurnContext, t: Temperament, rng: Rng, tempera
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * One stated position per agent: a drawn stance that differs from the agent's last one stands only when someone it
+ * heard since then moved it (a person, or a voice on the new side; for 'neutral', a voice against its old side).
+ * A mature discussion may bring it round to support. Otherwise the agent keeps its last stance, a little surer or less sure as the room leans.
+ */
+export function holdPosition(drawn: Position, mine: { stance?: string; confidence?: number } | undefined, since: TurnContext['history']): Position {
+  const before = mine?.stance as Stance | undefined;
+  if (!before || before === drawn.stance || !['support', 'oppose', 'neutral'].includes(before)) return drawn;
+  const moved = since.some((h) => h.human || (drawn.stance === 'neutral' ? h.stance !== before && !!h.stance : h.stance === drawn.stance));
+  // As the discussion matures, coming round to support is its own reason (the agent says the discussion moved it).
+  if (moved || (drawn.stance === 'support' && drawn.maturity >= 0.4)) return drawn;
+  return { stance: before, confidence: round2(clamp((mine?.confidence ?? drawn.confidence) + (drawn.confidence - 0.5) * 0.05, 0.05, 0.98)), maturity: drawn.maturity };
+}

@@ -58,12 +58,14 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     ...ctx.history.filter((h) => h.human).flatMap((h) => nounPhrases(h.content, names).slice(0, 1)),
   ].map(refer).filter((w, i, all) => all.indexOf(w) === i).slice(0, 4);
   const clause = questionClause(ctx.topic);
+  // Turns are the agents' messages, as the message count has them: a person's message is not a turn.
+  const turns = ctx.history.filter((h) => !h.human).length;
   const positions = speakers.map((s) => {
     const p = latest.get(s)!;
     return `${s} ${p.stance === 'support' ? 'supports' : p.stance === 'oppose' ? 'opposes' : 'is undecided'}${p.confidence !== undefined ? ` (${Math.round(p.confidence * 100)}%)` : ''}`;
   });
   const sentences = [
-    `Summary of ${ctx.history.length} turns on ${clause ?? `"${shortTopic(ctx.topic)}"`}${speakers.length ? `, by ${listPhrase(speakers)}` : ''}.`,
+    `Summary of ${turns} turn${turns === 1 ? '' : 's'} on ${clause ?? `"${shortTopic(ctx.topic)}"`}${speakers.length ? `, by ${listPhrase(speakers)}` : ''}.`,
     positions.length ? `Latest positions: ${positions.join('; ')}.` : 'No positions were stated yet.',
     themes.length ? `The discussion centred on ${listPhrase(themes)}.` : '',
     `Confidence-weighted support stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose ? ', with open disagreement' : ''}.`,

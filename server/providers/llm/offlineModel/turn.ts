@@ -1,4 +1,5 @@
 import type { TurnContext } from '../../../engine/turnAnswer';
+import type { PersonMessage } from './person';
 import type { MessageTake, NounPhrase } from './phrases';
 import type { Rng } from './seeded';
 import type { Position, Temperament } from './stance';
@@ -26,7 +27,7 @@ export interface Turn {
   /** The topic question as a clause ("whether …", "how …"), when it is one. */
   clause: string | null;
   /** The latest person's message this agent has not answered yet. */
-  human: { said: Heard; take: MessageTake } | null;
+  human: { said: Heard; take: MessageTake; person: PersonMessage } | null;
   role: string;
   /** Everything said in the discussion so far: a sentence in it is not said again. */
   said: string;

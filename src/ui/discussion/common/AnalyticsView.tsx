@@ -37,7 +37,7 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
         <Stat label="Papers" value={analytics.totalPapers} />
         <Stat label="Avg. argument confidence" value={pct(analytics.averageArgumentConfidence)} />
         <Stat label="Delegations" value={analytics.delegations} />
-        <Stat label="Connection" value={connection.status} />
+        <Stat label="Run" value={RUN_WORDS[connection.status] ?? connection.status} />
       </dl>
       {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
       {analytics.totalMessages === 0 ? (
@@ -68,3 +68,6 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
     </div>
   );
 }
+
+/** The run's state in words: between runs nothing is 'disconnected', it is simply not running. */
+const RUN_WORDS: Record<string, string> = { disconnected: 'Not running', connecting: 'Starting', connected: 'Running', error: 'Stopped by an error' };

@@ -64,9 +64,12 @@ export function PanelHeader(p: PanelHeaderProps) {
         <h2>{p.title}</h2>
         <div className="panel-header__facts">
           <Badge tone={p.live ? 'success' : 'neutral'}>{p.live ? 'Live' : 'Idle'}</Badge>
-          <Badge tone={STATUS_TONE[p.status]} title="Connection status">
-            {p.status}
-          </Badge>
+          {/* Not connected is the normal state between runs: only a connection being made, made or failed is news. */}
+          {p.status !== 'disconnected' && (
+            <Badge tone={STATUS_TONE[p.status]} title="Connection status">
+              {p.status}
+            </Badge>
+          )}
           <AboutRun sessionId={p.sessionId} endpointName={p.endpointName} endpointPath={p.endpointPath} />
         </div>
       </div>

@@ -33,6 +33,8 @@ import { HumanMessageBox } from './HumanMessageBox';
 import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
 import { StartForm } from './StartForm';
+import { turnEstimateLine } from '../../../model/turnEstimate';
+import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
 
 const EXPANDED_WIDTH_PX = 760;
@@ -111,7 +113,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   return (
     <aside className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Enhanced Multi-Agent Discussion">
       <PanelHeader
-        title={ENDPOINT_TITLES[shown]}
+        title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
         sessionId={sessionId}
         endpointName={ENDPOINTS[runEndpoint ?? planned].name}
         endpointPath={ENDPOINTS[runEndpoint ?? planned].path}
@@ -151,12 +153,14 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       {idle && (counts.messages === 0 || composingAfter === sessionId) && (
         <StartForm
           context={draft}
-          problem={problem}
+          // With no agent selected the agent strip already says to select two: the sentence is said once.
+          problem={problem === DISCUSSION_MESSAGES.selectTwoAgents && selectedIds.length === 0 ? null : problem}
+          blocked={problem !== null}
           busy={busy}
           loggedIn={Boolean(token)}
           endpointsLine={endpointsLine}
           startLabel={START_LABELS[planned]}
-          reason={endpointReason(planned, options, availability ?? {})}
+          reason={`${endpointReason(planned, options, availability ?? {})} ${turnEstimateLine(planned, settings, new Set(selectedIds).size)}`}
           probing={probing}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           onStart={start}
@@ -174,9 +178,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
                 {busy
                   ? 'The agents are getting ready.'
-                  : new Set(selectedIds).size < 2
-                    ? 'Select two or more agents on the canvas, describe what they should discuss, and press Start.'
-                    : !draft.trim()
+                  : !draft.trim()
                       ? 'Describe above what the agents should discuss, then press Start.'
                       : 'Ready: press Start and the agents begin.'}
               </EmptyState>
@@ -199,3 +201,9 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
     </aside>
   );
 }
+
+/** The title once a discussion is on: its topic's first line, shortened to fit the header. */
+const topicTitle = (text: string) => {
+  const first = text.trim().split('\n')[0];
+  return first.length > 70 ? `${first.slice(0, 69).trimEnd()}…` : first;
+};

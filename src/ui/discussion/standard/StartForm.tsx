@@ -4,6 +4,8 @@
 export interface StartFormProps {
   context: string;
   problem: string | null;
+  /** Start cannot run though no problem is said here (the agent strip says it: fewer than two agents). */
+  blocked?: boolean;
   busy: boolean;
   loggedIn: boolean;
   endpointsLine: string;
@@ -22,7 +24,7 @@ export function StartForm(p: StartFormProps) {
       className="start-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!p.problem && !p.busy) p.onStart();
+        if (!p.problem && !p.blocked && !p.busy) p.onStart();
       }}
     >
       <label className="start-form__label" htmlFor="discussion-context">
@@ -36,10 +38,10 @@ export function StartForm(p: StartFormProps) {
         value={p.context}
         onChange={(e) => p.onContextChange(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !p.problem && !p.busy) p.onStart();
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !p.problem && !p.blocked && !p.busy) p.onStart();
         }}
       />
-      <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || p.busy}>
+      <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || !!p.blocked || p.busy}>
         {p.busy ? 'Starting…' : p.startLabel}
       </button>
       <p className="start-form__reason muted">{p.reason}</p>
