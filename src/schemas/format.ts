@@ -61,3 +61,6 @@ export const endDiscussionMessage = z.object({ type: z.literal('end_discussion')
 export const judgeVoteMessage = z.object({
   type: z.literal('judge_vote'), side, confidence: z.number().min(0).max(1), reason: text().max(2000).optional(),
 });
+
+/** What a panel sends to steer a format (the panels' machines take it as one event). */
+export type FormatRequest = z.infer<typeof giveFloorMessage> | z.infer<typeof endDiscussionMessage> | z.infer<typeof judgeVoteMessage>;
