@@ -41,3 +41,6 @@ export function formatOf(f: PanelFormat | undefined, agentIds: readonly string[]
     }
   }
 }
+
+/** A stored discussion's format, in the setting's words (History); no format is the round table. */
+export const formatLabel = (kind: string | null | undefined) => FORMAT_OPTIONS.find((o) => o.kind === kind)?.label ?? 'Round table';
