@@ -14,14 +14,14 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced 
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);
 
-async function setUp(page: Page, baseUrl: string) {
+async function setUp(page: Page, baseUrl: string, count = 3) {
   await page.goto(baseUrl);
   await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('formats'));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
   await panel(page).waitFor({ timeout: 20_000 });
-  const names: [string, string][] = [['Ada', 'Agronomist'], ['Bo', 'Economist'], ['Cy', 'Grower']];
+  const names = ([['Ada', 'Agronomist'], ['Bo', 'Economist'], ['Cy', 'Grower']] as [string, string][]).slice(0, count);
   await makeOfflineAgents(page, names);
   for (const [name] of names) await node(page, name).click();
 }
@@ -74,20 +74,21 @@ test('formats: a council shows its three stages, the ranking and the chair’s a
 }, { timeoutMs: 150_000 });
 
 test('formats: a debate judged by the person — two buttons and a confidence slider, votes and the result', async ({ page, baseUrl }) => {
-  await setUp(page, baseUrl);
+  // Two debaters, one a side: six paced turns between the two votes.
+  await setUp(page, baseUrl, 2);
   await startWith(page, 'Debate', { Judge: 'You' });
   await panel(page).getByText(/Waiting for your vote as judge before the debate/).waitFor({ timeout: 20_000 });
   await panel(page).getByLabel(/Confidence/).fill('40');
   await panel(page).getByRole('button', { name: 'For', exact: true }).click();
-  await panel(page).getByText(/You votes For \(40 ?%\) before the debate/).waitFor({ timeout: 10_000 });
-  await panel(page).getByText(/Waiting for your vote as judge after the debate/).waitFor({ timeout: 120_000 });
+  await panel(page).getByText(/You vote For \(40 ?%\) before the debate/).waitFor({ timeout: 10_000 });
+  await panel(page).getByText(/Waiting for your vote as judge after the debate/).waitFor({ timeout: 180_000 });
   await panel(page).getByLabel(/Confidence/).fill('80');
   await panel(page).getByRole('button', { name: 'For', exact: true }).click();
   await panel(page).getByText(/For gained 40 points/).waitFor({ timeout: 10_000 });
   await finished(page).waitFor({ timeout: 60_000 });
   await axeClean(page, 'a debate');
   await shot(page, 'debate');
-}, { timeoutMs: 240_000 });
+}, { timeoutMs: 300_000 });
 
 test('formats: an @mention chosen from the completion list gives the named agent the next turn', async ({ page, baseUrl }) => {
   await setUp(page, baseUrl);

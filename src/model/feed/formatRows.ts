@@ -20,7 +20,7 @@ export function formatRowText(frame: FormatFrame): string | null {
       return `${who} has the floor: ${frame.reason}`;
     }
     case 'vote':
-      return `${frame.voter_name ?? frame.voter_id} votes ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}: ${frame.reason}`;
+      return `${frame.voter_id === 'human' ? 'You vote' : `${frame.voter_name ?? frame.voter_id} votes`} ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}: ${frame.reason}`;
     case 'format_stage':
       return frame.description ? `${frame.title} — ${frame.description}` : frame.title;
     case 'ranking':
