@@ -24,6 +24,8 @@ import { speakInput, thinkInput } from './turnFrames';
 //   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
 //   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? (streamed) → ended
 //   stop (any state) → stopped            too many failed turns → failed
+//   A format (formats/) chooses the floor in `selecting`; it waits in `awaitingFloor` for the person (a human
+//   moderator, a human judge, an answer to the moderator) and ends the discussion itself when its script is done.
 
 export type EngineEvent =
   | { type: 'human.message'; text: string }
