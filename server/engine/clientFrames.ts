@@ -6,6 +6,7 @@ import { incident } from '../http/incident';
 import { discussionClientFrame } from './configure';
 import { BucketMap, describeRate, TokenBucket, type Rate } from './flood';
 import type { DiscussionSession } from './session';
+import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
 
 // What a client may send a running discussion after its configuration — human_message, stop, and the panels'
@@ -54,6 +55,12 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
         tell(incident(session.log, err, 'Your message reached the agents but could not be stored because of a server error', { discussion: session.discussionId })),
       );
       return session.deliver({ type: 'human.message', text: frame.text });
+    }
+    case 'give_floor':
+    case 'end_discussion':
+    case 'judge_vote': {
+      const problem = formatRequestProblem(session, frame);
+      return problem ? tell(problem) : session.deliver(formatEvent(frame));
     }
     case 'status':
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });

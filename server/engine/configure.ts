@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { EndpointKey } from '../../src/schemas/constants';
 import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocket';
+import { endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../src/schemas/format';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import {
   basicConfig, enhancedConfig, humanMessage, multiRoundConfig, playedStatus, standardHybridConfig, stopMessage,
 } from '../../src/schemas/standardSocket';
 import type { Queryable } from '../db/db';
+import { formatProblem } from './formats/check';
 import type { AgentRef, EndpointConfig } from './plan';
 
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
@@ -60,7 +62,11 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
   const resumeFrom = resume.value;
 
   const fail = (e: z.ZodError): Configured => ({ ok: false, why: ENGINE_MESSAGES.badConfig(oneLine(e)) });
-  const done = (input: EndpointConfig, topic: string): Configured => ({
+  const done = (input: EndpointConfig, topic: string): Configured => {
+    const problem = formatProblem(input.config.format, input.config.agent_ids);
+    return problem ? { ok: false, why: ENGINE_MESSAGES.badConfig(problem) } : configured(input, topic);
+  };
+  const configured = (input: EndpointConfig, topic: string): Configured => ({
     ok: true, input, topic, agentIds: [...new Set(input.config.agent_ids)], sessionId: input.config.session_id, resumeFrom,
   });
   switch (endpoint) {
@@ -98,4 +104,6 @@ export async function loadAgents(db: Queryable, userId: string, ids: string[]): 
 }
 
 /** Every frame either panel may send after its configuration (the standard panel's played status, the hybrid panel's acknowledgment). */
-export const discussionClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus, audioAcknowledgment]);
+export const discussionClientFrame = z.discriminatedUnion('type', [
+  humanMessage, stopMessage, playedStatus, audioAcknowledgment, giveFloorMessage, endDiscussionMessage, judgeVoteMessage,
+]);

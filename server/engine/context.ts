@@ -3,6 +3,7 @@ import type { EngineFrame } from './frames';
 import type { AgentRef, HybridMode, Plan } from './plan';
 import type { TurnRequest } from './prompt';
 import { emptyRecord, type DiscussionRecord } from './record';
+import { initialFormatState, type FormatState } from './formats/state';
 import type { SpeakerReason } from './speakers';
 import type { TurnAnswer } from './turnAnswer';
 
@@ -21,6 +22,8 @@ export interface ThinkOutput {
   answer: TurnAnswer;
   /** How long the model took. */
   modelMs: number;
+  /** The model's reply as written (a format's constrained answers are read from it). */
+  raw?: string;
   /** performance.now() when the model call resolved (for the answer-to-wire latency figure). */
   answeredAt: number;
 }
@@ -109,6 +112,8 @@ export interface EngineContext {
   converged: boolean;
   /** Agents whose failing voice was already reported: a voice that keeps failing is said once, not every turn. */
   voiceFailuresSaid?: string[];
+  /** The format's own state; null when the discussion has no format (formats/state.ts). */
+  format: FormatState | null;
 }
 
 export function initialContext(input: EngineInput): EngineContext {
@@ -139,6 +144,7 @@ export function initialContext(input: EngineInput): EngineContext {
     draft: null,
     mode: plan.hybridMode === 'adaptive' ? 'natural' : plan.hybridMode,
     converged: false,
+    format: plan.format ? initialFormatState() : null,
   };
 }
 

@@ -5,6 +5,9 @@ import {
 import type { FrameOut } from './frames';
 import { forAudience } from './frames';
 
+import * as fmt from './formats/steps';
+import { formatEndedByPerson, formatEnds, formatWaits, nextFloor } from './formats/floor';
+import { formatThinkInput } from './formats/prompts';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
 import * as round from './roundSteps';
@@ -21,11 +24,17 @@ import { speakInput, thinkInput } from './turnFrames';
 //   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
 //   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? (streamed) → ended
 //   stop (any state) → stopped            too many failed turns → failed
+//   A format (formats/) chooses the floor in `selecting`; it waits in `awaitingFloor` for the person (a human
+//   moderator, a human judge, an answer to the moderator) and ends the discussion itself when its script is done.
 
 export type EngineEvent =
   | { type: 'human.message'; text: string }
   | { type: 'audio.ack'; audioId?: string }
   | { type: 'stop'; reason: string }
+  /** A format's person: gives the floor (a human moderator), votes (a human judge), ends the discussion. */
+  | { type: 'floor.give'; agentId: string }
+  | { type: 'judge.vote'; side: 'for' | 'against'; confidence: number; reason?: string }
+  | { type: 'discussion.end' }
   /** Sent once to a machine restored from a stored snapshot (engine/cluster.ts): a pause or an awaited audio
    *  acknowledgment whose timer did not survive the process is over. */
   | { type: 'engine.resume' };
@@ -70,16 +79,25 @@ const engine = setup({
   },
   guards: {
     wantsResearch: ({ context }) => context.plan.research !== null && context.researchAvailable,
-    isStageComplete: ({ context }) => context.turnInStage >= context.plan.turnsPerStage,
+    // A format other than the round table decides itself when it is over (formatIsOver).
+    isStageComplete: ({ context }) => (context.plan.format?.kind ?? 'round_table') === 'round_table' && context.turnInStage >= context.plan.turnsPerStage,
     hasMoreStages: ({ context }) => context.stageIndex + 1 < context.plan.stages.length,
     hasConvergedEarly: ({ context }) => context.converged,
     hasMoreRounds: ({ context }) => context.round < context.plan.rounds,
     hasDraft: ({ context }) => context.draft !== null,
-    isSpeechOn: ({ context }) => context.speechOn,
+    isSpeechOn: ({ context }) => context.speechOn && !fmt.isQuietTask(context),
     hasFailedTooOften: ({ context }) => context.failures >= context.plan.timing.maxConsecutiveFailures,
     isAckForCurrentAudio: ({ context, event }) => event.type === 'audio.ack' && (!event.audioId || event.audioId === context.pendingAudioId),
     hasPause: ({ context }) => context.plan.pauseMs > 0,
-    wantsConclusion: ({ context }) => round.wantsConclusion(context),
+    wantsConclusion: ({ context }) => round.wantsConclusion(context) || (context.plan.format !== null && context.plan.format.kind !== 'round_table'),
+    formatWaits: ({ context }) => formatWaits(context),
+    formatIsOver: ({ context }) => formatEnds(context) || formatEndedByPerson(context),
+    formatEndedByPerson: ({ context }) => formatEndedByPerson(context),
+    isQuietTask: ({ context }) => fmt.isQuietTask(context),
+    hasFormatSummary: ({ context }) => fmt.formatSummary(context) !== null,
+    canGiveFloor: ({ context, event }) => event.type === 'floor.give' && context.plan.format !== null && context.plan.agents.some((a) => a.id === event.agentId),
+    awaitsJudge: ({ context }) => { const f = nextFloor(context); return f.kind === 'wait' && f.waiting === 'judge'; },
+    hasFormat: ({ context }) => context.plan.format !== null,
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
   },
 });
@@ -106,18 +124,23 @@ export const discussionMachine = engine.extend({
     startStage: stepAction((c) => round.beginStage(c)),
     nextStage: stepAction((c) => round.nextStage(c)),
     endRound: stepAction((c) => round.endRound(c)),
-    chooseSpeaker: stepAction((c) => turn.chooseSpeaker(c)),
+    chooseSpeaker: stepAction((c) => (c.plan.format ? fmt.chooseFloor(c) : turn.chooseSpeaker(c))),
     openDraft: stepAction((c) => turn.openDraft(c)),
     streamDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) => turn.streamDelta(c, e.text, e.tokenAt)),
-    recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) => turn.recordTurn(c, e.output)),
+    recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) => (c.format?.current ? fmt.recordAnswer(c, e.output) : turn.recordTurn(c, e.output))),
     noteModelError: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.failed' }>) => ({ patch: { failure: e.error }, frames: [] })),
     noteTimeout: stepAction((c) => ({ patch: { failure: timedOut(c.plan.timing.turnTimeoutMs) }, frames: [] })),
-    failTurn: stepAction((c) => turn.failTurn(c)),
+    failTurn: stepAction((c) => (c.format?.current ? fmt.failFormatTurn(c) : turn.failTurn(c))),
     announceSpeech: stepAction((c) => turn.beginSpeech(c)),
     shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
     reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error))),
     yieldFloor: stepAction((c) => turn.rest(c)),
-    noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => turn.noteHuman(c, e.text)),
+    noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => (c.format ? fmt.noteFormatHuman(c, e.text) : turn.noteHuman(c, e.text))),
+    announceWait: stepAction((c) => fmt.noteWait(c)),
+    giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
+    castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) => fmt.humanVote(c, e.side, e.confidence, e.reason)),
+    endByPerson: stepAction((c) => fmt.endByPerson(c)),
+    concludeWithFormatSummary: stepAction((c) => round.conclude(c, fmt.formatSummary(c))),
     openSummaryDraft: stepAction((c) => round.openSummary(c)),
     announceConsensus: stepAction((c) => round.announceConsensus(c)),
     conclude: stepAction((c, e: Event) => round.conclude(c, e.type === 'think.done' ? e.output.answer.content : null)),
@@ -132,6 +155,8 @@ export const discussionMachine = engine.extend({
   on: {
     stop: { target: '.stopped' },
     'human.message': { guard: 'acceptsHumans', actions: 'noteHuman' },
+    'floor.give': { guard: 'canGiveFloor', actions: 'giveFloor' },
+    'discussion.end': { guard: 'hasFormat', actions: 'endByPerson' },
   },
   states: {
     opening: {
@@ -160,14 +185,18 @@ export const discussionMachine = engine.extend({
         },
         selecting: {
           always: [
+            { guard: 'formatIsOver', target: 'stageEnding' },
+            { guard: 'formatWaits', target: 'awaitingFloor', actions: 'announceWait' },
             { guard: 'isStageComplete', target: 'stageEnding' },
             { target: 'thinking', actions: 'chooseSpeaker' },
           ],
         },
         thinking: {
-          invoke: { id: 'think', src: 'think', input: ({ context }) => thinkInput(context) },
+          invoke: { id: 'think', src: 'think', input: ({ context }) => (context.format?.current ? formatThinkInput(context) : thinkInput(context)) },
           on: {
             'think.delta': [
+              // A choice (a moderator's pick, a ranking, a vote) is read, not shown as it is written.
+              { guard: 'isQuietTask' },
               { guard: 'hasDraft', actions: 'streamDelta' },
               { actions: ['openDraft', 'streamDelta'] },
             ],
@@ -178,6 +207,16 @@ export const discussionMachine = engine.extend({
             'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
           },
           after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
+        },
+        // A format waits for the person: the floor given (a human moderator), a judge's vote, an answer to the
+        // moderator's question, or 'End discussion'. No timer moves it on.
+        awaitingFloor: {
+          on: {
+            'floor.give': { guard: 'canGiveFloor', target: 'selecting', actions: 'giveFloor' },
+            'judge.vote': { guard: 'awaitsJudge', target: 'selecting', actions: 'castJudgeVote' },
+            'human.message': { guard: 'acceptsHumans', target: 'selecting', actions: 'noteHuman' },
+            'discussion.end': { target: 'selecting', actions: 'endByPerson' },
+          },
         },
         turnFailed: {
           entry: 'failTurn',
@@ -212,6 +251,7 @@ export const discussionMachine = engine.extend({
         roundEnding: {
           entry: 'endRound',
           always: [
+            { guard: 'formatEndedByPerson', target: '#discussion.summarizing' },
             { guard: 'hasConvergedEarly', target: '#discussion.summarizing' },
             { guard: 'hasMoreRounds', target: 'roundStarting' },
             { target: '#discussion.summarizing' },
@@ -221,7 +261,10 @@ export const discussionMachine = engine.extend({
     },
     summarizing: {
       entry: 'announceConsensus',
-      always: { guard: not('wantsConclusion'), target: 'ended' },
+      always: [
+        { guard: not('wantsConclusion'), target: 'ended' },
+        { guard: 'hasFormatSummary', target: 'ended', actions: 'concludeWithFormatSummary' },
+      ],
       invoke: {
         id: 'summarize',
         src: 'summarize',

@@ -4,6 +4,7 @@ import {
 import type { HybridConfig } from '../../src/schemas/hybridSocket';
 import type { CommunicationConfig, ResearchConfig } from '../../src/schemas/settings';
 import type { BasicConfig, EnhancedConfig, MultiRoundConfig, StandardHybridConfig } from '../../src/schemas/standardSocket';
+import { formatPlanOf, withFormat, type FormatPlan } from './formats/formatPlan';
 import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
 
 // A discussion's configuration, whichever endpoint and panel it came from, reduced to the one shape the
@@ -74,6 +75,8 @@ export interface Plan {
   speech: { enabled: boolean; speed: number; maxChars: number; format: string };
   pauseMs: number;
   timing: EngineTiming;
+  /** Who speaks when and who hears what (formats/); null: the endpoint's own order, as without a format. */
+  format: FormatPlan | null;
 }
 
 export type EndpointConfig =
@@ -143,6 +146,10 @@ const standardPlan = (c: BasicConfig | EnhancedConfig | MultiRoundConfig) => ({
 const interruptsFrom = (c: CommunicationConfig, on: boolean) => (on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null);
 
 export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming, discussionId?: string): Plan {
+  return withFormat(endpointPlan(input, agents, timing, discussionId), formatPlanOf(input.config.format, agents));
+}
+
+function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming, discussionId?: string): Omit<Plan, 'format'> {
   const base = { sessionId: input.config.session_id, ...(discussionId ? { discussionId } : {}), agents, timing };
   switch (input.endpoint) {
     case 'basic': {

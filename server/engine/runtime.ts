@@ -10,6 +10,7 @@ import { incident, type IncidentLog } from '../http/incident';
 import { isAbortError, ProviderError } from '../providers/errors';
 import type { ChatRequest, ResearchService } from '../providers/types';
 import { parseTurnAnswer, UnusableAnswerError } from './answer';
+import { choiceStandIn, isChoiceRequest } from './formats/choice';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
 import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
@@ -98,10 +99,12 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
   async function thinkOnce(input: ThinkInput, signal: AbortSignal, write: (piece: string) => void) {
     const started = performance.now();
     const res = await chat(ctx, userId, input.request, signal, write);
-    const answer = parseTurnAnswer(res.content, input.stage);
+    // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
+    // once when it cannot; the turn answer read here is only a stand-in.
+    const answer = isChoiceRequest(input.request) ? choiceStandIn(res.content) : parseTurnAnswer(res.content, input.stage);
     const answeredAt = performance.now();
     observerOf(ctx)?.onModelCall?.(answeredAt - started);
-    return { answer, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+    return { answer, raw: res.content, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
   }
 }
 

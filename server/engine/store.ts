@@ -21,6 +21,7 @@ interface Row {
   frame_count: number | string;
   message_count: number | string;
   end_reason: string | null;
+  format_kind?: string | null;
   config?: unknown;
 }
 
@@ -36,6 +37,7 @@ const toSummary = (r: Row): SummaryRow => ({
   created_at: iso(r.created_at)!,
   ended_at: iso(r.ended_at),
   end_reason: r.end_reason ?? null,
+  format: r.format_kind ?? null,
 });
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
@@ -100,7 +102,7 @@ export async function abandonLeftovers(db: Db, takenOver = false) {
  * stream start (kind 'summary') is not a turn.
  */
 const MESSAGE_TYPES = MESSAGE_FRAME_TYPES.map((t) => `'${t}'`).join(', ');
-const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at,
+const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at, d.config->'format'->>'kind' AS format_kind,
   (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
   (SELECT count(DISTINCT coalesce(f.data->>'id', f.data->'argument'->>'id', 'seq:' || f.seq::text)) FROM discussion_frames f
     WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}) AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}')

@@ -46,5 +46,14 @@ export interface TurnContext {
   responseFormat?: string;
   citationStyle?: string;
   maxWords?: number;
-  task?: 'turn' | 'pick_next_speaker' | 'summary';
+  task?: 'turn' | 'pick_next_speaker' | 'summary' | FormatModelTask;
+  /** A moderator's choices: agent names, 'ask', 'close' (task 'moderate'). */
+  choices?: string[];
+  /** The answers to rank, anonymous (task 'rank'). */
+  answers?: Array<{ label: string; text: string }>;
+  /** The side a debater argues. */
+  side?: 'for' | 'against';
 }
+
+/** The constrained answers a format asks for (server/engine/formats). */
+export type FormatModelTask = 'moderate' | 'rank' | 'vote';

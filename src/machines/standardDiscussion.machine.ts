@@ -27,6 +27,7 @@ import {
 import { humanCard } from '../model/storedReplay';
 import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS } from '../schemas/constants';
 import type { Participant } from '../schemas/discussion';
+import type { FormatRequest } from '../schemas/format';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
@@ -46,6 +47,8 @@ export type StandardDiscussionEvent =
   | ({ type: 'discussion.resume' } & ResumeFacts)
   | { type: 'discussion.stop' }
   | { type: 'discussion.human.send'; text: string }
+  /** The format's person: gives the floor, votes as judge, or ends the discussion (docs/protocol.md#formats). */
+  | { type: 'discussion.format.send'; frame: FormatRequest }
   | { type: 'discussion.error.dismiss' }
   | { type: 'discussion.tab.select'; tab: StandardTab }
   | { type: 'discussion.settings.update'; settings: StandardPanelSettings }
@@ -153,6 +156,7 @@ export const standardDiscussionMachine = setup({
       enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp }));
       enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, timestamp)) });
     }),
+    sendFormatRequest: sendTo('socket', ({ event }) => { assertEvent(event, 'discussion.format.send'); return sendCommand(event.frame); }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
     stopSpeech: enqueueActions(clearSpeech),
@@ -228,7 +232,10 @@ export const standardDiscussionMachine = setup({
             id: 'socket',
             input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy, parent: self }),
           },
-          ...discussionRunSession('discussion.stop', { 'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] } }),
+          ...discussionRunSession('discussion.stop', {
+            'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
+            'discussion.format.send': { actions: 'sendFormatRequest' },
+          }),
         },
         ended: { tags: 'disconnected', on: startOrResume },
         failed: { tags: 'error', on: startOrResume },

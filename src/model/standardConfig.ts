@@ -2,6 +2,7 @@
 // fields of the
 // chosen endpoint, checked by that endpoint's schema, and the start checks of docs/product.md#discussions-validation.
 // Pure.
+import { formatOf } from './discussionFormat';
 import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
 import { ENDPOINT_KEYS, ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -51,7 +52,8 @@ export function buildStandardConfig(req: ConfigRequest): Record<string, unknown>
 
 function endpointConfig(req: ConfigRequest): Record<string, unknown> {
   const { settings: s } = req;
-  const common = { ...(req.token ? { token: req.token } : {}), agent_ids: [...new Set(req.agentIds)], session_id: req.sessionId };
+  const format = formatOf(s.format, [...new Set(req.agentIds)]);
+  const common = { ...(req.token ? { token: req.token } : {}), agent_ids: [...new Set(req.agentIds)], session_id: req.sessionId, ...(format ? { format } : {}) };
   const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };
   switch (req.endpoint) {
     case 'basic':

@@ -208,3 +208,12 @@ export const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434';
 // ── Agents ─────────────────────────────────────────────────────────────────
 /** An agent's chosen colour: '#rrggbb' (the agent schema's colour field and the editor's check read this). */
 export const AGENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/** A discussion's format: who speaks when and who hears what (docs/protocol.md#formats). */
+export const FORMAT_KINDS = ['round_table', 'moderated', 'council', 'debate'] as const;
+/** Why an agent has the floor (the `floor` frame's `by`). */
+export const FLOOR_BY = ['order', 'mention', 'moderator', 'human'] as const;
+/** Agent @mentions that may hand the floor on in a row before the format's order resumes. */
+export const MAX_MENTION_HANDOVERS = 3;
+/** Most agent ids one side of a debate may list. */
+export const MAX_DEBATE_SIDE = 50;

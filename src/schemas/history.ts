@@ -13,6 +13,8 @@ export const discussionSummaryRow = z.looseObject({
   ended_at: z.string().nullish(),
   /** Why it ended, from its discussion_ended frame ('completed', 'consensus', 'stopped', …); absent while running. */
   end_reason: z.string().nullish(),
+  /** The discussion's format kind (docs/protocol.md#formats); null for the round table without a format. */
+  format: z.string().nullish(),
 });
 export const discussionHistory = z.array(discussionSummaryRow);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, text } from './common';
 import * as f from './discussionFrames';
+import * as fm from './format';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
 
@@ -13,6 +14,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
   f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
   f.agentMessageStartFrame, f.agentMessageDeltaFrame,
+  ...fm.FORMAT_FRAMES,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 
@@ -23,6 +25,7 @@ export const hybridConfig = z.object({
   agent_ids: z.array(idText()).min(2),
   topic: text().trim().min(1).max(20_000),
   session_id: idText(),
+  format: fm.discussionFormat.optional(),
   tts_config: ttsSettings.nullable().default(null),
 });
 export type HybridConfig = z.infer<typeof hybridConfig>;
@@ -30,7 +33,9 @@ export type HybridConfig = z.infer<typeof hybridConfig>;
 export const audioAcknowledgment = z.object({
   type: z.literal('audio_acknowledgment'), audio_id: text().max(200), status: z.literal('played'), timestamp: text().max(100),
 });
-export const hybridClientFrame = z.discriminatedUnion('type', [stopMessage, audioAcknowledgment, humanMessage]);
+export const hybridClientFrame = z.discriminatedUnion('type', [
+  stopMessage, audioAcknowledgment, humanMessage, fm.giveFloorMessage, fm.endDiscussionMessage, fm.judgeVoteMessage,
+]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 
 /** Everything the hybrid panel may send: its first message (checked by `hybridConfig` when built), then the rest. */

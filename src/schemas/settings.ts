@@ -3,7 +3,7 @@ import { text } from './common';
 import {
   ARGUMENT_TYPES, CITATION_STYLES, COMMUNICATION_STYLES, CONVERSATION_MODES, DEFAULT_TTS, DEFAULT_TURNS,
   HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_MODES, REASONING_STAGES, RESEARCH_DOMAINS, RESEARCH_SOURCES,
-  RESPONSE_FORMATS, RESPONSE_LENGTHS,
+  RESPONSE_FORMATS, RESPONSE_LENGTHS, FORMAT_KINDS,
 } from './constants';
 
 // Settings bounds (docs/product.md#discussions-validation) and defaults (#discussions-entities, #discussions-limits),
@@ -108,8 +108,18 @@ export const hybridTtsMaxLength = HYBRID_TTS_MAX_LENGTH;
 
 export const argumentType = z.enum(ARGUMENT_TYPES);
 
+/** The panel's 'Format' setting: the kind and who moderates, chairs or judges ('human' or an agent id; '' = default). */
+export const panelFormat = z.object({
+  kind: z.enum(FORMAT_KINDS).catch('round_table').default('round_table'),
+  moderator: z.string().max(200).catch('human').default('human'),
+  chair: z.string().max(200).catch('').default(''),
+  judge: z.string().max(200).catch('human').default('human'),
+});
+export type PanelFormat = z.infer<typeof panelFormat>;
+
 /** Everything the standard panel's Advanced Settings hold; persisted per user in local storage. */
 export const standardPanelSettings = z.object({
+  format: panelFormat.prefault({}),
   communication: communicationConfig.prefault({}),
   reasoning: reasoningConfig.prefault({}),
   research: researchConfig.prefault({}),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
+import * as fm from './format';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
 
 // The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid
@@ -17,10 +18,11 @@ export const standardServerFrame = z.discriminatedUnion('type', [
   f.discussionSummaryFrame, f.textFrame, f.delegationFrame, f.agentStatusFrame, f.audioFrame, f.discussionEndedFrame,
   f.discussionStartedFrame, f.errorFrame,
   f.agentMessageStartFrame, f.agentMessageDeltaFrame,
+  ...fm.FORMAT_FRAMES,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 
-const common = { token: text().optional(), agent_ids: z.array(idText()).min(2), session_id: idText() };
+const common = { token: text().optional(), agent_ids: z.array(idText()).min(2), session_id: idText(), format: fm.discussionFormat.optional() };
 const legacyConfig = z.object({
   tts: z.boolean().optional(), turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).optional(),
   mode: z.enum(CONVERSATION_MODES).optional(), human_participation: z.boolean().default(true),
@@ -73,7 +75,9 @@ export const stopMessage = z.object({ type: z.literal('stop') });
 export const playedStatus = z.object({ type: z.literal('status'), status: z.literal('played'), audio_id: text().max(200).optional(), message_id: text().max(200).optional(), agent_id: text().max(200).optional() });
 
 /** Frames the standard panel sends after its configuration. */
-export const standardClientFrame = z.discriminatedUnion('type', [humanMessage, stopMessage, playedStatus]);
+export const standardClientFrame = z.discriminatedUnion('type', [
+  humanMessage, stopMessage, playedStatus, fm.giveFloorMessage, fm.endDiscussionMessage, fm.judgeVoteMessage,
+]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
 
 /**

@@ -60,7 +60,8 @@ const liveClient: Table<typeof liveClientFrame> = {
 type SharedType =
   | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
   | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error'
-  | 'agent_message_start' | 'agent_message_delta';
+  | 'agent_message_start' | 'agent_message_delta'
+  | 'floor' | 'vote' | 'format_stage' | 'ranking' | 'debate_result' | 'format_note';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
   discussion_initialized: {
     valid: { type: 'discussion_initialized', session_id: 'session_1', participants: [{ id: 'a1', name: 'Ada' }], topic: 'Soil', timestamp: ts },
@@ -90,7 +91,28 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
     malformed: { type: 'agent_message_start', id: 'm1', agent_id: 'a1' },
   },
   agent_message_delta: { valid: { type: 'agent_message_delta', id: 'm1', delta: 'Drip ' }, malformed: { type: 'agent_message_delta', id: '', delta: 'x' } },
+  floor: { valid: { type: 'floor', agent_id: 'a2', agent_name: 'Bo', by: 'mention', reason: 'mentioned by you' }, malformed: { type: 'floor', agent_id: 'a2', by: 'chance', reason: 'x' } },
+  vote: {
+    valid: { type: 'vote', voter_id: 'human', side: 'for', confidence: 0.7, phase: 'before', reason: 'first impression' },
+    malformed: { type: 'vote', voter_id: 'human', side: 'maybe', confidence: 0.7, phase: 'before', reason: 'x' },
+  },
+  format_stage: { valid: { type: 'format_stage', format: 'council', stage: 'answers', title: 'Stage 1' }, malformed: { type: 'format_stage', format: 'panel', stage: 'x', title: 'y' } },
+  ranking: {
+    valid: { type: 'ranking', rows: [{ label: 'A', agent_id: 'a1', agent_name: 'Ada', mean_rank: 1.5, ballots: 2 }] },
+    malformed: { type: 'ranking', rows: [{ label: 'A' }] },
+  },
+  debate_result: {
+    valid: { type: 'debate_result', side: 'for', change: 12, for_before: 50, for_after: 62, text: 'For gained 12 points.' },
+    malformed: { type: 'debate_result', side: 'for', change: '12' },
+  },
+  format_note: { valid: { type: 'format_note', kind: 'ask', text: 'Moderator asks you: why?' }, malformed: { type: 'format_note', kind: 'shout', text: 'x' } },
 };
+
+const formatClient = {
+  give_floor: { valid: { type: 'give_floor', agent_id: 'a2' }, malformed: { type: 'give_floor', agent_id: '' } },
+  end_discussion: { valid: { type: 'end_discussion' }, malformed: null },
+  judge_vote: { valid: { type: 'judge_vote', side: 'against', confidence: 0.6 }, malformed: { type: 'judge_vote', side: 'against', confidence: 2 } },
+} as const;
 
 const standard: Table<typeof standardServerFrame> = {
   ...shared,
@@ -136,6 +158,7 @@ const standardClient: Table<typeof standardClientFrame> = {
   human_message: { valid: { type: 'human_message', text: 'What about cost?', timestamp: ts }, malformed: { type: 'human_message', text: '   ', timestamp: ts } },
   stop: { valid: { type: 'stop' }, malformed: null },
   status: { valid: { type: 'status', status: 'played', audio_id: 'au1' }, malformed: { type: 'status', status: 'paused' } },
+  ...formatClient,
 };
 
 const hybridClient: Table<typeof hybridClientFrame> = {
@@ -145,6 +168,7 @@ const hybridClient: Table<typeof hybridClientFrame> = {
     malformed: { type: 'audio_acknowledgment', audio_id: 'au1', status: 'played' },
   },
   human_message: { valid: { type: 'human_message', text: 'Go on', timestamp: ts }, malformed: { type: 'human_message', timestamp: ts } },
+  ...formatClient,
 };
 
 const protocols: [string, Union, Record<string, { valid: object; malformed: Record<string, unknown> | null }>][] = [

@@ -3,6 +3,7 @@ import type { TurnContext } from '../../engine/turnAnswer';
 import { abortError } from '../errors';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
 import { composeTurn } from './offlineModel/compose';
+import { formatAnswer, sideStance } from './offlineModel/formatAnswers';
 import { loadTagger } from './offlineModel/tagging';
 import { hash32, seededRng } from './offlineModel/seeded';
 import { pickNextSpeaker, summarize } from './offlineModel/tasks';
@@ -58,10 +59,14 @@ export function offlineAnswer(req: ChatRequest): string {
   // A token is roughly three quarters of a word; the engine's word limit wins when it is tighter.
   const fromTokens = req.maxTokens ? Math.floor(req.maxTokens * 0.75) : Infinity;
   const maxWords = Math.max(6, Math.min(ctx.maxWords ?? 90, fromTokens, 400));
-  const answer =
+  const choice = formatAnswer(ctx, rng);
+  if (choice) return JSON.stringify(choice);
+  const composed =
     task === 'pick_next_speaker' ? pickNextSpeaker(ctx, rng)
     : task === 'summary' ? summarize(ctx, Math.max(maxWords, 40))
     : composeTurn(ctx, rng, maxWords, req.temperature);
+  const stance = sideStance(ctx);
+  const answer = stance ? { ...composed, stance } : composed;
   if (req.jsonSchema) return JSON.stringify(answer);
   return task === 'pick_next_speaker' ? (answer.next_speaker ?? answer.content) : answer.content;
 }

@@ -5,6 +5,7 @@ import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
 import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
+import { onFormatFrame } from './formatRows';
 import { feedWith, type Feed, type FeedInput } from './types';
 
 // Folding a frame into the feed: one switch over every frame type the panels' sockets send.
@@ -99,6 +100,13 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'tts_streaming_start':
     case 'tts_streaming_end':
       return feed;
+    case 'floor':
+    case 'vote':
+    case 'format_stage':
+    case 'ranking':
+    case 'debate_result':
+    case 'format_note':
+      return onFormatFrame(feed, frame);
     default: {
       const never: never = frame;
       void never;

@@ -14,6 +14,7 @@ import * as sel from '../../../machines/history.selectors';
 import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
+import { formatLabel } from '../../../model/discussionFormat';
 import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
@@ -45,6 +46,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         <span className="history-row__topic">{d.topic}</span>
         <span className="history-row__facts">
           <span>{endpointLabel(d.endpoint)}</span>
+          <span>Format: {formatLabel(d.format)}</span>
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>
             {d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}

@@ -29,6 +29,8 @@ import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { AdvancedSettings } from './AdvancedSettings';
+import { FormatControls } from '../common/FormatControls';
+import { FormatField } from '../common/FormatField';
 import { HumanMessageBox } from './HumanMessageBox';
 import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
@@ -163,6 +165,15 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
           reason={`${endpointReason(planned, options, availability ?? {})} ${turnEstimateLine(planned, settings, new Set(selectedIds).size)}`}
           probing={probing}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
+          format={
+            <FormatField
+              value={settings.format}
+              agents={agents}
+              turns={settings.basic.turns}
+              connected={edges.some((e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target)}
+              onChange={(format) => discussion.send({ type: 'discussion.settings.update', settings: { ...settings, format } })}
+            />
+          }
           onStart={start}
           onRefreshEndpoints={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
         />
@@ -189,7 +200,8 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
         {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={settings.research.enableResearch} notice={feed.researchNotice} />}
         {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
       </div>
-      {showHuman && <HumanMessageBox enabled={canSendHuman} onSend={(text) => discussion.send({ type: 'discussion.human.send', text })} />}
+      {live && <FormatControls format={settings.format} agents={agents} onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })} />}
+      {showHuman && <HumanMessageBox enabled={canSendHuman} names={agents.map((a) => a.name)} onSend={(text) => discussion.send({ type: 'discussion.human.send', text })} />}
       <PanelFooter
         counts={counts}
         canStop={canStop}

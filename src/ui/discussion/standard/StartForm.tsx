@@ -1,6 +1,8 @@
 // The idle panel (docs/product.md#discussions-screens 'When idle'): the context box, the Start button (it names what
 // will run: 'Start Multi-Round Discussion'), one line on why that kind was chosen, the endpoints line and the
 // not-logged-in hint. Start is disabled while any start check fails; the first failing check is said under it.
+import type { ReactNode } from 'react';
+
 export interface StartFormProps {
   context: string;
   problem: string | null;
@@ -13,6 +15,8 @@ export interface StartFormProps {
   /** Why this kind of discussion will run (standardConfig.ts endpointReason). */
   reason: string;
   onContextChange: (text: string) => void;
+  /** The 'Format' setting, shown under the context. */
+  format?: ReactNode;
   onStart: () => void;
   onRefreshEndpoints: () => void;
   probing: boolean;
@@ -41,6 +45,7 @@ export function StartForm(p: StartFormProps) {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !p.problem && !p.blocked && !p.busy) p.onStart();
         }}
       />
+      {p.format}
       <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || !!p.blocked || p.busy}>
         {p.busy ? 'Starting…' : p.startLabel}
       </button>

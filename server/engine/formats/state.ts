@@ -1,0 +1,115 @@
+import type { FloorBy } from '../../../src/schemas/format';
+import type { AgentRef, Plan } from '../plan';
+import type { FormatPlan } from './formatPlan';
+import { speakersOf } from './formatPlan';
+
+// What a format remembers while it runs (part of the engine's context, so a stored snapshot resumes it): where its
+// script is, the floor it has promised, what it waits for, and the council's answers and the debate's votes.
+
+/** What a model is asked for: a turn, an anonymous ranking, a moderator's pick, a judge's vote. */
+export type FormatTask = 'speak' | 'answer' | 'rank' | 'synthesis' | 'pick' | 'vote';
+/** Tasks whose answer is a choice, not words for the feed: not streamed, not spoken, read by formats/answers.ts. */
+export const QUIET_TASKS: ReadonlySet<FormatTask> = new Set(['rank', 'pick', 'vote']);
+
+export interface Slot {
+  agentId: string;
+  task: FormatTask;
+  /** A council stage or a debate phase. */
+  stage: string | null;
+  /** 'before' or 'after' for a judge's vote. */
+  phase?: 'before' | 'after';
+}
+
+export interface PendingFloor {
+  agentId: string;
+  by: FloorBy;
+  reason: string;
+  /** A person's message the agent answers first. */
+  message?: string;
+}
+
+export interface Ballot {
+  voterId: string;
+  order: string[];
+  reasons: Record<string, string>;
+}
+
+export interface Vote {
+  voterId: string;
+  side: 'for' | 'against';
+  confidence: number;
+  phase: 'before' | 'after';
+  reason: string;
+}
+
+export interface FormatState {
+  /** The next slot of a council's or a debate's script. */
+  step: number;
+  /** Speaking turns so far (a moderated discussion ends at the plan's turn limit). */
+  spoken: number;
+  current: (Slot & { by: FloorBy; reason: string; message?: string; fromScript?: boolean }) | null;
+  /** The current constrained answer was unreadable: asked once more with this, then the fallback. */
+  repair: { bad: string; why: string } | null;
+  pending: PendingFloor | null;
+  /** Agent @mention hand-overs in a row. */
+  handovers: number;
+  waiting: 'floor' | 'judge' | 'answer' | null;
+  ending: boolean;
+  answers: Array<{ label: string; agentId: string; text: string }>;
+  ballots: Ballot[];
+  votes: Vote[];
+  /** The last stage or phase announced with a format_stage frame. */
+  announced: string | null;
+  /** The council chair's answer: the discussion's summary. */
+  summary: string | null;
+}
+
+export const initialFormatState = (): FormatState => ({
+  step: 0, spoken: 0, current: null, repair: null, pending: null, handovers: 0, waiting: null, ending: false,
+  answers: [], ballots: [], votes: [], announced: null, summary: null,
+});
+
+export const labelOf = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `A${i - 25}`);
+
+/** A council's or a debate's whole script, in order; round table and moderated have none (their floor is chosen). */
+export function scriptOf(f: FormatPlan, plan: Plan): Slot[] {
+  const agents = plan.agents;
+  if (f.kind === 'council') {
+    return [
+      ...agents.map((a): Slot => ({ agentId: a.id, task: 'answer', stage: 'answers' })),
+      ...agents.map((a): Slot => ({ agentId: a.id, task: 'rank', stage: 'ranking' })),
+      { agentId: f.chair ?? agents[0].id, task: 'synthesis', stage: 'synthesis' },
+    ];
+  }
+  if (f.kind === 'debate' && f.sides) {
+    const pro = f.sides.for;
+    const con = f.sides.against;
+    const phase = (stage: string) =>
+      Array.from({ length: Math.max(pro.length, con.length) }, (_, i) => [pro[i], con[i]])
+        .flat()
+        .filter((id): id is string => Boolean(id))
+        .map((agentId): Slot => ({ agentId, task: 'speak', stage }));
+    const judge = f.judge ?? 'human';
+    const vote = (phase: 'before' | 'after'): Slot => ({ agentId: judge, task: 'vote', stage: phase === 'before' ? 'vote_before' : 'vote_after', phase });
+    return [vote('before'), ...phase('opening'), ...phase('rebuttal'), ...phase('closing'), vote('after')];
+  }
+  return [];
+}
+
+export const STAGE_TITLES: Record<string, { title: string; description: string }> = {
+  answers: { title: 'Stage 1: independent answers', description: 'Every agent answers the question on its own, hearing nobody else.' },
+  ranking: { title: 'Stage 2: anonymous ranking', description: 'Each agent ranks the others’ answers, shown only as Answer A, B, C…' },
+  synthesis: { title: 'Stage 3: the chair’s answer', description: 'The chair writes the final answer from the answers and their ranking.' },
+  vote_before: { title: 'The judge votes before the debate', description: 'For or Against, with a confidence.' },
+  opening: { title: 'Opening statements', description: 'Each side states its case.' },
+  rebuttal: { title: 'Rebuttals', description: 'Each side answers the other.' },
+  closing: { title: 'Closing statements', description: 'Each side sums up.' },
+  vote_after: { title: 'The judge votes after the debate', description: 'For or Against, with a confidence.' },
+};
+
+/** The agent who speaks after `lastId` in the format's order. */
+export function nextInOrder(f: FormatPlan, agents: readonly AgentRef[], lastId: string | null): AgentRef {
+  const speakers = speakersOf(f, agents);
+  const i = speakers.findIndex((a) => a.id === lastId);
+  return speakers[(i + 1) % speakers.length] ?? agents[0];
+}

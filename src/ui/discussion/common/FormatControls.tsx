@@ -1,0 +1,48 @@
+// What the person does in a running format (docs/protocol.md#formats): a human moderator gives the floor, one
+// button per agent; a human judge votes For or Against with a confidence; 'End discussion' ends any format but the
+// round table with its summary. Every control is a plain button or slider, reachable with the keyboard.
+import { useId, useState } from 'react';
+import type { FormatRequest } from '../../../schemas/format';
+import type { PanelFormat } from '../../../schemas/settings';
+import type { FormatAgent } from './FormatField';
+
+export function FormatControls({ format, agents, onSend }: { format: PanelFormat; agents: FormatAgent[]; onSend: (frame: FormatRequest) => void }) {
+  const [confidence, setConfidence] = useState(70);
+  const sliderId = useId();
+  if (format.kind === 'round_table') return null;
+  const humanModerator = format.kind === 'moderated' && !agents.some((a) => a.id === format.moderator);
+  const humanJudge = format.kind === 'debate' && !(agents.length >= 3 && agents.some((a) => a.id === format.judge));
+  return (
+    <div className="format-controls" role="group" aria-label="Format controls">
+      {humanModerator && (
+        <div className="format-controls__row">
+          {agents.map((a) => (
+            <button key={a.id} type="button" className="button button--small" onClick={() => onSend({ type: 'give_floor', agent_id: a.id })}>
+              Give the floor to {a.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {humanJudge && (
+        <div className="format-controls__row">
+          <span className="format-controls__label">Your vote as judge</span>
+          <button type="button" className="button button--small" onClick={() => onSend({ type: 'judge_vote', side: 'for', confidence: confidence / 100 })}>
+            For
+          </button>
+          <button type="button" className="button button--small" onClick={() => onSend({ type: 'judge_vote', side: 'against', confidence: confidence / 100 })}>
+            Against
+          </button>
+          <label htmlFor={sliderId} className="format-controls__label">
+            Confidence {confidence} %
+          </label>
+          <input id={sliderId} type="range" min={0} max={100} step={5} value={confidence} onChange={(e) => setConfidence(Number(e.target.value))} />
+        </div>
+      )}
+      <div className="format-controls__row">
+        <button type="button" className="button button--small" onClick={() => onSend({ type: 'end_discussion' })}>
+          End discussion
+        </button>
+      </div>
+    </div>
+  );
+}
