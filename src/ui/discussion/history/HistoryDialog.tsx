@@ -3,8 +3,8 @@
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useFocusReturn } from '../../common/focus';
+import { useMemo } from 'react';
+import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
@@ -243,27 +243,12 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
   const deleting = useSelector(history, sel.selectIsDeleting);
   const deleteError = useSelector(history, sel.selectDeleteError);
   const listState = useSelector(history, sel.selectListState);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useFocusReturn(shown);
-  // Focus management only (no flow): the dialog takes the focus when it appears.
-  useEffect(() => {
-    if (shown) closeRef.current?.focus();
-  }, [shown]);
   if (!shown) return null;
   const hide = () => history.send({ type: 'history.hide' });
   return (
-    <>
+    <ModalDialog labelledBy="history-title" onClose={hide}>
     <div className="history-backdrop" onClick={hide}>
-      <div
-        className="history-dialog discussion-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="history-title"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !pending) hide();
-        }}
-      >
+      <div className="history-dialog discussion-panel" onClick={(e) => e.stopPropagation()}>
         {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
         <div className="history-dialog__head">
           <h2 id="history-title">Past discussions</h2>
@@ -273,7 +258,7 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
                 Refresh
               </button>
             )}
-            <button type="button" className="button button--small" ref={closeRef} onClick={hide} aria-label="Close history">
+            <button type="button" className="button button--small" data-autofocus onClick={hide} aria-label="Close history">
               Close
             </button>
           </div>
@@ -306,6 +291,6 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
           onCancel={() => history.send({ type: 'history.delete.cancel' })}
         />
       )}
-    </>
+    </ModalDialog>
   );
 }
