@@ -18,6 +18,8 @@ import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { deleteQuestion, joinNames, modelsOf } from '../../../model/historyRow';
+import { lookOf } from '../common/agentLook';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
@@ -37,13 +39,37 @@ const endpointLabel = (path: string) => {
 };
 const dateLabel = (iso: string) => new Date(iso).toLocaleString();
 
+/** The participants' avatars as they looked when the discussion started, with their names for a reader. */
+function Participants({ d }: { d: DiscussionSummary }) {
+  const people = d.participants ?? [];
+  if (people.length === 0) return null;
+  return (
+    <span className="history-row__people" role="img" aria-label={`With ${joinNames(people.map((p) => p.name))}`}>
+      {people.map((p) => {
+        const look = lookOf(p);
+        return (
+          <span key={p.id} className="history-avatar" style={{ background: look.color }} title={p.name} aria-hidden="true">
+            {look.avatar}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
   const count = d.message_count ?? d.frame_count;
+  const models = modelsOf(d);
   return (
     <div className="history-row" role="listitem" aria-label={d.topic}>
       <div className="history-row__main">
-        <span className="history-row__topic">{d.topic}</span>
+        <span className="history-row__title">
+          <Participants d={d} />
+          <span className="history-row__topic">{d.topic}</span>
+        </span>
+        {d.first_line && <span className="history-row__first">{d.first_line}</span>}
         <span className="history-row__facts">
+          {models.length > 0 && <span>{models.join(', ')}</span>}
           <span>{endpointLabel(d.endpoint)}</span>
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>
@@ -53,7 +79,12 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         </span>
       </div>
       <div className="history-row__actions">
-        <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
+        {d.status === 'running' && (
+          <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id, reattach: true })} aria-label={`Re-attach ${d.topic}`}>
+            Re-attach
+          </button>
+        )}
+        <button type="button" className={`button button--small${d.status === 'running' ? '' : ' button--primary'}`} onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
           Open
         </button>
         <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.delete.request', id: d.id })} aria-label={`Delete ${d.topic}`}>
@@ -213,7 +244,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
             label="Stored messages"
             renderRow={(id) => {
               const item = selectItem(feed, id);
-              return item ? <FeedRowView item={item} /> : null;
+              return item ? <FeedRowView item={item} participants={d.participants} /> : null;
             }}
             empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
           />
@@ -284,7 +315,7 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
     </div>
       {pending && (
         <ConfirmDialog
-          message={pending.topic ? HISTORY_MESSAGES.deleteConfirmNamed(pending.topic) : HISTORY_MESSAGES.deleteConfirm}
+          message={pending.topic ? deleteQuestion(pending, dateLabel(pending.created_at)) : HISTORY_MESSAGES.deleteConfirm}
           confirmLabel="Delete discussion"
           busy={deleting}
           onConfirm={() => history.send({ type: 'history.delete.confirm' })}
