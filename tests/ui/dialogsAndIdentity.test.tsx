@@ -13,6 +13,7 @@ import { agentAvatar, agentColor } from '../../src/model/agentIdentity';
 import { createRequest, emptyFields } from '../../src/model/editorFields';
 import { deleteQuestion, modelsOf } from '../../src/model/historyRow';
 import { agentFixture, startEditor } from '../machines/editorHarness';
+import { CANVAS_MESSAGES } from '../../src/schemas/messages';
 
 afterEach(cleanup);
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
@@ -145,6 +146,13 @@ describe('one identity', () => {
     expect(agentAvatar(agent)).toBe('🛠️');
     expect(agentAvatar(agent, () => true)).toBe('🛠️');
     expect(agentAvatar(agent, () => false)).toBe('AL');
+  });
+});
+
+describe('canvas words', () => {
+  it('counts connections with the right plural', () => {
+    expect(CANVAS_MESSAGES.autoConnected(1)).toBe('Auto-connected: 1 connection created');
+    expect(CANVAS_MESSAGES.autoConnected(3)).toBe('Auto-connected: 3 connections created');
   });
 });
 

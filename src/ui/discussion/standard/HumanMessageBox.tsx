@@ -28,7 +28,10 @@ export function HumanMessageBox({ enabled, onSend }: { enabled: boolean; onSend:
         rows={2}
         placeholder={enabled ? 'Join in… (Enter sends, Shift+Enter for a new line)' : 'Waiting for the connection…'}
         value={text}
-        disabled={!enabled}
+        // It appears when a discussion starts and takes the focus at once (Start has just gone), so the reader can
+        // write while it connects; only sending waits for the connection.
+        autoFocus
+        data-autofocus
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
