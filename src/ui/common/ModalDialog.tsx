@@ -20,6 +20,14 @@ const stack: HTMLDialogElement[] = [];
 /** The topmost open modal dialog, if any (the focus rescue keeps the focus inside it). */
 export const topModal = (): HTMLDialogElement | null => stack[stack.length - 1] ?? null;
 
+/** What opened the dialog: the focused control, or for an item of a menu (which closes) the menu's button. */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  if (!active.closest('[role="menu"]')) return active;
+  const trigger = document.querySelector('[aria-haspopup="menu"][aria-expanded="true"]');
+  return trigger instanceof HTMLElement ? trigger : active;
+}
+
 export function ModalDialog({ onClose, children, role = 'dialog', label, labelledBy, className }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
@@ -27,7 +35,7 @@ export function ModalDialog({ onClose, children, role = 'dialog', label, labelle
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener = openerOf(document.activeElement);
     const native = typeof dialog.showModal === 'function';
     if (native) {
       if (!dialog.open) dialog.showModal();
