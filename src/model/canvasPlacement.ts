@@ -83,7 +83,7 @@ export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[],
 }
 
 /** Up to this many agents go on a circle; a circle of more would be larger than a laptop's canvas. */
-export const CIRCLE_MAX = 8;
+export const CIRCLE_MAX = 6;
 /** How far a straight edge between two agents on the circle keeps from a third one's centre, at least. */
 const EDGE_CLEARANCE = Math.hypot(NODE_BOX.width / 2, NODE_BOX.height / 2) + 20;
 

@@ -121,7 +121,7 @@ test('first minute: layouts at four sizes, full cards, modal dialogs, focus afte
   await expectWhole(panel(page).getByRole('button', { name: 'Stop', exact: true }), 'Stop while running at 1024x700');
   await panel(page).locator('article').nth(1).waitFor({ timeout: 30_000 });
   await panel(page).getByRole('button', { name: 'Stop', exact: true }).click();
-  await panel(page).getByRole('button', { name: /^Start/ }).first().waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('aside.discussion-panel .panel-footer button')].some((b) => b.textContent?.trim() === 'Stop' && (b as HTMLButtonElement).disabled), undefined, { timeout: 10_000 });
   for (const [width, height] of SIZES) {
     const size = `${width}x${height}`;
     await page.setViewportSize({ width, height });
