@@ -126,8 +126,11 @@ test('first minute: layouts at four sizes, full cards, modal dialogs, focus afte
     const size = `${width}x${height}`;
     await page.setViewportSize({ width, height });
     const share = await panel(page).evaluate((p) => {
-      const feed = p.querySelector('[role="log"]')?.closest('.tabpanel') ?? p.querySelector('[role="log"]');
-      return feed ? feed.getBoundingClientRect().height / p.getBoundingClientRect().height : 0;
+      // The feed with its tab bar (the tabs name what it shows), against the whole panel.
+      const feed = p.querySelector('[role="log"]')?.closest('.tabpanel');
+      const tabs = p.querySelector('[role="tablist"]');
+      if (!feed || !tabs) return 0;
+      return (feed.getBoundingClientRect().bottom - tabs.getBoundingClientRect().top) / p.getBoundingClientRect().height;
     });
     await shot(page, `stopped-${size}`);
     if (share < 0.6) throw new Error(`after Stop the feed has ${Math.round(share * 100)} % of the panel at ${size}, not 60 %`);
