@@ -96,7 +96,7 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
 /** The user's agents in the order the client listed them; null when any is missing or someone else's. */
 export async function loadAgents(db: Queryable, userId: string, ids: string[]): Promise<AgentRef[] | null> {
   const rows = await db.query<AgentRef>(
-    'SELECT id, name, role, prompt, personality, model FROM agents WHERE user_id = $1 AND id = ANY($2::text[])',
+    'SELECT id, name, role, prompt, personality, model, color, avatar FROM agents WHERE user_id = $1 AND id = ANY($2::text[])',
     [userId, ids],
   );
   if (rows.length !== ids.length) return null;

@@ -113,7 +113,8 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
   try {
-    const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard' };
+    const participants = agents.map((a) => ({ id: a.id, name: a.name, model: a.model, color: a.color ?? null, avatar: a.avatar ?? null }));
+    const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard', participants };
     const row = { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config, ownerId: ctx.instanceId, leaseMs: ctx.config.discussionLeaseMs };
     if (clustered) {
       if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {

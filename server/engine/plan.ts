@@ -23,6 +23,9 @@ export interface AgentRef {
   prompt: string;
   personality: string | null;
   model: string;
+  /** The agent's look when the discussion starts (History draws it as it was). */
+  color?: string | null;
+  avatar?: string | null;
 }
 
 export interface EngineTiming {

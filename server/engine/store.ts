@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { discussionSummaryRow, storedDiscussion } from '../../src/schemas/history';
+import { HISTORY_FIRST_LINE_MAX, historyParticipant, type discussionSummaryRow, type storedDiscussion } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/model/messageCount';
 
@@ -22,9 +22,34 @@ interface Row {
   message_count: number | string;
   end_reason: string | null;
   format_kind?: string | null;
+  participants?: unknown;
+  first_line?: string | null;
   config?: unknown;
 }
 
+const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+
+/** The stored participants that still read as participants (a malformed entry is left out, never a failure). */
+function participantsOf(v: unknown) {
+  const list = json(v ?? null);
+  if (!Array.isArray(list)) return undefined;
+  return list.flatMap((p) => {
+    const r = historyParticipant.safeParse(p);
+    return r.success ? [r.data] : [];
+  });
+}
+
+/** The first line of the first turn, cut at a word where it is long. */
+function firstLineOf(text: string | null | undefined): string | null {
+  const line = (text ?? '').trim().split('\n')[0].trim();
+  if (!line) return null;
+  if (line.length <= HISTORY_FIRST_LINE_MAX) return line;
+  const cut = line.slice(0, HISTORY_FIRST_LINE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > HISTORY_FIRST_LINE_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+const withParticipants = (list: ReturnType<typeof participantsOf>) => (list ? { participants: list } : {});
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 const toSummary = (r: Row): SummaryRow => ({
   id: r.id,
@@ -38,8 +63,9 @@ const toSummary = (r: Row): SummaryRow => ({
   ended_at: iso(r.ended_at),
   end_reason: r.end_reason ?? null,
   format: r.format_kind ?? null,
+  ...withParticipants(participantsOf(r.participants)),
+  first_line: firstLineOf(r.first_line),
 });
-const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
 export interface NewDiscussion {
   id: string;
@@ -107,7 +133,11 @@ const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.cr
   (SELECT count(DISTINCT coalesce(f.data->>'id', f.data->'argument'->>'id', 'seq:' || f.seq::text)) FROM discussion_frames f
     WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}) AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}')
     + (SELECT count(*) FROM discussion_human_messages h WHERE h.discussion_id = d.id) AS message_count,
-  (SELECT f.data->>'reason' FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' = 'discussion_ended' ORDER BY f.seq DESC LIMIT 1) AS end_reason`;
+  (SELECT f.data->>'reason' FROM discussion_frames f WHERE f.discussion_id = d.id AND f.data->>'type' = 'discussion_ended' ORDER BY f.seq DESC LIMIT 1) AS end_reason,
+  d.config->'participants' AS participants,
+  (SELECT left(coalesce(f.data->>'content', f.data->>'text', f.data->'argument'->>'content'), 2000) FROM discussion_frames f
+    WHERE f.discussion_id = d.id AND f.data->>'type' IN ('agent_message', 'text', 'argument')
+      AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}' ORDER BY f.seq LIMIT 1) AS first_line`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
   const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);

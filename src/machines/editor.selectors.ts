@@ -2,6 +2,7 @@
 import { AGENT_MESSAGES } from '../schemas/messages';
 import type { ModelOption } from '../schemas/system';
 import type { EditorSnapshot } from './editor.machine';
+import { missingFields } from '../model/editorFields';
 import type { ReferenceAudioActorRef } from './referenceAudio.machine';
 
 export const selectMode = (s: EditorSnapshot) => s.context.mode;
@@ -13,6 +14,13 @@ export const selectWasCreated = (s: EditorSnapshot) => s.hasTag('created');
 /** An update just succeeded (for SAVED_NOTICE_MS): the drawer says 'Saved'. */
 export const selectWasJustSaved = (s: EditorSnapshot) => s.hasTag('saved');
 export const selectCanSubmit = (s: EditorSnapshot) => s.can({ type: 'editor.submit' });
+/** Why Create/Update is disabled while the form is being filled in, as one sentence; null when nothing is missing. */
+export function selectSubmitBlocker(s: EditorSnapshot): string | null {
+  const missing = missingFields(s.context.fields);
+  if (missing.length === 0) return null;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  return `Add ${list} to ${s.context.mode === 'create' ? 'create' : 'save'} the agent.`;
+}
 export const selectLoadError = (s: EditorSnapshot) => s.context.loadError;
 export const selectFormError = (s: EditorSnapshot) => s.context.formError;
 export const selectIsConfirmingDelete = (s: EditorSnapshot) => s.matches({ open: { form: { deletion: 'confirming' } } });

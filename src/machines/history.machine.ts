@@ -52,6 +52,7 @@ export const historyMachine = setup({
     isKnown: ({ context, event }) => { assertEvent(event, ['history.delete.request', 'history.open']); return context.items.some((d) => d.id === event.id); },
     hasMore: ({ context }) => context.nextCursor !== null,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
+    isReattachRequested: ({ context }, params: { stored: StoredDiscussion }) => context.reattachOnOpen && isReattachable(openedFrom(params.stored)),
   },
   actions: {
     setItems: assign((_, params: { page: HistoryPage }) => ({ items: params.page.items, nextCursor: params.page.next_cursor, listError: null, moreError: null })),
@@ -73,10 +74,13 @@ export const historyMachine = setup({
       return { items: context.items.filter((d) => d.id !== gone), pendingDelete: null, deleteError: null };
     }),
     setDeleteError: assign({ deleteError: (_, params: { error: unknown }) => messageOf(params.error), pendingDelete: null }),
-    setOpening: assign({ openingId: ({ event }) => { assertEvent(event, 'history.open'); return event.id; }, opened: null, openError: null }),
+    setOpening: assign(({ event }) => {
+      assertEvent(event, 'history.open');
+      return { openingId: event.id, reattachOnOpen: event.reattach === true, opened: null, openError: null };
+    }),
     setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
-    clearOpened: assign({ opened: null, openingId: null, openError: null }),
+    clearOpened: assign({ opened: null, openingId: null, openError: null, reattachOnOpen: false }),
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null }) => {
       if (params.opened) sendResume({ system, enqueue }, params.opened);
     }),
@@ -92,7 +96,7 @@ export const historyMachine = setup({
     'history.offer.accept': { actions: 'forwardToOffer' },
     'history.offer.dismiss': { actions: 'forwardToOffer' },
   },
-  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, opened: null, openError: null },
+  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, reattachOnOpen: false, opened: null, openError: null },
   states: {
     dialog: {
       initial: 'hidden',
@@ -172,7 +176,20 @@ export const historyMachine = setup({
             src: 'loadDiscussion',
             id: 'loader',
             input: ({ context }) => ({ id: context.openingId! }),
-            onDone: { target: 'open', actions: { type: 'setOpened', params: ({ event }) => ({ stored: event.output }) } },
+            onDone: [
+              {
+                guard: { type: 'isReattachRequested', params: ({ event }) => ({ stored: event.output }) },
+                target: 'closed',
+                actions: [
+                  { type: 'reattach', params: ({ event }) => ({ opened: openedFrom(event.output) }) },
+                  sendTo('offer', { type: 'history.offer.withdraw' }),
+                  'clearOpened',
+                  enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' })),
+                ],
+              },
+              // Not re-attachable after all (it ended meanwhile): shown read-only instead.
+              { target: 'open', actions: { type: 'setOpened', params: ({ event }) => ({ stored: event.output }) } },
+            ],
             onError: { target: 'failed', actions: { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

@@ -152,7 +152,7 @@ export const workspaceMachine = setup({
       initial: 'idle',
       on: {
         'agent.moved': { actions: assign(({ context, event }) => reduce.withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }])) },
-        'canvas.autoLayout': { actions: assign(({ context }) => reduce.withMoves(context, autoLayoutMoves(context.agents, context.edges))) },
+        'canvas.autoLayout': { actions: assign(({ context }) => reduce.withMoves(context, autoLayoutMoves(context.agents, context.edges, context.viewCentre ?? undefined))) },
         'position.placed': { actions: assign(({ context, event }) => reduce.withPlacedMove(context, { agentId: event.agentId, x: event.x, y: event.y })) },
       },
       states: {

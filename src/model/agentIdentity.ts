@@ -37,8 +37,11 @@ export function agentInitials(name: string | null | undefined): string {
   return (first + second).toUpperCase();
 }
 
-/** What the avatar circle shows: the chosen emoji/text when set, else the initials. */
-export function agentAvatar(agent: Identified): string {
+/**
+ * What the avatar circle shows: the chosen emoji/text when set (and, given `canDraw`, when the system can draw
+ * it: an emoji with no font would be an empty box), else the initials.
+ */
+export function agentAvatar(agent: Identified, canDraw?: (text: string) => boolean): string {
   const own = agent.avatar?.trim();
-  return own ? own : agentInitials(agent.name);
+  return own && (!canDraw || canDraw(own)) ? own : agentInitials(agent.name);
 }

@@ -1,8 +1,10 @@
 // Where agents go on the board (pure: no I/O, no randomness). Two jobs:
 //   nextFreeSlot — a new agent takes the free cell of a grid nearest the middle of what the user sees, so a
 //                  row of new agents never lands on top of one another (or of an agent already there);
-//   autoLayout   — the 'Auto-layout' action: rows by connection depth (sources on top, what they feed below),
-//                  ordered to keep edges short, wrapped to stay inside the board.
+//   autoLayout   — the 'Auto-layout' action: up to CIRCLE_MAX agents on a circle round the middle of the view
+//                  (sources first, from the top; a straight edge between two of them never crosses a third),
+//                  more in rows by connection depth (sources on top, what they feed below), ordered to keep edges
+//                  short, wrapped to stay inside the board and centred on the view.
 // Every position either returns lies inside the spec's 0..2000 board (docs/product.md#workspace-states 'Node
 // position').
 import type { Agent } from '../schemas/agents';
@@ -70,7 +72,69 @@ const chunk = <T>(list: readonly T[], size: number): T[][] =>
  * agents sit in the order of their parents (the barycentre heuristic), so edges mostly run downwards and do
  * not cross nodes. Rows are centred on the widest one. Returns a position for every id, in bounds.
  */
-export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Record<string, Point> {
+export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[], centre: Point = DEFAULT_VIEW_CENTRE): Record<string, Point> {
+  const rows = layeredLayout(ids, edges);
+  if (ids.length >= 2 && ids.length <= CIRCLE_MAX) {
+    // The layered order read row by row: sources first, what they feed next, round the circle clockwise from the top.
+    const order = [...ids].sort((a, b) => rows[a].y - rows[b].y || rows[a].x - rows[b].x);
+    return onCircle(order, centre);
+  }
+  return centredOn(rows, centre);
+}
+
+/** Up to this many agents go on a circle; a circle of more would be larger than a laptop's canvas. */
+export const CIRCLE_MAX = 6;
+/** How far a straight edge between two agents on the circle keeps from a third one's centre, at least. */
+const EDGE_CLEARANCE = Math.hypot(NODE_BOX.width / 2, NODE_BOX.height / 2) + 20;
+
+/** The circle's radius for n agents: neighbours do not touch, and a chord skipping one agent passes clear of it. */
+export function circleRadius(n: number): number {
+  if (n <= 2) return SLOT.width / 2;
+  const neighbours = SLOT.width / (2 * Math.sin(Math.PI / n));
+  const chords = n > 3 ? EDGE_CLEARANCE / (1 - Math.cos((2 * Math.PI) / n)) : 0;
+  return Math.ceil(Math.max(neighbours, chords));
+}
+
+function onCircle(order: readonly string[], centre: Point): Record<string, Point> {
+  const n = order.length;
+  const r = circleRadius(n);
+  // Two agents sit side by side; more start at the top.
+  const start = n === 2 ? Math.PI : -Math.PI / 2;
+  const raw = order.map((_, i) => {
+    const a = start + (2 * Math.PI * i) / n;
+    return { x: r * Math.cos(a), y: r * Math.sin(a) };
+  });
+  return place(order, raw, centre);
+}
+
+/** Puts node centres (relative to 0,0) round `centre`, shifted as one piece to stay on the board. */
+function place(order: readonly string[], centres: readonly Point[], centre: Point): Record<string, Point> {
+  const xs = centres.map((c) => c.x);
+  const ys = centres.map((c) => c.y);
+  const left = Math.min(...xs) - NODE_BOX.width / 2;
+  const top = Math.min(...ys) - NODE_BOX.height / 2;
+  const width = Math.max(...xs) - Math.min(...xs) + NODE_BOX.width;
+  const height = Math.max(...ys) - Math.min(...ys) + NODE_BOX.height;
+  const ox = clamp(centre.x - width / 2, POSITION_MIN, Math.max(POSITION_MIN, POSITION_MAX - width)) - left;
+  const oy = clamp(centre.y - height / 2, POSITION_MIN, Math.max(POSITION_MIN, POSITION_MAX - height)) - top;
+  const out: Record<string, Point> = {};
+  order.forEach((id, i) => {
+    out[id] = {
+      x: Math.round(clamp(ox + centres[i].x - NODE_BOX.width / 2, POSITION_MIN, MAX_X)),
+      y: Math.round(clamp(oy + centres[i].y - NODE_BOX.height / 2, POSITION_MIN, MAX_Y)),
+    };
+  });
+  return out;
+}
+
+/** The layered rows moved as one piece so their middle is the view's (as far as the board allows). */
+function centredOn(rows: Record<string, Point>, centre: Point): Record<string, Point> {
+  const order = Object.keys(rows);
+  if (order.length === 0) return rows;
+  return place(order, order.map((id) => ({ x: rows[id].x + NODE_BOX.width / 2, y: rows[id].y + NODE_BOX.height / 2 })), centre);
+}
+
+function layeredLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Record<string, Point> {
   const known = new Set(ids);
   const out = new Map<string, string[]>();
   const into = new Map<string, string[]>();
@@ -184,10 +248,11 @@ export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
 export const newAgentPlace = (agents: readonly Agent[], viewCentre: Point) => nextFreeSlot(agents.map(drawnPosition), viewCentre);
 
 /** The 'Auto-layout' action as moves to save: only what changes (an agent drawn at a fallback place is saved even when it stays there). */
-export function autoLayoutMoves(agents: readonly Agent[], edges: readonly LayoutEdge[]): Array<{ agentId: string; x: number; y: number }> {
+export function autoLayoutMoves(agents: readonly Agent[], edges: readonly LayoutEdge[], centre: Point = DEFAULT_VIEW_CENTRE): Array<{ agentId: string; x: number; y: number }> {
   const placed = autoLayout(
     agents.map((a) => a.id),
     edges,
+    centre,
   );
   return agents.flatMap((a) => {
     const to = placed[a.id];

@@ -1,5 +1,6 @@
 // The editor's fields and what they become: a form from an agent, the create and update bodies, the checks that
 // enable Save, and the model list's preselection and fallback. Pure; the chart is src/machines/editor.machine.ts.
+import { agentColor } from './agentIdentity';
 import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
 import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
@@ -74,13 +75,16 @@ export const identity = (f: EditorFields) => ({
   avatar: f.avatar.trim() === '' ? null : f.avatar.trim(),
 });
 
-/** The body of a create: the fields, the personality when chosen and the identity when set. */
+/**
+ * The body of a create: the fields, the personality when chosen and the identity when set. 'Automatic' stores the
+ * colour the editor previewed (derived from the name; the new agent's id is not known yet), so the node shows it.
+ */
 export const createRequest = (f: EditorFields): AgentCreateRequest => {
   const { color, avatar } = identity(f);
   return {
     ...createBody(f),
     ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
-    ...(color ? { color } : {}),
+    color: color ?? agentColor({ id: f.name.trim() }),
     ...(avatar ? { avatar } : {}),
   };
 };
@@ -91,6 +95,17 @@ export const updateBody = (f: EditorFields): AgentUpdate => ({
   ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
   ...identity(f),
 });
+
+/** What a create or update still needs, in the form's order (empty when it can be sent). */
+export function missingFields(f: EditorFields): string[] {
+  const missing: string[] = [];
+  if (!f.name.trim()) missing.push('a name');
+  if (!f.role.trim()) missing.push('a role');
+  if (!f.prompt.trim()) missing.push('a prompt');
+  if (!f.model.trim()) missing.push('a model');
+  if (!isColorValid(f.color)) missing.push('a colour as #rrggbb');
+  return missing;
+}
 
 export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0) && isColorValid(f.color);
 

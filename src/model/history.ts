@@ -53,6 +53,8 @@ export interface HistoryContext {
   deleteError: string | null;
   /** The id being opened, then the opened discussion. */
   openingId: string | null;
+  /** The discussion being opened is to be re-attached in its panel once loaded (a running row's Re-attach). */
+  reattachOnOpen: boolean;
   opened: OpenedDiscussion | null;
   openError: string | null;
 }
@@ -67,7 +69,8 @@ export type HistoryEvent =
   | { type: 'history.delete.request'; id: string }
   | { type: 'history.delete.confirm' }
   | { type: 'history.delete.cancel' }
-  | { type: 'history.open'; id: string }
+  /** Open one read-only; with `reattach`, a running one continues in its panel instead. */
+  | { type: 'history.open'; id: string; reattach?: boolean }
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat }

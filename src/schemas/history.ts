@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/** One agent as it was when the discussion started: its look and model, so History draws it as it was. */
+export const historyParticipant = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  model: z.string().nullish(),
+  color: z.string().nullish(),
+  avatar: z.string().nullish(),
+});
+export type HistoryParticipant = z.infer<typeof historyParticipant>;
+/** The longest first line a History row carries. */
+export const HISTORY_FIRST_LINE_MAX = 160;
+
 export const discussionSummaryRow = z.looseObject({
   id: z.string(),
   session_id: z.string(),
@@ -15,6 +27,10 @@ export const discussionSummaryRow = z.looseObject({
   end_reason: z.string().nullish(),
   /** The discussion's format kind (docs/protocol.md#formats); null for the round table without a format. */
   format: z.string().nullish(),
+  /** Who took part, in the order they were chosen (absent for discussions stored before it was recorded). */
+  participants: z.array(historyParticipant).optional(),
+  /** The opening words of the first turn, at most HISTORY_FIRST_LINE_MAX characters. */
+  first_line: z.string().nullish(),
 });
 export const discussionHistory = z.array(discussionSummaryRow);
 

@@ -105,7 +105,10 @@ export const CANVAS_MESSAGES = {
   invalidConnection: 'Invalid connection: node(s) not found.',
   autoConnectFailed: (detail: string) => `Auto-connect failed: ${detail}`,
   autoConnectFailedGeneric: 'Auto-connect failed',
-  autoConnected: (n: number) => `Auto-connected: ${n} connections created`,
+  autoConnected: (n: number) => `Auto-connected: ${n} ${n === 1 ? 'connection' : 'connections'} created`,
+  /** What a connection does, said where one is made (the node's handle) and on an empty board. */
+  connectionMeaning: 'A connection decides who hears whom: an agent hears the agents connected to it.',
+  connectHandle: 'Drag to another agent to connect: it will hear this agent',
   selectHint: 'Select 2+ agents to enable discussions',
 } as const;
 

@@ -166,7 +166,7 @@ test(
 
     // Auto-connect: its message, which hides itself after 3 s.
     await page.getByRole('button', { name: 'Auto-Connect' }).click();
-    const banner = page.getByText(/^Auto-connected: \d+ connections created$/);
+    const banner = page.getByText(/^Auto-connected: \d+ connections? created$/);
     await banner.waitFor();
     await waitForCount(page, 'connections', (n) => n >= 2, 'at least 2');
     await banner.waitFor({ state: 'detached', timeout: 6_000 });

@@ -106,7 +106,8 @@ test(
     await dialog(page).getByRole('button', { name: '← All discussions' }).click();
     await list.getByRole('button', { name: `Delete ${CONTEXT}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText(HISTORY_MESSAGES.deleteConfirmNamed(CONTEXT)).waitFor();
+    // It names the discussion: its topic, its date and who took part.
+    await confirm.getByText(new RegExp(`^Delete the discussion “${CONTEXT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” of .+ with .+\\? Its messages cannot be recovered\\.$`)).waitFor();
     await expectAxeClean(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete discussion' }).click();
     await dialog(page).getByText(HISTORY_MESSAGES.empty).waitFor({ timeout: 10_000 });

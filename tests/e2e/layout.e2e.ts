@@ -195,7 +195,7 @@ test('layout: the editor offers Personality, a colour and an avatar when creatin
     await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
     await drawer.getByLabel('Personality', { exact: true }).selectOption('analytical');
     await drawer.getByRole('radio', { name: 'Colour #047857' }).click();
-    if (w === 1024) await drawer.getByRole('button', { name: 'Avatar 🦉' }).click();
+    if (w === 1024) await drawer.getByRole('radio', { name: 'Avatar 🦉' }).click();
     await drawer.getByRole('group', { name: 'Look' }).scrollIntoViewIfNeeded();
     await shot(page, `editor-create-${w}x${h}`);
     const serious = (await axeViolations(page)).filter(isSerious);

@@ -116,7 +116,7 @@ test(
     await node(page, 'Ada').click();
     await node(page, 'Bo').click();
     await page.getByRole('button', { name: 'Auto-Connect' }).click();
-    await page.getByText(/^Auto-connected: \d+ connections created$/).waitFor();
+    await page.getByText(/^Auto-connected: \d+ connections? created$/).waitFor();
     await page.locator('.react-flow__edge').first().waitFor();
     await expectNoSeriousViolations(page, 'the main screen with agents');
 

@@ -1,7 +1,7 @@
 // Where new agents go and what Auto-layout does (src/model/canvasPlacement.ts): pure functions.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { autoLayout, crowds, NODE_BOX, nextFreeSlot, overlaps, type Point } from '../../src/model/canvasPlacement';
+import { autoLayout, CIRCLE_MAX, crowds, NODE_BOX, nextFreeSlot, overlaps, type Point } from '../../src/model/canvasPlacement';
 import { POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
 
 const inBounds = (p: Point) => p.x >= POSITION_MIN && p.x <= POSITION_MAX && p.y >= POSITION_MIN && p.y <= POSITION_MAX;
@@ -43,9 +43,19 @@ describe('nextFreeSlot', () => {
   });
 });
 
+/** Whether the segment a–b passes through the node box whose top-left is `at` (sampled finely). */
+function segmentHitsBox(a: Point, b: Point, at: Point): boolean {
+  for (let t = 0; t <= 1; t += 0.002) {
+    const x = a.x + (b.x - a.x) * t;
+    const y = a.y + (b.y - a.y) * t;
+    if (x > at.x && x < at.x + NODE_BOX.width && y > at.y && y < at.y + NODE_BOX.height) return true;
+  }
+  return false;
+}
+
 describe('autoLayout', () => {
-  it('puts sources above what they feed, with no two agents overlapping', () => {
-    const ids = ['a', 'b', 'c', 'd', 'e'];
+  it('more than a circle holds: puts sources above what they feed, with no two agents overlapping', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
     const p = autoLayout(ids, [
       { source: 'a', target: 'b' },
       { source: 'a', target: 'c' },
@@ -68,7 +78,31 @@ describe('autoLayout', () => {
       { source: 'a', target: 'a' },
       { source: 'a', target: 'zz' },
     ]);
-    expect(new Set([p.a.y, p.b.y, p.c.y]).size).toBe(3);
+    expect(new Set([p.a, p.b, p.c].map((q) => `${q.x},${q.y}`)).size).toBe(3);
+  });
+
+  it('2 to 8 agents: a circle round the middle of the view, sources first from the top, no edge through an agent', () => {
+    const centre = { x: 900, y: 700 };
+    for (let n = 2; n <= CIRCLE_MAX; n++) {
+      const ids = Array.from({ length: n }, (_, i) => `n${i}`);
+      const chain = ids.slice(1).map((id, i) => ({ source: ids[i], target: id }));
+      const p = autoLayout(ids, chain, centre);
+      const xs = ids.map((id) => p[id].x + NODE_BOX.width / 2);
+      const ys = ids.map((id) => p[id].y + NODE_BOX.height / 2);
+      // Centred on the view (not stacked at the board's top left).
+      expect(Math.abs((Math.min(...xs) + Math.max(...xs)) / 2 - centre.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs((Math.min(...ys) + Math.max(...ys)) / 2 - centre.y)).toBeLessThanOrEqual(1);
+      if (n > 2) expect(p.n0.y).toBe(Math.min(...ids.map((id) => p[id].y)));
+      else expect(p.n0.y).toBe(p.n1.y);
+      for (const id of ids) expect(inBounds(p[id])).toBe(true);
+      // Every possible connection, drawn straight between centres, stays clear of every other agent's box.
+      const mid = (id: string) => ({ x: p[id].x + NODE_BOX.width / 2, y: p[id].y + NODE_BOX.height / 2 });
+      for (const a of ids)
+        for (const b of ids) {
+          if (a >= b) continue;
+          for (const c of ids) if (c !== a && c !== b) expect(segmentHitsBox(mid(a), mid(b), p[c]), `${n}: ${a}–${b} through ${c}`).toBe(false);
+        }
+    }
   });
 
   it('a chain longer than the board is tall is folded into rows, still without overlap', () => {

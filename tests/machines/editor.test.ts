@@ -7,6 +7,7 @@ import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent, type EditorFiel
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
 import { agentFixture, audioFixture, audioSnap, httpError, networkError, settle, startEditor } from './editorHarness';
+import { agentColor } from '../../src/model/agentIdentity';
 
 const fill = (editor: EditorActorRef, values: Partial<Record<EditorField, string>>) => {
   for (const [field, value] of Object.entries(values)) editor.send({ type: 'editor.field', field, value } as EditorEvent);
@@ -63,7 +64,7 @@ describe('editor: create mode', () => {
     editor.send({ type: 'editor.submit' });
     expect(sel.selectIsSaving(editor.getSnapshot())).toBe(true);
     await settle();
-    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline' }]);
+    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', color: agentColor({ id: 'Ada' }) }]);
     api.createAgent.resolve({ ...agentFixture, id: 'new-id', name: 'Ada' });
     await settle();
     expect(sel.selectWasCreated(editor.getSnapshot())).toBe(true);

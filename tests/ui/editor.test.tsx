@@ -7,6 +7,7 @@ import { createMicrophoneActor, type MediaDeps } from '../../src/services/record
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { DEFAULT_REFERENCE_TEXT, RECORDING_MIME_TYPE } from '../../src/schemas/constants';
 import { agentFixture, startEditor } from '../machines/editorHarness';
+import { agentColor } from '../../src/model/agentIdentity';
 
 afterEach(cleanup);
 
@@ -38,7 +39,8 @@ describe('editor drawer: create mode', () => {
 
     await user.click(submit);
     await flush();
-    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Weigh the evidence.', model: 'llama3.1:8b' }]);
+    // 'Automatic' stores the colour the preview showed, so the new node looks as previewed.
+    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Weigh the evidence.', model: 'llama3.1:8b', color: agentColor({ id: 'Ada' }) }]);
     expect(screen.getByText('Agent created.')).toBeTruthy();
   });
 
@@ -58,7 +60,7 @@ describe('editor drawer: create mode', () => {
     // The avatar field shows the initials it will use until an emoji is picked.
     const avatar = screen.getByLabelText('Avatar (initials or an emoji)') as HTMLInputElement;
     expect(avatar.placeholder).toBe('AL');
-    await user.click(screen.getByRole('button', { name: 'Avatar 🦉' }));
+    await user.click(screen.getByRole('radio', { name: 'Avatar 🦉' }));
     expect(avatar.value).toBe('🦉');
     await user.click(screen.getByRole('button', { name: 'Create Agent' }));
     await flush();

@@ -142,8 +142,9 @@ describe('History dialog', () => {
     const dialog = await openHistory();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete Drip irrigation?' }));
     const confirm = screen.getByRole('alertdialog');
-    // The confirmation names the discussion it deletes.
-    expect(confirm.textContent).toContain(HISTORY_MESSAGES.deleteConfirmNamed('Drip irrigation?'));
+    // The confirmation names the discussion it deletes: its topic and its date.
+    expect(confirm.textContent).toContain('“Drip irrigation?”');
+    expect(confirm.textContent).toContain(new Date('2026-01-02T10:00:00.000Z').toLocaleString());
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(deleted).toBe(0);
@@ -156,6 +157,28 @@ describe('History dialog', () => {
     expect(deleted).toBe(1);
     expect(calls).toContain('DELETE /discussion/d1');
     expect(within(dialog).getByRole('listitem', { name: 'Older one' })).toBeTruthy();
+  });
+
+  it('rows tell discussions apart: participants, first line and models; a running row offers Re-attach', async () => {
+    const people = [{ id: 'a1', name: 'Ada', model: 'offline', color: '#047857', avatar: 'A!' }, { id: 'a2', name: 'Bo', model: 'groq:llama' }];
+    const running = row('d2', 'Free buses?', { status: 'running', endpoint: '/ws/enhanced', participants: people, first_line: 'Fares are 38 million a year.' });
+    signedIn({
+      'GET /discussion/history/page': () => json(200, page([running, row('d1', 'Free buses?', { participants: people.slice(0, 1) })])),
+      'GET /discussion/d2': () => json(200, { ...running, config: { panel: 'standard', agent_ids: ['a1', 'a2'] }, frames: [], human_messages: [] }),
+    });
+    const dialog = await openHistory();
+    const items = within(await within(dialog).findByRole('list', { name: 'Past discussions' })).getAllByRole('listitem');
+    expect(within(items[0]).getByRole('img', { name: 'With Ada and Bo' })).toBeTruthy();
+    expect(within(items[1]).getByRole('img', { name: 'With Ada' })).toBeTruthy();
+    expect(items[0].textContent).toContain('Fares are 38 million a year.');
+    expect(items[0].textContent).toContain('offline demo, groq:llama');
+    // The stored look: Ada's own colour and avatar, not re-derived ones.
+    const avatar = items[0].querySelector('.history-avatar') as HTMLElement;
+    expect(avatar.textContent).toBe('A!');
+    expect(avatar.style.background).toMatch(/rgb\(4, 120, 87\)|#047857/);
+    expect(within(items[1]).queryByRole('button', { name: /Re-attach/ })).toBeNull();
+    await userEvent.click(within(items[0]).getByRole('button', { name: 'Re-attach Free buses?' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Past discussions' })).toBeNull());
   });
 
   it('past the first page: Show more appends the next page, the end says all are listed, and the filter asks the server', async () => {

@@ -147,10 +147,11 @@ describe('hybrid panel', () => {
     // 500 ms later the client closes with 1000; the run ends and the settings unlock.
     await waitFor(() => expect(socket.closedByClient).toMatchObject({ code: 1000 }), { timeout: 3000 });
     await waitFor(() => expect(p.hybrid.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
-    // Unlocked again, the settings form comes back (still open) and can be changed.
-    expect((screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement).disabled).toBe(false);
-    // After the run its setup stays folded until 'New discussion'; then the templates work again.
+    // After the run the settings stay folded, so the feed keeps the panel…
+    expect(screen.queryByRole('group', { name: 'Hybrid discussion settings' })).toBeNull();
+    // …until 'New discussion': then they come back (still open), unlocked, and the templates work again.
     await user.click(button('New discussion'));
+    expect((screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement).disabled).toBe(false);
     expect(button('Scientific Analysis').disabled).toBe(false);
     expect(statusLine()).toBe('Discussion stopped');
   });

@@ -381,6 +381,8 @@ describe('standard panel: joining in and the footer', () => {
     const p = renderStandardPanel();
     const socket = await startLive(p, user);
     const box = (await screen.findByLabelText('Your message to the agents')) as HTMLTextAreaElement;
+    // After Start the focus is in the message box, not on a control seven Tabs away.
+    expect(document.activeElement).toBe(box);
     const sendButton = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     const humanFrames = () => socket.sent.filter((f) => (f as { type?: string }).type === 'human_message');
     expect(sendButton.disabled).toBe(true);

@@ -46,6 +46,8 @@ export interface AgentCanvasProps {
   speakerId?: string | null;
   /** The middle of the visible board changed (after a pan or zoom): new agents are placed near it. */
   onViewCentre?: (x: number, y: number) => void;
+  /** Changes when the agents were laid out anew (Auto-layout): the view fits them all again. */
+  fitRequest?: number;
 }
 
 /** Hands the React Flow instance to a benchmark that installs a receiver (never in production). */
@@ -226,7 +228,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
       <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
       <DotGrid />
       <DetailLevel onFar={setFar} />
-      <FitVisible boxes={rects} options={fitArea} fitted={fitted} />
+      <FitVisible boxes={rects} options={fitArea} fitted={fitted} refit={p.fitRequest ?? 0} />
     </ReactFlow>
   );
 }

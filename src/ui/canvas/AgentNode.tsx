@@ -13,6 +13,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { AgentNodeData } from './flowElements';
 import { useCanvasActions } from './canvasActions';
 import { STATUS_LOOKS } from './statusLook';
+import { CANVAS_MESSAGES } from '../../schemas/messages';
 
 export type AgentFlowNode = Node<AgentNodeData, 'agent'>;
 
@@ -33,7 +34,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
       data-status={data.status}
       title={data.voice ? `Voice: ${data.voice}` : undefined}
     >
-      <Handle type="target" position={Position.Top} />
+      <Handle type="target" position={Position.Top} title={CANVAS_MESSAGES.connectHandle} />
       {/* Beside the toggle, not in it: the toggle's name must contain its visible text, and the avatar is decoration. */}
       <span className="agora-node-avatar" aria-hidden="true">
         {data.avatar}
@@ -81,7 +82,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           actions.edit(data.agentId);
         }}
       />
-      <Handle type="source" position={Position.Bottom} />
+      <Handle type="source" position={Position.Bottom} title={CANVAS_MESSAGES.connectHandle} />
     </div>
   );
 }, sameData);

@@ -48,6 +48,8 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
   const onConnect = useCallback((from: string, to: string) => workspace.send({ type: 'connection.create', from, to }), [workspace]);
   const onDeleteEdges = useCallback((ids: string[]) => workspace.send({ type: 'connections.delete', ids }), [workspace]);
   const onViewCentre = useCallback((x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }), [workspace]);
+  // Counts Auto-layout presses, so the canvas fits the new arrangement into view (view-local).
+  const [layouts, setLayouts] = useState(0);
   const openCreate = () => workspace.send({ type: 'editor.open', request: { mode: 'create' } });
   const selected = useMemo(() => selectedAgents(agents, selection), [agents, selection]);
   const menuAgent = menu ? agents.find((a) => a.id === menu.agentId) : undefined;
@@ -68,6 +70,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             onNodeMenu={actions.openMenu}
             speakerId={speakerId}
             onViewCentre={onViewCentre}
+            fitRequest={layouts}
           />
         </ReactFlowProvider>
         {loaded && agents.length === 0 && <EmptyCanvas onCreate={openCreate} />}
@@ -80,7 +83,10 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             autoConnecting={autoConnecting}
             onAdd={openCreate}
             onAutoConnect={() => workspace.send({ type: 'connections.autoConnect' })}
-            onAutoLayout={() => workspace.send({ type: 'canvas.autoLayout' })}
+            onAutoLayout={() => {
+              workspace.send({ type: 'canvas.autoLayout' });
+              setLayouts((n) => n + 1);
+            }}
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
           <ParticipantsBox agents={selected} onRemove={actions.toggle} />

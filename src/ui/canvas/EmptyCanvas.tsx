@@ -1,5 +1,6 @@
 // What a new workspace shows: what agents are for and the one thing to do next.
 import { PlusIcon, UsersIcon } from '../common/icons';
+import { CANVAS_MESSAGES } from '../../schemas/messages';
 
 export function EmptyCanvas({ onCreate }: { onCreate: () => void }) {
   return (
@@ -11,6 +12,7 @@ export function EmptyCanvas({ onCreate }: { onCreate: () => void }) {
       <p>
         Each agent has a name, a role, a prompt and a model. Create two or more, connect them, then select them to start a discussion.
       </p>
+      <p className="agora-empty-note">{CANVAS_MESSAGES.connectionMeaning}</p>
       <button type="button" className="agora-btn agora-btn--primary agora-btn--large" onClick={onCreate}>
         <PlusIcon size={16} />
         Create your first agent

@@ -57,11 +57,13 @@ const zoomPaneSize = (s: { panZoom: unknown; width: number; height: number }) =>
  * keeps current, so this reads no layout of its own). `fitted` is the canvas's: true while the view is the one
  * fitted here; the canvas clears it when the user pans or zooms.
  */
-export function FitVisible({ boxes, options, fitted }: {
+export function FitVisible({ boxes, options, fitted, refit = 0 }: {
   /** Every node's box on the board. */
   boxes: ReadonlyMap<string, Rect>;
   options: (area: Area) => FitOptions;
   fitted: RefObject<boolean>;
+  /** Bumped when the agents were laid out anew: fit them whatever the view was. */
+  refit?: number;
 }) {
   const store = useStoreApi();
   // Changes when the zoom pane appears and whenever the canvas is resized (the panel opens or closes).
@@ -69,6 +71,7 @@ export function FitVisible({ boxes, options, fitted }: {
   const latest = useRef({ boxes, options });
   latest.current = { boxes, options };
   const hasAgents = boxes.size > 0;
+  const lastRefit = useRef(refit);
 
   useLayoutEffect(() => {
     const { panZoom, transform, width, height } = store.getState();
@@ -77,12 +80,14 @@ export function FitVisible({ boxes, options, fitted }: {
     const area = { width, height };
     const { inset, padding, minZoom, maxZoom } = latest.current.options(area);
     const view = { x: transform[0], y: transform[1], zoom: transform[2] };
-    if (fitted.current || !allVisible(latest.current.boxes.values(), view, area, inset)) {
+    const relaid = lastRefit.current !== refit;
+    lastRefit.current = refit;
+    if (relaid || fitted.current || !allVisible(latest.current.boxes.values(), view, area, inset)) {
       fitted.current = true;
       // Without a duration d3 applies the transform at once, so the frame about to be drawn shows it.
       void panZoom.setViewport(getViewportForBounds(bounds, width, height, minZoom, maxZoom, padding));
     }
-  }, [store, size, hasAgents, fitted]);
+  }, [store, size, hasAgents, fitted, refit]);
 
   return null;
 }

@@ -7,6 +7,7 @@ import { displayName, displayRole, statusOf, type CanvasStatus } from '../../mod
 import { drawnPosition } from '../../model/canvasPlacement';
 import type { Rect } from './edgeGeometry';
 import { agentAvatar, agentColor } from '../../model/agentIdentity';
+import { canDrawText } from '../../services/glyphSupport';
 
 export interface AgentNodeData extends Record<string, unknown> {
   agentId: string;
@@ -141,7 +142,7 @@ export function createNodeDeriver() {
           status,
           selected: isSelected,
           color: agentColor(agent),
-          avatar: agentAvatar(agent),
+          avatar: agentAvatar(agent, canDrawText),
           voice: agent.voice ?? '',
         },
         selectable: false,

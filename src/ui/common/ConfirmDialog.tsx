@@ -1,7 +1,6 @@
 // A small modal question (delete agent, delete audio). The machine holds the 'confirming' state; this only
 // draws it and sends the answer. Escape cancels; focus starts on Cancel so Enter never deletes by accident.
-import { useEffect, useRef } from 'react';
-import { useFocusReturn } from './focus';
+import { ModalDialog } from './ModalDialog';
 
 interface Props {
   message: string;
@@ -14,29 +13,13 @@ interface Props {
 }
 
 export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisabled = false, onConfirm, onCancel }: Props) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  // Focus management only (no flow): the dialog is keyboard-usable the moment it appears.
-  useEffect(() => cancelRef.current?.focus(), []);
-  // …and on close the focus goes back to what asked (or home).
-  useFocusReturn(true);
   return (
+    <ModalDialog role="alertdialog" label="Confirm" onClose={() => !busy && onCancel()}>
     <div className="agora-confirm-backdrop" onClick={onCancel}>
-      <div
-        className="agora-confirm"
-        role="alertdialog"
-        aria-modal="true"
-        aria-label="Confirm"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
+      <div className="agora-confirm" onClick={(e) => e.stopPropagation()}>
         <p className="agora-confirm-message">{message}</p>
         <div className="agora-confirm-actions">
-          <button type="button" className="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
+          <button type="button" className="button" data-autofocus onClick={onCancel} disabled={busy}>
             Cancel
           </button>
           <button type="button" className="button button--danger-solid" onClick={onConfirm} disabled={busy || confirmDisabled}>
@@ -45,5 +28,6 @@ export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisa
         </div>
       </div>
     </div>
+    </ModalDialog>
   );
 }

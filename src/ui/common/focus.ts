@@ -32,6 +32,18 @@ export function focusHome(): boolean {
 
 const bodyHasFocus = () => !document.activeElement || document.activeElement === document.body;
 
+/** A modal dialog is open: the page beneath leaves Esc and the focus to it. */
+const modalOpen = () => document.querySelector('dialog.modal-dialog[open]') !== null;
+
+/** After a dialog has gone: back to its opener, else home (unless something else already took the focus). */
+export function returnFocus(opener: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    if (!bodyHasFocus() && document.activeElement?.isConnected) return;
+    if (isUsable(opener)) opener.focus();
+    else focusHome();
+  });
+}
+
 export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape?: () => void) {
   const escape = useRef(onEscape);
   escape.current = onEscape;
@@ -41,7 +53,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape?: ()
     if (root && !root.contains(document.activeElement)) (firstFocusable(root) ?? root).focus();
     const onKey = (e: KeyboardEvent) => {
       // The innermost dialog takes Esc: a nested confirmation handles its own and stops it.
-      if (e.key === 'Escape' && escape.current && !e.defaultPrevented) {
+      if (e.key === 'Escape' && escape.current && !e.defaultPrevented && !modalOpen()) {
         e.preventDefault();
         escape.current();
       }
@@ -77,10 +89,13 @@ export function useFocusRescue() {
     const onFocusIn = (e: FocusEvent) => {
       if (!(e.target instanceof HTMLElement)) return;
       last = e.target;
-      region = e.target.closest('.discussion-panel, .agora-canvas');
+      region = e.target.closest('dialog[open], .discussion-panel, .agora-canvas');
     };
     const rescue = () => {
       if (!last || !bodyHasFocus() || isUsable(last)) return;
+      // Under a modal dialog only the dialog may take the focus.
+      const modals = document.querySelectorAll('dialog.modal-dialog[open]');
+      if (modals.length && !(region instanceof HTMLDialogElement && region.isConnected)) region = modals[modals.length - 1];
       const within = region?.isConnected ? firstFocusable(region.querySelector('.run-done') ?? region) : null;
       last = null;
       if (within) within.focus();

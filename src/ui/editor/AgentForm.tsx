@@ -1,6 +1,7 @@
 // Name, role, prompt, model, personality and the agent's look (colour, avatar). Every keystroke is an 'editor.field' event; the
 // submit button is enabled exactly when the machine would accept 'editor.submit'.
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { EditorActorRef, EditorField } from '../../machines/editor.machine';
 import * as sel from '../../machines/editor.selectors';
 import { AGENT_PERSONALITIES } from '../../schemas/constants';
@@ -17,6 +18,8 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const modelsLoading = useSelector(editor, sel.selectModelsLoading);
   const fromFallback = useSelector(editor, (s) => s.context.modelsFromFallback);
   const canSubmit = useSelector(editor, sel.selectCanSubmit);
+  const blocker = useSelector(editor, sel.selectSubmitBlocker);
+  const blockerId = useId();
   const saving = useSelector(editor, sel.selectIsSaving);
   const created = useSelector(editor, sel.selectWasCreated);
   const justSaved = useSelector(editor, sel.selectWasJustSaved);
@@ -41,7 +44,8 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
       }}
     >
       <Field label="Name">
-        <input value={fields.name} onChange={set('name')} disabled={locked} placeholder="e.g. Ada" autoComplete="off" required />
+        {/* The editor opens on Name (the dialog's first question), not on its Close button. */}
+        <input value={fields.name} onChange={set('name')} disabled={locked} placeholder="e.g. Ada" autoComplete="off" required autoFocus data-autofocus />
       </Field>
       <Field label="Role">
         <input value={fields.role} onChange={set('role')} disabled={locked} placeholder="e.g. Analyst" autoComplete="off" required />
@@ -78,9 +82,14 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
       </Field>
       <IdentityFields editor={editor} fields={fields} agentId={agentId} locked={locked} />
       <div className="agora-editor-submit">
-        <button type="submit" className="button button--primary" disabled={!canSubmit || locked}>
+        <button type="submit" className="button button--primary" disabled={!canSubmit || locked} aria-describedby={blocker && !locked ? blockerId : undefined}>
           {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}
         </button>
+        {blocker && !locked && (
+          <span id={blockerId} className="agora-submit-why">
+            {blocker}
+          </span>
+        )}
         {/* Announced once per save; the editor chart clears it after a moment. */}
         <span className="agora-saved" role="status">
           {justSaved && (

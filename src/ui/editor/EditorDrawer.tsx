@@ -30,7 +30,8 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
 
   const close = () => editor.send({ type: 'editor.close' });
   const root = useRef<HTMLDivElement>(null);
-  useDialogFocus(root);
+  // Esc closes the editor wherever the focus is (after Update Agent too), unless a modal above it takes Esc.
+  useDialogFocus(root, close);
   const title = mode === 'create' ? 'Create Agent' : `Edit ${heading.name}`;
 
   return (
@@ -41,9 +42,6 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
       aria-modal="false"
       aria-label={title}
       style={{ width: DRAWER_WIDTH_PX }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') close();
-      }}
     >
       <header className="agora-editor-header">
         <div>

@@ -15,6 +15,7 @@ import {
   selectPendingDelete,
 } from '../../machines/models.selectors';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ModalDialog } from '../common/ModalDialog';
 import { BuiltinModels } from './BuiltinModels';
 import { GetRealModelCard } from './GetRealModelCard';
 import { ConnectionCard } from './ConnectionCard';
@@ -39,23 +40,15 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
   const server = connections.filter((c) => c.read_only);
 
   return (
+    <ModalDialog labelledBy="models-title" onClose={close}>
     <div className="models-backdrop" onClick={close}>
-      <div
-        className="models-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="models-title"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !pending) close();
-        }}
-      >
+      <div className="models-dialog" onClick={(e) => e.stopPropagation()}>
         <header className="models-dialog__header">
           <div>
             <h2 id="models-title">Models</h2>
             <p className="models-dialog__lead">Connect the language models your agents speak with. Keys are stored encrypted and never shown again.</p>
           </div>
-          <button type="button" className="button button--small" onClick={close} autoFocus>
+          <button type="button" className="button button--small" onClick={close}>
             Close
           </button>
         </header>
@@ -81,7 +74,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
             <ConnectionForm models={models}>{builtinInForm && builtin && <BuiltinModels actor={builtin} />}</ConnectionForm>
           ) : (
             <div className="models-toolbar">
-              <button type="button" className="button button--primary" onClick={() => models.send({ type: 'models.add' })}>
+              <button type="button" className="button button--primary" data-autofocus onClick={() => models.send({ type: 'models.add' })}>
                 Add connection
               </button>
               <button type="button" className="button" onClick={() => models.send({ type: 'models.refresh' })} disabled={loading}>
@@ -134,6 +127,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
         )}
       </div>
     </div>
+    </ModalDialog>
   );
 }
 

@@ -2,7 +2,7 @@
 // the badges and the buttons. Counts come from the workspace actor; badges from tags and states.
 import { useSelector } from '@xstate/react';
 import { useFocusReturn } from '../common/focus';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppActorRef } from '../../machines/app.machine';
 import {
   selectDevPanel,
@@ -56,8 +56,12 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const [menuOpen, setMenuOpen] = useState(false);
   // Closing the menu returns the focus to its button.
   useFocusReturn(menuOpen);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  // A chosen item closes the menu and hands the focus back to its button first, so a dialog the item opens
+  // knows what opened it (and gives the focus back there when it closes).
   const choose = (run: () => void) => () => {
     setMenuOpen(false);
+    moreButton.current?.focus();
     run();
   };
 
@@ -93,6 +97,7 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
           <button
             type="button"
             className="button button--small button--icon"
+            ref={moreButton}
             aria-label="More actions"
             title="More actions"
             aria-haspopup="menu"

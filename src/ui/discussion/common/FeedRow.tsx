@@ -2,14 +2,24 @@
 // rows through this; the workspace (when there is one) gives each speaker its colour and avatar.
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import type { FeedItem } from '../../../model/feed';
+import type { HistoryParticipant } from '../../../schemas/history';
 import { isMessageKind } from '../../../model/messageCount';
 import { lookOf, useWorkspaceAgent } from './agentLook';
 import { FeedNote } from './FeedNote';
 import { TurnBubble } from './TurnBubble';
 
-export function FeedRowView({ item, workspace, nowPlaying }: { item: FeedItem; workspace?: WorkspaceActorRef; nowPlaying?: boolean }) {
+interface Props {
+  item: FeedItem;
+  workspace?: WorkspaceActorRef;
+  nowPlaying?: boolean;
+  /** A stored discussion's agents as they were when it started (History): their look wins over a re-derived one. */
+  participants?: readonly HistoryParticipant[];
+}
+
+export function FeedRowView({ item, workspace, nowPlaying, participants }: Props) {
   const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
-  const look = lookOf(agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined });
+  const stored = participants?.find((p) => p.id === item.agentId) ?? participants?.find((p) => p.name === item.agentName);
+  const look = lookOf(stored ?? agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined });
   return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;
 }

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { agentAvatar, agentColor } from '../../../model/agentIdentity';
+import { canDrawText } from '../../../services/glyphSupport';
 import type { Agent } from '../../../schemas/agents';
 
 export interface AgentLook {
@@ -11,7 +12,7 @@ export interface AgentLook {
 }
 
 export function lookOf(agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar'>>): AgentLook {
-  return { color: agentColor(agent), avatar: agentAvatar(agent) };
+  return { color: agentColor(agent), avatar: agentAvatar(agent, canDrawText) };
 }
 
 /**

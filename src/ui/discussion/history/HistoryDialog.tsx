@@ -3,8 +3,8 @@
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useFocusReturn } from '../../common/focus';
+import { useMemo } from 'react';
+import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
@@ -19,6 +19,8 @@ import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { deleteQuestion, joinNames, modelsOf } from '../../../model/historyRow';
+import { lookOf } from '../common/agentLook';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { EmptyState } from '../common/EmptyState';
@@ -38,13 +40,37 @@ const endpointLabel = (path: string) => {
 };
 const dateLabel = (iso: string) => new Date(iso).toLocaleString();
 
+/** The participants' avatars as they looked when the discussion started, with their names for a reader. */
+function Participants({ d }: { d: DiscussionSummary }) {
+  const people = d.participants ?? [];
+  if (people.length === 0) return null;
+  return (
+    <span className="history-row__people" role="img" aria-label={`With ${joinNames(people.map((p) => p.name))}`}>
+      {people.map((p) => {
+        const look = lookOf(p);
+        return (
+          <span key={p.id} className="history-avatar" style={{ background: look.color }} title={p.name} aria-hidden="true">
+            {look.avatar}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
   const count = d.message_count ?? d.frame_count;
+  const models = modelsOf(d);
   return (
     <div className="history-row" role="listitem" aria-label={d.topic}>
       <div className="history-row__main">
-        <span className="history-row__topic">{d.topic}</span>
+        <span className="history-row__title">
+          <Participants d={d} />
+          <span className="history-row__topic">{d.topic}</span>
+        </span>
+        {d.first_line && <span className="history-row__first">{d.first_line}</span>}
         <span className="history-row__facts">
+          {models.length > 0 && <span>{models.join(', ')}</span>}
           <span>{endpointLabel(d.endpoint)}</span>
           <span>Format: {formatLabel(d.format)}</span>
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
@@ -55,7 +81,12 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         </span>
       </div>
       <div className="history-row__actions">
-        <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
+        {d.status === 'running' && (
+          <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id, reattach: true })} aria-label={`Re-attach ${d.topic}`}>
+            Re-attach
+          </button>
+        )}
+        <button type="button" className={`button button--small${d.status === 'running' ? '' : ' button--primary'}`} onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
           Open
         </button>
         <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.delete.request', id: d.id })} aria-label={`Delete ${d.topic}`}>
@@ -215,7 +246,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
             label="Stored messages"
             renderRow={(id) => {
               const item = selectItem(feed, id);
-              return item ? <FeedRowView item={item} /> : null;
+              return item ? <FeedRowView item={item} participants={d.participants} /> : null;
             }}
             empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
           />
@@ -245,27 +276,12 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
   const deleting = useSelector(history, sel.selectIsDeleting);
   const deleteError = useSelector(history, sel.selectDeleteError);
   const listState = useSelector(history, sel.selectListState);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useFocusReturn(shown);
-  // Focus management only (no flow): the dialog takes the focus when it appears.
-  useEffect(() => {
-    if (shown) closeRef.current?.focus();
-  }, [shown]);
   if (!shown) return null;
   const hide = () => history.send({ type: 'history.hide' });
   return (
-    <>
+    <ModalDialog labelledBy="history-title" onClose={hide}>
     <div className="history-backdrop" onClick={hide}>
-      <div
-        className="history-dialog discussion-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="history-title"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !pending) hide();
-        }}
-      >
+      <div className="history-dialog discussion-panel" onClick={(e) => e.stopPropagation()}>
         {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
         <div className="history-dialog__head">
           <h2 id="history-title">Past discussions</h2>
@@ -275,7 +291,7 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
                 Refresh
               </button>
             )}
-            <button type="button" className="button button--small" ref={closeRef} onClick={hide} aria-label="Close history">
+            <button type="button" className="button button--small" data-autofocus onClick={hide} aria-label="Close history">
               Close
             </button>
           </div>
@@ -301,13 +317,13 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
     </div>
       {pending && (
         <ConfirmDialog
-          message={pending.topic ? HISTORY_MESSAGES.deleteConfirmNamed(pending.topic) : HISTORY_MESSAGES.deleteConfirm}
+          message={pending.topic ? deleteQuestion(pending, dateLabel(pending.created_at)) : HISTORY_MESSAGES.deleteConfirm}
           confirmLabel="Delete discussion"
           busy={deleting}
           onConfirm={() => history.send({ type: 'history.delete.confirm' })}
           onCancel={() => history.send({ type: 'history.delete.cancel' })}
         />
       )}
-    </>
+    </ModalDialog>
   );
 }

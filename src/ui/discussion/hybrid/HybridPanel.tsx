@@ -91,7 +91,8 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
       {notice}
       <div className="hybrid-top">
         {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
-        {!locked && (
+        {/* After a run the settings stay folded away until 'New discussion', so the feed keeps the panel. */}
+        {!locked && composing && (
           <>
             <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
               <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings

@@ -67,7 +67,10 @@ export function HumanMessageBox({ enabled, onSend, names = [] }: { enabled: bool
         rows={2}
         placeholder={enabled ? 'Join in… @name gives an agent the next turn (Enter sends, Shift+Enter for a new line)' : 'Waiting for the connection…'}
         value={text}
-        disabled={!enabled}
+        // It appears when a discussion starts and takes the focus at once (Start has just gone), so the reader can
+        // write while it connects; only sending waits for the connection.
+        autoFocus
+        data-autofocus
         role="combobox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}

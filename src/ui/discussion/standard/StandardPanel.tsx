@@ -86,6 +86,7 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const { status, live, idle, canStop, canSendHuman, showHuman, error, draft, settings, tabs, counts, exporter, sessionId, runEndpoint, feed, probe } =
     useSelector(discussion, sel.selectPanelView, shallowEqual);
   const busy = !idle;
+  const finished = idle && counts.messages > 0 && composingAfter !== sessionId;
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
   const endpointsLine = useSelector(probe, (s) => (s ? selectAvailableNames(s) : 'Checking...'));
   const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
@@ -140,9 +141,10 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       )}
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
-      {notice}
-      <AgentStrip agents={agents} activeSpeakerId={speaker} />
-      {idle && counts.messages > 0 && composingAfter !== sessionId && (
+      {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
+      {!finished && notice}
+      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} />}
+      {finished && (
         <div className="run-done">
           <span className="run-done__text">
             {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below or start another.

@@ -1,0 +1,24 @@
+// What tells one History row from another (who took part, with which models, what was said first) and the
+// delete question that names it. Pure.
+import type { DiscussionSummary } from '../schemas/history';
+
+/** 'Ada', 'Ada and Bo', 'Ada, Bo and Cleo'. */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The distinct models the participants used, in order ('offline' reads as the offline demo). */
+export function modelsOf(d: DiscussionSummary): string[] {
+  const seen = new Set<string>();
+  for (const p of d.participants ?? []) if (p.model) seen.add(p.model === 'offline' ? 'offline demo' : p.model);
+  return [...seen];
+}
+
+/** The confirmation names the discussion by its topic, its date and who took part. */
+export function deleteQuestion(d: DiscussionSummary, date: string): string {
+  const topic = d.topic.length > 80 ? `${d.topic.slice(0, 79)}…` : d.topic;
+  const names = joinNames((d.participants ?? []).map((p) => p.name));
+  const who = names ? ` with ${names}` : '';
+  return `Delete the discussion “${topic}” of ${date}${who}? Its messages cannot be recovered.`;
+}
