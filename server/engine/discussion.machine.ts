@@ -5,6 +5,7 @@ import {
 import type { FrameOut } from './frames';
 import { forAudience } from './frames';
 
+import { outcomeText } from './positions/outcome';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
 import * as round from './roundSteps';
@@ -225,7 +226,9 @@ export const discussionMachine = engine.extend({
       invoke: {
         id: 'summarize',
         src: 'summarize',
-        input: ({ context }) => ({ request: summaryRequest(context.plan, context.record, consensusOf(context.plan, context.record).score), stage: null }),
+        input: ({ context: { plan, record } }) => ({
+          request: summaryRequest(plan, record, consensusOf(plan, record).score, outcomeText(plan, record)), stage: null,
+        }),
       },
       on: {
         'think.delta': [

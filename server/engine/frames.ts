@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as f from '../../src/schemas/discussionFrames';
+import type { positionsFrame } from '../../src/schemas/positions';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
@@ -18,7 +19,7 @@ export type EngineFrame =
   | In<typeof f.audioMessageFrame> | In<typeof f.discussionEndedFrame> | In<typeof f.requestFrame>
   | In<typeof f.ttsStreamingStartFrame> | In<typeof f.ttsStreamingEndFrame> | In<typeof f.performanceMetricFrame>
   | In<typeof f.ttsErrorFrame> | In<typeof f.errorFrame> | In<typeof f.systemFrame>
-  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame>;
+  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame> | In<typeof positionsFrame>;
 
 /**
  * What the machine emits: a frame, and for a turn's message the moment its model call resolved, for a delta the

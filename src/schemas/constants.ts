@@ -202,3 +202,13 @@ export const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434';
 // ── Agents ─────────────────────────────────────────────────────────────────
 /** An agent's chosen colour: '#rrggbb' (the agent schema's colour field and the editor's check read this). */
 export const AGENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+// ── Positions and options (README 'Positions, consensus and replay') ────────
+/** An agent's position, in its own words, is at most this long (a longer one is cut). */
+export const OPTION_LABEL_MAX = 120;
+/** A discussion keeps at most this many options; past it a new proposal takes the place of one nobody holds. */
+export const OPTIONS_MAX = 24;
+/** The option id a model names to propose a new position instead of one on the list. */
+export const NEW_OPTION_ID = 'new';
+/** How a change of option is classified: after an argument, or towards the majority without one. */
+export const POSITION_CHANGES = ['argument', 'majority'] as const;

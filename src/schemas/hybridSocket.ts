@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, text } from './common';
 import * as f from './discussionFrames';
+import { positionsFrame } from './positions';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
 
@@ -12,7 +13,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,
   f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
   f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
-  f.agentMessageStartFrame, f.agentMessageDeltaFrame,
+  f.agentMessageStartFrame, f.agentMessageDeltaFrame, positionsFrame,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 

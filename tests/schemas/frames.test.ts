@@ -60,7 +60,7 @@ const liveClient: Table<typeof liveClientFrame> = {
 type SharedType =
   | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
   | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error'
-  | 'agent_message_start' | 'agent_message_delta';
+  | 'agent_message_start' | 'agent_message_delta' | 'positions';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
   discussion_initialized: {
     valid: { type: 'discussion_initialized', session_id: 'session_1', participants: [{ id: 'a1', name: 'Ada' }], topic: 'Soil', timestamp: ts },
@@ -90,6 +90,10 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
     malformed: { type: 'agent_message_start', id: 'm1', agent_id: 'a1' },
   },
   agent_message_delta: { valid: { type: 'agent_message_delta', id: 'm1', delta: 'Drip ' }, malformed: { type: 'agent_message_delta', id: '', delta: 'x' } },
+  positions: {
+    valid: { type: 'positions', options: [{ id: 'o1', label: 'Cheaper passes first' }] },
+    malformed: { type: 'positions', options: [{ id: 'o1', label: 'x'.repeat(121) }] },
+  },
 };
 
 const standard: Table<typeof standardServerFrame> = {

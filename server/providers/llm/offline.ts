@@ -3,6 +3,7 @@ import type { TurnContext } from '../../engine/turnAnswer';
 import { abortError } from '../errors';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
 import { composeTurn } from './offlineModel/compose';
+import { offlinePosition } from './offlineModel/position';
 import { loadTagger } from './offlineModel/tagging';
 import { hash32, seededRng } from './offlineModel/seeded';
 import { pickNextSpeaker, summarize } from './offlineModel/tasks';
@@ -62,7 +63,7 @@ export function offlineAnswer(req: ChatRequest): string {
     task === 'pick_next_speaker' ? pickNextSpeaker(ctx, rng)
     : task === 'summary' ? summarize(ctx, Math.max(maxWords, 40))
     : composeTurn(ctx, rng, maxWords, req.temperature);
-  if (req.jsonSchema) return JSON.stringify(answer);
+  if (req.jsonSchema) return JSON.stringify(task === 'turn' ? { ...answer, ...offlinePosition(ctx, answer) } : answer);
   return task === 'pick_next_speaker' ? (answer.next_speaker ?? answer.content) : answer.content;
 }
 

@@ -4,6 +4,7 @@ import { onAttachment } from './attachments';
 import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
+import { onPositionsFrame, withTurnPosition } from './positions';
 import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
 import { feedWith, type Feed, type FeedInput } from './types';
 
@@ -99,6 +100,8 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'tts_streaming_start':
     case 'tts_streaming_end':
       return feed;
+    case 'positions':
+      return onPositionsFrame(feed, frame);
     default: {
       const never: never = frame;
       void never;
@@ -114,13 +117,13 @@ export function applyFrame(feed: Feed, frame: FeedInput): Feed {
       return feed; // the hottest frame: relayed by the machine, nothing to store
     case 'agent_message':
     case 'text':
-      return onFinalMessage(feed, frame);
+      return withTurnPosition(onFinalMessage(feed, frame), frame);
     case 'agent_message_start':
       return onStart(feed, frame);
     case 'agent_message_delta':
       return onDelta(feed, frame);
     case 'argument':
-      return onArgument(feed, frame);
+      return withTurnPosition(onArgument(feed, frame), frame);
     case 'human_message_local':
       return putItem(feed, item({ id: frame.id, kind: 'human', agentId: null, agentName: frame.author ?? null, content: frame.text, timestamp: frame.timestamp, source: frame }));
     default:
