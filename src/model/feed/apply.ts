@@ -4,7 +4,7 @@ import { onAttachment } from './attachments';
 import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
-import { onPositionsFrame, withTurnPosition } from './positions';
+import { onPositionsFrame, withOutcome, withTurnPosition } from './positions';
 import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
 import { feedWith, type Feed, type FeedInput } from './types';
 
@@ -30,7 +30,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       const key = frameKey(frame);
       return once(feed, key, (f) =>
         putItem(
-          feedWith(f, { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
+          feedWith(withOutcome(f, frame), { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
           item({ ...base, id: key, kind: 'consensus', content: consensusLine(f, frame.consensus, frame.reached), confidence: frame.consensus.confidence }),
         ),
       );
@@ -54,7 +54,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'discussion_summary': {
       const s = frame.summary;
       const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
-      const withStats = (f: Feed) => (s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f);
+      const withStats = (f: Feed) => withOutcome(s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f, s);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
       if (frame.id) {
         const pos = kvIndexOf(feed.items, frame.id);

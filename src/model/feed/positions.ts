@@ -29,6 +29,9 @@ export interface PositionsState {
   readonly score: number | null;
   readonly leaderId: string | null;
   readonly changes: { argument: number; majority: number };
+  /** From consensus_reached / discussion_summary: the final vote and what the discussion did to the first. */
+  readonly finalVote: Vote | null;
+  readonly outcome: string | null;
 }
 
 export const emptyPositions: PositionsState = Object.freeze({
@@ -39,7 +42,23 @@ export const emptyPositions: PositionsState = Object.freeze({
   score: null,
   leaderId: null,
   changes: Object.freeze({ argument: 0, majority: 0 }),
+  finalVote: null,
+  outcome: null,
 });
+
+type OutcomeCarrier = { first_vote?: Vote | null; final_vote?: Vote | null; outcome?: string; changes?: { argument: number; majority: number } };
+
+/** The closing frames' outcome (consensus_reached, discussion_summary.summary). */
+export function withOutcome(feed: Feed, o: OutcomeCarrier): Feed {
+  if (!o.final_vote && !o.outcome && !o.first_vote) return feed;
+  const p = feed.positions;
+  return feedWith(feed, {
+    positions: {
+      ...p, firstVote: o.first_vote ?? p.firstVote, finalVote: o.final_vote ?? p.finalVote, outcome: o.outcome ?? p.outcome,
+      changes: o.changes ?? p.changes,
+    },
+  });
+}
 
 export function onPositionsFrame(feed: Feed, frame: F<'positions'>): Feed {
   const p = feed.positions;
