@@ -212,3 +212,6 @@ export const OPTIONS_MAX = 24;
 export const NEW_OPTION_ID = 'new';
 /** How a change of option is classified: after an argument, or towards the majority without one. */
 export const POSITION_CHANGES = ['argument', 'majority'] as const;
+/** Replay speeds: turns per second at 1× is REPLAY_TURNS_PER_SECOND. */
+export const REPLAY_SPEEDS = [1, 4, 16] as const;
+export const REPLAY_TURNS_PER_SECOND = 1;
