@@ -75,7 +75,7 @@ test(
     await timeline(page).focus();
     await page.keyboard.press('End');
     await waitFor('the last turn', async () => (await turnShown(page)) === TURNS, 5_000);
-    await waitFor('every message', async () => (await messages(page)) === TURNS, 5_000);
+    await dialog(page).getByText(`Turn ${TURNS} of ${TURNS}`).waitFor({ timeout: 5_000 });
     await page.keyboard.press('Home');
     await waitFor('the first moment', async () => (await turnShown(page)) === 0, 5_000);
     await page.keyboard.press('ArrowRight');
