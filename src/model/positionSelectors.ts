@@ -79,3 +79,12 @@ export function selectPositionNow(feed: Feed): { score: number | null; holders: 
     holders: Object.values(p.byAgent).map((s) => ({ name: names.get(s.agentId) ?? s.agentName, label: label(s.optionId) })),
   };
 }
+
+/**
+ * The colour slot of an option from its id alone (the server numbers options o1, o2, … in order of proposal), for
+ * the canvas, which sees turn frames but not the list. The same slot the list gives, for the first OPTION_SLOTS.
+ */
+export const optionSlotFromId = (id: string) => {
+  const n = Number(/^o(\d+)$/.exec(id)?.[1]);
+  return Number.isFinite(n) && n > 0 ? (n - 1) % OPTION_SLOTS : 0;
+};

@@ -100,6 +100,8 @@ test(
     await dialog(page).getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 5_000 });
 
     // A #t= link: the replay opens at that turn.
+    // A fresh page (a hash change alone would not reload it) at an address with #t=3.
+    await page.goto('about:blank');
     await page.goto(`${baseUrl}#t=3`);
     await panel(page).waitFor({ timeout: 20_000 });
     await openStored(page);
