@@ -16,8 +16,10 @@ export const statusesReset = () => ({ type: 'discussion.statusesReset' as const 
 export const agentPosition = (agentId: string, label: string, slot: number) => ({ type: 'discussion.agentPosition' as const, agentId, label, slot });
 export const positionsReset = () => ({ type: 'discussion.positionsReset' as const });
 
-/** Frames that say where an agent stands (a turn with an option) or that a new discussion begins. */
-const POSITION_FRAMES: ReadonlySet<string> = new Set(['agent_message', 'text', 'argument', 'discussion_initialized', 'discussion_started']);
+/** Whether a frame says where an agent stands (a turn with an option) or that a new discussion begins. */
+const saysPosition = (frame: { type: string; option_id?: unknown }) =>
+  frame.type === 'discussion_initialized' || frame.type === 'discussion_started'
+  || ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') && typeof frame.option_id === 'string');
 
 /** What the relays read of an event: the frames and audio notices a panel hears (anything else is ignored). */
 type Heard =
@@ -43,8 +45,9 @@ const audioQueueOf = (system: Relay['system']) => systemActor(system, 'audioQueu
  * bench spent in young-generation collections.
  */
 export const mayRelay = (event: EventObject, speechOn: boolean): boolean => {
-  const type = frameOf(event as Heard)?.type;
-  return type === 'agent_status' || type === 'agent_message_start' || (type !== undefined && POSITION_FRAMES.has(type)) || (speechOn && type !== undefined);
+  const frame = frameOf(event as Heard);
+  const type = frame?.type;
+  return type === 'agent_status' || type === 'agent_message_start' || (speechOn && type !== undefined) || (frame !== null && frame !== undefined && saysPosition(frame));
 };
 
 export function relayAgentStatus({ event, system, enqueue }: Relay): void {
