@@ -63,6 +63,9 @@ export function parseTurnAnswer(raw: string, stage?: string | null): TurnAnswer 
     delegate_to: text(obj.delegate_to),
     delegation_task: text(obj.delegation_task),
     next_speaker: text(obj.next_speaker),
+    position: text(obj.position)?.slice(0, 400) || null,
+    option_id: text(obj.option_id)?.slice(0, 64) || null,
+    moved_by: text(obj.moved_by)?.slice(0, 400) || null,
   });
 }
 

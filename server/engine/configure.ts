@@ -36,7 +36,7 @@ export const clampResume = (from: number, frameCount: number) => Math.min(frameC
  * Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them
  * (docs/product.md#discussions-calls).
  */
-const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
+const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'independent_first_answers', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
 
 const oneLine = (e: z.ZodError) => z.prettifyError(e).replace(/\s*\n\s*/g, '; ').replace(/✖\s*/g, '').trim();
 

@@ -3,65 +3,91 @@ import type { stance as stanceSchema } from './turnAnswer';
 
 export type Stance = z.infer<typeof stanceSchema>;
 
-/** One agent's latest position on the proposal under discussion. */
+/** One agent's latest position: the option it holds (positions/options.ts) and how sure it is. */
 export interface Position {
   agentId: string;
   agentName: string;
   stance: Stance;
   /** 0–1, already reduced when the agent gave no evidence where evidence was required. */
   confidence: number;
-  /** What the agent last said, quoted in dissenting opinions. */
+  /** What the agent last said, the fallback of a dissenting opinion's words. */
   content: string;
+  /** The option the agent holds; null (or absent) when it holds none yet. */
+  optionId?: string | null;
+  /** Whether the agent has spoken after hearing at least one other agent (sticky once true). */
+  informed?: boolean;
 }
 
 export interface ConsensusMeasure {
-  /** Confidence-weighted support, 0–1 (see `measureConsensus`). */
+  /** The confidence-weighted share of the leading option over all participants, 0–1 (see `measureConsensus`). */
   score: number;
-  /** Share of the participants (by head count) whose latest stance is support, 0–1. */
+  /** Share of the participants (by head count) holding the leading option, 0–1. */
   supportLevel: number;
-  /** Mean confidence of the supporters, 0 when nobody supports. */
+  /** Mean confidence of the leading option's holders, 0 when nobody holds one. */
   confidence: number;
-  /** "Name: what they said" for every agent whose latest stance is oppose. */
+  /** The leading option's id, null when nobody holds an option. */
+  leader: string | null;
+  /** How many participants hold the leading option. */
+  holders: number;
+  /** "Name: their position" for every agent that has spoken and does not hold the leading option. */
   dissent: string[];
   /** True when every participant has taken a position; a score over part of the table is not consensus. */
   complete: boolean;
+  /** True when every participant has spoken after hearing at least one other agent. */
+  informed: boolean;
 }
 
-/** Weight of each stance in the score. Neutral counts as not (yet) agreeing: abstaining never makes consensus. */
-export const STANCE_WEIGHT: Record<Stance, number> = { support: 1, neutral: 0, oppose: 0 };
+const clamp = (x: number) => Math.min(1, Math.max(0, Number.isFinite(x) ? x : 0));
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
- * The consensus score of a discussion is the confidence-weighted support over each participant's latest stance:
+ * The one consensus figure of a discussion (panels, Analytics, the summary prompt, PDF/JSON, History and
+ * `consensus_reached` all read it from here):
  *
- *     score = Σ cᵢ·sᵢ / Σ cᵢ      with sᵢ = 1 (support), 0 (neutral), 0 (oppose)
+ *     leader = the option with the greatest Σ cᵢ over its holders (ties: more holders, then the older option)
+ *     score  = Σ cᵢ·[optionᵢ = leader] / N          N = every participant, spoken or not
  *
- * over the agents that have taken a position; 0 when nobody has (or every confidence is 0). A sure opponent pulls
- * the score down more than a hesitant one, a sure supporter pulls it up more. The score decides early stopping
- * (multi-round: score ≥ convergenceThreshold), auto-stop (hybrid: score ≥ consensus_threshold) and adaptive mode,
- * and only once `complete` (everyone has spoken), so one eager agent can never declare consensus alone.
+ * So two agents on one option at 0.49 and 0.66 score 0.575, three agents on three options score at most 1/3, and a
+ * table where everyone is unsure never scores high. The score does not depend on the order the positions come in.
+ * `labelOf` names an option in the dissenting opinions (the agent's own words otherwise).
  */
-export function measureConsensus(positions: readonly Position[], participants: number): ConsensusMeasure {
-  const clamp = (x: number) => Math.min(1, Math.max(0, Number.isFinite(x) ? x : 0));
-  let weighted = 0;
-  let total = 0;
-  const supporters: Position[] = [];
+export function measureConsensus(
+  positions: readonly Position[],
+  participants: number,
+  labelOf: (optionId: string) => string | undefined = () => undefined,
+): ConsensusMeasure {
+  const weight = new Map<string, { sum: number; holders: number }>();
   for (const p of positions) {
-    const c = clamp(p.confidence);
-    weighted += c * STANCE_WEIGHT[p.stance];
-    total += c;
-    if (p.stance === 'support') supporters.push(p);
+    if (!p.optionId) continue;
+    const w = weight.get(p.optionId) ?? { sum: 0, holders: 0 };
+    w.sum += clamp(p.confidence);
+    w.holders += 1;
+    weight.set(p.optionId, w);
   }
-  const score = total > 0 ? clamp(weighted / total) : 0;
+  let leader: string | null = null;
+  for (const [id, w] of weight) {
+    const best = leader === null ? null : weight.get(leader)!;
+    if (!best || w.sum > best.sum || (w.sum === best.sum && (w.holders > best.holders
+      || (w.holders === best.holders && id.localeCompare(leader!, 'en', { numeric: true }) < 0)))) leader = id;
+  }
+  const n = Math.max(participants, positions.length);
+  const lead = leader === null ? null : weight.get(leader)!;
   return {
-    score: round3(score),
-    supportLevel: participants > 0 ? round3(supporters.length / participants) : 0,
-    confidence: supporters.length ? round3(supporters.reduce((s, p) => s + clamp(p.confidence), 0) / supporters.length) : 0,
-    dissent: positions.filter((p) => p.stance === 'oppose').map((p) => `${p.agentName}: ${p.content}`),
+    score: n > 0 && lead ? round3(clamp(lead.sum / n)) : 0,
+    supportLevel: n > 0 && lead ? round3(lead.holders / n) : 0,
+    confidence: lead && lead.holders ? round3(lead.sum / lead.holders) : 0,
+    leader,
+    holders: lead?.holders ?? 0,
+    dissent: positions
+      .filter((p) => p.optionId !== leader || leader === null)
+      .map((p) => `${p.agentName}: ${(p.optionId && labelOf(p.optionId)) || p.content}`),
     complete: participants > 0 && positions.length >= participants,
+    informed: participants > 0 && positions.filter((p) => p.informed).length >= participants,
   };
 }
 
-/** Has the table agreed at `threshold`? Only a complete table can. */
-export const hasConverged = (m: ConsensusMeasure, threshold: number) => m.complete && m.score >= threshold;
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/**
+ * Has the table agreed at `threshold`? Only a complete table can, and only once every agent has spoken after
+ * hearing at least one other: a row of independent first answers is a vote, not a discussion's agreement.
+ */
+export const hasConverged = (m: ConsensusMeasure, threshold: number) => m.complete && m.informed && m.score >= threshold;

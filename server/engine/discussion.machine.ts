@@ -8,6 +8,7 @@ import { forAudience } from './frames';
 import * as fmt from './formats/steps';
 import { formatEndedByPerson, formatEnds, formatWaits, nextFloor } from './formats/floor';
 import { formatThinkInput } from './formats/prompts';
+import { outcomeText } from './positions/outcome';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
 import * as round from './roundSteps';
@@ -268,7 +269,9 @@ export const discussionMachine = engine.extend({
       invoke: {
         id: 'summarize',
         src: 'summarize',
-        input: ({ context }) => ({ request: summaryRequest(context.plan, context.record, consensusOf(context.plan, context.record).score), stage: null }),
+        input: ({ context: { plan, record } }) => ({
+          request: summaryRequest(plan, record, consensusOf(plan, record).score, outcomeText(plan, record)), stage: null,
+        }),
       },
       on: {
         'think.delta': [

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as f from '../../src/schemas/discussionFrames';
 import * as fm from '../../src/schemas/format';
+import type { positionsFrame } from '../../src/schemas/positions';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
@@ -19,7 +20,7 @@ export type EngineFrame =
   | In<typeof f.audioMessageFrame> | In<typeof f.discussionEndedFrame> | In<typeof f.requestFrame>
   | In<typeof f.ttsStreamingStartFrame> | In<typeof f.ttsStreamingEndFrame> | In<typeof f.performanceMetricFrame>
   | In<typeof f.ttsErrorFrame> | In<typeof f.errorFrame> | In<typeof f.systemFrame>
-  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame>
+  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame> | In<typeof positionsFrame>
   | In<(typeof fm.FORMAT_FRAMES)[number]>;
 
 /**

@@ -73,6 +73,8 @@ export interface Plan {
   research: { sources: string[]; maxResults: number; domain: string } | null;
   /** agent id → ids of the speakers it hears; null when everyone hears everyone. */
   hearing: Record<string, string[]> | null;
+  /** Each agent's first turn hears only the question (positions/hearing.ts). */
+  independentFirst: boolean;
   crossLearning: boolean;
   humanParticipation: boolean;
   speech: { enabled: boolean; speed: number; maxChars: number; format: string };
@@ -132,7 +134,7 @@ export function stagesFor(listed: readonly ReasoningStage[], enableImplementatio
 /** What every plan has unless its endpoint says otherwise (fresh each time: plans never share an array). */
 const defaults = () => ({
   conversationMode: null, hybridMode: null, rounds: 1, stages: [null], announceRounds: false, acl: false, argumentTree: false, interrupts: null,
-  delegation: false, reactive: false, naturalPick: false, requireEvidence: false, hearing: null, crossLearning: false, humanParticipation: true,
+  delegation: false, reactive: false, naturalPick: false, requireEvidence: false, hearing: null, independentFirst: true, crossLearning: false, humanParticipation: true,
   speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' }, pauseMs: 0,
 }) satisfies Partial<Plan>;
 
@@ -216,6 +218,7 @@ function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineT
         requireEvidence: c.evidence_required,
         research: c.allow_research ? { sources: ['arxiv', 'pubmed', 'semantic_scholar'], maxResults: 5, domain: 'general' } : null,
         crossLearning: rich?.enable_cross_agent_learning ?? false,
+        independentFirst: rich?.independent_first_answers ?? true,
         speech: {
           enabled: rich ? Boolean(rich.tts || rich.tts_config?.enabled) : c.tts,
           speed: rich?.tts_config?.speed ?? 1,

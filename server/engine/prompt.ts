@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { ChatMessage, ChatRequest } from '../providers/types';
 import type { AgentRef, HybridMode, Plan } from './plan';
-import { heardBy, turnsSaid, type DiscussionRecord } from './record';
+import { heardForTurn } from './positions/hearing';
+import { optionsText, POSITION_INSTRUCTION, withOptionSchema } from './positions/prompt';
+import { consensusOf, turnsSaid, type DiscussionRecord } from './record';
 import { turnAnswer, type TurnContext } from './turnAnswer';
 
 // The words a model reads for one turn (messages) and the same facts as data (context, for the offline model).
@@ -52,29 +54,37 @@ function systemPrompt(plan: Plan, agent: AgentRef, slot: TurnSlot): string {
     plan.delegation ? 'You may hand a well-defined sub-task to another participant with delegate_to and delegation_task.' : '',
     plan.naturalPick ? 'Name who should speak next in next_speaker.' : '',
     'Answer with one JSON object that follows the given schema: content, stance (support, oppose or neutral on the current proposal), confidence (0 to 1), argument_type, reasoning, evidence, addressed_to, performative (inform, request, propose, accept-proposal, reject-proposal, query-if, agree, refuse).',
+    POSITION_INSTRUCTION,
   ];
   return lines.filter(Boolean).join('\n');
 }
 
 function userPrompt(plan: Plan, record: DiscussionRecord, agent: AgentRef, slot: TurnSlot): string {
-  const heard = heardBy(plan, record, agent.id);
+  const heard = heardForTurn(plan, record, agent.id);
   const parts = [`Topic: ${plan.topic}`];
   if (slot.stage) parts.push(`Stage (round ${slot.round} of ${plan.rounds}): ${STAGE_GUIDE[slot.stage] ?? slot.stage}`);
   else if (plan.announceRounds) parts.push(`Round ${slot.round} of ${plan.rounds}.`);
   if (record.evidence.length) parts.push(`Evidence you may cite:\n${record.evidence.map((e) => `- ${e}`).join('\n')}`);
-  parts.push(heard.length ? `The discussion so far:\n${heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n')}` : 'You speak first.');
+  const independent = plan.independentFirst && !record.positions[agent.id];
+  if (independent) parts.push('Give your own first answer: you have not heard the other agents yet, and they have not heard you.');
+  if (independent && heard.length) parts.push(`People at the table wrote:\n${heard.map((t) => `Human participant: ${t.content}`).join('\n')}`);
+  else if (!independent) parts.push(heard.length ? `The discussion so far:\n${heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n')}` : 'You speak first.');
+  const options = independent ? '' : optionsText(record, record.positions[agent.id]?.optionId);
+  if (options) parts.push(options);
   if (slot.delegation) parts.push(`${slot.delegation.from} handed you this task: ${slot.delegation.task}`);
   parts.push(`Now give your turn as ${agent.name}.`);
   return parts.join('\n\n');
 }
 
 export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRef, slot: TurnSlot): TurnContext {
-  const history = heardBy(plan, record, agent.id).map((t) => ({
+  const independent = plan.independentFirst && !record.positions[agent.id];
+  const history: TurnContext['history'] = heardForTurn(plan, record, agent.id).map((t) => ({
     speaker: t.human ? 'Human' : t.speaker,
     content: t.content,
     stance: t.stance,
     confidence: t.confidence,
     human: t.human,
+    ...(t.optionId ? { option_id: t.optionId } : {}),
   }));
   if (slot.delegation) history.push({ speaker: slot.delegation.from, content: `Task for ${agent.name}: ${slot.delegation.task}`, stance: undefined, confidence: undefined, human: undefined });
   return {
@@ -85,7 +95,8 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     round: plan.announceRounds ? slot.round : undefined,
     turn: slot.turn,
     history,
-    ...(turnsSaid(record) > history.length ? { earlier: [...(record.earlier ?? []), ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content)] } : {}),
+    ...(independent ? {} : { options: record.options?.options ?? [], ownOption: record.positions[agent.id]?.optionId ?? null, leader: leaderOf(plan, record) }),
+    ...(!independent && turnsSaid(record) > history.length ? { earlier: [...(record.earlier ?? []), ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content)] } : {}),
     evidence: record.evidence.length ? record.evidence : undefined,
     mode: slot.mode ?? plan.conversationMode ?? plan.endpoint,
     responseFormat: plan.responseFormat,
@@ -105,20 +116,20 @@ export function turnRequest(plan: Plan, record: DiscussionRecord, agent: AgentRe
     messages,
     maxTokens: plan.model.maxTokens,
     temperature: plan.model.temperature,
-    jsonSchema: TURN_ANSWER_JSON_SCHEMA,
+    jsonSchema: withOptionSchema(TURN_ANSWER_JSON_SCHEMA, plan.independentFirst && !record.positions[agent.id] ? [] : (record.options?.options ?? []).map((o) => o.id)),
     context: turnContext(plan, record, agent, slot),
   };
 }
 
 /** The closing summary, written by the first participant's model in plain prose. */
-export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusScore: number): TurnRequest {
+export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusScore: number, outcome = ''): TurnRequest {
   const agent = plan.agents[0];
   const transcript = record.turns.slice(-30).map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n');
   return {
     model: agent.model,
     messages: [
       { role: 'system', content: 'You write short, neutral summaries of discussions: the main positions, where they agree, what remains open.' },
-      { role: 'user', content: `Topic: ${plan.topic}\nConsensus score: ${consensusScore}\n\n${transcript}\n\nSummarise this discussion in at most 120 words.` },
+      { role: 'user', content: `Topic: ${plan.topic}\nConsensus score: ${consensusScore}${outcome ? `\n${outcome}` : ''}\n\n${transcript}\n\nSummarise this discussion in at most 120 words.` },
     ],
     maxTokens: 300,
     temperature: 0.3,
@@ -133,3 +144,5 @@ export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusSc
     },
   };
 }
+
+const leaderOf = (plan: Plan, record: DiscussionRecord) => consensusOf(plan, record).leader;

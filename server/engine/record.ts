@@ -1,6 +1,9 @@
 import type { ARGUMENT_TYPES } from '../../src/schemas/constants';
 import { measureConsensus, type ConsensusMeasure, type Position, type Stance } from './consensus';
+import type { Vote } from '../../src/schemas/positions';
 import type { Plan } from './plan';
+import type { ChangeCounts } from './positions/changes';
+import type { OptionList } from './positions/options';
 
 // What a discussion has said so far, as plain data the machine keeps in its context: the turns (human ones
 // included), each agent's latest position, the argument tree and the running figures. Only pure helpers here.
@@ -16,6 +19,8 @@ export interface SpokenTurn {
   human?: boolean;
   reasoning?: string[];
   addressedTo?: string | null;
+  /** The option this turn held. */
+  optionId?: string | null;
 }
 
 export interface ArgumentNode {
@@ -53,6 +58,12 @@ export interface DiscussionRecord {
   proposalId: string | null;
   evidence: string[];
   figures: Figures;
+  /** The options the agents hold or held (positions/options.ts); absent until the first position. */
+  options?: OptionList;
+  /** The leading option once every agent had answered once. */
+  firstVote?: Vote | null;
+  /** How many changes of option came after an argument, and how many followed the majority. */
+  changes?: ChangeCounts;
 }
 
 export const emptyRecord = (): DiscussionRecord => ({
@@ -93,7 +104,7 @@ export function heardBy(plan: Plan, record: DiscussionRecord, agentId: string, l
 }
 
 export const consensusOf = (plan: Plan, record: DiscussionRecord): ConsensusMeasure =>
-  measureConsensus(Object.values(record.positions), plan.agents.length);
+  measureConsensus(Object.values(record.positions), plan.agents.length, (id) => record.options?.options.find((o) => o.id === id)?.label);
 
 /** The proposal's text, else the most confident supporter's latest words, else the last thing said. */
 export function solutionOf(record: DiscussionRecord): string {

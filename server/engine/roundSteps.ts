@@ -3,6 +3,7 @@ import { hasConverged } from './consensus';
 import { frameIdBase, only, say, speakerOf, stageOf, type EngineContext, type ResearchInput, type ResearchOutput, type Step } from './context';
 import type { EngineFrame } from './frames';
 import type { HybridMode, Plan } from './plan';
+import { outcomeOf } from './positions/outcome';
 import { averageResponseMs, averageTtsMs, consensusOf, solutionOf } from './record';
 import { closeDraft } from './turnFrames';
 
@@ -122,6 +123,7 @@ export function announceConsensus(c: EngineContext): Step {
   return only({
     type: 'consensus_reached', score: m.score, reached,
     consensus: { solution: solutionOf(c.record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
+    ...outcomeOf(c.plan, c.record),
   });
 }
 
@@ -144,6 +146,7 @@ export function conclude(c: EngineContext, summary: string | null): Step {
             avgResponseTime: averageResponseMs(f), avgTtsTime: averageTtsMs(f), totalAudioGenerated: f.audio, messageCount: f.messages,
             delegationCount: f.delegations, consensusScore: m.score,
           },
+          ...outcomeOf(plan, record),
         },
       },
     ),

@@ -25,6 +25,12 @@ export const turnAnswer = z.object({
   delegation_task: z.string().nullish(),
   /** When asked to pick who speaks next (natural mode). */
   next_speaker: z.string().nullish(),
+  /** The answer the agent now holds, in a few words (cut to OPTION_LABEL_MAX characters). */
+  position: z.string().nullish(),
+  /** The id of that answer on the discussion's options list, or 'new' to propose it as a new option. */
+  option_id: z.string().nullish(),
+  /** When the agent changed its position: the argument or evidence it heard that changed it. */
+  moved_by: z.string().nullish(),
 });
 export type TurnAnswer = z.infer<typeof turnAnswer>;
 
@@ -37,7 +43,12 @@ export interface TurnContext {
   round?: number;
   turn: number;
   /** Earlier turns this agent has heard, oldest first. */
-  history: Array<{ speaker: string; content: string; stance?: string; confidence?: number; human?: boolean }>;
+  history: Array<{ speaker: string; content: string; stance?: string; confidence?: number; human?: boolean; option_id?: string }>;
+  /** The options on the table (id and words) and the one this agent holds, if any. */
+  options?: Array<{ id: string; label: string }>;
+  ownOption?: string | null;
+  /** The option leading the table before this turn. */
+  leader?: string | null;
   /** Everything said in the discussion so far, beyond `history`'s recent window (the offline model avoids repeating it). */
   earlier?: string[];
   /** Evidence (e.g. paper titles) the agent may cite. */

@@ -4,6 +4,7 @@ import {
   frameIdBase, messageIdOf, say, speakerOf, stageOf, type EngineContext, type SpeakInput, type SpeakOutput, type Step, type ThinkInput, type ThinkOutput,
 } from './context';
 import type { EngineFrame } from './frames';
+import { positionTurn } from './positions/turn';
 import { turnRequest } from './prompt';
 import { votesOf, withTurn, type ArgumentNode, type DiscussionRecord } from './record';
 import { findAgent, nextSpeaker } from './speakers';
@@ -61,11 +62,13 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
     ? { from: agent.name, from_agent: agent.name, to: delegateTo.name, to_agent: delegateTo.name, task: a.delegation_task ?? `Follow up on ${agent.name}'s point`, reason: a.delegation_task ?? undefined }
     : null;
 
-  const positions = { ...c.record.positions, [agent.id]: { agentId: agent.id, agentName: agent.name, stance: a.stance, confidence: weight, content } };
+  const held = positionTurn(plan, c.record, agent, a, weight, content);
   let record: DiscussionRecord = {
     ...c.record,
-    positions,
-    ...withTurn(c.record, { speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null }),
+    ...held.record,
+    ...withTurn(c.record, {
+      speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null, optionId: held.optionId,
+    }),
     figures: {
       ...c.record.figures,
       responseMs: c.record.figures.responseMs + out.modelMs,
@@ -75,8 +78,8 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
     },
   };
 
-  const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = [];
-  const primary = (frame: EngineFrame) => frames.push({ frame, answeredAt: out.answeredAt });
+  const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = held.frames.map((frame) => ({ frame }));
+  const primary = (frame: EngineFrame) => frames.push({ frame: { ...frame, ...held.fields } as EngineFrame, answeredAt: out.answeredAt });
   const also = (frame: EngineFrame) => frames.push({ frame });
   const receiverName = receiver?.name ?? 'all';
   const aclContent = { topic: plan.topic, claim: content, stance: a.stance, confidence: Number(confidence.toFixed(3)), ontology: 'agora-discussion' };

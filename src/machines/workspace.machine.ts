@@ -87,6 +87,10 @@ export const workspaceMachine = setup({
     'selection.clear': { actions: assign({ selectedIds: [] }) },
     'discussion.agentStatus': { actions: assign(({ context, event }) => reduce.withStatus(context, event.agentId, event.status)) },
     'discussion.statusesReset': { actions: assign({ statuses: {} }) },
+    'discussion.agentPosition': {
+      actions: assign({ positions: ({ context, event }) => ({ ...context.positions, [event.agentId]: { label: event.label, slot: event.slot } }) }),
+    },
+    'discussion.positionsReset': { actions: assign({ positions: {} }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {

@@ -27,6 +27,7 @@ export const selectAgents = (s: WorkspaceSnapshot) => s.context.agents;
 export const selectEdges = (s: WorkspaceSnapshot) => s.context.edges;
 export const selectSelection = (s: WorkspaceSnapshot) => s.context.selectedIds;
 export const selectStatuses = (s: WorkspaceSnapshot) => s.context.statuses;
+export const selectPositions = (s: WorkspaceSnapshot) => s.context.positions;
 export const selectIsAutoConnecting = (s: WorkspaceSnapshot) => s.matches({ autoConnect: 'running' });
 export const selectEditorRef = (s: WorkspaceSnapshot) => s.children.editor as EditorActorRef | undefined;
 

@@ -8,10 +8,18 @@ import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { HybridSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
 import { frameOf } from './discussionSocket';
+import { optionSlotFromId } from './positionSelectors';
 import { systemActor } from './systemRegistry';
 
 export const agentStatus = (agentId: string, status: string) => ({ type: 'discussion.agentStatus' as const, agentId, status });
 export const statusesReset = () => ({ type: 'discussion.statusesReset' as const });
+export const agentPosition = (agentId: string, label: string, slot: number) => ({ type: 'discussion.agentPosition' as const, agentId, label, slot });
+export const positionsReset = () => ({ type: 'discussion.positionsReset' as const });
+
+/** Whether a frame says where an agent stands (a turn with an option) or that a new discussion begins. */
+const saysPosition = (frame: { type: string; option_id?: unknown }) =>
+  frame.type === 'discussion_initialized' || frame.type === 'discussion_started'
+  || ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') && typeof frame.option_id === 'string');
 
 /** What the relays read of an event: the frames and audio notices a panel hears (anything else is ignored). */
 type Heard =
@@ -37,8 +45,9 @@ const audioQueueOf = (system: Relay['system']) => systemActor(system, 'audioQueu
  * bench spent in young-generation collections.
  */
 export const mayRelay = (event: EventObject, speechOn: boolean): boolean => {
-  const type = frameOf(event as Heard)?.type;
-  return type === 'agent_status' || type === 'agent_message_start' || (speechOn && type !== undefined);
+  const frame = frameOf(event as Heard);
+  const type = frame?.type;
+  return type === 'agent_status' || type === 'agent_message_start' || (speechOn && type !== undefined) || (frame !== null && frame !== undefined && saysPosition(frame));
 };
 
 export function relayAgentStatus({ event, system, enqueue }: Relay): void {
@@ -48,6 +57,12 @@ export function relayAgentStatus({ event, system, enqueue }: Relay): void {
   if (frame.type === 'agent_status') enqueue.sendTo(workspace, agentStatus(frame.agent_id, frame.status));
   // An agent whose turn is streaming holds the floor while it writes; the server's statuses take over after.
   else if (frame.type === 'agent_message_start') enqueue.sendTo(workspace, agentStatus(frame.agent_id, 'responding'));
+  // A resumed discussion replays from its start, so its positions come back with it.
+  else if (frame.type === 'discussion_initialized' || frame.type === 'discussion_started') enqueue.sendTo(workspace, positionsReset());
+  else if ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') && frame.option_id && frame.position) {
+    const agentId = frame.type === 'argument' ? frame.argument.agent_id : frame.type === 'text' ? frame.from_id : frame.agent_id;
+    enqueue.sendTo(workspace, agentPosition(agentId, frame.position, optionSlotFromId(frame.option_id)));
+  }
 }
 
 /** The agent whose clip plays is the one speaking; it goes idle when its clip is over, however it ended. */

@@ -83,6 +83,13 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     argument_tree: [...selectArguments(feed)],
     research_results: [...selectResearchResults(feed)],
     consensus: feed.consensus?.consensus ?? null,
+    consensus_score: feed.consensus?.score ?? feed.positions.score,
+    outcome: feed.positions.firstVote || feed.positions.finalVote
+      ? {
+          first_vote: feed.positions.firstVote, final_vote: feed.positions.finalVote, ...(feed.positions.outcome ? { outcome: feed.positions.outcome } : {}),
+          changes: feed.positions.changes,
+        }
+      : null,
     exported_at: meta.now.toISOString(),
   };
   return discussionExport.parse(doc);

@@ -3,6 +3,7 @@
 // output object and `useSelector` with reference equality re-renders only when that part changed. A streamed
 // delta changes the items but not the ids, so the list of ids stays the same array while one row updates.
 
+import { selectPositionStory, type PositionStory } from './positionSelectors';
 import type { Argument, Consensus, DiscussionStatistics, Paper, ResearchResult } from '../schemas/discussion';
 import type { DelegationEntry, Feed, FeedItem, FeedItemKind, Participant, StageState } from './feed';
 import { kvGet, kvKeys, kvValues, type KeyedVec } from './keyedVec';
@@ -159,6 +160,8 @@ export interface Analytics {
   statistics: DiscussionStatistics | null;
   /** performance_metric frames, per metric. */
   metrics: { metric: string; count: number; average: number; last: number }[];
+  /** Each agent's position over time, the first and final vote (positionSelectors.ts); null without positions. */
+  positions: PositionStory | null;
 }
 
 const KINDS: readonly FeedItemKind[] = ['stage', 'argument', 'acl', 'research', 'consensus', 'human', 'hybrid', 'summary', 'text', 'delegation', 'system', 'error', 'round'];
@@ -218,6 +221,7 @@ export function selectAnalytics(feed: Feed): Analytics {
     humanMessages: countsByKind.human,
     statistics: feed.statistics,
     metrics: [...metrics.values()].map(({ metric, count, sum, last }) => ({ metric, count, average: sum / count, last })),
+    positions: selectPositionStory(feed),
   };
   analyticsCache.set(feed, out);
   return out;

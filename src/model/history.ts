@@ -28,6 +28,8 @@ export interface OpenedDiscussion {
   frameCount: number;
   /** A hybrid run's settings, as its stored configuration says (null for the standard panel's runs). */
   hybridSettings: HybridSettings | null;
+  /** The feed at each moment of its replay (storedReplay.ts): [0] before the first turn, [n] after turn n. */
+  moments: Feed[];
 }
 
 /** Typing in the filter waits this long after the last keystroke before asking the server. */
@@ -81,7 +83,7 @@ export type HistoryEvent =
 export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
 export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
-  const { feed, panel, endpoint, malformed } = replayStored(stored);
+  const { feed, panel, endpoint, malformed, moments } = replayStored(stored);
   const { config, frames: _frames, human_messages: _human, ...summary } = stored;
   const agentIds = Array.isArray(config.agent_ids) ? config.agent_ids.filter((x): x is string => typeof x === 'string') : [];
   return {
@@ -90,6 +92,7 @@ export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
     endpoint,
     feed,
     malformed,
+    moments,
     frameCount: stored.frames.length,
     hybridSettings: panel === 'hybrid' ? hybridSettingsOf(config) : null,
     run: { sessionId: stored.session_id, endpoint: endpoint ?? 'basic', agentIds, context: stored.topic, token: null, connections: [], settings: settingsOf(config) },

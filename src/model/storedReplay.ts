@@ -23,7 +23,15 @@ export interface Replayed {
   endpoint: EndpointKey | null;
   /** Stored frames that failed their schema (counted, not shown). */
   malformed: number;
+  /**
+   * The feed at each moment of the replay: [0] before the first turn, [n] right after turn n, the last one the whole
+   * feed. The feed is persistent (structurally shared), so keeping one per turn costs a few small objects each.
+   */
+  moments: Feed[];
 }
+
+/** A turn's final frame: a moment of the replay's timeline. */
+const isTurn = (f: FeedInput) => (f.type === 'agent_message' || f.type === 'text' || f.type === 'argument');
 
 const STANDARD_KNOWN = knownTypes(standardServerFrame);
 const HYBRID_KNOWN = knownTypes(hybridServerFrame);
@@ -44,6 +52,7 @@ export function replayStored(d: StoredDiscussion): Replayed {
   const panel = panelOf(d.config);
   let feed = emptyFeed;
   let malformed = 0;
+  const moments: Feed[] = [];
   const humans = [...d.human_messages].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   let h = 0;
   const addHuman = () => {
@@ -55,11 +64,19 @@ export function replayStored(d: StoredDiscussion): Replayed {
   for (const f of frames) {
     while (h < humans.length && Date.parse(humans[h].at) < Date.parse(f.at)) addHuman();
     const parsed = panel === 'hybrid' ? parseFrame(hybridServerFrame, f.data, HYBRID_KNOWN) : parseFrame(standardServerFrame, f.data, STANDARD_KNOWN);
-    if (parsed.kind === 'frame') feed = applyFrame(feed, parsed.frame as FeedInput);
-    else if (parsed.kind === 'malformed') malformed++;
+    if (parsed.kind === 'frame') {
+      const frame = parsed.frame as FeedInput;
+      if (isTurn(frame) && moments.length === 0) moments.push(feed);
+      feed = applyFrame(feed, frame);
+      if (isTurn(frame)) moments.push(feed);
+    } else if (parsed.kind === 'malformed') malformed++;
   }
   while (h < humans.length) addHuman();
-  return { feed: closeOpenStreams(feed), panel, endpoint: endpointKeyOf(d.endpoint), malformed };
+  const whole = closeOpenStreams(feed);
+  // The last moment is the whole record (what came after the last turn, the summary, included).
+  if (moments.length === 0) moments.push(whole);
+  else moments[moments.length - 1] = whole;
+  return { feed: whole, panel, endpoint: endpointKeyOf(d.endpoint), malformed, moments };
 }
 
 /** The settings a stored run used, as far as its configuration says (defaults for the rest): the export records them. */

@@ -23,11 +23,19 @@ export interface WorkspaceContext extends WorkspaceData {
   pendingMoves: PendingMove[];
   /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
   viewCentre: Point | null;
+  /** agent id → the option it holds in the discussion on the panel (its words and colour slot), as the server said. */
+  positions: Readonly<Record<string, AgentPositionMark>>;
+}
+
+/** What an agent's canvas node shows of its position: a coloured ring and a short label. */
+export interface AgentPositionMark {
+  label: string;
+  slot: number;
 }
 
 /** Nothing loaded, nothing selected, no operation under way. */
 export const initialWorkspaceContext: WorkspaceContext = {
-  agents: [], edges: [], selectedIds: [], statuses: {}, stats: null, loadError: null, banner: null, editorRequest: null, pendingMoves: [], viewCentre: null,
+  agents: [], edges: [], selectedIds: [], statuses: {}, stats: null, loadError: null, banner: null, editorRequest: null, pendingMoves: [], viewCentre: null, positions: {},
 };
 
 /** The editor's request; a create carries the free grid cell nearest the middle of the view. */
@@ -83,6 +91,10 @@ export type WorkspaceEvent =
   | { type: 'discussion.agentStatus'; agentId: string; status: string }
   /** A discussion ended or was stopped: every agent is idle again and nobody holds the floor. */
   | { type: 'discussion.statusesReset' }
+  /** A turn's final frame named the option its agent now holds. */
+  | { type: 'discussion.agentPosition'; agentId: string; label: string; slot: number }
+  /** A new discussion starts: nobody holds a position yet. */
+  | { type: 'discussion.positionsReset' }
   | CanvasEvent
   | EditorParentEvent
   | PositionPlacedEvent

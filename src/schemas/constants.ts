@@ -217,3 +217,16 @@ export const FLOOR_BY = ['order', 'mention', 'moderator', 'human'] as const;
 export const MAX_MENTION_HANDOVERS = 3;
 /** Most agent ids one side of a debate may list. */
 export const MAX_DEBATE_SIDE = 50;
+
+// ── Positions and options (README 'Positions, consensus and replay') ────────
+/** An agent's position, in its own words, is at most this long (a longer one is cut). */
+export const OPTION_LABEL_MAX = 120;
+/** A discussion keeps at most this many options; past it a new proposal takes the place of one nobody holds. */
+export const OPTIONS_MAX = 24;
+/** The option id a model names to propose a new position instead of one on the list. */
+export const NEW_OPTION_ID = 'new';
+/** How a change of option is classified: after an argument, or towards the majority without one. */
+export const POSITION_CHANGES = ['argument', 'majority'] as const;
+/** Replay speeds: turns per second at 1× is REPLAY_TURNS_PER_SECOND. */
+export const REPLAY_SPEEDS = [1, 4, 16] as const;
+export const REPLAY_TURNS_PER_SECOND = 1;

@@ -4,6 +4,7 @@ import {
   aclMessage, argument, consensus, delegation, discussionStatistics, formalCommunication, paper, participant,
   reasoningChain, researchResult,
 } from './discussion';
+import { outcomeFields, turnPositionFields } from './positions';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -23,7 +24,7 @@ export const reasoningStageFrame = z.looseObject({
   type: z.literal('reasoning_stage'), stage: z.enum(REASONING_STAGES), round: z.number().int().optional(),
   description: z.string().optional(), timestamp: ts,
 });
-export const argumentFrame = z.looseObject({ type: z.literal('argument'), argument, timestamp: ts });
+export const argumentFrame = z.looseObject({ type: z.literal('argument'), argument, ...turnPositionFields, timestamp: ts });
 export const researchResultFrame = z.looseObject({ type: z.literal('research_result'), result: researchResult, timestamp: ts });
 export const researchResultsFrame = z.looseObject({
   type: z.literal('research_results'), query: z.string().optional(), results: z.array(researchResult),
@@ -34,7 +35,8 @@ export const aclMessageFrame = z.looseObject({
   content: z.unknown(), natural_language: z.string().optional(), message: aclMessage.optional(), timestamp: ts,
 });
 export const consensusReachedFrame = z.looseObject({
-  type: z.literal('consensus_reached'), score: z.number().min(0).max(1), consensus, reached: z.boolean().default(true), timestamp: ts,
+  type: z.literal('consensus_reached'), score: z.number().min(0).max(1), consensus, reached: z.boolean().default(true),
+  ...outcomeFields, timestamp: ts,
 });
 export const roundStartFrame = z.looseObject({ type: z.literal('round_start'), round: z.number().int().positive(), max_rounds: z.number().int().optional(), stage: z.string().optional(), timestamp: ts });
 export const roundEndFrame = z.looseObject({ type: z.literal('round_end'), round: z.number().int().positive(), agreement: z.number().optional(), timestamp: ts });
@@ -55,6 +57,7 @@ export const agentMessageFrame = z.looseObject({
   tts_pending: z.boolean().optional(),
   /** Stop arrived while this turn was streaming: the content is what was written until then. */
   interrupted: z.boolean().optional(),
+  ...turnPositionFields,
   timestamp: ts,
 });
 /**
@@ -80,6 +83,7 @@ export const discussionSummaryFrame = z.looseObject({
     message_count: z.number().optional(),
     consensus_score: z.number().optional(),
     performance_metrics: discussionStatistics.optional(),
+    ...outcomeFields,
   }),
   timestamp: ts,
 });
@@ -94,6 +98,7 @@ export const textFrame = z.looseObject({
   evidence: z.array(z.union([z.string(), paper])).nullish(),
   delegation: delegation.nullish(),
   interrupted: z.boolean().optional(),
+  ...turnPositionFields,
   timestamp: ts,
 });
 export const delegationFrame = z.looseObject({ type: z.literal('delegation'), delegation, timestamp: ts });

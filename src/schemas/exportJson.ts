@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { argument, consensus, researchResult } from './discussion';
+import { outcomeFields } from './positions';
 import { communicationConfig, reasoningConfig, researchConfig } from './settings';
 
 /**
@@ -28,6 +29,9 @@ export const discussionExport = z.object({
   argument_tree: z.array(argument),
   research_results: z.array(researchResult),
   consensus: consensus.nullable(),
+  /** The server's consensus figure, the first and final vote, what the discussion did to it, the changes of mind. */
+  consensus_score: z.number().min(0).max(1).nullish(),
+  outcome: z.object(outcomeFields).nullish(),
   exported_at: z.string(),
 });
 export type DiscussionExport = z.infer<typeof discussionExport>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idText, text } from './common';
 import * as f from './discussionFrames';
 import * as fm from './format';
+import { positionsFrame } from './positions';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
 
@@ -13,7 +14,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,
   f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
   f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
-  f.agentMessageStartFrame, f.agentMessageDeltaFrame,
+  f.agentMessageStartFrame, f.agentMessageDeltaFrame, positionsFrame,
   ...fm.FORMAT_FRAMES,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;

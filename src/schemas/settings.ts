@@ -96,6 +96,8 @@ export const hybridSettings = z.object({
   turns_per_round: rangedInt(bounds.turnsPerRound).default(1),
   pause_between_turns: z.number().int().min(bounds.pauseBetweenTurns.min).max(bounds.pauseBetweenTurns.max).default(1000),
   auto_stop_on_consensus: z.boolean().default(true),
+  /** Each agent states its position before hearing anyone (the first vote); on by default. */
+  independent_first_answers: z.boolean().default(true),
   enable_cross_agent_learning: z.boolean().default(false),
   response_format: z.enum(RESPONSE_FORMATS).default('prose'),
   citation_style: z.enum(CITATION_STYLES).default('academic'),

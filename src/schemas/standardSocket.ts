@@ -3,6 +3,7 @@ import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
 import * as fm from './format';
+import { positionsFrame } from './positions';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
 
 // The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid
@@ -17,7 +18,7 @@ export const standardServerFrame = z.discriminatedUnion('type', [
   f.consensusReachedFrame, f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.roundEndFrame,
   f.discussionSummaryFrame, f.textFrame, f.delegationFrame, f.agentStatusFrame, f.audioFrame, f.discussionEndedFrame,
   f.discussionStartedFrame, f.errorFrame,
-  f.agentMessageStartFrame, f.agentMessageDeltaFrame,
+  f.agentMessageStartFrame, f.agentMessageDeltaFrame, positionsFrame,
   ...fm.FORMAT_FRAMES,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;

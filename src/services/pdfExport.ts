@@ -26,7 +26,7 @@ export interface PdfOptions {
 
 /** What the hybrid panel has to print: the export's fields it can fill (configuration and endpoint are not needed). */
 export type HybridPdfInput = Pick<DiscussionExport, 'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'> &
-  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint'>> & { mode?: string };
+  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome'>> & { mode?: string };
 
 interface Geometry {
   title: string;
@@ -130,6 +130,11 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
       { text: echo ? `${echo}'s point (above).` : c.solution, style: 'body' },
       { text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`, style: 'small' },
     );
+    if (doc.outcome?.outcome) blocks.push({ text: `${doc.outcome.outcome}.`, style: 'body' });
+    if (doc.outcome?.changes) {
+      const { argument: a, majority: m } = doc.outcome.changes;
+      blocks.push({ text: a || m ? `Changes of position: ${a} changed after an argument, ${m} followed the majority.` : 'No agent changed its position.', style: 'body' });
+    }
     for (const d of c.dissenting_opinions) {
       const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
       blocks.push({ text: m && said.has(m[2].trim()) ? `${m[1]} disagrees (above).` : `Dissent: ${d}`, style: 'body' });

@@ -26,7 +26,7 @@ describe('buildExport', () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('multi_round_reasoning-research'));
     const exp = buildExport(feed, meta());
     expect(discussionExport.safeParse(exp).success).toBe(true);
-    expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'message_count', 'messages', 'argument_tree', 'research_results', 'consensus', 'exported_at']);
+    expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'message_count', 'messages', 'argument_tree', 'research_results', 'consensus', 'consensus_score', 'outcome', 'exported_at']);
     expect(exp.session_id).toBe('session_42');
     expect(exp.exported_at).toBe('2026-11-22T10:00:00.000Z');
     expect(exp.messages).toHaveLength(32);

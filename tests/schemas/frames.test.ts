@@ -60,7 +60,7 @@ const liveClient: Table<typeof liveClientFrame> = {
 type SharedType =
   | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
   | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error'
-  | 'agent_message_start' | 'agent_message_delta'
+  | 'agent_message_start' | 'agent_message_delta' | 'positions'
   | 'floor' | 'vote' | 'format_stage' | 'ranking' | 'debate_result' | 'format_note';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
   discussion_initialized: {
@@ -106,6 +106,10 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
     malformed: { type: 'debate_result', side: 'for', change: '12' },
   },
   format_note: { valid: { type: 'format_note', kind: 'ask', text: 'Moderator asks you: why?' }, malformed: { type: 'format_note', kind: 'shout', text: 'x' } },
+  positions: {
+    valid: { type: 'positions', options: [{ id: 'o1', label: 'Cheaper passes first' }] },
+    malformed: { type: 'positions', options: [{ id: 'o1', label: 'x'.repeat(121) }] },
+  },
 };
 
 const formatClient = {

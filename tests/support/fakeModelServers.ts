@@ -58,6 +58,8 @@ export interface FakeOpenAiOptions {
   say?: (lastUser: string, model: string) => string;
   /** Pause between streamed pieces. */
   pieceDelayMs?: number;
+  /** A scripted turn answer, given the request's messages, when a schema was asked for (else `say`'s sentence). */
+  answer?: (messages: Array<{ role: string; content: string }>, model: string) => object;
 }
 
 export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
@@ -75,7 +77,8 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       const body = req.body as { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; response_format?: { type?: string } };
       if (!models.includes(body.model)) return json(res, 404, { error: { message: `The model \`${body.model}\` does not exist`, code: 'model_not_found' } });
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-      const text = turnAnswerText(say(lastUser, body.model), body.response_format?.type === 'json_schema' || body.response_format?.type === 'json_object');
+      const asJson = body.response_format?.type === 'json_schema' || body.response_format?.type === 'json_object';
+      const text = asJson && opts.answer ? JSON.stringify(opts.answer(body.messages, body.model)) : turnAnswerText(say(lastUser, body.model), asJson);
       if (!body.stream) {
         return json(res, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] });
       }

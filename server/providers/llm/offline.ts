@@ -4,6 +4,7 @@ import { abortError } from '../errors';
 import type { ChatRequest, ChatResult, LlmProvider } from '../types';
 import { composeTurn } from './offlineModel/compose';
 import { formatAnswer, sideStance } from './offlineModel/formatAnswers';
+import { offlinePosition } from './offlineModel/position';
 import { loadTagger } from './offlineModel/tagging';
 import { hash32, seededRng } from './offlineModel/seeded';
 import { pickNextSpeaker, summarize } from './offlineModel/tasks';
@@ -67,7 +68,7 @@ export function offlineAnswer(req: ChatRequest): string {
     : composeTurn(ctx, rng, maxWords, req.temperature);
   const stance = sideStance(ctx);
   const answer = stance ? { ...composed, stance } : composed;
-  if (req.jsonSchema) return JSON.stringify(answer);
+  if (req.jsonSchema) return JSON.stringify(task === 'turn' ? { ...answer, ...offlinePosition(ctx, answer) } : answer);
   return task === 'pick_next_speaker' ? (answer.next_speaker ?? answer.content) : answer.content;
 }
 

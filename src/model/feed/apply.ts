@@ -4,6 +4,7 @@ import { onAttachment } from './attachments';
 import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
+import { onPositionsFrame, withOutcome, withTurnPosition } from './positions';
 import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
 import { onFormatFrame } from './formatRows';
 import { feedWith, type Feed, type FeedInput } from './types';
@@ -30,7 +31,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       const key = frameKey(frame);
       return once(feed, key, (f) =>
         putItem(
-          feedWith(f, { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
+          feedWith(withOutcome(f, frame), { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
           item({ ...base, id: key, kind: 'consensus', content: consensusLine(f, frame.consensus, frame.reached), confidence: frame.consensus.confidence }),
         ),
       );
@@ -54,7 +55,7 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'discussion_summary': {
       const s = frame.summary;
       const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
-      const withStats = (f: Feed) => (s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f);
+      const withStats = (f: Feed) => withOutcome(s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f, s);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
       if (frame.id) {
         const pos = kvIndexOf(feed.items, frame.id);
@@ -107,6 +108,8 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'debate_result':
     case 'format_note':
       return onFormatFrame(feed, frame);
+    case 'positions':
+      return onPositionsFrame(feed, frame);
     default: {
       const never: never = frame;
       void never;
@@ -122,13 +125,13 @@ export function applyFrame(feed: Feed, frame: FeedInput): Feed {
       return feed; // the hottest frame: relayed by the machine, nothing to store
     case 'agent_message':
     case 'text':
-      return onFinalMessage(feed, frame);
+      return withTurnPosition(onFinalMessage(feed, frame), frame);
     case 'agent_message_start':
       return onStart(feed, frame);
     case 'agent_message_delta':
       return onDelta(feed, frame);
     case 'argument':
-      return onArgument(feed, frame);
+      return withTurnPosition(onArgument(feed, frame), frame);
     case 'human_message_local':
       return putItem(feed, item({ id: frame.id, kind: 'human', agentId: null, agentName: frame.author ?? null, content: frame.text, timestamp: frame.timestamp, source: frame }));
     default:

@@ -3,6 +3,7 @@ import type { HybridServerFrame } from '../../schemas/hybridSocket';
 import type { StandardServerFrame } from '../../schemas/standardSocket';
 import { type KeyedVec, emptyKeyedVec } from '../keyedVec';
 import type { TurnExtra } from '../turnExtras';
+import { emptyPositions, type PositionsState } from './positions';
 
 // What the feed holds: the items the Discussion tab lists and the state beside them (rounds, consensus, research,
 // the turn index that extras join), and the empty feed every discussion starts from.
@@ -155,6 +156,8 @@ export interface Feed {
   readonly messageCount: number;
   /** Why the latest search for papers failed, in the server's words; null when none failed. */
   readonly researchNotice: string | null;
+  /** The options, each turn's position and the consensus figure, as the server sent them (positions.ts). */
+  readonly positions: PositionsState;
 }
 
 export type F<T extends FeedInput['type']> = Extract<FeedInput, { type: T }>;
@@ -197,6 +200,7 @@ function copyFeed(f: Feed): { -readonly [K in keyof Feed]: Feed[K] } {
     turnByWords: f.turnByWords,
     messageCount: f.messageCount,
     researchNotice: f.researchNotice,
+    positions: f.positions,
   };
 }
 
@@ -223,4 +227,5 @@ export const emptyFeed: Feed = Object.freeze({
   turnByWords: emptyKeyedVec<string>(),
   messageCount: 0,
   researchNotice: null,
+  positions: emptyPositions,
 });

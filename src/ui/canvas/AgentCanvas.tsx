@@ -36,6 +36,8 @@ export interface AgentCanvasProps {
   edges: readonly Edge[];
   selection: readonly string[];
   statuses: Readonly<Record<string, string>>;
+  /** agent id → the option it holds in the discussion on the panel. */
+  positions?: Readonly<Record<string, { label: string; slot: number }>>;
   onToggle: (agentId: string) => void;
   onMoved: (moves: { agentId: string; x: number; y: number }[]) => void;
   onConnect: (from: string, to: string) => void;
@@ -85,7 +87,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const deriveEdges = useMemo(createEdgeDeriver, []);
   const rectsOf = useMemo(createRectTracker, []);
 
-  const nodes = deriveNodes({ agents: p.agents, selection: p.selection, statuses: p.statuses, dragging, measured: measured.current });
+  const nodes = deriveNodes({ agents: p.agents, selection: p.selection, statuses: p.statuses, positions: p.positions, dragging, measured: measured.current });
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
   const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);

@@ -29,7 +29,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   // the node's name, and the edit button.
   return (
     <div
-      className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}`}
+      className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}${data.position ? ` has-position position-${data.positionSlot ?? 0}` : ''}`}
       style={{ '--status': look.color, '--glyph': look.glyph, '--agent': data.color } as CSSProperties}
       data-status={data.status}
       title={data.voice ? `Voice: ${data.voice}` : undefined}
@@ -44,7 +44,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
         role="button"
         tabIndex={0}
         aria-pressed={data.selected}
-        aria-label={`${data.name}, ${data.role}, ${look.label}${data.selected ? ', selected' : ''}`}
+        aria-label={`${data.name}, ${data.role}, ${look.label}${data.position ? `, holds: ${data.position}` : ''}${data.selected ? ', selected' : ''}`}
         onKeyDown={(e) => {
           if (e.target !== e.currentTarget) return;
           if (e.key === 'Enter' || e.key === ' ') {
@@ -69,6 +69,12 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
           <span className="agora-node-name">{data.name}</span>{' '}
           <span className="agora-node-role">{data.role}</span>{' '}
           <span className="agora-node-status">{look.label}</span>
+          {data.position && (
+            <>
+              {' '}
+              <span className="agora-node-position" title={data.position}>holds: {data.position}</span>
+            </>
+          )}
         </span>
       </div>
       <button
@@ -89,7 +95,8 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
 function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar && a.voice === b.voice);
+  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar && a.voice === b.voice
+    && a.position === b.position && a.positionSlot === b.positionSlot);
 }
 
 export const nodeTypes = { agent: AgentNode };

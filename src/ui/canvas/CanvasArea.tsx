@@ -22,6 +22,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
   const edges = useSelector(workspace, sel.selectEdges);
   const selection = useSelector(workspace, sel.selectSelection);
   const statuses = useSelector(workspace, sel.selectStatuses);
+  const positions = useSelector(workspace, sel.selectPositions);
   const banner = useSelector(workspace, sel.selectBanner, sameBanner);
   const autoConnecting = useSelector(workspace, sel.selectIsAutoConnecting);
   const speaker = useSelector(workspace, sel.selectActiveSpeakerName);
@@ -63,6 +64,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             edges={edges}
             selection={selection}
             statuses={statuses}
+            positions={positions}
             onToggle={actions.toggle}
             onMoved={onMoved}
             onConnect={onConnect}

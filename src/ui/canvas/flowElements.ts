@@ -20,6 +20,9 @@ export interface AgentNodeData extends Record<string, unknown> {
   avatar: string;
   /** Which voice it speaks with (README 'Voices'), '' for the server's default speech. */
   voice: string;
+  /** The option the agent holds in the running discussion (its words) and the option's colour slot. */
+  position?: string;
+  positionSlot?: number;
 }
 
 /** The node shape React Flow takes (kept structural so this module needs no UI import). */
@@ -89,6 +92,8 @@ export interface NodeInputs {
   agents: readonly Agent[];
   selection: readonly string[];
   statuses: Readonly<Record<string, string>>;
+  /** agent id → the option it holds now (workspace `positions`). */
+  positions?: Readonly<Record<string, { label: string; slot: number }>>;
   /** Positions of nodes being dragged right now (view-local), drawn instead of the stored ones. */
   dragging?: Readonly<Record<string, { x: number; y: number }>>;
   /**
@@ -108,13 +113,14 @@ interface NodeEntry {
   selected: boolean;
   drag: { x: number; y: number } | undefined;
   size: { width: number; height: number };
+  mark: { label: string; slot: number } | undefined;
   node: CanvasNode;
 }
 
 export function createNodeDeriver() {
   let byId = new Map<string, NodeEntry>();
   let last: CanvasNode[] = [];
-  return function deriveNodes({ agents, selection, statuses, dragging = {}, measured }: NodeInputs): CanvasNode[] {
+  return function deriveNodes({ agents, selection, statuses, positions = {}, dragging = {}, measured }: NodeInputs): CanvasNode[] {
     const selected = new Set(selection);
     const next = new Map<string, NodeEntry>();
     let changed = agents.length !== last.length;
@@ -125,7 +131,8 @@ export function createNodeDeriver() {
       // The size rides on the node so the minimap (which draws only sized nodes) shows it.
       const size = measured?.get(agent.id) ?? CARD_SIZE;
       const prev = byId.get(agent.id);
-      if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag && prev.size === size) {
+      const mark = positions[agent.id];
+      if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag && prev.size === size && prev.mark === mark) {
         next.set(agent.id, prev);
         if (last[i] !== prev.node) changed = true;
         return prev.node;
@@ -144,12 +151,13 @@ export function createNodeDeriver() {
           color: agentColor(agent),
           avatar: agentAvatar(agent, canDrawText),
           voice: agent.voice ?? '',
+          ...(mark ? { position: mark.label, positionSlot: mark.slot } : {}),
         },
         selectable: false,
         deletable: false,
         measured: size,
       };
-      next.set(agent.id, { agent, status, selected: isSelected, drag, size, node });
+      next.set(agent.id, { agent, status, selected: isSelected, drag, size, mark, node });
       return node;
     });
     byId = next;

@@ -13,7 +13,8 @@ const valid = (frames: any[], audience: 'standard' | 'hybrid') => {
 describe('discussion machine: stages and rounds', () => {
   it('runs every stage of every round with each agent once per stage, in table order', async () => {
     const plan = plans.multi({ reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'critique', 'consensus'], convergenceThreshold: 1 } }, 2);
-    const r = run(plan, () => answer({ stance: 'oppose', argument_type: 'counter' }));
+    // Each agent holds its own option: the leader (Ada's, the older) has 0.9 of two participants.
+    const r = run(plan, (req) => answer({ stance: 'oppose', argument_type: 'counter', position: `${speakerIn(req)}'s way` }));
     await r.done;
     expect(valid(r.frames, 'standard')).toEqual([]);
     expect(orderProblems(r.frames)).toEqual([]);
@@ -23,8 +24,8 @@ describe('discussion machine: stages and rounds', () => {
     expect(r.requests.map((q) => q.context!.stage)).toEqual(['brainstorming', 'brainstorming', 'critique', 'critique', 'consensus', 'consensus', 'brainstorming', 'brainstorming', 'critique', 'critique', 'consensus', 'consensus']);
     expect(r.frames.filter((f) => f.type === 'round_end').map((f) => f.round)).toEqual([1, 2]);
     const c = r.frames.find((f) => f.type === 'consensus_reached');
-    expect(c).toMatchObject({ score: 0, reached: false, consensus: { support_level: 0 } });
-    expect(c.consensus.dissenting_opinions).toHaveLength(2);
+    expect(c).toMatchObject({ score: 0.45, reached: false, consensus: { support_level: 0.5 } });
+    expect(c.consensus.dissenting_opinions).toEqual(["Bo: Bo's way"]);
     expect(r.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'completed' });
   });
 
@@ -33,20 +34,20 @@ describe('discussion machine: stages and rounds', () => {
     const r = run(plan, () => answer({ stance: 'support', confidence: 0.9 }));
     await r.done;
     expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(1);
-    expect(r.frames.find((f) => f.type === 'round_end')).toMatchObject({ round: 1, agreement: 1 });
-    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ score: 1, reached: true, consensus: { support_level: 1, confidence: 0.9 } });
+    expect(r.frames.find((f) => f.type === 'round_end')).toMatchObject({ round: 1, agreement: 0.9 });
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ score: 0.9, reached: true, consensus: { support_level: 1, confidence: 0.9 } });
     expect(r.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'consensus' });
     expect(orderProblems(r.frames)).toEqual([]);
   });
 
   it('weighs an answer without required evidence at half its stated confidence in the consensus', async () => {
     const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['consensus'], convergenceThreshold: 1, requireEvidence: true } }, 2);
-    // Ada supports with evidence at 0.8; Bo opposes without evidence at 0.8, so Bo counts as 0.4: score 0.8 / 1.2.
+    // Both hold one option; Ada gives evidence at 0.8, Bo none at 0.8, so Bo counts as 0.4: score (0.8 + 0.4) / 2.
     const script = [answer({ stance: 'support', confidence: 0.8, evidence: ['a trial'] }), answer({ stance: 'oppose', confidence: 0.8, evidence: [] })];
     let i = 0;
     const r = run(plan, () => script[i++]);
     await r.done;
-    expect(r.frames.find((f) => f.type === 'consensus_reached').score).toBeCloseTo(0.8 / 1.2, 3);
+    expect(r.frames.find((f) => f.type === 'consensus_reached').score).toBeCloseTo(0.6, 3);
     expect(r.frames.filter((f) => f.type === 'argument').map((f) => f.argument.confidence)).toEqual([0.8, 0.8]);
   });
 
@@ -208,8 +209,9 @@ describe('discussion machine: failures, stop and speech', () => {
   });
 
   it('adaptive mode moves to structured ACL when the agents disagree and back when they converge', async () => {
+    // Round 1: each on its own option (0.45, they disagree); then both on one (0.9, they converge).
     const r = run(plans.hybrid({ mode: 'adaptive', max_rounds: 3, auto_stop_on_consensus: false }, 2), (req) =>
-      answer({ stance: req.context!.round === 1 ? 'oppose' : 'support', performative: 'propose' }));
+      answer({ stance: req.context!.round === 1 ? 'oppose' : 'support', performative: 'propose', position: req.context!.round === 1 ? speakerIn(req) : 'Together' }));
     await r.done;
     const systems = r.frames.filter((f) => f.type === 'system').map((f) => f.content);
     expect(systems.some((s) => s.includes('switching to structured'))).toBe(true);
@@ -239,11 +241,21 @@ describe('discussion machine: failures, stop and speech', () => {
     expect(valid(r.frames, 'standard')).toEqual([]);
   });
 
-  it('hybrid auto-stops on consensus at the threshold', async () => {
+  it('hybrid auto-stops on consensus at the threshold, once every agent has spoken after hearing another', async () => {
     const r = run(plans.hybrid({ max_rounds: 10, consensus_threshold: 0.7 }, 3), () => answer());
     await r.done;
-    expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(1);
+    // Round 1 is the independent first answers: agreement there is a vote, not the discussion's consensus.
+    expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(2);
     expect(r.frames.at(-1)).toMatchObject({ reason: 'consensus' });
     expect(AGENTS).toHaveLength(3);
+  });
+
+  it('scores two agents on one option at 0.49 and 0.66 as 0.575, which does not stop a run at 0.7', async () => {
+    const r = run(plans.hybrid({ max_rounds: 3, consensus_threshold: 0.7 }, 2), (req) =>
+      answer({ confidence: speakerIn(req) === 'Ada' ? 0.49 : 0.66, position: 'Fare-free for residents' }));
+    await r.done;
+    expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(3);
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ score: 0.575, reached: false, consensus: { support_level: 1 } });
+    expect(r.frames.at(-1)).toMatchObject({ reason: 'completed' });
   });
 });

@@ -64,4 +64,5 @@ export function formatAnswer(ctx: TurnContext, rng: Rng): Record<string, unknown
 }
 
 /** A debater argues its side: its stance follows the side it was given. */
-export const sideStance = (ctx: TurnContext) => (ctx.side === 'for' ? 'support' : ctx.side === 'against' ? 'oppose' : null);
+export const sideStance = (ctx: TurnContext): 'support' | 'oppose' | null =>
+  ctx.side === 'for' ? 'support' : ctx.side === 'against' ? 'oppose' : null;

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
+import { PositionTimeline } from './PositionTimeline';
 
 /** Row kinds in the reader's words (one bar per word: the turn kinds of the endpoints are all 'Agent turns'). */
 const KIND_WORDS: Record<string, string> = {
@@ -49,6 +50,7 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
           {rounds.length > 0 && <BarChart title="Average confidence per round" bars={rounds} max={1} />}
         </>
       )}
+      {analytics.positions && <PositionTimeline story={analytics.positions} />}
       {analytics.consensus && (
         <section className="consensus-summary" aria-label="Consensus">
           <h3>Consensus</h3>

@@ -2,8 +2,8 @@
 // virtualized when long), a read-only view of one discussion that reuses the panels' components (messages,
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
@@ -29,6 +29,8 @@ import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
+import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
+import { ReplayView, turnInHash } from './ReplayView';
 import './history.css';
 
 /** Lists longer than this are virtualized (only the rows in view are in the DOM). */
@@ -210,6 +212,17 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const d = opened.summary;
   const prefix = 'history';
+  const replay = useActorRef(replayMachine, { input: { turns: Math.max(0, opened.moments.length - 1) } });
+  const replaying = useSelector(replay, selectReplayOpen);
+  // A #t=<turn> address opens the replay at that moment.
+  useEffect(() => {
+    const t = turnInHash(window.location.hash);
+    if (t !== null) replay.send({ type: 'replay.open', turn: t });
+  }, [replay]);
+  const closeReplay = () => {
+    replay.send({ type: 'replay.close' });
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  };
   return (
     <div className="history-opened">
       <div className="history-opened__head">
@@ -225,7 +238,20 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
             <span>Read-only</span>
           </p>
         </div>
+        {replaying ? (
+          <button type="button" className="button button--small" onClick={closeReplay}>
+            Close replay
+          </button>
+        ) : (
+          <button
+            type="button" className="button button--small" disabled={opened.moments.length < 2}
+            onClick={() => replay.send({ type: 'replay.open', turn: 0 })}
+          >
+            Replay
+          </button>
+        )}
       </div>
+      {replaying && <ReplayView replay={replay} moments={opened.moments} />}
       {d.status === 'running' && (
         <p className="history-note">
           This discussion is still running.{' '}
@@ -238,6 +264,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           )}
         </p>
       )}
+      {!replaying && <>
       <TabBar idPrefix={prefix} active={tab} onSelect={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })} counts={{ tree: counts?.arguments, research: counts?.papers }} />
       <div className="tabpanel history-tabpanel" role="tabpanel" id={tabPanelId(tab, prefix)} aria-labelledby={tabId(tab, prefix)} tabIndex={0}>
         {tab === 'discussion' && (
@@ -264,6 +291,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           Export PDF
         </button>
       </div>
+      </>}
     </div>
   );
 }

@@ -41,6 +41,10 @@ export function HybridSettingsForm({ settings: s, modes, disabled, onChange }: H
       <CheckField label="Evidence required" checked={s.evidence_required} onChange={(v) => set({ evidence_required: v })} />
       <CheckField label="Allow research" checked={s.allow_research} onChange={(v) => set({ allow_research: v })} />
       <CheckField label="Stop automatically on consensus" checked={s.auto_stop_on_consensus} onChange={(v) => set({ auto_stop_on_consensus: v })} />
+      <CheckField
+        label="Independent first answers" checked={s.independent_first_answers}
+        onChange={(v) => set({ independent_first_answers: v })}
+      />
       <CheckField label="Cross-agent learning" checked={s.enable_cross_agent_learning} onChange={(v) => set({ enable_cross_agent_learning: v })} />
       <CheckField label="Speech" checked={s.tts} onChange={(v) => set({ tts: v })} />
       {s.tts && (

@@ -1,0 +1,85 @@
+// A replay's timeline (History → Replay): which moment is shown (turn 0 … turns), whether it plays and at what
+// speed. The view shows the feed folded up to that turn (storedReplay.ts keeps one per turn) and only sends events.
+// Playing steps one turn every 1 / (REPLAY_TURNS_PER_SECOND · speed) s and pauses at the end.
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { REPLAY_SPEEDS, REPLAY_TURNS_PER_SECOND } from '../schemas/constants';
+
+export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
+
+export interface ReplayContext {
+  /** The last turn (moments run 0 … turns). */
+  turns: number;
+  turn: number;
+  speed: ReplaySpeed;
+}
+
+export type ReplayEvent =
+  | { type: 'replay.seek'; turn: number }
+  | { type: 'replay.step'; by: number }
+  | { type: 'replay.play' }
+  | { type: 'replay.pause' }
+  | { type: 'replay.speed'; speed: ReplaySpeed }
+  | { type: 'replay.open'; turn?: number }
+  | { type: 'replay.close' };
+
+const clampTurn = (turns: number, t: number) => (Number.isFinite(t) ? Math.min(turns, Math.max(0, Math.round(t))) : 0);
+
+export const replayMachine = setup({
+  types: { context: {} as ReplayContext, events: {} as ReplayEvent, input: {} as { turns: number; turn?: number } },
+  actions: {
+    seek: assign({
+      turn: ({ context, event }) =>
+        event.type === 'replay.seek' || (event.type === 'replay.open' && event.turn !== undefined) ? clampTurn(context.turns, event.turn!) : context.turn,
+    }),
+    step: assign({ turn: ({ context, event }) => (event.type === 'replay.step' ? clampTurn(context.turns, context.turn + event.by) : context.turn) }),
+    advance: assign({ turn: ({ context }) => clampTurn(context.turns, context.turn + 1) }),
+    rewindIfAtEnd: assign({ turn: ({ context }) => (context.turn >= context.turns ? 0 : context.turn) }),
+    setSpeed: assign({ speed: ({ context, event }) => (event.type === 'replay.speed' ? event.speed : context.speed) }),
+  },
+  guards: {
+    atEnd: ({ context }) => context.turn >= context.turns,
+  },
+  delays: {
+    stepDelay: ({ context }) => 1000 / (REPLAY_TURNS_PER_SECOND * context.speed),
+  },
+}).createMachine({
+  id: 'replay',
+  context: ({ input }) => ({ turns: Math.max(0, input.turns), turn: clampTurn(Math.max(0, input.turns), input.turn ?? 0), speed: 1 }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'replay.open': { target: 'open', actions: 'seek' } },
+    },
+    open: {
+      initial: 'paused',
+      on: {
+        'replay.seek': { actions: 'seek' },
+        'replay.step': { actions: 'step' },
+        'replay.speed': { actions: 'setSpeed' },
+        'replay.close': { target: 'closed' },
+      },
+      states: {
+        paused: {
+          on: { 'replay.play': { target: 'playing', actions: 'rewindIfAtEnd' } },
+        },
+        playing: {
+          always: { guard: 'atEnd', target: 'paused' },
+          after: { stepDelay: { target: 'playing', reenter: true, actions: 'advance' } },
+          on: {
+            'replay.pause': { target: 'paused' },
+            // A new speed takes effect at once: the wait restarts with the new delay.
+            'replay.speed': { target: 'playing', reenter: true, actions: 'setSpeed' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ReplaySnapshot = SnapshotFrom<typeof replayMachine>;
+export type ReplayActorRef = ActorRefFrom<typeof replayMachine>;
+export const selectReplayTurn = (s: ReplaySnapshot) => s.context.turn;
+export const selectReplayTurns = (s: ReplaySnapshot) => s.context.turns;
+export const selectReplaySpeed = (s: ReplaySnapshot) => s.context.speed;
+export const selectReplayPlaying = (s: ReplaySnapshot) => s.matches({ open: 'playing' });
+export const selectReplayOpen = (s: ReplaySnapshot) => s.matches('open');

@@ -1,0 +1,100 @@
+import type { PositionChange, PositionOption, Vote } from '../../schemas/positions';
+import { emptyKeyedVec, kvAppend, kvIndexOf, type KeyedVec } from '../keyedVec';
+import { feedWith, type F, type Feed } from './types';
+
+// Positions as the server sent them: the options list, each turn's option and confidence, the consensus figure
+// after each turn and the first vote. Nothing here is computed from the words: the feed only keeps the records.
+
+export interface PositionStep {
+  /** The turn's message id. */
+  id: string;
+  agentId: string;
+  agentName: string;
+  optionId: string;
+  confidence: number;
+  changed: PositionChange | null;
+  /** The discussion's consensus figure right after this turn. */
+  score: number | null;
+  leaderId: string | null;
+}
+
+export interface PositionsState {
+  readonly options: readonly PositionOption[];
+  readonly firstVote: Vote | null;
+  /** Every turn that held an option, in order (keyed by message id: a replayed frame is not counted twice). */
+  readonly steps: KeyedVec<PositionStep>;
+  /** agent id → its latest step. */
+  readonly byAgent: Readonly<Record<string, PositionStep>>;
+  /** The consensus figure and leader after the latest turn. */
+  readonly score: number | null;
+  readonly leaderId: string | null;
+  readonly changes: { argument: number; majority: number };
+  /** From consensus_reached / discussion_summary: the final vote and what the discussion did to the first. */
+  readonly finalVote: Vote | null;
+  readonly outcome: string | null;
+}
+
+export const emptyPositions: PositionsState = Object.freeze({
+  options: Object.freeze([]) as readonly PositionOption[],
+  firstVote: null,
+  steps: emptyKeyedVec<PositionStep>(),
+  byAgent: Object.freeze({}),
+  score: null,
+  leaderId: null,
+  changes: Object.freeze({ argument: 0, majority: 0 }),
+  finalVote: null,
+  outcome: null,
+});
+
+type OutcomeCarrier = { first_vote?: Vote | null; final_vote?: Vote | null; outcome?: string; changes?: { argument: number; majority: number } };
+
+/** The closing frames' outcome (consensus_reached, discussion_summary.summary). */
+export function withOutcome(feed: Feed, o: OutcomeCarrier): Feed {
+  if (!o.final_vote && !o.outcome && !o.first_vote) return feed;
+  const p = feed.positions;
+  return feedWith(feed, {
+    positions: {
+      ...p, firstVote: o.first_vote ?? p.firstVote, finalVote: o.final_vote ?? p.finalVote, outcome: o.outcome ?? p.outcome,
+      changes: o.changes ?? p.changes,
+    },
+  });
+}
+
+export function onPositionsFrame(feed: Feed, frame: F<'positions'>): Feed {
+  const p = feed.positions;
+  return feedWith(feed, { positions: { ...p, options: frame.options, firstVote: frame.first_vote ?? p.firstVote } });
+}
+
+type TurnFrame = F<'agent_message'> | F<'text'> | F<'argument'>;
+
+/** A turn's final frame: its option, once. */
+export function withTurnPosition(feed: Feed, frame: TurnFrame): Feed {
+  if (!frame.option_id) return feed;
+  const id = frame.type === 'argument' ? frame.argument.id : frame.type === 'text' ? (frame.id ?? `${frame.from_id}-${frame.turn}`) : frame.id;
+  const p = feed.positions;
+  if (kvIndexOf(p.steps, id) >= 0) return feed;
+  const step: PositionStep = {
+    id,
+    agentId: frame.type === 'argument' ? frame.argument.agent_id : frame.type === 'text' ? frame.from_id : frame.agent_id,
+    agentName: (frame.type === 'argument' ? frame.argument.agent_name : frame.type === 'text' ? frame.from : frame.agent_name) ?? '',
+    optionId: frame.option_id,
+    confidence: frame.type === 'argument' ? frame.argument.confidence : frame.type === 'agent_message' ? (frame.confidence ?? 0) : 0,
+    changed: frame.changed ?? null,
+    score: frame.consensus_score ?? null,
+    leaderId: frame.leader_id ?? null,
+  };
+  const options = p.options.some((o) => o.id === step.optionId) || !frame.position
+    ? p.options
+    : [...p.options, { id: step.optionId, label: frame.position }];
+  return feedWith(feed, {
+    positions: {
+      ...p,
+      options,
+      steps: kvAppend(p.steps, id, step),
+      byAgent: { ...p.byAgent, [step.agentId]: step },
+      score: step.score ?? p.score,
+      leaderId: step.leaderId ?? p.leaderId,
+      changes: step.changed ? { ...p.changes, [step.changed]: p.changes[step.changed] + 1 } : p.changes,
+    },
+  });
+}

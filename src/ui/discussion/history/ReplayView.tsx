@@ -1,0 +1,108 @@
+// History → Replay: the stored discussion at one moment of its timeline. The feed, the positions and the consensus
+// figure shown are the feed folded up to that turn (storedReplay.ts keeps one per turn), through the same
+// selectors and rows the panels use. The Timeline slider (arrows step one turn, Home/End) and Play/Pause at 1×, 4×
+// and 16× drive the replay actor; the address keeps the moment as #t=<turn>. Replay never plays speech.
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  selectReplayPlaying, selectReplaySpeed, selectReplayTurn, selectReplayTurns, type ReplayActorRef, type ReplaySpeed,
+} from '../../../machines/replay.machine';
+import type { Feed } from '../../../model/feed';
+import { selectItem, selectMessageIds } from '../../../model/feedSelectors';
+import { selectPositionNow, selectPositionStory } from '../../../model/positionSelectors';
+import { REPLAY_SPEEDS } from '../../../schemas/constants';
+import { EmptyState } from '../common/EmptyState';
+import { FeedList } from '../common/FeedList';
+import { FeedRowView } from '../common/FeedRow';
+import { PositionTimeline } from '../common/PositionTimeline';
+
+/** The turn a `#t=<turn>` address names, or null. */
+export const turnInHash = (hash: string): number | null => {
+  const m = /(?:^#|&)t=(\d{1,7})(?:&|$)/.exec(hash);
+  return m ? Number(m[1]) : null;
+};
+
+const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+
+/**
+ * The message ids at a moment. Keys are only ever appended along one replay, so a moment's ids are the first
+ * `size` ids of the whole record: a slice of one array, not a list built anew for each moment.
+ */
+function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
+  const all = selectMessageIds(moments[moments.length - 1]);
+  const size = feed.items.keys.length;
+  return size === all.length ? all : all.slice(0, size);
+}
+
+export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moments: readonly Feed[] }) {
+  const turn = useSelector(replay, selectReplayTurn);
+  const turns = useSelector(replay, selectReplayTurns);
+  const playing = useSelector(replay, selectReplayPlaying);
+  const speed = useSelector(replay, selectReplaySpeed);
+  const feed = moments[Math.min(turn, moments.length - 1)];
+  const ids = useMemo(() => idsAt(moments, feed), [moments, feed]);
+  const now = selectPositionNow(feed);
+  // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
+  const [chartOpen, setChartOpen] = useState(false);
+  const story = chartOpen ? selectPositionStory(feed) : null;
+  // The address holds the moment, so a copied link opens the replay there.
+  useEffect(() => {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#t=${turn}`);
+  }, [turn]);
+  return (
+    <div className="replay">
+      <div className="replay__state" aria-live="polite">
+        <span>Turn {turn} of {turns}</span>
+        <span>Consensus {pct(now.score)}</span>
+        {now.holders.length > 0 && (
+          <span className="replay__holders">
+            {now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}
+          </span>
+        )}
+      </div>
+      <div className="replay__feed">
+        <FeedList
+          ids={ids}
+          label="Messages up to this moment"
+          renderRow={(id) => {
+            const item = selectItem(feed, id);
+            return item ? <FeedRowView item={item} /> : null;
+          }}
+          empty={<EmptyState title="Before the first turn">Press Play or move the Timeline to watch the discussion unfold.</EmptyState>}
+        />
+      </div>
+      {feed.positions.options.length > 0 && (
+        <details className="replay__positions" onToggle={(e) => setChartOpen(e.currentTarget.open)}>
+          <summary>Positions so far</summary>
+          {story && <PositionTimeline story={story} />}
+        </details>
+      )}
+      <div className="replay__controls">
+        <button
+          type="button" className="button button--small button--primary"
+          onClick={() => replay.send({ type: playing ? 'replay.pause' : 'replay.play' })}
+        >
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <div className="replay__speeds" role="group" aria-label="Speed">
+          {REPLAY_SPEEDS.map((s: ReplaySpeed) => (
+            <button
+              key={s} type="button" className="button button--small" aria-pressed={speed === s}
+              onClick={() => replay.send({ type: 'replay.speed', speed: s })}
+            >
+              {s}×
+            </button>
+          ))}
+        </div>
+        <label className="replay__timeline">
+          <span>Timeline</span>
+          <input
+            type="range" min={0} max={turns} step={1} value={turn}
+            aria-valuetext={`Turn ${turn} of ${turns}`}
+            onChange={(e) => replay.send({ type: 'replay.seek', turn: Number(e.target.value) })}
+          />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { makeOfflineAgents } from './agents';
+import { axeViolations, describeViolations, isSerious } from './axe';
+import { test, uniqueEmail } from './harness';
+
+// History → Replay end to end, against the real server and its offline model: a short Basic discussion, opened
+// from History and replayed: the Timeline slider scrubbed with the keyboard and the mouse, Play at 16× to the end,
+// the #t=<turn> address opening the replay at that turn after a reload; axe on the replay and on the positions.
+// Screenshots of the replay and of the position timeline at 1440×900 and 1024×700 go to docs/screens/.
+const PASSWORD = 'correct-horse-42';
+const CONTEXT = 'Should the town make its buses fare-free for residents?';
+const TURNS = 6;
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
+const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const timeline = (page: Page) => dialog(page).getByRole('slider', { name: 'Timeline' });
+const turnShown = async (page: Page) => Number(await timeline(page).inputValue());
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function expectAxeClean(page: Page, label: string) {
+  const serious = (await axeViolations(page)).filter(isSerious);
+  if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
+}
+
+const messages = (page: Page) => dialog(page).getByRole('log', { name: 'Messages up to this moment' }).locator('.message-card').count();
+
+async function openStored(page: Page) {
+  await panel(page).getByRole('button', { name: 'History' }).click();
+  const row = dialog(page).getByRole('listitem', { name: CONTEXT });
+  await row.waitFor({ timeout: 10_000 });
+  await row.getByRole('button', { name: `Open ${CONTEXT}` }).click();
+  await dialog(page).getByText('Read-only').waitFor({ timeout: 10_000 });
+}
+
+test(
+  'replay: scrub the Timeline with the keyboard and the mouse, play at 16×, open a #t= link; axe',
+  async ({ page, baseUrl }) => {
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('replay'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+    await panel(page).waitFor({ timeout: 20_000 });
+    await makeOfflineAgents(page);
+    for (const name of ['Ada', 'Bo']) await node(page, name).click();
+
+    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
+    for (const label of ['Allow interrupts', 'Use ACL (formal agent messages)', 'Enable multi-round reasoning', 'Hybrid mode (natural language + ACL)']) {
+      await settings.getByLabel(label, { exact: true }).setChecked(false);
+    }
+    await settings.getByLabel('Turns').fill(String(TURNS));
+    await settings.getByRole('button', { name: 'Done' }).click();
+    await panel(page).getByLabel('Discussion context').fill(CONTEXT);
+    await panel(page).getByRole('button', { name: 'Start Discussion' }).click();
+    await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
+
+    await openStored(page);
+    await dialog(page).getByRole('button', { name: 'Replay' }).click();
+    await timeline(page).waitFor();
+    if ((await turnShown(page)) !== 0) throw new Error('the replay does not open at its first moment');
+    if ((await messages(page)) !== 0) throw new Error('messages are shown before the first turn');
+
+    // Keyboard: End, Home, one turn at a time.
+    await timeline(page).focus();
+    await page.keyboard.press('End');
+    await waitFor('the last turn', async () => (await turnShown(page)) === TURNS, 5_000);
+    await dialog(page).getByText(`Turn ${TURNS} of ${TURNS}`).waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Home');
+    await waitFor('the first moment', async () => (await turnShown(page)) === 0, 5_000);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitFor('turn 2', async () => (await turnShown(page)) === 2 && (await messages(page)) === 2, 5_000);
+    if (!page.url().endsWith('#t=2')) throw new Error(`the address is ${page.url()}`);
+
+    // Mouse: a click near the right end of the track.
+    const box = (await timeline(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
+    await waitFor('the end after a click', async () => (await turnShown(page)) === TURNS, 5_000);
+
+    await dialog(page).getByText(`Turn ${TURNS} of ${TURNS}`).waitFor();
+    await expectAxeClean(page, 'the replay');
+
+    // Play at 16× from the start runs to the end and pauses.
+    await page.keyboard.press('Home');
+    await dialog(page).getByRole('button', { name: '16×' }).click();
+    await dialog(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await waitFor('the end of playback', async () => (await turnShown(page)) === TURNS, 10_000);
+    await dialog(page).getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 5_000 });
+
+    // A #t= link: the replay opens at that turn.
+    // A fresh page (a hash change alone would not reload it) at an address with #t=3.
+    await page.goto('about:blank');
+    await page.goto(`${baseUrl}#t=3`);
+    await panel(page).waitFor({ timeout: 20_000 });
+    await openStored(page);
+    await waitFor('turn 3 from the address', async () => (await timeline(page).count()) > 0 && (await turnShown(page)) === 3, 10_000);
+    await dialog(page).locator('.replay__positions summary').click();
+    await expectAxeClean(page, 'the replay with its positions');
+
+    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `docs/screens/replay-${w}.png` });
+    }
+    await dialog(page).getByRole('button', { name: 'Close replay' }).click();
+    await dialog(page).getByRole('tab', { name: /Analytics/ }).click();
+    await dialog(page).getByRole('region', { name: 'Positions' }).waitFor();
+    await expectAxeClean(page, 'the position timeline');
+    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await dialog(page).getByRole('region', { name: 'Positions' }).screenshot({ path: `docs/screens/positions-${w}.png` });
+    }
+  },
+  { timeoutMs: 240_000 },
+);
