@@ -23,7 +23,7 @@ export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemp
  */
 export function buildHybridConfig(run: HybridRun) {
   const { tts, tts_speed, tts_volume, ...rest } = run.settings;
-  const config = hybridConfig.parse({
+  const { independent_first_answers, ...spec } = hybridConfig.parse({
     ...rest,
     agent_ids: run.agentIds,
     topic: run.topic,
@@ -31,6 +31,8 @@ export function buildHybridConfig(run: HybridRun) {
     tts,
     tts_config: tts ? { ...defaults.tts, enabled: true, speed: tts_speed, volume: tts_volume, max_length: 300, format: 'wav' } : null,
   });
+  // Not a key of the spec's first frame: sent only to turn it off (the server's default is on).
+  const config = independent_first_answers ? spec : { ...spec, independent_first_answers };
   return run.resumeFrom === undefined ? config : { ...config, resume_from: run.resumeFrom };
 }
 
