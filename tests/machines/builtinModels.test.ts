@@ -32,12 +32,12 @@ describe('builtinModels chart', () => {
     await settle();
     const s = actor.getSnapshot();
     expect(s.value).toBe('ready');
-    expect(sel.selectFiles(s).map((f) => f.name)).toEqual(['qwen2.5-0.5b-instruct-q4_k_m.gguf']);
+    expect(sel.selectFiles(s).map((f) => f.name)).toEqual(['Qwen3-0.6B-Q4_K_M.gguf']);
     expect(sel.downloadPercent(sel.selectDownloads(s)[0])).toBe(36);
     expect(Object.fromEntries(sel.selectRecommended(s).map((m) => [m.id, m.status]))).toMatchObject({
-      'qwen2.5-0.5b-instruct': 'installed',
+      'qwen3-0.6b': 'installed',
       'llama-3.2-1b-instruct': 'downloading',
-      'phi-3.5-mini-instruct': 'available',
+      'phi-4-mini-instruct': 'available',
     });
   });
 

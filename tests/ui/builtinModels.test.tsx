@@ -30,7 +30,7 @@ function mount(answer: (method: string, path: string, body: unknown) => { status
 describe('BuiltinModels', () => {
   it('lists the files, a download’s progress bar, and the recommended models with sizes and licences', async () => {
     mount(() => ({ status: 200, body: builtinList() }));
-    expect(await screen.findByText('qwen2.5-0.5b-instruct-q4_k_m.gguf', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Qwen3-0.6B-Q4_K_M.gguf', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Loaded')).toBeTruthy();
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('36');
@@ -68,10 +68,10 @@ describe('BuiltinModels', () => {
   it('deletes a file only after a second, explicit click, and adds one by path', async () => {
     const { calls } = mount(() => ({ status: 200, body: builtinList() }));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete qwen2.5-0.5b-instruct-q4_k_m.gguf' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Qwen3-0.6B-Q4_K_M.gguf' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete file' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/builtin-models/files/qwen2.5-0.5b-instruct-q4_k_m.gguf')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/builtin-models/files/Qwen3-0.6B-Q4_K_M.gguf')).toBe(true));
 
     await user.type(screen.getByLabelText('Path of a .gguf file'), '/srv/models/mine.gguf');
     await user.click(screen.getByRole('button', { name: 'Add file' }));
