@@ -66,7 +66,7 @@ export interface ServerConfig {
   discussionsSurviveRestart: boolean;
   /** Seals the API keys of model connections (AES-256-GCM); unset → a key generated into DATA_DIR/secrets-key. */
   secretsKey: string | undefined;
-  /** Whether users' model connections may reach loopback and private addresses (README 'Models'). */
+  /** Whether users' model connections may reach loopback and private addresses (docs/models.md). */
   modelConnectionsAllowPrivate: boolean;
   /** The built-in llama.cpp engine (BUILTIN_* variables; providers/llm/builtin/config.ts). */
   builtin: BuiltinConfig;

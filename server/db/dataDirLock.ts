@@ -35,7 +35,7 @@ export async function claimDataDir(dataDir: string): Promise<() => Promise<void>
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
         throw new Error(
           `Another Agora server (pid ${pid}) is using the embedded database in ${dataDir}. The embedded database (PGlite) serves one process only; ` +
-            'to run more than one process, point them all at one PostgreSQL with DATABASE_URL (README: Running more than one process).',
+            'to run more than one process, point them all at one PostgreSQL with DATABASE_URL (docs/deployment.md).',
         );
       }
       await rm(file, { force: true });

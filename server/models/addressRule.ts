@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 // Which addresses the server may reach for a user: model connections (Test, Save, listing, chat, pulls) and
-// built-in model downloads (README 'Models' → 'Which addresses a connection may reach'). One rule for both:
+// built-in model downloads (docs/models.md 'Which addresses a connection may reach'). One rule for both:
 //   - never: link-local (169.254/16, fe80::/10), every cloud metadata address (AWS 169.254.169.254 and
 //     fd00:ec2::/32, GCP and Azure 169.254.169.254 and Azure's 168.63.129.16, Alibaba 100.100.100.200, Oracle
 //     192.0.0.192, Tencent 169.254.0.23) and name (metadata.google.internal, instance-data…), multicast and

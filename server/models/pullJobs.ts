@@ -8,7 +8,7 @@ import { maskSecrets } from '../providers/mask';
 import { blockedCause } from './guardedFetch';
 import { forgetListing, userFetch, type Target } from './service';
 
-// An Ollama pull is a server job (README 'Models' → 'Pulling a model'): the server reads Ollama's streamed
+// An Ollama pull is a server job (docs/models.md 'Pulling a model'): the server reads Ollama's streamed
 // /api/pull progress, keeps the job's state and sends it to the owner's live-update sockets as `model_job` frames
 // (at most one per PROGRESS_FRAME_MS, and always on a change of status), so a second tab sees it and a reloaded
 // page finds it with GET /model-jobs. A finished job is kept for FINISHED_JOB_KEEP_MS, then forgotten.

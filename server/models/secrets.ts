@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// API keys at rest (README 'Models'): AES-256-GCM with a 32-byte key from SECRETS_KEY (any string, hashed to 32
+// API keys at rest (docs/models.md): AES-256-GCM with a 32-byte key from SECRETS_KEY (any string, hashed to 32
 // bytes) or, unset, one generated once into DATA_DIR/secrets-key (mode 0600), as the JWT secret is. A sealed value
 // is 'v1.<iv>.<tag>.<ciphertext>' in base64url; the connection id is bound in as associated data, so a sealed key
 // copied onto another row does not open.

@@ -71,7 +71,7 @@ export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 /** fetch for a user's connections: through the address rule, at the address connected to. */
 export const userFetch = (ctx: AppContext) => guardedFetch({ allowPrivate: ctx.config.modelConnectionsAllowPrivate, setting: 'MODEL_CONNECTIONS_ALLOW_PRIVATE' });
 
-/** Adds an engine of this server to every user's connections (README 'Models'); a second one with its id replaces it. */
+/** Adds an engine of this server to every user's connections (docs/models.md); a second one with its id replaces it. */
 export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
   const state = modelsState(ctx);
   state.engines = [...state.engines.filter((e) => e.id !== engine.id), engine];

@@ -22,7 +22,7 @@ import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pul
 import { connectionView, forgetListing, listConnections, probeTarget, rowTarget, secretBox, serverTargets } from '../models/service';
 import { deleteRow, insertRow, ownedRow, updateRow } from '../models/store';
 
-// Model connections (README 'Models'): the user's own Ollama and OpenAI-compatible servers beside the server's
+// Model connections (docs/models.md): the user's own Ollama and OpenAI-compatible servers beside the server's
 // own, their Test, and Ollama pulls as server jobs. Every route is scoped to the signed-in user; no answer ever
 // holds an API key (only its '••••1234' hint). Each route's `schema` option validates its request and documents
 // it in /openapi.json (docs/api.md).

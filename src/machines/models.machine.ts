@@ -1,4 +1,4 @@
-// The user's model connections and the Models dialog (README 'Models'). It runs for the whole signed-in session,
+// The user's model connections and the Models dialog (docs/models.md). It runs for the whole signed-in session,
 // so the canvas and the panels know when only the offline model exists (the 'Connect a model' hint), and it hears
 // the live-update frames of pulls (`model_job`) and of changed connections from any tab. Regions:
 //   list    — the connections with their state and models: loading → ready | failed (reloaded on open, on a

@@ -191,7 +191,7 @@ export const PDF_HYBRID_LINE_SPACING = 7;
 export const DISCUSSION_RESUME_GRACE_MS = 60_000;
 export const sessionId = (now: number) => `session_${now}`;
 
-// ── Model connections (README 'Models') ────────────────────────────────────
+// ── Model connections (docs/models.md) ────────────────────────────────────
 /** Where each OpenAI-compatible preset usually lives; the form fills Base URL from it. */
 export const OPENAI_PRESETS = [
   { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true },
@@ -218,7 +218,7 @@ export const MAX_MENTION_HANDOVERS = 3;
 /** Most agent ids one side of a debate may list. */
 export const MAX_DEBATE_SIDE = 50;
 
-// ── Positions and options (README 'Positions, consensus and replay') ────────
+// ── Positions and options (docs/discussions.md 'Positions, consensus and replay') ────────
 /** An agent's position, in its own words, is at most this long (a longer one is cut). */
 export const OPTION_LABEL_MAX = 120;
 /** A discussion keeps at most this many options; past it a new proposal takes the place of one nobody holds. */

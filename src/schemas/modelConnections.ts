@@ -3,7 +3,7 @@ import { z } from 'zod';
 import './common';
 import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from './constants';
 
-// Model connections (README 'Models'): the REST surface under /model-connections and /model-jobs, and the
+// Model connections (docs/models.md): the REST surface under /model-connections and /model-jobs, and the
 // live-update frames of a pull. Shared by the SPA and the server; the server's route definitions carry them.
 
 /** Kinds a user can add. 'builtin' is the server's own llama.cpp engine (its setup lives with that engine). */

@@ -26,7 +26,7 @@ export const modelEntry = z.union([
     provider: z.string().optional(),
     label: z.string().optional(),
     offline: z.boolean().optional(),
-    /** The model connection it comes from (README 'Models'): the picker groups by it and marks unreachable ones. */
+    /** The model connection it comes from (docs/models.md): the picker groups by it and marks unreachable ones. */
     connection_id: z.string().optional(),
     connection_name: z.string().optional(),
     reachable: z.boolean().optional(),

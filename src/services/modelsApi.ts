@@ -1,4 +1,4 @@
-// The REST calls of the Models dialog (README 'Models'), on the one HTTP helper; each answer checked by its schema.
+// The REST calls of the Models dialog (docs/models.md), on the one HTTP helper; each answer checked by its schema.
 import { fromPromise } from 'xstate';
 import { modelsMachine } from '../machines/models.machine';
 import type { ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionUpdate } from '../schemas/modelConnections';

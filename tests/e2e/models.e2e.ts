@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startFakeOllama, startFakeOpenAi } from '../support/fakeModelServers';
 import { test, uniqueEmail } from './harness';
 
-// Models through the UI (README 'Models'), against loopback servers speaking the real Ollama and OpenAI-compatible
+// Models through the UI (docs/models.md), against loopback servers speaking the real Ollama and OpenAI-compatible
 // protocols (tests/support/fakeModelServers.ts): the onboarding hint opens the dialog; add an Ollama connection,
 // test it, pull a model and watch its progress bar (a second tab sees it too); add a Groq-style connection, see a
 // wrong key rejected, then save it with the right one; pick the models in the agent editor, grouped by connection;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../support/fakeModelServers';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
-// The secrets grep (README 'Models' → 'API keys'): a real server process with its own DATA_DIR (PGlite files on
+// The secrets grep (docs/models.md → 'API keys'): a real server process with its own DATA_DIR (PGlite files on
 // disk) and the most talkative log level is given an API key; afterwards no API answer, no log line and no file
 // in DATA_DIR holds the key in plain text (nor its base64, which is how a careless 'encryption' would look).
 

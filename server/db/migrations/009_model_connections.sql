@@ -1,4 +1,4 @@
--- Model connections a user adds in the app (README 'Models'): an Ollama or OpenAI-compatible server. The API key
+-- Model connections a user adds in the app (docs/models.md): an Ollama or OpenAI-compatible server. The API key
 -- is stored sealed with AES-256-GCM (server/models/secrets.ts); only its last four characters are kept in clear,
 -- for the '••••1234' hint. Names are unique per user, case-insensitively.
 CREATE TABLE IF NOT EXISTS model_connections (

@@ -1,7 +1,7 @@
 import { ProviderError } from '../errors';
 import { DEFAULT_MAX_LINE_BYTES } from './stream';
 
-// What one model call may send back (README 'Configuration' → LLM_MAX_REPLY_CHARS, LLM_REPLY_CHARS_PER_TOKEN,
+// What one model call may send back (README's configuration table: LLM_MAX_REPLY_CHARS, LLM_REPLY_CHARS_PER_TOKEN,
 // LLM_MAX_LINE_BYTES): a server that streams without end is stopped at the cap with an error that says so,
 // instead of filling memory, the socket and the stored discussion.
 

@@ -22,7 +22,7 @@ export async function postStream<T>(opts: PostStreamOptions, read: (res: Respons
   const call = callSignal(timeoutMs, opts.signal);
   try {
     // Redirects are not followed: a model server has no reason to send one, and a user's connection must not be
-    // bounced to an address the connection rule refuses (README 'Models').
+    // bounced to an address the connection rule refuses (docs/models.md).
     const res = await (opts.fetch ?? fetch)(url, { method: 'POST', headers: opts.headers, body: JSON.stringify(opts.body), signal: call.signal, redirect: 'manual' });
     if (!res.ok) throw await httpError(res, provider, service);
     if (!res.body) throw new ProviderError(`${service} sent an empty answer`, provider, 'malformed');

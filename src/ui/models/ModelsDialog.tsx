@@ -1,4 +1,4 @@
-// The Models dialog (README 'Models'): the server's own connections and the user's, each with its state and
+// The Models dialog (docs/models.md): the server's own connections and the user's, each with its state and
 // models; Add connection, Test, Save, edit and delete; Ollama pulls with their progress. It only draws the models
 // chart's snapshot and sends its events.
 import { useSelector } from '@xstate/react';

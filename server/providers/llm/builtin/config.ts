@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-// The built-in engine's settings, read from the environment (README, 'Built-in engine').
+// The built-in engine's settings, read from the environment (docs/builtin-engine.md).
 
 export interface BuiltinConfig {
   /** Where GGUF files live: BUILTIN_MODELS_DIR, default DATA_DIR/models. */
