@@ -1,3 +1,4 @@
+import type { AgentRef } from './agentRef';
 import {
   type CONVERSATION_MODES, type EndpointKey, type HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_STAGES,
 } from '../../src/schemas/constants';
@@ -16,17 +17,7 @@ export type ReasoningStage = (typeof REASONING_STAGES)[number];
 /** Which panel reads the frames: it decides the frame vocabulary (standardServerFrame or hybridServerFrame). */
 export type Audience = 'standard' | 'hybrid';
 
-export interface AgentRef {
-  id: string;
-  name: string;
-  role: string;
-  prompt: string;
-  personality: string | null;
-  model: string;
-  /** The agent's look when the discussion starts (History draws it as it was). */
-  color?: string | null;
-  avatar?: string | null;
-}
+export type { AgentRef } from './agentRef';
 
 export interface EngineTiming {
   /** A model call longer than this is a failed turn. */

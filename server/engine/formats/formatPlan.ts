@@ -1,5 +1,5 @@
 import type { DiscussionFormat, FormatKind } from '../../../src/schemas/format';
-import type { AgentRef } from '../plan';
+import type { AgentRef } from '../agentRef';
 import { debateSides } from './check';
 
 // The format as the engine runs it: every default decided once (a moderated discussion without a moderator is

@@ -1,50 +1,13 @@
-import type { PositionChange, PositionOption, Vote } from '../../schemas/positions';
-import { emptyKeyedVec, kvAppend, kvIndexOf, type KeyedVec } from '../keyedVec';
+import type { Vote } from '../../schemas/positions';
+import { kvAppend, kvIndexOf } from '../keyedVec';
+import type { PositionStep } from './positionsState';
 import { feedWith, type F, type Feed } from './types';
+
+export { emptyPositions, type PositionStep, type PositionsState } from './positionsState';
 
 // Positions as the server sent them: the options list, each turn's option and confidence, the consensus figure
 // after each turn and the first vote. Nothing here is computed from the words: the feed only keeps the records.
 
-export interface PositionStep {
-  /** The turn's message id. */
-  id: string;
-  agentId: string;
-  agentName: string;
-  optionId: string;
-  confidence: number;
-  changed: PositionChange | null;
-  /** The discussion's consensus figure right after this turn. */
-  score: number | null;
-  leaderId: string | null;
-}
-
-export interface PositionsState {
-  readonly options: readonly PositionOption[];
-  readonly firstVote: Vote | null;
-  /** Every turn that held an option, in order (keyed by message id: a replayed frame is not counted twice). */
-  readonly steps: KeyedVec<PositionStep>;
-  /** agent id → its latest step. */
-  readonly byAgent: Readonly<Record<string, PositionStep>>;
-  /** The consensus figure and leader after the latest turn. */
-  readonly score: number | null;
-  readonly leaderId: string | null;
-  readonly changes: { argument: number; majority: number };
-  /** From consensus_reached / discussion_summary: the final vote and what the discussion did to the first. */
-  readonly finalVote: Vote | null;
-  readonly outcome: string | null;
-}
-
-export const emptyPositions: PositionsState = Object.freeze({
-  options: Object.freeze([]) as readonly PositionOption[],
-  firstVote: null,
-  steps: emptyKeyedVec<PositionStep>(),
-  byAgent: Object.freeze({}),
-  score: null,
-  leaderId: null,
-  changes: Object.freeze({ argument: 0, majority: 0 }),
-  finalVote: null,
-  outcome: null,
-});
 
 type OutcomeCarrier = { first_vote?: Vote | null; final_vote?: Vote | null; outcome?: string; changes?: { argument: number; majority: number } };
 

@@ -3,7 +3,7 @@ import type { HybridServerFrame } from '../../schemas/hybridSocket';
 import type { StandardServerFrame } from '../../schemas/standardSocket';
 import { type KeyedVec, emptyKeyedVec } from '../keyedVec';
 import type { TurnExtra } from '../turnExtras';
-import { emptyPositions, type PositionsState } from './positions';
+import { emptyPositions, type PositionsState } from './positionsState';
 
 // What the feed holds: the items the Discussion tab lists and the state beside them (rounds, consensus, research,
 // the turn index that extras join), and the empty feed every discussion starts from.
