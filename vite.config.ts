@@ -7,14 +7,31 @@ import { parseDemoAccounts } from './src/services/demoAccountsConfig.ts';
 // so the SPA always talks to its own origin, exactly as in production.
 const API_TARGET = process.env.AGORA_API ?? 'http://127.0.0.1:8000';
 const httpPrefixes = [
-  '/auth', '/agents', '/models', '/connections', '/monitor', '/health', '/debug', '/api',
-  '/research', '/discussion', '/media', '/hybrid-discussion', '/system', '/model-connections', '/model-jobs',
+  '/auth',
+  '/agents',
+  '/models',
+  '/connections',
+  '/monitor',
+  '/health',
+  '/debug',
+  '/api',
+  '/research',
+  '/discussion',
+  '/media',
+  '/hybrid-discussion',
+  '/system',
+  '/model-connections',
+  '/model-jobs',
 ];
 
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
   // VITE_DEMO_ACCOUNTS checked with its schema here, once, so the browser needs no zod for it.
-  define: { __AGORA_DEMO_ACCOUNTS__: JSON.stringify(parseDemoAccounts(loadEnv(mode, process.cwd(), 'VITE_').VITE_DEMO_ACCOUNTS)) },
+  define: {
+    __AGORA_DEMO_ACCOUNTS__: JSON.stringify(
+      parseDemoAccounts(loadEnv(mode, process.cwd(), 'VITE_').VITE_DEMO_ACCOUNTS),
+    ),
+  },
   server: {
     port: 5173,
     proxy: {

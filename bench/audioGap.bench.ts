@@ -64,7 +64,11 @@ function serve(dir: string, clips: Map<string, Buffer>): Promise<{ url: string; 
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const clip = clips.get(rel);
     if (clip) {
-      const headers: Record<string, string | number> = { 'content-type': 'audio/wav', 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
+      const headers: Record<string, string | number> = {
+        'content-type': 'audio/wav',
+        'accept-ranges': 'bytes',
+        'cache-control': 'no-store',
+      };
       if (req.method === 'HEAD') {
         heads++;
         res.writeHead(200, { ...headers, 'content-length': clip.length }).end();
@@ -74,7 +78,11 @@ function serve(dir: string, clips: Map<string, Buffer>): Promise<{ url: string; 
       if (range) {
         const start = range[1] ? Number(range[1]) : 0;
         const end = range[2] ? Math.min(Number(range[2]), clip.length - 1) : clip.length - 1;
-        res.writeHead(206, { ...headers, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${clip.length}` });
+        res.writeHead(206, {
+          ...headers,
+          'content-length': end - start + 1,
+          'content-range': `bytes ${start}-${end}/${clip.length}`,
+        });
         res.end(clip.subarray(start, end + 1));
         return;
       }
@@ -82,16 +90,27 @@ function serve(dir: string, clips: Map<string, Buffer>): Promise<{ url: string; 
       return;
     }
     const file = path.join(dir, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(dir + path.sep) || !(await stat(file).then((s) => s.isFile(), () => false))) {
+    if (
+      !file.startsWith(dir + path.sep) ||
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    ) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, heads: () => heads }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, heads: () => heads }),
+    );
   });
 }
 
@@ -117,9 +136,14 @@ function gaps(result: RunResult): number[] {
 
 async function runOnce(page: Page, urls: string[], preload: boolean) {
   const timeout = CLIPS * (CLIP_SECONDS * 1000 + 2_000) + 10_000;
-  const result = await withTimeout(page.evaluate(([u, p]) => window.audioBench.run(u, { preload: p }), [urls, preload] as const), timeout, `audio run (preload ${preload})`);
+  const result = await withTimeout(
+    page.evaluate(([u, p]) => window.audioBench.run(u, { preload: p }), [urls, preload] as const),
+    timeout,
+    `audio run (preload ${preload})`,
+  );
   const notCompleted = result.clips.filter((c) => c.status !== 'completed');
-  if (notCompleted.length > 0) throw new Error(`clips did not complete: ${notCompleted.map((c) => `${c.url} ${c.status}`).join(', ')}`);
+  if (notCompleted.length > 0)
+    throw new Error(`clips did not complete: ${notCompleted.map((c) => `${c.url} ${c.status}`).join(', ')}`);
   return { gaps: gaps(result), elements: result.elements };
 }
 
@@ -152,18 +176,30 @@ export default async function run(): Promise<Figures> {
     if (errors.length > 0) throw new Error(`bench page failed: ${errors.join('; ')}`);
 
     // A short unrecorded run warms the media pipeline and the audio output.
-    await runOnce(page, urls.slice(0, 3).map((u) => `${u}?warm`), true).catch(() => undefined);
+    await runOnce(
+      page,
+      urls.slice(0, 3).map((u) => `${u}?warm`),
+      true,
+    ).catch(() => undefined);
     const headsBefore = served.heads();
     const withPreload = await runOnce(page, urls, true);
     const heads = served.heads() - headsBefore;
-    const noPreload = await runOnce(page, urls.map((u) => `${u}?cold`), false);
+    const noPreload = await runOnce(
+      page,
+      urls.map((u) => `${u}?cold`),
+      false,
+    );
 
     const med = quantile(withPreload.gaps, 0.5);
     const p95 = quantile(withPreload.gaps, 0.95);
     const coldMed = quantile(noPreload.gaps, 0.5);
     const coldP95 = quantile(noPreload.gaps, 0.95);
-    console.log(`\n  ${CLIPS} clips of ${CLIP_SECONDS} s; gap = 'ended' of clip n → 'playing' of clip n+1 (floor ${AUDIO_NEXT_AFTER_END_MS} ms)`);
-    console.log(`  with preload:    median ${r1(med)} ms, p95 ${r1(p95)} ms, min ${r1(Math.min(...withPreload.gaps))}, max ${r1(Math.max(...withPreload.gaps))} (targets ≤ ${MEDIAN_TARGET_MS} / ≤ ${P95_TARGET_MS})`);
+    console.log(
+      `\n  ${CLIPS} clips of ${CLIP_SECONDS} s; gap = 'ended' of clip n → 'playing' of clip n+1 (floor ${AUDIO_NEXT_AFTER_END_MS} ms)`,
+    );
+    console.log(
+      `  with preload:    median ${r1(med)} ms, p95 ${r1(p95)} ms, min ${r1(Math.min(...withPreload.gaps))}, max ${r1(Math.max(...withPreload.gaps))} (targets ≤ ${MEDIAN_TARGET_MS} / ≤ ${P95_TARGET_MS})`,
+    );
     console.log(`  without preload: median ${r1(coldMed)} ms, p95 ${r1(coldP95)} ms\n`);
     return {
       clips: CLIPS,

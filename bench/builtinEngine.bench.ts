@@ -39,7 +39,11 @@ export default async function run(): Promise<Figures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'agora-bench-llama-'));
   const file = process.env.BENCH_GGUF
     ? path.resolve(process.env.BENCH_GGUF)
-    : writeTinyGguf(path.join(dir, 'bench.gguf'), { shape: { embd: 512, ff: 1536, layers: 6, heads: 8 }, avoid: [2], seed: 11 });
+    : writeTinyGguf(path.join(dir, 'bench.gguf'), {
+        shape: { embd: 512, ff: 1536, layers: 6, heads: 8 },
+        avoid: [2],
+        seed: 11,
+      });
   const name = path.basename(file);
   const fileMb = duMb(file);
   const rssStart = process.memoryUsage().rss;
@@ -54,7 +58,9 @@ export default async function run(): Promise<Figures> {
     let first = 0;
     const t = performance.now();
     await chat.generateResponse(
-      messages.map((m) => (m.role === 'system' ? { type: 'system' as const, text: m.content } : { type: 'user' as const, text: m.content })),
+      messages.map((m) =>
+        m.role === 'system' ? { type: 'system' as const, text: m.content } : { type: 'user' as const, text: m.content },
+      ),
       { maxTokens: TOKENS, temperature: 0.8, onTextChunk: () => (first ||= performance.now() - t) },
     );
     const ms = performance.now() - t;
@@ -65,13 +71,25 @@ export default async function run(): Promise<Figures> {
   // Ours: the provider as the discussion engine calls it, streaming into onToken. `single` reserves one sequence,
   // as the bare run does (the like-for-like figure); `shared` reserves BUILTIN_PARALLEL's default 4, and every
   // token then attends over a KV cache four times as large, which is the price of sharing one loaded model.
-  const opts = { modelsDir: path.dirname(file), threads: THREADS, contextSize: 1024, idleUnloadMs: 0, gpu: false as const };
+  const opts = {
+    modelsDir: path.dirname(file),
+    threads: THREADS,
+    contextSize: 1024,
+    idleUnloadMs: 0,
+    gpu: false as const,
+  };
   const single = createBuiltinProvider({ ...opts, parallel: 1 });
   const provider = createBuiltinProvider({ ...opts, parallel: 4 });
   const turn = async (p: typeof provider) => {
     let first = 0;
     const t = performance.now();
-    await p.chat({ model: `builtin:${name}`, messages, maxTokens: TOKENS, temperature: 0.8, onToken: () => (first ||= performance.now() - t) });
+    await p.chat({
+      model: `builtin:${name}`,
+      messages,
+      maxTokens: TOKENS,
+      temperature: 0.8,
+      onToken: () => (first ||= performance.now() - t),
+    });
     return { tps: (TOKENS * 1000) / (performance.now() - t), first };
   };
   const ours = () => turn(single);
@@ -103,7 +121,16 @@ export default async function run(): Promise<Figures> {
   let peak = rssOneModel;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t4 = performance.now();
-  await Promise.all([1, 2, 3, 4].map((n) => provider.chat({ model: `builtin:${name}`, messages: [...messages, { role: 'user', content: `Agent ${n}` }], maxTokens: TOKENS, temperature: 0.8 })));
+  await Promise.all(
+    [1, 2, 3, 4].map((n) =>
+      provider.chat({
+        model: `builtin:${name}`,
+        messages: [...messages, { role: 'user', content: `Agent ${n}` }],
+        maxTokens: TOKENS,
+        temperature: 0.8,
+      }),
+    ),
+  );
   const fourMs = performance.now() - t4;
   clearInterval(sampler);
   await provider.unload();
@@ -125,6 +152,8 @@ export default async function run(): Promise<Figures> {
     'RSS one model loaded (MB)': mb(rssOneModel),
     'RSS peak, one model + 4 agents (MB)': mb(peak),
     'node_modules total (MB)': duMb(path.join(ROOT, 'node_modules')),
-    'node-llama-cpp + its binaries (MB)': duMb(path.join(ROOT, 'node_modules', 'node-llama-cpp')) + duMb(path.join(ROOT, 'node_modules', '@node-llama-cpp')),
+    'node-llama-cpp + its binaries (MB)':
+      duMb(path.join(ROOT, 'node_modules', 'node-llama-cpp')) +
+      duMb(path.join(ROOT, 'node_modules', '@node-llama-cpp')),
   };
 }

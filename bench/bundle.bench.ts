@@ -33,7 +33,8 @@ export function staticImports(code: string): string[] {
 export function startScripts(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g)) out.push(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) out.push(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g))
+    out.push(m[1]!);
   return out.filter((s) => !/^https?:/.test(s)).map((s) => s.replace(/^\//, ''));
 }
 
@@ -81,9 +82,13 @@ export default async function run(): Promise<Figures> {
   };
 
   // Where each forbidden library does live, to show the detection works and that it is loaded lazily.
-  const allJs = readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`).sort();
+  const allJs = readdirSync(path.join(DIST, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`)
+    .sort();
   for (const [name, { markers, fileHint }] of Object.entries(FORBIDDEN)) {
-    const carries = (file: string) => Boolean(fileHint?.test(path.basename(file))) || markers.some((m) => read(file).includes(m));
+    const carries = (file: string) =>
+      Boolean(fileHint?.test(path.basename(file))) || markers.some((m) => read(file).includes(m));
     const atStart = chunks.filter(carries);
     const lazy = allJs.filter((f) => !chunks.includes(f) && carries(f));
     figures[`${name}_in_start_chunks`] = atStart.length === 0 ? 'no' : `YES: ${atStart.join(', ')}`;

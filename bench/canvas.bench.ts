@@ -38,7 +38,12 @@ const CLICKED_AGENT = 'agent-112';
 const STEP_TIMEOUT_MS = 90_000;
 const WHOLE_RUN_TIMEOUT_MS = 10 * 60_000;
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 async function buildPage(outDir: string) {
   await build({
@@ -49,7 +54,12 @@ async function buildPage(outDir: string) {
     logLevel: 'warn',
     cacheDir: path.join(outDir, '.vite'),
     plugins: [react()],
-    build: { outDir: path.join(outDir, 'dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000 },
+    build: {
+      outDir: path.join(outDir, 'dist'),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 5000,
+    },
   });
   return path.join(outDir, 'dist');
 }
@@ -59,19 +69,29 @@ function serve(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(dir, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(dir + path.sep) || !(await stat(file).then((s) => s.isFile(), () => false))) {
+    if (
+      !file.startsWith(dir + path.sep) ||
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    ) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }),
+    );
   });
 }
-
 
 async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -92,9 +112,17 @@ interface Trial {
 async function trial(context: BrowserContext, url: string, kind: Kind): Promise<Trial> {
   const page = await openPage(context, url);
   try {
-    const { firstRenderMs } = await withTimeout(page.evaluate((k) => window.canvasBench.mount(k), kind), STEP_TIMEOUT_MS, `${kind} first render`);
+    const { firstRenderMs } = await withTimeout(
+      page.evaluate((k) => window.canvasBench.mount(k), kind),
+      STEP_TIMEOUT_MS,
+      `${kind} first render`,
+    );
     await page.evaluate(() => window.canvasBench.settle(20));
-    const pan = await withTimeout(page.evaluate((n) => window.canvasBench.pan(n), PAN_FRAMES), STEP_TIMEOUT_MS, `${kind} pan`);
+    const pan = await withTimeout(
+      page.evaluate((n) => window.canvasBench.pan(n), PAN_FRAMES),
+      STEP_TIMEOUT_MS,
+      `${kind} pan`,
+    );
     return { firstRenderMs, pan };
   } finally {
     await page.close().catch(() => {});
@@ -104,7 +132,11 @@ async function trial(context: BrowserContext, url: string, kind: Kind): Promise<
 async function selection(context: BrowserContext, url: string) {
   const page = await openPage(context, url);
   try {
-    await withTimeout(page.evaluate(() => window.canvasBench.mount('ours')), STEP_TIMEOUT_MS, 'selection mount');
+    await withTimeout(
+      page.evaluate(() => window.canvasBench.mount('ours')),
+      STEP_TIMEOUT_MS,
+      'selection mount',
+    );
     await page.evaluate(() => window.canvasBench.settle(20));
     const node = page.locator(`[data-id="${CLICKED_AGENT}"]`);
     const clickAndCount = async (expectSelected: boolean) => {
@@ -118,7 +150,11 @@ async function selection(context: BrowserContext, url: string) {
     };
     const selected = await clickAndCount(true);
     const deselected = await clickAndCount(false);
-    const latency = await withTimeout(page.evaluate((id) => window.canvasBench.selectionLatency(id, 20), CLICKED_AGENT), STEP_TIMEOUT_MS, 'selection latency');
+    const latency = await withTimeout(
+      page.evaluate((id) => window.canvasBench.selectionLatency(id, 20), CLICKED_AGENT),
+      STEP_TIMEOUT_MS,
+      'selection latency',
+    );
     return { selected, deselected, latencyMs: median(latency) };
   } finally {
     await page.close().catch(() => {});
@@ -141,8 +177,11 @@ const describeRenders = (o: Record<string, number>) => {
 function table(head: string[], rows: string[][]) {
   const all = [head, ...rows];
   const w = head.map((_, c) => Math.max(...all.map((r) => r[c].length)));
-  const line = (r: string[]) => `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')}`;
-  return [line(head), `  ${'─'.repeat(w.reduce((a, b) => a + b, 0) + 2 * (w.length - 1))}`, ...rows.map(line)].join('\n');
+  const line = (r: string[]) =>
+    `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')}`;
+  return [line(head), `  ${'─'.repeat(w.reduce((a, b) => a + b, 0) + 2 * (w.length - 1))}`, ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 export default async function run(): Promise<Figures> {
@@ -198,19 +237,26 @@ export default async function run(): Promise<Figures> {
       ['pan, main-thread busy (sum)', panBusy],
       ['pan, main-thread busy (worst)', panWorstBusy],
     ];
-    console.log(`\n  Canvas, ${AGENT_COUNT} agents and ${AGENT_COUNT * 2} connections — medians of ${TRIALS} runs each (alternating order)\n`);
+    console.log(
+      `\n  Canvas, ${AGENT_COUNT} agents and ${AGENT_COUNT * 2} connections — medians of ${TRIALS} runs each (alternating order)\n`,
+    );
     console.log(
       table(
         ['', 'ours', 'bare', 'ours ÷ bare', 'bare + chrome', 'ours ÷ (bare + chrome)'],
         rows.map(([label, v]) => [label, ms(v.ours), ms(v.bare), x(v.ratio), ms(v.chrome), x(v.chromeRatio)]),
       ),
     );
-    console.log(`  (chrome: React Flow's MiniMap, Controls and dotted Background, which the spec asks our canvas to draw)`);
-    console.log(`\n  Selecting ${CLICKED_AGENT} by a click among ${AGENT_COUNT}: agent nodes re-rendered ${nodesOnSelect} (${describeRenders(sel.selected.nodeRenders)}), ` +
-      `deselecting ${nodesOnDeselect}; React Flow node wrappers re-rendered ${wrappersOnSelect} / ${wrappersOnDeselect}; ` +
-      `workspace event → committed render ${ms(sel.latencyMs)} (median of 20)\n`);
+    console.log(
+      `  (chrome: React Flow's MiniMap, Controls and dotted Background, which the spec asks our canvas to draw)`,
+    );
+    console.log(
+      `\n  Selecting ${CLICKED_AGENT} by a click among ${AGENT_COUNT}: agent nodes re-rendered ${nodesOnSelect} (${describeRenders(sel.selected.nodeRenders)}), ` +
+        `deselecting ${nodesOnDeselect}; React Flow node wrappers re-rendered ${wrappersOnSelect} / ${wrappersOnDeselect}; ` +
+        `workspace event → committed render ${ms(sel.latencyMs)} (median of 20)\n`,
+    );
 
-    const within = first.ratio <= RATIO_BUDGET && panTotal.ratio <= RATIO_BUDGET && nodesOnSelect === 1 && nodesOnDeselect === 1;
+    const within =
+      first.ratio <= RATIO_BUDGET && panTotal.ratio <= RATIO_BUDGET && nodesOnSelect === 1 && nodesOnDeselect === 1;
     return {
       agents: AGENT_COUNT,
       connections: AGENT_COUNT * 2,

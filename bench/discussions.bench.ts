@@ -39,20 +39,56 @@ interface Rig {
 async function rig(tokensPerSecond = 0): Promise<Rig> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-bench-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'bench-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, ollamaHost: undefined, openaiBaseUrl: undefined, loginRateLimit: 10_000,
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory://',
+      dataDir: dir,
+      mediaDir: path.join(dir, 'media'),
+      jwtSecret: 'bench-secret-0123456789abcdef',
+      logLevel: 'silent',
+      staticDir: undefined,
+      ollamaHost: undefined,
+      openaiBaseUrl: undefined,
+      loginRateLimit: 10_000,
       // One bench user runs all 50 discussions: the per-user cap (5 by default) is not what is measured.
-      maxRunningDiscussionsPerUser: 0 },
-    { providers: { llm: createLlmRegistry([createOfflineProvider({ tokensPerSecond, thinkMs: 0 })]), speech: createNoSpeech(), transcription: createNoTranscription() } },
+      maxRunningDiscussionsPerUser: 0,
+    },
+    {
+      providers: {
+        llm: createLlmRegistry([createOfflineProvider({ tokensPerSecond, thinkMs: 0 })]),
+        speech: createNoSpeech(),
+        transcription: createNoTranscription(),
+      },
+    },
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
   const post = async (p: string, body: unknown, token?: string) => {
-    const r = await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const r = await fetch(url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await r.json()) as Record<string, any>;
   };
   const { access_token: token } = await post('/auth/register', { email: 'bench@example.com', password: 'bench-pass' });
   const agents: string[] = [];
-  for (const [name, role, personality] of [['Ada', 'Agronomist', 'analytical'], ['Bo', 'Economist', 'assertive'], ['Cy', 'Grower', 'patient']]) {
-    agents.push(String((await post('/agents/', { name, role, prompt: `You are the ${role.toLowerCase()}.`, model: 'offline', personality }, token)).id));
+  for (const [name, role, personality] of [
+    ['Ada', 'Agronomist', 'analytical'],
+    ['Bo', 'Economist', 'assertive'],
+    ['Cy', 'Grower', 'patient'],
+  ]) {
+    agents.push(
+      String(
+        (
+          await post(
+            '/agents/',
+            { name, role, prompt: `You are the ${role.toLowerCase()}.`, model: 'offline', personality },
+            token,
+          )
+        ).id,
+      ),
+    );
   }
   const close = async () => {
     for (const ws of sockets) ws.terminate();
@@ -73,7 +109,11 @@ const sockets = new Set<WebSocket>();
  * what happened, when the socket is refused (connection error, an HTTP answer instead of the upgrade, a close
  * other than 1000) or goes silent for SILENCE_LIMIT_MS; the other sockets of the run are ended with it.
  */
-export function discuss(r: Pick<Rig, "ws" | "token">, path: string, config: object): Promise<{ frames: number; ms: number }> {
+export function discuss(
+  r: Pick<Rig, 'ws' | 'token'>,
+  path: string,
+  config: object,
+): Promise<{ frames: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let frames = 0;
@@ -83,7 +123,10 @@ export function discuss(r: Pick<Rig, "ws" | "token">, path: string, config: obje
     let silence: NodeJS.Timeout;
     const listen = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => fail(new Error(`${path}: no frame for ${SILENCE_LIMIT_MS / 1000} s`)), SILENCE_LIMIT_MS);
+      silence = setTimeout(
+        () => fail(new Error(`${path}: no frame for ${SILENCE_LIMIT_MS / 1000} s`)),
+        SILENCE_LIMIT_MS,
+      );
     };
     const finish = () => {
       settled = true;
@@ -106,7 +149,8 @@ export function discuss(r: Pick<Rig, "ws" | "token">, path: string, config: obje
     });
     ws.on('close', (code, reason) => {
       if (settled) return;
-      if (code !== 1000) return fail(new Error(`${path}: socket closed ${code}${reason.length ? ` (${reason.toString()})` : ''}`));
+      if (code !== 1000)
+        return fail(new Error(`${path}: socket closed ${code}${reason.length ? ` (${reason.toString()})` : ''}`));
       finish();
       resolve({ frames, ms: performance.now() - started });
     });
@@ -122,8 +166,16 @@ const pct = (xs: number[], p: number) => {
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 const hybridConfig = (i: number, tag: string) => ({
-  agent_ids: [] as string[], session_id: `session_${tag}_${i}`, topic: 'Should vineyards adopt drip irrigation?', mode: 'hybrid', max_rounds: ROUNDS,
-  turns_per_round: 1, pause_between_turns: 0, auto_stop_on_consensus: false, allow_research: false, tts_config: null,
+  agent_ids: [] as string[],
+  session_id: `session_${tag}_${i}`,
+  topic: 'Should vineyards adopt drip irrigation?',
+  mode: 'hybrid',
+  max_rounds: ROUNDS,
+  turns_per_round: 1,
+  pause_between_turns: 0,
+  auto_stop_on_consensus: false,
+  allow_research: false,
+  tts_config: null,
 });
 
 async function streaming(): Promise<Record<string, number>> {
@@ -133,7 +185,11 @@ async function streaming(): Promise<Record<string, number>> {
   observeEngine(r.server.ctx, { onDeltaOnWire: (ms, isFirst) => (all.push(ms), isFirst && first.push(ms)) });
   try {
     const started = performance.now();
-    const runs = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => discuss(r, '/ws/hybrid', { ...hybridConfig(i, 'stream'), agent_ids: r.agents })));
+    const runs = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        discuss(r, '/ws/hybrid', { ...hybridConfig(i, 'stream'), agent_ids: r.agents }),
+      ),
+    );
     const seconds = (performance.now() - started) / 1000;
     const frames = runs.reduce((n, x) => n + x.frames, 0);
     return {
@@ -163,8 +219,16 @@ async function concurrent(): Promise<Record<string, number>> {
     const runs = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) =>
         discuss(r, '/ws/hybrid', {
-          agent_ids: r.agents, session_id: `session_bench_${i}`, topic: 'Should vineyards adopt drip irrigation?', mode: 'hybrid', max_rounds: ROUNDS,
-          turns_per_round: 1, pause_between_turns: 0, auto_stop_on_consensus: false, allow_research: false, tts_config: null,
+          agent_ids: r.agents,
+          session_id: `session_bench_${i}`,
+          topic: 'Should vineyards adopt drip irrigation?',
+          mode: 'hybrid',
+          max_rounds: ROUNDS,
+          turns_per_round: 1,
+          pause_between_turns: 0,
+          auto_stop_on_consensus: false,
+          allow_research: false,
+          tts_config: null,
         }),
       ),
     );
@@ -194,9 +258,19 @@ async function overhead(tokensPerSecond: number, label: string): Promise<Record<
   try {
     const turns = 30;
     // A warm-up run so the first-call costs (JIT, prepared statements) are not counted.
-    await discuss(r, '/ws/discuss', { agent_ids: r.agents, session_id: `session_warm_${label}`, context: 'Warm up', turns: 5 });
+    await discuss(r, '/ws/discuss', {
+      agent_ids: r.agents,
+      session_id: `session_warm_${label}`,
+      context: 'Warm up',
+      turns: 5,
+    });
     model.length = 0;
-    const { ms } = await discuss(r, '/ws/discuss', { agent_ids: r.agents, session_id: `session_alone_${label}`, context: 'Should vineyards adopt drip irrigation?', turns });
+    const { ms } = await discuss(r, '/ws/discuss', {
+      agent_ids: r.agents,
+      session_id: `session_alone_${label}`,
+      context: 'Should vineyards adopt drip irrigation?',
+      turns,
+    });
     const modelMs = model.reduce((a, b) => a + b, 0);
     const perTurn = (ms - modelMs) / turns;
     return {

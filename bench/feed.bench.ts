@@ -42,7 +42,10 @@ function recorded(): Raw[][] {
 }
 
 function parseOk(data: unknown): boolean {
-  return parseFrame(standardServerFrame, data, standardKnown).kind === 'frame' || parseFrame(hybridServerFrame, data, hybridKnown).kind === 'frame';
+  return (
+    parseFrame(standardServerFrame, data, standardKnown).kind === 'frame' ||
+    parseFrame(hybridServerFrame, data, hybridKnown).kind === 'frame'
+  );
 }
 
 /** The wire bytes of a long discussion: recorded frames, copy after copy, with fresh ids and timestamps. */
@@ -75,9 +78,16 @@ function synthesise(n: number): { wire: string[]; hybrid: boolean[] } {
         if ((f.type === 'agent_message' || f.type === 'text') && typeof f.id === 'string') {
           // streamed as the live server does: start, a few coalesced deltas, then the final frame
           const content = String(f.type === 'text' ? f.text : f.content);
-          push({ type: 'agent_message_start', id: f.id, agent_id: String(f.agent_id ?? f.from_id), agent_name: String(f.agent_name ?? f.from), timestamp: new Date(clock++).toISOString() });
+          push({
+            type: 'agent_message_start',
+            id: f.id,
+            agent_id: String(f.agent_id ?? f.from_id),
+            agent_name: String(f.agent_name ?? f.from),
+            timestamp: new Date(clock++).toISOString(),
+          });
           const third = Math.ceil(content.length / 3);
-          for (let i = 0; i < 3 && wire.length < n; i++) push({ type: 'agent_message_delta', id: f.id, delta: content.slice(i * third, (i + 1) * third) });
+          for (let i = 0; i < 3 && wire.length < n; i++)
+            push({ type: 'agent_message_delta', id: f.id, delta: content.slice(i * third, (i + 1) * third) });
           if (wire.length >= n) break;
         }
         push(f);
@@ -93,7 +103,9 @@ const per = (frames: number, ms: number) => Math.round(frames / (ms / 1000));
 export default async function run(): Promise<Figures> {
   const { wire, hybrid } = synthesise(FRAMES);
   const parse = (i: number, data: unknown): FeedInput | null => {
-    const r = hybrid[i] ? parseFrame(hybridServerFrame, data, hybridKnown) : parseFrame(standardServerFrame, data, standardKnown);
+    const r = hybrid[i]
+      ? parseFrame(hybridServerFrame, data, hybridKnown)
+      : parseFrame(standardServerFrame, data, standardKnown);
     return r.kind === 'frame' ? r.frame : null;
   };
 

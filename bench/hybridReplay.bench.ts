@@ -66,8 +66,11 @@ async function sizes(): Promise<Figures> {
   const atStart = new Set(startChunks(read, read('index.html')));
   const added = files.filter((f) => !atStart.has(f));
   const total = (list: string[]) => list.reduce((n, f) => n + gz(f), 0);
-  console.log(`\n  ${panel}: ${kb(gz(`assets/${panel}`))} KB gzip; with its static imports ${kb(total(files))} KB (${files.length} chunks); not already loaded at start ${kb(total(added))} KB`);
-  for (const f of files) console.log(`    ${f.padEnd(48)} ${String(kb(gz(f))).padStart(7)} KB${atStart.has(f) ? '  (start)' : ''}`);
+  console.log(
+    `\n  ${panel}: ${kb(gz(`assets/${panel}`))} KB gzip; with its static imports ${kb(total(files))} KB (${files.length} chunks); not already loaded at start ${kb(total(added))} KB`,
+  );
+  for (const f of files)
+    console.log(`    ${f.padEnd(48)} ${String(kb(gz(f))).padStart(7)} KB${atStart.has(f) ? '  (start)' : ''}`);
   return {
     panel_chunk: panel,
     panel_chunk_gzip_kb: kb(gz(`assets/${panel}`)),
@@ -97,12 +100,14 @@ async function replay(): Promise<Figures> {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(served.url, { waitUntil: 'load' });
       await page.waitForFunction(() => typeof window.hybridReplayBench === 'object');
-      const r = await withTimeout(page.evaluate(([frames, m]) => window.hybridReplayBench.replay(frames, m), [raw, mounted] as const), 120_000, 'replay').catch(
-        async (e: Error) => {
-          const status = await page.evaluate(() => window.hybridReplayBench.status()).catch(() => 'unknown');
-          throw new Error(`${e.message} (${status})${errors.length ? `; the page said: ${errors.join('; ')}` : ''}`);
-        },
-      );
+      const r = await withTimeout(
+        page.evaluate(([frames, m]) => window.hybridReplayBench.replay(frames, m), [raw, mounted] as const),
+        120_000,
+        'replay',
+      ).catch(async (e: Error) => {
+        const status = await page.evaluate(() => window.hybridReplayBench.status()).catch(() => 'unknown');
+        throw new Error(`${e.message} (${status})${errors.length ? `; the page said: ${errors.join('; ')}` : ''}`);
+      });
       if (errors.length > 0) throw new Error(`bench page failed: ${errors.join('; ')}`);
       if (trial >= 0) (mounted ? results : unmounted).push(r); // the first page warms the caches
       await page.close();
@@ -112,10 +117,18 @@ async function replay(): Promise<Figures> {
     const last = results[results.length - 1];
     const ingestBare = median(unmounted.map((r) => r.ingestMs));
     const totalBare = median(unmounted.map((r) => r.totalMs));
-    console.log(`\n  ${FRAMES.toLocaleString()} hybrid frames → ${last.messages.toLocaleString()} feed items (${last.rejected} rejected by the schema), medians of ${TRIALS} pages in headless Chromium:`);
-    console.log(`  JSON.parse → parseFrame → hybridDiscussion machine: ${r1(ingest)} ms (${Math.round(FRAMES / (ingest / 1000)).toLocaleString()} frames/s)`);
-    console.log(`  … to the last card in the DOM and painted (HybridPanel mounted): ${r1(total)} ms; ${last.domNodes} DOM nodes in the feed`);
-    console.log(`  the same with the panel mounted only after the last frame: ingest ${r1(ingestBare)} ms, to painted ${r1(totalBare)} ms\n`);
+    console.log(
+      `\n  ${FRAMES.toLocaleString()} hybrid frames → ${last.messages.toLocaleString()} feed items (${last.rejected} rejected by the schema), medians of ${TRIALS} pages in headless Chromium:`,
+    );
+    console.log(
+      `  JSON.parse → parseFrame → hybridDiscussion machine: ${r1(ingest)} ms (${Math.round(FRAMES / (ingest / 1000)).toLocaleString()} frames/s)`,
+    );
+    console.log(
+      `  … to the last card in the DOM and painted (HybridPanel mounted): ${r1(total)} ms; ${last.domNodes} DOM nodes in the feed`,
+    );
+    console.log(
+      `  the same with the panel mounted only after the last frame: ingest ${r1(ingestBare)} ms, to painted ${r1(totalBare)} ms\n`,
+    );
     return {
       replay_environment: 'headless Chromium',
       replay_frames: FRAMES,

@@ -49,7 +49,6 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-
 export default async function run(): Promise<Figures> {
   const raw = syntheticFrames(STANDARD_TRANSCRIPTS, FRAMES);
   const hybridRaw = syntheticFrames(HYBRID_TRANSCRIPTS, FRAMES);
@@ -89,7 +88,8 @@ export default async function run(): Promise<Figures> {
           else bad++;
         }
       });
-      if (!actor.getSnapshot().hasTag('live')) throw new Error('the stream ended the discussion; the bench frames should not');
+      if (!actor.getSnapshot().hasTag('live'))
+        throw new Error('the stream ended the discussion; the bench frames should not');
       messages = selectCounts(actor.getSnapshot().context.feed).messages;
       rejected = bad;
       actor.stop();
@@ -105,7 +105,8 @@ export default async function run(): Promise<Figures> {
           else hybridBad++;
         }
       });
-      if (!hybridActor.getSnapshot().hasTag('live')) throw new Error('the stream ended the hybrid discussion; the bench frames should not');
+      if (!hybridActor.getSnapshot().hasTag('live'))
+        throw new Error('the stream ended the hybrid discussion; the bench frames should not');
       hybridRejected = hybridBad;
       hybridActor.stop();
       return ms;
@@ -140,13 +141,22 @@ export default async function run(): Promise<Figures> {
   const mHybrid = median(hybrid);
   const hybridShare = median(hybrid.map((h, i) => machine[i] / h));
   // INGEST_DEBUG=1: each trial's standard / hybrid milliseconds, to see the spread behind the median.
-  if (process.env.INGEST_DEBUG) console.log(`  trials (standard/hybrid ms): ${machine.map((m, i) => `${m.toFixed(0)}/${hybrid[i].toFixed(0)}`).join(" ")}`);
+  if (process.env.INGEST_DEBUG)
+    console.log(
+      `  trials (standard/hybrid ms): ${machine.map((m, i) => `${m.toFixed(0)}/${hybrid[i].toFixed(0)}`).join(' ')}`,
+    );
   console.log(`\n  ${FRAMES.toLocaleString()} frames (${(bytes / 1e6).toFixed(1)} MB), medians of ${TRIALS}`);
   console.log(`  JSON.parse only                         ${r1(mBare)} ms   ${fps(mBare).toLocaleString()} frames/s`);
-  console.log(`  + parseFrame (schema)                   ${r1(mSchema)} ms   ${fps(mSchema).toLocaleString()} frames/s`);
+  console.log(
+    `  + parseFrame (schema)                   ${r1(mSchema)} ms   ${fps(mSchema).toLocaleString()} frames/s`,
+  );
   console.log(`  + applyFrame (no machine)               ${r1(mFold)} ms   ${fps(mFold).toLocaleString()} frames/s`);
-  console.log(`  + standardDiscussion machine (send)     ${r1(mMachine)} ms   ${fps(mMachine).toLocaleString()} frames/s   (${r1(mMachine / mBare)}× JSON.parse)`);
-  console.log(`  hybrid: parse → hybridDiscussion machine ${r1(mHybrid)} ms   ${fps(mHybrid).toLocaleString()} frames/s   (${r2(hybridShare)}× the standard path's frames/s, median of the trials' ratios)`);
+  console.log(
+    `  + standardDiscussion machine (send)     ${r1(mMachine)} ms   ${fps(mMachine).toLocaleString()} frames/s   (${r1(mMachine / mBare)}× JSON.parse)`,
+  );
+  console.log(
+    `  hybrid: parse → hybridDiscussion machine ${r1(mHybrid)} ms   ${fps(mHybrid).toLocaleString()} frames/s   (${r2(hybridShare)}× the standard path's frames/s, median of the trials' ratios)`,
+  );
   return {
     frames: FRAMES,
     trials: TRIALS,

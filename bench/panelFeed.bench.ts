@@ -75,25 +75,55 @@ export default async function run(): Promise<Figures> {
 
     const all = messageFrames(MESSAGES + APPENDS);
     const initial = all.slice(0, MESSAGES);
-    const appended = all.slice(MESSAGES).map((f, i) => ({ ...f, content: `Appended message ${i}: ${(f as { content: string }).content}` }) as StandardServerFrame);
-    const loaded = await withTimeout(page.evaluate((frames) => window.panelFeedBench.load(frames), initial), STEP_TIMEOUT_MS, 'load');
+    const appended = all
+      .slice(MESSAGES)
+      .map(
+        (f, i) =>
+          ({ ...f, content: `Appended message ${i}: ${(f as { content: string }).content}` }) as StandardServerFrame,
+      );
+    const loaded = await withTimeout(
+      page.evaluate((frames) => window.panelFeedBench.load(frames), initial),
+      STEP_TIMEOUT_MS,
+      'load',
+    );
     const nodesBefore = await page.evaluate(() => window.panelFeedBench.domNodes());
-    const append = await withTimeout(page.evaluate((frames) => window.panelFeedBench.append(frames), appended), STEP_TIMEOUT_MS, 'append');
+    const append = await withTimeout(
+      page.evaluate((frames) => window.panelFeedBench.append(frames), appended),
+      STEP_TIMEOUT_MS,
+      'append',
+    );
     const nodesAfter = await page.evaluate(() => window.panelFeedBench.domNodes());
-    const stream = await withTimeout(page.evaluate(([rate, secs]) => window.panelFeedBench.stream(rate, secs), [DELTAS_PER_SECOND, STREAM_SECONDS] as const), STEP_TIMEOUT_MS, 'stream');
+    const stream = await withTimeout(
+      page.evaluate(([rate, secs]) => window.panelFeedBench.stream(rate, secs), [
+        DELTAS_PER_SECOND,
+        STREAM_SECONDS,
+      ] as const),
+      STEP_TIMEOUT_MS,
+      'stream',
+    );
     if (errors.length > 0) throw new Error(`bench page failed: ${errors.join('; ')}`);
 
     const samples = append.samples.slice(5); // the first few warm the row components
     const r1 = (x: number) => Math.round(x * 10) / 10;
     const longest = stream.longTasks.length ? Math.max(...stream.longTasks) : 0;
-    console.log(`\n  Feed of ${loaded.messages.toLocaleString()} messages (loaded and first painted in ${r1(loaded.ms)} ms)`);
+    console.log(
+      `\n  Feed of ${loaded.messages.toLocaleString()} messages (loaded and first painted in ${r1(loaded.ms)} ms)`,
+    );
     const appendWork = append.work.slice(5);
     const frames = append.frames.slice(5);
     const inFirstFrame = frames.filter((n) => n === 1).length;
-    console.log(`  append one message → card in the DOM → painted: median ${r1(median(samples))} ms, p95 ${r1(percentile(samples, 95))} ms (${samples.length} appends; includes waiting for the display's next frame)`);
-    console.log(`  the append's own work (commit + the frame that paints it): median ${r1(median(appendWork))} ms, p95 ${r1(percentile(appendWork, 95))} ms; painted in the first frame after it arrived: ${inFirstFrame}/${frames.length}`);
-    console.log(`  DOM nodes in the feed: ${nodesAfter.feed} (${nodesAfter.rows} rows of ~${nodesAfter.avgRowPx} px rendered in a ${nodesAfter.viewportPx} px viewport, 200 px overscan each way)`);
-    console.log(`  ${stream.deltas} deltas at ${DELTAS_PER_SECOND}/s: ${stream.longTasks.length} long tasks, longest ${r1(longest)} ms; worst frame gap ${r1(stream.worstFrameGapMs)} ms\n`);
+    console.log(
+      `  append one message → card in the DOM → painted: median ${r1(median(samples))} ms, p95 ${r1(percentile(samples, 95))} ms (${samples.length} appends; includes waiting for the display's next frame)`,
+    );
+    console.log(
+      `  the append's own work (commit + the frame that paints it): median ${r1(median(appendWork))} ms, p95 ${r1(percentile(appendWork, 95))} ms; painted in the first frame after it arrived: ${inFirstFrame}/${frames.length}`,
+    );
+    console.log(
+      `  DOM nodes in the feed: ${nodesAfter.feed} (${nodesAfter.rows} rows of ~${nodesAfter.avgRowPx} px rendered in a ${nodesAfter.viewportPx} px viewport, 200 px overscan each way)`,
+    );
+    console.log(
+      `  ${stream.deltas} deltas at ${DELTAS_PER_SECOND}/s: ${stream.longTasks.length} long tasks, longest ${r1(longest)} ms; worst frame gap ${r1(stream.worstFrameGapMs)} ms\n`,
+    );
     return {
       messages: loaded.messages,
       load_and_first_paint_ms: r1(loaded.ms),
@@ -118,7 +148,10 @@ export default async function run(): Promise<Figures> {
       stream_longest_task_ms: r1(longest),
       stream_worst_frame_gap_ms: r1(stream.worstFrameGapMs),
       stream_final_text_chars: stream.finalLength,
-      within_budget: nodesAfter.feed < 300 && longest <= 50 && percentile(appendWork, 95) <= 16.7 && inFirstFrame === frames.length ? 'yes' : 'NO',
+      within_budget:
+        nodesAfter.feed < 300 && longest <= 50 && percentile(appendWork, 95) <= 16.7 && inFirstFrame === frames.length
+          ? 'yes'
+          : 'NO',
     };
   } finally {
     await browser?.close().catch(() => {});

@@ -22,25 +22,53 @@ function stored(): StoredDiscussion {
   const frames: StoredDiscussion['frames'] = [];
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
   const push = (data: Record<string, unknown>) => frames.push({ seq: frames.length, data, at: at(frames.length) });
-  push({ type: 'discussion_initialized', session_id: 'session_1', participants: AGENTS.map((n) => ({ id: n, name: n })), topic: 'Buses', max_rounds: 700 });
-  const options = [{ id: 'o1', label: 'Fare-free for residents' }, { id: 'o2', label: 'Cheaper passes first' }, { id: 'o3', label: 'Wait for a trial' }];
+  push({
+    type: 'discussion_initialized',
+    session_id: 'session_1',
+    participants: AGENTS.map((n) => ({ id: n, name: n })),
+    topic: 'Buses',
+    max_rounds: 700,
+  });
+  const options = [
+    { id: 'o1', label: 'Fare-free for residents' },
+    { id: 'o2', label: 'Cheaper passes first' },
+    { id: 'o3', label: 'Wait for a trial' },
+  ];
   push({ type: 'positions', options });
   for (let t = 1; t <= TURNS; t++) {
     const agent = AGENTS[t % 3];
     if (t % 3 === 1) push({ type: 'round_start', round: Math.ceil(t / 3), max_rounds: Math.ceil(TURNS / 3) });
     push({ type: 'agent_status', agent_id: agent, agent_name: agent, status: 'thinking' });
     push({
-      type: 'agent_message', id: `m${t}`, agent_id: agent, agent_name: agent, agent_role: 'Planner', message_type: 'hybrid',
+      type: 'agent_message',
+      id: `m${t}`,
+      agent_id: agent,
+      agent_name: agent,
+      agent_role: 'Planner',
+      message_type: 'hybrid',
       content: `Turn ${t}: ${agent} weighs the fares, the passes and the trial once more, and says why in two sentences.`,
-      confidence: 0.5 + ((t * 7) % 50) / 100, reasoning_chain: ['because'], position: options[(t >> 4) % 3].label, option_id: options[(t >> 4) % 3].id,
-      changed: t % 16 === 0 ? 'argument' : null, consensus_score: ((t * 13) % 100) / 100, leader_id: 'o1',
+      confidence: 0.5 + ((t * 7) % 50) / 100,
+      reasoning_chain: ['because'],
+      position: options[(t >> 4) % 3].label,
+      option_id: options[(t >> 4) % 3].id,
+      changed: t % 16 === 0 ? 'argument' : null,
+      consensus_score: ((t * 13) % 100) / 100,
+      leader_id: 'o1',
     });
     push({ type: 'agent_status', agent_id: agent, agent_name: agent, status: 'idle' });
   }
   push({ type: 'discussion_ended', reason: 'completed', session_id: 'session_1' });
   return {
-    id: 'd1', session_id: 'session_1', endpoint: '/ws/hybrid', topic: 'Buses', status: 'ended', frame_count: frames.length,
-    created_at: at(0), config: { panel: 'hybrid', agent_ids: AGENTS }, frames, human_messages: [],
+    id: 'd1',
+    session_id: 'session_1',
+    endpoint: '/ws/hybrid',
+    topic: 'Buses',
+    status: 'ended',
+    frame_count: frames.length,
+    created_at: at(0),
+    config: { panel: 'hybrid', agent_ids: AGENTS },
+    frames,
+    human_messages: [],
   };
 }
 

@@ -35,7 +35,8 @@ function runInChild(file: string): Promise<Figures> {
     });
     proc.on('error', reject);
     proc.on('exit', (code, signal) => {
-      if (code !== 0 || !existsSync(out)) return reject(new Error(`${benchName(file)} failed (${signal ?? `exit code ${code}`})`));
+      if (code !== 0 || !existsSync(out))
+        return reject(new Error(`${benchName(file)} failed (${signal ?? `exit code ${code}`})`));
       const figures = JSON.parse(readFileSync(out, 'utf8')) as Figures;
       rmSync(out, { force: true });
       resolve(figures);
@@ -63,7 +64,9 @@ async function main() {
   const chosen = wanted.length === 0 ? all : all.filter((f) => wanted.includes(benchName(f)));
 
   // Earlier figures of benches not run this time stay in the file, each with its own date.
-  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { benches?: Record<string, unknown> }) : {};
+  const previous = existsSync(RESULTS)
+    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { benches?: Record<string, unknown> })
+    : {};
   const benches: Record<string, unknown> = { ...(previous.benches ?? {}) };
   let failed = 0;
   for (const file of chosen) {
@@ -81,7 +84,12 @@ async function main() {
   }
 
   mkdirSync(path.dirname(RESULTS), { recursive: true });
-  const machine = { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown' };
+  const machine = {
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+  };
   writeFileSync(RESULTS, `${JSON.stringify({ machine, benches }, null, 2)}\n`);
   console.log(`\nFigures written to ${path.relative(ROOT, RESULTS)}`);
   if (failed > 0) process.exit(1);

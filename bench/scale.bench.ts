@@ -61,19 +61,31 @@ interface User {
 
 /** Users made straight in the database (one scrypt hash shared), with tokens signed with the servers' secret. */
 async function makeUsers(url: string, base: string, n: number): Promise<User[]> {
-  const first = await call(base, 'POST', '/auth/register', undefined, { email: `bench-${Date.now()}@example.com`, password: 'secret-pass' });
+  const first = await call(base, 'POST', '/auth/register', undefined, {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'secret-pass',
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const [{ password_hash }] = (await client.query('SELECT password_hash FROM users WHERE id = $1', [first.body.user.id])).rows;
+  const [{ password_hash }] = (
+    await client.query('SELECT password_hash FROM users WHERE id = $1', [first.body.user.id])
+  ).rows;
   const tokens = createTokenService(new TextEncoder().encode(SECRET), 600);
   const users: User[] = [];
   for (let i = 0; i < n; i++) {
     const id = `bench-user-${Date.now()}-${i}`;
-    await client.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [id, `${id}@example.com`, password_hash]);
+    await client.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [
+      id,
+      `${id}@example.com`,
+      password_hash,
+    ]);
     const agents = [];
     for (const name of ['Ada', 'Bo']) {
       const aid = `${id}-${name}`;
-      await client.query("INSERT INTO agents (id, user_id, name, role, prompt, model) VALUES ($1, $2, $3, 'Researcher', 'Study it.', 'offline')", [aid, id, name]);
+      await client.query(
+        "INSERT INTO agents (id, user_id, name, role, prompt, model) VALUES ($1, $2, $3, 'Researcher', 'Study it.', 'offline')",
+        [aid, id, name],
+      );
       agents.push(aid);
     }
     users.push({ id, token: await tokens.issue(id), agents });
@@ -147,7 +159,9 @@ async function load(procs: ServerProcess[], users: User[]) {
         x++;
         const t0 = performance.now();
         pending.set(`${u.id}:${x}`, t0);
-        const r = await call(p.url, 'PUT', `/agents/${u.agents[0]}/position`, u.token, { x, y: 0 }).catch(() => ({ status: 0 }));
+        const r = await call(p.url, 'PUT', `/agents/${u.agents[0]}/position`, u.token, { x, y: 0 }).catch(() => ({
+          status: 0,
+        }));
         rest.push(performance.now() - t0);
         if (r.status !== 200) errors++;
         await new Promise((res) => setTimeout(res, 1000));
@@ -222,7 +236,10 @@ export default async function run(): Promise<Figures> {
     await a.kill();
     await b.kill();
     a = await startServerProcess(env('a1'));
-    const one = await load([a], users.slice(0, USERS).map((u) => ({ ...u })));
+    const one = await load(
+      [a],
+      users.slice(0, USERS).map((u) => ({ ...u })),
+    );
     figures[`1 process, ${USERS} users: REST p99 ms`] = pct(one.rest, 99);
     figures['1 process: live frame p99 ms'] = pct(one.frames, 99);
     figures['1 process: errors'] = one.errors;
@@ -230,7 +247,9 @@ export default async function run(): Promise<Figures> {
     figures['REST p99 ratio 2 processes / 1'] = Math.round((pct(two.rest, 99) / pct(one.rest, 99)) * 100) / 100;
 
     b = await startServerProcess(env('b1'));
-    figures[`take-over ms (lease ${LEASE_MS} ms; target ≤ ${LEASE_MS + 1000})`] = Math.round(await takeOver(a, b, users[USERS + 1]));
+    figures[`take-over ms (lease ${LEASE_MS} ms; target ≤ ${LEASE_MS + 1000})`] = Math.round(
+      await takeOver(a, b, users[USERS + 1]),
+    );
     await b.kill();
     await a.kill();
   } finally {

@@ -16,7 +16,10 @@ const procs = [
     // Vite's lines on screen when the server restarts.
     args: [localBin('tsx'), 'watch', '--clear-screen=false', 'server/main.ts'],
     // The page comes from Vite's origin, so its sockets carry that Origin: allow it (the server checks socket origins).
-    env: { STATIC_DIR: '', ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173' },
+    env: {
+      STATIC_DIR: '',
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173',
+    },
   },
   {
     name: 'vite',
@@ -38,7 +41,10 @@ for (const p of procs) {
   });
   p.child = child;
   const prefix = paint(p.tint, `[${p.name.padEnd(width)}]`);
-  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix} ${line}\n`));
   }
   child.on('exit', (code, signal) => {
@@ -75,4 +81,6 @@ process.on('exit', () => {
   for (const p of alive()) p.child.kill('SIGKILL');
 });
 
-console.log(paint(1, `\n  Agora (development): open http://localhost:5173 — Vite proxies the API and sockets to :${port}\n`));
+console.log(
+  paint(1, `\n  Agora (development): open http://localhost:5173 — Vite proxies the API and sockets to :${port}\n`),
+);

@@ -49,7 +49,13 @@ try {
 
   // The offline model streams at twice a person's pace: slow enough to press Stop or cut a connection
   // mid-discussion, quick enough for a short suite.
-  const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, OFFLINE_MODEL_TOKENS_PER_SECOND: process.env.OFFLINE_MODEL_TOKENS_PER_SECOND ?? '60' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    OFFLINE_MODEL_TOKENS_PER_SECOND: process.env.OFFLINE_MODEL_TOKENS_PER_SECOND ?? '60',
+  };
   // A fresh, random signing secret per run lives in the temporary data directory.
   delete env.JWT_SECRET;
   delete env.DATABASE_URL;

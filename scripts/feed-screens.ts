@@ -7,7 +7,8 @@ import { makeOfflineAgents } from '../tests/e2e/agents';
 
 const base = process.env.FEED_SCREENS_BASE!;
 const out = process.argv[2] ?? 'test-results/feed-screens';
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 
 async function run(width: number, height: number) {
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -20,7 +21,11 @@ async function run(width: number, height: number) {
   await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
   await panel.waitFor({ timeout: 20_000 });
-  await makeOfflineAgents(page, [['Ada Lovelace', 'Planner'], ['Bo', 'Economist'], ['Cy', 'Teacher']]);
+  await makeOfflineAgents(page, [
+    ['Ada Lovelace', 'Planner'],
+    ['Bo', 'Economist'],
+    ['Cy', 'Teacher'],
+  ]);
   for (const n of ['Ada Lovelace', 'Bo', 'Cy']) await node(page, n).click();
   await panel.getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
   await shot('standard-idle');
@@ -59,5 +64,9 @@ async function run(width: number, height: number) {
   await browser.close();
 }
 
-for (const [w, h] of [[1440, 900], [1024, 700]]) await run(w, h);
+for (const [w, h] of [
+  [1440, 900],
+  [1024, 700],
+])
+  await run(w, h);
 console.log('done');

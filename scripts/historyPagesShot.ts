@@ -10,7 +10,17 @@ import { chromiumLaunchOptions } from '../tests/e2e/harness';
 
 const out = process.env.SHOTS_DIR ?? tmpdir();
 const dir = await mkdtemp(path.join(tmpdir(), 'agora-shots-'));
-const server = await buildServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'shots-secret-0123456789abcdef', logLevel: 'silent', staticDir: path.resolve('dist'), ollamaHost: undefined });
+const server = await buildServer({
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: 'memory://',
+  dataDir: dir,
+  mediaDir: path.join(dir, 'media'),
+  jwtSecret: 'shots-secret-0123456789abcdef',
+  logLevel: 'silent',
+  staticDir: path.resolve('dist'),
+  ollamaHost: undefined,
+});
 const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1');
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {

@@ -24,14 +24,32 @@ const OUT = path.resolve('tests/transcripts');
 async function record(): Promise<Line[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-record-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'recorder', logLevel: 'silent', staticDir: undefined },
-    { providers: { llm: createLlmRegistry([createOfflineProvider()]), speech: createNoSpeech(), transcription: createNoTranscription() } },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory://',
+      dataDir: dir,
+      mediaDir: path.join(dir, 'media'),
+      jwtSecret: 'recorder',
+      logLevel: 'silent',
+      staticDir: undefined,
+    },
+    {
+      providers: {
+        llm: createLlmRegistry([createOfflineProvider()]),
+        speech: createNoSpeech(),
+        transcription: createNoTranscription(),
+      },
+    },
   );
   const base = (await server.listen()).replace('0.0.0.0', '127.0.0.1');
   const call = async (method: string, p: string, token?: string, body?: unknown) => {
     const res = await fetch(base + p, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
@@ -39,7 +57,10 @@ async function record(): Promise<Line[]> {
   };
 
   try {
-    const { access_token: token } = await call('POST', '/auth/register', undefined, { email: 'recorder@example.com', password: 'recorder-pass' });
+    const { access_token: token } = await call('POST', '/auth/register', undefined, {
+      email: 'recorder@example.com',
+      password: 'recorder-pass',
+    });
     const lines: Line[] = [];
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/updates?token=${token}`);
     let opened = 0;
@@ -68,7 +89,14 @@ async function record(): Promise<Line[]> {
     // A short discussion: its agents' statuses reach /ws/updates while it runs.
     const discussion = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/discuss?token=${token}`);
     await new Promise((r) => discussion.once('open', r));
-    discussion.send(JSON.stringify({ agent_ids: [ada, bo], session_id: `session_${Date.now()}`, context: 'Should the vineyard switch to drip irrigation?', turns: 2 }));
+    discussion.send(
+      JSON.stringify({
+        agent_ids: [ada, bo],
+        session_id: `session_${Date.now()}`,
+        context: 'Should the vineyard switch to drip irrigation?',
+        turns: 2,
+      }),
+    );
     await new Promise((r) => discussion.once('close', r));
     await settle();
 
@@ -110,12 +138,21 @@ if (only && !'updates-basic updates-drop-resume'.includes(only)) process.exit(0)
 const lines = await record();
 await writeFile(
   path.join(OUT, 'updates-basic.jsonl'),
-  jsonl({ endpoint: '/ws/updates', note: 'Recorded from the real server: one user creates Ada, Bo and Cy, renames Ada to Ada Lovelace, connects Ada→Bo and Bo→Cy, runs a two-turn discussion between Ada and Bo (their statuses arrive live), then deletes Cy.' }, lines),
+  jsonl(
+    {
+      endpoint: '/ws/updates',
+      note: 'Recorded from the real server: one user creates Ada, Bo and Cy, renames Ada to Ada Lovelace, connects Ada→Bo and Bo→Cy, runs a two-turn discussion between Ada and Bo (their statuses arrive live), then deletes Cy.',
+    },
+    lines,
+  ),
 );
 await writeFile(
   path.join(OUT, 'updates-drop-resume.jsonl'),
   jsonl(
-    { endpoint: '/ws/updates', note: 'Edited from updates-basic: the socket drops without a close frame (1006) after the first connection; the client reconnects after 3000 ms and the rest arrives on the new socket. Added at the end: one malformed agent_deleted (no agent_id) and one frame of an unknown type.' },
+    {
+      endpoint: '/ws/updates',
+      note: 'Edited from updates-basic: the socket drops without a close frame (1006) after the first connection; the client reconnects after 3000 ms and the rest arrives on the new socket. Added at the end: one malformed agent_deleted (no agent_id) and one frame of an unknown type.',
+    },
     dropAndResume(lines),
   ),
 );

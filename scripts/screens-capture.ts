@@ -45,8 +45,12 @@ async function createAgent(page: Page, name: string, role: string) {
   const drawer = page.getByRole('dialog', { name: 'Create Agent' });
   await drawer.getByLabel('Name', { exact: true }).fill(name);
   await drawer.getByLabel('Role', { exact: true }).fill(role);
-  await drawer.getByLabel('Prompt', { exact: true }).fill(`You are ${name}, a thoughtful ${role.toLowerCase()}. Argue from evidence.`);
-  await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+  await drawer
+    .getByLabel('Prompt', { exact: true })
+    .fill(`You are ${name}, a thoughtful ${role.toLowerCase()}. Argue from evidence.`);
+  await drawer
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: 'Built-in offline model (no LLM) — offline' });
   await drawer.getByRole('button', { name: 'Create Agent' }).click();
   await drawer.waitFor({ state: 'detached' });
   await node(page, name).waitFor();
@@ -67,7 +71,11 @@ async function api<T>(page: Page, method: string, url: string, body?: unknown): 
   );
 }
 
-async function mainScreens(browser: Browser, storageState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>, vp: { width: number; height: number }) {
+async function mainScreens(
+  browser: Browser,
+  storageState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>,
+  vp: { width: number; height: number },
+) {
   const context = await browser.newContext({ viewport: vp, storageState });
   const page = await context.newPage();
   await page.goto(base!);
@@ -99,13 +107,20 @@ async function mainScreens(browser: Browser, storageState: Awaited<ReturnType<im
   await edit.getByRole('region', { name: 'Overview' }).waitFor();
   await edit.getByLabel('Personality', { exact: true }).selectOption('analytical');
   await edit.getByRole('button', { name: 'Update Agent' }).click();
-  await edit.getByText('Saved', { exact: true }).waitFor().catch(() => undefined);
+  await edit
+    .getByText('Saved', { exact: true })
+    .waitFor()
+    .catch(() => undefined);
   await shoot(page, 'editor-edit');
   await context.close();
 }
 
 /** The discussion panels after a finished run (the offline model is instant here), and their settings. */
-async function discussionScreens(browser: Browser, storageState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>, vp: { width: number; height: number }) {
+async function discussionScreens(
+  browser: Browser,
+  storageState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>,
+  vp: { width: number; height: number },
+) {
   const context = await browser.newContext({ viewport: vp, storageState });
   const page = await context.newPage();
   await page.goto(base!);
@@ -143,7 +158,10 @@ async function discussionScreens(browser: Browser, storageState: Awaited<ReturnT
   const history = page.getByRole('dialog', { name: 'Past discussions' });
   await history.getByRole('list', { name: 'Past discussions' }).getByRole('listitem').nth(1).waitFor();
   await shoot(page, 'history');
-  await history.getByRole('button', { name: /^Open / }).first().click();
+  await history
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
   await history.getByText('Read-only').waitFor();
   await page.waitForTimeout(300);
   await shoot(page, 'history-opened');
@@ -192,7 +210,13 @@ async function main() {
     for (const [name, role] of AGENTS) await createAgent(page, name, role);
     const agents = await api<{ id: string; name: string }[]>(page, 'GET', '/agents/');
     const id = (n: string) => agents.find((a) => a.name === n)!.id;
-    for (const [a, b] of [['Ada', 'Bo'], ['Ada', 'Cy'], ['Bo', 'Dee'], ['Cy', 'Eli'], ['Eli', 'Fay']]) {
+    for (const [a, b] of [
+      ['Ada', 'Bo'],
+      ['Ada', 'Cy'],
+      ['Bo', 'Dee'],
+      ['Cy', 'Eli'],
+      ['Eli', 'Fay'],
+    ]) {
       await api(page, 'POST', '/connections/', { from_agent_id: id(a), to_agent_id: id(b) });
     }
     const auto = page.getByRole('button', { name: 'Auto-layout' });

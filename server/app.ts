@@ -41,7 +41,10 @@ export interface BuiltServer {
 }
 
 /** Builds the whole server: storage, migrations, auth, providers, routes, sockets, and the SPA. */
-export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers; timer?: StartupTimer } = {}): Promise<BuiltServer> {
+export async function buildServer(
+  overrides: Partial<ServerConfig> = {},
+  opts: { providers?: Providers; timer?: StartupTimer } = {},
+): Promise<BuiltServer> {
   const { timer } = opts;
   const config = loadConfig(process.env, overrides);
   const inMemory = config.databaseUrl === 'memory://';
@@ -49,7 +52,8 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await mkdir(config.mediaDir, { recursive: true });
 
   // PGlite is one process: a second server on the same DATA_DIR is refused with a clear message.
-  const releaseDataDir = !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
+  const releaseDataDir =
+    !inMemory && !isPostgresUrl(config.databaseUrl) ? await claimDataDir(config.dataDir) : async () => {};
   const template = { key: await migrationsKey(), prepare: migrate };
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, template }).catch(async (err) => {
     await releaseDataDir();
@@ -84,7 +88,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
             serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
           },
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     bodyLimit: 2 * 1024 * 1024,
     // Client addresses (rate limits, loopback checks) come from X-Forwarded-For only through proxies named in
     // TRUST_PROXY; by default the socket's peer address is the client.
@@ -97,7 +103,14 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   });
   app.decorate('ctx', ctx);
   if (db.kind === 'postgres') {
-    ctx.bus = new PgLiveBus({ url: config.databaseUrl!, db, hub, origin: instanceId, heartbeatMs: config.clusterHeartbeatMs, log: app.log });
+    ctx.bus = new PgLiveBus({
+      url: config.databaseUrl!,
+      db,
+      hub,
+      origin: instanceId,
+      heartbeatMs: config.clusterHeartbeatMs,
+      log: app.log,
+    });
     await ctx.bus.start();
     cluster = new ClusterEngine(ctx, app.log);
   } else if (config.discussionsSurviveRestart && !inMemory) {
@@ -110,7 +123,10 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   // Each hook is one more step for every request to walk (npm run bench server, /health): the edge has one.
   app.addHook('onRequest', refuseNulInUrl);
   // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
-  await app.register(fastifyRateLimit, { global: false, ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}),
+  });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024 },
     // Replaces the plugin's default (close every socket with no code): running discussions first say
@@ -120,10 +136,16 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
       // More than one process: with another one alive, running discussions are handed over (it takes them on
       // and their clients reconnect to it) instead of ended with reason 'shutdown'.
       const handOver = cluster && (await cluster.othersAlive().catch(() => false));
-      if (cluster && handOver) app.log.info({ discussions: await cluster.handOver() }, 'handed running discussions over to the other processes');
+      if (cluster && handOver)
+        app.log.info(
+          { discussions: await cluster.handOver() },
+          'handed running discussions over to the other processes',
+        );
       else await stopAll(ctx, 'shutdown');
       // 1012 tells a panel its discussion goes on elsewhere (it re-attaches); 1001, that this server is going away.
-      const [code, reason] = handOver ? [CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect'] : [CLOSE_GOING_AWAY, 'Server shutting down'];
+      const [code, reason] = handOver
+        ? [CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect']
+        : [CLOSE_GOING_AWAY, 'Server shutting down'];
       for (const client of this.websocketServer.clients) client.close(code, reason);
       this.websocketServer.close();
     },
@@ -133,7 +155,9 @@ export async function buildServer(overrides: Partial<ServerConfig> = {}, opts: {
   await serveSpa(app, config.staticDir);
   timer?.mark('routes');
 
-  const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) => app.log.warn({ err }, 'could not prune old speech clips'));
+  const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>
+    app.log.warn({ err }, 'could not prune old speech clips'),
+  );
   app.addHook('onClose', async () => {
     stopPruning();
     await cluster?.stop();

@@ -113,7 +113,8 @@ export interface ServerConfig {
   voiceChunkChars: number;
 }
 
-const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+const num = (v: string | undefined, d: number) =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -151,10 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     operatorToken: env.OPERATOR_TOKEN || undefined,
     socketTicketTtlSeconds: Math.max(1, num(env.SOCKET_TICKET_TTL_SECONDS, 30)),
-    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     maxRunningDiscussionsPerUser: num(env.MAX_RUNNING_DISCUSSIONS_PER_USER, 5),
     maxAgentsPerDiscussion: num(env.MAX_AGENTS_PER_DISCUSSION, 12),
     ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),
@@ -210,15 +217,27 @@ export function parseTrustProxy(v: string | undefined): false | number | string[
   const t = (v ?? '').trim();
   if (!t || /^(false|0|no|off)$/i.test(t)) return false;
   if (/^\d+$/.test(t)) return Number(t);
-  const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const a of list) {
-    if (!named.has(a) && !isIP(a.split('/')[0])) throw new Error(`TRUST_PROXY: "${a}" is not an address, a CIDR range or a hop count`);
+    if (!named.has(a) && !isIP(a.split('/')[0]))
+      throw new Error(`TRUST_PROXY: "${a}" is not an address, a CIDR range or a hop count`);
   }
   return list;
 }
 
 /** The reply caps of a model call, from the configuration. */
-export const replyLimitsOf = (c: ServerConfig) => ({ maxReplyChars: c.llmMaxReplyChars, replyCharsPerToken: c.llmReplyCharsPerToken, maxLineBytes: c.llmMaxLineBytes });
+export const replyLimitsOf = (c: ServerConfig) => ({
+  maxReplyChars: c.llmMaxReplyChars,
+  replyCharsPerToken: c.llmReplyCharsPerToken,
+  maxLineBytes: c.llmMaxLineBytes,
+});
 /** The model list caps, from the configuration. */
-export const listLimitsOf = (c: ServerConfig) => ({ maxModels: c.modelListMaxModels, maxNameLength: c.modelListMaxNameLength, maxBytes: c.modelListMaxBytes });
+export const listLimitsOf = (c: ServerConfig) => ({
+  maxModels: c.modelListMaxModels,
+  maxNameLength: c.modelListMaxNameLength,
+  maxBytes: c.modelListMaxBytes,
+});

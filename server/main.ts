@@ -17,7 +17,9 @@ try {
   const url = await server.listen();
   timer.mark('listen');
   const { config, db } = server.ctx;
-  server.app.log.info(`Agora listening on ${url} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}); ${timer.line()}`);
+  server.app.log.info(
+    `Agora listening on ${url} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''}); ${timer.line()}`,
+  );
 } catch (err) {
   server.app.log.error(err);
   process.exit(1);
@@ -33,6 +35,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

@@ -37,7 +37,10 @@ export interface AppDeps {
 // The token's payload is checked with its zod schema, which (like every schema) loads lazily with jwt.ts, so the
 // sign-in screen's JavaScript carries no zod (issue 19); every caller below is already asynchronous.
 const loadJwt = () => import('./services/jwt');
-const claimsFrom = (decodeJwt: (token: string) => { sub: string; exp: number } | null, token: string | undefined): TokenClaims | null => {
+const claimsFrom = (
+  decodeJwt: (token: string) => { sub: string; exp: number } | null,
+  token: string | undefined,
+): TokenClaims | null => {
   const payload = token ? decodeJwt(token) : null;
   return payload ? { sub: payload.sub, exp: payload.exp } : null;
 };
@@ -70,7 +73,10 @@ export function composeApp(deps: AppDeps) {
   });
 
   const submitCredentials = fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
-    const response = input.mode === 'register' ? await api.register(input.email, input.password) : await api.login(input.email, input.password);
+    const response =
+      input.mode === 'register'
+        ? await api.register(input.email, input.password)
+        : await api.login(input.email, input.password);
     return { response, claims: await claimsOf(response.access_token), now: now() };
   });
 
@@ -98,12 +104,26 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ api }),
         },
       }),
-      models: createModelsLogic(createModelsApi(http), builtinModelsLogic(http), speechConnectionsLogic(createSpeechApi(http))),
-      evaluation: createEvalLogic({ http, listModels: () => api.listModels(), saveFile: deps.saveFile ?? downloadBlob }),
+      models: createModelsLogic(
+        createModelsApi(http),
+        builtinModelsLogic(http),
+        speechConnectionsLogic(createSpeechApi(http)),
+      ),
+      evaluation: createEvalLogic({
+        http,
+        listModels: () => api.listModels(),
+        saveFile: deps.saveFile ?? downloadBlob,
+      }),
       // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
         // The sockets (and their frame schemas), the token's claims and the stored user are only read from here on.
-        const [{ createLiveLogic }, { createSocketFactory }, { decodeJwt }, { readStoredUser }, { socketTicketFetcher }] = await Promise.all([
+        const [
+          { createLiveLogic },
+          { createSocketFactory },
+          { decodeJwt },
+          { readStoredUser },
+          { socketTicketFetcher },
+        ] = await Promise.all([
           import('./composeLive'),
           import('./services/socket'),
           loadJwt(),
@@ -114,10 +134,16 @@ export function composeApp(deps: AppDeps) {
           http,
           api,
           // Each socket opens with a fresh ticket, never with the token in its URL.
-          fromSocket: createSocketFactory({ wsBase: deps.wsBase, getToken: () => storage.readToken(), getTicket: socketTicketFetcher(http), WebSocket: deps.WebSocket }),
+          fromSocket: createSocketFactory({
+            wsBase: deps.wsBase,
+            getToken: () => storage.readToken(),
+            getTicket: socketTicketFetcher(http),
+            WebSocket: deps.WebSocket,
+          }),
           probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
           fetch: deps.fetch,
-          userId: () => readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
+          userId: () =>
+            readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
         });
       }),

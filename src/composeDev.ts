@@ -2,12 +2,22 @@
 // in the production bundle): the connection debugger and the WebSocket tester with their real services.
 import { connectionDebuggerMachine } from './machines/connectionDebugger.machine';
 import { wsTesterMachine } from './machines/wsTester.machine';
-import { copyToClipboard, createHttpProbe, createSocketProbe, createTesterSocket, type DebugProbeDeps } from './services/debugProbes';
+import {
+  copyToClipboard,
+  createHttpProbe,
+  createSocketProbe,
+  createTesterSocket,
+  type DebugProbeDeps,
+} from './services/debugProbes';
 
 export function createDevToolsLogic(deps: DebugProbeDeps) {
   return {
     connectionDebugger: connectionDebuggerMachine.provide({
-      actors: { probeSocket: createSocketProbe(deps), probeHttp: createHttpProbe(deps), copyText: copyToClipboard(deps) },
+      actors: {
+        probeSocket: createSocketProbe(deps),
+        probeHttp: createHttpProbe(deps),
+        copyText: copyToClipboard(deps),
+      },
     }),
     wsTester: wsTesterMachine.provide({ actors: { testerSocket: createTesterSocket(deps) } }),
   };

@@ -41,7 +41,12 @@ export function createLiveLogic(s: LiveServices): LiveLogic {
       settings: createPanelSettingsStore(s.userId),
       saveFile,
     }),
-    hybridDiscussion: createHybridDiscussionLogic({ fromSocket: s.fromSocket, loadModes: discussions.hybridModes, saveFile, settings: createHybridSettingsStore(s.userId) }),
+    hybridDiscussion: createHybridDiscussionLogic({
+      fromSocket: s.fromSocket,
+      loadModes: discussions.hybridModes,
+      saveFile,
+      settings: createHybridSettingsStore(s.userId),
+    }),
     history: createHistoryLogic({ api: discussions, saveFile }),
   };
 }

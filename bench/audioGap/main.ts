@@ -32,7 +32,9 @@ declare global {
 
 window.audioBench = {
   run(urls, opts) {
-    const marks = new Map<string, ClipMarks>(urls.map((url) => [url, { url, playing: null, ended: null, status: null }]));
+    const marks = new Map<string, ClipMarks>(
+      urls.map((url) => [url, { url, playing: null, ended: null, status: null }]),
+    );
     const absolute = (u: string) => new URL(u, location.href).href;
     const byAbsolute = new Map(urls.map((u) => [absolute(u), u]));
     let elements = 0;
@@ -70,7 +72,13 @@ window.audioBench = {
           },
         }),
       ).start();
-      urls.forEach((url, i) => queue.send({ type: 'audio.enqueue', item: { audioId: `clip-${i}`, url, agentId: `agent-${i % 3}` }, replyTo: owner }));
+      urls.forEach((url, i) =>
+        queue.send({
+          type: 'audio.enqueue',
+          item: { audioId: `clip-${i}`, url, agentId: `agent-${i % 3}` },
+          replyTo: owner,
+        }),
+      );
     });
   },
 };

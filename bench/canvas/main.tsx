@@ -100,12 +100,21 @@ window.canvasBench = {
     if (kind === 'ours') {
       const ws = (workspace = startWorkspace());
       // The loads answer from memory; the clock starts once the workspace holds the board.
-      await waitFor(ws, (s) => s.matches({ agents: 'loaded' }) && s.matches({ connections: 'loaded' }), { timeout: 10_000 });
+      await waitFor(ws, (s) => s.matches({ agents: 'loaded' }) && s.matches({ connections: 'loaded' }), {
+        timeout: 10_000,
+      });
       flowProbe.onInit = (f) => (flow = f as unknown as ReactFlowInstance);
       element = <CanvasArea workspace={ws} />;
     } else {
       element = (
-        <ReactFlow nodes={bareNodes} edges={bareEdges} defaultViewport={viewport} minZoom={CANVAS_MIN_ZOOM} maxZoom={CANVAS_MAX_ZOOM} onInit={(f) => (flow = f)}>
+        <ReactFlow
+          nodes={bareNodes}
+          edges={bareEdges}
+          defaultViewport={viewport}
+          minZoom={CANVAS_MIN_ZOOM}
+          maxZoom={CANVAS_MAX_ZOOM}
+          onInit={(f) => (flow = f)}
+        >
           {kind === 'chrome' && (
             <>
               <MiniMap pannable zoomable />

@@ -48,18 +48,30 @@ const root = createActor(
   setup({
     actors: {
       hybrid: hybridDiscussionMachine.provide({
-        actors: { socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic, clock: fromCallback(() => undefined), loadModes: fromPromise(async () => []) } as never,
+        actors: {
+          socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
+          clock: fromCallback(() => undefined),
+          loadModes: fromPromise(async () => []),
+        } as never,
         actions: { readClock: assign({ clockNow: () => Date.now() }) },
       }),
       session: sessionMachine.provide({
         actors: {
-          restoreSession: fromPromise<RestoredSession | null>(async () => ({ token: 'bench-token', user: { email: 'bench@example.com' }, claims: { sub: 'bench-user', exp: Math.floor(Date.now() / 1000) + 3600 } })),
+          restoreSession: fromPromise<RestoredSession | null>(async () => ({
+            token: 'bench-token',
+            user: { email: 'bench@example.com' },
+            claims: { sub: 'bench-user', exp: Math.floor(Date.now() / 1000) + 3600 },
+          })),
           sessionTicker: fromCallback(() => undefined),
         },
         actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
       }),
       workspace: workspaceMachine.provide({
-        actors: { loadAgents: fromPromise(async () => AGENTS), loadConnections: fromPromise(async () => []), loadStats: fromPromise(async () => ({})) } as never,
+        actors: {
+          loadAgents: fromPromise(async () => AGENTS),
+          loadConnections: fromPromise(async () => []),
+          loadStats: fromPromise(async () => ({})),
+        } as never,
       }),
     },
   }).createMachine({
@@ -74,10 +86,12 @@ const hybrid = root.system.get('hybridDiscussion') as HybridDiscussionActorRef;
 const workspace = root.system.get('workspace') as WorkspaceActorRef;
 
 const stage = document.getElementById('stage')!;
-const mount = () => createRoot(stage).render(<HybridPanel discussion={hybrid} workspace={workspace} audio={undefined} />);
+const mount = () =>
+  createRoot(stage).render(<HybridPanel discussion={hybrid} workspace={workspace} audio={undefined} />);
 
 async function connected() {
-  for (let i = 0; i < 100 && workspace.getSnapshot().context.agents.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 100 && workspace.getSnapshot().context.agents.length === 0; i++)
+    await new Promise((r) => setTimeout(r, 5));
   for (const a of AGENTS) workspace.send({ type: 'selection.toggle', id: a.id });
   hybrid.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
   hybrid.send({ type: 'hybrid.start', agentIds: AGENTS.map((a) => a.id) });
@@ -117,6 +131,13 @@ window.hybridReplayBench = {
     await frame();
     const totalMs = performance.now() - t0;
     const feed = stage.querySelector('.feed');
-    return { frames: raw.length, rejected, messages: ids.length, ingestMs, totalMs, domNodes: feed ? feed.getElementsByTagName('*').length + 1 : 0 };
+    return {
+      frames: raw.length,
+      rejected,
+      messages: ids.length,
+      ingestMs,
+      totalMs,
+      domNodes: feed ? feed.getElementsByTagName('*').length + 1 : 0,
+    };
   },
 };

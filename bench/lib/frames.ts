@@ -15,7 +15,9 @@ export function transcriptServerFrames(name: string): Record<string, unknown>[] 
     .filter((l) => l.trim())
     .slice(1)
     .map((l) => JSON.parse(l) as { dir?: string; data?: unknown })
-    .flatMap((l) => (l.dir === 'server' && l.data && typeof l.data === 'object' ? [l.data as Record<string, unknown>] : []));
+    .flatMap((l) =>
+      l.dir === 'server' && l.data && typeof l.data === 'object' ? [l.data as Record<string, unknown>] : [],
+    );
 }
 
 function fresh(frame: Record<string, unknown>, cycle: number, seq: number): Record<string, unknown> {
@@ -35,9 +37,20 @@ export function syntheticFrames(names: string[], count: number): string[] {
   const base = names.flatMap(transcriptServerFrames).filter((f) => !SKIP.has(String(f.type)));
   if (base.length === 0) throw new Error(`no server frames in ${names.join(', ')}`);
   const out: string[] = [];
-  for (let i = 0; out.length < count; i++) out.push(JSON.stringify(fresh(base[i % base.length], Math.floor(i / base.length), i)));
+  for (let i = 0; out.length < count; i++)
+    out.push(JSON.stringify(fresh(base[i % base.length], Math.floor(i / base.length), i)));
   return out;
 }
 
-export const STANDARD_TRANSCRIPTS = ['enhanced-default.jsonl', 'multi_round_reasoning-default.jsonl', 'multi_round_reasoning-research.jsonl', 'basic-sequential.jsonl'];
-export const HYBRID_TRANSCRIPTS = ['hybrid-hybrid.jsonl', 'hybrid-adaptive.jsonl', 'hybrid-structured.jsonl', 'hybrid-research.jsonl'];
+export const STANDARD_TRANSCRIPTS = [
+  'enhanced-default.jsonl',
+  'multi_round_reasoning-default.jsonl',
+  'multi_round_reasoning-research.jsonl',
+  'basic-sequential.jsonl',
+];
+export const HYBRID_TRANSCRIPTS = [
+  'hybrid-hybrid.jsonl',
+  'hybrid-adaptive.jsonl',
+  'hybrid-structured.jsonl',
+  'hybrid-research.jsonl',
+];

@@ -2,7 +2,10 @@
 // started and its socket reported open, so every frame sent to it takes the live path.
 import { assign, createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
-import { standardDiscussionMachine, type StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+import {
+  standardDiscussionMachine,
+  type StandardDiscussionActorRef,
+} from '../../src/machines/standardDiscussion.machine';
 
 export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   const logic = standardDiscussionMachine.provide({
@@ -19,7 +22,8 @@ export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   await new Promise((r) => setTimeout(r, 0));
   actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
   actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], connections: [] });
-  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++)
+    await new Promise((r) => setTimeout(r, 0));
   actor.send({ type: 'socketSession.open', attempt: 0 });
   if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench actor did not go live');
   return actor as unknown as StandardDiscussionActorRef;

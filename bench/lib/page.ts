@@ -8,7 +8,13 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
 
 export async function buildPage(root: string, outDir: string) {
   await build({
@@ -19,7 +25,13 @@ export async function buildPage(root: string, outDir: string) {
     logLevel: 'warn',
     cacheDir: path.join(outDir, '.vite'),
     plugins: [react()],
-    build: { outDir: path.join(outDir, 'dist'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5000, minify: !process.env.BENCH_NO_MINIFY },
+    build: {
+      outDir: path.join(outDir, 'dist'),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 5000,
+      minify: !process.env.BENCH_NO_MINIFY,
+    },
   });
   return path.join(outDir, 'dist');
 }
@@ -28,16 +40,27 @@ export function serve(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(dir, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(dir + path.sep) || !(await stat(file).then((s) => s.isFile(), () => false))) {
+    if (
+      !file.startsWith(dir + path.sep) ||
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    ) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }),
+    );
   });
 }
 

@@ -53,7 +53,14 @@ function FeedRow({ discussion, id }: { discussion: StandardDiscussionActorRef; i
 function Feed({ discussion }: { discussion: StandardDiscussionActorRef }) {
   const feed = useSelector(discussion, selectFeed);
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
-  return <FeedList ids={ids} label="Discussion messages" renderRow={(id) => <FeedRow discussion={discussion} id={id} />} empty={<p>No messages</p>} />;
+  return (
+    <FeedList
+      ids={ids}
+      label="Discussion messages"
+      renderRow={(id) => <FeedRow discussion={discussion} id={id} />}
+      empty={<p>No messages</p>}
+    />
+  );
 }
 
 const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
@@ -71,16 +78,17 @@ const afterNextPaint = () =>
     }),
   );
 
-
 const stage = document.getElementById('stage')!;
 stage.className = 'discussion-panel';
 const panel = document.createElement('div');
 panel.className = 'tabpanel';
 stage.appendChild(panel);
 const actorPromise = liveStandardActor();
-const send = (actor: StandardDiscussionActorRef, f: StandardServerFrame) => actor.send({ type: 'socketSession.frame', frame: f });
+const send = (actor: StandardDiscussionActorRef, f: StandardServerFrame) =>
+  actor.send({ type: 'socketSession.frame', frame: f });
 const feedEl = () => stage.querySelector('.feed') as HTMLElement | null;
-const hasCard = (text: string) => [...stage.querySelectorAll('.message-card__text')].some((p) => p.textContent === text);
+const hasCard = (text: string) =>
+  [...stage.querySelectorAll('.message-card__text')].some((p) => p.textContent === text);
 
 window.panelFeedBench = {
   async load(frames) {
@@ -136,7 +144,13 @@ window.panelFeedBench = {
   async stream(perSecond, seconds) {
     const actor = await actorPromise;
     const id = `stream-${Date.now()}`;
-    send(actor, { type: 'agent_message_start', id, agent_id: 'agent-b', agent_name: 'Bo', timestamp: new Date().toISOString() } as StandardServerFrame);
+    send(actor, {
+      type: 'agent_message_start',
+      id,
+      agent_id: 'agent-b',
+      agent_name: 'Bo',
+      timestamp: new Date().toISOString(),
+    } as StandardServerFrame);
     while (!stage.querySelector('.message-card--streaming')) await frame();
     const longTasks: number[] = [];
     const observer = new PerformanceObserver((list) => {

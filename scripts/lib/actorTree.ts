@@ -13,7 +13,11 @@ export interface TreeChild {
 }
 
 export const isMachine = (v: unknown): v is AnyStateMachine =>
-  typeof v === 'object' && v !== null && 'root' in v && 'config' in v && typeof (v as { transition?: unknown }).transition === 'function';
+  typeof v === 'object' &&
+  v !== null &&
+  'root' in v &&
+  'config' in v &&
+  typeof (v as { transition?: unknown }).transition === 'function';
 
 interface StateNodeLike {
   entry: unknown[];
@@ -35,10 +39,17 @@ function childrenOf(machine: AnyStateMachine): TreeChild[] {
   };
   const visit = (node: StateNodeLike) => {
     for (const a of node.entry as SpawnAction[]) {
-      if (a && a.type === 'xstate.spawnChild') add(a.src, typeof a.id === 'string' ? a.id : undefined, typeof a.systemId === 'string' ? a.systemId : undefined, 'spawn');
+      if (a && a.type === 'xstate.spawnChild')
+        add(
+          a.src,
+          typeof a.id === 'string' ? a.id : undefined,
+          typeof a.systemId === 'string' ? a.systemId : undefined,
+          'spawn',
+        );
     }
     // An invoke without an id of its own gets a generated one ('0.workspace.positions.saving'): named by its src.
-    for (const inv of node.invoke) add(inv.src, inv.id && !/^\d+\./.test(inv.id) ? inv.id : undefined, inv.systemId, 'invoke');
+    for (const inv of node.invoke)
+      add(inv.src, inv.id && !/^\d+\./.test(inv.id) ? inv.id : undefined, inv.systemId, 'invoke');
     for (const child of Object.values(node.states)) visit(child);
   };
   visit(machine.root as unknown as StateNodeLike);

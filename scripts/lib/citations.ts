@@ -11,7 +11,15 @@ const SOURCE = /\.(ts|tsx|mjs|js|css)$/;
 
 /** What each numbered section of the specification is about, in docs/product.md's anchors. */
 const SECTIONS: Record<string, string> = {
-  '1': 'overview', '2': 'screens', '3': 'entities', '4': 'states', '5': 'validation', '6': 'roles', '7': 'calls', '8': 'errors', '9': 'limits',
+  '1': 'overview',
+  '2': 'screens',
+  '3': 'entities',
+  '4': 'states',
+  '5': 'validation',
+  '6': 'roles',
+  '7': 'calls',
+  '8': 'errors',
+  '9': 'limits',
 };
 const AREA: Record<string, string> = { '1': 'workspace', '2': 'discussions' };
 
@@ -22,7 +30,10 @@ const ARCHITECTURE: Array<[RegExp, string]> = [
   [/ARCHITECTURE\.md 'A turn is the unit a reader\s*(\n\s*(\/\/|\*)\s*)?sees'/g, 'docs/architecture.md#rules'],
   [/ARCHITECTURE\.md 'PDF'/g, 'docs/architecture.md#exports'],
   [/ARCHITECTURE\.md 'Streaming replies'/g, 'docs/protocol.md#sockets'],
-  [/ARCHITECTURE\.md 'Recorded socket\s*(\n\s*(\/\/|\*)\s*)?transcripts'/g, 'docs/architecture.md#recorded-socket-transcripts'],
+  [
+    /ARCHITECTURE\.md 'Recorded socket\s*(\n\s*(\/\/|\*)\s*)?transcripts'/g,
+    'docs/architecture.md#recorded-socket-transcripts',
+  ],
   [/the format of ARCHITECTURE\.md:/g, 'the format of docs/architecture.md#recorded-socket-transcripts:'],
   [/Format: ARCHITECTURE\.md \(/g, 'Format: docs/architecture.md#recorded-socket-transcripts ('],
   [/\(ARCHITECTURE\.md, issues\)/g, '(docs/architecture.md, docs/protocol.md)'],
@@ -59,7 +70,8 @@ function wrap(line: string, was: string): string[] {
   const length = (l: string) => [...l].length;
   // A '// ── Heading ───' rule keeps its width: the dashes give way.
   const rule = /^(.*\S) (─{3,})$/.exec(line);
-  if (rule && length(line) > length(was)) return [`${rule[1]} ${'─'.repeat(Math.max(3, rule[2].length - (length(line) - length(was))))}`];
+  if (rule && length(line) > length(was))
+    return [`${rule[1]} ${'─'.repeat(Math.max(3, rule[2].length - (length(line) - length(was))))}`];
   // A one-line '/** … */' that no longer fits opens into a block.
   const doc = /^(\s*)\/\*\* (.*) \*\/$/.exec(line);
   if (doc && length(line) > WIDTH) return [`${doc[1]}/**`, ...wrap(`${doc[1]} * ${doc[2]}`, ''), `${doc[1]} */`];
@@ -91,17 +103,19 @@ export function rewrite(text: string): string {
     .join('\n');
 }
 
-
 /** Every source file that cites, with its text rewritten (unchanged text when nothing could be), and what still cites. */
 export function citations(): { file: string; text: string; next: string; left: string[] }[] {
   const out: { file: string; text: string; next: string; left: string[] }[] = [];
   for (const file of FOLDERS.flatMap((f) => sourceFiles(path.join(ROOT, f), SOURCE))) {
     // The tool and its test name what they look for.
-    if (file.endsWith(path.join('scripts', 'lib', 'citations.ts')) || file.endsWith('noOutsideCitations.test.ts')) continue;
+    if (file.endsWith(path.join('scripts', 'lib', 'citations.ts')) || file.endsWith('noOutsideCitations.test.ts'))
+      continue;
     const text = readFileSync(file, 'utf8');
     if (!CITES.test(text)) continue;
     const next = rewrite(text);
-    const left = next.split('\n').flatMap((l, i) => (CITES.test(l) ? [`${path.relative(ROOT, file)}:${i + 1}: ${l.trim()}`] : []));
+    const left = next
+      .split('\n')
+      .flatMap((l, i) => (CITES.test(l) ? [`${path.relative(ROOT, file)}:${i + 1}: ${l.trim()}`] : []));
     out.push({ file, text, next, left });
   }
   return out;
@@ -109,5 +123,9 @@ export function citations(): { file: string; text: string; next: string; left: s
 
 /** What still cites a document outside the repo, as it stands on disk. */
 export function outsideCitations(): string[] {
-  return citations().flatMap((c) => c.text.split('\n').flatMap((l, i) => (CITES.test(l) ? [`${path.relative(ROOT, c.file)}:${i + 1}: ${l.trim()}`] : [])));
+  return citations().flatMap((c) =>
+    c.text
+      .split('\n')
+      .flatMap((l, i) => (CITES.test(l) ? [`${path.relative(ROOT, c.file)}:${i + 1}: ${l.trim()}`] : [])),
+  );
 }

@@ -7,7 +7,8 @@ import { sourceFiles } from './sourceFiles';
 // imports count too (a circle of types still means no file of it can be read or changed on its own); without, only
 // the imports that load code at run time.
 
-const IMPORT = /^\s*(?:import|export)\s([^'";]*?)\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s([^'";]*?)\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
 
 /** `import type …`, `export type …`, or braces that hold only `type X` names. */
 function typeOnly(clause: string): boolean {
@@ -15,13 +16,23 @@ function typeOnly(clause: string): boolean {
   if (/^type\s/.test(c)) return true;
   const braces = /^\{([^}]*)\}$/.exec(c);
   if (!braces) return false;
-  const names = braces[1].split(',').map((n) => n.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith('type '));
 }
 
 function resolveImport(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx'), base.replace(/\.js$/, '.ts')]) {
+  for (const c of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+    base.replace(/\.js$/, '.ts'),
+  ]) {
     if (/\.tsx?$/.test(c) && existsSync(c)) return c;
   }
   return null;

@@ -30,7 +30,8 @@ const RECIPE = 4;
  */
 const EXTERNAL = ['@electric-sql/pglite', 'node-llama-cpp', 'pg', 'compromise', 'bufferutil', 'utf-8-validate'];
 
-const REQUIRE_BANNER = "import { createRequire as agoraCreateRequire } from 'node:module'; const require = agoraCreateRequire(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as agoraCreateRequire } from 'node:module'; const require = agoraCreateRequire(import.meta.url);";
 
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',

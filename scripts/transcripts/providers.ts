@@ -26,14 +26,20 @@ const human = createOfflineProvider({ tokensPerSecond: DEFAULT_OFFLINE_TOKENS_PE
 const llm: LlmProvider = {
   ...fast,
   chat: async (req) => {
-    if (switches.failingAgent && req.context?.agent.name === switches.failingAgent) throw new Error('the model server at http://127.0.0.1:11434 is not reachable (ECONNREFUSED)');
+    if (switches.failingAgent && req.context?.agent.name === switches.failingAgent)
+      throw new Error('the model server at http://127.0.0.1:11434 is not reachable (ECONNREFUSED)');
     return (switches.humanPace ? human : fast).chat(req);
   },
 };
 
 function silentSpeech(): SpeechProvider {
   const b = silentWav(1600);
-  return { id: 'silent-wav', available: () => true, synthesize: async () => ({ audio: b, mimeType: 'audio/wav', extension: 'wav' }), probe: async () => ({ status: 'ok' }) };
+  return {
+    id: 'silent-wav',
+    available: () => true,
+    synthesize: async () => ({ audio: b, mimeType: 'audio/wav', extension: 'wav' }),
+    probe: async () => ({ status: 'ok' }),
+  };
 }
 export const espeak = findEspeak();
 const speechEngine: SpeechProvider = espeak ? createEspeakProvider({ executable: espeak }) : silentSpeech();
@@ -49,8 +55,14 @@ const research: ResearchService = {
   async search(req) {
     if (!switches.researchReachable) {
       return {
-        query: req.query, results: [], available: false, detail: 'Could not reach arXiv, PubMed and Semantic Scholar: no network.',
-        errors: ['arxiv', 'pubmed', 'semantic_scholar'].map((source) => ({ source, message: `${source} is not reachable (ENOTFOUND)` })),
+        query: req.query,
+        results: [],
+        available: false,
+        detail: 'Could not reach arXiv, PubMed and Semantic Scholar: no network.',
+        errors: ['arxiv', 'pubmed', 'semantic_scholar'].map((source) => ({
+          source,
+          message: `${source} is not reachable (ENOTFOUND)`,
+        })),
       };
     }
     return {
@@ -58,16 +70,51 @@ const research: ResearchService = {
       available: true,
       errors: [],
       results: [
-        { source: 'arxiv', query: req.query, results: [
-          { title: 'Regulated deficit irrigation in Vitis vinifera: a meta-analysis', authors: ['M. Costa', 'J. Silva'], year: 2021, abstract: 'Across 48 field trials, regulated deficit irrigation saved 20-35% of water with small yield losses and higher anthocyanin content.', url: 'https://arxiv.org/abs/2101.04512', source: 'arxiv' },
-          { title: 'Capacitive soil moisture probes for precision viticulture', authors: ['A. Rossi', 'L. Bianchi'], year: 2022, abstract: 'Low-cost probes calibrated per soil type guided drip scheduling within 5% of a neutron probe.', url: 'https://arxiv.org/abs/2203.11807', source: 'arxiv' },
-        ] },
-        { source: 'pubmed', query: req.query, results: [
-          { title: 'Water use efficiency of drip-irrigated vineyards over three seasons', authors: ['K. Lee'], year: 2020, abstract: 'Drip irrigation improved water use efficiency by 28% relative to furrow irrigation.', url: 'https://pubmed.ncbi.nlm.nih.gov/32000003/', source: 'pubmed' },
-        ] },
+        {
+          source: 'arxiv',
+          query: req.query,
+          results: [
+            {
+              title: 'Regulated deficit irrigation in Vitis vinifera: a meta-analysis',
+              authors: ['M. Costa', 'J. Silva'],
+              year: 2021,
+              abstract:
+                'Across 48 field trials, regulated deficit irrigation saved 20-35% of water with small yield losses and higher anthocyanin content.',
+              url: 'https://arxiv.org/abs/2101.04512',
+              source: 'arxiv',
+            },
+            {
+              title: 'Capacitive soil moisture probes for precision viticulture',
+              authors: ['A. Rossi', 'L. Bianchi'],
+              year: 2022,
+              abstract: 'Low-cost probes calibrated per soil type guided drip scheduling within 5% of a neutron probe.',
+              url: 'https://arxiv.org/abs/2203.11807',
+              source: 'arxiv',
+            },
+          ],
+        },
+        {
+          source: 'pubmed',
+          query: req.query,
+          results: [
+            {
+              title: 'Water use efficiency of drip-irrigated vineyards over three seasons',
+              authors: ['K. Lee'],
+              year: 2020,
+              abstract: 'Drip irrigation improved water use efficiency by 28% relative to furrow irrigation.',
+              url: 'https://pubmed.ncbi.nlm.nih.gov/32000003/',
+              source: 'pubmed',
+            },
+          ],
+        },
       ],
     };
   },
 };
 
-export const providers: Providers = { llm: createLlmRegistry([llm]), speech, transcription: createNoTranscription(), research };
+export const providers: Providers = {
+  llm: createLlmRegistry([llm]),
+  speech,
+  transcription: createNoTranscription(),
+  research,
+};

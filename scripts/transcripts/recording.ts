@@ -14,7 +14,10 @@ export class Recording {
   /** When set, every audio frame is acknowledged after this many ms, as the panels do when playback ends. */
   ackAfterMs: number | null = null;
 
-  constructor(readonly endpoint: string, readonly note: string) {}
+  constructor(
+    readonly endpoint: string,
+    readonly note: string,
+  ) {}
 
   private t = () => Math.round(performance.now() - this.t0);
   get server() {
@@ -29,9 +32,15 @@ export class Recording {
       const data = JSON.parse(String(d)) as Line;
       this.lines.push({ t: this.t(), dir: 'server', data });
       if (this.ackAfterMs !== null && (data.type === 'audio' || data.type === 'audio_message')) {
-        const ack = data.type === 'audio'
-          ? { type: 'status', status: 'played', audio_id: data.audio_id, agent_id: data.agent_id }
-          : { type: 'audio_acknowledgment', audio_id: data.audio_id, status: 'played', timestamp: new Date().toISOString() };
+        const ack =
+          data.type === 'audio'
+            ? { type: 'status', status: 'played', audio_id: data.audio_id, agent_id: data.agent_id }
+            : {
+                type: 'audio_acknowledgment',
+                audio_id: data.audio_id,
+                status: 'played',
+                timestamp: new Date().toISOString(),
+              };
         setTimeout(() => ws.readyState === ws.OPEN && this.send(ack), this.ackAfterMs);
       }
       this.wake();
@@ -86,6 +95,8 @@ export class Recording {
   untilClosed = () => this.until(() => this.closed !== null);
 
   toJsonl() {
-    return [{ endpoint: this.endpoint, note: this.note }, ...this.lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
+    return (
+      [{ endpoint: this.endpoint, note: this.note }, ...this.lines].map((l) => JSON.stringify(l)).join('\n') + '\n'
+    );
   }
 }

@@ -74,8 +74,12 @@ export async function withVoiceLabel(db: Queryable, row: AgentRow): Promise<Agen
  */
 export async function freeSlot(db: Queryable, userId: string): Promise<Position> {
   const rows = await listAgents(db, userId);
-  return nextFreeSlot(rows.map((r) => drawnPosition(toAgent(r))), DEFAULT_VIEW_CENTRE);
+  return nextFreeSlot(
+    rows.map((r) => drawnPosition(toAgent(r))),
+    DEFAULT_VIEW_CENTRE,
+  );
 }
 
 /** Serialises agent placement per user (the user row is the lock; PGlite runs one transaction at a time anyway). */
-export const lockUserAgents = (db: Queryable, userId: string) => db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+export const lockUserAgents = (db: Queryable, userId: string) =>
+  db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);

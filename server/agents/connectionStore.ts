@@ -25,7 +25,10 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u000
  * a1→a2→…→an; each link is made unless the two are already connected in either direction.
  * Deterministic for the same agents and connections, and idempotent (a second run plans nothing).
  */
-export function planAutoConnect(orderedAgentIds: string[], existing: Array<Pick<ConnectionRow, 'from_agent_id' | 'to_agent_id'>>): Array<[string, string]> {
+export function planAutoConnect(
+  orderedAgentIds: string[],
+  existing: Array<Pick<ConnectionRow, 'from_agent_id' | 'to_agent_id'>>,
+): Array<[string, string]> {
   const linked = new Set(existing.map((c) => pairKey(c.from_agent_id, c.to_agent_id)));
   const plan: Array<[string, string]> = [];
   for (let i = 0; i + 1 < orderedAgentIds.length; i++) {

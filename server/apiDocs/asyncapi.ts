@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { APP_VERSION, CLOSE_CODE_EXPLANATIONS, DISCUSSION_RESUME_GRACE_MS, ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
+import {
+  APP_VERSION,
+  CLOSE_CODE_EXPLANATIONS,
+  DISCUSSION_RESUME_GRACE_MS,
+  ENDPOINTS,
+  type EndpointKey,
+} from '../../src/schemas/constants';
 import { probeFrame } from '../../src/schemas/discussionFrames';
 import { hybridClientFrame, hybridConfig, hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { liveClientFrame, liveServerFrame } from '../../src/schemas/liveUpdates';
 import {
-  basicConfig, enhancedConfig, multiRoundConfig, standardClientFrame, standardHybridConfig, standardServerFrame,
+  basicConfig,
+  enhancedConfig,
+  multiRoundConfig,
+  standardClientFrame,
+  standardHybridConfig,
+  standardServerFrame,
 } from '../../src/schemas/standardSocket';
 import { toJsonSchema, type JsonSchema } from './jsonSchema';
 
@@ -39,7 +50,9 @@ const CLOSES = [
   `1011 ${CLOSE_CODE_EXPLANATIONS[1011]}: the server could not run the discussion.`,
   `1012 ${CLOSE_CODE_EXPLANATIONS[1012]}: the server handed the discussion over to another process; reconnect with the same configuration to re-attach.`,
   `1013 ${CLOSE_CODE_EXPLANATIONS[1013]}: a limit (MAX_RUNNING_DISCUSSIONS_PER_USER, MAX_AGENTS_PER_DISCUSSION); the close reason is a sentence to show as it is.`,
-].map((l) => `- ${l}`).join('\n');
+]
+  .map((l) => `- ${l}`)
+  .join('\n');
 
 const DISCUSSION_FLOW = [
   'Open the socket with `?ticket=<ticket>` from `POST /auth/socket-ticket` (single-use, valid SOCKET_TICKET_TTL_SECONDS), so the session token stays out of URLs; `?token=<access_token>` works too. `?test=true` instead answers one `probe` frame and closes 1000, before any credential check.',
@@ -53,28 +66,78 @@ const DISCUSSION_FLOW = [
   CLOSES,
 ].join('\n');
 
-const resumeField = { name: 'resume_from', description: 'Optional in every configuration: how many frames of this session the client already holds (a reconnect).' };
+const resumeField = {
+  name: 'resume_from',
+  description:
+    'Optional in every configuration: how many frames of this session the client already holds (a reconnect).',
+};
 
-const endpointSocket = (key: EndpointKey, aliases: string[], first: SocketSpec['first'], client: Union, server: Union): SocketSpec => ({
-  key, paths: [ENDPOINTS[key].path, ...aliases], title: `${ENDPOINTS[key].name} discussion`, description: `${ENDPOINTS[key].description}.\n\n${DISCUSSION_FLOW}`, first, client, server,
+const endpointSocket = (
+  key: EndpointKey,
+  aliases: string[],
+  first: SocketSpec['first'],
+  client: Union,
+  server: Union,
+): SocketSpec => ({
+  key,
+  paths: [ENDPOINTS[key].path, ...aliases],
+  title: `${ENDPOINTS[key].name} discussion`,
+  description: `${ENDPOINTS[key].description}.\n\n${DISCUSSION_FLOW}`,
+  first,
+  client,
+  server,
 });
 
 /** Every socket the server serves, with the schemas of what crosses it. */
 export const SOCKETS: SocketSpec[] = [
-  endpointSocket('basic', ['/discussion/ws/discuss'], [{ name: 'basic_config', schema: basicConfig, summary: 'The configuration (first frame)' }], standardClientFrame, standardServerFrame),
-  endpointSocket('enhanced', ['/discussion/ws/enhanced'], [{ name: 'enhanced_config', schema: enhancedConfig, summary: 'The configuration (first frame)' }], standardClientFrame, standardServerFrame),
-  endpointSocket('multi_round', [], [{ name: 'multi_round_config', schema: multiRoundConfig, summary: 'The configuration (first frame)' }], standardClientFrame, standardServerFrame),
   endpointSocket(
-    'hybrid', ['/hybrid-discussion/ws'],
+    'basic',
+    ['/discussion/ws/discuss'],
+    [{ name: 'basic_config', schema: basicConfig, summary: 'The configuration (first frame)' }],
+    standardClientFrame,
+    standardServerFrame,
+  ),
+  endpointSocket(
+    'enhanced',
+    ['/discussion/ws/enhanced'],
+    [{ name: 'enhanced_config', schema: enhancedConfig, summary: 'The configuration (first frame)' }],
+    standardClientFrame,
+    standardServerFrame,
+  ),
+  endpointSocket(
+    'multi_round',
+    [],
+    [{ name: 'multi_round_config', schema: multiRoundConfig, summary: 'The configuration (first frame)' }],
+    standardClientFrame,
+    standardServerFrame,
+  ),
+  endpointSocket(
+    'hybrid',
+    ['/hybrid-discussion/ws'],
     [
-      { name: 'hybrid_config', schema: hybridConfig, summary: "The hybrid panel's configuration (first frame; told apart by its panel-only fields such as turns_per_round or tts_config)" },
-      { name: 'standard_hybrid_config', schema: standardHybridConfig, summary: "The standard panel's configuration (first frame)" },
+      {
+        name: 'hybrid_config',
+        schema: hybridConfig,
+        summary:
+          "The hybrid panel's configuration (first frame; told apart by its panel-only fields such as turns_per_round or tts_config)",
+      },
+      {
+        name: 'standard_hybrid_config',
+        schema: standardHybridConfig,
+        summary: "The standard panel's configuration (first frame)",
+      },
     ],
     { options: [...standardClientFrame.options, ...hybridClientFrame.options] },
-    { options: [...new Map([...standardServerFrame.options, ...hybridServerFrame.options].map((o) => [typeOf(o), o])).values()] },
+    {
+      options: [
+        ...new Map([...standardServerFrame.options, ...hybridServerFrame.options].map((o) => [typeOf(o), o])).values(),
+      ],
+    },
   ),
   {
-    key: 'updates', paths: ['/ws/updates', '/ws/system', '/system/ws/system'], title: 'Live updates',
+    key: 'updates',
+    paths: ['/ws/updates', '/ws/system', '/system/ws/system'],
+    title: 'Live updates',
     description: [
       'What changes in your workspace, as it happens (agents, connections, statuses) and your figures on request. `/ws/system` and `/system/ws/system` are the same socket on the system channel.',
       'Open with `?ticket=<ticket>` from `POST /auth/socket-ticket`, or `?token=<access_token>` (close 1008 when it is missing or bad). The server sends `connected` first; the client may send `ping` (answered `pong`) or `get_stats` (answered `stats`). No first frame is required. Reconnect after a drop: nothing is replayed; reload the lists.',
@@ -82,12 +145,18 @@ export const SOCKETS: SocketSpec[] = [
       '**Close codes.**',
       `- 1001 ${CLOSE_CODE_EXPLANATIONS[1001]}\n- 1008 ${CLOSE_CODE_EXPLANATIONS[1008]}\n- 1012 ${CLOSE_CODE_EXPLANATIONS[1012]}`,
     ].join('\n'),
-    first: [], client: liveClientFrame, server: liveServerFrame,
+    first: [],
+    client: liveClientFrame,
+    server: liveServerFrame,
   },
 ];
 
 const message = (name: string, schema: z.ZodType, summary?: string) => ({
-  name, title: name, ...(summary ? { summary } : {}), contentType: 'application/json', payload: toJsonSchema(schema, 'draft-7'),
+  name,
+  title: name,
+  ...(summary ? { summary } : {}),
+  contentType: 'application/json',
+  payload: toJsonSchema(schema, 'draft-7'),
 });
 
 const channelId = (path: string) => path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '_');
@@ -109,11 +178,17 @@ export function asyncApiDocument() {
 
     for (const [i, path] of socket.paths.entries()) {
       const id = channelId(path);
-      const names = [...socket.first.map((f) => f.name), ...client.map((m) => m.name), ...server.map((m) => m.name), ...probe.map((m) => m.name)];
+      const names = [
+        ...socket.first.map((f) => f.name),
+        ...client.map((m) => m.name),
+        ...server.map((m) => m.name),
+        ...probe.map((m) => m.name),
+      ];
       channels[id] = {
         address: path,
         title: i === 0 ? socket.title : `${socket.title} (alias of ${socket.paths[0]})`,
-        description: socket.description + (socket.first.length ? `\n\n${resumeField.name}: ${resumeField.description}` : ''),
+        description:
+          socket.description + (socket.first.length ? `\n\n${resumeField.name}: ${resumeField.description}` : ''),
         messages: Object.fromEntries(names.map((n) => [n, ref(n)])),
         bindings: {
           ws: {
@@ -121,8 +196,19 @@ export function asyncApiDocument() {
             query: {
               type: 'object',
               properties: {
-                token: { type: 'string', description: 'The access_token from /auth/login (or an Authorization: Bearer header).' },
-                ...(socket.key === 'updates' ? {} : { test: { type: 'string', enum: ['true', '1'], description: 'A probe: one `probe` frame, then close 1000.' } }),
+                token: {
+                  type: 'string',
+                  description: 'The access_token from /auth/login (or an Authorization: Bearer header).',
+                },
+                ...(socket.key === 'updates'
+                  ? {}
+                  : {
+                      test: {
+                        type: 'string',
+                        enum: ['true', '1'],
+                        description: 'A probe: one `probe` frame, then close 1000.',
+                      },
+                    }),
               },
             },
           },
@@ -131,10 +217,28 @@ export function asyncApiDocument() {
       const channel = { $ref: `#/channels/${id}` };
       const on = (n: string) => ({ $ref: `#/channels/${id}/messages/${n}` });
       if (socket.first.length) {
-        operations[`${id}_configure`] = { action: 'receive', channel, title: 'Configure (first frame)', summary: 'The first frame the client sends: the discussion configuration.', messages: socket.first.map((f) => on(f.name)) };
+        operations[`${id}_configure`] = {
+          action: 'receive',
+          channel,
+          title: 'Configure (first frame)',
+          summary: 'The first frame the client sends: the discussion configuration.',
+          messages: socket.first.map((f) => on(f.name)),
+        };
       }
-      operations[`${id}_client`] = { action: 'receive', channel, title: 'Client frames', summary: 'What the client may send (after the configuration, for a discussion).', messages: client.map((m) => on(m.name)) };
-      operations[`${id}_server`] = { action: 'send', channel, title: 'Server frames', summary: 'What the server sends.', messages: [...server, ...probe].map((m) => on(m.name)) };
+      operations[`${id}_client`] = {
+        action: 'receive',
+        channel,
+        title: 'Client frames',
+        summary: 'What the client may send (after the configuration, for a discussion).',
+        messages: client.map((m) => on(m.name)),
+      };
+      operations[`${id}_server`] = {
+        action: 'send',
+        channel,
+        title: 'Server frames',
+        summary: 'What the server sends.',
+        messages: [...server, ...probe].map((m) => on(m.name)),
+      };
     }
   }
 
@@ -143,11 +247,16 @@ export function asyncApiDocument() {
     info: {
       title: 'Agora sockets',
       version: APP_VERSION,
-      description: 'The WebSockets of the Agora server: the four discussion endpoints (and their aliases) and the live-updates socket. Every frame is a JSON object with a string `type`; an unknown `type` is ignored by the app. The HTTP API is described at `/openapi.json`.',
+      description:
+        'The WebSockets of the Agora server: the four discussion endpoints (and their aliases) and the live-updates socket. Every frame is a JSON object with a string `type`; an unknown `type` is ignored by the app. The HTTP API is described at `/openapi.json`.',
     },
     defaultContentType: 'application/json',
     servers: {
-      agora: { host: 'localhost:8000', protocol: 'ws', description: 'The Agora server (the same origin as the app; wss behind TLS).' },
+      agora: {
+        host: 'localhost:8000',
+        protocol: 'ws',
+        description: 'The Agora server (the same origin as the app; wss behind TLS).',
+      },
     },
     channels,
     operations,

@@ -20,12 +20,19 @@ export const exampleOf = (schema: z.ZodType): unknown => {
 };
 
 /** A schema's declared fields (for path and query parameters), or none when it is not an object. */
-export function objectFields(schema: z.ZodType): Array<{ name: string; required: boolean; schema: JsonSchema; description?: string }> {
+export function objectFields(
+  schema: z.ZodType,
+): Array<{ name: string; required: boolean; schema: JsonSchema; description?: string }> {
   const json = toJsonSchema(schema);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, s]) => {
     const { description, ...rest } = s;
-    return { name, required: required.has(name), schema: rest, ...(typeof description === 'string' ? { description } : {}) };
+    return {
+      name,
+      required: required.has(name),
+      schema: rest,
+      ...(typeof description === 'string' ? { description } : {}),
+    };
   });
 }

@@ -12,9 +12,22 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const BEARER = [{ bearer: [] }];
 
 const STATUS_WORDS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No content', 206: 'Partial content', 400: 'Bad request', 401: 'Not signed in, or the token is invalid or expired',
-  403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed', 409: 'Conflict', 413: 'Too large', 416: 'Range not satisfiable',
-  422: 'The request does not match its schema (the detail names the field)', 426: 'Upgrade required', 429: 'Too many requests', 503: 'Unavailable',
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  206: 'Partial content',
+  400: 'Bad request',
+  401: 'Not signed in, or the token is invalid or expired',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Too large',
+  416: 'Range not satisfiable',
+  422: 'The request does not match its schema (the detail names the field)',
+  426: 'Upgrade required',
+  429: 'Too many requests',
+  503: 'Unavailable',
 };
 
 /** The method and path of a route that is registered but not described (no `schema.summary`), for the test. */
@@ -44,7 +57,14 @@ function operation(route: CatalogRoute, method: string, path: string) {
   const parameters: JsonSchema[] = [];
   const addParams = (part: unknown, where: 'path' | 'query' | 'header') => {
     if (!(part instanceof z.ZodType)) return;
-    for (const p of objectFields(part)) parameters.push({ name: p.name, in: where, required: where === 'path' || p.required, schema: p.schema, ...(p.description ? { description: p.description } : {}) });
+    for (const p of objectFields(part))
+      parameters.push({
+        name: p.name,
+        in: where,
+        required: where === 'path' || p.required,
+        schema: p.schema,
+        ...(p.description ? { description: p.description } : {}),
+      });
   };
   addParams(schema.params, 'path');
   addParams(schema.querystring, 'query');
@@ -62,10 +82,14 @@ function operation(route: CatalogRoute, method: string, path: string) {
   for (const [status, body] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
     const description = STATUS_WORDS[Number(status)] ?? 'Answer';
     if (isEmpty(body)) responses[status] = { description };
-    else if (body instanceof z.ZodType) responses[status] = { description: body.description ?? description, content: jsonContent(body) };
+    else if (body instanceof z.ZodType)
+      responses[status] = { description: body.description ?? description, content: jsonContent(body) };
   }
   for (const [status, mediaType] of Object.entries(schema.files ?? {})) {
-    responses[status] = { description: STATUS_WORDS[Number(status)] ?? 'The file', content: { [mediaType]: { schema: { type: 'string', contentMediaType: mediaType } } } };
+    responses[status] = {
+      description: STATUS_WORDS[Number(status)] ?? 'The file',
+      content: { [mediaType]: { schema: { type: 'string', contentMediaType: mediaType } } },
+    };
   }
   const errors: Record<number, string> = {};
   if (bearer && !security.some((s) => Object.keys(s).length === 0)) errors[401] = STATUS_WORDS[401];
@@ -97,16 +121,32 @@ const defaultTag = (url: string) => {
 };
 
 /** The groups in the order a reader meets them in the app; any other group follows. */
-const TAG_ORDER = ['Auth', 'Agents', 'Reference audio', 'Connections', 'Discussions', 'Models', 'Hybrid settings', 'Research', 'Speech', 'Voices', 'Media', 'System', 'API documents'];
+const TAG_ORDER = [
+  'Auth',
+  'Agents',
+  'Reference audio',
+  'Connections',
+  'Discussions',
+  'Models',
+  'Hybrid settings',
+  'Research',
+  'Speech',
+  'Voices',
+  'Media',
+  'System',
+  'API documents',
+];
 const tagsInOrder = (paths: Record<string, Record<string, unknown>>) => {
-  const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)));
+  const used = new Set(
+    Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags: string[] }).tags)),
+  );
   return [...TAG_ORDER.filter((t) => used.has(t)), ...[...used].filter((t) => !TAG_ORDER.includes(t)).sort()];
 };
 
 const DESCRIPTION = [
   'The HTTP API of the Agora server: everything the app calls. Interactive reference at `/docs`; this document at `/openapi.json`.',
   '',
-  '**Authentication.** `POST /auth/register` or `POST /auth/login` answers an `access_token` (a JWT). Send it as `Authorization: Bearer <token>` on every other call. Sockets open with `?ticket=` from `POST /auth/socket-ticket` (single-use, short-lived, so the token stays out of URLs and logs), or with `?token=`. **Operator**: the first account (or the `ADMIN_EMAILS`) manages the built-in model files, the server\'s own Ollama models and `/debug/info`; other accounts get 403 with a `detail` there.',
+  "**Authentication.** `POST /auth/register` or `POST /auth/login` answers an `access_token` (a JWT). Send it as `Authorization: Bearer <token>` on every other call. Sockets open with `?ticket=` from `POST /auth/socket-ticket` (single-use, short-lived, so the token stays out of URLs and logs), or with `?token=`. **Operator**: the first account (or the `ADMIN_EMAILS`) manages the built-in model files, the server's own Ollama models and `/debug/info`; other accounts get 403 with a `detail` there.",
   '',
   '**Errors.** Every error answers `{"detail": "…"}` with its status: 401 without a valid token, 404 for anything that is not yours, 422 when a request does not match its schema (the detail names the field), 429 when rate-limited.',
   '',
@@ -123,15 +163,25 @@ export function openApiDocument(routes: readonly CatalogRoute[]) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Agora API', version: APP_VERSION, description: DESCRIPTION},
+    info: { title: 'Agora API', version: APP_VERSION, description: DESCRIPTION },
     tags: tagsInOrder(paths).map((name) => ({ name })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas: { Error: toJsonSchema(errorBody) },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access_token from /auth/login or /auth/register.' },
-        mediaKey: { type: 'apiKey', in: 'query', name: 'key', description: 'The unguessable key in an audio item\'s audio_url (an <audio> element cannot send a header).' },
-        operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN from the server\'s environment.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The access_token from /auth/login or /auth/register.',
+        },
+        mediaKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description: "The unguessable key in an audio item's audio_url (an <audio> element cannot send a header).",
+        },
+        operatorToken: { type: 'http', scheme: 'bearer', description: "OPERATOR_TOKEN from the server's environment." },
       },
     },
   };

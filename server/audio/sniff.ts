@@ -1,12 +1,16 @@
 import type { AUDIO_EXTENSIONS } from '../../src/schemas/constants';
 
 export type AudioExt = (typeof AUDIO_EXTENSIONS)[number];
-export interface AudioKind { ext: AudioExt; mime: string }
+export interface AudioKind {
+  ext: AudioExt;
+  mime: string;
+}
 
 /** How many leading bytes `sniffAudio` needs to decide. */
 export const SNIFF_BYTES = 64;
 
-const ascii = (b: Buffer, at: number, s: string) => b.length >= at + s.length && b.toString('latin1', at, at + s.length) === s;
+const ascii = (b: Buffer, at: number, s: string) =>
+  b.length >= at + s.length && b.toString('latin1', at, at + s.length) === s;
 
 // An MPEG audio frame header (no ID3 tag): 11 sync bits, a real version and layer, a usable bitrate and
 // sample-rate index. ADTS AAC shares the sync word but has layer 00, so it is not taken for mp3.

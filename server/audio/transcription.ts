@@ -15,7 +15,8 @@ export const transcriptionAvailable = (ctx: AppContext) => ctx.providers.transcr
 const slotsByCtx = new WeakMap<AppContext, TranscriptionSlots>();
 const slotsOf = (ctx: AppContext) => {
   let s = slotsByCtx.get(ctx);
-  if (!s) slotsByCtx.set(ctx, (s = new TranscriptionSlots(ctx.config.transcribeJobsPerUser, ctx.config.transcribeJobs)));
+  if (!s)
+    slotsByCtx.set(ctx, (s = new TranscriptionSlots(ctx.config.transcribeJobsPerUser, ctx.config.transcribeJobs)));
   return s;
 };
 
@@ -24,12 +25,19 @@ const slotsOf = (ctx: AppContext) => {
  * and TRANSCRIBE_JOBS on the server: `wait` (a background batch) waits its turn, otherwise a user who already has
  * one running is told so.
  */
-export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?: AbortSignal, opts: { wait?: boolean } = {}): Promise<string> {
+export async function transcribeAndStore(
+  ctx: AppContext,
+  row: AudioRow,
+  signal?: AbortSignal,
+  opts: { wait?: boolean } = {},
+): Promise<string> {
   if (!transcriptionAvailable(ctx)) throw new TranscriptionFailure(AUDIO_MESSAGES.noTranscriptionEngine);
   const file = storedPath(ctx.config.mediaDir, row.file_name);
   const slots = slotsOf(ctx);
   if (!opts.wait && slots.userFull(row.user_id)) {
-    throw new TranscriptionFailure('You already have a transcription running; try again when it has finished (TRANSCRIBE_JOBS_PER_USER)');
+    throw new TranscriptionFailure(
+      'You already have a transcription running; try again when it has finished (TRANSCRIBE_JOBS_PER_USER)',
+    );
   }
   let text: string;
   const timeout = AbortSignal.timeout(TRANSCRIBE_TIMEOUT_MS);
@@ -48,7 +56,11 @@ export async function transcribeAndStore(ctx: AppContext, row: AudioRow, signal?
     release?.();
   }
   const transcript = text.trim();
-  await ctx.db.query('UPDATE audio_items SET transcript = $1 WHERE id = $2 AND user_id = $3', [transcript, row.id, row.user_id]);
+  await ctx.db.query('UPDATE audio_items SET transcript = $1 WHERE id = $2 AND user_id = $3', [
+    transcript,
+    row.id,
+    row.user_id,
+  ]);
   return transcript;
 }
 
@@ -61,7 +73,10 @@ export class TranscriptionQueue {
   private stop = new AbortController();
   private running = new Set<Promise<void>>();
 
-  constructor(private ctx: AppContext, private log: (msg: string) => void) {}
+  constructor(
+    private ctx: AppContext,
+    private log: (msg: string) => void,
+  ) {}
 
   /** Starts transcribing `rows` without waiting; answers how many were queued. */
   enqueue(rows: AudioRow[]): number {
@@ -78,7 +93,8 @@ export class TranscriptionQueue {
       try {
         if (!this.stop.signal.aborted) await transcribeAndStore(this.ctx, row, this.stop.signal, { wait: true });
       } catch (e) {
-        if (!this.stop.signal.aborted) this.log(`background transcription of ${row.id} failed: ${(e as Error).message}`);
+        if (!this.stop.signal.aborted)
+          this.log(`background transcription of ${row.id} failed: ${(e as Error).message}`);
       } finally {
         this.inFlight.delete(row.id);
       }

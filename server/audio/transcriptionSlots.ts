@@ -12,7 +12,10 @@ export class TranscriptionSlots {
   private total = 0;
   private waiting: Waiter[] = [];
 
-  constructor(private readonly perUser: number, private readonly max: number) {}
+  constructor(
+    private readonly perUser: number,
+    private readonly max: number,
+  ) {}
 
   private fits(userId: string) {
     return this.total < this.max && (this.byUser.get(userId) ?? 0) < this.perUser;

@@ -19,7 +19,9 @@ export interface ReceivedAudio {
 const MB = AUDIO_MAX_BYTES / (1024 * 1024);
 // throwFileSizeLimit is honoured by parts() (README: "per-request options") but missing from its type. Off,
 // an oversized file just ends truncated and the rest of the body is still read, so the 413 is delivered cleanly.
-const PARTS_OPTIONS = { throwFileSizeLimit: false, limits: { fileSize: AUDIO_MAX_BYTES, files: 1 } } as Parameters<FastifyRequest['parts']>[0];
+const PARTS_OPTIONS = { throwFileSizeLimit: false, limits: { fileSize: AUDIO_MAX_BYTES, files: 1 } } as Parameters<
+  FastifyRequest['parts']
+>[0];
 
 /**
  * Reads a multipart upload: text fields, and one part named `file` streamed to a temporary file, checked for
@@ -81,7 +83,8 @@ export async function receiveAudio(req: FastifyRequest, mediaDir: string): Promi
 function asUploadError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const e = err as { statusCode?: number; syscall?: string; message?: string };
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return new HttpError(e.statusCode, e.message ?? 'Bad upload');
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+    return new HttpError(e.statusCode, e.message ?? 'Bad upload');
   if (e?.syscall) return err;
   const why = (e?.message ?? 'unreadable').replace(/^Multipart:\s*/i, '');
   return new HttpError(400, `The upload is not a well-formed multipart/form-data body: ${why}`);

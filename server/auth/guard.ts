@@ -23,9 +23,11 @@ export const requestUser = (ctx: AppContext, req: FastifyRequest) => userFromTok
 export function requireUser(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(req);
-    if (!token) return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: SERVER_DETAIL.notAuthenticated });
+    if (!token)
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: SERVER_DETAIL.notAuthenticated });
     const userId = await userFromToken(ctx, token);
-    if (!userId) return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: SERVER_DETAIL.invalidToken });
+    if (!userId)
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: SERVER_DETAIL.invalidToken });
     req.userId = userId;
   };
 }

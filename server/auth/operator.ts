@@ -22,13 +22,15 @@ async function firstAccount(ctx: AppContext): Promise<string | null> {
 export async function isOperator(ctx: AppContext, userId: string, email?: string): Promise<boolean> {
   const admins = ctx.config.adminEmails;
   if (admins.length) {
-    const address = email ?? (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email;
+    const address =
+      email ?? (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email;
     return !!address && admins.includes(address.toLowerCase());
   }
   return (await firstAccount(ctx)) === userId;
 }
 
-export const roleOf = async (ctx: AppContext, userId: string, email?: string) => ((await isOperator(ctx, userId, email)) ? 'operator' : 'user') as 'operator' | 'user';
+export const roleOf = async (ctx: AppContext, userId: string, email?: string) =>
+  ((await isOperator(ctx, userId, email)) ? 'operator' : 'user') as 'operator' | 'user';
 
 /** Throws the 403 every operator-only route answers; `what` ends the sentence ('delete model files'). */
 export async function requireOperator(ctx: AppContext, req: FastifyRequest, what: string) {

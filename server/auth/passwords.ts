@@ -1,10 +1,15 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt with parameters stored beside the hash, so they can be raised later without breaking old rows.
-const N = 16384, R = 8, P = 1, KEYLEN = 64;
+const N = 16384,
+  R = 8,
+  P = 1,
+  KEYLEN = 64;
 
 const scrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(pw, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -16,7 +21,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [tag, n, r, p, salt, hash] = stored.split('$');
   if (tag !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

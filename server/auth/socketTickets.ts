@@ -11,7 +11,10 @@ export async function issueSocketTicket(db: Db, userId: string, ttlSeconds: numb
   const ticket = randomBytes(24).toString('base64url');
   // Expired tickets go as new ones are made: the table holds only the last few seconds' worth.
   await db.query('DELETE FROM socket_tickets WHERE expires_at < now()');
-  await db.query(`INSERT INTO socket_tickets (ticket_hash, user_id, expires_at) VALUES ($1, $2, now() + $3::int * interval '1 second')`, [hashOf(ticket), userId, ttlSeconds]);
+  await db.query(
+    `INSERT INTO socket_tickets (ticket_hash, user_id, expires_at) VALUES ($1, $2, now() + $3::int * interval '1 second')`,
+    [hashOf(ticket), userId, ttlSeconds],
+  );
   return ticket;
 }
 

@@ -10,7 +10,11 @@ export interface TokenService {
 }
 
 /** JWT_SECRET when given; otherwise a random secret persisted in the data directory so restarts keep sessions. */
-export async function resolveSecret(configured: string | undefined, dataDir: string, persist: boolean): Promise<Uint8Array> {
+export async function resolveSecret(
+  configured: string | undefined,
+  dataDir: string,
+  persist: boolean,
+): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   if (!persist) return randomBytes(32);
   const file = path.join(dataDir, 'jwt-secret');

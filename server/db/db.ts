@@ -47,7 +47,8 @@ function wrapPglite(db: PGlite, opened?: Db['opened']): Db {
     async exec(sql) {
       await db.exec(sql);
     },
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows })),
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: async <T>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows })),
     close: () => db.close(),
   };
 }
@@ -72,7 +73,9 @@ async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const out = await fn({ query: async <T>(s: string, p: unknown[] = []) => (await client.query(s, p)).rows as T[] });
+        const out = await fn({
+          query: async <T>(s: string, p: unknown[] = []) => (await client.query(s, p)).rows as T[],
+        });
         await client.query('COMMIT');
         return out;
       } catch (err) {

@@ -12,7 +12,12 @@ const migrationFiles = async (dir: string) => (await readdir(dir)).filter((f) =>
 /** Names the set of migrations (their names and text): a PGlite template cluster made with them is kept under it. */
 export async function migrationsKey(dir = MIGRATIONS_DIR): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await migrationFiles(dir)) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
+  for (const file of await migrationFiles(dir))
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -21,9 +26,13 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = await migrationFiles(dir);
   // The usual start has nothing to apply: it is found out by reading, without the write transaction below (whose
   // commit flushes the log: most of the migrations step of a start on existing data).
-  const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  const [{ present }] = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
+  );
   if (present) {
-    const recorded = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const recorded = new Set(
+      (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
     if (files.every((f) => recorded.has(f))) return [];
   }
   await db.exec(

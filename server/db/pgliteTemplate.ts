@@ -63,10 +63,15 @@ async function makeTemplate(template: string, prepare?: Prepare): Promise<void> 
  */
 async function copyTree(from: string, to: string): Promise<void> {
   const entries = await readdir(from, { withFileTypes: true, recursive: true });
-  const target = (e: { parentPath: string; name: string }) => path.join(to, path.relative(from, path.join(e.parentPath, e.name)));
+  const target = (e: { parentPath: string; name: string }) =>
+    path.join(to, path.relative(from, path.join(e.parentPath, e.name)));
   await mkdir(to, { recursive: true });
   for (const e of entries) if (e.isDirectory()) await mkdir(target(e), { recursive: true });
-  await Promise.all(entries.filter((e) => e.isFile()).map((e) => copyFile(path.join(e.parentPath, e.name), target(e), constants.COPYFILE_FICLONE)));
+  await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => copyFile(path.join(e.parentPath, e.name), target(e), constants.COPYFILE_FICLONE)),
+  );
 }
 
 /**
@@ -74,7 +79,11 @@ async function copyTree(from: string, to: string): Promise<void> {
  * left alone. Resolves with what happened, for the start-up line. Any failure (a read-only node_modules, a full
  * disk) falls back to PGlite's own initdb: it is only slower.
  */
-export async function seedDataDir(dir: string, template: string | null = templateDir(), prepare?: Prepare): Promise<'existing' | 'copied' | 'initdb'> {
+export async function seedDataDir(
+  dir: string,
+  template: string | null = templateDir(),
+  prepare?: Prepare,
+): Promise<'existing' | 'copied' | 'initdb'> {
   if (!isEmpty(dir)) return 'existing';
   if (!template) return 'initdb';
   try {

@@ -32,7 +32,11 @@ function jsonObjectIn(text: string): Record<string, unknown> | null {
 }
 
 const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).filter(Boolean) : typeof v === 'string' && v ? [v] : [];
+  Array.isArray(v)
+    ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).filter(Boolean)
+    : typeof v === 'string' && v
+      ? [v]
+      : [];
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : null);
 
 export function parseTurnAnswer(raw: string, stage?: string | null): TurnAnswer {
@@ -43,7 +47,8 @@ export function parseTurnAnswer(raw: string, stage?: string | null): TurnAnswer 
     if (!cleaned) throw new UnusableAnswerError('the model gave an empty answer');
     // It set out to write the structured answer and did not finish it (a cut-off stream, broken JSON): say so,
     // rather than show braces and keys as if they were the agent's words.
-    if (/^(\{|```)/.test(cleaned)) throw new UnusableAnswerError('its structured answer was cut off or is not valid JSON');
+    if (/^(\{|```)/.test(cleaned))
+      throw new UnusableAnswerError('its structured answer was cut off or is not valid JSON');
     return turnAnswer.parse({ content: cleaned, stance: 'neutral', confidence: 0.5, argument_type: fallbackType });
   }
   const content = text(obj.content) || text(obj.text) || text(obj.message) || text(obj.response);

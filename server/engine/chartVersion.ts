@@ -16,7 +16,11 @@ interface NodeShape {
 export function chartVersion(machine: AnyStateMachine): string {
   const parts: string[] = [];
   const walk = (node: NodeShape) => {
-    parts.push(`${node.id}:${Object.keys(node.on ?? {}).sort().join(',')}:${node.after ? Object.keys(node.after).join(',') : ''}`);
+    parts.push(
+      `${node.id}:${Object.keys(node.on ?? {})
+        .sort()
+        .join(',')}:${node.after ? Object.keys(node.after).join(',') : ''}`,
+    );
     for (const key of Object.keys(node.states ?? {}).sort()) walk(node.states![key]!);
   };
   walk(machine.root as unknown as NodeShape);

@@ -15,8 +15,14 @@ import { recordHumanMessage } from './store';
 
 /** Every client frame of one socket: CLIENT_FRAMES_PER_SECOND with bursts of CLIENT_FRAME_BURST. */
 export const socketBucket = (ctx: AppContext) => new TokenBucket(clientFrameRate(ctx));
-const clientFrameRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.clientFramesPerSecond, burst: ctx.config.clientFrameBurst });
-const humanRate = (ctx: AppContext): Rate => ({ perSecond: ctx.config.humanMessagesPerSecond, burst: ctx.config.humanMessageBurst });
+const clientFrameRate = (ctx: AppContext): Rate => ({
+  perSecond: ctx.config.clientFramesPerSecond,
+  burst: ctx.config.clientFrameBurst,
+});
+const humanRate = (ctx: AppContext): Rate => ({
+  perSecond: ctx.config.humanMessagesPerSecond,
+  burst: ctx.config.humanMessageBurst,
+});
 
 /** Human messages per user, across all of the user's sockets (one map per server). */
 const humanBuckets = new WeakMap<AppContext, BucketMap>();
@@ -36,9 +42,11 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
   const limited = bucket !== undefined && !bucket.take();
   const res = parseFrame(discussionClientFrame, raw);
   // A flood never keeps the user from stopping: a well-formed stop passes an empty bucket.
-  if (limited && !(res.kind === 'frame' && res.frame.type === 'stop')) return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
+  if (limited && !(res.kind === 'frame' && res.frame.type === 'stop'))
+    return tell(ENGINE_MESSAGES.clientFrameLimit(describeRate(clientFrameRate(ctx))));
   if (res.kind === 'unknown') return tell(`Ignored a message of unknown type "${res.type}".`);
-  if (res.kind === 'malformed') return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
+  if (res.kind === 'malformed')
+    return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
   const frame = res.frame;
   switch (frame.type) {
     case 'stop':
@@ -46,13 +54,22 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
       return session.stop('stopped');
     case 'human_message': {
       if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEnded);
-      if (!session.plan.humanParticipation) return tell('Human participation is off for this discussion; the message was not added.');
-      if (!humanBucketsOf(ctx).take(session.userId)) return tell(ENGINE_MESSAGES.humanMessageLimit(describeRate(humanRate(ctx))));
+      if (!session.plan.humanParticipation)
+        return tell('Human participation is off for this discussion; the message was not added.');
+      if (!humanBucketsOf(ctx).take(session.userId))
+        return tell(ENGINE_MESSAGES.humanMessageLimit(describeRate(humanRate(ctx))));
       const max = ctx.config.maxHumanMessagesPerDiscussion;
       if (max > 0 && session.humanMessages >= max) return tell(ENGINE_MESSAGES.humanMessageCap(max));
       session.humanMessages++;
       void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp).catch((err) =>
-        tell(incident(session.log, err, 'Your message reached the agents but could not be stored because of a server error', { discussion: session.discussionId })),
+        tell(
+          incident(
+            session.log,
+            err,
+            'Your message reached the agents but could not be stored because of a server error',
+            { discussion: session.discussionId },
+          ),
+        ),
       );
       return session.deliver({ type: 'human.message', text: frame.text });
     }

@@ -145,7 +145,10 @@ export class ClusterEngine {
       for (const s of mine) {
         // Started after the UPDATE read its rows, or already another process's: only the latter is silenced.
         if (held.has(s.discussionId) || !s.isLive) continue;
-        const [row] = await this.ctx.db.query<{ owner_id: string | null; status: string }>('SELECT owner_id, status FROM discussions WHERE id = $1', [s.discussionId]);
+        const [row] = await this.ctx.db.query<{ owner_id: string | null; status: string }>(
+          'SELECT owner_id, status FROM discussions WHERE id = $1',
+          [s.discussionId],
+        );
         if (row && row.status === 'running' && row.owner_id !== this.ctx.instanceId) {
           this.log.warn({ discussion: s.discussionId }, 'another process took this discussion over; it stops here');
           void s.relinquish();
@@ -167,7 +170,10 @@ export class ClusterEngine {
          RETURNING id, user_id, session_id, endpoint, snapshot`,
         [this.ctx.instanceId, this.leaseMs, this.alone],
       );
-      for (const row of rows) await this.resume(row).catch((err) => this.log.error({ err, discussion: row.id }, 'could not take a discussion over'));
+      for (const row of rows)
+        await this.resume(row).catch((err) =>
+          this.log.error({ err, discussion: row.id }, 'could not take a discussion over'),
+        );
     })()
       .catch((err) => this.log.warn({ err }, 'could not look for discussions to take over'))
       .finally(() => (this.claiming = null));
@@ -203,14 +209,20 @@ export class ClusterEngine {
       await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
       return null;
     }
-    const frames = await this.ctx.db.query<{ data: unknown }>('SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq', [row.id]);
+    const frames = await this.ctx.db.query<{ data: unknown }>(
+      'SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq',
+      [row.id],
+    );
     const key = sessionKey(row.user_id, row.session_id);
     const sessions = sessionsOf(this.ctx);
     const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, machine, this.log, {
       speechAvailable: this.ctx.providers.speech.available(),
       researchAvailable: researchOf(this.ctx) !== null,
       durable: true,
-      restore: { snapshot: restored, frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))) },
+      restore: {
+        snapshot: restored,
+        frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
+      },
     });
     sessions.set(key, session);
     session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
@@ -298,9 +310,10 @@ export class ClusterEngine {
     const live = [...sessionsOf(this.ctx).values()].filter((s) => s.isLive);
     await Promise.all(live.map((s) => s.relinquish()));
     if (live.length) {
-      await this.ctx.db.query("UPDATE discussions SET owner_id = NULL, lease_until = now() - interval '1 second' WHERE owner_id = $1 AND status = 'running'", [
-        this.ctx.instanceId,
-      ]);
+      await this.ctx.db.query(
+        "UPDATE discussions SET owner_id = NULL, lease_until = now() - interval '1 second' WHERE owner_id = $1 AND status = 'running'",
+        [this.ctx.instanceId],
+      );
     }
     await this.ctx.bus?.flush();
     return live.length;

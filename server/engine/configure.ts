@@ -4,7 +4,13 @@ import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocke
 import { endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../src/schemas/format';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import {
-  basicConfig, enhancedConfig, humanMessage, multiRoundConfig, playedStatus, standardHybridConfig, stopMessage,
+  basicConfig,
+  enhancedConfig,
+  humanMessage,
+  multiRoundConfig,
+  playedStatus,
+  standardHybridConfig,
+  stopMessage,
 } from '../../src/schemas/standardSocket';
 import type { Queryable } from '../db/db';
 import { formatProblem } from './formats/check';
@@ -12,7 +18,9 @@ import type { AgentRef, EndpointConfig } from './plan';
 
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
 
-export type Configured = { ok: true; input: EndpointConfig; topic: string; agentIds: string[]; sessionId: string; resumeFrom?: number } | { ok: false; why: string };
+export type Configured =
+  | { ok: true; input: EndpointConfig; topic: string; agentIds: string[]; sessionId: string; resumeFrom?: number }
+  | { ok: false; why: string };
 
 /** No discussion holds more frames than a PostgreSQL integer counts; a resume point is clamped to this first. */
 export const MAX_RESUME_FROM = 2 ** 31 - 1;
@@ -36,9 +44,23 @@ export const clampResume = (from: number, frameCount: number) => Math.min(frameC
  * Fields only the hybrid panel sends; the standard panel's /ws/hybrid message has none of them
  * (docs/product.md#discussions-calls).
  */
-const HYBRID_PANEL_FIELDS = ['turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus', 'independent_first_answers', 'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config'];
+const HYBRID_PANEL_FIELDS = [
+  'turns_per_round',
+  'pause_between_turns',
+  'auto_stop_on_consensus',
+  'independent_first_answers',
+  'enable_cross_agent_learning',
+  'response_format',
+  'citation_style',
+  'tts_config',
+];
 
-const oneLine = (e: z.ZodError) => z.prettifyError(e).replace(/\s*\n\s*/g, '; ').replace(/✖\s*/g, '').trim();
+const oneLine = (e: z.ZodError) =>
+  z
+    .prettifyError(e)
+    .replace(/\s*\n\s*/g, '; ')
+    .replace(/✖\s*/g, '')
+    .trim();
 
 /**
  * Validates the configuration with the endpoint's schema. /ws/hybrid takes the hybrid panel's richer message
@@ -52,10 +74,14 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
   } catch {
     return { ok: false, why: ENGINE_MESSAGES.badConfig('the first message is not JSON') };
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, why: ENGINE_MESSAGES.badConfig('the first message must be a JSON object') };
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    return { ok: false, why: ENGINE_MESSAGES.badConfig('the first message must be a JSON object') };
   const obj = data as Record<string, unknown>;
   if (typeof obj.type === 'string' && ['human_message', 'stop', 'status', 'audio_acknowledgment'].includes(obj.type)) {
-    return { ok: false, why: ENGINE_MESSAGES.badConfig(`the first message must be the discussion configuration, not "${obj.type}"`) };
+    return {
+      ok: false,
+      why: ENGINE_MESSAGES.badConfig(`the first message must be the discussion configuration, not "${obj.type}"`),
+    };
   }
   const resume = resumePoint(obj.resume_from);
   if (!resume.ok) return { ok: false, why: ENGINE_MESSAGES.badResumeFrom };
@@ -67,7 +93,12 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
     return problem ? { ok: false, why: ENGINE_MESSAGES.badConfig(problem) } : configured(input, topic);
   };
   const configured = (input: EndpointConfig, topic: string): Configured => ({
-    ok: true, input, topic, agentIds: [...new Set(input.config.agent_ids)], sessionId: input.config.session_id, resumeFrom,
+    ok: true,
+    input,
+    topic,
+    agentIds: [...new Set(input.config.agent_ids)],
+    sessionId: input.config.session_id,
+    resumeFrom,
   });
   switch (endpoint) {
     case 'basic': {
@@ -105,5 +136,11 @@ export async function loadAgents(db: Queryable, userId: string, ids: string[]): 
 
 /** Every frame either panel may send after its configuration (the standard panel's played status, the hybrid panel's acknowledgment). */
 export const discussionClientFrame = z.discriminatedUnion('type', [
-  humanMessage, stopMessage, playedStatus, audioAcknowledgment, giveFloorMessage, endDiscussionMessage, judgeVoteMessage,
+  humanMessage,
+  stopMessage,
+  playedStatus,
+  audioAcknowledgment,
+  giveFloorMessage,
+  endDiscussionMessage,
+  judgeVoteMessage,
 ]);

@@ -67,8 +67,14 @@ export function measureConsensus(
   let leader: string | null = null;
   for (const [id, w] of weight) {
     const best = leader === null ? null : weight.get(leader)!;
-    if (!best || w.sum > best.sum || (w.sum === best.sum && (w.holders > best.holders
-      || (w.holders === best.holders && id.localeCompare(leader!, 'en', { numeric: true }) < 0)))) leader = id;
+    if (
+      !best ||
+      w.sum > best.sum ||
+      (w.sum === best.sum &&
+        (w.holders > best.holders ||
+          (w.holders === best.holders && id.localeCompare(leader!, 'en', { numeric: true }) < 0)))
+    )
+      leader = id;
   }
   const n = Math.max(participants, positions.length);
   const lead = leader === null ? null : weight.get(leader)!;
@@ -90,4 +96,5 @@ export function measureConsensus(
  * Has the table agreed at `threshold`? Only a complete table can, and only once every agent has spoken after
  * hearing at least one other: a row of independent first answers is a vote, not a discussion's agreement.
  */
-export const hasConverged = (m: ConsensusMeasure, threshold: number) => m.complete && m.informed && m.score >= threshold;
+export const hasConverged = (m: ConsensusMeasure, threshold: number) =>
+  m.complete && m.informed && m.score >= threshold;

@@ -151,13 +151,18 @@ export function initialContext(input: EngineInput): EngineContext {
 // ── Steps ──
 
 /** One step of the machine: its context patch and the frames to send, in order. */
-export type Step = { patch: Partial<EngineContext>; frames: Array<{ frame: EngineFrame; answeredAt?: number; tokenAt?: number }> };
+export type Step = {
+  patch: Partial<EngineContext>;
+  frames: Array<{ frame: EngineFrame; answeredAt?: number; tokenAt?: number }>;
+};
 export const say = (...frames: EngineFrame[]) => frames.map((frame) => ({ frame }));
 export const only = (...frames: EngineFrame[]): Step => ({ patch: {}, frames: say(...frames) });
 
-export const speakerOf = (c: EngineContext): AgentRef => c.plan.agents.find((a) => a.id === c.speakerId) ?? c.plan.agents[0];
+export const speakerOf = (c: EngineContext): AgentRef =>
+  c.plan.agents.find((a) => a.id === c.speakerId) ?? c.plan.agents[0];
 export const stageOf = (c: EngineContext) => c.plan.stages[c.stageIndex] ?? null;
 /** What every frame id of a discussion starts with: its session_id and its own uuid (unique per discussion). */
-export const frameIdBase = (plan: Plan) => (plan.discussionId ? `${plan.sessionId}-${plan.discussionId}` : plan.sessionId);
+export const frameIdBase = (plan: Plan) =>
+  plan.discussionId ? `${plan.sessionId}-${plan.discussionId}` : plan.sessionId;
 /** The id of the current turn's message (its stream and its final frame share it). */
 export const messageIdOf = (c: EngineContext) => `${frameIdBase(c.plan)}-msg-${c.turn}`;

@@ -1,6 +1,15 @@
 import { enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
 import {
-  initialContext, type EngineContext, type EngineInput, type ResearchInput, type ResearchOutput, type SpeakInput, type SpeakOutput, type Step, type ThinkEvent, type ThinkInput,
+  initialContext,
+  type EngineContext,
+  type EngineInput,
+  type ResearchInput,
+  type ResearchOutput,
+  type SpeakInput,
+  type SpeakOutput,
+  type Step,
+  type ThinkEvent,
+  type ThinkInput,
 } from './context';
 import type { FrameOut } from './frames';
 import { forAudience } from './frames';
@@ -44,7 +53,8 @@ type Event = EngineEvent | ThinkEvent;
 
 const timedOut = (ms: number) => `no answer within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`;
 /** A speech failure that ends speech for the rest of the discussion (the user's speech quota is reached). */
-const stopsSpeech = (e: unknown) => typeof e === 'object' && e !== null && (e as { stopsSpeech?: unknown }).stopsSpeech === true;
+const stopsSpeech = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { stopsSpeech?: unknown }).stopsSpeech === true;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'unknown error');
 
 type Done<T> = { output: T };
@@ -81,23 +91,33 @@ const engine = setup({
   guards: {
     wantsResearch: ({ context }) => context.plan.research !== null && context.researchAvailable,
     // A format other than the round table decides itself when it is over (formatIsOver).
-    isStageComplete: ({ context }) => (context.plan.format?.kind ?? 'round_table') === 'round_table' && context.turnInStage >= context.plan.turnsPerStage,
+    isStageComplete: ({ context }) =>
+      (context.plan.format?.kind ?? 'round_table') === 'round_table' &&
+      context.turnInStage >= context.plan.turnsPerStage,
     hasMoreStages: ({ context }) => context.stageIndex + 1 < context.plan.stages.length,
     hasConvergedEarly: ({ context }) => context.converged,
     hasMoreRounds: ({ context }) => context.round < context.plan.rounds,
     hasDraft: ({ context }) => context.draft !== null,
     isSpeechOn: ({ context }) => context.speechOn && !fmt.isQuietTask(context),
     hasFailedTooOften: ({ context }) => context.failures >= context.plan.timing.maxConsecutiveFailures,
-    isAckForCurrentAudio: ({ context, event }) => event.type === 'audio.ack' && (!event.audioId || event.audioId === context.pendingAudioId),
+    isAckForCurrentAudio: ({ context, event }) =>
+      event.type === 'audio.ack' && (!event.audioId || event.audioId === context.pendingAudioId),
     hasPause: ({ context }) => context.plan.pauseMs > 0,
-    wantsConclusion: ({ context }) => round.wantsConclusion(context) || (context.plan.format !== null && context.plan.format.kind !== 'round_table'),
+    wantsConclusion: ({ context }) =>
+      round.wantsConclusion(context) || (context.plan.format !== null && context.plan.format.kind !== 'round_table'),
     formatWaits: ({ context }) => formatWaits(context),
     formatIsOver: ({ context }) => formatEnds(context) || formatEndedByPerson(context),
     formatEndedByPerson: ({ context }) => formatEndedByPerson(context),
     isQuietTask: ({ context }) => fmt.isQuietTask(context),
     hasFormatSummary: ({ context }) => fmt.formatSummary(context) !== null,
-    canGiveFloor: ({ context, event }) => event.type === 'floor.give' && context.plan.format !== null && context.plan.agents.some((a) => a.id === event.agentId),
-    awaitsJudge: ({ context }) => { const f = nextFloor(context); return f.kind === 'wait' && f.waiting === 'judge'; },
+    canGiveFloor: ({ context, event }) =>
+      event.type === 'floor.give' &&
+      context.plan.format !== null &&
+      context.plan.agents.some((a) => a.id === event.agentId),
+    awaitsJudge: ({ context }) => {
+      const f = nextFloor(context);
+      return f.kind === 'wait' && f.waiting === 'judge';
+    },
     hasFormat: ({ context }) => context.plan.format !== null,
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
   },
@@ -111,191 +131,219 @@ const stepAction = <E>(make: (c: EngineContext, e: E) => Step) =>
       if (Object.keys(s.patch).length) enqueue.assign(s.patch);
       for (const { frame, answeredAt, tokenAt } of s.frames) {
         const fitted = forAudience(frame, context.plan.audience);
-        if (fitted) enqueue.emit({ type: 'frame', frame: fitted, ...(answeredAt !== undefined ? { answeredAt } : {}), ...(tokenAt !== undefined ? { tokenAt } : {}) });
+        if (fitted)
+          enqueue.emit({
+            type: 'frame',
+            frame: fitted,
+            ...(answeredAt !== undefined ? { answeredAt } : {}),
+            ...(tokenAt !== undefined ? { tokenAt } : {}),
+          });
       }
     }),
   );
 
-export const discussionMachine = engine.extend({
-  actions: {
-    announceOpening: stepAction((c) => round.opening(c)),
-    shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
-    reportResearchFailure: stepAction((c) => round.researchFailed(c)),
-    startRound: stepAction((c) => round.beginRound(c)),
-    startStage: stepAction((c) => round.beginStage(c)),
-    nextStage: stepAction((c) => round.nextStage(c)),
-    endRound: stepAction((c) => round.endRound(c)),
-    chooseSpeaker: stepAction((c) => (c.plan.format ? fmt.chooseFloor(c) : turn.chooseSpeaker(c))),
-    openDraft: stepAction((c) => turn.openDraft(c)),
-    streamDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) => turn.streamDelta(c, e.text, e.tokenAt)),
-    recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) => (c.format?.current ? fmt.recordAnswer(c, e.output) : turn.recordTurn(c, e.output))),
-    noteModelError: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.failed' }>) => ({ patch: { failure: e.error }, frames: [] })),
-    noteTimeout: stepAction((c) => ({ patch: { failure: timedOut(c.plan.timing.turnTimeoutMs) }, frames: [] })),
-    failTurn: stepAction((c) => (c.format?.current ? fmt.failFormatTurn(c) : turn.failTurn(c))),
-    announceSpeech: stepAction((c) => turn.beginSpeech(c)),
-    shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
-    reportSpeechFailure: stepAction((c, e: { error: unknown }) => turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error))),
-    yieldFloor: stepAction((c) => turn.rest(c)),
-    noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => (c.format ? fmt.noteFormatHuman(c, e.text) : turn.noteHuman(c, e.text))),
-    announceWait: stepAction((c) => fmt.noteWait(c)),
-    giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
-    castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) => fmt.humanVote(c, e.side, e.confidence, e.reason)),
-    endByPerson: stepAction((c) => fmt.endByPerson(c)),
-    concludeWithFormatSummary: stepAction((c) => round.conclude(c, fmt.formatSummary(c))),
-    openSummaryDraft: stepAction((c) => round.openSummary(c)),
-    announceConsensus: stepAction((c) => round.announceConsensus(c)),
-    conclude: stepAction((c, e: Event) => round.conclude(c, e.type === 'think.done' ? e.output.answer.content : null)),
-    announceEnd: stepAction((c) => round.endStep(c)),
-    announceFailure: stepAction((c) => round.failedStep(c)),
-    announceStop: stepAction((c, e: Event) => round.stopStep(c, e.type === 'stop' ? e.reason : 'stopped')),
-  },
-}).createMachine({
-  id: 'discussion',
-  context: ({ input }) => initialContext(input),
-  initial: 'opening',
-  on: {
-    stop: { target: '.stopped' },
-    'human.message': { guard: 'acceptsHumans', actions: 'noteHuman' },
-    'floor.give': { guard: 'canGiveFloor', actions: 'giveFloor' },
-    'discussion.end': { guard: 'hasFormat', actions: 'endByPerson' },
-  },
-  states: {
-    opening: {
-      entry: 'announceOpening',
-      always: [{ guard: 'wantsResearch', target: 'researching' }, { target: 'running' }],
+export const discussionMachine = engine
+  .extend({
+    actions: {
+      announceOpening: stepAction((c) => round.opening(c)),
+      shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
+      reportResearchFailure: stepAction((c) => round.researchFailed(c)),
+      startRound: stepAction((c) => round.beginRound(c)),
+      startStage: stepAction((c) => round.beginStage(c)),
+      nextStage: stepAction((c) => round.nextStage(c)),
+      endRound: stepAction((c) => round.endRound(c)),
+      chooseSpeaker: stepAction((c) => (c.plan.format ? fmt.chooseFloor(c) : turn.chooseSpeaker(c))),
+      openDraft: stepAction((c) => turn.openDraft(c)),
+      streamDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) =>
+        turn.streamDelta(c, e.text, e.tokenAt),
+      ),
+      recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) =>
+        c.format?.current ? fmt.recordAnswer(c, e.output) : turn.recordTurn(c, e.output),
+      ),
+      noteModelError: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.failed' }>) => ({
+        patch: { failure: e.error },
+        frames: [],
+      })),
+      noteTimeout: stepAction((c) => ({ patch: { failure: timedOut(c.plan.timing.turnTimeoutMs) }, frames: [] })),
+      failTurn: stepAction((c) => (c.format?.current ? fmt.failFormatTurn(c) : turn.failTurn(c))),
+      announceSpeech: stepAction((c) => turn.beginSpeech(c)),
+      shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
+      reportSpeechFailure: stepAction((c, e: { error: unknown }) =>
+        turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error)),
+      ),
+      yieldFloor: stepAction((c) => turn.rest(c)),
+      noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) =>
+        c.format ? fmt.noteFormatHuman(c, e.text) : turn.noteHuman(c, e.text),
+      ),
+      announceWait: stepAction((c) => fmt.noteWait(c)),
+      giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
+      castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) =>
+        fmt.humanVote(c, e.side, e.confidence, e.reason),
+      ),
+      endByPerson: stepAction((c) => fmt.endByPerson(c)),
+      concludeWithFormatSummary: stepAction((c) => round.conclude(c, fmt.formatSummary(c))),
+      openSummaryDraft: stepAction((c) => round.openSummary(c)),
+      announceConsensus: stepAction((c) => round.announceConsensus(c)),
+      conclude: stepAction((c, e: Event) =>
+        round.conclude(c, e.type === 'think.done' ? e.output.answer.content : null),
+      ),
+      announceEnd: stepAction((c) => round.endStep(c)),
+      announceFailure: stepAction((c) => round.failedStep(c)),
+      announceStop: stepAction((c, e: Event) => round.stopStep(c, e.type === 'stop' ? e.reason : 'stopped')),
     },
-    researching: {
-      invoke: {
-        id: 'research',
-        src: 'research',
-        input: ({ context }) => researchInput(context),
-        onDone: { target: 'running', actions: 'shareResearch' },
-        onError: { target: 'running', actions: 'reportResearchFailure' },
+  })
+  .createMachine({
+    id: 'discussion',
+    context: ({ input }) => initialContext(input),
+    initial: 'opening',
+    on: {
+      stop: { target: '.stopped' },
+      'human.message': { guard: 'acceptsHumans', actions: 'noteHuman' },
+      'floor.give': { guard: 'canGiveFloor', actions: 'giveFloor' },
+      'discussion.end': { guard: 'hasFormat', actions: 'endByPerson' },
+    },
+    states: {
+      opening: {
+        entry: 'announceOpening',
+        always: [{ guard: 'wantsResearch', target: 'researching' }, { target: 'running' }],
       },
-    },
-    running: {
-      initial: 'roundStarting',
-      states: {
-        roundStarting: {
-          entry: 'startRound',
-          always: 'stageStarting',
+      researching: {
+        invoke: {
+          id: 'research',
+          src: 'research',
+          input: ({ context }) => researchInput(context),
+          onDone: { target: 'running', actions: 'shareResearch' },
+          onError: { target: 'running', actions: 'reportResearchFailure' },
         },
-        stageStarting: {
-          entry: 'startStage',
-          always: 'selecting',
-        },
-        selecting: {
-          always: [
-            { guard: 'formatIsOver', target: 'stageEnding' },
-            { guard: 'formatWaits', target: 'awaitingFloor', actions: 'announceWait' },
-            { guard: 'isStageComplete', target: 'stageEnding' },
-            { target: 'thinking', actions: 'chooseSpeaker' },
-          ],
-        },
-        thinking: {
-          invoke: { id: 'think', src: 'think', input: ({ context }) => (context.format?.current ? formatThinkInput(context) : thinkInput(context)) },
-          on: {
-            'think.delta': [
-              // A choice (a moderator's pick, a ranking, a vote) is read, not shown as it is written.
-              { guard: 'isQuietTask' },
-              { guard: 'hasDraft', actions: 'streamDelta' },
-              { actions: ['openDraft', 'streamDelta'] },
+      },
+      running: {
+        initial: 'roundStarting',
+        states: {
+          roundStarting: {
+            entry: 'startRound',
+            always: 'stageStarting',
+          },
+          stageStarting: {
+            entry: 'startStage',
+            always: 'selecting',
+          },
+          selecting: {
+            always: [
+              { guard: 'formatIsOver', target: 'stageEnding' },
+              { guard: 'formatWaits', target: 'awaitingFloor', actions: 'announceWait' },
+              { guard: 'isStageComplete', target: 'stageEnding' },
+              { target: 'thinking', actions: 'chooseSpeaker' },
             ],
-            'think.done': [
-              { guard: 'isSpeechOn', target: 'speaking', actions: 'recordTurn' },
-              { target: 'resting', actions: 'recordTurn' },
+          },
+          thinking: {
+            invoke: {
+              id: 'think',
+              src: 'think',
+              input: ({ context }) => (context.format?.current ? formatThinkInput(context) : thinkInput(context)),
+            },
+            on: {
+              'think.delta': [
+                // A choice (a moderator's pick, a ranking, a vote) is read, not shown as it is written.
+                { guard: 'isQuietTask' },
+                { guard: 'hasDraft', actions: 'streamDelta' },
+                { actions: ['openDraft', 'streamDelta'] },
+              ],
+              'think.done': [
+                { guard: 'isSpeechOn', target: 'speaking', actions: 'recordTurn' },
+                { target: 'resting', actions: 'recordTurn' },
+              ],
+              'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
+            },
+            after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
+          },
+          // A format waits for the person: the floor given (a human moderator), a judge's vote, an answer to the
+          // moderator's question, or 'End discussion'. No timer moves it on.
+          awaitingFloor: {
+            on: {
+              'floor.give': { guard: 'canGiveFloor', target: 'selecting', actions: 'giveFloor' },
+              'judge.vote': { guard: 'awaitsJudge', target: 'selecting', actions: 'castJudgeVote' },
+              'human.message': { guard: 'acceptsHumans', target: 'selecting', actions: 'noteHuman' },
+              'discussion.end': { target: 'selecting', actions: 'endByPerson' },
+            },
+          },
+          turnFailed: {
+            entry: 'failTurn',
+            always: [{ guard: 'hasFailedTooOften', target: '#discussion.failed' }, { target: 'selecting' }],
+          },
+          speaking: {
+            entry: 'announceSpeech',
+            invoke: {
+              id: 'speak',
+              src: 'speak',
+              input: ({ context }) => speakInput(context),
+              onDone: { target: 'awaitingAck', actions: 'shareAudio' },
+              onError: { target: 'resting', actions: 'reportSpeechFailure' },
+            },
+          },
+          awaitingAck: {
+            on: { 'audio.ack': { guard: 'isAckForCurrentAudio', target: 'resting' }, 'engine.resume': 'resting' },
+            after: { ackTimeout: 'resting' },
+          },
+          resting: {
+            entry: 'yieldFloor',
+            always: { guard: not('hasPause'), target: 'selecting' },
+            on: { 'engine.resume': 'selecting' },
+            after: { pause: 'selecting' },
+          },
+          stageEnding: {
+            always: [
+              { guard: 'hasMoreStages', target: 'stageStarting', actions: 'nextStage' },
+              { target: 'roundEnding' },
             ],
-            'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
           },
-          after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
-        },
-        // A format waits for the person: the floor given (a human moderator), a judge's vote, an answer to the
-        // moderator's question, or 'End discussion'. No timer moves it on.
-        awaitingFloor: {
-          on: {
-            'floor.give': { guard: 'canGiveFloor', target: 'selecting', actions: 'giveFloor' },
-            'judge.vote': { guard: 'awaitsJudge', target: 'selecting', actions: 'castJudgeVote' },
-            'human.message': { guard: 'acceptsHumans', target: 'selecting', actions: 'noteHuman' },
-            'discussion.end': { target: 'selecting', actions: 'endByPerson' },
+          roundEnding: {
+            entry: 'endRound',
+            always: [
+              { guard: 'formatEndedByPerson', target: '#discussion.summarizing' },
+              { guard: 'hasConvergedEarly', target: '#discussion.summarizing' },
+              { guard: 'hasMoreRounds', target: 'roundStarting' },
+              { target: '#discussion.summarizing' },
+            ],
           },
-        },
-        turnFailed: {
-          entry: 'failTurn',
-          always: [{ guard: 'hasFailedTooOften', target: '#discussion.failed' }, { target: 'selecting' }],
-        },
-        speaking: {
-          entry: 'announceSpeech',
-          invoke: {
-            id: 'speak',
-            src: 'speak',
-            input: ({ context }) => speakInput(context),
-            onDone: { target: 'awaitingAck', actions: 'shareAudio' },
-            onError: { target: 'resting', actions: 'reportSpeechFailure' },
-          },
-        },
-        awaitingAck: {
-          on: { 'audio.ack': { guard: 'isAckForCurrentAudio', target: 'resting' }, 'engine.resume': 'resting' },
-          after: { ackTimeout: 'resting' },
-        },
-        resting: {
-          entry: 'yieldFloor',
-          always: { guard: not('hasPause'), target: 'selecting' },
-          on: { 'engine.resume': 'selecting' },
-          after: { pause: 'selecting' },
-        },
-        stageEnding: {
-          always: [
-            { guard: 'hasMoreStages', target: 'stageStarting', actions: 'nextStage' },
-            { target: 'roundEnding' },
-          ],
-        },
-        roundEnding: {
-          entry: 'endRound',
-          always: [
-            { guard: 'formatEndedByPerson', target: '#discussion.summarizing' },
-            { guard: 'hasConvergedEarly', target: '#discussion.summarizing' },
-            { guard: 'hasMoreRounds', target: 'roundStarting' },
-            { target: '#discussion.summarizing' },
-          ],
         },
       },
-    },
-    summarizing: {
-      entry: 'announceConsensus',
-      always: [
-        { guard: not('wantsConclusion'), target: 'ended' },
-        { guard: 'hasFormatSummary', target: 'ended', actions: 'concludeWithFormatSummary' },
-      ],
-      invoke: {
-        id: 'summarize',
-        src: 'summarize',
-        input: ({ context: { plan, record } }) => ({
-          request: summaryRequest(plan, record, consensusOf(plan, record).score, outcomeText(plan, record)), stage: null,
-        }),
-      },
-      on: {
-        'think.delta': [
-          { guard: 'hasDraft', actions: 'streamDelta' },
-          { actions: ['openSummaryDraft', 'streamDelta'] },
+      summarizing: {
+        entry: 'announceConsensus',
+        always: [
+          { guard: not('wantsConclusion'), target: 'ended' },
+          { guard: 'hasFormatSummary', target: 'ended', actions: 'concludeWithFormatSummary' },
         ],
-        'think.done': { target: 'ended', actions: 'conclude' },
-        'think.failed': { target: 'ended', actions: 'conclude' },
+        invoke: {
+          id: 'summarize',
+          src: 'summarize',
+          input: ({ context: { plan, record } }) => ({
+            request: summaryRequest(plan, record, consensusOf(plan, record).score, outcomeText(plan, record)),
+            stage: null,
+          }),
+        },
+        on: {
+          'think.delta': [
+            { guard: 'hasDraft', actions: 'streamDelta' },
+            { actions: ['openSummaryDraft', 'streamDelta'] },
+          ],
+          'think.done': { target: 'ended', actions: 'conclude' },
+          'think.failed': { target: 'ended', actions: 'conclude' },
+        },
+        after: { turnTimeout: { target: 'ended', actions: 'conclude' } },
       },
-      after: { turnTimeout: { target: 'ended', actions: 'conclude' } },
+      ended: {
+        type: 'final',
+        entry: 'announceEnd',
+      },
+      failed: {
+        type: 'final',
+        entry: 'announceFailure',
+      },
+      stopped: {
+        type: 'final',
+        entry: 'announceStop',
+      },
     },
-    ended: {
-      type: 'final',
-      entry: 'announceEnd',
-    },
-    failed: {
-      type: 'final',
-      entry: 'announceFailure',
-    },
-    stopped: {
-      type: 'final',
-      entry: 'announceStop',
-    },
-  },
-});
+  });
 
 export type DiscussionMachine = typeof discussionMachine;

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { CLOSE_NORMAL, CLOSE_TRY_AGAIN_LATER, CLOSE_UNSUPPORTED_DATA, ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
+import {
+  CLOSE_NORMAL,
+  CLOSE_TRY_AGAIN_LATER,
+  CLOSE_UNSUPPORTED_DATA,
+  ENDPOINTS,
+  type EndpointKey,
+} from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { clusterOf } from './cluster';
@@ -32,22 +38,35 @@ interface Entrance {
   parsed: Parsed;
 }
 
-const sendJson = (ws: WebSocket, frame: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...frame, timestamp: new Date().toISOString() }));
+const sendJson = (ws: WebSocket, frame: object) =>
+  ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...frame, timestamp: new Date().toISOString() }));
 
 /** A fatal error frame saying why, then the close (1003 unless told). */
 export function refuse(ws: WebSocket, message: string, code = CLOSE_UNSUPPORTED_DATA, reason = message) {
   sendJson(ws, { type: 'error', message, fatal: true });
   // A close reason holds at most 123 bytes.
-  if (ws.readyState === ws.OPEN) ws.close(code, Buffer.from(reason).subarray(0, 123).toString().replace(/\uFFFD$/, ''));
+  if (ws.readyState === ws.OPEN)
+    ws.close(
+      code,
+      Buffer.from(reason)
+        .subarray(0, 123)
+        .toString()
+        .replace(/\uFFFD$/, ''),
+    );
 }
 
 /**
  * A limit reached: 1013 (try again later), never 1008, which the client reads as a failed sign-in. The error frame
  * names the setting; the close reason is the short sentence the panel shows as it is.
  */
-export const refuseAtLimit = (ws: WebSocket, message: string, sentence: string) => refuse(ws, message, CLOSE_TRY_AGAIN_LATER, sentence);
+export const refuseAtLimit = (ws: WebSocket, message: string, sentence: string) =>
+  refuse(ws, message, CLOSE_TRY_AGAIN_LATER, sentence);
 
-const otherEndpoint = (e: Entrance) => refuse(e.ws, ENGINE_MESSAGES.badConfig(`session_id ${e.parsed.sessionId} belongs to a discussion on another endpoint`));
+const otherEndpoint = (e: Entrance) =>
+  refuse(
+    e.ws,
+    ENGINE_MESSAGES.badConfig(`session_id ${e.parsed.sessionId} belongs to a discussion on another endpoint`),
+  );
 
 export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const key = sessionKey(e.userId, e.parsed.sessionId);
@@ -57,26 +76,30 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
 
   const agents = await loadAgents(e.ctx.db, e.userId, e.parsed.agentIds);
   if (e.ws.readyState !== e.ws.OPEN) return null;
-  if (!agents) return refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null;
+  if (!agents) return (refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null);
 
   const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
   const appeared = here();
   if (appeared) return attach(e, appeared);
   if (stored && clusterOf(e.ctx) && stored.status === 'running') return claimOrWatch(e, stored, here);
-  if (stored) return replay(e.ws, stored), null;
+  if (stored) return (replay(e.ws, stored), null);
   return open(e, agents, key);
 }
 
 function attach(e: Entrance, session: DiscussionSession): DiscussionSession | null {
-  if (session.plan.endpoint !== e.endpoint) return otherEndpoint(e), null;
+  if (session.plan.endpoint !== e.endpoint) return (otherEndpoint(e), null);
   session.attach(e.ws, e.parsed.resumeFrom);
   return session;
 }
 
 /** More than one process: it runs elsewhere, or ran on a process that died (its lease ran out: take it over). */
-async function claimOrWatch(e: Entrance, stored: StoredDiscussion, here: () => DiscussionSession | undefined): Promise<DiscussionSession | null> {
+async function claimOrWatch(
+  e: Entrance,
+  stored: StoredDiscussion,
+  here: () => DiscussionSession | undefined,
+): Promise<DiscussionSession | null> {
   const cluster = clusterOf(e.ctx)!;
-  if (stored.endpoint !== ENDPOINTS[e.endpoint].path) return otherEndpoint(e), null;
+  if (stored.endpoint !== ENDPOINTS[e.endpoint].path) return (otherEndpoint(e), null);
   const claimed = (await cluster.claim(stored.id)) ?? here();
   if (claimed) return attach(e, claimed);
   if (e.ws.readyState === e.ws.OPEN) cluster.watchRemote(e.ws, stored.id, e.parsed.resumeFrom ?? 0);
@@ -102,24 +125,53 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
       `You already have ${maxRunning} discussions running. Stop one or wait for one to end, then try again.`,
     );
   const clustered = ctx.db.kind === 'postgres';
-  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return overLimit(), null;
+  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return (overLimit(), null);
   const discussionId = randomUUID();
   const plan = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
-  const session = new DiscussionSession(ctx, userId, discussionId, ENDPOINTS[endpoint].path, plan, liveDiscussionMachine(ctx, userId, e.log), e.log, {
-    speechAvailable: ctx.providers.speech.available(),
-    researchAvailable: researchOf(ctx) !== null,
-    durable: !!clusterOf(ctx),
-  });
+  const session = new DiscussionSession(
+    ctx,
+    userId,
+    discussionId,
+    ENDPOINTS[endpoint].path,
+    plan,
+    liveDiscussionMachine(ctx, userId, e.log),
+    e.log,
+    {
+      speechAvailable: ctx.providers.speech.available(),
+      researchAvailable: researchOf(ctx) !== null,
+      durable: !!clusterOf(ctx),
+    },
+  );
   sessions.set(key, session);
   session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
   try {
-    const participants = agents.map((a) => ({ id: a.id, name: a.name, model: a.model, color: a.color ?? null, avatar: a.avatar ?? null }));
-    const config = { ...parsed.input.config, token: undefined, panel: 'panel' in parsed.input ? parsed.input.panel : 'standard', participants };
-    const row = { id: discussionId, userId, sessionId: parsed.sessionId, endpoint: ENDPOINTS[endpoint].path, topic: parsed.topic, config, ownerId: ctx.instanceId, leaseMs: ctx.config.discussionLeaseMs };
+    const participants = agents.map((a) => ({
+      id: a.id,
+      name: a.name,
+      model: a.model,
+      color: a.color ?? null,
+      avatar: a.avatar ?? null,
+    }));
+    const config = {
+      ...parsed.input.config,
+      token: undefined,
+      panel: 'panel' in parsed.input ? parsed.input.panel : 'standard',
+      participants,
+    };
+    const row = {
+      id: discussionId,
+      userId,
+      sessionId: parsed.sessionId,
+      endpoint: ENDPOINTS[endpoint].path,
+      topic: parsed.topic,
+      config,
+      ownerId: ctx.instanceId,
+      leaseMs: ctx.config.discussionLeaseMs,
+    };
     if (clustered) {
       if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {
         sessions.delete(key);
-        return overLimit(), null;
+        return (overLimit(), null);
       }
     } else await createDiscussion(ctx.db, row);
   } catch (err) {

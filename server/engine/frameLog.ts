@@ -81,7 +81,8 @@ export class FrameLog {
     const stamped = { ...frame, timestamp: (frame.timestamp as string | undefined) ?? new Date().toISOString() };
     // The hybrid panel pairs a clip with its message by the message's timestamp, which only the session knows.
     if (stamped.type === 'agent_message') this.lastMessageAt = { id: stamped.id, at: stamped.timestamp };
-    if (stamped.type === 'audio_message' && stamped.message_id && stamped.message_id === this.lastMessageAt?.id) stamped.message_timestamp ??= this.lastMessageAt.at;
+    if (stamped.type === 'audio_message' && stamped.message_id && stamped.message_id === this.lastMessageAt?.id)
+      stamped.message_timestamp ??= this.lastMessageAt.at;
     const checked = this.schema.safeParse(stamped);
     if (!checked.success) {
       this.log.error({ frame: stamped, issues: checked.error.issues }, 'engine produced an invalid frame');
@@ -103,7 +104,10 @@ export class FrameLog {
 
   /** A frame of the turn being streamed, stamped (its start) and checked; null (logged) when it failed the check. */
   ephemeral(frame: EngineFrame) {
-    const out = frame.type === 'agent_message_start' ? { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() } : frame;
+    const out =
+      frame.type === 'agent_message_start'
+        ? { ...frame, timestamp: frame.timestamp ?? new Date().toISOString() }
+        : frame;
     const checked = this.schema.safeParse(out);
     if (!checked.success) {
       this.log.error({ frame: out, issues: checked.error.issues }, 'engine produced an invalid frame');

@@ -12,15 +12,34 @@ import type { Audience } from './plan';
 
 type In<S extends z.ZodType> = z.input<S>;
 export type EngineFrame =
-  | In<typeof f.discussionStartedFrame> | In<typeof f.discussionInitializedFrame> | In<typeof f.reasoningStageFrame>
-  | In<typeof f.argumentFrame> | In<typeof f.researchResultFrame> | In<typeof f.researchResultsFrame>
-  | In<typeof f.aclMessageFrame> | In<typeof f.consensusReachedFrame> | In<typeof f.roundStartFrame>
-  | In<typeof f.roundEndFrame> | In<typeof f.agentMessageFrame> | In<typeof f.discussionSummaryFrame>
-  | In<typeof f.textFrame> | In<typeof f.delegationFrame> | In<typeof f.agentStatusFrame> | In<typeof f.audioFrame>
-  | In<typeof f.audioMessageFrame> | In<typeof f.discussionEndedFrame> | In<typeof f.requestFrame>
-  | In<typeof f.ttsStreamingStartFrame> | In<typeof f.ttsStreamingEndFrame> | In<typeof f.performanceMetricFrame>
-  | In<typeof f.ttsErrorFrame> | In<typeof f.errorFrame> | In<typeof f.systemFrame>
-  | In<typeof f.agentMessageStartFrame> | In<typeof f.agentMessageDeltaFrame> | In<typeof positionsFrame>
+  | In<typeof f.discussionStartedFrame>
+  | In<typeof f.discussionInitializedFrame>
+  | In<typeof f.reasoningStageFrame>
+  | In<typeof f.argumentFrame>
+  | In<typeof f.researchResultFrame>
+  | In<typeof f.researchResultsFrame>
+  | In<typeof f.aclMessageFrame>
+  | In<typeof f.consensusReachedFrame>
+  | In<typeof f.roundStartFrame>
+  | In<typeof f.roundEndFrame>
+  | In<typeof f.agentMessageFrame>
+  | In<typeof f.discussionSummaryFrame>
+  | In<typeof f.textFrame>
+  | In<typeof f.delegationFrame>
+  | In<typeof f.agentStatusFrame>
+  | In<typeof f.audioFrame>
+  | In<typeof f.audioMessageFrame>
+  | In<typeof f.discussionEndedFrame>
+  | In<typeof f.requestFrame>
+  | In<typeof f.ttsStreamingStartFrame>
+  | In<typeof f.ttsStreamingEndFrame>
+  | In<typeof f.performanceMetricFrame>
+  | In<typeof f.ttsErrorFrame>
+  | In<typeof f.errorFrame>
+  | In<typeof f.systemFrame>
+  | In<typeof f.agentMessageStartFrame>
+  | In<typeof f.agentMessageDeltaFrame>
+  | In<typeof positionsFrame>
   | In<(typeof fm.FORMAT_FRAMES)[number]>;
 
 /**
@@ -36,13 +55,15 @@ export interface FrameOut {
 
 /** The id of the frame that closes a stream (the final frame with the draft's id), or null for any other frame. */
 export function finalIdOf(frame: EngineFrame): string | null {
-  if (frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'discussion_summary') return frame.id ?? null;
+  if (frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'discussion_summary')
+    return frame.id ?? null;
   if (frame.type === 'argument') return frame.argument.id;
   return null;
 }
 
 /** Frames of a turn being streamed: sent live, never stored, numbered or replayed. */
-export const isEphemeral = (frame: { type: string }) => frame.type === 'agent_message_start' || frame.type === 'agent_message_delta';
+export const isEphemeral = (frame: { type: string }) =>
+  frame.type === 'agent_message_start' || frame.type === 'agent_message_delta';
 
 const readable: Record<Audience, ReadonlySet<string>> = {
   standard: knownTypes(standardServerFrame),
@@ -61,17 +82,27 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
   if (readable[audience].has(frame.type)) return frame;
   if (audience === 'standard') {
     if (frame.type === 'audio_message') {
-      return { type: 'audio', agent_id: frame.agent_id, audio_url: frame.audio_url, audio_id: frame.audio_id, message_id: frame.message_id };
+      return {
+        type: 'audio',
+        agent_id: frame.agent_id,
+        audio_url: frame.audio_url,
+        audio_id: frame.audio_id,
+        message_id: frame.message_id,
+      };
     }
     if (frame.type === 'tts_error') return { type: 'error', message: frame.error, fatal: false };
     return null;
   }
   if (frame.type === 'research_result') {
     const papers = frame.result.articles ?? frame.result.results ?? [];
-    return { type: 'system', content: `Research (${frame.result.source}): ${papers.map((p) => p.title).join('; ') || 'no papers found'}` };
+    return {
+      type: 'system',
+      content: `Research (${frame.result.source}): ${papers.map((p) => p.title).join('; ') || 'no papers found'}`,
+    };
   }
   if (frame.type === 'research_results') {
-    if (frame.unavailable && frame.results.length === 0) return { type: 'system', content: frame.unavailable, about: 'research_unavailable' };
+    if (frame.unavailable && frame.results.length === 0)
+      return { type: 'system', content: frame.unavailable, about: 'research_unavailable' };
     return { type: 'system', content: frame.unavailable ?? `Research: ${frame.results.length} result sets` };
   }
   return null;

@@ -30,7 +30,10 @@ export class FrameJournal {
       mkdirSync(dir, { recursive: true });
       return new FrameJournal(openSync(file, 'a'), file);
     } catch (err) {
-      log.warn({ err, discussion: discussionId }, 'could not open the frame journal; frames are stored in the background only');
+      log.warn(
+        { err, discussion: discussionId },
+        'could not open the frame journal; frames are stored in the background only',
+      );
       return null;
     }
   }
@@ -80,10 +83,10 @@ export async function recoverJournals(db: Db, dir: string, log: JournalLog): Pro
       for (let i = 0; exists && i < frames.length; i += 200) {
         const part = frames.slice(i, i + 200);
         const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
-        const rows = await db.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values} ON CONFLICT (discussion_id, seq) DO NOTHING RETURNING seq`, [
-          discussionId,
-          ...part.flat(),
-        ]);
+        const rows = await db.query(
+          `INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values} ON CONFLICT (discussion_id, seq) DO NOTHING RETURNING seq`,
+          [discussionId, ...part.flat()],
+        );
         recovered += rows.length;
       }
       rmSync(file, { force: true });

@@ -1,10 +1,19 @@
 import type { AgentRef } from './agentRef';
 import {
-  type CONVERSATION_MODES, type EndpointKey, type HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_STAGES,
+  type CONVERSATION_MODES,
+  type EndpointKey,
+  type HYBRID_MODES,
+  HYBRID_TTS_MAX_LENGTH,
+  REASONING_STAGES,
 } from '../../src/schemas/constants';
 import type { HybridConfig } from '../../src/schemas/hybridSocket';
 import type { CommunicationConfig, ResearchConfig } from '../../src/schemas/settings';
-import type { BasicConfig, EnhancedConfig, MultiRoundConfig, StandardHybridConfig } from '../../src/schemas/standardSocket';
+import type {
+  BasicConfig,
+  EnhancedConfig,
+  MultiRoundConfig,
+  StandardHybridConfig,
+} from '../../src/schemas/standardSocket';
 import { formatPlanOf, withFormat, type FormatPlan } from './formats/formatPlan';
 import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
 
@@ -103,7 +112,10 @@ const researchPlan = (r: ResearchConfig) =>
   r.enableResearch ? { sources: [...r.sources], maxResults: r.maxResults, domain: r.domainFilter } : null;
 
 /** Canvas connections restrict who hears whom: a connection either way lets two agents hear each other. */
-export function hearingFrom(agentIds: string[], connections: Array<{ source: string; target: string }>): Plan['hearing'] {
+export function hearingFrom(
+  agentIds: string[],
+  connections: Array<{ source: string; target: string }>,
+): Plan['hearing'] {
   const inTable = new Set(agentIds);
   const edges = connections.filter((c) => inTable.has(c.source) && inTable.has(c.target) && c.source !== c.target);
   if (!edges.length) return null;
@@ -123,40 +135,80 @@ export function stagesFor(listed: readonly ReasoningStage[], enableImplementatio
 }
 
 /** What every plan has unless its endpoint says otherwise (fresh each time: plans never share an array). */
-const defaults = () => ({
-  conversationMode: null, hybridMode: null, rounds: 1, stages: [null], announceRounds: false, acl: false, argumentTree: false, interrupts: null,
-  delegation: false, reactive: false, naturalPick: false, requireEvidence: false, hearing: null, independentFirst: true, crossLearning: false, humanParticipation: true,
-  speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' }, pauseMs: 0,
-}) satisfies Partial<Plan>;
+const defaults = () =>
+  ({
+    conversationMode: null,
+    hybridMode: null,
+    rounds: 1,
+    stages: [null],
+    announceRounds: false,
+    acl: false,
+    argumentTree: false,
+    interrupts: null,
+    delegation: false,
+    reactive: false,
+    naturalPick: false,
+    requireEvidence: false,
+    hearing: null,
+    independentFirst: true,
+    crossLearning: false,
+    humanParticipation: true,
+    speech: { enabled: false, speed: 1, maxChars: 1000, format: 'wav' },
+    pauseMs: 0,
+  }) satisfies Partial<Plan>;
 
 /** How a conversation mode of the standard endpoints takes turns. */
 const modeTraits = (mode: ConversationMode) => ({
-  conversationMode: mode, delegation: delegatingModes.includes(mode), reactive: reactiveModes.includes(mode), naturalPick: mode === 'natural',
+  conversationMode: mode,
+  delegation: delegatingModes.includes(mode),
+  reactive: reactiveModes.includes(mode),
+  naturalPick: mode === 'natural',
 });
 
 /** What the three standard endpoints share: the topic, the communication and research settings. */
 const standardPlan = (c: BasicConfig | EnhancedConfig | MultiRoundConfig) => ({
-  ...defaults(), ...standardCommon(c.communication_config), audience: 'standard' as const, topic: c.context, research: researchPlan(c.research_config),
+  ...defaults(),
+  ...standardCommon(c.communication_config),
+  audience: 'standard' as const,
+  topic: c.context,
+  research: researchPlan(c.research_config),
 });
 
-const interruptsFrom = (c: CommunicationConfig, on: boolean) => (on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null);
+const interruptsFrom = (c: CommunicationConfig, on: boolean) =>
+  on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null;
 
-export function buildPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming, discussionId?: string): Plan {
+export function buildPlan(
+  input: EndpointConfig,
+  agents: AgentRef[],
+  timing: EngineTiming,
+  discussionId?: string,
+): Plan {
   return withFormat(endpointPlan(input, agents, timing, discussionId), formatPlanOf(input.config.format, agents));
 }
 
-function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineTiming, discussionId?: string): Omit<Plan, 'format'> {
+function endpointPlan(
+  input: EndpointConfig,
+  agents: AgentRef[],
+  timing: EngineTiming,
+  discussionId?: string,
+): Omit<Plan, 'format'> {
   const base = { sessionId: input.config.session_id, ...(discussionId ? { discussionId } : {}), agents, timing };
   switch (input.endpoint) {
     case 'basic': {
       const c = input.config;
       const mode = c.legacy_config.mode ?? c.mode;
       return {
-        ...base, ...standardPlan(c), ...modeTraits(mode), endpoint: 'basic',
+        ...base,
+        ...standardPlan(c),
+        ...modeTraits(mode),
+        endpoint: 'basic',
         turnsPerStage: c.legacy_config.turns ?? c.turns,
         interrupts: interruptsFrom(c.communication_config, mode === 'enhanced'),
         consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: false },
-        hearing: hearingFrom(agents.map((a) => a.id), c.connections),
+        hearing: hearingFrom(
+          agents.map((a) => a.id),
+          c.connections,
+        ),
         humanParticipation: c.legacy_config.human_participation,
         speech: { speed: 1, maxChars: 1000, format: 'wav', enabled: c.tts || Boolean(c.legacy_config.tts) },
       };
@@ -164,7 +216,10 @@ function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineT
     case 'enhanced': {
       const c = input.config;
       return {
-        ...base, ...standardPlan(c), ...modeTraits(c.legacy_config.mode ?? 'enhanced'), endpoint: 'enhanced',
+        ...base,
+        ...standardPlan(c),
+        ...modeTraits(c.legacy_config.mode ?? 'enhanced'),
+        endpoint: 'enhanced',
         turnsPerStage: c.legacy_config.turns ?? 6,
         acl: true,
         interrupts: interruptsFrom(c.communication_config, true),
@@ -177,7 +232,9 @@ function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineT
     case 'multi_round': {
       const c = input.config;
       return {
-        ...base, ...standardPlan(c), endpoint: 'multi_round',
+        ...base,
+        ...standardPlan(c),
+        endpoint: 'multi_round',
         rounds: c.reasoning_config.maxRounds,
         stages: stagesFor(c.reasoning_config.stages, c.reasoning_config.enableImplementation),
         turnsPerStage: agents.length,
@@ -192,7 +249,12 @@ function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineT
       const c = input.config;
       const rich = input.panel === 'hybrid' ? input.config : null;
       return {
-        ...base, ...defaults(), endpoint: 'hybrid', audience: input.panel, topic: c.topic, hybridMode: c.mode,
+        ...base,
+        ...defaults(),
+        endpoint: 'hybrid',
+        audience: input.panel,
+        topic: c.topic,
+        hybridMode: c.mode,
         rounds: c.max_rounds,
         turnsPerStage: (rich?.turns_per_round ?? 1) * agents.length,
         announceRounds: true,
@@ -205,9 +267,15 @@ function endpointPlan(input: EndpointConfig, agents: AgentRef[], timing: EngineT
         citationStyle: rich?.citation_style ?? 'academic',
         acl: c.mode !== 'natural',
         delegation: true,
-        consensus: { threshold: c.consensus_threshold, stopEarly: rich ? rich.auto_stop_on_consensus : true, announce: true },
+        consensus: {
+          threshold: c.consensus_threshold,
+          stopEarly: rich ? rich.auto_stop_on_consensus : true,
+          announce: true,
+        },
         requireEvidence: c.evidence_required,
-        research: c.allow_research ? { sources: ['arxiv', 'pubmed', 'semantic_scholar'], maxResults: 5, domain: 'general' } : null,
+        research: c.allow_research
+          ? { sources: ['arxiv', 'pubmed', 'semantic_scholar'], maxResults: 5, domain: 'general' }
+          : null,
         crossLearning: rich?.enable_cross_agent_learning ?? false,
         independentFirst: rich?.independent_first_answers ?? true,
         speech: {

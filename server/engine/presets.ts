@@ -12,10 +12,16 @@ export interface ModelSettings {
  * response length uses its preset's token window and temperature; 'custom' uses the free minTokens/maxTokens and the
  * temperature slider.
  */
-export function modelSettings(c: Pick<CommunicationConfig, 'responseLength' | 'minTokens' | 'maxTokens' | 'temperature'>): ModelSettings {
+export function modelSettings(
+  c: Pick<CommunicationConfig, 'responseLength' | 'minTokens' | 'maxTokens' | 'temperature'>,
+): ModelSettings {
   if (c.responseLength === 'custom') {
     const max = Math.max(1, Math.round(c.maxTokens));
-    return { minTokens: Math.min(Math.max(0, Math.round(c.minTokens)), max), maxTokens: max, temperature: c.temperature };
+    return {
+      minTokens: Math.min(Math.max(0, Math.round(c.minTokens)), max),
+      maxTokens: max,
+      temperature: c.temperature,
+    };
   }
   const p = COMMUNICATION_PRESETS[c.responseLength];
   return { minTokens: p.min_tokens, maxTokens: p.max_tokens, temperature: p.temperature };

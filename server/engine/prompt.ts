@@ -41,7 +41,10 @@ export interface TurnSlot {
 }
 
 function systemPrompt(plan: Plan, agent: AgentRef, slot: TurnSlot): string {
-  const others = plan.agents.filter((a) => a.id !== agent.id).map((a) => `${a.name} (${a.role})`).join(', ');
+  const others = plan.agents
+    .filter((a) => a.id !== agent.id)
+    .map((a) => `${a.name} (${a.role})`)
+    .join(', ');
   const lines = [
     `You are ${agent.name}, ${agent.role}.`,
     agent.prompt,
@@ -50,8 +53,12 @@ function systemPrompt(plan: Plan, agent: AgentRef, slot: TurnSlot): string {
     slot.mode ? MODE_GUIDE[slot.mode] : '',
     `Say at most ${plan.maxWords} words${plan.responseFormat === 'bullet' ? ', as short bullet points' : plan.responseFormat === 'structured' ? ', in short labelled sections' : ''}.`,
     `Give your reasoning in at most ${plan.reasoningDepth} short steps.`,
-    plan.requireEvidence ? `Support your claims with evidence (cite it ${plan.citationStyle === 'footnote' ? 'as footnotes' : plan.citationStyle === 'inline' ? 'inline' : 'academically'}).` : '',
-    plan.delegation ? 'You may hand a well-defined sub-task to another participant with delegate_to and delegation_task.' : '',
+    plan.requireEvidence
+      ? `Support your claims with evidence (cite it ${plan.citationStyle === 'footnote' ? 'as footnotes' : plan.citationStyle === 'inline' ? 'inline' : 'academically'}).`
+      : '',
+    plan.delegation
+      ? 'You may hand a well-defined sub-task to another participant with delegate_to and delegation_task.'
+      : '',
     plan.naturalPick ? 'Name who should speak next in next_speaker.' : '',
     'Answer with one JSON object that follows the given schema: content, stance (support, oppose or neutral on the current proposal), confidence (0 to 1), argument_type, reasoning, evidence, addressed_to, performative (inform, request, propose, accept-proposal, reject-proposal, query-if, agree, refuse).',
     POSITION_INSTRUCTION,
@@ -66,9 +73,16 @@ function userPrompt(plan: Plan, record: DiscussionRecord, agent: AgentRef, slot:
   else if (plan.announceRounds) parts.push(`Round ${slot.round} of ${plan.rounds}.`);
   if (record.evidence.length) parts.push(`Evidence you may cite:\n${record.evidence.map((e) => `- ${e}`).join('\n')}`);
   const independent = plan.independentFirst && !record.positions[agent.id];
-  if (independent) parts.push('Give your own first answer: you have not heard the other agents yet, and they have not heard you.');
-  if (independent && heard.length) parts.push(`People at the table wrote:\n${heard.map((t) => `Human participant: ${t.content}`).join('\n')}`);
-  else if (!independent) parts.push(heard.length ? `The discussion so far:\n${heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n')}` : 'You speak first.');
+  if (independent)
+    parts.push('Give your own first answer: you have not heard the other agents yet, and they have not heard you.');
+  if (independent && heard.length)
+    parts.push(`People at the table wrote:\n${heard.map((t) => `Human participant: ${t.content}`).join('\n')}`);
+  else if (!independent)
+    parts.push(
+      heard.length
+        ? `The discussion so far:\n${heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n')}`
+        : 'You speak first.',
+    );
   const options = independent ? '' : optionsText(record, record.positions[agent.id]?.optionId);
   if (options) parts.push(options);
   if (slot.delegation) parts.push(`${slot.delegation.from} handed you this task: ${slot.delegation.task}`);
@@ -86,7 +100,14 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     human: t.human,
     ...(t.optionId ? { option_id: t.optionId } : {}),
   }));
-  if (slot.delegation) history.push({ speaker: slot.delegation.from, content: `Task for ${agent.name}: ${slot.delegation.task}`, stance: undefined, confidence: undefined, human: undefined });
+  if (slot.delegation)
+    history.push({
+      speaker: slot.delegation.from,
+      content: `Task for ${agent.name}: ${slot.delegation.task}`,
+      stance: undefined,
+      confidence: undefined,
+      human: undefined,
+    });
   return {
     agent: { id: agent.id, name: agent.name, role: agent.role, prompt: agent.prompt, personality: agent.personality },
     others: plan.agents.filter((a) => a.id !== agent.id).map((a) => ({ id: a.id, name: a.name, role: a.role })),
@@ -95,8 +116,21 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     round: plan.announceRounds ? slot.round : undefined,
     turn: slot.turn,
     history,
-    ...(independent ? {} : { options: record.options?.options ?? [], ownOption: record.positions[agent.id]?.optionId ?? null, leader: leaderOf(plan, record) }),
-    ...(!independent && turnsSaid(record) > history.length ? { earlier: [...(record.earlier ?? []), ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content)] } : {}),
+    ...(independent
+      ? {}
+      : {
+          options: record.options?.options ?? [],
+          ownOption: record.positions[agent.id]?.optionId ?? null,
+          leader: leaderOf(plan, record),
+        }),
+    ...(!independent && turnsSaid(record) > history.length
+      ? {
+          earlier: [
+            ...(record.earlier ?? []),
+            ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content),
+          ],
+        }
+      : {}),
     evidence: record.evidence.length ? record.evidence : undefined,
     mode: slot.mode ?? plan.conversationMode ?? plan.endpoint,
     responseFormat: plan.responseFormat,
@@ -116,20 +150,38 @@ export function turnRequest(plan: Plan, record: DiscussionRecord, agent: AgentRe
     messages,
     maxTokens: plan.model.maxTokens,
     temperature: plan.model.temperature,
-    jsonSchema: withOptionSchema(TURN_ANSWER_JSON_SCHEMA, plan.independentFirst && !record.positions[agent.id] ? [] : (record.options?.options ?? []).map((o) => o.id)),
+    jsonSchema: withOptionSchema(
+      TURN_ANSWER_JSON_SCHEMA,
+      plan.independentFirst && !record.positions[agent.id] ? [] : (record.options?.options ?? []).map((o) => o.id),
+    ),
     context: turnContext(plan, record, agent, slot),
   };
 }
 
 /** The closing summary, written by the first participant's model in plain prose. */
-export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusScore: number, outcome = ''): TurnRequest {
+export function summaryRequest(
+  plan: Plan,
+  record: DiscussionRecord,
+  consensusScore: number,
+  outcome = '',
+): TurnRequest {
   const agent = plan.agents[0];
-  const transcript = record.turns.slice(-30).map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n');
+  const transcript = record.turns
+    .slice(-30)
+    .map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`)
+    .join('\n');
   return {
     model: agent.model,
     messages: [
-      { role: 'system', content: 'You write short, neutral summaries of discussions: the main positions, where they agree, what remains open.' },
-      { role: 'user', content: `Topic: ${plan.topic}\nConsensus score: ${consensusScore}${outcome ? `\n${outcome}` : ''}\n\n${transcript}\n\nSummarise this discussion in at most 120 words.` },
+      {
+        role: 'system',
+        content:
+          'You write short, neutral summaries of discussions: the main positions, where they agree, what remains open.',
+      },
+      {
+        role: 'user',
+        content: `Topic: ${plan.topic}\nConsensus score: ${consensusScore}${outcome ? `\n${outcome}` : ''}\n\n${transcript}\n\nSummarise this discussion in at most 120 words.`,
+      },
     ],
     maxTokens: 300,
     temperature: 0.3,
@@ -138,7 +190,13 @@ export function summaryRequest(plan: Plan, record: DiscussionRecord, consensusSc
       others: plan.agents.slice(1).map((a) => ({ id: a.id, name: a.name, role: a.role })),
       topic: plan.topic,
       turn: turnsSaid(record),
-      history: record.turns.slice(-30).map((t) => ({ speaker: t.human ? 'Human' : t.speaker, content: t.content, stance: t.stance, confidence: t.confidence, human: t.human })),
+      history: record.turns.slice(-30).map((t) => ({
+        speaker: t.human ? 'Human' : t.speaker,
+        content: t.content,
+        stance: t.stance,
+        confidence: t.confidence,
+        human: t.human,
+      })),
       task: 'summary',
       maxWords: 120,
     },

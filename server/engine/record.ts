@@ -85,7 +85,10 @@ export const EARLIER_LIMIT = 40;
 const GIST_CHARS = 280;
 
 /** The record's turn fields after `turn` is said. */
-export function withTurn(record: DiscussionRecord, turn: SpokenTurn): Pick<DiscussionRecord, 'turns' | 'earlier' | 'olderTurns'> {
+export function withTurn(
+  record: DiscussionRecord,
+  turn: SpokenTurn,
+): Pick<DiscussionRecord, 'turns' | 'earlier' | 'olderTurns'> {
   const turns = [...record.turns, turn];
   if (turns.length <= TURN_WINDOW) return { turns, earlier: record.earlier, olderTurns: record.olderTurns };
   const left = turns.splice(0, turns.length - TURN_WINDOW);
@@ -99,12 +102,18 @@ export const turnsSaid = (record: DiscussionRecord) => (record.olderTurns ?? 0) 
 /** What `agentId` has heard, oldest first: everyone (or its canvas neighbours), itself, and every human message. */
 export function heardBy(plan: Plan, record: DiscussionRecord, agentId: string, limit = 12): SpokenTurn[] {
   const hears = plan.hearing?.[agentId];
-  const heard = record.turns.filter((t) => t.human || !hears || t.speakerId === agentId || (t.speakerId !== null && hears.includes(t.speakerId)));
+  const heard = record.turns.filter(
+    (t) => t.human || !hears || t.speakerId === agentId || (t.speakerId !== null && hears.includes(t.speakerId)),
+  );
   return heard.slice(-limit);
 }
 
 export const consensusOf = (plan: Plan, record: DiscussionRecord): ConsensusMeasure =>
-  measureConsensus(Object.values(record.positions), plan.agents.length, (id) => record.options?.options.find((o) => o.id === id)?.label);
+  measureConsensus(
+    Object.values(record.positions),
+    plan.agents.length,
+    (id) => record.options?.options.find((o) => o.id === id)?.label,
+  );
 
 /** The proposal's text, else the most confident supporter's latest words, else the last thing said. */
 export function solutionOf(record: DiscussionRecord): string {
@@ -112,7 +121,9 @@ export function solutionOf(record: DiscussionRecord): string {
   if (synth) return synth.content;
   const proposal = record.arguments.find((a) => a.id === record.proposalId);
   if (proposal) return proposal.content;
-  const supporters = Object.values(record.positions).filter((p) => p.stance === 'support').sort((a, b) => b.confidence - a.confidence);
+  const supporters = Object.values(record.positions)
+    .filter((p) => p.stance === 'support')
+    .sort((a, b) => b.confidence - a.confidence);
   if (supporters.length) return supporters[0].content;
   return [...record.turns].reverse().find((t) => !t.human)?.content ?? '';
 }
@@ -120,7 +131,10 @@ export function solutionOf(record: DiscussionRecord): string {
 /** Support and oppose among the agents' latest stances: the votes shown on an argument of the current thread. */
 export function votesOf(record: DiscussionRecord) {
   const ps = Object.values(record.positions);
-  return { support: ps.filter((p) => p.stance === 'support').length, oppose: ps.filter((p) => p.stance === 'oppose').length };
+  return {
+    support: ps.filter((p) => p.stance === 'support').length,
+    oppose: ps.filter((p) => p.stance === 'oppose').length,
+  };
 }
 
 export const averageResponseMs = (f: Figures) => (f.responses ? Math.round(f.responseMs / f.responses) : 0);

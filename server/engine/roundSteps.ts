@@ -1,6 +1,16 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { hasConverged } from './consensus';
-import { frameIdBase, only, say, speakerOf, stageOf, type EngineContext, type ResearchInput, type ResearchOutput, type Step } from './context';
+import {
+  frameIdBase,
+  only,
+  say,
+  speakerOf,
+  stageOf,
+  type EngineContext,
+  type ResearchInput,
+  type ResearchOutput,
+  type Step,
+} from './context';
 import type { EngineFrame } from './frames';
 import type { HybridMode, Plan } from './plan';
 import { outcomeOf } from './positions/outcome';
@@ -17,15 +27,29 @@ export function opening(c: EngineContext): Step {
   const { plan } = c;
   const frames: EngineFrame[] = [];
   if (plan.endpoint === 'basic' || plan.endpoint === 'enhanced') {
-    frames.push({ type: 'discussion_started', session_id: plan.sessionId, endpoint: plan.endpoint, participants: participants(plan), topic: plan.topic });
+    frames.push({
+      type: 'discussion_started',
+      session_id: plan.sessionId,
+      endpoint: plan.endpoint,
+      participants: participants(plan),
+      topic: plan.topic,
+    });
   } else {
     frames.push({
-      type: 'discussion_initialized', session_id: plan.sessionId, mode: plan.hybridMode ?? plan.endpoint, participants: participants(plan),
-      topic: plan.topic, max_rounds: plan.rounds,
+      type: 'discussion_initialized',
+      session_id: plan.sessionId,
+      mode: plan.hybridMode ?? plan.endpoint,
+      participants: participants(plan),
+      topic: plan.topic,
+      max_rounds: plan.rounds,
     });
   }
   if (c.speechMissing) frames.push({ type: 'tts_error', agent_name: 'System', error: ENGINE_MESSAGES.noSpeechEngine });
-  if (plan.hybridMode === 'adaptive') frames.push({ type: 'system', content: 'Adaptive mode: starting in natural language; switching to structured ACL if the agents disagree.' });
+  if (plan.hybridMode === 'adaptive')
+    frames.push({
+      type: 'system',
+      content: 'Adaptive mode: starting in natural language; switching to structured ACL if the agents disagree.',
+    });
   return only(...frames);
 }
 
@@ -40,19 +64,32 @@ export function shareResearch(c: EngineContext, out: ResearchOutput): Step {
   const papers = out.results.flatMap((r) => r.articles ?? r.results ?? []);
   const evidence = papers.slice(0, 6).map((p) => (p.year ? `${p.title} (${p.year})` : p.title));
   if (out.unavailable) {
-    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [], unavailable: out.unavailable }) };
+    return {
+      patch: {},
+      frames: say({ type: 'research_results', query: out.query, results: [], unavailable: out.unavailable }),
+    };
   }
-  if (!out.results.length) return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [] }) };
+  if (!out.results.length)
+    return { patch: {}, frames: say({ type: 'research_results', query: out.query, results: [] }) };
   return {
     patch: { record: { ...c.record, evidence } },
-    frames: say(...out.results.map((result): EngineFrame => ({ type: 'research_result', result: { ...result, query: result.query ?? out.query } }))),
+    frames: say(
+      ...out.results.map(
+        (result): EngineFrame => ({ type: 'research_result', result: { ...result, query: result.query ?? out.query } }),
+      ),
+    ),
   };
 }
 
 /** The search itself broke (not one service failing, which shareResearch reports; runtime.ts logs the error): plain words. */
 export const researchFailed = (c: EngineContext): Step => ({
   patch: {},
-  frames: say({ type: 'research_results', query: c.plan.topic, results: [], unavailable: ENGINE_MESSAGES.researchUnavailable }),
+  frames: say({
+    type: 'research_results',
+    query: c.plan.topic,
+    results: [],
+    unavailable: ENGINE_MESSAGES.researchUnavailable,
+  }),
 });
 
 export function beginRound(c: EngineContext): Step {
@@ -67,10 +104,13 @@ export function beginStage(c: EngineContext): Step {
   const stage = stageOf(c);
   return {
     patch: { turnInStage: 0 },
-    frames: say(...(stage ? [{ type: 'reasoning_stage', stage, round: c.round, description: `Round ${c.round}: ${stage}` } as EngineFrame] : [])),
+    frames: say(
+      ...(stage
+        ? [{ type: 'reasoning_stage', stage, round: c.round, description: `Round ${c.round}: ${stage}` } as EngineFrame]
+        : []),
+    ),
   };
 }
-
 
 /** Round end: the agreement so far, and for adaptive mode the switch between natural and structured. */
 export function endRound(c: EngineContext): Step {
@@ -79,16 +119,23 @@ export function endRound(c: EngineContext): Step {
   const converged = plan.consensus.stopEarly && hasConverged(m, plan.consensus.threshold);
   const frames: EngineFrame[] = [];
   if (plan.announceRounds) frames.push({ type: 'round_end', round: c.round, agreement: m.score });
-  if (plan.endpoint === 'hybrid') frames.push({ type: 'performance_metric', metric: 'consensus_score', value: m.score });
+  if (plan.endpoint === 'hybrid')
+    frames.push({ type: 'performance_metric', metric: 'consensus_score', value: m.score });
   let mode = c.mode;
   if (plan.hybridMode === 'adaptive' && m.complete) {
-    const next: HybridMode = m.score < ADAPTIVE_DISAGREE_BELOW ? 'structured' : m.score >= ADAPTIVE_CONVERGE_AT ? 'natural' : (mode ?? 'natural');
+    const next: HybridMode =
+      m.score < ADAPTIVE_DISAGREE_BELOW
+        ? 'structured'
+        : m.score >= ADAPTIVE_CONVERGE_AT
+          ? 'natural'
+          : (mode ?? 'natural');
     if (next !== mode) {
       frames.push({
         type: 'system',
-        content: next === 'structured'
-          ? `Adaptive mode: the agents disagree (agreement ${m.score.toFixed(2)}); switching to structured ACL.`
-          : `Adaptive mode: the agents are converging (agreement ${m.score.toFixed(2)}); back to natural language.`,
+        content:
+          next === 'structured'
+            ? `Adaptive mode: the agents disagree (agreement ${m.score.toFixed(2)}); switching to structured ACL.`
+            : `Adaptive mode: the agents are converging (agreement ${m.score.toFixed(2)}); back to natural language.`,
       });
       mode = next;
     }
@@ -121,8 +168,15 @@ export function announceConsensus(c: EngineContext): Step {
   const m = consensusOf(c.plan, c.record);
   const reached = hasConverged(m, c.plan.consensus.threshold);
   return only({
-    type: 'consensus_reached', score: m.score, reached,
-    consensus: { solution: solutionOf(c.record), confidence: m.confidence, support_level: m.supportLevel, dissenting_opinions: m.dissent },
+    type: 'consensus_reached',
+    score: m.score,
+    reached,
+    consensus: {
+      solution: solutionOf(c.record),
+      confidence: m.confidence,
+      support_level: m.supportLevel,
+      dissenting_opinions: m.dissent,
+    },
     ...outcomeOf(c.plan, c.record),
   });
 }
@@ -136,20 +190,25 @@ export function conclude(c: EngineContext, summary: string | null): Step {
   const text = summary?.trim() || fallbackSummary(c, m.score);
   return {
     patch: { draft: null },
-    frames: say(
-      {
-        type: 'discussion_summary',
-        id: summaryIdOf(c),
-        summary: {
-          text, rounds, message_count: f.messages, consensus_score: m.score,
-          performance_metrics: {
-            avgResponseTime: averageResponseMs(f), avgTtsTime: averageTtsMs(f), totalAudioGenerated: f.audio, messageCount: f.messages,
-            delegationCount: f.delegations, consensusScore: m.score,
-          },
-          ...outcomeOf(plan, record),
+    frames: say({
+      type: 'discussion_summary',
+      id: summaryIdOf(c),
+      summary: {
+        text,
+        rounds,
+        message_count: f.messages,
+        consensus_score: m.score,
+        performance_metrics: {
+          avgResponseTime: averageResponseMs(f),
+          avgTtsTime: averageTtsMs(f),
+          totalAudioGenerated: f.audio,
+          messageCount: f.messages,
+          delegationCount: f.delegations,
+          consensusScore: m.score,
         },
+        ...outcomeOf(plan, record),
       },
-    ),
+    }),
   };
 }
 
@@ -159,7 +218,11 @@ function fallbackSummary(c: EngineContext, score: number): string {
   return `${who} discussed "${c.plan.topic}" over ${c.record.figures.messages} messages${c.plan.announceRounds ? ` in ${c.round} round${c.round === 1 ? '' : 's'}` : ''}. Agreement reached ${score.toFixed(2)}.${solution ? ` Leading position: ${solution}` : ''}`;
 }
 
-export const endFrame = (c: EngineContext, reason: string): EngineFrame => ({ type: 'discussion_ended', reason, session_id: c.plan.sessionId });
+export const endFrame = (c: EngineContext, reason: string): EngineFrame => ({
+  type: 'discussion_ended',
+  reason,
+  session_id: c.plan.sessionId,
+});
 
 /** On stop: a message being streamed is closed as interrupted, whoever was mid-turn goes back to idle, then the end. */
 export function stopStep(c: EngineContext, reason: string): Step {
@@ -175,7 +238,10 @@ export function stopStep(c: EngineContext, reason: string): Step {
 
 /** Too many failed turns in a row: a fatal error, then the end. */
 export const failedStep = (c: EngineContext): Step =>
-  only({ type: 'error', message: `The discussion ended: ${c.failures} turns in a row failed.`, fatal: true }, endFrame(c, 'failed'));
+  only(
+    { type: 'error', message: `The discussion ended: ${c.failures} turns in a row failed.`, fatal: true },
+    endFrame(c, 'failed'),
+  );
 
 export const endStep = (c: EngineContext): Step => only(endFrame(c, endReason(c)));
 

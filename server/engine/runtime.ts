@@ -23,15 +23,24 @@ import { streamingThink } from './thinking';
 // actor (thinking.ts), which shows the readable text as it comes; the structure is parsed once, at the end.
 
 /** The research service, when this server has one switched on. */
-export const researchOf = (ctx: AppContext): ResearchService | null => (ctx.providers.research?.enabled ? ctx.providers.research : null);
+export const researchOf = (ctx: AppContext): ResearchService | null =>
+  ctx.providers.research?.enabled ? ctx.providers.research : null;
 
-async function chat(ctx: AppContext, userId: string, request: TurnRequest, signal: AbortSignal, onToken?: (piece: string) => void) {
+async function chat(
+  ctx: AppContext,
+  userId: string,
+  request: TurnRequest,
+  signal: AbortSignal,
+  onToken?: (piece: string) => void,
+) {
   const req: ChatRequest = { ...request, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
   // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
   const viaConnection = await resolveModel(ctx, userId, req.model);
   if (viaConnection) return viaConnection.provider.chat({ ...req, model: viaConnection.model });
-  const provider = ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(req.model) : ctx.providers.llm.forModel(req.model);
+  const provider = ctx.providers.llm.resolve
+    ? await ctx.providers.llm.resolve(req.model)
+    : ctx.providers.llm.forModel(req.model);
   return provider.chat(req);
 }
 
@@ -44,10 +53,18 @@ class SpeechQuotaReached extends Error {
  * A provider's own error is worded for the user (providers/errors.ts) and goes through; anything else (a database
  * error, a bug) is logged in full and reaches the client as a short sentence with a reference.
  */
-const publicError = (log: IncidentLog, what: string, userId: string) => (err: unknown): never => {
-  if (err instanceof ProviderError || err instanceof UnusableAnswerError || err instanceof SpeechQuotaReached || isAbortError(err)) throw err;
-  throw new Error(incident(log, err, what, { user: userId }));
-};
+const publicError =
+  (log: IncidentLog, what: string, userId: string) =>
+  (err: unknown): never => {
+    if (
+      err instanceof ProviderError ||
+      err instanceof UnusableAnswerError ||
+      err instanceof SpeechQuotaReached ||
+      isAbortError(err)
+    )
+      throw err;
+    throw new Error(incident(log, err, what, { user: userId }));
+  };
 
 /** Where the engine writes what a reader is not shown: incidents in full, and a failed search's raw errors. */
 export type EngineLog = IncidentLog & { warn?(obj: object, msg: string): void };
@@ -56,37 +73,63 @@ const consoleLog: EngineLog = { error: (obj, msg) => console.error(msg, obj) };
 
 export function engineActors(ctx: AppContext, userId: string, log: EngineLog = consoleLog) {
   return {
-    think: streamingThink(async (input, { signal, write }) => {
-      try {
-        return await thinkOnce(input, signal, write);
-      } catch (err) {
-        return publicError(log, 'The model call failed because of a server error', userId)(err);
-      }
-    }, () => tuningOf(ctx).coalesceMs),
+    think: streamingThink(
+      async (input, { signal, write }) => {
+        try {
+          return await thinkOnce(input, signal, write);
+        } catch (err) {
+          return publicError(log, 'The model call failed because of a server error', userId)(err);
+        }
+      },
+      () => tuningOf(ctx).coalesceMs,
+    ),
     // The summary streams like a turn; it is asked for in prose, and parseTurnAnswer reads prose or JSON alike.
-    summarize: streamingThink(async (input, { signal, write }) => {
-      const started = performance.now();
-      const res = await chat(ctx, userId, input.request, signal, write).catch(publicError(log, 'The summary failed because of a server error', userId));
-      const answeredAt = performance.now();
-      return { answer: parseTurnAnswer(res.content, null), modelMs: res.durationMs ?? answeredAt - started, answeredAt };
-    }, () => tuningOf(ctx).coalesceMs),
+    summarize: streamingThink(
+      async (input, { signal, write }) => {
+        const started = performance.now();
+        const res = await chat(ctx, userId, input.request, signal, write).catch(
+          publicError(log, 'The summary failed because of a server error', userId),
+        );
+        const answeredAt = performance.now();
+        return {
+          answer: parseTurnAnswer(res.content, null),
+          modelMs: res.durationMs ?? answeredAt - started,
+          answeredAt,
+        };
+      },
+      () => tuningOf(ctx).coalesceMs,
+    ),
     speak: fromPromise<SpeakOutput, SpeakInput>(async ({ input, signal }) => {
       const quotaMb = ctx.config.ttsQuotaMb;
       if (quotaMb > 0) {
-        const used = await ttsBytesOf(ctx.db, userId, ctx.config.ttsRetentionHours).catch(publicError(log, 'Speech failed because of a server error', userId));
+        const used = await ttsBytesOf(ctx.db, userId, ctx.config.ttsRetentionHours).catch(
+          publicError(log, 'Speech failed because of a server error', userId),
+        );
         if (used >= quotaMb * 1024 * 1024) throw new SpeechQuotaReached(ENGINE_MESSAGES.speechQuotaReached(quotaMb));
       }
       const clip = await speakAsAgent(
-        { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech, voiceOf: (u, a) => agentSpeech(ctx, u, a), fallback: espeakFallback(ctx) },
+        {
+          db: ctx.db,
+          mediaDir: ctx.config.mediaDir,
+          speech: ctx.providers.speech,
+          voiceOf: (u, a) => agentSpeech(ctx, u, a),
+          fallback: espeakFallback(ctx),
+        },
         { userId, agentId: input.agentId, text: input.text, speed: input.speed, format: input.format, signal },
       ).catch(publicError(log, 'Speech failed because of a server error', userId));
-      return { audioUrl: clip.audio_url, ttsMs: clip.durationMs, ...(clip.voiceError ? { voiceError: clip.voiceError } : {}) };
+      return {
+        audioUrl: clip.audio_url,
+        ttsMs: clip.durationMs,
+        ...(clip.voiceError ? { voiceError: clip.voiceError } : {}),
+      };
     }),
     research: fromPromise<ResearchOutput, ResearchInput>(async ({ input, signal }) => {
       const service = researchOf(ctx);
       if (!service) return { query: input.topic, results: [], unavailable: 'Research is switched off on this server.' };
       const query = input.topic.slice(0, 500);
-      const out = await service.search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal).catch(publicError(log, 'Research failed because of a server error', userId));
+      const out = await service
+        .search({ query, sources: input.sources, maxResults: input.maxResults, domain: input.domain }, signal)
+        .catch(publicError(log, 'Research failed because of a server error', userId));
       if (!out.available) {
         // The reader gets one plain sentence (out.detail); the raw errors, addresses and codes go to the log.
         log.warn?.({ research: out.errors }, 'paper search failed');
@@ -101,7 +144,9 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     const res = await chat(ctx, userId, input.request, signal, write);
     // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
     // once when it cannot; the turn answer read here is only a stand-in.
-    const answer = isChoiceRequest(input.request) ? choiceStandIn(res.content) : parseTurnAnswer(res.content, input.stage);
+    const answer = isChoiceRequest(input.request)
+      ? choiceStandIn(res.content)
+      : parseTurnAnswer(res.content, input.stage);
     const answeredAt = performance.now();
     observerOf(ctx)?.onModelCall?.(answeredAt - started);
     return { answer, raw: res.content, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
@@ -109,4 +154,5 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) => discussionMachine.provide({ actors: engineActors(ctx, userId, log) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) =>
+  discussionMachine.provide({ actors: engineActors(ctx, userId, log) });

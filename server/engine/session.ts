@@ -42,15 +42,25 @@ export class DiscussionSession {
     readonly plan: Plan,
     machine: DiscussionMachine,
     readonly log: SessionLog,
-    opts: { speechAvailable: boolean; researchAvailable: boolean; durable?: boolean; restore?: { snapshot: unknown; frames: string[] } },
+    opts: {
+      speechAvailable: boolean;
+      researchAvailable: boolean;
+      durable?: boolean;
+      restore?: { snapshot: unknown; frames: string[] };
+    },
   ) {
     this.key = sessionKey(userId, plan.sessionId);
     this.watcher = new Watcher(ctx, () => this.stop('abandoned'));
-    this.frames = new FrameLog(ctx, discussionId, plan.audience, log, this.watcher, { durable: !!opts.durable, restored: opts.restore?.frames });
+    this.frames = new FrameLog(ctx, discussionId, plan.audience, log, this.watcher, {
+      durable: !!opts.durable,
+      restored: opts.restore?.frames,
+    });
     const input = { plan, speechAvailable: opts.speechAvailable, researchAvailable: opts.researchAvailable };
     // biome-ignore lint/suspicious/noExplicitAny: a persisted snapshot is the machine's own, typed only as unknown where it is stored
     this.actor = createActor(machine, opts.restore ? { input, snapshot: opts.restore.snapshot as any } : { input });
-    this.actor.on('frame', (e: FrameOut) => (isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt)));
+    this.actor.on('frame', (e: FrameOut) =>
+      isEphemeral(e.frame) ? this.sendEphemeral(e.frame, e.tokenAt) : this.send(e.frame, e.answeredAt),
+    );
     this.actor.subscribe({
       next: () => {
         if (!this.silenced) this.frames.snapshot(() => versioned(machine, this.actor.getPersistedSnapshot()));
@@ -89,7 +99,8 @@ export class DiscussionSession {
   attach(ws: WebSocket, resumeFrom?: number) {
     this.watcher.attach(ws, resumeFrom, this.frames);
     if (!this.isLive) {
-      if (this.frames.storedFirst && this.finished) void this.finished.then(() => this.watcher.close('Discussion ended'));
+      if (this.frames.storedFirst && this.finished)
+        void this.finished.then(() => this.watcher.close('Discussion ended'));
       else this.watcher.close('Discussion ended');
     }
   }
@@ -187,13 +198,23 @@ export class DiscussionSession {
     if (this.silenced) return;
     const stamped = this.frames.append(frame, answeredAt);
     if (!stamped) {
-      if (frame.type !== 'error') this.send({ type: 'error', message: `Internal error: an invalid "${frame.type}" frame was withheld.`, fatal: false });
+      if (frame.type !== 'error')
+        this.send({
+          type: 'error',
+          message: `Internal error: an invalid "${frame.type}" frame was withheld.`,
+          fatal: false,
+        });
       return;
     }
     this.watcher.stored(stamped);
     observerOf(this.ctx)?.onFrame?.(this.plan.sessionId, stamped);
     if (stamped.type === 'agent_status') {
-      this.ctx.hub.broadcast(this.userId, { type: 'agent_status_update', agent_id: stamped.agent_id, status: stamped.status, agent_name: stamped.agent_name });
+      this.ctx.hub.broadcast(this.userId, {
+        type: 'agent_status_update',
+        agent_id: stamped.agent_id,
+        status: stamped.status,
+        agent_name: stamped.agent_name,
+      });
     }
   }
 
@@ -219,8 +240,8 @@ export class DiscussionSession {
       // Durable mode: the socket closes only after the last frames, which are sent once stored.
       await this.frames.flush();
       if (this.frames.storedFirst) this.watcher.close('Discussion ended');
-      await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch((err) =>
-        this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
+      await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch(
+        (err) => this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
       );
       if (!this.silenced) this.frames.retireJournal();
       // Ended sessions stay reachable for a late reconnect for one grace period, then only the database has them.

@@ -24,7 +24,10 @@ export type SpeakerReason = 'delegation' | 'interrupt' | 'addressed' | 'picked' 
 export function findAgent(agents: readonly AgentRef[], nameOrId: string | null | undefined): AgentRef | undefined {
   if (!nameOrId) return undefined;
   const key = nameOrId.trim().replace(/^@/, '').toLowerCase();
-  return agents.find((a) => a.id === nameOrId || a.name.toLowerCase() === key) ?? agents.find((a) => key.length > 2 && a.name.toLowerCase().startsWith(key));
+  return (
+    agents.find((a) => a.id === nameOrId || a.name.toLowerCase() === key) ??
+    agents.find((a) => key.length > 2 && a.name.toLowerCase().startsWith(key))
+  );
 }
 
 function interrupter(plan: Plan, record: DiscussionRecord, s: SpeakerState): AgentRef | undefined {
@@ -40,7 +43,11 @@ function interrupter(plan: Plan, record: DiscussionRecord, s: SpeakerState): Age
     .sort((x, y) => y.p.confidence - x.p.confidence)[0]?.a;
 }
 
-export function nextSpeaker(plan: Plan, record: DiscussionRecord, s: SpeakerState): { agent: AgentRef; reason: SpeakerReason } {
+export function nextSpeaker(
+  plan: Plan,
+  record: DiscussionRecord,
+  s: SpeakerState,
+): { agent: AgentRef; reason: SpeakerReason } {
   const { agents } = plan;
   const notLast = (a: AgentRef | undefined) => (a && a.id !== s.lastSpeakerId ? a : undefined);
 

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { HISTORY_FIRST_LINE_MAX, historyParticipant, type discussionSummaryRow, type storedDiscussion } from '../../src/schemas/history';
+import {
+  HISTORY_FIRST_LINE_MAX,
+  historyParticipant,
+  type discussionSummaryRow,
+  type storedDiscussion,
+} from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/model/messageCount';
 
@@ -81,7 +86,16 @@ export interface NewDiscussion {
 
 const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id, lease_until)
   VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond')`;
-const insertParams = (d: NewDiscussion) => [d.id, d.userId, d.sessionId, d.endpoint, d.topic.slice(0, 2000), JSON.stringify(d.config), d.ownerId ?? null, d.leaseMs ?? 0];
+const insertParams = (d: NewDiscussion) => [
+  d.id,
+  d.userId,
+  d.sessionId,
+  d.endpoint,
+  d.topic.slice(0, 2000),
+  JSON.stringify(d.config),
+  d.ownerId ?? null,
+  d.leaseMs ?? 0,
+];
 
 export async function createDiscussion(db: Queryable, d: NewDiscussion) {
   await db.query(INSERT_DISCUSSION, insertParams(d));
@@ -140,7 +154,10 @@ const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.cr
       AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}' ORDER BY f.seq LIMIT 1) AS first_line`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
-  const rows = await db.query<Row>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`, [userId]);
+  const rows = await db.query<Row>(
+    `SELECT ${SUMMARY_COLUMNS} FROM discussions d WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 500`,
+    [userId],
+  );
   return rows.map(toSummary);
 }
 
@@ -149,7 +166,11 @@ export async function listDiscussions(db: Db, userId: string): Promise<SummaryRo
  * full precision, as the database writes it) and id, so pages neither skip nor repeat a row when discussions are
  * added or deleted between two requests. A malformed cursor is treated as the start.
  */
-export async function listDiscussionPage(db: Db, userId: string, opts: { cursor?: string; limit: number; q?: string }): Promise<{ items: SummaryRow[]; next_cursor: string | null }> {
+export async function listDiscussionPage(
+  db: Db,
+  userId: string,
+  opts: { cursor?: string; limit: number; q?: string },
+): Promise<{ items: SummaryRow[]; next_cursor: string | null }> {
   const after = decodeCursor(opts.cursor);
   const q = (opts.q ?? '').trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
@@ -174,7 +195,8 @@ function decodeCursor(cursor: string | undefined): { at: string; id: string } | 
   if (!cursor) return null;
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && CURSOR_TIME.test(v[0])) return { at: v[0], id: v[1] };
+    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && CURSOR_TIME.test(v[0]))
+      return { at: v[0], id: v[1] };
   } catch {
     /* not ours */
   }
@@ -182,7 +204,12 @@ function decodeCursor(cursor: string | undefined): { at: string; id: string } | 
 }
 
 /** A user's discussion by session id (or by its own id), with every frame in order; null for anyone else's. */
-export async function loadDiscussion(db: Db, userId: string, key: string, afterSeq = 0): Promise<StoredDiscussion | null> {
+export async function loadDiscussion(
+  db: Db,
+  userId: string,
+  key: string,
+  afterSeq = 0,
+): Promise<StoredDiscussion | null> {
   const [row] = await db.query<Row>(
     `SELECT ${SUMMARY_COLUMNS}, d.config FROM discussions d WHERE d.user_id = $1 AND (d.session_id = $2 OR d.id = $2) ORDER BY d.created_at DESC LIMIT 1`,
     [userId, key],
@@ -210,7 +237,12 @@ export type DeleteOutcome = 'deleted' | 'notFound' | 'running';
  * Deletes one of a user's discussions (by session id or id) with its frames and human messages, in one
  * transaction. Anyone else's discussion is 'notFound'; a running one is refused ('running').
  */
-export async function deleteDiscussion(db: Db, userId: string, key: string, onDeleted?: (id: string) => void): Promise<DeleteOutcome> {
+export async function deleteDiscussion(
+  db: Db,
+  userId: string,
+  key: string,
+  onDeleted?: (id: string) => void,
+): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string; status: DiscussionStatus }>(
       'SELECT id, status FROM discussions WHERE user_id = $1 AND (session_id = $2 OR id = $2) ORDER BY created_at DESC LIMIT 1 FOR UPDATE',
@@ -232,7 +264,12 @@ export async function deleteDiscussion(db: Db, userId: string, key: string, onDe
  * discussion's counter, bumped under its row lock in the same statement, so concurrent calls (a PostgreSQL pool,
  * several processes) each get their own; `max(n) + 1` would let two read the same maximum and lose one.
  */
-export async function recordHumanMessage(db: Db, discussionId: string, text: string, clientTimestamp: string | null): Promise<number | null> {
+export async function recordHumanMessage(
+  db: Db,
+  discussionId: string,
+  text: string,
+  clientTimestamp: string | null,
+): Promise<number | null> {
   const rows = await db.query<{ n: number }>(
     `WITH next AS (UPDATE discussions SET human_messages = human_messages + 1 WHERE id = $1 RETURNING human_messages AS n)
      INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp)
@@ -295,14 +332,21 @@ export class FrameWriter {
       for (let i = 0; i < batch.length; i += 200) {
         const part = batch.slice(i, i + 200);
         const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
-        await q.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [this.discussionId, ...part.flat()]);
+        await q.query(`INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values}`, [
+          this.discussionId,
+          ...part.flat(),
+        ]);
       }
     };
     try {
       if (snapshot) {
         await this.db.transaction(async (tx) => {
           await insert(tx);
-          await tx.query('UPDATE discussions SET snapshot = $2::jsonb, snapshot_seq = $3 WHERE id = $1', [this.discussionId, snapshot.data, snapshot.seq]);
+          await tx.query('UPDATE discussions SET snapshot = $2::jsonb, snapshot_seq = $3 WHERE id = $1', [
+            this.discussionId,
+            snapshot.data,
+            snapshot.seq,
+          ]);
         });
       } else await insert(this.db);
     } catch (e) {

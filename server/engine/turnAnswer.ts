@@ -43,7 +43,14 @@ export interface TurnContext {
   round?: number;
   turn: number;
   /** Earlier turns this agent has heard, oldest first. */
-  history: Array<{ speaker: string; content: string; stance?: string; confidence?: number; human?: boolean; option_id?: string }>;
+  history: Array<{
+    speaker: string;
+    content: string;
+    stance?: string;
+    confidence?: number;
+    human?: boolean;
+    option_id?: string;
+  }>;
   /** The options on the table (id and words) and the one this agent holds, if any. */
   options?: Array<{ id: string; label: string }>;
   ownOption?: string | null;

@@ -1,7 +1,17 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { limitWords } from './answer';
 import {
-  frameIdBase, messageIdOf, say, speakerOf, stageOf, type EngineContext, type SpeakInput, type SpeakOutput, type Step, type ThinkInput, type ThinkOutput,
+  frameIdBase,
+  messageIdOf,
+  say,
+  speakerOf,
+  stageOf,
+  type EngineContext,
+  type SpeakInput,
+  type SpeakOutput,
+  type Step,
+  type ThinkInput,
+  type ThinkOutput,
 } from './context';
 import type { EngineFrame } from './frames';
 import { positionTurn } from './positions/turn';
@@ -25,21 +35,50 @@ export function chooseSpeaker(c: EngineContext): Step {
     lastAddressedTo: c.lastAddressedTo,
     lastPicked: c.lastPicked,
   });
-  const answering = reason === 'delegation' && c.delegation ? { from: c.delegation.from, task: c.delegation.task } : null;
+  const answering =
+    reason === 'delegation' && c.delegation ? { from: c.delegation.from, task: c.delegation.task } : null;
   return {
-    patch: { speakerId: agent.id, turn: c.turn + 1, delegation: null, answering, speakerReason: reason, draft: null, failure: null },
+    patch: {
+      speakerId: agent.id,
+      turn: c.turn + 1,
+      delegation: null,
+      answering,
+      speakerReason: reason,
+      draft: null,
+      failure: null,
+    },
     frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'thinking' }),
   };
 }
 
 export const thinkInput = (c: EngineContext): ThinkInput => ({
-  request: turnRequest(c.plan, c.record, speakerOf(c), { turn: c.turn, round: c.round, stage: stageOf(c), delegation: c.answering, mode: c.mode }),
+  request: turnRequest(c.plan, c.record, speakerOf(c), {
+    turn: c.turn,
+    round: c.round,
+    stage: stageOf(c),
+    delegation: c.answering,
+    mode: c.mode,
+  }),
   stage: stageOf(c),
 });
 
-const FIPA = new Set(['inform', 'request', 'propose', 'accept-proposal', 'reject-proposal', 'query-if', 'query-ref', 'agree', 'refuse', 'confirm', 'disconfirm', 'cfp', 'inform-if', 'not-understood']);
+const FIPA = new Set([
+  'inform',
+  'request',
+  'propose',
+  'accept-proposal',
+  'reject-proposal',
+  'query-if',
+  'query-ref',
+  'agree',
+  'refuse',
+  'confirm',
+  'disconfirm',
+  'cfp',
+  'inform-if',
+  'not-understood',
+]);
 const REQUESTING = new Set(['request', 'query-if', 'query-ref', 'cfp']);
-
 
 /** Everything one agent's answer changes and says. */
 export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
@@ -58,16 +97,31 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   const reasoning = a.reasoning.slice(0, plan.reasoningDepth);
   const messageId = messageIdOf(c);
   const delegateTo = plan.delegation ? findAgent(plan.agents, a.delegate_to) : undefined;
-  const delegation = delegateTo && delegateTo.id !== agent.id
-    ? { from: agent.name, from_agent: agent.name, to: delegateTo.name, to_agent: delegateTo.name, task: a.delegation_task ?? `Follow up on ${agent.name}'s point`, reason: a.delegation_task ?? undefined }
-    : null;
+  const delegation =
+    delegateTo && delegateTo.id !== agent.id
+      ? {
+          from: agent.name,
+          from_agent: agent.name,
+          to: delegateTo.name,
+          to_agent: delegateTo.name,
+          task: a.delegation_task ?? `Follow up on ${agent.name}'s point`,
+          reason: a.delegation_task ?? undefined,
+        }
+      : null;
 
   const held = positionTurn(plan, c.record, agent, a, weight, content);
   let record: DiscussionRecord = {
     ...c.record,
     ...held.record,
     ...withTurn(c.record, {
-      speakerId: agent.id, speaker: agent.name, content, stance: a.stance, confidence, reasoning, addressedTo: receiver?.name ?? null, optionId: held.optionId,
+      speakerId: agent.id,
+      speaker: agent.name,
+      content,
+      stance: a.stance,
+      confidence,
+      reasoning,
+      addressedTo: receiver?.name ?? null,
+      optionId: held.optionId,
     }),
     figures: {
       ...c.record.figures,
@@ -79,54 +133,117 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   };
 
   const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = held.frames.map((frame) => ({ frame }));
-  const primary = (frame: EngineFrame) => frames.push({ frame: { ...frame, ...held.fields } as EngineFrame, answeredAt: out.answeredAt });
+  const primary = (frame: EngineFrame) =>
+    frames.push({ frame: { ...frame, ...held.fields } as EngineFrame, answeredAt: out.answeredAt });
   const also = (frame: EngineFrame) => frames.push({ frame });
   const receiverName = receiver?.name ?? 'all';
-  const aclContent = { topic: plan.topic, claim: content, stance: a.stance, confidence: Number(confidence.toFixed(3)), ontology: 'agora-discussion' };
+  const aclContent = {
+    topic: plan.topic,
+    claim: content,
+    stance: a.stance,
+    confidence: Number(confidence.toFixed(3)),
+    ontology: 'agora-discussion',
+  };
   const acl = (): EngineFrame => ({
-    type: 'acl_message', performative, sender: agent.name, receiver: receiverName, content: aclContent, natural_language: content,
-    message: { performative, sender: agent.name, receiver: receiverName, content: aclContent, natural_language: content },
+    type: 'acl_message',
+    performative,
+    sender: agent.name,
+    receiver: receiverName,
+    content: aclContent,
+    natural_language: content,
+    message: {
+      performative,
+      sender: agent.name,
+      receiver: receiverName,
+      content: aclContent,
+      natural_language: content,
+    },
   });
 
   if (plan.argumentTree) {
     // The streamed draft's id (one per turn, unlike a count of arguments, which a failed turn would repeat).
     const id = messageId;
     const own = receiver ? [...record.arguments].reverse().find((x) => x.agentId === receiver.id) : undefined;
-    const parentId = a.argument_type === 'proposal' ? null : (own?.id ?? record.proposalId ?? record.arguments[record.arguments.length - 1]?.id ?? null);
-    const node: ArgumentNode = { id, agentId: agent.id, agentName: agent.name, type: a.argument_type, content, confidence, evidence: a.evidence, parentId, stage, round: c.round };
+    const parentId =
+      a.argument_type === 'proposal'
+        ? null
+        : (own?.id ?? record.proposalId ?? record.arguments[record.arguments.length - 1]?.id ?? null);
+    const node: ArgumentNode = {
+      id,
+      agentId: agent.id,
+      agentName: agent.name,
+      type: a.argument_type,
+      content,
+      confidence,
+      evidence: a.evidence,
+      parentId,
+      stage,
+      round: c.round,
+    };
     const becomesProposal = a.argument_type === 'proposal' || a.argument_type === 'synthesis';
-    record = { ...record, arguments: [...record.arguments, node], proposalId: becomesProposal ? id : record.proposalId };
+    record = {
+      ...record,
+      arguments: [...record.arguments, node],
+      proposalId: becomesProposal ? id : record.proposalId,
+    };
     primary({
       type: 'argument',
       argument: {
-        id, agent_id: agent.id, agent_name: agent.name, type: a.argument_type, content, confidence, supporting_evidence: a.evidence,
-        parent_id: parentId, votes: votesOf(record), stage: stage ?? undefined, round: c.round,
+        id,
+        agent_id: agent.id,
+        agent_name: agent.name,
+        type: a.argument_type,
+        content,
+        confidence,
+        supporting_evidence: a.evidence,
+        parent_id: parentId,
+        votes: votesOf(record),
+        stage: stage ?? undefined,
+        round: c.round,
       },
     });
     if (plan.acl) also(acl());
   } else if (plan.endpoint === 'basic') {
     if (delegation) also({ type: 'delegation', delegation });
     primary({
-      type: 'text', id: messageId, from_id: agent.id, from: agent.name, text: content, turn: c.turn,
-      reasoning: reasoning.length ? reasoning.join(' → ') : null, evidence: a.evidence.length ? a.evidence : null, delegation,
+      type: 'text',
+      id: messageId,
+      from_id: agent.id,
+      from: agent.name,
+      text: content,
+      turn: c.turn,
+      reasoning: reasoning.length ? reasoning.join(' → ') : null,
+      evidence: a.evidence.length ? a.evidence : null,
+      delegation,
       turn_reason: c.speakerReason,
     });
   } else {
     const mode = c.mode;
-    const formalComms = plan.acl && mode !== 'natural' ? [{ performative, receiver: receiverName, content: aclContent }] : [];
+    const formalComms =
+      plan.acl && mode !== 'natural' ? [{ performative, receiver: receiverName, content: aclContent }] : [];
     primary({
-      type: 'agent_message', id: messageId, agent_id: agent.id, agent_name: agent.name, agent_role: agent.role,
+      type: 'agent_message',
+      id: messageId,
+      agent_id: agent.id,
+      agent_name: agent.name,
+      agent_role: agent.role,
       // The sentence is the message in every mode; in structured mode its ACL expression rides in the acl_message
       // frame below (the turn's details disclosure), not in the bubble.
       content,
       message_type: mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'),
-      confidence, reasoning_chain: reasoning, formal_communications: formalComms, round: plan.announceRounds ? c.round : undefined,
-      tts_pending: c.speechOn || undefined, turn_reason: c.speakerReason,
+      confidence,
+      reasoning_chain: reasoning,
+      formal_communications: formalComms,
+      round: plan.announceRounds ? c.round : undefined,
+      tts_pending: c.speechOn || undefined,
+      turn_reason: c.speakerReason,
     });
     if (plan.acl && mode !== 'natural') also(acl());
     if (delegation) also({ type: 'delegation', delegation });
-    if (receiver && REQUESTING.has(performative)) also({ type: 'request', from_agent: agent.name, to_agent: receiver.name, action: performative, content });
-    if (plan.endpoint === 'hybrid') also({ type: 'performance_metric', metric: 'response_time_ms', value: Math.round(out.modelMs) });
+    if (receiver && REQUESTING.has(performative))
+      also({ type: 'request', from_agent: agent.name, to_agent: receiver.name, action: performative, content });
+    if (plan.endpoint === 'hybrid')
+      also({ type: 'performance_metric', metric: 'response_time_ms', value: Math.round(out.modelMs) });
   }
   also({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'speaking' });
 
@@ -151,7 +268,14 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
 export function failTurn(c: EngineContext): Step {
   const agent = speakerOf(c);
   return {
-    patch: { failures: c.failures + 1, turnInStage: c.turnInStage + 1, prevSpeakerId: c.lastSpeakerId, lastSpeakerId: agent.id, draft: null, failure: null },
+    patch: {
+      failures: c.failures + 1,
+      turnInStage: c.turnInStage + 1,
+      prevSpeakerId: c.lastSpeakerId,
+      lastSpeakerId: agent.id,
+      draft: null,
+      failure: null,
+    },
     frames: [
       ...closeDraft(c).frames,
       ...say(
@@ -172,8 +296,12 @@ export function openDraft(c: EngineContext): Step {
   return {
     patch: { draft: { id, text: '' } },
     frames: say({
-      type: 'agent_message_start', id, agent_id: agent.id, agent_name: agent.name,
-      ...(c.plan.announceRounds ? { round: c.round } : {}), ...(stage ? { stage } : {}),
+      type: 'agent_message_start',
+      id,
+      agent_id: agent.id,
+      agent_name: agent.name,
+      ...(c.plan.announceRounds ? { round: c.round } : {}),
+      ...(stage ? { stage } : {}),
     }),
   };
 }
@@ -183,7 +311,12 @@ export function streamDelta(c: EngineContext, text: string, tokenAt?: number): S
   const draft = c.draft ?? { id: messageIdOf(c), text: '' };
   return {
     patch: { draft: { id: draft.id, text: draft.text + text } },
-    frames: [{ frame: { type: 'agent_message_delta', id: draft.id, delta: text }, ...(tokenAt !== undefined ? { tokenAt } : {}) }],
+    frames: [
+      {
+        frame: { type: 'agent_message_delta', id: draft.id, delta: text },
+        ...(tokenAt !== undefined ? { tokenAt } : {}),
+      },
+    ],
   };
 }
 
@@ -195,13 +328,30 @@ export function closeDraft(c: EngineContext): Step {
   const { draft, plan } = c;
   if (!draft) return { patch: {}, frames: [] };
   const agent = speakerOf(c);
-  const frame: EngineFrame = plan.endpoint === 'basic'
-    ? { type: 'text', id: draft.id, from_id: agent.id, from: agent.name, text: draft.text, turn: c.turn, interrupted: true, turn_reason: c.speakerReason }
-    : {
-        type: 'agent_message', id: draft.id, agent_id: agent.id, agent_name: agent.name, agent_role: agent.role, content: draft.text,
-        message_type: c.mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'), round: plan.announceRounds ? c.round : undefined,
-        interrupted: true, turn_reason: c.speakerReason,
-      };
+  const frame: EngineFrame =
+    plan.endpoint === 'basic'
+      ? {
+          type: 'text',
+          id: draft.id,
+          from_id: agent.id,
+          from: agent.name,
+          text: draft.text,
+          turn: c.turn,
+          interrupted: true,
+          turn_reason: c.speakerReason,
+        }
+      : {
+          type: 'agent_message',
+          id: draft.id,
+          agent_id: agent.id,
+          agent_name: agent.name,
+          agent_role: agent.role,
+          content: draft.text,
+          message_type: c.mode ?? (plan.endpoint === 'enhanced' ? 'enhanced' : 'hybrid'),
+          round: plan.announceRounds ? c.round : undefined,
+          interrupted: true,
+          turn_reason: c.speakerReason,
+        };
   return { patch: { draft: null }, frames: say(frame) };
 }
 
@@ -211,12 +361,22 @@ export function speakInput(c: EngineContext): SpeakInput {
   const agent = speakerOf(c);
   const last = c.record.turns[c.record.turns.length - 1];
   const text = (last?.content ?? '').slice(0, c.plan.speech.maxChars);
-  return { text, agentId: agent.id, agentName: agent.name, audioId: `${frameIdBase(c.plan)}-audio-${c.audioSeq + 1}`, speed: c.plan.speech.speed, format: c.plan.speech.format };
+  return {
+    text,
+    agentId: agent.id,
+    agentName: agent.name,
+    audioId: `${frameIdBase(c.plan)}-audio-${c.audioSeq + 1}`,
+    speed: c.plan.speech.speed,
+    format: c.plan.speech.format,
+  };
 }
 
 export function beginSpeech(c: EngineContext): Step {
   const agent = speakerOf(c);
-  return { patch: { audioSeq: c.audioSeq + 1 }, frames: say({ type: 'tts_streaming_start', agent_name: agent.name, agent_id: agent.id, total_chunks: 1 }) };
+  return {
+    patch: { audioSeq: c.audioSeq + 1 },
+    frames: say({ type: 'tts_streaming_start', agent_name: agent.name, agent_id: agent.id, total_chunks: 1 }),
+  };
 }
 
 export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
@@ -232,8 +392,17 @@ export function shareAudio(c: EngineContext, out: SpeakOutput): Step {
       ...(tellFailure ? { voiceFailuresSaid: [...said, agent.id] } : {}),
     },
     frames: say(
-      ...(tellFailure ? [{ type: 'tts_error' as const, agent_name: agent.name, agent_id: agent.id, error: out.voiceError! }] : []),
-      { type: 'audio_message', agent_id: agent.id, agent_name: agent.name, audio_url: out.audioUrl, audio_id: audioId, message_id: c.lastMessageId ?? undefined },
+      ...(tellFailure
+        ? [{ type: 'tts_error' as const, agent_name: agent.name, agent_id: agent.id, error: out.voiceError! }]
+        : []),
+      {
+        type: 'audio_message',
+        agent_id: agent.id,
+        agent_name: agent.name,
+        audio_url: out.audioUrl,
+        audio_id: audioId,
+        message_id: c.lastMessageId ?? undefined,
+      },
       { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id },
       { type: 'performance_metric', metric: 'tts_time_ms', value: Math.round(out.ttsMs) },
     ),
@@ -245,17 +414,25 @@ export function speechFailed(c: EngineContext, why: string, final = false): Step
   return {
     // A final failure (the speech quota) is said once; later turns are not spoken at all.
     patch: final ? { speechOn: false } : {},
-    frames: say({ type: 'tts_error', agent_name: agent.name, agent_id: agent.id, error: why }, { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id }),
+    frames: say(
+      { type: 'tts_error', agent_name: agent.name, agent_id: agent.id, error: why },
+      { type: 'tts_streaming_end', agent_name: agent.name, agent_id: agent.id },
+    ),
   };
 }
 
 export function rest(c: EngineContext): Step {
   const agent = speakerOf(c);
-  return { patch: { pendingAudioId: null }, frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'idle' }) };
+  return {
+    patch: { pendingAudioId: null },
+    frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'idle' }),
+  };
 }
 
 export function noteHuman(c: EngineContext, text: string): Step {
-  const mentioned = c.plan.agents.find((a) => new RegExp(`\\b${a.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
+  const mentioned = c.plan.agents.find((a) =>
+    new RegExp(`\\b${a.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text),
+  );
   return {
     patch: {
       record: { ...c.record, ...withTurn(c.record, { speakerId: null, speaker: 'Human', content: text, human: true }) },

@@ -52,7 +52,8 @@ export class Watcher implements FrameSink {
     if (previous) {
       this.lastDelivered = previous.delivered;
       this.current = null;
-      if (previous.ws.readyState === previous.ws.OPEN) previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
+      if (previous.ws.readyState === previous.ws.OPEN)
+        previous.ws.close(CLOSE_NORMAL, 'Replaced by a newer connection');
     }
     const from = clampResume(resumeFrom ?? this.lastDelivered, frames.count);
     const w: Attached = { ws, delivered: from, sent: from, pingQueued: false };

@@ -5,7 +5,10 @@ import { incident } from './incident';
 
 /** Thrown by routes; answered as `{"detail": message}` with its status. */
 export class HttpError extends Error {
-  constructor(public readonly status: number, message: string) {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -48,9 +51,14 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send({ detail: err.message });
     if (BAD_TEXT_CODES.has(String(err.code))) return reply.status(400).send({ detail: NUL_DETAIL });
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     const detail =
-      status === 429 ? 'Too many attempts. Please wait a minute and try again.' : status >= 500 ? incident(req.log, err, 'Internal server error') : clientDetail(err);
+      status === 429
+        ? 'Too many attempts. Please wait a minute and try again.'
+        : status >= 500
+          ? incident(req.log, err, 'Internal server error')
+          : clientDetail(err);
     return reply.status(status).send({ detail });
   });
 }
@@ -60,7 +68,8 @@ export function installErrorHandler(app: FastifyInstance) {
  * head (http/security.ts); a JSON error needs nothing, so its CSP is the strictest one.
  */
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const status =
+    typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   void reply
     .status(status)
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")

@@ -31,7 +31,8 @@ export function pgRateStore(db: Db): FastifyRateLimitStoreCtor {
         ([r]) => {
           cb(null, { current: Number(r.count), ttl: Number(r.ttl) });
           // Now and then, forget windows long gone.
-          if (Math.random() < 0.01) void db.query("DELETE FROM rate_counters WHERE window_start < now() - interval '1 day'").catch(() => {});
+          if (Math.random() < 0.01)
+            void db.query("DELETE FROM rate_counters WHERE window_start < now() - interval '1 day'").catch(() => {});
         },
         (err: Error) => cb(err),
       );

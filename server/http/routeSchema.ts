@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifySchemaCompiler, FastifyServerOptions, FastifyTypeProvider, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifyServerOptions,
+  FastifyTypeProvider,
+  RouteOptions,
+} from 'fastify';
 import { z } from 'zod';
 import { HttpError, zodDetail } from './errors';
 
@@ -33,11 +39,13 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 }
 
 /** The request parts Fastify validates: a zod schema each. A body that did not come is `undefined` to zod. */
-const zodValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data: unknown) => {
-  const input = httpPart === 'body' && data === null ? undefined : data;
-  const res = schema.safeParse(input);
-  return res.success ? { value: res.data } : { error: new HttpError(422, zodDetail(res.error)) };
-};
+const zodValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    const input = httpPart === 'body' && data === null ? undefined : data;
+    const res = schema.safeParse(input);
+    return res.success ? { value: res.data } : { error: new HttpError(422, zodDetail(res.error)) };
+  };
 
 /**
  * Response schemas are documentation and the handlers' return types (the type provider checks them at compile

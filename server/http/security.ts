@@ -70,7 +70,9 @@ function arrayNames(fields: readonly unknown[]): Set<string> {
  * hands none. node checks each name and value as it writes them; docs/performance.md says what that costs /health.
  * Fastify's inject() uses its own response class and does not see them (the tests listen for real).
  */
-export function secureResponseClass(headers: Readonly<Record<string, string>> = securityHeaders()): typeof ServerResponse {
+export function secureResponseClass(
+  headers: Readonly<Record<string, string>> = securityHeaders(),
+): typeof ServerResponse {
   const names = Object.keys(headers);
   class SecureResponse extends ServerResponse {
     override writeHead(statusCode: number, ...rest: unknown[]): this {
@@ -81,7 +83,9 @@ export function secureResponseClass(headers: Readonly<Record<string, string>> = 
         const nested = last.length > 0 && Array.isArray(last[0]);
         const own = arrayNames(last);
         const missing = names.filter((n) => !own.has(n) && !this.hasHeader(n));
-        rest[at] = nested ? [...last, ...missing.map((n) => [n, headers[n]])] : [...last, ...missing.flatMap((n) => [n, headers[n]])];
+        rest[at] = nested
+          ? [...last, ...missing.map((n) => [n, headers[n]])]
+          : [...last, ...missing.flatMap((n) => [n, headers[n]])];
       } else if (last && typeof last === 'object') {
         const given = last as Record<string, unknown>;
         for (const name of names) if (given[name] === undefined && !this.hasHeader(name)) given[name] = headers[name];
@@ -101,7 +105,12 @@ export function secureServerFactory(): FastifyServerFactory {
   return (handler, opts) => {
     const server = createServer({ ServerResponse: ResponseClass }, handler);
     // What Fastify sets on the server it makes itself (lib/server.js), from its own defaults.
-    const o = opts as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+    const o = opts as {
+      keepAliveTimeout?: number;
+      requestTimeout?: number;
+      connectionTimeout?: number;
+      maxRequestsPerSocket?: number;
+    };
     if (o.keepAliveTimeout !== undefined) server.keepAliveTimeout = o.keepAliveTimeout;
     if (o.requestTimeout !== undefined) server.requestTimeout = o.requestTimeout;
     if (o.connectionTimeout !== undefined) server.setTimeout(o.connectionTimeout);

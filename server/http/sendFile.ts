@@ -5,7 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // a multi-range request gets the whole file), HEAD without a body, and private caching.
 
 /** One `bytes=a-b` range, as <audio> asks when seeking; null when absent or multi-range. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
   const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
@@ -14,7 +17,11 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 }
 
 /** `size` is the file's, already checked by the caller (which answers 404 when it is missing). */
-export function sendFile(req: FastifyRequest, reply: FastifyReply, file: { path: string; size: number; mimeType: string; headers?: Record<string, string> }) {
+export function sendFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  file: { path: string; size: number; mimeType: string; headers?: Record<string, string> },
+) {
   const { size } = file;
   reply
     .header('content-type', file.mimeType)

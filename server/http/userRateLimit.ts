@@ -11,7 +11,11 @@ export function perUserLimit(app: FastifyInstance, max: number, what: string) {
       max,
       timeWindow: '1 minute',
       keyGenerator: (req) => `${what}:${req.userId ?? req.ip}`,
-      errorResponseBuilder: (_req, c) => new HttpError(429, `Too many ${what} in a minute (at most ${c.max}); try again in ${Math.ceil(c.ttl / 1000)} s`),
+      errorResponseBuilder: (_req, c) =>
+        new HttpError(
+          429,
+          `Too many ${what} in a minute (at most ${c.max}); try again in ${Math.ceil(c.ttl / 1000)} s`,
+        ),
     }),
   };
 }

@@ -17,17 +17,32 @@ import { BlockList, isIP } from 'node:net';
 // differently the second time (DNS rebinding) gains nothing.
 
 const neverV4 = new BlockList();
-const NEVER_V4 = [['169.254.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const;
+const NEVER_V4 = [
+  ['169.254.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const;
 for (const [net, bits] of NEVER_V4) neverV4.addSubnet(net, bits, 'ipv4');
 for (const a of ['100.100.100.200', '192.0.0.192', '168.63.129.16']) neverV4.addAddress(a, 'ipv4');
 const neverV6 = new BlockList();
-const NEVER_V6 = [['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['fd00:ec2::', 32]] as const;
+const NEVER_V6 = [
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['fd00:ec2::', 32],
+] as const;
 for (const [net, bits] of NEVER_V6) neverV6.addSubnet(net, bits, 'ipv6');
 
 const privateV4 = new BlockList();
 const PRIVATE_V4 = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
 ] as const;
 for (const [net, bits] of PRIVATE_V4) privateV4.addSubnet(net, bits, 'ipv4');
 const privateV6 = new BlockList();
@@ -37,8 +52,15 @@ privateV6.addSubnet('fc00::', 7, 'ipv6');
 
 /** Host names of cloud metadata services; they are refused by name as well as by address. */
 export const METADATA_NAMES = new Set([
-  'metadata', 'metadata.google.internal', 'metadata.goog', 'metadata.azure.internal', 'instance-data',
-  'instance-data.ec2.internal', 'metadata.tencentyun.com', 'metadata.packet.net', 'metadata.platformequinix.com',
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata.azure.internal',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.tencentyun.com',
+  'metadata.packet.net',
+  'metadata.platformequinix.com',
   'metadata.oraclecloud.com',
 ]);
 
@@ -60,7 +82,13 @@ export function ipv6Bytes(address: string): number[] | null {
     if (!text.endsWith('::')) text = text.slice(0, -1);
   }
   const [head, rest] = text.includes('::') ? text.split('::') : [text, null];
-  const groups = (s: string) => (s ? s.split(':').filter((g) => g !== '').map((g) => parseInt(g, 16)) : []);
+  const groups = (s: string) =>
+    s
+      ? s
+          .split(':')
+          .filter((g) => g !== '')
+          .map((g) => parseInt(g, 16))
+      : [];
   const h = groups(head);
   const r = rest === null ? [] : groups(rest);
   const tailGroups = tail.length ? 2 : 0;
@@ -134,7 +162,11 @@ export function judgeAddress(
   return { ok: true };
 }
 
-const bare = (host: string) => host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+const bare = (host: string) =>
+  host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 
 /** Judges a host as written in a URL: an address literal by the address rule, a name by the metadata names. */
 export function judgeHost(host: string, allowPrivate: boolean, setting?: PrivateSetting): AddressVerdict {

@@ -14,7 +14,8 @@ function judgedLookup(allowPrivate: boolean, setting: PrivateSetting) {
   return (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback) => {
     resolveHost(hostname).then(
       (found) => {
-        const notFound = (what: string) => Object.assign(new Error(`${hostname} has no ${what}`), { code: 'ENOTFOUND' });
+        const notFound = (what: string) =>
+          Object.assign(new Error(`${hostname} has no ${what}`), { code: 'ENOTFOUND' });
         if (!found.length) return callback(notFound('address'), []);
         for (const r of found) {
           const v = judgeAddress(r.address, allowPrivate, setting);
@@ -23,7 +24,11 @@ function judgedLookup(allowPrivate: boolean, setting: PrivateSetting) {
         const family = options?.family === 4 || options?.family === 6 ? options.family : null;
         const wanted = family ? found.filter((r) => r.family === family) : found;
         if (!wanted.length) return callback(notFound(`IPv${family} address`), []);
-        if (options?.all) callback(null, wanted.map((r) => ({ address: r.address, family: r.family })));
+        if (options?.all)
+          callback(
+            null,
+            wanted.map((r) => ({ address: r.address, family: r.family })),
+          );
         else callback(null, wanted[0].address, wanted[0].family);
       },
       (e: NodeJS.ErrnoException) => callback(e, []),

@@ -30,7 +30,11 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
   const { timeoutMs } = opts;
   const limits = opts.limits ?? DEFAULT_LIST_LIMITS;
   // A server may quote the key it refused; what we pass on never holds it.
-  const fail = (reason: ConnectionFailureKind, detail: string): ModelConnectionTestResult => ({ ok: false, reason, detail: maskSecrets(detail, [t.apiKey]) });
+  const fail = (reason: ConnectionFailureKind, detail: string): ModelConnectionTestResult => ({
+    ok: false,
+    reason,
+    detail: maskSecrets(detail, [t.apiKey]),
+  });
   const url = listUrl(t);
   const where = new URL(url);
   const serverName = t.kind === 'ollama' ? 'an Ollama server' : 'an OpenAI-compatible server';
@@ -45,16 +49,28 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
     const err = e as Error & { cause?: { code?: string } };
     const blocked = blockedCause(e);
     if (blocked) return fail('blocked', blocked.message);
-    if (err.name === 'BodyTooLargeError') return fail('not_compatible', `The answer at ${where.pathname} is larger than this server accepts for a model list (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`);
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return fail('timeout', `No answer from ${where.host} within ${Math.round(timeoutMs / 100) / 10} s`);
+    if (err.name === 'BodyTooLargeError')
+      return fail(
+        'not_compatible',
+        `The answer at ${where.pathname} is larger than this server accepts for a model list (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`,
+      );
+    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+      return fail('timeout', `No answer from ${where.host} within ${Math.round(timeoutMs / 100) / 10} s`);
     const code = err.cause?.code ?? (err as { code?: string }).code;
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return fail('dns', `The name ${where.hostname} could not be found (DNS: ${code})`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
+      return fail('dns', `The name ${where.hostname} could not be found (DNS: ${code})`);
     if (code === 'ECONNREFUSED') return fail('refused', `Nothing is listening at ${where.host} (connection refused)`);
     return fail('unreachable', `${where.host} is not reachable${code ? ` (${code})` : ''}`);
   }
-  if (res.status === 401 || res.status === 403) return fail('key_rejected', `The server rejected the API key (${res.status}${firstWords(text)})`);
-  if (res.status >= 300 && res.status < 400) return fail('not_compatible', `${where.host} answered with a redirect (${res.status}) at ${where.pathname}: not ${serverName}`);
-  if (res.status === 404) return fail('not_compatible', `${where.host} has no ${where.pathname} (404): not ${serverName}`);
+  if (res.status === 401 || res.status === 403)
+    return fail('key_rejected', `The server rejected the API key (${res.status}${firstWords(text)})`);
+  if (res.status >= 300 && res.status < 400)
+    return fail(
+      'not_compatible',
+      `${where.host} answered with a redirect (${res.status}) at ${where.pathname}: not ${serverName}`,
+    );
+  if (res.status === 404)
+    return fail('not_compatible', `${where.host} has no ${where.pathname} (404): not ${serverName}`);
   if (!res.ok) return fail('http', `${where.host} answered ${res.status}${firstWords(text)}`);
   let body: unknown;
   try {
@@ -63,7 +79,11 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
     return fail('not_compatible', `The answer at ${where.pathname} is not JSON: not ${serverName}`);
   }
   const names = t.kind === 'ollama' ? ollamaNames(body) : openaiNames(body);
-  if (!names) return fail('not_compatible', `The answer at ${where.pathname} is not ${t.kind === 'ollama' ? 'an Ollama' : 'an OpenAI-compatible'} model list`);
+  if (!names)
+    return fail(
+      'not_compatible',
+      `The answer at ${where.pathname} is not ${t.kind === 'ollama' ? 'an Ollama' : 'an OpenAI-compatible'} model list`,
+    );
   try {
     return { ok: true, models: boundedNames(names, limits) };
   } catch (e) {
@@ -75,7 +95,9 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
 function ollamaNames(body: unknown): string[] | null {
   const models = (body as { models?: unknown })?.models;
   if (!Array.isArray(models)) return null;
-  return models.map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model).filter((n): n is string => typeof n === 'string');
+  return models
+    .map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model)
+    .filter((n): n is string => typeof n === 'string');
 }
 
 function openaiNames(body: unknown): string[] | null {
@@ -89,7 +111,14 @@ function firstWords(text: string) {
   try {
     const j = JSON.parse(text) as { error?: { message?: unknown } | string; detail?: unknown };
     const e = j.error;
-    const picked = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : typeof j.detail === 'string' ? j.detail : null;
+    const picked =
+      typeof e === 'string'
+        ? e
+        : typeof e?.message === 'string'
+          ? e.message
+          : typeof j.detail === 'string'
+            ? j.detail
+            : null;
     if (picked) why = picked;
   } catch {
     /* plain text */

@@ -44,14 +44,22 @@ export const findJob = (ctx: AppContext, userId: string, id: string) => {
 export function startPull(ctx: AppContext, userId: string, target: Target, model: string): ModelJob {
   const jobs = jobsOf(ctx);
   for (const e of jobs.values()) {
-    if (e.userId === userId && e.job.connection_id === target.id && e.job.model === model && e.job.status === 'running') return e.job;
+    if (e.userId === userId && e.job.connection_id === target.id && e.job.model === model && e.job.status === 'running')
+      return e.job;
   }
   const running = [...jobs.values()].filter((e) => e.job.status === 'running');
   const { maxPullsPerUser, maxPulls } = ctx.config;
   if (running.filter((e) => e.userId === userId).length >= maxPullsPerUser) {
-    throw new HttpError(429, `You have ${maxPullsPerUser} pull${maxPullsPerUser === 1 ? '' : 's'} running, as many as this server allows at once (MAX_PULLS_PER_USER); wait for one to finish`);
+    throw new HttpError(
+      429,
+      `You have ${maxPullsPerUser} pull${maxPullsPerUser === 1 ? '' : 's'} running, as many as this server allows at once (MAX_PULLS_PER_USER); wait for one to finish`,
+    );
   }
-  if (running.length >= maxPulls) throw new HttpError(429, `This server is running ${maxPulls} pulls, as many as it allows at once (MAX_PULLS); try again when one has finished`);
+  if (running.length >= maxPulls)
+    throw new HttpError(
+      429,
+      `This server is running ${maxPulls} pulls, as many as it allows at once (MAX_PULLS); try again when one has finished`,
+    );
   const entry: Entry = {
     userId,
     abort: new AbortController(),
@@ -91,7 +99,12 @@ function tell(ctx: AppContext, e: Entry, always: boolean) {
 
 function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: string | null) {
   if (e.job.status !== 'running') return;
-  e.job = { ...e.job, status, error: error === null ? null : maskSecrets(error), ...(status === 'done' ? { completed: Math.max(e.job.total, e.job.completed), phase: 'success' } : {}) };
+  e.job = {
+    ...e.job,
+    status,
+    error: error === null ? null : maskSecrets(error),
+    ...(status === 'done' ? { completed: Math.max(e.job.total, e.job.completed), phase: 'success' } : {}),
+  };
   tell(ctx, e, true);
   if (status === 'done') {
     forgetListing(ctx, e.job.connection_id);
@@ -111,11 +124,20 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
     timedOut = why;
     e.abort.abort();
   };
-  const total = setTimeout(stopFor(`the pull ran longer than ${minutes(pullTimeoutMs)} (PULL_TIMEOUT_MS)`), pullTimeoutMs);
-  let idle = setTimeout(stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`), pullIdleTimeoutMs);
+  const total = setTimeout(
+    stopFor(`the pull ran longer than ${minutes(pullTimeoutMs)} (PULL_TIMEOUT_MS)`),
+    pullTimeoutMs,
+  );
+  let idle = setTimeout(
+    stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`),
+    pullIdleTimeoutMs,
+  );
   const heard = () => {
     clearTimeout(idle);
-    idle = setTimeout(stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`), pullIdleTimeoutMs);
+    idle = setTimeout(
+      stopFor(`Ollama sent nothing for ${minutes(pullIdleTimeoutMs)} (PULL_IDLE_TIMEOUT_MS)`),
+      pullIdleTimeoutMs,
+    );
   };
   try {
     const res = await send(`${host}/api/pull`, {
@@ -137,12 +159,17 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
       } catch {
         return finish(ctx, e, 'failed', `Ollama sent an unreadable progress line: ${line.slice(0, 80)}`);
       }
-      if (chunk.error) return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${String(chunk.error).slice(0, 500)}`);
+      if (chunk.error)
+        return finish(ctx, e, 'failed', `Ollama could not pull ${e.job.model}: ${String(chunk.error).slice(0, 500)}`);
       if (chunk.digest && typeof chunk.total === 'number') {
         // The layer count is Ollama's, bounded as any list another server sends.
-        if (layers.size < 1_000 || layers.has(chunk.digest)) layers.set(chunk.digest, { total: chunk.total, completed: chunk.completed ?? 0 });
+        if (layers.size < 1_000 || layers.has(chunk.digest))
+          layers.set(chunk.digest, { total: chunk.total, completed: chunk.completed ?? 0 });
       }
-      const sum = [...layers.values()].reduce((a, l) => ({ total: a.total + l.total, completed: a.completed + Math.min(l.completed, l.total) }), { total: 0, completed: 0 });
+      const sum = [...layers.values()].reduce(
+        (a, l) => ({ total: a.total + l.total, completed: a.completed + Math.min(l.completed, l.total) }),
+        { total: 0, completed: 0 },
+      );
       const phase = String(chunk.status ?? e.job.phase).slice(0, 200);
       const phaseChanged = phase !== e.job.phase;
       e.job = { ...e.job, phase, ...sum };
@@ -155,7 +182,8 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
     if (e.abort.signal.aborted) return finish(ctx, e, 'cancelled', null);
     const blocked = blockedCause(err);
     if (blocked) return finish(ctx, e, 'failed', `This connection may not be used: ${blocked.message}`);
-    if ((err as Error).name === 'LineTooLongError') return finish(ctx, e, 'failed', `Ollama sent ${(err as Error).message} (LLM_MAX_LINE_BYTES)`);
+    if ((err as Error).name === 'LineTooLongError')
+      return finish(ctx, e, 'failed', `Ollama sent ${(err as Error).message} (LLM_MAX_LINE_BYTES)`);
     const code = (err as { cause?: { code?: string } }).cause?.code;
     finish(ctx, e, 'failed', `Ollama at ${new URL(host).host} is not reachable${code ? ` (${code})` : ''}`);
   } finally {
@@ -164,7 +192,8 @@ async function run(ctx: AppContext, e: Entry, target: Target) {
   }
 }
 
-const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
+const minutes = (ms: number) =>
+  ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`;
 
 /** The reason in an error answer of Ollama, read within a bound. */
 async function errorWords(res: Response): Promise<string> {
@@ -196,7 +225,12 @@ export async function deleteOllamaModel(ctx: AppContext, target: Target, model: 
     const code = (err as { cause?: { code?: string } }).cause?.code;
     throw new Error(`Ollama at ${new URL(host).host} is not reachable${code ? ` (${code})` : ''}`);
   }
-  if (!res.ok) throw new Error(res.status === 404 ? `Ollama has no model named ${model}` : maskSecrets(`Ollama answered ${res.status}${await errorWords(res)}`));
+  if (!res.ok)
+    throw new Error(
+      res.status === 404
+        ? `Ollama has no model named ${model}`
+        : maskSecrets(`Ollama answered ${res.status}${await errorWords(res)}`),
+    );
   await res.body?.cancel().catch(() => undefined);
   forgetListing(ctx, target.id);
 }

@@ -13,7 +13,11 @@ export interface SecretBox {
   open(sealed: string, boundTo: string): string;
 }
 
-export async function resolveSecretsKey(configured: string | undefined, dataDir: string, persist: boolean): Promise<Buffer> {
+export async function resolveSecretsKey(
+  configured: string | undefined,
+  dataDir: string,
+  persist: boolean,
+): Promise<Buffer> {
   if (configured) return createHash('sha256').update(configured, 'utf8').digest();
   if (!persist) return randomBytes(32);
   const file = path.join(dataDir, 'secrets-key');
@@ -41,7 +45,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(sealed, boundTo) {
       const [v, iv, tag, data] = sealed.split('.');

@@ -60,7 +60,12 @@ export function modelsState(ctx: AppContext): ModelsState {
     const persist = ctx.config.databaseUrl !== 'memory://';
     // The built-in engine, when this server has one, is every user's 'Built-in' connection.
     const engines = ctx.providers.builtin ? [builtinServerEngine(ctx.providers.builtin)] : [];
-    s = { engines, box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox), listings: new Map(), providers: new Map() };
+    s = {
+      engines,
+      box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox),
+      listings: new Map(),
+      providers: new Map(),
+    };
     states.set(ctx, s);
   }
   return s;
@@ -69,7 +74,8 @@ export function modelsState(ctx: AppContext): ModelsState {
 export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 
 /** fetch for a user's connections: through the address rule, at the address connected to. */
-export const userFetch = (ctx: AppContext) => guardedFetch({ allowPrivate: ctx.config.modelConnectionsAllowPrivate, setting: 'MODEL_CONNECTIONS_ALLOW_PRIVATE' });
+export const userFetch = (ctx: AppContext) =>
+  guardedFetch({ allowPrivate: ctx.config.modelConnectionsAllowPrivate, setting: 'MODEL_CONNECTIONS_ALLOW_PRIVATE' });
 
 /** Adds an engine of this server to every user's connections (docs/models.md); a second one with its id replaces it. */
 export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
@@ -80,13 +86,43 @@ export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
 
 /** The server's own connections, from OLLAMA_HOST and OPENAI_BASE_URL. */
 export function serverTargets(ctx: AppContext): Target[] {
-  const out: Target[] = modelsState(ctx).engines.map((e) => ({ id: e.id, kind: 'builtin' as const, name: e.name, baseUrl: e.location, apiKey: null, preset: null, keyHint: null, readOnly: true, version: 'engine' }));
+  const out: Target[] = modelsState(ctx).engines.map((e) => ({
+    id: e.id,
+    kind: 'builtin' as const,
+    name: e.name,
+    baseUrl: e.location,
+    apiKey: null,
+    preset: null,
+    keyHint: null,
+    readOnly: true,
+    version: 'engine',
+  }));
   const { ollamaHost, openaiBaseUrl, openaiApiKey } = ctx.config;
   if (openaiBaseUrl) {
-    out.push({ id: SERVER_CONNECTION_IDS.openai, kind: 'openai', name: 'Server', baseUrl: openaiBaseUrl, apiKey: openaiApiKey, preset: null, keyHint: openaiApiKey ? '••••' : null, readOnly: true, version: 'env' });
+    out.push({
+      id: SERVER_CONNECTION_IDS.openai,
+      kind: 'openai',
+      name: 'Server',
+      baseUrl: openaiBaseUrl,
+      apiKey: openaiApiKey,
+      preset: null,
+      keyHint: openaiApiKey ? '••••' : null,
+      readOnly: true,
+      version: 'env',
+    });
   }
   if (ollamaHost) {
-    out.push({ id: SERVER_CONNECTION_IDS.ollama, kind: 'ollama', name: openaiBaseUrl ? 'Server Ollama' : 'Server', baseUrl: ollamaHost, apiKey: null, preset: null, keyHint: null, readOnly: true, version: 'env' });
+    out.push({
+      id: SERVER_CONNECTION_IDS.ollama,
+      kind: 'ollama',
+      name: openaiBaseUrl ? 'Server Ollama' : 'Server',
+      baseUrl: ollamaHost,
+      apiKey: null,
+      preset: null,
+      keyHint: null,
+      readOnly: true,
+      version: 'env',
+    });
   }
   return out;
 }
@@ -118,10 +154,14 @@ export async function userTargets(ctx: AppContext, userId: string): Promise<Targ
 }
 
 /** Lists a connection's models, through the address rule for the user's own. */
-export async function probeTarget(ctx: AppContext, t: Pick<Target, 'kind' | 'baseUrl' | 'apiKey' | 'readOnly'> & { id?: string }): Promise<ModelConnectionTestResult> {
+export async function probeTarget(
+  ctx: AppContext,
+  t: Pick<Target, 'kind' | 'baseUrl' | 'apiKey' | 'readOnly'> & { id?: string },
+): Promise<ModelConnectionTestResult> {
   if (t.kind === 'builtin') {
     const engine = modelsState(ctx).engines.find((e) => e.id === t.id);
-    if (!engine) return { ok: false, reason: 'unreachable', detail: 'The built-in engine is not installed on this server' };
+    if (!engine)
+      return { ok: false, reason: 'unreachable', detail: 'The built-in engine is not installed on this server' };
     return engine.listModels().then(
       (models): ModelConnectionTestResult => ({ ok: true, models }),
       (e): ModelConnectionTestResult => ({ ok: false, reason: 'unreachable', detail: (e as Error).message }),
@@ -150,7 +190,11 @@ async function listing(ctx: AppContext, t: Target, fresh: boolean): Promise<List
 export const forgetListing = (ctx: AppContext, connectionId: string) => modelsState(ctx).listings.delete(connectionId);
 
 const stateOf = (r: ModelConnectionTestResult): ConnectionState =>
-  r.ok ? { state: 'reachable' } : r.reason === 'key_rejected' ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail } : { state: 'unreachable', reason: r.reason, detail: r.detail };
+  r.ok
+    ? { state: 'reachable' }
+    : r.reason === 'key_rejected'
+      ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
+      : { state: 'unreachable', reason: r.reason, detail: r.detail };
 
 /** What a user who is not the operator reads where the server's own connection's error text would be. */
 export const SERVER_CONNECTION_DOWN = "The server's own connection does not answer; its operator can see why.";
@@ -158,7 +202,9 @@ export const SERVER_CONNECTION_DOWN = "The server's own connection does not answ
 /** The server's address and error text are the operator's; the user's own connection is theirs to see. */
 function statusFor(t: Target, l: Listed, operator: boolean): ConnectionState {
   const state = stateOf(l.result);
-  return t.readOnly && !operator && 'detail' in state ? { ...state, detail: SERVER_CONNECTION_DOWN } as ConnectionState : state;
+  return t.readOnly && !operator && 'detail' in state
+    ? ({ ...state, detail: SERVER_CONNECTION_DOWN } as ConnectionState)
+    : state;
 }
 
 function view(t: Target, l: Listed, operator = false): ModelConnection {
@@ -179,7 +225,11 @@ function view(t: Target, l: Listed, operator = false): ModelConnection {
 }
 
 /** The connections a user sees: the server's own first, then theirs, each with its state and models. */
-export async function listConnections(ctx: AppContext, userId: string, opts: { fresh?: boolean; operator?: boolean } = {}): Promise<ModelConnection[]> {
+export async function listConnections(
+  ctx: AppContext,
+  userId: string,
+  opts: { fresh?: boolean; operator?: boolean } = {},
+): Promise<ModelConnection[]> {
   const targets = [...serverTargets(ctx), ...(await userTargets(ctx, userId))];
   const listed = await Promise.all(targets.map((t) => listing(ctx, t, !!opts.fresh)));
   return targets.map((t, i) => view(t, listed[i], !!opts.operator));
@@ -191,14 +241,24 @@ export async function connectionView(ctx: AppContext, userId: string, id: string
 }
 
 /** What the agent editor's model select lists: the offline model, then every connection's models, labelled by it. */
-export async function pickerModels(ctx: AppContext, userId: string): Promise<Array<ModelInfo & { connection_id?: string; connection_name?: string; reachable?: boolean }>> {
+export async function pickerModels(
+  ctx: AppContext,
+  userId: string,
+): Promise<Array<ModelInfo & { connection_id?: string; connection_name?: string; reachable?: boolean }>> {
   // The server's Ollama and OpenAI-compatible providers, and its built-in engine, appear through its connections
   // (with ids that name them); what else the registry lists (the offline model) is kept as it was.
   const viaConnections = new Set(['ollama', 'openai', ...(ctx.providers.builtin ? [ctx.providers.builtin.id] : [])]);
   const builtIns = (await ctx.providers.llm.listModels()).filter((m) => !viaConnections.has(m.provider));
   const connections = await listConnections(ctx, userId);
   const fromConnections = connections.flatMap((c) =>
-    c.models.map((m) => ({ name: m.id, provider: c.kind, label: m.label, connection_id: c.id, connection_name: c.name, reachable: c.status.state === 'reachable' })),
+    c.models.map((m) => ({
+      name: m.id,
+      provider: c.kind,
+      label: m.label,
+      connection_id: c.id,
+      connection_name: c.name,
+      reachable: c.status.state === 'reachable',
+    })),
   );
   return [...builtIns, ...fromConnections];
 }
@@ -209,14 +269,20 @@ function providerFor(ctx: AppContext, t: Target): LlmProvider {
   const { providers, engines } = modelsState(ctx);
   if (t.kind === 'builtin') {
     const engine = engines.find((e) => e.id === t.id);
-    if (!engine) throw new ProviderError('The built-in engine is not installed on this server', 'builtin', 'unconfigured');
+    if (!engine)
+      throw new ProviderError('The built-in engine is not installed on this server', 'builtin', 'unconfigured');
     return engine.provider;
   }
   const cached = providers.get(t.id);
   if (cached && cached.version === t.version) return cached.provider;
   // A user's connection goes through the address rule at every connect (guardedFetch.ts): the name may resolve
   // elsewhere since the connection was saved.
-  const common = { timeoutMs: ctx.config.llmTimeoutMs, limits: replyLimitsOf(ctx.config), listLimits: listLimitsOf(ctx.config), ...(t.readOnly ? {} : { fetch: userFetch(ctx) }) };
+  const common = {
+    timeoutMs: ctx.config.llmTimeoutMs,
+    limits: replyLimitsOf(ctx.config),
+    listLimits: listLimitsOf(ctx.config),
+    ...(t.readOnly ? {} : { fetch: userFetch(ctx) }),
+  };
   const provider =
     t.kind === 'ollama'
       ? createOllamaProvider({ host: t.baseUrl, ...common })
@@ -230,14 +296,25 @@ function providerFor(ctx: AppContext, t: Target): LlmProvider {
  * connection (the server's own or one of the user's; another user's is 'no longer exists', never theirs); a plain
  * name (an older agent, or 'offline') returns null and the server's registry answers as it always has.
  */
-export async function resolveModel(ctx: AppContext, userId: string, model: string): Promise<{ provider: LlmProvider; model: string } | null> {
+export async function resolveModel(
+  ctx: AppContext,
+  userId: string,
+  model: string,
+): Promise<{ provider: LlmProvider; model: string } | null> {
   const parsed = parseModelId(model);
   if (!parsed) return null;
   const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
   if (server) return { provider: providerFor(ctx, server), model: parsed.model };
-  const [row] = await ctx.db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [parsed.connectionId, userId]);
+  const [row] = await ctx.db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [
+    parsed.connectionId,
+    userId,
+  ]);
   if (!row) {
-    throw new ProviderError(`The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`, 'connections', 'unconfigured');
+    throw new ProviderError(
+      `The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`,
+      'connections',
+      'unconfigured',
+    );
   }
   return { provider: providerFor(ctx, await rowTarget(ctx, row)), model: parsed.model };
 }

@@ -23,20 +23,29 @@ export const listRows = (db: Db, userId: string) =>
   db.query<ConnectionRow>('SELECT * FROM model_connections WHERE user_id = $1 ORDER BY created_at, id', [userId]);
 
 export async function ownedRow(db: Db, userId: string, id: string): Promise<ConnectionRow> {
-  const [row] = await db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [id, userId]);
+  const [row] = await db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   if (!row) throw new HttpError(404, 'No such model connection');
   return row;
 }
 
-export const storedKey = (box: SecretBox, row: ConnectionRow): string | null => (row.api_key_sealed ? box.open(row.api_key_sealed, row.id) : null);
+export const storedKey = (box: SecretBox, row: ConnectionRow): string | null =>
+  row.api_key_sealed ? box.open(row.api_key_sealed, row.id) : null;
 
 async function assertNameFree(db: Db, userId: string, name: string, exceptId: string | null) {
-  const rows = await db.query<{ id: string }>('SELECT id FROM model_connections WHERE user_id = $1 AND lower(name) = lower($2)', [userId, name]);
-  if (rows.some((r) => r.id !== exceptId)) throw new HttpError(409, `You already have a connection named "${name}"; choose another name`);
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM model_connections WHERE user_id = $1 AND lower(name) = lower($2)',
+    [userId, name],
+  );
+  if (rows.some((r) => r.id !== exceptId))
+    throw new HttpError(409, `You already have a connection named "${name}"; choose another name`);
 }
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
-const nameClash = (name: string) => new HttpError(409, `You already have a connection named "${name}"; choose another name`);
+const nameClash = (name: string) =>
+  new HttpError(409, `You already have a connection named "${name}"; choose another name`);
 
 export interface RowInput {
   kind: 'ollama' | 'openai';
@@ -54,7 +63,16 @@ export async function insertRow(db: Db, box: SecretBox, userId: string, input: R
     const [row] = await db.query<ConnectionRow>(
       `INSERT INTO model_connections (id, user_id, kind, preset, name, base_url, api_key_sealed, api_key_hint)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [id, userId, input.kind, input.preset, input.name, input.base_url, sealed, input.api_key ? keyHint(input.api_key) : null],
+      [
+        id,
+        userId,
+        input.kind,
+        input.preset,
+        input.name,
+        input.base_url,
+        sealed,
+        input.api_key ? keyHint(input.api_key) : null,
+      ],
     );
     return row;
   } catch (e) {
@@ -84,7 +102,15 @@ export async function updateRow(
     const [row] = await db.query<ConnectionRow>(
       `UPDATE model_connections SET preset = $3, name = $4, base_url = $5, api_key_sealed = $6, api_key_hint = $7, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING *`,
-      [id, userId, patch.preset !== undefined ? patch.preset : current.preset, name, patch.base_url ?? current.base_url, sealed, hint],
+      [
+        id,
+        userId,
+        patch.preset !== undefined ? patch.preset : current.preset,
+        name,
+        patch.base_url ?? current.base_url,
+        sealed,
+        hint,
+      ],
     );
     if (!row) throw new HttpError(404, 'No such model connection');
     return row;
@@ -95,6 +121,9 @@ export async function updateRow(
 }
 
 export async function deleteRow(db: Db, userId: string, id: string) {
-  const rows = await db.query<{ id: string }>('DELETE FROM model_connections WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  const rows = await db.query<{ id: string }>(
+    'DELETE FROM model_connections WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
   if (!rows.length) throw new HttpError(404, 'No such model connection');
 }

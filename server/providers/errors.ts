@@ -5,7 +5,14 @@ import { maskSecrets } from './mask';
 // `message` as-is in an `error` frame, so it must say what failed and where. Anything that looks like a
 // credential is masked on the way in (mask.ts); a provider that holds a key masks that key too (withoutKey).
 
-export type ProviderErrorKind = 'unreachable' | 'timeout' | 'http' | 'malformed' | 'aborted' | 'unconfigured' | 'failed';
+export type ProviderErrorKind =
+  | 'unreachable'
+  | 'timeout'
+  | 'http'
+  | 'malformed'
+  | 'aborted'
+  | 'unconfigured'
+  | 'failed';
 
 export class ProviderError extends Error {
   constructor(
@@ -31,7 +38,8 @@ export function withoutKey<E>(e: E, key: string | null | undefined): E {
 export const isAbortError = (e: unknown) => e instanceof Error && e.name === 'AbortError';
 
 export function abortError(provider: string, signal?: AbortSignal): ProviderError {
-  const why = signal?.reason instanceof Error && signal.reason.name !== 'AbortError' ? `: ${signal.reason.message}` : '';
+  const why =
+    signal?.reason instanceof Error && signal.reason.name !== 'AbortError' ? `: ${signal.reason.message}` : '';
   return new ProviderError(`The request was cancelled${why}`, provider, 'aborted');
 }
 
@@ -50,15 +58,37 @@ export function networkError(
   if (e instanceof ProviderError) return e;
   if (opts.call.aborted()) return abortError(opts.provider);
   const blocked = causeWithCode(e, 'EBLOCKED');
-  if (blocked) return new ProviderError(`${opts.service} at ${origin(opts.url)} may not be used: ${blocked.message}`, opts.provider, 'unconfigured', undefined, 'EBLOCKED');
+  if (blocked)
+    return new ProviderError(
+      `${opts.service} at ${origin(opts.url)} may not be used: ${blocked.message}`,
+      opts.provider,
+      'unconfigured',
+      undefined,
+      'EBLOCKED',
+    );
   const name = (e as { name?: string })?.name;
   if (name === 'LineTooLongError' || name === 'BodyTooLargeError') {
-    return new ProviderError(`${opts.service} at ${origin(opts.url)} sent more than this server accepts: ${(e as Error).message} (LLM_MAX_LINE_BYTES)`, opts.provider, 'malformed');
+    return new ProviderError(
+      `${opts.service} at ${origin(opts.url)} sent more than this server accepts: ${(e as Error).message} (LLM_MAX_LINE_BYTES)`,
+      opts.provider,
+      'malformed',
+    );
   }
-  if (opts.call.timedOut()) return new ProviderError(`${opts.service} at ${origin(opts.url)} did not answer within ${seconds(opts.timeoutMs)}`, opts.provider, 'timeout');
+  if (opts.call.timedOut())
+    return new ProviderError(
+      `${opts.service} at ${origin(opts.url)} did not answer within ${seconds(opts.timeoutMs)}`,
+      opts.provider,
+      'timeout',
+    );
   const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (e as { code?: string })?.code;
-  return new ProviderError(`${opts.service} at ${origin(opts.url)} is not reachable${code ? ` (${code})` : ''}`, opts.provider, 'unreachable', undefined, code);
+  return new ProviderError(
+    `${opts.service} at ${origin(opts.url)} is not reachable${code ? ` (${code})` : ''}`,
+    opts.provider,
+    'unreachable',
+    undefined,
+    code,
+  );
 }
 
 /** An error answer is read this far at most: its first line is all that is shown. */
@@ -86,12 +116,26 @@ export async function httpError(res: Response, provider: string, service: string
   try {
     const j = JSON.parse(text) as { error?: unknown; detail?: unknown; message?: unknown };
     const err = j.error as { message?: unknown } | string | undefined;
-    const picked = typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : typeof j.detail === 'string' ? j.detail : typeof j.message === 'string' ? j.message : null;
+    const picked =
+      typeof err === 'string'
+        ? err
+        : typeof err?.message === 'string'
+          ? err.message
+          : typeof j.detail === 'string'
+            ? j.detail
+            : typeof j.message === 'string'
+              ? j.message
+              : null;
     if (picked) why = picked;
   } catch {
     /* not JSON */
   }
-  return new ProviderError(`${service} answered ${res.status}${why ? `: ${why}` : ` ${res.statusText}`}`, provider, 'http', res.status);
+  return new ProviderError(
+    `${service} answered ${res.status}${why ? `: ${why}` : ` ${res.statusText}`}`,
+    provider,
+    'http',
+    res.status,
+  );
 }
 
 export const origin = (url: string) => {

@@ -28,8 +28,17 @@ export { createOfflineProvider } from './llm/offline';
 export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   const limits = { limits: replyLimitsOf(config), listLimits: listLimitsOf(config) };
-  if (config.openaiBaseUrl) llms.push(createOpenAiProvider({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, timeoutMs: config.llmTimeoutMs, ...limits }));
-  if (config.ollamaHost) llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs, ...limits }));
+  if (config.openaiBaseUrl)
+    llms.push(
+      createOpenAiProvider({
+        baseUrl: config.openaiBaseUrl,
+        apiKey: config.openaiApiKey,
+        timeoutMs: config.llmTimeoutMs,
+        ...limits,
+      }),
+    );
+  if (config.ollamaHost)
+    llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs, ...limits }));
   if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
@@ -44,7 +53,13 @@ export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): Llm
  * else none ('No speech engine configured').
  */
 export function createSpeech(config: ServerConfig): SpeechProvider {
-  if (config.ttsBaseUrl) return createOpenAiSpeechProvider({ baseUrl: config.ttsBaseUrl, apiKey: config.ttsApiKey, model: config.ttsModel, voice: config.ttsVoice });
+  if (config.ttsBaseUrl)
+    return createOpenAiSpeechProvider({
+      baseUrl: config.ttsBaseUrl,
+      apiKey: config.ttsApiKey,
+      model: config.ttsModel,
+      voice: config.ttsVoice,
+    });
   const espeak = findEspeak(config.espeakPath);
   return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();
 }
@@ -54,9 +69,16 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
  * when this machine has it and ffmpeg or sox (POCKETSPHINX_PATH, POCKETSPHINX_MODEL_DIR), else none.
  */
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
-  if (config.transcribeBaseUrl) return createOpenAiTranscriptionProvider({ baseUrl: config.transcribeBaseUrl, apiKey: config.transcribeApiKey, model: config.transcribeModel });
+  if (config.transcribeBaseUrl)
+    return createOpenAiTranscriptionProvider({
+      baseUrl: config.transcribeBaseUrl,
+      apiKey: config.transcribeApiKey,
+      model: config.transcribeModel,
+    });
   const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
-  return sphinx ? createPocketsphinxProvider(sphinx, undefined, { maxSeconds: config.transcribeMaxMinutes * 60 }) : createNoTranscription();
+  return sphinx
+    ? createPocketsphinxProvider(sphinx, undefined, { maxSeconds: config.transcribeMaxMinutes * 60 })
+    : createNoTranscription();
 }
 
 /** The built-in llama.cpp engine over DATA_DIR/models (BUILTIN_*); nothing native loads until a turn or probe needs it. */

@@ -6,4 +6,5 @@ export function openaiApiBase(baseUrl: string): string {
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
-export const bearerHeaders = (apiKey: string | undefined): Record<string, string> => (apiKey ? { authorization: `Bearer ${apiKey}` } : {});
+export const bearerHeaders = (apiKey: string | undefined): Record<string, string> =>
+  apiKey ? { authorization: `Bearer ${apiKey}` } : {};

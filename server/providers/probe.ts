@@ -20,7 +20,13 @@ const REACH_TIMEOUT_MS = 3_000;
  * 'ok' when `url` gives any HTTP answer at all, for servers with no health path in common
  * (speech and transcription servers seldom agree even on listing models).
  */
-export function probeAnyAnswer(opts: { url: string; headers: Record<string, string>; provider: string; service: string; okDetail: string }): Promise<ComponentStatus> {
+export function probeAnyAnswer(opts: {
+  url: string;
+  headers: Record<string, string>;
+  provider: string;
+  service: string;
+  okDetail: string;
+}): Promise<ComponentStatus> {
   const { url, provider, service } = opts;
   const call = callSignal(REACH_TIMEOUT_MS);
   return fetch(url, { headers: opts.headers, signal: call.signal }).then(
@@ -28,6 +34,10 @@ export function probeAnyAnswer(opts: { url: string; headers: Record<string, stri
       await res.body?.cancel();
       return { status: 'ok', provider, detail: opts.okDetail };
     },
-    (e): ComponentStatus => ({ status: 'unavailable', provider, detail: networkError(e, { provider, service, url, timeoutMs: REACH_TIMEOUT_MS, call }).message }),
+    (e): ComponentStatus => ({
+      status: 'unavailable',
+      provider,
+      detail: networkError(e, { provider, service, url, timeoutMs: REACH_TIMEOUT_MS, call }).message,
+    }),
   );
 }

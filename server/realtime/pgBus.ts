@@ -109,7 +109,10 @@ export class PgLiveBus {
     if (this.closed) return;
     // Loaded here, not at the top: a PGlite server never needs the PostgreSQL client (a faster start).
     const { default: pgClient } = await import('pg');
-    const client = new pgClient.Client({ connectionString: this.o.url, application_name: `agora-live ${this.o.origin}` });
+    const client = new pgClient.Client({
+      connectionString: this.o.url,
+      application_name: `agora-live ${this.o.origin}`,
+    });
     client.on('error', (err) => this.retire(client, err));
     client.on('end', () => this.retire(client, new Error('connection ended')));
     client.on('notification', () => this.pull());
@@ -158,7 +161,9 @@ export class PgLiveBus {
     const client = this.client;
     if (!client) return;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('listener heartbeat timed out')), this.heartbeatMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('listener heartbeat timed out')), this.heartbeatMs)),
+    );
     try {
       await Promise.race([client.query('SELECT 1'), timeout]);
       // A safety net as well: a notification that never came is read on the next beat.
@@ -182,7 +187,13 @@ export class PgLiveBus {
         this.pullAgain = false;
         try {
           for (;;) {
-            const rows = await this.o.db.query<{ id: string; origin: string; user_id: string; channel: LiveChannel; frame: string }>(
+            const rows = await this.o.db.query<{
+              id: string;
+              origin: string;
+              user_id: string;
+              channel: LiveChannel;
+              frame: string;
+            }>(
               // This process's own live-update rows are only counted (its sockets had them at once), not read.
               `SELECT id, origin, user_id, channel, CASE WHEN origin = $2 AND channel IN ('updates', 'system') THEN '' ELSE frame END AS frame
                FROM live_events WHERE id > $1 ORDER BY id LIMIT 500`,

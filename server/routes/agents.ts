@@ -3,9 +3,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forgetAgentVoice } from '../voices/agentVoice';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
-import { agent, agentCreateRequest, agentDeleteResponse, agentList, agentUpdate, position } from '../../src/schemas/agents';
+import {
+  agent,
+  agentCreateRequest,
+  agentDeleteResponse,
+  agentList,
+  agentUpdate,
+  position,
+} from '../../src/schemas/agents';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
-import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, withVoiceLabel, type AgentRow } from '../agents/agentStore';
+import {
+  toAgent,
+  listAgents,
+  ownedAgent,
+  freeSlot,
+  lockUserAgents,
+  withVoiceLabel,
+  type AgentRow,
+} from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
@@ -35,14 +50,26 @@ export async function agentRoutes(fastify: FastifyInstance) {
     // so agents made by a script or an import never land on top of one another.
     const row = await ctx.db.transaction(async (tx) => {
       await lockUserAgents(tx, req.userId);
-      const place = extras.x !== undefined && extras.y !== undefined ? { x: extras.x, y: extras.y } : await freeSlot(tx, req.userId);
+      const place =
+        extras.x !== undefined && extras.y !== undefined
+          ? { x: extras.x, y: extras.y }
+          : await freeSlot(tx, req.userId);
       const [inserted] = await tx.query<AgentRow>(
         `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y, color, avatar)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10, $11, $12) RETURNING *`,
         [
-          randomUUID(), req.userId, body.name, body.role, body.prompt, body.model, extras.personality ?? null,
-          JSON.stringify(deriveCapabilities(body.role, body.prompt)), extras.x ?? place.x, extras.y ?? place.y,
-          extras.color?.toLowerCase() ?? null, extras.avatar || null,
+          randomUUID(),
+          req.userId,
+          body.name,
+          body.role,
+          body.prompt,
+          body.model,
+          extras.personality ?? null,
+          JSON.stringify(deriveCapabilities(body.role, body.prompt)),
+          extras.x ?? place.x,
+          extras.y ?? place.y,
+          extras.color?.toLowerCase() ?? null,
+          extras.avatar || null,
         ],
       );
       return inserted;
@@ -54,20 +81,32 @@ export async function agentRoutes(fastify: FastifyInstance) {
     return agent;
   };
   const createSchema = {
-    tags, summary: 'Create an agent', description: 'Broadcasts `agent_created` on the live-updates socket.',
-    body: agentCreateRequest, response: { 201: agent },
+    tags,
+    summary: 'Create an agent',
+    description: 'Broadcasts `agent_created` on the live-updates socket.',
+    body: agentCreateRequest,
+    response: { 201: agent },
   };
   app.post('/agents/', { schema: createSchema }, create);
   app.post('/agents', { schema: createSchema }, create);
 
-  app.get('/agents/:id', { schema: { tags, summary: 'One agent', params: idParams, response: { 200: agent }, errors: NOT_FOUND } }, async (req) => {
-    const { id } = req.params;
-    return toAgent(await ownedAgent(ctx.db, req.userId, id));
-  });
+  app.get(
+    '/agents/:id',
+    { schema: { tags, summary: 'One agent', params: idParams, response: { 200: agent }, errors: NOT_FOUND } },
+    async (req) => {
+      const { id } = req.params;
+      return toAgent(await ownedAgent(ctx.db, req.userId, id));
+    },
+  );
 
   const patchSchema = {
-    tags, summary: 'Change an agent', description: 'Only the fields sent change; capabilities follow the role and prompt. Broadcasts `agent_updated`.',
-    params: idParams, body: agentUpdate.optional(), response: { 200: agent }, errors: NOT_FOUND,
+    tags,
+    summary: 'Change an agent',
+    description: 'Only the fields sent change; capabilities follow the role and prompt. Broadcasts `agent_updated`.',
+    params: idParams,
+    body: agentUpdate.optional(),
+    response: { 200: agent },
+    errors: NOT_FOUND,
   };
   app.patch('/agents/:id', { schema: patchSchema }, async (req) => {
     const { id } = req.params;
@@ -80,14 +119,25 @@ export async function agentRoutes(fastify: FastifyInstance) {
       model: patch.model ?? current.model,
       personality: patch.personality ?? current.personality,
       // null clears back to the derived look; absent keeps what is stored.
-      color: patch.color === undefined ? current.color : patch.color?.toLowerCase() ?? null,
+      color: patch.color === undefined ? current.color : (patch.color?.toLowerCase() ?? null),
       avatar: patch.avatar === undefined ? current.avatar : patch.avatar || null,
     };
     // Capabilities follow the role and prompt, so they are recomputed on every update.
     const [row] = await ctx.db.query<AgentRow>(
       `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, color = $9, avatar = $10, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING *`,
-      [id, req.userId, next.name, next.role, next.prompt, next.model, next.personality, JSON.stringify(deriveCapabilities(next.role, next.prompt)), next.color, next.avatar],
+      [
+        id,
+        req.userId,
+        next.name,
+        next.role,
+        next.prompt,
+        next.model,
+        next.personality,
+        JSON.stringify(deriveCapabilities(next.role, next.prompt)),
+        next.color,
+        next.avatar,
+      ],
     );
     const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
@@ -95,11 +145,21 @@ export async function agentRoutes(fastify: FastifyInstance) {
   });
 
   // Positions are stored as given: the 0..2000 rule is the canvas's to apply when drawing.
-  const positionSchema = { tags, summary: "Move an agent on the canvas", params: idParams, body: position, response: { 200: agent }, errors: NOT_FOUND };
+  const positionSchema = {
+    tags,
+    summary: 'Move an agent on the canvas',
+    params: idParams,
+    body: position,
+    response: { 200: agent },
+    errors: NOT_FOUND,
+  };
   app.put('/agents/:id/position', { schema: positionSchema }, async (req) => {
     const { id } = req.params;
     const { x, y } = req.body;
-    const [row] = await ctx.db.query<AgentRow>('UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId, x, y]);
+    const [row] = await ctx.db.query<AgentRow>(
+      'UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *',
+      [id, req.userId, x, y],
+    );
     const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
     return agent;
@@ -108,18 +168,30 @@ export async function agentRoutes(fastify: FastifyInstance) {
   // The agent, its audio rows and its connections go in one transaction; the files are removed after it
   // commits (a crash in between leaves orphan files, never rows pointing at missing files).
   const deleteSchema = {
-    tags, summary: 'Delete an agent', description: 'Its reference audio and its connections go with it. Broadcasts `agent_deleted`.',
-    params: idParams, response: { 200: agentDeleteResponse }, errors: NOT_FOUND,
+    tags,
+    summary: 'Delete an agent',
+    description: 'Its reference audio and its connections go with it. Broadcasts `agent_deleted`.',
+    params: idParams,
+    response: { 200: agentDeleteResponse },
+    errors: NOT_FOUND,
   };
   app.delete('/agents/:id', { schema: deleteSchema }, async (req) => {
     const { id } = req.params;
     await ownedAgent(ctx.db, req.userId, id);
     // A cloned voice is the speaker's: it leaves the voice server with the agent (README 'Voices').
-    await forgetAgentVoice(ctx, req.userId, id, (e) => req.log.warn({ err: e }, 'the cloned voice could not be deleted on its server'));
+    await forgetAgentVoice(ctx, req.userId, id, (e) =>
+      req.log.warn({ err: e }, 'the cloned voice could not be deleted on its server'),
+    );
     const { files, connections } = await ctx.db.transaction(async (tx) => {
       await ownedAgent(tx, req.userId, id);
-      const audio = await tx.query<{ file_name: string }>('DELETE FROM audio_items WHERE agent_id = $1 AND user_id = $2 RETURNING file_name', [id, req.userId]);
-      const conns = await tx.query<{ id: string }>('DELETE FROM connections WHERE user_id = $1 AND (from_agent_id = $2 OR to_agent_id = $2) RETURNING id', [req.userId, id]);
+      const audio = await tx.query<{ file_name: string }>(
+        'DELETE FROM audio_items WHERE agent_id = $1 AND user_id = $2 RETURNING file_name',
+        [id, req.userId],
+      );
+      const conns = await tx.query<{ id: string }>(
+        'DELETE FROM connections WHERE user_id = $1 AND (from_agent_id = $2 OR to_agent_id = $2) RETURNING id',
+        [req.userId, id],
+      );
       await tx.query('DELETE FROM agents WHERE id = $1 AND user_id = $2', [id, req.userId]);
       return { files: audio.map((a) => a.file_name), connections: conns.map((c) => c.id) };
     });

@@ -23,10 +23,20 @@ export async function apiDocsRoutes(app: FastifyInstance, opts: { catalog: reado
   let asyncapi: ReturnType<typeof asyncApiDocument> | null = null;
   const isPublic = { tags: ['API documents'], security: [] };
 
-  app.get('/openapi.json', { schema: { ...isPublic, summary: 'This document: the HTTP API as OpenAPI 3.1', response: { 200: jsonDocument } } }, async () => (openapi ??= openApiDocument(opts.catalog)));
-  app.get('/asyncapi.json', { schema: { ...isPublic, summary: 'The sockets as AsyncAPI 3.0', response: { 200: jsonDocument } } }, async () => (asyncapi ??= asyncApiDocument()));
-  app.get('/docs', { schema: { ...isPublic, summary: 'The interactive API reference (this page)', files: { 200: 'text/html' } } }, async (_req, reply) =>
-    reply.type('text/html').sendFile('index.html', PAGE_DIR),
+  app.get(
+    '/openapi.json',
+    { schema: { ...isPublic, summary: 'This document: the HTTP API as OpenAPI 3.1', response: { 200: jsonDocument } } },
+    async () => (openapi ??= openApiDocument(opts.catalog)),
+  );
+  app.get(
+    '/asyncapi.json',
+    { schema: { ...isPublic, summary: 'The sockets as AsyncAPI 3.0', response: { 200: jsonDocument } } },
+    async () => (asyncapi ??= asyncApiDocument()),
+  );
+  app.get(
+    '/docs',
+    { schema: { ...isPublic, summary: 'The interactive API reference (this page)', files: { 200: 'text/html' } } },
+    async (_req, reply) => reply.type('text/html').sendFile('index.html', PAGE_DIR),
   );
 
   // The page's own files and the two Swagger UI files it loads, by name: nothing else in those folders is served.
@@ -38,6 +48,8 @@ export async function apiDocsRoutes(app: FastifyInstance, opts: { catalog: reado
     ['/docs/assets/swagger-ui-bundle.js', SWAGGER_UI_DIR, 'swagger-ui-bundle.js'],
   ];
   for (const [url, root, name] of files) {
-    app.get(url, { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'public, max-age=3600').sendFile(name, root));
+    app.get(url, { schema: { hide: true } }, async (_req, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').sendFile(name, root),
+    );
   }
 }

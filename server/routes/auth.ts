@@ -9,9 +9,19 @@ import { issueSocketTicket } from '../auth/socketTickets';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 
-interface UserRow { id: string; email: string; password_hash: string; created_at: string }
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
 type Shown = Pick<UserRow, 'id' | 'email' | 'created_at'>;
-const shownUser = (u: Shown, role: 'operator' | 'user') => ({ id: u.id, email: u.email, created_at: new Date(u.created_at).toISOString(), role });
+const shownUser = (u: Shown, role: 'operator' | 'user') => ({
+  id: u.id,
+  email: u.email,
+  created_at: new Date(u.created_at).toISOString(),
+  role,
+});
 
 /** Public routes (register, login) and the authenticated ones (me, refresh). */
 export async function authRoutes(fastify: FastifyInstance) {
@@ -25,8 +35,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   const limited = { onRequest: app.rateLimit({ max: ctx.config.loginRateLimit, timeWindow: '1 minute' }) };
 
   const registerSchema = {
-    tags, summary: 'Create an account', description: 'Answers a session token at once (as login does). Rate-limited per client address with login.',
-    security: [], body: credentials, response: { 200: loginResponse }, errors: { 400: SERVER_DETAIL.emailAlreadyRegistered, 429: 'Too many attempts from this address' },
+    tags,
+    summary: 'Create an account',
+    description: 'Answers a session token at once (as login does). Rate-limited per client address with login.',
+    security: [],
+    body: credentials,
+    response: { 200: loginResponse },
+    errors: { 400: SERVER_DETAIL.emailAlreadyRegistered, 429: 'Too many attempts from this address' },
   };
   app.post('/auth/register', { ...limited, schema: registerSchema }, async (req) => {
     const body = req.body;
@@ -42,8 +57,14 @@ export async function authRoutes(fastify: FastifyInstance) {
   });
 
   const loginSchema = {
-    tags, summary: 'Sign in', description: 'Answers the bearer token for every other call (`Authorization: Bearer <access_token>`, or `?ticket=` from /auth/socket-ticket, or `?token=`, on sockets).',
-    security: [], body: credentials, response: { 200: loginResponse }, errors: { 401: SERVER_DETAIL.invalidCredentials, 429: 'Too many attempts from this address' },
+    tags,
+    summary: 'Sign in',
+    description:
+      'Answers the bearer token for every other call (`Authorization: Bearer <access_token>`, or `?ticket=` from /auth/socket-ticket, or `?token=`, on sockets).',
+    security: [],
+    body: credentials,
+    response: { 200: loginResponse },
+    errors: { 401: SERVER_DETAIL.invalidCredentials, 429: 'Too many attempts from this address' },
   };
   app.post('/auth/login', { ...limited, schema: loginSchema }, async (req) => {
     const body = req.body;
@@ -56,20 +77,32 @@ export async function authRoutes(fastify: FastifyInstance) {
   await app.register(async (plugin) => {
     const authed = plugin.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', requireUser(ctx));
-    authed.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: user } } }, async (req) => {
-      const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [req.userId]);
-      if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
-      return await publicUser(row);
-    });
+    authed.get(
+      '/auth/me',
+      { schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
+      async (req) => {
+        const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [
+          req.userId,
+        ]);
+        if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
+        return await publicUser(row);
+      },
+    );
     const ticketSchema = {
-      tags, summary: 'A ticket that opens one socket',
-      description: 'Single-use and short-lived (`expires_in` seconds, SOCKET_TICKET_TTL_SECONDS): open a socket with `?ticket=<ticket>` instead of `?token=`, so the session token never appears in a URL.',
+      tags,
+      summary: 'A ticket that opens one socket',
+      description:
+        'Single-use and short-lived (`expires_in` seconds, SOCKET_TICKET_TTL_SECONDS): open a socket with `?ticket=<ticket>` instead of `?token=`, so the session token never appears in a URL.',
       response: { 200: socketTicket },
     };
     authed.post('/auth/socket-ticket', { schema: ticketSchema }, async (req) => {
       const ttl = ctx.config.socketTicketTtlSeconds;
       return { ticket: await issueSocketTicket(ctx.db, req.userId, ttl), expires_in: ttl };
     });
-    authed.post('/auth/refresh', { schema: { tags, summary: 'A fresh token for the same user', response: { 200: refreshResponse } } }, async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }));
+    authed.post(
+      '/auth/refresh',
+      { schema: { tags, summary: 'A fresh token for the same user', response: { 200: refreshResponse } } },
+      async (req) => ({ access_token: await ctx.tokens.issue(req.userId), token_type: 'bearer' }),
+    );
   });
 }

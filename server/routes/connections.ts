@@ -22,8 +22,16 @@ export async function connectionRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', requireUser(ctx));
 
   const list = async (req: FastifyRequest) =>
-    (await ctx.db.query<ConnectionRow>('SELECT * FROM connections WHERE user_id = $1 ORDER BY created_at, id', [req.userId])).map(toConnection);
-  const listSchema = { tags, summary: 'List your connections (directed edges between agents)', response: { 200: connectionList } };
+    (
+      await ctx.db.query<ConnectionRow>('SELECT * FROM connections WHERE user_id = $1 ORDER BY created_at, id', [
+        req.userId,
+      ])
+    ).map(toConnection);
+  const listSchema = {
+    tags,
+    summary: 'List your connections (directed edges between agents)',
+    response: { 200: connectionList },
+  };
   app.get('/connections/', { schema: listSchema }, list);
   app.get('/connections', { schema: listSchema }, list);
 
@@ -41,9 +49,10 @@ export async function connectionRoutes(fastify: FastifyInstance) {
         [randomUUID(), req.userId, body.from_agent_id, body.to_agent_id],
       );
       if (inserted) return { row: inserted, created: true };
-      const [existing] = await tx.query<ConnectionRow>('SELECT * FROM connections WHERE user_id = $1 AND from_agent_id = $2 AND to_agent_id = $3', [
-        req.userId, body.from_agent_id, body.to_agent_id,
-      ]);
+      const [existing] = await tx.query<ConnectionRow>(
+        'SELECT * FROM connections WHERE user_id = $1 AND from_agent_id = $2 AND to_agent_id = $3',
+        [req.userId, body.from_agent_id, body.to_agent_id],
+      );
       return { row: existing, created: false };
     });
     const connection = toConnection(row);
@@ -52,28 +61,51 @@ export async function connectionRoutes(fastify: FastifyInstance) {
     return connection;
   };
   const createSchema = {
-    tags, summary: 'Connect two agents', description: 'Answers 201 with the new connection, or 200 with the existing one. Broadcasts `connection_created`.',
-    body: connectionCreate, response: { 200: connection, 201: connection }, errors: { 400: SELF_CONNECTION, 404: 'Agent not found' },
+    tags,
+    summary: 'Connect two agents',
+    description: 'Answers 201 with the new connection, or 200 with the existing one. Broadcasts `connection_created`.',
+    body: connectionCreate,
+    response: { 200: connection, 201: connection },
+    errors: { 400: SELF_CONNECTION, 404: 'Agent not found' },
   };
   app.post('/connections/', { schema: createSchema }, create);
   app.post('/connections', { schema: createSchema }, create);
 
-  const deleteSchema = { tags, summary: 'Delete a connection', params: idParams, response: { 200: deletedResponse }, errors: { 404: CONNECTION_NOT_FOUND } };
+  const deleteSchema = {
+    tags,
+    summary: 'Delete a connection',
+    params: idParams,
+    response: { 200: deletedResponse },
+    errors: { 404: CONNECTION_NOT_FOUND },
+  };
   app.delete('/connections/:id', { schema: deleteSchema }, async (req) => {
     const { id } = req.params;
-    const [row] = await ctx.db.query<ConnectionRow>('DELETE FROM connections WHERE id = $1 AND user_id = $2 RETURNING *', [id, req.userId]);
+    const [row] = await ctx.db.query<ConnectionRow>(
+      'DELETE FROM connections WHERE id = $1 AND user_id = $2 RETURNING *',
+      [id, req.userId],
+    );
     if (!row) throw new HttpError(404, CONNECTION_NOT_FOUND);
     ctx.hub.broadcast(req.userId, { type: 'connection_deleted', connection_id: id });
     return { success: true, id };
   });
 
-  const autoSchema = { tags, summary: 'Connect every pair of your agents that is not connected yet', response: { 200: autoConnectResponse } };
+  const autoSchema = {
+    tags,
+    summary: 'Connect every pair of your agents that is not connected yet',
+    response: { 200: autoConnectResponse },
+  };
   app.post('/connections/auto-connect', { schema: autoSchema }, async (req) => {
     const created = await ctx.db.transaction(async (tx) => {
       const agents = await listAgents(tx, req.userId);
-      const existing = await tx.query<ConnectionRow>('SELECT from_agent_id, to_agent_id FROM connections WHERE user_id = $1', [req.userId]);
+      const existing = await tx.query<ConnectionRow>(
+        'SELECT from_agent_id, to_agent_id FROM connections WHERE user_id = $1',
+        [req.userId],
+      );
       const rows: ConnectionRow[] = [];
-      for (const [from, to] of planAutoConnect(agents.map((a) => a.id), existing)) {
+      for (const [from, to] of planAutoConnect(
+        agents.map((a) => a.id),
+        existing,
+      )) {
         const [row] = await tx.query<ConnectionRow>(
           `INSERT INTO connections (id, user_id, from_agent_id, to_agent_id) VALUES ($1, $2, $3, $4)
            ON CONFLICT (user_id, from_agent_id, to_agent_id) DO NOTHING RETURNING *`,

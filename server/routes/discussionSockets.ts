@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CLOSE_INTERNAL_ERROR, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, type EndpointKey } from '../../src/schemas/constants';
+import {
+  CLOSE_INTERNAL_ERROR,
+  CLOSE_NORMAL,
+  CLOSE_POLICY_VIOLATION,
+  type EndpointKey,
+} from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { socketUser } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -47,12 +52,19 @@ const SOCKETS: Array<[string, EndpointKey]> = [
 export async function discussionSocketRoutes(app: FastifyInstance) {
   const { ctx } = app;
   // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
-  await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) => app.log.warn({ err }, 'could not recover frame journals'));
+  await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) =>
+    app.log.warn({ err }, 'could not recover frame journals'),
+  );
   const cluster = clusterOf(ctx);
-  await abandonLeftovers(ctx.db, !!cluster).catch((err) => app.log.warn({ err }, 'could not mark leftover discussions abandoned'));
+  await abandonLeftovers(ctx.db, !!cluster).catch((err) =>
+    app.log.warn({ err }, 'could not mark leftover discussions abandoned'),
+  );
   // More than one process (engine/cluster.ts): client frames forwarded from another process, and sockets that
   // become local when this process takes their discussion over, go through the same handlers as a local socket's.
-  cluster?.start({ onClientFrame: (session, raw) => handleClientFrame(ctx, session, raw), attachLocal: (ws, session, resumeFrom) => attachSocket(ctx, ws, session, resumeFrom) });
+  cluster?.start({
+    onClientFrame: (session, raw) => handleClientFrame(ctx, session, raw),
+    attachLocal: (ws, session, resumeFrom) => attachSocket(ctx, ws, session, resumeFrom),
+  });
 
   for (const [path, endpoint] of SOCKETS) {
     socketRoute(app, path, (ws: WebSocket, req: FastifyRequest) => {
@@ -67,7 +79,13 @@ export async function discussionSocketRoutes(app: FastifyInstance) {
   }
 }
 
-async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSocket, req: FastifyRequest, endpoint: EndpointKey) {
+async function serveDiscussion(
+  ctx: AppContext,
+  app: FastifyInstance,
+  ws: WebSocket,
+  req: FastifyRequest,
+  endpoint: EndpointKey,
+) {
   // Hold what arrives while the token is checked: the panel sends its configuration the moment the socket opens.
   const early: string[] = [];
   let closed = false;
@@ -83,7 +101,13 @@ async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSoc
   let configuring = false;
   const bucket = socketBucket(ctx);
   const configTimer = setTimeout(() => {
-    if (!session) refuse(ws, ENGINE_MESSAGES.badConfig(`no configuration received within ${Math.round(tuningOf(ctx).configTimeoutMs / 1000)} s`));
+    if (!session)
+      refuse(
+        ws,
+        ENGINE_MESSAGES.badConfig(
+          `no configuration received within ${Math.round(tuningOf(ctx).configTimeoutMs / 1000)} s`,
+        ),
+      );
   }, tuningOf(ctx).configTimeoutMs);
 
   const onMessage = async (raw: string) => {
@@ -94,7 +118,11 @@ async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSoc
     try {
       session = await configure(ctx, app, ws, userId, endpoint, raw);
     } catch (err) {
-      refuse(ws, incident(app.log, err, 'The discussion could not be started because of a server error'), CLOSE_INTERNAL_ERROR);
+      refuse(
+        ws,
+        incident(app.log, err, 'The discussion could not be started because of a server error'),
+        CLOSE_INTERNAL_ERROR,
+      );
     }
   };
   ws.on('message', (d) => void onMessage(String(d)));
@@ -106,14 +134,31 @@ async function serveDiscussion(ctx: AppContext, app: FastifyInstance, ws: WebSoc
 }
 
 /** The configuration parsed and within limits, then the engine's one entrance (engine/discussions.ts). */
-async function configure(ctx: AppContext, app: FastifyInstance, ws: WebSocket, userId: string, endpoint: EndpointKey, raw: string): Promise<DiscussionSession | null> {
+async function configure(
+  ctx: AppContext,
+  app: FastifyInstance,
+  ws: WebSocket,
+  userId: string,
+  endpoint: EndpointKey,
+  raw: string,
+): Promise<DiscussionSession | null> {
   const parsed = parseConfiguration(endpoint, raw);
-  if (!parsed.ok) return refuse(ws, parsed.why), null;
-  if (parsed.agentIds.length < 2) return refuse(ws, ENGINE_MESSAGES.badConfig('at least two different agents are needed')), null;
+  if (!parsed.ok) return (refuse(ws, parsed.why), null);
+  if (parsed.agentIds.length < 2)
+    return (refuse(ws, ENGINE_MESSAGES.badConfig('at least two different agents are needed')), null);
   const maxAgents = ctx.config.maxAgentsPerDiscussion;
   if (maxAgents > 0 && parsed.agentIds.length > maxAgents) {
-    const message = ENGINE_MESSAGES.badConfig(`at most ${maxAgents} agents may take part in one discussion (MAX_AGENTS_PER_DISCUSSION); ${parsed.agentIds.length} were named`);
-    return refuseAtLimit(ws, message, `At most ${maxAgents} agents may take part in one discussion; ${parsed.agentIds.length} were chosen.`), null;
+    const message = ENGINE_MESSAGES.badConfig(
+      `at most ${maxAgents} agents may take part in one discussion (MAX_AGENTS_PER_DISCUSSION); ${parsed.agentIds.length} were named`,
+    );
+    return (
+      refuseAtLimit(
+        ws,
+        message,
+        `At most ${maxAgents} agents may take part in one discussion; ${parsed.agentIds.length} were chosen.`,
+      ),
+      null
+    );
   }
   return enter({ ctx, log: app.log, ws, userId, endpoint, parsed });
 }

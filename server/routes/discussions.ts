@@ -12,7 +12,9 @@ import { deleteDiscussion, listDiscussionPage, listDiscussions, loadDiscussion }
 import { historyPage, historyPageQuery } from '../../src/schemas/history';
 
 const params = z.object({ sessionId: idText() });
-const socketPaths = Object.values(ENDPOINTS).map((e) => e.path).join(', ');
+const socketPaths = Object.values(ENDPOINTS)
+  .map((e) => e.path)
+  .join(', ');
 
 /**
  * Stored discussions (every frame each one sent), scoped to the signed-in user:
@@ -30,16 +32,31 @@ export async function discussionRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', requireUser(ctx));
 
   const history = async (req: FastifyRequest) => listDiscussions(ctx.db, req.userId);
-  const historySchema = { tags, summary: 'Your stored discussions, newest first (the latest 500)', response: { 200: discussionHistory } };
+  const historySchema = {
+    tags,
+    summary: 'Your stored discussions, newest first (the latest 500)',
+    response: { 200: discussionHistory },
+  };
   app.get('/discussion/history', { schema: historySchema }, history);
   app.get('/discussion/history/', { schema: historySchema }, history);
   // Past the latest 500: pages with a cursor, and a topic filter (the History dialog's infinite scroll).
-  const pageSchema = { tags, summary: 'Your stored discussions, a page at a time, optionally filtered by topic', querystring: historyPageQuery, response: { 200: historyPage } };
-  app.get('/discussion/history/page', { schema: pageSchema }, async (req) => listDiscussionPage(ctx.db, req.userId, req.query));
+  const pageSchema = {
+    tags,
+    summary: 'Your stored discussions, a page at a time, optionally filtered by topic',
+    querystring: historyPageQuery,
+    response: { 200: historyPage },
+  };
+  app.get('/discussion/history/page', { schema: pageSchema }, async (req) =>
+    listDiscussionPage(ctx.db, req.userId, req.query),
+  );
 
   const oneSchema = {
-    tags, summary: 'One stored discussion, whole (every frame it sent), for export and replay', description: 'By its session_id or its id.',
-    params, response: { 200: storedDiscussion }, errors: { 404: SERVER_DETAIL.notFound },
+    tags,
+    summary: 'One stored discussion, whole (every frame it sent), for export and replay',
+    description: 'By its session_id or its id.',
+    params,
+    response: { 200: storedDiscussion },
+    errors: { 404: SERVER_DETAIL.notFound },
   };
   app.get('/discussion/:sessionId', { schema: oneSchema }, async (req) => {
     const { sessionId } = req.params;
@@ -49,7 +66,10 @@ export async function discussionRoutes(fastify: FastifyInstance) {
   });
 
   const deleteSchema = {
-    tags, summary: 'Delete a stored discussion with its frames', params, response: { 204: z.undefined() },
+    tags,
+    summary: 'Delete a stored discussion with its frames',
+    params,
+    response: { 204: z.undefined() },
     errors: { 404: SERVER_DETAIL.notFound, 409: SERVER_DETAIL.discussionRunning },
   };
   app.delete('/discussion/:sessionId', { schema: deleteSchema }, async (req, reply) => {
@@ -58,15 +78,23 @@ export async function discussionRoutes(fastify: FastifyInstance) {
     // re-attached any more, and its session_id starts a new discussion.
     let deleted: string | null = null;
     const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
-    for (const s of sessionsOf(ctx).values()) if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
+    for (const s of sessionsOf(ctx).values())
+      if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
     return reply.status(204).send();
   });
 
   const notHere = async (_req: FastifyRequest, reply: import('fastify').FastifyReply) =>
-    reply.status(405).header('allow', 'GET').send({ detail: `Discussions are started over a socket (${socketPaths}); GET /discussion/history lists them.` });
-  const notHereSchema = { tags, summary: 'Not here: discussions are started over their sockets (see /asyncapi.json)', errors: { 405: 'Discussions are started over a socket' } };
+    reply
+      .status(405)
+      .header('allow', 'GET')
+      .send({ detail: `Discussions are started over a socket (${socketPaths}); GET /discussion/history lists them.` });
+  const notHereSchema = {
+    tags,
+    summary: 'Not here: discussions are started over their sockets (see /asyncapi.json)',
+    errors: { 405: 'Discussions are started over a socket' },
+  };
   app.post('/discussion', { schema: notHereSchema }, notHere);
   app.post('/discussion/', { schema: notHereSchema }, notHere);
 }

@@ -25,7 +25,11 @@ export async function liveSocketRoutes(app: FastifyInstance) {
     send({ type: 'connected', channel });
     const onMessage = async (raw: string) => {
       const res = parseFrame(liveClientFrame, raw);
-      if (res.kind !== 'frame') return send({ type: 'error', message: res.kind === 'unknown' ? `Unknown message type: ${res.type}` : res.error });
+      if (res.kind !== 'frame')
+        return send({
+          type: 'error',
+          message: res.kind === 'unknown' ? `Unknown message type: ${res.type}` : res.error,
+        });
       if (res.frame.type === 'ping') return send({ type: 'pong' });
       send({ type: 'stats', stats: await userStats(ctx, userId) });
     };

@@ -26,26 +26,41 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (!isStoredName(name)) throw new HttpError(404, SERVER_DETAIL.notFound);
     const token = bearer(req);
     if (!key && !token) throw new HttpError(401, SERVER_DETAIL.notAuthenticated);
-    const [row] = await ctx.db.query<AudioRow>('SELECT file_name, mime_type, access_key, user_id FROM audio_items WHERE file_name = $1', [name]);
+    const [row] = await ctx.db.query<AudioRow>(
+      'SELECT file_name, mime_type, access_key, user_id FROM audio_items WHERE file_name = $1',
+      [name],
+    );
     // Wrong key and someone else's token look the same as a missing file.
-    const allowed = row && (keyMatches(row.access_key, key) || (token !== null && (await ctx.tokens.verify(token)) === row.user_id));
+    const allowed =
+      row && (keyMatches(row.access_key, key) || (token !== null && (await ctx.tokens.verify(token)) === row.user_id));
     if (!allowed) throw new HttpError(404, SERVER_DETAIL.notFound);
 
     const file = storedPath(ctx.config.mediaDir, row.file_name);
-    const size = await stat(file).then((s) => s.size, () => -1);
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => -1,
+    );
     if (size < 0) throw new HttpError(404, SERVER_DETAIL.notFound);
 
-    return sendFile(req, reply, { path: file, size, mimeType: row.mime_type, headers: { 'content-disposition': 'inline' } });
+    return sendFile(req, reply, {
+      path: file,
+      size,
+      mimeType: row.mime_type,
+      headers: { 'content-disposition': 'inline' },
+    });
   };
 
   // Name and key are checked by the handler (a bad one is a 404 like a missing file), so they are described, not validated here.
   const schema: FastifySchema = {
-    tags: ['Media'], summary: 'A reference recording (byte ranges supported)',
-    description: 'The `audio_url` of an audio item, with its `?key=`, opens it without a token; its owner may use the bearer token instead.',
+    tags: ['Media'],
+    summary: 'A reference recording (byte ranges supported)',
+    description:
+      'The `audio_url` of an audio item, with its `?key=`, opens it without a token; its owner may use the bearer token instead.',
     security: [{ mediaKey: [] }, { bearer: [] }],
     files: { 200: 'audio/*', 206: 'audio/*' },
     errors: { 401: SERVER_DETAIL.notAuthenticated, 404: SERVER_DETAIL.notFound, 416: 'Range not satisfiable' },
-    params: z.object({ name: z.string() }), querystring: z.object({ key: z.string().optional() }),
+    params: z.object({ name: z.string() }),
+    querystring: z.object({ key: z.string().optional() }),
   };
   app.route({ method: ['GET', 'HEAD'], url: '/media/audio/:name', schema, handler: serve });
 }

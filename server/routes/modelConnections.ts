@@ -19,7 +19,15 @@ import { perUserLimit } from '../http/userRateLimit';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { checkUrl } from '../models/addressRule';
 import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pullJobs';
-import { connectionView, forgetListing, listConnections, probeTarget, rowTarget, secretBox, serverTargets } from '../models/service';
+import {
+  connectionView,
+  forgetListing,
+  listConnections,
+  probeTarget,
+  rowTarget,
+  secretBox,
+  serverTargets,
+} from '../models/service';
 import { deleteRow, insertRow, ownedRow, updateRow } from '../models/store';
 
 // Model connections (docs/models.md): the user's own Ollama and OpenAI-compatible servers beside the server's
@@ -53,7 +61,8 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const ownOllama = async (userId: string, id: string) => {
     // The server's own Ollama is everyone's: its models are the operator's to pull and delete.
     const server = serverTargets(ctx).find((t) => t.id === id);
-    if (server && !(await isOperator(ctx, userId))) throw new HttpError(403, OPERATOR_ONLY("pull or delete the server's own models"));
+    if (server && !(await isOperator(ctx, userId)))
+      throw new HttpError(403, OPERATOR_ONLY("pull or delete the server's own models"));
     if (server?.kind === 'ollama') return server;
     if (server) throw new HttpError(422, 'Only Ollama connections pull and delete models');
     const target = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
@@ -66,7 +75,10 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
   const keyStaysHome = (stored: { base_url: string; api_key_sealed: string | null }, baseUrl: string) => {
     if (stored.api_key_sealed && !sameOrigin(stored.base_url, baseUrl)) {
-      throw new HttpError(422, 'Enter the API key again to use it at another address (a stored key is only sent where it was entered)');
+      throw new HttpError(
+        422,
+        'Enter the API key again to use it at another address (a stored key is only sent where it was entered)',
+      );
     }
   };
   // Replies are not validated by Fastify (routeSchema.ts); a connection is parsed here anyway, so a field a
@@ -74,127 +86,227 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const view = async (userId: string, id: string) => modelConnection.parse(await connectionView(ctx, userId, id));
   const serverOwned = (id: string) => serverTargets(ctx).some((t) => t.id === id);
 
-  app.get('/model-connections', {
-    schema: { tags, summary: "List the server's own model connections and yours, each with its state and models", response: { 200: modelConnectionList } },
-  }, async (req) => modelConnectionList.parse({ connections: await listConnections(ctx, req.userId, { operator: await isOperator(ctx, req.userId) }) }));
-
-  app.post('/model-connections/test', {
-    ...testLimited,
-    schema: {
-      tags, summary: 'Test a connection: the models it offers, or exactly what failed',
-      description: 'With `id` and no `api_key`, tests with the stored key (only at the address it was entered for).',
-      body: modelConnectionTestBody, response: { 200: modelConnectionTestResult }, errors: { ...NOT_FOUND, 429: 'Too many tests in a minute' },
+  app.get(
+    '/model-connections',
+    {
+      schema: {
+        tags,
+        summary: "List the server's own model connections and yours, each with its state and models",
+        response: { 200: modelConnectionList },
+      },
     },
-  }, async (req) => {
-    const body = req.body;
-    // Editing without retyping the key tests with the stored one.
-    let apiKey = body.api_key ?? null;
-    if (!apiKey && body.id) {
-      const row = await ownedRow(ctx.db, req.userId, body.id);
-      keyStaysHome(row, body.base_url);
-      apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
-    }
-    return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
-  });
+    async (req) =>
+      modelConnectionList.parse({
+        connections: await listConnections(ctx, req.userId, { operator: await isOperator(ctx, req.userId) }),
+      }),
+  );
 
-  app.post('/model-connections', {
-    ...saveLimited,
-    schema: {
-      tags, summary: 'Add a model connection', description: 'The API key is stored encrypted and never sent back. Broadcasts `model_connections_changed`.',
-      body: modelConnectionCreate, response: { 201: modelConnection }, errors: { 409: 'A connection with this name exists, or you have as many connections as the server allows', 429: 'Too many saves in a minute' },
+  app.post(
+    '/model-connections/test',
+    {
+      ...testLimited,
+      schema: {
+        tags,
+        summary: 'Test a connection: the models it offers, or exactly what failed',
+        description: 'With `id` and no `api_key`, tests with the stored key (only at the address it was entered for).',
+        body: modelConnectionTestBody,
+        response: { 200: modelConnectionTestResult },
+        errors: { ...NOT_FOUND, 429: 'Too many tests in a minute' },
+      },
     },
-  }, async (req, reply) => {
-    const body = req.body;
-    const max = ctx.config.maxConnectionsPerUser;
-    const [{ n }] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM model_connections WHERE user_id = $1', [req.userId]);
-    if (n >= max) throw new HttpError(409, `You have ${n} model connections, as many as this server allows (MAX_CONNECTIONS_PER_USER=${max}); delete one to add another`);
-    await refuseBlocked(body.base_url);
-    const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
-      kind: body.kind,
-      preset: body.kind === 'openai' ? (body.preset ?? null) : null,
-      name: body.name,
-      base_url: body.base_url,
-      api_key: body.api_key || null,
-    });
-    changed(req.userId);
-    reply.status(201);
-    return view(req.userId, row.id);
-  });
+    async (req) => {
+      const body = req.body;
+      // Editing without retyping the key tests with the stored one.
+      let apiKey = body.api_key ?? null;
+      if (!apiKey && body.id) {
+        const row = await ownedRow(ctx.db, req.userId, body.id);
+        keyStaysHome(row, body.base_url);
+        apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
+      }
+      return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
+    },
+  );
 
-  app.patch('/model-connections/:id', {
-    ...saveLimited,
-    schema: {
-      tags, summary: 'Edit a model connection', description: 'An absent `api_key` keeps the stored one; `""` removes it. Broadcasts `model_connections_changed`.',
-      params: idParams, body: modelConnectionUpdate, response: { 200: modelConnection },
-      errors: { 403: READ_ONLY, ...NOT_FOUND, 409: 'A connection with this name exists', 429: 'Too many saves in a minute' },
+  app.post(
+    '/model-connections',
+    {
+      ...saveLimited,
+      schema: {
+        tags,
+        summary: 'Add a model connection',
+        description: 'The API key is stored encrypted and never sent back. Broadcasts `model_connections_changed`.',
+        body: modelConnectionCreate,
+        response: { 201: modelConnection },
+        errors: {
+          409: 'A connection with this name exists, or you have as many connections as the server allows',
+          429: 'Too many saves in a minute',
+        },
+      },
     },
-  }, async (req) => {
-    const { id } = req.params;
-    const body = req.body;
-    if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
-    if (body.base_url) {
+    async (req, reply) => {
+      const body = req.body;
+      const max = ctx.config.maxConnectionsPerUser;
+      const [{ n }] = await ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM model_connections WHERE user_id = $1',
+        [req.userId],
+      );
+      if (n >= max)
+        throw new HttpError(
+          409,
+          `You have ${n} model connections, as many as this server allows (MAX_CONNECTIONS_PER_USER=${max}); delete one to add another`,
+        );
       await refuseBlocked(body.base_url);
-      if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, req.userId, id), body.base_url);
-    }
-    await updateRow(ctx.db, await secretBox(ctx), req.userId, id, body);
-    forgetListing(ctx, id);
-    changed(req.userId);
-    return view(req.userId, id);
-  });
-
-  app.delete('/model-connections/:id', {
-    schema: {
-      tags, summary: 'Delete a model connection and its stored key', params: idParams, response: { 204: z.undefined() },
-      errors: { 403: READ_ONLY, ...NOT_FOUND },
+      const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
+        kind: body.kind,
+        preset: body.kind === 'openai' ? (body.preset ?? null) : null,
+        name: body.name,
+        base_url: body.base_url,
+        api_key: body.api_key || null,
+      });
+      changed(req.userId);
+      reply.status(201);
+      return view(req.userId, row.id);
     },
-  }, async (req, reply) => {
-    const { id } = req.params;
-    if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
-    await deleteRow(ctx.db, req.userId, id);
-    forgetListing(ctx, id);
-    changed(req.userId);
-    return reply.status(204).send();
-  });
+  );
+
+  app.patch(
+    '/model-connections/:id',
+    {
+      ...saveLimited,
+      schema: {
+        tags,
+        summary: 'Edit a model connection',
+        description:
+          'An absent `api_key` keeps the stored one; `""` removes it. Broadcasts `model_connections_changed`.',
+        params: idParams,
+        body: modelConnectionUpdate,
+        response: { 200: modelConnection },
+        errors: {
+          403: READ_ONLY,
+          ...NOT_FOUND,
+          409: 'A connection with this name exists',
+          429: 'Too many saves in a minute',
+        },
+      },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const body = req.body;
+      if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
+      if (body.base_url) {
+        await refuseBlocked(body.base_url);
+        if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, req.userId, id), body.base_url);
+      }
+      await updateRow(ctx.db, await secretBox(ctx), req.userId, id, body);
+      forgetListing(ctx, id);
+      changed(req.userId);
+      return view(req.userId, id);
+    },
+  );
+
+  app.delete(
+    '/model-connections/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a model connection and its stored key',
+        params: idParams,
+        response: { 204: z.undefined() },
+        errors: { 403: READ_ONLY, ...NOT_FOUND },
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
+      await deleteRow(ctx.db, req.userId, id);
+      forgetListing(ctx, id);
+      changed(req.userId);
+      return reply.status(204).send();
+    },
+  );
 
   // ── Ollama: pull with progress, delete ──
-  app.post('/model-connections/:id/pull', {
-    ...pullLimited,
-    schema: {
-      tags, summary: 'Pull a model into an Ollama connection',
-      description: 'Runs as a server job; its progress goes out as `model_job` frames on /ws/updates, and GET /model-jobs lists it.',
-      params: idParams, body: modelPullBody, response: { 202: modelJob }, errors: { 403: "The server's own connection, and you are not the operator", ...NOT_FOUND, 429: 'Too many pulls at once or in a minute' },
+  app.post(
+    '/model-connections/:id/pull',
+    {
+      ...pullLimited,
+      schema: {
+        tags,
+        summary: 'Pull a model into an Ollama connection',
+        description:
+          'Runs as a server job; its progress goes out as `model_job` frames on /ws/updates, and GET /model-jobs lists it.',
+        params: idParams,
+        body: modelPullBody,
+        response: { 202: modelJob },
+        errors: {
+          403: "The server's own connection, and you are not the operator",
+          ...NOT_FOUND,
+          429: 'Too many pulls at once or in a minute',
+        },
+      },
     },
-  }, async (req, reply) => {
-    const target = await ownOllama(req.userId, req.params.id);
-    reply.status(202);
-    return startPull(ctx, req.userId, target, req.body.model);
-  });
-
-  app.delete('/model-connections/:id/models/:model', {
-    schema: {
-      tags, summary: 'Remove a model from an Ollama connection', params: modelParams, response: { 204: z.undefined() },
-      errors: { 403: "The server's own connection, and you are not the operator", ...NOT_FOUND, 502: 'Ollama refused or failed' },
+    async (req, reply) => {
+      const target = await ownOllama(req.userId, req.params.id);
+      reply.status(202);
+      return startPull(ctx, req.userId, target, req.body.model);
     },
-  }, async (req, reply) => {
-    const target = await ownOllama(req.userId, req.params.id);
-    try {
-      await deleteOllamaModel(ctx, target, req.params.model);
-    } catch (e) {
-      throw new HttpError(502, (e as Error).message);
-    }
-    changed(req.userId);
-    return reply.status(204).send();
-  });
+  );
 
-  app.get('/model-jobs', {
-    schema: { tags, summary: 'List your pulls, running and recently finished', description: 'A reloaded page reads them here.', response: { 200: modelJobList } },
-  }, async (req) => ({ jobs: listJobs(ctx, req.userId) }));
+  app.delete(
+    '/model-connections/:id/models/:model',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a model from an Ollama connection',
+        params: modelParams,
+        response: { 204: z.undefined() },
+        errors: {
+          403: "The server's own connection, and you are not the operator",
+          ...NOT_FOUND,
+          502: 'Ollama refused or failed',
+        },
+      },
+    },
+    async (req, reply) => {
+      const target = await ownOllama(req.userId, req.params.id);
+      try {
+        await deleteOllamaModel(ctx, target, req.params.model);
+      } catch (e) {
+        throw new HttpError(502, (e as Error).message);
+      }
+      changed(req.userId);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete('/model-jobs/:jobId', {
-    schema: { tags, summary: 'Cancel a running pull', params: jobParams, response: { 200: modelJob }, errors: { 404: 'No such pull' } },
-  }, async (req) => {
-    const job = cancelJob(ctx, req.userId, req.params.jobId);
-    if (!job) throw new HttpError(404, 'No such pull');
-    return job;
-  });
+  app.get(
+    '/model-jobs',
+    {
+      schema: {
+        tags,
+        summary: 'List your pulls, running and recently finished',
+        description: 'A reloaded page reads them here.',
+        response: { 200: modelJobList },
+      },
+    },
+    async (req) => ({ jobs: listJobs(ctx, req.userId) }),
+  );
+
+  app.delete(
+    '/model-jobs/:jobId',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a running pull',
+        params: jobParams,
+        response: { 200: modelJob },
+        errors: { 404: 'No such pull' },
+      },
+    },
+    async (req) => {
+      const job = cancelJob(ctx, req.userId, req.params.jobId);
+      if (!job) throw new HttpError(404, 'No such pull');
+      return job;
+    },
+  );
 }

@@ -2,8 +2,6 @@ import type { MonitorStats } from '../../src/schemas/system';
 import type { AppContext } from '../context';
 import { sessionsOf } from '../engine/registry';
 
-
-
 /**
  * The signed-in user's own figures: what /monitor/stats answers and /ws/system sends on get_stats. Nothing
  * server-wide (other users' sockets, memory, uptime): those are the operator's, at /monitor/server.

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_VERSION } from '../../src/schemas/constants';
 import { OPERATOR_ONLY } from '../../src/schemas/auth';
 import { z } from 'zod';
-import { debugInfo, health as healthSchema, modelsResponse, monitorStats, serverMonitor, type Health } from '../../src/schemas/system';
+import {
+  debugInfo,
+  health as healthSchema,
+  modelsResponse,
+  monitorStats,
+  serverMonitor,
+  type Health,
+} from '../../src/schemas/system';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { timingSafeEqual } from 'node:crypto';
 import { requireUser } from '../auth/guard';
@@ -17,7 +24,9 @@ import { serverStats, userStats } from './stats';
 export const publicHealth = (h: Health): Health => ({
   status: h.status,
   version: h.version,
-  components: Object.fromEntries(Object.entries(h.components).map(([k, v]) => [k, { status: (v as { status: string }).status }])) as Health['components'],
+  components: Object.fromEntries(
+    Object.entries(h.components).map(([k, v]) => [k, { status: (v as { status: string }).status }]),
+  ) as Health['components'],
 });
 
 const sameSecret = (a: string, b: string) => {
@@ -46,7 +55,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
   const HEALTH_REFRESH_MS = 2000;
   const computeHealth = async (): Promise<Health> => {
     const [database, llm, speech, transcription] = await Promise.all([
-      probeDb(), ctx.providers.llm.probe(), ctx.providers.speech.probe(), ctx.providers.transcription.probe(),
+      probeDb(),
+      ctx.providers.llm.probe(),
+      ctx.providers.speech.probe(),
+      ctx.providers.transcription.probe(),
     ]);
     // One working model (the offline one always works) is enough to be healthy; the llm detail names any engine that is down.
     const status = database.status !== 'ok' ? 'unhealthy' : llm.status === 'unavailable' ? 'degraded' : 'healthy';
@@ -66,15 +78,22 @@ export async function systemRoutes(fastify: FastifyInstance) {
     return detailed ? (b.detailed ??= JSON.stringify(h)) : (b.public ??= JSON.stringify(publicHealth(h)));
   };
   const healthSchema$ = {
-    tags, summary: 'Whether the server works', security: [],
-    description: 'Public: the overall status, the version and each component\'s status. The operator token (OPERATOR_TOKEN) also gets each component\'s provider and detail. 503 when the database is down.',
+    tags,
+    summary: 'Whether the server works',
+    security: [],
+    description:
+      "Public: the overall status, the version and each component's status. The operator token (OPERATOR_TOKEN) also gets each component's provider and detail. 503 when the database is down.",
     response: { 200: healthSchema, 503: healthSchema },
   };
   // Not an async handler: the state is already known after the first probe, and a promise per request shows in the
   // /health throughput (npm run bench server).
   app.get('/health', { schema: healthSchema$ }, (req, reply) => {
     // The body is already JSON (serialised once per state), so it goes out untyped, past the schema's serializer.
-    const answer = (h: Health): void => void (reply as FastifyReply).status(h.status === 'unhealthy' ? 503 : 200).type('application/json; charset=utf-8').send(bodyOf(h, isOperator(req.headers.authorization)));
+    const answer = (h: Health): void =>
+      void (reply as FastifyReply)
+        .status(h.status === 'unhealthy' ? 503 : 200)
+        .type('application/json; charset=utf-8')
+        .send(bodyOf(h, isOperator(req.headers.authorization)));
     const h = health();
     if (h instanceof Promise) return h.then(answer);
     answer(h);
@@ -88,8 +107,12 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   // Server-wide figures: off (404) unless OPERATOR_TOKEN is set, then only for that bearer token.
   const serverSchema = {
-    tags, summary: 'Server-wide figures, for the operator', description: 'Off (404) unless OPERATOR_TOKEN is set; then only for that bearer token.',
-    security: [{ operatorToken: [] }], response: { 200: serverMonitor }, errors: { 401: 'The operator token is missing or wrong.', 404: 'The operator endpoint is off' },
+    tags,
+    summary: 'Server-wide figures, for the operator',
+    description: 'Off (404) unless OPERATOR_TOKEN is set; then only for that bearer token.',
+    security: [{ operatorToken: [] }],
+    response: { 200: serverMonitor },
+    errors: { 401: 'The operator token is missing or wrong.', 404: 'The operator endpoint is off' },
   };
   app.get('/monitor/server', { schema: serverSchema }, async (req) => {
     const expected = ctx.config.operatorToken;
@@ -99,7 +122,11 @@ export async function systemRoutes(fastify: FastifyInstance) {
     if (!given || !sameSecret(given, expected)) throw new HttpError(401, 'The operator token is missing or wrong.');
     return { ...(await serverStats(ctx)), health: await health() };
   });
-  app.options('/health', { schema: { tags, summary: 'The methods /health answers', security: [], response: { 204: z.undefined() } } }, async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send());
+  app.options(
+    '/health',
+    { schema: { tags, summary: 'The methods /health answers', security: [], response: { 204: z.undefined() } } },
+    async (_req, reply) => reply.status(204).header('allow', 'GET, HEAD, OPTIONS').send(),
+  );
 
   await app.register(async (plugin) => {
     const authed = plugin.withTypeProvider<ZodTypeProvider>();
@@ -107,17 +134,44 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
     const modelsTags = ['Models'];
     // The user's models: the offline model, then each connection's (the server's own and theirs), named by it.
-    authed.get('/models/', { schema: { tags: modelsTags, summary: 'The models agents can use', response: { 200: modelsResponse } } }, async (req) => (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })));
-    authed.get('/models/available', { schema: { tags: modelsTags, summary: 'The models agents can use, as { models }', response: { 200: modelsResponse } } }, async (req) => ({ models: (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })) }));
+    authed.get(
+      '/models/',
+      { schema: { tags: modelsTags, summary: 'The models agents can use', response: { 200: modelsResponse } } },
+      async (req) => (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })),
+    );
+    authed.get(
+      '/models/available',
+      {
+        schema: {
+          tags: modelsTags,
+          summary: 'The models agents can use, as { models }',
+          response: { 200: modelsResponse },
+        },
+      },
+      async (req) => ({ models: (await pickerModels(ctx, req.userId)).map((m) => ({ ...m })) }),
+    );
 
-    authed.get('/monitor/stats', { schema: { tags, summary: 'Your figures: agents, connections, audio, discussions', response: { 200: monitorStats } } }, async (req) => userStats(ctx, req.userId));
+    authed.get(
+      '/monitor/stats',
+      {
+        schema: {
+          tags,
+          summary: 'Your figures: agents, connections, audio, discussions',
+          response: { 200: monitorStats },
+        },
+      },
+      async (req) => userStats(ctx, req.userId),
+    );
 
     // Each provider's status only, as /health tells the public: its detail (addresses, binary paths, error texts)
     // is the operator's (/health with the operator token), not every signed-in user's.
     const debugSchema = {
-      tags, summary: 'Version, Node, database and providers, for a bug report (operator)',
-      description: "Each provider's status; the operator token's /health adds their details. The operator's account only (README 'Operator').",
-      response: { 200: debugInfo }, errors: { 403: OPERATOR_ONLY('read the debug information') },
+      tags,
+      summary: 'Version, Node, database and providers, for a bug report (operator)',
+      description:
+        "Each provider's status; the operator token's /health adds their details. The operator's account only (README 'Operator').",
+      response: { 200: debugInfo },
+      errors: { 403: OPERATOR_ONLY('read the debug information') },
     };
     authed.get('/debug/info', { schema: debugSchema }, async (req) => {
       await requireOperator(ctx, req, 'read the debug information');
@@ -126,7 +180,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
         version: APP_VERSION,
         node: process.version,
         database: ctx.db.kind,
-        providers: Object.fromEntries((['database', 'llm', 'speech', 'transcription'] as const).map((k) => [k, h.components[k].status])),
+        providers: Object.fromEntries(
+          (['database', 'llm', 'speech', 'transcription'] as const).map((k) => [k, h.components[k].status]),
+        ),
         uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
       };
     });

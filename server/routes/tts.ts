@@ -31,13 +31,21 @@ export async function ttsRoutes(app: FastifyInstance) {
     const { name } = req.params as { name: string };
     if (!isServableTtsName(name)) throw new HttpError(404, SERVER_DETAIL.notFound);
     const file = path.join(ttsDir(ctx.config.mediaDir), name);
-    const size = await stat(file).then((s) => (s.isFile() ? s.size : -1), () => -1);
+    const size = await stat(file).then(
+      (s) => (s.isFile() ? s.size : -1),
+      () => -1,
+    );
     if (size < 0) throw new HttpError(404, SERVER_DETAIL.notFound);
     return sendFile(req, reply, { path: file, size, mimeType: MIME_BY_EXTENSION[path.extname(name).slice(1)] });
   };
   const clipSchema = {
-    tags: ['Media'], summary: 'A speech clip (byte ranges supported)', description: 'The `audio_url` of a spoken turn or of /api/tts/speak; its random name is the capability.',
-    security: [], params: z.object({ name: z.string() }), files: { 200: 'audio/*', 206: 'audio/*' }, errors: { 404: SERVER_DETAIL.notFound, 416: 'Range not satisfiable' },
+    tags: ['Media'],
+    summary: 'A speech clip (byte ranges supported)',
+    description: 'The `audio_url` of a spoken turn or of /api/tts/speak; its random name is the capability.',
+    security: [],
+    params: z.object({ name: z.string() }),
+    files: { 200: 'audio/*', 206: 'audio/*' },
+    errors: { 404: SERVER_DETAIL.notFound, 416: 'Range not satisfiable' },
   };
   app.route({ method: ['GET', 'HEAD'], url: '/media/tts/:name', schema: clipSchema, handler: serve });
 
@@ -47,28 +55,55 @@ export async function ttsRoutes(app: FastifyInstance) {
     authed.addHook('onRequest', requireUser(ctx));
 
     const speakSchema = {
-      tags, summary: 'Speak a text (in an agent\'s reference voice when the engine clones voices)',
-      body: ttsSpeakRequest, response: { 200: ttsSpeakResponse },
-      errors: { 404: 'Agent not found', 429: 'Your stored speech has reached its quota (TTS_QUOTA_MB)', 502: 'The speech engine failed', 503: 'No speech engine is configured' },
+      tags,
+      summary: "Speak a text (in an agent's reference voice when the engine clones voices)",
+      body: ttsSpeakRequest,
+      response: { 200: ttsSpeakResponse },
+      errors: {
+        404: 'Agent not found',
+        429: 'Your stored speech has reached its quota (TTS_QUOTA_MB)',
+        502: 'The speech engine failed',
+        503: 'No speech engine is configured',
+      },
     };
     authed.post('/api/tts/speak', { schema: speakSchema }, async (req) => {
       const body = req.body;
       const maxText = ctx.config.ttsMaxTextLength;
       if (maxText > 0 && body.text.length > maxText) {
-        throw new HttpError(422, `The text is too long to speak: ${body.text.length} characters, at most ${maxText} (TTS_MAX_TEXT_LENGTH).`);
+        throw new HttpError(
+          422,
+          `The text is too long to speak: ${body.text.length} characters, at most ${maxText} (TTS_MAX_TEXT_LENGTH).`,
+        );
       }
       if (body.agent_id) await ownedAgent(ctx.db, req.userId, body.agent_id);
       const quota = ctx.config.ttsQuotaMb * 1024 * 1024;
       if (quota > 0 && (await ttsBytesOf(ctx.db, req.userId, ctx.config.ttsRetentionHours)) >= quota) {
-        const kept = ctx.config.ttsRetentionHours > 0 ? `; clips are removed ${ctx.config.ttsRetentionHours} hours after they are made` : '';
-        throw new HttpError(429, `Your stored speech has reached its quota of ${ctx.config.ttsQuotaMb} MB (TTS_QUOTA_MB)${kept}.`);
+        const kept =
+          ctx.config.ttsRetentionHours > 0
+            ? `; clips are removed ${ctx.config.ttsRetentionHours} hours after they are made`
+            : '';
+        throw new HttpError(
+          429,
+          `Your stored speech has reached its quota of ${ctx.config.ttsQuotaMb} MB (TTS_QUOTA_MB)${kept}.`,
+        );
       }
       try {
         const clip = await speakAsAgent(
-          { db: ctx.db, mediaDir: ctx.config.mediaDir, speech: ctx.providers.speech, voiceOf: (u, a) => agentSpeech(ctx, u, a), fallback: espeakFallback(ctx) },
+          {
+            db: ctx.db,
+            mediaDir: ctx.config.mediaDir,
+            speech: ctx.providers.speech,
+            voiceOf: (u, a) => agentSpeech(ctx, u, a),
+            fallback: espeakFallback(ctx),
+          },
           { userId: req.userId, agentId: body.agent_id, text: body.text },
         );
-        return { audio_url: clip.audio_url, filename: clip.filename, provider: ctx.providers.speech.id, cloned: clip.cloned };
+        return {
+          audio_url: clip.audio_url,
+          filename: clip.filename,
+          provider: ctx.providers.speech.id,
+          cloned: clip.cloned,
+        };
       } catch (e) {
         if (e instanceof ProviderError && e.kind === 'unconfigured') throw new HttpError(503, e.message);
         const why = (e as Error).message;
@@ -77,31 +112,55 @@ export async function ttsRoutes(app: FastifyInstance) {
       }
     });
 
-    authed.get('/api/tts/voices', { schema: { tags, summary: 'The voices the speech engine offers', response: { 200: ttsVoices } } }, async (req) => {
-      const speech = ctx.providers.speech;
-      if (!speech.available()) return { voices: [], provider: speech.id, cloning: false };
-      const voices: Array<{ id: string; name: string; agent_id?: string }> = [
-        { id: 'default', name: speech.id === 'espeak' ? 'espeak-ng default voice' : 'Speech server default voice' },
-      ];
-      const cloning = CLONING.has(speech.id);
-      if (cloning) {
-        const rows = await ctx.db.query<{ id: string; name: string }>(
-          `SELECT a.id, a.name FROM agents a
+    authed.get(
+      '/api/tts/voices',
+      { schema: { tags, summary: 'The voices the speech engine offers', response: { 200: ttsVoices } } },
+      async (req) => {
+        const speech = ctx.providers.speech;
+        if (!speech.available()) return { voices: [], provider: speech.id, cloning: false };
+        const voices: Array<{ id: string; name: string; agent_id?: string }> = [
+          { id: 'default', name: speech.id === 'espeak' ? 'espeak-ng default voice' : 'Speech server default voice' },
+        ];
+        const cloning = CLONING.has(speech.id);
+        if (cloning) {
+          const rows = await ctx.db.query<{ id: string; name: string }>(
+            `SELECT a.id, a.name FROM agents a
            WHERE a.user_id = $1 AND EXISTS (SELECT 1 FROM audio_items i WHERE i.agent_id = a.id AND i.user_id = $1 AND i.is_default)
            ORDER BY a.created_at, a.id`,
-          [req.userId],
-        );
-        for (const r of rows) voices.push({ id: `agent:${r.id}`, name: `${r.name} (reference voice)`, agent_id: r.id });
-      }
-      return { voices, provider: speech.id, cloning };
-    });
+            [req.userId],
+          );
+          for (const r of rows)
+            voices.push({ id: `agent:${r.id}`, name: `${r.name} (reference voice)`, agent_id: r.id });
+        }
+        return { voices, provider: speech.id, cloning };
+      },
+    );
 
-    authed.get('/api/tts/status', { schema: { tags, summary: 'Whether speech works here, and with which engine', description: "`detail` names paths and addresses for the operator only.", response: { 200: ttsStatus } } }, async (req) => {
-      const speech = ctx.providers.speech;
-      const probe = await speech.probe().catch((e) => ({ status: 'unavailable' as const, detail: (e as Error).message }));
-      // A working or failing engine's detail holds its path or address (the operator's); 'disabled' says only why.
-      const detail = probe.status === 'disabled' || (await isOperator(ctx, req.userId)) ? probe.detail : undefined;
-      return { available: speech.available() && probe.status === 'ok', provider: speech.id, detail, status: probe.status, cloning: CLONING.has(speech.id) };
-    });
+    authed.get(
+      '/api/tts/status',
+      {
+        schema: {
+          tags,
+          summary: 'Whether speech works here, and with which engine',
+          description: '`detail` names paths and addresses for the operator only.',
+          response: { 200: ttsStatus },
+        },
+      },
+      async (req) => {
+        const speech = ctx.providers.speech;
+        const probe = await speech
+          .probe()
+          .catch((e) => ({ status: 'unavailable' as const, detail: (e as Error).message }));
+        // A working or failing engine's detail holds its path or address (the operator's); 'disabled' says only why.
+        const detail = probe.status === 'disabled' || (await isOperator(ctx, req.userId)) ? probe.detail : undefined;
+        return {
+          available: speech.available() && probe.status === 'ok',
+          provider: speech.id,
+          detail,
+          status: probe.status,
+          cloning: CLONING.has(speech.id),
+        };
+      },
+    );
   });
 }

@@ -20,19 +20,31 @@ import { deleteVoiceRow, putVoiceRow, voiceRow, type VoiceRow } from './store';
 // there when the agent is; a server without a library gets the recording with every turn instead.
 
 /** The library name of an agent's clone: the agent and its recording, in the characters Chatterbox keeps. */
-export const cloneName = (agentId: string, audioId: string) => `agora-${agentId.replace(/[^\w-]/g, '').slice(0, 12)}-${audioId.replace(/[^\w-]/g, '').slice(0, 12)}`;
+export const cloneName = (agentId: string, audioId: string) =>
+  `agora-${agentId.replace(/[^\w-]/g, '').slice(0, 12)}-${audioId.replace(/[^\w-]/g, '').slice(0, 12)}`;
 
 const defaultRecording = async (ctx: AppContext, userId: string, agentId: string) => {
-  const [row] = await ctx.db.query<AudioRow>('SELECT * FROM audio_items WHERE agent_id = $1 AND user_id = $2 AND is_default', [agentId, userId]);
+  const [row] = await ctx.db.query<AudioRow>(
+    'SELECT * FROM audio_items WHERE agent_id = $1 AND user_id = $2 AND is_default',
+    [agentId, userId],
+  );
   return row ?? null;
 };
 
 async function recordingFile(ctx: AppContext, row: AudioRow): Promise<RecordingFile> {
   const data = await readFile(storedPath(ctx.config.mediaDir, row.file_name)).catch(() => {
-    throw new ProviderError(`The reference recording "${row.name}" is missing on this server; upload it again`, 'voices', 'failed');
+    throw new ProviderError(
+      `The reference recording "${row.name}" is missing on this server; upload it again`,
+      'voices',
+      'failed',
+    );
   });
   const ext = row.file_name.split('.').pop() ?? 'wav';
-  return { data, fileName: `${row.name.replace(/[^\w .-]/g, '_').slice(0, 60) || 'reference'}.${ext}`, mimeType: row.mime_type || MIME_BY_EXTENSION[ext] || 'application/octet-stream' };
+  return {
+    data,
+    fileName: `${row.name.replace(/[^\w .-]/g, '_').slice(0, 60) || 'reference'}.${ext}`,
+    mimeType: row.mime_type || MIME_BY_EXTENSION[ext] || 'application/octet-stream',
+  };
 }
 
 const labelOf = (t: SpeechTarget, mode: 'stock' | 'clone', voice: string | null, recordingName: string | null) =>
@@ -77,7 +89,12 @@ async function register(ctx: AppContext, t: SpeechTarget, agentId: string, recor
   return name;
 }
 
-export async function setAgentVoice(ctx: AppContext, userId: string, agentId: string, body: AgentVoiceUpdate): Promise<AgentVoice> {
+export async function setAgentVoice(
+  ctx: AppContext,
+  userId: string,
+  agentId: string,
+  body: AgentVoiceUpdate,
+): Promise<AgentVoice> {
   await ownedAgent(ctx.db, userId, agentId);
   const t = await findSpeechTarget(ctx, userId, body.connection_id);
   if (!t) throw new HttpError(404, 'No such speech connection');
@@ -85,20 +102,55 @@ export async function setAgentVoice(ctx: AppContext, userId: string, agentId: st
   let row: VoiceRow;
   if (body.mode === 'stock') {
     if (!body.voice) throw new HttpError(422, 'Choose one of the connection’s voices');
-    row = { agent_id: agentId, user_id: userId, connection_id: t.id, mode: 'stock', voice: body.voice, consent: false, registered_name: null, audio_id: null, label: labelOf(t, 'stock', body.voice, null) };
+    row = {
+      agent_id: agentId,
+      user_id: userId,
+      connection_id: t.id,
+      mode: 'stock',
+      voice: body.voice,
+      consent: false,
+      registered_name: null,
+      audio_id: null,
+      label: labelOf(t, 'stock', body.voice, null),
+    };
   } else {
     if (!body.consent) throw new HttpError(422, `To clone a voice, tick “${VOICE_CONSENT_LABEL}”`);
     const abilities = await abilitiesOf(ctx, t, true);
-    if (!abilities.ok) throw new HttpError(422, `The speech connection "${t.name}" does not answer: ${abilities.detail}`);
-    if (!abilities.can_clone) throw new HttpError(422, `The speech connection "${t.name}" cannot clone voices; choose a voice-cloning server`);
+    if (!abilities.ok)
+      throw new HttpError(422, `The speech connection "${t.name}" does not answer: ${abilities.detail}`);
+    if (!abilities.can_clone)
+      throw new HttpError(422, `The speech connection "${t.name}" cannot clone voices; choose a voice-cloning server`);
     const recording = await defaultRecording(ctx, userId, agentId);
-    if (!recording) throw new HttpError(422, 'Cloning needs a default reference recording: record or upload one below, then set it as default');
-    const sameClone = previous?.mode === 'clone' && previous.connection_id === t.id && previous.audio_id === recording.id && !!previous.registered_name === abilities.voice_library;
-    const registered = sameClone ? previous!.registered_name : abilities.voice_library ? await register(ctx, t, agentId, recording) : null;
-    row = { agent_id: agentId, user_id: userId, connection_id: t.id, mode: 'clone', voice: null, consent: true, registered_name: registered, audio_id: recording.id, label: labelOf(t, 'clone', null, recording.name) };
+    if (!recording)
+      throw new HttpError(
+        422,
+        'Cloning needs a default reference recording: record or upload one below, then set it as default',
+      );
+    const sameClone =
+      previous?.mode === 'clone' &&
+      previous.connection_id === t.id &&
+      previous.audio_id === recording.id &&
+      !!previous.registered_name === abilities.voice_library;
+    const registered = sameClone
+      ? previous!.registered_name
+      : abilities.voice_library
+        ? await register(ctx, t, agentId, recording)
+        : null;
+    row = {
+      agent_id: agentId,
+      user_id: userId,
+      connection_id: t.id,
+      mode: 'clone',
+      voice: null,
+      consent: true,
+      registered_name: registered,
+      audio_id: recording.id,
+      label: labelOf(t, 'clone', null, recording.name),
+    };
   }
   // The clone it had, made from another recording or on another server, is not left behind.
-  if (previous?.registered_name && previous.registered_name !== row.registered_name) await unregister(ctx, userId, previous).catch(() => {});
+  if (previous?.registered_name && previous.registered_name !== row.registered_name)
+    await unregister(ctx, userId, previous).catch(() => {});
   await putVoiceRow(ctx.db, row);
   return toWire(row, t.name);
 }
@@ -129,36 +181,79 @@ export async function agentSpeech(ctx: AppContext, userId: string, agentId: stri
   if (!row) return null;
   return {
     label: row.label,
-    synthesize: (text: string, opts: { speed?: number; signal?: AbortSignal }) => speakWith(ctx, userId, row, text, opts),
+    synthesize: (text: string, opts: { speed?: number; signal?: AbortSignal }) =>
+      speakWith(ctx, userId, row, text, opts),
   };
 }
 
 /** Speaks a sample in a stock voice of a connection (the editor's Play sample). */
-export async function speakSample(ctx: AppContext, userId: string, connectionId: string, voice: string, text: string): Promise<SpokenAudio> {
-  const row: VoiceRow = { agent_id: '', user_id: userId, connection_id: connectionId, mode: 'stock', voice, consent: false, registered_name: null, audio_id: null, label: '' };
+export async function speakSample(
+  ctx: AppContext,
+  userId: string,
+  connectionId: string,
+  voice: string,
+  text: string,
+): Promise<SpokenAudio> {
+  const row: VoiceRow = {
+    agent_id: '',
+    user_id: userId,
+    connection_id: connectionId,
+    mode: 'stock',
+    voice,
+    consent: false,
+    registered_name: null,
+    audio_id: null,
+    label: '',
+  };
   return speakWith(ctx, userId, row, text, {});
 }
 
-async function speakWith(ctx: AppContext, userId: string, row: VoiceRow, text: string, opts: { speed?: number; signal?: AbortSignal }): Promise<SpokenAudio> {
+async function speakWith(
+  ctx: AppContext,
+  userId: string,
+  row: VoiceRow,
+  text: string,
+  opts: { speed?: number; signal?: AbortSignal },
+): Promise<SpokenAudio> {
   const t = await findSpeechTarget(ctx, userId, row.connection_id);
-  if (!t) throw new ProviderError('The agent’s speech connection no longer exists; choose another voice in its editor', 'voices', 'unconfigured');
+  if (!t)
+    throw new ProviderError(
+      'The agent’s speech connection no longer exists; choose another voice in its editor',
+      'voices',
+      'unconfigured',
+    );
   const call = callSignal(ctx.config.voiceTimeoutMs, opts.signal);
   if (t.kind === 'espeak') {
-    return createEspeakProvider({ executable: t.baseUrl, voice: row.voice ?? undefined }).synthesize({ text, speed: opts.speed, signal: call.signal });
+    return createEspeakProvider({ executable: t.baseUrl, voice: row.voice ?? undefined }).synthesize({
+      text,
+      speed: opts.speed,
+      signal: call.signal,
+    });
   }
   const client = voiceClientFor(ctx, t, ctx.config.voiceTimeoutMs);
   let speakPiece: (piece: string) => Promise<SpokenAudio>;
-  if (row.mode === 'stock') speakPiece = (piece) => client.speak(piece, row.voice!, { speed: opts.speed, signal: call.signal });
+  if (row.mode === 'stock')
+    speakPiece = (piece) => client.speak(piece, row.voice!, { speed: opts.speed, signal: call.signal });
   else {
     const recording = await defaultRecording(ctx, userId, row.agent_id);
-    if (!recording) throw new ProviderError('The agent’s voice is cloned from a reference recording it no longer has; set a default recording', 'voices', 'failed');
+    if (!recording)
+      throw new ProviderError(
+        'The agent’s voice is cloned from a reference recording it no longer has; set a default recording',
+        'voices',
+        'failed',
+      );
     let name = row.registered_name;
     if (name && recording.id !== row.audio_id) {
       // The default recording changed since the clone was made: the library gets the new one, the old goes.
       const fresh = cloneName(row.agent_id, recording.id);
       await client.addVoice(fresh, await recordingFile(ctx, recording), call.signal);
       await client.deleteVoice(name, call.signal).catch(() => {});
-      const t2 = { ...row, registered_name: fresh, audio_id: recording.id, label: labelOf(t, 'clone', null, recording.name) };
+      const t2 = {
+        ...row,
+        registered_name: fresh,
+        audio_id: recording.id,
+        label: labelOf(t, 'clone', null, recording.name),
+      };
       await putVoiceRow(ctx.db, t2);
       name = fresh;
     }
@@ -176,9 +271,20 @@ async function speakWith(ctx: AppContext, userId: string, row: VoiceRow, text: s
     if (!pieces.length) throw new ProviderError('There was nothing to say', 'voices', 'failed');
     if (pieces.length === 1) return pieces[0];
     const joined = pieces.every((p) => p.extension === 'wav') ? joinWavs(pieces.map((p) => p.audio)) : null;
-    return joined ? { audio: joined, mimeType: 'audio/wav', extension: 'wav' } : { audio: Buffer.concat(pieces.map((p) => p.audio)), mimeType: pieces[0].mimeType, extension: pieces[0].extension };
+    return joined
+      ? { audio: joined, mimeType: 'audio/wav', extension: 'wav' }
+      : {
+          audio: Buffer.concat(pieces.map((p) => p.audio)),
+          mimeType: pieces[0].mimeType,
+          extension: pieces[0].extension,
+        };
   } catch (e) {
-    if (call.timedOut()) throw new ProviderError(`The voice server did not answer within ${ctx.config.voiceTimeoutMs / 1000} s`, 'voices', 'timeout');
+    if (call.timedOut())
+      throw new ProviderError(
+        `The voice server did not answer within ${ctx.config.voiceTimeoutMs / 1000} s`,
+        'voices',
+        'timeout',
+      );
     throw e;
   }
 }

@@ -1,12 +1,21 @@
 import type { ConnectionState } from '../../src/schemas/modelConnections';
-import { SERVER_SPEECH_IDS, type SpeechConnection, type SpeechConnectionTestResult } from '../../src/schemas/speechConnections';
+import {
+  SERVER_SPEECH_IDS,
+  type SpeechConnection,
+  type SpeechConnectionTestResult,
+} from '../../src/schemas/speechConnections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
 import { ProviderError } from '../providers/errors';
 import { findEspeak } from '../providers/speech/espeak';
-import { abilitySummary, createVoiceClient, type ServerAbilities, type VoiceClient } from '../providers/speech/voiceServer';
+import {
+  abilitySummary,
+  createVoiceClient,
+  type ServerAbilities,
+  type VoiceClient,
+} from '../providers/speech/voiceServer';
 import { findSpeechRow, listSpeechRows, openSpeechKey, type SpeechRow } from './store';
 
 // A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
@@ -53,10 +62,31 @@ export function serverSpeechTargets(ctx: AppContext): SpeechTarget[] {
   const out: SpeechTarget[] = [];
   const { ttsBaseUrl, ttsApiKey, ttsModel } = ctx.config;
   if (ttsBaseUrl) {
-    out.push({ id: SERVER_SPEECH_IDS.env, kind: 'openai', name: 'Server speech', baseUrl: ttsBaseUrl, apiKey: ttsApiKey ?? null, model: ttsModel ?? null, keyHint: ttsApiKey ? '••••' : null, readOnly: true, version: 'env' });
+    out.push({
+      id: SERVER_SPEECH_IDS.env,
+      kind: 'openai',
+      name: 'Server speech',
+      baseUrl: ttsBaseUrl,
+      apiKey: ttsApiKey ?? null,
+      model: ttsModel ?? null,
+      keyHint: ttsApiKey ? '••••' : null,
+      readOnly: true,
+      version: 'env',
+    });
   }
   const espeak = findEspeak(ctx.config.espeakPath);
-  if (espeak) out.push({ id: SERVER_SPEECH_IDS.espeak, kind: 'espeak', name: 'Built-in (espeak-ng)', baseUrl: espeak, apiKey: null, model: null, keyHint: null, readOnly: true, version: 'espeak' });
+  if (espeak)
+    out.push({
+      id: SERVER_SPEECH_IDS.espeak,
+      kind: 'espeak',
+      name: 'Built-in (espeak-ng)',
+      baseUrl: espeak,
+      apiKey: null,
+      model: null,
+      keyHint: null,
+      readOnly: true,
+      version: 'espeak',
+    });
   return out;
 }
 
@@ -89,7 +119,12 @@ export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: numb
   if (t.readOnly) return client;
   const guard = async () => {
     const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
-    if (blocked) throw new ProviderError(`The speech connection "${t.name}" may not be used: ${blocked}`, 'voices', 'unconfigured');
+    if (blocked)
+      throw new ProviderError(
+        `The speech connection "${t.name}" may not be used: ${blocked}`,
+        'voices',
+        'unconfigured',
+      );
   };
   return {
     abilities: async (s) => (await guard(), client.abilities(s)),
@@ -111,7 +146,10 @@ export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promis
     if (blocked) return { ok: false, reason: 'blocked', detail: blocked };
   }
   try {
-    const a = await createVoiceClient({ kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }, SPEECH_LIST_TIMEOUT_MS).abilities();
+    const a = await createVoiceClient(
+      { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
+      SPEECH_LIST_TIMEOUT_MS,
+    ).abilities();
     return { ok: true, ...a, summary: abilitySummary(a) };
   } catch (e) {
     const err = e as ProviderError;
@@ -137,10 +175,16 @@ async function known(ctx: AppContext, t: SpeechTarget, fresh: boolean): Promise<
 export const abilitiesOf = (ctx: AppContext, t: SpeechTarget, fresh = false) => known(ctx, t, fresh);
 
 const stateOf = (r: SpeechConnectionTestResult): ConnectionState =>
-  r.ok ? { state: 'reachable' } : r.reason === 'key_rejected' ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail } : { state: 'unreachable', reason: r.reason, detail: r.detail };
+  r.ok
+    ? { state: 'reachable' }
+    : r.reason === 'key_rejected'
+      ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
+      : { state: 'unreachable', reason: r.reason, detail: r.detail };
 
 export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): SpeechConnection {
-  const a = r.ok ? r : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
+  const a = r.ok
+    ? r
+    : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
   return {
     id: t.id,
     kind: t.kind,
@@ -158,8 +202,15 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): Spee
   };
 }
 
-export async function listSpeechConnections(ctx: AppContext, userId: string, fresh = false): Promise<SpeechConnection[]> {
-  const targets = [...serverSpeechTargets(ctx), ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r))))];
+export async function listSpeechConnections(
+  ctx: AppContext,
+  userId: string,
+  fresh = false,
+): Promise<SpeechConnection[]> {
+  const targets = [
+    ...serverSpeechTargets(ctx),
+    ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
+  ];
   const results = await Promise.all(targets.map((t) => known(ctx, t, fresh)));
   return targets.map((t, i) => speechView(t, results[i]));
 }

@@ -32,14 +32,18 @@ export interface VoiceRow {
 }
 
 const NOT_FOUND = 'No such speech connection';
-const nameClash = (name: string) => new HttpError(409, `You already have a speech connection named "${name}"; choose another name`);
+const nameClash = (name: string) =>
+  new HttpError(409, `You already have a speech connection named "${name}"; choose another name`);
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 export const listSpeechRows = (db: Queryable, userId: string) =>
   db.query<SpeechRow>('SELECT * FROM speech_connections WHERE user_id = $1 ORDER BY created_at, id', [userId]);
 
 export async function findSpeechRow(db: Queryable, userId: string, id: string): Promise<SpeechRow | null> {
-  const [row] = await db.query<SpeechRow>('SELECT * FROM speech_connections WHERE id = $1 AND user_id = $2', [id, userId]);
+  const [row] = await db.query<SpeechRow>('SELECT * FROM speech_connections WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   return row ?? null;
 }
 
@@ -59,7 +63,10 @@ export const openSpeechKey = (box: SecretBox, row: SpeechRow): string | null => 
 };
 
 async function assertNameFree(db: Queryable, userId: string, name: string, exceptId: string | null) {
-  const rows = await db.query<{ id: string }>('SELECT id FROM speech_connections WHERE user_id = $1 AND lower(name) = lower($2)', [userId, name]);
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM speech_connections WHERE user_id = $1 AND lower(name) = lower($2)',
+    [userId, name],
+  );
   if (rows.some((r) => r.id !== exceptId)) throw nameClash(name);
 }
 
@@ -71,14 +78,28 @@ export interface SpeechRowInput {
   api_key: string | null;
 }
 
-export async function insertSpeechRow(db: Queryable, box: SecretBox, userId: string, input: SpeechRowInput): Promise<SpeechRow> {
+export async function insertSpeechRow(
+  db: Queryable,
+  box: SecretBox,
+  userId: string,
+  input: SpeechRowInput,
+): Promise<SpeechRow> {
   await assertNameFree(db, userId, input.name, null);
   const id = randomUUID();
   try {
     const [row] = await db.query<SpeechRow>(
       `INSERT INTO speech_connections (id, user_id, kind, name, base_url, model, api_key_sealed, api_key_hint)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [id, userId, input.kind, input.name, input.base_url, input.model, input.api_key ? box.seal(input.api_key, id) : null, input.api_key ? keyHint(input.api_key) : null],
+      [
+        id,
+        userId,
+        input.kind,
+        input.name,
+        input.base_url,
+        input.model,
+        input.api_key ? box.seal(input.api_key, id) : null,
+        input.api_key ? keyHint(input.api_key) : null,
+      ],
     );
     return row;
   } catch (e) {
@@ -108,7 +129,15 @@ export async function updateSpeechRow(
     const [row] = await db.query<SpeechRow>(
       `UPDATE speech_connections SET name = $3, base_url = $4, model = $5, api_key_sealed = $6, api_key_hint = $7, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING *`,
-      [id, userId, name, patch.base_url ?? current.base_url, patch.model !== undefined ? patch.model : current.model, sealed, hint],
+      [
+        id,
+        userId,
+        name,
+        patch.base_url ?? current.base_url,
+        patch.model !== undefined ? patch.model : current.model,
+        sealed,
+        hint,
+      ],
     );
     if (!row) throw new HttpError(404, NOT_FOUND);
     return row;
@@ -119,12 +148,18 @@ export async function updateSpeechRow(
 }
 
 export async function deleteSpeechRow(db: Queryable, userId: string, id: string) {
-  const rows = await db.query<{ id: string }>('DELETE FROM speech_connections WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  const rows = await db.query<{ id: string }>(
+    'DELETE FROM speech_connections WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
   if (!rows.length) throw new HttpError(404, NOT_FOUND);
 }
 
 export async function voiceRow(db: Queryable, userId: string, agentId: string): Promise<VoiceRow | null> {
-  const [row] = await db.query<VoiceRow>('SELECT * FROM agent_voices WHERE agent_id = $1 AND user_id = $2', [agentId, userId]);
+  const [row] = await db.query<VoiceRow>('SELECT * FROM agent_voices WHERE agent_id = $1 AND user_id = $2', [
+    agentId,
+    userId,
+  ]);
   return row ?? null;
 }
 
@@ -134,7 +169,17 @@ export async function putVoiceRow(db: Queryable, row: VoiceRow) {
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (agent_id) DO UPDATE SET connection_id = $3, mode = $4, voice = $5, consent = $6, registered_name = $7,
        audio_id = $8, label = $9, updated_at = now()`,
-    [row.agent_id, row.user_id, row.connection_id, row.mode, row.voice, row.consent, row.registered_name, row.audio_id, row.label],
+    [
+      row.agent_id,
+      row.user_id,
+      row.connection_id,
+      row.mode,
+      row.voice,
+      row.consent,
+      row.registered_name,
+      row.audio_id,
+      row.label,
+    ],
   );
 }
 

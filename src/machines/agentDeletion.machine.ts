@@ -5,7 +5,15 @@
 // instead).
 //   (counting, unless the caller knows the count) → confirming → deleting → deleted | failed;
 //   cancel while counting or confirming → cancelled
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom, type EventObject } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+  type EventObject,
+} from 'xstate';
 import { agentDeleteMessage } from '../model/agentFailures';
 import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
 import { bannerError } from '../model/bannerRequest';
@@ -43,7 +51,12 @@ export const agentDeletionMachine = setup({
   },
 }).createMachine({
   id: 'agentDeletion',
-  context: ({ input }) => ({ agentId: input.agentId, name: input.name, audioCount: input.audioCount ?? null, parent: input.parent }),
+  context: ({ input }) => ({
+    agentId: input.agentId,
+    name: input.name,
+    audioCount: input.audioCount ?? null,
+    parent: input.parent,
+  }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'countKnown', target: 'confirming' }, { target: 'counting' }] },
@@ -68,12 +81,18 @@ export const agentDeletionMachine = setup({
         src: 'deleteAgent',
         input: ({ context }) => ({ agentId: context.agentId }),
         onDone: 'deleted',
-        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(agentDeleteMessage(event.error)) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'tellParent', params: ({ event }) => bannerError(agentDeleteMessage(event.error)) },
+        },
       },
     },
     deleted: {
       type: 'final',
-      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'agent.deleted', agentId: context.agentId }) satisfies AgentDeletedEvent },
+      entry: {
+        type: 'tellParent',
+        params: ({ context }) => ({ type: 'agent.deleted', agentId: context.agentId }) satisfies AgentDeletedEvent,
+      },
     },
     cancelled: { type: 'final' },
     failed: { type: 'final' },

@@ -42,15 +42,21 @@ export type AgentVoiceEvent =
 export const CONSENT_NEEDED = `To clone a voice, tick “${VOICE_CONSENT_LABEL}”`;
 
 export const draftOf = (saved: AgentVoice | null): VoiceDraft =>
-  saved ? { connectionId: saved.connection_id, mode: saved.mode, voice: saved.voice ?? '', consent: saved.consent } : { connectionId: '', mode: 'stock', voice: '', consent: false };
+  saved
+    ? { connectionId: saved.connection_id, mode: saved.mode, voice: saved.voice ?? '', consent: saved.consent }
+    : { connectionId: '', mode: 'stock', voice: '', consent: false };
 
 const sameDraft = (a: VoiceDraft, b: VoiceDraft) =>
-  a.connectionId === b.connectionId && a.mode === b.mode && (a.mode === 'clone' ? a.consent === b.consent : a.voice === b.voice);
+  a.connectionId === b.connectionId &&
+  a.mode === b.mode &&
+  (a.mode === 'clone' ? a.consent === b.consent : a.voice === b.voice);
 
 /** What a save sends: null goes back to the server's default speech. */
 export function voiceBody(d: VoiceDraft): AgentVoiceUpdate | null {
   if (!d.connectionId) return null;
-  return d.mode === 'clone' ? { connection_id: d.connectionId, mode: 'clone', consent: d.consent } : { connection_id: d.connectionId, mode: 'stock', voice: d.voice };
+  return d.mode === 'clone'
+    ? { connection_id: d.connectionId, mode: 'clone', consent: d.consent }
+    : { connection_id: d.connectionId, mode: 'stock', voice: d.voice };
 }
 
 export const agentVoiceMachine = setup({
@@ -60,20 +66,35 @@ export const agentVoiceMachine = setup({
     input: {} as { agentId: string | null },
   },
   actors: {
-    loadVoiceChoices: fromPromise<{ connections: SpeechConnection[]; voice: AgentVoice | null }, { agentId: string }>(notProvided('agentVoice', 'loadVoiceChoices')),
-    saveAgentVoice: fromPromise<AgentVoice | null, { agentId: string; body: AgentVoiceUpdate | null }>(notProvided('agentVoice', 'saveAgentVoice')),
-    speakSample: fromPromise<{ audio_url: string }, { connectionId: string; voice: string }>(notProvided('agentVoice', 'speakSample')),
+    loadVoiceChoices: fromPromise<{ connections: SpeechConnection[]; voice: AgentVoice | null }, { agentId: string }>(
+      notProvided('agentVoice', 'loadVoiceChoices'),
+    ),
+    saveAgentVoice: fromPromise<AgentVoice | null, { agentId: string; body: AgentVoiceUpdate | null }>(
+      notProvided('agentVoice', 'saveAgentVoice'),
+    ),
+    speakSample: fromPromise<{ audio_url: string }, { connectionId: string; voice: string }>(
+      notProvided('agentVoice', 'speakSample'),
+    ),
   },
   guards: {
     hasAgent: ({ context }) => context.agentId !== null,
-    lacksConsent: ({ context }) => !!context.draft.connectionId && context.draft.mode === 'clone' && !context.draft.consent,
-    lacksStockVoice: ({ context }) => !!context.draft.connectionId && context.draft.mode === 'stock' && !context.draft.voice,
+    lacksConsent: ({ context }) =>
+      !!context.draft.connectionId && context.draft.mode === 'clone' && !context.draft.consent,
+    lacksStockVoice: ({ context }) =>
+      !!context.draft.connectionId && context.draft.mode === 'stock' && !context.draft.voice,
     isChanged: ({ context }) => !sameDraft(context.draft, draftOf(context.saved)),
     canSample: ({ context }) => !!context.draft.connectionId && context.draft.mode === 'stock' && !!context.draft.voice,
   },
 }).createMachine({
   id: 'agentVoice',
-  context: ({ input }) => ({ agentId: input.agentId, connections: [], saved: null, draft: draftOf(null), error: null, sampleUrl: null }),
+  context: ({ input }) => ({
+    agentId: input.agentId,
+    connections: [],
+    saved: null,
+    draft: draftOf(null),
+    error: null,
+    sampleUrl: null,
+  }),
   initial: 'checking',
   on: { 'voice.dismiss': { actions: assign({ error: null }) } },
   states: {
@@ -88,7 +109,12 @@ export const agentVoiceMachine = setup({
         input: ({ context }) => ({ agentId: context.agentId! }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ connections: event.output.connections, saved: event.output.voice, draft: draftOf(event.output.voice), error: null })),
+          actions: assign(({ event }) => ({
+            connections: event.output.connections,
+            saved: event.output.voice,
+            draft: draftOf(event.output.voice),
+            error: null,
+          })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
@@ -102,12 +128,28 @@ export const agentVoiceMachine = setup({
             'voice.connection': {
               actions: assign(({ context, event }) => {
                 const c = context.connections.find((x) => x.id === event.id);
-                return { draft: { connectionId: event.id, mode: 'stock' as const, voice: c?.voices[0] ?? '', consent: false }, error: null, sampleUrl: null };
+                return {
+                  draft: { connectionId: event.id, mode: 'stock' as const, voice: c?.voices[0] ?? '', consent: false },
+                  error: null,
+                  sampleUrl: null,
+                };
               }),
             },
-            'voice.mode': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, mode: event.mode }), error: null }) },
-            'voice.pick': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, voice: event.voice }), sampleUrl: null }) },
-            'voice.consent': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, consent: event.checked }), error: null }) },
+            'voice.mode': {
+              actions: assign({ draft: ({ context, event }) => ({ ...context.draft, mode: event.mode }), error: null }),
+            },
+            'voice.pick': {
+              actions: assign({
+                draft: ({ context, event }) => ({ ...context.draft, voice: event.voice }),
+                sampleUrl: null,
+              }),
+            },
+            'voice.consent': {
+              actions: assign({
+                draft: ({ context, event }) => ({ ...context.draft, consent: event.checked }),
+                error: null,
+              }),
+            },
             'voice.sample': { guard: 'canSample', target: 'sampling' },
             'voice.save': [
               { guard: 'lacksConsent', actions: assign({ error: CONSENT_NEEDED }) },
@@ -121,7 +163,10 @@ export const agentVoiceMachine = setup({
           invoke: {
             src: 'saveAgentVoice',
             input: ({ context }) => ({ agentId: context.agentId!, body: voiceBody(context.draft) }),
-            onDone: { target: 'idle', actions: assign(({ event }) => ({ saved: event.output, draft: draftOf(event.output), error: null })) },
+            onDone: {
+              target: 'idle',
+              actions: assign(({ event }) => ({ saved: event.output, draft: draftOf(event.output), error: null })),
+            },
             // The choice stays as it was made: the reason is shown beside it.
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
@@ -131,7 +176,10 @@ export const agentVoiceMachine = setup({
           invoke: {
             src: 'speakSample',
             input: ({ context }) => ({ connectionId: context.draft.connectionId, voice: context.draft.voice }),
-            onDone: { target: 'idle', actions: assign({ sampleUrl: ({ event }) => event.output.audio_url, error: null }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({ sampleUrl: ({ event }) => event.output.audio_url, error: null }),
+            },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
         },

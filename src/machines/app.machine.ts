@@ -5,7 +5,16 @@
 //   panel          — shown | hidden (Show/Hide Discussion)
 //   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
 //   connectionTest — idle | testing (the top bar's connection Test: probes /health and says so in a toast)
-import { enqueueActions, fromPromise, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import {
+  enqueueActions,
+  fromPromise,
+  setup,
+  spawnChild,
+  stopChild,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { sessionMachine, type SessionNotice } from './session.machine';
@@ -24,7 +33,13 @@ export interface LiveLogic {
   history: AnyActorLogic;
 }
 /** The systemIds (and child ids) of those actors, in spawn order: the queue before the panels that use it. */
-export const LIVE_ACTOR_IDS = ['liveUpdates', 'audioQueue', 'standardDiscussion', 'hybridDiscussion', 'history'] as const;
+export const LIVE_ACTOR_IDS = [
+  'liveUpdates',
+  'audioQueue',
+  'standardDiscussion',
+  'hybridDiscussion',
+  'history',
+] as const;
 
 export type AppEvent =
   | SessionNotice
@@ -37,7 +52,8 @@ export type AppEvent =
   | { type: 'connection.test' };
 
 /** A /health answer that did not say 'healthy', or a non-2xx, is a failed test; no answer at all is an error. */
-const answeredAtAll = (error: unknown) => typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+const answeredAtAll = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
 
 export const appMachine = setup({
   types: {
@@ -85,7 +101,10 @@ export const appMachine = setup({
   id: 'app',
   type: 'parallel',
   // Toasts first: the session may want to say something as soon as it starts.
-  entry: [spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }), spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) })],
+  entry: [
+    spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
+    spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
+  ],
   states: {
     auth: {
       initial: 'signedOut',
@@ -104,8 +123,14 @@ export const appMachine = setup({
               invoke: {
                 src: 'loadLiveLogic',
                 id: 'liveLoader',
-                onDone: { target: 'ready', actions: { type: 'spawnLiveActors', params: ({ event }) => ({ logic: event.output }) } },
-                onError: { target: 'ready', actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.discussionLoadFailed } } },
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'spawnLiveActors', params: ({ event }) => ({ logic: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.discussionLoadFailed } },
+                },
               },
             },
             ready: {},
@@ -118,10 +143,18 @@ export const appMachine = setup({
     discussionView: {
       initial: 'standard',
       states: {
-        standard: { on: { 'view.discussion.toggle': 'hybrid', 'view.discussion.show': { guard: ({ event }) => event.panel === 'hybrid', target: 'hybrid' } } },
+        standard: {
+          on: {
+            'view.discussion.toggle': 'hybrid',
+            'view.discussion.show': { guard: ({ event }) => event.panel === 'hybrid', target: 'hybrid' },
+          },
+        },
         hybrid: {
           tags: 'hybridMode',
-          on: { 'view.discussion.toggle': 'standard', 'view.discussion.show': { guard: ({ event }) => event.panel === 'standard', target: 'standard' } },
+          on: {
+            'view.discussion.toggle': 'standard',
+            'view.discussion.show': { guard: ({ event }) => event.panel === 'standard', target: 'standard' },
+          },
         },
       },
     },
@@ -154,7 +187,10 @@ export const appMachine = setup({
                 target: 'idle',
                 actions: { type: 'notify', params: { kind: 'success', text: SHELL_MESSAGES.connectionTestOk } },
               },
-              { target: 'idle', actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionTestFailed } } },
+              {
+                target: 'idle',
+                actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionTestFailed } },
+              },
             ],
             onError: {
               target: 'idle',
@@ -162,7 +198,9 @@ export const appMachine = setup({
                 type: 'notify',
                 params: ({ event }) => ({
                   kind: 'error',
-                  text: answeredAtAll(event.error) ? SHELL_MESSAGES.connectionTestFailed : SHELL_MESSAGES.connectionTestError,
+                  text: answeredAtAll(event.error)
+                    ? SHELL_MESSAGES.connectionTestFailed
+                    : SHELL_MESSAGES.connectionTestError,
                 }),
               },
             },

@@ -18,8 +18,12 @@ export const selectDevPanel = (s: AppSnapshot) =>
 export const selectIsTestingConnection = (s: AppSnapshot) => s.matches({ connectionTest: 'testing' });
 // These actors are spawned from a lazily loaded chunk, so the root's types do not know them.
 type Children = Record<string, unknown>;
-export const selectLiveUpdates = (s: AppSnapshot) => (s.children as Children).liveUpdates as LiveUpdatesActorRef | undefined;
-export const selectStandardDiscussion = (s: AppSnapshot) => (s.children as Children).standardDiscussion as StandardDiscussionActorRef | undefined;
-export const selectHybridDiscussion = (s: AppSnapshot) => (s.children as Children).hybridDiscussion as HybridDiscussionActorRef | undefined;
-export const selectAudioQueue = (s: AppSnapshot) => (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
+export const selectLiveUpdates = (s: AppSnapshot) =>
+  (s.children as Children).liveUpdates as LiveUpdatesActorRef | undefined;
+export const selectStandardDiscussion = (s: AppSnapshot) =>
+  (s.children as Children).standardDiscussion as StandardDiscussionActorRef | undefined;
+export const selectHybridDiscussion = (s: AppSnapshot) =>
+  (s.children as Children).hybridDiscussion as HybridDiscussionActorRef | undefined;
+export const selectAudioQueue = (s: AppSnapshot) =>
+  (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
 export const selectHistory = (s: AppSnapshot) => (s.children as Children).history as HistoryActorRef | undefined;

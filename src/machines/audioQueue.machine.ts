@@ -10,7 +10,21 @@
 //   - preloadClips warms the next clips (audio.preload with their URLs) so playClip starts from a loaded element.
 // Off, interrupt, clear, pause and the load time-out: docs/product.md#audio-queue-decisions. Order, duplicates and
 // who is told what: src/model/audioQueue.ts.
-import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  sendTo,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import {
   AUDIO_LOAD_TIMEOUT_MS,
   AUDIO_NEXT_AFTER_END_MS,
@@ -19,9 +33,21 @@ import {
   AUDIO_VERIFY_TIMEOUT_MS,
 } from '../schemas/constants';
 import { notProvided } from '../model/actorKit';
-import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../model/audioClip';
+import type {
+  CheckAudioInput,
+  CheckAudioResult,
+  ClipCommand,
+  ClipEvent,
+  PlayClipInput,
+  PreloadCommand,
+} from '../model/audioClip';
 import * as queue from '../model/audioQueue';
-import { AUDIO_QUEUE_MESSAGES, type AudioFinishStatus, type AudioQueueContext, type AudioQueueItemInput } from '../model/audioQueue';
+import {
+  AUDIO_QUEUE_MESSAGES,
+  type AudioFinishStatus,
+  type AudioQueueContext,
+  type AudioQueueItemInput,
+} from '../model/audioQueue';
 
 // The queue's side of its protocol, for the panels that enqueue and hear notices.
 export type { AudioQueueItem, AudioQueueItemInput, AudioQueueNotice } from '../model/audioQueue';
@@ -43,7 +69,11 @@ const PAUSED = '#audioQueue.on.playback.paused';
 type FinishParams = { status: Exclude<AudioFinishStatus, 'blocked'>; error?: string };
 
 /** A time-out ends the item with an error, and the next one starts after the error pause. */
-const failWith = (error: string) => ({ target: '#audioQueue.on.flow.afterError', actions: { type: 'finishCurrent', params: { status: 'error', error } } }) as const;
+const failWith = (error: string) =>
+  ({
+    target: '#audioQueue.on.flow.afterError',
+    actions: { type: 'finishCurrent', params: { status: 'error', error } },
+  }) as const;
 
 export const audioQueueMachine = setup({
   types: {
@@ -63,18 +93,29 @@ export const audioQueueMachine = setup({
     nextAfterSkip: AUDIO_NEXT_AFTER_SKIP_MS,
   },
   guards: {
-    isNewItem: ({ context, event }) => { assertEvent(event, 'audio.enqueue'); return queue.isNewAudio(context, event.item.audioId); },
+    isNewItem: ({ context, event }) => {
+      assertEvent(event, 'audio.enqueue');
+      return queue.isNewAudio(context, event.item.audioId);
+    },
     isPaused: stateIn(PAUSED),
     canStartNext: and([({ context }) => context.items.length > 0, not('isPaused')]),
     isAccessible: (_, params: { result: CheckAudioResult }) => params.result.ok,
   },
   actions: {
-    addItem: assign(({ context, event }) => { assertEvent(event, 'audio.enqueue'); return queue.enqueue(context, event.item, event.replyTo); }),
+    addItem: assign(({ context, event }) => {
+      assertEvent(event, 'audio.enqueue');
+      return queue.enqueue(context, event.item, event.replyTo);
+    }),
     takeNext: assign(({ context }) => queue.takeNext(context)),
-    preloadNext: sendTo('preloader', ({ context }) => ({ type: 'audio.preload', urls: queue.preloadUrls(context) }) satisfies PreloadCommand),
+    preloadNext: sendTo(
+      'preloader',
+      ({ context }) => ({ type: 'audio.preload', urls: queue.preloadUrls(context) }) satisfies PreloadCommand,
+    ),
     markLoading: assign({ current: ({ context }) => queue.withStatus(context.current, 'loading') }),
     markPlaying: assign({ current: ({ context }) => queue.withStatus(context.current, 'playing') }),
-    markBlocked: assign({ current: ({ context }) => queue.withStatus(context.current, 'blocked', AUDIO_QUEUE_MESSAGES.blocked) }),
+    markBlocked: assign({
+      current: ({ context }) => queue.withStatus(context.current, 'blocked', AUDIO_QUEUE_MESSAGES.blocked),
+    }),
     /** Tells the clip's owner it started (or is blocked). */
     notifyOwner: enqueueActions(({ context, enqueue }, params: { blocked: boolean }) => {
       const tell = queue.currentNotice(context, params.blocked ? 'blocked' : undefined);
@@ -118,7 +159,10 @@ export const audioQueueMachine = setup({
       invoke: { id: 'preloader', src: 'preloadClips' },
       on: {
         'audio.enqueue': { guard: 'isNewItem', actions: ['addItem', 'preloadNext'] },
-        'audio.disable': { target: 'off', actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'] },
+        'audio.disable': {
+          target: 'off',
+          actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'],
+        },
       },
       states: {
         playback: {
@@ -140,8 +184,14 @@ export const audioQueueMachine = setup({
         flow: {
           initial: 'idle',
           on: {
-            'audio.clear': { target: '.idle', actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'] },
-            'audio.interrupt': { target: '.interrupted', actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'] },
+            'audio.clear': {
+              target: '.idle',
+              actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'],
+            },
+            'audio.interrupt': {
+              target: '.interrupted',
+              actions: [{ type: 'finishCurrent', params: { status: 'stopped' } }, 'dropQueue'],
+            },
           },
           states: {
             idle: {
@@ -156,7 +206,10 @@ export const audioQueueMachine = setup({
               entry: ['takeNext', 'preloadNext'],
               initial: 'checking',
               on: {
-                'audio.skip': { target: 'afterSkip', actions: { type: 'finishCurrent', params: { status: 'skipped' } } },
+                'audio.skip': {
+                  target: 'afterSkip',
+                  actions: { type: 'finishCurrent', params: { status: 'skipped' } },
+                },
               },
               states: {
                 checking: {
@@ -165,12 +218,18 @@ export const audioQueueMachine = setup({
                     src: 'checkAudio',
                     input: ({ context }) => ({ url: context.current!.url }),
                     onDone: [
-                      { guard: { type: 'isAccessible', params: ({ event }) => ({ result: event.output }) }, target: 'ready' },
+                      {
+                        guard: { type: 'isAccessible', params: ({ event }) => ({ result: event.output }) },
+                        target: 'ready',
+                      },
                       {
                         target: '#audioQueue.on.flow.afterError',
                         actions: {
                           type: 'finishCurrent',
-                          params: ({ event }) => ({ status: 'error', error: event.output.ok ? undefined : event.output.reason }),
+                          params: ({ event }) => ({
+                            status: 'error',
+                            error: event.output.ok ? undefined : event.output.reason,
+                          }),
                         },
                       },
                     ],
@@ -178,7 +237,12 @@ export const audioQueueMachine = setup({
                       target: '#audioQueue.on.flow.afterError',
                       actions: {
                         type: 'finishCurrent',
-                        params: ({ event }) => ({ status: 'error', error: AUDIO_QUEUE_MESSAGES.notAccessible(String((event.error as Error)?.message ?? event.error)) }),
+                        params: ({ event }) => ({
+                          status: 'error',
+                          error: AUDIO_QUEUE_MESSAGES.notAccessible(
+                            String((event.error as Error)?.message ?? event.error),
+                          ),
+                        }),
                       },
                     },
                   },
@@ -198,10 +262,20 @@ export const audioQueueMachine = setup({
                   on: {
                     'clip.failed': {
                       target: '#audioQueue.on.flow.afterError',
-                      actions: { type: 'finishCurrent', params: ({ event }) => ({ status: 'error', error: AUDIO_QUEUE_MESSAGES.playbackFailed(event.reason) }) },
+                      actions: {
+                        type: 'finishCurrent',
+                        params: ({ event }) => ({
+                          status: 'error',
+                          error: AUDIO_QUEUE_MESSAGES.playbackFailed(event.reason),
+                        }),
+                      },
                     },
                     'clip.blocked': { target: '.blocked' },
-                    'clip.progress': { actions: assign({ progress: ({ event }) => ({ position: event.position, duration: event.duration }) }) },
+                    'clip.progress': {
+                      actions: assign({
+                        progress: ({ event }) => ({ position: event.position, duration: event.duration }),
+                      }),
+                    },
                     // The element is told here. A pause is also taken by the playback region (each region picks its own
                     // transition); the root's settings handler is shadowed here, so this one applies them too.
                     'audio.pause': { actions: 'pausePlayer' },
@@ -213,17 +287,28 @@ export const audioQueueMachine = setup({
                     loading: {
                       on: {
                         'clip.loaded': 'starting',
-                        'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] },
+                        'clip.playing': {
+                          target: 'playing',
+                          actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }],
+                        },
                       },
                       after: { loadTimeout: failWith(AUDIO_QUEUE_MESSAGES.loadTimedOut) },
                     },
                     starting: {
-                      on: { 'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] } },
+                      on: {
+                        'clip.playing': {
+                          target: 'playing',
+                          actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }],
+                        },
+                      },
                     },
                     playing: {
                       tags: ['playing'],
                       on: {
-                        'clip.ended': { target: '#audioQueue.on.flow.afterEnd', actions: { type: 'finishCurrent', params: { status: 'completed' } } },
+                        'clip.ended': {
+                          target: '#audioQueue.on.flow.afterEnd',
+                          actions: { type: 'finishCurrent', params: { status: 'completed' } },
+                        },
                       },
                     },
                     // Autoplay refused: the queue waits for the user's gesture ('audio.unblock'), then plays again.
@@ -232,7 +317,10 @@ export const audioQueueMachine = setup({
                       entry: ['markBlocked', { type: 'notifyOwner', params: { blocked: true } }],
                       on: {
                         'audio.unblock': { target: 'starting', actions: ['markLoading', 'resumePlayer'] },
-                        'clip.playing': { target: 'playing', actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }] },
+                        'clip.playing': {
+                          target: 'playing',
+                          actions: ['markPlaying', { type: 'notifyOwner', params: { blocked: false } }],
+                        },
                         'clip.blocked': {},
                       },
                     },

@@ -6,7 +6,8 @@ export const selectCurrentItem = (s: AudioQueueSnapshot) => s.context.current;
 /** The items still to play, in play order. */
 export const selectQueuedItems = (s: AudioQueueSnapshot) => s.context.items;
 /** The current item (if any) followed by the waiting ones: what a queue list shows. */
-export const selectQueueList = (s: AudioQueueSnapshot): AudioQueueItem[] => (s.context.current ? [s.context.current, ...s.context.items] : s.context.items);
+export const selectQueueList = (s: AudioQueueSnapshot): AudioQueueItem[] =>
+  s.context.current ? [s.context.current, ...s.context.items] : s.context.items;
 /** Finished items, newest last. */
 export const selectHistory = (s: AudioQueueSnapshot) => s.context.history;
 export const selectQueueLength = (s: AudioQueueSnapshot) => s.context.items.length + (s.context.current ? 1 : 0);
@@ -20,11 +21,18 @@ export const selectIsInterrupted = (s: AudioQueueSnapshot) => s.matches({ on: { 
 /** An item is being checked, loaded, played or waited for, or the gap after one is running. */
 export const selectIsProcessing = (s: AudioQueueSnapshot) => s.hasTag('processing');
 /** The agent whose clip is sounding now (the canvas's speaker), or null. */
-export const selectSpeakingAgentId = (s: AudioQueueSnapshot) => (s.hasTag('playing') ? (s.context.current?.agentId ?? null) : null);
+export const selectSpeakingAgentId = (s: AudioQueueSnapshot) =>
+  s.hasTag('playing') ? (s.context.current?.agentId ?? null) : null;
 /** The clip sounding now, with where it is: its message shows this progress (null when nothing plays). */
-export const selectClipProgress = (s: AudioQueueSnapshot): { url: string; position: number; duration: number; playing: boolean } | null =>
+export const selectClipProgress = (
+  s: AudioQueueSnapshot,
+): { url: string; position: number; duration: number; playing: boolean } | null =>
   s.context.current && s.context.progress
-    ? { url: s.context.current.url, ...s.context.progress, playing: s.hasTag('playing') && !s.matches({ on: { playback: 'paused' } }) }
+    ? {
+        url: s.context.current.url,
+        ...s.context.progress,
+        playing: s.hasTag('playing') && !s.matches({ on: { playback: 'paused' } }),
+      }
     : null;
 export const selectSettings = (s: AudioQueueSnapshot) => ({ speed: s.context.speed, volume: s.context.volume });
 
@@ -48,4 +56,9 @@ export const selectFlags = (s: AudioQueueSnapshot): AudioQueueFlags => ({
 
 /** For useSelector on selectFlags: re-render only when a flag changes. */
 export const sameFlags = (a: AudioQueueFlags, b: AudioQueueFlags) =>
-  a.enabled === b.enabled && a.paused === b.paused && a.interrupted === b.interrupted && a.processing === b.processing && a.playing === b.playing && a.blocked === b.blocked;
+  a.enabled === b.enabled &&
+  a.paused === b.paused &&
+  a.interrupted === b.interrupted &&
+  a.processing === b.processing &&
+  a.playing === b.playing &&
+  a.blocked === b.blocked;

@@ -29,11 +29,17 @@ export const autoConnectMachine = setup({
         onDone: {
           target: 'connected',
           actions: [
-            { type: 'tellParent', params: ({ event }) => bannerSuccess(CANVAS_MESSAGES.autoConnected(event.output.connections_created)) },
+            {
+              type: 'tellParent',
+              params: ({ event }) => bannerSuccess(CANVAS_MESSAGES.autoConnected(event.output.connections_created)),
+            },
             { type: 'tellParent', params: { type: 'connections.reload' } },
           ],
         },
-        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(autoConnectMessage(event.error)) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'tellParent', params: ({ event }) => bannerError(autoConnectMessage(event.error)) },
+        },
       },
     },
     connected: { type: 'final' },

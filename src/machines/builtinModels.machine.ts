@@ -27,7 +27,10 @@ export type BuiltinModelsEvent =
   | { type: 'error.dismiss' }
   | { type: 'live.frame'; frame: LiveServerFrame };
 
-type Operation = Exclude<BuiltinModelsEvent, { type: 'models.reload' } | { type: 'error.dismiss' } | { type: 'live.frame' }>;
+type Operation = Exclude<
+  BuiltinModelsEvent,
+  { type: 'models.reload' } | { type: 'error.dismiss' } | { type: 'live.frame' }
+>;
 
 const failureText = (error: unknown) => {
   const f = readFailure(error);
@@ -47,9 +50,15 @@ export const builtinModelsMachine = setup({
   },
   guards: {
     hasActiveDownload: ({ context }) => !!context.list?.downloads.some(isActive),
-    isDownloadFrame: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_download'; },
+    isDownloadFrame: ({ event }) => {
+      assertEvent(event, 'live.frame');
+      return event.frame.type === 'model_download';
+    },
     /** A download just ended well: its file is now a model, so the list must be read again. */
-    isFinishedDownload: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_download' && event.frame.download.state === 'done'; },
+    isFinishedDownload: ({ event }) => {
+      assertEvent(event, 'live.frame');
+      return event.frame.type === 'model_download' && event.frame.download.state === 'done';
+    },
   },
   actions: {
     mergeDownload: assign({
@@ -100,7 +109,10 @@ export const builtinModelsMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'runOperation',
-        input: ({ event }) => { assertEvent(event, ['download.start', 'download.cancel', 'file.add', 'file.delete']); return event; },
+        input: ({ event }) => {
+          assertEvent(event, ['download.start', 'download.cancel', 'file.add', 'file.delete']);
+          return event;
+        },
         onDone: 'refreshing',
         onError: { target: 'refreshing', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },

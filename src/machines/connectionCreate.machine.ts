@@ -35,9 +35,16 @@ export const connectionCreateMachine = setup({
         input: ({ context }) => ({ from: context.from, to: context.to }),
         onDone: {
           target: 'created',
-          actions: { type: 'tellParent', params: ({ event }) => ({ type: 'connection.created', edge: event.output }) satisfies ConnectionCreatedEvent },
+          actions: {
+            type: 'tellParent',
+            params: ({ event }) =>
+              ({ type: 'connection.created', edge: event.output }) satisfies ConnectionCreatedEvent,
+          },
         },
-        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionCreateMessage(event.error)) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionCreateMessage(event.error)) },
+        },
       },
     },
     created: { type: 'final' },

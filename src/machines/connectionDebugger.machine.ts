@@ -14,11 +14,25 @@
 // pass there says the path exists, not that the token is good. /ws/updates and /system/ws/system (an alias of
 // /ws/system) check the token and answer {type:'connected'}; a bad token closes 1008. /auth/me is the token check.
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { CONNECTION_ERROR_LOG_SIZE, COPY_CONFIRMATION_MS, DEBUGGER_TEST_GAP_MS, DEBUGGER_TEST_TIMEOUT_MS } from '../schemas/constants';
+import {
+  CONNECTION_ERROR_LOG_SIZE,
+  COPY_CONFIRMATION_MS,
+  DEBUGGER_TEST_GAP_MS,
+  DEBUGGER_TEST_TIMEOUT_MS,
+} from '../schemas/constants';
 import { notProvided } from '../model/actorKit';
 import {
-  DEBUGGER_TESTS, debuggerReport, judgeHttp, judgeSocket, timedOut,
-  type ConnectionDebuggerContext, type ConnectionDebuggerEvent, type DebuggerTest, type HttpProbeResult, type SocketProbeResult, type TestResult,
+  DEBUGGER_TESTS,
+  debuggerReport,
+  judgeHttp,
+  judgeSocket,
+  timedOut,
+  type ConnectionDebuggerContext,
+  type ConnectionDebuggerEvent,
+  type DebuggerTest,
+  type HttpProbeResult,
+  type SocketProbeResult,
+  type TestResult,
 } from '../model/connectionDebugger';
 
 const current = (ctx: ConnectionDebuggerContext) => DEBUGGER_TESTS[ctx.index];
@@ -31,8 +45,12 @@ export const connectionDebuggerMachine = setup({
     children: {} as { socketProbe: 'probeSocket'; httpProbe: 'probeHttp'; clipboard: 'copyText' },
   },
   actors: {
-    probeSocket: fromPromise<SocketProbeResult, { path: string; query: Record<string, string> }>(notProvided('connectionDebugger', 'probeSocket')),
-    probeHttp: fromPromise<HttpProbeResult, { method: string; path: string }>(notProvided('connectionDebugger', 'probeHttp')),
+    probeSocket: fromPromise<SocketProbeResult, { path: string; query: Record<string, string> }>(
+      notProvided('connectionDebugger', 'probeSocket'),
+    ),
+    probeHttp: fromPromise<HttpProbeResult, { method: string; path: string }>(
+      notProvided('connectionDebugger', 'probeHttp'),
+    ),
     copyText: fromPromise<void, { text: string }>(notProvided('connectionDebugger', 'copyText')),
   },
   delays: {
@@ -49,10 +67,17 @@ export const connectionDebuggerMachine = setup({
     nextTest: assign({ index: ({ context }) => context.index + 1 }),
     record: assign(({ context }, params: { result: TestResult }) => ({
       results: [...context.results, params.result],
-      errors: params.result.ok ? context.errors : [...context.errors, { test: params.result.name, message: params.result.detail }].slice(-CONNECTION_ERROR_LOG_SIZE),
+      errors: params.result.ok
+        ? context.errors
+        : [...context.errors, { test: params.result.name, message: params.result.detail }].slice(
+            -CONNECTION_ERROR_LOG_SIZE,
+          ),
     })),
     clearLog: assign({ errors: [] }),
-    setCopyError: assign({ copyError: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : String(params.error)) }),
+    setCopyError: assign({
+      copyError: (_, params: { error: unknown }) =>
+        params.error instanceof Error ? params.error.message : String(params.error),
+    }),
     clearCopyError: assign({ copyError: null }),
   },
 }).createMachine({
@@ -73,7 +98,10 @@ export const connectionDebuggerMachine = setup({
             testing: {
               initial: 'choose',
               after: {
-                testTimeout: { target: 'gap', actions: { type: 'record', params: ({ context }) => ({ result: timedOut(current(context)) }) } },
+                testTimeout: {
+                  target: 'gap',
+                  actions: { type: 'record', params: ({ context }) => ({ result: timedOut(current(context)) }) },
+                },
               },
               states: {
                 choose: { always: [{ guard: 'isSocketTest', target: 'socket' }, { target: 'http' }] },
@@ -87,11 +115,28 @@ export const connectionDebuggerMachine = setup({
                     },
                     onDone: {
                       target: '#connectionDebugger.run.running.gap',
-                      actions: { type: 'record', params: ({ context, event }) => ({ result: judgeSocket(current(context) as Extract<DebuggerTest, { kind: 'socket' }>, event.output) }) },
+                      actions: {
+                        type: 'record',
+                        params: ({ context, event }) => ({
+                          result: judgeSocket(
+                            current(context) as Extract<DebuggerTest, { kind: 'socket' }>,
+                            event.output,
+                          ),
+                        }),
+                      },
                     },
                     onError: {
                       target: '#connectionDebugger.run.running.gap',
-                      actions: { type: 'record', params: ({ context, event }) => ({ result: { ...timedOut(current(context)), ms: 0, detail: `probe failed: ${String(event.error)}` } }) },
+                      actions: {
+                        type: 'record',
+                        params: ({ context, event }) => ({
+                          result: {
+                            ...timedOut(current(context)),
+                            ms: 0,
+                            detail: `probe failed: ${String(event.error)}`,
+                          },
+                        }),
+                      },
                     },
                   },
                 },
@@ -105,11 +150,26 @@ export const connectionDebuggerMachine = setup({
                     },
                     onDone: {
                       target: '#connectionDebugger.run.running.gap',
-                      actions: { type: 'record', params: ({ context, event }) => ({ result: judgeHttp(current(context) as Extract<DebuggerTest, { kind: 'http' }>, event.output) }) },
+                      actions: {
+                        type: 'record',
+                        params: ({ context, event }) => ({
+                          result: judgeHttp(current(context) as Extract<DebuggerTest, { kind: 'http' }>, event.output),
+                        }),
+                      },
                     },
                     onError: {
                       target: '#connectionDebugger.run.running.gap',
-                      actions: { type: 'record', params: ({ context, event }) => ({ result: judgeHttp(current(context) as Extract<DebuggerTest, { kind: 'http' }>, { status: 0, body: '', ms: 0, error: String(event.error) }) }) },
+                      actions: {
+                        type: 'record',
+                        params: ({ context, event }) => ({
+                          result: judgeHttp(current(context) as Extract<DebuggerTest, { kind: 'http' }>, {
+                            status: 0,
+                            body: '',
+                            ms: 0,
+                            error: String(event.error),
+                          }),
+                        }),
+                      },
                     },
                   },
                 },
@@ -139,7 +199,10 @@ export const connectionDebuggerMachine = setup({
             id: 'clipboard',
             input: ({ context }) => ({ text: debuggerReport(context) }),
             onDone: 'copied',
-            onError: { target: 'idle', actions: { type: 'setCopyError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setCopyError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         copied: {

@@ -16,7 +16,9 @@ export const connectionDeleteMachine = setup({
     input: {} as ConnectionDeleteInput & ParentInput,
   },
   actors: {
-    deleteConnections: fromPromise<unknown, ConnectionDeleteInput>(notProvided('connectionDelete', 'deleteConnections')),
+    deleteConnections: fromPromise<unknown, ConnectionDeleteInput>(
+      notProvided('connectionDelete', 'deleteConnections'),
+    ),
   },
   actions: {
     tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
@@ -31,7 +33,10 @@ export const connectionDeleteMachine = setup({
         src: 'deleteConnections',
         input: ({ context }) => ({ connectionIds: context.connectionIds }),
         onDone: 'deleted',
-        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionDeleteMessage(event.error)) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'tellParent', params: ({ event }) => bannerError(connectionDeleteMessage(event.error)) },
+        },
       },
     },
     deleted: { type: 'final', entry: { type: 'tellParent', params: { type: 'connections.reload' } } },

@@ -38,7 +38,11 @@ export const discussionExportMachine = setup({
     idle: {
       on: {
         'export.start': [
-          { guard: ({ event }) => event.request !== null, target: 'exporting', actions: assign({ request: ({ event }) => event.request }) },
+          {
+            guard: ({ event }) => event.request !== null,
+            target: 'exporting',
+            actions: assign({ request: ({ event }) => event.request }),
+          },
           { actions: { type: 'notify', params: { kind: 'error', text: DISCUSSION_MESSAGES.nothingToExport } } },
         ],
       },
@@ -50,7 +54,13 @@ export const discussionExportMachine = setup({
         id: 'file',
         input: ({ context }) => context.request!,
         onDone: 'idle',
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ context, event }) => ({ kind: 'error', text: context.failureText(messageOf(event.error)) }) } },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'notify',
+            params: ({ context, event }) => ({ kind: 'error', text: context.failureText(messageOf(event.error)) }),
+          },
+        },
       },
       exit: assign({ request: null }),
     },

@@ -10,7 +10,10 @@
 // panel waits 500 ms and lets the last words finish; the panel adds its own events to `live` and its own children.
 
 /** The state config both panels' charts take; the panel's setup types every name in it. */
-export function discussionRunSession<const Stop extends string, const LiveOn extends object>(stop: Stop, liveOn: LiveOn) {
+export function discussionRunSession<const Stop extends string, const LiveOn extends object>(
+  stop: Stop,
+  liveOn: LiveOn,
+) {
   const onStop = { [stop]: 'stopping' } as Record<Stop, 'stopping'>;
   return {
     initial: 'connecting',
@@ -24,7 +27,11 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
         tags: ['connecting', 'live', 'reconnecting'],
         on: { ...onStop, 'socketSession.retrying': { actions: 'showRetrying' } },
       },
-      stopping: { tags: ['connected', 'stopping'], entry: ['sendStop', 'stopSpeech'], after: { stopCloseDelay: 'closing' } },
+      stopping: {
+        tags: ['connected', 'stopping'],
+        entry: ['sendStop', 'stopSpeech'],
+        after: { stopCloseDelay: 'closing' },
+      },
       closing: { tags: ['connected', 'stopping'], entry: 'closeSocket', after: { closeGrace: 'over' } },
       over: { type: 'final' },
     },

@@ -5,7 +5,10 @@ import { STANDARD_TABS, type StandardTab } from '../model/standardRun';
 
 export type DiscussionTabsEvent = { type: 'tab.select'; tab: StandardTab };
 
-const selectTab = (tab: StandardTab) => ({ guard: ({ event }: { event: DiscussionTabsEvent }) => event.tab === tab, target: `.${tab}` });
+const selectTab = (tab: StandardTab) => ({
+  guard: ({ event }: { event: DiscussionTabsEvent }) => event.tab === tab,
+  target: `.${tab}`,
+});
 
 export const discussionTabsMachine = setup({
   types: { events: {} as DiscussionTabsEvent },

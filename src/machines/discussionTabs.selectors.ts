@@ -2,4 +2,5 @@
 import type { StandardTab } from '../model/standardRun';
 import type { DiscussionTabsSnapshot } from './discussionTabs.machine';
 
-export const selectOpenTab = (s: DiscussionTabsSnapshot | undefined): StandardTab => (s?.value as StandardTab | undefined) ?? 'discussion';
+export const selectOpenTab = (s: DiscussionTabsSnapshot | undefined): StandardTab =>
+  (s?.value as StandardTab | undefined) ?? 'discussion';

@@ -9,7 +9,18 @@
 // hears every 'voice.*' event, and 'voice.save' when the agent is saved. Deleting the agent is agentDeletion.machine.ts, the
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
-import { assertEvent, assign, forwardTo, fromPromise, sendParent, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  forwardTo,
+  fromPromise,
+  sendParent,
+  sendTo,
+  setup,
+  spawnChild,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Agent, AgentCreateRequest, AgentUpdate } from '../schemas/agents';
 import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
@@ -22,8 +33,27 @@ import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
 export type { EditorInput, EditorParentEvent };
 export type { EditorField, EditorFields, Personality, EditorContext, EditorEvent } from '../model/editorFields';
-export { fieldsFromAgent, isPersonality, createBody, isColorValid, createRequest, updateBody, isComplete, withPreselectedModel } from '../model/editorFields';
-import { fieldsFromAgent, createRequest, updateBody, isComplete, withPreselectedModel, emptyFields, fallbackModels, type EditorContext, type EditorEvent } from '../model/editorFields';
+export {
+  fieldsFromAgent,
+  isPersonality,
+  createBody,
+  isColorValid,
+  createRequest,
+  updateBody,
+  isComplete,
+  withPreselectedModel,
+} from '../model/editorFields';
+import {
+  fieldsFromAgent,
+  createRequest,
+  updateBody,
+  isComplete,
+  withPreselectedModel,
+  emptyFields,
+  fallbackModels,
+  type EditorContext,
+  type EditorEvent,
+} from '../model/editorFields';
 
 /** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
 export const SAVED_NOTICE_MS = 2500;
@@ -54,21 +84,27 @@ export const editorMachine = setup({
   },
   actions: {
     setField: assign({
-      fields: ({ context, event }) => { assertEvent(event, 'editor.field'); return { ...context.fields, [event.field]: event.value }; },
+      fields: ({ context, event }) => {
+        assertEvent(event, 'editor.field');
+        return { ...context.fields, [event.field]: event.value };
+      },
     }),
     clearFormError: assign({ formError: null }),
     notifySaved: sendParent(
-      (_, params: { mode: 'create' | 'edit'; agent: Agent }) => ({ type: 'editor.saved', ...params }) satisfies EditorParentEvent,
+      (_, params: { mode: 'create' | 'edit'; agent: Agent }) =>
+        ({ type: 'editor.saved', ...params }) satisfies EditorParentEvent,
     ),
-    notifyDeleted: sendParent((_, params: { agentId: string }) => ({ type: 'editor.deleted', ...params }) satisfies EditorParentEvent),
+    notifyDeleted: sendParent(
+      (_, params: { agentId: string }) => ({ type: 'editor.deleted', ...params }) satisfies EditorParentEvent,
+    ),
   },
 }).createMachine({
   id: 'editor',
   context: ({ input }) => ({
     mode: input.mode,
     agentId: input.mode === 'edit' ? input.agentId : null,
-    agent: input.mode === 'edit' ? input.agent ?? null : null,
-    position: input.mode === 'create' ? input.position ?? null : null,
+    agent: input.mode === 'edit' ? (input.agent ?? null) : null,
+    position: input.mode === 'create' ? (input.position ?? null) : null,
     fields: input.mode === 'edit' && input.agent ? fieldsFromAgent(input.agent) : emptyFields,
     models: [],
     modelsFromFallback: false,
@@ -100,7 +136,11 @@ export const editorMachine = setup({
                   target: 'ready',
                   actions: assign(({ context, event }) =>
                     event.output.length > 0
-                      ? { models: event.output, modelsFromFallback: false, fields: withPreselectedModel(context, event.output) }
+                      ? {
+                          models: event.output,
+                          modelsFromFallback: false,
+                          fields: withPreselectedModel(context, event.output),
+                        }
                       : { models: fallbackModels(), modelsFromFallback: true },
                   ),
                 },
@@ -125,9 +165,16 @@ export const editorMachine = setup({
                 input: ({ context }) => ({ agentId: context.agentId! }),
                 onDone: {
                   target: 'editing',
-                  actions: assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output), loadError: null })),
+                  actions: assign(({ event }) => ({
+                    agent: event.output,
+                    fields: fieldsFromAgent(event.output),
+                    loadError: null,
+                  })),
                 },
-                onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => agentLoadMessage(event.error) }) },
+                onError: {
+                  target: 'loadFailed',
+                  actions: assign({ loadError: ({ event }) => agentLoadMessage(event.error) }),
+                },
               },
             },
             loadFailed: {
@@ -163,7 +210,10 @@ export const editorMachine = setup({
                       target: '#editor.open.form.created',
                       actions: [
                         assign(({ event }) => ({ agent: event.output, agentId: event.output.id })),
-                        { type: 'notifySaved', params: ({ event }) => ({ mode: 'create' as const, agent: event.output }) },
+                        {
+                          type: 'notifySaved',
+                          params: ({ event }) => ({ mode: 'create' as const, agent: event.output }),
+                        },
                       ],
                     },
                     onError: {
@@ -183,7 +233,10 @@ export const editorMachine = setup({
                         assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
                         // The voice chosen below is saved with the agent (a clone is registered then).
                         sendTo('agentVoice', { type: 'voice.save' }),
-                        { type: 'notifySaved', params: ({ event }) => ({ mode: 'edit' as const, agent: event.output }) },
+                        {
+                          type: 'notifySaved',
+                          params: ({ event }) => ({ mode: 'edit' as const, agent: event.output }),
+                        },
                       ],
                     },
                     onError: {
@@ -207,19 +260,27 @@ export const editorMachine = setup({
                 input: ({ context, self }) => ({
                   agentId: context.agentId!,
                   name: context.agent?.name ?? context.fields.name,
-                  audioCount: (self.getSnapshot()?.children?.referenceAudio as ReferenceAudioActorRef | undefined)?.getSnapshot().context.audio.length ?? 0,
+                  audioCount:
+                    (self.getSnapshot()?.children?.referenceAudio as ReferenceAudioActorRef | undefined)?.getSnapshot()
+                      .context.audio.length ?? 0,
                   parent: self,
                 }),
               },
               on: {
-                'agent.deleted': { target: '#editor.closed', actions: { type: 'notifyDeleted', params: ({ event }) => ({ agentId: event.agentId }) } },
+                'agent.deleted': {
+                  target: '#editor.closed',
+                  actions: { type: 'notifyDeleted', params: ({ event }) => ({ agentId: event.agentId }) },
+                },
                 'banner.show': { target: 'editing', actions: assign({ formError: ({ event }) => event.text }) },
               },
               initial: 'confirming',
               states: {
                 confirming: {
                   on: {
-                    'editor.delete.confirm': { target: 'deleting', actions: sendTo('agentDeletion', { type: 'agent.delete.confirm' }) },
+                    'editor.delete.confirm': {
+                      target: 'deleting',
+                      actions: sendTo('agentDeletion', { type: 'agent.delete.confirm' }),
+                    },
                     'editor.delete.cancel': '#editor.open.form.editing',
                   },
                 },

@@ -18,12 +18,14 @@ export const selectCanSubmit = (s: EditorSnapshot) => s.can({ type: 'editor.subm
 export function selectSubmitBlocker(s: EditorSnapshot): string | null {
   const missing = missingFields(s.context.fields);
   if (missing.length === 0) return null;
-  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  const list =
+    missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
   return `Add ${list} to ${s.context.mode === 'create' ? 'create' : 'save'} the agent.`;
 }
 export const selectLoadError = (s: EditorSnapshot) => s.context.loadError;
 export const selectFormError = (s: EditorSnapshot) => s.context.formError;
-export const selectIsConfirmingDelete = (s: EditorSnapshot) => s.matches({ open: { form: { deletion: 'confirming' } } });
+export const selectIsConfirmingDelete = (s: EditorSnapshot) =>
+  s.matches({ open: { form: { deletion: 'confirming' } } });
 export const selectModelsLoading = (s: EditorSnapshot) => s.matches({ open: { models: 'loading' } });
 
 /** The options of the model select: the list, plus the agent's own model when the list does not have it. */
@@ -34,7 +36,9 @@ export function selectModelOptions(s: EditorSnapshot): ModelOption[] {
 }
 
 /** The options in the order they come, gathered by connection (the picker's optgroups). */
-export function groupModelOptions(options: ModelOption[]): Array<{ group: string; unreachable: boolean; options: ModelOption[] }> {
+export function groupModelOptions(
+  options: ModelOption[],
+): Array<{ group: string; unreachable: boolean; options: ModelOption[] }> {
   const groups: Array<{ group: string; unreachable: boolean; options: ModelOption[] }> = [];
   for (const o of options) {
     const name = o.group ?? '';
@@ -55,10 +59,14 @@ export function selectAgentHeading(s: EditorSnapshot): { name: string; role: str
 }
 
 export const selectDeleteConfirmation = (s: EditorSnapshot) =>
-  AGENT_MESSAGES.deleteConfirm(s.context.agent?.name ?? s.context.fields.name, selectReferenceAudioRef(s)?.getSnapshot().context.audio.length ?? 0);
+  AGENT_MESSAGES.deleteConfirm(
+    s.context.agent?.name ?? s.context.fields.name,
+    selectReferenceAudioRef(s)?.getSnapshot().context.audio.length ?? 0,
+  );
 
 // ── Reference audio: its own chart; views select from it (referenceAudio.selectors.ts) ──
-export const selectReferenceAudioRef = (s: EditorSnapshot) => s.children.referenceAudio as ReferenceAudioActorRef | undefined;
+export const selectReferenceAudioRef = (s: EditorSnapshot) =>
+  s.children.referenceAudio as ReferenceAudioActorRef | undefined;
 
 /** Capability names read with spaces (docs/product.md#workspace-screens). */
 export const capabilityLabel = (c: string) => c.replace(/_/g, ' ');

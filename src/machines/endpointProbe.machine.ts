@@ -19,7 +19,10 @@ export interface ProbeEndpointInput {
   path: string;
 }
 
-const allUnknown = Object.fromEntries(ENDPOINT_KEYS.map((key) => [key, 'unknown'])) as Record<EndpointKey, Availability>;
+const allUnknown = Object.fromEntries(ENDPOINT_KEYS.map((key) => [key, 'unknown'])) as Record<
+  EndpointKey,
+  Availability
+>;
 
 const machineSetup = setup({
   types: {
@@ -54,10 +57,15 @@ function probeRegion(key: EndpointKey) {
           src: 'probeEndpoint',
           id: `probe.${key}`,
           input: { path: ENDPOINTS[key].path },
-          onDone: { target: 'done', actions: { type: 'recordAvailability', params: ({ event }) => ({ key, available: event.output === true }) } },
+          onDone: {
+            target: 'done',
+            actions: { type: 'recordAvailability', params: ({ event }) => ({ key, available: event.output === true }) },
+          },
           onError: { target: 'done', actions: { type: 'recordAvailability', params: { key, available: false } } },
         },
-        after: { probeTimeout: { target: 'done', actions: { type: 'recordAvailability', params: { key, available: false } } } },
+        after: {
+          probeTimeout: { target: 'done', actions: { type: 'recordAvailability', params: { key, available: false } } },
+        },
       },
       done: { type: 'final' },
     },

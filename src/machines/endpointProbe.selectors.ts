@@ -2,7 +2,8 @@
 import { ENDPOINT_KEYS, ENDPOINTS, type EndpointKey } from '../schemas/constants';
 import type { Availability, EndpointProbeSnapshot } from './endpointProbe.machine';
 
-export const selectAvailability = (s: EndpointProbeSnapshot): Record<EndpointKey, Availability> => s.context.availability;
+export const selectAvailability = (s: EndpointProbeSnapshot): Record<EndpointKey, Availability> =>
+  s.context.availability;
 
 export const selectIsProbing = (s: EndpointProbeSnapshot) => s.hasTag('probing');
 

@@ -10,7 +10,16 @@
 // A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 // The offer of a discussion still running at start is a child (runningOffer.machine.ts).
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
 import type { HistoryPage, StoredDiscussion } from '../schemas/history';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -19,7 +28,15 @@ import { discussionTabsMachine } from './discussionTabs.machine';
 import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
 import { notProvided, notifyToasts } from '../model/actorKit';
 import {
-  FILTER_DEBOUNCE_MS, isReattachable, messageOf, openedFrom, sendResume, type HistoryContext, type HistoryEvent, type HistoryPageRequest, type OpenedDiscussion,
+  FILTER_DEBOUNCE_MS,
+  isReattachable,
+  messageOf,
+  openedFrom,
+  sendResume,
+  type HistoryContext,
+  type HistoryEvent,
+  type HistoryPageRequest,
+  type OpenedDiscussion,
 } from '../model/history';
 
 export { FILTER_DEBOUNCE_MS, HISTORY_TABS, isReattachable, openedFrom } from '../model/history';
@@ -31,7 +48,11 @@ export const historyMachine = setup({
     events: {} as HistoryEvent,
     tags: {} as 'listLoading' | 'listLoadingMore' | 'opening' | 'deleting',
     children: {} as {
-      listLoader: 'loadHistory'; deleter: 'deleteDiscussion'; loader: 'loadDiscussion'; tabs: 'tabs'; exporter: 'exportDiscussion';
+      listLoader: 'loadHistory';
+      deleter: 'deleteDiscussion';
+      loader: 'loadDiscussion';
+      tabs: 'tabs';
+      exporter: 'exportDiscussion';
       offer: 'offer';
     },
   },
@@ -49,21 +70,39 @@ export const historyMachine = setup({
     exportDiscussion: discussionExportMachine,
   },
   guards: {
-    isKnown: ({ context, event }) => { assertEvent(event, ['history.delete.request', 'history.open']); return context.items.some((d) => d.id === event.id); },
+    isKnown: ({ context, event }) => {
+      assertEvent(event, ['history.delete.request', 'history.open']);
+      return context.items.some((d) => d.id === event.id);
+    },
     hasMore: ({ context }) => context.nextCursor !== null,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
-    isReattachRequested: ({ context }, params: { stored: StoredDiscussion }) => context.reattachOnOpen && isReattachable(openedFrom(params.stored)),
+    isReattachRequested: ({ context }, params: { stored: StoredDiscussion }) =>
+      context.reattachOnOpen && isReattachable(openedFrom(params.stored)),
   },
   actions: {
-    setItems: assign((_, params: { page: HistoryPage }) => ({ items: params.page.items, nextCursor: params.page.next_cursor, listError: null, moreError: null })),
+    setItems: assign((_, params: { page: HistoryPage }) => ({
+      items: params.page.items,
+      nextCursor: params.page.next_cursor,
+      listError: null,
+      moreError: null,
+    })),
     appendItems: assign(({ context }, params: { page: HistoryPage }) => {
       // A row deleted and re-listed between two pages would show twice: keep the first.
       const known = new Set(context.items.map((d) => d.id));
-      return { items: [...context.items, ...params.page.items.filter((d) => !known.has(d.id))], nextCursor: params.page.next_cursor, moreError: null };
+      return {
+        items: [...context.items, ...params.page.items.filter((d) => !known.has(d.id))],
+        nextCursor: params.page.next_cursor,
+        moreError: null,
+      };
     }),
     setListError: assign({ listError: (_, params: { error: unknown }) => messageOf(params.error) }),
     setMoreError: assign({ moreError: (_, params: { error: unknown }) => messageOf(params.error) }),
-    setFilter: assign({ filter: ({ event }) => { assertEvent(event, 'history.filter'); return event.text.slice(0, 200); } }),
+    setFilter: assign({
+      filter: ({ event }) => {
+        assertEvent(event, 'history.filter');
+        return event.text.slice(0, 200);
+      },
+    }),
     askDelete: assign(({ context, event }) => {
       assertEvent(event, 'history.delete.request');
       return { pendingDelete: context.items.find((d) => d.id === event.id) ?? null, deleteError: null };
@@ -73,18 +112,27 @@ export const historyMachine = setup({
       const gone = context.pendingDelete?.id;
       return { items: context.items.filter((d) => d.id !== gone), pendingDelete: null, deleteError: null };
     }),
-    setDeleteError: assign({ deleteError: (_, params: { error: unknown }) => messageOf(params.error), pendingDelete: null }),
+    setDeleteError: assign({
+      deleteError: (_, params: { error: unknown }) => messageOf(params.error),
+      pendingDelete: null,
+    }),
     setOpening: assign(({ event }) => {
       assertEvent(event, 'history.open');
       return { openingId: event.id, reattachOnOpen: event.reattach === true, opened: null, openError: null };
     }),
-    setOpened: assign({ opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored), openingId: null }),
+    setOpened: assign({
+      opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored),
+      openingId: null,
+    }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
     clearOpened: assign({ opened: null, openingId: null, openError: null, reattachOnOpen: false }),
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null }) => {
       if (params.opened) sendResume({ system, enqueue }, params.opened);
     }),
-    forwardToOffer: sendTo('offer', ({ event }): RunningOfferEvent => { assertEvent(event, ['history.offer.accept', 'history.offer.dismiss']); return event; }),
+    forwardToOffer: sendTo('offer', ({ event }): RunningOfferEvent => {
+      assertEvent(event, ['history.offer.accept', 'history.offer.dismiss']);
+      return event;
+    }),
     notify: enqueueActions(notifyToasts),
   },
 }).createMachine({
@@ -96,7 +144,19 @@ export const historyMachine = setup({
     'history.offer.accept': { actions: 'forwardToOffer' },
     'history.offer.dismiss': { actions: 'forwardToOffer' },
   },
-  context: { items: [], nextCursor: null, filter: '', listError: null, moreError: null, pendingDelete: null, deleteError: null, openingId: null, reattachOnOpen: false, opened: null, openError: null },
+  context: {
+    items: [],
+    nextCursor: null,
+    filter: '',
+    listError: null,
+    moreError: null,
+    pendingDelete: null,
+    deleteError: null,
+    openingId: null,
+    reattachOnOpen: false,
+    opened: null,
+    openError: null,
+  },
   states: {
     dialog: {
       initial: 'hidden',
@@ -107,7 +167,11 @@ export const historyMachine = setup({
     },
     list: {
       initial: 'idle',
-      on: { 'history.show': '.loading', 'history.refresh': '.loading', 'history.filter': { target: '.filtering', actions: 'setFilter' } },
+      on: {
+        'history.show': '.loading',
+        'history.refresh': '.loading',
+        'history.filter': { target: '.filtering', actions: 'setFilter' },
+      },
       states: {
         idle: {},
         filtering: {
@@ -120,8 +184,14 @@ export const historyMachine = setup({
             src: 'loadHistory',
             id: 'listLoader',
             input: ({ context }) => ({ cursor: null, q: context.filter.trim() }),
-            onDone: { target: 'loaded', actions: { type: 'setItems', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'setListError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'setItems', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setListError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         loaded: { on: { 'history.more': { guard: 'hasMore', target: 'loadingMore' } } },
@@ -131,8 +201,14 @@ export const historyMachine = setup({
             src: 'loadHistory',
             id: 'listLoader',
             input: ({ context }) => ({ cursor: context.nextCursor, q: context.filter.trim() }),
-            onDone: { target: 'loaded', actions: { type: 'appendItems', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'loaded', actions: { type: 'setMoreError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'appendItems', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'loaded',
+              actions: { type: 'setMoreError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         failed: {},
@@ -156,7 +232,10 @@ export const historyMachine = setup({
             id: 'deleter',
             input: ({ context }) => ({ id: context.pendingDelete!.id }),
             onDone: { target: 'idle', actions: 'removeDeleted' },
-            onError: { target: 'idle', actions: { type: 'setDeleteError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setDeleteError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -190,7 +269,10 @@ export const historyMachine = setup({
               // Not re-attachable after all (it ended meanwhile): shown read-only instead.
               { target: 'open', actions: { type: 'setOpened', params: ({ event }) => ({ stored: event.output }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         open: {
@@ -203,7 +285,10 @@ export const historyMachine = setup({
             'history.export': {
               actions: sendTo('exporter', ({ context, event }) => ({
                 type: 'export.start',
-                request: context.opened && selectCounts(context.opened.feed).messages > 0 ? { format: event.format, feed: context.opened.feed, run: context.opened.run } : null,
+                request:
+                  context.opened && selectCounts(context.opened.feed).messages > 0
+                    ? { format: event.format, feed: context.opened.feed, run: context.opened.run }
+                    : null,
               })),
             },
             'history.reattach': {

@@ -11,15 +11,55 @@
 // best_for, for the mode picker; optional) come from two loader children.
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
 // Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
-import { hybridCloseBanner, hybridProtocolMessage, hybridSocketErrorMessage, isHybridFailedClose } from '../model/connectionProblems';
-import { hybridAudioItem, mayRelay, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, tellAudioQueue } from '../model/discussionRelay';
-import { audioAcknowledgment, bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, retryBanner, STOP_COMMAND } from '../model/discussionSocket';
+import {
+  hybridCloseBanner,
+  hybridProtocolMessage,
+  hybridSocketErrorMessage,
+  isHybridFailedClose,
+} from '../model/connectionProblems';
+import {
+  hybridAudioItem,
+  mayRelay,
+  queueSpeech,
+  relayAgentStatus,
+  relaySpeaking,
+  resetStatuses,
+  tellAudioQueue,
+} from '../model/discussionRelay';
+import {
+  audioAcknowledgment,
+  bannerAfterFrame,
+  CLOSE_COMMAND,
+  feedAfter,
+  frameOf,
+  retryBanner,
+  STOP_COMMAND,
+} from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { closeOpenStreams } from '../model/feed';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
-import { hybridExportRequestOf, initialHybridContext, isHybridResumable, resumedHybridRun, startedHybridRun, type HybridDiscussionContext, type HybridResumeFacts } from '../model/hybridRun';
+import {
+  hybridExportRequestOf,
+  initialHybridContext,
+  isHybridResumable,
+  resumedHybridRun,
+  startedHybridRun,
+  type HybridDiscussionContext,
+  type HybridResumeFacts,
+} from '../model/hybridRun';
 import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
@@ -51,7 +91,10 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
-  'hybrid.start': [{ guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] }, { actions: 'explainStartProblem' }],
+  'hybrid.start': [
+    { guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] },
+    { actions: 'explainStartProblem' },
+  ],
   'hybrid.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
   'hybrid.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
   'hybrid.resume': { guard: 'isResumable', target: 'session', actions: ['readClock', 'resumeRun'] },
@@ -64,7 +107,13 @@ export const hybridDiscussionMachine = setup({
     /** Nothing in the app: the token is the session's (panelContext, readSessionToken). */
     input: {} as PanelInput,
     tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
-    children: {} as { socket: 'socketSession'; clock: 'clock'; modesLoader: 'loadModes'; exporter: 'exportHybridPdf'; settingsLoader: 'loadSettings' },
+    children: {} as {
+      socket: 'socketSession';
+      clock: 'clock';
+      modesLoader: 'loadModes';
+      exporter: 'exportHybridPdf';
+      settingsLoader: 'loadSettings';
+    },
   },
   actors: {
     socketSession: socketSessionMachine,
@@ -81,16 +130,28 @@ export const hybridDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isResumable: ({ event }) => { assertEvent(event, 'hybrid.resume'); return isHybridResumable(event); },
-    isStartValid: ({ context, event }) => { assertEvent(event, 'hybrid.start'); return hybridStartProblem(event.agentIds, context.topic) === null; },
+    isResumable: ({ event }) => {
+      assertEvent(event, 'hybrid.resume');
+      return isHybridResumable(event);
+    },
+    isStartValid: ({ context, event }) => {
+      assertEvent(event, 'hybrid.start');
+      return hybridStartProblem(event.agentIds, context.topic) === null;
+    },
     /** discussion_ended, or an error the server marks fatal: it will say no more. */
     isFinalFrame: ({ event }) => {
       const frame = frameOf(event);
       return frame?.type === 'discussion_ended' || (frame?.type === 'error' && frame.fatal === true);
     },
     isRelayedFrame: ({ context, event }) => mayRelay(event, !!context.run?.settings.tts),
-    isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return isHybridFailedClose(event.code, context); },
-    areSettingsValid: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.safeParse(event.settings).success; },
+    isFailedClose: ({ context, event }) => {
+      assertEvent(event, 'socketSession.closed');
+      return isHybridFailedClose(event.code, context);
+    },
+    areSettingsValid: ({ event }) => {
+      assertEvent(event, 'hybrid.settings.update');
+      return hybridSettings.safeParse(event.settings).success;
+    },
   },
   actions: {
     /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id and start, an acknowledgment's time). */
@@ -100,26 +161,58 @@ export const hybridDiscussionMachine = setup({
     /** The export child writes the PDF (or JSON) of the feed; nothing to export is its toast. */
     exportFeed: sendTo('exporter', ({ context, event }) => {
       assertEvent(event, 'hybrid.export');
-      return { type: 'export.start', request: hybridExportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
+      return {
+        type: 'export.start',
+        request: hybridExportRequestOf(context, event.format),
+      } satisfies DiscussionExportEvent;
     }),
-    setTopic: assign({ topic: ({ event }) => { assertEvent(event, 'hybrid.topic.change'); return event.text; } }),
-    applyTemplate: assign(({ context, event }) => { assertEvent(event, 'hybrid.template.apply'); return withTemplate(context, event.template); }),
-    applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'hybrid.settings.update'); return hybridSettings.parse(event.settings); } }),
-    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'hybrid.start'); return hybridStartProblem(event.agentIds, context.topic); } }),
-    beginRun: assign(({ context, event }) => { assertEvent(event, 'hybrid.start'); return startedHybridRun(context, event); }),
-    resumeRun: assign(({ context, event }) => { assertEvent(event, 'hybrid.resume'); return resumedHybridRun(context, event); }),
+    setTopic: assign({
+      topic: ({ event }) => {
+        assertEvent(event, 'hybrid.topic.change');
+        return event.text;
+      },
+    }),
+    applyTemplate: assign(({ context, event }) => {
+      assertEvent(event, 'hybrid.template.apply');
+      return withTemplate(context, event.template);
+    }),
+    applySettings: assign({
+      settings: ({ event }) => {
+        assertEvent(event, 'hybrid.settings.update');
+        return hybridSettings.parse(event.settings);
+      },
+    }),
+    explainStartProblem: assign({
+      error: ({ context, event }) => {
+        assertEvent(event, 'hybrid.start');
+        return hybridStartProblem(event.agentIds, context.topic);
+      },
+    }),
+    beginRun: assign(({ context, event }) => {
+      assertEvent(event, 'hybrid.start');
+      return startedHybridRun(context, event);
+    }),
+    resumeRun: assign(({ context, event }) => {
+      assertEvent(event, 'hybrid.resume');
+      return resumedHybridRun(context, event);
+    }),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
-    applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
+    applyIncoming: assign(({ context, event }) => ({
+      feed: feedAfter(context.feed, event),
+      error: bannerAfterFrame(context.error, event),
+    })),
     /** …and one pass over what it tells others: the canvas's agent status and the audio queue. */
     relayIncoming: enqueueActions((args) => {
       relayAgentStatus(args);
       const run = args.context.run;
-      if (run?.settings.tts) queueSpeech(args, hybridAudioItem(frameOf(args.event), run.settings) satisfies AudioQueueItemInput | null);
+      if (run?.settings.tts)
+        queueSpeech(args, hybridAudioItem(frameOf(args.event), run.settings) satisfies AudioQueueItemInput | null);
     }),
     relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'audio.finished');
-      if (event.status === 'completed') enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date(context.clockNow ?? 0).toISOString()));
+      if (event.status === 'completed')
+        enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date(context.clockNow ?? 0).toISOString()));
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
@@ -128,18 +221,30 @@ export const hybridDiscussionMachine = setup({
     /** A run that ends by itself lets its last words finish (Stop has cleared the queue already). */
     endSpeech: () => {},
     resetStatuses: enqueueActions(resetStatuses),
-    showRetrying: assign(({ event }) => { assertEvent(event, 'socketSession.retrying'); return retryBanner(event); }),
+    showRetrying: assign(({ event }) => {
+      assertEvent(event, 'socketSession.retrying');
+      return retryBanner(event);
+    }),
     /** An open (first or resumed) clears the banner and forgets the socket error that came before a drop. */
     clearRetrying: assign({ error: null, pendingProblem: null }),
     rememberSocketError: assign({
-      pendingProblem: ({ event }) => { assertEvent(event, 'socketSession.error'); return hybridSocketErrorMessage(event.everOpened); },
+      pendingProblem: ({ event }) => {
+        assertEvent(event, 'socketSession.error');
+        return hybridSocketErrorMessage(event.everOpened);
+      },
     }),
     rememberTimeout: assign({ pendingProblem: DISCUSSION_MESSAGES.hybridTimeout }),
     showProtocolError: assign({
-      error: ({ event }) => { assertEvent(event, 'socketSession.protocolError'); return hybridProtocolMessage(event.direction, event.frameType); },
+      error: ({ event }) => {
+        assertEvent(event, 'socketSession.protocolError');
+        return hybridProtocolMessage(event.direction, event.frameType);
+      },
     }),
     explainClose: assign({
-      error: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return hybridCloseBanner(event, context); },
+      error: ({ context, event }) => {
+        assertEvent(event, 'socketSession.closed');
+        return hybridCloseBanner(event, context);
+      },
       pendingProblem: null,
     }),
     dismissError: assign({ error: null }),
@@ -164,7 +269,12 @@ export const hybridDiscussionMachine = setup({
   invoke: [
     { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
     // The mode picker's descriptions; optional: without them the picker shows the four modes by name.
-    { id: 'modesLoader', src: 'loadModes', onDone: { actions: assign({ modes: ({ event }) => event.output }) }, onError: {} },
+    {
+      id: 'modesLoader',
+      src: 'loadModes',
+      onDone: { actions: assign({ modes: ({ event }) => event.output }) },
+      onError: {},
+    },
     { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
   ],
   on: {
@@ -185,7 +295,12 @@ export const hybridDiscussionMachine = setup({
             {
               src: 'socketSession',
               id: 'socket',
-              input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS.hybrid.path, firstFrame: buildHybridConfig(context.run!), policy, parent: self }),
+              input: ({ context, self }): SocketSessionInput => ({
+                path: ENDPOINTS.hybrid.path,
+                firstFrame: buildHybridConfig(context.run!),
+                policy,
+                parent: self,
+              }),
             },
             // The header shows whole seconds.
             { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },

@@ -7,7 +7,8 @@ export const selectSettings = (s: HybridDiscussionSnapshot) => s.context.setting
 export const selectModes = (s: HybridDiscussionSnapshot) => s.context.modes;
 export const selectFeed = (s: HybridDiscussionSnapshot) => s.context.feed;
 export const selectError = (s: HybridDiscussionSnapshot) => s.context.error;
-export const selectIsLive = (s: HybridDiscussionSnapshot) => s.hasTag('live') || s.hasTag('connecting') || s.hasTag('stopping');
+export const selectIsLive = (s: HybridDiscussionSnapshot) =>
+  s.hasTag('live') || s.hasTag('connecting') || s.hasTag('stopping');
 /** Settings are disabled while connected (docs/product.md#discussions-states), and while connecting or stopping. */
 export const selectSettingsLocked = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' });
 export const selectCanStop = (s: HybridDiscussionSnapshot) => s.matches({ run: 'session' }) && !s.hasTag('stopping');
@@ -37,7 +38,10 @@ export function selectStatusLine(s: HybridDiscussionSnapshot): string {
     return round.current ? `Connected · round ${round.current} in progress` : 'Connected · configuration sent';
   }
   if (s.hasTag('error')) return 'Disconnected after an error';
-  if (s.matches({ run: 'ended' })) return s.context.feed.session.ended ? `Discussion ended (${s.context.feed.session.ended.reason ?? 'completed'})` : 'Discussion stopped';
+  if (s.matches({ run: 'ended' }))
+    return s.context.feed.session.ended
+      ? `Discussion ended (${s.context.feed.session.ended.reason ?? 'completed'})`
+      : 'Discussion stopped';
   return 'Ready';
 }
 

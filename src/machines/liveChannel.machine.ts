@@ -5,11 +5,16 @@
 // (liveUpdates), giving up raises the 'Connection issue' toast. New with socketSession: a first connect that does not
 // open within LIVE_CONNECT_TIMEOUT_MS ends the channel like giving up does (problem + toast + closed).
 //   live (session running: connecting → connected ⇄ reconnecting) → closed
-import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import {
-  CLOSE_CODE_EXPLANATIONS,
-  CLOSE_NORMAL,
-} from '../schemas/constants';
+  assertEvent,
+  assign,
+  enqueueActions,
+  setup,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type SnapshotFrom,
+} from 'xstate';
+import { CLOSE_CODE_EXPLANATIONS, CLOSE_NORMAL } from '../schemas/constants';
 import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import { socketSessionMachine, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
@@ -41,7 +46,6 @@ export type ChannelNotice =
 
 export type LiveChannelEvent = SocketSessionNotice<LiveServerFrame>;
 
-
 /** What the workspace receives for every valid frame, and after a reconnect of /ws/updates. */
 export type LiveFrameEvent = { type: 'live.frame'; frame: LiveServerFrame };
 export type LiveResyncEvent = { type: 'live.resync' };
@@ -51,7 +55,10 @@ export function describeClose(code: number, reason: string) {
   return `Closed with code ${code}${meaning ? ` (${meaning})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
-const getStats: SocketSessionCommand = { type: 'socketSession.send', frame: { type: 'get_stats' } satisfies LiveClientFrame };
+const getStats: SocketSessionCommand = {
+  type: 'socketSession.send',
+  frame: { type: 'get_stats' } satisfies LiveClientFrame,
+};
 
 export const liveChannelMachine = setup({
   types: {
@@ -63,12 +70,21 @@ export const liveChannelMachine = setup({
   },
   actors: { socketSession: socketSessionMachine },
   guards: {
-    isNormalClose: ({ event }) => { assertEvent(event, 'socketSession.closed'); return event.code === CLOSE_NORMAL; },
-    isReconnect: ({ event }) => { assertEvent(event, 'socketSession.open'); return event.attempt > 0; },
+    isNormalClose: ({ event }) => {
+      assertEvent(event, 'socketSession.closed');
+      return event.code === CLOSE_NORMAL;
+    },
+    isReconnect: ({ event }) => {
+      assertEvent(event, 'socketSession.open');
+      return event.attempt > 0;
+    },
   },
   actions: {
     recordAttempt: assign({
-      attempt: ({ event }) => { assertEvent(event, ['socketSession.connecting', 'socketSession.retrying']); return event.attempt; },
+      attempt: ({ event }) => {
+        assertEvent(event, ['socketSession.connecting', 'socketSession.retrying']);
+        return event.attempt;
+      },
     }),
     resetAttempts: assign({ attempt: 0 }),
     requestStats: enqueueActions(({ context, enqueue }) => {
@@ -80,29 +96,54 @@ export const liveChannelMachine = setup({
       // A built-in model download's progress is the Built-in section's (there while the Models dialog is open);
       // other model frames (pulls, changed connections) are the models chart's; every other one the workspace's.
       const type = event.frame.type;
-      const to = systemActor(system, type === 'model_download' ? 'builtinModels' : type.startsWith('model_') ? 'models' : 'workspace');
+      const to = systemActor(
+        system,
+        type === 'model_download' ? 'builtinModels' : type.startsWith('model_') ? 'models' : 'workspace',
+      );
       if (to) enqueue.sendTo(to, forward);
     }),
     resyncWorkspace: enqueueActions(({ context, system, enqueue }) => {
       const resync: LiveResyncEvent = { type: 'live.resync' };
       if (!context.resyncOnReconnect) return;
-      for (const to of [systemActor(system, 'workspace'), systemActor(system, 'models')]) if (to) enqueue.sendTo(to, resync);
+      for (const to of [systemActor(system, 'workspace'), systemActor(system, 'models')])
+        if (to) enqueue.sendTo(to, resync);
     }),
     report: enqueueActions(({ context, enqueue }, params: { status: ChannelStatus }) => {
-      if (context.parent) enqueue.sendTo(context.parent, { type: 'channel.status', channel: context.channel, status: params.status, attempt: context.attempt } satisfies ChannelNotice);
+      if (context.parent)
+        enqueue.sendTo(context.parent, {
+          type: 'channel.status',
+          channel: context.channel,
+          status: params.status,
+          attempt: context.attempt,
+        } satisfies ChannelNotice);
     }),
     reportProblem: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, ['socketSession.retrying', 'socketSession.closed', 'socketSession.error', 'socketSession.protocolError']);
+      assertEvent(event, [
+        'socketSession.retrying',
+        'socketSession.closed',
+        'socketSession.error',
+        'socketSession.protocolError',
+      ]);
       const parent = context.parent;
       if (!parent) return;
       let message: string | null = null;
       let code: number | undefined;
-      if (event.type === 'socketSession.retrying' || (event.type === 'socketSession.closed' && event.code !== CLOSE_NORMAL)) {
+      if (
+        event.type === 'socketSession.retrying' ||
+        (event.type === 'socketSession.closed' && event.code !== CLOSE_NORMAL)
+      ) {
         message = describeClose(event.code, event.reason);
         code = event.code;
       } else if (event.type === 'socketSession.error') message = event.message;
-      else if (event.type === 'socketSession.protocolError') message = DISCUSSION_MESSAGES.protocolError(event.frameType);
-      if (message) enqueue.sendTo(parent, { type: 'channel.problem', channel: context.channel, message, code } satisfies ChannelNotice);
+      else if (event.type === 'socketSession.protocolError')
+        message = DISCUSSION_MESSAGES.protocolError(event.frameType);
+      if (message)
+        enqueue.sendTo(parent, {
+          type: 'channel.problem',
+          channel: context.channel,
+          message,
+          code,
+        } satisfies ChannelNotice);
     }),
     notify: enqueueActions(notifyToasts),
   },
@@ -127,12 +168,21 @@ export const liveChannelMachine = setup({
         'socketSession.timeout': {},
         'socketSession.closed': [
           { guard: 'isNormalClose', target: 'closed' },
-          { target: 'closed', actions: ['reportProblem', { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionIssue } }] },
+          {
+            target: 'closed',
+            actions: [
+              'reportProblem',
+              { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.connectionIssue } },
+            ],
+          },
         ],
       },
       states: {
         connecting: {
-          entry: { type: 'report', params: ({ context }) => ({ status: context.attempt > 0 ? 'reconnecting' : 'connecting' }) },
+          entry: {
+            type: 'report',
+            params: ({ context }) => ({ status: context.attempt > 0 ? 'reconnecting' : 'connecting' }),
+          },
           on: {
             'socketSession.connecting': { actions: 'recordAttempt' },
             'socketSession.open': [
@@ -162,7 +212,9 @@ export const liveChannelMachine = setup({
 
 /** liveChannel with the given raw socket logic inside its socketSession. */
 export function withChannelSocket(socket: AnyActorLogic) {
-  return liveChannelMachine.provide({ actors: { socketSession: socketSessionMachine.provide({ actors: { socket } }) } });
+  return liveChannelMachine.provide({
+    actors: { socketSession: socketSessionMachine.provide({ actors: { socket } }) },
+  });
 }
 
 export type LiveChannelActorRef = ActorRefFrom<typeof liveChannelMachine>;

@@ -3,7 +3,13 @@
 // connection problems.
 import { assign, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import { CONNECTION_ERROR_LOG_SIZE } from '../schemas/constants';
-import { liveChannelMachine, withChannelSocket, type ChannelNotice, type ChannelStatus, type LiveChannelName } from './liveChannel.machine';
+import {
+  liveChannelMachine,
+  withChannelSocket,
+  type ChannelNotice,
+  type ChannelStatus,
+  type LiveChannelName,
+} from './liveChannel.machine';
 
 export interface ConnectionProblem {
   channel: LiveChannelName;
@@ -32,8 +38,28 @@ export const liveUpdatesMachine = setup({
   id: 'liveUpdates',
   context: { channels: { updates: 'connecting', system: 'connecting' }, errors: [] },
   invoke: [
-    { src: 'liveChannel', id: 'updates', input: ({ self }) => ({ channel: 'updates', path: LIVE_PATHS.updates, requestStatsOnOpen: false, resyncOnReconnect: true, parent: self }) },
-    { src: 'liveChannel', id: 'system', input: ({ self }) => ({ channel: 'system', path: LIVE_PATHS.system, requestStatsOnOpen: true, resyncOnReconnect: false, parent: self }) },
+    {
+      src: 'liveChannel',
+      id: 'updates',
+      input: ({ self }) => ({
+        channel: 'updates',
+        path: LIVE_PATHS.updates,
+        requestStatsOnOpen: false,
+        resyncOnReconnect: true,
+        parent: self,
+      }),
+    },
+    {
+      src: 'liveChannel',
+      id: 'system',
+      input: ({ self }) => ({
+        channel: 'system',
+        path: LIVE_PATHS.system,
+        requestStatsOnOpen: true,
+        resyncOnReconnect: false,
+        parent: self,
+      }),
+    },
   ],
   on: {
     'channel.status': {
@@ -42,7 +68,9 @@ export const liveUpdatesMachine = setup({
     'channel.problem': {
       actions: assign({
         errors: ({ context, event }) =>
-          [...context.errors, { channel: event.channel, message: event.message, code: event.code }].slice(-CONNECTION_ERROR_LOG_SIZE),
+          [...context.errors, { channel: event.channel, message: event.message, code: event.code }].slice(
+            -CONNECTION_ERROR_LOG_SIZE,
+          ),
       }),
     },
   },

@@ -8,7 +8,13 @@ import type { LoginResponse, User } from '../schemas/auth';
 import { LOGIN_SUCCESS_DELAY_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
-import { hasFieldErrors, loginFailureMessage, validateCredentials, type FieldErrors, type LoginMode } from '../model/loginFailures';
+import {
+  hasFieldErrors,
+  loginFailureMessage,
+  validateCredentials,
+  type FieldErrors,
+  type LoginMode,
+} from '../model/loginFailures';
 import { isPastExpiry, type TokenClaims } from '../model/tokenExpiry';
 import { notProvided, type ParentInput } from '../model/actorKit';
 
@@ -75,7 +81,8 @@ export const loginFormMachine = setup({
     hasInvalidFields: ({ context }) => hasFieldErrors(validateCredentials(context.email, context.password)),
     hasNoAccessToken: (_, { output }: SubmitDone) => !output.response.access_token,
     isTokenMalformed: (_, { output }: SubmitDone) => output.claims === null,
-    isReceivedTokenExpired: (_, { output }: SubmitDone) => output.claims !== null && isPastExpiry(output.claims, output.now),
+    isReceivedTokenExpired: (_, { output }: SubmitDone) =>
+      output.claims !== null && isPastExpiry(output.claims, output.now),
   },
   actions: {
     setField: assign(({ context, event }) => {
@@ -87,7 +94,10 @@ export const loginFormMachine = setup({
       fieldErrors: {},
       error: null,
     }),
-    fillDemo: assign(({ event }) => { assertEvent(event, 'login.demoFill'); return { email: event.email, password: event.password, fieldErrors: {}, error: null }; }),
+    fillDemo: assign(({ event }) => {
+      assertEvent(event, 'login.demoFill');
+      return { email: event.email, password: event.password, fieldErrors: {}, error: null };
+    }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateCredentials(context.email, context.password) }),
     clearMessages: assign({ fieldErrors: {}, error: null }),
     showError: assign((_, params: { text: string }) => ({ error: params.text })),
@@ -101,14 +111,27 @@ export const loginFormMachine = setup({
     })),
     handOver: enqueueActions(({ context, enqueue }) => {
       // Always the session in the app; a form running alone (tests, stories) simply keeps its state.
-      if (context.parent && context.accepted) enqueue.sendTo(context.parent, { type: 'session.authenticated', ...context.accepted } satisfies LoginAcceptedEvent);
+      if (context.parent && context.accepted)
+        enqueue.sendTo(context.parent, {
+          type: 'session.authenticated',
+          ...context.accepted,
+        } satisfies LoginAcceptedEvent);
     }),
     storeBackend: assign((_, params: { health: Health | null }) => ({ backend: params.health })),
   },
 }).createMachine({
   id: 'loginForm',
   type: 'parallel',
-  context: ({ input }) => ({ email: '', password: '', mode: 'signIn', fieldErrors: {}, error: null, accepted: null, backend: null, parent: input?.parent }),
+  context: ({ input }) => ({
+    email: '',
+    password: '',
+    mode: 'signIn',
+    fieldErrors: {},
+    error: null,
+    accepted: null,
+    backend: null,
+    parent: input?.parent,
+  }),
   states: {
     form: {
       initial: 'editing',
@@ -153,7 +176,10 @@ export const loginFormMachine = setup({
             ],
             onError: {
               target: 'editing',
-              actions: { type: 'showError', params: ({ context, event }) => ({ text: loginFailureMessage(event.error, context.mode) }) },
+              actions: {
+                type: 'showError',
+                params: ({ context, event }) => ({ text: loginFailureMessage(event.error, context.mode) }),
+              },
             },
           },
         },
@@ -170,7 +196,10 @@ export const loginFormMachine = setup({
           invoke: {
             src: 'checkBackend',
             id: 'checkBackend',
-            onDone: { target: 'reachable', actions: { type: 'storeBackend', params: ({ event }) => ({ health: event.output }) } },
+            onDone: {
+              target: 'reachable',
+              actions: { type: 'storeBackend', params: ({ event }) => ({ health: event.output }) },
+            },
             onError: { target: 'unreachable', actions: { type: 'storeBackend', params: { health: null } } },
           },
         },

@@ -10,7 +10,11 @@ export const selectFields = (s: LoginFormSnapshot) => ({ email: s.context.email,
 export const selectFieldErrors = (s: LoginFormSnapshot) => s.context.fieldErrors;
 export const selectFormError = (s: LoginFormSnapshot) => s.context.error;
 export const selectSuccessMessage = (s: LoginFormSnapshot) =>
-  s.matches({ form: 'succeeded' }) ? (s.context.mode === 'register' ? AUTH_MESSAGES.registerSuccess : AUTH_MESSAGES.loginSuccess) : null;
+  s.matches({ form: 'succeeded' })
+    ? s.context.mode === 'register'
+      ? AUTH_MESSAGES.registerSuccess
+      : AUTH_MESSAGES.loginSuccess
+    : null;
 export const selectPendingToken = (s: LoginFormSnapshot) => s.context.accepted?.token ?? null;
 export const selectBackendBadge = (s: LoginFormSnapshot): BackendBadge => {
   if (s.matches({ backend: 'checking' })) return 'checking';

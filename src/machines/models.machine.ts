@@ -12,23 +12,55 @@
 import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type {
-  ModelConnection, ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionTestResult, ModelConnectionUpdate, ModelJob,
+  ModelConnection,
+  ModelConnectionCreate,
+  ModelConnectionTestBody,
+  ModelConnectionTestResult,
+  ModelConnectionUpdate,
+  ModelJob,
 } from '../schemas/modelConnections';
 import { notProvided } from '../model/actorKit';
 import {
-  blankForm, editableConnection, errorText, formFrom, isFormUsable, NO_FORM, saveBody, testBody, withPreset, type ModelsContext, type ModelsEvent, type PendingDelete,
+  blankForm,
+  editableConnection,
+  errorText,
+  formFrom,
+  isFormUsable,
+  NO_FORM,
+  saveBody,
+  testBody,
+  withPreset,
+  type ModelsContext,
+  type ModelsEvent,
+  type PendingDelete,
 } from '../model/modelsForm';
 
 export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
-export type { ConnectionForm, FormField, FormKind, ModelsContext, ModelsEvent, PendingDelete } from '../model/modelsForm';
+export type {
+  ConnectionForm,
+  FormField,
+  FormKind,
+  ModelsContext,
+  ModelsEvent,
+  PendingDelete,
+} from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
 import { speechConnectionsMachine } from './speechConnections.machine';
 
 /** The connections read, first or again. */
 const loadList = {
   src: 'loadConnections',
-  onDone: { target: 'ready', actions: { type: 'setConnections', params: ({ event }: { event: { output: ModelConnection[] } }) => ({ connections: event.output }) } },
-  onError: { target: 'failed', actions: { type: 'setListError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+  onDone: {
+    target: 'ready',
+    actions: {
+      type: 'setConnections',
+      params: ({ event }: { event: { output: ModelConnection[] } }) => ({ connections: event.output }),
+    },
+  },
+  onError: {
+    target: 'failed',
+    actions: { type: 'setListError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
 } as const;
 
 export const modelsMachine = setup({
@@ -44,8 +76,13 @@ export const modelsMachine = setup({
     speechConnections: speechConnectionsMachine,
     loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
     loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
-    testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(notProvided('models', 'testConnection')),
-    saveConnection: fromPromise<ModelConnection, { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }>(notProvided('models', 'saveConnection')),
+    testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(
+      notProvided('models', 'testConnection'),
+    ),
+    saveConnection: fromPromise<
+      ModelConnection,
+      { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }
+    >(notProvided('models', 'saveConnection')),
     deleteConnection: fromPromise<unknown, { id: string }>(notProvided('models', 'deleteConnection')),
     startPull: fromPromise<ModelJob, { connectionId: string; model: string }>(notProvided('models', 'startPull')),
     cancelPull: fromPromise<ModelJob, { jobId: string }>(notProvided('models', 'cancelPull')),
@@ -53,24 +90,44 @@ export const modelsMachine = setup({
   },
   guards: {
     isFormUsable: ({ context }) => isFormUsable(context.form),
-    isChangedFrame: ({ event }) => { assertEvent(event, 'live.frame'); return event.frame.type === 'model_connections_changed'; },
+    isChangedFrame: ({ event }) => {
+      assertEvent(event, 'live.frame');
+      return event.frame.type === 'model_connections_changed';
+    },
   },
   actions: {
-    keepJob: assign({ jobs: ({ context }, params: { job: ModelJob }) => ({ ...context.jobs, [params.job.id]: params.job }) }),
+    keepJob: assign({
+      jobs: ({ context }, params: { job: ModelJob }) => ({ ...context.jobs, [params.job.id]: params.job }),
+    }),
     setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
-    setConnections: assign({ connections: (_, params: { connections: ModelConnection[] }) => params.connections, listError: null }),
+    setConnections: assign({
+      connections: (_, params: { connections: ModelConnection[] }) => params.connections,
+      listError: null,
+    }),
     setListError: assign({ listError: (_, params: { error: unknown }) => errorText(params.error) }),
   },
 }).createMachine({
   id: 'models',
   type: 'parallel',
-  context: { connections: [], listError: null, jobs: {}, form: null, test: null, formError: null, actionError: null, pendingDelete: null },
+  context: {
+    connections: [],
+    listError: null,
+    jobs: {},
+    form: null,
+    test: null,
+    formError: null,
+    actionError: null,
+    pendingDelete: null,
+  },
   // Reloads are transitions of the region they reload: one on the root would re-enter every region (and close the
   // dialog that asked for it).
   on: {
     'live.frame': {
       guard: ({ event }) => event.frame.type === 'model_job',
-      actions: { type: 'keepJob', params: ({ event }) => ({ job: (event.frame as Extract<LiveServerFrame, { type: 'model_job' }>).job }) },
+      actions: {
+        type: 'keepJob',
+        params: ({ event }) => ({ job: (event.frame as Extract<LiveServerFrame, { type: 'model_job' }>).job }),
+      },
     },
     'models.error.dismiss': { actions: assign({ actionError: null }) },
   },
@@ -107,7 +164,15 @@ export const modelsMachine = setup({
           invoke: {
             src: 'loadJobs',
             // Frames that arrived meanwhile are newer than the list: they win.
-            onDone: { target: 'ready', actions: assign({ jobs: ({ context, event }) => ({ ...Object.fromEntries(event.output.map((j) => [j.id, j])), ...context.jobs }) }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                jobs: ({ context, event }) => ({
+                  ...Object.fromEntries(event.output.map((j) => [j.id, j])),
+                  ...context.jobs,
+                }),
+              }),
+            },
             onError: 'ready',
           },
         },
@@ -129,7 +194,10 @@ export const modelsMachine = setup({
           entry: [raise({ type: 'models.refresh' })],
           on: {
             'models.open': { target: 'open', reenter: true },
-            'models.close': { target: 'closed', actions: assign({ ...NO_FORM, pendingDelete: null, actionError: null }) },
+            'models.close': {
+              target: 'closed',
+              actions: assign({ ...NO_FORM, pendingDelete: null, actionError: null }),
+            },
           },
         },
       },
@@ -139,11 +207,18 @@ export const modelsMachine = setup({
       states: {
         closed: {
           on: {
-            'models.add': { target: 'editing', actions: assign({ form: ({ event }) => blankForm(event.kind ?? 'ollama'), test: null, formError: null }) },
+            'models.add': {
+              target: 'editing',
+              actions: assign({ form: ({ event }) => blankForm(event.kind ?? 'ollama'), test: null, formError: null }),
+            },
             'models.edit': {
               guard: ({ context, event }) => editableConnection(context.connections, event.id) !== undefined,
               target: 'editing',
-              actions: assign({ form: ({ context, event }) => formFrom(editableConnection(context.connections, event.id)!), test: null, formError: null }),
+              actions: assign({
+                form: ({ context, event }) => formFrom(editableConnection(context.connections, event.id)!),
+                test: null,
+                formError: null,
+              }),
             },
           },
         },
@@ -158,9 +233,18 @@ export const modelsMachine = setup({
                   guard: ({ context }) => context.form?.mode === 'create',
                   actions: assign({ form: ({ event }) => blankForm(event.kind), test: null, formError: null }),
                 },
-                'models.form.preset': { actions: assign({ form: ({ context, event }) => withPreset(context.form!, event.preset), test: null }) },
+                'models.form.preset': {
+                  actions: assign({
+                    form: ({ context, event }) => withPreset(context.form!, event.preset),
+                    test: null,
+                  }),
+                },
                 'models.form.field': {
-                  actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), test: null, formError: null }),
+                  actions: assign({
+                    form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }),
+                    test: null,
+                    formError: null,
+                  }),
                 },
                 'models.form.test': { guard: 'isFormUsable', target: 'testing' },
                 'models.form.save': { guard: 'isFormUsable', target: 'saving' },
@@ -180,7 +264,10 @@ export const modelsMachine = setup({
               invoke: {
                 src: 'saveConnection',
                 input: ({ context }) => ({ id: context.form!.id, body: saveBody(context.form!) }),
-                onDone: { target: '#models.form.closed', actions: [assign(NO_FORM), raise({ type: 'models.refresh' })] },
+                onDone: {
+                  target: '#models.form.closed',
+                  actions: [assign(NO_FORM), raise({ type: 'models.refresh' })],
+                },
                 // The form keeps every field: nothing typed is lost to a refused save.
                 onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorText(event.error) }) },
               },
@@ -194,13 +281,32 @@ export const modelsMachine = setup({
       states: {
         idle: {
           on: {
-            'models.pull': { guard: ({ event }) => event.model.trim() !== '', target: 'pulling', actions: assign({ actionError: null }) },
+            'models.pull': {
+              guard: ({ event }) => event.model.trim() !== '',
+              target: 'pulling',
+              actions: assign({ actionError: null }),
+            },
             'models.pull.cancel': { target: 'cancelling' },
-            'models.model.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => ({ what: 'model' as const, connectionId: event.connectionId, model: event.model }) }) },
+            'models.model.delete': {
+              target: 'confirmingDelete',
+              actions: assign({
+                pendingDelete: ({ event }) => ({
+                  what: 'model' as const,
+                  connectionId: event.connectionId,
+                  model: event.model,
+                }),
+              }),
+            },
             'models.connection.delete': {
               guard: ({ context, event }) => editableConnection(context.connections, event.id) !== undefined,
               target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ context, event }) => ({ what: 'connection' as const, id: event.id, name: editableConnection(context.connections, event.id)!.name }) }),
+              actions: assign({
+                pendingDelete: ({ context, event }) => ({
+                  what: 'connection' as const,
+                  id: event.id,
+                  name: editableConnection(context.connections, event.id)!.name,
+                }),
+              }),
             },
           },
         },
@@ -208,17 +314,29 @@ export const modelsMachine = setup({
           tags: 'startingPull',
           invoke: {
             src: 'startPull',
-            input: ({ event }) => { assertEvent(event, 'models.pull'); return { connectionId: event.connectionId, model: event.model.trim() }; },
+            input: ({ event }) => {
+              assertEvent(event, 'models.pull');
+              return { connectionId: event.connectionId, model: event.model.trim() };
+            },
             onDone: { target: 'idle', actions: { type: 'keepJob', params: ({ event }) => ({ job: event.output }) } },
-            onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         cancelling: {
           invoke: {
             src: 'cancelPull',
-            input: ({ event }) => { assertEvent(event, 'models.pull.cancel'); return { jobId: event.jobId }; },
+            input: ({ event }) => {
+              assertEvent(event, 'models.pull.cancel');
+              return { jobId: event.jobId };
+            },
             onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         confirmingDelete: {
@@ -235,15 +353,28 @@ export const modelsMachine = setup({
           tags: 'deleting',
           invoke: {
             src: 'deleteConnection',
-            input: ({ context }) => ({ id: (context.pendingDelete as Extract<PendingDelete, { what: 'connection' }>).id }),
+            input: ({ context }) => ({
+              id: (context.pendingDelete as Extract<PendingDelete, { what: 'connection' }>).id,
+            }),
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ context }) => ({ pendingDelete: null, connections: context.connections.filter((c) => c.id !== (context.pendingDelete as { id?: string }).id) })),
+                assign(({ context }) => ({
+                  pendingDelete: null,
+                  connections: context.connections.filter(
+                    (c) => c.id !== (context.pendingDelete as { id?: string }).id,
+                  ),
+                })),
                 raise({ type: 'models.refresh' }),
               ],
             },
-            onError: { target: 'idle', actions: [assign({ pendingDelete: null }), { type: 'setActionError', params: ({ event }) => ({ error: event.error }) }] },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ pendingDelete: null }),
+                { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
           },
         },
         deletingModel: {
@@ -255,7 +386,13 @@ export const modelsMachine = setup({
               return { connectionId, model };
             },
             onDone: { target: 'idle', actions: [assign({ pendingDelete: null }), raise({ type: 'models.refresh' })] },
-            onError: { target: 'idle', actions: [assign({ pendingDelete: null }), { type: 'setActionError', params: ({ event }) => ({ error: event.error }) }] },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ pendingDelete: null }),
+                { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
           },
         },
       },

@@ -4,7 +4,8 @@ import type { ModelsSnapshot } from './models.machine';
 
 export const selectIsDialogOpen = (s: ModelsSnapshot) => s.hasTag('dialogOpen');
 export const selectConnections = (s: ModelsSnapshot) => s.context.connections;
-export const selectIsListLoading = (s: ModelsSnapshot) => s.matches({ list: 'loading' }) || s.matches({ list: 'reloading' });
+export const selectIsListLoading = (s: ModelsSnapshot) =>
+  s.matches({ list: 'loading' }) || s.matches({ list: 'reloading' });
 export const selectListError = (s: ModelsSnapshot) => (s.matches({ list: 'failed' }) ? s.context.listError : null);
 export const selectForm = (s: ModelsSnapshot) => s.context.form;
 export const selectIsFormOpen = (s: ModelsSnapshot) => s.hasTag('formOpen');
@@ -15,7 +16,8 @@ export const selectCanSave = (s: ModelsSnapshot) => s.can({ type: 'models.form.s
 export const selectTestResult = (s: ModelsSnapshot) => s.context.test;
 export const selectFormError = (s: ModelsSnapshot) => s.context.formError;
 export const selectActionError = (s: ModelsSnapshot) => s.context.actionError;
-export const selectPendingDelete = (s: ModelsSnapshot) => (s.hasTag('confirmingDelete') || s.hasTag('deleting') ? s.context.pendingDelete : null);
+export const selectPendingDelete = (s: ModelsSnapshot) =>
+  s.hasTag('confirmingDelete') || s.hasTag('deleting') ? s.context.pendingDelete : null;
 export const selectIsDeleting = (s: ModelsSnapshot) => s.hasTag('deleting');
 /** The Built-in engine's files section, while the dialog is open. */
 export const selectBuiltinModels = (s: ModelsSnapshot) => s.children.builtinModels;
@@ -33,7 +35,8 @@ export function selectJobsOf(s: ModelsSnapshot, connectionId: string): ModelJob[
  * list loads (or failed to) nothing is said, so the hint never flashes.
  */
 export const selectOnlyOffline = (s: ModelsSnapshot) =>
-  (s.matches({ list: 'ready' }) || s.matches({ list: 'reloading' })) && !s.context.connections.some((c) => c.status.state === 'reachable' && c.models.length > 0);
+  (s.matches({ list: 'ready' }) || s.matches({ list: 'reloading' })) &&
+  !s.context.connections.some((c) => c.status.state === 'reachable' && c.models.length > 0);
 export const selectShowConnectHint = (s: ModelsSnapshot) => selectOnlyOffline(s) && s.matches({ hint: 'shown' });
 
 /** Bytes as people read them: 1.2 GB, 640 MB, 12 KB. */

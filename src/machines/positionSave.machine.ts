@@ -41,8 +41,13 @@ export const positionSaveMachine = setup({
         onDone: {
           target: 'saving',
           actions: [
-            assign({ move: ({ context, event }) => ({ agentId: context.move.agentId, x: event.output.x, y: event.output.y }) }),
-            { type: 'tellParent', params: ({ context }) => ({ type: 'position.placed', ...context.move }) satisfies PositionPlacedEvent },
+            assign({
+              move: ({ context, event }) => ({ agentId: context.move.agentId, x: event.output.x, y: event.output.y }),
+            }),
+            {
+              type: 'tellParent',
+              params: ({ context }) => ({ type: 'position.placed', ...context.move }) satisfies PositionPlacedEvent,
+            },
           ],
         },
         onError: 'dropped',
@@ -53,7 +58,10 @@ export const positionSaveMachine = setup({
         src: 'savePosition',
         input: ({ context }) => context.move,
         onDone: 'saved',
-        onError: { target: 'failed', actions: { type: 'tellParent', params: ({ event }) => bannerError(positionSaveMessage(event.error)) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'tellParent', params: ({ event }) => bannerError(positionSaveMessage(event.error)) },
+        },
       },
     },
     saved: { type: 'final' },

@@ -73,17 +73,30 @@ export const recorderMachine = setup({
   },
   actions: {
     resetTake: assign({ chunks: 0, bytes: 0, clip: null, error: null }),
-    countChunk: assign(({ context, event }) => { assertEvent(event, 'recorder.chunk'); return { chunks: context.chunks + 1, bytes: context.bytes + event.size }; }),
-    keepClip: assign({ clip: ({ event }) => { assertEvent(event, 'recorder.finished'); return event.clip; } }),
+    countChunk: assign(({ context, event }) => {
+      assertEvent(event, 'recorder.chunk');
+      return { chunks: context.chunks + 1, bytes: context.bytes + event.size };
+    }),
+    keepClip: assign({
+      clip: ({ event }) => {
+        assertEvent(event, 'recorder.finished');
+        return event.clip;
+      },
+    }),
     stopMicrophone: sendTo('microphone', { type: 'microphone.stop' } satisfies MicrophoneCommand),
     reportMicrophoneDenied: assign({ error: AUDIO_MESSAGES.microphoneDenied }),
     reportRecordingFailed: assign({ error: AUDIO_MESSAGES.saveRecordingError }),
     forgetClip: assign({ clip: null }),
     clearError: assign({ error: null }),
-    notifySaved: sendParent((_, params: { item: AudioItem }) => ({ type: 'recorder.saved', item: params.item }) satisfies RecorderSavedEvent),
+    notifySaved: sendParent(
+      (_, params: { item: AudioItem }) => ({ type: 'recorder.saved', item: params.item }) satisfies RecorderSavedEvent,
+    ),
   },
   guards: {
-    hasAudio: ({ event }) => { assertEvent(event, 'recorder.finished'); return event.clip.blob.size > 0; },
+    hasAudio: ({ event }) => {
+      assertEvent(event, 'recorder.finished');
+      return event.clip.blob.size > 0;
+    },
   },
 }).createMachine({
   id: 'recorder',

@@ -4,7 +4,17 @@
 // 10 s after a batch transcription starts. The editor spawns one per open drawer; the recorder is its child.
 //   unsaved — a new agent has no id yet: nothing can be attached to it (the messages say so)
 //   active  — list | ops | refetch, side by side
-import { assertEvent, assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  spawnChild,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { AudioItem, AudioUploadResponse, BatchTranscribeResponse, TranscribeResponse } from '../schemas/audio';
 import { BATCH_TRANSCRIBE_REFETCH_MS } from '../schemas/constants';
 import { AUDIO_MESSAGES } from '../schemas/messages';
@@ -17,7 +27,12 @@ import {
   transcribeMessage,
 } from '../model/agentFailures';
 import { notProvided } from '../model/actorKit';
-import { initialReferenceAudio, type ReferenceAudioContext, type ReferenceAudioEvent, type ReferenceAudioInput } from '../model/referenceAudio';
+import {
+  initialReferenceAudio,
+  type ReferenceAudioContext,
+  type ReferenceAudioEvent,
+  type ReferenceAudioInput,
+} from '../model/referenceAudio';
 import { emptyUpload, isUploadIncomplete, uploadOutcome, uploadRequest } from '../model/audioUpload';
 import { recorderMachine, type UploadRecordingInput } from './recorder.machine';
 
@@ -36,8 +51,12 @@ export const referenceAudioMachine = setup({
     uploadAudio: fromPromise<AudioUploadResponse, UploadRecordingInput>(notProvided('referenceAudio', 'uploadAudio')),
     deleteAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'deleteAudio')),
     setDefaultAudio: fromPromise<unknown, { audioId: string }>(notProvided('referenceAudio', 'setDefaultAudio')),
-    transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(notProvided('referenceAudio', 'transcribeAudio')),
-    batchTranscribe: fromPromise<BatchTranscribeResponse, { agentId: string }>(notProvided('referenceAudio', 'batchTranscribe')),
+    transcribeAudio: fromPromise<TranscribeResponse, { audioId: string }>(
+      notProvided('referenceAudio', 'transcribeAudio'),
+    ),
+    batchTranscribe: fromPromise<BatchTranscribeResponse, { agentId: string }>(
+      notProvided('referenceAudio', 'batchTranscribe'),
+    ),
     recorder: recorderMachine,
   },
   delays: {
@@ -48,16 +67,30 @@ export const referenceAudioMachine = setup({
   guards: {
     hasSavedAgent: ({ context }) => context.agentId !== null,
     isUploadIncomplete: ({ context }) => isUploadIncomplete(context.upload),
-    isKnownAudio: ({ context, event }) => { assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']); return context.audio.some((a) => a.id === event.audioId); },
+    isKnownAudio: ({ context, event }) => {
+      assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']);
+      return context.audio.some((a) => a.id === event.audioId);
+    },
   },
   actions: {
-    setUploadName: assign({ upload: ({ context, event }) => { assertEvent(event, 'audio.upload.name'); return { ...context.upload, name: event.value }; } }),
+    setUploadName: assign({
+      upload: ({ context, event }) => {
+        assertEvent(event, 'audio.upload.name');
+        return { ...context.upload, name: event.value };
+      },
+    }),
     setUploadFile: assign({
-      upload: ({ context, event }) => { assertEvent(event, 'audio.upload.file'); return { ...context.upload, file: event.file, fileName: event.fileName }; },
+      upload: ({ context, event }) => {
+        assertEvent(event, 'audio.upload.file');
+        return { ...context.upload, file: event.file, fileName: event.fileName };
+      },
     }),
     clearUpload: assign({ upload: emptyUpload }),
     pickTargetAudio: assign({
-      targetAudio: ({ context, event }) => { assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']); return context.audio.find((a) => a.id === event.audioId) ?? null; },
+      targetAudio: ({ context, event }) => {
+        assertEvent(event, ['audio.delete', 'audio.setDefault', 'audio.transcribe']);
+        return context.audio.find((a) => a.id === event.audioId) ?? null;
+      },
     }),
     forgetTargetAudio: assign({ targetAudio: null }),
     dismissAudioMessages: assign({ audioError: null, audioNotice: null }),
@@ -111,7 +144,10 @@ export const referenceAudioMachine = setup({
                 src: 'loadAudio',
                 input: ({ context }) => ({ agentId: context.agentId! }),
                 onDone: { target: 'ready', actions: assign({ audio: ({ event }) => event.output }) },
-                onError: { target: 'ready', actions: assign({ audioError: ({ event }) => audioListMessage(event.error) }) },
+                onError: {
+                  target: 'ready',
+                  actions: assign({ audioError: ({ event }) => audioListMessage(event.error) }),
+                },
               },
             },
             ready: {},
@@ -128,8 +164,16 @@ export const referenceAudioMachine = setup({
                   { target: 'uploading', actions: 'dismissAudioMessages' },
                 ],
                 'audio.delete': { guard: 'isKnownAudio', target: 'confirmingDelete', actions: 'pickTargetAudio' },
-                'audio.setDefault': { guard: 'isKnownAudio', target: 'settingDefault', actions: ['pickTargetAudio', 'dismissAudioMessages'] },
-                'audio.transcribe': { guard: 'isKnownAudio', target: 'transcribing', actions: ['pickTargetAudio', 'dismissAudioMessages'] },
+                'audio.setDefault': {
+                  guard: 'isKnownAudio',
+                  target: 'settingDefault',
+                  actions: ['pickTargetAudio', 'dismissAudioMessages'],
+                },
+                'audio.transcribe': {
+                  guard: 'isKnownAudio',
+                  target: 'transcribing',
+                  actions: ['pickTargetAudio', 'dismissAudioMessages'],
+                },
                 'audio.transcribeAll': { target: 'startingBatch', actions: 'dismissAudioMessages' },
               },
             },
@@ -143,7 +187,10 @@ export const referenceAudioMachine = setup({
                   target: 'idle',
                   actions: [assign(({ event }) => uploadOutcome(event.output)), 'clearUpload', 'refetchAudio'],
                 },
-                onError: { target: 'idle', actions: assign({ audioError: ({ event }) => audioUploadMessage(event.error) }) },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ audioError: ({ event }) => audioUploadMessage(event.error) }),
+                },
               },
             },
             confirmingDelete: {
@@ -159,7 +206,13 @@ export const referenceAudioMachine = setup({
                 src: 'deleteAudio',
                 input: ({ context }) => ({ audioId: context.targetAudio!.id }),
                 onDone: { target: 'idle', actions: ['forgetTargetAudio', 'refetchAudio'] },
-                onError: { target: 'idle', actions: [assign({ audioError: ({ event }) => audioDeleteMessage(event.error) }), 'forgetTargetAudio'] },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign({ audioError: ({ event }) => audioDeleteMessage(event.error) }),
+                    'forgetTargetAudio',
+                  ],
+                },
               },
             },
             settingDefault: {
@@ -171,7 +224,10 @@ export const referenceAudioMachine = setup({
                 onDone: { target: 'idle', actions: ['forgetTargetAudio', 'refetchAudio'] },
                 onError: {
                   target: 'idle',
-                  actions: [assign({ audioError: ({ event }) => audioSetDefaultMessage(event.error) }), 'forgetTargetAudio'],
+                  actions: [
+                    assign({ audioError: ({ event }) => audioSetDefaultMessage(event.error) }),
+                    'forgetTargetAudio',
+                  ],
                 },
               },
             },
@@ -196,12 +252,18 @@ export const referenceAudioMachine = setup({
                   {
                     target: 'idle',
                     actions: [
-                      assign({ audioError: ({ event }) => AUDIO_MESSAGES.transcriptionFailed(event.output.message ?? 'unknown reason') }),
+                      assign({
+                        audioError: ({ event }) =>
+                          AUDIO_MESSAGES.transcriptionFailed(event.output.message ?? 'unknown reason'),
+                      }),
                       'forgetTargetAudio',
                     ],
                   },
                 ],
-                onError: { target: 'idle', actions: [assign({ audioError: ({ event }) => transcribeMessage(event.error) }), 'forgetTargetAudio'] },
+                onError: {
+                  target: 'idle',
+                  actions: [assign({ audioError: ({ event }) => transcribeMessage(event.error) }), 'forgetTargetAudio'],
+                },
               },
             },
             startingBatch: {
@@ -221,7 +283,10 @@ export const referenceAudioMachine = setup({
                   },
                   { target: 'idle', actions: assign({ audioNotice: AUDIO_MESSAGES.nothingToTranscribe }) },
                 ],
-                onError: { target: 'idle', actions: assign({ audioError: ({ event }) => batchTranscribeMessage(event.error) }) },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ audioError: ({ event }) => batchTranscribeMessage(event.error) }),
+                },
               },
             },
           },

@@ -26,5 +26,7 @@ export const isUntranscribed = (a: AudioItem) => !a.transcript || a.transcript.t
 /** The first TRANSCRIPT_PREVIEW_CHARS characters, with an ellipsis when there was more. */
 export function transcriptPreview(text: string): string {
   const chars = Array.from(text.trim());
-  return chars.length > TRANSCRIPT_PREVIEW_CHARS ? `${chars.slice(0, TRANSCRIPT_PREVIEW_CHARS).join('')}…` : chars.join('');
+  return chars.length > TRANSCRIPT_PREVIEW_CHARS
+    ? `${chars.slice(0, TRANSCRIPT_PREVIEW_CHARS).join('')}…`
+    : chars.join('');
 }

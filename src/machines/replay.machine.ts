@@ -29,9 +29,14 @@ export const replayMachine = setup({
   actions: {
     seek: assign({
       turn: ({ context, event }) =>
-        event.type === 'replay.seek' || (event.type === 'replay.open' && event.turn !== undefined) ? clampTurn(context.turns, event.turn!) : context.turn,
+        event.type === 'replay.seek' || (event.type === 'replay.open' && event.turn !== undefined)
+          ? clampTurn(context.turns, event.turn!)
+          : context.turn,
     }),
-    step: assign({ turn: ({ context, event }) => (event.type === 'replay.step' ? clampTurn(context.turns, context.turn + event.by) : context.turn) }),
+    step: assign({
+      turn: ({ context, event }) =>
+        event.type === 'replay.step' ? clampTurn(context.turns, context.turn + event.by) : context.turn,
+    }),
     advance: assign({ turn: ({ context }) => clampTurn(context.turns, context.turn + 1) }),
     rewindIfAtEnd: assign({ turn: ({ context }) => (context.turn >= context.turns ? 0 : context.turn) }),
     setSpeed: assign({ speed: ({ context, event }) => (event.type === 'replay.speed' ? event.speed : context.speed) }),
@@ -44,7 +49,11 @@ export const replayMachine = setup({
   },
 }).createMachine({
   id: 'replay',
-  context: ({ input }) => ({ turns: Math.max(0, input.turns), turn: clampTurn(Math.max(0, input.turns), input.turn ?? 0), speed: 1 }),
+  context: ({ input }) => ({
+    turns: Math.max(0, input.turns),
+    turn: clampTurn(Math.max(0, input.turns), input.turn ?? 0),
+    speed: 1,
+  }),
   initial: 'closed',
   states: {
     closed: {

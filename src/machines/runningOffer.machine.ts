@@ -34,7 +34,9 @@ export const runningOfferMachine = setup({
     loadDiscussion: fromPromise<StoredDiscussion, { id: string }>(notProvided('runningOffer', 'loadDiscussion')),
   },
   actions: {
-    reattach: enqueueActions(({ system, enqueue }, params: { stored: StoredDiscussion }) => sendResume({ system, enqueue }, openedFrom(params.stored))),
+    reattach: enqueueActions(({ system, enqueue }, params: { stored: StoredDiscussion }) =>
+      sendResume({ system, enqueue }, openedFrom(params.stored)),
+    ),
     forget: assign({ offer: null }),
     notify: enqueueActions(notifyToasts),
   },
@@ -48,7 +50,11 @@ export const runningOfferMachine = setup({
         src: 'findRunning',
         id: 'runningFinder',
         onDone: [
-          { guard: ({ event }) => event.output !== null, target: 'offered', actions: assign({ offer: ({ event }) => event.output }) },
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'offered',
+            actions: assign({ offer: ({ event }) => event.output }),
+          },
           { target: 'none' },
         ],
         // Nothing to offer is the quiet outcome: History still lists it.
@@ -76,11 +82,17 @@ export const runningOfferMachine = setup({
             actions: [{ type: 'reattach', params: ({ event }) => ({ stored: event.output }) }, 'forget'],
           },
           // It ended meanwhile: nothing left to re-attach to.
-          { target: 'none', actions: ['forget', { type: 'notify', params: { kind: 'info', text: HISTORY_MESSAGES.offerEnded } }] },
+          {
+            target: 'none',
+            actions: ['forget', { type: 'notify', params: { kind: 'info', text: HISTORY_MESSAGES.offerEnded } }],
+          },
         ],
         onError: {
           target: 'offered',
-          actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.offerFailed(messageOf(event.error)) }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ kind: 'error', text: HISTORY_MESSAGES.offerFailed(messageOf(event.error)) }),
+          },
         },
       },
     },

@@ -5,7 +5,17 @@
 //                    expired (logout + warning); between 5 and 10 minutes the user is warned once
 //                    ('expiringSoon' also drives the Session Expiring Soon badge)
 // A 401 from any call arrives as 'auth.expired'. The parent (app) hears 'session.signedIn' / 'session.signedOut'.
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import type { User } from '../schemas/auth';
 import { SESSION_CHECK_INTERVAL_MS } from '../schemas/constants';
 import { AUTH_MESSAGES } from '../schemas/messages';
@@ -19,7 +29,6 @@ export interface RestoredSession {
   user: User;
   claims: TokenClaims;
 }
-
 
 export type SessionEvent =
   | LoginAcceptedEvent
@@ -55,15 +64,25 @@ export const sessionMachine = setup({
   },
   guards: {
     hasRestoredSession: (_, params: { session: RestoredSession | null }) => params.session !== null,
-    isTokenExpired: ({ context, event }) => { assertEvent(event, 'session.tick'); return context.claims !== null && countsAsExpired(context.claims, event.now); },
-    isExpiringSoon: ({ context, event }) => { assertEvent(event, 'session.tick'); return context.claims !== null && isInWarningWindow(context.claims, event.now); },
+    isTokenExpired: ({ context, event }) => {
+      assertEvent(event, 'session.tick');
+      return context.claims !== null && countsAsExpired(context.claims, event.now);
+    },
+    isExpiringSoon: ({ context, event }) => {
+      assertEvent(event, 'session.tick');
+      return context.claims !== null && isInWarningWindow(context.claims, event.now);
+    },
   },
   actions: {
     // I/O: placeholders; the composition root provides the real storage writes.
     persistLogin: (_, _params: { token: string; user: User }) => void notProvided('session', 'persistLogin')(),
     clearStoredLogin: enqueueActions(() => void notProvided('session', 'clearStoredLogin')()),
 
-    useSession: assign((_, params: RestoredSession) => ({ token: params.token, user: params.user, claims: params.claims })),
+    useSession: assign((_, params: RestoredSession) => ({
+      token: params.token,
+      user: params.user,
+      claims: params.claims,
+    })),
     forgetSession: assign({ token: null, user: null, claims: null }),
     notify: enqueueActions(notifyToasts),
     tellParent: enqueueActions(({ context, enqueue }, params: EventObject) => tellParent(context, enqueue, params)),
@@ -88,7 +107,16 @@ export const sessionMachine = setup({
         ],
         onError: {
           target: 'loggedOut',
-          actions: ['clearStoredLogin', { type: 'notify', params: ({ event }) => ({ kind: 'error', text: AUTH_MESSAGES.authFailed(sessionFailureReason(event.error)) }) }],
+          actions: [
+            'clearStoredLogin',
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                text: AUTH_MESSAGES.authFailed(sessionFailureReason(event.error)),
+              }),
+            },
+          ],
         },
       },
     },
@@ -108,19 +136,28 @@ export const sessionMachine = setup({
     },
 
     authenticated: {
-      entry: { type: 'tellParent', params: ({ context }) => ({ type: 'session.signedIn', user: context.user! }) satisfies SessionNotice },
+      entry: {
+        type: 'tellParent',
+        params: ({ context }) => ({ type: 'session.signedIn', user: context.user! }) satisfies SessionNotice,
+      },
       invoke: { src: 'sessionTicker', id: 'ticker', input: { intervalMs: SESSION_CHECK_INTERVAL_MS } },
       initial: 'valid',
       on: {
         'session.tick': {
           guard: 'isTokenExpired',
           target: 'loggedOut',
-          actions: ['clearStoredLogin', { type: 'notify', params: { kind: 'warning', text: AUTH_MESSAGES.sessionExpired } }],
+          actions: [
+            'clearStoredLogin',
+            { type: 'notify', params: { kind: 'warning', text: AUTH_MESSAGES.sessionExpired } },
+          ],
         },
         'session.logout': { target: 'loggedOut', actions: 'clearStoredLogin' },
         'auth.expired': {
           target: 'loggedOut',
-          actions: ['clearStoredLogin', { type: 'notify', params: { kind: 'error', text: AUTH_MESSAGES.authenticationExpired } }],
+          actions: [
+            'clearStoredLogin',
+            { type: 'notify', params: { kind: 'error', text: AUTH_MESSAGES.authenticationExpired } },
+          ],
         },
       },
       states: {

@@ -10,5 +10,6 @@ export const selectUserEmail = (s: SessionSnapshot) => s.context.user?.email ?? 
 export const selectIsOperator = (s: SessionSnapshot) => s.context.user?.role === 'operator';
 export const selectLoginForm = (s: SessionSnapshot) => s.children.loginForm;
 /** The footer shows only the tail of the token's subject. */
-export const selectTokenSubjectTail = (s: SessionSnapshot) => (s.context.claims ? s.context.claims.sub.slice(-8) : null);
+export const selectTokenSubjectTail = (s: SessionSnapshot) =>
+  s.context.claims ? s.context.claims.sub.slice(-8) : null;
 export const selectToken = (s: SessionSnapshot) => s.context.token;

@@ -19,7 +19,18 @@
 // - Attempts count reconnects since the socket was last open; a successful open resets them.
 // - Frames the parent sends while the socket is not open yet (connecting, waiting) are queued and sent after the
 //   first frame on the next open; once closing or closed they are dropped.
-import { and, assertEvent, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  setup,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 import { notProvided, type ParentInput } from '../model/actorKit';
@@ -44,10 +55,19 @@ export type SocketSessionNotice<F = unknown> =
   | { type: 'socketSession.error'; message: string; everOpened: boolean }
   | { type: 'socketSession.retrying'; attempt: number; maxAttempts: number; code: number; reason: string } // attempt = the reconnect about to be made (1..max)
   | { type: 'socketSession.timeout' } // a connect attempt timed out
-  | { type: 'socketSession.closed'; code: number; reason: string; wasClean: boolean; gaveUp: boolean; everOpened: boolean }; // final
+  | {
+      type: 'socketSession.closed';
+      code: number;
+      reason: string;
+      wasClean: boolean;
+      gaveUp: boolean;
+      everOpened: boolean;
+    }; // final
 
 /** What a parent may send it. */
-export type SocketSessionCommand = { type: 'socketSession.send'; frame: unknown } | { type: 'socketSession.close'; code?: number; reason?: string };
+export type SocketSessionCommand =
+  | { type: 'socketSession.send'; frame: unknown }
+  | { type: 'socketSession.close'; code?: number; reason?: string };
 
 /** The reason a connect time-out is recorded with (its code is CLOSE_ABNORMAL). */
 export const CONNECT_TIMEOUT_REASON = 'connect timeout';
@@ -77,7 +97,11 @@ const closeOf = (event: SocketSessionEvent): Omit<Ending, 'gaveUp'> =>
   event.type === 'socket.closed' ? { code: event.code, reason: event.reason, wasClean: event.wasClean } : timedOut;
 
 /** Tells the parent its input named, if any (a standalone session, as in the model test, has nobody to tell). */
-function tell(context: ParentInput, enqueue: { sendTo: (to: AnyActorRef, event: SocketSessionNotice) => void }, notice: SocketSessionNotice) {
+function tell(
+  context: ParentInput,
+  enqueue: { sendTo: (to: AnyActorRef, event: SocketSessionNotice) => void },
+  notice: SocketSessionNotice,
+) {
   if (context.parent) enqueue.sendTo(context.parent, notice);
 }
 
@@ -90,7 +114,9 @@ export const socketSessionMachine = setup({
     children: {} as { socket: 'socket' },
   },
   actors: {
-    socket: fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(notProvided('socketSession', 'socket')),
+    socket: fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(
+      notProvided('socketSession', 'socket'),
+    ),
   },
   delays: {
     connectTimeout: ({ context }) => context.policy.connectTimeoutMs,
@@ -100,7 +126,10 @@ export const socketSessionMachine = setup({
   guards: {
     isReconnectClose: ({ context, event }) => {
       assertEvent(event, 'socket.closed');
-      return context.policy.reconnectOn.includes(event.code) && (context.everOpened || context.policy.reconnectBeforeFirstOpen !== false);
+      return (
+        context.policy.reconnectOn.includes(event.code) &&
+        (context.everOpened || context.policy.reconnectBeforeFirstOpen !== false)
+      );
     },
     isReconnecting: ({ context }) => context.attempt > 0,
     hasAttemptsLeft: ({ context }) => context.attempt < context.policy.maxAttempts,
@@ -109,14 +138,19 @@ export const socketSessionMachine = setup({
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     markOpen: assign({ attempt: 0, everOpened: true }),
     sendFirstFrame: enqueueActions(({ context, enqueue }) => {
-      if (context.firstFrame !== undefined) enqueue.sendTo('socket', { type: 'socket.send', frame: context.firstFrame } satisfies SocketCommand<unknown>);
+      if (context.firstFrame !== undefined)
+        enqueue.sendTo('socket', { type: 'socket.send', frame: context.firstFrame } satisfies SocketCommand<unknown>);
     }),
     flushOutbox: enqueueActions(({ context, enqueue }) => {
-      for (const frame of context.outbox) enqueue.sendTo('socket', { type: 'socket.send', frame } satisfies SocketCommand<unknown>);
+      for (const frame of context.outbox)
+        enqueue.sendTo('socket', { type: 'socket.send', frame } satisfies SocketCommand<unknown>);
       enqueue.assign({ outbox: [] });
     }),
     queueFrame: assign({
-      outbox: ({ context, event }) => { assertEvent(event, 'socketSession.send'); return [...context.outbox, event.frame]; },
+      outbox: ({ context, event }) => {
+        assertEvent(event, 'socketSession.send');
+        return [...context.outbox, event.frame];
+      },
     }),
     forwardFrame: enqueueActions(({ event, enqueue }) => {
       assertEvent(event, 'socketSession.send');
@@ -124,7 +158,11 @@ export const socketSessionMachine = setup({
     }),
     closeSocket: enqueueActions(({ event, enqueue }) => {
       assertEvent(event, 'socketSession.close');
-      enqueue.sendTo('socket', { type: 'socket.close', code: event.code ?? CLOSE_NORMAL, reason: event.reason } satisfies SocketCommand<unknown>);
+      enqueue.sendTo('socket', {
+        type: 'socket.close',
+        code: event.code ?? CLOSE_NORMAL,
+        reason: event.reason,
+      } satisfies SocketCommand<unknown>);
     }),
     /** The parent's own close: recorded as clean, never a reason to reconnect. */
     recordRequestedClose: assign({
@@ -135,9 +173,14 @@ export const socketSessionMachine = setup({
     }),
     /** Keeps the code the parent asked for; the socket's own report adds whether it was clean. */
     recordClosedAfterRequest: assign({
-      ending: ({ context, event }) => { assertEvent(event, 'socket.closed'); return { ...context.ending, wasClean: event.wasClean }; },
+      ending: ({ context, event }) => {
+        assertEvent(event, 'socket.closed');
+        return { ...context.ending, wasClean: event.wasClean };
+      },
     }),
-    recordEnding: assign({ ending: ({ event }, params: { gaveUp: boolean }) => ({ ...closeOf(event), gaveUp: params.gaveUp }) }),
+    recordEnding: assign({
+      ending: ({ event }, params: { gaveUp: boolean }) => ({ ...closeOf(event), gaveUp: params.gaveUp }),
+    }),
     tellConnecting: enqueueActions(({ context, enqueue }) => {
       tell(context, enqueue, { type: 'socketSession.connecting', attempt: context.attempt });
     }),
@@ -161,7 +204,13 @@ export const socketSessionMachine = setup({
     /** After countAttempt: the attempt told is the reconnect about to be made. */
     tellRetrying: enqueueActions(({ context, event, enqueue }) => {
       const { code, reason } = closeOf(event);
-      tell(context, enqueue, { type: 'socketSession.retrying', attempt: context.attempt, maxAttempts: context.policy.maxAttempts, code, reason });
+      tell(context, enqueue, {
+        type: 'socketSession.retrying',
+        attempt: context.attempt,
+        maxAttempts: context.policy.maxAttempts,
+        code,
+        reason,
+      });
     }),
     tellClosed: enqueueActions(({ context, enqueue }) => {
       tell(context, enqueue, { type: 'socketSession.closed', ...context.ending, everOpened: context.everOpened });
@@ -188,7 +237,11 @@ export const socketSessionMachine = setup({
         'socket.protocolError': { actions: 'tellProtocolError' },
         'socket.error': { actions: 'tellError' },
         'socket.closed': [
-          { guard: and(['isReconnectClose', 'hasAttemptsLeft']), target: 'waiting', actions: ['countAttempt', 'tellRetrying'] },
+          {
+            guard: and(['isReconnectClose', 'hasAttemptsLeft']),
+            target: 'waiting',
+            actions: ['countAttempt', 'tellRetrying'],
+          },
           { guard: 'isReconnectClose', target: 'closed', actions: { type: 'recordEnding', params: { gaveUp: true } } },
           { target: 'closed', actions: { type: 'recordEnding', params: { gaveUp: false } } },
         ],
@@ -203,9 +256,20 @@ export const socketSessionMachine = setup({
           },
           after: {
             connectTimeout: [
-              { guard: and(['isReconnecting', 'hasAttemptsLeft']), target: '#socketSession.waiting', actions: ['tellTimeout', 'countAttempt', 'tellRetrying'] },
-              { guard: 'isReconnecting', target: '#socketSession.closed', actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: true } }] },
-              { target: '#socketSession.closed', actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: false } }] },
+              {
+                guard: and(['isReconnecting', 'hasAttemptsLeft']),
+                target: '#socketSession.waiting',
+                actions: ['tellTimeout', 'countAttempt', 'tellRetrying'],
+              },
+              {
+                guard: 'isReconnecting',
+                target: '#socketSession.closed',
+                actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: true } }],
+              },
+              {
+                target: '#socketSession.closed',
+                actions: ['tellTimeout', { type: 'recordEnding', params: { gaveUp: false } }],
+              },
             ],
           },
         },

@@ -6,11 +6,23 @@
 //   delete — idle | confirming → deleting
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type {
-  SpeechConnection, SpeechConnectionCreate, SpeechConnectionTestBody, SpeechConnectionTestResult, SpeechConnectionUpdate,
+  SpeechConnection,
+  SpeechConnectionCreate,
+  SpeechConnectionTestBody,
+  SpeechConnectionTestResult,
+  SpeechConnectionUpdate,
 } from '../schemas/speechConnections';
 import { notProvided } from '../model/actorKit';
 import { errorText } from '../model/modelsForm';
-import { blankSpeechForm, isSpeechFormUsable, speechFormFrom, speechSaveBody, speechTestBody, type SpeechForm, type SpeechFormField } from '../model/speechForm';
+import {
+  blankSpeechForm,
+  isSpeechFormUsable,
+  speechFormFrom,
+  speechSaveBody,
+  speechTestBody,
+  type SpeechForm,
+  type SpeechFormField,
+} from '../model/speechForm';
 
 export type { SpeechForm, SpeechFormField } from '../model/speechForm';
 
@@ -45,11 +57,16 @@ export const speechConnectionsMachine = setup({
   types: { context: {} as SpeechConnectionsContext, events: {} as SpeechConnectionsEvent },
   actors: {
     loadSpeechConnections: fromPromise<SpeechConnection[]>(notProvided('speechConnections', 'loadSpeechConnections')),
-    testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(notProvided('speechConnections', 'testSpeechConnection')),
-    saveSpeechConnection: fromPromise<SpeechConnection, { id: string | null; body: SpeechConnectionCreate | SpeechConnectionUpdate }>(
-      notProvided('speechConnections', 'saveSpeechConnection'),
+    testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(
+      notProvided('speechConnections', 'testSpeechConnection'),
     ),
-    deleteSpeechConnection: fromPromise<unknown, { id: string }>(notProvided('speechConnections', 'deleteSpeechConnection')),
+    saveSpeechConnection: fromPromise<
+      SpeechConnection,
+      { id: string | null; body: SpeechConnectionCreate | SpeechConnectionUpdate }
+    >(notProvided('speechConnections', 'saveSpeechConnection')),
+    deleteSpeechConnection: fromPromise<unknown, { id: string }>(
+      notProvided('speechConnections', 'deleteSpeechConnection'),
+    ),
   },
   guards: {
     isFormUsable: ({ context }) => isSpeechFormUsable(context.form),
@@ -57,7 +74,15 @@ export const speechConnectionsMachine = setup({
 }).createMachine({
   id: 'speechConnections',
   type: 'parallel',
-  context: { connections: [], listError: null, form: null, test: null, formError: null, pendingDelete: null, actionError: null },
+  context: {
+    connections: [],
+    listError: null,
+    form: null,
+    test: null,
+    formError: null,
+    pendingDelete: null,
+    actionError: null,
+  },
   on: { 'speech.error.dismiss': { actions: assign({ actionError: null }) } },
   states: {
     list: {
@@ -81,11 +106,18 @@ export const speechConnectionsMachine = setup({
       states: {
         closed: {
           on: {
-            'speech.add': { target: 'editing', actions: assign({ form: () => blankSpeechForm('chatterbox'), test: null, formError: null }) },
+            'speech.add': {
+              target: 'editing',
+              actions: assign({ form: () => blankSpeechForm('chatterbox'), test: null, formError: null }),
+            },
             'speech.edit': {
               guard: ({ context, event }) => editable(context.connections, event.id) !== undefined,
               target: 'editing',
-              actions: assign({ form: ({ context, event }) => speechFormFrom(editable(context.connections, event.id)!), test: null, formError: null }),
+              actions: assign({
+                form: ({ context, event }) => speechFormFrom(editable(context.connections, event.id)!),
+                test: null,
+                formError: null,
+              }),
             },
           },
         },
@@ -101,7 +133,11 @@ export const speechConnectionsMachine = setup({
                   actions: assign({ form: ({ event }) => blankSpeechForm(event.kind), test: null, formError: null }),
                 },
                 'speech.form.field': {
-                  actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), test: null, formError: null }),
+                  actions: assign({
+                    form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }),
+                    test: null,
+                    formError: null,
+                  }),
                 },
                 'speech.form.test': { guard: 'isFormUsable', target: 'testing' },
                 'speech.form.save': { guard: 'isFormUsable', target: 'saving' },
@@ -121,7 +157,10 @@ export const speechConnectionsMachine = setup({
               invoke: {
                 src: 'saveSpeechConnection',
                 input: ({ context }) => ({ id: context.form!.id, body: speechSaveBody(context.form!) }),
-                onDone: { target: '#speechConnections.form.closed', actions: [assign(NO_FORM), raise({ type: 'speech.refresh' })] },
+                onDone: {
+                  target: '#speechConnections.form.closed',
+                  actions: [assign(NO_FORM), raise({ type: 'speech.refresh' })],
+                },
                 // The form keeps every field: nothing typed is lost to a refused save.
                 onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorText(event.error) }) },
               },
@@ -138,7 +177,12 @@ export const speechConnectionsMachine = setup({
             'speech.delete': {
               guard: ({ context, event }) => editable(context.connections, event.id) !== undefined,
               target: 'confirming',
-              actions: assign({ pendingDelete: ({ context, event }) => ({ id: event.id, name: editable(context.connections, event.id)!.name }) }),
+              actions: assign({
+                pendingDelete: ({ context, event }) => ({
+                  id: event.id,
+                  name: editable(context.connections, event.id)!.name,
+                }),
+              }),
             },
           },
         },
@@ -155,7 +199,10 @@ export const speechConnectionsMachine = setup({
             src: 'deleteSpeechConnection',
             input: ({ context }) => ({ id: context.pendingDelete!.id }),
             onDone: { target: 'idle', actions: [assign({ pendingDelete: null }), raise({ type: 'speech.refresh' })] },
-            onError: { target: 'idle', actions: assign({ pendingDelete: null, actionError: ({ event }) => errorText(event.error) }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ pendingDelete: null, actionError: ({ event }) => errorText(event.error) }),
+            },
           },
         },
       },

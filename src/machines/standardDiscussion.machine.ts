@@ -10,19 +10,60 @@
 // (JSON or PDF, built from the feed by the provided exporter) — discussionTabs and discussionExport.
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
 // Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import { notProvided, panelContext, sessionTokenOf, type PanelInput } from '../model/actorKit';
-import { isAuthErrorFrame, isQuietStandardClose, socketErrorMessage, standardCloseBanner, type CloseFacts } from '../model/connectionProblems';
-import { mayRelay, queueSpeech, relayAgentStatus, relaySpeaking, resetStatuses, standardAudioItem, tellAudioQueue } from '../model/discussionRelay';
-import { bannerAfterFrame, CLOSE_COMMAND, feedAfter, frameOf, playedStatus, retryBanner, sendCommand, STOP_COMMAND } from '../model/discussionSocket';
+import {
+  isAuthErrorFrame,
+  isQuietStandardClose,
+  socketErrorMessage,
+  standardCloseBanner,
+  type CloseFacts,
+} from '../model/connectionProblems';
+import {
+  mayRelay,
+  queueSpeech,
+  relayAgentStatus,
+  relaySpeaking,
+  resetStatuses,
+  standardAudioItem,
+  tellAudioQueue,
+} from '../model/discussionRelay';
+import {
+  bannerAfterFrame,
+  CLOSE_COMMAND,
+  feedAfter,
+  frameOf,
+  playedStatus,
+  retryBanner,
+  sendCommand,
+  STOP_COMMAND,
+} from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
 import { applyFrame, closeOpenStreams } from '../model/feed';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
 import { withSaved } from '../model/panelSettings';
 import {
-  exportRequestOf, initialStandardContext, isResumable, resumedRun, startedRun,
-  type ExportFormat, type ResumeFacts, type RunInfo, type StandardDiscussionContext, type StandardTab,
+  exportRequestOf,
+  initialStandardContext,
+  isResumable,
+  resumedRun,
+  startedRun,
+  type ExportFormat,
+  type ResumeFacts,
+  type RunInfo,
+  type StandardDiscussionContext,
+  type StandardTab,
 } from '../model/standardRun';
 import { humanCard } from '../model/storedReplay';
 import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS } from '../schemas/constants';
@@ -73,13 +114,21 @@ const availableNames = (self: AnyActorRef) => {
 const startProblemOf = (context: StandardDiscussionContext, start: { agentIds: string[] }) =>
   startProblem({ agentIds: start.agentIds, context: context.draftContext, token: context.token });
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
-const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({ code: e.code, reason: e.reason, gaveUp: e.gaveUp, endpointName: endpointLabel(run) });
+const closeFacts = (run: RunInfo | null, e: { code: number; reason: string; gaveUp: boolean }): CloseFacts => ({
+  code: e.code,
+  reason: e.reason,
+  gaveUp: e.gaveUp,
+  endpointName: endpointLabel(run),
+});
 
 const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQueue(args, { type: 'audio.clear' });
 
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
-  'discussion.start': [{ guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] }, { actions: 'explainStartProblem' }],
+  'discussion.start': [
+    { guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] },
+    { actions: 'explainStartProblem' },
+  ],
   'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
 } as const;
 
@@ -88,14 +137,31 @@ export const standardDiscussionMachine = setup({
     input: {} as PanelInput,
     context: {} as StandardDiscussionContext,
     events: {} as StandardDiscussionEvent,
-    tags: {} as 'disconnected' | 'connecting' | 'connected' | 'error' | 'live' | 'reconnecting' | 'stopping' | 'settingsLoading',
-    children: {} as { socket: 'socketSession'; endpointProbe: 'endpointProbe'; agentDetails: 'loadAgentDetails'; settingsLoader: 'loadSettings'; tabs: 'tabs'; exporter: 'exportDiscussion' },
+    tags: {} as
+      | 'disconnected'
+      | 'connecting'
+      | 'connected'
+      | 'error'
+      | 'live'
+      | 'reconnecting'
+      | 'stopping'
+      | 'settingsLoading',
+    children: {} as {
+      socket: 'socketSession';
+      endpointProbe: 'endpointProbe';
+      agentDetails: 'loadAgentDetails';
+      settingsLoader: 'loadSettings';
+      tabs: 'tabs';
+      exporter: 'exportDiscussion';
+    },
   },
   actors: {
     socketSession: socketSessionMachine,
     endpointProbe: endpointProbeMachine,
     /** GET /agents/{id} for each selected agent; a failure gives the fallback name (logged only). */
-    loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(notProvided('standardDiscussion', 'loadAgentDetails')),
+    loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(
+      notProvided('standardDiscussion', 'loadAgentDetails'),
+    ),
     loadSettings: fromPromise<StandardPanelSettings | null>(notProvided('standardDiscussion', 'loadSettings')),
     tabs: discussionTabsMachine,
     /** Provided with its writer (`withExporter`). */
@@ -107,14 +173,29 @@ export const standardDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
-    isStartValid: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context, event) === null; },
-    isResumable: ({ event }) => { assertEvent(event, 'discussion.resume'); return isResumable(event); },
+    isStartValid: ({ context, event }) => {
+      assertEvent(event, 'discussion.start');
+      return startProblemOf(context, event) === null;
+    },
+    isResumable: ({ event }) => {
+      assertEvent(event, 'discussion.resume');
+      return isResumable(event);
+    },
     /** discussion_ended, or an authentication error: the server will say no more. */
     isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
     isRelayedFrame: ({ context, event }) => mayRelay(event, !!context.run?.settings.basic.tts),
-    isHumanMessageSendable: ({ context, event }) => { assertEvent(event, 'discussion.human.send'); return event.text.trim().length > 0 && context.settings.basic.humanParticipation; },
-    isFailedClose: ({ context, event }) => { assertEvent(event, 'socketSession.closed'); return !isQuietStandardClose(closeFacts(context.run, event), context); },
-    areSettingsValid: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.safeParse(event.settings).success; },
+    isHumanMessageSendable: ({ context, event }) => {
+      assertEvent(event, 'discussion.human.send');
+      return event.text.trim().length > 0 && context.settings.basic.humanParticipation;
+    },
+    isFailedClose: ({ context, event }) => {
+      assertEvent(event, 'socketSession.closed');
+      return !isQuietStandardClose(closeFacts(context.run, event), context);
+    },
+    areSettingsValid: ({ event }) => {
+      assertEvent(event, 'discussion.settings.update');
+      return standardPanelSettings.safeParse(event.settings).success;
+    },
   },
   actions: {
     /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id, a human message's time). */
@@ -122,26 +203,47 @@ export const standardDiscussionMachine = setup({
     /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
     readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
     /** Provided: writes the settings to local storage under the signed-in user. */
-    saveSettings: (_, _params: { settings: StandardPanelSettings }) => void notProvided('standardDiscussion', 'saveSettings')(),
-    setDraftContext: assign({ draftContext: ({ event }) => { assertEvent(event, 'discussion.context.change'); return event.text; } }),
-    explainStartProblem: assign({ error: ({ context, event }) => { assertEvent(event, 'discussion.start'); return startProblemOf(context, event); } }),
+    saveSettings: (_, _params: { settings: StandardPanelSettings }) =>
+      void notProvided('standardDiscussion', 'saveSettings')(),
+    setDraftContext: assign({
+      draftContext: ({ event }) => {
+        assertEvent(event, 'discussion.context.change');
+        return event.text;
+      },
+    }),
+    explainStartProblem: assign({
+      error: ({ context, event }) => {
+        assertEvent(event, 'discussion.start');
+        return startProblemOf(context, event);
+      },
+    }),
     /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
     beginRun: assign(({ context, event, self }) => {
       assertEvent(event, 'discussion.start');
       const current = ownSnapshot(self);
       const probe = current?.children?.endpointProbe;
       const reasoningTabActive = selectOpenTab(current?.children?.tabs?.getSnapshot()) === 'tree';
-      const endpoint = chooseEndpoint(choiceOptions(context.settings, reasoningTabActive), probe ? selectAvailability(probe.getSnapshot()) : {});
+      const endpoint = chooseEndpoint(
+        choiceOptions(context.settings, reasoningTabActive),
+        probe ? selectAvailability(probe.getSnapshot()) : {},
+      );
       return startedRun(context, { ...event, endpoint });
     }),
-    resumeRun: assign(({ context, event }) => { assertEvent(event, 'discussion.resume'); return resumedRun(context, event); }),
+    resumeRun: assign(({ context, event }) => {
+      assertEvent(event, 'discussion.resume');
+      return resumedRun(context, event);
+    }),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
-    applyIncoming: assign(({ context, event }) => ({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) })),
+    applyIncoming: assign(({ context, event }) => ({
+      feed: feedAfter(context.feed, event),
+      error: bannerAfterFrame(context.error, event),
+    })),
     /** The canvas's agent status; with speech on, an audio frame (or a message carrying audio_url) to the audio queue. */
     relayIncoming: enqueueActions((args) => {
       relayAgentStatus(args);
-      if (args.context.run?.settings.basic.tts) queueSpeech(args, standardAudioItem(frameOf(args.event)) satisfies AudioQueueItemInput | null);
+      if (args.context.run?.settings.basic.tts)
+        queueSpeech(args, standardAudioItem(frameOf(args.event)) satisfies AudioQueueItemInput | null);
     }),
     relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
@@ -156,26 +258,54 @@ export const standardDiscussionMachine = setup({
       enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp }));
       enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, timestamp)) });
     }),
-    sendFormatRequest: sendTo('socket', ({ event }) => { assertEvent(event, 'discussion.format.send'); return sendCommand(event.frame); }),
+    sendFormatRequest: sendTo('socket', ({ event }) => {
+      assertEvent(event, 'discussion.format.send');
+      return sendCommand(event.frame);
+    }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
     stopSpeech: enqueueActions(clearSpeech),
     /** Whatever way the run ends, its speech goes with it. */
     endSpeech: enqueueActions(clearSpeech),
     resetStatuses: enqueueActions(resetStatuses),
-    showRetrying: assign(({ event }) => { assertEvent(event, 'socketSession.retrying'); return { attempt: event.attempt, ...retryBanner(event) }; }),
-    /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
-    clearRetrying: assign(({ context }) => ({ attempt: 0, error: context.attempt > 0 ? null : context.error, pendingProblem: null })),
-    rememberSocketError: assign({
-      pendingProblem: ({ context, event, self }) => { assertEvent(event, 'socketSession.error'); return socketErrorMessage(event.everOpened, endpointLabel(context.run), availableNames(self)); },
+    showRetrying: assign(({ event }) => {
+      assertEvent(event, 'socketSession.retrying');
+      return { attempt: event.attempt, ...retryBanner(event) };
     }),
-    rememberTimeout: assign({ pendingProblem: ({ context }) => DISCUSSION_MESSAGES.connectionTimeout(endpointLabel(context.run)) }),
-    showProtocolError: assign({ error: ({ event }) => { assertEvent(event, 'socketSession.protocolError'); return DISCUSSION_MESSAGES.protocolError(event.frameType); } }),
-    explainClose: assign(({ context, event }) => { assertEvent(event, 'socketSession.closed'); return { error: standardCloseBanner(closeFacts(context.run, event), context), pendingProblem: null }; }),
+    /** An open (first or resumed) forgets the socket error that came before the drop: it is not this socket's. */
+    clearRetrying: assign(({ context }) => ({
+      attempt: 0,
+      error: context.attempt > 0 ? null : context.error,
+      pendingProblem: null,
+    })),
+    rememberSocketError: assign({
+      pendingProblem: ({ context, event, self }) => {
+        assertEvent(event, 'socketSession.error');
+        return socketErrorMessage(event.everOpened, endpointLabel(context.run), availableNames(self));
+      },
+    }),
+    rememberTimeout: assign({
+      pendingProblem: ({ context }) => DISCUSSION_MESSAGES.connectionTimeout(endpointLabel(context.run)),
+    }),
+    showProtocolError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'socketSession.protocolError');
+        return DISCUSSION_MESSAGES.protocolError(event.frameType);
+      },
+    }),
+    explainClose: assign(({ context, event }) => {
+      assertEvent(event, 'socketSession.closed');
+      return { error: standardCloseBanner(closeFacts(context.run, event), context), pendingProblem: null };
+    }),
     dismissError: assign({ error: null }),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
-    applySettings: assign({ settings: ({ event }) => { assertEvent(event, 'discussion.settings.update'); return standardPanelSettings.parse(event.settings); } }),
+    applySettings: assign({
+      settings: ({ event }) => {
+        assertEvent(event, 'discussion.settings.update');
+        return standardPanelSettings.parse(event.settings);
+      },
+    }),
     resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
     toggleSpeechQueue: enqueueActions((args) => {
       const { context, event } = args;
@@ -184,7 +314,10 @@ export const standardDiscussionMachine = setup({
       tellAudioQueue(args, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
     refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
-    selectTab: sendTo('tabs', ({ event }) => { assertEvent(event, 'discussion.tab.select'); return { type: 'tab.select', tab: event.tab }; }),
+    selectTab: sendTo('tabs', ({ event }) => {
+      assertEvent(event, 'discussion.tab.select');
+      return { type: 'tab.select', tab: event.tab };
+    }),
     exportFeed: sendTo('exporter', ({ context, event }) => {
       assertEvent(event, 'discussion.export');
       return { type: 'export.start', request: exportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
@@ -219,7 +352,10 @@ export const standardDiscussionMachine = setup({
             src: 'loadAgentDetails',
             id: 'agentDetails',
             input: ({ context }) => ({ agentIds: context.run?.agentIds ?? [] }),
-            onDone: { target: 'session', actions: { type: 'setParticipants', params: ({ event }) => ({ participants: event.output }) } },
+            onDone: {
+              target: 'session',
+              actions: { type: 'setParticipants', params: ({ event }) => ({ participants: event.output }) },
+            },
             // Agent detail failures are logged only (docs/product.md#discussions-errors); the discussion starts with
             // what the server says.
             onError: 'session',
@@ -230,7 +366,12 @@ export const standardDiscussionMachine = setup({
           invoke: {
             src: 'socketSession',
             id: 'socket',
-            input: ({ context, self }): SocketSessionInput => ({ path: ENDPOINTS[context.run!.endpoint].path, firstFrame: buildStandardConfig(context.run!), policy, parent: self }),
+            input: ({ context, self }): SocketSessionInput => ({
+              path: ENDPOINTS[context.run!.endpoint].path,
+              firstFrame: buildStandardConfig(context.run!),
+              policy,
+              parent: self,
+            }),
           },
           ...discussionRunSession('discussion.stop', {
             'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
@@ -249,14 +390,29 @@ export const standardDiscussionMachine = setup({
           invoke: {
             src: 'loadSettings',
             id: 'settingsLoader',
-            onDone: { target: 'ready', actions: assign({ settings: ({ context, event }) => withSaved(context.settings, event.output) }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({ settings: ({ context, event }) => withSaved(context.settings, event.output) }),
+            },
             onError: 'ready',
           },
         },
         ready: {
           on: {
-            'discussion.settings.update': { guard: 'areSettingsValid', actions: ['toggleSpeechQueue', 'applySettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
-            'discussion.settings.reset': { actions: ['resetSettings', { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) }] },
+            'discussion.settings.update': {
+              guard: 'areSettingsValid',
+              actions: [
+                'toggleSpeechQueue',
+                'applySettings',
+                { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
+              ],
+            },
+            'discussion.settings.reset': {
+              actions: [
+                'resetSettings',
+                { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
+              ],
+            },
           },
         },
       },

@@ -7,18 +7,29 @@ import type { StandardDiscussionSnapshot } from './standardDiscussion.machine';
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
 export const selectConnectionStatus = (s: StandardDiscussionSnapshot): ConnectionStatus =>
-  s.hasTag('error') ? 'error' : s.hasTag('connecting') ? 'connecting' : s.hasTag('connected') ? 'connected' : 'disconnected';
+  s.hasTag('error')
+    ? 'error'
+    : s.hasTag('connecting')
+      ? 'connecting'
+      : s.hasTag('connected')
+        ? 'connected'
+        : 'disconnected';
 /** The Live badge: a run is under way (open, or reconnecting to carry on). */
 export const selectIsLive = (s: StandardDiscussionSnapshot) => s.hasTag('live');
 export const selectIsReconnecting = (s: StandardDiscussionSnapshot) => s.hasTag('reconnecting');
 /** Idle: no run is starting or under way, so the context box and Start show. */
-export const selectIsIdle = (s: StandardDiscussionSnapshot) => s.matches({ run: 'idle' }) || s.matches({ run: 'ended' }) || s.matches({ run: 'failed' });
+export const selectIsIdle = (s: StandardDiscussionSnapshot) =>
+  s.matches({ run: 'idle' }) || s.matches({ run: 'ended' }) || s.matches({ run: 'failed' });
 export const selectIsBusy = (s: StandardDiscussionSnapshot) => !selectIsIdle(s);
 export const selectCanStop = (s: StandardDiscussionSnapshot) =>
-  s.matches({ run: 'preparing' }) || s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
+  s.matches({ run: 'preparing' }) ||
+  s.matches({ run: { session: 'connecting' } }) ||
+  s.matches({ run: { session: 'live' } }) ||
+  s.matches({ run: { session: 'reconnecting' } });
 export const selectCanSendHuman = (s: StandardDiscussionSnapshot) =>
   s.matches({ run: { session: 'live' } }) && s.context.settings.basic.humanParticipation;
-export const selectShowsHumanBox = (s: StandardDiscussionSnapshot) => selectIsLive(s) && s.context.settings.basic.humanParticipation;
+export const selectShowsHumanBox = (s: StandardDiscussionSnapshot) =>
+  selectIsLive(s) && s.context.settings.basic.humanParticipation;
 export const selectError = (s: StandardDiscussionSnapshot) => s.context.error;
 export const selectDraftContext = (s: StandardDiscussionSnapshot) => s.context.draftContext;
 export const selectSettings = (s: StandardDiscussionSnapshot) => s.context.settings;
@@ -29,7 +40,8 @@ export const selectHasMessages = (s: StandardDiscussionSnapshot) => selectCounts
 export const selectSessionId = (s: StandardDiscussionSnapshot) => s.context.run?.sessionId ?? null;
 /** The last 8 characters, as the header shows them. */
 export const selectSessionSuffix = (s: StandardDiscussionSnapshot) => s.context.run?.sessionId.slice(-8) ?? null;
-export const selectEndpointName = (s: StandardDiscussionSnapshot) => (s.context.run ? ENDPOINTS[s.context.run.endpoint].name : null);
+export const selectEndpointName = (s: StandardDiscussionSnapshot) =>
+  s.context.run ? ENDPOINTS[s.context.run.endpoint].name : null;
 export const selectParticipants = (s: StandardDiscussionSnapshot) => s.context.participants;
 const NO_AGENTS: readonly string[] = [];
 export const selectRunAgentIds = (s: StandardDiscussionSnapshot) => s.context.run?.agentIds ?? NO_AGENTS;

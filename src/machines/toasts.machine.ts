@@ -39,9 +39,15 @@ export const toastsMachine = setup({
       enqueue.raise({ type: 'toast.dismiss', id }, { delay: TOAST_DURATION_MS, id: timerId(id) });
     }),
     removeToast: assign({
-      toasts: ({ context, event }) => { assertEvent(event, 'toast.dismiss'); return context.toasts.filter((t) => t.id !== event.id); },
+      toasts: ({ context, event }) => {
+        assertEvent(event, 'toast.dismiss');
+        return context.toasts.filter((t) => t.id !== event.id);
+      },
     }),
-    cancelTimer: cancel(({ event }) => { assertEvent(event, 'toast.dismiss'); return timerId(event.id); }),
+    cancelTimer: cancel(({ event }) => {
+      assertEvent(event, 'toast.dismiss');
+      return timerId(event.id);
+    }),
   },
 }).createMachine({
   id: 'toasts',

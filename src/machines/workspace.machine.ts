@@ -4,7 +4,17 @@
 // operation, and the canvas banner. Each operation is its own child machine, one per request (as comlink spawns one
 // per request): the region only says whether one is under way and starts it; the child owns its steps and tells the
 // workspace what changed. The operations, one by one: docs/architecture.md#canvas-operations.
-import { assertEvent, assign, enqueueActions, forwardTo, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  forwardTo,
+  fromPromise,
+  raise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Agent } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
@@ -14,7 +24,13 @@ import { notProvided, notifyToasts } from '../model/actorKit';
 import { bannerError, type BannerRequest } from '../model/bannerRequest';
 import { autoLayoutMoves } from '../model/canvasPlacement';
 import * as reduce from '../model/workspaceReducers';
-import { initialWorkspaceContext, withPlace, type EditorInput, type WorkspaceContext, type WorkspaceEvent } from '../model/workspaceTypes';
+import {
+  initialWorkspaceContext,
+  withPlace,
+  type EditorInput,
+  type WorkspaceContext,
+  type WorkspaceEvent,
+} from '../model/workspaceTypes';
 import { agentDeletionMachine } from './agentDeletion.machine';
 import { autoConnectMachine } from './autoConnect.machine';
 import { connectionCreateMachine } from './connectionCreate.machine';
@@ -45,11 +61,23 @@ export const workspaceMachine = setup({
     successBannerLifetime: SUCCESS_BANNER_MS,
   },
   guards: {
-    isKnownAgent: ({ context, event }) => { assertEvent(event, 'selection.toggle'); return isKnown(context.agents, event.id); },
+    isKnownAgent: ({ context, event }) => {
+      assertEvent(event, 'selection.toggle');
+      return isKnown(context.agents, event.id);
+    },
     hasPendingMove: ({ context }) => context.pendingMoves.length > 0,
-    haveBothEnds: ({ context, event }) => { assertEvent(event, 'connection.create'); return isKnown(context.agents, event.from) && isKnown(context.agents, event.to); },
-    isDeletableAgent: ({ context, event }) => { assertEvent(event, 'agent.delete.request'); return isKnown(context.agents, event.agentId); },
-    isSuccessBanner: ({ event }) => { assertEvent(event, 'banner.show'); return event.kind === 'success'; },
+    haveBothEnds: ({ context, event }) => {
+      assertEvent(event, 'connection.create');
+      return isKnown(context.agents, event.from) && isKnown(context.agents, event.to);
+    },
+    isDeletableAgent: ({ context, event }) => {
+      assertEvent(event, 'agent.delete.request');
+      return isKnown(context.agents, event.agentId);
+    },
+    isSuccessBanner: ({ event }) => {
+      assertEvent(event, 'banner.show');
+      return event.kind === 'success';
+    },
   },
   actions: {
     applyFrame: enqueueActions(({ context, event, enqueue }) => {
@@ -77,18 +105,38 @@ export const workspaceMachine = setup({
   type: 'parallel',
   context: initialWorkspaceContext,
   // /monitor/stats is optional. A failure must still be handled here: an unhandled child error stops the chart.
-  invoke: { src: 'loadStats', onDone: { actions: assign({ stats: ({ event }) => event.output }) }, onError: { description: 'the stats stay unknown' } },
+  invoke: {
+    src: 'loadStats',
+    onDone: { actions: assign({ stats: ({ event }) => event.output }) },
+    onError: { description: 'the stats stay unknown' },
+  },
   on: {
     'canvas.viewCentre': { actions: assign({ viewCentre: ({ event }) => ({ x: event.x, y: event.y }) }) },
     'live.frame': {
-      actions: ['applyFrame', { type: 'closeEditorOf', params: ({ event }) => ({ agentId: event.frame.type === 'agent_deleted' ? event.frame.agent_id : null }) }],
+      actions: [
+        'applyFrame',
+        {
+          type: 'closeEditorOf',
+          params: ({ event }) => ({ agentId: event.frame.type === 'agent_deleted' ? event.frame.agent_id : null }),
+        },
+      ],
     },
-    'selection.toggle': { guard: 'isKnownAgent', actions: assign({ selectedIds: ({ context, event }) => reduce.toggled(context.selectedIds, event.id) }) },
+    'selection.toggle': {
+      guard: 'isKnownAgent',
+      actions: assign({ selectedIds: ({ context, event }) => reduce.toggled(context.selectedIds, event.id) }),
+    },
     'selection.clear': { actions: assign({ selectedIds: [] }) },
-    'discussion.agentStatus': { actions: assign(({ context, event }) => reduce.withStatus(context, event.agentId, event.status)) },
+    'discussion.agentStatus': {
+      actions: assign(({ context, event }) => reduce.withStatus(context, event.agentId, event.status)),
+    },
     'discussion.statusesReset': { actions: assign({ statuses: {} }) },
     'discussion.agentPosition': {
-      actions: assign({ positions: ({ context, event }) => ({ ...context.positions, [event.agentId]: { label: event.label, slot: event.slot } }) }),
+      actions: assign({
+        positions: ({ context, event }) => ({
+          ...context.positions,
+          [event.agentId]: { label: event.label, slot: event.slot },
+        }),
+      }),
     },
     'discussion.positionsReset': { actions: assign({ positions: {} }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
@@ -103,7 +151,13 @@ export const workspaceMachine = setup({
         loading: {
           invoke: {
             src: 'loadAgents',
-            onDone: { target: 'loaded', actions: assign(({ context, event }) => ({ ...reduce.withLoadedAgents(context, event.output), loadError: null })) },
+            onDone: {
+              target: 'loaded',
+              actions: assign(({ context, event }) => ({
+                ...reduce.withLoadedAgents(context, event.output),
+                loadError: null,
+              })),
+            },
             onError: { target: 'failed', actions: assign({ loadError: CANVAS_MESSAGES.loadFailed }) },
           },
         },
@@ -120,7 +174,10 @@ export const workspaceMachine = setup({
           invoke: {
             src: 'loadConnections',
             onDone: { target: 'loaded', actions: assign({ edges: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.loadConnectionsFailed } } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'notify', params: { kind: 'error', text: SHELL_MESSAGES.loadConnectionsFailed } },
+            },
           },
         },
         loaded: {},
@@ -132,8 +189,19 @@ export const workspaceMachine = setup({
     editor: {
       initial: 'closed',
       on: {
-        'editor.open': { target: '.open', actions: { type: 'rememberEditorRequest', params: ({ context, event }) => ({ request: withPlace(event.request, context.agents, context.viewCentre) }) } },
-        'editor.saved': { actions: [assign({ agents: ({ context, event }) => reduce.upsert(context.agents, event.agent) }), raise({ type: 'agents.reload' })] },
+        'editor.open': {
+          target: '.open',
+          actions: {
+            type: 'rememberEditorRequest',
+            params: ({ context, event }) => ({ request: withPlace(event.request, context.agents, context.viewCentre) }),
+          },
+        },
+        'editor.saved': {
+          actions: [
+            assign({ agents: ({ context, event }) => reduce.upsert(context.agents, event.agent) }),
+            raise({ type: 'agents.reload' }),
+          ],
+        },
         'editor.deleted': { actions: { type: 'dropAgent', params: ({ event }) => event } },
       },
       states: {
@@ -155,9 +223,21 @@ export const workspaceMachine = setup({
     positions: {
       initial: 'idle',
       on: {
-        'agent.moved': { actions: assign(({ context, event }) => reduce.withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }])) },
-        'canvas.autoLayout': { actions: assign(({ context }) => reduce.withMoves(context, autoLayoutMoves(context.agents, context.edges, context.viewCentre ?? undefined))) },
-        'position.placed': { actions: assign(({ context, event }) => reduce.withPlacedMove(context, { agentId: event.agentId, x: event.x, y: event.y })) },
+        'agent.moved': {
+          actions: assign(({ context, event }) =>
+            reduce.withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }]),
+          ),
+        },
+        'canvas.autoLayout': {
+          actions: assign(({ context }) =>
+            reduce.withMoves(context, autoLayoutMoves(context.agents, context.edges, context.viewCentre ?? undefined)),
+          ),
+        },
+        'position.placed': {
+          actions: assign(({ context, event }) =>
+            reduce.withPlacedMove(context, { agentId: event.agentId, x: event.x, y: event.y }),
+          ),
+        },
       },
       states: {
         idle: { always: { guard: 'hasPendingMove', target: 'saving' } },
@@ -165,7 +245,10 @@ export const workspaceMachine = setup({
           invoke: {
             src: 'positionSave',
             input: ({ context, self }) => ({ ...context.pendingMoves[0], parent: self }),
-            onDone: { target: 'idle', actions: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({ pendingMoves: ({ context }) => context.pendingMoves.slice(1) }),
+            },
           },
         },
       },
@@ -175,13 +258,28 @@ export const workspaceMachine = setup({
     connecting: {
       initial: 'idle',
       on: {
-        'connection.create': [{ guard: 'haveBothEnds', target: '.creating' }, { actions: raise(bannerError(CANVAS_MESSAGES.invalidConnection)) }],
-        'connection.created': { actions: [assign({ edges: ({ context, event }) => reduce.withEdge(context.edges, event.edge) }), raise({ type: 'connections.reload' })] },
+        'connection.create': [
+          { guard: 'haveBothEnds', target: '.creating' },
+          { actions: raise(bannerError(CANVAS_MESSAGES.invalidConnection)) },
+        ],
+        'connection.created': {
+          actions: [
+            assign({ edges: ({ context, event }) => reduce.withEdge(context.edges, event.edge) }),
+            raise({ type: 'connections.reload' }),
+          ],
+        },
       },
       states: {
         idle: {},
         creating: {
-          invoke: { src: 'connectionCreate', input: ({ event, self }) => { assertEvent(event, 'connection.create'); return { ...event, parent: self }; }, onDone: 'idle' },
+          invoke: {
+            src: 'connectionCreate',
+            input: ({ event, self }) => {
+              assertEvent(event, 'connection.create');
+              return { ...event, parent: self };
+            },
+            onDone: 'idle',
+          },
         },
       },
     },
@@ -190,12 +288,22 @@ export const workspaceMachine = setup({
     disconnecting: {
       initial: 'idle',
       on: {
-        'connections.delete': { target: '.deleting', actions: assign({ edges: ({ context, event }) => context.edges.filter((e) => !event.ids.includes(e.id)) }) },
+        'connections.delete': {
+          target: '.deleting',
+          actions: assign({ edges: ({ context, event }) => context.edges.filter((e) => !event.ids.includes(e.id)) }),
+        },
       },
       states: {
         idle: {},
         deleting: {
-          invoke: { src: 'connectionDelete', input: ({ event, self }) => { assertEvent(event, 'connections.delete'); return { connectionIds: event.ids, parent: self }; }, onDone: 'idle' },
+          invoke: {
+            src: 'connectionDelete',
+            input: ({ event, self }) => {
+              assertEvent(event, 'connections.delete');
+              return { connectionIds: event.ids, parent: self };
+            },
+            onDone: 'idle',
+          },
         },
       },
     },
@@ -212,7 +320,12 @@ export const workspaceMachine = setup({
     deletion: {
       initial: 'idle',
       on: {
-        'agent.deleted': { actions: [{ type: 'closeEditorOf', params: ({ event }) => event }, { type: 'dropAgent', params: ({ event }) => event }] },
+        'agent.deleted': {
+          actions: [
+            { type: 'closeEditorOf', params: ({ event }) => event },
+            { type: 'dropAgent', params: ({ event }) => event },
+          ],
+        },
       },
       states: {
         idle: {
@@ -241,7 +354,11 @@ export const workspaceMachine = setup({
       initial: 'hidden',
       on: {
         'banner.show': [
-          { guard: 'isSuccessBanner', target: '.success', actions: { type: 'showBanner', params: ({ event }) => event } },
+          {
+            guard: 'isSuccessBanner',
+            target: '.success',
+            actions: { type: 'showBanner', params: ({ event }) => event },
+          },
           { target: '.error', actions: { type: 'showBanner', params: ({ event }) => event } },
         ],
         'banner.dismiss': { target: '.hidden', actions: assign({ banner: null, loadError: null }) },

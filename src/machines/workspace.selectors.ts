@@ -38,14 +38,20 @@ export function selectBanner(s: WorkspaceSnapshot): { kind: 'error' | 'success';
 }
 
 /** The agent deletion under way (its own actor: agentDeletion.machine.ts), if any. */
-export const selectAgentDeletionRef = (s: WorkspaceSnapshot) => s.children.agentDeletion as AgentDeletionActorRef | undefined;
+export const selectAgentDeletionRef = (s: WorkspaceSnapshot) =>
+  s.children.agentDeletion as AgentDeletionActorRef | undefined;
 
 /** The delete confirmation to show, if any: its words, and whether the answer can be given yet. */
-export function selectDeleteConfirmation(d: AgentDeletionSnapshot | undefined): { message: string; ready: boolean; busy: boolean } | null {
+export function selectDeleteConfirmation(
+  d: AgentDeletionSnapshot | undefined,
+): { message: string; ready: boolean; busy: boolean } | null {
   if (!d || d.status !== 'active') return null;
   const { name, audioCount } = d.context;
   if (d.matches('counting')) return { message: `Counting the audio files of "${name}"…`, ready: false, busy: false };
-  const message = audioCount === null ? `Delete agent "${name}"? Its audio files will also be deleted.` : AGENT_MESSAGES.deleteConfirm(name, audioCount);
+  const message =
+    audioCount === null
+      ? `Delete agent "${name}"? Its audio files will also be deleted.`
+      : AGENT_MESSAGES.deleteConfirm(name, audioCount);
   return { message, ready: true, busy: d.matches('deleting') };
 }
 

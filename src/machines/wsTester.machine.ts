@@ -15,7 +15,9 @@ import { standardServerFrame } from '../schemas/standardSocket';
 import { notProvided } from '../model/actorKit';
 
 /** Every path the tester offers: the debug paths, then the panels' own endpoints and /ws/system. */
-export const TESTER_PATHS: readonly string[] = [...new Set([...DEBUG_SOCKET_PATHS, ...Object.values(ENDPOINTS).map((e) => e.path), '/ws/system'])];
+export const TESTER_PATHS: readonly string[] = [
+  ...new Set([...DEBUG_SOCKET_PATHS, ...Object.values(ENDPOINTS).map((e) => e.path), '/ws/system']),
+];
 
 type Schema = { name: string; schema: Parameters<typeof knownTypes>[0] };
 const STANDARD: Schema = { name: 'standard panel', schema: standardServerFrame };
@@ -43,7 +45,8 @@ export function classifyFrame(path: string, text: string): TesterLine {
   let type = '(untyped)';
   for (const s of schemas) {
     const r = parseFrame(s.schema, text);
-    if (r.kind === 'frame') return { dir: 'in', kind: 'valid', type: (r.frame as { type: string }).type, schema: s.name, text };
+    if (r.kind === 'frame')
+      return { dir: 'in', kind: 'valid', type: (r.frame as { type: string }).type, schema: s.name, text };
     type = r.type;
     if (r.kind === 'malformed' && !malformed) malformed = { type: r.type, error: r.error };
   }
@@ -90,7 +93,9 @@ export const wsTesterMachine = setup({
     children: {} as { socket: 'testerSocket' },
   },
   actors: {
-    testerSocket: fromCallback<TesterSocketCommand, { path: string }, TesterSocketEvent>(notProvided('wsTester', 'testerSocket')),
+    testerSocket: fromCallback<TesterSocketCommand, { path: string }, TesterSocketEvent>(
+      notProvided('wsTester', 'testerSocket'),
+    ),
   },
   delays: { closeGrace: SOCKET_CLOSE_GRACE_MS },
   guards: {
@@ -101,8 +106,16 @@ export const wsTesterMachine = setup({
     },
   },
   actions: {
-    selectPath: assign({ path: ({ event }) => { assertEvent(event, 'tester.path.select'); return event.path; } }),
-    note: assign({ lines: ({ context }, params: { kind: 'error' | 'info'; text: string }) => add(context.lines, { dir: 'note', ...params }) }),
+    selectPath: assign({
+      path: ({ event }) => {
+        assertEvent(event, 'tester.path.select');
+        return event.path;
+      },
+    }),
+    note: assign({
+      lines: ({ context }, params: { kind: 'error' | 'info'; text: string }) =>
+        add(context.lines, { dir: 'note', ...params }),
+    }),
     noteBadJson: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'tester.send');
@@ -119,12 +132,23 @@ export const wsTesterMachine = setup({
       enqueue.sendTo('socket', { type: 'tester.socket.send', data } satisfies TesterSocketCommand);
       enqueue.assign({ lines: add(context.lines, { dir: 'out', kind: 'sent', text: data }) });
     }),
-    receive: assign({ lines: ({ context, event }) => { assertEvent(event, 'tester.socket.message'); return add(context.lines, classifyFrame(context.path, event.data)); } }),
-    closeSocket: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', { type: 'tester.socket.close' } satisfies TesterSocketCommand)),
+    receive: assign({
+      lines: ({ context, event }) => {
+        assertEvent(event, 'tester.socket.message');
+        return add(context.lines, classifyFrame(context.path, event.data));
+      },
+    }),
+    closeSocket: enqueueActions(({ enqueue }) =>
+      enqueue.sendTo('socket', { type: 'tester.socket.close' } satisfies TesterSocketCommand),
+    ),
     noteClosed: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'tester.socket.closed');
-        return add(context.lines, { dir: 'note', kind: event.code === 1000 ? 'info' : 'error', text: `Closed ${event.code}${event.reason ? `: ${event.reason}` : ''}` });
+        return add(context.lines, {
+          dir: 'note',
+          kind: event.code === 1000 ? 'info' : 'error',
+          text: `Closed ${event.code}${event.reason ? `: ${event.reason}` : ''}`,
+        });
       },
     }),
     clear: assign({ lines: [] }),
@@ -138,7 +162,13 @@ export const wsTesterMachine = setup({
     disconnected: {
       on: {
         'tester.path.select': { actions: 'selectPath' },
-        'tester.connect': { target: 'session', actions: { type: 'note', params: ({ context }) => ({ kind: 'info', text: `Connecting to ${context.path}…` }) } },
+        'tester.connect': {
+          target: 'session',
+          actions: {
+            type: 'note',
+            params: ({ context }) => ({ kind: 'info', text: `Connecting to ${context.path}…` }),
+          },
+        },
         'tester.send': { actions: { type: 'note', params: { kind: 'error', text: 'Not sent: connect first.' } } },
       },
     },
@@ -154,9 +184,14 @@ export const wsTesterMachine = setup({
         connecting: {
           tags: 'busy',
           on: {
-            'tester.socket.open': { target: 'connected', actions: { type: 'note', params: { kind: 'info', text: 'Connected' } } },
+            'tester.socket.open': {
+              target: 'connected',
+              actions: { type: 'note', params: { kind: 'info', text: 'Connected' } },
+            },
             'tester.disconnect': 'closing',
-            'tester.send': { actions: { type: 'note', params: { kind: 'error', text: 'Not sent: still connecting.' } } },
+            'tester.send': {
+              actions: { type: 'note', params: { kind: 'error', text: 'Not sent: still connecting.' } },
+            },
           },
         },
         connected: {
@@ -170,7 +205,12 @@ export const wsTesterMachine = setup({
           tags: 'busy',
           entry: 'closeSocket',
           // A socket that never reports its close does not keep the tester stuck.
-          after: { closeGrace: { target: '#wsTester.disconnected', actions: { type: 'note', params: { kind: 'info', text: 'Disconnected' } } } },
+          after: {
+            closeGrace: {
+              target: '#wsTester.disconnected',
+              actions: { type: 'note', params: { kind: 'info', text: 'Disconnected' } },
+            },
+          },
         },
       },
     },

@@ -28,7 +28,8 @@ export const panelContext =
 
 /** The signed-in user's token, from the actor registered as 'session'; null when none runs. */
 // biome-ignore lint/suspicious/noExplicitAny: any chart's system: the session is looked up by id
-export const sessionTokenOf = (system: ActorSystem<any>): string | null => systemActor(system, 'session')?.getSnapshot().context.token ?? null;
+export const sessionTokenOf = (system: ActorSystem<any>): string | null =>
+  systemActor(system, 'session')?.getSnapshot().context.token ?? null;
 
 /** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */
 export interface TickerInput {

@@ -5,7 +5,8 @@ import { AGENT_STATUSES } from '../schemas/constants';
 
 export type CanvasStatus = (typeof AGENT_STATUSES)[number];
 
-export const isKnownStatus = (s: unknown): s is CanvasStatus => typeof s === 'string' && (AGENT_STATUSES as readonly string[]).includes(s);
+export const isKnownStatus = (s: unknown): s is CanvasStatus =>
+  typeof s === 'string' && (AGENT_STATUSES as readonly string[]).includes(s);
 
 /** The runtime status from live updates, else the agent's own when it is one of the seven, else idle. */
 export function statusOf(agent: Agent, statuses: Readonly<Record<string, string>>): CanvasStatus {
@@ -37,10 +38,12 @@ export function activeSpeakerId(agents: readonly Agent[], statuses: Readonly<Rec
 
 /** The agent currently speaking (or responding) by its status, for the controls box. */
 export function activeSpeaker(agents: readonly Agent[], statuses: Readonly<Record<string, string>>): Agent | null {
-  return agents.find((a) => {
-    const s = statusOf(a, statuses);
-    return s === 'speaking' || s === 'responding';
-  }) ?? null;
+  return (
+    agents.find((a) => {
+      const s = statusOf(a, statuses);
+      return s === 'speaking' || s === 'responding';
+    }) ?? null
+  );
 }
 
 export function selectedAgents(agents: readonly Agent[], selection: readonly string[]): Agent[] {

@@ -33,7 +33,8 @@ export function audioListMessage(error: unknown): string {
  * docs/product.md#workspace-errors gives each audio call a 'Failed to …' (the server said no) and an 'Error …' (it was
  * not reached).
  */
-const twoWay = (failed: string, errored: string) => (error: unknown) => (answered(readFailure(error)) ? failed : errored);
+const twoWay = (failed: string, errored: string) => (error: unknown) =>
+  answered(readFailure(error)) ? failed : errored;
 
 export function audioUploadMessage(error: unknown): string {
   const f = readFailure(error);
@@ -64,10 +65,10 @@ export function autoConnectMessage(error: unknown): string {
 // Not in the spec's catalogue: the canvas says plainly what could not be saved.
 export function positionSaveMessage(error: unknown): string {
   const f = readFailure(error);
-  return `Could not save the position: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : f.message ?? 'network error')}`;
+  return `Could not save the position: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : (f.message ?? 'network error'))}`;
 }
 
 export function connectionDeleteMessage(error: unknown): string {
   const f = readFailure(error);
-  return `Could not delete the connection: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : f.message ?? 'network error')}`;
+  return `Could not delete the connection: ${f.detail ?? (answered(f) ? `HTTP ${f.status}` : (f.message ?? 'network error'))}`;
 }

@@ -5,8 +5,18 @@ import type { Agent } from '../schemas/agents';
 
 /** Twelve hues that stay readable as text on white and as a fill behind white initials (WCAG AA, ≥ 4.5:1). */
 export const AGENT_PALETTE = [
-  '#1d4ed8', '#b91c1c', '#047857', '#7c3aed', '#b45309', '#0e7490',
-  '#be185d', '#4d7c0f', '#4338ca', '#9a3412', '#0f766e', '#a21caf',
+  '#1d4ed8',
+  '#b91c1c',
+  '#047857',
+  '#7c3aed',
+  '#b45309',
+  '#0e7490',
+  '#be185d',
+  '#4d7c0f',
+  '#4338ca',
+  '#9a3412',
+  '#0f766e',
+  '#a21caf',
 ] as const;
 
 /** FNV-1a over the id: stable, cheap, spreads UUIDs evenly over the palette. */

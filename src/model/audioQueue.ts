@@ -15,7 +15,15 @@ import {
 } from '../schemas/constants';
 import type { PlayClipInput } from './audioClip';
 
-export type AudioItemStatus = 'queued' | 'loading' | 'playing' | 'completed' | 'error' | 'blocked' | 'skipped' | 'stopped';
+export type AudioItemStatus =
+  | 'queued'
+  | 'loading'
+  | 'playing'
+  | 'completed'
+  | 'error'
+  | 'blocked'
+  | 'skipped'
+  | 'stopped';
 
 export interface AudioQueueItemInput {
   audioId: string;
@@ -72,8 +80,10 @@ export const AUDIO_HISTORY_LIMIT = 50;
 export const AUDIO_PRELOAD_AHEAD = Math.min(2, AUDIO_BUFFER_SIZE);
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-const finite = (x: number | undefined, fallback: number) => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
-export const clampPlaybackRate = (x: number | undefined) => clamp(finite(x, 1), AUDIO_PLAYBACK_RATE_MIN, AUDIO_PLAYBACK_RATE_MAX);
+const finite = (x: number | undefined, fallback: number) =>
+  typeof x === 'number' && Number.isFinite(x) ? x : fallback;
+export const clampPlaybackRate = (x: number | undefined) =>
+  clamp(finite(x, 1), AUDIO_PLAYBACK_RATE_MIN, AUDIO_PLAYBACK_RATE_MAX);
 export const clampVolume = (x: number | undefined) => clamp(finite(x, 1), 0, 1);
 
 /** The settings an 'audio.settings' event carries, clamped; a value it leaves out stays undefined (unchanged). */
@@ -102,15 +112,22 @@ function insertByPriority(items: AudioQueueItem[], item: AudioQueueItem): AudioQ
   return at === -1 ? [...items, item] : [...items.slice(0, at), item, ...items.slice(at)];
 }
 
-export function enqueue(q: AudioQueueContext, item: AudioQueueItemInput, replyTo?: AnyActorRef): Pick<AudioQueueContext, 'items' | 'owners'> {
+export function enqueue(
+  q: AudioQueueContext,
+  item: AudioQueueItemInput,
+  replyTo?: AnyActorRef,
+): Pick<AudioQueueContext, 'items' | 'owners'> {
   return {
     items: insertByPriority(q.items, { ...item, status: 'queued' }),
     owners: replyTo ? { ...q.owners, [item.audioId]: replyTo } : q.owners,
   };
 }
 
-export const withStatus = (item: AudioQueueItem | null, status: AudioItemStatus, error?: string): AudioQueueItem | null =>
-  item ? { ...item, status, error } : null;
+export const withStatus = (
+  item: AudioQueueItem | null,
+  status: AudioItemStatus,
+  error?: string,
+): AudioQueueItem | null => (item ? { ...item, status, error } : null);
 
 /** The first waiting item becomes current (loading); null when none waits. */
 export function takeNext(q: AudioQueueContext): Pick<AudioQueueContext, 'current' | 'items'> {
@@ -122,11 +139,17 @@ export function takeNext(q: AudioQueueContext): Pick<AudioQueueContext, 'current
 export const preloadUrls = (q: AudioQueueContext) => q.items.slice(0, AUDIO_PRELOAD_AHEAD).map((i) => i.url);
 
 /** Who to tell about the current item, with the notice; null when it has no owner. */
-export function currentNotice(q: AudioQueueContext, finished?: AudioFinishStatus): { owner: AnyActorRef; notice: AudioQueueNotice } | null {
+export function currentNotice(
+  q: AudioQueueContext,
+  finished?: AudioFinishStatus,
+): { owner: AnyActorRef; notice: AudioQueueNotice } | null {
   const owner = q.current && q.owners[q.current.audioId];
   if (!owner) return null;
   const item = q.current!;
-  return { owner, notice: finished ? { type: 'audio.finished', item, status: finished } : { type: 'audio.started', item } };
+  return {
+    owner,
+    notice: finished ? { type: 'audio.finished', item, status: finished } : { type: 'audio.started', item },
+  };
 }
 
 /** The current item ends with `status`: it moves to the history and its owner (told by the caller) is forgotten. */
@@ -137,7 +160,11 @@ export function finishCurrent(q: AudioQueueContext, status: Exclude<AudioFinishS
   const { [current.audioId]: _gone, ...owners } = q.owners;
   return {
     tell: currentNotice({ ...q, current: done }, status),
-    next: { current: null, owners, history: [...q.history, done].slice(-AUDIO_HISTORY_LIMIT) } satisfies Partial<AudioQueueContext>,
+    next: {
+      current: null,
+      owners,
+      history: [...q.history, done].slice(-AUDIO_HISTORY_LIMIT),
+    } satisfies Partial<AudioQueueContext>,
   };
 }
 

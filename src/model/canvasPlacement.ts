@@ -28,7 +28,8 @@ const MAX_Y = POSITION_MAX - NODE_BOX.height;
 /** Every cell of the grid that fits on the board. */
 function cells(): Point[] {
   const out: Point[] = [];
-  for (let y = ORIGIN; y <= MAX_Y; y += SLOT.height) for (let x = ORIGIN; x <= MAX_X; x += SLOT.width) out.push({ x, y });
+  for (let y = ORIGIN; y <= MAX_Y; y += SLOT.height)
+    for (let x = ORIGIN; x <= MAX_X; x += SLOT.width) out.push({ x, y });
   return out;
 }
 const GRID = cells();
@@ -72,7 +73,11 @@ const chunk = <T>(list: readonly T[], size: number): T[][] =>
  * agents sit in the order of their parents (the barycentre heuristic), so edges mostly run downwards and do
  * not cross nodes. Rows are centred on the widest one. Returns a position for every id, in bounds.
  */
-export function autoLayout(ids: readonly string[], edges: readonly LayoutEdge[], centre: Point = DEFAULT_VIEW_CENTRE): Record<string, Point> {
+export function autoLayout(
+  ids: readonly string[],
+  edges: readonly LayoutEdge[],
+  centre: Point = DEFAULT_VIEW_CENTRE,
+): Record<string, Point> {
   const rows = layeredLayout(ids, edges);
   if (ids.length >= 2 && ids.length <= CIRCLE_MAX) {
     // The layered order read row by row: sources first, what they feed next, round the circle clockwise from the top.
@@ -131,7 +136,11 @@ function place(order: readonly string[], centres: readonly Point[], centre: Poin
 function centredOn(rows: Record<string, Point>, centre: Point): Record<string, Point> {
   const order = Object.keys(rows);
   if (order.length === 0) return rows;
-  return place(order, order.map((id) => ({ x: rows[id].x + NODE_BOX.width / 2, y: rows[id].y + NODE_BOX.height / 2 })), centre);
+  return place(
+    order,
+    order.map((id) => ({ x: rows[id].x + NODE_BOX.width / 2, y: rows[id].y + NODE_BOX.height / 2 })),
+    centre,
+  );
 }
 
 function layeredLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Record<string, Point> {
@@ -146,7 +155,9 @@ function layeredLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Re
   const state = new Map<string, 'open' | 'done'>();
   const kept: LayoutEdge[] = [];
   const raw = new Map<string, string[]>();
-  for (const e of edges) if (known.has(e.source) && known.has(e.target) && e.source !== e.target) raw.set(e.source, [...(raw.get(e.source) ?? []), e.target]);
+  for (const e of edges)
+    if (known.has(e.source) && known.has(e.target) && e.source !== e.target)
+      raw.set(e.source, [...(raw.get(e.source) ?? []), e.target]);
   const walk = (id: string) => {
     state.set(id, 'open');
     for (const t of raw.get(id) ?? []) {
@@ -191,7 +202,9 @@ function layeredLayout(ids: readonly string[], edges: readonly LayoutEdge[]): Re
   }
   function bary(id: string) {
     const parents = into.get(id)!.filter((p) => column.has(p));
-    return parents.length ? parents.reduce((s, p) => s + column.get(p)!, 0) / parents.length : Number.MAX_SAFE_INTEGER / 2;
+    return parents.length
+      ? parents.reduce((s, p) => s + column.get(p)!, 0) / parents.length
+      : Number.MAX_SAFE_INTEGER / 2;
   }
   const looseRows = Math.max(1, Math.ceil(Math.sqrt(loose.length)));
   const perLooseRow = Math.min(ROW_CAPACITY, Math.ceil(loose.length / looseRows));
@@ -245,10 +258,15 @@ export function drawnPosition(agent: Agent): { x: number; y: number } {
 export const DEFAULT_VIEW_CENTRE: Point = { x: 440, y: 300 };
 
 /** Where a new agent goes: the free grid cell nearest the middle of the view, clear of every drawn agent. */
-export const newAgentPlace = (agents: readonly Agent[], viewCentre: Point) => nextFreeSlot(agents.map(drawnPosition), viewCentre);
+export const newAgentPlace = (agents: readonly Agent[], viewCentre: Point) =>
+  nextFreeSlot(agents.map(drawnPosition), viewCentre);
 
 /** The 'Auto-layout' action as moves to save: only what changes (an agent drawn at a fallback place is saved even when it stays there). */
-export function autoLayoutMoves(agents: readonly Agent[], edges: readonly LayoutEdge[], centre: Point = DEFAULT_VIEW_CENTRE): Array<{ agentId: string; x: number; y: number }> {
+export function autoLayoutMoves(
+  agents: readonly Agent[],
+  edges: readonly LayoutEdge[],
+  centre: Point = DEFAULT_VIEW_CENTRE,
+): Array<{ agentId: string; x: number; y: number }> {
   const placed = autoLayout(
     agents.map((a) => a.id),
     edges,

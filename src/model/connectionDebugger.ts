@@ -8,11 +8,18 @@ export type DebuggerTest =
   | { kind: 'socket'; path: string; query: Record<string, string>; expect: 'probe' | 'connected' }
   | { kind: 'http'; method: 'GET' | 'HEAD' | 'OPTIONS'; path: string };
 
-const DISCUSSION_PATHS: readonly string[] = ['/discussion/ws/discuss', '/discussion/ws/enhanced', '/hybrid-discussion/ws'];
+const DISCUSSION_PATHS: readonly string[] = [
+  '/discussion/ws/discuss',
+  '/discussion/ws/enhanced',
+  '/hybrid-discussion/ws',
+];
 
 export const DEBUGGER_TESTS: readonly DebuggerTest[] = [
-  ...DEBUG_SOCKET_PATHS.map((path): DebuggerTest =>
-    DISCUSSION_PATHS.includes(path) ? { kind: 'socket', path, query: { test: 'true' }, expect: 'probe' } : { kind: 'socket', path, query: {}, expect: 'connected' },
+  ...DEBUG_SOCKET_PATHS.map(
+    (path): DebuggerTest =>
+      DISCUSSION_PATHS.includes(path)
+        ? { kind: 'socket', path, query: { test: 'true' }, expect: 'probe' }
+        : { kind: 'socket', path, query: {}, expect: 'connected' },
   ),
   { kind: 'http', method: 'GET', path: '/health' },
   { kind: 'http', method: 'HEAD', path: '/health' },
@@ -20,7 +27,8 @@ export const DEBUGGER_TESTS: readonly DebuggerTest[] = [
   { kind: 'http', method: 'GET', path: '/auth/me' },
 ];
 
-export const testName = (t: DebuggerTest) => (t.kind === 'socket' ? `WS ${t.path}${t.query.test ? '?test=true' : ''}` : `${t.method} ${t.path}`);
+export const testName = (t: DebuggerTest) =>
+  t.kind === 'socket' ? `WS ${t.path}${t.query.test ? '?test=true' : ''}` : `${t.method} ${t.path}`;
 
 /** What a socket probe saw: whether it opened, the first frame's text, how it closed, and how long it took. */
 export interface SocketProbeResult {
@@ -62,7 +70,11 @@ export interface ConnectionDebuggerContext {
   copyError: string | null;
 }
 
-export type ConnectionDebuggerEvent = { type: 'debugger.run' } | { type: 'debugger.stop' } | { type: 'debugger.copy' } | { type: 'debugger.clear' };
+export type ConnectionDebuggerEvent =
+  | { type: 'debugger.run' }
+  | { type: 'debugger.stop' }
+  | { type: 'debugger.copy' }
+  | { type: 'debugger.clear' };
 
 export const explainCloseCode = (code: number) => CLOSE_CODE_EXPLANATIONS[code] ?? 'Unknown close code';
 
@@ -87,13 +99,19 @@ export function judgeSocket(test: Extract<DebuggerTest, { kind: 'socket' }>, r: 
 /** Pure: an HTTP probe's outcome (2xx passes; OPTIONS answers 204 with Allow). */
 export function judgeHttp(test: Extract<DebuggerTest, { kind: 'http' }>, r: HttpProbeResult): TestResult {
   const ok = r.status >= 200 && r.status < 300;
-  const detail = r.status === 0 ? `no answer: ${r.error ?? 'network error'}` : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 160)}` : ''}${r.status === 401 ? ' — the token was refused' : ''}`;
+  const detail =
+    r.status === 0
+      ? `no answer: ${r.error ?? 'network error'}`
+      : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 160)}` : ''}${r.status === 401 ? ' — the token was refused' : ''}`;
   return { name: testName(test), ok, status: r.status, ms: Math.round(r.ms), detail };
 }
 
 export function timedOut(test: DebuggerTest): TestResult {
   return {
-    name: testName(test), ok: false, ms: DEBUGGER_TEST_TIMEOUT_MS, detail: `no answer within ${DEBUGGER_TEST_TIMEOUT_MS / 1000} s`,
+    name: testName(test),
+    ok: false,
+    ms: DEBUGGER_TEST_TIMEOUT_MS,
+    detail: `no answer within ${DEBUGGER_TEST_TIMEOUT_MS / 1000} s`,
     ...(test.kind === 'socket' ? { code: 1006, explanation: explainCloseCode(1006) } : {}),
   };
 }
@@ -102,7 +120,8 @@ export function timedOut(test: DebuggerTest): TestResult {
 export function debuggerReport(ctx: Pick<ConnectionDebuggerContext, 'results' | 'errors'>): string {
   const lines = ['Agora connection debugger report', ''];
   for (const r of ctx.results) {
-    const code = r.code !== undefined ? ` code ${r.code} (${r.explanation})` : r.status !== undefined ? ` status ${r.status}` : '';
+    const code =
+      r.code !== undefined ? ` code ${r.code} (${r.explanation})` : r.status !== undefined ? ` status ${r.status}` : '';
     lines.push(`${r.ok ? 'PASS' : 'FAIL'} ${r.name}${code} ${r.ms} ms — ${r.detail}`);
   }
   const passed = ctx.results.filter((r) => r.ok).length;

@@ -1,7 +1,13 @@
 // What each panel says when its socket closes or fails (docs/product.md#discussions-errors 'Standard panel', 'Hybrid
 // panel'). Pure, so every close-code rule is one table-tested function rather than branches spread over the charts.
 import {
-  CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, CLOSE_PROTOCOL_ERROR, CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN_LATER,
+  CLOSE_ABNORMAL,
+  CLOSE_GOING_AWAY,
+  CLOSE_NORMAL,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_PROTOCOL_ERROR,
+  CLOSE_SERVICE_RESTART,
+  CLOSE_TRY_AGAIN_LATER,
   ENDPOINTS,
 } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -50,11 +56,14 @@ export function standardCloseBanner(facts: CloseFacts, state: BannerState): stri
 }
 
 /** A standard run that closes normally with nothing wrong before it ends quietly; any other close is a failure. */
-export const isQuietStandardClose = (facts: CloseFacts, state: BannerState) => state.pendingProblem === null && closeMessage(facts) === null;
+export const isQuietStandardClose = (facts: CloseFacts, state: BannerState) =>
+  state.pendingProblem === null && closeMessage(facts) === null;
 
 /** A socket error event: before the socket ever opened the endpoint is likely missing; after, the network. */
 export function socketErrorMessage(everOpened: boolean, endpointName: string, availableNames: string): string {
-  return everOpened ? DISCUSSION_MESSAGES.connectionError : DISCUSSION_MESSAGES.cannotConnect(endpointName, availableNames);
+  return everOpened
+    ? DISCUSSION_MESSAGES.connectionError
+    : DISCUSSION_MESSAGES.cannotConnect(endpointName, availableNames);
 }
 
 /** 'A server message with an error field … if it mentions Authentication or token, the session is stopped.' */
@@ -69,7 +78,8 @@ export const hybridSocketErrorMessage = (everOpened: boolean) =>
 export function hybridCloseBanner(facts: Omit<CloseFacts, 'endpointName'>, state: BannerState): string | null {
   if (facts.gaveUp) return DISCUSSION_MESSAGES.connectionLost(ENDPOINTS.hybrid.name);
   if (state.pendingProblem) return state.pendingProblem;
-  if (facts.code === CLOSE_POLICY_VIOLATION || facts.code === CLOSE_PROTOCOL_ERROR) return DISCUSSION_MESSAGES.authFailed;
+  if (facts.code === CLOSE_POLICY_VIOLATION || facts.code === CLOSE_PROTOCOL_ERROR)
+    return DISCUSSION_MESSAGES.authFailed;
   if (facts.code === CLOSE_TRY_AGAIN_LATER) return limitMessage(facts.reason);
   if (facts.code === CLOSE_NORMAL || facts.code === CLOSE_GOING_AWAY) return state.error;
   return DISCUSSION_MESSAGES.closedUnexpectedly(facts.code, facts.reason);

@@ -3,7 +3,8 @@ import { OPENAI_PRESETS } from '../schemas/constants';
 // The tag a connection wears ('Groq', 'LM Studio', 'Local OpenAI-compatible'): it follows the address, not the
 // preset the form started from — a connection typed with http://127.0.0.1:8080 after picking 'OpenAI' is not OpenAI.
 
-const LOCAL = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|[^.]+)$/i;
+const LOCAL =
+  /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|[^.]+)$/i;
 
 const hostPort = (url: string) => {
   try {

@@ -11,10 +11,27 @@ export interface FormatOption {
 }
 
 export const FORMAT_OPTIONS: readonly FormatOption[] = [
-  { kind: 'round_table', label: 'Round table', line: (_n, t) => `The agents speak in turn, about ${t} turns; @name someone to give them the next turn.` },
-  { kind: 'moderated', label: 'Moderated', line: (_n, t) => `A moderator gives the floor: you (nobody speaks until you choose) or an agent; up to ${t} turns.` },
-  { kind: 'council', label: 'Council', line: (n) => `Independent answers, an anonymous ranking, then the chair's final answer: ${2 * n + 1} turns.` },
-  { kind: 'debate', label: 'Debate', line: (n) => `For against Against in opening, rebuttal and closing; a judge votes before and after: about ${3 * Math.max(2, n - 1) + 2} turns.` },
+  {
+    kind: 'round_table',
+    label: 'Round table',
+    line: (_n, t) => `The agents speak in turn, about ${t} turns; @name someone to give them the next turn.`,
+  },
+  {
+    kind: 'moderated',
+    label: 'Moderated',
+    line: (_n, t) => `A moderator gives the floor: you (nobody speaks until you choose) or an agent; up to ${t} turns.`,
+  },
+  {
+    kind: 'council',
+    label: 'Council',
+    line: (n) => `Independent answers, an anonymous ranking, then the chair's final answer: ${2 * n + 1} turns.`,
+  },
+  {
+    kind: 'debate',
+    label: 'Debate',
+    line: (n) =>
+      `For against Against in opening, rebuttal and closing; a judge votes before and after: about ${3 * Math.max(2, n - 1) + 2} turns.`,
+  },
 ];
 
 export const formatOption = (kind: FormatKind) => FORMAT_OPTIONS.find((o) => o.kind === kind) ?? FORMAT_OPTIONS[0];
@@ -43,4 +60,5 @@ export function formatOf(f: PanelFormat | undefined, agentIds: readonly string[]
 }
 
 /** A stored discussion's format, in the setting's words (History); no format is the round table. */
-export const formatLabel = (kind: string | null | undefined) => FORMAT_OPTIONS.find((o) => o.kind === kind)?.label ?? 'Round table';
+export const formatLabel = (kind: string | null | undefined) =>
+  FORMAT_OPTIONS.find((o) => o.kind === kind)?.label ?? 'Round table';

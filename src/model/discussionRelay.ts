@@ -11,15 +11,26 @@ import { frameOf } from './discussionSocket';
 import { optionSlotFromId } from './positionSelectors';
 import { systemActor } from './systemRegistry';
 
-export const agentStatus = (agentId: string, status: string) => ({ type: 'discussion.agentStatus' as const, agentId, status });
+export const agentStatus = (agentId: string, status: string) => ({
+  type: 'discussion.agentStatus' as const,
+  agentId,
+  status,
+});
 export const statusesReset = () => ({ type: 'discussion.statusesReset' as const });
-export const agentPosition = (agentId: string, label: string, slot: number) => ({ type: 'discussion.agentPosition' as const, agentId, label, slot });
+export const agentPosition = (agentId: string, label: string, slot: number) => ({
+  type: 'discussion.agentPosition' as const,
+  agentId,
+  label,
+  slot,
+});
 export const positionsReset = () => ({ type: 'discussion.positionsReset' as const });
 
 /** Whether a frame says where an agent stands (a turn with an option) or that a new discussion begins. */
 const saysPosition = (frame: { type: string; option_id?: unknown }) =>
-  frame.type === 'discussion_initialized' || frame.type === 'discussion_started'
-  || ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') && typeof frame.option_id === 'string');
+  frame.type === 'discussion_initialized' ||
+  frame.type === 'discussion_started' ||
+  ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') &&
+    typeof frame.option_id === 'string');
 
 /** What the relays read of an event: the frames and audio notices a panel hears (anything else is ignored). */
 type Heard =
@@ -47,7 +58,12 @@ const audioQueueOf = (system: Relay['system']) => systemActor(system, 'audioQueu
 export const mayRelay = (event: EventObject, speechOn: boolean): boolean => {
   const frame = frameOf(event as Heard);
   const type = frame?.type;
-  return type === 'agent_status' || type === 'agent_message_start' || (speechOn && type !== undefined) || (frame !== null && frame !== undefined && saysPosition(frame));
+  return (
+    type === 'agent_status' ||
+    type === 'agent_message_start' ||
+    (speechOn && type !== undefined) ||
+    (frame !== null && frame !== undefined && saysPosition(frame))
+  );
 };
 
 export function relayAgentStatus({ event, system, enqueue }: Relay): void {
@@ -58,9 +74,15 @@ export function relayAgentStatus({ event, system, enqueue }: Relay): void {
   // An agent whose turn is streaming holds the floor while it writes; the server's statuses take over after.
   else if (frame.type === 'agent_message_start') enqueue.sendTo(workspace, agentStatus(frame.agent_id, 'responding'));
   // A resumed discussion replays from its start, so its positions come back with it.
-  else if (frame.type === 'discussion_initialized' || frame.type === 'discussion_started') enqueue.sendTo(workspace, positionsReset());
-  else if ((frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') && frame.option_id && frame.position) {
-    const agentId = frame.type === 'argument' ? frame.argument.agent_id : frame.type === 'text' ? frame.from_id : frame.agent_id;
+  else if (frame.type === 'discussion_initialized' || frame.type === 'discussion_started')
+    enqueue.sendTo(workspace, positionsReset());
+  else if (
+    (frame.type === 'agent_message' || frame.type === 'text' || frame.type === 'argument') &&
+    frame.option_id &&
+    frame.position
+  ) {
+    const agentId =
+      frame.type === 'argument' ? frame.argument.agent_id : frame.type === 'text' ? frame.from_id : frame.agent_id;
     enqueue.sendTo(workspace, agentPosition(agentId, frame.position, optionSlotFromId(frame.option_id)));
   }
 }
@@ -81,7 +103,10 @@ export function resetStatuses({ system, enqueue }: Relay): void {
 }
 
 /** Stop: 'clear' drops the current clip and the queue; 'interrupt' (hybrid's Interrupt Audio) holds later ones. */
-export function tellAudioQueue({ system, enqueue }: Relay, params: { type: 'audio.clear' | 'audio.interrupt' | 'audio.enable' | 'audio.disable' }): void {
+export function tellAudioQueue(
+  { system, enqueue }: Relay,
+  params: { type: 'audio.clear' | 'audio.interrupt' | 'audio.enable' | 'audio.disable' },
+): void {
   const queue = audioQueueOf(system);
   if (queue) enqueue.sendTo(queue, params);
 }
@@ -99,19 +124,44 @@ export function queueSpeech({ system, self, enqueue }: Relay, item: { audioId: s
 /** The standard panel speaks an `audio` frame, or a message that carries its audio_url. */
 export function standardAudioItem(frame: StandardServerFrame | null) {
   if (frame?.type === 'audio') {
-    return { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, text: frame.text, requiresAck: true };
+    return {
+      audioId: frame.audio_id ?? frame.audio_url,
+      messageId: frame.message_id ?? null,
+      url: frame.audio_url,
+      agentId: frame.agent_id,
+      text: frame.text,
+      requiresAck: true,
+    };
   }
   if (frame?.type === 'agent_message' && frame.audio_url) {
-    return { audioId: frame.audio_id ?? frame.audio_url, messageId: frame.id, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name, text: frame.content, requiresAck: true };
+    return {
+      audioId: frame.audio_id ?? frame.audio_url,
+      messageId: frame.id,
+      url: frame.audio_url,
+      agentId: frame.agent_id,
+      agentName: frame.agent_name,
+      text: frame.content,
+      requiresAck: true,
+    };
   }
   return null;
 }
 
 /** The hybrid panel speaks `audio_message` frames at the run's speed and volume; the server waits for each one. */
-export function hybridAudioItem(frame: HybridServerFrame | null, settings: Pick<HybridSettings, 'tts_speed' | 'tts_volume'>) {
+export function hybridAudioItem(
+  frame: HybridServerFrame | null,
+  settings: Pick<HybridSettings, 'tts_speed' | 'tts_volume'>,
+) {
   if (frame?.type !== 'audio_message') return null;
   return {
-    audioId: frame.audio_id, messageId: frame.message_id ?? null, url: frame.audio_url, agentId: frame.agent_id, agentName: frame.agent_name,
-    speed: settings.tts_speed, volume: settings.tts_volume, requiresAck: true, synchronized: true,
+    audioId: frame.audio_id,
+    messageId: frame.message_id ?? null,
+    url: frame.audio_url,
+    agentId: frame.agent_id,
+    agentName: frame.agent_name,
+    speed: settings.tts_speed,
+    volume: settings.tts_volume,
+    requiresAck: true,
+    synchronized: true,
   };
 }

@@ -4,7 +4,6 @@ import { CLOSE_NORMAL } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, type Feed, type FeedInput } from './feed';
 
-
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
 export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
 /** Our own close: normal, so the socketSession never reconnects after it. */
@@ -13,7 +12,13 @@ export const sendCommand = (frame: Record<string, unknown>) => ({ type: 'socketS
 
 /** Standard panel: each clip that played to its end is reported as a status. */
 export const playedStatus = (item: { audioId: string; messageId?: string | null; agentId: string }) =>
-  sendCommand({ type: 'status', status: 'played', audio_id: item.audioId, agent_id: item.agentId, ...(item.messageId ? { message_id: item.messageId } : {}) });
+  sendCommand({
+    type: 'status',
+    status: 'played',
+    audio_id: item.audioId,
+    agent_id: item.agentId,
+    ...(item.messageId ? { message_id: item.messageId } : {}),
+  });
 /** Hybrid panel: the server paces the turns by real playback, so each clip that played to its end is acknowledged. */
 export const audioAcknowledgment = (item: { audioId: string }, timestamp: string) =>
   sendCommand({ type: 'audio_acknowledgment', audio_id: item.audioId, status: 'played', timestamp });

@@ -44,7 +44,15 @@ export type EditorEvent =
   | AgentDeletedEvent
   | BannerShowEvent;
 
-export const emptyFields: EditorFields = { name: '', role: '', prompt: '', model: '', personality: '', color: '', avatar: '' };
+export const emptyFields: EditorFields = {
+  name: '',
+  role: '',
+  prompt: '',
+  model: '',
+  personality: '',
+  color: '',
+  avatar: '',
+};
 
 export const fieldsFromAgent = (a: Agent): EditorFields => ({
   name: a.name ?? '',
@@ -107,13 +115,17 @@ export function missingFields(f: EditorFields): string[] {
   return missing;
 }
 
-export const isComplete = (f: EditorFields) => [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0) && isColorValid(f.color);
+export const isComplete = (f: EditorFields) =>
+  [f.name, f.role, f.prompt, f.model].every((v) => v.trim().length > 0) && isColorValid(f.color);
 
 /**
  * A new agent starts with a model chosen: the first one a connection can reach, else the offline demo model. An
  * edit, or a model already picked, is left alone.
  */
-export function withPreselectedModel(context: Pick<EditorContext, 'mode' | 'fields'>, models: ModelOption[]): EditorFields {
+export function withPreselectedModel(
+  context: Pick<EditorContext, 'mode' | 'fields'>,
+  models: ModelOption[],
+): EditorFields {
   if (context.mode !== 'create' || context.fields.model) return context.fields;
   const pick = models.find((m) => !m.offline && !m.unreachable) ?? models.find((m) => m.offline);
   return pick ? { ...context.fields, model: pick.value } : context.fields;

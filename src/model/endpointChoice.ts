@@ -31,7 +31,10 @@ const RULES: ReadonlyArray<[EndpointKey, (o: EndpointChoiceOptions) => boolean]>
 ];
 
 /** An endpoint missing from `availability` (nothing probed yet) counts as 'unknown'. */
-export function chooseEndpoint(opts: EndpointChoiceOptions, availability: Partial<Record<EndpointKey, EndpointAvailability>>): EndpointKey {
+export function chooseEndpoint(
+  opts: EndpointChoiceOptions,
+  availability: Partial<Record<EndpointKey, EndpointAvailability>>,
+): EndpointKey {
   if (!ENDPOINT_KEYS.some((key) => availability[key] === 'available')) return 'basic';
   for (const [key, applies] of RULES) {
     if (applies(opts) && availability[key] !== 'unavailable') return key;

@@ -33,7 +33,9 @@ function reasoningOf(it: FeedItem): unknown {
 }
 
 function evidenceOf(it: FeedItem): unknown[] | undefined {
-  const ev = sourceField(it, 'evidence') ?? (sourceField(it, 'argument') as { supporting_evidence?: unknown } | undefined)?.supporting_evidence;
+  const ev =
+    sourceField(it, 'evidence') ??
+    (sourceField(it, 'argument') as { supporting_evidence?: unknown } | undefined)?.supporting_evidence;
   return Array.isArray(ev) && ev.length > 0 ? ev : undefined;
 }
 
@@ -61,7 +63,13 @@ export function exportMessage(it: FeedItem): ExportMessage {
   if (it.interrupted) out.interrupted = true;
   if (it.extras?.length) {
     out.protocol = it.extras.map((e) => ({
-      kind: e.kind, phrase: describeExtra(e), performative: e.performative, receiver: e.receiver, stance: e.stance, confidence: e.confidence, note: e.note,
+      kind: e.kind,
+      phrase: describeExtra(e),
+      performative: e.performative,
+      receiver: e.receiver,
+      stance: e.stance,
+      confidence: e.confidence,
+      note: e.note,
     }));
   }
   const reasoning = reasoningOf(it);
@@ -84,12 +92,15 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     research_results: [...selectResearchResults(feed)],
     consensus: feed.consensus?.consensus ?? null,
     consensus_score: feed.consensus?.score ?? feed.positions.score,
-    outcome: feed.positions.firstVote || feed.positions.finalVote
-      ? {
-          first_vote: feed.positions.firstVote, final_vote: feed.positions.finalVote, ...(feed.positions.outcome ? { outcome: feed.positions.outcome } : {}),
-          changes: feed.positions.changes,
-        }
-      : null,
+    outcome:
+      feed.positions.firstVote || feed.positions.finalVote
+        ? {
+            first_vote: feed.positions.firstVote,
+            final_vote: feed.positions.finalVote,
+            ...(feed.positions.outcome ? { outcome: feed.positions.outcome } : {}),
+            changes: feed.positions.changes,
+          }
+        : null,
     exported_at: meta.now.toISOString(),
   };
   return discussionExport.parse(doc);

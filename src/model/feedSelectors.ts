@@ -43,7 +43,8 @@ const argumentTreeOf = memo((args: KeyedVec<Argument>): ArgumentNode[] => {
   const list = kvValues(args);
   const nodes = new Map<string, ArgumentNode>();
   for (const a of list) nodes.set(a.id, { argument: a, children: [] });
-  const parentOf = (a: Argument) => (a.parent_id && a.parent_id !== a.id && nodes.has(a.parent_id) ? a.parent_id : null);
+  const parentOf = (a: Argument) =>
+    a.parent_id && a.parent_id !== a.id && nodes.has(a.parent_id) ? a.parent_id : null;
   // Break cycles: walk up from each argument; an argument whose ancestry returns to itself is made a root.
   const rootForced = new Set<string>();
   for (const a of list) {
@@ -73,7 +74,12 @@ export interface PaperWithSource extends Paper {
   source: string;
 }
 
-const normaliseTitle = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normaliseTitle = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Every paper of every research result, first occurrence kept, deduplicated by url, else (no url) by normalised title. */
 export const selectPapers = (feed: Feed): PaperWithSource[] => papersOf(feed.research) as PaperWithSource[];
@@ -164,14 +170,34 @@ export interface Analytics {
   positions: PositionStory | null;
 }
 
-const KINDS: readonly FeedItemKind[] = ['stage', 'argument', 'acl', 'research', 'consensus', 'human', 'hybrid', 'summary', 'text', 'delegation', 'system', 'error', 'round'];
+const KINDS: readonly FeedItemKind[] = [
+  'stage',
+  'argument',
+  'acl',
+  'research',
+  'consensus',
+  'human',
+  'hybrid',
+  'summary',
+  'text',
+  'delegation',
+  'system',
+  'error',
+  'round',
+];
 const TURN_KINDS: ReadonlySet<FeedItemKind> = new Set(['argument', 'hybrid', 'text']);
 
-function consensusSummary(c: { consensus: Consensus; score: number; reached: boolean } | null): ConsensusSummary | null {
+function consensusSummary(
+  c: { consensus: Consensus; score: number; reached: boolean } | null,
+): ConsensusSummary | null {
   if (!c) return null;
   return {
-    solution: c.consensus.solution, confidence: c.consensus.confidence, supportLevel: c.consensus.support_level,
-    score: c.score, reached: c.reached, dissentingOpinions: [...c.consensus.dissenting_opinions],
+    solution: c.consensus.solution,
+    confidence: c.consensus.confidence,
+    supportLevel: c.consensus.support_level,
+    score: c.score,
+    reached: c.reached,
+    dissentingOpinions: [...c.consensus.dissenting_opinions],
   };
 }
 
@@ -193,7 +219,12 @@ export function selectAnalytics(feed: Feed): Analytics {
     if (TURN_KINDS.has(it.kind) && it.agentId) {
       const c = contributions.get(it.agentId);
       if (c) c.count++;
-      else contributions.set(it.agentId, { agentId: it.agentId, name: names.get(it.agentId) ?? it.agentName ?? it.agentId, count: 1 });
+      else
+        contributions.set(it.agentId, {
+          agentId: it.agentId,
+          name: names.get(it.agentId) ?? it.agentName ?? it.agentId,
+          count: 1,
+        });
     }
     if ((it.kind === 'argument' || it.kind === 'hybrid') && it.round !== undefined && it.confidence !== undefined) {
       const r = perRound.get(it.round) ?? { sum: 0, n: 0 };
@@ -216,11 +247,18 @@ export function selectAnalytics(feed: Feed): Analytics {
     totalResearchResults: feed.research.keys.length,
     totalPapers: selectPapers(feed).length,
     consensus: consensusSummary(feed.consensus),
-    confidenceByRound: [...perRound.entries()].sort((a, b) => a[0] - b[0]).map(([round, { sum, n }]) => ({ round, avgConfidence: sum / n })),
+    confidenceByRound: [...perRound.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([round, { sum, n }]) => ({ round, avgConfidence: sum / n })),
     delegations: feed.delegations.keys.length,
     humanMessages: countsByKind.human,
     statistics: feed.statistics,
-    metrics: [...metrics.values()].map(({ metric, count, sum, last }) => ({ metric, count, average: sum / count, last })),
+    metrics: [...metrics.values()].map(({ metric, count, sum, last }) => ({
+      metric,
+      count,
+      average: sum / count,
+      last,
+    })),
     positions: selectPositionStory(feed),
   };
   analyticsCache.set(feed, out);

@@ -85,7 +85,9 @@ export const messageOf = (error: unknown) => (error instanceof Error && error.me
 export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
   const { feed, panel, endpoint, malformed, moments } = replayStored(stored);
   const { config, frames: _frames, human_messages: _human, ...summary } = stored;
-  const agentIds = Array.isArray(config.agent_ids) ? config.agent_ids.filter((x): x is string => typeof x === 'string') : [];
+  const agentIds = Array.isArray(config.agent_ids)
+    ? config.agent_ids.filter((x): x is string => typeof x === 'string')
+    : [];
   return {
     summary,
     panel,
@@ -95,12 +97,21 @@ export function openedFrom(stored: StoredDiscussion): OpenedDiscussion {
     moments,
     frameCount: stored.frames.length,
     hybridSettings: panel === 'hybrid' ? hybridSettingsOf(config) : null,
-    run: { sessionId: stored.session_id, endpoint: endpoint ?? 'basic', agentIds, context: stored.topic, token: null, connections: [], settings: settingsOf(config) },
+    run: {
+      sessionId: stored.session_id,
+      endpoint: endpoint ?? 'basic',
+      agentIds,
+      context: stored.topic,
+      token: null,
+      connections: [],
+      settings: settingsOf(config),
+    },
   };
 }
 
 /** A stored discussion the panel that ran it can continue: still running, with a known endpoint and two agents. */
-export const isReattachable = (o: OpenedDiscussion) => o.summary.status === 'running' && o.endpoint !== null && o.run.agentIds.length >= 2;
+export const isReattachable = (o: OpenedDiscussion) =>
+  o.summary.status === 'running' && o.endpoint !== null && o.run.agentIds.length >= 2;
 
 /** What continues an opened discussion: the event for the panel that ran it (History → Re-attach, or the offer). */
 export type ResumeRequest =
@@ -113,9 +124,15 @@ export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
   const agentIds = o.run.agentIds;
   if (o.panel === 'hybrid') {
     const settings = o.hybridSettings ?? defaults.hybrid;
-    return { panel: 'hybridDiscussion', event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, feed: o.feed, resumeFrom: o.frameCount } };
+    return {
+      panel: 'hybridDiscussion',
+      event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, feed: o.feed, resumeFrom: o.frameCount },
+    };
   }
-  return { panel: 'standardDiscussion', event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic } };
+  return {
+    panel: 'standardDiscussion',
+    event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic },
+  };
 }
 
 /** The part of `enqueueActions`' argument `sendResume` uses. */
@@ -129,7 +146,12 @@ interface Relay {
 export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion): void {
   const request = resumeRequest(opened);
   // Each registry id gets its own panel's event (one branch per panel, so both stay typed).
-  const panel = request?.panel === 'hybridDiscussion' ? systemActor(system, 'hybridDiscussion') : request ? systemActor(system, 'standardDiscussion') : undefined;
+  const panel =
+    request?.panel === 'hybridDiscussion'
+      ? systemActor(system, 'hybridDiscussion')
+      : request
+        ? systemActor(system, 'standardDiscussion')
+        : undefined;
   if (!request || !panel) return;
   enqueue.sendTo(panel, request.event);
   const app = systemActor(system, 'app');

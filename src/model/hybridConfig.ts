@@ -29,7 +29,9 @@ export function buildHybridConfig(run: HybridRun) {
     topic: run.topic,
     session_id: run.sessionId,
     tts,
-    tts_config: tts ? { ...defaults.tts, enabled: true, speed: tts_speed, volume: tts_volume, max_length: 300, format: 'wav' } : null,
+    tts_config: tts
+      ? { ...defaults.tts, enabled: true, speed: tts_speed, volume: tts_volume, max_length: 300, format: 'wav' }
+      : null,
   });
   // Not a key of the spec's first frame: sent only to turn it off (the server's default is on).
   const config = independent_first_answers ? spec : { ...spec, independent_first_answers };
@@ -63,7 +65,13 @@ export function hybridStartProblem(agentIds: string[], topic: string): string | 
 
 const OURS: Record<HybridTemplateName, { settings: Partial<HybridSettings>; topic: string }> = {
   'Scientific Analysis': {
-    settings: { mode: 'structured', evidence_required: true, allow_research: true, citation_style: 'academic', consensus_threshold: 0.8 },
+    settings: {
+      mode: 'structured',
+      evidence_required: true,
+      allow_research: true,
+      citation_style: 'academic',
+      consensus_threshold: 0.8,
+    },
     topic: 'What does the evidence say about the effect of a four-day school week on learning?',
   },
   'Problem Solving': {
@@ -81,11 +89,20 @@ const OURS: Record<HybridTemplateName, { settings: Partial<HybridSettings>; topi
 };
 
 export function hybridTemplate(name: HybridTemplateName): { settings: Partial<HybridSettings>; topic: string } {
-  return { settings: { ...OURS[name].settings, ...(HYBRID_TEMPLATES[name] as Partial<HybridSettings>) }, topic: OURS[name].topic };
+  return {
+    settings: { ...OURS[name].settings, ...(HYBRID_TEMPLATES[name] as Partial<HybridSettings>) },
+    topic: OURS[name].topic,
+  };
 }
 
 /** A template fills its settings at once, and the topic box only when it is empty. */
-export function withTemplate(context: Pick<HybridDiscussionContext, 'settings' | 'topic'>, name: HybridTemplateName): Pick<HybridDiscussionContext, 'settings' | 'topic'> {
+export function withTemplate(
+  context: Pick<HybridDiscussionContext, 'settings' | 'topic'>,
+  name: HybridTemplateName,
+): Pick<HybridDiscussionContext, 'settings' | 'topic'> {
   const t = hybridTemplate(name);
-  return { settings: hybridSettings.parse({ ...context.settings, ...t.settings }), topic: context.topic.trim() ? context.topic : t.topic };
+  return {
+    settings: hybridSettings.parse({ ...context.settings, ...t.settings }),
+    topic: context.topic.trim() ? context.topic : t.topic,
+  };
 }

@@ -61,11 +61,18 @@ export interface HybridStartFacts {
 }
 
 /** Start: a new session (`session_` + the time) on the topic and settings as they are now; nothing of the last run stays. */
-export function startedHybridRun(context: HybridDiscussionContext, start: HybridStartFacts): Partial<HybridDiscussionContext> {
+export function startedHybridRun(
+  context: HybridDiscussionContext,
+  start: HybridStartFacts,
+): Partial<HybridDiscussionContext> {
   const now = context.clockNow ?? 0;
   const run: HybridRun = {
-    sessionId: makeSessionId(now), agentIds: [...new Set(start.agentIds)], topic: context.topic.trim(), token: context.token,
-    settings: context.settings, startedAt: now,
+    sessionId: makeSessionId(now),
+    agentIds: [...new Set(start.agentIds)],
+    topic: context.topic.trim(),
+    token: context.token,
+    settings: context.settings,
+    startedAt: now,
   };
   return { run, feed: emptyFeed, error: null, pendingProblem: null };
 }
@@ -89,15 +96,28 @@ export const isHybridResumable = (resume: Pick<HybridResumeFacts, 'sessionId' | 
  * the feed History replayed stays, and the server is asked for the frames after it, so speech plays only for what
  * is new.
  */
-export function resumedHybridRun(context: HybridDiscussionContext, resume: HybridResumeFacts): Partial<HybridDiscussionContext> {
+export function resumedHybridRun(
+  context: HybridDiscussionContext,
+  resume: HybridResumeFacts,
+): Partial<HybridDiscussionContext> {
   const run: HybridRun = {
-    sessionId: resume.sessionId, agentIds: [...new Set(resume.agentIds)], topic: resume.topic, token: context.token,
-    settings: resume.settings, startedAt: context.clockNow ?? 0, resumeFrom: resume.resumeFrom,
+    sessionId: resume.sessionId,
+    agentIds: [...new Set(resume.agentIds)],
+    topic: resume.topic,
+    token: context.token,
+    settings: resume.settings,
+    startedAt: context.clockNow ?? 0,
+    resumeFrom: resume.resumeFrom,
   };
   return { run, topic: resume.topic, settings: resume.settings, feed: resume.feed, error: null, pendingProblem: null };
 }
 
 /** What the export child gets: the run and its feed (PDF unless said), or null when there is nothing to export. */
-export function hybridExportRequestOf(context: HybridDiscussionContext, format: 'pdf' | 'json' = 'pdf'): HybridExportRequest | null {
-  return context.run && selectCounts(context.feed).messages > 0 ? { feed: context.feed, run: context.run, format } : null;
+export function hybridExportRequestOf(
+  context: HybridDiscussionContext,
+  format: 'pdf' | 'json' = 'pdf',
+): HybridExportRequest | null {
+  return context.run && selectCounts(context.feed).messages > 0
+    ? { feed: context.feed, run: context.run, format }
+    : null;
 }

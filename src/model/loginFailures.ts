@@ -26,7 +26,8 @@ export const hasFieldErrors = (errors: FieldErrors) => Boolean(errors.email || e
 export function loginFailureMessage(error: unknown, mode: LoginMode): string {
   const { status, detail } = readFailure(error);
   if (status === 401) return AUTH_MESSAGES.invalidCredentials;
-  if (status === 400 && mode === 'register' && detail === SERVER_DETAIL.emailAlreadyRegistered) return AUTH_MESSAGES.alreadyRegistered;
+  if (status === 400 && mode === 'register' && detail === SERVER_DETAIL.emailAlreadyRegistered)
+    return AUTH_MESSAGES.alreadyRegistered;
   if (status === 422) return AUTH_MESSAGES.invalidInput;
   if (status === 500) return AUTH_MESSAGES.serverError;
   return detail ?? (mode === 'register' ? AUTH_MESSAGES.registrationFailed : AUTH_MESSAGES.loginFailed);

@@ -17,7 +17,12 @@ export function mentionQuery(text: string, caret: number): MentionQuery | null {
 export const mentionCandidates = (names: readonly string[], q: MentionQuery | null): string[] =>
   q ? names.filter((n) => n.toLowerCase().startsWith(q.query.toLowerCase())).slice(0, 8) : [];
 
-export function completeMention(text: string, caret: number, q: MentionQuery, name: string): { text: string; caret: number } {
+export function completeMention(
+  text: string,
+  caret: number,
+  q: MentionQuery,
+  name: string,
+): { text: string; caret: number } {
   const token = /\s/.test(name) ? `@"${name}" ` : `@${name} `;
   const next = text.slice(0, q.start) + token + text.slice(caret);
   return { text: next, caret: q.start + token.length };

@@ -26,7 +26,9 @@ export interface ConnectionForm {
 }
 export type FormField = 'name' | 'base_url' | 'api_key';
 
-export type PendingDelete = { what: 'connection'; id: string; name: string } | { what: 'model'; connectionId: string; model: string };
+export type PendingDelete =
+  | { what: 'connection'; id: string; name: string }
+  | { what: 'model'; connectionId: string; model: string };
 
 export interface ModelsContext {
   connections: ModelConnection[];
@@ -63,16 +65,35 @@ export type ModelsEvent =
   | { type: 'live.frame'; frame: LiveServerFrame }
   | { type: 'live.resync' };
 
-export const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
+export const errorText = (e: unknown) =>
+  e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong';
 
 export const presetOf = (id: string) => OPENAI_PRESETS.find((p) => p.id === id);
 
 export function blankForm(kind: FormKind): ConnectionForm {
   if (kind === 'openai') {
     const first = OPENAI_PRESETS[0];
-    return { mode: 'create', id: null, kind, preset: first.id, name: first.label, base_url: first.baseUrl, api_key: '', keyHint: null };
+    return {
+      mode: 'create',
+      id: null,
+      kind,
+      preset: first.id,
+      name: first.label,
+      base_url: first.baseUrl,
+      api_key: '',
+      keyHint: null,
+    };
   }
-  return { mode: 'create', id: null, kind, preset: '', name: kind === 'ollama' ? 'Ollama' : 'Built-in', base_url: kind === 'ollama' ? OLLAMA_DEFAULT_URL : '', api_key: '', keyHint: null };
+  return {
+    mode: 'create',
+    id: null,
+    kind,
+    preset: '',
+    name: kind === 'ollama' ? 'Ollama' : 'Built-in',
+    base_url: kind === 'ollama' ? OLLAMA_DEFAULT_URL : '',
+    api_key: '',
+    keyHint: null,
+  };
 }
 
 export const formFrom = (c: ModelConnection): ConnectionForm => ({
@@ -88,9 +109,17 @@ export const formFrom = (c: ModelConnection): ConnectionForm => ({
 
 /** The body of Save: a create carries every field; an edit sends the key only when one was typed. */
 export function saveBody(f: ConnectionForm): ModelConnectionCreate | ModelConnectionUpdate {
-  const common = { name: f.name.trim(), base_url: f.base_url.trim(), ...(f.kind === 'openai' ? { preset: f.preset || null } : {}) };
+  const common = {
+    name: f.name.trim(),
+    base_url: f.base_url.trim(),
+    ...(f.kind === 'openai' ? { preset: f.preset || null } : {}),
+  };
   if (f.mode === 'edit') return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
-  return { kind: f.kind as 'ollama' | 'openai', ...common, ...(f.kind === 'openai' && f.api_key ? { api_key: f.api_key } : {}) };
+  return {
+    kind: f.kind as 'ollama' | 'openai',
+    ...common,
+    ...(f.kind === 'openai' && f.api_key ? { api_key: f.api_key } : {}),
+  };
 }
 
 export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
@@ -101,7 +130,8 @@ export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
 });
 
 /** A form the server can act on: a kind the user adds here, a name and a base URL. */
-export const isFormUsable = (f: ConnectionForm | null) => !!f && f.kind !== 'builtin' && f.name.trim() !== '' && f.base_url.trim() !== '';
+export const isFormUsable = (f: ConnectionForm | null) =>
+  !!f && f.kind !== 'builtin' && f.name.trim() !== '' && f.base_url.trim() !== '';
 
 /** A preset picked: its address, and its label as the name unless the user typed one (not the previous preset's). */
 export function withPreset(f: ConnectionForm, preset: string): ConnectionForm {
@@ -112,6 +142,7 @@ export function withPreset(f: ConnectionForm, preset: string): ConnectionForm {
 }
 
 /** An editable (not read-only) connection of the list, or undefined. */
-export const editableConnection = (connections: ModelConnection[], id: string) => connections.find((c) => c.id === id && !c.read_only);
+export const editableConnection = (connections: ModelConnection[], id: string) =>
+  connections.find((c) => c.id === id && !c.read_only);
 
 export const NO_FORM = { form: null, test: null, formError: null } as const;

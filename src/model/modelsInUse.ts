@@ -13,19 +13,30 @@ export interface ModelsInUse {
   allOffline: boolean;
 }
 
-const names = (xs: string[]) => (xs.length <= 1 ? xs[0] ?? '' : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+const names = (xs: string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
-export function modelsInUse(agents: Array<{ name: string; model?: string | null }>, connections: ModelConnection[]): ModelsInUse {
+export function modelsInUse(
+  agents: Array<{ name: string; model?: string | null }>,
+  connections: ModelConnection[],
+): ModelsInUse {
   const groups = new Map<string, string[]>();
   const unreachable: string[] = [];
   for (const a of agents) {
     const model = a.model || OFFLINE_MODEL;
     const conn = connections.find((c) => c.models.some((m) => m.id === model));
-    const label = model === OFFLINE_MODEL ? 'the offline demo' : conn ? `${connectionTag(conn)} · ${conn.models.find((m) => m.id === model)!.name}` : model;
+    const label =
+      model === OFFLINE_MODEL
+        ? 'the offline demo'
+        : conn
+          ? `${connectionTag(conn)} · ${conn.models.find((m) => m.id === model)!.name}`
+          : model;
     if (conn && conn.status.state !== 'reachable') unreachable.push(a.name);
     groups.set(label, [...(groups.get(label) ?? []), a.name]);
   }
-  const line = [...groups].map(([label, who]) => `${names(who)} ${who.length === 1 ? 'uses' : 'use'} ${label}`).join('; ');
+  const line = [...groups]
+    .map(([label, who]) => `${names(who)} ${who.length === 1 ? 'uses' : 'use'} ${label}`)
+    .join('; ');
   return { line, unreachable, allOffline: groups.size === 1 && groups.has('the offline demo') };
 }
 

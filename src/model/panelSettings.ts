@@ -11,7 +11,13 @@ export function withResponseLength(s: StandardPanelSettings, length: ResponseLen
   const preset = COMMUNICATION_PRESETS[length];
   return {
     ...s,
-    communication: { ...s.communication, responseLength: length, minTokens: preset.min_tokens, maxTokens: preset.max_tokens, temperature: preset.temperature },
+    communication: {
+      ...s.communication,
+      responseLength: length,
+      minTokens: preset.min_tokens,
+      maxTokens: preset.max_tokens,
+      temperature: preset.temperature,
+    },
   };
 }
 

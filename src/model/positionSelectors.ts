@@ -70,13 +70,19 @@ export const optionSlotOf = (story: PositionStory, id: string | null | undefined
   story.options.find((o) => o.id === id)?.slot ?? 0;
 
 /** What a replay's header shows at a moment: the consensus figure and each agent's current option, cheaply. */
-export function selectPositionNow(feed: Feed): { score: number | null; holders: Array<{ name: string; label: string }> } {
+export function selectPositionNow(feed: Feed): {
+  score: number | null;
+  holders: Array<{ name: string; label: string }>;
+} {
   const p = feed.positions;
   const label = (id: string) => p.options.find((o) => o.id === id)?.label ?? id;
   const names = new Map(feed.participants.map((x) => [x.id, x.name]));
   return {
     score: p.score,
-    holders: Object.values(p.byAgent).map((s) => ({ name: names.get(s.agentId) ?? s.agentName, label: label(s.optionId) })),
+    holders: Object.values(p.byAgent).map((s) => ({
+      name: names.get(s.agentId) ?? s.agentName,
+      label: label(s.optionId),
+    })),
   };
 }
 

@@ -39,5 +39,11 @@ export type ReferenceAudioEvent =
   | RecorderSavedEvent;
 
 export const initialReferenceAudio = (input: ReferenceAudioInput): ReferenceAudioContext => ({
-  agentId: input.agentId, audio: [], audioError: null, audioNotice: null, upload: emptyUpload, lastTranscript: null, targetAudio: null,
+  agentId: input.agentId,
+  audio: [],
+  audioError: null,
+  audioNotice: null,
+  upload: emptyUpload,
+  lastTranscript: null,
+  targetAudio: null,
 });

@@ -22,7 +22,10 @@ export const OUTCOME_WORDS: Record<RunOutcome, string> = {
 };
 
 /** What History calls a stored discussion: 'Completed' and 'Stopped' are told apart by its end reason. */
-export function historyStatusLabel(d: { status: 'running' | 'ended' | 'abandoned'; end_reason?: string | null }): string {
+export function historyStatusLabel(d: {
+  status: 'running' | 'ended' | 'abandoned';
+  end_reason?: string | null;
+}): string {
   if (d.status === 'running') return 'Running';
   if (d.status === 'abandoned') return 'Cut off';
   const reason = d.end_reason ?? null;

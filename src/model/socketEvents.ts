@@ -13,7 +13,9 @@ export type SocketEvent<F> =
   | { type: 'socket.closed'; code: number; reason: string; wasClean: boolean };
 
 /** What a parent may tell its socket actor. */
-export type SocketCommand<C> = { type: 'socket.send'; frame: C } | { type: 'socket.close'; code?: number; reason?: string };
+export type SocketCommand<C> =
+  | { type: 'socket.send'; frame: C }
+  | { type: 'socket.close'; code?: number; reason?: string };
 
 export interface SocketInput {
   /** Path on the socket origin, e.g. '/ws/updates'. */

@@ -3,8 +3,15 @@
 // going away (1001) or handing it over (1012) while the run was open, resending its configuration so the server
 // (this one restarted, or another process) resumes it. socketSession.machine.ts carries them out.
 import {
-  CLOSE_ABNORMAL, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_SERVICE_RESTART, LIVE_CONNECT_TIMEOUT_MS, LIVE_RECONNECT_BASE_DELAY_MS,
-  LIVE_RECONNECT_MAX_ATTEMPTS, STANDARD_RECONNECT_BASE_DELAY_MS, STANDARD_RECONNECT_MAX_ATTEMPTS,
+  CLOSE_ABNORMAL,
+  CLOSE_GOING_AWAY,
+  CLOSE_NORMAL,
+  CLOSE_SERVICE_RESTART,
+  LIVE_CONNECT_TIMEOUT_MS,
+  LIVE_RECONNECT_BASE_DELAY_MS,
+  LIVE_RECONNECT_MAX_ATTEMPTS,
+  STANDARD_RECONNECT_BASE_DELAY_MS,
+  STANDARD_RECONNECT_MAX_ATTEMPTS,
 } from '../schemas/constants';
 
 export interface SocketPolicy {

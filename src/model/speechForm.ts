@@ -1,7 +1,10 @@
 // The speech connection form (README 'Voices'): a blank or filled form and the bodies it becomes for Test and Save.
 // Pure; the chart is src/machines/speechConnections.machine.ts.
 import type {
-  SpeechConnection, SpeechConnectionCreate, SpeechConnectionTestBody, SpeechConnectionUpdate,
+  SpeechConnection,
+  SpeechConnectionCreate,
+  SpeechConnectionTestBody,
+  SpeechConnectionUpdate,
 } from '../schemas/speechConnections';
 
 export type SpeechFormKind = 'openai' | 'chatterbox';
@@ -29,13 +32,28 @@ export function blankSpeechForm(kind: SpeechFormKind): SpeechForm {
 }
 
 export function speechFormFrom(c: SpeechConnection): SpeechForm {
-  return { mode: 'edit', id: c.id, kind: c.kind === 'chatterbox' ? 'chatterbox' : 'openai', name: c.name, base_url: c.base_url, model: c.model ?? '', api_key: '', keyHint: c.api_key_hint };
+  return {
+    mode: 'edit',
+    id: c.id,
+    kind: c.kind === 'chatterbox' ? 'chatterbox' : 'openai',
+    name: c.name,
+    base_url: c.base_url,
+    model: c.model ?? '',
+    api_key: '',
+    keyHint: c.api_key_hint,
+  };
 }
 
-export const isSpeechFormUsable = (f: SpeechForm | null) => !!f && f.name.trim() !== '' && /^https?:\/\/\S+$/.test(f.base_url.trim());
+export const isSpeechFormUsable = (f: SpeechForm | null) =>
+  !!f && f.name.trim() !== '' && /^https?:\/\/\S+$/.test(f.base_url.trim());
 
 export function speechTestBody(f: SpeechForm): SpeechConnectionTestBody {
-  return { kind: f.kind, base_url: f.base_url.trim(), ...(f.api_key ? { api_key: f.api_key } : {}), ...(f.id ? { id: f.id } : {}) };
+  return {
+    kind: f.kind,
+    base_url: f.base_url.trim(),
+    ...(f.api_key ? { api_key: f.api_key } : {}),
+    ...(f.id ? { id: f.id } : {}),
+  };
 }
 
 export function speechSaveBody(f: SpeechForm): SpeechConnectionCreate | SpeechConnectionUpdate {

@@ -4,7 +4,14 @@
 // Pure.
 import { formatOf } from './discussionFormat';
 import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
-import { ENDPOINT_KEYS, ENDPOINTS, HYBRID_FALLBACK_CONSENSUS_THRESHOLD, HYBRID_FALLBACK_MAX_ROUNDS, HYBRID_FALLBACK_REASONING_DEPTH, type EndpointKey } from '../schemas/constants';
+import {
+  ENDPOINT_KEYS,
+  ENDPOINTS,
+  HYBRID_FALLBACK_CONSENSUS_THRESHOLD,
+  HYBRID_FALLBACK_MAX_ROUNDS,
+  HYBRID_FALLBACK_REASONING_DEPTH,
+  type EndpointKey,
+} from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import type { StandardPanelSettings } from '../schemas/settings';
 import { basicConfig, enhancedConfig, multiRoundConfig, standardHybridConfig } from '../schemas/standardSocket';
@@ -53,26 +60,50 @@ export function buildStandardConfig(req: ConfigRequest): Record<string, unknown>
 function endpointConfig(req: ConfigRequest): Record<string, unknown> {
   const { settings: s } = req;
   const format = formatOf(s.format, [...new Set(req.agentIds)]);
-  const common = { ...(req.token ? { token: req.token } : {}), agent_ids: [...new Set(req.agentIds)], session_id: req.sessionId, ...(format ? { format } : {}) };
+  const common = {
+    ...(req.token ? { token: req.token } : {}),
+    agent_ids: [...new Set(req.agentIds)],
+    session_id: req.sessionId,
+    ...(format ? { format } : {}),
+  };
   const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };
   switch (req.endpoint) {
     case 'basic':
       return basicConfig.parse({
-        ...common, context: req.context.trim(), tts: s.basic.tts, turns: s.basic.turns, mode: s.basic.mode,
-        connections: req.connections, ...configs, legacy_config: { human_participation: s.basic.humanParticipation },
+        ...common,
+        context: req.context.trim(),
+        tts: s.basic.tts,
+        turns: s.basic.turns,
+        mode: s.basic.mode,
+        connections: req.connections,
+        ...configs,
+        legacy_config: { human_participation: s.basic.humanParticipation },
       });
     case 'multi_round':
       return multiRoundConfig.parse({ ...common, context: req.context.trim(), ...configs });
     case 'enhanced':
       return enhancedConfig.parse({
-        ...common, context: req.context.trim(), ...configs,
-        legacy_config: { tts: s.basic.tts, turns: s.basic.turns, mode: s.basic.mode, human_participation: s.basic.humanParticipation },
+        ...common,
+        context: req.context.trim(),
+        ...configs,
+        legacy_config: {
+          tts: s.basic.tts,
+          turns: s.basic.turns,
+          mode: s.basic.mode,
+          human_participation: s.basic.humanParticipation,
+        },
       });
     case 'hybrid':
       return standardHybridConfig.parse({
-        ...common, topic: req.context.trim(), mode: 'hybrid', tts: s.basic.tts, max_rounds: HYBRID_FALLBACK_MAX_ROUNDS,
-        max_response_length: clampResponseLength(s.communication.maxTokens), reasoning_depth: HYBRID_FALLBACK_REASONING_DEPTH,
-        evidence_required: s.reasoning.requireEvidence, allow_research: s.research.enableResearch,
+        ...common,
+        topic: req.context.trim(),
+        mode: 'hybrid',
+        tts: s.basic.tts,
+        max_rounds: HYBRID_FALLBACK_MAX_ROUNDS,
+        max_response_length: clampResponseLength(s.communication.maxTokens),
+        reasoning_depth: HYBRID_FALLBACK_REASONING_DEPTH,
+        evidence_required: s.reasoning.requireEvidence,
+        allow_research: s.research.enableResearch,
         consensus_threshold: HYBRID_FALLBACK_CONSENSUS_THRESHOLD,
       });
   }
@@ -91,7 +122,12 @@ export const ENDPOINT_TITLES: Record<EndpointKey, string> = {
 };
 
 /** A kind of discussion by its adjective, for sentences: 'Hybrid discussions are not available …'. */
-const KIND_WORDS: Record<EndpointKey, string> = { basic: 'Plain', enhanced: 'Enhanced', multi_round: 'Multi-Round', hybrid: 'Hybrid' };
+const KIND_WORDS: Record<EndpointKey, string> = {
+  basic: 'Plain',
+  enhanced: 'Enhanced',
+  multi_round: 'Multi-Round',
+  hybrid: 'Hybrid',
+};
 
 /** The Start button for each endpoint. */
 export const START_LABELS: Record<EndpointKey, string> = {
@@ -105,9 +141,15 @@ export const START_LABELS: Record<EndpointKey, string> = {
  * One line on why this kind of discussion was chosen, in the reader's words (no socket paths, no protocol names):
  * the first setting that asks for it (endpointChoice.ts, in its priority order), or why nothing more runs.
  */
-export function endpointReason(key: EndpointKey, o: EndpointChoiceOptions, availability: Partial<Record<EndpointKey, EndpointAvailability>>): string {
+export function endpointReason(
+  key: EndpointKey,
+  o: EndpointChoiceOptions,
+  availability: Partial<Record<EndpointKey, EndpointAvailability>>,
+): string {
   const confirmed = ENDPOINT_KEYS.some((k) => availability[k] === 'available');
-  const skipped = (['multi_round', 'enhanced', 'hybrid'] as const).filter((k) => k !== key && availability[k] === 'unavailable' && asks(k, o));
+  const skipped = (['multi_round', 'enhanced', 'hybrid'] as const).filter(
+    (k) => k !== key && availability[k] === 'unavailable' && asks(k, o),
+  );
   const unavailable = skipped.length ? ` ${KIND_WORDS[skipped[0]]} discussions are not available on this server.` : '';
   switch (key) {
     case 'multi_round':
@@ -117,8 +159,11 @@ export function endpointReason(key: EndpointKey, o: EndpointChoiceOptions, avail
     case 'hybrid':
       return `${o.research ? 'Research is on: the agents can look up and cite papers' : o.reasoningTabActive ? 'The Reasoning Tree is open: the agents mix plain words with formal messages' : 'Hybrid mode is on: the agents mix plain words with formal messages'}.${unavailable}`;
     case 'basic':
-      if (!confirmed) return 'The server has not confirmed the richer discussion kinds yet, so the agents take plain turns.';
-      return unavailable ? `The agents take plain turns.${unavailable}` : 'The agents take turns; turn on more in Advanced Settings.';
+      if (!confirmed)
+        return 'The server has not confirmed the richer discussion kinds yet, so the agents take plain turns.';
+      return unavailable
+        ? `The agents take plain turns.${unavailable}`
+        : 'The agents take turns; turn on more in Advanced Settings.';
   }
 }
 

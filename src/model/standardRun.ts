@@ -55,7 +55,13 @@ export interface ExportRequest {
 }
 
 /** Nothing of the run before carries over: no participants yet, an empty feed, no banner, no reconnect under way. */
-const FRESH = { participants: [], feed: emptyFeed, error: null, attempt: 0, pendingProblem: null } satisfies Partial<StandardDiscussionContext>;
+const FRESH = {
+  participants: [],
+  feed: emptyFeed,
+  error: null,
+  attempt: 0,
+  pendingProblem: null,
+} satisfies Partial<StandardDiscussionContext>;
 
 export interface StartFacts {
   agentIds: string[];
@@ -66,8 +72,13 @@ export interface StartFacts {
 /** Start: a new session (`session_` + the time) with the draft context and the settings as they are now. */
 export function startedRun(context: StandardDiscussionContext, start: StartFacts): Partial<StandardDiscussionContext> {
   const run: RunInfo = {
-    sessionId: makeSessionId(context.clockNow), endpoint: start.endpoint, agentIds: [...new Set(start.agentIds)], context: context.draftContext.trim(),
-    token: context.token, connections: start.connections, settings: context.settings,
+    sessionId: makeSessionId(context.clockNow),
+    endpoint: start.endpoint,
+    agentIds: [...new Set(start.agentIds)],
+    context: context.draftContext.trim(),
+    token: context.token,
+    connections: start.connections,
+    settings: context.settings,
   };
   return { run, ...FRESH };
 }
@@ -84,18 +95,30 @@ export interface ResumeFacts {
  * asking the server to replay from the start (resume_from 0). The feed starts empty and keys items by id, so nothing
  * shows twice, and a later reconnect re-sends the same configuration.
  */
-export function resumedRun(context: StandardDiscussionContext, resume: ResumeFacts): Partial<StandardDiscussionContext> {
+export function resumedRun(
+  context: StandardDiscussionContext,
+  resume: ResumeFacts,
+): Partial<StandardDiscussionContext> {
   const run: RunInfo = {
-    sessionId: resume.sessionId, endpoint: resume.endpoint, agentIds: [...new Set(resume.agentIds)], context: resume.context, token: context.token,
-    connections: [], settings: context.settings, resumeFrom: 0,
+    sessionId: resume.sessionId,
+    endpoint: resume.endpoint,
+    agentIds: [...new Set(resume.agentIds)],
+    context: resume.context,
+    token: context.token,
+    connections: [],
+    settings: context.settings,
+    resumeFrom: 0,
   };
   return { run, draftContext: resume.context, ...FRESH };
 }
 
 /** A resume names a session and at least two agents. */
-export const isResumable = (resume: Pick<ResumeFacts, 'sessionId' | 'agentIds'>) => resume.sessionId.length > 0 && new Set(resume.agentIds).size >= 2;
+export const isResumable = (resume: Pick<ResumeFacts, 'sessionId' | 'agentIds'>) =>
+  resume.sessionId.length > 0 && new Set(resume.agentIds).size >= 2;
 
 /** What the export child gets: the run and its feed, or null when there is nothing to export. */
 export function exportRequestOf(context: StandardDiscussionContext, format: ExportFormat): ExportRequest | null {
-  return context.run && selectCounts(context.feed).messages > 0 ? { format, feed: context.feed, run: context.run } : null;
+  return context.run && selectCounts(context.feed).messages > 0
+    ? { format, feed: context.feed, run: context.run }
+    : null;
 }

@@ -10,7 +10,13 @@ import { parseFrame, knownTypes } from '../schemas/frames';
 import { ENDPOINTS, type EndpointKey } from '../schemas/constants';
 import { hybridServerFrame } from '../schemas/hybridSocket';
 import type { StoredDiscussion } from '../schemas/history';
-import { communicationConfig, reasoningConfig, researchConfig, standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
+import {
+  communicationConfig,
+  reasoningConfig,
+  researchConfig,
+  standardPanelSettings,
+  type StandardPanelSettings,
+} from '../schemas/settings';
 import { standardServerFrame } from '../schemas/standardSocket';
 import { applyFrame, closeOpenStreams, emptyFeed, type Feed, type FeedInput, type HumanMessageLocal } from './feed';
 
@@ -31,22 +37,30 @@ export interface Replayed {
 }
 
 /** A turn's final frame: a moment of the replay's timeline. */
-const isTurn = (f: FeedInput) => (f.type === 'agent_message' || f.type === 'text' || f.type === 'argument');
+const isTurn = (f: FeedInput) => f.type === 'agent_message' || f.type === 'text' || f.type === 'argument';
 
 const STANDARD_KNOWN = knownTypes(standardServerFrame);
 const HYBRID_KNOWN = knownTypes(hybridServerFrame);
 
-export const panelOf = (config: Record<string, unknown>): PanelKind => (config.panel === 'hybrid' ? 'hybrid' : 'standard');
+export const panelOf = (config: Record<string, unknown>): PanelKind =>
+  config.panel === 'hybrid' ? 'hybrid' : 'standard';
 
 export function endpointKeyOf(path: string): EndpointKey | null {
-  const hit = (Object.entries(ENDPOINTS) as [EndpointKey, (typeof ENDPOINTS)[EndpointKey]][]).find(([, e]) => e.path === path);
+  const hit = (Object.entries(ENDPOINTS) as [EndpointKey, (typeof ENDPOINTS)[EndpointKey]][]).find(
+    ([, e]) => e.path === path,
+  );
   return hit ? hit[0] : null;
 }
 
 /** The id the panel gives a human message it sends (so the two never differ for one message). */
 export const humanItemId = (timestamp: string, text: string) => `human-${timestamp}-${text.length}`;
 /** The human's card, as the panel shows it when sent and History shows it when replayed. */
-export const humanCard = (text: string, timestamp: string): HumanMessageLocal => ({ type: 'human_message_local', id: humanItemId(timestamp, text), text, timestamp });
+export const humanCard = (text: string, timestamp: string): HumanMessageLocal => ({
+  type: 'human_message_local',
+  id: humanItemId(timestamp, text),
+  text,
+  timestamp,
+});
 
 export function replayStored(d: StoredDiscussion): Replayed {
   const panel = panelOf(d.config);
@@ -63,7 +77,10 @@ export function replayStored(d: StoredDiscussion): Replayed {
   const frames = [...d.frames].sort((a, b) => a.seq - b.seq);
   for (const f of frames) {
     while (h < humans.length && Date.parse(humans[h].at) < Date.parse(f.at)) addHuman();
-    const parsed = panel === 'hybrid' ? parseFrame(hybridServerFrame, f.data, HYBRID_KNOWN) : parseFrame(standardServerFrame, f.data, STANDARD_KNOWN);
+    const parsed =
+      panel === 'hybrid'
+        ? parseFrame(hybridServerFrame, f.data, HYBRID_KNOWN)
+        : parseFrame(standardServerFrame, f.data, STANDARD_KNOWN);
     if (parsed.kind === 'frame') {
       const frame = parsed.frame as FeedInput;
       if (isTurn(frame) && moments.length === 0) moments.push(feed);

@@ -23,7 +23,10 @@ export function plannedTurns(key: EndpointKey, s: StandardPanelSettings, agents:
       return { turns, how: `${n(s.reasoning.maxRounds, 'round')} × ${n(stages.size, 'stage')} × ${n(a, 'agent')}` };
     }
     case 'hybrid':
-      return { turns: HYBRID_FALLBACK_MAX_ROUNDS * a, how: `${n(HYBRID_FALLBACK_MAX_ROUNDS, 'round')} × ${n(a, 'agent')}` };
+      return {
+        turns: HYBRID_FALLBACK_MAX_ROUNDS * a,
+        how: `${n(HYBRID_FALLBACK_MAX_ROUNDS, 'round')} × ${n(a, 'agent')}`,
+      };
     default:
       return { turns: s.basic.turns, how: n(s.basic.turns, 'turn') };
   }

@@ -25,21 +25,36 @@ export function performativePhrase(performative: string | null, receiver: string
   const to = everyone(receiver) ? null : receiver;
   const toAll = to ?? 'everyone';
   switch ((performative ?? 'inform').toLowerCase()) {
-    case 'propose': return `proposes to ${toAll}`;
-    case 'inform': return to ? `tells ${to}` : 'shares a view';
-    case 'inform-if': return `tells ${toAll} whether…`;
-    case 'request': return `asks ${toAll} to act`;
-    case 'query-if': return `asks ${toAll} whether…`;
-    case 'query-ref': return `asks ${toAll} about…`;
-    case 'cfp': return `asks ${toAll} for proposals`;
-    case 'accept-proposal': return to ? `accepts ${to}'s proposal` : 'accepts the proposal';
-    case 'reject-proposal': return to ? `rejects ${to}'s proposal` : 'rejects the proposal';
-    case 'agree': return to ? `agrees with ${to}` : 'agrees';
-    case 'refuse': return to ? `declines ${to}'s request` : 'declines';
-    case 'confirm': return to ? `confirms ${to}'s point` : 'confirms';
-    case 'disconfirm': return to ? `disputes ${to}'s point` : 'disputes the point';
-    case 'not-understood': return to ? `asks ${to} to clarify` : 'asks for clarification';
-    default: return `${performative!.replace(/[-_]/g, ' ')}${to ? ` (to ${to})` : ''}`;
+    case 'propose':
+      return `proposes to ${toAll}`;
+    case 'inform':
+      return to ? `tells ${to}` : 'shares a view';
+    case 'inform-if':
+      return `tells ${toAll} whether…`;
+    case 'request':
+      return `asks ${toAll} to act`;
+    case 'query-if':
+      return `asks ${toAll} whether…`;
+    case 'query-ref':
+      return `asks ${toAll} about…`;
+    case 'cfp':
+      return `asks ${toAll} for proposals`;
+    case 'accept-proposal':
+      return to ? `accepts ${to}'s proposal` : 'accepts the proposal';
+    case 'reject-proposal':
+      return to ? `rejects ${to}'s proposal` : 'rejects the proposal';
+    case 'agree':
+      return to ? `agrees with ${to}` : 'agrees';
+    case 'refuse':
+      return to ? `declines ${to}'s request` : 'declines';
+    case 'confirm':
+      return to ? `confirms ${to}'s point` : 'confirms';
+    case 'disconfirm':
+      return to ? `disputes ${to}'s point` : 'disputes the point';
+    case 'not-understood':
+      return to ? `asks ${to} to clarify` : 'asks for clarification';
+    default:
+      return `${performative!.replace(/[-_]/g, ' ')}${to ? ` (to ${to})` : ''}`;
   }
 }
 
@@ -55,14 +70,25 @@ export function extraPhrases(extras: readonly TurnExtra[] | undefined): string[]
 }
 
 const STANCE_WORDS: Record<string, string> = {
-  support: 'in favour', supports: 'in favour', agree: 'in favour', oppose: 'against', opposes: 'against', against: 'against',
-  neutral: 'undecided', undecided: 'undecided', mixed: 'undecided',
+  support: 'in favour',
+  supports: 'in favour',
+  agree: 'in favour',
+  oppose: 'against',
+  opposes: 'against',
+  against: 'against',
+  neutral: 'undecided',
+  undecided: 'undecided',
+  mixed: 'undecided',
 };
 /** A stated stance in the reader's words ('support' → 'in favour'); an unknown word as it came. */
 export const stanceWords = (stance: string): string => STANCE_WORDS[stance.toLowerCase()] ?? stance.replace(/_/g, ' ');
 
 /** The stance and confidence the turn's ACL message stated, when one did. */
-export function statedPosition(extras: readonly TurnExtra[] | undefined): { stance: string | null; confidence: number | null } {
-  for (const e of extras ?? []) if (e.stance !== null || e.confidence !== null) return { stance: e.stance, confidence: e.confidence };
+export function statedPosition(extras: readonly TurnExtra[] | undefined): {
+  stance: string | null;
+  confidence: number | null;
+} {
+  for (const e of extras ?? [])
+    if (e.stance !== null || e.confidence !== null) return { stance: e.stance, confidence: e.confidence };
   return { stance: null, confidence: null };
 }

@@ -26,15 +26,25 @@ type MoveQueue = Pick<WorkspaceData, 'agents'> & { pendingMoves: PendingMove[] }
  * The newest status moves to the end of the record, so the record's order is the order the sockets named the
  * agents in: the active speaker is derived from it (workspace.selectors.ts), never stored beside it.
  */
-export function withStatus(context: Pick<WorkspaceData, 'statuses'>, id: string, status: string): Pick<WorkspaceData, 'statuses'> {
+export function withStatus(
+  context: Pick<WorkspaceData, 'statuses'>,
+  id: string,
+  status: string,
+): Pick<WorkspaceData, 'statuses'> {
   const { [id]: _previous, ...others } = context.statuses;
   return { statuses: { ...others, [id]: status } };
 }
 
 /** A fresh list of agents: unchanged ones keep their objects, and a selection of an agent that is gone lapses. */
-export function withLoadedAgents(context: Pick<WorkspaceData, 'agents' | 'selectedIds'>, loaded: Agent[]): Pick<WorkspaceData, 'agents' | 'selectedIds'> {
+export function withLoadedAgents(
+  context: Pick<WorkspaceData, 'agents' | 'selectedIds'>,
+  loaded: Agent[],
+): Pick<WorkspaceData, 'agents' | 'selectedIds'> {
   const ids = new Set(loaded.map((a) => a.id));
-  return { agents: reconcileAgents(context.agents, loaded), selectedIds: context.selectedIds.filter((s) => ids.has(s)) };
+  return {
+    agents: reconcileAgents(context.agents, loaded),
+    selectedIds: context.selectedIds.filter((s) => ids.has(s)),
+  };
 }
 
 /** The selection with the agent added, or taken out when it was in it. */
@@ -119,7 +129,7 @@ export function withPlacedMove(context: MoveQueue, placed: PendingMove): Partial
 export function applyLiveFrame(
   context: WorkspaceData,
   frame: LiveServerFrame,
-): { changes: Partial<WorkspaceData> & { stats?: MonitorStats } | null; reloadConnections: boolean } {
+): { changes: (Partial<WorkspaceData> & { stats?: MonitorStats }) | null; reloadConnections: boolean } {
   switch (frame.type) {
     case 'agent_created':
     case 'agent_updated':

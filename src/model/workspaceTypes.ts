@@ -35,7 +35,17 @@ export interface AgentPositionMark {
 
 /** Nothing loaded, nothing selected, no operation under way. */
 export const initialWorkspaceContext: WorkspaceContext = {
-  agents: [], edges: [], selectedIds: [], statuses: {}, stats: null, loadError: null, banner: null, editorRequest: null, pendingMoves: [], viewCentre: null, positions: {},
+  agents: [],
+  edges: [],
+  selectedIds: [],
+  statuses: {},
+  stats: null,
+  loadError: null,
+  banner: null,
+  editorRequest: null,
+  pendingMoves: [],
+  viewCentre: null,
+  positions: {},
 };
 
 /** The editor's request; a create carries the free grid cell nearest the middle of the view. */

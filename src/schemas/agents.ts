@@ -38,15 +38,20 @@ export type AgentCreate = z.infer<typeof agentCreate>;
 /** An agent's chosen colour ('#rrggbb') and avatar (an emoji or up to 4 characters); null clears back to derived. */
 export const agentColorField = z.string().regex(AGENT_COLOR_PATTERN, 'Colour must be #rrggbb').nullable();
 export const agentAvatarField = text().trim().max(16).nullable();
-export const agentUpdate = agentCreate
-  .partial()
-  .extend({ personality: personality.optional(), color: agentColorField.optional(), avatar: agentAvatarField.optional() });
+export const agentUpdate = agentCreate.partial().extend({
+  personality: personality.optional(),
+  color: agentColorField.optional(),
+  avatar: agentAvatarField.optional(),
+});
 export type AgentUpdate = z.infer<typeof agentUpdate>;
 
 export const position = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Position = z.infer<typeof position>;
 export const agentDeleteResponse = z.looseObject({
-  success: z.boolean(), id: z.string(), audio_deleted: z.number().int().nonnegative(), connections_deleted: z.number().int().nonnegative(),
+  success: z.boolean(),
+  id: z.string(),
+  audio_deleted: z.number().int().nonnegative(),
+  connections_deleted: z.number().int().nonnegative(),
 });
 
 /** What POST /agents/ accepts beyond agentCreate: a personality, an identity and a starting position (all optional). */
@@ -58,7 +63,15 @@ export const agentCreateExtras = z.object({
   y: z.number().finite().optional(),
 });
 /** POST /agents: an agent and, optionally, its personality, identity and starting position on the canvas. */
-export const agentCreateRequest = agentCreate
-  .extend(agentCreateExtras.shape)
-  .meta({ examples: [{ name: 'Ada', role: 'Analyst', prompt: 'You weigh evidence carefully and say what would change your mind.', model: 'offline', personality: 'analytical' }] });
+export const agentCreateRequest = agentCreate.extend(agentCreateExtras.shape).meta({
+  examples: [
+    {
+      name: 'Ada',
+      role: 'Analyst',
+      prompt: 'You weigh evidence carefully and say what would change your mind.',
+      model: 'offline',
+      personality: 'analytical',
+    },
+  ],
+});
 export type AgentCreateRequest = z.infer<typeof agentCreateRequest>;

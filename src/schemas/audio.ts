@@ -26,13 +26,19 @@ export const transcribeResponse = z.looseObject({
 export type TranscribeResponse = z.infer<typeof transcribeResponse>;
 
 export const batchTranscribeRequest = z.object({ agent_id: idText(), force_retranscribe: z.boolean().default(false) });
-export const batchTranscribeResponse = z.looseObject({ count: z.number().int().nonnegative(), message: z.string().optional() });
+export const batchTranscribeResponse = z.looseObject({
+  count: z.number().int().nonnegative(),
+  message: z.string().optional(),
+});
 export type BatchTranscribeResponse = z.infer<typeof batchTranscribeResponse>;
 
 export const AUDIO_NAME_MAX = 200;
 /** The text fields of a reference-audio upload (multipart; the file travels beside them). */
 export const audioUploadFields = z.object({
-  name: text().trim().min(1, 'name and file are required').max(AUDIO_NAME_MAX, `The audio name is too long (at most ${AUDIO_NAME_MAX} characters)`),
+  name: text()
+    .trim()
+    .min(1, 'name and file are required')
+    .max(AUDIO_NAME_MAX, `The audio name is too long (at most ${AUDIO_NAME_MAX} characters)`),
   auto_transcribe: text().max(20).optional(),
 });
 /** The whole multipart body of an upload, for the API document: the fields and the file beside them. */

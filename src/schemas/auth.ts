@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { text } from './common';
 
-export const credentials = z.object({
-  email: text().trim().min(3).max(254).regex(/@/, 'email must contain @'),
-  password: text().min(6).max(200),
-}).meta({ examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] });
+export const credentials = z
+  .object({
+    email: text().trim().min(3).max(254).regex(/@/, 'email must contain @'),
+    password: text().min(6).max(200),
+  })
+  .meta({ examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] });
 export type Credentials = z.infer<typeof credentials>;
 
 /** 'operator' manages what every user shares (README 'Operator'); absent from servers that have no roles. */
@@ -19,7 +21,8 @@ export const user = z.looseObject({
 });
 
 /** The 403 detail of an operator-only action; `what` is what was refused ('delete model files'). */
-export const OPERATOR_ONLY = (what: string) => `Only the server's operator may ${what}; ask them, or use a connection of your own.`;
+export const OPERATOR_ONLY = (what: string) =>
+  `Only the server's operator may ${what}; ask them, or use a connection of your own.`;
 
 /** POST /auth/socket-ticket: a short-lived, single-use ticket to open one socket with `?ticket=`. */
 export const socketTicket = z.object({ ticket: z.string(), expires_in: z.number().int().positive() });

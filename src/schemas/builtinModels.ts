@@ -61,14 +61,25 @@ export const builtinModelsList = z.object({
   /** Whether the caller may download, add and delete files (the operator); others see the list read-only. */
   can_manage: z.boolean().default(true),
   /** This server's memory and processors, read when the list is asked for. */
-  system: z.object({ total_bytes: z.number().nonnegative(), free_bytes: z.number().nonnegative(), cpus: z.number().int().nonnegative() }).optional(),
+  system: z
+    .object({
+      total_bytes: z.number().nonnegative(),
+      free_bytes: z.number().nonnegative(),
+      cpus: z.number().int().nonnegative(),
+    })
+    .optional(),
   /** The recommended model for this server's memory (the strongest that fits), or null when none fits. */
   suggested: z.string().nullable().optional(),
 });
 export type BuiltinModelsList = z.infer<typeof builtinModelsList>;
 
 export const downloadRequest = z.object({
-  url: z.string().trim().max(2048).url().refine((u) => /^https?:\/\//i.test(u), 'Only http(s) URLs can be downloaded'),
+  url: z
+    .string()
+    .trim()
+    .max(2048)
+    .url()
+    .refine((u) => /^https?:\/\//i.test(u), 'Only http(s) URLs can be downloaded'),
   /** The file name to save as; default: the URL's last path segment. */
   file: z.string().trim().max(200).optional(),
   sha256: z.string().trim().regex(SHA256_HEX, 'SHA-256 must be 64 hexadecimal digits').optional(),

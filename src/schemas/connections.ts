@@ -21,6 +21,12 @@ export const normalizeConnection = (c: Connection) => ({
 });
 export type Edge = ReturnType<typeof normalizeConnection>;
 
-export const connectionCreate = z.object({ from_agent_id: idText(), to_agent_id: idText() })
-  .meta({ examples: [{ from_agent_id: '5b0c7a1e-0d8e-4b9a-9f39-0c7e4f0a1b2c', to_agent_id: '9d2f3c4b-6a7e-4f10-8b21-3e5d6c7b8a90' }] });
-export const autoConnectResponse = z.looseObject({ connections_created: z.number().int().nonnegative(), connections: connectionList.optional() });
+export const connectionCreate = z.object({ from_agent_id: idText(), to_agent_id: idText() }).meta({
+  examples: [
+    { from_agent_id: '5b0c7a1e-0d8e-4b9a-9f39-0c7e4f0a1b2c', to_agent_id: '9d2f3c4b-6a7e-4f10-8b21-3e5d6c7b8a90' },
+  ],
+});
+export const autoConnectResponse = z.looseObject({
+  connections_created: z.number().int().nonnegative(),
+  connections: connectionList.optional(),
+});

@@ -82,7 +82,15 @@ export const OFFLINE_MODEL = 'offline';
 export const OFFLINE_MODEL_LABEL = 'Built-in offline model (no LLM)';
 
 export const AGENT_PERSONALITIES = ['patient', 'assertive', 'reactive', 'analytical'] as const;
-export const AGENT_STATUSES = ['idle', 'thinking', 'responding', 'speaking', 'active', 'listening', 'processing'] as const;
+export const AGENT_STATUSES = [
+  'idle',
+  'thinking',
+  'responding',
+  'speaking',
+  'active',
+  'listening',
+  'processing',
+] as const;
 export const AUDIO_EXTENSIONS = ['wav', 'mp3', 'webm', 'm4a', 'ogg', 'flac'] as const;
 /** Upload size cap for reference audio. */
 export const AUDIO_MAX_BYTES = 20 * 1024 * 1024;
@@ -111,13 +119,46 @@ export const ABSTRACT_PREVIEW_CHARS = 200;
 
 export const ENDPOINT_KEYS = ['basic', 'enhanced', 'multi_round', 'hybrid'] as const;
 export type EndpointKey = (typeof ENDPOINT_KEYS)[number];
-export const ENDPOINTS: Record<EndpointKey, { name: string; path: string; description: string; features: string[]; requiresAuth: boolean }> = {
-  basic: { name: 'Basic', path: '/ws/discuss', description: 'Turn-based discussion', features: ['turns', 'conversation modes', 'tts'], requiresAuth: false },
-  enhanced: { name: 'Enhanced', path: '/ws/enhanced', description: 'ACL messages, interrupts and consensus', features: ['acl', 'interrupts', 'consensus'], requiresAuth: true },
-  multi_round: { name: 'Multi-Round Reasoning', path: '/ws/multi_round_reasoning', description: 'Staged reasoning with an argument tree', features: ['stages', 'arguments', 'convergence'], requiresAuth: true },
-  hybrid: { name: 'Hybrid NLP/ACL', path: '/ws/hybrid', description: 'Natural language mixed with formal ACL', features: ['modes', 'research', 'delegation'], requiresAuth: true },
+export const ENDPOINTS: Record<
+  EndpointKey,
+  { name: string; path: string; description: string; features: string[]; requiresAuth: boolean }
+> = {
+  basic: {
+    name: 'Basic',
+    path: '/ws/discuss',
+    description: 'Turn-based discussion',
+    features: ['turns', 'conversation modes', 'tts'],
+    requiresAuth: false,
+  },
+  enhanced: {
+    name: 'Enhanced',
+    path: '/ws/enhanced',
+    description: 'ACL messages, interrupts and consensus',
+    features: ['acl', 'interrupts', 'consensus'],
+    requiresAuth: true,
+  },
+  multi_round: {
+    name: 'Multi-Round Reasoning',
+    path: '/ws/multi_round_reasoning',
+    description: 'Staged reasoning with an argument tree',
+    features: ['stages', 'arguments', 'convergence'],
+    requiresAuth: true,
+  },
+  hybrid: {
+    name: 'Hybrid NLP/ACL',
+    path: '/ws/hybrid',
+    description: 'Natural language mixed with formal ACL',
+    features: ['modes', 'research', 'delegation'],
+    requiresAuth: true,
+  },
 };
-export const DEBUG_SOCKET_PATHS = ['/discussion/ws/discuss', '/discussion/ws/enhanced', '/hybrid-discussion/ws', '/ws/updates', '/system/ws/system'] as const;
+export const DEBUG_SOCKET_PATHS = [
+  '/discussion/ws/discuss',
+  '/discussion/ws/enhanced',
+  '/hybrid-discussion/ws',
+  '/ws/updates',
+  '/system/ws/system',
+] as const;
 export const DEBUGGER_TEST_TIMEOUT_MS = 10_000;
 export const DEBUGGER_TEST_GAP_MS = 1_000;
 
@@ -137,10 +178,24 @@ export const HYBRID_TEMPLATES = {
 } as const;
 
 // ── Standard settings vocabularies (docs/product.md#discussions-limits) ────
-export const CONVERSATION_MODES = ['sequential', 'reactive', 'natural', 'smart_delegation', 'hybrid', 'enhanced'] as const;
+export const CONVERSATION_MODES = [
+  'sequential',
+  'reactive',
+  'natural',
+  'smart_delegation',
+  'hybrid',
+  'enhanced',
+] as const;
 export const REASONING_MODES = ['fast', 'balanced', 'deep', 'cot', 'tot'] as const;
 export const COMMUNICATION_STYLES = ['formal', 'casual', 'technical', 'creative', 'analytical'] as const;
-export const REASONING_STAGES = ['brainstorming', 'analysis', 'critique', 'synthesis', 'consensus', 'implementation'] as const;
+export const REASONING_STAGES = [
+  'brainstorming',
+  'analysis',
+  'critique',
+  'synthesis',
+  'consensus',
+  'implementation',
+] as const;
 export const RESEARCH_SOURCES = ['arxiv', 'pubmed', 'semantic_scholar', 'crossref', 'core'] as const;
 export const RESEARCH_DOMAINS = ['agriculture', 'vineyard', 'plant_pathology', 'iot_sensors', 'general'] as const;
 export const SPEED_CHOICES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -176,8 +231,15 @@ export const AUDIO_NEXT_AFTER_END_MS = 200;
 export const AUDIO_NEXT_AFTER_ERROR_MS = 1_000;
 export const AUDIO_NEXT_AFTER_SKIP_MS = 50;
 export const DEFAULT_TTS = {
-  enabled: false, speed: 1, volume: 1, pitch: 1, max_length: 500, format: 'wav', parallel_generation: true,
-  streaming: false, interrupt_enabled: true,
+  enabled: false,
+  speed: 1,
+  volume: 1,
+  pitch: 1,
+  max_length: 500,
+  format: 'wav',
+  parallel_generation: true,
+  streaming: false,
+  interrupt_enabled: true,
 } as const;
 
 // ── Export (docs/product.md#discussions-limits) ────────────────────────────

@@ -13,7 +13,9 @@ export const argument = z.looseObject({
   confidence: z.number().min(0).max(1),
   supporting_evidence: z.array(z.string()).default([]),
   parent_id: z.string().nullish(),
-  votes: z.object({ support: z.number().int().nonnegative(), oppose: z.number().int().nonnegative() }).default({ support: 0, oppose: 0 }),
+  votes: z
+    .object({ support: z.number().int().nonnegative(), oppose: z.number().int().nonnegative() })
+    .default({ support: 0, oppose: 0 }),
   stage: z.enum(REASONING_STAGES).optional(),
   round: z.number().int().optional(),
 });

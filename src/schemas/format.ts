@@ -13,7 +13,9 @@ export const discussionFormat = z.object({
   moderator: agentOrHuman.optional(),
   chair: idText().optional(),
   judge: agentOrHuman.optional(),
-  sides: z.object({ for: z.array(idText()).max(MAX_DEBATE_SIDE), against: z.array(idText()).max(MAX_DEBATE_SIDE) }).optional(),
+  sides: z
+    .object({ for: z.array(idText()).max(MAX_DEBATE_SIDE), against: z.array(idText()).max(MAX_DEBATE_SIDE) })
+    .optional(),
 });
 export type DiscussionFormat = z.infer<typeof discussionFormat>;
 export type FormatKind = DiscussionFormat['kind'];
@@ -24,34 +26,76 @@ const side = z.enum(['for', 'against']);
 
 /** Who speaks next and why; sent before every turn of a discussion that has a format. */
 export const floorFrame = z.looseObject({
-  type: z.literal('floor'), agent_id: z.string(), agent_name: z.string().optional(), by: z.enum(FLOOR_BY), reason: z.string(), timestamp: ts,
+  type: z.literal('floor'),
+  agent_id: z.string(),
+  agent_name: z.string().optional(),
+  by: z.enum(FLOOR_BY),
+  reason: z.string(),
+  timestamp: ts,
 });
 /** A judge's vote on a debate, before the opening and after the closing. */
 export const voteFrame = z.looseObject({
-  type: z.literal('vote'), voter_id: z.string(), voter_name: z.string().optional(), side, confidence: z.number().min(0).max(1),
-  phase: z.enum(['before', 'after']), reason: z.string(), timestamp: ts,
+  type: z.literal('vote'),
+  voter_id: z.string(),
+  voter_name: z.string().optional(),
+  side,
+  confidence: z.number().min(0).max(1),
+  phase: z.enum(['before', 'after']),
+  reason: z.string(),
+  timestamp: ts,
 });
 /** A council's stage or a debate's phase begins. */
 export const formatStageFrame = z.looseObject({
-  type: z.literal('format_stage'), format: z.enum(FORMAT_KINDS), stage: z.string(), title: z.string(), description: z.string().optional(), timestamp: ts,
+  type: z.literal('format_stage'),
+  format: z.enum(FORMAT_KINDS),
+  stage: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  timestamp: ts,
 });
 /** The council's aggregated ranking: each answer, its agent (revealed once every ranking is in) and its mean rank. */
 export const rankingFrame = z.looseObject({
   type: z.literal('ranking'),
-  rows: z.array(z.object({ label: z.string(), agent_id: z.string(), agent_name: z.string(), mean_rank: z.number().nullable(), ballots: z.number().int() })),
-  ballots: z.array(z.object({ voter_id: z.string(), order: z.array(z.string()), reasons: z.record(z.string(), z.string()) })).default([]),
+  rows: z.array(
+    z.object({
+      label: z.string(),
+      agent_id: z.string(),
+      agent_name: z.string(),
+      mean_rank: z.number().nullable(),
+      ballots: z.number().int(),
+    }),
+  ),
+  ballots: z
+    .array(z.object({ voter_id: z.string(), order: z.array(z.string()), reasons: z.record(z.string(), z.string()) }))
+    .default([]),
   timestamp: ts,
 });
 /** The debate's outcome: the side whose support grew (null when neither), and by how many points (0–100). */
 export const debateResultFrame = z.looseObject({
-  type: z.literal('debate_result'), side: side.nullable(), change: z.number(), for_before: z.number(), for_after: z.number(), text: z.string(), timestamp: ts,
+  type: z.literal('debate_result'),
+  side: side.nullable(),
+  change: z.number(),
+  for_before: z.number(),
+  for_after: z.number(),
+  text: z.string(),
+  timestamp: ts,
 });
 /** A plain row about the format: a moderator asking the person, waiting for the floor to be given, a close. */
 export const formatNoteFrame = z.looseObject({
-  type: z.literal('format_note'), kind: z.enum(['ask', 'waiting', 'close', 'judge']), text: z.string(), timestamp: ts,
+  type: z.literal('format_note'),
+  kind: z.enum(['ask', 'waiting', 'close', 'judge']),
+  text: z.string(),
+  timestamp: ts,
 });
 
-export const FORMAT_FRAMES = [floorFrame, voteFrame, formatStageFrame, rankingFrame, debateResultFrame, formatNoteFrame] as const;
+export const FORMAT_FRAMES = [
+  floorFrame,
+  voteFrame,
+  formatStageFrame,
+  rankingFrame,
+  debateResultFrame,
+  formatNoteFrame,
+] as const;
 
 /** A human moderator gives the floor to an agent. */
 export const giveFloorMessage = z.object({ type: z.literal('give_floor'), agent_id: idText() });
@@ -59,8 +103,14 @@ export const giveFloorMessage = z.object({ type: z.literal('give_floor'), agent_
 export const endDiscussionMessage = z.object({ type: z.literal('end_discussion') });
 /** A human judge's vote. */
 export const judgeVoteMessage = z.object({
-  type: z.literal('judge_vote'), side, confidence: z.number().min(0).max(1), reason: text().max(2000).optional(),
+  type: z.literal('judge_vote'),
+  side,
+  confidence: z.number().min(0).max(1),
+  reason: text().max(2000).optional(),
 });
 
 /** What a panel sends to steer a format (the panels' machines take it as one event). */
-export type FormatRequest = z.infer<typeof giveFloorMessage> | z.infer<typeof endDiscussionMessage> | z.infer<typeof judgeVoteMessage>;
+export type FormatRequest =
+  | z.infer<typeof giveFloorMessage>
+  | z.infer<typeof endDiscussionMessage>
+  | z.infer<typeof judgeVoteMessage>;

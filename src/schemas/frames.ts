@@ -10,7 +10,10 @@ export type FrameResult<T> =
   | { kind: 'unknown'; type: string }
   | { kind: 'malformed'; type: string; error: string };
 
-type TypedUnion = z.ZodDiscriminatedUnion<readonly z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>[], 'type'>;
+type TypedUnion = z.ZodDiscriminatedUnion<
+  readonly z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>[],
+  'type'
+>;
 
 export const knownTypes = (schema: TypedUnion): ReadonlySet<string> =>
   new Set(schema.options.flatMap((o) => [...(o.shape.type as z.ZodLiteral<string>).values]));
@@ -26,7 +29,9 @@ export function readJson(text: string): JsonRead {
 }
 
 /** A JSON object (not an array, not null): what every socket frame is. */
-export const jsonObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+export const jsonObject = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+);
 const namesAType = z.looseObject({ type: z.string() });
 
 /** The `type` a frame's text names (the developer tools read frames no schema knows): null when it names none, undefined when it is not JSON. */
@@ -37,7 +42,11 @@ export function typeNamedIn(text: string): string | null | undefined {
   return named.success ? named.data.type : null;
 }
 
-export function parseFrame<S extends TypedUnion>(schema: S, raw: unknown, known = knownTypes(schema)): FrameResult<z.infer<S>> {
+export function parseFrame<S extends TypedUnion>(
+  schema: S,
+  raw: unknown,
+  known = knownTypes(schema),
+): FrameResult<z.infer<S>> {
   let data: unknown = raw;
   if (typeof raw === 'string') {
     const read = readJson(raw);

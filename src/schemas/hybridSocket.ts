@@ -10,11 +10,27 @@ import { humanMessage, stopMessage } from './standardSocket';
 
 /** The 18 server message types the hybrid panel reads (docs/product.md#discussions-states), `system` included. */
 export const hybridServerFrame = z.discriminatedUnion('type', [
-  f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.audioMessageFrame, f.aclMessageFrame,
-  f.agentStatusFrame, f.requestFrame, f.roundEndFrame, f.ttsStreamingStartFrame, f.ttsStreamingEndFrame,
-  f.performanceMetricFrame, f.delegationFrame, f.consensusReachedFrame, f.discussionSummaryFrame,
-  f.discussionEndedFrame, f.ttsErrorFrame, f.errorFrame, f.systemFrame,
-  f.agentMessageStartFrame, f.agentMessageDeltaFrame, positionsFrame,
+  f.discussionInitializedFrame,
+  f.roundStartFrame,
+  f.agentMessageFrame,
+  f.audioMessageFrame,
+  f.aclMessageFrame,
+  f.agentStatusFrame,
+  f.requestFrame,
+  f.roundEndFrame,
+  f.ttsStreamingStartFrame,
+  f.ttsStreamingEndFrame,
+  f.performanceMetricFrame,
+  f.delegationFrame,
+  f.consensusReachedFrame,
+  f.discussionSummaryFrame,
+  f.discussionEndedFrame,
+  f.ttsErrorFrame,
+  f.errorFrame,
+  f.systemFrame,
+  f.agentMessageStartFrame,
+  f.agentMessageDeltaFrame,
+  positionsFrame,
   ...fm.FORMAT_FRAMES,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
@@ -32,13 +48,25 @@ export const hybridConfig = z.object({
 export type HybridConfig = z.infer<typeof hybridConfig>;
 
 export const audioAcknowledgment = z.object({
-  type: z.literal('audio_acknowledgment'), audio_id: text().max(200), status: z.literal('played'), timestamp: text().max(100),
+  type: z.literal('audio_acknowledgment'),
+  audio_id: text().max(200),
+  status: z.literal('played'),
+  timestamp: text().max(100),
 });
 export const hybridClientFrame = z.discriminatedUnion('type', [
-  stopMessage, audioAcknowledgment, humanMessage, fm.giveFloorMessage, fm.endDiscussionMessage, fm.judgeVoteMessage,
+  stopMessage,
+  audioAcknowledgment,
+  humanMessage,
+  fm.giveFloorMessage,
+  fm.endDiscussionMessage,
+  fm.judgeVoteMessage,
 ]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 
 /** Everything the hybrid panel may send: its first message (checked by `hybridConfig` when built), then the rest. */
-export const hybridConfigFrame = z.looseObject({ session_id: z.string().min(1), agent_ids: z.array(z.string().min(1)).min(2), topic: z.string().min(1) });
+export const hybridConfigFrame = z.looseObject({
+  session_id: z.string().min(1),
+  agent_ids: z.array(z.string().min(1)).min(2),
+  topic: z.string().min(1),
+});
 export const hybridOutgoingFrame = z.union([hybridClientFrame, hybridConfigFrame]);

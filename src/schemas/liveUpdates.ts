@@ -12,7 +12,12 @@ export const liveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent_deleted'), agent_id: z.string() }),
   z.object({ type: z.literal('connection_created'), connection: connection.optional() }),
   z.object({ type: z.literal('connection_deleted'), connection_id: z.string().optional() }),
-  z.object({ type: z.literal('agent_status_update'), agent_id: z.string(), status: z.string(), agent_name: z.string().optional() }),
+  z.object({
+    type: z.literal('agent_status_update'),
+    agent_id: z.string(),
+    status: z.string(),
+    agent_name: z.string().optional(),
+  }),
   z.object({ type: z.literal('system_update'), agents: z.array(z.object({ id: z.string(), status: z.string() })) }),
   z.object({ type: z.literal('stats'), stats: monitorStats }),
   z.object({ type: z.literal('connected'), channel: z.string().optional(), user: z.string().optional() }),

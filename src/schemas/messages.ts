@@ -40,7 +40,8 @@ export const HISTORY_MESSAGES = {
   deleteConfirm: 'Delete this discussion? Its messages cannot be recovered.',
   empty: 'No past discussions yet. Discussions you run are kept here.',
   /** Names the discussion the confirmation is about (its topic, shortened). */
-  deleteConfirmNamed: (topic: string) => `Delete the discussion “${topic.length > 80 ? `${topic.slice(0, 79)}…` : topic}”? Its messages cannot be recovered.`,
+  deleteConfirmNamed: (topic: string) =>
+    `Delete the discussion “${topic.length > 80 ? `${topic.slice(0, 79)}…` : topic}”? Its messages cannot be recovered.`,
   offerRunning: 'A discussion is still running',
   offerEnded: 'That discussion has ended meanwhile; History keeps it.',
   offerFailed: (why: string) => `Could not re-attach: ${why}`,
@@ -158,9 +159,11 @@ export const ENGINE_MESSAGES = {
     `Speech stopped: your stored speech reached its quota of ${mb} MB (TTS_QUOTA_MB). The discussion goes on in text.`,
   discussionEnded: 'This discussion has ended; the message was not added.',
   discussionEndedStop: 'This discussion has ended; there is nothing to stop.',
-  humanMessageLimit: (rate: string) => `Too many messages: at most ${rate} per user. This one was not added; wait a moment and send it again.`,
+  humanMessageLimit: (rate: string) =>
+    `Too many messages: at most ${rate} per user. This one was not added; wait a moment and send it again.`,
   clientFrameLimit: (rate: string) => `Too many messages on this connection: at most ${rate}. This one was ignored.`,
   humanMessageCap: (max: number) =>
     `This discussion already holds ${max} human messages, the most one discussion keeps (MAX_HUMAN_MESSAGES_PER_DISCUSSION). This one was not added.`,
-  badResumeFrom: 'Invalid discussion configuration: resume_from must be a number of frames (a whole number, 0 or more).',
+  badResumeFrom:
+    'Invalid discussion configuration: resume_from must be a number of frames (a whole number, 0 or more).',
 } as const;

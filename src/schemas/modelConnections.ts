@@ -35,10 +35,17 @@ const httpUrl = z
 
 const apiKey = z
   .string()
-  .refine((v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES, `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`)
+  .refine(
+    (v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES,
+    `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`,
+  )
   .refine((v) => !/[\r\n\0]/.test(v), 'API key must be one line');
 
-const connectionName = z.string().trim().min(1, 'Name is required').max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
+const connectionName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
 
 /** What the form sends to add a connection. */
 export const modelConnectionCreate = z.object({
@@ -64,7 +71,16 @@ export const modelConnectionTestBody = z.object({
 export type ModelConnectionTestBody = z.infer<typeof modelConnectionTestBody>;
 
 /** Why a connection could not be used, in a word the UI can act on, and the words it shows. */
-export const connectionFailureKind = z.enum(['dns', 'refused', 'timeout', 'key_rejected', 'not_compatible', 'http', 'blocked', 'unreachable']);
+export const connectionFailureKind = z.enum([
+  'dns',
+  'refused',
+  'timeout',
+  'key_rejected',
+  'not_compatible',
+  'http',
+  'blocked',
+  'unreachable',
+]);
 export type ConnectionFailureKind = z.infer<typeof connectionFailureKind>;
 export const connectionState = z.discriminatedUnion('state', [
   z.object({ state: z.literal('reachable') }),
@@ -107,7 +123,14 @@ export const modelConnectionTestResult = z.discriminatedUnion('ok', [
 export type ModelConnectionTestResult = z.infer<typeof modelConnectionTestResult>;
 
 // ── Ollama pulls: a server job, its frames on /ws/updates ──
-export const modelPullBody = z.object({ model: z.string().trim().min(1, 'Model name is required').max(200).regex(/^[\w.:/@-]+$/, 'Model names are letters, digits and . : / @ - _') });
+export const modelPullBody = z.object({
+  model: z
+    .string()
+    .trim()
+    .min(1, 'Model name is required')
+    .max(200)
+    .regex(/^[\w.:/@-]+$/, 'Model names are letters, digits and . : / @ - _'),
+});
 export const modelJobStatus = z.enum(['running', 'done', 'failed', 'cancelled']);
 export const modelJob = z.object({
   id: z.string(),

@@ -35,7 +35,10 @@ export const vote = z.object({
 });
 export type Vote = z.infer<typeof vote>;
 
-export const changeCounts = z.object({ argument: z.number().int().nonnegative(), majority: z.number().int().nonnegative() });
+export const changeCounts = z.object({
+  argument: z.number().int().nonnegative(),
+  majority: z.number().int().nonnegative(),
+});
 
 /** The options list, sent when it changes (and with the first vote once every agent has answered once). */
 export const positionsFrame = z.looseObject({

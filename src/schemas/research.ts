@@ -4,12 +4,14 @@ import { paper, researchResult } from './discussion';
 import { text } from './common';
 import { bounds } from './settings';
 
-export const researchSearchRequest = z.object({
-  query: text().trim().min(1).max(500),
-  sources: z.array(z.enum(RESEARCH_SOURCES)).min(1).default(['arxiv', 'pubmed', 'semantic_scholar']),
-  max_results: z.number().int().min(bounds.researchMaxResults.min).max(bounds.researchMaxResults.max).default(10),
-  domain: z.enum(RESEARCH_DOMAINS).default('general'),
-}).meta({ examples: [{ query: 'soil moisture sensors irrigation', sources: ['arxiv', 'crossref'], max_results: 5 }] });
+export const researchSearchRequest = z
+  .object({
+    query: text().trim().min(1).max(500),
+    sources: z.array(z.enum(RESEARCH_SOURCES)).min(1).default(['arxiv', 'pubmed', 'semantic_scholar']),
+    max_results: z.number().int().min(bounds.researchMaxResults.min).max(bounds.researchMaxResults.max).default(10),
+    domain: z.enum(RESEARCH_DOMAINS).default('general'),
+  })
+  .meta({ examples: [{ query: 'soil moisture sensors irrigation', sources: ['arxiv', 'crossref'], max_results: 5 }] });
 export type ResearchSearchRequest = z.infer<typeof researchSearchRequest>;
 export const researchSearchResponse = z.looseObject({
   query: z.string(),

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { text } from './common';
 import {
-  ARGUMENT_TYPES, CITATION_STYLES, COMMUNICATION_STYLES, CONVERSATION_MODES, DEFAULT_TTS, DEFAULT_TURNS,
-  HYBRID_MODES, HYBRID_TTS_MAX_LENGTH, REASONING_MODES, REASONING_STAGES, RESEARCH_DOMAINS, RESEARCH_SOURCES,
-  RESPONSE_FORMATS, RESPONSE_LENGTHS, FORMAT_KINDS,
+  ARGUMENT_TYPES,
+  CITATION_STYLES,
+  COMMUNICATION_STYLES,
+  CONVERSATION_MODES,
+  DEFAULT_TTS,
+  DEFAULT_TURNS,
+  HYBRID_MODES,
+  HYBRID_TTS_MAX_LENGTH,
+  REASONING_MODES,
+  REASONING_STAGES,
+  RESEARCH_DOMAINS,
+  RESEARCH_SOURCES,
+  RESPONSE_FORMATS,
+  RESPONSE_LENGTHS,
+  FORMAT_KINDS,
 } from './constants';
 
 // Settings bounds (docs/product.md#discussions-validation) and defaults (#discussions-entities, #discussions-limits),
@@ -47,7 +59,10 @@ export type CommunicationConfig = z.infer<typeof communicationConfig>;
 export const reasoningConfig = z.object({
   enableMultiRound: z.boolean().default(false),
   maxRounds: rangedInt(bounds.reasoningMaxRounds).default(5),
-  stages: z.array(z.enum(REASONING_STAGES)).min(1).default(['brainstorming', 'analysis', 'critique', 'synthesis', 'consensus']),
+  stages: z
+    .array(z.enum(REASONING_STAGES))
+    .min(1)
+    .default(['brainstorming', 'analysis', 'critique', 'synthesis', 'consensus']),
   requireEvidence: z.boolean().default(true),
   convergenceThreshold: ranged(bounds.convergence).default(0.8),
   enableImplementation: z.boolean().default(false),
@@ -88,13 +103,23 @@ export const ttsSettings = z.object({
 export const hybridSettings = z.object({
   mode: z.enum(HYBRID_MODES).default('hybrid'),
   max_rounds: rangedInt(bounds.hybridMaxRounds).default(10),
-  max_response_length: z.number().int().min(bounds.maxResponseLength.min).max(bounds.maxResponseLength.max).default(500),
+  max_response_length: z
+    .number()
+    .int()
+    .min(bounds.maxResponseLength.min)
+    .max(bounds.maxResponseLength.max)
+    .default(500),
   reasoning_depth: rangedInt(bounds.reasoningDepth).default(3),
   evidence_required: z.boolean().default(true),
   allow_research: z.boolean().default(true),
   consensus_threshold: ranged(bounds.consensusThreshold).default(0.7),
   turns_per_round: rangedInt(bounds.turnsPerRound).default(1),
-  pause_between_turns: z.number().int().min(bounds.pauseBetweenTurns.min).max(bounds.pauseBetweenTurns.max).default(1000),
+  pause_between_turns: z
+    .number()
+    .int()
+    .min(bounds.pauseBetweenTurns.min)
+    .max(bounds.pauseBetweenTurns.max)
+    .default(1000),
   auto_stop_on_consensus: z.boolean().default(true),
   /** Each agent states its position before hearing anyone (the first vote); on by default. */
   independent_first_answers: z.boolean().default(true),
@@ -138,4 +163,3 @@ export const defaults = {
   tts: ttsSettings.parse({}),
   standardPanel: standardPanelSettings.parse({}),
 };
-

@@ -37,12 +37,23 @@ const httpUrl = z
   }, 'Base URL must be an http:// or https:// address');
 const apiKey = z
   .string()
-  .refine((v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES, `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`)
+  .refine(
+    (v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES,
+    `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`,
+  )
   .refine((v) => !/[\r\n\0]/.test(v), 'API key must be one line');
-const connectionName = z.string().trim().min(1, 'Name is required').max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
+const connectionName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
 const userKind = z.enum(['openai', 'chatterbox']);
 /** The `model` field OpenAI-style servers read (tts-1, kokoro); empty means the server's default. */
-const speechModel = z.string().trim().max(100).regex(/^[\w.:/@-]*$/, 'Model names are letters, digits and . : / @ - _');
+const speechModel = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[\w.:/@-]*$/, 'Model names are letters, digits and . : / @ - _');
 
 export const speechConnectionCreate = z.object({
   kind: userKind,
@@ -54,7 +65,12 @@ export const speechConnectionCreate = z.object({
 export type SpeechConnectionCreate = z.infer<typeof speechConnectionCreate>;
 export const speechConnectionUpdate = speechConnectionCreate.partial().omit({ kind: true });
 export type SpeechConnectionUpdate = z.infer<typeof speechConnectionUpdate>;
-export const speechConnectionTestBody = z.object({ kind: userKind, base_url: httpUrl, api_key: apiKey.nullish(), id: z.string().max(100).optional() });
+export const speechConnectionTestBody = z.object({
+  kind: userKind,
+  base_url: httpUrl,
+  api_key: apiKey.nullish(),
+  id: z.string().max(100).optional(),
+});
 export type SpeechConnectionTestBody = z.infer<typeof speechConnectionTestBody>;
 
 /** What a speech server can do, as Test says it: 'lists 12 voices · can clone'. */
@@ -93,7 +109,12 @@ export const speechConnectionList = z.object({ connections: z.array(speechConnec
 export const VOICE_CONSENT_LABEL = 'I have the speaker’s consent to clone this voice';
 export const voiceMode = z.enum(['stock', 'clone']);
 export type VoiceMode = z.infer<typeof voiceMode>;
-const voiceName = z.string().trim().min(1).max(200).regex(/^[^\0\r\n/\\]+$/, 'A voice name is one line without slashes');
+const voiceName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\0\r\n/\\]+$/, 'A voice name is one line without slashes');
 
 /** An agent's voice: a stock voice of a connection, or one cloned from its default reference recording. */
 export const agentVoice = z.object({

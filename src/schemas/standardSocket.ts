@@ -14,19 +14,42 @@ import { communicationConfig, reasoningConfig, researchConfig, bounds } from './
  * error field').
  */
 export const standardServerFrame = z.discriminatedUnion('type', [
-  f.reasoningStageFrame, f.argumentFrame, f.researchResultFrame, f.researchResultsFrame, f.aclMessageFrame,
-  f.consensusReachedFrame, f.discussionInitializedFrame, f.roundStartFrame, f.agentMessageFrame, f.roundEndFrame,
-  f.discussionSummaryFrame, f.textFrame, f.delegationFrame, f.agentStatusFrame, f.audioFrame, f.discussionEndedFrame,
-  f.discussionStartedFrame, f.errorFrame,
-  f.agentMessageStartFrame, f.agentMessageDeltaFrame, positionsFrame,
+  f.reasoningStageFrame,
+  f.argumentFrame,
+  f.researchResultFrame,
+  f.researchResultsFrame,
+  f.aclMessageFrame,
+  f.consensusReachedFrame,
+  f.discussionInitializedFrame,
+  f.roundStartFrame,
+  f.agentMessageFrame,
+  f.roundEndFrame,
+  f.discussionSummaryFrame,
+  f.textFrame,
+  f.delegationFrame,
+  f.agentStatusFrame,
+  f.audioFrame,
+  f.discussionEndedFrame,
+  f.discussionStartedFrame,
+  f.errorFrame,
+  f.agentMessageStartFrame,
+  f.agentMessageDeltaFrame,
+  positionsFrame,
   ...fm.FORMAT_FRAMES,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 
-const common = { token: text().optional(), agent_ids: z.array(idText()).min(2), session_id: idText(), format: fm.discussionFormat.optional() };
+const common = {
+  token: text().optional(),
+  agent_ids: z.array(idText()).min(2),
+  session_id: idText(),
+  format: fm.discussionFormat.optional(),
+};
 const legacyConfig = z.object({
-  tts: z.boolean().optional(), turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).optional(),
-  mode: z.enum(CONVERSATION_MODES).optional(), human_participation: z.boolean().default(true),
+  tts: z.boolean().optional(),
+  turns: z.number().int().min(bounds.standardTurns.min).max(bounds.standardTurns.max).optional(),
+  mode: z.enum(CONVERSATION_MODES).optional(),
+  human_participation: z.boolean().default(true),
 });
 const context = text().trim().min(1).max(20_000);
 
@@ -63,7 +86,12 @@ export const standardHybridConfig = z.object({
   mode: z.enum(HYBRID_MODES).default('hybrid'),
   tts: z.boolean().default(false),
   max_rounds: z.number().int().min(bounds.hybridMaxRounds.min).max(bounds.hybridMaxRounds.max).default(10),
-  max_response_length: z.number().int().min(bounds.maxResponseLength.min).max(bounds.maxResponseLength.max).default(500),
+  max_response_length: z
+    .number()
+    .int()
+    .min(bounds.maxResponseLength.min)
+    .max(bounds.maxResponseLength.max)
+    .default(500),
   reasoning_depth: z.number().int().min(bounds.reasoningDepth.min).max(bounds.reasoningDepth.max).default(3),
   evidence_required: z.boolean().default(true),
   allow_research: z.boolean().default(true),
@@ -71,13 +99,28 @@ export const standardHybridConfig = z.object({
 });
 export type StandardHybridConfig = z.infer<typeof standardHybridConfig>;
 
-export const humanMessage = z.object({ type: z.literal('human_message'), text: text().trim().min(1).max(10_000), timestamp: text().max(100) });
+export const humanMessage = z.object({
+  type: z.literal('human_message'),
+  text: text().trim().min(1).max(10_000),
+  timestamp: text().max(100),
+});
 export const stopMessage = z.object({ type: z.literal('stop') });
-export const playedStatus = z.object({ type: z.literal('status'), status: z.literal('played'), audio_id: text().max(200).optional(), message_id: text().max(200).optional(), agent_id: text().max(200).optional() });
+export const playedStatus = z.object({
+  type: z.literal('status'),
+  status: z.literal('played'),
+  audio_id: text().max(200).optional(),
+  message_id: text().max(200).optional(),
+  agent_id: text().max(200).optional(),
+});
 
 /** Frames the standard panel sends after its configuration. */
 export const standardClientFrame = z.discriminatedUnion('type', [
-  humanMessage, stopMessage, playedStatus, fm.giveFloorMessage, fm.endDiscussionMessage, fm.judgeVoteMessage,
+  humanMessage,
+  stopMessage,
+  playedStatus,
+  fm.giveFloorMessage,
+  fm.endDiscussionMessage,
+  fm.judgeVoteMessage,
 ]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
 
@@ -85,5 +128,8 @@ export type StandardClientFrame = z.infer<typeof standardClientFrame>;
  * Everything the standard panel may send: the configuration first (built and checked with its endpoint's exact
  * schema by src/model/standardConfig.ts, so it passes here unchanged), then the client frames.
  */
-export const standardConfigFrame = z.looseObject({ session_id: z.string().min(1), agent_ids: z.array(z.string().min(1)).min(2) });
+export const standardConfigFrame = z.looseObject({
+  session_id: z.string().min(1),
+  agent_ids: z.array(z.string().min(1)).min(2),
+});
 export const standardOutgoingFrame = z.union([standardClientFrame, standardConfigFrame]);

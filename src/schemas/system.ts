@@ -82,6 +82,12 @@ export function normalizeModels(body: ModelsResponse): ModelOption[] {
     const offline = e.offline === true || e.name === OFFLINE_MODEL;
     const label = e.label ?? (offline ? OFFLINE_MODEL_LABEL : e.name);
     const group = offline ? OFFLINE_GROUP : (e.connection_name ?? '');
-    return { value: e.name, label, offline, ...(group ? { group } : {}), ...(e.reachable === false ? { unreachable: true } : {}) };
+    return {
+      value: e.name,
+      label,
+      offline,
+      ...(group ? { group } : {}),
+      ...(e.reachable === false ? { unreachable: true } : {}),
+    };
   });
 }

@@ -21,12 +21,15 @@ export function createApi(http: Http) {
 
   return {
     // ── Sign-in and the shell ──
-    login: (email: string, password: string) => ask('POST', '/auth/login', 'loginResponse', { json: { email, password }, public: true }),
-    register: (email: string, password: string) => ask('POST', '/auth/register', 'loginResponse', { json: { email, password }, public: true }),
+    login: (email: string, password: string) =>
+      ask('POST', '/auth/login', 'loginResponse', { json: { email, password }, public: true }),
+    register: (email: string, password: string) =>
+      ask('POST', '/auth/register', 'loginResponse', { json: { email, password }, public: true }),
     me: () => ask('GET', '/auth/me', 'user'),
     health: () => ask('GET', '/health', 'health', { public: true }),
     monitorStats: () => ask('GET', '/monitor/stats', 'monitorStats'),
-    listModels: async () => (await loadWire()).normalizeModels(await ask('GET', '/models/', 'modelsResponse', { retry: true })),
+    listModels: async () =>
+      (await loadWire()).normalizeModels(await ask('GET', '/models/', 'modelsResponse', { retry: true })),
 
     // ── Agents ──
     listAgents: () => ask('GET', '/agents/', 'agentList', { retry: true }),
@@ -48,14 +51,22 @@ export function createApi(http: Http) {
     },
     deleteAudio: (audioId: string) => ask('DELETE', `/agents/audio/${enc(audioId)}`, 'anything'),
     setDefaultAudio: (audioId: string) => ask('POST', `/agents/audio/${enc(audioId)}/set-default`, 'anything'),
-    transcribeAudio: (audioId: string) => ask('POST', '/agents/audio/transcribe', 'transcribeResponse', { json: { audio_id: audioId } }),
+    transcribeAudio: (audioId: string) =>
+      ask('POST', '/agents/audio/transcribe', 'transcribeResponse', { json: { audio_id: audioId } }),
     batchTranscribe: (agentId: string, force = false) =>
-      ask('POST', '/agents/audio/batch-transcribe', 'batchTranscribeResponse', { json: { agent_id: agentId, force_retranscribe: force } }),
+      ask('POST', '/agents/audio/batch-transcribe', 'batchTranscribeResponse', {
+        json: { agent_id: agentId, force_retranscribe: force },
+      }),
 
     // ── Connections ──
-    listConnections: async () => (await ask('GET', '/connections/', 'connectionList', { retry: true })).map((await loadWire()).normalizeConnection),
+    listConnections: async () =>
+      (await ask('GET', '/connections/', 'connectionList', { retry: true })).map(
+        (await loadWire()).normalizeConnection,
+      ),
     createConnection: async (from: string, to: string) =>
-      (await loadWire()).normalizeConnection(await ask('POST', '/connections/', 'connection', { json: { from_agent_id: from, to_agent_id: to } })),
+      (await loadWire()).normalizeConnection(
+        await ask('POST', '/connections/', 'connection', { json: { from_agent_id: from, to_agent_id: to } }),
+      ),
     deleteConnection: (id: string) => ask('DELETE', `/connections/${enc(id)}`, 'anything'),
     autoConnect: () => ask('POST', '/connections/auto-connect', 'autoConnectResponse'),
 

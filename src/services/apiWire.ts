@@ -17,7 +17,13 @@ export {
   modelJobList,
 } from '../schemas/modelConnections';
 
-export { agentVoiceAnswer, speechConnection, speechConnectionList, speechConnectionTestResult, voiceSampleAnswer } from '../schemas/speechConnections';
+export {
+  agentVoiceAnswer,
+  speechConnection,
+  speechConnectionList,
+  speechConnectionTestResult,
+  voiceSampleAnswer,
+} from '../schemas/speechConnections';
 export { builtinModelFile, builtinModelsList, modelDownload } from '../schemas/builtinModels';
 
 /** For answers nobody reads (a DELETE's echo): any JSON will do. */

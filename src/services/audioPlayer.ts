@@ -4,14 +4,32 @@
 // are injected so tests run with fakes; `createAudioQueueLogic()` is the provided machine, ready to spawn.
 import { fromCallback, fromPromise } from 'xstate';
 import { audioQueueMachine } from '../machines/audioQueue.machine';
-import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../model/audioClip';
+import type {
+  CheckAudioInput,
+  CheckAudioResult,
+  ClipCommand,
+  ClipEvent,
+  PlayClipInput,
+  PreloadCommand,
+} from '../model/audioClip';
 import { AUDIO_QUEUE_MESSAGES, clampPlaybackRate, clampVolume } from '../model/audioQueue';
 import { AUDIO_BUFFER_SIZE } from '../schemas/constants';
 
 /** The part of HTMLAudioElement the player uses (a fake in tests). */
 export type AudioElementLike = Pick<
   HTMLAudioElement,
-  'play' | 'pause' | 'load' | 'readyState' | 'preload' | 'playbackRate' | 'defaultPlaybackRate' | 'volume' | 'error' | 'addEventListener' | 'removeEventListener' | 'removeAttribute'
+  | 'play'
+  | 'pause'
+  | 'load'
+  | 'readyState'
+  | 'preload'
+  | 'playbackRate'
+  | 'defaultPlaybackRate'
+  | 'volume'
+  | 'error'
+  | 'addEventListener'
+  | 'removeEventListener'
+  | 'removeAttribute'
 >;
 
 export interface AudioDeps {
@@ -24,7 +42,11 @@ export interface AudioDeps {
 const HAVE_FUTURE_DATA = 3;
 
 /** HEAD the URL; not accessible when the answer is not OK, not audio/*, or says it has zero length. */
-export async function checkAudioUrl(url: string, fetchFn: typeof fetch, signal?: AbortSignal): Promise<CheckAudioResult> {
+export async function checkAudioUrl(
+  url: string,
+  fetchFn: typeof fetch,
+  signal?: AbortSignal,
+): Promise<CheckAudioResult> {
   let res: Response;
   try {
     res = await fetchFn(url, { method: 'HEAD', cache: 'no-store', signal });
@@ -33,9 +55,11 @@ export async function checkAudioUrl(url: string, fetchFn: typeof fetch, signal?:
   }
   if (!res.ok) return { ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible(`HTTP ${res.status}`) };
   const type = (res.headers.get('content-type') ?? '').trim().toLowerCase();
-  if (!type.startsWith('audio/')) return { ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible(`content type ${type || 'missing'}, not audio`) };
+  if (!type.startsWith('audio/'))
+    return { ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible(`content type ${type || 'missing'}, not audio`) };
   const length = res.headers.get('content-length');
-  if (length !== null && Number(length) === 0) return { ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible('empty file') };
+  if (length !== null && Number(length) === 0)
+    return { ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible('empty file') };
   return { ok: true };
 }
 
@@ -96,7 +120,9 @@ export function createAudioActors(deps: AudioDeps = {}) {
   const fetchFn = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const cache = createClipCache(deps.createAudio ?? defaultCreateAudio, deps.cacheSize ?? AUDIO_BUFFER_SIZE);
 
-  const checkAudio = fromPromise<CheckAudioResult, CheckAudioInput>(({ input, signal }) => checkAudioUrl(input.url, fetchFn, signal));
+  const checkAudio = fromPromise<CheckAudioResult, CheckAudioInput>(({ input, signal }) =>
+    checkAudioUrl(input.url, fetchFn, signal),
+  );
 
   /** Warms the clips the queue says come next; its end (speech off) releases them all. */
   const preloadClips = fromCallback<PreloadCommand>(({ receive }) => {
@@ -137,7 +163,8 @@ export function createAudioActors(deps: AudioDeps = {}) {
       attempt?.catch((e: unknown) => {
         const name = (e as { name?: string })?.name;
         if (name === 'NotAllowedError') send({ type: 'clip.blocked' });
-        else if (name === 'AbortError') return; // a pause or a stop came first; not a failure
+        else if (name === 'AbortError')
+          return; // a pause or a stop came first; not a failure
         else send({ type: 'clip.failed', reason: (e as Error)?.message });
       });
     };
@@ -153,7 +180,11 @@ export function createAudioActors(deps: AudioDeps = {}) {
       ended = true;
       send({ type: 'clip.ended' });
     };
-    const onError = () => send({ type: 'clip.failed', reason: el.error?.message || (el.error ? `media error ${el.error.code}` : undefined) });
+    const onError = () =>
+      send({
+        type: 'clip.failed',
+        reason: el.error?.message || (el.error ? `media error ${el.error.code}` : undefined),
+      });
 
     // The element reports its time about four times a second: the message playing it shows real progress.
     // (Read as optional: a test's fake element may not keep time.)

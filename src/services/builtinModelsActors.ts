@@ -19,7 +19,10 @@ export function createBuiltinModelsApi({ request }: Http) {
   };
 }
 
-type Operation = Extract<BuiltinModelsEvent, { type: 'download.start' | 'download.cancel' | 'file.add' | 'file.delete' }>;
+type Operation = Extract<
+  BuiltinModelsEvent,
+  { type: 'download.start' | 'download.cancel' | 'file.add' | 'file.delete' }
+>;
 
 export function builtinModelsLogic(http: Http) {
   const api = createBuiltinModelsApi(http);

@@ -26,7 +26,9 @@ export interface CanvasActorDeps {
 const agentDeletionWith = (api: Api) =>
   agentDeletionMachine.provide({
     actors: {
-      countAgentAudio: fromPromise(async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length),
+      countAgentAudio: fromPromise(
+        async ({ input }: { input: { agentId: string } }) => (await api.listAudio(input.agentId)).length,
+      ),
       deleteAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.deleteAgent(input.agentId)),
     },
   });
@@ -40,7 +42,9 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
     loadModels: fromPromise(() => api.listModels()),
     loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
     createAgent: fromPromise(({ input }: { input: AgentCreateRequest }) => api.createAgent(input)),
-    updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) => api.updateAgent(input.agentId, input.body)),
+    updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) =>
+      api.updateAgent(input.agentId, input.body),
+    ),
     agentDeletion: agentDeletionWith(api),
     agentVoice: agentVoiceLogic(api),
     referenceAudio: referenceAudioMachine.provide({
@@ -69,7 +73,11 @@ export function createCanvasActors({ api, random = Math.random, media }: CanvasA
       },
     }),
     connectionCreate: connectionCreateMachine.provide({
-      actors: { createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) => api.createConnection(input.from, input.to)) },
+      actors: {
+        createConnection: fromPromise(({ input }: { input: { from: string; to: string } }) =>
+          api.createConnection(input.from, input.to),
+        ),
+      },
     }),
     connectionDelete: connectionDeleteMachine.provide({
       actors: {

@@ -31,7 +31,13 @@ export function createSocketProbe(d: DebugProbeDeps) {
       try {
         ws = openSocket(d, input.path, input.query);
       } catch (e) {
-        resolve({ opened: false, firstFrame: null, code: CLOSE_ABNORMAL, reason: e instanceof Error ? e.message : String(e), ms: now() - started });
+        resolve({
+          opened: false,
+          firstFrame: null,
+          code: CLOSE_ABNORMAL,
+          reason: e instanceof Error ? e.message : String(e),
+          ms: now() - started,
+        });
         return;
       }
       const socket = ws;
@@ -48,7 +54,8 @@ export function createSocketProbe(d: DebugProbeDeps) {
         if (socket.readyState === 1) socket.close(CLOSE_NORMAL, 'debugger done');
       };
       socket.onerror = () => {};
-      socket.onclose = (ev) => resolve({ opened, firstFrame, code: ev.code, reason: ev.reason ?? '', ms: now() - started });
+      socket.onclose = (ev) =>
+        resolve({ opened, firstFrame, code: ev.code, reason: ev.reason ?? '', ms: now() - started });
     });
   });
 }
@@ -61,10 +68,18 @@ export function createHttpProbe(d: DebugProbeDeps) {
     const doFetch = d.fetch ?? ((i: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(i, init));
     const token = d.getToken();
     try {
-      const res = await doFetch(`${d.baseUrl ?? ''}${input.path}`, { method: input.method, headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+      const res = await doFetch(`${d.baseUrl ?? ''}${input.path}`, {
+        method: input.method,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal,
+      });
       const body = input.method === 'HEAD' ? '' : await res.text().catch(() => '');
       const allow = res.headers.get('allow');
-      return { status: res.status, body: allow && !body ? `Allow: ${allow}` : body.replace(/\s+/g, ' ').trim(), ms: now() - started };
+      return {
+        status: res.status,
+        body: allow && !body ? `Allow: ${allow}` : body.replace(/\s+/g, ' ').trim(),
+        ms: now() - started,
+      };
     } catch (e) {
       return { status: 0, body: '', ms: now() - started, error: e instanceof Error ? e.message : String(e) };
     }
@@ -88,7 +103,8 @@ export function createTesterSocket(d: DebugProbeDeps) {
       };
     }
     ws.onopen = () => tell({ type: 'tester.socket.open' });
-    ws.onmessage = (ev) => tell({ type: 'tester.socket.message', data: typeof ev.data === 'string' ? ev.data : String(ev.data) });
+    ws.onmessage = (ev) =>
+      tell({ type: 'tester.socket.message', data: typeof ev.data === 'string' ? ev.data : String(ev.data) });
     ws.onerror = () => tell({ type: 'tester.socket.error' });
     ws.onclose = (ev) => tell({ type: 'tester.socket.closed', code: ev.code, reason: ev.reason ?? '' });
     receive((cmd) => {

@@ -20,7 +20,9 @@ export function createHistoryLogic(deps: HistoryDeps) {
       offer: runningOfferMachine.provide({
         actors: {
           // Newest first, so the first running one is the latest the user started.
-          findRunning: fromPromise(async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null),
+          findRunning: fromPromise(
+            async () => (await deps.api.listDiscussions()).find((d) => d.status === 'running') ?? null,
+          ),
           loadDiscussion,
         },
       }),

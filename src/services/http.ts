@@ -72,7 +72,9 @@ export function detailOf(body: unknown): string | undefined {
   const d = (body as { detail: unknown }).detail;
   if (typeof d === 'string') return d || undefined;
   if (Array.isArray(d)) {
-    return d.map((x) => (x && typeof x === 'object' && 'msg' in x ? String((x as { msg: unknown }).msg) : JSON.stringify(x))).join('; ');
+    return d
+      .map((x) => (x && typeof x === 'object' && 'msg' in x ? String((x as { msg: unknown }).msg) : JSON.stringify(x)))
+      .join('; ');
   }
   return undefined;
 }
@@ -124,7 +126,12 @@ export function createHttp(deps: HttpDeps) {
   }
 
   /** The answer checked against `schema`; a non-2xx becomes an HttpError with the server's detail. */
-  async function request<S extends z.ZodType>(method: string, path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<z.infer<S>> {
     const answer = await send(method, path, opts);
     if (!answer.ok) {
       const text = typeof answer.body === 'string' ? answer.body : answer.statusText;

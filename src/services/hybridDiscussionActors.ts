@@ -24,19 +24,32 @@ export interface HybridDiscussionDeps {
 
 const hybridExport = (req: HybridExportRequest, now: Date) =>
   buildExport(req.feed, {
-    sessionId: req.run.sessionId, endpoint: 'hybrid', context: req.run.topic, now,
-    configuration: { communication: defaults.communication, reasoning: defaults.reasoning, research: defaults.research },
+    sessionId: req.run.sessionId,
+    endpoint: 'hybrid',
+    context: req.run.topic,
+    now,
+    configuration: {
+      communication: defaults.communication,
+      reasoning: defaults.reasoning,
+      research: defaults.research,
+    },
   });
 
 async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
-  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
+  const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([
+    import('./pdfExport'),
+    import('./unicodeFont'),
+  ]);
   const exp = hybridExport(req, new Date());
   return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
 export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
   return hybridDiscussionMachine.provide({
-    actions: { readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }), saveSettings: ({ context }) => deps.settings?.save(context.settings) },
+    actions: {
+      readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }),
+      saveSettings: ({ context }) => deps.settings?.save(context.settings),
+    },
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
       clock: fromTicker('hybrid.tick'),
@@ -47,8 +60,15 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
         const now = new Date();
         if (input.format === 'json') {
           // The same export document the standard panel writes, with the hybrid mode and settings beside it.
-          const doc = { ...hybridExport(input, now), mode: input.run.settings.mode, hybrid_settings: input.run.settings };
-          deps.saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), hybridPdfFileName(input.run.sessionId, now).replace(/\.pdf$/, '.json'));
+          const doc = {
+            ...hybridExport(input, now),
+            mode: input.run.settings.mode,
+            hybrid_settings: input.run.settings,
+          };
+          deps.saveFile(
+            new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }),
+            hybridPdfFileName(input.run.sessionId, now).replace(/\.pdf$/, '.json'),
+          );
           return;
         }
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);

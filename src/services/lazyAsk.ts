@@ -9,6 +9,10 @@ type Wire = typeof import('./apiWire');
 export type SchemaName = { [K in keyof Wire]: Wire[K] extends z.ZodType ? K : never }[keyof Wire];
 
 export function lazyAsk(request: Http['request']) {
-  return async <K extends SchemaName>(method: string, path: string, schema: K, opts?: RequestOptions): Promise<z.infer<Wire[K]>> =>
-    request(method, path, (await loadWire())[schema] as Wire[K] & z.ZodType, opts);
+  return async <K extends SchemaName>(
+    method: string,
+    path: string,
+    schema: K,
+    opts?: RequestOptions,
+  ): Promise<z.infer<Wire[K]>> => request(method, path, (await loadWire())[schema] as Wire[K] & z.ZodType, opts);
 }

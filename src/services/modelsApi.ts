@@ -1,7 +1,11 @@
 // The REST calls of the Models dialog (docs/models.md), on the one HTTP helper; each answer checked by its schema.
 import { fromPromise } from 'xstate';
 import { modelsMachine } from '../machines/models.machine';
-import type { ModelConnectionCreate, ModelConnectionTestBody, ModelConnectionUpdate } from '../schemas/modelConnections';
+import type {
+  ModelConnectionCreate,
+  ModelConnectionTestBody,
+  ModelConnectionUpdate,
+} from '../schemas/modelConnections';
 import type { builtinModelsLogic } from './builtinModelsActors';
 import type { speechConnectionsLogic } from './speechActors';
 import type { Http } from './http';
@@ -12,11 +16,15 @@ export function createModelsApi({ request }: Http) {
   const ask = lazyAsk(request);
   return {
     list: async () => (await ask('GET', '/model-connections', 'modelConnectionList', { retry: true })).connections,
-    test: (body: ModelConnectionTestBody) => ask('POST', '/model-connections/test', 'modelConnectionTestResult', { json: body }),
+    test: (body: ModelConnectionTestBody) =>
+      ask('POST', '/model-connections/test', 'modelConnectionTestResult', { json: body }),
     save: ({ id, body }: { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }) =>
-      id ? ask('PATCH', `/model-connections/${enc(id)}`, 'modelConnection', { json: body }) : ask('POST', '/model-connections', 'modelConnection', { json: body }),
+      id
+        ? ask('PATCH', `/model-connections/${enc(id)}`, 'modelConnection', { json: body })
+        : ask('POST', '/model-connections', 'modelConnection', { json: body }),
     remove: ({ id }: { id: string }) => ask('DELETE', `/model-connections/${enc(id)}`, 'anything'),
-    pull: ({ connectionId, model }: { connectionId: string; model: string }) => ask('POST', `/model-connections/${enc(connectionId)}/pull`, 'modelJob', { json: { model } }),
+    pull: ({ connectionId, model }: { connectionId: string; model: string }) =>
+      ask('POST', `/model-connections/${enc(connectionId)}/pull`, 'modelJob', { json: { model } }),
     cancel: ({ jobId }: { jobId: string }) => ask('DELETE', `/model-jobs/${enc(jobId)}`, 'modelJob'),
     deleteModel: ({ connectionId, model }: { connectionId: string; model: string }) =>
       ask('DELETE', `/model-connections/${enc(connectionId)}/models/${enc(model)}`, 'anything'),

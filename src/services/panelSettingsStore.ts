@@ -2,10 +2,14 @@
 // key per panel and user id, so two people on one browser keep their own). What is read back goes through the settings schema: a stale or hand-edited entry
 // falls back to the defaults instead of breaking the panel.
 import type { z } from 'zod';
-import { hybridSettings, standardPanelSettings, type HybridSettings, type StandardPanelSettings } from '../schemas/settings';
+import {
+  hybridSettings,
+  standardPanelSettings,
+  type HybridSettings,
+  type StandardPanelSettings,
+} from '../schemas/settings';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
-
 
 function browserStore(): KeyValueStore | null {
   try {
@@ -23,7 +27,12 @@ export function createHybridSettingsStore(userId: () => string | null, store: Ke
   return createSettingsStore<HybridSettings>(hybridSettings, 'hybridPanel', userId, store);
 }
 
-function createSettingsStore<T>(schema: z.ZodType<T>, panel: string, userId: () => string | null, store: KeyValueStore | null) {
+function createSettingsStore<T>(
+  schema: z.ZodType<T>,
+  panel: string,
+  userId: () => string | null,
+  store: KeyValueStore | null,
+) {
   const keyFor = (id: string) => `agora.${panel}.settings.${id}`;
   return {
     load(): T | null {

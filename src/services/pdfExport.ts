@@ -12,7 +12,14 @@
 // caller's loader returns (in the browser: src/services/unicodeFont.ts), so nothing turns into mojibake.
 // Text is drawn as text: markup in a message ('<b>', '&', '<script>') appears literally.
 
-import { ABSTRACT_PREVIEW_CHARS, PDF_FONT, PDF_HYBRID_LINE_SPACING, PDF_HYBRID_MARGIN, PDF_PAGE_BREAK_Y, PDF_TEXT_WIDTH } from '../schemas/constants';
+import {
+  ABSTRACT_PREVIEW_CHARS,
+  PDF_FONT,
+  PDF_HYBRID_LINE_SPACING,
+  PDF_HYBRID_MARGIN,
+  PDF_PAGE_BREAK_Y,
+  PDF_TEXT_WIDTH,
+} from '../schemas/constants';
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
 import { messageCountLabel } from '../model/messageCount';
@@ -25,7 +32,10 @@ export interface PdfOptions {
 }
 
 /** What the hybrid panel has to print: the export's fields it can fill (configuration and endpoint are not needed). */
-export type HybridPdfInput = Pick<DiscussionExport, 'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'> &
+export type HybridPdfInput = Pick<
+  DiscussionExport,
+  'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'
+> &
   Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome'>> & { mode?: string };
 
 interface Geometry {
@@ -41,11 +51,20 @@ interface Geometry {
 const A4_WIDTH = 210;
 const A4_HEIGHT = 297;
 export const STANDARD_GEOMETRY: Geometry = {
-  title: 'Enhanced Multi-Agent Discussion', left: (A4_WIDTH - PDF_TEXT_WIDTH) / 2, top: 20, width: PDF_TEXT_WIDTH, bottom: PDF_PAGE_BREAK_Y, lineHeight: 6,
+  title: 'Enhanced Multi-Agent Discussion',
+  left: (A4_WIDTH - PDF_TEXT_WIDTH) / 2,
+  top: 20,
+  width: PDF_TEXT_WIDTH,
+  bottom: PDF_PAGE_BREAK_Y,
+  lineHeight: 6,
 };
 export const HYBRID_GEOMETRY: Geometry = {
-  title: 'Hybrid Discussion', left: PDF_HYBRID_MARGIN, top: PDF_HYBRID_MARGIN, width: A4_WIDTH - 2 * PDF_HYBRID_MARGIN,
-  bottom: A4_HEIGHT - PDF_HYBRID_MARGIN, lineHeight: PDF_HYBRID_LINE_SPACING,
+  title: 'Hybrid Discussion',
+  left: PDF_HYBRID_MARGIN,
+  top: PDF_HYBRID_MARGIN,
+  width: A4_WIDTH - 2 * PDF_HYBRID_MARGIN,
+  bottom: A4_HEIGHT - PDF_HYBRID_MARGIN,
+  lineHeight: PDF_HYBRID_LINE_SPACING,
 };
 
 type Style = 'title' | 'heading' | 'label' | 'body' | 'small';
@@ -60,7 +79,11 @@ const SIZES: Record<Style, number> = { title: 16, heading: 13, label: 10, body: 
 const BOLD: Record<Style, boolean> = { title: true, heading: true, label: true, body: false, small: false };
 
 /** Tabs become spaces; other control characters (which no font draws) are dropped; line breaks stay. */
-const clean = (s: string) => s.replace(/\t/g, '    ').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+const clean = (s: string) =>
+  s
+    .replace(/\t/g, '    ')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 
 export const needsUnicodeFont = (texts: Iterable<string>): boolean => {
   for (const t of texts) for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 0xff) return true;
@@ -76,8 +99,15 @@ function time(ts: string | null | undefined): string {
 type Message = DiscussionExport['messages'][number];
 /** Rows that are not a turn, named in plain words (a turn is named by its speaker). */
 const ROW_LABELS: Record<string, string> = {
-  stage: 'Stage', acl: 'Note', research: 'Research', consensus: 'Consensus', summary: 'Summary', delegation: 'Hand-over', system: 'Notice',
-  error: 'Problem', round: 'Round',
+  stage: 'Stage',
+  acl: 'Note',
+  research: 'Research',
+  consensus: 'Consensus',
+  summary: 'Summary',
+  delegation: 'Hand-over',
+  system: 'Notice',
+  error: 'Problem',
+  round: 'Round',
 };
 const TURN_KINDS = new Set(['hybrid', 'text', 'argument', 'human']);
 
@@ -91,7 +121,13 @@ function speaker(m: Message): string {
 function turnBlocks(m: Message): Block[] {
   const extra = typeof m.confidence === 'number' ? ` · confidence ${Math.round(m.confidence * 100)}%` : '';
   const when = time(m.timestamp);
-  const out: Block[] = [{ text: `${speaker(m)}${when ? ` · ${when}` : ''}${extra}${m.interrupted ? ' · stopped while writing' : ''}`, style: 'label', gap: 0.5 }];
+  const out: Block[] = [
+    {
+      text: `${speaker(m)}${when ? ` · ${when}` : ''}${extra}${m.interrupted ? ' · stopped while writing' : ''}`,
+      style: 'label',
+      gap: 0.5,
+    },
+  ];
   if (m.content) out.push({ text: m.content, style: 'body' });
   const phrases = [...new Set((m.protocol ?? []).map((p) => p.phrase))];
   if (phrases.length) out.push({ text: phrases.join(' · '), style: 'small' });
@@ -102,7 +138,10 @@ function rowBlocks(m: Message): Block[] {
   const label = ROW_LABELS[m.kind] ?? 'Note';
   const who = m.agent_name ? ` · ${m.agent_name}` : '';
   if (m.kind === 'round' || m.kind === 'stage') return [{ text: m.content, style: 'label', gap: 0.5 }];
-  return [{ text: `${label}${who}`, style: 'label', gap: 0.5 }, ...(m.content ? [{ text: m.content, style: 'body' as const }] : [])];
+  return [
+    { text: `${label}${who}`, style: 'label', gap: 0.5 },
+    ...(m.content ? [{ text: m.content, style: 'body' as const }] : []),
+  ];
 }
 
 /** The document as blocks of text, the same for both panels. */
@@ -123,17 +162,28 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   if (doc.consensus) {
     // The solution and dissents are often a turn's own words: named, not printed twice.
     const c = doc.consensus;
-    const said = new Map(doc.messages.filter((m) => TURN_KINDS.has(m.kind)).map((m) => [m.content.trim(), m.agent_name ?? 'an agent']));
+    const said = new Map(
+      doc.messages.filter((m) => TURN_KINDS.has(m.kind)).map((m) => [m.content.trim(), m.agent_name ?? 'an agent']),
+    );
     const echo = said.get(c.solution.trim());
     blocks.push(
       { text: 'Consensus', style: 'heading', gap: 1 },
       { text: echo ? `${echo}'s point (above).` : c.solution, style: 'body' },
-      { text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`, style: 'small' },
+      {
+        text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`,
+        style: 'small',
+      },
     );
     if (doc.outcome?.outcome) blocks.push({ text: `${doc.outcome.outcome}.`, style: 'body' });
     if (doc.outcome?.changes) {
       const { argument: a, majority: m } = doc.outcome.changes;
-      blocks.push({ text: a || m ? `Changes of position: ${a} changed after an argument, ${m} followed the majority.` : 'No agent changed its position.', style: 'body' });
+      blocks.push({
+        text:
+          a || m
+            ? `Changes of position: ${a} changed after an argument, ${m} followed the majority.`
+            : 'No agent changed its position.',
+        style: 'body',
+      });
     }
     for (const d of c.dissenting_opinions) {
       const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
@@ -147,10 +197,14 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
     for (const p of papers) {
       const authors = Array.isArray(p.authors) ? p.authors.join(', ') : p.authors;
       blocks.push({ text: p.title, style: 'label', gap: 0.5 });
-      blocks.push({ text: [authors, p.year != null ? String(p.year) : '', p.source].filter(Boolean).join(' · '), style: 'small' });
+      blocks.push({
+        text: [authors, p.year != null ? String(p.year) : '', p.source].filter(Boolean).join(' · '),
+        style: 'small',
+      });
       if (p.url) blocks.push({ text: p.url, style: 'small' });
       if (p.abstract) {
-        const a = p.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${p.abstract.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : p.abstract;
+        const a =
+          p.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${p.abstract.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : p.abstract;
         blocks.push({ text: a, style: 'body' });
       }
     }
@@ -170,7 +224,12 @@ const UNICODE_FONT = 'DejaVuSans';
 /** The one layout routine both panels use. */
 async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions): Promise<Blob> {
   // The standard panel's title follows what ran, as the panel's does ('Multi-Round Discussion').
-  const ran = geometry === STANDARD_GEOMETRY && doc.endpoint && Object.prototype.hasOwnProperty.call(ENDPOINT_TITLES, doc.endpoint) ? ENDPOINT_TITLES[doc.endpoint as EndpointKey] : null;
+  const ran =
+    geometry === STANDARD_GEOMETRY &&
+    doc.endpoint &&
+    Object.prototype.hasOwnProperty.call(ENDPOINT_TITLES, doc.endpoint)
+      ? ENDPOINT_TITLES[doc.endpoint as EndpointKey]
+      : null;
   const blocks = blocksOf(doc, ran ?? geometry.title);
   const { jsPDF } = await import('jspdf');
   const pdf = new jsPDF({ unit: 'mm', format: 'a4' });
@@ -206,7 +265,9 @@ async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions)
 }
 
 /** The standard panel's PDF (file name: exportFileName('pdf', …) in src/model/exportJson.ts). */
-export const renderDiscussionPdf = (exp: DiscussionExport, opts: PdfOptions): Promise<Blob> => render(exp, STANDARD_GEOMETRY, opts);
+export const renderDiscussionPdf = (exp: DiscussionExport, opts: PdfOptions): Promise<Blob> =>
+  render(exp, STANDARD_GEOMETRY, opts);
 
 /** The hybrid panel's PDF (file name: hybridPdfFileName(…)). */
-export const renderHybridPdf = (doc: HybridPdfInput, opts: PdfOptions): Promise<Blob> => render(doc, HYBRID_GEOMETRY, opts);
+export const renderHybridPdf = (doc: HybridPdfInput, opts: PdfOptions): Promise<Blob> =>
+  render(doc, HYBRID_GEOMETRY, opts);

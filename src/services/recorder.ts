@@ -40,7 +40,9 @@ export function createMicrophoneActor(deps: MediaDeps = browserMediaDeps()) {
     const chunks: Blob[] = [];
 
     deps
-      .getUserMedia({ audio: { sampleRate: input.sampleRate, channelCount: 1, echoCancellation: true, noiseSuppression: true } })
+      .getUserMedia({
+        audio: { sampleRate: input.sampleRate, channelCount: 1, echoCancellation: true, noiseSuppression: true },
+      })
       .then(
         (granted) => {
           if (disposed) return releaseStream(granted);
@@ -63,9 +65,16 @@ export function createMicrophoneActor(deps: MediaDeps = browserMediaDeps()) {
           recorder.onstop = () => {
             releaseStream(stream);
             if (disposed) return;
-            send({ type: 'recorder.finished', clip: { blob: new Blob(chunks, { type: mimeType }), mimeType, recordedAt: deps.now() } });
+            send({
+              type: 'recorder.finished',
+              clip: { blob: new Blob(chunks, { type: mimeType }), mimeType, recordedAt: deps.now() },
+            });
           };
-          recorder.onerror = (e) => send({ type: 'recorder.failed', reason: String((e as { error?: Error })?.error?.message ?? 'recorder error') });
+          recorder.onerror = (e) =>
+            send({
+              type: 'recorder.failed',
+              reason: String((e as { error?: Error })?.error?.message ?? 'recorder error'),
+            });
           recorder.start(input.chunkMs);
           send({ type: 'recorder.permitted' });
         },

@@ -54,13 +54,23 @@ export interface SocketDeps extends SocketTarget {
  * A new socket to `path` with `query`, at the origin read now; may throw. It says who opens it with the credential
  * given (by default the signed-in token, as the spec's clients do).
  */
-export function openSocket(target: SocketTarget, path: string, query: Record<string, string> = {}, credential?: SocketCredential): WebSocketLike {
+export function openSocket(
+  target: SocketTarget,
+  path: string,
+  query: Record<string, string> = {},
+  credential?: SocketCredential,
+): WebSocketLike {
   const Ctor = target.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   const base = typeof target.wsBase === 'function' ? target.wsBase() : target.wsBase;
   return new Ctor(socketUrl(base, path, credential === undefined ? { token: target.getToken() } : credential, query));
 }
 
-export function socketUrl(base: string, path: string, credential: SocketCredential, query: Record<string, string> = {}) {
+export function socketUrl(
+  base: string,
+  path: string,
+  credential: SocketCredential,
+  query: Record<string, string> = {},
+) {
   const params = new URLSearchParams();
   if (credential && 'ticket' in credential) params.set('ticket', credential.ticket);
   else if (credential?.token) params.set('token', credential.token);
@@ -108,10 +118,12 @@ export function createSocketFactory(deps: SocketDeps) {
           else if (result.kind === 'unknown') {
             debug(`[socket ${input.path}] ignored unknown frame type "${result.type}"`);
             tell({ type: 'socket.unknown', frameType: result.type });
-          } else tell({ type: 'socket.protocolError', frameType: result.type, error: result.error, direction: 'incoming' });
+          } else
+            tell({ type: 'socket.protocolError', frameType: result.type, error: result.error, direction: 'incoming' });
         };
         socket.onerror = () => tell({ type: 'socket.error', message: `Socket error on ${input.path}` });
-        socket.onclose = (ev) => tell({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
+        socket.onclose = (ev) =>
+          tell({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
         if (closeWanted) socket.close(closeWanted.code ?? CLOSE_NORMAL, closeWanted.reason);
       };
 
@@ -123,9 +135,20 @@ export function createSocketFactory(deps: SocketDeps) {
             if (stopped) return;
             // A refused ticket is a session that is over, as a socket refused for its token would say; anything
             // else (no answer) is a failed connect, which the socket's policy may retry.
-            if (error?.status === 401) return tell({ type: 'socket.closed', code: CLOSE_POLICY_VIOLATION, reason: 'Authentication failed', wasClean: true });
+            if (error?.status === 401)
+              return tell({
+                type: 'socket.closed',
+                code: CLOSE_POLICY_VIOLATION,
+                reason: 'Authentication failed',
+                wasClean: true,
+              });
             tell({ type: 'socket.error', message: error?.message ?? `Could not open ${input.path}` });
-            tell({ type: 'socket.closed', code: CLOSE_ABNORMAL, reason: 'could not get a socket ticket', wasClean: false });
+            tell({
+              type: 'socket.closed',
+              code: CLOSE_ABNORMAL,
+              reason: 'could not get a socket ticket',
+              wasClean: false,
+            });
           },
         );
       }
@@ -136,7 +159,12 @@ export function createSocketFactory(deps: SocketDeps) {
           else if (!closeWanted) {
             closeWanted = { code: command.code, reason: command.reason };
             // Nothing is open yet: the close is over at once, as far as the parent is concerned.
-            tell({ type: 'socket.closed', code: command.code ?? CLOSE_NORMAL, reason: command.reason ?? '', wasClean: true });
+            tell({
+              type: 'socket.closed',
+              code: command.code ?? CLOSE_NORMAL,
+              reason: command.reason ?? '',
+              wasClean: true,
+            });
             stopped = true;
           }
           return;

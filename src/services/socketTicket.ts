@@ -8,7 +8,10 @@ export function socketTicketFetcher(http: Pick<Http, 'send'>): () => Promise<str
   return async () => {
     const answer = await http.send('POST', '/auth/socket-ticket');
     if (answer.status === 404 || answer.status === 405) return null;
-    if (!answer.ok) throw Object.assign(new Error(detailOf(answer.body) ?? `Could not get a socket ticket (HTTP ${answer.status})`), { status: answer.status });
+    if (!answer.ok)
+      throw Object.assign(new Error(detailOf(answer.body) ?? `Could not get a socket ticket (HTTP ${answer.status})`), {
+        status: answer.status,
+      });
     const checked = socketTicket.safeParse(answer.body);
     if (!checked.success) throw new Error('Unexpected answer from /auth/socket-ticket');
     return checked.data.ticket;

@@ -32,7 +32,11 @@ export interface StandardDiscussionDeps {
 }
 
 /** GET /agents/{id} for each agent; a failure gives 'Agent' + the id's last 8 characters and role Unknown. */
-export async function loadParticipants(ids: string[], getAgent: StandardDiscussionDeps['getAgent'], log: (m: string) => void): Promise<Participant[]> {
+export async function loadParticipants(
+  ids: string[],
+  getAgent: StandardDiscussionDeps['getAgent'],
+  log: (m: string) => void,
+): Promise<Participant[]> {
   return Promise.all(
     ids.map(async (id) => {
       try {
@@ -47,19 +51,30 @@ export async function loadParticipants(ids: string[], getAgent: StandardDiscussi
 }
 
 /** Writes the export file; the export is stamped with the time it is made (`at`, now by default). */
-export async function exportDiscussionFile(req: ExportRequest, deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>, at = Date.now()) {
+export async function exportDiscussionFile(
+  req: ExportRequest,
+  deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>,
+  at = Date.now(),
+) {
   const now = new Date(at);
   const exp = discussionExport.parse(
     buildExport(req.feed, {
       sessionId: req.run.sessionId,
       endpoint: req.run.endpoint,
       context: req.run.context,
-      configuration: { communication: req.run.settings.communication, reasoning: req.run.settings.reasoning, research: req.run.settings.research },
+      configuration: {
+        communication: req.run.settings.communication,
+        reasoning: req.run.settings.reasoning,
+        research: req.run.settings.research,
+      },
       now,
     }),
   );
   if (req.format === 'json') {
-    deps.saveFile(new Blob([JSON.stringify(exp, null, 2)], { type: 'application/json' }), exportFileName('json', req.run.sessionId, now));
+    deps.saveFile(
+      new Blob([JSON.stringify(exp, null, 2)], { type: 'application/json' }),
+      exportFileName('json', req.run.sessionId, now),
+    );
     return;
   }
   const render = deps.renderPdf ?? (await defaultPdfRenderer());
@@ -67,7 +82,10 @@ export async function exportDiscussionFile(req: ExportRequest, deps: Pick<Standa
 }
 
 async function defaultPdfRenderer() {
-  const [{ renderDiscussionPdf }, { loadUnicodeFont }] = await Promise.all([import('./pdfExport'), import('./unicodeFont')]);
+  const [{ renderDiscussionPdf }, { loadUnicodeFont }] = await Promise.all([
+    import('./pdfExport'),
+    import('./unicodeFont'),
+  ]);
   return (exp: ReturnType<typeof buildExport>) => renderDiscussionPdf(exp, { loadUnicodeFont });
 }
 
@@ -77,7 +95,9 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(standardServerFrame, standardOutgoingFrame)),
       endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: deps.probeEndpoint } }),
-      loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) => loadParticipants(input.agentIds, deps.getAgent, log)),
+      loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) =>
+        loadParticipants(input.agentIds, deps.getAgent, log),
+      ),
       loadSettings: fromPromise(async () => deps.settings.load()),
       exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
     },

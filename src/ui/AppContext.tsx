@@ -8,7 +8,15 @@ import type { UiConfig } from './config';
 export const AppActorContext = createContext<AppActorRef | null>(null);
 const UiConfigContext = createContext<UiConfig | null>(null);
 
-export function AppProvider({ actor, config, children }: { actor: AppActorRef; config: UiConfig; children: ReactNode }) {
+export function AppProvider({
+  actor,
+  config,
+  children,
+}: {
+  actor: AppActorRef;
+  config: UiConfig;
+  children: ReactNode;
+}) {
   return (
     <AppActorContext.Provider value={actor}>
       <UiConfigContext.Provider value={config}>{children}</UiConfigContext.Provider>

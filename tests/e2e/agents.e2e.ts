@@ -19,9 +19,15 @@ const controls = (page: Page) => page.getByRole('region', { name: 'Canvas contro
 /** An agent node: its accessible name starts with the agent's name. */
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 const wrapperOf = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: node(page, name) });
-const count = async (page: Page, which: 'agents' | 'connections' | 'selected') => Number(await controls(page).getByTestId(`canvas-count-${which}`).textContent());
+const count = async (page: Page, which: 'agents' | 'connections' | 'selected') =>
+  Number(await controls(page).getByTestId(`canvas-count-${which}`).textContent());
 
-async function waitForCount(page: Page, which: 'agents' | 'connections' | 'selected', expected: (n: number) => boolean, what: string) {
+async function waitForCount(
+  page: Page,
+  which: 'agents' | 'connections' | 'selected',
+  expected: (n: number) => boolean,
+  what: string,
+) {
   for (let i = 0; i < 100; i++) {
     if (expected(await count(page, which))) return;
     await page.waitForTimeout(100);
@@ -40,7 +46,9 @@ async function createAgent(page: Page, name: string, role: string) {
   await drawer.getByLabel('Model', { exact: true }).selectOption('');
   if (await submit.isEnabled()) throw new Error('submit was enabled before a model was chosen');
   // The offline model is always offered, so the test needs no LLM.
-  await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+  await drawer
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: 'Built-in offline model (no LLM) — offline' });
   await submit.click();
   await drawer.waitFor({ state: 'detached' });
   await node(page, name).waitFor();
@@ -97,13 +105,16 @@ async function storedAgents(page: Page): Promise<{ id: string; name: string; x: 
 function wav(seconds = 0.2, rate = 8000): Buffer {
   const samples = Math.round(seconds * rate);
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
   return wavFile(data, { rate });
 }
 
 async function uploadWav(drawer: Locator, name: string) {
   await drawer.getByLabel('Audio name', { exact: true }).fill(name);
-  await drawer.getByLabel('Audio file', { exact: true }).setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: wav() });
+  await drawer
+    .getByLabel('Audio file', { exact: true })
+    .setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: wav() });
   await drawer.getByRole('button', { name: 'Upload' }).click();
   await drawer.getByRole('listitem', { name: `Reference audio ${name}` }).waitFor();
 }
@@ -132,7 +143,8 @@ test(
 
     // New agents land at random places; lay them out apart (as a user would) so each one can be grabbed.
     const layout: Record<string, [number, number]> = { Ada: [40, 40], Bo: [40, 380], Cy: [420, 380] };
-    for (const a of await storedAgents(page)) await authed(page, 'PUT', `/agents/${a.id}/position`, { x: layout[a.name][0], y: layout[a.name][1] });
+    for (const a of await storedAgents(page))
+      await authed(page, 'PUT', `/agents/${a.id}/position`, { x: layout[a.name][0], y: layout[a.name][1] });
     await page.reload();
     await node(page, 'Ada').waitFor();
 
@@ -152,7 +164,8 @@ test(
     await node(page, 'Ada').waitFor();
     const transform = await wrapperOf(page, 'Ada').evaluate((el) => (el as HTMLElement).style.transform);
     const drawn = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(transform);
-    if (!drawn || Number(drawn[1]) !== moved.x || Number(drawn[2]) !== moved.y) throw new Error(`after reload Ada is drawn at ${transform}, stored ${moved.x},${moved.y}`);
+    if (!drawn || Number(drawn[1]) !== moved.x || Number(drawn[2]) !== moved.y)
+      throw new Error(`after reload Ada is drawn at ${transform}, stored ${moved.x},${moved.y}`);
 
     // Connect Bo → Cy by dragging from Bo's source handle to Cy's target handle.
     await waitForCount(page, 'connections', (n) => n === 0, '0');

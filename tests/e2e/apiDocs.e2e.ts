@@ -7,7 +7,10 @@ test('the API reference at /docs lists every route and shows its examples', asyn
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const doc = await (await page.request.get(`${baseUrl}/openapi.json`)).json();
-  const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce((n, ops) => n + Object.keys(ops).length, 0);
+  const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce(
+    (n, ops) => n + Object.keys(ops).length,
+    0,
+  );
 
   await page.goto(`${baseUrl}/docs`);
   await page.locator('.opblock').first().waitFor();

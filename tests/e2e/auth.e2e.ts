@@ -43,8 +43,13 @@ async function expectExactText(page: Page, text: string) {
   try {
     await page.getByText(text, { exact: true }).waitFor();
   } catch (e) {
-    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
-    throw new Error(`expected the text ${JSON.stringify(text)}; alerts on the page: ${JSON.stringify(alerts)}\n${(e as Error).message}`);
+    const alerts = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `expected the text ${JSON.stringify(text)}; alerts on the page: ${JSON.stringify(alerts)}\n${(e as Error).message}`,
+    );
   }
 }
 
@@ -54,7 +59,10 @@ async function logOut(page: Page) {
   if (await logoutButton(page).isVisible()) throw new Error('Logout left the main screen visible');
 }
 
-test('register a new user, see the shell with their email, log out, sign in again, log out', async ({ page, baseUrl }) => {
+test('register a new user, see the shell with their email, log out, sign in again, log out', async ({
+  page,
+  baseUrl,
+}) => {
   const email = uniqueEmail();
   await openLoginScreen(page, baseUrl);
 

@@ -22,7 +22,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // suite keeps on) refuses inline scripts, and rightly so.
   if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -37,7 +39,13 @@ export const isSerious = (v: AxeViolation) => v.impact === 'serious' || v.impact
 
 export function describeViolations(list: readonly AxeViolation[]): string {
   return list
-    .map((v) => `  ${v.impact} ${v.id} (${v.nodes.length}×): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `      ${n.target.join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `  ${v.impact} ${v.id} (${v.nodes.length}×): ${v.help}\n${v.nodes
+          .slice(0, 4)
+          .map((n) => `      ${n.target.join(' ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -45,6 +53,9 @@ export function describeViolations(list: readonly AxeViolation[]): string {
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<AxeViolation[]> {
   const all = await axeViolations(page);
   const serious = all.filter(isSerious);
-  if (serious.length > 0) throw new Error(`axe: ${serious.length} serious or critical violation(s) on ${label}:\n${describeViolations(serious)}`);
+  if (serious.length > 0)
+    throw new Error(
+      `axe: ${serious.length} serious or critical violation(s) on ${label}:\n${describeViolations(serious)}`,
+    );
   return all;
 }

@@ -26,14 +26,21 @@ async function signUp(page: Page, baseUrl: string) {
 }
 
 /** Two agents on the offline model (agents.ts), then both selected on the canvas. */
-async function makeAgents(page: Page, names: [string, string][] = [['Ada', 'Agronomist'], ['Bo', 'Economist']]) {
+async function makeAgents(
+  page: Page,
+  names: [string, string][] = [
+    ['Ada', 'Agronomist'],
+    ['Bo', 'Economist'],
+  ],
+) {
   await makeOfflineAgents(page, names);
   for (const [name] of names) await node(page, name).click();
 }
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
 // Not \b: a word boundary in a JS regex knows only ASCII letters, and one agent is called 'Анна'.
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const cards = (page: Page) => panel(page).locator('.message-card');
 const banner = (page: Page) => panel(page).getByRole('alert');
 
@@ -60,14 +67,18 @@ async function start(page: Page, label?: string) {
   if (await newRun.isVisible()) await newRun.click();
   await panel(page).getByLabel('Discussion context').fill(CONTEXT);
   const button = panel(page).getByRole('button', { name: /^Start .*Discussion$/ });
-  if (label && (await button.textContent()) !== label) throw new Error(`the Start button reads "${await button.textContent()}", expected "${label}"`);
+  if (label && (await button.textContent()) !== label)
+    throw new Error(`the Start button reads "${await button.textContent()}", expected "${label}"`);
   await button.click();
 }
 
 const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);
 
 async function exportFile(page: Page, button: 'PDF' | 'JSON'): Promise<{ name: string; file: string }> {
-  const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: button, exact: true }).click()])) as [Download, unknown];
+  const [download] = (await Promise.all([
+    page.waitForEvent('download'),
+    panel(page).getByRole('button', { name: button, exact: true }).click(),
+  ])) as [Download, unknown];
   const file = path.join(tmpdir(), `agora-e2e-${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(file);
   return { name: download.suggestedFilename(), file };
@@ -80,10 +91,39 @@ async function expectAxeClean(page: Page, label: string) {
 
 // The Start label and the panel's title name what will run (issue 18), for each endpoint the settings choose.
 const ENDPOINTS: { name: string; start: string; title: string; settings: Record<string, boolean> }[] = [
-  { name: 'Basic', start: 'Start Discussion', title: 'Multi-Agent Discussion', settings: { 'Allow interrupts': false, 'Use ACL (formal agent messages)': false, 'Enable multi-round reasoning': false, 'Hybrid mode (natural language + ACL)': false } },
-  { name: 'Enhanced', start: 'Start Enhanced Discussion', title: 'Enhanced Multi-Agent Discussion', settings: { 'Allow interrupts': true } },
-  { name: 'Multi-Round Reasoning', start: 'Start Multi-Round Discussion', title: 'Multi-Round Discussion', settings: { 'Enable multi-round reasoning': true } },
-  { name: 'Hybrid NLP/ACL', start: 'Start Hybrid Discussion', title: 'Hybrid Discussion', settings: { 'Enable multi-round reasoning': false, 'Allow interrupts': false, 'Hybrid mode (natural language + ACL)': true } },
+  {
+    name: 'Basic',
+    start: 'Start Discussion',
+    title: 'Multi-Agent Discussion',
+    settings: {
+      'Allow interrupts': false,
+      'Use ACL (formal agent messages)': false,
+      'Enable multi-round reasoning': false,
+      'Hybrid mode (natural language + ACL)': false,
+    },
+  },
+  {
+    name: 'Enhanced',
+    start: 'Start Enhanced Discussion',
+    title: 'Enhanced Multi-Agent Discussion',
+    settings: { 'Allow interrupts': true },
+  },
+  {
+    name: 'Multi-Round Reasoning',
+    start: 'Start Multi-Round Discussion',
+    title: 'Multi-Round Discussion',
+    settings: { 'Enable multi-round reasoning': true },
+  },
+  {
+    name: 'Hybrid NLP/ACL',
+    start: 'Start Hybrid Discussion',
+    title: 'Hybrid Discussion',
+    settings: {
+      'Enable multi-round reasoning': false,
+      'Allow interrupts': false,
+      'Hybrid mode (natural language + ACL)': true,
+    },
+  },
 ];
 const title = (page: Page) => panel(page).getByRole('heading', { level: 2 });
 
@@ -92,16 +132,20 @@ test(
   async ({ page, baseUrl }) => {
     await signUp(page, baseUrl);
     await makeAgents(page);
-    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .getByText(/Available endpoints: .*Basic/)
+      .waitFor({ timeout: 10_000 });
     for (const endpoint of ENDPOINTS) {
       await setSettings(page, endpoint.settings);
-      if ((await title(page).textContent()) !== endpoint.title) throw new Error(`${endpoint.name}: the title reads "${await title(page).textContent()}"`);
+      if ((await title(page).textContent()) !== endpoint.title)
+        throw new Error(`${endpoint.name}: the title reads "${await title(page).textContent()}"`);
       await start(page, endpoint.start);
       // The run's kind is in 'About this run', not in the main view.
       await panel(page).getByText('About this run').click();
       await panel(page).locator('.about-run__facts', { hasText: endpoint.name }).waitFor();
       await panel(page).getByText('About this run').click();
-      if ((await title(page).textContent()) !== endpoint.title) throw new Error(`${endpoint.name}: the running title reads "${await title(page).textContent()}"`);
+      if ((await title(page).textContent()) !== endpoint.title)
+        throw new Error(`${endpoint.name}: the running title reads "${await title(page).textContent()}"`);
       await waitFor(`two messages on ${endpoint.name}`, async () => (await cards(page).count()) >= 2);
       await panel(page).getByRole('button', { name: 'Stop' }).click();
       await finished(page).waitFor({ timeout: 10_000 });
@@ -115,7 +159,10 @@ test(
   'standard panel: streamed text, the speaker on the canvas, a human message, tabs, stop, JSON and PDF export, axe',
   async ({ page, baseUrl }) => {
     await signUp(page, baseUrl);
-    await makeAgents(page, [['Анна', 'Agronomist'], ['Bo', 'Economist']]);
+    await makeAgents(page, [
+      ['Анна', 'Agronomist'],
+      ['Bo', 'Economist'],
+    ]);
     await expectAxeClean(page, 'the idle panel');
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     await expectAxeClean(page, 'Advanced Settings');
@@ -126,7 +173,15 @@ test(
     await start(page);
     // A turn being written shows its text growing behind a caret; the writer is the active speaker.
     await panel(page).locator('.typing-caret').first().waitFor({ timeout: 20_000 });
-    await waitFor('an active speaker on the canvas', async () => (await page.locator('.react-flow__node').getByText(/speaking/i).count()) > 0, 20_000);
+    await waitFor(
+      'an active speaker on the canvas',
+      async () =>
+        (await page
+          .locator('.react-flow__node')
+          .getByText(/speaking/i)
+          .count()) > 0,
+      20_000,
+    );
     await panel(page).getByText('Active speaker').waitFor();
 
     const box = panel(page).getByLabel('Your message to the agents');
@@ -136,7 +191,8 @@ test(
     await box.press('Enter');
     const mine = panel(page).locator('.message-card--human');
     await mine.waitFor();
-    if (!(await mine.textContent())?.includes('What about frost in April?\nDrip lines can freeze.')) throw new Error(`the human card reads ${await mine.textContent()}`);
+    if (!(await mine.textContent())?.includes('What about frost in April?\nDrip lines can freeze.'))
+      throw new Error(`the human card reads ${await mine.textContent()}`);
     // The offline model takes the human up: a later agent turn (one asked after the message arrived) refers to it.
     await waitFor(
       'an agent turn after the human message that refers to it',
@@ -145,7 +201,9 @@ test(
           const human = document.querySelector('.message-card--human');
           if (!human) return false;
           return [...document.querySelectorAll('.turn:not(.turn--human) .message-card__text')].some(
-            (el) => human.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && /frost|drip lines|april/i.test((el as HTMLElement).innerText),
+            (el) =>
+              human.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING &&
+              /frost|drip lines|april/i.test((el as HTMLElement).innerText),
           );
         }),
       60_000,
@@ -153,24 +211,38 @@ test(
     await expectAxeClean(page, 'the running discussion');
 
     for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {
-      await panel(page).getByRole('tab', { name: new RegExp(tab) }).click();
+      await panel(page)
+        .getByRole('tab', { name: new RegExp(tab) })
+        .click();
       await expectAxeClean(page, `the ${tab} tab`);
     }
-    await panel(page).getByRole('img', { name: /Messages by type/ }).waitFor();
+    await panel(page)
+      .getByRole('img', { name: /Messages by type/ })
+      .waitFor();
     await panel(page).getByRole('tab', { name: 'Discussion' }).click();
 
     // Both agents have spoken (the PDF is checked for both names) before Stop.
     await panel(page).locator('.message-card__who', { hasText: /^Bo$/ }).first().waitFor({ timeout: 30_000 });
     await panel(page).getByRole('button', { name: 'Stop' }).click();
     await finished(page).waitFor({ timeout: 10_000 });
-    await waitFor('nobody speaking after Stop', async () => (await page.locator('.react-flow__node').getByText(/speaking/i).count()) === 0, 5_000);
+    await waitFor(
+      'nobody speaking after Stop',
+      async () =>
+        (await page
+          .locator('.react-flow__node')
+          .getByText(/speaking/i)
+          .count()) === 0,
+      5_000,
+    );
 
     const json = await exportFile(page, 'JSON');
     if (!/^discussion_session_\d+\.json$/.test(json.name)) throw new Error(`JSON file name ${json.name}`);
     const exp = discussionExport.parse(JSON.parse(readFileSync(json.file, 'utf8')));
     if (exp.context !== CONTEXT) throw new Error('the export lost the context');
-    if (!exp.messages.some((m) => m.kind === 'human' && m.content.includes('frost'))) throw new Error('the export lost the human message');
-    if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length) throw new Error('the export has a message twice');
+    if (!exp.messages.some((m) => m.kind === 'human' && m.content.includes('frost')))
+      throw new Error('the export lost the human message');
+    if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length)
+      throw new Error('the export has a message twice');
 
     const pdf = await exportFile(page, 'PDF');
     if (!/^discussion_session_\d+\.pdf$/.test(pdf.name)) throw new Error(`PDF file name ${pdf.name}`);
@@ -198,14 +270,18 @@ test(
       const json = await exportFile(page, 'JSON');
       const exp = discussionExport.parse(JSON.parse(readFileSync(json.file, 'utf8')));
       const turns = exp.messages.filter((m) => m.kind === 'text');
-      if (turns.length !== 6) throw new Error(`expected the 6 turns once each, got ${turns.length}: ${turns.map((t) => t.id).join(', ')}`);
-      if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length) throw new Error('a message shows twice after the reconnect');
+      if (turns.length !== 6)
+        throw new Error(`expected the 6 turns once each, got ${turns.length}: ${turns.map((t) => t.id).join(', ')}`);
+      if (new Set(exp.messages.map((m) => m.id)).size !== exp.messages.length)
+        throw new Error('a message shows twice after the reconnect');
 
       await panel(page).getByRole('button', { name: 'New discussion' }).click();
       await start(page);
       await waitFor('a message', async () => (await cards(page).count()) >= 1);
       proxy.refuse();
-      await banner(page).getByText('Connection lost to Basic. Please check server availability.').waitFor({ timeout: 40_000 });
+      await banner(page)
+        .getByText('Connection lost to Basic. Please check server availability.')
+        .waitFor({ timeout: 40_000 });
     } finally {
       await proxy.close();
     }
@@ -222,14 +298,23 @@ test(
   async ({ page, baseUrl }) => {
     await signUp(page, baseUrl);
     await makeAgents(page);
-    await panel(page).getByText(/Available endpoints: .*Multi-Round/).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .getByText(/Available endpoints: .*Multi-Round/)
+      .waitFor({ timeout: 10_000 });
     // The title and Start button follow the endpoint the settings choose, with one line saying why.
     await setSettings(page, { 'Enable multi-round reasoning': true });
-    if ((await title(page).textContent()) !== 'Multi-Round Discussion') throw new Error(`title ${await title(page).textContent()}`);
+    if ((await title(page).textContent()) !== 'Multi-Round Discussion')
+      throw new Error(`title ${await title(page).textContent()}`);
     await panel(page).getByRole('button', { name: 'Start Multi-Round Discussion' }).waitFor();
-    await panel(page).getByText(/^Multi-round reasoning is on/).waitFor();
+    await panel(page)
+      .getByText(/^Multi-round reasoning is on/)
+      .waitFor();
     // Enhanced with formal (ACL) messages: every turn also sends an ACL message, which must not show twice.
-    await setSettings(page, { 'Enable multi-round reasoning': false, 'Use ACL (formal agent messages)': true, 'Allow interrupts': true }, { Turns: 6 });
+    await setSettings(
+      page,
+      { 'Enable multi-round reasoning': false, 'Use ACL (formal agent messages)': true, 'Allow interrupts': true },
+      { Turns: 6 },
+    );
     await start(page, 'Start Enhanced Discussion');
     const box = panel(page).getByLabel('Your message to the agents');
     await box.fill('Parking fees bring in two million a year.');
@@ -239,7 +324,8 @@ test(
 
     // No socket paths or session ids in the main view (the About popover keeps them, closed).
     const mainText = await panel(page).innerText();
-    for (const bad of ['/ws/', 'session_', 'ENHANCED', 'query-if', 'ontology']) if (mainText.includes(bad)) throw new Error(`the main view shows "${bad}"`);
+    for (const bad of ['/ws/', 'session_', 'ENHANCED', 'query-if', 'ontology'])
+      if (mainText.includes(bad)) throw new Error(`the main view shows "${bad}"`);
 
     // One bubble per turn, each turn's text once in the feed. The feed is virtualized: scroll it from the top and
     // read every row once (by its index).
@@ -253,7 +339,8 @@ test(
         els.map((el) => ({
           index: Number(el.getAttribute('data-index')),
           text: (el as HTMLElement).innerText,
-          turn: (el.querySelector('.turn:not(.turn--human) .message-card__text') as HTMLElement | null)?.innerText ?? null,
+          turn:
+            (el.querySelector('.turn:not(.turn--human) .message-card__text') as HTMLElement | null)?.innerText ?? null,
         })),
       );
       for (const r of seen) rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
@@ -271,18 +358,25 @@ test(
 
     // The one count: panel footer, JSON, PDF, History list and the opened History view.
     const counted = Number((await panel(page).getByTestId('count-messages').textContent())!.split(' ')[0]);
-    if (counted !== turns.length + 1) throw new Error(`the footer counts ${counted}, the feed has ${turns.length} turns and 1 human message`);
+    if (counted !== turns.length + 1)
+      throw new Error(`the footer counts ${counted}, the feed has ${turns.length} turns and 1 human message`);
     const json = discussionExport.parse(JSON.parse(readFileSync((await exportFile(page, 'JSON')).file, 'utf8')));
     if (json.message_count !== counted) throw new Error(`the JSON counts ${json.message_count}, the panel ${counted}`);
-    const pdfText = squash(execFileSync('pdftotext', [(await exportFile(page, 'PDF')).file, '-'], { encoding: 'utf8' }));
-    if (!pdfText.includes(`Discussion (${counted} messages)`)) throw new Error(`the PDF does not say ${counted} messages`);
-    for (const t of turns) if (occurrences(pdfText, t) !== 1) throw new Error(`the PDF has "${t.slice(0, 60)}…" ${occurrences(pdfText, t)} times`);
+    const pdfText = squash(
+      execFileSync('pdftotext', [(await exportFile(page, 'PDF')).file, '-'], { encoding: 'utf8' }),
+    );
+    if (!pdfText.includes(`Discussion (${counted} messages)`))
+      throw new Error(`the PDF does not say ${counted} messages`);
+    for (const t of turns)
+      if (occurrences(pdfText, t) !== 1)
+        throw new Error(`the PDF has "${t.slice(0, 60)}…" ${occurrences(pdfText, t)} times`);
 
     await panel(page).getByRole('button', { name: 'History' }).click();
     const dialog = page.getByRole('dialog', { name: /History|Past discussions/ });
     const row = dialog.getByRole('listitem', { name: CONTEXT });
     await row.waitFor({ timeout: 10_000 });
-    if (!(await row.textContent())?.includes(`${counted} messages`)) throw new Error(`the History list reads ${await row.textContent()}`);
+    if (!(await row.textContent())?.includes(`${counted} messages`))
+      throw new Error(`the History list reads ${await row.textContent()}`);
     await row.getByRole('button', { name: `Open ${CONTEXT}` }).click();
     await dialog.getByText(`${counted} messages`, { exact: true }).waitFor({ timeout: 10_000 });
   },

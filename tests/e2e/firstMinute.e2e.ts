@@ -17,9 +17,16 @@ async function signUp(page: Page, baseUrl: string) {
 /** Agents on the offline model, made through the API with no position (the server places them). */
 async function makeAgentsViaApi(page: Page, names: readonly string[]) {
   await page.evaluate(async (list) => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
+    const headers = {
+      Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+      'Content-Type': 'application/json',
+    };
     for (const name of list) {
-      await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role: 'Analyst', prompt: `You are ${name}.`, model: 'offline' }) });
+      await fetch('/agents/', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name, role: 'Analyst', prompt: `You are ${name}.`, model: 'offline' }),
+      });
     }
   }, names);
 }
@@ -52,15 +59,18 @@ async function expectWhole(what: Locator, label: string) {
   const problem = await what.evaluate((el) => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return 'not drawn';
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return `outside the window (${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight})`;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      return `outside the window (${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight})`;
     for (let p = el.parentElement; p; p = p.parentElement) {
       const s = getComputedStyle(p);
       if (!/(auto|scroll|hidden|clip)/.test(s.overflowY + s.overflowX)) continue;
       const c = p.getBoundingClientRect();
-      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) return `clipped by ${p.className || p.tagName} (needs scrolling inside it)`;
+      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+        return `clipped by ${p.className || p.tagName} (needs scrolling inside it)`;
     }
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || !(el === hit || el.contains(hit))) return `covered by ${hit ? (hit as HTMLElement).className || hit.tagName : 'nothing'}`;
+    if (!hit || !(el === hit || el.contains(hit)))
+      return `covered by ${hit ? (hit as HTMLElement).className || hit.tagName : 'nothing'}`;
     return null;
   });
   if (problem) throw new Error(`${label}: ${problem}`);
@@ -68,100 +78,140 @@ async function expectWhole(what: Locator, label: string) {
 
 const NAMES = ['Ada', 'Bo', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hal'];
 
-test('first minute: layouts at four sizes, full cards, modal dialogs, focus after Start, the feed after Stop', async ({ page, baseUrl }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signUp(page, baseUrl);
-  await makeAgentsViaApi(page, NAMES);
-  await page.reload();
-  await page.locator('.react-flow__node').nth(7).waitFor({ timeout: 20_000 });
+test(
+  'first minute: layouts at four sizes, full cards, modal dialogs, focus after Start, the feed after Stop',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUp(page, baseUrl);
+    await makeAgentsViaApi(page, NAMES);
+    await page.reload();
+    await page.locator('.react-flow__node').nth(7).waitFor({ timeout: 20_000 });
 
-  for (const [width, height] of SIZES) {
-    const size = `${width}x${height}`;
-    await page.setViewportSize({ width, height });
-    await panel(page).waitFor();
-    await expectWhole(panel(page).getByRole('button', { name: /^Start/ }).first(), `Start at ${size}`);
-    for (const name of ['Stop', 'PDF', 'JSON']) await expectWhole(panel(page).getByRole('button', { name, exact: true }), `${name} at ${size}`);
-    await shot(page, `main-${size}`);
-    await expectAxeClean(page, `the main screen at ${size}`);
-  }
+    for (const [width, height] of SIZES) {
+      const size = `${width}x${height}`;
+      await page.setViewportSize({ width, height });
+      await panel(page).waitFor();
+      await expectWhole(
+        panel(page)
+          .getByRole('button', { name: /^Start/ })
+          .first(),
+        `Start at ${size}`,
+      );
+      for (const name of ['Stop', 'PDF', 'JSON'])
+        await expectWhole(panel(page).getByRole('button', { name, exact: true }), `${name} at ${size}`);
+      await shot(page, `main-${size}`);
+      await expectAxeClean(page, `the main screen at ${size}`);
+    }
 
-  await page.setViewportSize({ width: 1024, height: 700 });
+    await page.setViewportSize({ width: 1024, height: 700 });
 
-  // Models: a modal dialog. Tab never leaves it, Esc closes it from anywhere, the focus goes back to its opener.
-  await page.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Models' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Models' });
-  await dialog.waitFor();
-  for (let i = 0; i < 25; i++) {
-    await page.keyboard.press('Tab');
-    // Past the dialog's last control the browser's own UI takes the focus (the body here), never the page beneath.
-    const inside = await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body);
-    if (!inside) throw new Error(`Tab ${i + 1} left the Models dialog for ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
-  }
-  await page.getByRole('button', { name: 'Add connection' }).click();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
-  // Back to what opened it (the menu is gone with its item, so its button).
-  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'More actions');
+    // Models: a modal dialog. Tab never leaves it, Esc closes it from anywhere, the focus goes back to its opener.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Models' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Models' });
+    await dialog.waitFor();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      // Past the dialog's last control the browser's own UI takes the focus (the body here), never the page beneath.
+      const inside = await dialog.evaluate(
+        (d) => d.contains(document.activeElement) || document.activeElement === document.body,
+      );
+      if (!inside)
+        throw new Error(
+          `Tab ${i + 1} left the Models dialog for ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`,
+        );
+    }
+    await page.getByRole('button', { name: 'Add connection' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Back to what opened it (the menu is gone with its item, so its button).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'More actions');
 
-  // The editor opens on Name.
-  await page.getByRole('button', { name: /Add Agent/ }).first().click();
-  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.placeholder === 'e.g. Ada');
-  await shot(page, 'editor-1024x700');
-  await expectAxeClean(page, 'the editor at 1024x700');
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: 'Create Agent' }).waitFor({ state: 'detached' });
+    // The editor opens on Name.
+    await page
+      .getByRole('button', { name: /Add Agent/ })
+      .first()
+      .click();
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.placeholder === 'e.g. Ada');
+    await shot(page, 'editor-1024x700');
+    await expectAxeClean(page, 'the editor at 1024x700');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Create Agent' }).waitFor({ state: 'detached' });
 
-  // Two agents selected, Start: the focus is in the message box.
-  await page.getByRole('button', { name: 'Auto-layout' }).click();
-  for (const n of ['Ada', 'Bo']) await page.getByRole('button', { name: new RegExp(`^${n},`) }).click();
-  await panel(page).getByRole('textbox', { name: /topic|context/i }).first().fill('Should our city make public transport free?');
-  await panel(page).getByRole('button', { name: /^Start/ }).first().click();
-  await page.waitForFunction(() => document.activeElement?.id === 'human-message', undefined, { timeout: 10_000 });
-  await expectWhole(panel(page).getByRole('button', { name: 'Stop', exact: true }), 'Stop while running at 1024x700');
-  await panel(page).locator('article').nth(1).waitFor({ timeout: 30_000 });
-  await panel(page).getByRole('button', { name: 'Stop', exact: true }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('aside.discussion-panel .panel-footer button')].some((b) => b.textContent?.trim() === 'Stop' && (b as HTMLButtonElement).disabled), undefined, { timeout: 10_000 });
-  for (const [width, height] of SIZES) {
-    const size = `${width}x${height}`;
-    await page.setViewportSize({ width, height });
-    const share = await panel(page).evaluate((p) => {
-      // The feed with its tab bar (the tabs name what it shows), against the whole panel.
-      const feed = p.querySelector('[role="log"]')?.closest('.tabpanel');
-      const tabs = p.querySelector('[role="tablist"]');
-      if (!feed || !tabs) return 0;
-      return (feed.getBoundingClientRect().bottom - tabs.getBoundingClientRect().top) / p.getBoundingClientRect().height;
-    });
-    await shot(page, `stopped-${size}`);
-    if (share < 0.6) throw new Error(`after Stop the feed has ${Math.round(share * 100)} % of the panel at ${size}, not 60 %`);
-    for (const name of ['Stop', 'PDF', 'JSON']) await expectWhole(panel(page).getByRole('button', { name, exact: true }), `${name} after Stop at ${size}`);
-    await expectAxeClean(page, `the stopped discussion at ${size}`);
-  }
+    // Two agents selected, Start: the focus is in the message box.
+    await page.getByRole('button', { name: 'Auto-layout' }).click();
+    for (const n of ['Ada', 'Bo']) await page.getByRole('button', { name: new RegExp(`^${n},`) }).click();
+    await panel(page)
+      .getByRole('textbox', { name: /topic|context/i })
+      .first()
+      .fill('Should our city make public transport free?');
+    await panel(page)
+      .getByRole('button', { name: /^Start/ })
+      .first()
+      .click();
+    await page.waitForFunction(() => document.activeElement?.id === 'human-message', undefined, { timeout: 10_000 });
+    await expectWhole(panel(page).getByRole('button', { name: 'Stop', exact: true }), 'Stop while running at 1024x700');
+    await panel(page).locator('article').nth(1).waitFor({ timeout: 30_000 });
+    await panel(page).getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('aside.discussion-panel .panel-footer button')].some(
+          (b) => b.textContent?.trim() === 'Stop' && (b as HTMLButtonElement).disabled,
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    for (const [width, height] of SIZES) {
+      const size = `${width}x${height}`;
+      await page.setViewportSize({ width, height });
+      const share = await panel(page).evaluate((p) => {
+        // The feed with its tab bar (the tabs name what it shows), against the whole panel.
+        const feed = p.querySelector('[role="log"]')?.closest('.tabpanel');
+        const tabs = p.querySelector('[role="tablist"]');
+        if (!feed || !tabs) return 0;
+        return (
+          (feed.getBoundingClientRect().bottom - tabs.getBoundingClientRect().top) / p.getBoundingClientRect().height
+        );
+      });
+      await shot(page, `stopped-${size}`);
+      if (share < 0.6)
+        throw new Error(`after Stop the feed has ${Math.round(share * 100)} % of the panel at ${size}, not 60 %`);
+      for (const name of ['Stop', 'PDF', 'JSON'])
+        await expectWhole(panel(page).getByRole('button', { name, exact: true }), `${name} after Stop at ${size}`);
+      await expectAxeClean(page, `the stopped discussion at ${size}`);
+    }
 
-  // History: rows with participants; a modal dialog too.
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const history = panel(page).getByRole('button', { name: 'History' });
-  await history.click();
-  const past = page.getByRole('dialog', { name: 'Past discussions' });
-  await past.getByRole('img', { name: 'With Ada and Bo' }).first().waitFor({ timeout: 10_000 });
-  for (const [width, height] of SIZES) {
-    await page.setViewportSize({ width, height });
-    await shot(page, `history-${width}x${height}`);
-    await expectAxeClean(page, `History at ${width}x${height}`);
-  }
-  await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press('Escape');
-  await past.waitFor({ state: 'detached' });
-  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'History');
+    // History: rows with participants; a modal dialog too.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const history = panel(page).getByRole('button', { name: 'History' });
+    await history.click();
+    const past = page.getByRole('dialog', { name: 'Past discussions' });
+    await past.getByRole('img', { name: 'With Ada and Bo' }).first().waitFor({ timeout: 10_000 });
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await shot(page, `history-${width}x${height}`);
+      await expectAxeClean(page, `History at ${width}x${height}`);
+    }
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await past.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'History');
 
-  // The hybrid panel at 1024×700: its Start is whole on screen, not in a nested scroll area behind a notice.
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
-  for (const [width, height] of SIZES) {
-    const size = `${width}x${height}`;
-    await page.setViewportSize({ width, height });
-    await expectWhole(panel(page).getByRole('button', { name: /^Start/ }).first(), `hybrid Start at ${size}`);
-    await shot(page, `hybrid-${size}`);
-    await expectAxeClean(page, `the hybrid panel at ${size}`);
-  }
-}, { timeoutMs: 240_000 });
+    // The hybrid panel at 1024×700: its Start is whole on screen, not in a nested scroll area behind a notice.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    for (const [width, height] of SIZES) {
+      const size = `${width}x${height}`;
+      await page.setViewportSize({ width, height });
+      await expectWhole(
+        panel(page)
+          .getByRole('button', { name: /^Start/ })
+          .first(),
+        `hybrid Start at ${size}`,
+      );
+      await shot(page, `hybrid-${size}`);
+      await expectAxeClean(page, `the hybrid panel at ${size}`);
+    }
+  },
+  { timeoutMs: 240_000 },
+);

@@ -69,7 +69,9 @@ export async function watchCsp(page: Page): Promise<() => string[]> {
   const problems: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+      console.error(
+        `Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   page.on('console', (m) => {

@@ -18,7 +18,8 @@ const CONTEXT = 'Should the cooperative share one grape harvester between five s
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
 const hybridPanel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
@@ -45,7 +46,8 @@ async function signUpWithTwoAgents(page: Page, baseUrl: string, label: string) {
   await makeOfflineAgents(page);
 }
 
-const cardTexts = (scope: ReturnType<Page['locator']>) => scope.locator('.message-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+const cardTexts = (scope: ReturnType<Page['locator']>) =>
+  scope.locator('.message-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
 
 test(
   'history: a finished discussion is listed, opens read-only with the same messages, exports JSON, and is deleted after confirming; axe',
@@ -54,10 +56,17 @@ test(
     for (const name of ['Ada', 'Bo']) await node(page, name).click();
 
     // A short Basic discussion (2 turns), run to its end.
-    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .getByText(/Available endpoints: .*Basic/)
+      .waitFor({ timeout: 10_000 });
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-    for (const label of ['Allow interrupts', 'Use ACL (formal agent messages)', 'Enable multi-round reasoning', 'Hybrid mode (natural language + ACL)']) {
+    for (const label of [
+      'Allow interrupts',
+      'Use ACL (formal agent messages)',
+      'Enable multi-round reasoning',
+      'Hybrid mode (natural language + ACL)',
+    ]) {
       await settings.getByLabel(label, { exact: true }).setChecked(false);
     }
     await settings.getByLabel('Turns').fill('2');
@@ -82,37 +91,57 @@ test(
     await row.getByRole('button', { name: `Open ${CONTEXT}` }).click();
     await dialog(page).getByText('Read-only').waitFor({ timeout: 10_000 });
     const log = dialog(page).getByRole('log', { name: 'Stored messages' });
-    await waitFor('the stored messages', async () => (await log.locator('.message-card').count()) === shown.length, 10_000);
+    await waitFor(
+      'the stored messages',
+      async () => (await log.locator('.message-card').count()) === shown.length,
+      10_000,
+    );
     const replayed = await cardTexts(log);
-    if (JSON.stringify(replayed) !== JSON.stringify(shown)) throw new Error(`History shows\n${replayed.join('\n---\n')}\nthe panel showed\n${shown.join('\n---\n')}`);
+    if (JSON.stringify(replayed) !== JSON.stringify(shown))
+      throw new Error(`History shows\n${replayed.join('\n---\n')}\nthe panel showed\n${shown.join('\n---\n')}`);
     if ((await dialog(page).getByRole('textbox').count()) > 0) throw new Error('the read-only view has a text box');
     await expectAxeClean(page, 'an opened discussion');
     for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {
-      await dialog(page).getByRole('tab', { name: new RegExp(tab) }).click();
+      await dialog(page)
+        .getByRole('tab', { name: new RegExp(tab) })
+        .click();
       await expectAxeClean(page, `the History ${tab} tab`);
     }
     await dialog(page).getByRole('tab', { name: 'Discussion' }).click();
 
     // Its JSON export.
-    const [download] = (await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name: 'Export JSON' }).click()])) as [Download, unknown];
-    if (!/^discussion_session_\d+\.json$/.test(download.suggestedFilename())) throw new Error(`JSON file name ${download.suggestedFilename()}`);
+    const [download] = (await Promise.all([
+      page.waitForEvent('download'),
+      dialog(page).getByRole('button', { name: 'Export JSON' }).click(),
+    ])) as [Download, unknown];
+    if (!/^discussion_session_\d+\.json$/.test(download.suggestedFilename()))
+      throw new Error(`JSON file name ${download.suggestedFilename()}`);
     const file = path.join(tmpdir(), `agora-e2e-history-${Date.now()}.json`);
     await download.saveAs(file);
     const exp = discussionExport.parse(JSON.parse(readFileSync(file, 'utf8')));
     if (exp.context !== CONTEXT) throw new Error(`the export's context is ${exp.context}`);
-    if (exp.messages.length !== shown.length) throw new Error(`the export has ${exp.messages.length} messages, the panel showed ${shown.length}`);
+    if (exp.messages.length !== shown.length)
+      throw new Error(`the export has ${exp.messages.length} messages, the panel showed ${shown.length}`);
 
     // Delete, after the confirmation.
     await dialog(page).getByRole('button', { name: '← All discussions' }).click();
     await list.getByRole('button', { name: `Delete ${CONTEXT}` }).click();
     const confirm = page.getByRole('alertdialog');
     // It names the discussion: its topic, its date and who took part.
-    await confirm.getByText(new RegExp(`^Delete the discussion “${CONTEXT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” of .+ with .+\\? Its messages cannot be recovered\\.$`)).waitFor();
+    await confirm
+      .getByText(
+        new RegExp(
+          `^Delete the discussion “${CONTEXT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” of .+ with .+\\? Its messages cannot be recovered\\.$`,
+        ),
+      )
+      .waitFor();
     await expectAxeClean(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete discussion' }).click();
     await dialog(page).getByText(HISTORY_MESSAGES.empty).waitFor({ timeout: 10_000 });
     const left = await page.evaluate(async () => {
-      const res = await fetch('/discussion/history', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      const res = await fetch('/discussion/history', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      });
       return ((await res.json()) as unknown[]).length;
     });
     if (left !== 0) throw new Error(`the server still lists ${left} discussions`);
@@ -147,13 +176,25 @@ test(
     // The hybrid panel shows it: what was stored at once, then live turns (a turn streams in only over a live
     // socket; History closes the ones it finds open). That nothing shows twice at any cut: reattachFeed.test.ts.
     await hybridPanel(page).waitFor({ timeout: 10_000 });
-    await waitFor('the stored messages in the panel', async () => (await hybridPanel(page).locator('.message-card').count()) >= 2, 10_000);
+    await waitFor(
+      'the stored messages in the panel',
+      async () => (await hybridPanel(page).locator('.message-card').count()) >= 2,
+      10_000,
+    );
     await hybridPanel(page).locator('.message-card--streaming').first().waitFor({ timeout: 60_000 });
-    await waitFor('that turn to end', async () => (await hybridPanel(page).locator('.message-card--streaming').count()) === 0, 60_000);
+    await waitFor(
+      'that turn to end',
+      async () => (await hybridPanel(page).locator('.message-card--streaming').count()) === 0,
+      60_000,
+    );
     await hybridPanel(page).getByText(`Topic: ${topic}`).waitFor();
-    await hybridPanel(page).getByText(/^Round \d+\/15$/).waitFor();
+    await hybridPanel(page)
+      .getByText(/^Round \d+\/15$/)
+      .waitFor();
     await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
-    await hybridPanel(page).getByText(/Discussion (ended|stopped)/).waitFor({ timeout: 10_000 });
+    await hybridPanel(page)
+      .getByText(/Discussion (ended|stopped)/)
+      .waitFor({ timeout: 10_000 });
   },
   { timeoutMs: 180_000 },
 );

@@ -13,7 +13,8 @@ const PASSWORD = 'correct-horse-42';
 const TOPIC = 'Our vineyard loses water to leaks. What do we fix first?';
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
@@ -69,8 +70,10 @@ test(
     await panel(page).getByRole('button', { name: 'Problem Solving' }).click();
     await panel(page).getByRole('button', { name: 'Settings' }).click();
     const settings = panel(page).getByRole('group', { name: 'Hybrid discussion settings' });
-    if ((await settings.getByLabel(/^Max rounds/).inputValue()) !== '15') throw new Error('Problem Solving did not set 15 rounds');
-    if ((await settings.getByLabel(/^Turns per round/).inputValue()) !== '2') throw new Error('Problem Solving did not set 2 turns per round');
+    if ((await settings.getByLabel(/^Max rounds/).inputValue()) !== '15')
+      throw new Error('Problem Solving did not set 15 rounds');
+    if ((await settings.getByLabel(/^Turns per round/).inputValue()) !== '2')
+      throw new Error('Problem Solving did not set 2 turns per round');
     await settings.getByLabel('Speech', { exact: true }).check();
     await settings.getByLabel('Pause between turns (ms)').fill('0');
     await expectAxeClean(page, 'the hybrid settings');
@@ -78,44 +81,70 @@ test(
     await panel(page).getByLabel('Discussion topic').fill(TOPIC);
     await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
 
-    const first = (dir: 'in' | 'out', type: string, from = 0) => wire.findIndex((e, i) => i >= from && e.dir === dir && e.frame.type === type);
+    const first = (dir: 'in' | 'out', type: string, from = 0) =>
+      wire.findIndex((e, i) => i >= from && e.dir === dir && e.frame.type === type);
     // Two clips play and are acknowledged, in the order they came.
-    await waitFor('two acknowledged clips', () => wire.filter((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment').length >= 2, 90_000);
+    await waitFor(
+      'two acknowledged clips',
+      () => wire.filter((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment').length >= 2,
+      90_000,
+    );
     const clips = wire.filter((e) => e.dir === 'in' && e.frame.type === 'audio_message').map((e) => e.frame.audio_id);
-    const acks = wire.filter((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment').map((e) => e.frame.audio_id);
-    if (JSON.stringify(acks) !== JSON.stringify(clips.slice(0, acks.length))) throw new Error(`clips ${clips.join(',')} acknowledged as ${acks.join(',')}`);
+    const acks = wire
+      .filter((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment')
+      .map((e) => e.frame.audio_id);
+    if (JSON.stringify(acks) !== JSON.stringify(clips.slice(0, acks.length)))
+      throw new Error(`clips ${clips.join(',')} acknowledged as ${acks.join(',')}`);
     // The server waits for the acknowledgment: the turn after a clip starts only once that clip was played.
     const clip1 = first('in', 'audio_message');
-    const ack1 = wire.findIndex((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment' && e.frame.audio_id === wire[clip1]!.frame.audio_id);
+    const ack1 = wire.findIndex(
+      (e) =>
+        e.dir === 'out' && e.frame.type === 'audio_acknowledgment' && e.frame.audio_id === wire[clip1]!.frame.audio_id,
+    );
     const nextTurn = first('in', 'agent_message_start', clip1 + 1);
     if (nextTurn >= 0 && nextTurn < ack1) throw new Error('the next turn began before the clip was acknowledged');
     await expectAxeClean(page, 'the running hybrid panel');
 
     // Interrupt Audio: the clip being played stops, unacknowledged.
-    await waitFor('a clip playing', async () => (await panel(page).locator('.message-card--playing').count()) > 0, 60_000);
+    await waitFor(
+      'a clip playing',
+      async () => (await panel(page).locator('.message-card--playing').count()) > 0,
+      60_000,
+    );
     const acked = acks.length;
     await panel(page).getByRole('button', { name: 'Interrupt Audio' }).click();
-    await waitFor('no clip playing', async () => (await panel(page).locator('.message-card--playing').count()) === 0, 5_000);
+    await waitFor(
+      'no clip playing',
+      async () => (await panel(page).locator('.message-card--playing').count()) === 0,
+      5_000,
+    );
     const ackCountAfter = wire.filter((e) => e.dir === 'out' && e.frame.type === 'audio_acknowledgment').length;
     if (ackCountAfter > acked + 1) throw new Error('an interrupted clip was acknowledged as played');
 
     // Stop sends stop, then the socket closes and the run ends.
     await panel(page).getByRole('button', { name: 'Stop Discussion' }).click();
-    await panel(page).getByText(/Discussion (ended|stopped)/).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .getByText(/Discussion (ended|stopped)/)
+      .waitFor({ timeout: 10_000 });
     if (first('out', 'stop') < 0) throw new Error('Stop sent no stop frame');
 
-    const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export PDF' }).click()])) as [Download, unknown];
-    if (!/^hybrid_discussion_session_\d+\.pdf$/.test(download.suggestedFilename())) throw new Error(`PDF file name ${download.suggestedFilename()}`);
+    const [download] = (await Promise.all([
+      page.waitForEvent('download'),
+      panel(page).getByRole('button', { name: 'Export PDF' }).click(),
+    ])) as [Download, unknown];
+    if (!/^hybrid_discussion_session_\d+\.pdf$/.test(download.suggestedFilename()))
+      throw new Error(`PDF file name ${download.suggestedFilename()}`);
     const file = path.join(tmpdir(), `agora-e2e-${Date.now()}.pdf`);
     await download.saveAs(file);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    for (const expected of ['Ada', 'Bo', 'leaks']) if (!text.includes(expected)) throw new Error(`the PDF text lacks "${expected}"`);
+    for (const expected of ['Ada', 'Bo', 'leaks'])
+      if (!text.includes(expected)) throw new Error(`the PDF text lacks "${expected}"`);
   },
   { timeoutMs: 240_000 },
 );
 
 test(
-  'hybrid panel: one bubble per turn, each turn\'s text once in the feed and the PDF, the count in the header and the PDF, no socket paths or session ids',
+  "hybrid panel: one bubble per turn, each turn's text once in the feed and the PDF, the count in the header and the PDF, no socket paths or session ids",
   async ({ page, baseUrl }) => {
     await page.goto(baseUrl);
     await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
@@ -135,10 +164,13 @@ test(
     await settings.getByLabel('Pause between turns (ms)').fill('0');
     await panel(page).getByRole('button', { name: 'Settings' }).click();
     await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
-    await panel(page).getByText(/^Discussion ended/).waitFor({ timeout: 120_000 });
+    await panel(page)
+      .getByText(/^Discussion ended/)
+      .waitFor({ timeout: 120_000 });
 
     const main = await panel(page).innerText();
-    for (const bad of ['/ws/', 'session_', 'ontology', 'query-if', 'HYBRID']) if (main.includes(bad)) throw new Error(`the hybrid panel shows "${bad}"`);
+    for (const bad of ['/ws/', 'session_', 'ontology', 'query-if', 'HYBRID'])
+      if (main.includes(bad)) throw new Error(`the hybrid panel shows "${bad}"`);
 
     const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
     const log = panel(page).getByRole('log', { name: 'Hybrid discussion messages' });
@@ -148,8 +180,13 @@ test(
     for (let step = 0; step < 200; step++) {
       await page.waitForTimeout(120);
       for (const r of await log.locator('[data-index]').evaluateAll((els) =>
-        els.map((el) => ({ index: Number(el.getAttribute('data-index')), text: (el as HTMLElement).innerText, turn: (el.querySelector('.turn .message-card__text') as HTMLElement | null)?.innerText ?? null })),
-      )) rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
+        els.map((el) => ({
+          index: Number(el.getAttribute('data-index')),
+          text: (el as HTMLElement).innerText,
+          turn: (el.querySelector('.turn .message-card__text') as HTMLElement | null)?.innerText ?? null,
+        })),
+      ))
+        rows.set(r.index, { text: squash(r.text), turn: r.turn === null ? null : squash(r.turn) });
       if (await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2)) break;
       await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.6));
     }
@@ -162,12 +199,17 @@ test(
     const counted = Number((await panel(page).getByTestId('hybrid-count-messages').textContent())!.split(' ')[0]);
     if (counted !== turns.length) throw new Error(`the header counts ${counted}, the feed has ${turns.length} turns`);
 
-    const [download] = (await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export PDF' }).click()])) as [Download, unknown];
+    const [download] = (await Promise.all([
+      page.waitForEvent('download'),
+      panel(page).getByRole('button', { name: 'Export PDF' }).click(),
+    ])) as [Download, unknown];
     const file = path.join(tmpdir(), `agora-e2e-hybrid-turns-${Date.now()}.pdf`);
     await download.saveAs(file);
     const text = squash(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
     if (!text.includes(`Discussion (${counted} messages)`)) throw new Error(`the PDF does not say ${counted} messages`);
-    for (const t of turns) if (text.split(t).length - 1 !== 1) throw new Error(`the PDF has "${t.slice(0, 60)}…" ${text.split(t).length - 1} times`);
+    for (const t of turns)
+      if (text.split(t).length - 1 !== 1)
+        throw new Error(`the PDF has "${t.slice(0, 60)}…" ${text.split(t).length - 1} times`);
   },
   { timeoutMs: 180_000 },
 );

@@ -28,9 +28,16 @@ export async function signUp(page: Page, baseUrl: string, tag: string) {
 /** Agents made through the API with no position: the server gives each a free slot. */
 export async function makeAgentsViaApi(page: Page, names: string[]) {
   await page.evaluate(async (list) => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
+    const headers = {
+      Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+      'Content-Type': 'application/json',
+    };
     for (const name of list) {
-      await fetch('/agents/', { method: 'POST', headers, body: JSON.stringify({ name, role: 'Analyst', prompt: `You are ${name}.`, model: 'offline' }) });
+      await fetch('/agents/', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name, role: 'Analyst', prompt: `You are ${name}.`, model: 'offline' }),
+      });
     }
   }, names);
 }
@@ -60,13 +67,19 @@ const isFar = async (page: Page) => (await page.locator('.react-flow.is-far').co
 /** Every card is CARD_SIZE; says whether the board is at the far level of detail. */
 async function expectCardSize(page: Page): Promise<boolean> {
   const far = await isFar(page);
-  const sizes = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => `${n.offsetWidth}x${n.offsetHeight}`));
+  const sizes = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => `${n.offsetWidth}x${n.offsetHeight}`),
+  );
   const want = `${CARD_SIZE.width}x${CARD_SIZE.height}`;
-  if (sizes.some((s) => s !== want)) throw new Error(`cards drawn ${sizes.join(', ')} at the ${far ? 'far' : 'near'} level, not ${want} (CARD_SIZE)`);
+  if (sizes.some((s) => s !== want))
+    throw new Error(`cards drawn ${sizes.join(', ')} at the ${far ? 'far' : 'near'} level, not ${want} (CARD_SIZE)`);
   return far;
 }
 
-test('layout: at 1024×700 every agent of a 4-agent workspace made through the API is fully visible after sign-in', async ({ page, baseUrl }) => {
+test('layout: at 1024×700 every agent of a 4-agent workspace made through the API is fully visible after sign-in', async ({
+  page,
+  baseUrl,
+}) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(baseUrl);
   await page.getByLabel('Email', { exact: true }).waitFor();
@@ -74,7 +87,9 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   if (focused !== 'email') throw new Error(`the sign-in page focuses ${focused}, not the email field`);
   await signUp(page, baseUrl, 'layout');
   // After sign-in the focus is on the first action, not the page body.
-  await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, {
+    timeout: 5000,
+  });
   await makeAgentsViaApi(page, ['Ada', 'Bo', 'Cleo', 'Dev']);
   await page.reload();
   await page.locator('.react-flow__node').nth(3).waitFor();
@@ -107,7 +122,8 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   await page.getByRole('button', { name: 'Fit View' }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(300);
-  if ((await hiddenAgents(page)).length) throw new Error(`agents hidden at 1440×900: ${(await hiddenAgents(page)).join('; ')}`);
+  if ((await hiddenAgents(page)).length)
+    throw new Error(`agents hidden at 1440×900: ${(await hiddenAgents(page)).join('; ')}`);
   await shot(page, 'canvas-1440x900');
   // Hiding the panel and showing it again at 1024×700 keeps every agent in view.
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -115,7 +131,8 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   await page.getByRole('button', { name: 'Show Discussion' }).click();
   await page.locator('.discussion-panel').waitFor();
   await page.waitForTimeout(300);
-  if ((await hiddenAgents(page)).length) throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
+  if ((await hiddenAgents(page)).length)
+    throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
 });
 
 const hybridPanel = (page: Page) => page.locator('aside.discussion-panel--hybrid');
@@ -134,7 +151,9 @@ test(
     await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
     await hybridPanel(page).getByRole('button', { name: 'Problem Solving' }).click();
     await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first this year?');
-    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page)
+      .getByRole('button', { name: /^Start/ })
+      .click();
     await hybridPanel(page).locator('.hybrid-settings-summary').waitFor({ timeout: 20_000 });
     await hybridPanel(page).locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
     const share = await page.evaluate(() => {
@@ -143,7 +162,8 @@ test(
       return feedBox.height / panelBox.height;
     });
     await shot(page, 'hybrid-running-1024x700');
-    if (share < 0.6) throw new Error(`the feed takes ${(share * 100).toFixed(0)} % of the hybrid panel while running (want ≥ 60 %)`);
+    if (share < 0.6)
+      throw new Error(`the feed takes ${(share * 100).toFixed(0)} % of the hybrid panel while running (want ≥ 60 %)`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'hybrid-running-1440x900');
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -153,7 +173,8 @@ test(
     await page.reload();
     const offer = page.locator('.discussion-panel .running-offer');
     await offer.getByText('A discussion is still running').waitFor({ timeout: 20_000 });
-    if (await page.getByRole('dialog', { name: 'Past discussions' }).count()) throw new Error('History opened by itself');
+    if (await page.getByRole('dialog', { name: 'Past discussions' }).count())
+      throw new Error('History opened by itself');
     await shot(page, 'reattach-offer-1024x700');
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'reattach-offer-1440x900');
@@ -180,19 +201,29 @@ async function axeEveryTab(page: Page, scope: string, where: string) {
   return problems;
 }
 
-test('layout: the editor offers Personality, a colour and an avatar when creating; the node shows the avatar in that colour', async ({ page, baseUrl }) => {
-  for (const [w, h] of [[1024, 700], [1440, 900]] as const) {
+test('layout: the editor offers Personality, a colour and an avatar when creating; the node shows the avatar in that colour', async ({
+  page,
+  baseUrl,
+}) => {
+  for (const [w, h] of [
+    [1024, 700],
+    [1440, 900],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     if (w === 1024) await signUp(page, baseUrl, 'identity');
     await page.getByRole('button', { name: '+ Add Agent' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create Agent' });
     // The drawer takes the focus.
-    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'), undefined, { timeout: 3000 });
+    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'), undefined, {
+      timeout: 3000,
+    });
     const name = w === 1024 ? 'Ada Lovelace' : 'Bo';
     await drawer.getByLabel('Name', { exact: true }).fill(name);
     await drawer.getByLabel('Role', { exact: true }).fill('Analyst');
     await drawer.getByLabel('Prompt', { exact: true }).fill('You weigh the evidence.');
-    await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+    await drawer
+      .getByLabel('Model', { exact: true })
+      .selectOption({ label: 'Built-in offline model (no LLM) — offline' });
     await drawer.getByLabel('Personality', { exact: true }).selectOption('analytical');
     await drawer.getByRole('radio', { name: 'Colour #047857' }).click();
     if (w === 1024) await drawer.getByRole('radio', { name: 'Avatar 🦉' }).click();
@@ -208,7 +239,9 @@ test('layout: the editor offers Personality, a colour and an avatar when creatin
     if (look.bg !== 'rgb(4, 120, 87)') throw new Error(`the avatar is drawn in ${look.bg}`);
     if (look.text !== (w === 1024 ? '🦉' : 'B')) throw new Error(`the avatar shows ${look.text}`);
     // After creating, the focus is back on the button that opened the drawer.
-    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, { timeout: 3000 });
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, {
+      timeout: 3000,
+    });
   }
   await shot(page, 'canvas-identity-1440x900');
 });
@@ -242,7 +275,14 @@ test(
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached', timeout: 3000 });
     // The button reads 'Settings' and is named 'Advanced Settings'.
-    await page.waitForFunction(() => (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').includes('Advanced Settings'), undefined, { timeout: 3000 });
+    await page.waitForFunction(
+      () =>
+        (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').includes(
+          'Advanced Settings',
+        ),
+      undefined,
+      { timeout: 3000 },
+    );
     await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
     await standard.getByRole('button', { name: /^Start/ }).click();
     await standard.getByText(/Discussion (finished|complete|ended)/).waitFor({ timeout: 120_000 });
@@ -255,15 +295,21 @@ test(
     let v = (await axeViolations(page)).filter(isSerious);
     if (v.length) problems.push(`the hybrid panel (idle):\n${describeViolations(v)}`);
     await hybridPanel(page).getByLabel('Discussion topic').fill('Which repairs should the town fund first?');
-    await hybridPanel(page).getByRole('button', { name: /^Start/ }).click();
+    await hybridPanel(page)
+      .getByRole('button', { name: /^Start/ })
+      .click();
     await hybridPanel(page).locator('[role="log"] article').nth(1).waitFor({ timeout: 60_000 });
     v = (await axeViolations(page)).filter(isSerious);
     if (v.length) problems.push(`the hybrid panel (running):\n${describeViolations(v)}`);
     for (const drawer of ['Research', 'Delegations']) {
-      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+      await hybridPanel(page)
+        .getByRole('button', { name: new RegExp(`^${drawer}`) })
+        .click();
       v = (await axeViolations(page)).filter(isSerious);
       if (v.length) problems.push(`the hybrid ${drawer} drawer:\n${describeViolations(v)}`);
-      await hybridPanel(page).getByRole('button', { name: new RegExp(`^${drawer}`) }).click();
+      await hybridPanel(page)
+        .getByRole('button', { name: new RegExp(`^${drawer}`) })
+        .click();
     }
     await hybridPanel(page).getByRole('button', { name: 'Stop Discussion' }).click();
 
@@ -276,7 +322,10 @@ test(
     v = all.filter((x) => isSerious(x) || x.id === 'landmark-no-duplicate-banner');
     if (v.length) problems.push(`the History list:\n${describeViolations(v)}`);
     await shot(page, 'history-list-1024x700');
-    await list.getByRole('listitem', { name: 'Should the library open on Sundays?' }).getByRole('button', { name: /^Open/ }).click();
+    await list
+      .getByRole('listitem', { name: 'Should the library open on Sundays?' })
+      .getByRole('button', { name: /^Open/ })
+      .click();
     await dialog.getByRole('tab').first().waitFor({ timeout: 10_000 });
     problems.push(...(await axeEveryTab(page, '[role="dialog"]', 'History, opened')));
     if (problems.length) throw new Error(problems.join('\n'));

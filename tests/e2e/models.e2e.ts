@@ -55,7 +55,12 @@ async function createAgent(page: Page, name: string, model: string) {
 test(
   'connect Ollama and an OpenAI-compatible service, pull a model with progress, pick models, hear them speak',
   async ({ page, context, baseUrl }) => {
-    const ollama = await startFakeOllama({ models: ['llama3.2:1b'], pullable: { 'qwen2.5:0.5b': [2_400_000, 6_000] }, pullStepBytes: 40_000, pullStepMs: 150 });
+    const ollama = await startFakeOllama({
+      models: ['llama3.2:1b'],
+      pullable: { 'qwen2.5:0.5b': [2_400_000, 6_000] },
+      pullStepBytes: 40_000,
+      pullStepMs: 150,
+    });
     const openai = await startFakeOpenAi({ apiKey: KEY, models: ['fake-gpt-mini', 'meta-llama/fake-70b'] });
     try {
       await page.setViewportSize({ width: 1400, height: 900 });
@@ -89,7 +94,9 @@ test(
       const bar = card(page, 'Home Ollama').getByRole('progressbar', { name: 'Pulling qwen2.5:0.5b' });
       await bar.waitFor();
       await until('the bar to move', async () => Number(await bar.getAttribute('aria-valuenow')) >= 20);
-      await card(page, 'Home Ollama').getByText(/MB of 2\.4 MB · \d+%/).waitFor();
+      await card(page, 'Home Ollama')
+        .getByText(/MB of 2\.4 MB · \d+%/)
+        .waitFor();
       await shot(page, 'models-pull.png', dialog(page));
 
       // A second tab sees the same pull (a server job: it reads the job on open, then its frames on the live-updates
@@ -99,24 +106,39 @@ test(
       await openModels(other);
       const otherBar = card(other, 'Home Ollama').getByRole('progressbar', { name: 'Pulling qwen2.5:0.5b' });
       const otherDone = card(other, 'Home Ollama').getByText('Pulled');
-      await until('the second tab to see the pull', async () => (await otherBar.isVisible()) || (await otherDone.isVisible()), 30_000);
+      await until(
+        'the second tab to see the pull',
+        async () => (await otherBar.isVisible()) || (await otherDone.isVisible()),
+        30_000,
+      );
       await otherDone.waitFor({ timeout: 30_000 });
       await other.close();
 
       await card(page, 'Home Ollama').getByText('Pulled').waitFor({ timeout: 30_000 });
-      await card(page, 'Home Ollama').getByRole('list', { name: 'Models of Home Ollama' }).getByText('qwen2.5:0.5b').waitFor();
+      await card(page, 'Home Ollama')
+        .getByRole('list', { name: 'Models of Home Ollama' })
+        .getByText('qwen2.5:0.5b')
+        .waitFor();
 
       // Delete one model.
       await card(page, 'Home Ollama').getByRole('button', { name: 'Delete qwen2.5:0.5b' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-      await until('the model to go', async () => (await card(page, 'Home Ollama').getByRole('list', { name: 'Models of Home Ollama' }).getByText('qwen2.5:0.5b').count()) === 0);
+      await until(
+        'the model to go',
+        async () =>
+          (await card(page, 'Home Ollama')
+            .getByRole('list', { name: 'Models of Home Ollama' })
+            .getByText('qwen2.5:0.5b')
+            .count()) === 0,
+      );
       if (ollama.models.has('qwen2.5:0.5b')) throw new Error('the model was not deleted on the Ollama server');
 
       // ── OpenAI-compatible, Groq preset ──
       await dialog(page).getByRole('button', { name: 'Add connection' }).click();
       await form.getByLabel('Kind').selectOption({ label: 'OpenAI-compatible' });
       await form.getByLabel('Service').selectOption({ label: 'Groq' });
-      if ((await form.getByLabel('Base URL').inputValue()) !== 'https://api.groq.com/openai/v1') throw new Error('the Groq preset did not fill the Base URL');
+      if ((await form.getByLabel('Base URL').inputValue()) !== 'https://api.groq.com/openai/v1')
+        throw new Error('the Groq preset did not fill the Base URL');
       await form.getByLabel('Base URL').fill(`${openai.url}/v1`);
       await form.getByLabel('API key').fill('gsk_wrong_key_0000');
       await form.getByRole('button', { name: 'Test' }).click();
@@ -126,7 +148,9 @@ test(
       await form.getByRole('button', { name: 'Test' }).click();
       await form.getByText('Connected. 2 models: fake-gpt-mini, meta-llama/fake-70b').waitFor();
       await form.getByRole('button', { name: 'Save' }).click();
-      await card(page, 'Groq').getByText(`key ••••${KEY.slice(-4)}`).waitFor();
+      await card(page, 'Groq')
+        .getByText(`key ••••${KEY.slice(-4)}`)
+        .waitFor();
       if ((await dialog(page).textContent())?.includes(KEY)) throw new Error('the dialog shows the API key');
       await shot(page, 'models-dialog.png', dialog(page));
 
@@ -138,18 +162,33 @@ test(
       await createAgent(page, 'Ada', 'Groq · fake-gpt-mini');
       await createAgent(page, 'Bo', 'Home Ollama · llama3.2:1b');
       const groups = await page.evaluate(async () => {
-        const res = await fetch('/agents/', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
-        return ((await res.json()) as Array<{ name: string; model: string }>).map((a) => `${a.name}=${a.model.replace(/^@[^/]+\//, '@…/')}`).sort();
+        const res = await fetch('/agents/', {
+          headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+        });
+        return ((await res.json()) as Array<{ name: string; model: string }>)
+          .map((a) => `${a.name}=${a.model.replace(/^@[^/]+\//, '@…/')}`)
+          .sort();
       });
       if (groups.join() !== 'Ada=@…/fake-gpt-mini,Bo=@…/llama3.2:1b') throw new Error(`agents stored ${groups.join()}`);
 
       const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
-      for (const name of ['Ada', 'Bo']) await page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first().click();
+      for (const name of ['Ada', 'Bo'])
+        await page
+          .getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') })
+          .first()
+          .click();
       await panel.getByLabel('Discussion context').fill('Should the orchard keep bees next to the vineyard?');
       await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
-      await panel.getByText('fake-gpt-mini fake model says the orchard needs more bees').first().waitFor({ timeout: 40_000 });
-      await panel.getByText('llama3.2:1b fake Ollama model says the vineyard wants shade').first().waitFor({ timeout: 40_000 });
-      if (!openai.seen.some((s) => s.url === '/v1/chat/completions' && s.headers.authorization === `Bearer ${KEY}`)) throw new Error('the OpenAI-compatible server never heard the key');
+      await panel
+        .getByText('fake-gpt-mini fake model says the orchard needs more bees')
+        .first()
+        .waitFor({ timeout: 40_000 });
+      await panel
+        .getByText('llama3.2:1b fake Ollama model says the vineyard wants shade')
+        .first()
+        .waitFor({ timeout: 40_000 });
+      if (!openai.seen.some((s) => s.url === '/v1/chat/completions' && s.headers.authorization === `Bearer ${KEY}`))
+        throw new Error('the OpenAI-compatible server never heard the key');
     } finally {
       await Promise.all([ollama.close(), openai.close()]);
     }

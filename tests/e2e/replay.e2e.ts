@@ -13,7 +13,8 @@ const TURNS = 6;
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const timeline = (page: Page) => dialog(page).getByRole('slider', { name: 'Timeline' });
 const turnShown = async (page: Page) => Number(await timeline(page).inputValue());
 
@@ -31,7 +32,8 @@ async function expectAxeClean(page: Page, label: string) {
   if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
 }
 
-const messages = (page: Page) => dialog(page).getByRole('log', { name: 'Messages up to this moment' }).locator('.message-card').count();
+const messages = (page: Page) =>
+  dialog(page).getByRole('log', { name: 'Messages up to this moment' }).locator('.message-card').count();
 
 async function openStored(page: Page) {
   await panel(page).getByRole('button', { name: 'History' }).click();
@@ -53,10 +55,17 @@ test(
     await makeOfflineAgents(page);
     for (const name of ['Ada', 'Bo']) await node(page, name).click();
 
-    await panel(page).getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .getByText(/Available endpoints: .*Basic/)
+      .waitFor({ timeout: 10_000 });
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-    for (const label of ['Allow interrupts', 'Use ACL (formal agent messages)', 'Enable multi-round reasoning', 'Hybrid mode (natural language + ACL)']) {
+    for (const label of [
+      'Allow interrupts',
+      'Use ACL (formal agent messages)',
+      'Enable multi-round reasoning',
+      'Hybrid mode (natural language + ACL)',
+    ]) {
       await settings.getByLabel(label, { exact: true }).setChecked(false);
     }
     await settings.getByLabel('Turns').fill(String(TURNS));
@@ -105,21 +114,35 @@ test(
     await page.goto(`${baseUrl}#t=3`);
     await panel(page).waitFor({ timeout: 20_000 });
     await openStored(page);
-    await waitFor('turn 3 from the address', async () => (await timeline(page).count()) > 0 && (await turnShown(page)) === 3, 10_000);
+    await waitFor(
+      'turn 3 from the address',
+      async () => (await timeline(page).count()) > 0 && (await turnShown(page)) === 3,
+      10_000,
+    );
     await dialog(page).locator('.replay__positions summary').click();
     await expectAxeClean(page, 'the replay with its positions');
 
-    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: `docs/screens/replay-${w}.png` });
     }
     await dialog(page).getByRole('button', { name: 'Close replay' }).click();
-    await dialog(page).getByRole('tab', { name: /Analytics/ }).click();
+    await dialog(page)
+      .getByRole('tab', { name: /Analytics/ })
+      .click();
     await dialog(page).getByRole('region', { name: 'Positions' }).waitFor();
     await expectAxeClean(page, 'the position timeline');
-    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await dialog(page).getByRole('region', { name: 'Positions' }).screenshot({ path: `docs/screens/positions-${w}.png` });
+      await dialog(page)
+        .getByRole('region', { name: 'Positions' })
+        .screenshot({ path: `docs/screens/positions-${w}.png` });
     }
   },
   { timeoutMs: 240_000 },

@@ -17,10 +17,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function specFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? specFiles(path.join(dir, e.name)) : e.name.endsWith('.e2e.ts') ? [path.join(dir, e.name)] : []))
+    .flatMap((e) =>
+      e.isDirectory() ? specFiles(path.join(dir, e.name)) : e.name.endsWith('.e2e.ts') ? [path.join(dir, e.name)] : [],
+    )
     .sort();
 }
-
 
 async function runOne(browser: Awaited<ReturnType<typeof chromium.launch>>, t: E2ETest) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -44,7 +45,10 @@ async function runOne(browser: Awaited<ReturnType<typeof chromium.launch>>, t: E
     mkdirSync(SHOTS, { recursive: true });
     const slug = `${path.basename(t.file, '.e2e.ts')}-${t.name}`.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 100);
     const shot = path.join(SHOTS, `${slug}.png`);
-    const saved = await page.screenshot({ path: shot, fullPage: true }).then(() => true, () => false);
+    const saved = await page.screenshot({ path: shot, fullPage: true }).then(
+      () => true,
+      () => false,
+    );
     return { ok: false as const, error, shot: saved ? path.relative(ROOT, shot) : undefined, pageErrors };
   } finally {
     await context.close().catch(() => {});

@@ -18,7 +18,8 @@ const CONSENT = 'I have the speaker’s consent to clone this voice';
 const CLONE = 'Clone from this agent’s reference recording';
 
 const models = (page: Page) => page.getByRole('dialog', { name: 'Models' });
-const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
+const node = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
@@ -48,7 +49,9 @@ async function cloneVoiceOf(page: Page, name: string, hz: number, screenshot?: s
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const drawer = page.getByRole('dialog', { name: `Edit ${name}` });
   await drawer.getByLabel('Audio name', { exact: true }).fill(`${name} reading`);
-  await drawer.getByLabel('Audio file', { exact: true }).setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: recording(hz) });
+  await drawer
+    .getByLabel('Audio file', { exact: true })
+    .setInputFiles({ name: `${name.toLowerCase()}.wav`, mimeType: 'audio/wav', buffer: recording(hz) });
   await drawer.getByRole('button', { name: 'Upload' }).click();
   await drawer.getByRole('listitem', { name: `Reference audio ${name} reading` }).waitFor();
 
@@ -86,7 +89,8 @@ test(
       await models(page).waitFor();
       await models(page).getByRole('button', { name: 'Add speech connection' }).click();
       const form = models(page).getByRole('form', { name: 'Add speech connection' });
-      if ((await form.getByLabel('Kind').inputValue()) !== 'chatterbox') throw new Error('the speech form does not start on the cloning kind');
+      if ((await form.getByLabel('Kind').inputValue()) !== 'chatterbox')
+        throw new Error('the speech form does not start on the cloning kind');
       await form.getByLabel('Base URL').fill(chatterbox.url);
       await form.getByRole('button', { name: 'Test' }).click();
       await form.getByText('Connected. It lists 0 voices · can clone.').waitFor();
@@ -103,17 +107,25 @@ test(
       await cloneVoiceOf(page, 'Bo', 520);
       const registered = await page.evaluate(async () => {
         const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` };
-        const agents = (await (await fetch('/agents/', { headers })).json()) as Array<{ id: string; name: string; voice?: string }>;
+        const agents = (await (await fetch('/agents/', { headers })).json()) as Array<{
+          id: string;
+          name: string;
+          voice?: string;
+        }>;
         const out: Record<string, { name: string; voice: string | null }> = {};
         for (const a of agents) {
-          const v = (await (await fetch(`/agents/${a.id}/voice`, { headers })).json()) as { voice: { registered_name: string | null } | null };
+          const v = (await (await fetch(`/agents/${a.id}/voice`, { headers })).json()) as {
+            voice: { registered_name: string | null } | null;
+          };
           out[a.id] = { name: a.name, voice: v.voice?.registered_name ?? null };
         }
         return out;
       });
       const names = Object.values(registered).map((r) => r.voice);
-      if (names.some((n) => !n) || new Set(names).size !== 2) throw new Error(`registered voices ${JSON.stringify(registered)}`);
-      for (const n of names) if (!chatterbox.library.has(n!)) throw new Error(`${n} is not in the voice server's library`);
+      if (names.some((n) => !n) || new Set(names).size !== 2)
+        throw new Error(`registered voices ${JSON.stringify(registered)}`);
+      for (const n of names)
+        if (!chatterbox.library.has(n!)) throw new Error(`${n} is not in the voice server's library`);
 
       // ── A spoken discussion: each turn in its agent's voice ──
       const clips: Array<{ agent_id: string }> = [];
@@ -139,18 +151,33 @@ test(
       await panel(page).getByRole('button', { name: 'Settings' }).click();
       await panel(page).getByLabel('Discussion topic').fill('Should the orchard keep bees next to the vineyard?');
       await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
-      await until('a clip from each agent', () => new Set(clips.map((c) => c.agent_id)).size === 2 && clips.length >= 3, 120_000);
+      await until(
+        'a clip from each agent',
+        () => new Set(clips.map((c) => c.agent_id)).size === 2 && clips.length >= 3,
+        120_000,
+      );
       await panel(page).getByRole('button', { name: 'Stop Discussion' }).click();
-      await panel(page).getByText(/Discussion (ended|stopped)/).waitFor({ timeout: 15_000 });
+      await panel(page)
+        .getByText(/Discussion (ended|stopped)/)
+        .waitFor({ timeout: 15_000 });
 
       // Every clip the server made was spoken by the voice server, with the speaking agent's registered voice.
       const spoken = chatterbox.calls.filter((c) => c.path === '/v1/audio/speech');
-      if (spoken.length < clips.length) throw new Error(`${clips.length} clips but ${spoken.length} calls to the voice server`);
+      if (spoken.length < clips.length)
+        throw new Error(`${clips.length} clips but ${spoken.length} calls to the voice server`);
       for (const [i, clip] of clips.entries()) {
         const want = registered[clip.agent_id]?.voice;
-        if (spoken[i]?.voice !== want) throw new Error(`turn ${i + 1} (${registered[clip.agent_id]?.name}) was spoken with ${spoken[i]?.voice}, not ${want}`);
+        if (spoken[i]?.voice !== want)
+          throw new Error(
+            `turn ${i + 1} (${registered[clip.agent_id]?.name}) was spoken with ${spoken[i]?.voice}, not ${want}`,
+          );
       }
-      if (await panel(page).getByText(/speaking with espeak-ng instead/).count()) throw new Error('a voice fell back to espeak-ng');
+      if (
+        await panel(page)
+          .getByText(/speaking with espeak-ng instead/)
+          .count()
+      )
+        throw new Error('a voice fell back to espeak-ng');
     } finally {
       await chatterbox.close();
     }

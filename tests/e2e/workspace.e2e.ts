@@ -29,7 +29,9 @@ async function createAgent(page: Page, name: string) {
   await drawer.getByLabel('Name', { exact: true }).fill(name);
   await drawer.getByLabel('Role', { exact: true }).fill('Analyst');
   await drawer.getByLabel('Prompt', { exact: true }).fill(`You are ${name}.`);
-  await drawer.getByLabel('Model', { exact: true }).selectOption({ label: 'Built-in offline model (no LLM) — offline' });
+  await drawer
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: 'Built-in offline model (no LLM) — offline' });
   await drawer.getByRole('button', { name: 'Create Agent' }).click();
   await drawer.waitFor({ state: 'detached' });
   await node(page, name).waitFor();
@@ -42,7 +44,13 @@ async function nodeBoxes(page: Page): Promise<Box[]> {
   return page.locator('.react-flow__node').evaluateAll((els) =>
     els.map((el) => {
       const r = el.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height, name: el.querySelector('.agora-node-name')?.textContent ?? '?' };
+      return {
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+        name: el.querySelector('.agora-node-name')?.textContent ?? '?',
+      };
     }),
   );
 }
@@ -53,7 +61,8 @@ function overlapping(boxes: Box[]): string[] {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i];
       const b = boxes[j];
-      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) pairs.push(`${a.name}/${b.name}`);
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        pairs.push(`${a.name}/${b.name}`);
     }
   return pairs;
 }
@@ -70,7 +79,13 @@ async function storedAgents(page: Page): Promise<{ name: string; x: number | nul
 async function waitForSavedPositions(page: Page, count: number) {
   for (let i = 0; i < 100; i++) {
     const all = await storedAgents(page);
-    if (all.length === count && all.every((a) => typeof a.x === 'number' && typeof a.y === 'number' && a.x >= 0 && a.x <= 2000 && a.y >= 0 && a.y <= 2000)) return all;
+    if (
+      all.length === count &&
+      all.every(
+        (a) => typeof a.x === 'number' && typeof a.y === 'number' && a.x >= 0 && a.x <= 2000 && a.y >= 0 && a.y <= 2000,
+      )
+    )
+      return all;
     await page.waitForTimeout(100);
   }
   throw new Error(`positions were not saved: ${JSON.stringify(await storedAgents(page))}`);
@@ -79,7 +94,8 @@ async function waitForSavedPositions(page: Page, count: number) {
 test('the favicon is served and linked', async ({ page, baseUrl }) => {
   const res = await page.request.get(`${baseUrl}/favicon.svg`);
   if (res.status() !== 200) throw new Error(`/favicon.svg answered ${res.status()}`);
-  if (!(res.headers()['content-type'] ?? '').includes('svg')) throw new Error(`/favicon.svg is ${res.headers()['content-type']}`);
+  if (!(res.headers()['content-type'] ?? '').includes('svg'))
+    throw new Error(`/favicon.svg is ${res.headers()['content-type']}`);
   const failed: string[] = [];
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -141,7 +157,10 @@ test(
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: '+ Add Agent' }).click();
-    await page.getByRole('dialog', { name: 'Create Agent' }).getByText(/Save the agent first/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Create Agent' })
+      .getByText(/Save the agent first/)
+      .waitFor();
     await expectNoSeriousViolations(page, 'the editor in create mode');
     await page.getByRole('button', { name: 'Close editor' }).click();
 
@@ -156,7 +175,10 @@ test(
     for (const name of ['Switch to Hybrid', 'Logout']) {
       const b = page.getByRole('button', { name, exact: true });
       const box = (await b.boundingBox())!;
-      const hit = await b.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      const hit = await b.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
       if (!hit) throw new Error(`the drawer covers the top bar's ${name}`);
     }
     await drawer.getByRole('button', { name: 'Delete Agent' }).click();
@@ -170,12 +192,24 @@ test(
     await page.waitForTimeout(200);
     const bar = await page.locator('header.topbar').evaluate((el) => {
       const r = el.getBoundingClientRect();
-      const kids = Array.from(el.querySelectorAll('button, .counts li, .topbar__brand')).map((k) => k.getBoundingClientRect());
-      return { height: r.height, top: r.top, bottom: r.bottom, right: r.right, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, kids: kids.map((k) => ({ top: k.top, bottom: k.bottom, right: k.right })) };
+      const kids = Array.from(el.querySelectorAll('button, .counts li, .topbar__brand')).map((k) =>
+        k.getBoundingClientRect(),
+      );
+      return {
+        height: r.height,
+        top: r.top,
+        bottom: r.bottom,
+        right: r.right,
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+        kids: kids.map((k) => ({ top: k.top, bottom: k.bottom, right: k.right })),
+      };
     });
     if (bar.height > 60) throw new Error(`the top bar is ${bar.height}px tall at 1024 px (two lines?)`);
     if (bar.scrollWidth > bar.clientWidth + 1) throw new Error('the top bar overflows at 1024 px');
-    for (const k of bar.kids) if (k.top < bar.top || k.bottom > bar.bottom || k.right > bar.right + 1) throw new Error('a top-bar item is outside the bar at 1024 px');
+    for (const k of bar.kids)
+      if (k.top < bar.top || k.bottom > bar.bottom || k.right > bar.right + 1)
+        throw new Error('a top-bar item is outside the bar at 1024 px');
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Test Connection' }).waitFor();
     await expectNoSeriousViolations(page, 'the top-bar menu at 1024 px');

@@ -12,11 +12,20 @@ import type { Health } from '../../src/schemas/system';
 import { SHELL_MESSAGES } from '../../src/schemas/messages';
 import { flush } from '../support/harness';
 
-const restored: RestoredSession = { token: 't.t.t', user: { email: 'ada@example.com' }, claims: { sub: 'u1', exp: 4_000_000_000 } };
+const restored: RestoredSession = {
+  token: 't.t.t',
+  user: { email: 'ada@example.com' },
+  claims: { sub: 'u1', exp: 4_000_000_000 },
+};
 const health = (status: Health['status']): Health => ({
   status,
   version: '2.1.0',
-  components: { database: { status: 'ok' }, llm: { status: 'ok' }, speech: { status: 'ok' }, transcription: { status: 'ok' } },
+  components: {
+    database: { status: 'ok' },
+    llm: { status: 'ok' },
+    speech: { status: 'ok' },
+    transcription: { status: 'ok' },
+  },
 });
 
 function start(probe: () => Promise<Health> = async () => health('healthy')) {
@@ -27,7 +36,9 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         actors: {
           restoreSession: fromPromise<RestoredSession | null>(async () => restored),
           sessionTicker: fromCallback(() => undefined),
-          loginForm: loginFormMachine.provide({ actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) } }),
+          loginForm: loginFormMachine.provide({
+            actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) },
+          }),
         },
         // No storage in this test.
         actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
@@ -42,7 +53,9 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
       // The signed-in chunk: real live updates over a socket that only records where it was opened; the other
       // live actors are stand-ins that do nothing.
       loadLiveLogic: fromPromise<LiveLogic>(async () => ({
-        liveUpdates: withLiveSocket(fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path))),
+        liveUpdates: withLiveSocket(
+          fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path)),
+        ),
         audioQueue: createMachine({}),
         standardDiscussion: createMachine({}),
         hybridDiscussion: createMachine({}),
@@ -52,7 +65,15 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
     },
   });
   const actor = createActor(app, { systemId: 'app' }).start();
-  return { actor, opened, toastTexts: () => actor.system.get('toasts').getSnapshot().context.toasts.map((t: { text: string }) => t.text) };
+  return {
+    actor,
+    opened,
+    toastTexts: () =>
+      actor.system
+        .get('toasts')
+        .getSnapshot()
+        .context.toasts.map((t: { text: string }) => t.text),
+  };
 }
 
 describe('app (root actor)', () => {

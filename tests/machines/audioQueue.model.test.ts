@@ -5,7 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, initialTransition, transition, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { audioQueueMachine, type AudioQueueEvent, type AudioQueueSnapshot } from '../../src/machines/audioQueue.machine';
+import {
+  audioQueueMachine,
+  type AudioQueueEvent,
+  type AudioQueueSnapshot,
+} from '../../src/machines/audioQueue.machine';
 import type { CheckAudioInput, CheckAudioResult, ClipEvent } from '../../src/model/audioClip';
 import {
   AUDIO_LOAD_TIMEOUT_MS,
@@ -29,7 +33,12 @@ const AFTER = {
   nextAfterSkip: { type: 'xstate.after.nextAfterSkip.audioQueue.on.flow.afterSkip', ms: AUDIO_NEXT_AFTER_SKIP_MS },
 } as const;
 
-const item = (audioId: string, priority?: number) => ({ audioId, url: `/media/tts/${audioId}.wav`, agentId: `agent-${audioId}`, priority });
+const item = (audioId: string, priority?: number) => ({
+  audioId,
+  url: `/media/tts/${audioId}.wav`,
+  agentId: `agent-${audioId}`,
+  priority,
+});
 
 // Two clips (the second one more urgent) keep the walk finite: an audioId plays once.
 const events: ModelEvent[] = [
@@ -56,13 +65,19 @@ const events: ModelEvent[] = [
 
 const ids = (xs: { audioId: string }[]) => xs.map((i) => i.audioId).join(',');
 const serializeState = (s: AudioQueueSnapshot) =>
-  JSON.stringify([s.value, ids(s.context.items), s.context.current && [s.context.current.audioId, s.context.current.status], s.context.history.map((h) => `${h.audioId}:${h.status}`)]);
+  JSON.stringify([
+    s.value,
+    ids(s.context.items),
+    s.context.current && [s.context.current.audioId, s.context.current.status],
+    s.context.history.map((h) => `${h.audioId}:${h.status}`),
+  ]);
 
 const inState = (s: AudioQueueSnapshot, id: string) => s._nodes.some((n) => n.id === id);
 
 /** The player speaks only while it exists, and only what a real element can say in that phase. */
 function canHappen(s: AudioQueueSnapshot, e: ModelEvent): boolean {
-  if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) return 'checkAudio' in s.children;
+  if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.'))
+    return 'checkAudio' in s.children;
   const after = Object.values(AFTER).find((a) => a.type === e.type);
   if (after) return inState(s, after.type.split('.').slice(3).join('.'));
   const clip = 'audioQueue.on.flow.item.clip';
@@ -82,7 +97,11 @@ function canHappen(s: AudioQueueSnapshot, e: ModelEvent): boolean {
   }
 }
 
-const model = new TestModel(audioQueueMachine, { events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
+const model = new TestModel(audioQueueMachine, {
+  events,
+  serializeState: serializeState as never,
+  filterEvents: canHappen as never,
+} as never);
 const all = model.getShortestPaths({ allowDuplicatePaths: true });
 // One (shortest) path per distinct state value and current status keeps the suite small but reaches every state.
 const byKey = new Map<string, (typeof all)[number]>();
@@ -97,22 +116,81 @@ const paths = [...byKey.values()];
 // Whole journeys through the faults the spec names, each ending with the queue going on to the next clip.
 const ev = (type: string, extra: object = {}) => ({ type, ...extra }) as ModelEvent;
 const ok = ev('xstate.done.actor.checkAudio', { output: { ok: true } });
-const notOk = ev('xstate.done.actor.checkAudio', { output: { ok: false, reason: 'Audio URL not accessible (HTTP 404)' } });
+const notOk = ev('xstate.done.actor.checkAudio', {
+  output: { ok: false, reason: 'Audio URL not accessible (HTTP 404)' },
+});
 const two = [ev('audio.enqueue', { item: item('a') }), ev('audio.enqueue', { item: item('b') })];
 const journeys = {
   'blocked autoplay, unblocked by the user, played to the end, then the next clip': [
-    ...two, ok, ev('clip.loaded'), ev('clip.blocked'), ev('audio.unblock'), ev('clip.playing'), ev('clip.ended'), ev(AFTER.nextAfterEnd.type), ok,
+    ...two,
+    ok,
+    ev('clip.loaded'),
+    ev('clip.blocked'),
+    ev('audio.unblock'),
+    ev('clip.playing'),
+    ev('clip.ended'),
+    ev(AFTER.nextAfterEnd.type),
+    ok,
   ],
   'interrupted mid-clip, a new clip held, enable plays it': [
-    ...two, ok, ev('clip.loaded'), ev('clip.playing'), ev('audio.interrupt'), ev('audio.enqueue', { item: item('c') }), ev('audio.enable'), ok,
+    ...two,
+    ok,
+    ev('clip.loaded'),
+    ev('clip.playing'),
+    ev('audio.interrupt'),
+    ev('audio.enqueue', { item: item('c') }),
+    ev('audio.enable'),
+    ok,
   ],
-  'HEAD says not accessible, then the next clip 1 s later': [...two, notOk, ev(AFTER.nextAfterError.type), ok, ev('clip.playing')],
-  'HEAD never answers (10 s), then the next clip': [...two, ev(AFTER.verifyTimeout.type), ev(AFTER.nextAfterError.type), ok],
+  'HEAD says not accessible, then the next clip 1 s later': [
+    ...two,
+    notOk,
+    ev(AFTER.nextAfterError.type),
+    ok,
+    ev('clip.playing'),
+  ],
+  'HEAD never answers (10 s), then the next clip': [
+    ...two,
+    ev(AFTER.verifyTimeout.type),
+    ev(AFTER.nextAfterError.type),
+    ok,
+  ],
   'never loads (15 s), then the next clip': [...two, ok, ev(AFTER.loadTimeout.type), ev(AFTER.nextAfterError.type), ok],
-  'fails while playing, then the next clip': [...two, ok, ev('clip.playing'), ev('clip.failed', { reason: 'decode error' }), ev(AFTER.nextAfterError.type), ok],
-  'skipped while playing, then the next clip 50 ms later': [...two, ok, ev('clip.playing'), ev('audio.skip'), ev(AFTER.nextAfterSkip.type), ok, ev('clip.playing')],
-  'paused and resumed mid-clip, then ends': [...two, ok, ev('clip.playing'), ev('audio.pause'), ev('audio.resume'), ev('clip.ended'), ev(AFTER.nextAfterEnd.type)],
-  'speech off mid-clip drops the queue; on again plays a new clip': [...two, ok, ev('clip.playing'), ev('audio.disable'), ev('audio.enable'), ev('audio.enqueue', { item: item('c') }), ok],
+  'fails while playing, then the next clip': [
+    ...two,
+    ok,
+    ev('clip.playing'),
+    ev('clip.failed', { reason: 'decode error' }),
+    ev(AFTER.nextAfterError.type),
+    ok,
+  ],
+  'skipped while playing, then the next clip 50 ms later': [
+    ...two,
+    ok,
+    ev('clip.playing'),
+    ev('audio.skip'),
+    ev(AFTER.nextAfterSkip.type),
+    ok,
+    ev('clip.playing'),
+  ],
+  'paused and resumed mid-clip, then ends': [
+    ...two,
+    ok,
+    ev('clip.playing'),
+    ev('audio.pause'),
+    ev('audio.resume'),
+    ev('clip.ended'),
+    ev(AFTER.nextAfterEnd.type),
+  ],
+  'speech off mid-clip drops the queue; on again plays a new clip': [
+    ...two,
+    ok,
+    ev('clip.playing'),
+    ev('audio.disable'),
+    ev('audio.enable'),
+    ev('audio.enqueue', { item: item('c') }),
+    ok,
+  ],
 };
 const journeyPaths = Object.entries(journeys).map(([name, evs]) => {
   const [path] = model.getPathsFromEvents(evs as never, {});
@@ -183,27 +261,61 @@ describe('audio queue model', () => {
   it('reaches blocked autoplay, interrupt, error, skip, pause and every phase of an item', () => {
     expect(reached((s) => s.hasTag('blocked') && s.context.current?.status === 'blocked')).toBe(true);
     expect(reached((s) => s.matches({ on: { flow: 'interrupted' } }))).toBe(true);
-    expect(reached((s) => s.matches({ on: { flow: 'afterError' } }) && s.context.history.some((h) => h.status === 'error'))).toBe(true);
-    expect(reached((s) => s.matches({ on: { flow: 'afterSkip' } }) && s.context.history.some((h) => h.status === 'skipped'))).toBe(true);
-    expect(reached((s) => s.matches({ on: { flow: 'afterEnd' } }) && s.context.history.some((h) => h.status === 'completed'))).toBe(true);
+    expect(
+      reached((s) => s.matches({ on: { flow: 'afterError' } }) && s.context.history.some((h) => h.status === 'error')),
+    ).toBe(true);
+    expect(
+      reached((s) => s.matches({ on: { flow: 'afterSkip' } }) && s.context.history.some((h) => h.status === 'skipped')),
+    ).toBe(true);
+    expect(
+      reached(
+        (s) => s.matches({ on: { flow: 'afterEnd' } }) && s.context.history.some((h) => h.status === 'completed'),
+      ),
+    ).toBe(true);
     expect(reached((s) => s.matches('off'))).toBe(true);
-    for (const phase of ['checking', 'ready', { clip: 'loading' }, { clip: 'starting' }, { clip: 'playing' }, { clip: 'blocked' }]) {
-      expect(reached((s) => s.matches({ on: { flow: { item: phase } } } as never)), JSON.stringify(phase)).toBe(true);
+    for (const phase of [
+      'checking',
+      'ready',
+      { clip: 'loading' },
+      { clip: 'starting' },
+      { clip: 'playing' },
+      { clip: 'blocked' },
+    ]) {
+      expect(
+        reached((s) => s.matches({ on: { flow: { item: phase } } } as never)),
+        JSON.stringify(phase),
+      ).toBe(true);
     }
     expect(reached((s) => s.matches({ on: { playback: 'paused', flow: { item: { clip: 'playing' } } } }))).toBe(true);
   });
 
   it('every journey is a real path of the chart (each of its events is taken)', () => {
-    for (const { name, path, evs } of journeyPaths) expect(path.steps.map((st) => st.event.type), name).toEqual(['xstate.init', ...evs.map((e) => e.type)]);
-    const end = (name: keyof typeof journeys) => journeyPaths.find((j) => j.name === name)!.path.state as AudioQueueSnapshot;
-    expect(end('blocked autoplay, unblocked by the user, played to the end, then the next clip').context.history.map((h) => h.status)).toEqual(['completed']);
+    for (const { name, path, evs } of journeyPaths)
+      expect(
+        path.steps.map((st) => st.event.type),
+        name,
+      ).toEqual(['xstate.init', ...evs.map((e) => e.type)]);
+    const end = (name: keyof typeof journeys) =>
+      journeyPaths.find((j) => j.name === name)!.path.state as AudioQueueSnapshot;
+    expect(
+      end('blocked autoplay, unblocked by the user, played to the end, then the next clip').context.history.map(
+        (h) => h.status,
+      ),
+    ).toEqual(['completed']);
     expect(end('interrupted mid-clip, a new clip held, enable plays it').context.current?.audioId).toBe('c');
-    expect(end('skipped while playing, then the next clip 50 ms later').context.history.map((h) => `${h.audioId}:${h.status}`)).toEqual(['a:skipped']);
+    expect(
+      end('skipped while playing, then the next clip 50 ms later').context.history.map(
+        (h) => `${h.audioId}:${h.status}`,
+      ),
+    ).toEqual(['a:skipped']);
   });
 
   // Paths are found on a coarse key, so each path's end state is recomputed exactly with the pure `transition`
   // over the same events, and that prediction is what the running queue must match at every step.
-  const cases = [...paths.map((p) => ({ name: p.description.replace(/\(\{.*?\}\)/g, ''), path: p })), ...journeyPaths.map((j) => ({ name: `journey: ${j.name}`, path: j.path }))];
+  const cases = [
+    ...paths.map((p) => ({ name: p.description.replace(/\(\{.*?\}\)/g, ''), path: p })),
+    ...journeyPaths.map((j) => ({ name: `journey: ${j.name}`, path: j.path })),
+  ];
   for (const { name, path } of cases) {
     it(name, async () => {
       const { actor, exec } = replay();

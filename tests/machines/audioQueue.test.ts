@@ -3,7 +3,12 @@
 // with systemId 'audioQueue'); the stand-in parent is the owner that hears the notices.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
-import { audioQueueMachine, type AudioQueueActorRef, type AudioQueueItemInput, type AudioQueueNotice } from '../../src/machines/audioQueue.machine';
+import {
+  audioQueueMachine,
+  type AudioQueueActorRef,
+  type AudioQueueItemInput,
+  type AudioQueueNotice,
+} from '../../src/machines/audioQueue.machine';
 import type { ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../../src/model/audioClip';
 import { AUDIO_HISTORY_LIMIT, AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
 import {
@@ -73,7 +78,14 @@ function start() {
   const { checkAudio } = createAudioActors({ fetch: fakeFetch as unknown as typeof fetch });
 
   const playClip = fromCallback<ClipCommand, PlayClipInput>(({ input, sendBack, receive }) => {
-    const rec: PlayerRecord = { url: input.url, input, startedAt: Date.now(), stoppedAt: null, commands: [], settings: [] };
+    const rec: PlayerRecord = {
+      url: input.url,
+      input,
+      startedAt: Date.now(),
+      stoppedAt: null,
+      commands: [],
+      settings: [],
+    };
     players.push(rec);
     const send = (e: ClipEvent) => sendBack(e);
     const b = behaviour(input.url);
@@ -83,7 +95,12 @@ function start() {
     const playFor = () => {
       playingSince = Date.now();
       send({ type: 'clip.playing' });
-      timers.push(setTimeout(() => send(b.kind === 'fail' ? { type: 'clip.failed', reason: 'decode error' } : { type: 'clip.ended' }), remaining));
+      timers.push(
+        setTimeout(
+          () => send(b.kind === 'fail' ? { type: 'clip.failed', reason: 'decode error' } : { type: 'clip.ended' }),
+          remaining,
+        ),
+      );
     };
     if (b.kind !== 'hang') send({ type: 'clip.loaded' });
     if (b.kind === 'end' || b.kind === 'fail') playFor();
@@ -111,7 +128,11 @@ function start() {
   const queue = h.child;
   const notices = () => h.heard.filter((e: AnyEventObject) => e.type.startsWith('audio.')) as AudioQueueNotice[];
   const enqueue = (item: Partial<AudioQueueItemInput> & { audioId: string }) =>
-    queue.send({ type: 'audio.enqueue', item: { url: `/media/tts/${item.audioId}.wav`, agentId: `agent-${item.audioId}`, ...item }, replyTo: h.root });
+    queue.send({
+      type: 'audio.enqueue',
+      item: { url: `/media/tts/${item.audioId}.wav`, agentId: `agent-${item.audioId}`, ...item },
+      replyTo: h.root,
+    });
   const startsOf = () => players.map((p) => [p.url.replace('/media/tts/', ''), p.startedAt]);
   const playedIds = () => players.map((p) => p.url.replace(/^.*\//, '').replace(/\.wav$/, ''));
   return { ...h, queue, players, preloads, heads, fakeFetch, notices, enqueue, startsOf, playedIds };
@@ -161,7 +182,14 @@ describe('audio queue: order and the gaps between clips', () => {
     expect(selectHistory(t.queue.getSnapshot()).map((i) => i.status)).toEqual(['completed', 'completed', 'completed']);
     expect(selectFlags(t.queue.getSnapshot())).toMatchObject({ playing: false, processing: true });
     await tick(AUDIO_NEXT_AFTER_END_MS);
-    expect(selectFlags(t.queue.getSnapshot())).toEqual({ enabled: true, paused: false, interrupted: false, processing: false, playing: false, blocked: false });
+    expect(selectFlags(t.queue.getSnapshot())).toEqual({
+      enabled: true,
+      paused: false,
+      interrupted: false,
+      processing: false,
+      playing: false,
+      blocked: false,
+    });
   });
 
   it('orders by priority (higher first), then by arrival', async () => {
@@ -183,7 +211,11 @@ describe('audio queue: order and the gaps between clips', () => {
     await tick(300);
     expect(t.queue.getSnapshot().context.current).toBeNull();
     const last = t.notices().at(-1)!;
-    expect(last).toMatchObject({ type: 'audio.finished', status: 'error', item: { audioId: 'fail-300', status: 'error', error: AUDIO_QUEUE_MESSAGES.playbackFailed('decode error') } });
+    expect(last).toMatchObject({
+      type: 'audio.finished',
+      status: 'error',
+      item: { audioId: 'fail-300', status: 'error', error: AUDIO_QUEUE_MESSAGES.playbackFailed('decode error') },
+    });
     await tick(AUDIO_NEXT_AFTER_ERROR_MS - 1);
     expect(t.players).toHaveLength(1);
     await tick(1);
@@ -200,7 +232,11 @@ describe('audio queue: order and the gaps between clips', () => {
     await tick(400);
     t.queue.send({ type: 'audio.skip' });
     expect(t.players[0].stoppedAt).toBe(400);
-    expect(t.notices().at(-1)).toMatchObject({ type: 'audio.finished', status: 'skipped', item: { audioId: 'a', status: 'skipped' } });
+    expect(t.notices().at(-1)).toMatchObject({
+      type: 'audio.finished',
+      status: 'skipped',
+      item: { audioId: 'a', status: 'skipped' },
+    });
     await tick(AUDIO_NEXT_AFTER_SKIP_MS - 1);
     expect(t.players).toHaveLength(1);
     await tick(1);
@@ -238,7 +274,13 @@ describe('audio queue: HEAD check and time-outs', () => {
       await flush();
       expect(t.players).toHaveLength(0);
       expect(selectHistory(t.queue.getSnapshot())[0]).toMatchObject({ audioId: id, status: 'error', error: message });
-      expect(t.notices()).toEqual([{ type: 'audio.finished', status: 'error', item: expect.objectContaining({ audioId: id, status: 'error', error: message }) }]);
+      expect(t.notices()).toEqual([
+        {
+          type: 'audio.finished',
+          status: 'error',
+          item: expect.objectContaining({ audioId: id, status: 'error', error: message }),
+        },
+      ]);
       await tick(AUDIO_NEXT_AFTER_ERROR_MS - 1);
       expect(t.players).toHaveLength(0);
       await tick(1);
@@ -252,7 +294,10 @@ describe('audio queue: HEAD check and time-outs', () => {
     await tick(AUDIO_VERIFY_TIMEOUT_MS - 1);
     expect(t.queue.getSnapshot().context.current).toMatchObject({ audioId: 'slowhead', status: 'loading' });
     await tick(1);
-    expect(selectHistory(t.queue.getSnapshot())[0]).toMatchObject({ status: 'error', error: AUDIO_QUEUE_MESSAGES.verifyTimedOut });
+    expect(selectHistory(t.queue.getSnapshot())[0]).toMatchObject({
+      status: 'error',
+      error: AUDIO_QUEUE_MESSAGES.verifyTimedOut,
+    });
     expect(t.notices().map((n) => n.type === 'audio.finished' && n.status)).toEqual(['error']);
   });
 
@@ -264,7 +309,11 @@ describe('audio queue: HEAD check and time-outs', () => {
     expect(t.queue.getSnapshot().matches({ on: { flow: { item: { clip: 'loading' } } } })).toBe(true);
     await tick(1);
     expect(t.players[0].stoppedAt).toBe(AUDIO_LOAD_TIMEOUT_MS);
-    expect(selectHistory(t.queue.getSnapshot())[0]).toMatchObject({ audioId: 'hang', status: 'error', error: AUDIO_QUEUE_MESSAGES.loadTimedOut });
+    expect(selectHistory(t.queue.getSnapshot())[0]).toMatchObject({
+      audioId: 'hang',
+      status: 'error',
+      error: AUDIO_QUEUE_MESSAGES.loadTimedOut,
+    });
     await tick(AUDIO_NEXT_AFTER_ERROR_MS);
     expect(t.startsOf()[1]).toEqual(['after.wav', AUDIO_LOAD_TIMEOUT_MS + AUDIO_NEXT_AFTER_ERROR_MS]);
   });
@@ -278,8 +327,18 @@ describe('audio queue: autoplay blocked', () => {
     await flush();
     const s = t.queue.getSnapshot();
     expect(selectIsBlocked(s)).toBe(true);
-    expect(selectCurrentItem(s)).toMatchObject({ audioId: 'block-800', status: 'blocked', error: AUDIO_QUEUE_MESSAGES.blocked });
-    expect(t.notices()).toEqual([{ type: 'audio.finished', status: 'blocked', item: expect.objectContaining({ audioId: 'block-800', status: 'blocked' }) }]);
+    expect(selectCurrentItem(s)).toMatchObject({
+      audioId: 'block-800',
+      status: 'blocked',
+      error: AUDIO_QUEUE_MESSAGES.blocked,
+    });
+    expect(t.notices()).toEqual([
+      {
+        type: 'audio.finished',
+        status: 'blocked',
+        item: expect.objectContaining({ audioId: 'block-800', status: 'blocked' }),
+      },
+    ]);
 
     await tick(60_000);
     expect(t.players).toHaveLength(1);
@@ -289,7 +348,10 @@ describe('audio queue: autoplay blocked', () => {
     expect(t.players[0].commands).toEqual(['clip.resume']);
     expect(selectIsBlocked(t.queue.getSnapshot())).toBe(false);
     expect(selectCurrentItem(t.queue.getSnapshot())).toMatchObject({ status: 'playing' });
-    expect(t.notices().at(-1)).toMatchObject({ type: 'audio.started', item: { audioId: 'block-800', status: 'playing' } });
+    expect(t.notices().at(-1)).toMatchObject({
+      type: 'audio.started',
+      item: { audioId: 'block-800', status: 'playing' },
+    });
     await tick(800);
     expect(t.notices().at(-1)).toMatchObject({ type: 'audio.finished', status: 'completed' });
     await tick(AUDIO_NEXT_AFTER_END_MS);
@@ -304,7 +366,12 @@ describe('audio queue: autoplay blocked', () => {
     t.queue.send({ type: 'audio.skip' });
     await tick(AUDIO_NEXT_AFTER_SKIP_MS);
     expect(t.playedIds()).toEqual(['block', 'b']);
-    expect(t.notices().filter((n) => n.type === 'audio.finished').map((n) => n.type === 'audio.finished' && n.status)).toEqual(['blocked', 'skipped']);
+    expect(
+      t
+        .notices()
+        .filter((n) => n.type === 'audio.finished')
+        .map((n) => n.type === 'audio.finished' && n.status),
+    ).toEqual(['blocked', 'skipped']);
   });
 });
 
@@ -320,7 +387,11 @@ describe('audio queue: interrupt, disable/enable, clear, pause', () => {
     expect(t.players[0].stoppedAt).toBe(300);
     expect(selectFlags(s)).toMatchObject({ interrupted: true, playing: false, processing: false });
     expect(selectQueueList(s)).toEqual([]);
-    expect(t.notices().at(-1)).toMatchObject({ type: 'audio.finished', status: 'stopped', item: { audioId: 'a', status: 'stopped' } });
+    expect(t.notices().at(-1)).toMatchObject({
+      type: 'audio.finished',
+      status: 'stopped',
+      item: { audioId: 'a', status: 'stopped' },
+    });
     // b and c never started: no notices for them.
     expect(t.notices().filter((n) => n.item.audioId !== 'a')).toEqual([]);
 
@@ -401,7 +472,12 @@ describe('audio queue: interrupt, disable/enable, clear, pause', () => {
       ['b.wav', 5_400 + 600 + AUDIO_NEXT_AFTER_END_MS],
     ]);
     // Only the first 'playing' is a start; the one after resume is not told again.
-    expect(t.notices().filter((n) => n.type === 'audio.started').map((n) => n.item.audioId)).toEqual(['a', 'b']);
+    expect(
+      t
+        .notices()
+        .filter((n) => n.type === 'audio.started')
+        .map((n) => n.item.audioId),
+    ).toEqual(['a', 'b']);
   });
 
   it('a pause between clips holds the next one until resume; a checked clip opens no element while paused', async () => {
@@ -438,8 +514,22 @@ describe('audio queue: notices, settings, duplicates, preloading', () => {
     await tick(1000);
     expect(selectSpeakingAgentId(t.queue.getSnapshot())).toBeNull();
     expect(t.notices()).toEqual([
-      { type: 'audio.started', item: expect.objectContaining({ audioId: 'au1', messageId: 'm1', agentId: 'agent-au1', agentName: 'Ada', status: 'playing', requiresAck: true }) },
-      { type: 'audio.finished', status: 'completed', item: expect.objectContaining({ audioId: 'au1', status: 'completed' }) },
+      {
+        type: 'audio.started',
+        item: expect.objectContaining({
+          audioId: 'au1',
+          messageId: 'm1',
+          agentId: 'agent-au1',
+          agentName: 'Ada',
+          status: 'playing',
+          requiresAck: true,
+        }),
+      },
+      {
+        type: 'audio.finished',
+        status: 'completed',
+        item: expect.objectContaining({ audioId: 'au1', status: 'completed' }),
+      },
     ]);
     // The owner is forgotten once the item is finished.
     expect(t.queue.getSnapshot().context.owners).toEqual({});
@@ -506,7 +596,14 @@ describe('audio queue selectors', () => {
   it('derive the flags, the list and the settings from the snapshot', async () => {
     const t = start();
     const s0 = t.queue.getSnapshot();
-    expect(selectFlags(s0)).toEqual({ enabled: true, paused: false, interrupted: false, processing: false, playing: false, blocked: false });
+    expect(selectFlags(s0)).toEqual({
+      enabled: true,
+      paused: false,
+      interrupted: false,
+      processing: false,
+      playing: false,
+      blocked: false,
+    });
     expect([selectQueueLength(s0), selectCurrentItem(s0), selectSpeakingAgentId(s0)]).toEqual([0, null, null]);
     t.enqueue({ audioId: 'a' });
     t.enqueue({ audioId: 'b' });
@@ -518,6 +615,13 @@ describe('audio queue selectors', () => {
     t.queue.send({ type: 'audio.settings', volume: 0.4 });
     expect(selectSettings(t.queue.getSnapshot())).toEqual({ speed: 1, volume: 0.4 });
     t.queue.send({ type: 'audio.disable' });
-    expect(selectFlags(t.queue.getSnapshot())).toEqual({ enabled: false, paused: false, interrupted: false, processing: false, playing: false, blocked: false });
+    expect(selectFlags(t.queue.getSnapshot())).toEqual({
+      enabled: false,
+      paused: false,
+      interrupted: false,
+      processing: false,
+      playing: false,
+      blocked: false,
+    });
   });
 });

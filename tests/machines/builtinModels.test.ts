@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { BUILTIN_POLL_MS, builtinModelsMachine, type BuiltinModelsEvent } from '../../src/machines/builtinModels.machine';
+import {
+  BUILTIN_POLL_MS,
+  builtinModelsMachine,
+  type BuiltinModelsEvent,
+} from '../../src/machines/builtinModels.machine';
 import * as sel from '../../src/machines/builtinModels.selectors';
 import type { BuiltinModelsList } from '../../src/schemas/builtinModels';
 import { builtinList } from '../support/builtinModelsFixture';
@@ -47,7 +51,10 @@ describe('builtinModels chart', () => {
     const d = builtinList().downloads[0];
     actor.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...d, received: 600_000_000 } } });
     expect(sel.downloadPercent(sel.selectDownloads(actor.getSnapshot())[0])).toBe(74);
-    actor.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...d, received: d.total!, state: 'done' } } });
+    actor.send({
+      type: 'live.frame',
+      frame: { type: 'model_download', download: { ...d, received: d.total!, state: 'done' } },
+    });
     expect(actor.getSnapshot().value).toBe('refreshing');
     await settle();
     expect(reads()).toBe(2);
@@ -60,7 +67,10 @@ describe('builtinModels chart', () => {
     const d = builtinList().downloads[0];
     for (let i = 1; i <= 6; i++) {
       await vi.advanceTimersByTimeAsync(BUILTIN_POLL_MS / 2);
-      actor.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...d, received: d.received + i * 1_000_000 } } });
+      actor.send({
+        type: 'live.frame',
+        frame: { type: 'model_download', download: { ...d, received: d.received + i * 1_000_000 } },
+      });
     }
     expect(reads()).toBe(1);
     await vi.advanceTimersByTimeAsync(BUILTIN_POLL_MS);
@@ -83,7 +93,11 @@ describe('builtinModels chart', () => {
   it('runs one request at a time, then reads the list; a refusal shows the server’s words until dismissed', async () => {
     let fail = false;
     const { actor, ops, reads } = start([builtinList({ downloads: [] })], async () => {
-      if (fail) throw Object.assign(new Error('HTTP 409'), { status: 409, detail: 'x.gguf is already in the models directory' });
+      if (fail)
+        throw Object.assign(new Error('HTTP 409'), {
+          status: 409,
+          detail: 'x.gguf is already in the models directory',
+        });
       return {};
     });
     await settle();
@@ -107,7 +121,11 @@ describe('builtinModels chart', () => {
       builtinModelsMachine.provide({
         actors: {
           listModels: fromPromise(async () => {
-            if (n++ === 0) throw Object.assign(new Error('x'), { status: 503, detail: 'The built-in engine is not available on this server' });
+            if (n++ === 0)
+              throw Object.assign(new Error('x'), {
+                status: 503,
+                detail: 'The built-in engine is not available on this server',
+              });
             return builtinList();
           }),
         },

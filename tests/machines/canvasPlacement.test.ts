@@ -1,7 +1,15 @@
 // Where new agents go and what Auto-layout does (src/model/canvasPlacement.ts): pure functions.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { autoLayout, CIRCLE_MAX, crowds, NODE_BOX, nextFreeSlot, overlaps, type Point } from '../../src/model/canvasPlacement';
+import {
+  autoLayout,
+  CIRCLE_MAX,
+  crowds,
+  NODE_BOX,
+  nextFreeSlot,
+  overlaps,
+  type Point,
+} from '../../src/model/canvasPlacement';
 import { POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
 
 const inBounds = (p: Point) => p.x >= POSITION_MIN && p.x <= POSITION_MAX && p.y >= POSITION_MIN && p.y <= POSITION_MAX;
@@ -25,7 +33,9 @@ describe('nextFreeSlot', () => {
   it('keeps clear of agents already on the board, wherever they are', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ x: fc.integer({ min: 0, max: 2000 }), y: fc.integer({ min: 0, max: 2000 }) }), { maxLength: 30 }),
+        fc.array(fc.record({ x: fc.integer({ min: 0, max: 2000 }), y: fc.integer({ min: 0, max: 2000 }) }), {
+          maxLength: 30,
+        }),
         fc.record({ x: fc.integer({ min: -500, max: 2500 }), y: fc.integer({ min: -500, max: 2500 }) }),
         (occupied, centre) => {
           const p = nextFreeSlot(occupied, centre);
@@ -71,13 +81,16 @@ describe('autoLayout', () => {
   });
 
   it('survives cycles, self-loops and edges to unknown agents', () => {
-    const p = autoLayout(['a', 'b', 'c'], [
-      { source: 'a', target: 'b' },
-      { source: 'b', target: 'c' },
-      { source: 'c', target: 'a' },
-      { source: 'a', target: 'a' },
-      { source: 'a', target: 'zz' },
-    ]);
+    const p = autoLayout(
+      ['a', 'b', 'c'],
+      [
+        { source: 'a', target: 'b' },
+        { source: 'b', target: 'c' },
+        { source: 'c', target: 'a' },
+        { source: 'a', target: 'a' },
+        { source: 'a', target: 'zz' },
+      ],
+    );
     expect(new Set([p.a, p.b, p.c].map((q) => `${q.x},${q.y}`)).size).toBe(3);
   });
 
@@ -100,14 +113,19 @@ describe('autoLayout', () => {
       for (const a of ids)
         for (const b of ids) {
           if (a >= b) continue;
-          for (const c of ids) if (c !== a && c !== b) expect(segmentHitsBox(mid(a), mid(b), p[c]), `${n}: ${a}–${b} through ${c}`).toBe(false);
+          for (const c of ids)
+            if (c !== a && c !== b)
+              expect(segmentHitsBox(mid(a), mid(b), p[c]), `${n}: ${a}–${b} through ${c}`).toBe(false);
         }
     }
   });
 
   it('a chain longer than the board is tall is folded into rows, still without overlap', () => {
     const ids = Array.from({ length: 40 }, (_, i) => `n${i}`);
-    const p = autoLayout(ids, ids.slice(1).map((id, i) => ({ source: ids[i], target: id })));
+    const p = autoLayout(
+      ids,
+      ids.slice(1).map((id, i) => ({ source: ids[i], target: id })),
+    );
     for (let i = 0; i < 40; i++) for (let j = i + 1; j < 40; j++) expect(overlaps(p[ids[i]], p[ids[j]])).toBe(false);
   });
 
@@ -118,10 +136,14 @@ describe('autoLayout', () => {
         fc.array(fc.tuple(fc.nat(59), fc.nat(59)), { maxLength: 120 }),
         (n, pairs) => {
           const ids = Array.from({ length: n }, (_, i) => `n${i}`);
-          const edges = pairs.filter(([s, t]) => s < n && t < n).map(([s, t]) => ({ source: `n${s}`, target: `n${t}` }));
+          const edges = pairs
+            .filter(([s, t]) => s < n && t < n)
+            .map(([s, t]) => ({ source: `n${s}`, target: `n${t}` }));
           const p = autoLayout(ids, edges);
           for (const id of ids) expect(inBounds(p[id])).toBe(true);
-          if (n <= 40) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) expect(overlaps(p[ids[i]], p[ids[j]])).toBe(false);
+          if (n <= 40)
+            for (let i = 0; i < n; i++)
+              for (let j = i + 1; j < n; j++) expect(overlaps(p[ids[i]], p[ids[j]])).toBe(false);
         },
       ),
     );

@@ -4,7 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { editorMachine, type EditorEvent, type EditorInput, type EditorSnapshot } from '../../src/machines/editor.machine';
+import {
+  editorMachine,
+  type EditorEvent,
+  type EditorInput,
+  type EditorSnapshot,
+} from '../../src/machines/editor.machine';
 import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../../src/schemas/constants';
 import { agentDeleteMessage } from '../../src/model/agentFailures';
 import { bannerError } from '../../src/model/bannerRequest';
@@ -24,10 +29,16 @@ const deleteFailed: ModelEvent = bannerError(agentDeleteMessage(DELETE_FAILURE))
 const childAnswers = new Set<string>([deleted.type, deleteFailed.type]);
 
 const done = (id: ActorId, output: unknown): DoneEvent => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({ type: `xstate.error.actor.${id}`, error });
+const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+});
 
 const AFTER: Record<string, { type: `xstate.after.${string}`; ms: number }> = {
-  closeAfterCreate: { type: 'xstate.after.closeAfterCreate.editor.open.form.created', ms: EDITOR_CLOSE_AFTER_CREATE_MS },
+  closeAfterCreate: {
+    type: 'xstate.after.closeAfterCreate.editor.open.form.created',
+    ms: EDITOR_CLOSE_AFTER_CREATE_MS,
+  },
 };
 
 const formEvents: ModelEvent[] = [
@@ -78,7 +89,9 @@ function canHappen(s: EditorSnapshot, e: ModelEvent): boolean {
 }
 
 // Without a parent to tell, the notifications are no-ops in the model (the replay runs under a parent).
-const modelMachine = editorMachine.provide({ actions: { notifySaved: () => undefined, notifyDeleted: () => undefined } });
+const modelMachine = editorMachine.provide({
+  actions: { notifySaved: () => undefined, notifyDeleted: () => undefined },
+});
 
 function pathsFor(input: EditorInput, events: ModelEvent[]) {
   const model = new TestModel(modelMachine, {

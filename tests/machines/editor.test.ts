@@ -3,14 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import * as sel from '../../src/machines/editor.selectors';
 import * as audioSel from '../../src/machines/referenceAudio.selectors';
-import { SAVED_NOTICE_MS, type EditorActorRef, type EditorEvent, type EditorField } from '../../src/machines/editor.machine';
+import {
+  SAVED_NOTICE_MS,
+  type EditorActorRef,
+  type EditorEvent,
+  type EditorField,
+} from '../../src/machines/editor.machine';
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
 import { agentFixture, audioFixture, audioSnap, httpError, networkError, settle, startEditor } from './editorHarness';
 import { agentColor } from '../../src/model/agentIdentity';
 
 const fill = (editor: EditorActorRef, values: Partial<Record<EditorField, string>>) => {
-  for (const [field, value] of Object.entries(values)) editor.send({ type: 'editor.field', field, value } as EditorEvent);
+  for (const [field, value] of Object.entries(values))
+    editor.send({ type: 'editor.field', field, value } as EditorEvent);
 };
 
 beforeEach(() => {
@@ -64,7 +70,9 @@ describe('editor: create mode', () => {
     editor.send({ type: 'editor.submit' });
     expect(sel.selectIsSaving(editor.getSnapshot())).toBe(true);
     await settle();
-    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', color: agentColor({ id: 'Ada' }) }]);
+    expect(api.createAgent.calls).toEqual([
+      { name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', color: agentColor({ id: 'Ada' }) },
+    ]);
     api.createAgent.resolve({ ...agentFixture, id: 'new-id', name: 'Ada' });
     await settle();
     expect(sel.selectWasCreated(editor.getSnapshot())).toBe(true);
@@ -111,18 +119,38 @@ describe('editor: create mode', () => {
   it('a create carries the personality, colour and avatar when chosen; an invalid custom colour blocks submit', async () => {
     const { editor, api } = startEditor({ mode: 'create' });
     await settle();
-    fill(editor, { name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', personality: 'patient', color: '#A21CAF', avatar: ' 🦉 ' });
+    fill(editor, {
+      name: 'Ada',
+      role: 'Analyst',
+      prompt: 'Be precise.',
+      model: 'offline',
+      personality: 'patient',
+      color: '#A21CAF',
+      avatar: ' 🦉 ',
+    });
     fill(editor, { color: 'purple' });
     expect(sel.selectCanSubmit(editor.getSnapshot())).toBe(false);
     fill(editor, { color: '#A21CAF' });
     expect(sel.selectCanSubmit(editor.getSnapshot())).toBe(true);
     editor.send({ type: 'editor.submit' });
     await settle();
-    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline', personality: 'patient', color: '#a21caf', avatar: '🦉' }]);
+    expect(api.createAgent.calls).toEqual([
+      {
+        name: 'Ada',
+        role: 'Analyst',
+        prompt: 'Be precise.',
+        model: 'offline',
+        personality: 'patient',
+        color: '#a21caf',
+        avatar: '🦉',
+      },
+    ]);
   });
 
   it('an update with the colour and avatar set back to automatic clears them (null)', async () => {
-    const { editor, api } = startEditor({ mode: 'edit', agentId: agentFixture.id }, (a) => a.loadAgent.answer(() => ({ ...agentFixture, color: '#047857', avatar: 'AL' })));
+    const { editor, api } = startEditor({ mode: 'edit', agentId: agentFixture.id }, (a) =>
+      a.loadAgent.answer(() => ({ ...agentFixture, color: '#047857', avatar: 'AL' })),
+    );
     await settle();
     expect(sel.selectFields(editor.getSnapshot())).toMatchObject({ color: '#047857', avatar: 'AL' });
     fill(editor, { color: '', avatar: '' });
@@ -146,7 +174,13 @@ describe('editor: edit mode', () => {
     expect(api.loadAgent.calls).toEqual([{ agentId: agentFixture.id }]);
     expect(sel.selectIsLoading(editor.getSnapshot())).toBe(false);
     expect(sel.selectFields(editor.getSnapshot())).toEqual({
-      name: 'Ada', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'analytical', color: '', avatar: '',
+      name: 'Ada',
+      role: 'Analyst',
+      prompt: 'Think carefully.',
+      model: 'llama3.1:8b',
+      personality: 'analytical',
+      color: '',
+      avatar: '',
     });
     expect(audioSel.selectAudioItems(audioSnap(editor))).toEqual(audioFixture);
     expect(audioSel.selectUntranscribedCount(audioSnap(editor))).toBe(1);
@@ -156,9 +190,14 @@ describe('editor: edit mode', () => {
     [httpError(404, 'Agent not found'), 'Failed to load agent: Agent not found'],
     [httpError(405, undefined, 'Method Not Allowed'), 'Failed to load agent: GET endpoint not implemented on backend'],
     [httpError(401, 'Not authenticated'), 'Failed to load agent: Authentication failed'],
-    [httpError(500, 'Internal server error', 'Internal Server Error'), 'Failed to load agent: Failed to fetch agent: 500 - Internal Server Error'],
+    [
+      httpError(500, 'Internal server error', 'Internal Server Error'),
+      'Failed to load agent: Failed to fetch agent: 500 - Internal Server Error',
+    ],
   ])('a failed fetch reads the spec words (%#)', async (error, expected) => {
-    const fresh = startEditor({ mode: 'edit', agentId: agentFixture.id }, (api) => api.loadAgent.answer(() => Promise.reject(error)));
+    const fresh = startEditor({ mode: 'edit', agentId: agentFixture.id }, (api) =>
+      api.loadAgent.answer(() => Promise.reject(error)),
+    );
     await settle();
     const s = fresh.editor.getSnapshot();
     expect(sel.selectLoadError(s)).toBe(expected);
@@ -178,7 +217,18 @@ describe('editor: edit mode', () => {
     expect(sel.selectIsSaving(editor.getSnapshot())).toBe(true);
     await settle();
     expect(api.updateAgent.calls).toEqual([
-      { agentId: agentFixture.id, body: { name: 'Ada Lovelace', role: 'Analyst', prompt: 'Think carefully.', model: 'llama3.1:8b', personality: 'patient', color: null, avatar: null } },
+      {
+        agentId: agentFixture.id,
+        body: {
+          name: 'Ada Lovelace',
+          role: 'Analyst',
+          prompt: 'Think carefully.',
+          model: 'llama3.1:8b',
+          personality: 'patient',
+          color: null,
+          avatar: null,
+        },
+      },
     ]);
     expect(editor.getSnapshot().matches({ open: { form: 'editing' } })).toBe(true);
     expect(heard.find((e) => e.type === 'editor.saved')).toMatchObject({ mode: 'edit' });
@@ -260,7 +310,14 @@ describe('editor: reference audio', () => {
 
   it('an upload without a transcription engine still succeeds and says why there is no transcript', async () => {
     const { editor, api } = await ready();
-    api.uploadAudio.answer(() => ({ id: 'x', name: 'n', audio_url: '/m', is_default: false, transcript: null, transcription_error: 'No transcription engine configured' }));
+    api.uploadAudio.answer(() => ({
+      id: 'x',
+      name: 'n',
+      audio_url: '/m',
+      is_default: false,
+      transcript: null,
+      transcription_error: 'No transcription engine configured',
+    }));
     editor.send({ type: 'audio.upload.name', value: 'n' });
     editor.send({ type: 'audio.upload.file', file: new Blob(['x']), fileName: 'n.wav' });
     editor.send({ type: 'audio.upload.submit' });
@@ -295,7 +352,10 @@ describe('editor: reference audio', () => {
     await settle();
     expect(api.deleteAudio.calls).toEqual([{ audioId: 'au2' }]);
     expect(api.loadAudio.calls).toHaveLength(2);
-    for (const [error, expected] of [[httpError(404), AUDIO_MESSAGES.deleteFailed], [networkError(), AUDIO_MESSAGES.deleteError]] as const) {
+    for (const [error, expected] of [
+      [httpError(404), AUDIO_MESSAGES.deleteFailed],
+      [networkError(), AUDIO_MESSAGES.deleteError],
+    ] as const) {
       api.deleteAudio.answer(() => Promise.reject(error));
       editor.send({ type: 'audio.delete', audioId: 'au1' });
       editor.send({ type: 'audio.delete.confirm' });
@@ -313,7 +373,10 @@ describe('editor: reference audio', () => {
     expect(api.loadAudio.calls).toHaveLength(2);
     editor.send({ type: 'audio.setDefault', audioId: 'nope' });
     expect(api.setDefaultAudio.calls).toHaveLength(1);
-    for (const [error, expected] of [[httpError(500), AUDIO_MESSAGES.setDefaultFailed], [networkError(), AUDIO_MESSAGES.setDefaultError]] as const) {
+    for (const [error, expected] of [
+      [httpError(500), AUDIO_MESSAGES.setDefaultFailed],
+      [networkError(), AUDIO_MESSAGES.setDefaultError],
+    ] as const) {
       api.setDefaultAudio.answer(() => Promise.reject(error));
       editor.send({ type: 'audio.setDefault', audioId: 'au2' });
       await settle();
@@ -329,7 +392,9 @@ describe('editor: reference audio', () => {
     api.transcribeAudio.answer(() => ({ success: false, message: 'No transcription engine configured' }));
     editor.send({ type: 'audio.transcribe', audioId: 'au2' });
     await settle();
-    expect(audioSel.selectAudioError(audioSnap(editor))).toBe('Transcription failed: No transcription engine configured');
+    expect(audioSel.selectAudioError(audioSnap(editor))).toBe(
+      'Transcription failed: No transcription engine configured',
+    );
     api.transcribeAudio.answer(() => Promise.reject(networkError()));
     editor.send({ type: 'audio.transcribe', audioId: 'au2' });
     await settle();
@@ -342,7 +407,9 @@ describe('editor: reference audio', () => {
     editor.send({ type: 'audio.transcribeAll' });
     await settle();
     expect(api.batchTranscribe.calls).toEqual([{ agentId: agentFixture.id }]);
-    expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe('Transcribing 2 audio files in background. This may take a few moments.');
+    expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe(
+      'Transcribing 2 audio files in background. This may take a few moments.',
+    );
     const loads = () => api.loadAudio.calls.length;
     expect(loads()).toBe(1);
     await vi.advanceTimersByTimeAsync(2_999);
@@ -367,7 +434,10 @@ describe('editor: reference audio', () => {
     expect(audioSel.selectAudioNotice(audioSnap(editor))).toBe(AUDIO_MESSAGES.nothingToTranscribe);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(api.loadAudio.calls).toHaveLength(1);
-    for (const [error, expected] of [[httpError(500), AUDIO_MESSAGES.batchFailed], [networkError(), AUDIO_MESSAGES.batchError]] as const) {
+    for (const [error, expected] of [
+      [httpError(500), AUDIO_MESSAGES.batchFailed],
+      [networkError(), AUDIO_MESSAGES.batchError],
+    ] as const) {
       api.batchTranscribe.answer(() => Promise.reject(error));
       editor.send({ type: 'audio.transcribeAll' });
       await settle();
@@ -384,7 +454,10 @@ describe('editor: reference audio', () => {
     expect(recorder().getSnapshot().hasTag('recording')).toBe(true);
     editor.send({ type: 'audio.record.stop' });
     expect(microphone.commands).toEqual([{ type: 'microphone.stop' }]);
-    microphone.send!({ type: 'recorder.finished', clip: { blob: new Blob(['abc']), mimeType: 'audio/webm', recordedAt: 0 } });
+    microphone.send!({
+      type: 'recorder.finished',
+      clip: { blob: new Blob(['abc']), mimeType: 'audio/webm', recordedAt: 0 },
+    });
     await settle();
     expect(api.uploadAudio.calls[0].name.startsWith('Recording ')).toBe(true);
     expect(recorder().getSnapshot().value).toBe('idle');

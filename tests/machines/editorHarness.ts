@@ -4,7 +4,12 @@ import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } fr
 import { agentDeletionMachine } from '../../src/machines/agentDeletion.machine';
 import { editorMachine, type EditorActorRef, type EditorInput } from '../../src/machines/editor.machine';
 import { referenceAudioMachine, type ReferenceAudioActorRef } from '../../src/machines/referenceAudio.machine';
-import { recorderMachine, type MicrophoneCommand, type MicrophoneEvent, type MicrophoneInput } from '../../src/machines/recorder.machine';
+import {
+  recorderMachine,
+  type MicrophoneCommand,
+  type MicrophoneEvent,
+  type MicrophoneInput,
+} from '../../src/machines/recorder.machine';
 import type { Agent } from '../../src/schemas/agents';
 import type { AudioItem } from '../../src/schemas/audio';
 import type { ModelOption } from '../../src/schemas/system';
@@ -24,7 +29,13 @@ export const agentFixture: Agent = {
 };
 
 export const audioFixture: AudioItem[] = [
-  { id: 'au1', name: 'Calm', audio_url: '/media/au1.wav', is_default: true, transcript: 'Hello there, this is a calm reference voice for cloning purposes only.' },
+  {
+    id: 'au1',
+    name: 'Calm',
+    audio_url: '/media/au1.wav',
+    is_default: true,
+    transcript: 'Hello there, this is a calm reference voice for cloning purposes only.',
+  },
   { id: 'au2', name: 'Fresh', audio_url: '/media/au2.wav', is_default: false, transcript: null },
 ];
 
@@ -60,7 +71,8 @@ export function controllable<I, O>(name: string, initial?: (input: I) => O | Pro
   };
 }
 
-export const httpError = (status: number, detail?: string, text = 'Error') => Object.assign(new Error(detail ?? text), { status, detail, text });
+export const httpError = (status: number, detail?: string, text = 'Error') =>
+  Object.assign(new Error(detail ?? text), { status, detail, text });
 export const networkError = () => new TypeError('Failed to fetch');
 
 type UploadIn = { agentId: string; name: string; file: Blob; fileName: string };
@@ -71,16 +83,30 @@ export function fakeAgentApi() {
   return {
     loadModels: controllable<unknown, ModelOption[]>('loadModels', () => modelsFixture),
     loadAgent: controllable<{ agentId: string }, Agent>('loadAgent', () => agentFixture),
-    createAgent: controllable<unknown, Agent>('createAgent', (b) => ({ ...agentFixture, ...(b as object), id: 'new-agent-id' })),
-    updateAgent: controllable<{ agentId: string; body: unknown }, Agent>('updateAgent', ({ body }) => ({ ...agentFixture, ...(body as object) })),
+    createAgent: controllable<unknown, Agent>('createAgent', (b) => ({
+      ...agentFixture,
+      ...(b as object),
+      id: 'new-agent-id',
+    })),
+    updateAgent: controllable<{ agentId: string; body: unknown }, Agent>('updateAgent', ({ body }) => ({
+      ...agentFixture,
+      ...(body as object),
+    })),
     deleteAgent: controllable<{ agentId: string }, unknown>('deleteAgent', () => ({ success: true })),
     loadAudio: controllable<{ agentId: string }, AudioItem[]>('loadAudio', () => audioFixture),
     uploadAudio: controllable<UploadIn, UploadOut>('uploadAudio', (i) => ({
-      id: 'au3', name: i.name, audio_url: '/media/au3.wav', is_default: false, transcript: 'Uploaded words',
+      id: 'au3',
+      name: i.name,
+      audio_url: '/media/au3.wav',
+      is_default: false,
+      transcript: 'Uploaded words',
     })),
     deleteAudio: controllable<{ audioId: string }, unknown>('deleteAudio', () => ({ success: true })),
     setDefaultAudio: controllable<{ audioId: string }, unknown>('setDefaultAudio', () => ({ success: true })),
-    transcribeAudio: controllable<{ audioId: string }, TranscribeOut>('transcribeAudio', () => ({ success: true, transcript: 'Fresh words' })),
+    transcribeAudio: controllable<{ audioId: string }, TranscribeOut>('transcribeAudio', () => ({
+      success: true,
+      transcript: 'Fresh words',
+    })),
     batchTranscribe: controllable<{ agentId: string }, { count: number }>('batchTranscribe', () => ({ count: 1 })),
   };
 }
@@ -140,7 +166,8 @@ export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof
 }
 
 /** The editor's reference-audio child, for reading its snapshot. */
-export const audioSnap = (editor: EditorActorRef) => (editor.getSnapshot().children.referenceAudio as ReferenceAudioActorRef).getSnapshot();
+export const audioSnap = (editor: EditorActorRef) =>
+  (editor.getSnapshot().children.referenceAudio as ReferenceAudioActorRef).getSnapshot();
 
 /** `before` may change the fakes' answers before the editor starts (its first calls go out at once). */
 export function startEditor(

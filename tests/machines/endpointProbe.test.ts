@@ -7,14 +7,24 @@ import { ENDPOINT_PROBE_TIMEOUT_MS, ENDPOINTS } from '../../src/schemas/constant
 import { flush } from '../support/harness';
 
 function start() {
-  const calls: { path: string; resolve: (ok: boolean) => void; reject: (e: unknown) => void; aborted: () => boolean }[] = [];
+  const calls: {
+    path: string;
+    resolve: (ok: boolean) => void;
+    reject: (e: unknown) => void;
+    aborted: () => boolean;
+  }[] = [];
   const probeEndpoint = fromPromise<boolean, ProbeEndpointInput>(
     ({ input, signal }) =>
-      new Promise<boolean>((resolve, reject) => calls.push({ path: input.path, resolve, reject, aborted: () => signal.aborted })),
+      new Promise<boolean>((resolve, reject) =>
+        calls.push({ path: input.path, resolve, reject, aborted: () => signal.aborted }),
+      ),
   );
   const actor = createActor(endpointProbeMachine.provide({ actors: { probeEndpoint } })).start();
   const answer = async (path: string, ok: boolean) => {
-    calls.filter((c) => c.path === path).at(-1)!.resolve(ok);
+    calls
+      .filter((c) => c.path === path)
+      .at(-1)!
+      .resolve(ok);
     await flush();
   };
   return { actor, calls, answer, snap: () => actor.getSnapshot() };
@@ -26,18 +36,30 @@ describe('endpointProbe', () => {
 
   it('probes the four standard paths at once and shows Checking... until every one answered', async () => {
     const t = start();
-    expect(t.calls.map((c) => c.path)).toEqual(['/ws/discuss', '/ws/enhanced', '/ws/multi_round_reasoning', '/ws/hybrid']);
+    expect(t.calls.map((c) => c.path)).toEqual([
+      '/ws/discuss',
+      '/ws/enhanced',
+      '/ws/multi_round_reasoning',
+      '/ws/hybrid',
+    ]);
     expect(selectIsProbing(t.snap())).toBe(true);
     expect(selectAvailableNames(t.snap())).toBe('Checking...');
     await t.answer('/ws/discuss', true);
     await t.answer('/ws/enhanced', false);
     await t.answer('/ws/multi_round_reasoning', true);
-    expect(selectAvailability(t.snap())).toEqual({ basic: 'available', enhanced: 'unavailable', multi_round: 'available', hybrid: 'unknown' });
+    expect(selectAvailability(t.snap())).toEqual({
+      basic: 'available',
+      enhanced: 'unavailable',
+      multi_round: 'available',
+      hybrid: 'unknown',
+    });
     expect(selectAvailableNames(t.snap())).toBe('Checking...');
     await t.answer('/ws/hybrid', true);
     expect(selectIsProbing(t.snap())).toBe(false);
     expect(t.snap().value).toBe('idle');
-    expect(selectAvailableNames(t.snap())).toBe(`${ENDPOINTS.basic.name}, ${ENDPOINTS.multi_round.name}, ${ENDPOINTS.hybrid.name}`);
+    expect(selectAvailableNames(t.snap())).toBe(
+      `${ENDPOINTS.basic.name}, ${ENDPOINTS.multi_round.name}, ${ENDPOINTS.hybrid.name}`,
+    );
   });
 
   it('an endpoint that does not answer within 2 s is unavailable, and its probe is stopped', async () => {
@@ -46,7 +68,12 @@ describe('endpointProbe', () => {
     await vi.advanceTimersByTimeAsync(ENDPOINT_PROBE_TIMEOUT_MS - 1);
     expect(selectAvailability(t.snap()).enhanced).toBe('unknown');
     await vi.advanceTimersByTimeAsync(1);
-    expect(selectAvailability(t.snap())).toEqual({ basic: 'available', enhanced: 'unavailable', multi_round: 'unavailable', hybrid: 'unavailable' });
+    expect(selectAvailability(t.snap())).toEqual({
+      basic: 'available',
+      enhanced: 'unavailable',
+      multi_round: 'unavailable',
+      hybrid: 'unavailable',
+    });
     expect(t.calls.slice(1).every((c) => c.aborted())).toBe(true);
     expect(selectAvailableNames(t.snap())).toBe('Basic');
     expect(t.snap().value).toBe('idle');
@@ -68,7 +95,8 @@ describe('endpointProbe', () => {
     expect(t.calls).toHaveLength(8);
     expect(selectIsProbing(t.snap())).toBe(true);
     expect(selectAvailableNames(t.snap())).toBe('none');
-    for (const path of ['/ws/discuss', '/ws/enhanced', '/ws/multi_round_reasoning', '/ws/hybrid']) await t.answer(path, true);
+    for (const path of ['/ws/discuss', '/ws/enhanced', '/ws/multi_round_reasoning', '/ws/hybrid'])
+      await t.answer(path, true);
     expect(selectAvailableNames(t.snap())).toBe('Basic, Enhanced, Multi-Round Reasoning, Hybrid NLP/ACL');
     expect(t.snap().value).toBe('idle');
   });

@@ -13,16 +13,42 @@ import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../../src
 import { DISCUSSION_MESSAGES, HISTORY_MESSAGES } from '../../src/schemas/messages';
 
 const summary = (id: string, over: Partial<DiscussionSummary> = {}): DiscussionSummary => ({
-  id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic: `Topic ${id}`, status: 'ended', frame_count: 3, created_at: '2026-01-02T00:00:00.000Z', ended_at: null, ...over,
+  id,
+  session_id: `session_${id}`,
+  endpoint: '/ws/discuss',
+  topic: `Topic ${id}`,
+  status: 'ended',
+  frame_count: 3,
+  created_at: '2026-01-02T00:00:00.000Z',
+  ended_at: null,
+  ...over,
 });
-const msg = (id: string, content: string, at: string) => ({ type: 'text', id, from_id: 'a1', from: 'Ada', text: content, turn: 1, timestamp: at });
+const msg = (id: string, content: string, at: string) => ({
+  type: 'text',
+  id,
+  from_id: 'a1',
+  from: 'Ada',
+  text: content,
+  turn: 1,
+  timestamp: at,
+});
 
 function stored(over: Partial<StoredDiscussion> = {}): StoredDiscussion {
   return {
     ...summary('d1'),
     config: { panel: 'standard', agent_ids: ['a1', 'a2'], communication_config: { maxTokens: 300 } },
     frames: [
-      { seq: 1, data: { type: 'discussion_started', session_id: 'session_d1', endpoint: 'basic', participants: [], topic: 'Topic d1' }, at: '2026-01-02T00:00:01.000Z' },
+      {
+        seq: 1,
+        data: {
+          type: 'discussion_started',
+          session_id: 'session_d1',
+          endpoint: 'basic',
+          participants: [],
+          topic: 'Topic d1',
+        },
+        at: '2026-01-02T00:00:01.000Z',
+      },
       { seq: 2, data: msg('m1', 'Hello', '2026-01-02T00:00:02.000Z'), at: '2026-01-02T00:00:02.000Z' },
       { seq: 3, data: { type: 'text', id: 42 }, at: '2026-01-02T00:00:03.000Z' }, // malformed: counted, not shown
       { seq: 4, data: { type: 'from_the_future', x: 1 }, at: '2026-01-02T00:00:04.000Z' }, // unknown: skipped
@@ -61,7 +87,10 @@ function start(over: Partial<Fakes> = {}) {
       loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.remove(input.id)),
       offer: runningOfferMachine.provide({
-        actors: { findRunning: fromPromise(() => f.running()), loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)) },
+        actors: {
+          findRunning: fromPromise(() => f.running()),
+          loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
+        },
       }),
       exportDiscussion: withExporter(async (input: ExportRequest) => {
         f.exported.push(input);
@@ -94,7 +123,9 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 describe('history machine', () => {
   it('loads the list when shown (loading → loaded), and refreshes', async () => {
     let calls = 0;
-    const { actor, snap } = start({ list: async () => (++calls === 1 ? [summary('d1')] : [summary('d3'), summary('d1')]) });
+    const { actor, snap } = start({
+      list: async () => (++calls === 1 ? [summary('d1')] : [summary('d3'), summary('d1')]),
+    });
     expect(sel.selectListState(snap())).toBe('idle');
     actor.send({ type: 'history.show' });
     expect(sel.selectIsShown(snap())).toBe(true);
@@ -111,7 +142,12 @@ describe('history machine', () => {
 
   it('a failed load is the failed state with the reason; a refresh recovers', async () => {
     let fail = true;
-    const { actor, snap } = start({ list: async () => { if (fail) throw new Error('HTTP 500: boom'); return []; } });
+    const { actor, snap } = start({
+      list: async () => {
+        if (fail) throw new Error('HTTP 500: boom');
+        return [];
+      },
+    });
     actor.send({ type: 'history.show' });
     await settle();
     expect(sel.selectListState(snap())).toBe('failed');
@@ -126,7 +162,12 @@ describe('history machine', () => {
   it('deletes only after the confirmation; cancel keeps it; a refusal is shown', async () => {
     const removed: string[] = [];
     let refuse = false;
-    const { actor, snap } = start({ remove: async (id) => { if (refuse) throw new Error('This discussion is still running.'); removed.push(id); } });
+    const { actor, snap } = start({
+      remove: async (id) => {
+        if (refuse) throw new Error('This discussion is still running.');
+        removed.push(id);
+      },
+    });
     actor.send({ type: 'history.show' });
     await settle();
     actor.send({ type: 'history.delete.request', id: 'nope' });
@@ -165,7 +206,12 @@ describe('history machine', () => {
     expect(ids).toEqual(['m1', 'human-2026-01-02T00:00:05.000Z-14', 'm2']);
     expect(selectItem(opened.feed, ids[1])).toMatchObject({ kind: 'human', content: 'Mind the frost' });
     expect(opened.malformed).toBe(1);
-    expect(opened.run).toMatchObject({ sessionId: 'session_d1', endpoint: 'basic', agentIds: ['a1', 'a2'], context: 'Topic d1' });
+    expect(opened.run).toMatchObject({
+      sessionId: 'session_d1',
+      endpoint: 'basic',
+      agentIds: ['a1', 'a2'],
+      context: 'Topic d1',
+    });
     expect(opened.run.settings.communication.maxTokens).toBe(300);
 
     actor.send({ type: 'history.tab.select', tab: 'analytics' });
@@ -176,7 +222,11 @@ describe('history machine', () => {
   });
 
   it('a failed open says why', async () => {
-    const { actor, snap } = start({ load: async () => { throw new Error('Not found'); } });
+    const { actor, snap } = start({
+      load: async () => {
+        throw new Error('Not found');
+      },
+    });
     actor.send({ type: 'history.show' });
     await settle();
     actor.send({ type: 'history.open', id: 'd1' });
@@ -212,12 +262,19 @@ describe('history machine', () => {
     actor.send({ type: 'history.open', id: 'd1' });
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(false); // it ended
-    f.load = async () => stored({ ...summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' }) });
+    f.load = async () =>
+      stored({ ...summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' }) });
     actor.send({ type: 'history.open', id: 'd2' });
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(true);
     actor.send({ type: 'history.reattach' });
-    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going' });
+    expect(received).toContainEqual({
+      type: 'discussion.resume',
+      sessionId: 'session_d2',
+      endpoint: 'enhanced',
+      agentIds: ['a1', 'a2'],
+      context: 'Still going',
+    });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(sel.selectIsShown(snap())).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
@@ -225,16 +282,36 @@ describe('history machine', () => {
 
   it('re-attaches a running hybrid discussion: hybrid.resume with its settings, what History replayed and how much, and the hybrid panel shows', async () => {
     const config = {
-      panel: 'hybrid', agent_ids: ['a1', 'a2'], topic: 'Frost', session_id: 'session_h1', mode: 'structured', max_rounds: 7, tts: true,
+      panel: 'hybrid',
+      agent_ids: ['a1', 'a2'],
+      topic: 'Frost',
+      session_id: 'session_h1',
+      mode: 'structured',
+      max_rounds: 7,
+      tts: true,
       tts_config: { enabled: true, speed: 1.5, volume: 0.5, max_length: 300, format: 'wav' },
     };
     const frame = (seq: number, id: string) => ({
-      seq, at: `2026-01-02T00:00:0${seq}.000Z`,
-      data: { type: 'agent_message', id, agent_id: 'a1', agent_name: 'Ada', content: `Turn ${seq}`, message_type: 'statement', timestamp: `2026-01-02T00:00:0${seq}.000Z` },
+      seq,
+      at: `2026-01-02T00:00:0${seq}.000Z`,
+      data: {
+        type: 'agent_message',
+        id,
+        agent_id: 'a1',
+        agent_name: 'Ada',
+        content: `Turn ${seq}`,
+        message_type: 'statement',
+        timestamp: `2026-01-02T00:00:0${seq}.000Z`,
+      },
     });
     const { actor, snap, received } = start({
       list: async () => [summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' })],
-      load: async () => ({ ...summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' }), config, frames: [frame(1, 'm1'), frame(2, 'm2')], human_messages: [] }),
+      load: async () => ({
+        ...summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' }),
+        config,
+        frames: [frame(1, 'm1'), frame(2, 'm2')],
+        human_messages: [],
+      }),
     });
     actor.send({ type: 'history.show' });
     await settle();
@@ -245,7 +322,14 @@ describe('history machine', () => {
     actor.send({ type: 'history.reattach' });
     const resume = received.find((e) => e.type === 'hybrid.resume');
     expect(resume).toMatchObject({ sessionId: 'session_h1', agentIds: ['a1', 'a2'], topic: 'Frost', resumeFrom: 2 });
-    expect(resume?.settings).toMatchObject({ mode: 'structured', max_rounds: 7, tts: true, tts_speed: 1.5, tts_volume: 0.5, reasoning_depth: 3 });
+    expect(resume?.settings).toMatchObject({
+      mode: 'structured',
+      max_rounds: 7,
+      tts: true,
+      tts_speed: 1.5,
+      tts_volume: 0.5,
+      reasoning_depth: 3,
+    });
     expect(selectCounts(resume?.feed).messages).toBe(2);
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
     expect(received.some((e) => e.type === 'discussion.resume')).toBe(false);
@@ -261,7 +345,13 @@ describe('history machine', () => {
     actor.send({ type: 'history.offer.accept' });
     expect(selectIsAttachingOffer(sel.selectOffer(snap())?.getSnapshot())).toBe(true);
     await settle();
-    expect(received).toContainEqual({ type: 'discussion.resume', sessionId: 'session_d2', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Still going' });
+    expect(received).toContainEqual({
+      type: 'discussion.resume',
+      sessionId: 'session_d2',
+      endpoint: 'enhanced',
+      agentIds: ['a1', 'a2'],
+      context: 'Still going',
+    });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())).toBeNull();
     expect(sel.selectIsShown(snap())).toBe(false);
@@ -271,7 +361,11 @@ describe('history machine', () => {
     const quiet = start();
     await settle();
     expect(selectRunningOffer(sel.selectOffer(quiet.snap())?.getSnapshot())).toBeNull();
-    const failing = start({ running: async () => { throw new Error('offline'); } });
+    const failing = start({
+      running: async () => {
+        throw new Error('offline');
+      },
+    });
     await settle();
     expect(selectRunningOffer(sel.selectOffer(failing.snap())?.getSnapshot())).toBeNull();
 
@@ -294,7 +388,9 @@ describe('history machine', () => {
 
 describe('history past 500 (issue 21): pages, infinite scroll, filter by topic', () => {
   // 1,200 discussions served the way the server pages them: 50 a page, a cursor, a topic filter.
-  const ALL = Array.from({ length: 1200 }, (_, i) => summary(`d${1200 - i}`, { topic: (1200 - i) % 10 === 0 ? `Vineyard ${1200 - i}` : `Topic ${1200 - i}` }));
+  const ALL = Array.from({ length: 1200 }, (_, i) =>
+    summary(`d${1200 - i}`, { topic: (1200 - i) % 10 === 0 ? `Vineyard ${1200 - i}` : `Topic ${1200 - i}` }),
+  );
   const server = (fail?: (req: HistoryPageRequest) => boolean) => {
     const calls: HistoryPageRequest[] = [];
     const list = async (req: HistoryPageRequest): Promise<HistoryPage> => {

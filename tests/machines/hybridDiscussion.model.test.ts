@@ -5,7 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { hybridDiscussionMachine, type HybridDiscussionEvent, type HybridDiscussionSnapshot } from '../../src/machines/hybridDiscussion.machine';
+import {
+  hybridDiscussionMachine,
+  type HybridDiscussionEvent,
+  type HybridDiscussionSnapshot,
+} from '../../src/machines/hybridDiscussion.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
 import { replayEachPath } from '../support/modelPaths';
@@ -14,15 +18,28 @@ type Snap = HybridDiscussionSnapshot;
 type ModelEvent = HybridDiscussionEvent | { type: string; [k: string]: unknown };
 
 const AFTER = {
-  'xstate.after.stopCloseDelay.hybridDiscussion.run.session.stopping': { state: 'hybridDiscussion.run.session.stopping', ms: STOP_CLOSE_DELAY_MS },
-  'xstate.after.closeGrace.hybridDiscussion.run.session.closing': { state: 'hybridDiscussion.run.session.closing', ms: 1_000 },
+  'xstate.after.stopCloseDelay.hybridDiscussion.run.session.stopping': {
+    state: 'hybridDiscussion.run.session.stopping',
+    ms: STOP_CLOSE_DELAY_MS,
+  },
+  'xstate.after.closeGrace.hybridDiscussion.run.session.closing': {
+    state: 'hybridDiscussion.run.session.closing',
+    ms: 1_000,
+  },
 } as const;
 
 /** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
 const PANEL_INPUT = { token: 'tok' };
 const clocked = hybridDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({ type: 'socketSession.closed', code, reason: '', wasClean: code === 1000, gaveUp, everOpened: true });
+const closed = (code: number, gaveUp = false) => ({
+  type: 'socketSession.closed',
+  code,
+  reason: '',
+  wasClean: code === 1000,
+  gaveUp,
+  everOpened: true,
+});
 const events: ModelEvent[] = [
   { type: 'hybrid.topic.change', text: 'Drip or furrow?' },
   { type: 'hybrid.start', agentIds: ['a', 'b'] },
@@ -44,14 +61,17 @@ const inState = (s: Snap, id: string) => s._nodes.some((n) => n.id === id);
 function canHappen(s: Snap, e: ModelEvent): boolean {
   if (s.status !== 'active') return false;
   if (e.type in AFTER) return inState(s, AFTER[e.type as keyof typeof AFTER].state);
-  if (e.type === 'socketSession.open' || e.type === 'socketSession.timeout') return s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'reconnecting' } });
+  if (e.type === 'socketSession.open' || e.type === 'socketSession.timeout')
+    return s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'reconnecting' } });
   if (e.type === 'socketSession.frame') return s.matches({ run: { session: 'live' } });
-  if (e.type === 'socketSession.retrying') return s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
+  if (e.type === 'socketSession.retrying')
+    return s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
   if (e.type.startsWith('socketSession.')) return s.matches({ run: 'session' });
   return true;
 }
 
-const serializeState = (s: Snap) => JSON.stringify([s.value.run, s.context.error, s.context.topic !== '', s.context.pendingProblem]);
+const serializeState = (s: Snap) =>
+  JSON.stringify([s.value.run, s.context.error, s.context.topic !== '', s.context.pendingProblem]);
 
 function sut() {
   const commands: AnyEventObject[] = [];
@@ -71,7 +91,8 @@ function sut() {
       await flush();
     };
   }
-  for (const [type, a] of Object.entries(AFTER)) exec[type] = async () => void (await vi.advanceTimersByTimeAsync(a.ms));
+  for (const [type, a] of Object.entries(AFTER))
+    exec[type] = async () => void (await vi.advanceTimersByTimeAsync(a.ms));
   return { actor, exec, commands };
 }
 
@@ -79,13 +100,27 @@ describe('hybrid discussion model (run region)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = new TestModel(clocked, { input: PANEL_INPUT, events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
+  const model = new TestModel(clocked, {
+    input: PANEL_INPUT,
+    events,
+    serializeState: serializeState as never,
+    filterEvents: canHappen as never,
+  } as never);
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state of the run region', () => {
     const runValues = [...new Set(paths.map((p) => JSON.stringify((p.state as Snap).value.run)))].sort();
     expect(runValues).toEqual(
-      ['"idle"', '"ended"', '"failed"', '{"session":"connecting"}', '{"session":"live"}', '{"session":"reconnecting"}', '{"session":"stopping"}', '{"session":"closing"}'].sort(),
+      [
+        '"idle"',
+        '"ended"',
+        '"failed"',
+        '{"session":"connecting"}',
+        '{"session":"live"}',
+        '{"session":"reconnecting"}',
+        '{"session":"stopping"}',
+        '{"session":"closing"}',
+      ].sort(),
     );
   });
 
@@ -104,7 +139,12 @@ describe('hybrid discussion model (run region)', () => {
     if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
   }
   const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${p.steps.map((st) => st.event.type).slice(1).join(' → ') || 'start'}`,
+    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
+      p.steps
+        .map((st) => st.event.type)
+        .slice(1)
+        .join(' → ') || 'start'
+    }`,
     test: p.test.bind(p),
   }));
 

@@ -6,7 +6,15 @@ import { createHybridSettingsStore } from '../../src/services/panelSettingsStore
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
 import {
-  selectCanStop, selectElapsedMs, selectError, selectModes, selectRoundLabel, selectSessionId, selectSettings, selectSettingsLocked, selectStatusLine,
+  selectCanStop,
+  selectElapsedMs,
+  selectError,
+  selectModes,
+  selectRoundLabel,
+  selectSessionId,
+  selectSettings,
+  selectSettingsLocked,
+  selectStatusLine,
 } from '../../src/machines/hybridDiscussion.selectors';
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
@@ -63,9 +71,24 @@ describe('hybrid discussion panel', () => {
 
   describe('the first message (docs/product.md#discussions-calls)', () => {
     const KEYS = [
-      'agent_ids', 'topic', 'mode', 'max_rounds', 'max_response_length', 'reasoning_depth', 'evidence_required', 'allow_research',
-      'consensus_threshold', 'session_id', 'tts', 'turns_per_round', 'pause_between_turns', 'auto_stop_on_consensus',
-      'enable_cross_agent_learning', 'response_format', 'citation_style', 'tts_config',
+      'agent_ids',
+      'topic',
+      'mode',
+      'max_rounds',
+      'max_response_length',
+      'reasoning_depth',
+      'evidence_required',
+      'allow_research',
+      'consensus_threshold',
+      'session_id',
+      'tts',
+      'turns_per_round',
+      'pause_between_turns',
+      'auto_stop_on_consensus',
+      'enable_cross_agent_learning',
+      'response_format',
+      'citation_style',
+      'tts_config',
     ].sort();
 
     it('speech off: exactly the spec keys, the defaults of docs/product.md#discussions-limits, tts_config null; the token in the query', async () => {
@@ -76,22 +99,56 @@ describe('hybrid discussion panel', () => {
       const config = ws.sent[0] as Record<string, unknown>;
       expect(Object.keys(config).sort()).toEqual(KEYS);
       expect(config).toEqual({
-        agent_ids: AGENTS, topic: 'Drip or furrow?', session_id: SESSION, mode: 'hybrid', max_rounds: 10, max_response_length: 500,
-        reasoning_depth: 3, evidence_required: true, allow_research: true, consensus_threshold: 0.7, turns_per_round: 1,
-        pause_between_turns: 1000, auto_stop_on_consensus: true, enable_cross_agent_learning: false, response_format: 'prose',
-        citation_style: 'academic', tts: false, tts_config: null,
+        agent_ids: AGENTS,
+        topic: 'Drip or furrow?',
+        session_id: SESSION,
+        mode: 'hybrid',
+        max_rounds: 10,
+        max_response_length: 500,
+        reasoning_depth: 3,
+        evidence_required: true,
+        allow_research: true,
+        consensus_threshold: 0.7,
+        turns_per_round: 1,
+        pause_between_turns: 1000,
+        auto_stop_on_consensus: true,
+        enable_cross_agent_learning: false,
+        response_format: 'prose',
+        citation_style: 'academic',
+        tts: false,
+        tts_config: null,
       });
       expect(selectSessionId(p.panel.getSnapshot())).toBe(SESSION);
     });
 
     it('speech on: tts_config with max_length 300 and format wav, speed and volume from the settings', async () => {
       const p = await ready();
-      p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, tts: true, tts_speed: 1.5, tts_volume: 0.5 } });
+      p.panel.send({
+        type: 'hybrid.settings.update',
+        settings: { ...defaults.hybrid, tts: true, tts_speed: 1.5, tts_volume: 0.5 },
+      });
       const ws = await live(p);
       const config = ws.sent[0] as { tts: boolean; tts_config: Record<string, unknown> };
       expect(config.tts).toBe(true);
-      expect(Object.keys(config.tts_config).sort()).toEqual(['enabled', 'speed', 'volume', 'streaming', 'interrupt_enabled', 'parallel_generation', 'max_length', 'format'].sort());
-      expect(config.tts_config).toMatchObject({ enabled: true, speed: 1.5, volume: 0.5, max_length: 300, format: 'wav' });
+      expect(Object.keys(config.tts_config).sort()).toEqual(
+        [
+          'enabled',
+          'speed',
+          'volume',
+          'streaming',
+          'interrupt_enabled',
+          'parallel_generation',
+          'max_length',
+          'format',
+        ].sort(),
+      );
+      expect(config.tts_config).toMatchObject({
+        enabled: true,
+        speed: 1.5,
+        volume: 0.5,
+        max_length: 300,
+        format: 'wav',
+      });
     });
   });
 
@@ -163,7 +220,15 @@ describe('hybrid discussion panel', () => {
 
   it('out-of-range settings are refused', async () => {
     const p = await ready();
-    for (const bad of [{ max_rounds: 51 }, { max_rounds: 0 }, { reasoning_depth: 6 }, { consensus_threshold: 0.4 }, { turns_per_round: 6 }, { pause_between_turns: 5001 }, { tts_speed: 3 }]) {
+    for (const bad of [
+      { max_rounds: 51 },
+      { max_rounds: 0 },
+      { reasoning_depth: 6 },
+      { consensus_threshold: 0.4 },
+      { turns_per_round: 6 },
+      { pause_between_turns: 5001 },
+      { tts_speed: 3 },
+    ]) {
       p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, ...bad } as HybridSettings });
       expect(selectSettings(p.panel.getSnapshot())).toEqual(defaults.hybrid);
     }
@@ -177,32 +242,47 @@ describe('hybrid discussion panel', () => {
       'Strategic Planning': { reasoning_depth: 4 },
     };
     it('there are four', () => expect([...HYBRID_TEMPLATE_NAMES].sort()).toEqual(Object.keys(SPEC).sort()));
-    it.each(Object.entries(SPEC))('%s sets the spec values and offers a topic when the box is empty', async (name, values) => {
-      const p = await ready();
-      p.panel.send({ type: 'hybrid.template.apply', template: name as never });
-      expect(selectSettings(p.panel.getSnapshot())).toMatchObject(values);
-      expect(p.panel.getSnapshot().context.topic.length).toBeGreaterThan(0);
-      // A topic the user wrote is kept.
-      const q = await ready();
-      q.panel.send({ type: 'hybrid.topic.change', text: 'mine' });
-      q.panel.send({ type: 'hybrid.template.apply', template: name as never });
-      expect(q.panel.getSnapshot().context.topic).toBe('mine');
-    });
+    it.each(Object.entries(SPEC))(
+      '%s sets the spec values and offers a topic when the box is empty',
+      async (name, values) => {
+        const p = await ready();
+        p.panel.send({ type: 'hybrid.template.apply', template: name as never });
+        expect(selectSettings(p.panel.getSnapshot())).toMatchObject(values);
+        expect(p.panel.getSnapshot().context.topic.length).toBeGreaterThan(0);
+        // A topic the user wrote is kept.
+        const q = await ready();
+        q.panel.send({ type: 'hybrid.topic.change', text: 'mine' });
+        q.panel.send({ type: 'hybrid.template.apply', template: name as never });
+        expect(q.panel.getSnapshot().context.topic).toBe('mine');
+      },
+    );
   });
 
   it('audio_message (speech on): enqueued with replyTo; speaking/idle relayed; a completed clip acknowledged', async () => {
     const p = await ready();
     p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, tts: true } });
     const ws = await live(p);
-    ws.serverSend({ type: 'audio_message', agent_id: 'agent-a', agent_name: 'Ada', audio_url: '/media/tts/x.wav', audio_id: 'x1', message_timestamp: 't' });
+    ws.serverSend({
+      type: 'audio_message',
+      agent_id: 'agent-a',
+      agent_name: 'Ada',
+      audio_url: '/media/tts/x.wav',
+      audio_id: 'x1',
+      message_timestamp: 't',
+    });
     await vi.advanceTimersByTimeAsync(0);
     const enqueue = p.audioQueue.find((e) => e.type === 'audio.enqueue')!;
-    expect(enqueue).toMatchObject({ item: { audioId: 'x1', url: '/media/tts/x.wav', agentId: 'agent-a', requiresAck: true } });
+    expect(enqueue).toMatchObject({
+      item: { audioId: 'x1', url: '/media/tts/x.wav', agentId: 'agent-a', requiresAck: true },
+    });
     expect(enqueue.replyTo).toBe(p.panel);
     p.panel.send({ type: 'audio.started', item: enqueue.item });
     p.panel.send({ type: 'audio.finished', item: enqueue.item, status: 'completed' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(p.workspace.filter((e) => e.type === 'discussion.agentStatus').map((e) => e.status)).toEqual(['speaking', 'idle']);
+    expect(p.workspace.filter((e) => e.type === 'discussion.agentStatus').map((e) => e.status)).toEqual([
+      'speaking',
+      'idle',
+    ]);
     const ack = ws.sent.at(-1) as Record<string, unknown>;
     expect(Object.keys(ack).sort()).toEqual(['audio_id', 'status', 'timestamp', 'type']);
     expect(ack).toMatchObject({ type: 'audio_acknowledgment', audio_id: 'x1', status: 'played' });
@@ -216,7 +296,10 @@ describe('hybrid discussion panel', () => {
     ws.serverSend({ type: 'agent_status', agent_id: 'agent-b', status: 'thinking' });
     ws.serverSend({ type: 'error', message: 'Bo could not answer' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(selectMessages(p.panel.getSnapshot().context.feed).map((m) => [m.kind, m.content])).toContainEqual(['system', 'No speech engine configured']);
+    expect(selectMessages(p.panel.getSnapshot().context.feed).map((m) => [m.kind, m.content])).toContainEqual([
+      'system',
+      'No speech engine configured',
+    ]);
     expect(error(p.panel)).toBe('Bo could not answer');
     expect(p.workspace).toContainEqual({ type: 'discussion.agentStatus', agentId: 'agent-b', status: 'thinking' });
     p.panel.send({ type: 'hybrid.error.dismiss' });
@@ -242,7 +325,7 @@ describe('hybrid discussion panel', () => {
     expect(run(p.panel)).toEqual({ session: 'live' });
   });
 
-  it('1013 (a limit) shows the server\'s sentence as it is and does not reconnect', async () => {
+  it("1013 (a limit) shows the server's sentence as it is and does not reconnect", async () => {
     const p = await ready();
     const ws = await live(p);
     ws.serverClose(1013, 'At most 12 agents may take part in one discussion; 13 were chosen.');
@@ -319,7 +402,10 @@ describe('hybrid discussion panel', () => {
     // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
     p.panel.send({ type: 'hybrid.export', format: 'json' });
     await flush();
-    expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`, `hybrid_discussion_${SESSION}.json`]);
+    expect(p.files.map((f) => f.name)).toEqual([
+      `hybrid_discussion_${SESSION}.pdf`,
+      `hybrid_discussion_${SESSION}.json`,
+    ]);
     const doc = JSON.parse(await p.files[1].blob.text());
     expect(doc).toMatchObject({ mode: 'hybrid', hybrid_settings: { max_rounds: defaults.hybrid.max_rounds } });
     expect(JSON.stringify(doc)).toContain('Hello');
@@ -328,28 +414,73 @@ describe('hybrid discussion panel', () => {
   it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {
     const p = await ready();
     const replayed = applyFrame(emptyFeed, {
-      type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Earlier', message_type: 'statement', timestamp: 't0',
+      type: 'agent_message',
+      id: 'm1',
+      agent_id: 'agent-a',
+      agent_name: 'Ada',
+      content: 'Earlier',
+      message_type: 'statement',
+      timestamp: 't0',
     } as FeedInput);
     const settings: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 7, tts: true };
-    p.panel.send({ type: 'hybrid.resume', sessionId: 'session_42', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings, feed: replayed, resumeFrom: 9 });
+    p.panel.send({
+      type: 'hybrid.resume',
+      sessionId: 'session_42',
+      agentIds: ['agent-a', 'agent-b'],
+      topic: 'Frost',
+      settings,
+      feed: replayed,
+      resumeFrom: 9,
+    });
     await vi.advanceTimersByTimeAsync(0);
     const ws = p.sockets.last(PATH);
     ws.serverOpen();
     await vi.advanceTimersByTimeAsync(0);
-    expect(ws.sent[0]).toMatchObject({ session_id: 'session_42', topic: 'Frost', agent_ids: ['agent-a', 'agent-b'], mode: 'structured', max_rounds: 7, tts: true, resume_from: 9 });
+    expect(ws.sent[0]).toMatchObject({
+      session_id: 'session_42',
+      topic: 'Frost',
+      agent_ids: ['agent-a', 'agent-b'],
+      mode: 'structured',
+      max_rounds: 7,
+      tts: true,
+      resume_from: 9,
+    });
     expect(selectSessionId(p.panel.getSnapshot())).toBe('session_42');
     expect(selectSettings(p.panel.getSnapshot())).toEqual(settings);
     expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(true);
     expect(selectMessages(p.panel.getSnapshot().context.feed).map((m) => m.id)).toEqual(['m1']);
-    ws.serverSend({ type: 'audio_message', agent_id: 'agent-b', agent_name: 'Bo', audio_url: '/media/tts/y.wav', audio_id: 'y1', message_timestamp: 't' });
+    ws.serverSend({
+      type: 'audio_message',
+      agent_id: 'agent-b',
+      agent_name: 'Bo',
+      audio_url: '/media/tts/y.wav',
+      audio_id: 'y1',
+      message_timestamp: 't',
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(p.audioQueue.filter((e) => e.type === 'audio.enqueue').map((e) => e.item.audioId)).toEqual(['y1']);
   });
 
   it('hybrid.resume needs a session and two agents', async () => {
     const p = await ready();
-    p.panel.send({ type: 'hybrid.resume', sessionId: '', agentIds: ['agent-a', 'agent-b'], topic: 'Frost', settings: defaults.hybrid, feed: emptyFeed, resumeFrom: 0 });
-    p.panel.send({ type: 'hybrid.resume', sessionId: 's', agentIds: ['agent-a'], topic: 'Frost', settings: defaults.hybrid, feed: emptyFeed, resumeFrom: 0 });
+    p.panel.send({
+      type: 'hybrid.resume',
+      sessionId: '',
+      agentIds: ['agent-a', 'agent-b'],
+      topic: 'Frost',
+      settings: defaults.hybrid,
+      feed: emptyFeed,
+      resumeFrom: 0,
+    });
+    p.panel.send({
+      type: 'hybrid.resume',
+      sessionId: 's',
+      agentIds: ['agent-a'],
+      topic: 'Frost',
+      settings: defaults.hybrid,
+      feed: emptyFeed,
+      resumeFrom: 0,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(run(p.panel)).toBe('idle');
     expect(p.sockets.instances).toEqual([]);
@@ -371,9 +502,15 @@ describe('hybrid discussion panel', () => {
 
   it('keeps the hybrid settings per user across a reload (saved on each change, restored when the panel starts)', async () => {
     const storage = new Map<string, string>();
-    const store = createHybridSettingsStore(() => 'user-1', { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) });
+    const store = createHybridSettingsStore(() => 'user-1', {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+    });
     const first = await ready({ settings: store });
-    first.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 7, mode: 'structured' } });
+    first.panel.send({
+      type: 'hybrid.settings.update',
+      settings: { ...defaults.hybrid, max_rounds: 7, mode: 'structured' },
+    });
     first.panel.send({ type: 'hybrid.template.apply', template: 'Problem Solving' });
     const saved = first.panel.getSnapshot().context.settings;
     expect(JSON.parse(storage.get('agora.hybridPanel.settings.user-1')!)).toEqual(saved);
@@ -381,7 +518,12 @@ describe('hybrid discussion panel', () => {
     const second = await ready({ settings: store });
     expect(second.panel.getSnapshot().context.settings).toEqual(saved);
     // Another user on the same browser keeps the defaults; a hand-edited entry falls back to them.
-    const other = await ready({ settings: createHybridSettingsStore(() => 'user-2', { getItem: (k) => storage.get(k) ?? null, setItem: () => {} }) });
+    const other = await ready({
+      settings: createHybridSettingsStore(() => 'user-2', {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: () => {},
+      }),
+    });
     expect(other.panel.getSnapshot().context.settings).toEqual(defaults.hybrid);
     storage.set('agora.hybridPanel.settings.user-1', '{"max_rounds": "lots"}');
     expect((await ready({ settings: store })).panel.getSnapshot().context.settings).toEqual(defaults.hybrid);

@@ -5,22 +5,39 @@ import { selectIsLiveReady, selectLiveStatus } from '../../src/machines/liveUpda
 import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
 import { createSocketFactory } from '../../src/services/socket';
 import { liveClientFrame, liveServerFrame } from '../../src/schemas/liveUpdates';
-import { CONNECTION_ERROR_LOG_SIZE, LIVE_CONNECT_TIMEOUT_MS, LIVE_RECONNECT_BASE_DELAY_MS, LIVE_RECONNECT_MAX_ATTEMPTS } from '../../src/schemas/constants';
+import {
+  CONNECTION_ERROR_LOG_SIZE,
+  LIVE_CONNECT_TIMEOUT_MS,
+  LIVE_RECONNECT_BASE_DELAY_MS,
+  LIVE_RECONNECT_MAX_ATTEMPTS,
+} from '../../src/schemas/constants';
 import { SHELL_MESSAGES } from '../../src/schemas/messages';
 import { fakeSockets } from '../support/fakeWebSocket';
 
 function start() {
   const sockets = fakeSockets();
-  const fromSocket = createSocketFactory({ wsBase: 'ws://h', getToken: () => 'tok', WebSocket: sockets.Ctor, debug: () => {} });
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://h',
+    getToken: () => 'tok',
+    WebSocket: sockets.Ctor,
+    debug: () => {},
+  });
   const received: AnyEventObject[] = [];
   const fakeWorkspace = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
   // The models chart and the Built-in section (a child of the models chart while its dialog is open).
   const toModels: AnyEventObject[] = [];
   const toBuiltin: AnyEventObject[] = [];
-  const recorder = (into: AnyEventObject[]) => createMachine({ on: { '*': { actions: ({ event }) => void into.push(event) } } });
+  const recorder = (into: AnyEventObject[]) =>
+    createMachine({ on: { '*': { actions: ({ event }) => void into.push(event) } } });
   const root = createActor(
     setup({
-      actors: { toasts: toastsMachine, workspace: fakeWorkspace, models: recorder(toModels), builtin: recorder(toBuiltin), live: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)) },
+      actors: {
+        toasts: toastsMachine,
+        workspace: fakeWorkspace,
+        models: recorder(toModels),
+        builtin: recorder(toBuiltin),
+        live: withLiveSocket(fromSocket(liveServerFrame, liveClientFrame)),
+      },
     }).createMachine({
       entry: [
         spawnChild('toasts', { systemId: 'toasts' }),
@@ -90,13 +107,23 @@ describe('live updates', () => {
       { type: 'live.frame', frame: { type: 'agent_deleted', agent_id: 'a1' } },
       { type: 'live.frame', frame: { type: 'stats', stats: { agents: 3 } } },
     ]);
-    expect(t.snap().context.errors).toEqual([{ channel: 'updates', message: expect.stringContaining('"agent_deleted"'), code: undefined }]);
+    expect(t.snap().context.errors).toEqual([
+      { channel: 'updates', message: expect.stringContaining('"agent_deleted"'), code: undefined },
+    ]);
   });
 
   it('sends model frames to the models chart, and built-in download progress to the Built-in section', () => {
     const t = start();
     t.updates().serverOpen();
-    const download = { file: 'a.gguf', url: 'https://x/a.gguf', received: 10, total: 100, state: 'running', error: null, sha256: null };
+    const download = {
+      file: 'a.gguf',
+      url: 'https://x/a.gguf',
+      received: 10,
+      total: 100,
+      state: 'running',
+      error: null,
+      sha256: null,
+    };
     t.updates().serverSend({ type: 'model_download', download });
     t.updates().serverSend({ type: 'model_connections_changed' });
     expect(t.toBuiltin).toEqual([{ type: 'live.frame', frame: { type: 'model_download', download } }]);
@@ -183,7 +210,11 @@ describe('live updates', () => {
     for (let i = 0; i < 12; i++) t.updates().serverSend(`garbage ${i}`);
     expect(t.snap().context.errors).toHaveLength(CONNECTION_ERROR_LOG_SIZE);
     t.updates().serverClose(1011, 'boom');
-    expect(t.snap().context.errors.at(-1)).toEqual({ channel: 'updates', message: 'Closed with code 1011 (Internal server error): boom', code: 1011 });
+    expect(t.snap().context.errors.at(-1)).toEqual({
+      channel: 'updates',
+      message: 'Closed with code 1011 (Internal server error): boom',
+      code: 1011,
+    });
   });
 
   it('a first connect that never opens ends the channel after the connect time-out, with the toast', async () => {

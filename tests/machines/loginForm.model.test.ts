@@ -22,7 +22,12 @@ const claims = { sub: 'user-1', exp: NOW / 1000 + 3600 };
 const healthy: Health = {
   status: 'healthy',
   version: '2.1.0',
-  components: { database: { status: 'ok' }, llm: { status: 'ok' }, speech: { status: 'ok' }, transcription: { status: 'ok' } },
+  components: {
+    database: { status: 'ok' },
+    llm: { status: 'ok' },
+    speech: { status: 'ok' },
+    transcription: { status: 'ok' },
+  },
 };
 
 const fixtures = {
@@ -36,17 +41,28 @@ const fixtures = {
   'login.submit': [{ type: 'login.submit' }],
   'login.backend.check': [{ type: 'login.backend.check' }],
   'xstate.done.actor.submitCredentials': [
-    { type: 'xstate.done.actor.submitCredentials', output: { response: { access_token: 'a.b.c', user: { email: 'ada@example.com' } }, claims, now: NOW } },
+    {
+      type: 'xstate.done.actor.submitCredentials',
+      output: { response: { access_token: 'a.b.c', user: { email: 'ada@example.com' } }, claims, now: NOW },
+    },
     { type: 'xstate.done.actor.submitCredentials', output: { response: {}, claims: null, now: NOW } },
-    { type: 'xstate.done.actor.submitCredentials', output: { response: { access_token: 'abc' }, claims: null, now: NOW } },
-    { type: 'xstate.done.actor.submitCredentials', output: { response: { access_token: 'a.b.c' }, claims: { sub: 'u', exp: 1 }, now: NOW } },
+    {
+      type: 'xstate.done.actor.submitCredentials',
+      output: { response: { access_token: 'abc' }, claims: null, now: NOW },
+    },
+    {
+      type: 'xstate.done.actor.submitCredentials',
+      output: { response: { access_token: 'a.b.c' }, claims: { sub: 'u', exp: 1 }, now: NOW },
+    },
   ],
   'xstate.error.actor.submitCredentials': [
     { type: 'xstate.error.actor.submitCredentials', error: { status: 401 } },
     { type: 'xstate.error.actor.submitCredentials', error: { status: 400, detail: 'Email already registered' } },
   ],
   'xstate.done.actor.checkBackend': [{ type: 'xstate.done.actor.checkBackend', output: healthy }],
-  'xstate.error.actor.checkBackend': [{ type: 'xstate.error.actor.checkBackend', error: new TypeError('Failed to fetch') }],
+  'xstate.error.actor.checkBackend': [
+    { type: 'xstate.error.actor.checkBackend', error: new TypeError('Failed to fetch') },
+  ],
 } satisfies { [K in ModelEvent['type']]: Extract<ModelEvent, { type: K }>[] };
 
 const allEvents = Object.values(fixtures).flat() as ModelEvent[];
@@ -69,7 +85,9 @@ const project = (s: Snap) => {
 function sut() {
   const submit = deferred<SubmitResult>();
   const health = deferred<Health>();
-  const machine = loginFormMachine.provide({ actors: { submitCredentials: submit.logic as never, checkBackend: health.logic } });
+  const machine = loginFormMachine.provide({
+    actors: { submitCredentials: submit.logic as never, checkBackend: health.logic },
+  });
   const actor = createActor(machine, { input: {} }).start();
   const user = async ({ event }: { event: ModelEvent }) => actor.send(event as LoginFormEvent);
   return {

@@ -17,10 +17,19 @@ const NOW = 1_700_000_000_000;
 const healthy: Health = {
   status: 'healthy',
   version: '2.1.0',
-  components: { database: { status: 'ok' }, llm: { status: 'ok' }, speech: { status: 'disabled' }, transcription: { status: 'disabled' } },
+  components: {
+    database: { status: 'ok' },
+    llm: { status: 'ok' },
+    speech: { status: 'disabled' },
+    transcription: { status: 'disabled' },
+  },
 };
 const claims = { sub: 'user-1', exp: NOW / 1000 + 3600 };
-const good: SubmitResult = { response: { access_token: 'a.b.c', user: { email: 'ada@example.com' } }, claims, now: NOW };
+const good: SubmitResult = {
+  response: { access_token: 'a.b.c', user: { email: 'ada@example.com' } },
+  claims,
+  now: NOW,
+};
 
 function start(opts: { health?: () => Promise<Health> } = {}) {
   const submit = deferred<SubmitResult>();
@@ -43,7 +52,10 @@ describe('login form: validation (docs/product.md#workspace-validation)', () => 
   it('says what is missing and does not submit', () => {
     const { form, submit, snap } = start();
     form.send({ type: 'login.submit' });
-    expect(selectFieldErrors(snap())).toEqual({ email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired });
+    expect(selectFieldErrors(snap())).toEqual({
+      email: AUTH_MESSAGES.emailRequired,
+      password: AUTH_MESSAGES.passwordRequired,
+    });
     expect(snap().matches({ form: 'editing' })).toBe(true);
     expect(submit.calls).toHaveLength(0);
   });
@@ -52,7 +64,10 @@ describe('login form: validation (docs/product.md#workspace-validation)', () => 
     const { form, type, snap } = start();
     type('ada.example.com', '12345');
     form.send({ type: 'login.submit' });
-    expect(selectFieldErrors(snap())).toEqual({ email: AUTH_MESSAGES.emailInvalid, password: AUTH_MESSAGES.passwordTooShort });
+    expect(selectFieldErrors(snap())).toEqual({
+      email: AUTH_MESSAGES.emailInvalid,
+      password: AUTH_MESSAGES.passwordTooShort,
+    });
   });
 
   it('clears a field message once that field is edited', () => {
@@ -140,7 +155,9 @@ describe('login form: submitting and the error catalogue (docs/product.md#worksp
     t.submit.resolve({ ...good, response: { access_token: 'a.b.c' } });
     await flush();
     vi.advanceTimersByTime(LOGIN_SUCCESS_DELAY_MS);
-    expect(t.heard.find((e) => e.type === 'session.authenticated')).toMatchObject({ user: { email: 'ada@example.com' } });
+    expect(t.heard.find((e) => e.type === 'session.authenticated')).toMatchObject({
+      user: { email: 'ada@example.com' },
+    });
   });
 
   it('ignores edits and a second submit while submitting', () => {

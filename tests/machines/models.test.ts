@@ -37,8 +37,22 @@ const job = (over: Partial<ModelJob> = {}): ModelJob => ({
   ...over,
 });
 
-function start(opts: { connections?: ModelConnection[]; jobs?: ModelJob[]; save?: (input: unknown) => Promise<ModelConnection> } = {}) {
-  const calls: Record<string, unknown[]> = { save: [], test: [], pull: [], cancel: [], deleteModel: [], deleteConnection: [], list: [] };
+function start(
+  opts: {
+    connections?: ModelConnection[];
+    jobs?: ModelJob[];
+    save?: (input: unknown) => Promise<ModelConnection>;
+  } = {},
+) {
+  const calls: Record<string, unknown[]> = {
+    save: [],
+    test: [],
+    pull: [],
+    cancel: [],
+    deleteModel: [],
+    deleteConnection: [],
+    list: [],
+  };
   let connections = opts.connections ?? [];
   const actor = createActor(
     modelsMachine.provide({
@@ -50,7 +64,11 @@ function start(opts: { connections?: ModelConnection[]; jobs?: ModelJob[]; save?
         loadJobs: fromPromise(async () => opts.jobs ?? []),
         testConnection: fromPromise(async ({ input }) => {
           calls.test.push(input);
-          return { ok: false as const, reason: 'refused' as const, detail: 'Nothing is listening at 127.0.0.1:1 (connection refused)' };
+          return {
+            ok: false as const,
+            reason: 'refused' as const,
+            detail: 'Nothing is listening at 127.0.0.1:1 (connection refused)',
+          };
         }),
         saveConnection: fromPromise(async ({ input }) => {
           calls.save.push(input);
@@ -84,7 +102,9 @@ function start(opts: { connections?: ModelConnection[]; jobs?: ModelJob[]; save?
 
 describe('models chart', () => {
   it('says only the offline model exists once the list is in and no connection offers a reachable model; dismissed, it stays quiet', async () => {
-    const { actor, snap } = start({ connections: [conn({ status: { state: 'unreachable', reason: 'refused', detail: 'x' }, stale: true })] });
+    const { actor, snap } = start({
+      connections: [conn({ status: { state: 'unreachable', reason: 'refused', detail: 'x' }, stale: true })],
+    });
     expect(sel.selectOnlyOffline(snap())).toBe(false); // still loading: nothing flashes
     await settle();
     expect(sel.selectShowConnectHint(snap())).toBe(true);
@@ -97,13 +117,24 @@ describe('models chart', () => {
   });
 
   it('adds a connection: presets fill the address and name, Test shows what failed, Save keeps the fields when refused', async () => {
-    const { actor, snap, calls } = start({ save: async () => Promise.reject(new Error('You already have a connection named "Groq"; choose another name')) });
+    const { actor, snap, calls } = start({
+      save: async () => Promise.reject(new Error('You already have a connection named "Groq"; choose another name')),
+    });
     await settle();
     actor.send({ type: 'models.open' });
     actor.send({ type: 'models.add', kind: 'openai' });
-    expect(sel.selectForm(snap())).toMatchObject({ kind: 'openai', preset: 'openai', name: 'OpenAI', base_url: 'https://api.openai.com/v1' });
+    expect(sel.selectForm(snap())).toMatchObject({
+      kind: 'openai',
+      preset: 'openai',
+      name: 'OpenAI',
+      base_url: 'https://api.openai.com/v1',
+    });
     actor.send({ type: 'models.form.preset', preset: 'groq' });
-    expect(sel.selectForm(snap())).toMatchObject({ preset: 'groq', name: 'Groq', base_url: 'https://api.groq.com/openai/v1' });
+    expect(sel.selectForm(snap())).toMatchObject({
+      preset: 'groq',
+      name: 'Groq',
+      base_url: 'https://api.groq.com/openai/v1',
+    });
     actor.send({ type: 'models.form.field', field: 'name', value: 'Work Groq' });
     actor.send({ type: 'models.form.preset', preset: 'together' });
     expect(sel.selectForm(snap())?.name).toBe('Work Groq'); // a typed name stays
@@ -113,7 +144,11 @@ describe('models chart', () => {
     expect(sel.selectIsTesting(snap())).toBe(true);
     await settle();
     expect(sel.selectTestResult(snap())).toMatchObject({ ok: false, reason: 'refused' });
-    expect(calls.test[0]).toEqual({ kind: 'openai', base_url: 'https://api.together.xyz/v1', api_key: 'gsk_secret_1234' });
+    expect(calls.test[0]).toEqual({
+      kind: 'openai',
+      base_url: 'https://api.together.xyz/v1',
+      api_key: 'gsk_secret_1234',
+    });
 
     actor.send({ type: 'models.form.save' });
     await settle();
@@ -123,7 +158,16 @@ describe('models chart', () => {
   });
 
   it('an edit sends the key only when a new one was typed; the built-in kind cannot be saved from here', () => {
-    const form = { mode: 'edit' as const, id: 'c1', kind: 'openai' as const, preset: 'groq', name: ' Groq ', base_url: 'https://api.groq.com/openai/v1', api_key: '', keyHint: '••••1234' };
+    const form = {
+      mode: 'edit' as const,
+      id: 'c1',
+      kind: 'openai' as const,
+      preset: 'groq',
+      name: ' Groq ',
+      base_url: 'https://api.groq.com/openai/v1',
+      api_key: '',
+      keyHint: '••••1234',
+    };
     expect(saveBody(form)).toEqual({ name: 'Groq', base_url: 'https://api.groq.com/openai/v1', preset: 'groq' });
     expect(saveBody({ ...form, api_key: 'new' })).toMatchObject({ api_key: 'new' });
     const { actor, snap } = start();
@@ -140,7 +184,9 @@ describe('models chart', () => {
     actor.send({ type: 'models.form.save' });
     await settle();
     await settle();
-    expect(calls.save).toEqual([{ id: null, body: { kind: 'ollama', name: 'Ollama', base_url: 'http://127.0.0.1:11434' } }]);
+    expect(calls.save).toEqual([
+      { id: null, body: { kind: 'ollama', name: 'Ollama', base_url: 'http://127.0.0.1:11434' } },
+    ]);
     expect(sel.selectIsFormOpen(snap())).toBe(false);
     expect(sel.selectConnections(snap()).map((c) => c.name)).toEqual(['Saved']);
   });
@@ -174,7 +220,9 @@ describe('models chart', () => {
   });
 
   it('deletes after a confirmation, and says why a delete failed', async () => {
-    const { actor, snap, calls } = start({ connections: [conn(), conn({ id: 'server-ollama', name: 'Server', read_only: true })] });
+    const { actor, snap, calls } = start({
+      connections: [conn(), conn({ id: 'server-ollama', name: 'Server', read_only: true })],
+    });
     await settle();
     actor.send({ type: 'models.connection.delete', id: 'server-ollama' });
     expect(sel.selectPendingDelete(snap())).toBeNull(); // the server's own is read-only
@@ -198,8 +246,20 @@ describe('models chart', () => {
 describe('the editor model picker', () => {
   const options = normalizeModels([
     { name: 'offline', provider: 'offline', label: 'Built-in offline model (no LLM)', offline: true },
-    { name: '@c1/llama3.2:1b', label: 'Home · llama3.2:1b', connection_id: 'c1', connection_name: 'Home', reachable: false },
-    { name: '@c2/llama-3.3-70b', label: 'Groq · llama-3.3-70b', connection_id: 'c2', connection_name: 'Groq', reachable: true },
+    {
+      name: '@c1/llama3.2:1b',
+      label: 'Home · llama3.2:1b',
+      connection_id: 'c1',
+      connection_name: 'Home',
+      reachable: false,
+    },
+    {
+      name: '@c2/llama-3.3-70b',
+      label: 'Groq · llama-3.3-70b',
+      connection_id: 'c2',
+      connection_name: 'Groq',
+      reachable: true,
+    },
   ]);
 
   it('groups models by connection and marks unreachable ones', () => {

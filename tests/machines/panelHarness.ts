@@ -2,7 +2,15 @@
 // systemIds): next to a real toasts actor and recording stand-ins for the 'workspace' and the 'audioQueue', so a
 // test can assert what the panel told them. Their real actors (createStandardDiscussionLogic /
 // createHybridDiscussionLogic) are built over a fake WebSocket, a fake probe, fake agents, settings and files.
-import { createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  spawnChild,
+  type AnyActorLogic,
+  type AnyEventObject,
+} from 'xstate';
 import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
 import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
 import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
@@ -23,7 +31,9 @@ const recorder = (log: AnyEventObject[]) =>
 function runUnderApp(panel: AnyActorLogic, systemId: string, input: PanelInput) {
   const workspace: AnyEventObject[] = [];
   const audioQueue: AnyEventObject[] = [];
-  const parent = setup({ actors: { toasts: toastsMachine, workspace: recorder(workspace), audioQueue: recorder(audioQueue), panel } }).createMachine({
+  const parent = setup({
+    actors: { toasts: toastsMachine, workspace: recorder(workspace), audioQueue: recorder(audioQueue), panel },
+  }).createMachine({
     entry: [
       spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
       spawnChild('workspace', { id: 'workspace', systemId: 'workspace' }),
@@ -33,7 +43,13 @@ function runUnderApp(panel: AnyActorLogic, systemId: string, input: PanelInput) 
   });
   const root = createActor(parent).start();
   const toasts = root.system.get('toasts') as ToastsActorRef;
-  return { root, workspace, audioQueue, toasts, toastTexts: () => toasts.getSnapshot().context.toasts.map((t) => `${t.kind}: ${t.text}`) };
+  return {
+    root,
+    workspace,
+    audioQueue,
+    toasts,
+    toastTexts: () => toasts.getSnapshot().context.toasts.map((t) => `${t.kind}: ${t.text}`),
+  };
 }
 
 export interface StandardOptions {
@@ -49,12 +65,21 @@ export interface StandardOptions {
   now?: () => number;
 }
 
-const inputOf = (opts: { token?: string | null }): PanelInput => ({ token: opts.token === undefined ? 'tok-1' : opts.token });
+const inputOf = (opts: { token?: string | null }): PanelInput => ({
+  token: opts.token === undefined ? 'tok-1' : opts.token,
+});
 
 export function standardPanel(opts: StandardOptions = {}) {
   const sockets = fakeSockets();
-  const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
-  const availablePaths = new Set((opts.available ?? (Object.keys(ENDPOINTS) as EndpointKey[])).map((k) => ENDPOINTS[k].path));
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://agora.test',
+    getToken: () => 'query-token',
+    WebSocket: sockets.Ctor,
+    debug: () => {},
+  });
+  const availablePaths = new Set(
+    (opts.available ?? (Object.keys(ENDPOINTS) as EndpointKey[])).map((k) => ENDPOINTS[k].path),
+  );
   const probed: string[] = [];
   const saves: StandardPanelSettings[] = [];
   const files: { blob: Blob; name: string }[] = [];
@@ -82,10 +107,20 @@ export function standardPanel(opts: StandardOptions = {}) {
 }
 
 export function hybridPanel(
-  opts: { modes?: { id: string; name: string; description: string; best_for: string[] }[]; settings?: HybridDiscussionDeps['settings']; token?: string | null; now?: () => number } = {},
+  opts: {
+    modes?: { id: string; name: string; description: string; best_for: string[] }[];
+    settings?: HybridDiscussionDeps['settings'];
+    token?: string | null;
+    now?: () => number;
+  } = {},
 ) {
   const sockets = fakeSockets();
-  const fromSocket = createSocketFactory({ wsBase: 'ws://agora.test', getToken: () => 'query-token', WebSocket: sockets.Ctor, debug: () => {} });
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://agora.test',
+    getToken: () => 'query-token',
+    WebSocket: sockets.Ctor,
+    debug: () => {},
+  });
   const files: { blob: Blob; name: string }[] = [];
   const logic = createHybridDiscussionLogic({
     fromSocket,

@@ -6,12 +6,27 @@ import { describe, expect, it } from 'vitest';
 
 // src/machines and src/model (pure logic that is not a chart) keep the same rules.
 const dirs = ['machines', 'model'].map((d) => path.resolve(__dirname, '../../src', d));
-const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => /\.(ts|tsx)$/.test(f)).map((f) => path.join(dir, f)));
+const files = dirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => /\.(ts|tsx)$/.test(f))
+    .map((f) => path.join(dir, f)),
+);
 
 const FORBIDDEN_IMPORTS = [/^react(-dom)?(\/|$)/, /^@xstate\/react/, /(^|\/)ui(\/|$)/, /(^|\/)services(\/|$)/];
 const FORBIDDEN_GLOBALS = [
-  'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'WebSocket', 'Audio', 'MediaRecorder',
-  'setTimeout', 'setInterval', 'requestAnimationFrame', 'XMLHttpRequest',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'WebSocket',
+  'Audio',
+  'MediaRecorder',
+  'setTimeout',
+  'setInterval',
+  'requestAnimationFrame',
+  'XMLHttpRequest',
 ];
 
 /** Code without comments and string contents, so words in prose do not count. */
@@ -24,7 +39,9 @@ function codeOnly(source: string) {
 
 export function violations(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(/(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm)) {
+  for (const m of source.matchAll(
+    /(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
+  )) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (FORBIDDEN_IMPORTS.some((re) => re.test(spec))) found.push(`imports ${spec}`);
   }
@@ -41,17 +58,27 @@ export function violations(source: string): string[] {
 // speech, research, storage and sockets reach it only as provided actors (runtime.ts) and emitted frames (session.ts).
 const engineDir = path.resolve(__dirname, '../../server/engine');
 const engineFiles = readdirSync(engineDir).filter((f) => f.endsWith('.machine.ts'));
-const ENGINE_FORBIDDEN_IMPORTS = [/^node:/, /^(fs|net|http|https|child_process|ws|fastify|pg)$/, /^@electric-sql\//, /^@fastify\//, /(^|\/)(providers|db|routes|realtime)(\/|$)/, /^\.\/(runtime|session|store|registry|hooks|thinking)$/];
+const ENGINE_FORBIDDEN_IMPORTS = [
+  /^node:/,
+  /^(fs|net|http|https|child_process|ws|fastify|pg)$/,
+  /^@electric-sql\//,
+  /^@fastify\//,
+  /(^|\/)(providers|db|routes|realtime)(\/|$)/,
+  /^\.\/(runtime|session|store|registry|hooks|thinking)$/,
+];
 const ENGINE_FORBIDDEN_GLOBALS = ['process', 'performance', 'setImmediate', 'require'];
 
 export function engineViolations(source: string): string[] {
   const found = violations(source).filter((v) => !v.startsWith('imports '));
-  for (const m of source.matchAll(/(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+  for (const m of source.matchAll(
+    /(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  )) {
     const spec = m[1] ?? m[2];
     if (ENGINE_FORBIDDEN_IMPORTS.some((re) => re.test(spec))) found.push(`imports ${spec}`);
   }
   const code = codeOnly(source);
-  for (const name of ENGINE_FORBIDDEN_GLOBALS) if (new RegExp(`(?<![.\\w$])${name}\\b(?!\\??\\s*:)`).test(code)) found.push(`uses ${name}`);
+  for (const name of ENGINE_FORBIDDEN_GLOBALS)
+    if (new RegExp(`(?<![.\\w$])${name}\\b(?!\\??\\s*:)`).test(code)) found.push(`uses ${name}`);
   return found;
 }
 
@@ -66,9 +93,14 @@ describe('the engine machine is pure', () => {
   }
   it('the check catches what it should', () => {
     expect(engineViolations(`import { readFile } from 'node:fs/promises';`)).toEqual(['imports node:fs/promises']);
-    expect(engineViolations(`import { chat } from '../providers/llm/ollama';`)).toEqual(['imports ../providers/llm/ollama']);
+    expect(engineViolations(`import { chat } from '../providers/llm/ollama';`)).toEqual([
+      'imports ../providers/llm/ollama',
+    ]);
     expect(engineViolations(`import { engineActors } from './runtime';`)).toEqual(['imports ./runtime']);
-    expect(engineViolations(`const t = performance.now(); setTimeout(f, 1);`)).toEqual(['uses setTimeout', 'uses performance']);
+    expect(engineViolations(`const t = performance.now(); setTimeout(f, 1);`)).toEqual([
+      'uses setTimeout',
+      'uses performance',
+    ]);
     expect(engineViolations(`import { setup } from 'xstate'; import { say } from './context';`)).toEqual([]);
   });
 });

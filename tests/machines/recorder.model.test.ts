@@ -4,7 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { recorderMachine, type MicrophoneEvent, type RecorderEvent, type UploadRecordingInput } from '../../src/machines/recorder.machine';
+import {
+  recorderMachine,
+  type MicrophoneEvent,
+  type RecorderEvent,
+  type UploadRecordingInput,
+} from '../../src/machines/recorder.machine';
 import type { AudioItem } from '../../src/schemas/audio';
 import { deferred } from '../support/harness';
 import { reachedValues, replayEachPath } from '../support/modelPaths';

@@ -1,10 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyActorRef } from 'xstate';
-import { recorderMachine, type RecorderSavedEvent, type UploadRecordingInput } from '../../src/machines/recorder.machine';
+import {
+  recorderMachine,
+  type RecorderSavedEvent,
+  type UploadRecordingInput,
+} from '../../src/machines/recorder.machine';
 import { createMicrophoneActor, type MediaDeps } from '../../src/services/recorder';
 import type { AudioItem } from '../../src/schemas/audio';
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
-import { RECORDING_CHUNK_MS, RECORDING_MIME_TYPE, RECORDING_SAMPLE_RATE, recordingName } from '../../src/schemas/constants';
+import {
+  RECORDING_CHUNK_MS,
+  RECORDING_MIME_TYPE,
+  RECORDING_SAMPLE_RATE,
+  recordingName,
+} from '../../src/schemas/constants';
 
 /** A MediaRecorder double: emits a chunk per `tick()`, and on stop a last chunk then `onstop`. */
 class FakeMediaRecorder {

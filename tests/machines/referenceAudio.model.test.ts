@@ -20,12 +20,24 @@ type AfterEvent = { type: `xstate.after.${string}` };
 type ModelEvent = ReferenceAudioEvent | DoneEvent | ErrorEvent | AfterEvent;
 
 const done = (id: ActorId, output: unknown): DoneEvent => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({ type: `xstate.error.actor.${id}`, error });
+const fail = (id: ActorId, error: unknown = httpError(500)): ErrorEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+});
 
 const AFTER: Record<string, { type: `xstate.after.${string}`; ms: number }> = {
-  refetchFirst: { type: 'xstate.after.refetchFirst.referenceAudio.active.refetch.first', ms: BATCH_TRANSCRIBE_REFETCH_MS[0] },
-  refetchSecond: { type: 'xstate.after.refetchSecond.referenceAudio.active.refetch.second', ms: BATCH_TRANSCRIBE_REFETCH_MS[1] - BATCH_TRANSCRIBE_REFETCH_MS[0] },
-  refetchThird: { type: 'xstate.after.refetchThird.referenceAudio.active.refetch.third', ms: BATCH_TRANSCRIBE_REFETCH_MS[2] - BATCH_TRANSCRIBE_REFETCH_MS[1] },
+  refetchFirst: {
+    type: 'xstate.after.refetchFirst.referenceAudio.active.refetch.first',
+    ms: BATCH_TRANSCRIBE_REFETCH_MS[0],
+  },
+  refetchSecond: {
+    type: 'xstate.after.refetchSecond.referenceAudio.active.refetch.second',
+    ms: BATCH_TRANSCRIBE_REFETCH_MS[1] - BATCH_TRANSCRIBE_REFETCH_MS[0],
+  },
+  refetchThird: {
+    type: 'xstate.after.refetchThird.referenceAudio.active.refetch.third',
+    ms: BATCH_TRANSCRIBE_REFETCH_MS[2] - BATCH_TRANSCRIBE_REFETCH_MS[1],
+  },
 };
 
 const audioEvents: ModelEvent[] = [
@@ -61,7 +73,13 @@ const audioEvents: ModelEvent[] = [
 
 // The walk tells states apart by value plus what the guards read; messages would only multiply states.
 const serializeState = (s: ReferenceAudioSnapshot) =>
-  JSON.stringify([s.value, s.status, s.context.upload.name !== '', s.context.upload.file !== null, s.context.audio.length > 0]);
+  JSON.stringify([
+    s.value,
+    s.status,
+    s.context.upload.name !== '',
+    s.context.upload.file !== null,
+    s.context.audio.length > 0,
+  ]);
 
 /** Timers fire and actors answer only while they exist; the model is offered exactly those events. */
 function canHappen(s: ReferenceAudioSnapshot, e: ModelEvent): boolean {
@@ -168,7 +186,17 @@ describe('reference audio model', () => {
   const paths = pathsFor(input, audioEvents);
   it('reaches every audio operation and every refetch step', () => {
     const values = paths.map((p) => JSON.stringify((p.state as ReferenceAudioSnapshot).value));
-    for (const name of ['uploading', 'confirmingDelete', 'deleting', 'settingDefault', 'transcribing', 'startingBatch', 'first', 'second', 'third']) {
+    for (const name of [
+      'uploading',
+      'confirmingDelete',
+      'deleting',
+      'settingDefault',
+      'transcribing',
+      'startingBatch',
+      'first',
+      'second',
+      'third',
+    ]) {
       expect(values.some((v) => v.includes(`"${name}"`))).toBe(true);
     }
   });

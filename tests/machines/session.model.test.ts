@@ -43,7 +43,9 @@ const allEvents = Object.values(fixtures).flat() as ModelEvent[];
 // Standalone (no parent, no toasts, no storage): those notices and writes are no-ops here; session.test.ts covers them.
 const standalone = sessionMachine.provide({
   actors: {
-    loginForm: loginFormMachine.provide({ actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) } }),
+    loginForm: loginFormMachine.provide({
+      actors: { checkBackend: fromPromise<Health>(() => new Promise<never>(() => {})) },
+    }),
   },
   actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
 });
@@ -96,7 +98,9 @@ describe('session model', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state the chart has', () => {
-    expect(reachedValues(paths)).toEqual(['"loading"', '"loggedOut"', '{"authenticated":"valid"}', '{"authenticated":"expiringSoon"}'].sort());
+    expect(reachedValues(paths)).toEqual(
+      ['"loading"', '"loggedOut"', '{"authenticated":"valid"}', '{"authenticated":"expiringSoon"}'].sort(),
+    );
   });
 
   replayEachPath<Snap>(paths, sut, (got, expected) => {

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { loginFormMachine, type SubmitResult } from '../../src/machines/loginForm.machine';
 import { sessionMachine, type RestoredSession, type SessionActorRef } from '../../src/machines/session.machine';
-import { selectIsExpiringSoon, selectIsLoading, selectTokenSubjectTail, selectUserEmail } from '../../src/machines/session.selectors';
+import {
+  selectIsExpiringSoon,
+  selectIsLoading,
+  selectTokenSubjectTail,
+  selectUserEmail,
+} from '../../src/machines/session.selectors';
 import { fromTicker } from '../../src/services/clock';
 import { LOGIN_SUCCESS_DELAY_MS, SESSION_CHECK_INTERVAL_MS } from '../../src/schemas/constants';
 import { AUTH_MESSAGES } from '../../src/schemas/messages';
@@ -12,7 +17,11 @@ import { flush, underParent } from '../support/harness';
 const T0 = 1_700_000_000_000;
 const MIN = 60_000;
 const user = { email: 'ada@example.com' };
-const restoredExpiringIn = (ms: number): RestoredSession => ({ token: 'stored.token.x', user, claims: { sub: 'user-0123456789abcdef', exp: (T0 + ms) / 1000 } });
+const restoredExpiringIn = (ms: number): RestoredSession => ({
+  token: 'stored.token.x',
+  user,
+  claims: { sub: 'user-0123456789abcdef', exp: (T0 + ms) / 1000 },
+});
 
 function start(restore: () => Promise<RestoredSession | null>, submit?: () => Promise<SubmitResult>) {
   const persisted: unknown[] = [];
@@ -35,7 +44,13 @@ function start(restore: () => Promise<RestoredSession | null>, submit?: () => Pr
     },
   });
   const h = underParent<SessionActorRef>(logic, 'session');
-  return { ...h, snap: () => h.child.getSnapshot(), persisted, cleared: () => cleared, notices: () => h.heard.map((e) => e.type) };
+  return {
+    ...h,
+    snap: () => h.child.getSnapshot(),
+    persisted,
+    cleared: () => cleared,
+    notices: () => h.heard.map((e) => e.type),
+  };
 }
 
 describe('session', () => {
@@ -66,7 +81,10 @@ describe('session', () => {
   });
 
   it.each([
-    [{ status: 401, detail: 'Could not validate credentials' }, AUTH_MESSAGES.authFailed(AUTH_MESSAGES.tokenInvalidOrExpired)],
+    [
+      { status: 401, detail: 'Could not validate credentials' },
+      AUTH_MESSAGES.authFailed(AUTH_MESSAGES.tokenInvalidOrExpired),
+    ],
     [{ status: 500 }, AUTH_MESSAGES.authFailed(AUTH_MESSAGES.authFailedGeneric)],
     [new TypeError('Failed to fetch'), AUTH_MESSAGES.authFailed(AUTH_MESSAGES.authFailedGeneric)],
     [{ reason: AUTH_MESSAGES.invalidTokenFormat }, AUTH_MESSAGES.authFailed(AUTH_MESSAGES.invalidTokenFormat)],
@@ -150,7 +168,10 @@ describe('session', () => {
 
   it('signs in through the form: 1 s after success the session is authenticated and the login stored', async () => {
     const claims = { sub: 'user-42', exp: (T0 + 60 * MIN) / 1000 };
-    const t = start(async () => null, async () => ({ response: { access_token: 'new.token.x', user }, claims, now: Date.now() }));
+    const t = start(
+      async () => null,
+      async () => ({ response: { access_token: 'new.token.x', user }, claims, now: Date.now() }),
+    );
     await flush();
     const form = t.snap().children.loginForm!;
     form.send({ type: 'login.field', field: 'email', value: 'ada@example.com' });

@@ -4,7 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { socketSessionMachine, type SocketPolicy, type SocketSessionEvent, type SocketSessionInput } from '../../src/machines/socketSession.machine';
+import {
+  socketSessionMachine,
+  type SocketPolicy,
+  type SocketSessionEvent,
+  type SocketSessionInput,
+} from '../../src/machines/socketSession.machine';
 import type { SocketCommand, SocketEvent, SocketInput } from '../../src/model/socketEvents';
 import { SOCKET_CLOSE_GRACE_MS } from '../../src/schemas/constants';
 import { reachedValues, replayEachPath } from '../support/modelPaths';
@@ -18,9 +23,18 @@ const input: SocketSessionInput = { path: '/ws/x', firstFrame: { hello: true }, 
 
 /** The chart's timers, by the state that owns them, and how long each runs from a given snapshot. */
 const AFTER = {
-  'xstate.after.connectTimeout.socketSession.live.connecting': { state: 'socketSession.live.connecting', ms: () => policy.connectTimeoutMs },
-  'xstate.after.reconnectDelay.socketSession.waiting': { state: 'socketSession.waiting', ms: (s: Snap) => policy.delayMs(s.context.attempt) },
-  'xstate.after.closeGrace.socketSession.live.closing': { state: 'socketSession.live.closing', ms: () => SOCKET_CLOSE_GRACE_MS },
+  'xstate.after.connectTimeout.socketSession.live.connecting': {
+    state: 'socketSession.live.connecting',
+    ms: () => policy.connectTimeoutMs,
+  },
+  'xstate.after.reconnectDelay.socketSession.waiting': {
+    state: 'socketSession.waiting',
+    ms: (s: Snap) => policy.delayMs(s.context.attempt),
+  },
+  'xstate.after.closeGrace.socketSession.live.closing': {
+    state: 'socketSession.live.closing',
+    ms: () => SOCKET_CLOSE_GRACE_MS,
+  },
 } as const;
 
 const fixtures = {
@@ -50,7 +64,8 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
 }
 
 // The outbox is left out of the key so the graph stays finite (socketSession.test.ts covers what it holds).
-const serializeState = (s: Snap) => JSON.stringify([s.value, s.status, s.context.attempt, s.context.everOpened, s.context.ending]);
+const serializeState = (s: Snap) =>
+  JSON.stringify([s.value, s.status, s.context.attempt, s.context.everOpened, s.context.ending]);
 
 function sut() {
   let speak: ((e: SocketEvent<unknown>) => void) | null = null;
@@ -98,7 +113,9 @@ describe('socketSession model', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every state the chart has', () => {
-    expect(reachedValues(paths)).toEqual(['"closed"', '"waiting"', '{"live":"closing"}', '{"live":"connecting"}', '{"live":"open"}'].sort());
+    expect(reachedValues(paths)).toEqual(
+      ['"closed"', '"waiting"', '{"live":"closing"}', '{"live":"connecting"}', '{"live":"open"}'].sort(),
+    );
   });
 
   it('reaches a gave-up ending and a timed-out ending', () => {

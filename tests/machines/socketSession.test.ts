@@ -24,36 +24,48 @@ interface RawSocket {
 
 function fakeRawSockets() {
   const made: RawSocket[] = [];
-  const logic = fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(({ input, sendBack, receive }) => {
-    const raw: RawSocket = {
-      input,
-      commands: [],
-      stopped: false,
-      tell: (e) => {
-        if (!raw.stopped) sendBack(e);
-      },
-      open: () => raw.tell({ type: 'socket.open' }),
-      close: (code, reason = '') => raw.tell({ type: 'socket.closed', code, reason, wasClean: code === 1000 }),
-    };
-    made.push(raw);
-    receive((c) => {
-      raw.commands.push(c);
-      // Like a browser socket: closing it reports the close.
-      if (c.type === 'socket.close') raw.tell({ type: 'socket.closed', code: c.code ?? 1000, reason: c.reason ?? '', wasClean: true });
-    });
-    return () => {
-      raw.stopped = true;
-    };
-  });
+  const logic = fromCallback<SocketCommand<unknown>, SocketInput, SocketEvent<unknown>>(
+    ({ input, sendBack, receive }) => {
+      const raw: RawSocket = {
+        input,
+        commands: [],
+        stopped: false,
+        tell: (e) => {
+          if (!raw.stopped) sendBack(e);
+        },
+        open: () => raw.tell({ type: 'socket.open' }),
+        close: (code, reason = '') => raw.tell({ type: 'socket.closed', code, reason, wasClean: code === 1000 }),
+      };
+      made.push(raw);
+      receive((c) => {
+        raw.commands.push(c);
+        // Like a browser socket: closing it reports the close.
+        if (c.type === 'socket.close')
+          raw.tell({ type: 'socket.closed', code: c.code ?? 1000, reason: c.reason ?? '', wasClean: true });
+      });
+      return () => {
+        raw.stopped = true;
+      };
+    },
+  );
   return { made, logic, last: () => made[made.length - 1] };
 }
 
-const policy: SocketPolicy = { connectTimeoutMs: 10_000, reconnectOn: [1006, 1011], maxAttempts: 3, delayMs: (n) => n * 2_000 };
+const policy: SocketPolicy = {
+  connectTimeoutMs: 10_000,
+  reconnectOn: [1006, 1011],
+  maxAttempts: 3,
+  delayMs: (n) => n * 2_000,
+};
 
 function start(overrides: Partial<SocketSessionInput> = {}) {
   const raw = fakeRawSockets();
   const input: SocketSessionInput = { path: '/ws/discuss', policy, ...overrides };
-  const h = underParent<SocketSessionActorRef>(socketSessionMachine.provide({ actors: { socket: raw.logic } }), 'session', input);
+  const h = underParent<SocketSessionActorRef>(
+    socketSessionMachine.provide({ actors: { socket: raw.logic } }),
+    'session',
+    input,
+  );
   const notices = () => h.heard.filter((e): e is SocketSessionNotice => e.type.startsWith('socketSession.'));
   return {
     ...h,
@@ -70,7 +82,8 @@ function start(overrides: Partial<SocketSessionInput> = {}) {
       };
     })(),
     value: () => h.child.getSnapshot().value,
-    sentFrames: (i: number) => raw.made[i].commands.filter((c) => c.type === 'socket.send').map((c) => (c as { frame: unknown }).frame),
+    sentFrames: (i: number) =>
+      raw.made[i].commands.filter((c) => c.type === 'socket.send').map((c) => (c as { frame: unknown }).frame),
   };
 }
 
@@ -113,7 +126,12 @@ describe('socketSession', () => {
     expect(t.sentFrames(0)).toEqual([{ config: 1 }, { type: 'early' }, { type: 'stop' }]);
     // An outgoing frame the raw socket refused comes back as a protocol error.
     t.raw.last().tell({ type: 'socket.protocolError', frameType: 'stop', error: 'bad', direction: 'outgoing' });
-    expect(t.notices().at(-1)).toEqual({ type: 'socketSession.protocolError', frameType: 'stop', error: 'bad', direction: 'outgoing' });
+    expect(t.notices().at(-1)).toEqual({
+      type: 'socketSession.protocolError',
+      frameType: 'stop',
+      error: 'bad',
+      direction: 'outgoing',
+    });
   });
 
   it('a connect time-out on the first attempt ends the session (no reconnect)', async () => {
@@ -124,7 +142,14 @@ describe('socketSession', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(t.fresh()).toEqual([
       { type: 'socketSession.timeout' },
-      { type: 'socketSession.closed', code: 1006, reason: CONNECT_TIMEOUT_REASON, wasClean: false, gaveUp: false, everOpened: false },
+      {
+        type: 'socketSession.closed',
+        code: 1006,
+        reason: CONNECT_TIMEOUT_REASON,
+        wasClean: false,
+        gaveUp: false,
+        everOpened: false,
+      },
     ]);
     expect(t.value()).toBe('closed');
     expect(t.child.getSnapshot().status).toBe('done');
@@ -139,7 +164,9 @@ describe('socketSession', () => {
     t.fresh();
     t.raw.last().close(1006, 'dropped');
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-      expect(t.fresh()).toEqual([{ type: 'socketSession.retrying', attempt, maxAttempts: 3, code: 1006, reason: attempt === 1 ? 'dropped' : '' }]);
+      expect(t.fresh()).toEqual([
+        { type: 'socketSession.retrying', attempt, maxAttempts: 3, code: 1006, reason: attempt === 1 ? 'dropped' : '' },
+      ]);
       expect(t.value()).toBe('waiting');
       expect(t.child.getSnapshot().hasTag('reconnecting')).toBe(true);
       await vi.advanceTimersByTimeAsync(policy.delayMs(attempt) - 1);
@@ -149,7 +176,9 @@ describe('socketSession', () => {
       expect(t.fresh()).toEqual([{ type: 'socketSession.connecting', attempt }]);
       t.raw.last().close(1006);
     }
-    expect(t.fresh()).toEqual([{ type: 'socketSession.closed', code: 1006, reason: '', wasClean: false, gaveUp: true, everOpened: true }]);
+    expect(t.fresh()).toEqual([
+      { type: 'socketSession.closed', code: 1006, reason: '', wasClean: false, gaveUp: true, everOpened: true },
+    ]);
     expect(t.value()).toBe('closed');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.raw.made).toHaveLength(1 + policy.maxAttempts);
@@ -161,7 +190,9 @@ describe('socketSession', () => {
       t.raw.last().open();
       t.fresh();
       t.raw.last().close(code, 'why');
-      expect(t.fresh()).toEqual([{ type: 'socketSession.closed', code, reason: 'why', wasClean: code === 1000, gaveUp: false, everOpened: true }]);
+      expect(t.fresh()).toEqual([
+        { type: 'socketSession.closed', code, reason: 'why', wasClean: code === 1000, gaveUp: false, everOpened: true },
+      ]);
       await vi.advanceTimersByTimeAsync(60_000);
       expect(t.raw.made).toHaveLength(1);
       t.root.stop();
@@ -204,7 +235,14 @@ describe('socketSession', () => {
     await vi.advanceTimersByTimeAsync(policy.connectTimeoutMs);
     expect(t.fresh()).toEqual([
       { type: 'socketSession.timeout' },
-      { type: 'socketSession.closed', code: 1006, reason: CONNECT_TIMEOUT_REASON, wasClean: false, gaveUp: true, everOpened: true },
+      {
+        type: 'socketSession.closed',
+        code: 1006,
+        reason: CONNECT_TIMEOUT_REASON,
+        wasClean: false,
+        gaveUp: true,
+        everOpened: true,
+      },
     ]);
     expect(t.raw.made).toHaveLength(4);
   });
@@ -227,13 +265,17 @@ describe('socketSession', () => {
     t.fresh();
     t.child.send({ type: 'socketSession.close' });
     expect(t.raw.last().commands).toEqual([{ type: 'socket.close', code: 1000, reason: undefined }]);
-    expect(t.fresh()).toEqual([{ type: 'socketSession.closed', code: 1000, reason: '', wasClean: true, gaveUp: false, everOpened: true }]);
+    expect(t.fresh()).toEqual([
+      { type: 'socketSession.closed', code: 1000, reason: '', wasClean: true, gaveUp: false, everOpened: true },
+    ]);
 
     const u = start();
     u.raw.last().open();
     u.fresh();
     u.child.send({ type: 'socketSession.close', code: 1011, reason: 'going' });
-    expect(u.fresh()).toEqual([{ type: 'socketSession.closed', code: 1011, reason: 'going', wasClean: true, gaveUp: false, everOpened: true }]);
+    expect(u.fresh()).toEqual([
+      { type: 'socketSession.closed', code: 1011, reason: 'going', wasClean: true, gaveUp: false, everOpened: true },
+    ]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(u.raw.made).toHaveLength(1);
   });
@@ -260,7 +302,14 @@ describe('socketSession', () => {
   it('with reconnectBeforeFirstOpen false, a socket that never opened does not reconnect', () => {
     const t = start({ policy: { ...policy, reconnectBeforeFirstOpen: false } });
     t.raw.last().close(1006);
-    expect(t.notices().at(-1)).toEqual({ type: 'socketSession.closed', code: 1006, reason: '', wasClean: false, gaveUp: false, everOpened: false });
+    expect(t.notices().at(-1)).toEqual({
+      type: 'socketSession.closed',
+      code: 1006,
+      reason: '',
+      wasClean: false,
+      gaveUp: false,
+      everOpened: false,
+    });
     const u = start();
     u.raw.last().close(1006);
     expect(u.value()).toBe('waiting');

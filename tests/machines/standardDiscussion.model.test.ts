@@ -7,7 +7,9 @@ import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } f
 import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
 import { TestModel } from 'xstate/graph';
 import {
-  standardDiscussionMachine, type StandardDiscussionEvent, type StandardDiscussionSnapshot,
+  standardDiscussionMachine,
+  type StandardDiscussionEvent,
+  type StandardDiscussionSnapshot,
 } from '../../src/machines/standardDiscussion.machine';
 import type { Participant } from '../../src/schemas/discussion';
 import { deferred, flush } from '../support/harness';
@@ -25,7 +27,14 @@ const AFTER = {
 const PANEL_INPUT = { token: 'tok' };
 const clocked = standardDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({ type: 'socketSession.closed', code, reason: '', wasClean: code === 1000, gaveUp, everOpened: true });
+const closed = (code: number, gaveUp = false) => ({
+  type: 'socketSession.closed',
+  code,
+  reason: '',
+  wasClean: code === 1000,
+  gaveUp,
+  everOpened: true,
+});
 const events: ModelEvent[] = [
   { type: 'discussion.context.change', text: 'Drip or furrow?' },
   { type: 'discussion.start', agentIds: ['a', 'b'], connections: [] },
@@ -51,14 +60,17 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
   if (s.status !== 'active') return false;
   if (e.type in AFTER) return inState(s, AFTER[e.type as keyof typeof AFTER]);
   if (e.type.endsWith('.actor.agentDetails')) return s.matches({ run: 'preparing' });
-  if (e.type === 'socketSession.open') return s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'reconnecting' } });
+  if (e.type === 'socketSession.open')
+    return s.matches({ run: { session: 'connecting' } }) || s.matches({ run: { session: 'reconnecting' } });
   if (e.type === 'socketSession.frame') return s.matches({ run: { session: 'live' } });
-  if (e.type === 'socketSession.retrying') return s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
+  if (e.type === 'socketSession.retrying')
+    return s.matches({ run: { session: 'live' } }) || s.matches({ run: { session: 'reconnecting' } });
   if (e.type.startsWith('socketSession.')) return s.matches({ run: 'session' });
   return true;
 }
 
-const serializeState = (s: Snap) => JSON.stringify([s.value, s.context.error, s.context.draftContext !== '', s.context.run !== null]);
+const serializeState = (s: Snap) =>
+  JSON.stringify([s.value, s.context.error, s.context.draftContext !== '', s.context.run !== null]);
 
 function sut() {
   const details = deferred<Participant[], { agentIds: string[] }>();
@@ -69,7 +81,9 @@ function sut() {
       socketSession: fromCallback(({ receive }) => receive((c) => void commands.push(c))) as never,
       loadSettings: fromPromise(() => new Promise(() => {})) as never,
       // The real probe chart with probes that never answer (all 'unknown' → Basic).
-      endpointProbe: endpointProbeMachine.provide({ actors: { probeEndpoint: fromPromise(() => new Promise<boolean>(() => {})) } }),
+      endpointProbe: endpointProbeMachine.provide({
+        actors: { probeEndpoint: fromPromise(() => new Promise<boolean>(() => {})) },
+      }),
     },
   });
   const actor = createActor(machine, { input: PANEL_INPUT }).start();
@@ -95,22 +109,50 @@ describe('standard discussion model (run region)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = new TestModel(clocked, { input: PANEL_INPUT, events, serializeState: serializeState as never, filterEvents: canHappen as never } as never);
+  const model = new TestModel(clocked, {
+    input: PANEL_INPUT,
+    events,
+    serializeState: serializeState as never,
+    filterEvents: canHappen as never,
+  } as never);
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   const runValues = [...new Set(paths.map((p) => JSON.stringify((p.state as Snap).value.run)))].sort();
 
   it('reaches every state of the run region', () => {
     expect(runValues).toEqual(
-      ['"idle"', '"preparing"', '"ended"', '"failed"', '{"session":"connecting"}', '{"session":"live"}', '{"session":"reconnecting"}', '{"session":"stopping"}', '{"session":"closing"}'].sort(),
+      [
+        '"idle"',
+        '"preparing"',
+        '"ended"',
+        '"failed"',
+        '{"session":"connecting"}',
+        '{"session":"live"}',
+        '{"session":"reconnecting"}',
+        '{"session":"stopping"}',
+        '{"session":"closing"}',
+      ].sort(),
     );
     expect(reachedValues(paths).length).toBeGreaterThanOrEqual(runValues.length);
   });
 
   it('reaches the auth-error stop and the give-up', () => {
     const finals = paths.map((p) => p.state as Snap);
-    expect(finals.some((s) => s.matches({ run: 'failed' }) && s.context.error === 'Connection lost to Basic. Please check server availability.')).toBe(true);
-    expect(finals.some((s) => s.matches({ run: 'failed' }) && s.context.error === 'Authentication failed. Please refresh and login again.')).toBe(true);
-    expect(finals.some((s) => s.matches({ run: { session: 'closing' } }) && s.context.error === 'Invalid token')).toBe(true);
+    expect(
+      finals.some(
+        (s) =>
+          s.matches({ run: 'failed' }) &&
+          s.context.error === 'Connection lost to Basic. Please check server availability.',
+      ),
+    ).toBe(true);
+    expect(
+      finals.some(
+        (s) =>
+          s.matches({ run: 'failed' }) && s.context.error === 'Authentication failed. Please refresh and login again.',
+      ),
+    ).toBe(true);
+    expect(finals.some((s) => s.matches({ run: { session: 'closing' } }) && s.context.error === 'Invalid token')).toBe(
+      true,
+    );
   });
 
   // One shortest path per distinct run-region state and banner keeps the replay small.
@@ -124,7 +166,12 @@ describe('standard discussion model (run region)', () => {
 
   // Named by their events (the default description prints the whole context).
   const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${p.steps.map((st) => st.event.type).slice(1).join(' → ') || 'start'}`,
+    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
+      p.steps
+        .map((st) => st.event.type)
+        .slice(1)
+        .join(' → ') || 'start'
+    }`,
     test: p.test.bind(p),
   }));
   replayEachPath<Snap>(named, sut, (got, expected) => {

@@ -4,8 +4,16 @@
 // WebSocket, a fake probe, fake agents, settings store and file saver, on fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  selectCanSendHuman, selectConnectionStatus, selectEndpointName, selectError, selectFeedCounts, selectIsLive, selectIsReconnecting,
-  selectParticipants, selectSessionId, selectSettings,
+  selectCanSendHuman,
+  selectConnectionStatus,
+  selectEndpointName,
+  selectError,
+  selectFeedCounts,
+  selectIsLive,
+  selectIsReconnecting,
+  selectParticipants,
+  selectSessionId,
+  selectSettings,
 } from '../../src/machines/standardDiscussion.selectors';
 import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
 import { selectMessages } from '../../src/model/feedSelectors';
@@ -29,9 +37,16 @@ const forEndpoint: Record<EndpointKey, StandardPanelSettings> = {
   basic: { ...base, communication: { ...base.communication, enableInterrupts: false } },
   enhanced: base, // interrupts are on by default
   multi_round: { ...base, reasoning: { ...base.reasoning, enableMultiRound: true } },
-  hybrid: { ...base, communication: { ...base.communication, enableInterrupts: false }, research: { ...base.research, enableResearch: true } },
+  hybrid: {
+    ...base,
+    communication: { ...base.communication, enableInterrupts: false },
+    research: { ...base.research, enableResearch: true },
+  },
 };
-const withBasic = (s: StandardPanelSettings, over: Partial<StandardPanelSettings['basic']>) => ({ ...s, basic: { ...s.basic, ...over } });
+const withBasic = (s: StandardPanelSettings, over: Partial<StandardPanelSettings['basic']>) => ({
+  ...s,
+  basic: { ...s.basic, ...over },
+});
 
 type Panel = ReturnType<typeof standardPanel>;
 
@@ -44,7 +59,11 @@ async function ready(opts: Parameters<typeof standardPanel>[0] = {}) {
 
 async function start(p: Panel, over: { agentIds?: string[]; context?: string } = {}) {
   p.panel.send({ type: 'discussion.context.change', text: over.context ?? '  Drip or furrow irrigation?  ' });
-  p.panel.send({ type: 'discussion.start', agentIds: over.agentIds ?? AGENTS, connections: [{ source: 'agent-a', target: 'agent-b' }] });
+  p.panel.send({
+    type: 'discussion.start',
+    agentIds: over.agentIds ?? AGENTS,
+    connections: [{ source: 'agent-a', target: 'agent-b' }],
+  });
   await flush();
   await vi.advanceTimersByTimeAsync(0);
 }
@@ -112,32 +131,69 @@ describe('standard discussion panel', () => {
       basic: [...COMMON, 'context', 'tts', 'turns', 'mode', 'connections', ...CONFIGS, 'legacy_config'],
       multi_round: [...COMMON, 'context', ...CONFIGS],
       enhanced: [...COMMON, 'context', ...CONFIGS, 'legacy_config'],
-      hybrid: [...COMMON, 'topic', 'mode', 'tts', 'max_rounds', 'max_response_length', 'reasoning_depth', 'evidence_required', 'allow_research', 'consensus_threshold'],
+      hybrid: [
+        ...COMMON,
+        'topic',
+        'mode',
+        'tts',
+        'max_rounds',
+        'max_response_length',
+        'reasoning_depth',
+        'evidence_required',
+        'allow_research',
+        'consensus_threshold',
+      ],
     };
 
-    it.each(Object.keys(expected) as EndpointKey[])('%s: exactly one message on open, with exactly the fields of its endpoint', async (endpoint) => {
-      const p = await ready({ saved: forEndpoint[endpoint] });
-      const ws = await live(p, endpoint);
-      expect(selectEndpointName(p.panel.getSnapshot())).toBe(ENDPOINTS[endpoint].name);
-      expect(ws.query.token).toBe('query-token');
-      expect(ws.sent).toHaveLength(1);
-      const config = ws.sent[0] as Record<string, unknown>;
-      expect(Object.keys(config).sort()).toEqual([...expected[endpoint]].sort());
-      expect(config).toMatchObject({ token: 'tok-1', agent_ids: AGENTS, session_id: SESSION });
-      if (endpoint === 'basic') {
-        expect(config).toMatchObject({ context: 'Drip or furrow irrigation?', tts: false, turns: 6, mode: 'sequential', connections: [{ source: 'agent-a', target: 'agent-b' }] });
-        expect(config.legacy_config).toEqual({ human_participation: true });
-      }
-      if (endpoint === 'enhanced') expect(Object.keys(config.legacy_config as object).sort()).toEqual(['human_participation', 'mode', 'tts', 'turns']);
-      if (endpoint === 'hybrid') {
-        expect(config).toMatchObject({ topic: 'Drip or furrow irrigation?', mode: 'hybrid', max_rounds: 10, reasoning_depth: 3, consensus_threshold: 0.7, allow_research: true });
-      }
-      if (endpoint !== 'hybrid') expect(config.communication_config).toEqual(forEndpoint[endpoint].communication);
-    });
+    it.each(Object.keys(expected) as EndpointKey[])(
+      '%s: exactly one message on open, with exactly the fields of its endpoint',
+      async (endpoint) => {
+        const p = await ready({ saved: forEndpoint[endpoint] });
+        const ws = await live(p, endpoint);
+        expect(selectEndpointName(p.panel.getSnapshot())).toBe(ENDPOINTS[endpoint].name);
+        expect(ws.query.token).toBe('query-token');
+        expect(ws.sent).toHaveLength(1);
+        const config = ws.sent[0] as Record<string, unknown>;
+        expect(Object.keys(config).sort()).toEqual([...expected[endpoint]].sort());
+        expect(config).toMatchObject({ token: 'tok-1', agent_ids: AGENTS, session_id: SESSION });
+        if (endpoint === 'basic') {
+          expect(config).toMatchObject({
+            context: 'Drip or furrow irrigation?',
+            tts: false,
+            turns: 6,
+            mode: 'sequential',
+            connections: [{ source: 'agent-a', target: 'agent-b' }],
+          });
+          expect(config.legacy_config).toEqual({ human_participation: true });
+        }
+        if (endpoint === 'enhanced')
+          expect(Object.keys(config.legacy_config as object).sort()).toEqual([
+            'human_participation',
+            'mode',
+            'tts',
+            'turns',
+          ]);
+        if (endpoint === 'hybrid') {
+          expect(config).toMatchObject({
+            topic: 'Drip or furrow irrigation?',
+            mode: 'hybrid',
+            max_rounds: 10,
+            reasoning_depth: 3,
+            consensus_threshold: 0.7,
+            allow_research: true,
+          });
+        }
+        if (endpoint !== 'hybrid') expect(config.communication_config).toEqual(forEndpoint[endpoint].communication);
+      },
+    );
 
     it('skips an endpoint probed unavailable, and uses Basic when nothing is confirmed', async () => {
       const p = await ready({ saved: forEndpoint.multi_round, available: ['basic', 'enhanced'] });
-      expect(p.probed.sort()).toEqual(Object.values(ENDPOINTS).map((e) => e.path).sort());
+      expect(p.probed.sort()).toEqual(
+        Object.values(ENDPOINTS)
+          .map((e) => e.path)
+          .sort(),
+      );
       await live(p, 'enhanced');
       const q = await ready({ saved: forEndpoint.multi_round, available: [] });
       await live(q, 'basic');
@@ -204,7 +260,11 @@ describe('standard discussion panel', () => {
     });
 
     it.each([
-      [1003, 'Invalid discussion configuration: bad', 'Connection closed unexpectedly (code: 1003). Invalid discussion configuration: bad'],
+      [
+        1003,
+        'Invalid discussion configuration: bad',
+        'Connection closed unexpectedly (code: 1003). Invalid discussion configuration: bad',
+      ],
       [1011, '', 'Connection closed unexpectedly (code: 1011).'],
       [4000, 'custom', 'Connection closed unexpectedly (code: 4000). custom'],
     ])('%i → closed unexpectedly, with the reason', async (code, reason, message) => {
@@ -225,7 +285,7 @@ describe('standard discussion panel', () => {
       expect(status(p.panel)).toBe('disconnected');
     });
 
-    it('1013 (a limit) shows the server\'s sentence as it is, never the authentication message', async () => {
+    it("1013 (a limit) shows the server's sentence as it is, never the authentication message", async () => {
       const p = await ready();
       const ws = await live(p);
       const sentence = 'You already have 5 discussions running. Stop one or wait for one to end, then try again.';
@@ -237,21 +297,24 @@ describe('standard discussion panel', () => {
       expect(p.sockets.on('/ws/discuss')).toHaveLength(1);
     });
 
-    it.each([1001, 1012])('%i while running (server going away, hand-over): re-attaches with the same configuration', async (code) => {
-      const p = await ready();
-      const first = await live(p);
-      first.serverClose(code, code === 1012 ? 'Discussion handed over; reconnect' : 'Server shutting down');
-      await vi.advanceTimersByTimeAsync(0);
-      expect(selectIsReconnecting(p.panel.getSnapshot())).toBe(true);
-      await vi.advanceTimersByTimeAsync(2_000);
-      expect(p.sockets.on('/ws/discuss')).toHaveLength(2);
-      const again = p.sockets.last('/ws/discuss');
-      again.serverOpen();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(again.sent[0]).toEqual(first.sent[0]);
-      expect(status(p.panel)).toBe('connected');
-      expect(error(p.panel)).toBeNull();
-    });
+    it.each([1001, 1012])(
+      '%i while running (server going away, hand-over): re-attaches with the same configuration',
+      async (code) => {
+        const p = await ready();
+        const first = await live(p);
+        first.serverClose(code, code === 1012 ? 'Discussion handed over; reconnect' : 'Server shutting down');
+        await vi.advanceTimersByTimeAsync(0);
+        expect(selectIsReconnecting(p.panel.getSnapshot())).toBe(true);
+        await vi.advanceTimersByTimeAsync(2_000);
+        expect(p.sockets.on('/ws/discuss')).toHaveLength(2);
+        const again = p.sockets.last('/ws/discuss');
+        again.serverOpen();
+        await vi.advanceTimersByTimeAsync(0);
+        expect(again.sent[0]).toEqual(first.sent[0]);
+        expect(status(p.panel)).toBe('connected');
+        expect(error(p.panel)).toBeNull();
+      },
+    );
 
     it('1006 while running: 3 reconnects at 2 s × attempt with the same session_id and configuration, then gives up', async () => {
       const p = await ready();
@@ -314,7 +377,9 @@ describe('standard discussion panel', () => {
       ws.serverError();
       ws.serverClose(1006);
       await vi.advanceTimersByTimeAsync(0);
-      expect(error(p.panel)).toBe('Cannot connect to Basic. Endpoint may not be available. Available endpoints: Basic, Hybrid NLP/ACL');
+      expect(error(p.panel)).toBe(
+        'Cannot connect to Basic. Endpoint may not be available. Available endpoints: Basic, Hybrid NLP/ACL',
+      );
       expect(status(p.panel)).toBe('error');
       await vi.advanceTimersByTimeAsync(60_000);
       expect(p.sockets.on('/ws/discuss')).toHaveLength(1);
@@ -342,16 +407,19 @@ describe('standard discussion panel', () => {
       expect(ws.closedByClient).toBeNull();
     });
 
-    it.each(['Authentication failed for this session', 'Your token has expired'])('an error mentioning Authentication/token (%s) stops the session', async (message) => {
-      const p = await ready();
-      const ws = await live(p);
-      ws.serverSend({ type: 'error', message });
-      await vi.advanceTimersByTimeAsync(0);
-      expect(error(p.panel)).toBe(message);
-      expect(ws.closedByClient).toEqual({ code: 1000, reason: 'discussion over' });
-      expect(p.panel.getSnapshot().matches({ run: 'ended' })).toBe(true);
-      expect(error(p.panel)).toBe(message);
-    });
+    it.each(['Authentication failed for this session', 'Your token has expired'])(
+      'an error mentioning Authentication/token (%s) stops the session',
+      async (message) => {
+        const p = await ready();
+        const ws = await live(p);
+        ws.serverSend({ type: 'error', message });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(error(p.panel)).toBe(message);
+        expect(ws.closedByClient).toEqual({ code: 1000, reason: 'discussion over' });
+        expect(p.panel.getSnapshot().matches({ run: 'ended' })).toBe(true);
+        expect(error(p.panel)).toBe(message);
+      },
+    );
 
     it('discussion_ended ends the run and closes the socket normally', async () => {
       const p = await ready();
@@ -406,7 +474,11 @@ describe('standard discussion panel', () => {
       p.panel.send({ type: 'discussion.human.send', text: '  What about frost?  ' });
       await vi.advanceTimersByTimeAsync(0);
       // Stamped by the panel's clock when it is sent.
-      expect(ws.sent.at(-1)).toEqual({ type: 'human_message', text: 'What about frost?', timestamp: new Date(NOW).toISOString() });
+      expect(ws.sent.at(-1)).toEqual({
+        type: 'human_message',
+        text: 'What about frost?',
+        timestamp: new Date(NOW).toISOString(),
+      });
       const items = selectMessages(p.panel.getSnapshot().context.feed);
       expect(items.map((i) => [i.kind, i.content])).toEqual([['human', 'What about frost?']]);
     });
@@ -436,10 +508,19 @@ describe('standard discussion panel', () => {
       const p = await ready({ saved: withBasic(forEndpoint.basic, { tts: true }) });
       const ws = await live(p);
       ws.serverSend({ type: 'text', id: 'm1', from_id: 'agent-a', from: 'Ada', text: 'One', turn: 1 });
-      ws.serverSend({ type: 'audio', agent_id: 'agent-a', audio_url: '/media/tts/a1.wav', audio_id: 'a1', message_id: 'm1', text: 'One' });
+      ws.serverSend({
+        type: 'audio',
+        agent_id: 'agent-a',
+        audio_url: '/media/tts/a1.wav',
+        audio_id: 'a1',
+        message_id: 'm1',
+        text: 'One',
+      });
       await vi.advanceTimersByTimeAsync(0);
       const enqueue = p.audioQueue.find((e) => e.type === 'audio.enqueue');
-      expect(enqueue).toMatchObject({ item: { audioId: 'a1', messageId: 'm1', url: '/media/tts/a1.wav', agentId: 'agent-a', requiresAck: true } });
+      expect(enqueue).toMatchObject({
+        item: { audioId: 'a1', messageId: 'm1', url: '/media/tts/a1.wav', agentId: 'agent-a', requiresAck: true },
+      });
       expect(enqueue!.replyTo).toBe(p.panel);
       const item = enqueue!.item;
       p.panel.send({ type: 'audio.started', item });
@@ -448,7 +529,13 @@ describe('standard discussion panel', () => {
       p.panel.send({ type: 'audio.finished', item, status: 'completed' });
       await vi.advanceTimersByTimeAsync(0);
       expect(p.workspace.at(-1)).toEqual({ type: 'discussion.agentStatus', agentId: 'agent-a', status: 'idle' });
-      expect(ws.sent.at(-1)).toEqual({ type: 'status', status: 'played', audio_id: 'a1', agent_id: 'agent-a', message_id: 'm1' });
+      expect(ws.sent.at(-1)).toEqual({
+        type: 'status',
+        status: 'played',
+        audio_id: 'a1',
+        agent_id: 'agent-a',
+        message_id: 'm1',
+      });
       // A clip that failed is not acknowledged as played, but the agent goes idle.
       p.panel.send({ type: 'audio.finished', item, status: 'error' });
       await vi.advanceTimersByTimeAsync(0);

@@ -10,7 +10,12 @@ import { fakeSockets } from '../support/fakeWebSocket';
 
 function panel() {
   const sockets = fakeSockets();
-  const fromSocket = createSocketFactory({ wsBase: 'ws://test', getToken: () => 'tok', WebSocket: sockets.Ctor, debug: () => {} });
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://test',
+    getToken: () => 'tok',
+    WebSocket: sockets.Ctor,
+    debug: () => {},
+  });
   const logic = createStandardDiscussionLogic({
     fromSocket,
     probeEndpoint: fromPromise(async () => true),
@@ -23,8 +28,21 @@ function panel() {
   return { actor, sockets };
 }
 
-const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = { type: 'discussion.resume', sessionId: 'session_42', endpoint: 'enhanced', agentIds: ['a1', 'a2'], context: 'Cover crops?' };
-const message = (id: string, content: string) => ({ type: 'agent_message', id, agent_id: 'a1', agent_name: 'Ada', content, timestamp: '2026-01-01T00:00:00Z' });
+const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = {
+  type: 'discussion.resume',
+  sessionId: 'session_42',
+  endpoint: 'enhanced',
+  agentIds: ['a1', 'a2'],
+  context: 'Cover crops?',
+};
+const message = (id: string, content: string) => ({
+  type: 'agent_message',
+  id,
+  agent_id: 'a1',
+  agent_name: 'Ada',
+  content,
+  timestamp: '2026-01-01T00:00:00Z',
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -37,7 +55,13 @@ describe('standardDiscussion discussion.resume', () => {
     const ws = sockets.last('/ws/enhanced');
     expect(ws).toBeDefined();
     ws.serverOpen();
-    expect(ws.sent[0]).toMatchObject({ session_id: 'session_42', agent_ids: ['a1', 'a2'], context: 'Cover crops?', resume_from: 0, token: 'tok' });
+    expect(ws.sent[0]).toMatchObject({
+      session_id: 'session_42',
+      agent_ids: ['a1', 'a2'],
+      context: 'Cover crops?',
+      resume_from: 0,
+      token: 'tok',
+    });
     expect(actor.getSnapshot().hasTag('live')).toBe(true);
     expect(actor.getSnapshot().context.draftContext).toBe('Cover crops?');
 

@@ -7,7 +7,8 @@ describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const texts = (a: ReturnType<typeof createActor<typeof toastsMachine>>) => a.getSnapshot().context.toasts.map((t) => t.text);
+  const texts = (a: ReturnType<typeof createActor<typeof toastsMachine>>) =>
+    a.getSnapshot().context.toasts.map((t) => t.text);
 
   it('queues toasts in order, and each leaves 5 s after it appeared', () => {
     const toasts = createActor(toastsMachine).start();

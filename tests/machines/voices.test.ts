@@ -2,17 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { agentVoiceMachine, CONSENT_NEEDED, voiceBody } from '../../src/machines/agentVoice.machine';
 import { speechConnectionsMachine } from '../../src/machines/speechConnections.machine';
-import type { AgentVoice, AgentVoiceUpdate, SpeechConnection, SpeechConnectionTestBody, SpeechConnectionTestResult } from '../../src/schemas/speechConnections';
+import type {
+  AgentVoice,
+  AgentVoiceUpdate,
+  SpeechConnection,
+  SpeechConnectionTestBody,
+  SpeechConnectionTestResult,
+} from '../../src/schemas/speechConnections';
 
 // The editor's Voice field and the Models dialog's Speech section, driven by events with fake actors.
 
 const chatterbox: SpeechConnection = {
-  id: 'cb', kind: 'chatterbox', name: 'Chatterbox', base_url: 'http://127.0.0.1:4123', model: null, api_key_hint: null, read_only: false,
-  status: { state: 'reachable' }, voices: ['narrator'], lists_voices: true, can_clone: true, voice_library: true, summary: 'lists 1 voice · can clone',
+  id: 'cb',
+  kind: 'chatterbox',
+  name: 'Chatterbox',
+  base_url: 'http://127.0.0.1:4123',
+  model: null,
+  api_key_hint: null,
+  read_only: false,
+  status: { state: 'reachable' },
+  voices: ['narrator'],
+  lists_voices: true,
+  can_clone: true,
+  voice_library: true,
+  summary: 'lists 1 voice · can clone',
 };
-const kokoro: SpeechConnection = { ...chatterbox, id: 'kk', kind: 'openai', name: 'Kokoro', voices: ['af_bella', 'af_sky'], can_clone: false, voice_library: false, summary: 'lists 2 voices' };
+const kokoro: SpeechConnection = {
+  ...chatterbox,
+  id: 'kk',
+  kind: 'openai',
+  name: 'Kokoro',
+  voices: ['af_bella', 'af_sky'],
+  can_clone: false,
+  voice_library: false,
+  summary: 'lists 2 voices',
+};
 
-function startVoice(opts: { saved?: AgentVoice | null; save?: (body: AgentVoiceUpdate | null) => Promise<AgentVoice | null> } = {}) {
+function startVoice(
+  opts: { saved?: AgentVoice | null; save?: (body: AgentVoiceUpdate | null) => Promise<AgentVoice | null> } = {},
+) {
   const saves: Array<AgentVoiceUpdate | null> = [];
   const samples: Array<{ connectionId: string; voice: string }> = [];
   const actor = createActor(
@@ -23,7 +51,17 @@ function startVoice(opts: { saved?: AgentVoice | null; save?: (body: AgentVoiceU
           saves.push(input.body);
           if (opts.save) return opts.save(input.body);
           const b = input.body!;
-          return { agent_id: 'a1', connection_id: b.connection_id, connection_name: 'x', mode: b.mode, voice: b.voice ?? null, consent: !!b.consent, registered_name: b.mode === 'clone' ? 'agora-a1-r1' : null, audio_id: null, label: 'x' };
+          return {
+            agent_id: 'a1',
+            connection_id: b.connection_id,
+            connection_name: 'x',
+            mode: b.mode,
+            voice: b.voice ?? null,
+            consent: !!b.consent,
+            registered_name: b.mode === 'clone' ? 'agora-a1-r1' : null,
+            audio_id: null,
+            label: 'x',
+          };
         }),
         speakSample: fromPromise(async ({ input }) => (samples.push(input), { audio_url: '/media/tts/sample.wav' })),
       },
@@ -70,7 +108,17 @@ describe('agentVoice', () => {
   });
 
   it('picks a stock voice, plays a sample, and saves only a change', async () => {
-    const saved: AgentVoice = { agent_id: 'a1', connection_id: 'kk', connection_name: 'Kokoro', mode: 'stock', voice: 'af_bella', consent: false, registered_name: null, audio_id: null, label: 'Kokoro · af_bella' };
+    const saved: AgentVoice = {
+      agent_id: 'a1',
+      connection_id: 'kk',
+      connection_name: 'Kokoro',
+      mode: 'stock',
+      voice: 'af_bella',
+      consent: false,
+      registered_name: null,
+      audio_id: null,
+      label: 'Kokoro · af_bella',
+    };
     const { actor, saves, samples } = startVoice({ saved });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'voice.save' });
@@ -99,8 +147,17 @@ describe('speechConnections', () => {
       speechConnectionsMachine.provide({
         actors: {
           loadSpeechConnections: fromPromise(async () => list),
-          testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(async () => ({ ok: true as const, voices: ['narrator'], lists_voices: true, can_clone: true, voice_library: true, summary: 'lists 1 voice · can clone' })),
-          saveSpeechConnection: fromPromise(async ({ input }) => (bodies.push(input.body), (list = [chatterbox]), chatterbox)),
+          testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(async () => ({
+            ok: true as const,
+            voices: ['narrator'],
+            lists_voices: true,
+            can_clone: true,
+            voice_library: true,
+            summary: 'lists 1 voice · can clone',
+          })),
+          saveSpeechConnection: fromPromise(
+            async ({ input }) => (bodies.push(input.body), (list = [chatterbox]), chatterbox),
+          ),
           deleteSpeechConnection: fromPromise<unknown, { id: string }>(async () => null),
         },
       }),
@@ -114,6 +171,8 @@ describe('speechConnections', () => {
     expect(actor.getSnapshot().context.test).toMatchObject({ ok: true, summary: 'lists 1 voice · can clone' });
     actor.send({ type: 'speech.form.save' });
     await waitFor(actor, (s) => s.matches({ form: 'closed' }) && s.context.connections.length === 1);
-    expect(bodies).toEqual([{ kind: 'chatterbox', name: 'Chatterbox', base_url: 'http://127.0.0.1:9999', model: null }]);
+    expect(bodies).toEqual([
+      { kind: 'chatterbox', name: 'Chatterbox', base_url: 'http://127.0.0.1:9999', model: null },
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
-import { selectActiveSpeaker, selectActiveSpeakerId, selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../src/machines/workspace.selectors';
+import {
+  selectActiveSpeaker,
+  selectActiveSpeakerId,
+  selectAgentCount,
+  selectConnectionCount,
+  selectSelectedCount,
+} from '../../src/machines/workspace.selectors';
 import type { Agent } from '../../src/schemas/agents';
 import type { Edge } from '../../src/schemas/connections';
 import type { LiveServerFrame } from '../../src/schemas/liveUpdates';
@@ -10,7 +16,13 @@ import { flush, underParent } from '../support/harness';
 
 const agent = (id: string, name = id): Agent => ({ id, name, role: 'Analyst' });
 
-function start(opts: { agents?: () => Promise<Agent[]>; connections?: () => Promise<Edge[]>; stats?: () => Promise<{ agents?: number }> } = {}) {
+function start(
+  opts: {
+    agents?: () => Promise<Agent[]>;
+    connections?: () => Promise<Edge[]>;
+    stats?: () => Promise<{ agents?: number }>;
+  } = {},
+) {
   let connectionLoads = 0;
   let edges: Edge[] = [{ id: 'c1', source: 'a1', target: 'a2' }];
   const logic = workspaceMachine.provide({
@@ -87,7 +99,10 @@ describe('workspace', () => {
     const t = start();
     await flush();
     expect(t.connectionLoads()).toBe(1);
-    t.setServerEdges([{ id: 'c1', source: 'a1', target: 'a2' }, { id: 'c2', source: 'a2', target: 'a3' }]);
+    t.setServerEdges([
+      { id: 'c1', source: 'a1', target: 'a2' },
+      { id: 'c2', source: 'a2', target: 'a3' },
+    ]);
     t.frame({ type: 'connection_created', connection: { id: 'c2', from_agent_id: 'a2', to_agent_id: 'a3' } });
     await flush();
     expect(t.connectionLoads()).toBe(2);
@@ -103,7 +118,13 @@ describe('workspace', () => {
     await flush();
     t.frame({ type: 'agent_status_update', agent_id: 'a2', status: 'speaking', agent_name: 'a2' });
     expect(selectActiveSpeaker(t.snap())?.id).toBe('a2');
-    t.frame({ type: 'system_update', agents: [{ id: 'a1', status: 'thinking' }, { id: 'a2', status: 'idle' }] });
+    t.frame({
+      type: 'system_update',
+      agents: [
+        { id: 'a1', status: 'thinking' },
+        { id: 'a2', status: 'idle' },
+      ],
+    });
     expect(t.snap().context.statuses).toEqual({ a1: 'thinking', a2: 'idle' });
     expect(selectActiveSpeakerId(t.snap())).toBeNull();
     t.frame({ type: 'stats', stats: { agents: 9 } });

@@ -18,11 +18,23 @@ import { flush, underParent } from '../support/harness';
 import { overlaps } from '../../src/model/canvasPlacement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 
-const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: id.toUpperCase(), role: 'Analyst', x: 10, y: 10, ...extra });
+const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({
+  id,
+  name: id.toUpperCase(),
+  role: 'Analyst',
+  x: 10,
+  y: 10,
+  ...extra,
+});
 const httpError = (status: number, detail?: string) => Object.assign(new Error(detail ?? 'x'), { status, detail });
 
 function start(
-  opts: Partial<Record<'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition', (input: never) => Promise<unknown>>> = {},
+  opts: Partial<
+    Record<
+      'createConnection' | 'deleteConnections' | 'autoConnect' | 'countAgentAudio' | 'deleteAgent' | 'savePosition',
+      (input: never) => Promise<unknown>
+    >
+  > = {},
   agentApi = fakeAgentApi(),
 ) {
   const calls: Record<string, unknown[]> = {};
@@ -43,19 +55,28 @@ function start(
       positionSave: positionSaveMachine.provide({
         actors: {
           savePosition: spy('savePosition', opts.savePosition ?? (async () => ({}))),
-          pickFallbackPosition: spy('pickFallbackPosition', async () => ({ x: 100 + randoms[0] * 400, y: 100 + randoms[1] * 400 })),
+          pickFallbackPosition: spy('pickFallbackPosition', async () => ({
+            x: 100 + randoms[0] * 400,
+            y: 100 + randoms[1] * 400,
+          })),
         } as never,
       }),
       connectionCreate: connectionCreateMachine.provide({
         actors: {
-          createConnection: spy('createConnection', opts.createConnection ?? (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to }))),
+          createConnection: spy(
+            'createConnection',
+            opts.createConnection ??
+              (async (i: { from: string; to: string }) => ({ id: 'c9', source: i.from, target: i.to })),
+          ),
         } as never,
       }),
       connectionDelete: connectionDeleteMachine.provide({
         actors: { deleteConnections: spy('deleteConnections', opts.deleteConnections ?? (async () => [])) } as never,
       }),
       autoConnect: autoConnectMachine.provide({
-        actors: { postAutoConnect: spy('autoConnect', opts.autoConnect ?? (async () => ({ connections_created: 2 }))) } as never,
+        actors: {
+          postAutoConnect: spy('autoConnect', opts.autoConnect ?? (async () => ({ connections_created: 2 }))),
+        } as never,
       }),
       agentDeletion: agentDeletionMachine.provide({
         actors: {
@@ -116,7 +137,10 @@ describe('workspace: positions', () => {
     t.ws.send({ type: 'agent.moved', agentId: 'a2', x: 2, y: 2 });
     t.ws.send({ type: 'agent.moved', agentId: 'a2', x: 3, y: 3 });
     await flush();
-    expect(t.calls.savePosition).toEqual([{ agentId: 'a1', x: 1, y: 1 }, { agentId: 'a2', x: 3, y: 3 }]);
+    expect(t.calls.savePosition).toEqual([
+      { agentId: 'a1', x: 1, y: 1 },
+      { agentId: 'a2', x: 3, y: 3 },
+    ]);
     expect(t.snap().context.banner).toEqual({ kind: 'error', text: 'Could not save the position: Agent not found' });
   });
 });
@@ -217,7 +241,10 @@ describe('workspace: deleting an agent', () => {
   });
 
   it('a failed delete reads "Failed to delete agent: {detail}" or "Failed to delete agent"', async () => {
-    for (const [error, expected] of [[httpError(500, 'locked'), 'Failed to delete agent: locked'], [httpError(500), AGENT_MESSAGES.deleteFailed]] as const) {
+    for (const [error, expected] of [
+      [httpError(500, 'locked'), 'Failed to delete agent: locked'],
+      [httpError(500), AGENT_MESSAGES.deleteFailed],
+    ] as const) {
       const t = start({ deleteAgent: () => Promise.reject(error) });
       await flush();
       t.ws.send({ type: 'agent.delete.request', agentId: 'a2' });
@@ -251,7 +278,12 @@ describe('workspace: the editor child', () => {
     expect(editor.getSnapshot().context.mode).toBe('create');
     expect(t.snap().children.editor).toBe(editor);
     t.setServer([agent('a1'), agent('a2'), agent('a3'), agent('new-agent-id')]);
-    for (const [field, value] of [['name', 'N'], ['role', 'R'], ['prompt', 'P'], ['model', 'offline']]) {
+    for (const [field, value] of [
+      ['name', 'N'],
+      ['role', 'R'],
+      ['prompt', 'P'],
+      ['model', 'offline'],
+    ]) {
       editor.send({ type: 'editor.field', field: field as never, value });
     }
     editor.send({ type: 'editor.submit' });
@@ -294,7 +326,13 @@ describe('workspace: placing agents', () => {
   async function createThroughEditor(t: ReturnType<typeof start>, id: string) {
     t.ws.send({ type: 'editor.open', request: { mode: 'create' } });
     const editor = editorOf(t)!;
-    for (const [field, value] of [['name', id], ['role', 'R'], ['prompt', 'P'], ['model', 'offline']]) editor.send({ type: 'editor.field', field: field as never, value });
+    for (const [field, value] of [
+      ['name', id],
+      ['role', 'R'],
+      ['prompt', 'P'],
+      ['model', 'offline'],
+    ])
+      editor.send({ type: 'editor.field', field: field as never, value });
     editor.send({ type: 'editor.submit' });
     await flush();
     await vi.advanceTimersByTimeAsync(500);

@@ -9,7 +9,13 @@ afterEach(() => vi.useRealTimers());
 
 function start() {
   const sockets = fakeSockets();
-  const actor = createActor(wsTesterMachine.provide({ actors: { testerSocket: createTesterSocket({ wsBase: 'ws://test', getToken: () => 'tok', WebSocket: sockets.Ctor }) } })).start();
+  const actor = createActor(
+    wsTesterMachine.provide({
+      actors: {
+        testerSocket: createTesterSocket({ wsBase: 'ws://test', getToken: () => 'tok', WebSocket: sockets.Ctor }),
+      },
+    }),
+  ).start();
   return { actor, sockets, lines: () => actor.getSnapshot().context.lines };
 }
 

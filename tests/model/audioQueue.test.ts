@@ -13,10 +13,26 @@ import {
   type AudioQueueItemInput,
 } from '../../src/model/audioQueue';
 
-const empty: AudioQueueContext = { items: [], current: null, history: [], owners: {}, speed: 1, volume: 1, progress: null };
-const clip = (audioId: string, priority?: number): AudioQueueItemInput => ({ audioId, url: `/media/${audioId}.mp3`, agentId: 'a1', priority });
+const empty: AudioQueueContext = {
+  items: [],
+  current: null,
+  history: [],
+  owners: {},
+  speed: 1,
+  volume: 1,
+  progress: null,
+};
+const clip = (audioId: string, priority?: number): AudioQueueItemInput => ({
+  audioId,
+  url: `/media/${audioId}.mp3`,
+  agentId: 'a1',
+  priority,
+});
 const owner = { id: 'panel' } as unknown as AnyActorRef;
-const add = (q: AudioQueueContext, item: AudioQueueItemInput, replyTo?: AnyActorRef) => ({ ...q, ...enqueue(q, item, replyTo) });
+const add = (q: AudioQueueContext, item: AudioQueueItemInput, replyTo?: AnyActorRef) => ({
+  ...q,
+  ...enqueue(q, item, replyTo),
+});
 
 describe('audio queue bookkeeping', () => {
   it('plays higher priority first, then in arrival order', () => {
@@ -41,7 +57,11 @@ describe('audio queue bookkeeping', () => {
     expect(currentNotice(q)).toEqual({ owner, notice: { type: 'audio.started', item: q.current } });
     expect(currentNotice(q, 'blocked')?.notice).toMatchObject({ type: 'audio.finished', status: 'blocked' });
     const done = finishCurrent(q, 'error', 'nope')!;
-    expect(done.tell?.notice).toMatchObject({ type: 'audio.finished', status: 'error', item: { audioId: 'a', status: 'error', error: 'nope' } });
+    expect(done.tell?.notice).toMatchObject({
+      type: 'audio.finished',
+      status: 'error',
+      item: { audioId: 'a', status: 'error', error: 'nope' },
+    });
     expect(done.next).toMatchObject({ current: null, owners: {} });
     expect(finishCurrent({ ...q, ...done.next }, 'stopped')).toBeNull();
   });

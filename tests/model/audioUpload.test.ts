@@ -14,11 +14,22 @@ describe('reference-audio upload form', () => {
   });
 
   it('sends the trimmed name, and "audio" for a file without a name', () => {
-    expect(uploadRequest('ag1', { name: ' Calm ', file, fileName: '' })).toEqual({ agentId: 'ag1', name: 'Calm', file, fileName: 'audio' });
+    expect(uploadRequest('ag1', { name: ' Calm ', file, fileName: '' })).toEqual({
+      agentId: 'ag1',
+      name: 'Calm',
+      file,
+      fileName: 'audio',
+    });
   });
 
   it('shows the transcript auto-transcription made, or why it made none', () => {
-    expect(uploadOutcome({ ...stored, transcript: 'Hello' })).toEqual({ lastTranscript: { name: 'Calm', text: 'Hello' }, audioNotice: null });
-    expect(uploadOutcome({ ...stored, transcription_error: 'no engine' })).toEqual({ lastTranscript: null, audioNotice: 'no engine' });
+    expect(uploadOutcome({ ...stored, transcript: 'Hello' })).toEqual({
+      lastTranscript: { name: 'Calm', text: 'Hello' },
+      audioNotice: null,
+    });
+    expect(uploadOutcome({ ...stored, transcription_error: 'no engine' })).toEqual({
+      lastTranscript: null,
+      audioNotice: 'no engine',
+    });
   });
 });

@@ -20,7 +20,9 @@ describe('mayRelay', () => {
   });
 
   it('relays a turn that names an option, and the start of a discussion, whatever the speech', () => {
-    expect(mayRelay(heard({ type: 'agent_message', option_id: 'o1', position: 'Cheaper passes first' }), false)).toBe(true);
+    expect(mayRelay(heard({ type: 'agent_message', option_id: 'o1', position: 'Cheaper passes first' }), false)).toBe(
+      true,
+    );
     expect(mayRelay(heard({ type: 'discussion_initialized' }), false)).toBe(true);
   });
 

@@ -16,7 +16,11 @@ const meta = (over: Partial<ExportMeta> = {}): ExportMeta => ({
   sessionId: 'session_42',
   endpoint: '/ws/multi_round_reasoning',
   context: 'Should the vineyard switch to drip irrigation?',
-  configuration: { communication: communicationConfig.parse({}), reasoning: reasoningConfig.parse({}), research: researchConfig.parse({}) },
+  configuration: {
+    communication: communicationConfig.parse({}),
+    reasoning: reasoningConfig.parse({}),
+    research: researchConfig.parse({}),
+  },
   now: NOW,
   ...over,
 });
@@ -26,7 +30,20 @@ describe('buildExport', () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('multi_round_reasoning-research'));
     const exp = buildExport(feed, meta());
     expect(discussionExport.safeParse(exp).success).toBe(true);
-    expect(Object.keys(exp)).toEqual(['session_id', 'endpoint', 'context', 'configuration', 'message_count', 'messages', 'argument_tree', 'research_results', 'consensus', 'consensus_score', 'outcome', 'exported_at']);
+    expect(Object.keys(exp)).toEqual([
+      'session_id',
+      'endpoint',
+      'context',
+      'configuration',
+      'message_count',
+      'messages',
+      'argument_tree',
+      'research_results',
+      'consensus',
+      'consensus_score',
+      'outcome',
+      'exported_at',
+    ]);
     expect(exp.session_id).toBe('session_42');
     expect(exp.exported_at).toBe('2026-11-22T10:00:00.000Z');
     expect(exp.messages).toHaveLength(32);
@@ -44,13 +61,21 @@ describe('buildExport', () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('basic-tts'));
     const exp = buildExport(feed, meta({ sessionId: null, endpoint: '/ws/discuss' }));
     expect(exp.session_id).toMatch(/^session_\d+$/);
-    expect(exp.messages.every((m) => typeof m.audio_url === 'string' && m.audio_url.startsWith('/media/tts/'))).toBe(true);
+    expect(exp.messages.every((m) => typeof m.audio_url === 'string' && m.audio_url.startsWith('/media/tts/'))).toBe(
+      true,
+    );
     expect(exp.consensus).toBeNull();
   });
 
   it('exports an empty feed as an empty discussion', () => {
     const exp = buildExport(emptyFeed, meta({ sessionId: null }));
-    expect(exp).toMatchObject({ session_id: '', messages: [], argument_tree: [], research_results: [], consensus: null });
+    expect(exp).toMatchObject({
+      session_id: '',
+      messages: [],
+      argument_tree: [],
+      research_results: [],
+      consensus: null,
+    });
   });
 });
 
@@ -64,14 +89,16 @@ describe('file names', () => {
   });
 });
 
-const hasPdftotext = existsSync('/usr/bin/pdftotext') || (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasPdftotext =
+  existsSync('/usr/bin/pdftotext') ||
+  (() => {
+    try {
+      execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 const FONT = path.resolve(__dirname, '../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 let fontLoads = 0;
@@ -95,10 +122,38 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 function tricky(): DiscussionExport {
   const frames: FeedInput[] = [
-    { type: 'discussion_started', session_id: 'session_pdf', participants: [{ id: 'a1', name: 'Анна', role: 'Агроном' }, { id: 'b2', name: 'Zoë', role: null }] },
-    { type: 'text', id: 'm1', from_id: 'a1', from: 'Анна', text: 'Привет! Капельный полив экономит воду.', turn: 1, timestamp: '2026-11-22T09:00:01.000Z' },
-    { type: 'text', id: 'm2', from_id: 'b2', from: 'Zoë', text: 'Η άρδευση με σταγόνες είναι αποδοτική. Ça coûte 5 €', turn: 2, timestamp: '2026-11-22T09:00:02.000Z' },
-    { type: 'human_message_local', id: 'h1', text: '<b>bold</b> & <script>alert(1)</script>', timestamp: '2026-11-22T09:00:03.000Z' },
+    {
+      type: 'discussion_started',
+      session_id: 'session_pdf',
+      participants: [
+        { id: 'a1', name: 'Анна', role: 'Агроном' },
+        { id: 'b2', name: 'Zoë', role: null },
+      ],
+    },
+    {
+      type: 'text',
+      id: 'm1',
+      from_id: 'a1',
+      from: 'Анна',
+      text: 'Привет! Капельный полив экономит воду.',
+      turn: 1,
+      timestamp: '2026-11-22T09:00:01.000Z',
+    },
+    {
+      type: 'text',
+      id: 'm2',
+      from_id: 'b2',
+      from: 'Zoë',
+      text: 'Η άρδευση με σταγόνες είναι αποδοτική. Ça coûte 5 €',
+      turn: 2,
+      timestamp: '2026-11-22T09:00:02.000Z',
+    },
+    {
+      type: 'human_message_local',
+      id: 'h1',
+      text: '<b>bold</b> & <script>alert(1)</script>',
+      timestamp: '2026-11-22T09:00:03.000Z',
+    },
   ];
   return buildExport(applyFrames(emptyFeed, frames), meta({ sessionId: 'session_pdf' }));
 }
@@ -121,7 +176,9 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
   });
 
   it('uses Helvetica, loading no font, when everything is Latin-1', async () => {
-    const frames: FeedInput[] = [{ type: 'text', id: 'm1', from_id: 'a', from: 'Zoë', text: 'Ça coûte 5 francs, señor. <i>&</i>', turn: 1 }];
+    const frames: FeedInput[] = [
+      { type: 'text', id: 'm1', from_id: 'a', from: 'Zoë', text: 'Ça coûte 5 francs, señor. <i>&</i>', turn: 1 },
+    ];
     const exp = buildExport(applyFrames(emptyFeed, frames), meta());
     const before = fontLoads;
     const blob = await renderDiscussionPdf(exp, { loadUnicodeFont });
@@ -153,15 +210,25 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
 
   it('breaks a long discussion over several pages (standard and hybrid)', async () => {
     const frames: FeedInput[] = Array.from({ length: 80 }, (_, i) => ({
-      type: 'text' as const, id: `m${i}`, from_id: 'a', from: 'Ada', turn: i + 1, timestamp: '2026-11-22T09:00:00.000Z',
+      type: 'text' as const,
+      id: `m${i}`,
+      from_id: 'a',
+      from: 'Ada',
+      turn: i + 1,
+      timestamp: '2026-11-22T09:00:00.000Z',
       text: `Turn ${i + 1}: ${'drip irrigation saves water and labour '.repeat(6)}`,
     }));
     const exp = buildExport(applyFrames(emptyFeed, frames), meta());
     const standard = await pdfText(await renderDiscussionPdf(exp, { loadUnicodeFont }), 'long.pdf');
     expect(standard.pages).toBeGreaterThan(1);
-    expect(execFileSync('pdfinfo', [path.join(dir, 'long.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+([2-9]|\d\d+)/);
+    expect(execFileSync('pdfinfo', [path.join(dir, 'long.pdf')], { encoding: 'utf8' })).toMatch(
+      /Pages:\s+([2-9]|\d\d+)/,
+    );
     expect(squash(standard.text)).toContain('Turn 80:');
-    const hybrid = await pdfText(await renderHybridPdf({ ...exp, mode: 'hybrid' }, { loadUnicodeFont }), 'long-hybrid.pdf');
+    const hybrid = await pdfText(
+      await renderHybridPdf({ ...exp, mode: 'hybrid' }, { loadUnicodeFont }),
+      'long-hybrid.pdf',
+    );
     expect(hybrid.pages).toBeGreaterThan(1);
     expect(squash(hybrid.text)).toContain('Hybrid Discussion');
     expect(squash(hybrid.text)).toContain('Turn 80:');

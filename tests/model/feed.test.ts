@@ -1,14 +1,33 @@
 // The feed model over real recorded frames (tests/transcripts) and over the orders a socket can produce.
 import { describe, expect, it } from 'vitest';
-import { applyFrame, applyFrames, emptyFeed, feedWith, frameKey, type Feed, type FeedInput } from '../../src/model/feed';
 import {
-  selectAnalytics, selectArgumentTree, selectConsensus, selectCounts, selectCurrentStage, selectDelegations, selectItem,
-  selectMessageIds, selectMessages, selectPapers, selectRound, type ArgumentNode,
+  applyFrame,
+  applyFrames,
+  emptyFeed,
+  feedWith,
+  frameKey,
+  type Feed,
+  type FeedInput,
+} from '../../src/model/feed';
+import {
+  selectAnalytics,
+  selectArgumentTree,
+  selectConsensus,
+  selectCounts,
+  selectCurrentStage,
+  selectDelegations,
+  selectItem,
+  selectMessageIds,
+  selectMessages,
+  selectPapers,
+  selectRound,
+  type ArgumentNode,
 } from '../../src/model/feedSelectors';
 import { parseFeedFrame, serverData, transcriptFrames } from './transcriptFrames';
 
 const run = (name: string) => applyFrames(emptyFeed, transcriptFrames(name));
-const depth = (nodes: ArgumentNode[]): number => (nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((n) => depth(n.children))));
+const depth = (nodes: ArgumentNode[]): number =>
+  nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((n) => depth(n.children)));
 const countNodes = (nodes: ArgumentNode[]): number => nodes.reduce((a, n) => a + 1 + countNodes(n.children), 0);
 
 describe('recorded discussions', () => {
@@ -37,7 +56,9 @@ describe('recorded discussions', () => {
     expect(kinds).toEqual([...Array(6).fill('hybrid'), 'consensus', 'summary']);
     const first = selectMessages(feed)[0];
     expect(first).toMatchObject({ kind: 'hybrid', agentName: 'Ada', agentRole: 'Agronomist', confidence: 0.56 });
-    expect(first.extras).toEqual([expect.objectContaining({ kind: 'acl', performative: expect.any(String), stance: expect.any(String) })]);
+    expect(first.extras).toEqual([
+      expect.objectContaining({ kind: 'acl', performative: expect.any(String), stance: expect.any(String) }),
+    ]);
     expect(selectCounts(feed).messages).toBe(6);
     expect(selectConsensus(feed)).toMatchObject({ score: 0.36, reached: false, consensus: { confidence: 0.355 } });
     expect(feed.statistics).toMatchObject({ messageCount: 6, avgResponseTime: 81 });
@@ -61,7 +82,12 @@ describe('recorded discussions', () => {
     expect(tree).toHaveLength(1);
     expect(countNodes(tree)).toBe(15);
     expect(depth(tree)).toBe(15); // each argument answers the previous one
-    expect(tree[0].argument).toMatchObject({ type: 'proposal', parent_id: null, votes: { support: 1, oppose: 0 }, confidence: 0.61 });
+    expect(tree[0].argument).toMatchObject({
+      type: 'proposal',
+      parent_id: null,
+      votes: { support: 1, oppose: 0 },
+      confidence: 0.61,
+    });
     expect(selectCurrentStage(feed)).toMatchObject({ stage: 'consensus', round: 1 });
     expect(selectRound(feed)).toMatchObject({ current: 1, ended: [1] }); // converged in round 1
     const a = selectAnalytics(feed);
@@ -83,13 +109,29 @@ describe('recorded discussions', () => {
       ['arxiv', 'Capacitive soil moisture probes for precision viticulture'],
       ['pubmed', 'Water use efficiency of drip-irrigated vineyards over three seasons'],
     ]);
-    expect(selectMessages(feed).filter((m) => m.kind === 'research').map((m) => m.content)).toEqual([
+    expect(
+      selectMessages(feed)
+        .filter((m) => m.kind === 'research')
+        .map((m) => m.content),
+    ).toEqual([
       expect.stringMatching(/^Research \(arxiv\): 2 papers/),
       expect.stringMatching(/^Research \(pubmed\): 1 paper /),
     ]);
     // the same paper found again (by url, then by title without url) is not listed twice
     const again = applyFrames(feed, [
-      { type: 'research_results', results: [{ source: 'semantic_scholar', results: [{ ...papers[0], source: 'semantic_scholar', authors: [] }, { title: '  capacitive SOIL moisture probes — for precision viticulture ', authors: [] }] }], timestamp: 'x' },
+      {
+        type: 'research_results',
+        results: [
+          {
+            source: 'semantic_scholar',
+            results: [
+              { ...papers[0], source: 'semantic_scholar', authors: [] },
+              { title: '  capacitive SOIL moisture probes — for precision viticulture ', authors: [] },
+            ],
+          },
+        ],
+        timestamp: 'x',
+      },
     ]);
     expect(selectPapers(again)).toHaveLength(4); // the url duplicate is dropped; a paper without url is keyed by title
     expect(selectPapers(again)[3].source).toBe('semantic_scholar');
@@ -100,10 +142,20 @@ describe('recorded discussions', () => {
     const adaptive = run('hybrid-adaptive');
     expect(selectRound(adaptive)).toMatchObject({ current: 4, max: 4, ended: [1, 2, 3, 4] });
     expect(selectMessages(adaptive).filter((m) => m.kind === 'system')).toHaveLength(3);
-    expect(selectMessages(adaptive)[0]).toMatchObject({ kind: 'system', content: expect.stringMatching(/^Adaptive mode/) });
+    expect(selectMessages(adaptive)[0]).toMatchObject({
+      kind: 'system',
+      content: expect.stringMatching(/^Adaptive mode/),
+    });
     expect(adaptive.metrics.keys.length).toBe(16);
     expect(selectAnalytics(adaptive).metrics[0]).toMatchObject({ metric: 'response_time_ms', count: 12 });
-    expect(selectAnalytics(adaptive).countsByMessageType).toEqual({ natural: 3, structured: 9, round: 8, system: 3, consensus: 1, summary: 1 });
+    expect(selectAnalytics(adaptive).countsByMessageType).toEqual({
+      natural: 3,
+      structured: 9,
+      round: 8,
+      system: 3,
+      consensus: 1,
+      summary: 1,
+    });
     // every ACL message joined its turn: the recording has 9 (no requests), one per structured turn
     const extras = selectMessages(adaptive).flatMap((m) => m.extras ?? []);
     expect(extras.filter((e) => e.kind === 'acl' || e.kind === 'request')).toHaveLength(9);
@@ -112,23 +164,39 @@ describe('recorded discussions', () => {
     const tts = run('hybrid-tts');
     const withAudio = selectMessages(tts).filter((m) => m.audioUrl);
     expect(withAudio.map((m) => m.agentName)).toEqual(['Ada', 'Bo', 'Cy']);
-    expect(withAudio[0]).toMatchObject({ kind: 'hybrid', audioUrl: expect.stringMatching(/^\/media\/tts\/.+\.wav$/), audioId: expect.stringMatching(/-audio-1$/) });
-    expect(selectMessages(run('hybrid-tts-no-engine')).find((m) => m.kind === 'system')).toMatchObject({ agentName: 'System', content: 'No speech engine configured' });
+    expect(withAudio[0]).toMatchObject({
+      kind: 'hybrid',
+      audioUrl: expect.stringMatching(/^\/media\/tts\/.+\.wav$/),
+      audioId: expect.stringMatching(/-audio-1$/),
+    });
+    expect(selectMessages(run('hybrid-tts-no-engine')).find((m) => m.kind === 'system')).toMatchObject({
+      agentName: 'System',
+      content: 'No speech engine configured',
+    });
 
     const delegation = run('basic-smart-delegation');
     // two delegation frames, each also carried by the text that asks for it: two delegations, not four
     expect(selectDelegations(delegation)).toHaveLength(2);
-    expect(selectDelegations(delegation)[0]).toMatchObject({ from: 'Bo', to: 'Cy', task: expect.stringMatching(/^check the assumptions behind the furrow from the grower point of view/) });
+    expect(selectDelegations(delegation)[0]).toMatchObject({
+      from: 'Bo',
+      to: 'Cy',
+      task: expect.stringMatching(/^check the assumptions behind the furrow from the grower point of view/),
+    });
     expect(selectAnalytics(delegation).delegations).toBe(2);
     // …and each joined the text that carries it: no row of its own, the text's bubble says it once
     expect(selectMessages(delegation).map((m) => m.kind)).toEqual(Array(8).fill('text'));
     const handing = selectMessages(delegation).filter((m) => m.extras?.length); // Bo then Ada hand over to Cy
-    expect(handing.map((m) => m.extras!.map((e) => [e.kind, e.receiver]))).toEqual([[['delegation', 'Cy']], [['delegation', 'Cy']]]);
+    expect(handing.map((m) => m.extras!.map((e) => [e.kind, e.receiver]))).toEqual([
+      [['delegation', 'Cy']],
+      [['delegation', 'Cy']],
+    ]);
   });
 
   it('basic with speech: audio frames land on the messages they name', () => {
     const feed = run('basic-tts');
-    expect(selectMessages(feed).map((m) => m.audioId)).toEqual(selectMessages(feed).map((m) => m.id.replace('-msg-', '-audio-')));
+    expect(selectMessages(feed).map((m) => m.audioId)).toEqual(
+      selectMessages(feed).map((m) => m.id.replace('-msg-', '-audio-')),
+    );
   });
 
   it('a malformed frame never reaches the model, and the rest is shown', () => {
@@ -153,7 +221,11 @@ describe('replay after a reconnect', () => {
     const replayed = applyFrames(once, [...frames.slice(0, dropAt), ...frames]);
     expect(replayed).toBe(once);
     // …and the same messages if the replay interleaves with the first delivery
-    const interleaved = applyFrames(emptyFeed, [...frames.slice(0, dropAt), ...frames.slice(0, dropAt), ...frames.slice(dropAt)]);
+    const interleaved = applyFrames(emptyFeed, [
+      ...frames.slice(0, dropAt),
+      ...frames.slice(0, dropAt),
+      ...frames.slice(dropAt),
+    ]);
     expect(selectMessages(interleaved)).toEqual(selectMessages(once));
   });
 
@@ -167,7 +239,32 @@ describe('replay after a reconnect', () => {
     // The hash takes two UTF-16 units a step: a change in either of a pair, in the odd last one, or a swap within a
     // pair, is another key; so are values of other kinds that JSON would write alike, and strings split otherwise.
     const keyOf = (content: unknown) => frameKey({ type: 'system', content } as FeedInput);
-    const variants: unknown[] = ['abcd', 'abce', 'abdd', 'bacd', 'abcde', 'abcdf', 'abcdé', 'abcd😀', 'a\u0000', 'a', 1, '1', true, 'true', null, 'null', [], {}, ['ab', 'c'], ['a', 'bc'], { a: 1 }, { b: 1 }, [1, 2], [2, 1]];
+    const variants: unknown[] = [
+      'abcd',
+      'abce',
+      'abdd',
+      'bacd',
+      'abcde',
+      'abcdf',
+      'abcdé',
+      'abcd😀',
+      'a\u0000',
+      'a',
+      1,
+      '1',
+      true,
+      'true',
+      null,
+      'null',
+      [],
+      {},
+      ['ab', 'c'],
+      ['a', 'bc'],
+      { a: 1 },
+      { b: 1 },
+      [1, 2],
+      [2, 1],
+    ];
     expect(new Set(variants.map(keyOf)).size).toBe(variants.length);
     // What JSON leaves out is not part of the key; key order is (JSON writes it).
     expect(keyOf({ a: 1, b: undefined })).toBe(keyOf({ a: 1 }));
@@ -233,18 +330,45 @@ describe('applyFrame returns the same feed when nothing changes', () => {
 });
 
 describe('streaming', () => {
-  const start = (id: string, over: object = {}): FeedInput => ({ type: 'agent_message_start', id, agent_id: 'ada', agent_name: 'Ada', round: 1, ...over });
+  const start = (id: string, over: object = {}): FeedInput => ({
+    type: 'agent_message_start',
+    id,
+    agent_id: 'ada',
+    agent_name: 'Ada',
+    round: 1,
+    ...over,
+  });
   const delta = (id: string, d: string): FeedInput => ({ type: 'agent_message_delta', id, delta: d });
   const final = (id: string, content: string, over: object = {}): FeedInput =>
-    ({ type: 'agent_message', id, agent_id: 'ada', agent_name: 'Ada', content, message_type: 'hybrid', formal_communications: [], confidence: 0.8, ...over }) as FeedInput;
+    ({
+      type: 'agent_message',
+      id,
+      agent_id: 'ada',
+      agent_name: 'Ada',
+      content,
+      message_type: 'hybrid',
+      formal_communications: [],
+      confidence: 0.8,
+      ...over,
+    }) as FeedInput;
 
   it('start makes a placeholder, deltas append, the final frame replaces and keeps the position', () => {
     let feed = applyFrames(emptyFeed, [
       { type: 'human_message_local', id: 'h0', text: 'before', timestamp: 't0' },
       start('m1'),
     ]);
-    expect(selectItem(feed, 'm1')).toMatchObject({ kind: 'hybrid', streaming: true, content: '', agentName: 'Ada', round: 1 });
-    feed = applyFrames(feed, [delta('m1', 'Drip '), delta('m1', 'irrigation'), { type: 'human_message_local', id: 'h1', text: 'during', timestamp: 't1' }]);
+    expect(selectItem(feed, 'm1')).toMatchObject({
+      kind: 'hybrid',
+      streaming: true,
+      content: '',
+      agentName: 'Ada',
+      round: 1,
+    });
+    feed = applyFrames(feed, [
+      delta('m1', 'Drip '),
+      delta('m1', 'irrigation'),
+      { type: 'human_message_local', id: 'h1', text: 'during', timestamp: 't1' },
+    ]);
     expect(selectItem(feed, 'm1')).toMatchObject({ content: 'Drip irrigation', streaming: true });
     expect(feed.streamingIds).toEqual(['m1']);
     feed = applyFrame(feed, final('m1', 'Drip irrigation saves water.'));
@@ -262,7 +386,12 @@ describe('streaming', () => {
     let feed = applyFrame(emptyFeed, delta('m9', 'Hello'));
     expect(selectItem(feed, 'm9')).toMatchObject({ streaming: true, content: 'Hello', agentId: null });
     feed = applyFrame(feed, start('m9'));
-    expect(selectItem(feed, 'm9')).toMatchObject({ streaming: true, content: 'Hello', agentId: 'ada', agentName: 'Ada' });
+    expect(selectItem(feed, 'm9')).toMatchObject({
+      streaming: true,
+      content: 'Hello',
+      agentId: 'ada',
+      agentName: 'Ada',
+    });
     feed = applyFrames(feed, [delta('m9', ' world'), final('m9', 'Hello world.')]);
     expect(selectItem(feed, 'm9')).toMatchObject({ content: 'Hello world.', agentId: 'ada' });
     expect(feed.lastMessageByAgent.ada).toBe('m9');
@@ -275,13 +404,25 @@ describe('streaming', () => {
       delta('t1', 'I think'),
     ]);
     expect(selectItem(feed, 't1')!.kind).toBe('text');
-    feed = applyFrame(feed, { type: 'text', id: 't1', from_id: 'ada', from: 'Ada', text: 'I think', turn: 1, interrupted: true });
+    feed = applyFrame(feed, {
+      type: 'text',
+      id: 't1',
+      from_id: 'ada',
+      from: 'Ada',
+      text: 'I think',
+      turn: 1,
+      interrupted: true,
+    });
     expect(selectItem(feed, 't1')).toMatchObject({ kind: 'text', content: 'I think', interrupted: true });
     expect(selectItem(feed, 't1')!.streaming).toBeUndefined();
   });
 
   it('a placeholder whose final frame never came is closed as interrupted when the discussion ends', () => {
-    const feed = applyFrames(emptyFeed, [start('x'), delta('x', 'half a thou'), { type: 'discussion_ended', reason: 'stopped' }]);
+    const feed = applyFrames(emptyFeed, [
+      start('x'),
+      delta('x', 'half a thou'),
+      { type: 'discussion_ended', reason: 'stopped' },
+    ]);
     expect(selectItem(feed, 'x')).toMatchObject({ streaming: false, interrupted: true, content: 'half a thou' });
     expect(feed.streamingIds).toEqual([]);
   });
@@ -289,15 +430,34 @@ describe('streaming', () => {
   it('a multi-round turn streams and its argument (same id) becomes the item in place; the summary streams likewise', () => {
     let feed = applyFrames(emptyFeed, [start('s-msg-1', { stage: 'brainstorming' }), delta('s-msg-1', 'Pumps ')]);
     expect(selectItem(feed, 's-msg-1')).toMatchObject({ streaming: true, content: 'Pumps ' });
-    const argument = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Pumps first.', confidence: 0.7, supporting_evidence: [], parent_id: null, votes: { support: 0, oppose: 0 }, stage: 'brainstorming', round: 1 };
+    const argument = {
+      id: 's-msg-1',
+      agent_id: 'ada',
+      agent_name: 'Ada',
+      type: 'proposal',
+      content: 'Pumps first.',
+      confidence: 0.7,
+      supporting_evidence: [],
+      parent_id: null,
+      votes: { support: 0, oppose: 0 },
+      stage: 'brainstorming',
+      round: 1,
+    };
     feed = applyFrame(feed, { type: 'argument', argument } as FeedInput);
     expect(selectItem(feed, 's-msg-1')).toMatchObject({ kind: 'argument', content: 'Pumps first.' });
     expect(selectItem(feed, 's-msg-1')!.streaming).toBeUndefined();
     expect(feed.streamingIds).toEqual([]);
 
-    feed = applyFrames(feed, [start('s-summary', { kind: 'summary', round: undefined }), delta('s-summary', 'Ada proposed')]);
+    feed = applyFrames(feed, [
+      start('s-summary', { kind: 'summary', round: undefined }),
+      delta('s-summary', 'Ada proposed'),
+    ]);
     expect(selectItem(feed, 's-summary')).toMatchObject({ kind: 'summary', streaming: true, content: 'Ada proposed' });
-    const summary = { type: 'discussion_summary', id: 's-summary', summary: { text: 'Ada proposed pumps first.', message_count: 1 } } as FeedInput;
+    const summary = {
+      type: 'discussion_summary',
+      id: 's-summary',
+      summary: { text: 'Ada proposed pumps first.', message_count: 1 },
+    } as FeedInput;
     feed = applyFrame(feed, summary);
     expect(selectItem(feed, 's-summary')).toMatchObject({ kind: 'summary', content: 'Ada proposed pumps first.' });
     expect(feed.streamingIds).toEqual([]);
@@ -311,7 +471,11 @@ describe('streaming', () => {
       final('m1', 'No deltas at all.'),
     ]);
     expect(selectMessages(feed)).toHaveLength(1);
-    expect(selectItem(feed, 'm1')).toMatchObject({ content: 'No deltas at all.', audioUrl: '/media/tts/early.wav', audioId: 'au1' });
+    expect(selectItem(feed, 'm1')).toMatchObject({
+      content: 'No deltas at all.',
+      audioUrl: '/media/tts/early.wav',
+      audioId: 'au1',
+    });
     expect(feed.audioByMessage.keys.length).toBe(1);
   });
 });
@@ -324,12 +488,28 @@ describe('unexpected orders', () => {
       { type: 'round_start', round: 2 },
     ]);
     expect(selectRound(feed)).toEqual({ current: 2, max: 3, ended: [2], agreement: { 2: 0.5 } });
-    expect(selectMessages(feed).map((m) => m.content)).toEqual(['Round 2 ended · agreement 50%', 'Round 1 of 3', 'Round 2']);
+    expect(selectMessages(feed).map((m) => m.content)).toEqual([
+      'Round 2 ended · agreement 50%',
+      'Round 1 of 3',
+      'Round 2',
+    ]);
   });
 
   it('an argument whose parent is unknown shows at the root until the parent arrives; votes update in place', () => {
     const arg = (id: string, parent: string | null, support = 0) =>
-      ({ type: 'argument', argument: { id, agent_id: 'a', type: 'support', content: id, confidence: 0.5, supporting_evidence: [], parent_id: parent, votes: { support, oppose: 0 } } }) as FeedInput;
+      ({
+        type: 'argument',
+        argument: {
+          id,
+          agent_id: 'a',
+          type: 'support',
+          content: id,
+          confidence: 0.5,
+          supporting_evidence: [],
+          parent_id: parent,
+          votes: { support, oppose: 0 },
+        },
+      }) as FeedInput;
     let feed = applyFrame(emptyFeed, arg('child', 'parent'));
     expect(selectArgumentTree(feed).map((n) => n.argument.id)).toEqual(['child']);
     feed = applyFrame(feed, arg('parent', null));
@@ -344,8 +524,13 @@ describe('unexpected orders', () => {
     expect(countNodes(selectArgumentTree(cyc))).toBe(3);
   });
 
-  it('audio for an unknown message waits for it; audio without message_id goes to the agent\'s last message', () => {
-    let feed = applyFrame(emptyFeed, { type: 'audio', agent_id: 'ada', audio_url: '/media/a.wav', message_id: 'later' });
+  it("audio for an unknown message waits for it; audio without message_id goes to the agent's last message", () => {
+    let feed = applyFrame(emptyFeed, {
+      type: 'audio',
+      agent_id: 'ada',
+      audio_url: '/media/a.wav',
+      message_id: 'later',
+    });
     expect(selectItem(feed, 'later')).toBeUndefined();
     feed = applyFrames(feed, [
       { type: 'text', id: 'm1', from_id: 'ada', from: 'Ada', text: 'one', turn: 1 },
@@ -356,7 +541,9 @@ describe('unexpected orders', () => {
     feed = applyFrame(feed, { type: 'text', id: 'later', from_id: 'ada', from: 'Ada', text: 'three', turn: 3 });
     expect(selectItem(feed, 'later')).toMatchObject({ audioUrl: '/media/a.wav' });
     // replaying the final frame (without audio) keeps the audio
-    expect(applyFrame(feed, { type: 'text', id: 'later', from_id: 'ada', from: 'Ada', text: 'three', turn: 3 })).toBe(feed);
+    expect(applyFrame(feed, { type: 'text', id: 'later', from_id: 'ada', from: 'Ada', text: 'three', turn: 3 })).toBe(
+      feed,
+    );
   });
 });
 
@@ -366,6 +553,8 @@ it('selectors are memo-friendly: same feed, same outputs', () => {
   expect(selectArgumentTree(feed)).toBe(selectArgumentTree(feed));
   expect(selectPapers(feed)).toBe(selectPapers(feed));
   expect(selectAnalytics(feed)).toBe(selectAnalytics(feed));
-  expect(selectCounts(feed)).toBe(selectCounts(applyFrame(feed, { type: 'agent_status', agent_id: 'x', status: 'idle' })));
+  expect(selectCounts(feed)).toBe(
+    selectCounts(applyFrame(feed, { type: 'agent_status', agent_id: 'x', status: 'idle' })),
+  );
   expect(selectCounts(feed)).toEqual({ messages: 18, arguments: 18, papers: 3 }); // 18 `argument` frames in the recording
 });

@@ -9,13 +9,43 @@ import { extraPhrases, performativePhrase, statedPosition } from '../../src/mode
 import { isEphemeral } from '../../server/engine/frames';
 import { serverData, transcriptFrames, TRANSCRIPTS } from './transcriptFrames';
 
-const start = (id: string, name = 'Ada'): FeedInput => ({ type: 'agent_message_start', id, agent_id: name.toLowerCase(), agent_name: name });
+const start = (id: string, name = 'Ada'): FeedInput => ({
+  type: 'agent_message_start',
+  id,
+  agent_id: name.toLowerCase(),
+  agent_name: name,
+});
 const final = (id: string, content: string, name = 'Ada'): FeedInput =>
-  ({ type: 'agent_message', id, agent_id: name.toLowerCase(), agent_name: name, content, message_type: 'hybrid', formal_communications: [] }) as FeedInput;
+  ({
+    type: 'agent_message',
+    id,
+    agent_id: name.toLowerCase(),
+    agent_name: name,
+    content,
+    message_type: 'hybrid',
+    formal_communications: [],
+  }) as FeedInput;
 const acl = (sender: string, performative: string, receiver: string, claim: string, extra: object = {}): FeedInput =>
-  ({ type: 'acl_message', performative, sender, receiver, content: { claim, stance: 'support', confidence: 0.72 }, natural_language: claim, ...extra }) as FeedInput;
-const request = (from: string, to: string, content: string): FeedInput => ({ type: 'request', from_agent: from, to_agent: to, action: 'query-if', content });
-const delegation = (from: string, to: string, task: string): FeedInput => ({ type: 'delegation', delegation: { from, to, task } });
+  ({
+    type: 'acl_message',
+    performative,
+    sender,
+    receiver,
+    content: { claim, stance: 'support', confidence: 0.72 },
+    natural_language: claim,
+    ...extra,
+  }) as FeedInput;
+const request = (from: string, to: string, content: string): FeedInput => ({
+  type: 'request',
+  from_agent: from,
+  to_agent: to,
+  action: 'query-if',
+  content,
+});
+const delegation = (from: string, to: string, task: string): FeedInput => ({
+  type: 'delegation',
+  delegation: { from, to, task },
+});
 
 describe('frames of one turn make one item', () => {
   it('the final message, its ACL message, request and delegation: one item with extras, counted once', () => {
@@ -40,7 +70,19 @@ describe('frames of one turn make one item', () => {
 
   it('multi-round: an argument and its ACL message are one turn', () => {
     const feed = applyFrames(emptyFeed, [
-      { type: 'argument', argument: { id: 'a1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Open the square to bikes.', confidence: 0.6, supporting_evidence: [], votes: { support: 0, oppose: 0 } } } as FeedInput,
+      {
+        type: 'argument',
+        argument: {
+          id: 'a1',
+          agent_id: 'ada',
+          agent_name: 'Ada',
+          type: 'proposal',
+          content: 'Open the square to bikes.',
+          confidence: 0.6,
+          supporting_evidence: [],
+          votes: { support: 0, oppose: 0 },
+        },
+      } as FeedInput,
       acl('Ada', 'propose', 'all', 'Open the square to bikes.'),
     ]);
     expect(selectMessages(feed).map((m) => [m.kind, m.extras?.length])).toEqual([['argument', 1]]);
@@ -58,11 +100,21 @@ describe('frames of one turn make one item', () => {
       { type: 'text', id: 't1', from_id: 'bo', from: 'Bo', text: 'First.', turn: 1 },
       { type: 'text', id: 't2', from_id: 'ada', from: 'Ada', text: 'Second.', turn: 2 },
       delegation('Bo', 'Ada', 'check it'),
-      { type: 'text', id: 't3', from_id: 'bo', from: 'Bo', text: 'Third.', turn: 3, delegation: { from: 'Bo', to: 'Ada', task: 'check it' } },
+      {
+        type: 'text',
+        id: 't3',
+        from_id: 'bo',
+        from: 'Bo',
+        text: 'Third.',
+        turn: 3,
+        delegation: { from: 'Bo', to: 'Ada', task: 'check it' },
+      },
     ]);
     expect(selectMessageIds(feed)).toEqual(['t1', 't2', 't3']);
     expect(selectItem(feed, 't1')!.extras).toBeUndefined();
-    expect(selectItem(feed, 't3')!.extras!.map((e) => [e.kind, e.receiver, e.note])).toEqual([['delegation', 'Ada', 'check it']]);
+    expect(selectItem(feed, 't3')!.extras!.map((e) => [e.kind, e.receiver, e.note])).toEqual([
+      ['delegation', 'Ada', 'check it'],
+    ]);
   });
 
   it('an ACL message before any turn of its sender waits for that turn', () => {
@@ -78,7 +130,9 @@ describe('frames of one turn make one item', () => {
   it('nothing is dropped: what no turn took becomes a row at the end, or at once after it', () => {
     const waiting = applyFrame(emptyFeed, acl('Cy', 'inform', 'all', 'Nobody took me.'));
     const ended = applyFrame(waiting, { type: 'discussion_ended', reason: 'completed' });
-    expect(selectMessages(ended).map((m) => [m.kind, m.agentName, m.content])).toEqual([['acl', 'Cy', 'Nobody took me.']]);
+    expect(selectMessages(ended).map((m) => [m.kind, m.agentName, m.content])).toEqual([
+      ['acl', 'Cy', 'Nobody took me.'],
+    ]);
     const late = applyFrame(ended, request('Dee', 'Cy', 'A late question'));
     expect(selectMessages(late).map((m) => m.content)).toEqual(['Nobody took me.', 'A late question']);
     expect(countMessages(late)).toBe(0); // rows that are not turns are not messages
@@ -103,12 +157,26 @@ describe('frames of one turn make one item', () => {
 
 describe('a consensus names a turn by its words', () => {
   const consensus = (solution: string, dissent: string[] = []): FeedInput =>
-    ({ type: 'consensus_reached', reached: true, score: 0.8, consensus: { solution, confidence: 0.8, dissenting_opinions: dissent } }) as FeedInput;
-  const line = (feed: ReturnType<typeof applyFrames>) => selectMessages(feed).filter((m) => m.kind === 'consensus').map((m) => m.content);
+    ({
+      type: 'consensus_reached',
+      reached: true,
+      score: 0.8,
+      consensus: { solution, confidence: 0.8, dissenting_opinions: dissent },
+    }) as FeedInput;
+  const line = (feed: ReturnType<typeof applyFrames>) =>
+    selectMessages(feed)
+      .filter((m) => m.kind === 'consensus')
+      .map((m) => m.content);
 
   it('the newest turn with those words, however far back; words nobody said are shown as they are', () => {
-    const turns = Array.from({ length: 200 }, (_, i) => [start(`m${i}`, i % 2 ? 'Bo' : 'Ada'), final(`m${i}`, i === 3 ? '  Drip first.  ' : `Point ${i}.`, i % 2 ? 'Bo' : 'Ada')]).flat();
-    const feed = applyFrames(emptyFeed, [...turns, consensus('Drip first.', ['Ada: Point 198.', 'Cy: nobody said this'])]);
+    const turns = Array.from({ length: 200 }, (_, i) => [
+      start(`m${i}`, i % 2 ? 'Bo' : 'Ada'),
+      final(`m${i}`, i === 3 ? '  Drip first.  ' : `Point ${i}.`, i % 2 ? 'Bo' : 'Ada'),
+    ]).flat();
+    const feed = applyFrames(emptyFeed, [
+      ...turns,
+      consensus('Drip first.', ['Ada: Point 198.', 'Cy: nobody said this']),
+    ]);
     expect(line(feed)).toEqual(["Agreement on Bo's point. Ada disagrees. Dissent: Cy: nobody said this"]);
     // A newer turn with the same words is the one named; a turn rewritten since is not named for its old words.
     const newer = applyFrames(feed, [start('z', 'Cy'), final('z', 'Drip first.', 'Cy'), consensus('Drip first.')]);
@@ -119,7 +187,7 @@ describe('a consensus names a turn by its words', () => {
 });
 
 describe('a failed search', () => {
-  it('recorded on the hybrid socket: the Research tab\'s notice, not a row', () => {
+  it("recorded on the hybrid socket: the Research tab's notice, not a row", () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('hybrid-research-unavailable'));
     expect(feed.researchNotice).toBe('Could not reach arXiv, PubMed and Semantic Scholar: no network.');
     expect(selectMessages(feed).some((m) => m.content === feed.researchNotice)).toBe(false);
@@ -141,8 +209,10 @@ describe('the one message count', () => {
     expect(messageCountLabel(0)).toBe('0 messages');
   });
 
-  const discussions = readdirSync(TRANSCRIPTS).filter((f) => /^(hybrid|enhanced|basic|multi_round_reasoning)-.*\.jsonl$/.test(f) && !f.includes('malformed'));
-  it.each(discussions)('%s: the server\'s count of the stored frames equals the feed\'s count', (name) => {
+  const discussions = readdirSync(TRANSCRIPTS).filter(
+    (f) => /^(hybrid|enhanced|basic|multi_round_reasoning)-.*\.jsonl$/.test(f) && !f.includes('malformed'),
+  );
+  it.each(discussions)("%s: the server's count of the stored frames equals the feed's count", (name) => {
     // What the server stores: no stream frames (server/engine/frames.ts isEphemeral).
     const stored = serverData(name).filter((f) => !isEphemeral(f as { type: string }));
     const feed = applyFrames(emptyFeed, transcriptFrames(name));
@@ -171,7 +241,13 @@ describe('performatives in plain words', () => {
 });
 
 describe('a streamed turn is one bubble, a streamed summary one light row', () => {
-  const streamed = ['multi_round_reasoning-default', 'multi_round_reasoning-research', 'enhanced-default', 'hybrid-natural', 'hybrid-adaptive'];
+  const streamed = [
+    'multi_round_reasoning-default',
+    'multi_round_reasoning-research',
+    'enhanced-default',
+    'hybrid-natural',
+    'hybrid-adaptive',
+  ];
   it.each(streamed)('%s: each stream became its final item in place; nothing left streaming or interrupted', (name) => {
     const data = serverData(name) as { type?: string; id?: string; kind?: string; summary?: { text?: string } }[];
     const starts = data.filter((f) => f.type === 'agent_message_start');
@@ -194,36 +270,65 @@ describe('a streamed turn is one bubble, a streamed summary one light row', () =
   });
 
   it('a multi-round draft turns into its argument at the same place', () => {
-    const arg = { id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', type: 'proposal', content: 'Open the square to bikes.', confidence: 0.6, supporting_evidence: [], votes: { support: 0, oppose: 0 } };
+    const arg = {
+      id: 's-msg-1',
+      agent_id: 'ada',
+      agent_name: 'Ada',
+      type: 'proposal',
+      content: 'Open the square to bikes.',
+      confidence: 0.6,
+      supporting_evidence: [],
+      votes: { support: 0, oppose: 0 },
+    };
     const draft = applyFrames(emptyFeed, [
       { type: 'round_start', round: 1 },
-      { type: 'agent_message_start', id: 's-msg-1', agent_id: 'ada', agent_name: 'Ada', round: 1, stage: 'brainstorming' },
+      {
+        type: 'agent_message_start',
+        id: 's-msg-1',
+        agent_id: 'ada',
+        agent_name: 'Ada',
+        round: 1,
+        stage: 'brainstorming',
+      },
       { type: 'agent_message_delta', id: 's-msg-1', delta: 'Open the square' },
     ] as FeedInput[]);
     const at = selectMessageIds(draft).indexOf('s-msg-1');
     expect(selectItem(draft, 's-msg-1')).toMatchObject({ streaming: true, content: 'Open the square' });
-    const done = applyFrames(draft, [{ type: 'argument', argument: arg }, { type: 'discussion_ended', reason: 'completed' }] as FeedInput[]);
+    const done = applyFrames(draft, [
+      { type: 'argument', argument: arg },
+      { type: 'discussion_ended', reason: 'completed' },
+    ] as FeedInput[]);
     const turns = selectMessages(done).filter((m) => m.agentName === 'Ada');
-    expect(turns.map((m) => [m.id, m.kind, m.content, m.streaming, m.interrupted])).toEqual([['s-msg-1', 'argument', 'Open the square to bikes.', undefined, undefined]]);
+    expect(turns.map((m) => [m.id, m.kind, m.content, m.streaming, m.interrupted])).toEqual([
+      ['s-msg-1', 'argument', 'Open the square to bikes.', undefined, undefined],
+    ]);
     expect(selectMessageIds(done).indexOf('s-msg-1')).toBe(at);
     expect(countMessages(done)).toBe(1);
   });
 
   it('the summary row names no speaker, streaming or done, and is not a message; deltas before its start too', () => {
-    const s = (first: FeedInput[]) => applyFrames(emptyFeed, [
-      ...first,
-      { type: 'discussion_summary', id: 's-summary', summary: { text: 'Two turns on bikes.' } },
-    ] as FeedInput[]);
+    const s = (first: FeedInput[]) =>
+      applyFrames(emptyFeed, [
+        ...first,
+        { type: 'discussion_summary', id: 's-summary', summary: { text: 'Two turns on bikes.' } },
+      ] as FeedInput[]);
     const startFirst: FeedInput[] = [
       { type: 'agent_message_start', id: 's-summary', agent_id: 'ada', agent_name: 'Ada', kind: 'summary' },
       { type: 'agent_message_delta', id: 's-summary', delta: 'Two turns' },
     ] as FeedInput[];
     const live = applyFrames(emptyFeed, startFirst);
-    expect(selectItem(live, 's-summary')).toMatchObject({ kind: 'summary', agentName: null, streaming: true, content: 'Two turns' });
+    expect(selectItem(live, 's-summary')).toMatchObject({
+      kind: 'summary',
+      agentName: null,
+      streaming: true,
+      content: 'Two turns',
+    });
     expect(countMessages(live)).toBe(0);
     for (const first of [startFirst, [startFirst[1], startFirst[0]]]) {
       const done = s(first);
-      expect(selectMessages(done).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming])).toEqual([['s-summary', 'summary', null, 'Two turns on bikes.', undefined]]);
+      expect(selectMessages(done).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming])).toEqual([
+        ['s-summary', 'summary', null, 'Two turns on bikes.', undefined],
+      ]);
       expect(countMessages(done)).toBe(0);
       expect(done.streamingIds).toEqual([]);
     }

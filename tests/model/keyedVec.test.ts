@@ -2,9 +2,23 @@
 // to the others — appends in place past a version's end included, from any version, in any order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyKeyedVec, emptyVec, kvAppend, kvIndexOf, kvSetAt, kvValues, vecFindLast, vecGet, vecPush, vecSet, vecToArray, type KeyedVec, type Vec } from '../../src/model/keyedVec';
+import {
+  emptyKeyedVec,
+  emptyVec,
+  kvAppend,
+  kvIndexOf,
+  kvSetAt,
+  kvValues,
+  vecFindLast,
+  vecGet,
+  vecPush,
+  vecSet,
+  vecToArray,
+  type KeyedVec,
+  type Vec,
+} from '../../src/model/keyedVec';
 
-const contents = <T,>(v: Vec<T>) => Array.from({ length: v.length }, (_, i) => vecGet(v, i));
+const contents = <T>(v: Vec<T>) => Array.from({ length: v.length }, (_, i) => vecGet(v, i));
 
 describe('Vec', () => {
   it('every version reads what it held when made, across pushes and sets on any version', () => {
@@ -52,7 +66,13 @@ describe('KeyedVec', () => {
     base = kvAppend(base, 'a', 'A');
     const left = kvAppend(base, 'b', 'B');
     const right = kvAppend(base, 'c', 'C');
-    expect([kvIndexOf(left, 'b'), kvIndexOf(left, 'c'), kvIndexOf(right, 'c'), kvIndexOf(right, 'b'), kvIndexOf(base, 'b')]).toEqual([1, -1, 1, -1, -1]);
+    expect([
+      kvIndexOf(left, 'b'),
+      kvIndexOf(left, 'c'),
+      kvIndexOf(right, 'c'),
+      kvIndexOf(right, 'b'),
+      kvIndexOf(base, 'b'),
+    ]).toEqual([1, -1, 1, -1, -1]);
     expect(kvValues(kvSetAt(left, 0, 'Z'))).toEqual(['Z', 'B']);
     expect(kvValues(left)).toEqual(['A', 'B']);
     expect(kvValues(right)).toEqual(['A', 'C']);

@@ -4,20 +4,51 @@ import type { ModelConnection } from '../../src/schemas/modelConnections';
 
 // Before Start the panel names the models the selected agents will use, and who is on a server that is down.
 const groq: ModelConnection = {
-  id: 'g', kind: 'openai', preset: 'groq', name: 'Groq', base_url: 'https://api.groq.com/openai/v1', api_key_hint: '••••1234', read_only: false, manage_models: true,
-  status: { state: 'reachable' } as ModelConnection['status'], models: [{ id: 'g/llama-3.3-70b', name: 'llama-3.3-70b', label: 'Groq · llama-3.3-70b' }], stale: false,
+  id: 'g',
+  kind: 'openai',
+  preset: 'groq',
+  name: 'Groq',
+  base_url: 'https://api.groq.com/openai/v1',
+  api_key_hint: '••••1234',
+  read_only: false,
+  manage_models: true,
+  status: { state: 'reachable' } as ModelConnection['status'],
+  models: [{ id: 'g/llama-3.3-70b', name: 'llama-3.3-70b', label: 'Groq · llama-3.3-70b' }],
+  stale: false,
 };
-const down: ModelConnection = { ...groq, id: 'l', preset: 'openai', name: 'Mine', base_url: 'http://127.0.0.1:8080/v1', status: { state: 'unreachable' } as ModelConnection['status'], models: [{ id: 'l/qwen', name: 'qwen', label: 'qwen' }], stale: true };
+const down: ModelConnection = {
+  ...groq,
+  id: 'l',
+  preset: 'openai',
+  name: 'Mine',
+  base_url: 'http://127.0.0.1:8080/v1',
+  status: { state: 'unreachable' } as ModelConnection['status'],
+  models: [{ id: 'l/qwen', name: 'qwen', label: 'qwen' }],
+  stale: true,
+};
 
 describe('models in use before Start', () => {
   it('names each model and who uses it', () => {
-    const r = modelsInUse([{ name: 'Vera', model: 'g/llama-3.3-70b' }, { name: 'Bo', model: 'g/llama-3.3-70b' }, { name: 'Ada', model: 'offline' }], [groq]);
+    const r = modelsInUse(
+      [
+        { name: 'Vera', model: 'g/llama-3.3-70b' },
+        { name: 'Bo', model: 'g/llama-3.3-70b' },
+        { name: 'Ada', model: 'offline' },
+      ],
+      [groq],
+    );
     expect(r.line).toBe('Vera and Bo use Groq · llama-3.3-70b; Ada uses the offline demo');
     expect(r.unreachable).toEqual([]);
     expect(r.allOffline).toBe(false);
   });
   it('marks an agent whose model server is not answering, and Start asks first', () => {
-    const r = modelsInUse([{ name: 'Bo', model: 'l/qwen' }, { name: 'Ada', model: 'offline' }], [groq, down]);
+    const r = modelsInUse(
+      [
+        { name: 'Bo', model: 'l/qwen' },
+        { name: 'Ada', model: 'offline' },
+      ],
+      [groq, down],
+    );
     expect(r.line).toBe('Bo uses llama.cpp server · qwen; Ada uses the offline demo');
     expect(r.unreachable).toEqual(['Bo']);
     expect(unreachableQuestion(r.unreachable)).toBe("Bo's model server is not answering — start anyway?");

@@ -10,12 +10,17 @@ import { parseFeedFrame, serverData, TRANSCRIPTS } from './transcriptFrames';
 // What the server stores (and History replays): every frame but the ephemeral deltas.
 const isStored = (f: FeedInput) => f.type !== 'agent_message_delta';
 const fold = (feed: Feed, frames: FeedInput[]) => frames.reduce(applyFrame, feed);
-const shown = (feed: Feed) => selectMessages(feed).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming ?? false, m.interrupted ?? false]);
+const shown = (feed: Feed) =>
+  selectMessages(feed).map((m) => [m.id, m.kind, m.agentName, m.content, m.streaming ?? false, m.interrupted ?? false]);
 
-const transcripts = readdirSync(TRANSCRIPTS).filter((f) => /^(hybrid|enhanced|discuss|basic)-.*\.jsonl$/.test(f) && !f.includes('malformed'));
+const transcripts = readdirSync(TRANSCRIPTS).filter(
+  (f) => /^(hybrid|enhanced|discuss|basic)-.*\.jsonl$/.test(f) && !f.includes('malformed'),
+);
 
 describe.each(transcripts)('re-attach %s', (name) => {
-  const wire = serverData(name).map(parseFeedFrame).filter((f): f is FeedInput => f !== null);
+  const wire = serverData(name)
+    .map(parseFeedFrame)
+    .filter((f): f is FeedInput => f !== null);
   const watchedAll = fold(emptyFeed, wire);
   const stored = wire.filter(isStored);
 

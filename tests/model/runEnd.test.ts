@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { OUTCOME_WORDS, runOutcome } from '../../src/model/runEnd';
 
-const ended = (reason?: string) => applyFrame(emptyFeed, { type: 'discussion_ended', ...(reason ? { reason } : {}), timestamp: 't' } as FeedInput);
+const ended = (reason?: string) =>
+  applyFrame(emptyFeed, { type: 'discussion_ended', ...(reason ? { reason } : {}), timestamp: 't' } as FeedInput);
 
 describe('how a finished run is named', () => {
   it('a run the server finished is "finished"; a Stop (or a close with no end frame) is "stopped"; a failure says so', () => {

@@ -10,7 +10,9 @@ export const TRANSCRIPTS = path.resolve(__dirname, '../transcripts');
 
 /** The raw `data` of every server line (objects only), in order. */
 export function serverData(name: string): unknown[] {
-  const lines = readFileSync(path.join(TRANSCRIPTS, name.endsWith('.jsonl') ? name : `${name}.jsonl`), 'utf8').split('\n').filter(Boolean);
+  const lines = readFileSync(path.join(TRANSCRIPTS, name.endsWith('.jsonl') ? name : `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean);
   return lines
     .slice(1)
     .map((l) => JSON.parse(l) as { dir?: string; data?: unknown })
@@ -28,5 +30,7 @@ export function parseFeedFrame(data: unknown): FeedInput | null {
 
 /** Every server frame of a transcript that parses, in order. */
 export function transcriptFrames(name: string): FeedInput[] {
-  return serverData(name).map(parseFeedFrame).filter((f): f is FeedInput => f !== null);
+  return serverData(name)
+    .map(parseFeedFrame)
+    .filter((f): f is FeedInput => f !== null);
 }

@@ -9,7 +9,9 @@ describe('turn estimate before Start', () => {
   it('multi-round with the defaults plans 75 turns for three agents, and says so', () => {
     const multi = { ...settings, reasoning: { ...settings.reasoning, enableMultiRound: true } };
     expect(plannedTurns('multi_round', multi, 3).turns).toBe(75);
-    expect(turnEstimateLine('multi_round', multi, 3)).toBe('Plans up to 75 turns (5 rounds × 5 stages × 3 agents); it stops early on consensus.');
+    expect(turnEstimateLine('multi_round', multi, 3)).toBe(
+      'Plans up to 75 turns (5 rounds × 5 stages × 3 agents); it stops early on consensus.',
+    );
   });
   it('plain turns say their number', () => {
     expect(turnEstimateLine('basic', settings, 3)).toBe(`Plans ${settings.basic.turns} turns.`);

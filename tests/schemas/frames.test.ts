@@ -12,7 +12,10 @@ import { hybridClientFrame, hybridServerFrame } from '../../src/schemas/hybridSo
 type Union = Parameters<typeof knownTypes>[0];
 /** `malformed: null` marks a type that has no fields to get wrong (extra keys are ignored by design). */
 type Table<S extends Union> = {
-  [K in z.input<S>['type'] & string]: { valid: Extract<z.input<S>, { type: K }>; malformed: Record<string, unknown> | null };
+  [K in z.input<S>['type'] & string]: {
+    valid: Extract<z.input<S>, { type: K }>;
+    malformed: Record<string, unknown> | null;
+  };
 };
 
 const ts = '2025-01-01T10:00:00Z';
@@ -23,30 +26,64 @@ const argument = { id: 'arg1', agent_id: 'a1', type: 'proposal' as const, conten
 const live: Table<typeof liveServerFrame> = {
   agent_created: { valid: { type: 'agent_created', agent }, malformed: { type: 'agent_created', agent: { id: 'a1' } } },
   agent_updated: { valid: { type: 'agent_updated', agent }, malformed: { type: 'agent_updated' } },
-  agent_deleted: { valid: { type: 'agent_deleted', agent_id: 'a1' }, malformed: { type: 'agent_deleted', agent_id: 5 } },
+  agent_deleted: {
+    valid: { type: 'agent_deleted', agent_id: 'a1' },
+    malformed: { type: 'agent_deleted', agent_id: 5 },
+  },
   connection_created: {
     valid: { type: 'connection_created', connection: { id: 'c1', from_agent_id: 'a1', to_agent_id: 'a2' } },
     malformed: { type: 'connection_created', connection: { id: 'c1', source: 'a1' } },
   },
-  connection_deleted: { valid: { type: 'connection_deleted', connection_id: 'c1' }, malformed: { type: 'connection_deleted', connection_id: 7 } },
+  connection_deleted: {
+    valid: { type: 'connection_deleted', connection_id: 'c1' },
+    malformed: { type: 'connection_deleted', connection_id: 7 },
+  },
   agent_status_update: {
     valid: { type: 'agent_status_update', agent_id: 'a1', status: 'thinking', agent_name: 'Ada' },
     malformed: { type: 'agent_status_update', agent_id: 'a1' },
   },
-  system_update: { valid: { type: 'system_update', agents: [{ id: 'a1', status: 'idle' }] }, malformed: { type: 'system_update', agents: 'a1' } },
-  stats: { valid: { type: 'stats', stats: { agents: 2, connections: 1 } }, malformed: { type: 'stats', stats: { agents: 'two' } } },
+  system_update: {
+    valid: { type: 'system_update', agents: [{ id: 'a1', status: 'idle' }] },
+    malformed: { type: 'system_update', agents: 'a1' },
+  },
+  stats: {
+    valid: { type: 'stats', stats: { agents: 2, connections: 1 } },
+    malformed: { type: 'stats', stats: { agents: 'two' } },
+  },
   connected: { valid: { type: 'connected', channel: 'updates' }, malformed: { type: 'connected', channel: 1 } },
   pong: { valid: { type: 'pong' }, malformed: null },
   model_job: {
     valid: {
       type: 'model_job',
-      job: { id: 'j1', connection_id: 'c1', connection_name: 'Home', model: 'qwen2.5:0.5b', status: 'running', phase: 'pulling 6a07', completed: 10, total: 100, error: null, started_at: ts },
+      job: {
+        id: 'j1',
+        connection_id: 'c1',
+        connection_name: 'Home',
+        model: 'qwen2.5:0.5b',
+        status: 'running',
+        phase: 'pulling 6a07',
+        completed: 10,
+        total: 100,
+        error: null,
+        started_at: ts,
+      },
     },
     malformed: { type: 'model_job', job: { id: 'j1', status: 'halfway' } },
   },
   model_connections_changed: { valid: { type: 'model_connections_changed' }, malformed: null },
   model_download: {
-    valid: { type: 'model_download', download: { file: 'a.gguf', url: 'https://example.org/a.gguf', received: 10, total: 100, state: 'running', error: null, sha256: null } },
+    valid: {
+      type: 'model_download',
+      download: {
+        file: 'a.gguf',
+        url: 'https://example.org/a.gguf',
+        received: 10,
+        total: 100,
+        state: 'running',
+        error: null,
+        sha256: null,
+      },
+    },
     malformed: { type: 'model_download', download: { file: 'a.gguf', received: -1 } },
   },
 };
@@ -58,70 +95,154 @@ const liveClient: Table<typeof liveClientFrame> = {
 
 // Frames both discussion panels read, written once.
 type SharedType =
-  | 'discussion_initialized' | 'round_start' | 'agent_message' | 'acl_message' | 'agent_status' | 'round_end'
-  | 'delegation' | 'consensus_reached' | 'discussion_summary' | 'discussion_ended' | 'error'
-  | 'agent_message_start' | 'agent_message_delta' | 'positions'
-  | 'floor' | 'vote' | 'format_stage' | 'ranking' | 'debate_result' | 'format_note';
-const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> = {
-  discussion_initialized: {
-    valid: { type: 'discussion_initialized', session_id: 'session_1', participants: [{ id: 'a1', name: 'Ada' }], topic: 'Soil', timestamp: ts },
-    malformed: { type: 'discussion_initialized', participants: [] },
-  },
-  round_start: { valid: { type: 'round_start', round: 1, max_rounds: 3 }, malformed: { type: 'round_start', round: 0 } },
-  agent_message: {
-    valid: { type: 'agent_message', id: 'm1', agent_id: 'a1', agent_name: 'Ada', content: 'Hello', confidence: 0.7, timestamp: ts },
-    malformed: { type: 'agent_message', id: 'm1', agent_id: 'a1', agent_name: 'Ada' },
-  },
-  acl_message: {
-    valid: { type: 'acl_message', performative: 'inform', sender: 'Ada', receiver: 'Bob', content: { claim: 'x' } },
-    malformed: { type: 'acl_message', performative: 'inform' },
-  },
-  agent_status: { valid: { type: 'agent_status', agent_id: 'a1', status: 'speaking' }, malformed: { type: 'agent_status', agent_id: 'a1' } },
-  round_end: { valid: { type: 'round_end', round: 2, agreement: 0.5 }, malformed: { type: 'round_end', round: -1 } },
-  delegation: { valid: { type: 'delegation', delegation: { from: 'Ada', to: 'Bob', task: 'check' } }, malformed: { type: 'delegation', delegation: 3 } },
-  consensus_reached: { valid: { type: 'consensus_reached', score: 0.8, consensus }, malformed: { type: 'consensus_reached', score: 1.5, consensus } },
-  discussion_summary: {
-    valid: { type: 'discussion_summary', summary: { text: 'Done', rounds: 2, message_count: 6 } },
-    malformed: { type: 'discussion_summary', summary: 'Done' },
-  },
-  discussion_ended: { valid: { type: 'discussion_ended', reason: 'completed' }, malformed: { type: 'discussion_ended', reason: 5 } },
-  error: { valid: { type: 'error', message: 'Something broke' }, malformed: { type: 'error', error: 'no message field' } },
-  agent_message_start: {
-    valid: { type: 'agent_message_start', id: 'm1', agent_id: 'a1', agent_name: 'Ada', round: 1 },
-    malformed: { type: 'agent_message_start', id: 'm1', agent_id: 'a1' },
-  },
-  agent_message_delta: { valid: { type: 'agent_message_delta', id: 'm1', delta: 'Drip ' }, malformed: { type: 'agent_message_delta', id: '', delta: 'x' } },
-  floor: { valid: { type: 'floor', agent_id: 'a2', agent_name: 'Bo', by: 'mention', reason: 'mentioned by you' }, malformed: { type: 'floor', agent_id: 'a2', by: 'chance', reason: 'x' } },
-  vote: {
-    valid: { type: 'vote', voter_id: 'human', side: 'for', confidence: 0.7, phase: 'before', reason: 'first impression' },
-    malformed: { type: 'vote', voter_id: 'human', side: 'maybe', confidence: 0.7, phase: 'before', reason: 'x' },
-  },
-  format_stage: { valid: { type: 'format_stage', format: 'council', stage: 'answers', title: 'Stage 1' }, malformed: { type: 'format_stage', format: 'panel', stage: 'x', title: 'y' } },
-  ranking: {
-    valid: { type: 'ranking', rows: [{ label: 'A', agent_id: 'a1', agent_name: 'Ada', mean_rank: 1.5, ballots: 2 }] },
-    malformed: { type: 'ranking', rows: [{ label: 'A' }] },
-  },
-  debate_result: {
-    valid: { type: 'debate_result', side: 'for', change: 12, for_before: 50, for_after: 62, text: 'For gained 12 points.' },
-    malformed: { type: 'debate_result', side: 'for', change: '12' },
-  },
-  format_note: { valid: { type: 'format_note', kind: 'ask', text: 'Moderator asks you: why?' }, malformed: { type: 'format_note', kind: 'shout', text: 'x' } },
-  positions: {
-    valid: { type: 'positions', options: [{ id: 'o1', label: 'Cheaper passes first' }] },
-    malformed: { type: 'positions', options: [{ id: 'o1', label: 'x'.repeat(121) }] },
-  },
-};
+  | 'discussion_initialized'
+  | 'round_start'
+  | 'agent_message'
+  | 'acl_message'
+  | 'agent_status'
+  | 'round_end'
+  | 'delegation'
+  | 'consensus_reached'
+  | 'discussion_summary'
+  | 'discussion_ended'
+  | 'error'
+  | 'agent_message_start'
+  | 'agent_message_delta'
+  | 'positions'
+  | 'floor'
+  | 'vote'
+  | 'format_stage'
+  | 'ranking'
+  | 'debate_result'
+  | 'format_note';
+const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> =
+  {
+    discussion_initialized: {
+      valid: {
+        type: 'discussion_initialized',
+        session_id: 'session_1',
+        participants: [{ id: 'a1', name: 'Ada' }],
+        topic: 'Soil',
+        timestamp: ts,
+      },
+      malformed: { type: 'discussion_initialized', participants: [] },
+    },
+    round_start: {
+      valid: { type: 'round_start', round: 1, max_rounds: 3 },
+      malformed: { type: 'round_start', round: 0 },
+    },
+    agent_message: {
+      valid: {
+        type: 'agent_message',
+        id: 'm1',
+        agent_id: 'a1',
+        agent_name: 'Ada',
+        content: 'Hello',
+        confidence: 0.7,
+        timestamp: ts,
+      },
+      malformed: { type: 'agent_message', id: 'm1', agent_id: 'a1', agent_name: 'Ada' },
+    },
+    acl_message: {
+      valid: { type: 'acl_message', performative: 'inform', sender: 'Ada', receiver: 'Bob', content: { claim: 'x' } },
+      malformed: { type: 'acl_message', performative: 'inform' },
+    },
+    agent_status: {
+      valid: { type: 'agent_status', agent_id: 'a1', status: 'speaking' },
+      malformed: { type: 'agent_status', agent_id: 'a1' },
+    },
+    round_end: { valid: { type: 'round_end', round: 2, agreement: 0.5 }, malformed: { type: 'round_end', round: -1 } },
+    delegation: {
+      valid: { type: 'delegation', delegation: { from: 'Ada', to: 'Bob', task: 'check' } },
+      malformed: { type: 'delegation', delegation: 3 },
+    },
+    consensus_reached: {
+      valid: { type: 'consensus_reached', score: 0.8, consensus },
+      malformed: { type: 'consensus_reached', score: 1.5, consensus },
+    },
+    discussion_summary: {
+      valid: { type: 'discussion_summary', summary: { text: 'Done', rounds: 2, message_count: 6 } },
+      malformed: { type: 'discussion_summary', summary: 'Done' },
+    },
+    discussion_ended: {
+      valid: { type: 'discussion_ended', reason: 'completed' },
+      malformed: { type: 'discussion_ended', reason: 5 },
+    },
+    error: {
+      valid: { type: 'error', message: 'Something broke' },
+      malformed: { type: 'error', error: 'no message field' },
+    },
+    agent_message_start: {
+      valid: { type: 'agent_message_start', id: 'm1', agent_id: 'a1', agent_name: 'Ada', round: 1 },
+      malformed: { type: 'agent_message_start', id: 'm1', agent_id: 'a1' },
+    },
+    agent_message_delta: {
+      valid: { type: 'agent_message_delta', id: 'm1', delta: 'Drip ' },
+      malformed: { type: 'agent_message_delta', id: '', delta: 'x' },
+    },
+    floor: {
+      valid: { type: 'floor', agent_id: 'a2', agent_name: 'Bo', by: 'mention', reason: 'mentioned by you' },
+      malformed: { type: 'floor', agent_id: 'a2', by: 'chance', reason: 'x' },
+    },
+    vote: {
+      valid: {
+        type: 'vote',
+        voter_id: 'human',
+        side: 'for',
+        confidence: 0.7,
+        phase: 'before',
+        reason: 'first impression',
+      },
+      malformed: { type: 'vote', voter_id: 'human', side: 'maybe', confidence: 0.7, phase: 'before', reason: 'x' },
+    },
+    format_stage: {
+      valid: { type: 'format_stage', format: 'council', stage: 'answers', title: 'Stage 1' },
+      malformed: { type: 'format_stage', format: 'panel', stage: 'x', title: 'y' },
+    },
+    ranking: {
+      valid: { type: 'ranking', rows: [{ label: 'A', agent_id: 'a1', agent_name: 'Ada', mean_rank: 1.5, ballots: 2 }] },
+      malformed: { type: 'ranking', rows: [{ label: 'A' }] },
+    },
+    debate_result: {
+      valid: {
+        type: 'debate_result',
+        side: 'for',
+        change: 12,
+        for_before: 50,
+        for_after: 62,
+        text: 'For gained 12 points.',
+      },
+      malformed: { type: 'debate_result', side: 'for', change: '12' },
+    },
+    format_note: {
+      valid: { type: 'format_note', kind: 'ask', text: 'Moderator asks you: why?' },
+      malformed: { type: 'format_note', kind: 'shout', text: 'x' },
+    },
+    positions: {
+      valid: { type: 'positions', options: [{ id: 'o1', label: 'Cheaper passes first' }] },
+      malformed: { type: 'positions', options: [{ id: 'o1', label: 'x'.repeat(121) }] },
+    },
+  };
 
 const formatClient = {
   give_floor: { valid: { type: 'give_floor', agent_id: 'a2' }, malformed: { type: 'give_floor', agent_id: '' } },
   end_discussion: { valid: { type: 'end_discussion' }, malformed: null },
-  judge_vote: { valid: { type: 'judge_vote', side: 'against', confidence: 0.6 }, malformed: { type: 'judge_vote', side: 'against', confidence: 2 } },
+  judge_vote: {
+    valid: { type: 'judge_vote', side: 'against', confidence: 0.6 },
+    malformed: { type: 'judge_vote', side: 'against', confidence: 2 },
+  },
 } as const;
 
 const standard: Table<typeof standardServerFrame> = {
   ...shared,
-  reasoning_stage: { valid: { type: 'reasoning_stage', stage: 'analysis', round: 1 }, malformed: { type: 'reasoning_stage', stage: 'dreaming' } },
-  argument: { valid: { type: 'argument', argument }, malformed: { type: 'argument', argument: { ...argument, confidence: 2 } } },
+  reasoning_stage: {
+    valid: { type: 'reasoning_stage', stage: 'analysis', round: 1 },
+    malformed: { type: 'reasoning_stage', stage: 'dreaming' },
+  },
+  argument: {
+    valid: { type: 'argument', argument },
+    malformed: { type: 'argument', argument: { ...argument, confidence: 2 } },
+  },
   research_result: {
     valid: { type: 'research_result', result: { source: 'arxiv', articles: [{ title: 'Vines', authors: ['A. B.'] }] } },
     malformed: { type: 'research_result', result: { articles: [] } },
@@ -134,7 +255,10 @@ const standard: Table<typeof standardServerFrame> = {
     valid: { type: 'text', from_id: 'a1', from: 'Ada', text: 'Hi', turn: 1 },
     malformed: { type: 'text', from_id: 'a1', from: 'Ada', text: 'Hi', turn: 'one' },
   },
-  audio: { valid: { type: 'audio', agent_id: 'a1', audio_url: '/media/x.wav' }, malformed: { type: 'audio', agent_id: 'a1' } },
+  audio: {
+    valid: { type: 'audio', agent_id: 'a1', audio_url: '/media/x.wav' },
+    malformed: { type: 'audio', agent_id: 'a1' },
+  },
   discussion_started: {
     valid: { type: 'discussion_started', session_id: 'session_1', endpoint: '/ws/discuss' },
     malformed: { type: 'discussion_started', endpoint: '/ws/discuss' },
@@ -147,21 +271,39 @@ const hybrid: Table<typeof hybridServerFrame> = {
     valid: { type: 'audio_message', agent_id: 'a1', audio_url: '/media/x.wav', audio_id: 'au1' },
     malformed: { type: 'audio_message', agent_id: 'a1', audio_url: '/media/x.wav' },
   },
-  request: { valid: { type: 'request', from_agent: 'Ada', to_agent: 'Bob', action: 'verify' }, malformed: { type: 'request', from_agent: 'Ada' } },
+  request: {
+    valid: { type: 'request', from_agent: 'Ada', to_agent: 'Bob', action: 'verify' },
+    malformed: { type: 'request', from_agent: 'Ada' },
+  },
   tts_streaming_start: {
     valid: { type: 'tts_streaming_start', agent_name: 'Ada', total_chunks: 3 },
     malformed: { type: 'tts_streaming_start', agent_name: 'Ada', total_chunks: -1 },
   },
-  tts_streaming_end: { valid: { type: 'tts_streaming_end', agent_name: 'Ada' }, malformed: { type: 'tts_streaming_end', agent_name: 5 } },
-  performance_metric: { valid: { type: 'performance_metric', metric: 'latency_ms', value: 120 }, malformed: { type: 'performance_metric', metric: 'latency_ms', value: 'fast' } },
-  tts_error: { valid: { type: 'tts_error', agent_name: 'Ada', error: 'No speech engine configured' }, malformed: { type: 'tts_error', agent_name: 'Ada' } },
+  tts_streaming_end: {
+    valid: { type: 'tts_streaming_end', agent_name: 'Ada' },
+    malformed: { type: 'tts_streaming_end', agent_name: 5 },
+  },
+  performance_metric: {
+    valid: { type: 'performance_metric', metric: 'latency_ms', value: 120 },
+    malformed: { type: 'performance_metric', metric: 'latency_ms', value: 'fast' },
+  },
+  tts_error: {
+    valid: { type: 'tts_error', agent_name: 'Ada', error: 'No speech engine configured' },
+    malformed: { type: 'tts_error', agent_name: 'Ada' },
+  },
   system: { valid: { type: 'system', content: 'Round 1 begins' }, malformed: { type: 'system' } },
 };
 
 const standardClient: Table<typeof standardClientFrame> = {
-  human_message: { valid: { type: 'human_message', text: 'What about cost?', timestamp: ts }, malformed: { type: 'human_message', text: '   ', timestamp: ts } },
+  human_message: {
+    valid: { type: 'human_message', text: 'What about cost?', timestamp: ts },
+    malformed: { type: 'human_message', text: '   ', timestamp: ts },
+  },
   stop: { valid: { type: 'stop' }, malformed: null },
-  status: { valid: { type: 'status', status: 'played', audio_id: 'au1' }, malformed: { type: 'status', status: 'paused' } },
+  status: {
+    valid: { type: 'status', status: 'played', audio_id: 'au1' },
+    malformed: { type: 'status', status: 'paused' },
+  },
   ...formatClient,
 };
 
@@ -171,7 +313,10 @@ const hybridClient: Table<typeof hybridClientFrame> = {
     valid: { type: 'audio_acknowledgment', audio_id: 'au1', status: 'played', timestamp: ts },
     malformed: { type: 'audio_acknowledgment', audio_id: 'au1', status: 'played' },
   },
-  human_message: { valid: { type: 'human_message', text: 'Go on', timestamp: ts }, malformed: { type: 'human_message', timestamp: ts } },
+  human_message: {
+    valid: { type: 'human_message', text: 'Go on', timestamp: ts },
+    malformed: { type: 'human_message', timestamp: ts },
+  },
   ...formatClient,
 };
 
@@ -208,7 +353,10 @@ describe.each(protocols)('%s frames', (_, schema, table) => {
   }
 
   it('an unknown type is reported as unknown', () => {
-    expect(parseFrame(schema, '{"type":"from_the_future","x":1}')).toEqual({ kind: 'unknown', type: 'from_the_future' });
+    expect(parseFrame(schema, '{"type":"from_the_future","x":1}')).toEqual({
+      kind: 'unknown',
+      type: 'from_the_future',
+    });
   });
 
   it('bytes that are not a typed JSON object are malformed', () => {

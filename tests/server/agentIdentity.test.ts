@@ -16,7 +16,10 @@ describe('agent identity and free slots', () => {
   afterAll(() => s.close());
 
   it('stores a colour and avatar on create, patches them, and null clears them', async () => {
-    const created = await s.api('POST', '/agents/', { token, body: { ...valid, color: '#A21CAF', avatar: '🦉', personality: 'analytical' } });
+    const created = await s.api('POST', '/agents/', {
+      token,
+      body: { ...valid, color: '#A21CAF', avatar: '🦉', personality: 'analytical' },
+    });
     expect(created.status).toBe(201);
     const a = agent.parse(created.body);
     expect(a).toMatchObject({ color: '#a21caf', avatar: '🦉', personality: 'analytical' });
@@ -24,7 +27,10 @@ describe('agent identity and free slots', () => {
     const patched = await s.api('PATCH', `/agents/${a.id}`, { token, body: { color: '#047857', avatar: 'AL' } });
     expect(patched.body).toMatchObject({ color: '#047857', avatar: 'AL', name: 'Ada' });
     // A patch that does not name them keeps them.
-    expect((await s.api('PATCH', `/agents/${a.id}`, { token, body: { name: 'Ada L' } })).body).toMatchObject({ color: '#047857', avatar: 'AL' });
+    expect((await s.api('PATCH', `/agents/${a.id}`, { token, body: { name: 'Ada L' } })).body).toMatchObject({
+      color: '#047857',
+      avatar: 'AL',
+    });
     const cleared = await s.api('PATCH', `/agents/${a.id}`, { token, body: { color: null, avatar: null } });
     expect(cleared.body).toMatchObject({ color: null, avatar: null });
     expect((await s.api('GET', `/agents/${a.id}`, { token })).body).toMatchObject({ color: null, avatar: null });
@@ -42,10 +48,17 @@ describe('agent identity and free slots', () => {
 
   it('gives twelve agents created without a position (even at once) places where no two overlap', async () => {
     const { token: t } = await s.register();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => s.api('POST', '/agents/', { token: t, body: { ...valid, name: `Agent ${i}` } })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        s.api('POST', '/agents/', { token: t, body: { ...valid, name: `Agent ${i}` } }),
+      ),
+    );
     const list = agentList.parse((await s.api('GET', '/agents/', { token: t })).body);
     expect(list).toHaveLength(12);
-    for (const a of list) for (const b of list) if (a.id !== b.id) expect(overlaps({ x: a.x!, y: a.y! }, { x: b.x!, y: b.y! }), `${a.name} / ${b.name}`).toBe(false);
+    for (const a of list)
+      for (const b of list)
+        if (a.id !== b.id)
+          expect(overlaps({ x: a.x!, y: a.y! }, { x: b.x!, y: b.y! }), `${a.name} / ${b.name}`).toBe(false);
     // A given position is kept as given.
     const given = (await s.api('POST', '/agents/', { token: t, body: { ...valid, x: 700, y: 800 } })).body;
     expect(given).toMatchObject({ x: 700, y: 800 });

@@ -4,7 +4,12 @@ import { liveServerFrame } from '../../src/schemas/liveUpdates';
 import { deriveCapabilities } from '../../server/agents/capabilities';
 import { collect, startTestServer, type TestServer } from './harness';
 
-const valid = { name: '  Ada  ', role: ' Researcher ', prompt: ' Weigh the evidence and cite studies. ', model: 'gemma3:4b' };
+const valid = {
+  name: '  Ada  ',
+  role: ' Researcher ',
+  prompt: ' Weigh the evidence and cite studies. ',
+  model: 'gemma3:4b',
+};
 
 describe('/agents against the real server', () => {
   let s: TestServer;
@@ -19,7 +24,14 @@ describe('/agents against the real server', () => {
     const r = await s.api('POST', '/agents/', { token, body: valid });
     expect(r.status).toBe(201);
     const a = agent.parse(r.body);
-    expect(a).toMatchObject({ name: 'Ada', role: 'Researcher', prompt: 'Weigh the evidence and cite studies.', model: 'gemma3:4b', status: 'idle', personality: null });
+    expect(a).toMatchObject({
+      name: 'Ada',
+      role: 'Researcher',
+      prompt: 'Weigh the evidence and cite studies.',
+      model: 'gemma3:4b',
+      status: 'idle',
+      personality: null,
+    });
     expect(a.capabilities).toEqual(['research']);
     expect(a.x).toBeGreaterThanOrEqual(100);
     expect(a.x).toBeLessThanOrEqual(500);
@@ -66,9 +78,19 @@ describe('/agents against the real server', () => {
 
   it('updates fields and personality, recomputing capabilities; stays partial', async () => {
     const a = (await s.api('POST', '/agents/', { token, body: valid })).body;
-    const r = await s.api('PATCH', `/agents/${a.id}`, { token, body: { role: ' Lawyer ', prompt: 'Argue the regulation.', personality: 'assertive' } });
+    const r = await s.api('PATCH', `/agents/${a.id}`, {
+      token,
+      body: { role: ' Lawyer ', prompt: 'Argue the regulation.', personality: 'assertive' },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: a.id, name: 'Ada', role: 'Lawyer', prompt: 'Argue the regulation.', personality: 'assertive', model: 'gemma3:4b' });
+    expect(r.body).toMatchObject({
+      id: a.id,
+      name: 'Ada',
+      role: 'Lawyer',
+      prompt: 'Argue the regulation.',
+      personality: 'assertive',
+      model: 'gemma3:4b',
+    });
     expect(r.body.capabilities).toEqual(['critical_thinking', 'legal_analysis']);
 
     const same = await s.api('PATCH', `/agents/${a.id}`, { token, body: {} });
@@ -115,8 +137,17 @@ describe('/agents against the real server', () => {
   });
 
   it('needs a bearer token on every agent route', async () => {
-    for (const [m, p] of [['GET', '/agents/'], ['POST', '/agents/'], ['GET', '/agents/x'], ['PATCH', '/agents/x'], ['DELETE', '/agents/x'], ['PUT', '/agents/x/position']]) {
-      expect((await s.api(m, p, { body: m === 'GET' || m === 'DELETE' ? undefined : valid })).status, `${m} ${p}`).toBe(401);
+    for (const [m, p] of [
+      ['GET', '/agents/'],
+      ['POST', '/agents/'],
+      ['GET', '/agents/x'],
+      ['PATCH', '/agents/x'],
+      ['DELETE', '/agents/x'],
+      ['PUT', '/agents/x/position'],
+    ]) {
+      expect((await s.api(m, p, { body: m === 'GET' || m === 'DELETE' ? undefined : valid })).status, `${m} ${p}`).toBe(
+        401,
+      );
     }
   });
 
@@ -139,7 +170,15 @@ describe('/agents against the real server', () => {
     await mine.until(() => mine.frames.some((f) => f.type === 'agent_deleted'));
     const seen = mine.frames.filter((f) => f.type !== 'connected');
     for (const f of seen) expect(liveServerFrame.safeParse(f).success, JSON.stringify(f)).toBe(true);
-    expect(seen.map((f) => f.type)).toEqual(['agent_created', 'agent_created', 'agent_updated', 'agent_updated', 'connection_created', 'connection_deleted', 'agent_deleted']);
+    expect(seen.map((f) => f.type)).toEqual([
+      'agent_created',
+      'agent_created',
+      'agent_updated',
+      'agent_updated',
+      'connection_created',
+      'connection_deleted',
+      'agent_deleted',
+    ]);
     expect(seen[0].agent.id).toBe(a.id);
     expect(seen[2].agent.name).toBe('Ada II');
     expect(seen[3].agent).toMatchObject({ x: 10, y: 20 });
@@ -157,8 +196,14 @@ describe('/agents against the real server', () => {
 
 describe('deriveCapabilities', () => {
   it('is deterministic, ordered and may be empty', () => {
-    expect(deriveCapabilities('Data Scientist', 'Analyse statistics and research papers')).toEqual(['research', 'data_analysis']);
-    expect(deriveCapabilities('Devil’s advocate', 'Challenge every idea, brainstorm alternatives')).toEqual(['critical_thinking', 'creative_thinking']);
+    expect(deriveCapabilities('Data Scientist', 'Analyse statistics and research papers')).toEqual([
+      'research',
+      'data_analysis',
+    ]);
+    expect(deriveCapabilities('Devil’s advocate', 'Challenge every idea, brainstorm alternatives')).toEqual([
+      'critical_thinking',
+      'creative_thinking',
+    ]);
     expect(deriveCapabilities('Friend', 'Say hello.')).toEqual([]);
     // Whole-word starts: 'start' is not 'art', 'patient' is not 'medic'.
     expect(deriveCapabilities('Host', 'Start the party, be patient')).toEqual([]);

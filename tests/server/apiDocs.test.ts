@@ -33,7 +33,8 @@ describe('/openapi.json', () => {
     const missing: string[] = [];
     for (const r of t.server.routes) {
       if (r.websocket || r.autoHead || r.schema?.hide) continue;
-      for (const m of r.methods) if (!openapi.paths[openApiPath(r.url)]?.[m.toLowerCase()]) missing.push(`${m} ${r.url}`);
+      for (const m of r.methods)
+        if (!openapi.paths[openApiPath(r.url)]?.[m.toLowerCase()]) missing.push(`${m} ${r.url}`);
     }
     expect(missing).toEqual([]);
   });
@@ -44,7 +45,10 @@ describe('/openapi.json', () => {
   });
 
   it('fails the check when a route has no description', () => {
-    const withExtra = [...t.server.routes, { methods: ['GET'], url: '/undocumented-example', schema: undefined, websocket: false, autoHead: false }];
+    const withExtra = [
+      ...t.server.routes,
+      { methods: ['GET'], url: '/undocumented-example', schema: undefined, websocket: false, autoHead: false },
+    ];
     expect(undocumentedRoutes(withExtra)).toEqual(['GET /undocumented-example']);
   });
 
@@ -60,13 +64,19 @@ describe('/openapi.json', () => {
     expect(openapi.components.schemas.Error.properties.detail).toBeTruthy();
     const create = openapi.paths['/agents'].post;
     expect(create.security).toEqual([{ bearer: [] }]);
-    expect(create.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['name', 'role', 'prompt', 'model']));
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['name', 'role', 'prompt', 'model']),
+    );
     expect(create.requestBody.content['application/json'].example).toMatchObject({ name: 'Ada' });
     expect(create.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(create.responses['422']).toBeTruthy();
     expect(openapi.paths['/auth/login'].post.security).toEqual([]);
-    expect(openapi.paths['/agents/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
-    expect(openapi.paths['/agents/{id}/audio'].post.requestBody.content['multipart/form-data'].schema.properties.file).toBeTruthy();
+    expect(openapi.paths['/agents/{id}'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    ]);
+    expect(
+      openapi.paths['/agents/{id}/audio'].post.requestBody.content['multipart/form-data'].schema.properties.file,
+    ).toBeTruthy();
   });
 
   it('every bearer route answers 401 {detail} without a token, and a public one does not', async () => {
@@ -77,7 +87,8 @@ describe('/openapi.json', () => {
         const url = p.replace(/\{(\w+)\}/g, 'x');
         const res = await t.api(method.toUpperCase(), url);
         const bearerOnly = op.security.length === 1 && 'bearer' in op.security[0];
-        if (bearerOnly && (res.status !== 401 || typeof res.body?.detail !== 'string')) wrong.push(`${method} ${p}: ${res.status}`);
+        if (bearerOnly && (res.status !== 401 || typeof res.body?.detail !== 'string'))
+          wrong.push(`${method} ${p}: ${res.status}`);
         if (op.security.length === 0 && res.status === 401) wrong.push(`${method} ${p} is public but answered 401`);
       }
     }
@@ -149,7 +160,12 @@ describe('/docs', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`script-src ${CSP_DIRECTIVES['script-src'].join(' ')}`);
     expect(csp).not.toContain('unsafe');
-    for (const asset of ['/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css', '/docs/page.js', '/docs/page.css']) {
+    for (const asset of [
+      '/docs/assets/swagger-ui-bundle.js',
+      '/docs/assets/swagger-ui.css',
+      '/docs/page.js',
+      '/docs/page.css',
+    ]) {
       const res = await fetch(t.url + asset);
       expect(res.status, asset).toBe(200);
       expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);

@@ -9,17 +9,20 @@ import { sniffAudio } from '../../server/audio/sniff';
 import { AUDIO_SAMPLES, BARE_MP3, createAgent, ELF, makeWav, MZ, providersWith, upload } from './audioFixtures';
 import { startTestServer, type TestServer } from './harness';
 
-const storedFiles = async (s: TestServer) => (await readdir(path.join(s.server.ctx.config.mediaDir, 'audio')).catch(() => [] as string[])).sort();
+const storedFiles = async (s: TestServer) =>
+  (await readdir(path.join(s.server.ctx.config.mediaDir, 'audio')).catch(() => [] as string[])).sort();
 const fileOf = (url: string) => url.split('?')[0].split('/').pop()!;
 
 /** A raw request, so the path is sent exactly as written (fetch would normalise '..'). */
 function rawGet(base: string, p: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new URL(base);
-    http.get({ host: u.hostname, port: u.port, path: p }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject);
+    http
+      .get({ host: u.hostname, port: u.port, path: p }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
   });
 }
 
@@ -27,7 +30,10 @@ describe('reference audio with no transcription engine', () => {
   let s: TestServer;
   let token: string;
   beforeAll(async () => {
-    s = await startTestServer({ transcribeBaseUrl: undefined, pocketsphinxPath: '/nonexistent/pocketsphinx_continuous' });
+    s = await startTestServer({
+      transcribeBaseUrl: undefined,
+      pocketsphinxPath: '/nonexistent/pocketsphinx_continuous',
+    });
     ({ token } = await s.register());
   });
   afterAll(() => s.close());
@@ -35,10 +41,18 @@ describe('reference audio with no transcription engine', () => {
   it('accepts each audio kind by its content, stores it under a server-made name and still succeeds untranscribed', async () => {
     const agent = await createAgent(s, token);
     for (const [ext, sample] of Object.entries(AUDIO_SAMPLES)) {
-      const r = await upload(s, token, agent.id, sample.bytes, `sample.${ext}`, { name: ` My ${ext} `, auto_transcribe: 'true' });
+      const r = await upload(s, token, agent.id, sample.bytes, `sample.${ext}`, {
+        name: ` My ${ext} `,
+        auto_transcribe: 'true',
+      });
       expect(r.status, `${ext}: ${JSON.stringify(r.body)}`).toBe(201);
       const item = audioUploadResponse.parse(r.body);
-      expect(item).toMatchObject({ name: `My ${ext}`, agent_id: agent.id, transcript: null, transcription_error: AUDIO_MESSAGES.noTranscriptionEngine });
+      expect(item).toMatchObject({
+        name: `My ${ext}`,
+        agent_id: agent.id,
+        transcript: null,
+        transcription_error: AUDIO_MESSAGES.noTranscriptionEngine,
+      });
       expect(fileOf(item.audio_url)).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
       const media = await s.api('GET', item.audio_url);
       expect(media.status).toBe(200);
@@ -56,7 +70,12 @@ describe('reference audio with no transcription engine', () => {
   it('rejects renamed executables and other non-audio by content, storing nothing', async () => {
     const agent = await createAgent(s, token);
     const before = await storedFiles(s);
-    for (const [bytes, name] of [[ELF, 'x.wav'], [MZ, 'setup.mp3'], [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'voice.ogg'], [Buffer.from('<html></html>'), 'a.flac']] as const) {
+    for (const [bytes, name] of [
+      [ELF, 'x.wav'],
+      [MZ, 'setup.mp3'],
+      [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'voice.ogg'],
+      [Buffer.from('<html></html>'), 'a.flac'],
+    ] as const) {
       const r = await upload(s, token, agent.id, bytes, name);
       expect(r, name).toMatchObject({ status: 415, body: { detail: AUDIO_MESSAGES.unsupportedType } });
     }
@@ -78,19 +97,32 @@ describe('reference audio with no transcription engine', () => {
 
   it('needs a name and a file', async () => {
     const agent = await createAgent(s, token);
-    expect(await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', {})).toMatchObject({ status: 422, body: { detail: AUDIO_MESSAGES.nameAndFileRequired } });
-    expect(await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: '   ' })).toMatchObject({ status: 422, body: { detail: AUDIO_MESSAGES.nameAndFileRequired } });
+    expect(await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', {})).toMatchObject({
+      status: 422,
+      body: { detail: AUDIO_MESSAGES.nameAndFileRequired },
+    });
+    expect(await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: '   ' })).toMatchObject({
+      status: 422,
+      body: { detail: AUDIO_MESSAGES.nameAndFileRequired },
+    });
     const noFile = new FormData();
     noFile.set('name', 'Voice');
-    expect(await s.api('POST', `/agents/${agent.id}/audio`, { token, body: noFile })).toMatchObject({ status: 422, body: { detail: AUDIO_MESSAGES.nameAndFileRequired } });
+    expect(await s.api('POST', `/agents/${agent.id}/audio`, { token, body: noFile })).toMatchObject({
+      status: 422,
+      body: { detail: AUDIO_MESSAGES.nameAndFileRequired },
+    });
     expect((await upload(s, token, agent.id, Buffer.alloc(0), 'empty.wav')).status).toBe(422);
     expect((await s.api('POST', `/agents/${agent.id}/audio`, { token, body: { name: 'x' } })).status).toBe(415);
-    expect((await readdir(path.join(s.server.ctx.config.mediaDir, 'audio'))).filter((f) => f.startsWith('.upload-'))).toEqual([]);
+    expect(
+      (await readdir(path.join(s.server.ctx.config.mediaDir, 'audio'))).filter((f) => f.startsWith('.upload-')),
+    ).toEqual([]);
   });
 
   it('makes path-traversal names harmless', async () => {
     const agent = await createAgent(s, token);
-    const r = await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, '../../etc/passwd.wav', { name: '../../etc/passwd' });
+    const r = await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, '../../etc/passwd.wav', {
+      name: '../../etc/passwd',
+    });
     expect(r.status).toBe(201);
     expect(r.body.name).toBe('../../etc/passwd'); // just a label
     const stored = fileOf(r.body.audio_url);
@@ -101,7 +133,13 @@ describe('reference audio with no transcription engine', () => {
     expect((await readdir(path.dirname(media))).sort()).toEqual(['media']);
 
     const key = r.body.audio_url.split('key=')[1];
-    for (const p of ['/media/audio/../../etc/passwd', '/media/audio/..%2F..%2Fetc%2Fpasswd', '/media/audio/%2e%2e%2f%2e%2e%2fetc%2fpasswd', `/media/audio/..%2F${stored}`, `/media/audio/x/../../../etc/passwd?key=${key}`]) {
+    for (const p of [
+      '/media/audio/../../etc/passwd',
+      '/media/audio/..%2F..%2Fetc%2Fpasswd',
+      '/media/audio/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      `/media/audio/..%2F${stored}`,
+      `/media/audio/x/../../../etc/passwd?key=${key}`,
+    ]) {
       expect(await rawGet(s.url, p), p).toBe(404);
     }
   });
@@ -144,8 +182,12 @@ describe('reference audio with no transcription engine', () => {
     const other = await createAgent(s, token, 'Other');
     const otherItem = (await upload(s, token, other.id, AUDIO_SAMPLES.ogg.bytes, 'o.ogg')).body;
     const ids: string[] = [];
-    for (const n of ['one', 'two', 'three']) ids.push((await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, `${n}.wav`, { name: n })).body.id);
-    const defaults = async () => (await s.api('GET', `/agents/${agent.id}/audio`, { token })).body.filter((a: { is_default: boolean }) => a.is_default).map((a: { id: string }) => a.id);
+    for (const n of ['one', 'two', 'three'])
+      ids.push((await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, `${n}.wav`, { name: n })).body.id);
+    const defaults = async () =>
+      (await s.api('GET', `/agents/${agent.id}/audio`, { token })).body
+        .filter((a: { is_default: boolean }) => a.is_default)
+        .map((a: { id: string }) => a.id);
     expect(await defaults()).toEqual([ids[0]]);
     for (const id of [ids[1], ids[2], ids[2], ids[0]]) {
       const r = await s.api('POST', `/agents/audio/${id}/set-default`, { token });
@@ -153,27 +195,45 @@ describe('reference audio with no transcription engine', () => {
       expect(await defaults()).toEqual([id]);
     }
     // Another agent's default is untouched.
-    expect((await s.api('GET', `/agents/${other.id}/audio`, { token })).body[0]).toMatchObject({ id: otherItem.id, is_default: true });
-    const [{ n }] = await s.server.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM audio_items WHERE agent_id = $1 AND is_default', [agent.id]);
+    expect((await s.api('GET', `/agents/${other.id}/audio`, { token })).body[0]).toMatchObject({
+      id: otherItem.id,
+      is_default: true,
+    });
+    const [{ n }] = await s.server.ctx.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM audio_items WHERE agent_id = $1 AND is_default',
+      [agent.id],
+    );
     expect(Number(n)).toBe(1);
-    expect(await s.api('POST', '/agents/audio/nope/set-default', { token })).toMatchObject({ status: 404, body: { detail: 'Audio not found' } });
+    expect(await s.api('POST', '/agents/audio/nope/set-default', { token })).toMatchObject({
+      status: 404,
+      body: { detail: 'Audio not found' },
+    });
   });
 
   it('deletes an item and its file; losing the default promotes the newest remaining', async () => {
     const agent = await createAgent(s, token);
     const items = [];
-    for (const n of ['first', 'second', 'third']) items.push((await upload(s, token, agent.id, AUDIO_SAMPLES.flac.bytes, 'f.flac', { name: n })).body);
+    for (const n of ['first', 'second', 'third'])
+      items.push((await upload(s, token, agent.id, AUDIO_SAMPLES.flac.bytes, 'f.flac', { name: n })).body);
     const file0 = path.join(s.server.ctx.config.mediaDir, 'audio', fileOf(items[0].audio_url));
     expect((await stat(file0)).isFile()).toBe(true);
 
-    expect(await s.api('DELETE', `/agents/audio/${items[0].id}`, { token })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await s.api('DELETE', `/agents/audio/${items[0].id}`, { token })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     await expect(stat(file0)).rejects.toThrow();
     const left = (await s.api('GET', `/agents/${agent.id}/audio`, { token })).body;
-    expect(left.map((a: { name: string; is_default: boolean }) => [a.name, a.is_default])).toEqual([['third', true], ['second', false]]);
+    expect(left.map((a: { name: string; is_default: boolean }) => [a.name, a.is_default])).toEqual([
+      ['third', true],
+      ['second', false],
+    ]);
     expect((await fetch(s.url + items[0].audio_url)).status).toBe(404);
 
     await s.api('DELETE', `/agents/audio/${items[1].id}`, { token }); // not the default: nothing changes
-    expect((await s.api('GET', `/agents/${agent.id}/audio`, { token })).body).toMatchObject([{ name: 'third', is_default: true }]);
+    expect((await s.api('GET', `/agents/${agent.id}/audio`, { token })).body).toMatchObject([
+      { name: 'third', is_default: true },
+    ]);
     expect((await s.api('DELETE', `/agents/audio/${items[1].id}`, { token })).status).toBe(404);
   });
 
@@ -181,7 +241,8 @@ describe('reference audio with no transcription engine', () => {
     const agent = await createAgent(s, token, 'Doomed');
     const friend = await createAgent(s, token, 'Friend');
     const items = [];
-    for (const ext of ['wav', 'mp3'] as const) items.push((await upload(s, token, agent.id, AUDIO_SAMPLES[ext].bytes, `a.${ext}`)).body);
+    for (const ext of ['wav', 'mp3'] as const)
+      items.push((await upload(s, token, agent.id, AUDIO_SAMPLES[ext].bytes, `a.${ext}`)).body);
     const keep = (await upload(s, token, friend.id, AUDIO_SAMPLES.wav.bytes, 'k.wav')).body;
     await s.api('POST', '/connections/', { token, body: { from_agent_id: agent.id, to_agent_id: friend.id } });
     await s.api('POST', '/connections/', { token, body: { from_agent_id: friend.id, to_agent_id: agent.id } });
@@ -190,7 +251,9 @@ describe('reference audio with no transcription engine', () => {
     expect(r).toMatchObject({ status: 200, body: { audio_deleted: 2, connections_deleted: 2 } });
     const db = s.server.ctx.db;
     expect(await db.query('SELECT id FROM audio_items WHERE agent_id = $1', [agent.id])).toEqual([]);
-    expect(await db.query('SELECT id FROM connections WHERE from_agent_id = $1 OR to_agent_id = $1', [agent.id])).toEqual([]);
+    expect(
+      await db.query('SELECT id FROM connections WHERE from_agent_id = $1 OR to_agent_id = $1', [agent.id]),
+    ).toEqual([]);
     const files = await storedFiles(s);
     for (const it of items) expect(files).not.toContain(fileOf(it.audio_url));
     expect(files).toContain(fileOf(keep.audio_url));
@@ -199,18 +262,32 @@ describe('reference audio with no transcription engine', () => {
 
   it('answers success false on /transcribe and refuses batch-transcribe without an engine', async () => {
     const agent = await createAgent(s, token);
-    const item = (await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'n', auto_transcribe: 'false' })).body;
+    const item = (
+      await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'n', auto_transcribe: 'false' })
+    ).body;
     expect(item.transcription_error).toBeNull();
     const r = await s.api('POST', '/agents/audio/transcribe', { token, body: { audio_id: item.id } });
     expect(r.status).toBe(200);
-    expect(transcribeResponse.parse(r.body)).toMatchObject({ success: false, message: AUDIO_MESSAGES.noTranscriptionEngine });
-    expect(await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } })).toMatchObject({ status: 503, body: { detail: AUDIO_MESSAGES.noTranscriptionEngine } });
+    expect(transcribeResponse.parse(r.body)).toMatchObject({
+      success: false,
+      message: AUDIO_MESSAGES.noTranscriptionEngine,
+    });
+    expect(
+      await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } }),
+    ).toMatchObject({ status: 503, body: { detail: AUDIO_MESSAGES.noTranscriptionEngine } });
     expect((await s.api('POST', '/agents/audio/transcribe', { token, body: {} })).status).toBe(422);
     expect((await s.api('POST', '/agents/audio/transcribe', { token, body: { audio_id: 'nope' } })).status).toBe(404);
   });
 
   it('needs a bearer token on every audio route', async () => {
-    for (const [m, p] of [['GET', '/agents/x/audio'], ['POST', '/agents/x/audio'], ['DELETE', '/agents/audio/x'], ['POST', '/agents/audio/x/set-default'], ['POST', '/agents/audio/transcribe'], ['POST', '/agents/audio/batch-transcribe']]) {
+    for (const [m, p] of [
+      ['GET', '/agents/x/audio'],
+      ['POST', '/agents/x/audio'],
+      ['DELETE', '/agents/audio/x'],
+      ['POST', '/agents/audio/x/set-default'],
+      ['POST', '/agents/audio/transcribe'],
+      ['POST', '/agents/audio/batch-transcribe'],
+    ]) {
       expect((await s.api(m, p)).status, `${m} ${p}`).toBe(401);
     }
   });
@@ -224,20 +301,23 @@ describe('reference audio with a transcription engine', () => {
   let failNext = false;
 
   beforeAll(async () => {
-    s = await startTestServer({}, {
-      providers: providersWith({
-        async transcribe(file) {
-          calls.push(file);
-          await gate;
-          if (failNext) {
-            failNext = false;
-            throw new Error('engine exploded');
-          }
-          const head = await readFile(file.path);
-          return `  heard ${sniffAudio(head)?.ext} ${calls.length}  `;
-        },
-      }),
-    });
+    s = await startTestServer(
+      {},
+      {
+        providers: providersWith({
+          async transcribe(file) {
+            calls.push(file);
+            await gate;
+            if (failNext) {
+              failNext = false;
+              throw new Error('engine exploded');
+            }
+            const head = await readFile(file.path);
+            return `  heard ${sniffAudio(head)?.ext} ${calls.length}  `;
+          },
+        }),
+      },
+    );
     ({ token } = await s.register());
   });
   afterAll(() => s.close());
@@ -257,7 +337,10 @@ describe('reference audio with a transcription engine', () => {
   it('skips transcription when auto_transcribe is false and still stores a failed one', async () => {
     const agent = await createAgent(s, token);
     const n = calls.length;
-    const off = await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'quiet', auto_transcribe: 'false' });
+    const off = await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', {
+      name: 'quiet',
+      auto_transcribe: 'false',
+    });
     expect(off.body).toMatchObject({ transcript: null, transcription_error: null });
     expect(calls.length).toBe(n);
     failNext = true;
@@ -278,12 +361,16 @@ describe('reference audio with a transcription engine', () => {
 
   it('answers the batch count at once and transcribes in the background', async () => {
     const agent = await createAgent(s, token);
-    for (const n of ['a', 'b', 'c']) await upload(s, token, agent.id, AUDIO_SAMPLES.ogg.bytes, 'x.ogg', { name: n, auto_transcribe: 'false' });
+    for (const n of ['a', 'b', 'c'])
+      await upload(s, token, agent.id, AUDIO_SAMPLES.ogg.bytes, 'x.ogg', { name: n, auto_transcribe: 'false' });
     await upload(s, token, agent.id, AUDIO_SAMPLES.ogg.bytes, 'x.ogg', { name: 'done' }); // transcribed already
 
     let open!: () => void;
     gate = new Promise<void>((r) => (open = r));
-    const r = await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id, force_retranscribe: false } });
+    const r = await s.api('POST', '/agents/audio/batch-transcribe', {
+      token,
+      body: { agent_id: agent.id, force_retranscribe: false },
+    });
     expect(r.status).toBe(200);
     expect(batchTranscribeResponse.parse(r.body)).toMatchObject({ count: 3, message: AUDIO_MESSAGES.batchStarted(3) });
     // Answered while the engine is still held: nothing is transcribed yet.
@@ -301,18 +388,31 @@ describe('reference audio with a transcription engine', () => {
 
     const none = await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } });
     expect(none.body).toMatchObject({ count: 0, message: AUDIO_MESSAGES.nothingToTranscribe });
-    const forced = await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id, force_retranscribe: true } });
+    const forced = await s.api('POST', '/agents/audio/batch-transcribe', {
+      token,
+      body: { agent_id: agent.id, force_retranscribe: true },
+    });
     expect(forced.body.count).toBe(4);
-    expect((await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: 'nope' } })).status).toBe(404);
+    expect((await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: 'nope' } })).status).toBe(
+      404,
+    );
     expect((await s.api('POST', '/agents/audio/batch-transcribe', { token, body: {} })).status).toBe(422);
   });
 });
 
 describe('sniffAudio', () => {
   it('names each accepted kind and nothing else', () => {
-    for (const [ext, sample] of Object.entries(AUDIO_SAMPLES)) expect(sniffAudio(sample.bytes)).toEqual({ ext, mime: sample.mime });
+    for (const [ext, sample] of Object.entries(AUDIO_SAMPLES))
+      expect(sniffAudio(sample.bytes)).toEqual({ ext, mime: sample.mime });
     expect(sniffAudio(BARE_MP3)?.ext).toBe('mp3');
-    for (const bad of [ELF, MZ, Buffer.alloc(0), Buffer.from('RIFF....AVI LIST'), Buffer.from([0xff, 0xf1, 0x50, 0x80]) /* ADTS AAC */, Buffer.from('%PDF-1.7')]) {
+    for (const bad of [
+      ELF,
+      MZ,
+      Buffer.alloc(0),
+      Buffer.from('RIFF....AVI LIST'),
+      Buffer.from([0xff, 0xf1, 0x50, 0x80]) /* ADTS AAC */,
+      Buffer.from('%PDF-1.7'),
+    ]) {
       expect(sniffAudio(bad)).toBeNull();
     }
   });
@@ -321,15 +421,20 @@ describe('sniffAudio', () => {
 describe('background transcription and shutdown', () => {
   it('does not hold the server open when the engine never answers', async () => {
     let aborted = 0;
-    const s = await startTestServer({}, {
-      providers: providersWith({
-        transcribe: (_f, signal) => new Promise<string>(() => signal?.addEventListener('abort', () => aborted++)),
-      }),
-    });
+    const s = await startTestServer(
+      {},
+      {
+        providers: providersWith({
+          transcribe: (_f, signal) => new Promise<string>(() => signal?.addEventListener('abort', () => aborted++)),
+        }),
+      },
+    );
     const { token } = await s.register();
     const agent = await createAgent(s, token);
     await upload(s, token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'n', auto_transcribe: 'false' });
-    expect((await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } })).body.count).toBe(1);
+    expect(
+      (await s.api('POST', '/agents/audio/batch-transcribe', { token, body: { agent_id: agent.id } })).body.count,
+    ).toBe(1);
     const started = Date.now();
     await s.close();
     expect(aborted).toBe(1); // the engine was told to stop

@@ -36,7 +36,10 @@ describe('auth and system routes against the real server', () => {
 
   it('answers 401 with a detail for a wrong password and an unknown email', async () => {
     await s.register('bob@example.com', 'right-pass');
-    for (const body of [{ email: 'bob@example.com', password: 'wrong-pass' }, { email: 'nobody@example.com', password: 'whatever' }]) {
+    for (const body of [
+      { email: 'bob@example.com', password: 'wrong-pass' },
+      { email: 'nobody@example.com', password: 'whatever' },
+    ]) {
       const r = await s.api('POST', '/auth/login', { body });
       expect(r.status).toBe(401);
       expect(typeof r.body.detail).toBe('string');
@@ -44,7 +47,12 @@ describe('auth and system routes against the real server', () => {
   });
 
   it('answers 422 for malformed bodies', async () => {
-    for (const body of [{}, { email: 'no-at-sign', password: 'secret-1' }, { email: 'a@b.c', password: '123' }, 'not json']) {
+    for (const body of [
+      {},
+      { email: 'no-at-sign', password: 'secret-1' },
+      { email: 'a@b.c', password: '123' },
+      'not json',
+    ]) {
       const r = await s.api('POST', '/auth/login', { body });
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(r.body.detail).toBeTruthy();
@@ -55,8 +63,16 @@ describe('auth and system routes against the real server', () => {
     const { userId, token } = await s.register();
     expect((await s.api('GET', '/auth/me')).status).toBe(401);
     const secret = new TextEncoder().encode('test-secret-0123456789abcdef');
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(secret);
-    const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-entirely-0000'));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(secret);
+    const wrongKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-entirely-0000'));
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
     const [h, , sig] = token.split('.');
     const tampered = `${h}.${b64({ sub: 'someone-else', exp: Math.floor(Date.now() / 1000) + 3600 })}.${sig}`;
@@ -71,7 +87,10 @@ describe('auth and system routes against the real server', () => {
     const limited = await startTestServer({ loginRateLimit: 3 });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await limited.api('POST', '/auth/login', { body: { email: 'x@y.z', password: 'wrong-pass' } })).status);
+      for (let i = 0; i < 5; i++)
+        codes.push(
+          (await limited.api('POST', '/auth/login', { body: { email: 'x@y.z', password: 'wrong-pass' } })).status,
+        );
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
       expect(codes[4]).toBe(429);
     } finally {
@@ -96,12 +115,16 @@ describe('auth and system routes against the real server', () => {
     for (const p of ['/models/', '/monitor/stats', '/debug/info']) expect((await s.api('GET', p)).status, p).toBe(401);
     for (const p of ['/models/', '/monitor/stats']) expect((await s.api('GET', p, { token })).status, p).toBe(200);
     // /debug/info is the operator's (the first account here, ada@example.com).
-    expect(await s.api('GET', '/debug/info', { token })).toMatchObject({ status: 403, body: { detail: expect.stringContaining('operator') } });
+    expect(await s.api('GET', '/debug/info', { token })).toMatchObject({
+      status: 403,
+      body: { detail: expect.stringContaining('operator') },
+    });
     const operator = await s.api('POST', '/auth/login', { body: { email: 'ada@example.com', password: 'secret-1' } });
     // A provider's detail (an address, a path, an error text) is the operator token's: /debug/info has statuses only.
     const info = await s.api('GET', '/debug/info', { token: operator.body.access_token });
     expect(info.status).toBe(200);
-    for (const [k, v] of Object.entries(info.body.providers as Record<string, string>)) expect(['ok', 'degraded', 'unavailable', 'disabled'], k).toContain(v);
+    for (const [k, v] of Object.entries(info.body.providers as Record<string, string>))
+      expect(['ok', 'degraded', 'unavailable', 'disabled'], k).toContain(v);
     const stats = await s.api('GET', '/monitor/stats', { token });
     expect(stats.body).toMatchObject({ agents: 0, connections: 0 });
   });

@@ -21,11 +21,23 @@ describe('/connections against the real server', () => {
 
     const list = connectionList.parse((await s.api('GET', '/connections/', { token })).body);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: r.body.id, source: a.id, target: b.id, from_agent_id: a.id, to_agent_id: b.id });
+    expect(list[0]).toMatchObject({
+      id: r.body.id,
+      source: a.id,
+      target: b.id,
+      from_agent_id: a.id,
+      to_agent_id: b.id,
+    });
 
-    expect(await s.api('DELETE', `/connections/${r.body.id}`, { token })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await s.api('DELETE', `/connections/${r.body.id}`, { token })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect((await s.api('GET', '/connections', { token })).body).toEqual([]);
-    expect(await s.api('DELETE', `/connections/${r.body.id}`, { token })).toMatchObject({ status: 404, body: { detail: 'Connection not found' } });
+    expect(await s.api('DELETE', `/connections/${r.body.id}`, { token })).toMatchObject({
+      status: 404,
+      body: { detail: 'Connection not found' },
+    });
   });
 
   it('answers the existing connection (200) for a duplicate and allows the reverse direction', async () => {
@@ -44,10 +56,21 @@ describe('/connections against the real server', () => {
   it('rejects self-connections, unknown agents and malformed bodies', async () => {
     const { token } = await s.register();
     const a = await createAgent(s, token, 'A');
-    expect(await s.api('POST', '/connections/', { token, body: { from_agent_id: a.id, to_agent_id: a.id } })).toMatchObject({ status: 400 });
-    expect(await s.api('POST', '/connections/', { token, body: { from_agent_id: a.id, to_agent_id: 'nope' } })).toMatchObject({ status: 404, body: { detail: 'Agent not found' } });
-    expect(await s.api('POST', '/connections/', { token, body: { from_agent_id: 'nope', to_agent_id: a.id } })).toMatchObject({ status: 404, body: { detail: 'Agent not found' } });
-    for (const body of [{}, { from_agent_id: a.id }, { from_agent_id: '', to_agent_id: a.id }, { from_agent_id: 1, to_agent_id: 2 }]) {
+    expect(
+      await s.api('POST', '/connections/', { token, body: { from_agent_id: a.id, to_agent_id: a.id } }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await s.api('POST', '/connections/', { token, body: { from_agent_id: a.id, to_agent_id: 'nope' } }),
+    ).toMatchObject({ status: 404, body: { detail: 'Agent not found' } });
+    expect(
+      await s.api('POST', '/connections/', { token, body: { from_agent_id: 'nope', to_agent_id: a.id } }),
+    ).toMatchObject({ status: 404, body: { detail: 'Agent not found' } });
+    for (const body of [
+      {},
+      { from_agent_id: a.id },
+      { from_agent_id: '', to_agent_id: a.id },
+      { from_agent_id: 1, to_agent_id: 2 },
+    ]) {
       expect((await s.api('POST', '/connections/', { token, body })).status, JSON.stringify(body)).toBe(422);
     }
   });
@@ -66,7 +89,9 @@ describe('/connections against the real server', () => {
     const r = await s.api('POST', '/connections/auto-connect', { token });
     expect(r.status).toBe(200);
     expect(autoConnectResponse.parse(r.body).connections_created).toBe(3);
-    const pairs = (await s.api('GET', '/connections/', { token })).body.map((x: { source: string; target: string }) => `${x.source}>${x.target}`);
+    const pairs = (await s.api('GET', '/connections/', { token })).body.map(
+      (x: { source: string; target: string }) => `${x.source}>${x.target}`,
+    );
     expect(pairs.sort()).toEqual([`${c}>${b}`, `${a}>${e}`, `${a}>${b}`, `${c}>${d}`, `${d}>${e}`].sort());
     // One frame for the batch; the canvas reloads the list on it.
     await socket.next('connection_created');
@@ -78,9 +103,13 @@ describe('/connections against the real server', () => {
 
   it('auto-connect with fewer than two agents creates nothing', async () => {
     const { token } = await s.register();
-    expect((await s.api('POST', '/connections/auto-connect', { token })).body).toMatchObject({ connections_created: 0 });
+    expect((await s.api('POST', '/connections/auto-connect', { token })).body).toMatchObject({
+      connections_created: 0,
+    });
     await createAgent(s, token, 'Solo');
-    expect((await s.api('POST', '/connections/auto-connect', { token })).body).toMatchObject({ connections_created: 0 });
+    expect((await s.api('POST', '/connections/auto-connect', { token })).body).toMatchObject({
+      connections_created: 0,
+    });
   });
 
   it('loses the agent’s connections when the agent is deleted', async () => {
@@ -98,7 +127,12 @@ describe('/connections against the real server', () => {
   });
 
   it('needs a bearer token on every connection route', async () => {
-    for (const [m, p] of [['GET', '/connections/'], ['POST', '/connections/'], ['DELETE', '/connections/x'], ['POST', '/connections/auto-connect']]) {
+    for (const [m, p] of [
+      ['GET', '/connections/'],
+      ['POST', '/connections/'],
+      ['DELETE', '/connections/x'],
+      ['POST', '/connections/auto-connect'],
+    ]) {
       expect((await s.api(m, p)).status, `${m} ${p}`).toBe(401);
     }
   });
@@ -106,8 +140,23 @@ describe('/connections against the real server', () => {
 
 describe('planAutoConnect', () => {
   it('chains consecutive agents, skipping pairs linked either way', () => {
-    expect(planAutoConnect(['a', 'b', 'c', 'd'], [])).toEqual([['a', 'b'], ['b', 'c'], ['c', 'd']]);
-    expect(planAutoConnect(['a', 'b', 'c', 'd'], [{ from_agent_id: 'c', to_agent_id: 'b' }, { from_agent_id: 'a', to_agent_id: 'd' }])).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(planAutoConnect(['a', 'b', 'c', 'd'], [])).toEqual([
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+    ]);
+    expect(
+      planAutoConnect(
+        ['a', 'b', 'c', 'd'],
+        [
+          { from_agent_id: 'c', to_agent_id: 'b' },
+          { from_agent_id: 'a', to_agent_id: 'd' },
+        ],
+      ),
+    ).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(planAutoConnect(['a'], [])).toEqual([]);
     expect(planAutoConnect([], [])).toEqual([]);
   });

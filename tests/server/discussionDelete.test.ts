@@ -4,7 +4,14 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import type { ChatRequest } from '../../server/providers/types';
 import { createDiscussion } from '../../server/engine/store';
 import { startTestServer, type TestServer } from './harness';
-import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
+import {
+  humanMessagesStored,
+  makeAgents,
+  offlineLlm,
+  openDiscussion,
+  sessionId,
+  testProviders,
+} from './engine/helpers';
 
 // DELETE /discussion/{id}: per user, refused while running, and the frames and human messages go with it.
 
@@ -27,14 +34,25 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const count = async (table: string, discussionId: string) =>
-  Number((await s.server.ctx.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE discussion_id = $1`, [discussionId]))[0].n);
+  Number(
+    (
+      await s.server.ctx.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE discussion_id = $1`, [
+        discussionId,
+      ])
+    )[0].n,
+  );
 
 describe('DELETE /discussion/{id}', () => {
   it('deletes a finished discussion with its frames and human messages; history lists it no more', async () => {
     let open!: () => void;
     hold = { gate: new Promise<void>((r) => (open = r)), open: () => open() };
     const sid = sessionId('delete');
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Keep or sell the old press?', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Keep or sell the old press?',
+      turns: 2,
+    });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     c.send({ type: 'human_message', text: 'Mind the budget.', timestamp: new Date().toISOString() });
     await humanMessagesStored(s, token, sid);
@@ -48,8 +66,15 @@ describe('DELETE /discussion/{id}', () => {
     expect(stored.human_messages).toHaveLength(1);
     const turns = stored.frames.filter((f) => f.data.type === 'text').length;
     expect(turns).toBe(2);
-    const listed = discussionHistory.parse((await s.api('GET', '/discussion/history', { token })).body).find((h) => h.session_id === sid);
-    expect(listed).toMatchObject({ status: 'ended', end_reason: 'completed', message_count: turns + 1, frame_count: stored.frames.length });
+    const listed = discussionHistory
+      .parse((await s.api('GET', '/discussion/history', { token })).body)
+      .find((h) => h.session_id === sid);
+    expect(listed).toMatchObject({
+      status: 'ended',
+      end_reason: 'completed',
+      message_count: turns + 1,
+      frame_count: stored.frames.length,
+    });
 
     // Another user cannot see it, and cannot delete it: a 404, not a 403 (its existence is not revealed).
     expect((await s.api('DELETE', `/discussion/${sid}`, { token: other })).status).toBe(404);
@@ -66,13 +91,20 @@ describe('DELETE /discussion/{id}', () => {
     expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(404);
   });
 
-  it('a fresh discussion under a deleted one\'s session_id repeats none of its frame ids', async () => {
+  it("a fresh discussion under a deleted one's session_id repeats none of its frame ids", async () => {
     const sid = sessionId('reused');
     const ids = async () => {
-      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Reuse the vats?', turns: 2 });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds,
+        session_id: sid,
+        context: 'Reuse the vats?',
+        turns: 2,
+      });
       await c.waitClose();
       const stored = storedDiscussion.parse((await s.api('GET', `/discussion/${sid}`, { token })).body);
-      const frameIds = stored.frames.map((f) => (f.data as { id?: unknown }).id).filter((id): id is string => typeof id === 'string');
+      const frameIds = stored.frames
+        .map((f) => (f.data as { id?: unknown }).id)
+        .filter((id): id is string => typeof id === 'string');
       expect(frameIds.length).toBeGreaterThan(0);
       // Each id carries the discussion's own uuid.
       for (const id of frameIds) expect(id).toContain(stored.id);
@@ -88,7 +120,12 @@ describe('DELETE /discussion/{id}', () => {
     let open!: () => void;
     hold = { gate: new Promise<void>((r) => (open = r)), open: () => open() };
     const sid = sessionId('running');
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Harvest by hand?', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Harvest by hand?',
+      turns: 2,
+    });
     try {
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       const r = await s.api('DELETE', `/discussion/${sid}`, { token });
@@ -114,8 +151,18 @@ describe('GET /discussion/history', () => {
     const { token: t, userId } = await s.register();
     const db = s.server.ctx.db;
     for (const [i, sid] of ['s-old', 's-mid', 's-new'].entries()) {
-      await createDiscussion(db, { id: `id-${sid}-${userId}`, userId, sessionId: sid, endpoint: 'basic', topic: sid, config: {} });
-      await db.query('UPDATE discussions SET created_at = $2 WHERE id = $1', [`id-${sid}-${userId}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()]);
+      await createDiscussion(db, {
+        id: `id-${sid}-${userId}`,
+        userId,
+        sessionId: sid,
+        endpoint: 'basic',
+        topic: sid,
+        config: {},
+      });
+      await db.query('UPDATE discussions SET created_at = $2 WHERE id = $1', [
+        `id-${sid}-${userId}`,
+        new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      ]);
     }
     const r = await s.api('GET', '/discussion/history', { token: t });
     expect(discussionHistory.parse(r.body).map((h) => h.session_id)).toEqual(['s-new', 's-mid', 's-old']);

@@ -16,7 +16,18 @@ const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 20 }).map((s) => `${s}\u0000${s}`),
-  fc.constantFrom('', ' ', '\u0000', '%00', '../../etc/passwd', '\uD800', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'x'.repeat(6000), '🙂'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '%00',
+    '../../etc/passwd',
+    '\uD800',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE users; --",
+    'x'.repeat(6000),
+    '🙂'.repeat(300),
+  ),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
@@ -88,20 +99,57 @@ afterAll(async () => {
 
 describe('REST bodies', () => {
   const routes: Array<{ method: string; path: () => string; valid: () => Record<string, unknown>; auth?: boolean }> = [
-    { method: 'POST', path: () => '/auth/register', valid: () => ({ email: 'fuzz@example.com', password: 'secret-pass' }), auth: false },
-    { method: 'POST', path: () => '/auth/login', valid: () => ({ email: 'fuzz@example.com', password: 'secret-pass' }), auth: false },
-    { method: 'POST', path: () => '/agents/', valid: () => ({ name: 'F', role: 'R', prompt: 'P', model: 'offline', personality: 'patient', x: 1, y: 2 }) },
-    { method: 'PATCH', path: () => `/agents/${agentIds[0]}`, valid: () => ({ name: 'F', role: 'R', prompt: 'P', model: 'offline', personality: 'patient' }) },
+    {
+      method: 'POST',
+      path: () => '/auth/register',
+      valid: () => ({ email: 'fuzz@example.com', password: 'secret-pass' }),
+      auth: false,
+    },
+    {
+      method: 'POST',
+      path: () => '/auth/login',
+      valid: () => ({ email: 'fuzz@example.com', password: 'secret-pass' }),
+      auth: false,
+    },
+    {
+      method: 'POST',
+      path: () => '/agents/',
+      valid: () => ({ name: 'F', role: 'R', prompt: 'P', model: 'offline', personality: 'patient', x: 1, y: 2 }),
+    },
+    {
+      method: 'PATCH',
+      path: () => `/agents/${agentIds[0]}`,
+      valid: () => ({ name: 'F', role: 'R', prompt: 'P', model: 'offline', personality: 'patient' }),
+    },
     { method: 'PUT', path: () => `/agents/${agentIds[0]}/position`, valid: () => ({ x: 10, y: 20 }) },
-    { method: 'POST', path: () => '/connections/', valid: () => ({ from_agent_id: agentIds[0], to_agent_id: agentIds[1] }) },
+    {
+      method: 'POST',
+      path: () => '/connections/',
+      valid: () => ({ from_agent_id: agentIds[0], to_agent_id: agentIds[1] }),
+    },
     { method: 'POST', path: () => '/agents/audio/transcribe', valid: () => ({ audio_id: 'nope' }) },
-    { method: 'POST', path: () => '/agents/audio/batch-transcribe', valid: () => ({ agent_id: agentIds[0], force_retranscribe: true }) },
+    {
+      method: 'POST',
+      path: () => '/agents/audio/batch-transcribe',
+      valid: () => ({ agent_id: agentIds[0], force_retranscribe: true }),
+    },
     { method: 'POST', path: () => '/api/tts/speak', valid: () => ({ text: 'Hello.', agent_id: agentIds[0] }) },
-    { method: 'POST', path: () => '/research/search', valid: () => ({ query: 'vines', sources: ['arxiv'], max_results: 3, domain: 'general' }) },
+    {
+      method: 'POST',
+      path: () => '/research/search',
+      valid: () => ({ query: 'vines', sources: ['arxiv'], max_results: 3, domain: 'general' }),
+    },
   ];
 
   for (const route of routes) {
-    it(`${route.method} ${route.path.toString().replace(/^.*=> /, '').replace(/[`'"]/g, '').replace(/\$\{agentIds\[0\]\}/, ':id')}: no 5xx but the engines' own 503, a detail on every refusal, nothing stored half`, async () => {
+    it(`${route.method} ${route.path
+      .toString()
+      .replace(/^.*=> /, '')
+      .replace(/[`'"]/g, '')
+      .replace(
+        /\$\{agentIds\[0\]\}/,
+        ':id',
+      )}: no 5xx but the engines' own 503, a detail on every refusal, nothing stored half`, async () => {
       await fc.assert(
         fc.asyncProperty(bodies(route.valid()), async (body) => {
           const before = await snapshot();
@@ -123,7 +171,11 @@ describe('REST bodies', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
         const before = await snapshot();
-        const res = await fetch(`${s.url}/agents/`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: text });
+        const res = await fetch(`${s.url}/agents/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: text,
+        });
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
           expect(typeof (await res.json()).detail).toBe('string');
@@ -133,17 +185,21 @@ describe('REST bodies', () => {
       { numRuns: RUNS },
     );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'auto_transcribe', 'other'), hostileString), fc.uint8Array({ maxLength: 64 }), async (fields, bytes) => {
-        const before = await snapshot();
-        const fd = new FormData();
-        for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-        fd.set('file', new Blob([bytes]), 'x.wav');
-        const r = await s.api('POST', `/agents/${agentIds[0]}/audio`, { token, body: fd });
-        expect(r.status).toBeLessThan(500);
-        expect(r.status).toBeGreaterThanOrEqual(400); // no fuzzed file is audio
-        expect(typeof r.body.detail).toBe('string');
-        expect(await snapshot()).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('name', 'auto_transcribe', 'other'), hostileString),
+        fc.uint8Array({ maxLength: 64 }),
+        async (fields, bytes) => {
+          const before = await snapshot();
+          const fd = new FormData();
+          for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+          fd.set('file', new Blob([bytes]), 'x.wav');
+          const r = await s.api('POST', `/agents/${agentIds[0]}/audio`, { token, body: fd });
+          expect(r.status).toBeLessThan(500);
+          expect(r.status).toBeGreaterThanOrEqual(400); // no fuzzed file is audio
+          expect(typeof r.body.detail).toBe('string');
+          expect(await snapshot()).toBe(before);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -161,11 +217,16 @@ interface Conn {
 async function connect(p: string): Promise<Conn> {
   const ws = new WebSocket(`${s.wsUrl}${p}?token=${encodeURIComponent(token)}`);
   const c: Conn = {
-    frames: [], closed: null, ws,
+    frames: [],
+    closed: null,
+    ws,
     async waitFor(pred, ms = 10_000) {
       const end = Date.now() + ms;
       while (!pred()) {
-        if (Date.now() > end) throw new Error(`timed out; frames ${JSON.stringify(c.frames.map((f) => f.type))}, closed ${JSON.stringify(c.closed)}`);
+        if (Date.now() > end)
+          throw new Error(
+            `timed out; frames ${JSON.stringify(c.frames.map((f) => f.type))}, closed ${JSON.stringify(c.closed)}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     },
@@ -182,28 +243,41 @@ async function connect(p: string): Promise<Conn> {
 const SOCKETS = ['/ws/discuss', '/ws/enhanced', '/ws/multi_round_reasoning', '/ws/hybrid'] as const;
 
 describe('socket frames', () => {
-  const validConfig = () => ({ agent_ids: agentIds, session_id: sessionId('fuzz'), context: 'Water use', topic: 'Water use', turns: 2 });
+  const validConfig = () => ({
+    agent_ids: agentIds,
+    session_id: sessionId('fuzz'),
+    context: 'Water use',
+    topic: 'Water use',
+    turns: 2,
+  });
   const asWire = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
   for (const p of SOCKETS) {
     it(`${p}: any first frame starts a discussion or is refused with a message and a close (never 1011), storing nothing`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: bodies(validConfig()) }, { weight: 1, arbitrary: hostileString }), async (first) => {
-          const before = await snapshot();
-          const c = await connect(p);
-          c.ws.send(asWire(first));
-          await c.waitFor(() => c.closed !== null || c.frames.some((f) => f.type === 'discussion_started' || f.type === 'discussion_initialized'));
-          if (c.closed) {
-            expect([1000, 1003, 1008], JSON.stringify(c.closed)).toContain(c.closed.code);
-            if (c.closed.code !== 1000) {
-              expect(c.frames.find((f) => f.type === 'error')?.message).toEqual(expect.any(String));
-              expect(await snapshot()).toBe(before);
+        fc.asyncProperty(
+          fc.oneof({ weight: 3, arbitrary: bodies(validConfig()) }, { weight: 1, arbitrary: hostileString }),
+          async (first) => {
+            const before = await snapshot();
+            const c = await connect(p);
+            c.ws.send(asWire(first));
+            await c.waitFor(
+              () =>
+                c.closed !== null ||
+                c.frames.some((f) => f.type === 'discussion_started' || f.type === 'discussion_initialized'),
+            );
+            if (c.closed) {
+              expect([1000, 1003, 1008], JSON.stringify(c.closed)).toContain(c.closed.code);
+              if (c.closed.code !== 1000) {
+                expect(c.frames.find((f) => f.type === 'error')?.message).toEqual(expect.any(String));
+                expect(await snapshot()).toBe(before);
+              }
+            } else {
+              c.ws.send(JSON.stringify({ type: 'stop' }));
+              await c.waitFor(() => c.closed !== null);
             }
-          } else {
-            c.ws.send(JSON.stringify({ type: 'stop' }));
-            await c.waitFor(() => c.closed !== null);
-          }
-        }),
+          },
+        ),
         { numRuns: Math.ceil(RUNS / 2) },
       );
     });
@@ -213,12 +287,14 @@ describe('socket frames', () => {
     const c = await connect('/ws/hybrid');
     c.ws.send(JSON.stringify({ ...validConfig(), tts_config: null, turns_per_round: 1 }));
     await c.waitFor(() => c.frames.some((f) => f.type === 'discussion_initialized' || f.type === 'discussion_started'));
-    const frame = fc.oneof(
-      bodies({ type: 'human_message', text: 'Hello', timestamp: '2024-01-01T00:00:00Z' }),
-      bodies({ type: 'audio_acknowledgment', audio_id: 'a1', status: 'played', timestamp: '2024-01-01T00:00:00Z' }),
-      bodies({ type: 'status', status: 'played', audio_id: 'a1' }),
-      hostileString,
-    ).filter((f) => !(f && typeof f === 'object' && (f as { type?: unknown }).type === 'stop'));
+    const frame = fc
+      .oneof(
+        bodies({ type: 'human_message', text: 'Hello', timestamp: '2024-01-01T00:00:00Z' }),
+        bodies({ type: 'audio_acknowledgment', audio_id: 'a1', status: 'played', timestamp: '2024-01-01T00:00:00Z' }),
+        bodies({ type: 'status', status: 'played', audio_id: 'a1' }),
+        hostileString,
+      )
+      .filter((f) => !(f && typeof f === 'object' && (f as { type?: unknown }).type === 'stop'));
     await fc.assert(
       fc.asyncProperty(frame, async (f) => {
         const wire = asWire(f);
@@ -241,15 +317,18 @@ describe('socket frames', () => {
       const c = await connect(p);
       await c.waitFor(() => c.frames.some((f) => f.type === 'connected'));
       await fc.assert(
-        fc.asyncProperty(fc.oneof(bodies({ type: 'get_stats' }), bodies({ type: 'ping' }), hostileString), async (f) => {
-          const n = c.frames.length;
-          c.ws.send(asWire(f));
-          await c.waitFor(() => c.frames.length > n);
-          const answer = c.frames[c.frames.length - 1];
-          expect(['pong', 'stats', 'error']).toContain(answer.type);
-          if (answer.type === 'error') expect(answer.message).toEqual(expect.any(String));
-          expect(c.closed).toBeNull();
-        }),
+        fc.asyncProperty(
+          fc.oneof(bodies({ type: 'get_stats' }), bodies({ type: 'ping' }), hostileString),
+          async (f) => {
+            const n = c.frames.length;
+            c.ws.send(asWire(f));
+            await c.waitFor(() => c.frames.length > n);
+            const answer = c.frames[c.frames.length - 1];
+            expect(['pong', 'stats', 'error']).toContain(answer.type);
+            if (answer.type === 'error') expect(answer.message).toEqual(expect.any(String));
+            expect(c.closed).toBeNull();
+          },
+        ),
         { numRuns: RUNS },
       );
       c.ws.close();

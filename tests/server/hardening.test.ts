@@ -9,10 +9,16 @@ import { collect, startTestServer, type TestServer } from './harness';
 // Issue 10, finding by finding: what an attacker from outside could do, and what the server answers now.
 
 const NUL = '\u0000';
-const isDetail = (r: { status: number; body: any }) => typeof r.body?.detail === 'string' && r.body.detail.length > 0 && !/\n\s+at /.test(r.body.detail);
+const isDetail = (r: { status: number; body: any }) =>
+  typeof r.body?.detail === 'string' && r.body.detail.length > 0 && !/\n\s+at /.test(r.body.detail);
 
 /** A raw request (no JSON encoding), for bodies and headers the harness does not make. */
-async function raw(s: TestServer, method: string, p: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+async function raw(
+  s: TestServer,
+  method: string,
+  p: string,
+  init: { headers?: Record<string, string>; body?: BodyInit } = {},
+) {
   const res = await fetch(s.url + p, { method, headers: init.headers, body: init.body });
   const text = await res.text();
   let body: any = text;
@@ -47,8 +53,13 @@ describe('issue 10 on one server with small limits', () => {
   beforeAll(async () => {
     s = await startTestServer(
       {
-        maxAgentsPerDiscussion: 2, maxRunningDiscussionsPerUser: 2, ttsMaxTextLength: 500, ttsQuotaMb: 0.004, audioQuotaMb: 0.0003,
-        allowedOrigins: ['http://allowed.example'], operatorToken: 'operator-secret-123',
+        maxAgentsPerDiscussion: 2,
+        maxRunningDiscussionsPerUser: 2,
+        ttsMaxTextLength: 500,
+        ttsQuotaMb: 0.004,
+        audioQuotaMb: 0.0003,
+        allowedOrigins: ['http://allowed.example'],
+        operatorToken: 'operator-secret-123',
       },
       { providers: testProviders({ llm: heldLlm, speech: fakeSpeech() }) },
     );
@@ -63,7 +74,10 @@ describe('issue 10 on one server with small limits', () => {
   describe('2. a NUL byte is a 4xx with a detail, never a 500', () => {
     it('in the email or password of register and login', async () => {
       for (const p of ['/auth/register', '/auth/login']) {
-        for (const body of [{ email: `nul${NUL}@example.com`, password: 'secret-pass' }, { email: 'nul@example.com', password: `secret${NUL}pass` }]) {
+        for (const body of [
+          { email: `nul${NUL}@example.com`, password: 'secret-pass' },
+          { email: 'nul@example.com', password: `secret${NUL}pass` },
+        ]) {
           const r = await s.api('POST', p, { body });
           expect(r.status, `${p} ${JSON.stringify(body)}`).toBe(422);
           expect(r.body.detail).toContain('NUL');
@@ -85,10 +99,19 @@ describe('issue 10 on one server with small limits', () => {
 
     it('in ids in URLs, the audio routes included', async () => {
       const cases: Array<[string, string]> = [
-        ['GET', '/agents/%00'], ['PATCH', '/agents/%00'], ['DELETE', '/agents/%00'], ['PUT', '/agents/%00/position'],
-        ['GET', '/discussion/%00'], ['DELETE', '/connections/%00'],
-        ['GET', '/agents/%00/audio'], ['POST', '/agents/%00/audio'], ['DELETE', '/agents/audio/%00'], ['POST', '/agents/audio/%00/set-default'],
-        ['GET', '/research/papers?query=a%00b'], ['GET', '/media/audio/%00'], ['GET', '/media/tts/%00'],
+        ['GET', '/agents/%00'],
+        ['PATCH', '/agents/%00'],
+        ['DELETE', '/agents/%00'],
+        ['PUT', '/agents/%00/position'],
+        ['GET', '/discussion/%00'],
+        ['DELETE', '/connections/%00'],
+        ['GET', '/agents/%00/audio'],
+        ['POST', '/agents/%00/audio'],
+        ['DELETE', '/agents/audio/%00'],
+        ['POST', '/agents/audio/%00/set-default'],
+        ['GET', '/research/papers?query=a%00b'],
+        ['GET', '/media/audio/%00'],
+        ['GET', '/media/tts/%00'],
       ];
       for (const [m, p] of cases) {
         const r = await s.api(m, p, { token, body: m === 'GET' || m === 'DELETE' ? undefined : { x: 1, y: 2 } });
@@ -123,7 +146,11 @@ describe('issue 10 on one server with small limits', () => {
     });
 
     it('in a socket session_id: an error frame and close 1003, not 1011', async () => {
-      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds.slice(0, 2), session_id: `s${NUL}`, context: 'Topic' });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds.slice(0, 2),
+        session_id: `s${NUL}`,
+        context: 'Topic',
+      });
       const closed = await c.waitClose();
       expect(closed.code).toBe(1003);
       expect(c.frames.find((f) => f.type === 'error')?.message).toContain('NUL');
@@ -131,7 +158,11 @@ describe('issue 10 on one server with small limits', () => {
 
     it('in a human_message: a non-fatal error frame, nothing stored', async () => {
       const sid = sessionId('nul-human');
-      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds.slice(0, 2), session_id: sid, context: 'Topic' });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds.slice(0, 2),
+        session_id: sid,
+        context: 'Topic',
+      });
       await c.waitType('discussion_started');
       c.send({ type: 'human_message', text: `hi${NUL}there`, timestamp: new Date().toISOString() });
       const err = await c.waitFor((f) => f.type === 'error' && f.fatal === false);
@@ -140,7 +171,8 @@ describe('issue 10 on one server with small limits', () => {
       c.send({ type: 'stop' });
       await c.waitClose();
       const [row] = await s.server.ctx.db.query<{ n: string }>(
-        'SELECT count(*) AS n FROM discussion_human_messages h JOIN discussions d ON d.id = h.discussion_id WHERE d.session_id = $1', [sid],
+        'SELECT count(*) AS n FROM discussion_human_messages h JOIN discussions d ON d.id = h.discussion_id WHERE d.session_id = $1',
+        [sid],
       );
       expect(Number(row.n)).toBe(0);
     });
@@ -149,7 +181,8 @@ describe('issue 10 on one server with small limits', () => {
   describe('3. broken multipart bodies are 400 with a detail', () => {
     it('a multipart content type with no boundary', async () => {
       const r = await raw(s, 'POST', `/agents/${agentIds[0]}/audio`, {
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data' }, body: 'name=x',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data' },
+        body: 'name=x',
       });
       expect(r.status).toBe(400);
       expect(isDetail(r)).toBe(true);
@@ -159,7 +192,8 @@ describe('issue 10 on one server with small limits', () => {
       const b = 'XyZboundary';
       const body = `--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nVoice\r\n--${b}\r\nContent-Disposition: form-data; name="file"; filename="v.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF\u0000\u0000`;
       const r = await raw(s, 'POST', `/agents/${agentIds[0]}/audio`, {
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${b}` }, body,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${b}` },
+        body,
       });
       expect(r.status).toBe(400);
       expect(isDetail(r)).toBe(true);
@@ -182,10 +216,16 @@ describe('issue 10 on one server with small limits', () => {
       const ws = await s.api('GET', '/ws/discuss');
       expect(ws.status).toBe(426);
       expect(isDetail(ws)).toBe(true);
-      const json = await raw(s, 'POST', '/auth/login', { headers: { 'content-type': 'application/json' }, body: '{"email":' });
+      const json = await raw(s, 'POST', '/auth/login', {
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
       expect(json.status).toBe(400);
       expect(isDetail(json)).toBe(true);
-      const type = await raw(s, 'POST', '/auth/login', { headers: { 'content-type': 'application/x-nonsense' }, body: 'x' });
+      const type = await raw(s, 'POST', '/auth/login', {
+        headers: { 'content-type': 'application/x-nonsense' },
+        body: 'x',
+      });
       expect(type.status).toBe(415);
       expect(isDetail(type)).toBe(true);
     });
@@ -219,7 +259,11 @@ describe('issue 10 on one server with small limits', () => {
     it('counts only the caller’s sockets and says nothing server-wide', async () => {
       const other = await s.register();
       const mine = [await s.socket('/ws/updates', token), await s.socket('/ws/system', token)];
-      const theirs = [await s.socket('/ws/updates', other.token), await s.socket('/ws/updates', other.token), await s.socket('/ws/updates', other.token)];
+      const theirs = [
+        await s.socket('/ws/updates', other.token),
+        await s.socket('/ws/updates', other.token),
+        await s.socket('/ws/updates', other.token),
+      ];
       await new Promise((r) => setTimeout(r, 200));
       const r = await s.api('GET', '/monitor/stats', { token });
       expect(r.status).toBe(200);
@@ -233,17 +277,31 @@ describe('issue 10 on one server with small limits', () => {
       expect((await s.api('GET', '/monitor/server', { token })).status).toBe(401);
       const op = await s.api('GET', '/monitor/server', { token: 'operator-secret-123' });
       expect(op.status).toBe(200);
-      expect(op.body).toMatchObject({ users: expect.any(Number), sockets: expect.any(Number), memory_mb: expect.any(Number) });
+      expect(op.body).toMatchObject({
+        users: expect.any(Number),
+        sockets: expect.any(Number),
+        memory_mb: expect.any(Number),
+      });
     });
   });
 
   describe('8. per-user limits', () => {
     it('agents per discussion', async () => {
-      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sessionId('many'), context: 'Topic' });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds,
+        session_id: sessionId('many'),
+        context: 'Topic',
+      });
       const closed = await c.waitClose();
       // A limit is 1013 (try again later) with a sentence to show, never 1008 (authentication).
-      expect(closed).toEqual({ code: 1013, reason: 'At most 2 agents may take part in one discussion; 3 were chosen.' });
-      expect(c.frames.find((f) => f.type === 'error')).toMatchObject({ fatal: true, message: expect.stringContaining('MAX_AGENTS_PER_DISCUSSION') });
+      expect(closed).toEqual({
+        code: 1013,
+        reason: 'At most 2 agents may take part in one discussion; 3 were chosen.',
+      });
+      expect(c.frames.find((f) => f.type === 'error')).toMatchObject({
+        fatal: true,
+        message: expect.stringContaining('MAX_AGENTS_PER_DISCUSSION'),
+      });
     });
 
     it('concurrent running discussions per user', async () => {
@@ -253,12 +311,19 @@ describe('issue 10 on one server with small limits', () => {
       const b = await openDiscussion(s, '/ws/discuss', token, cfg());
       await b.waitType('discussion_started');
       const c = await openDiscussion(s, '/ws/discuss', token, cfg());
-      expect(await c.waitClose()).toEqual({ code: 1013, reason: 'You already have 2 discussions running. Stop one or wait for one to end, then try again.' });
+      expect(await c.waitClose()).toEqual({
+        code: 1013,
+        reason: 'You already have 2 discussions running. Stop one or wait for one to end, then try again.',
+      });
       expect(c.frames.find((f) => f.type === 'error')?.message).toContain('MAX_RUNNING_DISCUSSIONS_PER_USER');
       // Another user is not held back by this one's discussions.
       const other = await s.register();
       const theirAgents = await makeAgents(s, other.token, 2);
-      const d = await openDiscussion(s, '/ws/discuss', other.token, { agent_ids: theirAgents, session_id: sessionId('other'), context: 'Topic' });
+      const d = await openDiscussion(s, '/ws/discuss', other.token, {
+        agent_ids: theirAgents,
+        session_id: sessionId('other'),
+        context: 'Topic',
+      });
       await d.waitType('discussion_started');
       // Stopping one makes room again.
       a.send({ type: 'stop' });
@@ -306,7 +371,7 @@ describe('issue 10 on one server with small limits', () => {
     });
   });
 
-  it('7. /health from this machine answers states only (details are the operator token\'s, issue 21)', async () => {
+  it("7. /health from this machine answers states only (details are the operator token's, issue 21)", async () => {
     const r = await s.api('GET', '/health');
     expect(health.parse(r.body).components.database.provider).toBeUndefined();
   });
@@ -319,10 +384,15 @@ describe('1. the login limit and X-Forwarded-For', () => {
       const wrong = { email: 'x@y.z', password: 'wrong-pass' };
       for (let i = 0; i < 3; i++) expect((await s.api('POST', '/auth/login', { body: wrong })).status).toBe(401);
       expect((await s.api('POST', '/auth/login', { body: wrong })).status).toBe(429);
-      const forged = await raw(s, 'POST', '/auth/login', { headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' }, body: JSON.stringify(wrong) });
+      const forged = await raw(s, 'POST', '/auth/login', {
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+        body: JSON.stringify(wrong),
+      });
       expect(forged.status).toBe(429);
       expect(isDetail(forged)).toBe(true);
-      const reg = await s.api('POST', '/auth/register', { body: { email: 'new@example.com', password: 'secret-pass' } });
+      const reg = await s.api('POST', '/auth/register', {
+        body: { email: 'new@example.com', password: 'secret-pass' },
+      });
       expect(reg.status).toBe(429);
     } finally {
       await s.close();
@@ -330,10 +400,15 @@ describe('1. the login limit and X-Forwarded-For', () => {
   });
 
   it('honours X-Forwarded-For from a configured proxy, and /health without a token says only statuses', async () => {
-    const s = await startTestServer({ loginRateLimit: 3, trustProxy: ['127.0.0.1'], operatorToken: 'operator-token-0123' });
+    const s = await startTestServer({
+      loginRateLimit: 3,
+      trustProxy: ['127.0.0.1'],
+      operatorToken: 'operator-token-0123',
+    });
     try {
       const wrong = JSON.stringify({ email: 'x@y.z', password: 'wrong-pass' });
-      const from = (ip: string, body = wrong, p = '/auth/login') => raw(s, 'POST', p, { headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body });
+      const from = (ip: string, body = wrong, p = '/auth/login') =>
+        raw(s, 'POST', p, { headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body });
       for (let i = 0; i < 3; i++) expect((await from('198.51.100.77')).status).toBe(401);
       expect((await from('198.51.100.77')).status).toBe(429);
       expect((await from('198.51.100.78')).status).toBe(401);
@@ -344,11 +419,19 @@ describe('1. the login limit and X-Forwarded-For', () => {
       for (const c of Object.values(pub.body.components)) expect(Object.keys(c as object)).toEqual(['status']);
       expect(JSON.stringify(pub.body)).not.toMatch(/http|ECONN|\//);
 
-      const reg = await from('198.51.100.10', JSON.stringify({ email: 'h@example.com', password: 'secret-pass' }), '/auth/register');
+      const reg = await from(
+        '198.51.100.10',
+        JSON.stringify({ email: 'h@example.com', password: 'secret-pass' }),
+        '/auth/register',
+      );
       // Issue 21: a user's token does not open the details either; only the operator token does.
-      const withToken = await raw(s, 'GET', '/health', { headers: { 'x-forwarded-for': '198.51.100.9', authorization: `Bearer ${reg.body.access_token}` } });
+      const withToken = await raw(s, 'GET', '/health', {
+        headers: { 'x-forwarded-for': '198.51.100.9', authorization: `Bearer ${reg.body.access_token}` },
+      });
       expect(withToken.body.components.database.provider).toBeUndefined();
-      const operator = await raw(s, 'GET', '/health', { headers: { 'x-forwarded-for': '198.51.100.9', authorization: 'Bearer operator-token-0123' } });
+      const operator = await raw(s, 'GET', '/health', {
+        headers: { 'x-forwarded-for': '198.51.100.9', authorization: 'Bearer operator-token-0123' },
+      });
       expect(operator.body.components.database.provider).toBe('pglite');
     } finally {
       await s.close();

@@ -8,7 +8,15 @@ import { journalDir, recoverJournals } from '../../server/engine/journal';
 import { sessionsOf } from '../../server/engine/registry';
 import type { Db } from '../../server/db/db';
 import { startTestServer, type TestServer } from './harness';
-import { fakeSpeech, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders, type Client } from './engine/helpers';
+import {
+  fakeSpeech,
+  makeAgents,
+  offlineLlm,
+  openDiscussion,
+  sessionId,
+  testProviders,
+  type Client,
+} from './engine/helpers';
 
 // Issue 21, finding by finding: each test fails on the code before it and passes after.
 
@@ -45,7 +53,13 @@ beforeAll(async () => {
   // Refills too slow to matter within a test (one token per 100 s), so what a bucket lets through does not depend on
   // how fast a loaded machine reads the frames: deterministic under load.
   s = await startTestServer(
-    { humanMessagesPerSecond: 0.01, humanMessageBurst: 5, clientFramesPerSecond: 0.01, clientFrameBurst: 40, maxHumanMessagesPerDiscussion: 3 },
+    {
+      humanMessagesPerSecond: 0.01,
+      humanMessageBurst: 5,
+      clientFramesPerSecond: 0.01,
+      clientFrameBurst: 40,
+      maxHumanMessagesPerDiscussion: 3,
+    },
     { providers: testProviders({ llm }) },
   );
   tuneEngine(s.server.ctx, { graceMs: 60_000 });
@@ -65,19 +79,28 @@ describe('1. flood control on client frames', () => {
     hold(1);
     // A cap above the burst for this one discussion would hide nothing: the bucket (5) refuses first here only
     // after the cap (3), so the count of each refusal is exact.
-    const c = await openDiscussion(s, '/ws/discuss', t, { agent_ids: ids, session_id: sid, context: 'Flood me', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', t, {
+      agent_ids: ids,
+      session_id: sid,
+      context: 'Flood me',
+      turns: 2,
+    });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     for (let i = 0; i < 30; i++) c.send(human(`message ${i} ${'x'.repeat(2000)}`));
     await c.waitFor(() => errors(c).length >= 27);
     const refused = errors(c);
     expect(refused.filter((m) => m === ENGINE_MESSAGES.humanMessageCap(3))).toHaveLength(2);
-    expect(refused.filter((m) => m === ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)'))).toHaveLength(25);
+    expect(
+      refused.filter((m) => m === ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)')),
+    ).toHaveLength(25);
     expect(refused).toHaveLength(27);
     release();
     await c.waitClose();
     expect(((await s.api('GET', `/discussion/${sid}`, { token: t })).body.human_messages ?? []).length).toBe(3);
     // Refusals are told, not stored: the stored frames hold none of them.
-    expect((await s.api('GET', `/discussion/${sid}`, { token: t })).body.frames.filter((f: any) => f.data.type === 'error')).toHaveLength(0);
+    expect(
+      (await s.api('GET', `/discussion/${sid}`, { token: t })).body.frames.filter((f: any) => f.data.type === 'error'),
+    ).toHaveLength(0);
   });
 
   it('the per-user bucket spans discussions: a second socket of the same user gets no fresh burst', async () => {
@@ -89,13 +112,23 @@ describe('1. flood control on client frames', () => {
     await a.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     for (let i = 0; i < 3; i++) a.send(human(`a ${i}`));
     // The server has taken all three before the second socket speaks.
-    await until(() => [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sidA)?.humanMessages === 3);
+    await until(
+      () => [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sidA)?.humanMessages === 3,
+    );
     expect(errors(a)).toEqual([]);
-    const b = await openDiscussion(s, '/ws/discuss', t, { agent_ids: ids, session_id: sessionId('bucket-b'), context: 'Two', turns: 2 });
+    const b = await openDiscussion(s, '/ws/discuss', t, {
+      agent_ids: ids,
+      session_id: sessionId('bucket-b'),
+      context: 'Two',
+      turns: 2,
+    });
     await b.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     for (let i = 0; i < 4; i++) b.send(human(`b ${i}`));
     await b.waitFor(() => errors(b).length >= 2);
-    expect(errors(b)).toEqual([ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)'), ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)')]);
+    expect(errors(b)).toEqual([
+      ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)'),
+      ENGINE_MESSAGES.humanMessageLimit('0.01 per second (bursts of 5)'),
+    ]);
     release();
     await Promise.all([a.waitClose(), b.waitClose()]);
   });
@@ -103,10 +136,15 @@ describe('1. flood control on client frames', () => {
   it('limits every client frame per socket, whatever its type', async () => {
     const sid = sessionId('frames');
     hold(1);
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Junk', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Junk',
+      turns: 2,
+    });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     for (let i = 0; i < 100; i++) c.send({ type: 'junk', n: i });
-    await c.waitFor(() => (errors(c).length >= 100));
+    await c.waitFor(() => errors(c).length >= 100);
     const limited = errors(c).filter((m) => m.startsWith('Too many messages on this connection'));
     expect(limited).toHaveLength(60);
     expect(limited[0]).toBe(ENGINE_MESSAGES.clientFrameLimit('0.01 per second (bursts of 40)'));
@@ -117,7 +155,20 @@ describe('1. flood control on client frames', () => {
 
 describe('2. resume_from: one rule for running, recently ended and stored discussions', () => {
   const values = fc.oneof(
-    fc.constantFrom(2 ** 31, 2 ** 31 - 1, 2 ** 32, 1e12, 1e308, -1, -1e308, 0.5, 1.5, -0.5, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE),
+    fc.constantFrom(
+      2 ** 31,
+      2 ** 31 - 1,
+      2 ** 32,
+      1e12,
+      1e308,
+      -1,
+      -1e308,
+      0.5,
+      1.5,
+      -0.5,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_VALUE,
+    ),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.integer({ min: -1e9, max: 1e9 }),
     fc.string({ maxLength: 6 }),
@@ -129,7 +180,13 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
   const liveSession = (sid: string) => [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sid)!;
   /** What a socket gets for a resume_from: the frames replayed (seqs implied by order) and how it closes. */
   const attach = async (sid: string, resumeFrom: unknown) => {
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Resume me', turns: 2, resume_from: resumeFrom });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Resume me',
+      turns: 2,
+      resume_from: resumeFrom,
+    });
     return c;
   };
   const expectRule = async (sid: string, v: unknown, total: number, live: boolean) => {
@@ -164,23 +221,45 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
   it('clamps numbers and refuses non-numbers, never 1011', async () => {
     const running = sessionId('resume-running');
     hold(2);
-    const r = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: running, context: 'Resume me', turns: 2 });
-    await r.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking' && r.frames.filter((x) => x.type === 'text').length === 1);
+    const r = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: running,
+      context: 'Resume me',
+      turns: 2,
+    });
+    await r.waitFor(
+      (f) =>
+        f.type === 'agent_status' && f.status === 'thinking' && r.frames.filter((x) => x.type === 'text').length === 1,
+    );
     r.ws.terminate();
     const liveTotal = [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === running)!.frameCount;
 
-    await fc.assert(fc.asyncProperty(values, (v) => expectRule(running, v, liveTotal, true)), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(values, (v) => expectRule(running, v, liveTotal, true)),
+      { numRuns: 25 },
+    );
     release();
 
     const ended = sessionId('resume-ended');
-    const e = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: ended, context: 'Resume me', turns: 2 });
+    const e = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: ended,
+      context: 'Resume me',
+      turns: 2,
+    });
     await e.waitClose();
     const endedTotal = e.kept.length;
-    await fc.assert(fc.asyncProperty(values, (v) => expectRule(ended, v, endedTotal, false)), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(values, (v) => expectRule(ended, v, endedTotal, false)),
+      { numRuns: 25 },
+    );
 
     // Stored only: out of memory (as after the grace period or a restart).
     for (const [k, v] of sessionsOf(s.server.ctx)) if (v.plan.sessionId === ended) sessionsOf(s.server.ctx).delete(k);
-    await fc.assert(fc.asyncProperty(values, (v) => expectRule(ended, v, endedTotal, false)), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(values, (v) => expectRule(ended, v, endedTotal, false)),
+      { numRuns: 25 },
+    );
     for (const v of [2 ** 31, 1e12, 1e308]) await expectRule(ended, v, endedTotal, false);
   }, 60_000);
 });
@@ -188,12 +267,22 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
 describe('3, 4. a deleted or ended discussion', () => {
   it('DELETE ends everything: no replay, no re-attach, and the reused session_id starts a new discussion', async () => {
     const sid = sessionId('deleted');
-    const first = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Old topic', turns: 2 });
+    const first = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Old topic',
+      turns: 2,
+    });
     await first.waitClose();
     expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(204);
     expect([...sessionsOf(s.server.ctx).values()].some((x) => x.plan.sessionId === sid)).toBe(false);
 
-    const again = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'New topic', turns: 2 });
+    const again = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'New topic',
+      turns: 2,
+    });
     await again.waitClose();
     const started = again.kept.find((f) => f.type === 'discussion_started');
     expect(started).toBeDefined();
@@ -204,13 +293,24 @@ describe('3, 4. a deleted or ended discussion', () => {
 
   it('a human message or a stop on a re-attach after the end gets "discussion has ended" and is not stored', async () => {
     const sid = sessionId('after-end');
-    const first = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Ends soon', turns: 2 });
+    const first = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Ends soon',
+      turns: 2,
+    });
     await first.waitClose();
     const before = (await stored(sid)).frame_count;
     const session = [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sid)!;
     const told = vi.spyOn(session, 'tell');
     // One frame is replayed; the moment it arrives the re-attached socket is the session's, and the client speaks.
-    const late = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Ends soon', turns: 2, resume_from: before - 1 });
+    const late = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Ends soon',
+      turns: 2,
+      resume_from: before - 1,
+    });
     late.ws.once('message', () => {
       late.send(human('Too late?'));
       late.send({ type: 'stop' });
@@ -218,7 +318,10 @@ describe('3, 4. a deleted or ended discussion', () => {
     await late.waitClose();
     // The server's answers (the socket may already be closing, so they are checked where they are made).
     await until(() => told.mock.calls.length === 2);
-    expect(told.mock.calls.map(([f]) => (f as { message: string }).message)).toEqual([ENGINE_MESSAGES.discussionEnded, ENGINE_MESSAGES.discussionEndedStop]);
+    expect(told.mock.calls.map(([f]) => (f as { message: string }).message)).toEqual([
+      ENGINE_MESSAGES.discussionEnded,
+      ENGINE_MESSAGES.discussionEndedStop,
+    ]);
     told.mockRestore();
     expect(await humanRows(sid)).toBe(0);
     expect((await stored(sid)).frame_count).toBe(before);
@@ -230,21 +333,30 @@ describe('5. no internal error text reaches a client', () => {
   it('a database error becomes a short message with a reference; the log has the full error under it', async () => {
     const sid = sessionId('db-error');
     hold(1);
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Break the store', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Break the store',
+      turns: 2,
+    });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
     const db = s.server.ctx.db as Db;
     const original = db.query.bind(db);
     const spy = vi.spyOn(s.server.app.log, 'error');
     const q = vi.spyOn(db, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
       if (sql.includes('INSERT INTO discussion_human_messages')) {
-        throw new Error('insert or update on table "discussion_human_messages" violates foreign key constraint "discussion_human_messages_discussion_id_fkey"');
+        throw new Error(
+          'insert or update on table "discussion_human_messages" violates foreign key constraint "discussion_human_messages_discussion_id_fkey"',
+        );
       }
       return original(sql, params);
     }) as Db['query']);
     try {
       c.send(human('Store me'));
       const err = await c.waitFor((f) => f.type === 'error');
-      expect(err.message).toMatch(/^Your message reached the agents but could not be stored because of a server error \(reference [0-9a-f]{8}\)\.$/);
+      expect(err.message).toMatch(
+        /^Your message reached the agents but could not be stored because of a server error \(reference [0-9a-f]{8}\)\.$/,
+      );
       expect(err.message).not.toContain('discussion_human_messages');
       const ref = /reference ([0-9a-f]{8})/.exec(err.message)![1];
       const logged = spy.mock.calls.find(([obj]) => (obj as { ref?: string })?.ref === ref);
@@ -287,7 +399,12 @@ describe('6. sent means stored', () => {
       return original(sql, params);
     }) as Db['query']);
     try {
-      const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Kill me', turns: 2 });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds,
+        session_id: sid,
+        context: 'Kill me',
+        turns: 2,
+      });
       await c.waitClose();
       const seen = c.kept;
       expect(seen.length).toBeGreaterThan(3);
@@ -304,7 +421,12 @@ describe('6. sent means stored', () => {
 
   it('removes the journal once a discussion has ended and is stored', async () => {
     const sid = sessionId('journal-gone');
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Clean up', turns: 2 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Clean up',
+      turns: 2,
+    });
     await c.waitClose();
     const id = (await stored(sid)).id as string;
     await until(() => !existsSync(path.join(journalDir(s.server.ctx.config.dataDir), `${id}.jsonl`)));
@@ -337,7 +459,20 @@ describe('8. speech quota during a discussion', () => {
       tuneEngine(q.server.ctx, { ackTimeoutMs: 50 });
       const { token: t } = await q.register();
       const ids = await makeAgents(q, t, 2);
-      const config = { agent_ids: ids, session_id: sessionId('quota'), topic: 'Speak up', mode: 'natural', max_rounds: 2, turns_per_round: 1, pause_between_turns: 0, tts: true, tts_config: null, auto_stop_on_consensus: false, response_format: 'bullet', citation_style: 'inline' };
+      const config = {
+        agent_ids: ids,
+        session_id: sessionId('quota'),
+        topic: 'Speak up',
+        mode: 'natural',
+        max_rounds: 2,
+        turns_per_round: 1,
+        pause_between_turns: 0,
+        tts: true,
+        tts_config: null,
+        auto_stop_on_consensus: false,
+        response_format: 'bullet',
+        citation_style: 'inline',
+      };
       const c = await openDiscussion(q, '/ws/hybrid', t, config, 'hybrid');
       await c.waitClose(20_000);
       expect(c.invalid).toEqual([]);

@@ -13,7 +13,11 @@ export interface TestServer {
   /** Registers a fresh user and returns its token and id. */
   register(email?: string, password?: string): Promise<{ token: string; userId: string; email: string }>;
   /** fetch against the server with an optional bearer token; JSON bodies are encoded. */
-  api(method: string, p: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    method: string,
+    p: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Opens a socket and resolves once it is open (or rejects on error). */
   socket(p: string, token?: string): Promise<WebSocket>;
   close(): Promise<void>;
@@ -22,10 +26,26 @@ export interface TestServer {
 let counter = 0;
 
 /** The real server on a free loopback port with an in-memory PGlite and a throwaway media directory. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, opts: { providers?: Providers } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  opts: { providers?: Providers } = {},
+): Promise<TestServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'agora-test-'));
   const server = await buildServer(
-    { port: 0, host: '127.0.0.1', databaseUrl: 'memory://', dataDir: dir, mediaDir: path.join(dir, 'media'), jwtSecret: 'test-secret-0123456789abcdef', logLevel: 'silent', staticDir: undefined, loginRateLimit: 1000, ollamaHost: undefined, offlineTokensPerSecond: 0, ...overrides },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory://',
+      dataDir: dir,
+      mediaDir: path.join(dir, 'media'),
+      jwtSecret: 'test-secret-0123456789abcdef',
+      logLevel: 'silent',
+      staticDir: undefined,
+      loginRateLimit: 1000,
+      ollamaHost: undefined,
+      offlineTokensPerSecond: 0,
+      ...overrides,
+    },
     opts,
   );
   const url = (await server.listen()).replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1');
@@ -112,7 +132,10 @@ export function collect(ws: WebSocket) {
   const until = async (pred: () => boolean, ms = 10_000) => {
     const end = Date.now() + ms;
     while (!pred()) {
-      if (Date.now() > end) throw new Error(`timed out; frames so far: ${JSON.stringify(frames.map((f) => f.type))}, closed: ${JSON.stringify(closed)}`);
+      if (Date.now() > end)
+        throw new Error(
+          `timed out; frames so far: ${JSON.stringify(frames.map((f) => f.type))}, closed: ${JSON.stringify(closed)}`,
+        );
       await new Promise<void>((r) => {
         waiters.push(r);
         setTimeout(r, 50);
@@ -124,7 +147,8 @@ export function collect(ws: WebSocket) {
     get closed() {
       return closed;
     },
-    next: (type: string, ms?: number) => until(() => frames.some((f) => f.type === type), ms).then(() => frames.find((f) => f.type === type)),
+    next: (type: string, ms?: number) =>
+      until(() => frames.some((f) => f.type === type), ms).then(() => frames.find((f) => f.type === type)),
     closedWith: (ms?: number) => until(() => closed !== null, ms).then(() => closed!),
     until,
   };

@@ -25,7 +25,12 @@ async function restyle(color: string, avatar: string) {
 describe('History rows', () => {
   it('carry the participants (look and model) and the first line of the first turn', async () => {
     const sid = sessionId('rows');
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sid, context: 'Should our city make public transport free?', legacy_config: { turns: 2 } });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sid,
+      context: 'Should our city make public transport free?',
+      legacy_config: { turns: 2 },
+    });
     await c.waitClose();
     const agents = (await s.api('GET', '/agents/', { token })).body as { id: string; name: string; model: string }[];
     // A later change of look does not rewrite how the past discussion is drawn.
@@ -33,7 +38,11 @@ describe('History rows', () => {
     const page = historyPage.parse((await s.api('GET', '/discussion/history/page', { token })).body);
     const row = page.items.find((d) => d.session_id === sid)!;
     expect(row.participants?.map((p) => p.id)).toEqual(agentIds);
-    expect(row.participants?.[0]).toMatchObject({ color: '#047857', avatar: '🦉', name: agents.find((a) => a.id === agentIds[0])!.name });
+    expect(row.participants?.[0]).toMatchObject({
+      color: '#047857',
+      avatar: '🦉',
+      name: agents.find((a) => a.id === agentIds[0])!.name,
+    });
     expect(row.participants?.[1].model).toBe(agents.find((a) => a.id === agentIds[1])!.model);
     expect(row.first_line).toBeTruthy();
     expect(row.first_line!.length).toBeLessThanOrEqual(HISTORY_FIRST_LINE_MAX);

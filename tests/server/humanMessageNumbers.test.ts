@@ -12,12 +12,28 @@ import { postgresUnavailableReason, startPostgres, type PgCluster } from './post
 async function tenAtOnce(db: Db) {
   await migrate(db);
   const userId = randomUUID();
-  await db.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [userId, `${userId}@example.org`, 'x']);
+  await db.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [
+    userId,
+    `${userId}@example.org`,
+    'x',
+  ]);
   const id = randomUUID();
-  await createDiscussion(db, { id, userId, sessionId: 'session_numbers', endpoint: 'basic', topic: 'Numbers', config: {} });
-  const numbers = await Promise.all(Array.from({ length: 10 }, (_, i) => recordHumanMessage(db, id, `message ${i}`, null)));
+  await createDiscussion(db, {
+    id,
+    userId,
+    sessionId: 'session_numbers',
+    endpoint: 'basic',
+    topic: 'Numbers',
+    config: {},
+  });
+  const numbers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => recordHumanMessage(db, id, `message ${i}`, null)),
+  );
   expect([...numbers].sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  const stored = await db.query<{ n: number; text: string }>('SELECT n, text FROM discussion_human_messages WHERE discussion_id = $1 ORDER BY n', [id]);
+  const stored = await db.query<{ n: number; text: string }>(
+    'SELECT n, text FROM discussion_human_messages WHERE discussion_id = $1 ORDER BY n',
+    [id],
+  );
   expect(stored.map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   expect(new Set(stored.map((r) => r.text)).size).toBe(10);
   // The next one follows on.

@@ -12,13 +12,26 @@ describe('isolation between two users', () => {
   const transcribed: string[] = [];
 
   beforeAll(async () => {
-    s = await startTestServer({}, { providers: providersWith({ transcribe: async (f) => (transcribed.push(f.fileName), 'text') }) });
+    s = await startTestServer(
+      {},
+      { providers: providersWith({ transcribe: async (f) => (transcribed.push(f.fileName), 'text') }) },
+    );
     alice = await s.register();
     bob = await s.register();
     const agent = await createAgent(s, alice.token, 'Alice agent');
     const other = await createAgent(s, alice.token, 'Alice other');
-    const connection = (await s.api('POST', '/connections/', { token: alice.token, body: { from_agent_id: agent.id, to_agent_id: other.id } })).body;
-    const audio = (await upload(s, alice.token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', { name: 'voice', auto_transcribe: 'false' })).body;
+    const connection = (
+      await s.api('POST', '/connections/', {
+        token: alice.token,
+        body: { from_agent_id: agent.id, to_agent_id: other.id },
+      })
+    ).body;
+    const audio = (
+      await upload(s, alice.token, agent.id, AUDIO_SAMPLES.wav.bytes, 'a.wav', {
+        name: 'voice',
+        auto_transcribe: 'false',
+      })
+    ).body;
     ids = { agent: agent.id, other: other.id, connection: connection.id, audio: audio.id, audioUrl: audio.audio_url };
   });
   afterAll(() => s.close());
@@ -32,7 +45,9 @@ describe('isolation between two users', () => {
   it('lists nothing of the other user', async () => {
     expect((await s.api('GET', '/agents/', { token: bob.token })).body).toEqual([]);
     expect((await s.api('GET', '/connections/', { token: bob.token })).body).toEqual([]);
-    expect((await s.api('POST', '/connections/auto-connect', { token: bob.token })).body).toMatchObject({ connections_created: 0 });
+    expect((await s.api('POST', '/connections/auto-connect', { token: bob.token })).body).toMatchObject({
+      connections_created: 0,
+    });
   });
 
   it('answers 404 on every route for the other user’s ids and changes nothing', async () => {
@@ -79,7 +94,12 @@ describe('isolation between two users', () => {
     await s.api('POST', '/connections/auto-connect', { token: alice.token });
     await s.api('DELETE', `/agents/${a.id}`, { token: alice.token });
     await aliceSocket.next('agent_deleted');
-    expect(aliceSocket.frames.map((f) => f.type)).toEqual(['connected', 'agent_created', 'connection_created', 'agent_deleted']);
+    expect(aliceSocket.frames.map((f) => f.type)).toEqual([
+      'connected',
+      'agent_created',
+      'connection_created',
+      'agent_deleted',
+    ]);
     // Answered after anything the server had sent Bob's socket before it.
     bobWs.send(JSON.stringify({ type: 'ping' }));
     await bobSocket.next('pong');

@@ -18,11 +18,29 @@ it('a frame the client saw is stored after a SIGKILL and a restart', async () =>
   dir = await mkdtemp(path.join(tmpdir(), 'agora-kill-'));
   const env = { DATA_DIR: path.join(dir, 'data'), OFFLINE_MODEL_TOKENS_PER_SECOND: '0' };
   server = await startServerProcess(env);
-  const token = (await call(server.url, 'POST', '/auth/register', undefined, { email: 'kill@example.com', password: 'secret-pass' })).body.access_token as string;
+  const token = (
+    await call(server.url, 'POST', '/auth/register', undefined, { email: 'kill@example.com', password: 'secret-pass' })
+  ).body.access_token as string;
   const ids: string[] = [];
-  for (const name of ['Ada', 'Bo']) ids.push((await call(server.url, 'POST', '/agents/', token, { name, role: 'Researcher', prompt: 'Study it.', model: 'offline' })).body.id);
-  const config = { agent_ids: ids, session_id: `session_${Date.now()}_kill`, context: 'Kill me mid-sentence', turns: 40 };
-  const kept = (frames: any[]) => frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
+  for (const name of ['Ada', 'Bo'])
+    ids.push(
+      (
+        await call(server.url, 'POST', '/agents/', token, {
+          name,
+          role: 'Researcher',
+          prompt: 'Study it.',
+          model: 'offline',
+        })
+      ).body.id,
+    );
+  const config = {
+    agent_ids: ids,
+    session_id: `session_${Date.now()}_kill`,
+    context: 'Kill me mid-sentence',
+    turns: 40,
+  };
+  const kept = (frames: any[]) =>
+    frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
 
   const first = await openSocket(server.wsUrl, '/ws/discuss', token);
   const pid = server.proc.pid!;

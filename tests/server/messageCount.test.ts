@@ -5,7 +5,14 @@ import { countStoredMessages } from '../../src/model/messageCount';
 import { replayStored } from '../../src/model/storedReplay';
 import { startTestServer, type TestServer } from './harness';
 import type { ChatRequest } from '../../server/providers/types';
-import { humanMessagesStored, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
+import {
+  humanMessagesStored,
+  makeAgents,
+  offlineLlm,
+  openDiscussion,
+  sessionId,
+  testProviders,
+} from './engine/helpers';
 
 // The History list's message_count is the one count (src/model/messageCount.ts): the same number the opened
 // discussion (the feed replayed from the stored frames), the panel, the PDF and the JSON show — turns once, however
@@ -29,9 +36,28 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const RUNS: [string, string, object, 'standard' | 'hybrid'][] = [
-  ['enhanced (turns with ACL messages)', '/ws/enhanced', { context: 'Should the town square go car-free?', communication_config: { useACL: true }, legacy_config: { turns: 4, mode: 'enhanced' } }, 'standard'],
-  ['multi-round (turns are arguments)', '/ws/multi_round_reasoning', { context: 'Should the library open on Sundays?', reasoning_config: { maxRounds: 1 } }, 'standard'],
-  ['hybrid (requests and delegations)', '/ws/hybrid', { topic: 'Four-day school week?', mode: 'structured', max_rounds: 2 }, 'hybrid'],
+  [
+    'enhanced (turns with ACL messages)',
+    '/ws/enhanced',
+    {
+      context: 'Should the town square go car-free?',
+      communication_config: { useACL: true },
+      legacy_config: { turns: 4, mode: 'enhanced' },
+    },
+    'standard',
+  ],
+  [
+    'multi-round (turns are arguments)',
+    '/ws/multi_round_reasoning',
+    { context: 'Should the library open on Sundays?', reasoning_config: { maxRounds: 1 } },
+    'standard',
+  ],
+  [
+    'hybrid (requests and delegations)',
+    '/ws/hybrid',
+    { topic: 'Four-day school week?', mode: 'structured', max_rounds: 2 },
+    'hybrid',
+  ],
 ];
 
 describe('one message count: History list = stored frames = opened feed', () => {
@@ -48,8 +74,13 @@ describe('one message count: History list = stored frames = opened feed', () => 
     await c.waitClose();
 
     const stored = storedDiscussion.parse((await s.api('GET', `/discussion/${sid}`, { token })).body);
-    const listed = discussionHistory.parse((await s.api('GET', '/discussion/history', { token })).body).find((h) => h.session_id === sid)!;
-    const fromFrames = countStoredMessages(stored.frames.map((f) => f.data), stored.human_messages.length);
+    const listed = discussionHistory
+      .parse((await s.api('GET', '/discussion/history', { token })).body)
+      .find((h) => h.session_id === sid)!;
+    const fromFrames = countStoredMessages(
+      stored.frames.map((f) => f.data),
+      stored.human_messages.length,
+    );
     const opened = countMessages(replayStored(stored).feed);
     expect(stored.human_messages).toHaveLength(1);
     expect(fromFrames).toBeGreaterThan(1);

@@ -8,10 +8,26 @@ async function exercise(db: Db) {
   const first = await migrate(db);
   expect(first.length).toBeGreaterThan(0);
   expect(await migrate(db)).toEqual([]); // idempotent
-  const tables = (await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).map((r) => r.table_name);
-  expect(tables).toEqual(expect.arrayContaining(['users', 'agents', 'connections', 'audio_items', 'discussions', 'discussion_frames', 'schema_migrations']));
+  const tables = (
+    await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    )
+  ).map((r) => r.table_name);
+  expect(tables).toEqual(
+    expect.arrayContaining([
+      'users',
+      'agents',
+      'connections',
+      'audio_items',
+      'discussions',
+      'discussion_frames',
+      'schema_migrations',
+    ]),
+  );
   await db.query(`INSERT INTO users (id, email, password_hash) VALUES ('u1', 'a@b.c', 'x')`);
-  await db.query(`INSERT INTO agents (id, user_id, name, role, prompt, model) VALUES ('a1', 'u1', 'n', 'r', 'p', 'offline')`);
+  await db.query(
+    `INSERT INTO agents (id, user_id, name, role, prompt, model) VALUES ('a1', 'u1', 'n', 'r', 'p', 'offline')`,
+  );
   // A failing transaction leaves nothing behind.
   await expect(
     db.transaction(async (tx) => {

@@ -40,7 +40,10 @@ describe('API keys of model connections', () => {
   const call = async (method: string, p: string, token?: string, body?: unknown) => {
     const res = await fetch(server.url + p, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -49,9 +52,18 @@ describe('API keys of model connections', () => {
   };
 
   it('are in no API answer, log line or file of DATA_DIR', { timeout: 90_000 }, async () => {
-    const reg = await call('POST', '/auth/register', undefined, { email: 'secrets@example.com', password: 'secret-pass' });
+    const reg = await call('POST', '/auth/register', undefined, {
+      email: 'secrets@example.com',
+      password: 'secret-pass',
+    });
     const token = reg.body.access_token as string;
-    const created = await call('POST', '/model-connections', token, { kind: 'openai', preset: 'openai', name: 'Paid', base_url: fake.url, api_key: KEY });
+    const created = await call('POST', '/model-connections', token, {
+      kind: 'openai',
+      preset: 'openai',
+      name: 'Paid',
+      base_url: fake.url,
+      api_key: KEY,
+    });
     expect(created.status).toBe(201);
     expect(created.body.status.state).toBe('reachable');
     const id = created.body.id as string;
@@ -63,7 +75,12 @@ describe('API keys of model connections', () => {
     await call('POST', '/model-connections', token, { kind: 'openai', name: 'Paid', base_url: fake.url, api_key: KEY });
     await call('POST', '/model-connections', token, { kind: 'openai', name: 'Bad', base_url: 'ftp://x', api_key: KEY });
     await call('PATCH', `/model-connections/${id}`, token, { api_key: KEY, name: 'Paid 2' });
-    const agent = await call('POST', '/agents/', token, { name: 'Ada', role: 'Analyst', prompt: 'Think.', model: `@${id}/fake-gpt-mini` });
+    const agent = await call('POST', '/agents/', token, {
+      name: 'Ada',
+      role: 'Analyst',
+      prompt: 'Think.',
+      model: `@${id}/fake-gpt-mini`,
+    });
     expect(agent.status).toBe(201);
     await call('GET', '/agents/', token);
     await call('GET', '/debug/info', token);
@@ -83,7 +100,8 @@ describe('API keys of model connections', () => {
     for await (const f of files(dataDir)) {
       const bytes = await readFile(f);
       scanned += bytes.length;
-      for (const e of encodings) expect(bytes.includes(Buffer.from(e)), `${path.relative(dataDir, f)} holds the key`).toBe(false);
+      for (const e of encodings)
+        expect(bytes.includes(Buffer.from(e)), `${path.relative(dataDir, f)} holds the key`).toBe(false);
     }
     expect(scanned).toBeGreaterThan(100_000);
   });

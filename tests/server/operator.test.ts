@@ -28,7 +28,14 @@ describe('the operator role (first account)', () => {
     s = await startTestServer({
       dataDir,
       ollamaHost: ollama.url,
-      builtin: { ...builtinConfigFrom({}, dataDir), importDirs: [importDir], threads: 1, contextSize: 512, parallel: 1, idleUnloadMs: 0 },
+      builtin: {
+        ...builtinConfigFrom({}, dataDir),
+        importDirs: [importDir],
+        threads: 1,
+        contextSize: 512,
+        parallel: 1,
+        idleUnloadMs: 0,
+      },
     });
     operator = await s.register('first@example.org');
     member = await s.register('second@example.org');
@@ -42,9 +49,13 @@ describe('the operator role (first account)', () => {
     const me = async (token: string) => user.parse((await s.api('GET', '/auth/me', { token })).body).role;
     expect(await me(operator.token)).toBe('operator');
     expect(await me(member.token)).toBe('user');
-    const login = await s.api('POST', '/auth/login', { body: { email: 'second@example.org', password: 'secret-pass' } });
+    const login = await s.api('POST', '/auth/login', {
+      body: { email: 'second@example.org', password: 'secret-pass' },
+    });
     expect(login.body.user.role).toBe('user');
-    const third = await s.api('POST', '/auth/register', { body: { email: 'third@example.org', password: 'secret-pass' } });
+    const third = await s.api('POST', '/auth/register', {
+      body: { email: 'third@example.org', password: 'secret-pass' },
+    });
     expect(third.body.user.role).toBe('user');
   });
 
@@ -61,23 +72,38 @@ describe('the operator role (first account)', () => {
       ['DELETE', '/api/builtin-models/files/m.gguf'],
     ];
     for (const [method, p, body] of attempts) {
-      expect(await s.api(method, p, { token: member.token, body }), `${method} ${p}`).toMatchObject({ status: 403, body: sentence });
+      expect(await s.api(method, p, { token: member.token, body }), `${method} ${p}`).toMatchObject({
+        status: 403,
+        body: sentence,
+      });
       // The operator gets past the role check to the route's own answer.
       expect((await s.api(method, p, { token: operator.token, body })).status, `${method} ${p}`).not.toBe(403);
     }
   });
 
   it("lets only the operator pull into and delete from the server's own Ollama, and see its address", async () => {
-    const list = async (token: string) => modelConnectionList.parse((await s.api('GET', '/model-connections', { token })).body).connections.find((c) => c.id === 'server-ollama')!;
+    const list = async (token: string) =>
+      modelConnectionList
+        .parse((await s.api('GET', '/model-connections', { token })).body)
+        .connections.find((c) => c.id === 'server-ollama')!;
     expect(await list(member.token)).toMatchObject({ base_url: '', manage_models: false, read_only: true });
     expect(await list(operator.token)).toMatchObject({ base_url: ollama.url, manage_models: true, read_only: true });
 
-    expect(await s.api('POST', '/model-connections/server-ollama/pull', { token: member.token, body: { model: 'tiny:1b' } })).toMatchObject({ status: 403, body: sentence });
-    expect(await s.api('DELETE', '/model-connections/server-ollama/models/env-model:1b', { token: member.token })).toMatchObject({ status: 403, body: sentence });
-    const pull = await s.api('POST', '/model-connections/server-ollama/pull', { token: operator.token, body: { model: 'tiny:1b' } });
+    expect(
+      await s.api('POST', '/model-connections/server-ollama/pull', { token: member.token, body: { model: 'tiny:1b' } }),
+    ).toMatchObject({ status: 403, body: sentence });
+    expect(
+      await s.api('DELETE', '/model-connections/server-ollama/models/env-model:1b', { token: member.token }),
+    ).toMatchObject({ status: 403, body: sentence });
+    const pull = await s.api('POST', '/model-connections/server-ollama/pull', {
+      token: operator.token,
+      body: { model: 'tiny:1b' },
+    });
     expect(pull).toMatchObject({ status: 202, body: { connection_id: 'server-ollama', model: 'tiny:1b' } });
     // Still read-only as a connection: nobody edits what the environment set.
-    expect((await s.api('PATCH', '/model-connections/server-ollama', { token: operator.token, body: { name: 'x' } })).status).toBe(403);
+    expect(
+      (await s.api('PATCH', '/model-connections/server-ollama', { token: operator.token, body: { name: 'x' } })).status,
+    ).toBe(403);
   });
 
   it('keeps /debug/info and provider paths to the operator', async () => {

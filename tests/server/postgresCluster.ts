@@ -7,10 +7,14 @@ import path from 'node:path';
 // A throwaway PostgreSQL cluster for tests: TEST_DATABASE_URL when given, else initdb + postgres from
 // Debian's packages on a free loopback port, run as the `postgres` user when we are root.
 
-export interface PgCluster { url: string; stop(): Promise<void> }
+export interface PgCluster {
+  url: string;
+  stop(): Promise<void>;
+}
 
 function findBin(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (existsSync(path.join(dir, name))) return path.join(dir, name);
   const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
     for (const v of readdirSync(base).sort().reverse()) {
@@ -45,7 +49,8 @@ export function required(reason: string | null, envVar: string): string | null {
 
 function whyNoPostgres(): string | null {
   if (process.env.TEST_DATABASE_URL) return null;
-  if (!findBin('initdb') || !findBin('postgres')) return 'PostgreSQL server binaries (initdb, postgres) are not installed';
+  if (!findBin('initdb') || !findBin('postgres'))
+    return 'PostgreSQL server binaries (initdb, postgres) are not installed';
   if (process.getuid?.() === 0) {
     try {
       execFileSync('id', ['postgres'], { stdio: 'ignore' });
@@ -63,12 +68,24 @@ export async function startPostgres(): Promise<PgCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'agora-pg-'));
   chmodSync(dir, 0o777);
   const asRoot = process.getuid?.() === 0;
-  const run = (bin: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
+  const run = (bin: string, args: string[]) =>
+    (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
   const data = path.join(dir, 'data');
   const [c1, a1] = run(initdb, ['-D', data, '-U', 'agora', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   execFileSync(c1, a1, { stdio: 'ignore' });
   const port = await freePort();
-  const [c2, a2] = run(postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+  const [c2, a2] = run(postgres, [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
   // Its own process group, so stopping reaches postgres itself and not only the runuser wrapper.
   const proc: ChildProcess = spawn(c2, a2, { stdio: 'ignore', detached: true });
   const url = `postgres://agora@127.0.0.1:${port}/postgres`;

@@ -16,13 +16,38 @@ afterAll(async () => {
 
 it('takes its own discussion back after a SIGKILL and a restart', async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'agora-restart-'));
-  const env = { DATA_DIR: path.join(dir, 'data'), DISCUSSIONS_SURVIVE_RESTART: 'true', OFFLINE_MODEL_TOKENS_PER_SECOND: '40' };
+  const env = {
+    DATA_DIR: path.join(dir, 'data'),
+    DISCUSSIONS_SURVIVE_RESTART: 'true',
+    OFFLINE_MODEL_TOKENS_PER_SECOND: '40',
+  };
   server = await startServerProcess(env);
-  const token = (await call(server.url, 'POST', '/auth/register', undefined, { email: 'restart@example.com', password: 'secret-pass' })).body.access_token as string;
+  const token = (
+    await call(server.url, 'POST', '/auth/register', undefined, {
+      email: 'restart@example.com',
+      password: 'secret-pass',
+    })
+  ).body.access_token as string;
   const ids: string[] = [];
-  for (const name of ['Ada', 'Bo']) ids.push((await call(server.url, 'POST', '/agents/', token, { name, role: 'Researcher', prompt: 'Study it.', model: 'offline' })).body.id);
-  const config = { agent_ids: ids, session_id: `session_${Date.now()}_restart`, context: 'Kill me and start me again', turns: 5 };
-  const kept = (frames: any[]) => frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
+  for (const name of ['Ada', 'Bo'])
+    ids.push(
+      (
+        await call(server.url, 'POST', '/agents/', token, {
+          name,
+          role: 'Researcher',
+          prompt: 'Study it.',
+          model: 'offline',
+        })
+      ).body.id,
+    );
+  const config = {
+    agent_ids: ids,
+    session_id: `session_${Date.now()}_restart`,
+    context: 'Kill me and start me again',
+    turns: 5,
+  };
+  const kept = (frames: any[]) =>
+    frames.filter((f) => f.type !== 'agent_message_start' && f.type !== 'agent_message_delta');
 
   const first = await openSocket(server.wsUrl, '/ws/discuss', token);
   first.ws.send(JSON.stringify(config));

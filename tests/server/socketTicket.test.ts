@@ -89,8 +89,16 @@ describe('a server process at its most talkative log level', () => {
 
   it('logs neither a socket token nor a ticket', { timeout: 60_000 }, async () => {
     const post = (p: string, headers: Record<string, string>, body?: unknown) =>
-      fetch(server.url + p, { method: 'POST', headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
-    const { access_token: token } = await post('/auth/register', {}, { email: 'logs@example.com', password: 'secret-pass' });
+      fetch(server.url + p, {
+        method: 'POST',
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json());
+    const { access_token: token } = await post(
+      '/auth/register',
+      {},
+      { email: 'logs@example.com', password: 'secret-pass' },
+    );
     const { ticket } = await post('/auth/socket-ticket', { authorization: `Bearer ${token}` });
     for (const q of [`ticket=${ticket}`, `token=${token}`]) {
       const { ws, c } = open(`${server.wsUrl}/ws/updates?${q}`);

@@ -118,8 +118,13 @@ describe('a new PGlite data directory', () => {
 describe('the security headers', () => {
   it('are worked out once, with the whole CSP and no HSTS', () => {
     const h = securityHeaders();
-    for (const [name, values] of Object.entries(CSP_DIRECTIVES)) expect(h['content-security-policy']).toContain(`${name} ${values.join(' ')}`);
-    expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
+    for (const [name, values] of Object.entries(CSP_DIRECTIVES))
+      expect(h['content-security-policy']).toContain(`${name} ${values.join(' ')}`);
+    expect(h).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
     expect(h).not.toHaveProperty('strict-transport-security');
     expect(Object.isFrozen(h)).toBe(true);
   });
@@ -149,7 +154,9 @@ describe('the security headers', () => {
     for (const [how, handler] of Object.entries(heads)) {
       const h = await answer(handler);
       for (const [name, value] of Object.entries(all)) {
-        expect(h.get(name), `${how}: ${name}`).toBe(name === 'x-frame-options' && how !== 'implicit' ? 'SAMEORIGIN' : value);
+        expect(h.get(name), `${how}: ${name}`).toBe(
+          name === 'x-frame-options' && how !== 'implicit' ? 'SAMEORIGIN' : value,
+        );
       }
     }
   });

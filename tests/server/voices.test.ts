@@ -31,7 +31,8 @@ describe('speech connections and agent voices', () => {
   afterAll(() => Promise.all([t.close(), chatterbox.close(), kokoro.close(), openai.close()]));
 
   const add = (token: string, body: object) => t.api('POST', '/speech-connections', { token, body });
-  const setVoice = (token: string, agentId: string, body: object) => t.api('PUT', `/agents/${agentId}/voice`, { token, body });
+  const setVoice = (token: string, agentId: string, body: object) =>
+    t.api('PUT', `/agents/${agentId}/voice`, { token, body });
   const withRecording = async (token: string, name: string, bytes = RECORDING) => {
     const agent = await createAgent(t, token, name);
     const up = await upload(t, token, agent.id, bytes, 'reference.wav', { name: `${name} reading` });
@@ -45,18 +46,45 @@ describe('speech connections and agent voices', () => {
     expect(first.map((c) => [c.kind, c.read_only])).toEqual([['espeak', true]]);
 
     const test = (body: object) => t.api('POST', '/speech-connections/test', { token, body }).then((r) => r.body);
-    expect(await test({ kind: 'openai', base_url: kokoro.url })).toMatchObject({ ok: true, lists_voices: true, can_clone: false, summary: 'lists 12 voices' });
-    expect(await test({ kind: 'chatterbox', base_url: chatterbox.url })).toMatchObject({ ok: true, voices: ['narrator'], summary: 'lists 1 voice · can clone' });
-    expect(await test({ kind: 'openai', base_url: openai.url, api_key: 'wrong' })).toMatchObject({ ok: false, reason: 'key_rejected' });
-    expect(await test({ kind: 'openai', base_url: openai.url, api_key: KEY })).toMatchObject({ ok: true, lists_voices: false, summary: 'does not list its voices' });
+    expect(await test({ kind: 'openai', base_url: kokoro.url })).toMatchObject({
+      ok: true,
+      lists_voices: true,
+      can_clone: false,
+      summary: 'lists 12 voices',
+    });
+    expect(await test({ kind: 'chatterbox', base_url: chatterbox.url })).toMatchObject({
+      ok: true,
+      voices: ['narrator'],
+      summary: 'lists 1 voice · can clone',
+    });
+    expect(await test({ kind: 'openai', base_url: openai.url, api_key: 'wrong' })).toMatchObject({
+      ok: false,
+      reason: 'key_rejected',
+    });
+    expect(await test({ kind: 'openai', base_url: openai.url, api_key: KEY })).toMatchObject({
+      ok: true,
+      lists_voices: false,
+      summary: 'does not list its voices',
+    });
 
-    const c = await add(token, { kind: 'openai', name: 'OpenAI speech', base_url: openai.url, api_key: KEY, model: 'tts-1' });
+    const c = await add(token, {
+      kind: 'openai',
+      name: 'OpenAI speech',
+      base_url: openai.url,
+      api_key: KEY,
+      model: 'tts-1',
+    });
     expect(c.status).toBe(201);
-    expect(speechConnection.parse(c.body)).toMatchObject({ api_key_hint: `••••${KEY.slice(-4)}`, status: { state: 'reachable' } });
+    expect(speechConnection.parse(c.body)).toMatchObject({
+      api_key_hint: `••••${KEY.slice(-4)}`,
+      status: { state: 'reachable' },
+    });
     expect((await add(token, { kind: 'openai', name: 'openai SPEECH', base_url: kokoro.url })).status).toBe(409);
     const list = await t.api('GET', '/speech-connections', { token });
     expect(JSON.stringify(list.body)).not.toContain(KEY);
-    expect((await t.api('PATCH', '/speech-connections/server-espeak', { token, body: { name: 'x' } })).status).toBe(403);
+    expect((await t.api('PATCH', '/speech-connections/server-espeak', { token, body: { name: 'x' } })).status).toBe(
+      403,
+    );
   });
 
   it('a stock voice speaks every turn of the agent, and Play sample answers real audio', async () => {
@@ -64,7 +92,11 @@ describe('speech connections and agent voices', () => {
     const kc = (await add(token, { kind: 'openai', name: 'Kokoro', base_url: kokoro.url, model: 'kokoro' })).body;
     const agent = await createAgent(t, token, 'Bea');
     const r = await setVoice(token, agent.id, { connection_id: kc.id, mode: 'stock', voice: 'af_bella' });
-    expect(agentVoiceAnswer.parse(r.body).voice).toMatchObject({ mode: 'stock', voice: 'af_bella', label: 'Kokoro · af_bella' });
+    expect(agentVoiceAnswer.parse(r.body).voice).toMatchObject({
+      mode: 'stock',
+      voice: 'af_bella',
+      label: 'Kokoro · af_bella',
+    });
     expect((await t.api('GET', `/agents/${agent.id}`, { token })).body.voice).toBe('Kokoro · af_bella');
 
     const spoken = await t.api('POST', '/api/tts/speak', { token, body: { text: 'Soil first.', agent_id: agent.id } });
@@ -130,12 +162,20 @@ describe('speech connections and agent voices', () => {
     try {
       const { token } = await t.register();
       const cc = (await add(token, { kind: 'chatterbox', name: 'Old Chatterbox', base_url: old.url })).body;
-      expect(cc).toMatchObject({ can_clone: true, voice_library: false, summary: 'does not list its voices · can clone (one upload per turn)' });
+      expect(cc).toMatchObject({
+        can_clone: true,
+        voice_library: false,
+        summary: 'does not list its voices · can clone (one upload per turn)',
+      });
       const agent = await withRecording(token, 'Fay');
       const r = await setVoice(token, agent.id, { connection_id: cc.id, mode: 'clone', consent: true });
       expect(r.body.voice).toMatchObject({ registered_name: null, mode: 'clone' });
       await t.api('POST', '/api/tts/speak', { token, body: { text: 'Rotate the crops.', agent_id: agent.id } });
-      expect(old.calls.at(-1)).toMatchObject({ path: '/v1/audio/speech/upload', input: 'Rotate the crops.', uploadedBytes: RECORDING.length });
+      expect(old.calls.at(-1)).toMatchObject({
+        path: '/v1/audio/speech/upload',
+        input: 'Rotate the crops.',
+        uploadedBytes: RECORDING.length,
+      });
     } finally {
       await old.close();
     }
@@ -147,7 +187,8 @@ describe('speech connections and agent voices', () => {
     const agent = await createAgent(t, token, 'Gus');
     await setVoice(token, agent.id, { connection_id: kc.id, mode: 'stock', voice: 'am_adam' });
     const before = kokoro.calls.length;
-    const text = 'Compost feeds the soil for years. Cover crops hold it in winter. Tilling too often breaks its structure apart. Rotation keeps pests guessing.';
+    const text =
+      'Compost feeds the soil for years. Cover crops hold it in winter. Tilling too often breaks its structure apart. Rotation keeps pests guessing.';
     const r = await t.api('POST', '/api/tts/speak', { token, body: { text, agent_id: agent.id } });
     expect(r.status).toBe(200);
     const pieces = kokoro.calls.slice(before).map((c) => c.input);
@@ -192,8 +233,18 @@ describe('speaking pieces', () => {
 
   it('a failing voice is said once per agent, not every turn', () => {
     const agent = { id: 'a1', name: 'Ada' };
-    let c = { plan: { sessionId: 's', agents: [agent] }, speakerId: 'a1', audioSeq: 1, lastMessageId: null, record: { figures: { audio: 0, ttsMs: 0 } } } as unknown as EngineContext;
-    const out = { audioUrl: '/media/tts/x.wav', ttsMs: 5, voiceError: 'The voice Kokoro · af_bella failed (down); speaking with espeak-ng instead.' };
+    let c = {
+      plan: { sessionId: 's', agents: [agent] },
+      speakerId: 'a1',
+      audioSeq: 1,
+      lastMessageId: null,
+      record: { figures: { audio: 0, ttsMs: 0 } },
+    } as unknown as EngineContext;
+    const out = {
+      audioUrl: '/media/tts/x.wav',
+      ttsMs: 5,
+      voiceError: 'The voice Kokoro · af_bella failed (down); speaking with espeak-ng instead.',
+    };
     const first = shareAudio(c, out);
     c = { ...c, ...first.patch } as EngineContext;
     const second = shareAudio(c, out);

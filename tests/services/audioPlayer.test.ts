@@ -6,7 +6,13 @@ import { createActor, createMachine, setup, type AnyActorLogic, type AnyEventObj
 import type { AudioQueueNotice } from '../../src/machines/audioQueue.machine';
 import type { PlayClipInput } from '../../src/model/audioClip';
 import { AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
-import { checkAudioUrl, createAudioActors, createAudioQueueLogic, createClipCache, type AudioElementLike } from '../../src/services/audioPlayer';
+import {
+  checkAudioUrl,
+  createAudioActors,
+  createAudioQueueLogic,
+  createClipCache,
+  type AudioElementLike,
+} from '../../src/services/audioPlayer';
 import { AUDIO_NEXT_AFTER_END_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
 
@@ -48,7 +54,8 @@ class FakeAudio extends EventTarget {
       return Promise.resolve();
     }
     if (outcome === 'pending') return new Promise(() => undefined);
-    const name = outcome === 'notAllowed' ? 'NotAllowedError' : outcome === 'abort' ? 'AbortError' : 'NotSupportedError';
+    const name =
+      outcome === 'notAllowed' ? 'NotAllowedError' : outcome === 'abort' ? 'AbortError' : 'NotSupportedError';
     return Promise.reject(new DOMException(`play() failed: ${name}`, name));
   }
   pause() {
@@ -82,7 +89,9 @@ function underRecorder(logic: AnyActorLogic, input: unknown) {
 function headFetch(answer: { status?: number; headers?: Record<string, string> } | Error | 'hang') {
   return vi.fn((_url: string | URL | Request, init?: RequestInit) => {
     if (answer === 'hang') {
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     }
     if (answer instanceof Error) return Promise.reject(answer);
     return Promise.resolve(new Response(null, { status: answer.status ?? 200, headers: answer.headers ?? {} }));
@@ -100,14 +109,24 @@ describe('checkAudioUrl: the HEAD rules', () => {
     expect(await checkAudioUrl('/media/tts/a.wav', f as never)).toEqual({ ok: true });
     expect(f.mock.calls[0][0]).toBe('/media/tts/a.wav');
     expect(f.mock.calls[0][1]).toMatchObject({ method: 'HEAD', cache: 'no-store' });
-    expect(await checkAudioUrl('/x', headFetch({ headers: { 'content-type': 'Audio/MPEG' } }) as never)).toEqual({ ok: true });
+    expect(await checkAudioUrl('/x', headFetch({ headers: { 'content-type': 'Audio/MPEG' } }) as never)).toEqual({
+      ok: true,
+    });
   });
   it('is not accessible when the answer is not OK', async () => {
-    expect(await checkAudioUrl('/x', headFetch({ status: 404, headers: audio }) as never)).toEqual({ ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible('HTTP 404') });
+    expect(await checkAudioUrl('/x', headFetch({ status: 404, headers: audio }) as never)).toEqual({
+      ok: false,
+      reason: AUDIO_QUEUE_MESSAGES.notAccessible('HTTP 404'),
+    });
     expect(await checkAudioUrl('/x', headFetch({ status: 500, headers: audio }) as never)).toMatchObject({ ok: false });
   });
   it('is not accessible when the content type is not audio (or missing)', async () => {
-    expect(await checkAudioUrl('/x', headFetch({ headers: { 'content-type': 'text/html', 'content-length': '10' } }) as never)).toEqual({
+    expect(
+      await checkAudioUrl(
+        '/x',
+        headFetch({ headers: { 'content-type': 'text/html', 'content-length': '10' } }) as never,
+      ),
+    ).toEqual({
       ok: false,
       reason: AUDIO_QUEUE_MESSAGES.notAccessible('content type text/html, not audio'),
     });
@@ -117,13 +136,21 @@ describe('checkAudioUrl: the HEAD rules', () => {
     });
   });
   it('is not accessible when the length is zero', async () => {
-    expect(await checkAudioUrl('/x', headFetch({ headers: { 'content-type': 'audio/wav', 'content-length': '0' } }) as never)).toEqual({
+    expect(
+      await checkAudioUrl(
+        '/x',
+        headFetch({ headers: { 'content-type': 'audio/wav', 'content-length': '0' } }) as never,
+      ),
+    ).toEqual({
       ok: false,
       reason: AUDIO_QUEUE_MESSAGES.notAccessible('empty file'),
     });
   });
   it('a network failure is an answer, not a throw', async () => {
-    expect(await checkAudioUrl('/x', headFetch(new TypeError('Failed to fetch')) as never)).toEqual({ ok: false, reason: AUDIO_QUEUE_MESSAGES.notAccessible('Failed to fetch') });
+    expect(await checkAudioUrl('/x', headFetch(new TypeError('Failed to fetch')) as never)).toEqual({
+      ok: false,
+      reason: AUDIO_QUEUE_MESSAGES.notAccessible('Failed to fetch'),
+    });
   });
   it('the checkAudio actor aborts its HEAD when the queue gives up (its 10 s time-out)', async () => {
     const f = headFetch('hang');
@@ -270,10 +297,20 @@ describe('createAudioQueueLogic: the queue with the real actors over fakes', () 
     const fetch = headFetch({ headers: { 'content-type': 'audio/wav', 'content-length': '100' } });
     const logic = createAudioQueueLogic({ fetch: fetch as never, createAudio });
     const notices: AudioQueueNotice[] = [];
-    const owner = createActor(createMachine({ on: { '*': { actions: ({ event }) => void notices.push(event as AudioQueueNotice) } } })).start();
+    const owner = createActor(
+      createMachine({ on: { '*': { actions: ({ event }) => void notices.push(event as AudioQueueNotice) } } }),
+    ).start();
     const queue = createActor(logic).start();
-    queue.send({ type: 'audio.enqueue', item: { audioId: 'a', url: '/media/tts/a.wav', agentId: 'ag1' }, replyTo: owner });
-    queue.send({ type: 'audio.enqueue', item: { audioId: 'b', url: '/media/tts/b.wav', agentId: 'ag2' }, replyTo: owner });
+    queue.send({
+      type: 'audio.enqueue',
+      item: { audioId: 'a', url: '/media/tts/a.wav', agentId: 'ag1' },
+      replyTo: owner,
+    });
+    queue.send({
+      type: 'audio.enqueue',
+      item: { audioId: 'b', url: '/media/tts/b.wav', agentId: 'ag2' },
+      replyTo: owner,
+    });
     await vi.advanceTimersByTimeAsync(0);
     // Each clip was warmed when it was enqueued; a's player took a's warmed element, b waits in the cache.
     expect(FakeAudio.made.map((a) => a.url)).toEqual(['/media/tts/a.wav', '/media/tts/b.wav']);

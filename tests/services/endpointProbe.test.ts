@@ -65,12 +65,20 @@ describe('endpoint probe (real server)', () => {
     await server.close();
   });
 
-  it('every standard endpoint answers ?test=true, even without a token', async () => {
-    const logic = createEndpointProbe({ wsBase: server.wsUrl, getToken: () => null, WebSocket: WebSocket as unknown as WebSocketConstructor });
-    for (const { path } of Object.values(ENDPOINTS)) {
-      await expect(toPromise(createActor(logic, { input: { path } }).start()), path).resolves.toBe(true);
-    }
-    const missing = createActor(logic, { input: { path: '/ws/nowhere' } }).start();
-    await expect(toPromise(missing)).resolves.toBe(false);
-  }, SLOW_MS);
+  it(
+    'every standard endpoint answers ?test=true, even without a token',
+    async () => {
+      const logic = createEndpointProbe({
+        wsBase: server.wsUrl,
+        getToken: () => null,
+        WebSocket: WebSocket as unknown as WebSocketConstructor,
+      });
+      for (const { path } of Object.values(ENDPOINTS)) {
+        await expect(toPromise(createActor(logic, { input: { path } }).start()), path).resolves.toBe(true);
+      }
+      const missing = createActor(logic, { input: { path: '/ws/nowhere' } }).start();
+      await expect(toPromise(missing)).resolves.toBe(false);
+    },
+    SLOW_MS,
+  );
 });

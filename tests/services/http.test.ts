@@ -40,41 +40,57 @@ describe('http helper', () => {
 
   it("uses the server's detail as the message", async () => {
     const { fetch } = fakeFetch([{ status: 400, body: { detail: 'Email already registered' } }]);
-    const error = await createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok).catch((e) => e);
+    const error = await createHttp({ getToken: () => null, fetch })
+      .request('GET', '/x', ok)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, detail: 'Email already registered', message: 'Email already registered' });
+    expect(error).toMatchObject({
+      status: 400,
+      detail: 'Email already registered',
+      message: 'Email already registered',
+    });
   });
 
   it('joins a list of validation details', async () => {
     const { fetch } = fakeFetch([{ status: 422, body: { detail: [{ msg: 'bad email' }, { msg: 'short' }] } }]);
-    const error = await createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok).catch((e) => e);
+    const error = await createHttp({ getToken: () => null, fetch })
+      .request('GET', '/x', ok)
+      .catch((e) => e);
     expect(error.message).toBe('bad email; short');
   });
 
   it("falls back to 'HTTP {status}: {text}'", async () => {
     const { fetch } = fakeFetch([{ status: 418, text: 'I am a teapot' }]);
-    const error = await createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok).catch((e) => e);
+    const error = await createHttp({ getToken: () => null, fetch })
+      .request('GET', '/x', ok)
+      .catch((e) => e);
     expect(error.message).toBe('HTTP 418: I am a teapot');
     expect(error.detail).toBeUndefined();
   });
 
   it('rejects a 2xx answer that breaks the contract', async () => {
     const { fetch } = fakeFetch([{ status: 200, body: { ok: 'yes' } }]);
-    const error = await createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok).catch((e) => e);
+    const error = await createHttp({ getToken: () => null, fetch })
+      .request('GET', '/x', ok)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect(error.status).toBe(200);
   });
 
   it('reports no answer as a NetworkError without a status', async () => {
     const { fetch } = fakeFetch([new TypeError('Failed to fetch')]);
-    const error = await createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok).catch((e) => e);
+    const error = await createHttp({ getToken: () => null, fetch })
+      .request('GET', '/x', ok)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBeUndefined();
   });
 
   it('does not retry a 5xx unless asked', async () => {
     const { fetch, calls } = fakeFetch([{ status: 503, text: 'down' }]);
-    await expect(createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok)).rejects.toMatchObject({ status: 503 });
+    await expect(createHttp({ getToken: () => null, fetch }).request('GET', '/x', ok)).rejects.toMatchObject({
+      status: 503,
+    });
     expect(calls).toHaveLength(1);
   });
 
@@ -89,16 +105,27 @@ describe('http helper', () => {
 
   it('stops retrying once an attempt succeeds, and never retries a 4xx', async () => {
     const first = fakeFetch([{ status: 500 }, { status: 200, body: { ok: true } }]);
-    await expect(createHttp({ getToken: () => null, fetch: first.fetch, sleep: async () => {} }).request('GET', '/x', ok, { retry: true })).resolves.toEqual({ ok: true });
+    await expect(
+      createHttp({ getToken: () => null, fetch: first.fetch, sleep: async () => {} }).request('GET', '/x', ok, {
+        retry: true,
+      }),
+    ).resolves.toEqual({ ok: true });
     expect(first.calls).toHaveLength(2);
     const second = fakeFetch([{ status: 404, body: { detail: 'Not found' } }]);
-    await expect(createHttp({ getToken: () => null, fetch: second.fetch, sleep: async () => {} }).request('GET', '/x', ok, { retry: true })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      createHttp({ getToken: () => null, fetch: second.fetch, sleep: async () => {} }).request('GET', '/x', ok, {
+        retry: true,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(second.calls).toHaveLength(1);
   });
 
   it('calls onUnauthorized on any 401, except on the public sign-in calls', async () => {
     const onUnauthorized = vi.fn();
-    const { fetch } = fakeFetch([{ status: 401, body: { detail: 'Not authenticated' } }, { status: 401, body: { detail: 'Incorrect email or password' } }]);
+    const { fetch } = fakeFetch([
+      { status: 401, body: { detail: 'Not authenticated' } },
+      { status: 401, body: { detail: 'Incorrect email or password' } },
+    ]);
     const http = createHttp({ getToken: () => 'old', fetch, onUnauthorized });
     await expect(http.request('GET', '/agents/', ok)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledWith('/agents/');

@@ -19,7 +19,12 @@ function run(logic: AnyActorLogic, input: unknown) {
 function setupFactory() {
   const sockets = fakeSockets();
   const debug = vi.fn();
-  const fromSocket = createSocketFactory({ wsBase: 'ws://host:8000', getToken: () => 'tok en', WebSocket: sockets.Ctor, debug });
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://host:8000',
+    getToken: () => 'tok en',
+    WebSocket: sockets.Ctor,
+    debug,
+  });
   return { sockets, debug, logic: fromSocket(liveServerFrame, liveClientFrame) };
 }
 
@@ -49,7 +54,12 @@ describe('socket actor', () => {
       { type: 'socket.frame', frame: { type: 'agent_deleted', agent_id: 'a1' } },
       { type: 'socket.unknown', frameType: 'brand_new_type' },
       { type: 'socket.protocolError', frameType: 'agent_deleted', error: expect.any(String), direction: 'incoming' },
-      { type: 'socket.protocolError', frameType: '(not JSON)', error: 'frame is not valid JSON', direction: 'incoming' },
+      {
+        type: 'socket.protocolError',
+        frameType: '(not JSON)',
+        error: 'frame is not valid JSON',
+        direction: 'incoming',
+      },
       { type: 'socket.error', message: expect.stringContaining('/ws/updates') },
       { type: 'socket.closed', code: 1006, reason: 'gone', wasClean: false },
     ]);
@@ -111,7 +121,12 @@ describe('socket actor', () => {
   describe('with socket tickets', () => {
     const ticketFactory = (getTicket: () => Promise<string | null>) => {
       const sockets = fakeSockets();
-      const fromSocket = createSocketFactory({ wsBase: 'ws://host:8000', getToken: () => 'secret.jwt.token', getTicket, WebSocket: sockets.Ctor });
+      const fromSocket = createSocketFactory({
+        wsBase: 'ws://host:8000',
+        getToken: () => 'secret.jwt.token',
+        getTicket,
+        WebSocket: sockets.Ctor,
+      });
       return { sockets, logic: fromSocket(liveServerFrame, liveClientFrame) };
     };
     const tick = () => new Promise((r) => setTimeout(r, 0));

@@ -55,7 +55,10 @@ describe('token storage', () => {
 
 describe('jwt decode', () => {
   it('reads sub and exp from a three-part base64url token', () => {
-    expect(decodeJwt(makeToken({ sub: 'u-1', exp: 2_000_000_000, name: 'Zoë ✓' }))).toMatchObject({ sub: 'u-1', exp: 2_000_000_000 });
+    expect(decodeJwt(makeToken({ sub: 'u-1', exp: 2_000_000_000, name: 'Zoë ✓' }))).toMatchObject({
+      sub: 'u-1',
+      exp: 2_000_000_000,
+    });
   });
 
   it('rejects anything that is not three parts with sub and exp', () => {

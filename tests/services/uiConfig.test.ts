@@ -17,7 +17,11 @@ describe('UI configuration, read at the edge', () => {
 
   it('derives the addresses from the page location', () => {
     expect(socketBase({ protocol: 'https:', host: 'agora.example' })).toBe('wss://agora.example');
-    const config = readUiConfig({ DEV: true, MODE: 'development' } as ImportMetaEnv, { protocol: 'http:', host: 'localhost:5173', origin: 'http://localhost:5173' });
+    const config = readUiConfig({ DEV: true, MODE: 'development' } as ImportMetaEnv, {
+      protocol: 'http:',
+      host: 'localhost:5173',
+      origin: 'http://localhost:5173',
+    });
     expect(config).toEqual({
       isDev: true,
       environment: 'development',

@@ -44,7 +44,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The words a fake model says in a turn: a JSON turn answer when a schema was asked for, else the sentence. */
 export function turnAnswerText(sentence: string, asJson: boolean) {
-  return asJson ? JSON.stringify({ content: sentence, stance: 'support', confidence: 0.8, argument_type: 'proposal', reasoning: ['It follows.'] }) : sentence;
+  return asJson
+    ? JSON.stringify({
+        content: sentence,
+        stance: 'support',
+        confidence: 0.8,
+        argument_type: 'proposal',
+        reasoning: ['It follows.'],
+      })
+    : sentence;
 }
 
 /** Splits a text into stream pieces of a few characters, as a real server's tokens. */
@@ -68,26 +76,51 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
   return listen(async (req, res) => {
     const path = req.url.split('?')[0];
     if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
-      return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      return json(res, 401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      return json(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) });
+      return json(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+      });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') {
-      const body = req.body as { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; response_format?: { type?: string } };
-      if (!models.includes(body.model)) return json(res, 404, { error: { message: `The model \`${body.model}\` does not exist`, code: 'model_not_found' } });
+      const body = req.body as {
+        model: string;
+        messages: Array<{ role: string; content: string }>;
+        stream?: boolean;
+        response_format?: { type?: string };
+      };
+      if (!models.includes(body.model))
+        return json(res, 404, {
+          error: { message: `The model \`${body.model}\` does not exist`, code: 'model_not_found' },
+        });
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
       const asJson = body.response_format?.type === 'json_schema' || body.response_format?.type === 'json_object';
-      const text = asJson && opts.answer ? JSON.stringify(opts.answer(body.messages, body.model)) : turnAnswerText(say(lastUser, body.model), asJson);
+      const text =
+        asJson && opts.answer
+          ? JSON.stringify(opts.answer(body.messages, body.model))
+          : turnAnswerText(say(lastUser, body.model), asJson);
       if (!body.stream) {
-        return json(res, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] });
+        return json(res, 200, {
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        });
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       for (const p of pieces(text)) {
-        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`,
+        );
         if (opts.pieceDelayMs) await sleep(opts.pieceDelayMs);
       }
-      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
       return;
     }
@@ -109,21 +142,42 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}) {
   const models = new Set(opts.models ?? ['llama3.2:1b']);
   const pullable = opts.pullable ?? { 'qwen2.5:0.5b': [1_000_000, 4_000] };
   const step = opts.pullStepBytes ?? 100_000;
-  const say = opts.say ?? ((_u: string, model: string) => `The ${model} fake Ollama model says the vineyard wants shade.`);
+  const say =
+    opts.say ?? ((_u: string, model: string) => `The ${model} fake Ollama model says the vineyard wants shade.`);
   const server = await listen(async (req, res, raw) => {
     const path = req.url.split('?')[0];
-    const body = (req.body ?? {}) as { model?: string; name?: string; messages?: Array<{ role: string; content: string }>; format?: unknown; stream?: boolean };
+    const body = (req.body ?? {}) as {
+      model?: string;
+      name?: string;
+      messages?: Array<{ role: string; content: string }>;
+      format?: unknown;
+      stream?: boolean;
+    };
     const name = body.model ?? body.name ?? '';
     if (req.method === 'GET' && path === '/api/tags') {
-      return json(res, 200, { models: [...models].map((m) => ({ name: m, model: m, modified_at: '2025-01-01T00:00:00Z', size: 1_000_000, digest: 'f'.repeat(64), details: { format: 'gguf' } })) });
+      return json(res, 200, {
+        models: [...models].map((m) => ({
+          name: m,
+          model: m,
+          modified_at: '2025-01-01T00:00:00Z',
+          size: 1_000_000,
+          digest: 'f'.repeat(64),
+          details: { format: 'gguf' },
+        })),
+      });
     }
     if (req.method === 'POST' && path === '/api/chat') {
       if (!models.has(name)) return json(res, 404, { error: `model "${name}" not found, try pulling it first` });
       const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
       const text = turnAnswerText(say(lastUser, name), !!body.format);
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      for (const p of pieces(text)) res.write(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: p }, done: false })}\n`);
-      res.end(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })}\n`);
+      for (const p of pieces(text))
+        res.write(
+          `${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: p }, done: false })}\n`,
+        );
+      res.end(
+        `${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })}\n`,
+      );
       return;
     }
     if (req.method === 'POST' && path === '/api/pull') {

@@ -33,9 +33,28 @@ export interface FakeSpeechOptions {
   minRecordingBytes?: number;
 }
 
-const KOKORO_VOICES = ['af_alloy', 'af_bella', 'af_heart', 'af_nicole', 'af_sky', 'am_adam', 'am_echo', 'am_michael', 'bf_emma', 'bf_isabella', 'bm_george', 'bm_lewis'];
+const KOKORO_VOICES = [
+  'af_alloy',
+  'af_bella',
+  'af_heart',
+  'af_nicole',
+  'af_sky',
+  'am_adam',
+  'am_echo',
+  'am_michael',
+  'bf_emma',
+  'bf_isabella',
+  'bm_george',
+  'bm_lewis',
+];
 const OPENAI_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'];
-const AUDIO_MAGIC = [Buffer.from('RIFF'), Buffer.from('OggS'), Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('ID3'), Buffer.from('fLaC')];
+const AUDIO_MAGIC = [
+  Buffer.from('RIFF'),
+  Buffer.from('OggS'),
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+  Buffer.from('ID3'),
+  Buffer.from('fLaC'),
+];
 
 const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
@@ -48,7 +67,9 @@ export function espeakWav(text: string, voice: string): Promise<Buffer> {
     const out: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`espeak-ng exit ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`espeak-ng exit ${code}`)),
+    );
     child.stdin.end(`${text.replace(/\s+/g, ' ').slice(0, 400)}\n`);
   });
 }
@@ -64,7 +85,8 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const fail = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') => json(res, status, { error: { message, type } });
+const fail = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') =>
+  json(res, status, { error: { message, type } });
 
 export async function startFakeSpeech(opts: FakeSpeechOptions) {
   const calls: SpeechCall[] = [];
@@ -77,11 +99,15 @@ export async function startFakeSpeech(opts: FakeSpeechOptions) {
   const minBytes = opts.minRecordingBytes ?? 2000;
   const waiting = new Set<() => void>();
 
-  const formOf = async (req: IncomingMessage, body: Buffer) => new Response(new Uint8Array(body), { headers: { 'content-type': String(req.headers['content-type'] ?? '') } }).formData();
+  const formOf = async (req: IncomingMessage, body: Buffer) =>
+    new Response(new Uint8Array(body), {
+      headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+    }).formData();
 
   const speak = async (res: ServerResponse, call: SpeechCall) => {
     if (!call.input.trim()) return fail(res, 400, 'Input text is required');
-    if (call.input.length > maxChars) return fail(res, 400, `Input text too long. Maximum ${maxChars} characters allowed.`);
+    if (call.input.length > maxChars)
+      return fail(res, 400, `Input text too long. Maximum ${maxChars} characters allowed.`);
     if (opts.speechDelayMs) {
       await new Promise<void>((r) => {
         const t = setTimeout(() => (waiting.delete(done), r()), opts.speechDelayMs);
@@ -99,13 +125,19 @@ export async function startFakeSpeech(opts: FakeSpeechOptions) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const p = url.pathname;
-    if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return fail(res, 401, 'Incorrect API key provided', 'invalid_api_key');
+    if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
+      return fail(res, 401, 'Incorrect API key provided', 'invalid_api_key');
     const body = await readBody(req);
     try {
-      if (p === '/v1/audio/voices' && req.method === 'GET' && opts.kind === 'kokoro') return json(res, 200, { voices: stock });
+      if (p === '/v1/audio/voices' && req.method === 'GET' && opts.kind === 'kokoro')
+        return json(res, 200, { voices: stock });
       if (p === '/v1/voices' && opts.kind === 'chatterbox' && !opts.noLibrary) {
         if (req.method === 'GET') {
-          const voices = [...library.keys()].map((name) => ({ name, filename: `${name}.wav`, file_size: library.get(name) }));
+          const voices = [...library.keys()].map((name) => ({
+            name,
+            filename: `${name}.wav`,
+            file_size: library.get(name),
+          }));
           return json(res, 200, { voices, count: voices.length });
         }
         if (req.method === 'POST') {
@@ -119,11 +151,15 @@ export async function startFakeSpeech(opts: FakeSpeechOptions) {
           if (!AUDIO_MAGIC.some((m) => data.subarray(0, m.length).equals(m))) {
             return fail(res, 400, 'Unsupported audio format. Supported formats: .mp3, .wav, .flac, .m4a, .ogg');
           }
-          if (data.length < minBytes) return fail(res, 400, 'Audio file is too short: use at least a few seconds of speech');
+          if (data.length < minBytes)
+            return fail(res, 400, 'Audio file is too short: use at least a few seconds of speech');
           if (library.has(name)) return fail(res, 409, `Voice '${name}' already exists`, 'voice_exists_error');
           library.set(name, data.length);
           added.push(name);
-          return json(res, 201, { message: `Voice '${name}' uploaded successfully`, voice: { name, file_size: data.length } });
+          return json(res, 201, {
+            message: `Voice '${name}' uploaded successfully`,
+            voice: { name, file_size: data.length },
+          });
         }
       }
       const del = /^\/v1\/voices\/(.+)$/.exec(p);
@@ -145,7 +181,12 @@ export async function startFakeSpeech(opts: FakeSpeechOptions) {
         if (opts.kind === 'chatterbox') {
           // Chatterbox takes OpenAI's names (its default voice) or a voice of its library.
           if (voice && !OPENAI_VOICES.includes(voice) && !library.has(voice)) {
-            return fail(res, 404, `Voice '${voice}' not found in voice library. Use /voices endpoint to list available voices.`, 'voice_not_found_error');
+            return fail(
+              res,
+              404,
+              `Voice '${voice}' not found in voice library. Use /voices endpoint to list available voices.`,
+              'voice_not_found_error',
+            );
           }
         } else if (voice && !stock.includes(voice.split('+')[0])) return fail(res, 400, `Voice '${voice}' not found`);
         return await speak(res, { path: p, voice, input, uploadedBytes: 0 });
@@ -155,7 +196,12 @@ export async function startFakeSpeech(opts: FakeSpeechOptions) {
         const file = form?.get('voice_file');
         const input = form?.get('input');
         const uploaded = file instanceof Blob ? (await file.arrayBuffer()).byteLength : 0;
-        return await speak(res, { path: p, voice: null, input: typeof input === 'string' ? input : '', uploadedBytes: uploaded });
+        return await speak(res, {
+          path: p,
+          voice: null,
+          input: typeof input === 'string' ? input : '',
+          uploadedBytes: uploaded,
+        });
       }
       return fail(res, 404, 'Not Found');
     } catch (e) {

@@ -1,14 +1,30 @@
 // Runs a machine the way the app does: as a child with its systemId, next to a real toasts actor, under a
 // stand-in parent that records what the child tells it.
-import { createActor, fromPromise, setup, spawnChild, type AnyActorLogic, type AnyActorRef, type AnyEventObject } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  setup,
+  spawnChild,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyEventObject,
+} from 'xstate';
 import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
 
-export function underParent<T extends AnyActorRef = AnyActorRef>(logic: AnyActorLogic, systemId: string, input?: unknown) {
+export function underParent<T extends AnyActorRef = AnyActorRef>(
+  logic: AnyActorLogic,
+  systemId: string,
+  input?: unknown,
+) {
   const heard: AnyEventObject[] = [];
   const parent = setup({ actors: { child: logic, toasts: toastsMachine } }).createMachine({
     entry: [
       spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
-      spawnChild('child', { id: systemId, systemId, input: ({ self }) => ({ ...(input as object | undefined), parent: self }) }),
+      spawnChild('child', {
+        id: systemId,
+        systemId,
+        input: ({ self }) => ({ ...(input as object | undefined), parent: self }),
+      }),
     ],
     on: { '*': { actions: ({ event }) => void heard.push(event) } },
   });

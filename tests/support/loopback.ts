@@ -18,7 +18,13 @@ export async function startLoopback(handler: (req: Recorded, res: ServerResponse
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
-    const rec: Recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
+    const rec: Recorded = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body,
+      json: () => JSON.parse(body.toString('utf8')),
+    };
     requests.push(rec);
     try {
       await handler(rec, res, req);

@@ -14,7 +14,11 @@ export interface RunningModel<S> {
   exec: object;
 }
 
-export function replayEachPath<S>(paths: readonly ModelPath[], start: () => RunningModel<S>, compare: (got: S, expected: S) => void) {
+export function replayEachPath<S>(
+  paths: readonly ModelPath[],
+  start: () => RunningModel<S>,
+  compare: (got: S, expected: S) => void,
+) {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, exec } = start();
@@ -25,4 +29,5 @@ export function replayEachPath<S>(paths: readonly ModelPath[], start: () => Runn
 }
 
 /** The distinct state values the paths end in, as JSON, sorted: what "reaches every state" compares. */
-export const reachedValues = (paths: readonly { state: unknown }[]) => [...new Set(paths.map((p) => JSON.stringify((p.state as { value: unknown }).value)))].sort();
+export const reachedValues = (paths: readonly { state: unknown }[]) =>
+  [...new Set(paths.map((p) => JSON.stringify((p.state as { value: unknown }).value)))].sort();

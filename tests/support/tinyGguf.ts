@@ -34,10 +34,56 @@ const enum T {
 }
 
 const WORD_PIECES = [
-  '▁', '▁the', '▁a', '▁to', '▁of', '▁and', '▁is', '▁we', '▁it', '▁that', '▁this', '▁should', '▁not', '▁be',
-  '▁plan', '▁city', '▁cost', '▁risk', '▁agree', '▁support', '▁oppose', '▁neutral', '▁proposal', '▁counter',
-  '{"', '":', '","', '"}', '":"', '":[', '],"', '":0.', '":1', 'content', 'stance', 'confidence', 'argument_type',
-  'support', 'oppose', 'neutral', 'proposal', 'question', 'synthesis', 'er', 'in', 'on', 'an', 're', 'es', 'ing',
+  '▁',
+  '▁the',
+  '▁a',
+  '▁to',
+  '▁of',
+  '▁and',
+  '▁is',
+  '▁we',
+  '▁it',
+  '▁that',
+  '▁this',
+  '▁should',
+  '▁not',
+  '▁be',
+  '▁plan',
+  '▁city',
+  '▁cost',
+  '▁risk',
+  '▁agree',
+  '▁support',
+  '▁oppose',
+  '▁neutral',
+  '▁proposal',
+  '▁counter',
+  '{"',
+  '":',
+  '","',
+  '"}',
+  '":"',
+  '":[',
+  '],"',
+  '":0.',
+  '":1',
+  'content',
+  'stance',
+  'confidence',
+  'argument_type',
+  'support',
+  'oppose',
+  'neutral',
+  'proposal',
+  'question',
+  'synthesis',
+  'er',
+  'in',
+  'on',
+  'an',
+  're',
+  'es',
+  'ing',
 ];
 
 /** The vocabulary: <unk>, <s>, </s>, the byte tokens, then word pieces. */
@@ -109,7 +155,14 @@ class Writer {
   }
 }
 
-type Kv = [string, T.U32, number] | [string, T.F32, number] | [string, T.STRING, string] | [string, T.BOOL, boolean] | [string, 'strings', string[]] | [string, 'f32s', number[]] | [string, 'i32s', number[]];
+type Kv =
+  | [string, T.U32, number]
+  | [string, T.F32, number]
+  | [string, T.STRING, string]
+  | [string, T.BOOL, boolean]
+  | [string, 'strings', string[]]
+  | [string, 'f32s', number[]]
+  | [string, 'i32s', number[]];
 
 function writeKv(w: Writer, [key, type, value]: Kv) {
   w.str(key);
@@ -118,7 +171,8 @@ function writeKv(w: Writer, [key, type, value]: Kv) {
     const items = value as Array<string | number>;
     w.u32(type === 'strings' ? T.STRING : type === 'f32s' ? T.F32 : T.I32);
     w.u64(items.length);
-    for (const v of items) type === 'strings' ? w.str(v as string) : type === 'f32s' ? w.f32(v as number) : w.i32(v as number);
+    for (const v of items)
+      type === 'strings' ? w.str(v as string) : type === 'f32s' ? w.f32(v as number) : w.i32(v as number);
     return;
   }
   w.u32(type);
@@ -134,7 +188,11 @@ export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
   const random = rng(opts.seed ?? 42);
   const { tokens, scores, types } = tinyVocab();
   const nVocab = tokens.length;
-  const preferIds = new Set((opts.prefer ?? []).map((p) => (p.length === 1 && p.charCodeAt(0) < 128 ? 3 + p.charCodeAt(0) : tokens.indexOf(p))).filter((i) => i >= 0));
+  const preferIds = new Set(
+    (opts.prefer ?? [])
+      .map((p) => (p.length === 1 && p.charCodeAt(0) < 128 ? 3 + p.charCodeAt(0) : tokens.indexOf(p)))
+      .filter((i) => i >= 0),
+  );
   const strength = opts.preferStrength ?? 10;
   const avoidIds = new Set(opts.avoid ?? []);
 
@@ -144,7 +202,12 @@ export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
     // output rows of preferred tokens read.
     { name: 'token_embd.weight', dims: [N_EMBD, nVocab], fill: (_, _row, col) => (col === 0 ? 4 : uniform(0.5)) },
     { name: 'output_norm.weight', dims: [N_EMBD], fill: () => 1 },
-    { name: 'output.weight', dims: [N_EMBD, nVocab], fill: (_, row, col) => (col === 0 ? (preferIds.has(row) ? strength / 8 : avoidIds.has(row) ? -40 / 8 : 0) : uniform(1.5)) },
+    {
+      name: 'output.weight',
+      dims: [N_EMBD, nVocab],
+      fill: (_, row, col) =>
+        col === 0 ? (preferIds.has(row) ? strength / 8 : avoidIds.has(row) ? -40 / 8 : 0) : uniform(1.5),
+    },
   ];
   for (let l = 0; l < N_LAYER; l++) {
     const small = () => uniform(0.08);

@@ -6,4 +6,5 @@ export function makeToken(claims: { sub?: string; exp: number } & Record<string,
 }
 
 /** A token expiring `ms` after `now` (exp is whole seconds). */
-export const tokenExpiringIn = (now: number, ms: number, sub?: string) => makeToken({ exp: Math.floor((now + ms) / 1000), ...(sub ? { sub } : {}) });
+export const tokenExpiringIn = (now: number, ms: number, sub?: string) =>
+  makeToken({ exp: Math.floor((now + ms) / 1000), ...(sub ? { sub } : {}) });

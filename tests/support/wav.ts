@@ -22,4 +22,5 @@ export function wavFile(pcm: Buffer, opts: { rate?: number; placeholderSizes?: b
 }
 
 /** `samples` of silence as a WAV. */
-export const silentWav = (samples: number, opts: { rate?: number; placeholderSizes?: boolean } = {}) => wavFile(Buffer.alloc(samples * 2), opts);
+export const silentWav = (samples: number, opts: { rate?: number; placeholderSizes?: boolean } = {}) =>
+  wavFile(Buffer.alloc(samples * 2), opts);

@@ -12,14 +12,14 @@ describe('citations', () => {
 
   it('the rewrite links each section to its page and anchor, keeps a rule line its width, and is idempotent', () => {
     const before = [
-      '// The audio queue (part 2 §4 \'Audio queue\', §8, §9): one queue for both panels.',
+      "// The audio queue (part 2 §4 'Audio queue', §8, §9): one queue for both panels.",
       '// ── Session (part 1 §4, §9) ──────────────',
-      '// The root actor (ARCHITECTURE.md \'The actor system\').',
+      "// The root actor (ARCHITECTURE.md 'The actor system').",
       'const x = 1; // unrelated',
     ].join('\n');
     const after = rewrite(before);
     expect(after.split('\n')).toEqual([
-      '// The audio queue (docs/product.md#discussions-states \'Audio queue\', #discussions-errors, #discussions-limits): one',
+      "// The audio queue (docs/product.md#discussions-states 'Audio queue', #discussions-errors, #discussions-limits): one",
       '// queue for both panels.',
       '// ── Session (docs/product.md#workspace-states, #workspace-limits) ───',
       '// The root actor (docs/architecture.md#the-actor-tree).',

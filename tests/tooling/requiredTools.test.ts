@@ -23,7 +23,9 @@ describe('required tools', () => {
     delete process.env.REQUIRE_NGINX;
     expect(required('nginx is not installed', 'REQUIRE_NGINX')).toBe('nginx is not installed');
     process.env.REQUIRE_NGINX = '1';
-    expect(() => required('nginx is not installed', 'REQUIRE_NGINX')).toThrow('REQUIRE_NGINX=1, but nginx is not installed');
+    expect(() => required('nginx is not installed', 'REQUIRE_NGINX')).toThrow(
+      'REQUIRE_NGINX=1, but nginx is not installed',
+    );
     expect(required(null, 'REQUIRE_NGINX')).toBeNull();
   });
 });

@@ -127,7 +127,9 @@ describe('invokes without an id', () => {
       initial: 'loading',
       states: { loading: { invoke: { src: 'fetchUser', onDone: 'ready' } }, ready: {} },
     });
-    const lines = machineToMermaid(m).split('\n').map((l) => l.trim());
+    const lines = machineToMermaid(m)
+      .split('\n')
+      .map((l) => l.trim());
     expect(lines).toContain('s_loading : invokes fetchUser');
     expect(lines).toContain('s_loading --> s_ready : done(fetchUser)');
   });
@@ -154,7 +156,9 @@ describe('edges on parallel regions', () => {
       },
     },
   });
-  const lines = machineToMermaid(nested).split('\n').map((l) => l.trim());
+  const lines = machineToMermaid(nested)
+    .split('\n')
+    .map((l) => l.trim());
 
   it('moves region ends to the parallel state and says which region in the label', () => {
     expect(lines).toContain('s_outer_p --> s_outer_p_list_loading : refetch (list → loading)');

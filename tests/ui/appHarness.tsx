@@ -16,12 +16,18 @@ installFlowStubs();
 
 export type Route = (init: RequestInit) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 export const healthy = {
   status: 'healthy',
   version: '2.1.0',
-  components: { database: { status: 'ok' }, llm: { status: 'ok' }, speech: { status: 'disabled' }, transcription: { status: 'disabled' } },
+  components: {
+    database: { status: 'ok' },
+    llm: { status: 'ok' },
+    speech: { status: 'disabled' },
+    transcription: { status: 'disabled' },
+  },
 };
 
 class MemoryStore {
@@ -77,5 +83,9 @@ export function renderApp(opts: { routes: Record<string, Route>; token?: string;
  * so the first test does not spend its find timeouts on module transforms.
  */
 export async function warmLazyChunks() {
-  await Promise.all([import('../../src/ui/shell/Shell'), import('../../src/composeLive'), import('../../src/ui/discussion/DiscussionPanel')]);
+  await Promise.all([
+    import('../../src/ui/shell/Shell'),
+    import('../../src/composeLive'),
+    import('../../src/ui/discussion/DiscussionPanel'),
+  ]);
 }

@@ -18,7 +18,10 @@ it('offers Enable audio while the queue is blocked, and the click unblocks it', 
       initial: 'playing',
       states: {
         playing: { on: { block: 'blocked' } },
-        blocked: { tags: 'blocked', on: { 'audio.unblock': { target: 'playing', actions: ({ event }) => void received.push(event.type) } } },
+        blocked: {
+          tags: 'blocked',
+          on: { 'audio.unblock': { target: 'playing', actions: ({ event }) => void received.push(event.type) } },
+        },
       },
     }),
   ).start();

@@ -7,7 +7,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { audioQueueMachine } from '../../src/machines/audioQueue.machine';
-import type { CheckAudioInput, CheckAudioResult, ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../../src/model/audioClip';
+import type {
+  CheckAudioInput,
+  CheckAudioResult,
+  ClipCommand,
+  ClipEvent,
+  PlayClipInput,
+  PreloadCommand,
+} from '../../src/model/audioClip';
 import { AppActorContext } from '../../src/ui/AppContext';
 import { AudioBlockedNotice } from '../../src/ui/discussion/common/AudioBlockedNotice';
 import { MessageAudio } from '../../src/ui/discussion/common/MessageAudio';
@@ -30,7 +37,11 @@ function startQueue() {
     },
   });
   // A stand-in app with the queue as its 'audioQueue' child, as the real app has it.
-  const app = createActor(setup({ actors: { queue: queueLogic } }).createMachine({ invoke: { src: 'queue', id: 'audioQueue', systemId: 'audioQueue' } })).start();
+  const app = createActor(
+    setup({ actors: { queue: queueLogic } }).createMachine({
+      invoke: { src: 'queue', id: 'audioQueue', systemId: 'audioQueue' },
+    }),
+  ).start();
   const queue = app.getSnapshot().children.audioQueue as AnyActorRef;
   return { app, queue, played, players };
 }

@@ -46,10 +46,16 @@ async function renderCanvas() {
         } as never,
       }),
       connectionCreate: connectionCreateMachine.provide({
-        actors: { createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })) } as never,
+        actors: {
+          createConnection: spy('createConnection', () => ({ id: 'c2', source: 'a2', target: 'a3' })),
+        } as never,
       }),
-      connectionDelete: connectionDeleteMachine.provide({ actors: { deleteConnections: spy('deleteConnections', () => []) } as never }),
-      autoConnect: autoConnectMachine.provide({ actors: { postAutoConnect: spy('autoConnect', () => ({ connections_created: 2 })) } as never }),
+      connectionDelete: connectionDeleteMachine.provide({
+        actors: { deleteConnections: spy('deleteConnections', () => []) } as never,
+      }),
+      autoConnect: autoConnectMachine.provide({
+        actors: { postAutoConnect: spy('autoConnect', () => ({ connections_created: 2 })) } as never,
+      }),
       agentDeletion: agentDeletionMachine.provide({
         actors: {
           countAgentAudio: spy('countAgentAudio', () => 4),
@@ -72,7 +78,8 @@ async function renderCanvas() {
   return { workspace, calls };
 }
 
-const node = (name: RegExp | string) => screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name},`) : name });
+const node = (name: RegExp | string) =>
+  screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name},`) : name });
 const count = (id: string) => screen.getByTestId(`canvas-${id}`).textContent;
 
 describe('canvas controls and participants', () => {

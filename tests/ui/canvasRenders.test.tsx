@@ -15,7 +15,13 @@ afterEach(() => {
 });
 
 const N = 30;
-const agents: Agent[] = Array.from({ length: N }, (_, i) => ({ id: `a${i}`, name: `Agent ${i}`, role: 'Role', x: (i % 10) * 200, y: Math.floor(i / 10) * 120 }));
+const agents: Agent[] = Array.from({ length: N }, (_, i) => ({
+  id: `a${i}`,
+  name: `Agent ${i}`,
+  role: 'Role',
+  x: (i % 10) * 200,
+  y: Math.floor(i / 10) * 120,
+}));
 const edges = agents.slice(1).map((a, i) => ({ id: `e${i}`, source: agents[i].id, target: a.id }));
 
 function Harness() {

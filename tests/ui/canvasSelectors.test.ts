@@ -4,7 +4,14 @@ import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/m
 import { CARD_SIZE, createEdgeDeriver, createNodeDeriver, createRectTracker } from '../../src/ui/canvas/flowElements';
 import type { Agent } from '../../src/schemas/agents';
 
-const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({ id, name: `Agent ${id}`, role: 'Role', x: 100, y: 200, ...extra });
+const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({
+  id,
+  name: `Agent ${id}`,
+  role: 'Role',
+  x: 100,
+  y: 200,
+  ...extra,
+});
 
 describe('canvas selectors', () => {
   it('keeps every unchanged node object when one node is selected', () => {
@@ -40,11 +47,20 @@ describe('canvas selectors', () => {
     const second = derive({ agents, selection: [], statuses: { b: 'speaking' } });
     expect(second[0]).toBe(first[0]);
     expect(second[1].data.status).toBe('speaking');
-    const third = derive({ agents: [agents[0], { ...agents[1], name: 'Bea' }], selection: [], statuses: { b: 'speaking' } });
+    const third = derive({
+      agents: [agents[0], { ...agents[1], name: 'Bea' }],
+      selection: [],
+      statuses: { b: 'speaking' },
+    });
     expect(third[0]).toBe(first[0]);
     expect(third[1].data.name).toBe('Bea');
     const drag = { a: { x: 5, y: 6 } };
-    const fourth = derive({ agents: [agents[0], third[1] && { ...agents[1], name: 'Bea' }], selection: [], statuses: {}, dragging: drag });
+    const fourth = derive({
+      agents: [agents[0], third[1] && { ...agents[1], name: 'Bea' }],
+      selection: [],
+      statuses: {},
+      dragging: drag,
+    });
     expect(fourth[0].position).toEqual({ x: 5, y: 6 });
   });
 
@@ -71,9 +87,15 @@ describe('canvas selectors', () => {
 
   it('edges keep identity, skip edges whose node is gone, and carry the view’s selection', () => {
     const derive = createEdgeDeriver();
-    const edges = [{ id: 'e1', source: 'a', target: 'b' }, { id: 'e2', source: 'a', target: 'gone' }];
+    const edges = [
+      { id: 'e1', source: 'a', target: 'b' },
+      { id: 'e2', source: 'a', target: 'gone' },
+    ];
     const box = { x: 0, y: 0, width: 200, height: 96 };
-    const ids = new Map([['a', box], ['b', { ...box, x: 400 }]]);
+    const ids = new Map([
+      ['a', box],
+      ['b', { ...box, x: 400 }],
+    ]);
     const first = derive(edges, ids, new Set());
     expect(first.map((e) => e.id)).toEqual(['e1']);
     expect(derive(edges, ids, new Set())).toBe(first);
@@ -83,20 +105,43 @@ describe('canvas selectors', () => {
 
   it('edges are named by their agents’ names and are not tab stops', () => {
     const derive = createEdgeDeriver();
-    const names = new Map([['a', 'Ada'], ['b', 'Bo']]);
-    const boxes = new Map([['a', { x: 0, y: 0, width: 200, height: 96 }], ['b', { x: 400, y: 0, width: 200, height: 96 }]]);
+    const names = new Map([
+      ['a', 'Ada'],
+      ['b', 'Bo'],
+    ]);
+    const boxes = new Map([
+      ['a', { x: 0, y: 0, width: 200, height: 96 }],
+      ['b', { x: 400, y: 0, width: 200, height: 96 }],
+    ]);
     const [e] = derive([{ id: 'e1', source: 'a', target: 'b' }], boxes, new Set(), undefined, names);
     expect(e).toMatchObject({ ariaLabel: 'Connection from Ada to Bo', focusable: false });
     // A rename is a new label (and a new edge object for React Flow).
-    const [renamed] = derive([{ id: 'e1', source: 'a', target: 'b' }], boxes, new Set(), undefined, new Map([['a', 'Ada L'], ['b', 'Bo']]));
+    const [renamed] = derive(
+      [{ id: 'e1', source: 'a', target: 'b' }],
+      boxes,
+      new Set(),
+      undefined,
+      new Map([
+        ['a', 'Ada L'],
+        ['b', 'Bo'],
+      ]),
+    );
     expect(renamed.ariaLabel).toBe('Connection from Ada L to Bo');
   });
 
   it('edges carry their nodes’ boxes; a moved node changes only its own edges, and a box keeps its identity while unmoved', () => {
     const rectsOf = createRectTracker();
     const derive = createEdgeDeriver();
-    const nodes = createNodeDeriver()({ agents: [agent('a', { x: 0, y: 0 }), agent('b', { x: 400, y: 0 }), agent('c', { x: 0, y: 400 })], selection: [], statuses: {} });
-    const edges = [{ id: 'ab', source: 'a', target: 'b' }, { id: 'bc', source: 'b', target: 'c' }, { id: 'ca', source: 'c', target: 'a' }];
+    const nodes = createNodeDeriver()({
+      agents: [agent('a', { x: 0, y: 0 }), agent('b', { x: 400, y: 0 }), agent('c', { x: 0, y: 400 })],
+      selection: [],
+      statuses: {},
+    });
+    const edges = [
+      { id: 'ab', source: 'a', target: 'b' },
+      { id: 'bc', source: 'b', target: 'c' },
+      { id: 'ca', source: 'c', target: 'a' },
+    ];
     const first = derive(edges, rectsOf(nodes), new Set());
     expect(first[0].data.from).toEqual({ x: 0, y: 0, ...CARD_SIZE });
     const moved = nodes.map((n) => (n.id === 'c' ? { ...n, position: { x: 50, y: 500 } } : n));

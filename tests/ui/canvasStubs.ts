@@ -4,7 +4,14 @@ class ResizeObserverStub {
   constructor(private readonly cb: ResizeObserverCallback) {}
   observe(target: Element) {
     // Browsers report once after layout; so does this, on the next task.
-    setTimeout(() => this.cb([{ target, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver), 0);
+    setTimeout(
+      () =>
+        this.cb(
+          [{ target, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry],
+          this as unknown as ResizeObserver,
+        ),
+      0,
+    );
   }
   unobserve() {}
   disconnect() {}
@@ -26,7 +33,8 @@ export function installFlowStubs() {
     offsetWidth: { configurable: true, get: () => 180 },
     offsetHeight: { configurable: true, get: () => 80 },
   });
-  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
+  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () =>
+    ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
 }
 
 /** Waits until React Flow has measured (and so shown) every node, or a second has passed. */

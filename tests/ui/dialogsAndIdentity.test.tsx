@@ -36,13 +36,19 @@ describe('the agent editor by keyboard', () => {
     const user = userEvent.setup();
     const { editor } = await renderEditor({ mode: 'create' });
     const colours = screen.getByRole('radiogroup', { name: 'Colour' });
-    const tabbable = within(colours).getAllByRole('radio').filter((r) => r.tabIndex === 0);
+    const tabbable = within(colours)
+      .getAllByRole('radio')
+      .filter((r) => r.tabIndex === 0);
     expect(tabbable.map((r) => r.getAttribute('aria-label'))).toEqual(['Automatic']);
     tabbable[0].focus();
     await user.keyboard('{ArrowRight}');
     expect(editor.getSnapshot().context.fields.color).toBe('#1d4ed8');
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Colour #1d4ed8');
-    expect(within(colours).getAllByRole('radio').filter((r) => r.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(colours)
+        .getAllByRole('radio')
+        .filter((r) => r.tabIndex === 0),
+    ).toHaveLength(1);
     const avatars = screen.getByRole('radiogroup', { name: 'Pick an avatar' });
     const radios = within(avatars).getAllByRole('radio');
     expect(radios.filter((r) => r.tabIndex === 0).map((r) => r.textContent)).toEqual(['Initials']);
@@ -72,7 +78,9 @@ describe('the agent editor by keyboard', () => {
     expect(why?.textContent).toBe('Add a name, a role and a prompt to create the agent.');
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Role'), 'Analyst');
-    expect(document.getElementById(create.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Add a prompt to create the agent.');
+    expect(document.getElementById(create.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Add a prompt to create the agent.',
+    );
   });
 
   it('closes on Esc wherever the focus is, after Update Agent too', async () => {
@@ -158,11 +166,23 @@ describe('canvas words', () => {
 
 describe('History rows', () => {
   const row = {
-    id: 'd1', session_id: 's1', endpoint: '/ws/discuss', topic: 'Free buses?', status: 'ended' as const, frame_count: 4, created_at: '2026-01-02T10:00:00.000Z',
-    participants: [{ id: 'a', name: 'Ada', model: 'offline' }, { id: 'b', name: 'Bo', model: 'groq:llama-3.3-70b' }, { id: 'c', name: 'Cleo', model: 'offline' }],
+    id: 'd1',
+    session_id: 's1',
+    endpoint: '/ws/discuss',
+    topic: 'Free buses?',
+    status: 'ended' as const,
+    frame_count: 4,
+    created_at: '2026-01-02T10:00:00.000Z',
+    participants: [
+      { id: 'a', name: 'Ada', model: 'offline' },
+      { id: 'b', name: 'Bo', model: 'groq:llama-3.3-70b' },
+      { id: 'c', name: 'Cleo', model: 'offline' },
+    ],
   };
   it('name the models once each and the delete question names the date and the participants', () => {
     expect(modelsOf(row)).toEqual(['offline demo', 'groq:llama-3.3-70b']);
-    expect(deleteQuestion(row, '2 Jan 2026, 10:00')).toBe('Delete the discussion “Free buses?” of 2 Jan 2026, 10:00 with Ada, Bo and Cleo? Its messages cannot be recovered.');
+    expect(deleteQuestion(row, '2 Jan 2026, 10:00')).toBe(
+      'Delete the discussion “Free buses?” of 2 Jan 2026, 10:00 with Ada, Bo and Cleo? Its messages cannot be recovered.',
+    );
   });
 });

@@ -18,7 +18,6 @@ describe('edge geometry', () => {
     expect(p.y).toBeGreaterThan(40);
     expect(p.y).toBeLessThan(80);
   });
-
 });
 
 describe('floatingArrowPath', () => {
@@ -26,7 +25,10 @@ describe('floatingArrowPath', () => {
   it('apart, a gentle arc to the target border and an open chevron whose tip is there, pointing along the curve', () => {
     const path = floatingArrowPath(box(0, 0), box(400, 0))!;
     expect(path.line).toMatch(/^M 202,40 Q 300,[\d.-]+ 398,40$/);
-    const [left, tip, right] = [...path.head.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    const [left, tip, right] = [...path.head.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+    }));
     expect(tip).toEqual({ x: 398, y: 40 });
     // Both wings sit behind the tip, one on each side of the curve's end.
     expect(left.x).toBeLessThan(tip.x);

@@ -40,7 +40,15 @@ describe('editor drawer: create mode', () => {
     await user.click(submit);
     await flush();
     // 'Automatic' stores the colour the preview showed, so the new node looks as previewed.
-    expect(api.createAgent.calls).toEqual([{ name: 'Ada', role: 'Analyst', prompt: 'Weigh the evidence.', model: 'llama3.1:8b', color: agentColor({ id: 'Ada' }) }]);
+    expect(api.createAgent.calls).toEqual([
+      {
+        name: 'Ada',
+        role: 'Analyst',
+        prompt: 'Weigh the evidence.',
+        model: 'llama3.1:8b',
+        color: agentColor({ id: 'Ada' }),
+      },
+    ]);
     expect(screen.getByText('Agent created.')).toBeTruthy();
   });
 
@@ -65,7 +73,15 @@ describe('editor drawer: create mode', () => {
     await user.click(screen.getByRole('button', { name: 'Create Agent' }));
     await flush();
     expect(api.createAgent.calls).toEqual([
-      { name: 'Ada Lovelace', role: 'Analyst', prompt: 'Weigh it.', model: 'offline', personality: 'patient', color: '#047857', avatar: '🦉' },
+      {
+        name: 'Ada Lovelace',
+        role: 'Analyst',
+        prompt: 'Weigh it.',
+        model: 'offline',
+        personality: 'patient',
+        color: '#047857',
+        avatar: '🦉',
+      },
     ]);
   });
 
@@ -77,7 +93,9 @@ describe('editor drawer: create mode', () => {
 
   it('shows the save error in the drawer', async () => {
     const user = userEvent.setup();
-    await renderEditor({ mode: 'create' }, (api) => api.createAgent.answer(() => Promise.reject(Object.assign(new Error('x'), { status: 500 }))));
+    await renderEditor({ mode: 'create' }, (api) =>
+      api.createAgent.answer(() => Promise.reject(Object.assign(new Error('x'), { status: 500 }))),
+    );
     await user.type(screen.getByLabelText('Name'), 'A');
     await user.type(screen.getByLabelText('Role'), 'B');
     await user.type(screen.getByLabelText('Prompt'), 'C');
@@ -130,7 +148,9 @@ describe('editor drawer: edit mode', () => {
 
   it('a failed load shows "Failed to load agent: …" and the fallback name', async () => {
     await renderEditor({ mode: 'edit', agentId: agentFixture.id }, (api) =>
-      api.loadAgent.answer(() => Promise.reject(Object.assign(new Error('nf'), { status: 404, detail: 'Agent not found' }))),
+      api.loadAgent.answer(() =>
+        Promise.reject(Object.assign(new Error('nf'), { status: 404, detail: 'Agent not found' })),
+      ),
     );
     expect(screen.getByRole('alert').textContent).toContain('Failed to load agent: Agent not found');
     expect(screen.getByRole('dialog', { name: `Edit Agent ${agentFixture.id.slice(-8)}` })).toBeTruthy();
@@ -177,7 +197,9 @@ describe('editor drawer: edit mode', () => {
 
   it('transcribe all announces the background job with the exact words', async () => {
     const user = userEvent.setup();
-    await renderEditor({ mode: 'edit', agentId: agentFixture.id }, (api) => api.batchTranscribe.answer(() => ({ count: 1 })));
+    await renderEditor({ mode: 'edit', agentId: agentFixture.id }, (api) =>
+      api.batchTranscribe.answer(() => ({ count: 1 })),
+    );
     await user.click(screen.getByRole('button', { name: 'Transcribe all (1)' }));
     await flush();
     expect(screen.getByText(/Transcribing 1 audio files in background\. This may take a few moments\./)).toBeTruthy();
@@ -207,7 +229,10 @@ describe('editor drawer: recording with a fake MediaRecorder', () => {
     }
   }
   const deps = (deny = false): MediaDeps => ({
-    getUserMedia: () => (deny ? Promise.reject(new Error('NotAllowedError')) : Promise.resolve({ getTracks: () => [] } as unknown as MediaStream)),
+    getUserMedia: () =>
+      deny
+        ? Promise.reject(new Error('NotAllowedError'))
+        : Promise.resolve({ getTracks: () => [] } as unknown as MediaStream),
     createRecorder: (_s, o) => new FakeRecorder(o) as never,
     isTypeSupported: () => true,
     now: () => 0,
@@ -215,7 +240,11 @@ describe('editor drawer: recording with a fake MediaRecorder', () => {
 
   it('record → stop uploads "Recording {date}" as webm and returns to Record', async () => {
     const user = userEvent.setup();
-    const { api } = await renderEditor({ mode: 'edit', agentId: agentFixture.id }, undefined, createMicrophoneActor(deps()));
+    const { api } = await renderEditor(
+      { mode: 'edit', agentId: agentFixture.id },
+      undefined,
+      createMicrophoneActor(deps()),
+    );
     await user.click(screen.getByRole('button', { name: '● Record' }));
     await flush();
     expect(screen.getByText('Recording…')).toBeTruthy();

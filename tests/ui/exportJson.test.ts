@@ -34,7 +34,12 @@ function settingsOf(config: Record<string, any>): StandardPanelSettings {
     communication: config.communication_config,
     reasoning: config.reasoning_config,
     research: config.research_config,
-    basic: { tts: legacy.tts ?? false, turns: legacy.turns ?? 6, mode: legacy.mode ?? 'sequential', humanParticipation: legacy.human_participation ?? true },
+    basic: {
+      tts: legacy.tts ?? false,
+      turns: legacy.turns ?? 6,
+      mode: legacy.mode ?? 'sequential',
+      humanParticipation: legacy.human_participation ?? true,
+    },
   });
 }
 
@@ -43,14 +48,19 @@ function settingsOf(config: Record<string, any>): StandardPanelSettings {
 // does not send; the rest matches.
 const BASIC_ONLY = ['tts', 'turns', 'mode', 'connections'];
 function sameConfig(sent: unknown, recorded: unknown, where: string) {
-  const strip = (frame: unknown, keys: readonly string[]) => Object.fromEntries(Object.entries(frame as object).filter(([k]) => !keys.includes(k)));
+  const strip = (frame: unknown, keys: readonly string[]) =>
+    Object.fromEntries(Object.entries(frame as object).filter(([k]) => !keys.includes(k)));
   expect(sent, where).toBeTypeOf('object');
-  for (const key of VOLATILE_CLIENT_KEYS) if (key in (recorded as object)) expect(sent, `${where}: ${key}`).toHaveProperty(key);
-  const extra = (recorded as { communication_config?: unknown; legacy_config?: unknown }).legacy_config ? BASIC_ONLY : [];
+  for (const key of VOLATILE_CLIENT_KEYS)
+    if (key in (recorded as object)) expect(sent, `${where}: ${key}`).toHaveProperty(key);
+  const extra = (recorded as { communication_config?: unknown; legacy_config?: unknown }).legacy_config
+    ? BASIC_ONLY
+    : [];
   expect(strip(sent, VOLATILE_CLIENT_KEYS), where).toEqual(strip(recorded, [...VOLATILE_CLIENT_KEYS, ...extra]));
 }
 
-const serverData = (t: Transcript) => t.lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as Record<string, any>] : []));
+const serverData = (t: Transcript) =>
+  t.lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as Record<string, any>] : []));
 
 async function exportAfter(name: string) {
   const transcript = readTranscript(file(name));
@@ -108,13 +118,19 @@ describe('JSON export end to end', () => {
     expect(exp.session_id).toBe(sessionId);
     expect(exp.endpoint).toBe('enhanced');
     expect(exp.context).toBe(config.context);
-    expect(exp.configuration).toEqual({ communication: config.communication_config, reasoning: config.reasoning_config, research: config.research_config });
+    expect(exp.configuration).toEqual({
+      communication: config.communication_config,
+      reasoning: config.reasoning_config,
+      research: config.research_config,
+    });
     // The one count, and one row per turn (the consensus and summary rows besides).
     expect(exp.message_count).toBe(selectCounts(snapshot.context.feed).messages);
     expect(exp.messages.filter((m) => m.kind === 'hybrid')).toHaveLength(exp.message_count);
     // Every recorded agent message is in the export, in order, by its id, with its text, once; its ACL message is
     // described under `protocol`, not repeated as a message of its own.
-    const said = serverData(transcript).filter((f) => f.type === 'agent_message').map((f) => ({ id: f.id, content: f.content }));
+    const said = serverData(transcript)
+      .filter((f) => f.type === 'agent_message')
+      .map((f) => ({ id: f.id, content: f.content }));
     expect(said.length).toBeGreaterThan(0);
     const ids = new Set(said.map((m) => m.id));
     expect(exp.messages.filter((m) => ids.has(m.id)).map((m) => ({ id: m.id, content: m.content }))).toEqual(said);
@@ -131,7 +147,9 @@ describe('JSON export end to end', () => {
     expect(saved[0].fileName).toBe(`discussion_${sessionId}.json`);
     const exp = discussionExport.parse(doc);
     expect(exp.endpoint).toBe('multi_round');
-    const args = serverData(transcript).filter((f) => f.type === 'argument').map((f) => f.argument.id);
+    const args = serverData(transcript)
+      .filter((f) => f.type === 'argument')
+      .map((f) => f.argument.id);
     expect(exp.argument_tree.map((a) => (a as { id: string }).id)).toEqual(args);
     expect(exp.research_results.length).toBeGreaterThan(0);
   });

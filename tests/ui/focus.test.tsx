@@ -69,15 +69,15 @@ it('moves focus into a popover, Esc closes it from anywhere, and focus returns t
 });
 
 it('after Stop (the button disables itself) the focus goes to what the panel offers next, not the body', async () => {
-    render(<Screen />);
-    await frame(); // the landing on the first action is done
-    const stop = screen.getByRole('button', { name: 'Stop' });
-    act(() => stop.focus());
-    // A browser drops the focus of a button that disables itself; jsdom keeps it, so drop it as a browser would.
-    act(() => stop.blur());
-    act(() => stop.click());
-    expect(document.activeElement).toBe(document.body);
-    // The watch looks four times a second.
-    await act(() => new Promise((r) => setTimeout(r, 300)));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New discussion' }));
+  render(<Screen />);
+  await frame(); // the landing on the first action is done
+  const stop = screen.getByRole('button', { name: 'Stop' });
+  act(() => stop.focus());
+  // A browser drops the focus of a button that disables itself; jsdom keeps it, so drop it as a browser would.
+  act(() => stop.blur());
+  act(() => stop.click());
+  expect(document.activeElement).toBe(document.body);
+  // The watch looks four times a second.
+  await act(() => new Promise((r) => setTimeout(r, 300)));
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New discussion' }));
 });

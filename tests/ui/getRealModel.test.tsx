@@ -15,26 +15,48 @@ import { builtinList } from '../support/builtinModelsFixture';
 afterEach(cleanup);
 
 const GB = 1e9;
-const offlineError = 'Download of Qwen3-1.7B-Q4_K_M.gguf failed: fetch failed. This server cannot reach huggingface.co: put a .gguf file in /srv/agora/data/models, then Refresh.';
+const offlineError =
+  'Download of Qwen3-1.7B-Q4_K_M.gguf failed: fetch failed. This server cannot reach huggingface.co: put a .gguf file in /srv/agora/data/models, then Refresh.';
 
 function actorFor(list: ReturnType<typeof builtinList>) {
-  const fetch = (async () => new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+  const fetch = (async () =>
+    new Response(JSON.stringify(list), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })) as typeof globalThis.fetch;
   return createActor(builtinModelsLogic(createHttp({ getToken: () => 't', fetch }))).start();
 }
 
 describe('Get a real model', () => {
   const { recommended } = catalogueFor({ total_bytes: 8 * GB, free_bytes: 2.2 * GB, cpus: 8 });
   const list = builtinList({
-    files: [], recommended, suggested: 'qwen3-1.7b', system: { total_bytes: 8 * GB, free_bytes: 2.2 * GB, cpus: 8 },
-    downloads: [{ file: 'Qwen3-1.7B-Q4_K_M.gguf', url: recommended[4].url, received: 0, total: null, state: 'failed', error: offlineError, sha256: null }],
+    files: [],
+    recommended,
+    suggested: 'qwen3-1.7b',
+    system: { total_bytes: 8 * GB, free_bytes: 2.2 * GB, cpus: 8 },
+    downloads: [
+      {
+        file: 'Qwen3-1.7B-Q4_K_M.gguf',
+        url: recommended[4].url,
+        received: 0,
+        total: null,
+        state: 'failed',
+        error: offlineError,
+        sha256: null,
+      },
+    ],
   });
 
   it('offers the suggested built-in model with its size, memory and licence, and the error beside its button', async () => {
     render(<SuggestedBuiltin actor={actorFor(list)} />);
     const button = await screen.findByRole('button', { name: 'Download Qwen3 1.7B' }, { timeout: 15_000 });
     const item = button.parentElement!;
-    expect(item.textContent).toMatch(/Qwen3 1\.7B, recommended for this server: 1\.11 GB, needs about 1\.78 GB of memory \(Fits\), Apache-2\.0/);
-    expect(within(item).getByRole('alert').textContent).toContain('put a .gguf file in /srv/agora/data/models, then Refresh');
+    expect(item.textContent).toMatch(
+      /Qwen3 1\.7B, recommended for this server: 1\.11 GB, needs about 1\.78 GB of memory \(Fits\), Apache-2\.0/,
+    );
+    expect(within(item).getByRole('alert').textContent).toContain(
+      'put a .gguf file in /srv/agora/data/models, then Refresh',
+    );
   });
 
   it('marks every recommended model Fits, May be slow or Too big, and shows a failed download in its own row', async () => {

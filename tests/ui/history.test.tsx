@@ -12,21 +12,51 @@ beforeAll(warmLazyChunks, 60_000);
 afterEach(cleanup);
 
 const row = (id: string, topic: string, over: object = {}) => ({
-  id, session_id: `session_${id}`, endpoint: '/ws/discuss', topic, status: 'ended', frame_count: 6, message_count: 3,
-  created_at: '2026-01-02T10:00:00.000Z', ended_at: '2026-01-02T10:05:00.000Z', ...over,
+  id,
+  session_id: `session_${id}`,
+  endpoint: '/ws/discuss',
+  topic,
+  status: 'ended',
+  frame_count: 6,
+  message_count: 3,
+  created_at: '2026-01-02T10:00:00.000Z',
+  ended_at: '2026-01-02T10:05:00.000Z',
+  ...over,
 });
 /** One (last) page of GET /discussion/history/page. */
 const page = (items: object[]) => ({ items, next_cursor: null });
-const text = (id: string, from: string, body: string, at: string) => ({ type: 'text', id, from_id: 'a1', from, text: body, turn: 1, timestamp: at });
+const text = (id: string, from: string, body: string, at: string) => ({
+  type: 'text',
+  id,
+  from_id: 'a1',
+  from,
+  text: body,
+  turn: 1,
+  timestamp: at,
+});
 const stored = {
   ...row('d1', 'Drip irrigation?'),
   config: { panel: 'standard', agent_ids: ['a1', 'a2'] },
   frames: [
-    { seq: 1, data: { type: 'discussion_started', session_id: 'session_d1', participants: [] }, at: '2026-01-02T10:00:01.000Z' },
-    { seq: 2, data: text('m1', 'Ada', 'Drip saves water.', '2026-01-02T10:00:02.000Z'), at: '2026-01-02T10:00:02.000Z' },
-    { seq: 3, data: text('m2', 'Bo', 'It costs more up front.', '2026-01-02T10:00:04.000Z'), at: '2026-01-02T10:00:04.000Z' },
+    {
+      seq: 1,
+      data: { type: 'discussion_started', session_id: 'session_d1', participants: [] },
+      at: '2026-01-02T10:00:01.000Z',
+    },
+    {
+      seq: 2,
+      data: text('m1', 'Ada', 'Drip saves water.', '2026-01-02T10:00:02.000Z'),
+      at: '2026-01-02T10:00:02.000Z',
+    },
+    {
+      seq: 3,
+      data: text('m2', 'Bo', 'It costs more up front.', '2026-01-02T10:00:04.000Z'),
+      at: '2026-01-02T10:00:04.000Z',
+    },
   ],
-  human_messages: [{ text: 'What about the slope?', at: '2026-01-02T10:00:03.000Z', timestamp: '2026-01-02T10:00:03.000Z' }],
+  human_messages: [
+    { text: 'What about the slope?', at: '2026-01-02T10:00:03.000Z', timestamp: '2026-01-02T10:00:03.000Z' },
+  ],
 };
 
 function signedIn(over: Record<string, Route> = {}) {
@@ -52,7 +82,10 @@ async function openHistory() {
 
 describe('a discussion still running at start', () => {
   it('is offered at once in the panel (no History needed); Dismiss hides the offer', async () => {
-    signedIn({ 'GET /discussion/history': () => json(200, [row('d2', 'Still going', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Old one')]) });
+    signedIn({
+      'GET /discussion/history': () =>
+        json(200, [row('d2', 'Still going', { status: 'running', endpoint: '/ws/enhanced' }), row('d1', 'Old one')]),
+    });
     const offer = await screen.findByText('A discussion is still running', undefined, { timeout: 15_000 });
     const box = offer.closest('.running-offer') as HTMLElement;
     expect(box.closest('aside')).toBeTruthy();
@@ -67,12 +100,18 @@ describe('a discussion still running at start', () => {
 describe('History dialog', () => {
   it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
     let answer: Route = () =>
-      json(200, page([
-        row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
-        row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
-        row('d0', 'Cut short', { end_reason: 'stopped' }),
-      ]));
-    const { calls } = signedIn({ 'GET /discussion/history/page': (init) => answer(init), 'GET /discussion/history': () => json(200, []) });
+      json(
+        200,
+        page([
+          row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
+          row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
+          row('d0', 'Cut short', { end_reason: 'stopped' }),
+        ]),
+      );
+    const { calls } = signedIn({
+      'GET /discussion/history/page': (init) => answer(init),
+      'GET /discussion/history': () => json(200, []),
+    });
     const dialog = await openHistory();
     const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
     const items = within(list).getAllByRole('listitem');
@@ -102,7 +141,10 @@ describe('History dialog', () => {
   });
 
   it('opens one read-only with the panel tabs and its messages (the human one at its place)', async () => {
-    signedIn({ 'GET /discussion/history/page': () => json(200, page([row('d1', 'Drip irrigation?')])), 'GET /discussion/d1': () => json(200, stored) });
+    signedIn({
+      'GET /discussion/history/page': () => json(200, page([row('d1', 'Drip irrigation?')])),
+      'GET /discussion/d1': () => json(200, stored),
+    });
     const dialog = await openHistory();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Open Drip irrigation?' }));
     expect(await within(dialog).findByRole('heading', { name: 'Drip irrigation?' })).toBeTruthy();
@@ -160,14 +202,31 @@ describe('History dialog', () => {
   });
 
   it('rows tell discussions apart: participants, first line and models; a running row offers Re-attach', async () => {
-    const people = [{ id: 'a1', name: 'Ada', model: 'offline', color: '#047857', avatar: 'A!' }, { id: 'a2', name: 'Bo', model: 'groq:llama' }];
-    const running = row('d2', 'Free buses?', { status: 'running', endpoint: '/ws/enhanced', participants: people, first_line: 'Fares are 38 million a year.' });
+    const people = [
+      { id: 'a1', name: 'Ada', model: 'offline', color: '#047857', avatar: 'A!' },
+      { id: 'a2', name: 'Bo', model: 'groq:llama' },
+    ];
+    const running = row('d2', 'Free buses?', {
+      status: 'running',
+      endpoint: '/ws/enhanced',
+      participants: people,
+      first_line: 'Fares are 38 million a year.',
+    });
     signedIn({
-      'GET /discussion/history/page': () => json(200, page([running, row('d1', 'Free buses?', { participants: people.slice(0, 1) })])),
-      'GET /discussion/d2': () => json(200, { ...running, config: { panel: 'standard', agent_ids: ['a1', 'a2'] }, frames: [], human_messages: [] }),
+      'GET /discussion/history/page': () =>
+        json(200, page([running, row('d1', 'Free buses?', { participants: people.slice(0, 1) })])),
+      'GET /discussion/d2': () =>
+        json(200, {
+          ...running,
+          config: { panel: 'standard', agent_ids: ['a1', 'a2'] },
+          frames: [],
+          human_messages: [],
+        }),
     });
     const dialog = await openHistory();
-    const items = within(await within(dialog).findByRole('list', { name: 'Past discussions' })).getAllByRole('listitem');
+    const items = within(await within(dialog).findByRole('list', { name: 'Past discussions' })).getAllByRole(
+      'listitem',
+    );
     expect(within(items[0]).getByRole('img', { name: 'With Ada and Bo' })).toBeTruthy();
     expect(within(items[1]).getByRole('img', { name: 'With Ada' })).toBeTruthy();
     expect(items[0].textContent).toContain('Fares are 38 million a year.');
@@ -183,7 +242,8 @@ describe('History dialog', () => {
 
   it('past the first page: Show more appends the next page, the end says all are listed, and the filter asks the server', async () => {
     const { calls } = signedIn({
-      'GET /discussion/history/page': () => json(200, { items: [row('d3', 'Newest topic'), row('d2', 'Drip irrigation?')], next_cursor: 'c1' }),
+      'GET /discussion/history/page': () =>
+        json(200, { items: [row('d3', 'Newest topic'), row('d2', 'Drip irrigation?')], next_cursor: 'c1' }),
       'GET /discussion/history/page?cursor=c1': () => json(200, page([row('d1', 'Oldest topic')])),
       'GET /discussion/history/page?q=drip': () => json(200, page([row('d2', 'Drip irrigation?')])),
     });
@@ -192,12 +252,24 @@ describe('History dialog', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
     await within(dialog).findByText('All 3 discussions listed.');
-    expect(within(list).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Newest topic', 'Drip irrigation?', 'Oldest topic']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Newest topic', 'Drip irrigation?', 'Oldest topic']);
 
     // Pasted, so the word arrives as one change however slow the machine is (typing is the machine test's part).
     await userEvent.click(within(dialog).getByRole('searchbox', { name: 'Filter past discussions by topic' }));
     await userEvent.paste('drip');
-    await waitFor(() => expect(within(dialog).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Drip irrigation?']));
-    expect(calls.filter((c) => c.startsWith('GET /discussion/history/page?q='))).toEqual(['GET /discussion/history/page?q=drip']);
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((i) => i.getAttribute('aria-label')),
+      ).toEqual(['Drip irrigation?']),
+    );
+    expect(calls.filter((c) => c.startsWith('GET /discussion/history/page?q='))).toEqual([
+      'GET /discussion/history/page?q=drip',
+    ]);
   });
 });

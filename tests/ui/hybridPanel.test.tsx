@@ -16,14 +16,17 @@ import { AGENTS, renderHybridPanel, selectAgents } from './panelHarness';
 afterEach(cleanup);
 
 const serverFrames = (name: string) =>
-  readTranscript(path.join(__dirname, '..', 'transcripts', name)).lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as Record<string, unknown>] : []));
+  readTranscript(path.join(__dirname, '..', 'transcripts', name)).lines.flatMap((l) =>
+    'dir' in l && l.dir === 'server' ? [l.data as Record<string, unknown>] : [],
+  );
 
 const startButton = () => screen.getByRole('button', { name: 'Start Hybrid Discussion' }) as HTMLButtonElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
 
 /** The footer's status line. */
-const statusLine = () => screen.getAllByRole('status').find((e) => e.classList.contains('panel-footer__status'))!.textContent;
+const statusLine = () =>
+  screen.getAllByRole('status').find((e) => e.classList.contains('panel-footer__status'))!.textContent;
 
 type Panel = ReturnType<typeof renderHybridPanel>;
 
@@ -39,7 +42,9 @@ async function startLive(p: Panel, user = userEvent.setup()) {
   await user.type(screen.getByLabelText('Discussion topic'), 'Drip or furrow irrigation?');
   await waitFor(() => expect(startButton().disabled).toBe(false));
   await user.click(startButton());
-  const socket = await waitFor(() => p.sockets.last('/ws/hybrid') ?? Promise.reject(new Error('no /ws/hybrid socket yet')));
+  const socket = await waitFor(
+    () => p.sockets.last('/ws/hybrid') ?? Promise.reject(new Error('no /ws/hybrid socket yet')),
+  );
   act(() => socket.serverOpen());
   await waitFor(() => expect(p.hybrid.getSnapshot().hasTag('connected')).toBe(true));
   return socket;
@@ -62,20 +67,31 @@ describe('hybrid panel', () => {
     const user = userEvent.setup();
     const p = renderHybridPanel();
     await openSettings(user);
-    expect(within(screen.getByRole('group', { name: 'Templates' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Scientific Analysis', 'Problem Solving', 'Creative Brainstorming', 'Strategic Planning',
-    ]);
+    expect(
+      within(screen.getByRole('group', { name: 'Templates' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Scientific Analysis', 'Problem Solving', 'Creative Brainstorming', 'Strategic Planning']);
     for (const name of HYBRID_TEMPLATE_NAMES) {
       await user.click(button(name));
       const { settings, topic } = hybridTemplate(name);
       expect(p.hybrid.getSnapshot().context.settings).toMatchObject(settings);
       // The form shows what the machine holds.
-      expect((screen.getByLabelText('Mode') as HTMLSelectElement).value).toBe(p.hybrid.getSnapshot().context.settings.mode);
-      expect((screen.getByLabelText(/^Max rounds/) as HTMLInputElement).value).toBe(String(p.hybrid.getSnapshot().context.settings.max_rounds));
-      expect((screen.getByRole('slider', { name: /^Reasoning depth/ }) as HTMLInputElement).value).toBe(String(p.hybrid.getSnapshot().context.settings.reasoning_depth));
-      expect((screen.getByLabelText('Response format') as HTMLSelectElement).value).toBe(p.hybrid.getSnapshot().context.settings.response_format);
+      expect((screen.getByLabelText('Mode') as HTMLSelectElement).value).toBe(
+        p.hybrid.getSnapshot().context.settings.mode,
+      );
+      expect((screen.getByLabelText(/^Max rounds/) as HTMLInputElement).value).toBe(
+        String(p.hybrid.getSnapshot().context.settings.max_rounds),
+      );
+      expect((screen.getByRole('slider', { name: /^Reasoning depth/ }) as HTMLInputElement).value).toBe(
+        String(p.hybrid.getSnapshot().context.settings.reasoning_depth),
+      );
+      expect((screen.getByLabelText('Response format') as HTMLSelectElement).value).toBe(
+        p.hybrid.getSnapshot().context.settings.response_format,
+      );
       // A starter topic fills an empty box (and never overwrites what the user wrote).
-      if (name === HYBRID_TEMPLATE_NAMES[0]) expect((screen.getByLabelText('Discussion topic') as HTMLTextAreaElement).value).toBe(topic);
+      if (name === HYBRID_TEMPLATE_NAMES[0])
+        expect((screen.getByLabelText('Discussion topic') as HTMLTextAreaElement).value).toBe(topic);
     }
     // The spec's fixed values, as the form shows them.
     await user.click(button('Problem Solving'));
@@ -111,12 +127,19 @@ describe('hybrid panel', () => {
     const socket = await startLive(p, user);
 
     // The configuration carries the template's settings.
-    expect(socket.sent[0]).toMatchObject({ agent_ids: AGENTS.map((a) => a.id), topic: 'Drip or furrow irrigation?', response_format: 'bullet', max_response_length: 300 });
+    expect(socket.sent[0]).toMatchObject({
+      agent_ids: AGENTS.map((a) => a.id),
+      topic: 'Drip or furrow irrigation?',
+      response_format: 'bullet',
+      max_response_length: 300,
+    });
     // The locked settings fold into one summary line, so the feed takes the height.
     expect(screen.queryByRole('group', { name: 'Hybrid discussion settings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     const summary = document.querySelector('.hybrid-settings-summary')!;
-    expect(summary.textContent).toMatch(/^Settings: \d+ rounds? · \d+ turns? each · [A-Z][a-z ]+ · research (on|off) · speech (on|off)$/);
+    expect(summary.textContent).toMatch(
+      /^Settings: \d+ rounds? · \d+ turns? each · [A-Z][a-z ]+ · research (on|off) · speech (on|off)$/,
+    );
     // The topic box, its templates and Start fold into one line naming the topic while connected.
     for (const name of HYBRID_TEMPLATE_NAMES) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByLabelText('Discussion topic')).toBeNull();
@@ -130,14 +153,23 @@ describe('hybrid panel', () => {
 
     // Some of the recorded discussion arrives.
     const frames = serverFrames('hybrid-hybrid.jsonl');
-    send(socket, frames.slice(0, frames.findIndex((f) => f.type === 'round_end')));
+    send(
+      socket,
+      frames.slice(
+        0,
+        frames.findIndex((f) => f.type === 'round_end'),
+      ),
+    );
     const log = await screen.findByRole('log', { name: 'Hybrid discussion messages' });
     await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThan(0));
     expect(statusLine()).toBe('Connected · round 1 in progress');
     expect(screen.getByTitle('Round').textContent).toMatch(/^Round 1\//);
     expect(button('Export PDF').disabled).toBe(false);
     // One PDF export and a JSON export; no second 'Export' doing the same.
-    expect(screen.getAllByRole('button', { name: /^Export/ }).map((b) => b.textContent)).toEqual(['Export PDF', 'Export JSON']);
+    expect(screen.getAllByRole('button', { name: /^Export/ }).map((b) => b.textContent)).toEqual([
+      'Export PDF',
+      'Export JSON',
+    ]);
 
     expect(button('Stop Discussion').disabled).toBe(false);
     await user.click(button('Stop Discussion'));
@@ -151,7 +183,9 @@ describe('hybrid panel', () => {
     expect(screen.queryByRole('group', { name: 'Hybrid discussion settings' })).toBeNull();
     // …until 'New discussion': then they come back (still open), unlocked, and the templates work again.
     await user.click(button('New discussion'));
-    expect((screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement).disabled).toBe(false);
+    expect((screen.getByRole('group', { name: 'Hybrid discussion settings' }) as HTMLFieldSetElement).disabled).toBe(
+      false,
+    );
     expect(button('Scientific Analysis').disabled).toBe(false);
     expect(statusLine()).toBe('Discussion stopped');
   });
@@ -162,15 +196,39 @@ describe('hybrid panel', () => {
     expect(button('Delegations (0)')).toBeTruthy();
     expect(button('Research (0)')).toBeTruthy();
     const socket = await startLive(p, user);
-    const delegation = (from: string, to: string, task: string) => ({ type: 'delegation', delegation: { from, from_agent: from, to, to_agent: to, task, reason: task }, timestamp: '2026-11-22T02:02:50.606Z' });
-    const turn = (id: string, name: string, content: string) => ({ type: 'agent_message', id, agent_id: name.toLowerCase(), agent_name: name, content, timestamp: '2026-11-22T02:02:50.000Z' });
-    send(socket, [turn('t1', 'Cy', 'Costs first.'), delegation('Cy', 'Bo', 'check the costs'), turn('t2', 'Ada', 'Soil first.'), delegation('Ada', 'Cy', 'measure soil moisture')]);
+    const delegation = (from: string, to: string, task: string) => ({
+      type: 'delegation',
+      delegation: { from, from_agent: from, to, to_agent: to, task, reason: task },
+      timestamp: '2026-11-22T02:02:50.606Z',
+    });
+    const turn = (id: string, name: string, content: string) => ({
+      type: 'agent_message',
+      id,
+      agent_id: name.toLowerCase(),
+      agent_name: name,
+      content,
+      timestamp: '2026-11-22T02:02:50.000Z',
+    });
+    send(socket, [
+      turn('t1', 'Cy', 'Costs first.'),
+      delegation('Cy', 'Bo', 'check the costs'),
+      turn('t2', 'Ada', 'Soil first.'),
+      delegation('Ada', 'Cy', 'measure soil moisture'),
+    ]);
     await waitFor(() => expect(button('Delegations (2)')).toBeTruthy());
     // Each hand-over joined the turn that made it: two bubbles, no rows of their own.
     const feedLog = screen.getByRole('log', { name: 'Hybrid discussion messages' });
-    await waitFor(() => expect(within(feedLog).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Cy', 'Ada']));
+    await waitFor(() =>
+      expect(
+        within(feedLog)
+          .getAllByRole('article')
+          .map((a) => a.getAttribute('aria-label')),
+      ).toEqual(['Cy', 'Ada']),
+    );
     expect(within(feedLog).queryByRole('note')).toBeNull();
-    expect(within(feedLog).getAllByRole('article')[0].querySelector('summary')!.textContent).toContain('hands over to Bo: check the costs');
+    expect(within(feedLog).getAllByRole('article')[0].querySelector('summary')!.textContent).toContain(
+      'hands over to Bo: check the costs',
+    );
     // The same delegation again (a resume replays it) is counted once.
     send(socket, [delegation('Cy', 'Bo', 'check the costs')]);
     expect(button('Delegations (2)')).toBeTruthy();

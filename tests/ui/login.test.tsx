@@ -83,7 +83,9 @@ describe('login screen', () => {
       routes: {
         ...base,
         'POST /auth/register': () =>
-          ++attempt === 1 ? json(400, { detail: 'Email already registered' }) : json(200, { access_token: token, token_type: 'bearer', user: { email: 'new@example.com' } }),
+          ++attempt === 1
+            ? json(400, { detail: 'Email already registered' })
+            : json(200, { access_token: token, token_type: 'bearer', user: { email: 'new@example.com' } }),
         'GET /agents/': () => json(200, []),
         'GET /connections/': () => json(200, []),
         'GET /monitor/stats': () => json(200, {}),

@@ -47,7 +47,13 @@ const builtinConnection: ModelConnection = {
   name: 'Built-in',
   base_url: 'GGUF files in /srv/agora/data/models',
   read_only: true,
-  models: [{ id: '@server-builtin/qwen2.5-0.5b-instruct-q4_k_m.gguf', name: 'qwen2.5-0.5b-instruct-q4_k_m.gguf', label: 'Built-in · qwen2.5-0.5b-instruct-q4_k_m.gguf' }],
+  models: [
+    {
+      id: '@server-builtin/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+      name: 'qwen2.5-0.5b-instruct-q4_k_m.gguf',
+      label: 'Built-in · qwen2.5-0.5b-instruct-q4_k_m.gguf',
+    },
+  ],
 };
 const job: ModelJob = {
   id: 'j1',
@@ -65,14 +71,23 @@ const job: ModelJob = {
 function setup(connections: ModelConnection[], builtin: BuiltinModelsList = builtinList({ downloads: [] })) {
   const sent: unknown[] = [];
   const builtinModels = builtinModelsMachine.provide({
-    actors: { listModels: fromPromise(async () => builtin), runOperation: fromPromise(async (): Promise<unknown> => null) },
+    actors: {
+      listModels: fromPromise(async () => builtin),
+      runOperation: fromPromise(async (): Promise<unknown> => null),
+    },
   });
   const actor = createActor(
     modelsMachine.provide({
       actors: {
         loadConnections: fromPromise(async () => connections),
         loadJobs: fromPromise(async (): Promise<ModelJob[]> => []),
-        testConnection: fromPromise(async (): Promise<ModelConnectionTestResult> => ({ ok: false, reason: 'dns', detail: 'The name ollama.lan could not be found (DNS: ENOTFOUND)' })),
+        testConnection: fromPromise(
+          async (): Promise<ModelConnectionTestResult> => ({
+            ok: false,
+            reason: 'dns',
+            detail: 'The name ollama.lan could not be found (DNS: ENOTFOUND)',
+          }),
+        ),
         saveConnection: fromPromise(async ({ input }) => {
           sent.push(input);
           throw new Error('You already have a connection named "Home"; choose another name');
@@ -117,7 +132,9 @@ describe('the Models dialog', () => {
     await user.clear(within(form).getByLabelText('Base URL'));
     await user.type(within(form).getByLabelText('Base URL'), 'http://ollama.lan:11434');
     await user.click(within(form).getByRole('button', { name: 'Test' }));
-    expect((await within(form).findByRole('status')).textContent).toBe('Name not found. The name ollama.lan could not be found (DNS: ENOTFOUND)');
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'Name not found. The name ollama.lan could not be found (DNS: ENOTFOUND)',
+    );
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect((await within(form).findByRole('alert')).textContent).toContain('already have a connection named "Home"');
     expect(sent).toEqual([{ id: null, body: { kind: 'ollama', name: 'Home', base_url: 'http://ollama.lan:11434' } }]);
@@ -143,7 +160,12 @@ describe('the Models dialog', () => {
     const bar = within(section).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('36');
     // The live channel sends the frame to the child by its system id.
-    act(() => actor.system.get('builtinModels')!.send({ type: 'live.frame', frame: { type: 'model_download', download: { ...running, received: 727_000_000 } } }));
+    act(() =>
+      actor.system.get('builtinModels')!.send({
+        type: 'live.frame',
+        frame: { type: 'model_download', download: { ...running, received: 727_000_000 } },
+      }),
+    );
     expect(within(section).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('90');
   });
 
@@ -157,11 +179,24 @@ describe('the Models dialog', () => {
     await user.click(within(card).getByRole('button', { name: 'Pull' }));
     const bar = await within(card).findByRole('progressbar', { name: 'Pulling qwen2.5:0.5b' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
-    act(() => actor.send({ type: 'live.frame', frame: { type: 'model_job', job: { ...job, completed: 125_000_000, total: 500_000_000 } } }));
+    act(() =>
+      actor.send({
+        type: 'live.frame',
+        frame: { type: 'model_job', job: { ...job, completed: 125_000_000, total: 500_000_000 } },
+      }),
+    );
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(within(card).getByText('125 MB of 500 MB · 25%')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    act(() => actor.send({ type: 'live.frame', frame: { type: 'model_job', job: { ...job, status: 'done', completed: 500_000_000, total: 500_000_000, phase: 'success' } } }));
+    act(() =>
+      actor.send({
+        type: 'live.frame',
+        frame: {
+          type: 'model_job',
+          job: { ...job, status: 'done', completed: 500_000_000, total: 500_000_000, phase: 'success' },
+        },
+      }),
+    );
     expect(within(card).queryByRole('progressbar')).toBeNull();
     expect(within(card).getByText('Pulled')).toBeTruthy();
   });
@@ -170,7 +205,9 @@ describe('the Models dialog', () => {
 describe('the Connect a model hint', () => {
   it('shows while only the offline model can answer, opens the dialog, and can be put away', async () => {
     const user = userEvent.setup();
-    const { actor } = setup([{ ...home, models: [], status: { state: 'unreachable', reason: 'refused', detail: 'refused' } }]);
+    const { actor } = setup([
+      { ...home, models: [], status: { state: 'unreachable', reason: 'refused', detail: 'refused' } },
+    ]);
     render(<ConnectModelHint models={actor} where="canvas" />);
     const hint = await screen.findByRole('note', { name: 'Model status' });
     expect(hint.textContent).toContain('offline demo model');

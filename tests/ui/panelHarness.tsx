@@ -55,7 +55,12 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
   const sockets = fakeSockets();
   const saved: SavedFile[] = [];
   const savedSettings: StandardPanelSettings[] = [];
-  const fromSocket = createSocketFactory({ wsBase: 'ws://localhost:8000', getToken: () => token, WebSocket: sockets.Ctor, debug: () => {} });
+  const fromSocket = createSocketFactory({
+    wsBase: 'ws://localhost:8000',
+    getToken: () => token,
+    WebSocket: sockets.Ctor,
+    debug: () => {},
+  });
   const saveFile = (blob: Blob, fileName: string) => void saved.push({ blob, fileName });
 
   const standard = createStandardDiscussionLogic({
@@ -72,7 +77,12 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
     renderPdf: async () => new Blob(['%PDF-fake'], { type: 'application/pdf' }),
     log: () => {},
   });
-  const hybrid = createHybridDiscussionLogic({ fromSocket, loadModes: async () => [], saveFile, renderPdf: async () => new Blob(['%PDF-fake']) });
+  const hybrid = createHybridDiscussionLogic({
+    fromSocket,
+    loadModes: async () => [],
+    saveFile,
+    renderPdf: async () => new Blob(['%PDF-fake']),
+  });
   const workspace = workspaceMachine.provide({
     actors: {
       loadAgents: fromPromise(async () => agents),
@@ -83,7 +93,13 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
   const session = sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () =>
-        token ? { token, user: { email: 'ada@example.com' }, claims: { sub: 'user-0123456789abcdef', exp: Math.floor(Date.now() / 1000) + 3600 } } : null,
+        token
+          ? {
+              token,
+              user: { email: 'ada@example.com' },
+              claims: { sub: 'user-0123456789abcdef', exp: Math.floor(Date.now() / 1000) + 3600 },
+            }
+          : null,
       ),
       // No clock and no storage here: the session never expires and nothing is written.
       sessionTicker: fromCallback(() => undefined),
@@ -98,7 +114,11 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
         spawnChild('session', { id: 'session', systemId: 'session', input: ({ self }) => ({ parent: self }) }),
         // The app starts the panels once the session holds the token; here the session restores it later, so the
         // panels are given the same token directly.
-        spawnChild('standard', { id: 'standardDiscussion', systemId: 'standardDiscussion', input: { token: token ?? null } }),
+        spawnChild('standard', {
+          id: 'standardDiscussion',
+          systemId: 'standardDiscussion',
+          input: { token: token ?? null },
+        }),
         spawnChild('hybrid', { id: 'hybridDiscussion', systemId: 'hybridDiscussion', input: { token: token ?? null } }),
       ],
     }),
@@ -117,23 +137,31 @@ export function createPanelWorld(opts: { token?: string | null; agents?: Agent[]
 }
 
 const Viewport = ({ children }: { children: ReactNode }) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 20_000, itemHeight: 120 }}>{children}</VirtuosoMockContext.Provider>
+  <VirtuosoMockContext.Provider value={{ viewportHeight: 20_000, itemHeight: 120 }}>
+    {children}
+  </VirtuosoMockContext.Provider>
 );
 
 export function renderStandardPanel(opts: { token?: string | null; agents?: Agent[] } = {}) {
   const world = createPanelWorld(opts);
-  const view = render(<StandardPanel discussion={world.standard} workspace={world.workspace} session={world.session} />, { wrapper: Viewport });
+  const view = render(
+    <StandardPanel discussion={world.standard} workspace={world.workspace} session={world.session} />,
+    { wrapper: Viewport },
+  );
   return { ...view, ...world };
 }
 
 export function renderHybridPanel(opts: { token?: string | null; agents?: Agent[] } = {}) {
   const world = createPanelWorld(opts);
-  const view = render(<HybridPanel discussion={world.hybrid} workspace={world.workspace} audio={undefined} />, { wrapper: Viewport });
+  const view = render(<HybridPanel discussion={world.hybrid} workspace={world.workspace} audio={undefined} />, {
+    wrapper: Viewport,
+  });
   return { ...view, ...world };
 }
 
 /** Waits for the workspace's agents, then selects the given ones (as a canvas click does). */
 export async function selectAgents(world: Pick<PanelWorld, 'workspace'>, ids: string[]) {
-  for (let i = 0; i < 100 && world.workspace.getSnapshot().context.agents.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 100 && world.workspace.getSnapshot().context.agents.length === 0; i++)
+    await new Promise((r) => setTimeout(r, 5));
   for (const id of ids) world.workspace.send({ type: 'selection.toggle', id });
 }

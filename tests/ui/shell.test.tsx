@@ -126,7 +126,9 @@ describe('main screen shell', () => {
   it('the connection test probes /health and says how it went', async () => {
     const user = userEvent.setup();
     let up = true;
-    const { calls } = signedIn({ 'GET /health': () => (up ? json(200, healthy) : Promise.reject(new TypeError('Failed to fetch'))) });
+    const { calls } = signedIn({
+      'GET /health': () => (up ? json(200, healthy) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
     // A secondary action: it lives in the top bar's 'More actions' menu.
     await user.click(await screen.findByRole('button', { name: 'More actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Test Connection' }));
@@ -161,7 +163,10 @@ describe('main screen shell', () => {
     const token = tokenExpiringIn(Date.now(), 60 * 60_000);
     renderApp({
       token,
-      routes: { 'GET /health': () => json(200, healthy), 'GET /auth/me': () => json(401, { detail: 'Could not validate credentials' }) },
+      routes: {
+        'GET /health': () => json(200, healthy),
+        'GET /auth/me': () => json(401, { detail: 'Could not validate credentials' }),
+      },
     });
     expect(await screen.findByText(AUTH_MESSAGES.authFailed(AUTH_MESSAGES.tokenInvalidOrExpired))).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeTruthy();

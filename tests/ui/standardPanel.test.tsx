@@ -70,7 +70,9 @@ describe('standard panel: words a person uses', () => {
   it('is titled by its topic once started', async () => {
     const p = renderStandardPanel();
     await startLive(p);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Should the vineyard switch to drip irrigation?');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Should the vineyard switch to drip irrigation?',
+    );
   });
 });
 
@@ -85,7 +87,9 @@ describe('standard panel: start form', () => {
     expect(p.container.textContent!.match(/two or more agents|at least two agents/gi)).toHaveLength(1);
 
     await selectAgents(p, [AGENTS[0].id]);
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Participants' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Participants' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(startButton().disabled).toBe(true);
     expect(hint(p.container)).toBe(DISCUSSION_MESSAGES.selectTwoAgents);
 
@@ -127,10 +131,19 @@ describe('standard panel: tabs', () => {
     const p = renderStandardPanel();
     const tabs = within(screen.getByRole('tablist', { name: 'Discussion views' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Discussion', 'Reasoning Tree', 'Research', 'Analytics']);
-    const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+    const selected = () =>
+      screen
+        .getAllByRole('tab')
+        .filter((t) => t.getAttribute('aria-selected') === 'true')
+        .map((t) => t.textContent);
     expect(selected()).toEqual(['Discussion']);
 
-    for (const [name, state] of [['Reasoning Tree', 'tree'], ['Research', 'research'], ['Analytics', 'analytics'], ['Discussion', 'discussion']] as const) {
+    for (const [name, state] of [
+      ['Reasoning Tree', 'tree'],
+      ['Research', 'research'],
+      ['Analytics', 'analytics'],
+      ['Discussion', 'discussion'],
+    ] as const) {
       await user.click(screen.getByRole('tab', { name }));
       expect(selected()).toEqual([name]);
       expect(p.standard.getSnapshot().children.tabs?.getSnapshot().value).toBe(state);
@@ -163,12 +176,20 @@ describe('standard panel: a live discussion', () => {
     const p = renderStandardPanel();
     const socket = await startLive(p);
     expect(socket.path).toBe('/ws/enhanced');
-    expect(socket.sent[0]).toMatchObject({ agent_ids: [AGENTS[0].id, AGENTS[1].id], context: 'Should the vineyard switch to drip irrigation?' });
+    expect(socket.sent[0]).toMatchObject({
+      agent_ids: [AGENTS[0].id, AGENTS[1].id],
+      context: 'Should the vineyard switch to drip irrigation?',
+    });
     expect(screen.getByText('Live')).toBeTruthy();
     expect(screen.getByText('connected')).toBeTruthy();
 
     const frames = serverFrames('enhanced-default.jsonl');
-    const messages = frames.filter((f) => f.type === 'agent_message') as { id: string; content: string; agent_name: string; confidence: number }[];
+    const messages = frames.filter((f) => f.type === 'agent_message') as {
+      id: string;
+      content: string;
+      agent_name: string;
+      confidence: number;
+    }[];
     send(socket, frames.slice(0, frames.findIndex((f) => f === messages[1]) + 1));
     const log = screen.getByRole('log', { name: 'Discussion messages' });
     await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThanOrEqual(2));
@@ -182,30 +203,61 @@ describe('standard panel: a live discussion', () => {
     expect(cards[0].querySelector('.turn__avatar')!.textContent).toBe('A');
     const details = cards[0].querySelector('details')!;
     expect(details.open).toBe(false);
-    expect(details.querySelector('summary')!.textContent).toContain(`${Math.round(messages[0].confidence * 100)}% sure`);
+    expect(details.querySelector('summary')!.textContent).toContain(
+      `${Math.round(messages[0].confidence * 100)}% sure`,
+    );
     expect(log.textContent).not.toMatch(/ENHANCED|\bACL\b|query-if|ontology/i);
     expect(cards[1].querySelector('.message-card__text')!.textContent).toBe(messages[1].content);
 
     // A streamed turn: start, deltas (the card grows, with a typing caret), then the final frame replaces it.
     const id = 'stream-turn-1';
-    send(socket, [{ type: 'agent_message_start', id, agent_id: AGENTS[1].id, agent_name: 'Bo', timestamp: '2026-11-22T02:03:00.000Z' }]);
+    send(socket, [
+      {
+        type: 'agent_message_start',
+        id,
+        agent_id: AGENTS[1].id,
+        agent_name: 'Bo',
+        timestamp: '2026-11-22T02:03:00.000Z',
+      },
+    ]);
     send(socket, [{ type: 'agent_message_delta', id, delta: 'Drip lines ' }]);
     const streaming = () => p.container.querySelector('.message-card--streaming') as HTMLElement | null;
     await waitFor(() => expect(streaming()?.textContent).toContain('Drip lines'));
     // The caret is decoration; assistive technology hears that the turn is still being written.
     expect(streaming()!.querySelector('.typing-caret')).toBeTruthy();
     expect(within(streaming()!).getByText('(still writing)')).toBeTruthy();
-    send(socket, [{ type: 'agent_message_delta', id, delta: 'save water ' }, { type: 'agent_message_delta', id, delta: 'in August.' }]);
-    await waitFor(() => expect(streaming()!.querySelector('.message-card__text')!.textContent).toBe('Drip lines save water in August.'));
+    send(socket, [
+      { type: 'agent_message_delta', id, delta: 'save water ' },
+      { type: 'agent_message_delta', id, delta: 'in August.' },
+    ]);
+    await waitFor(() =>
+      expect(streaming()!.querySelector('.message-card__text')!.textContent).toBe('Drip lines save water in August.'),
+    );
     expect(streaming()!.querySelector('.typing-caret')).toBeTruthy();
     expect(within(streaming()!).getByText('(still writing)')).toBeTruthy();
-    send(socket, [{ type: 'agent_message', id, agent_id: AGENTS[1].id, agent_name: 'Bo', agent_role: 'Economist', content: 'Drip lines save water in August; the pump needs replacing first.', message_type: 'enhanced', confidence: 0.8, timestamp: '2026-11-22T02:03:01.000Z' }]);
+    send(socket, [
+      {
+        type: 'agent_message',
+        id,
+        agent_id: AGENTS[1].id,
+        agent_name: 'Bo',
+        agent_role: 'Economist',
+        content: 'Drip lines save water in August; the pump needs replacing first.',
+        message_type: 'enhanced',
+        confidence: 0.8,
+        timestamp: '2026-11-22T02:03:01.000Z',
+      },
+    ]);
     await waitFor(() => expect(streaming()).toBeNull());
     expect(screen.queryByText('(still writing)')).toBeNull();
     expect(within(log).getByText('Drip lines save water in August; the pump needs replacing first.')).toBeTruthy();
     // One card for the turn: the final frame replaced the streamed one.
     expect(within(log).queryByText('Drip lines save water in August.')).toBeNull();
-    expect(within(log).getAllByRole('article').filter((c) => c.textContent!.includes('Drip lines'))).toHaveLength(1);
+    expect(
+      within(log)
+        .getAllByRole('article')
+        .filter((c) => c.textContent!.includes('Drip lines')),
+    ).toHaveLength(1);
   });
 
   it('the Reasoning Tree is a WAI-ARIA tree: arrows move focus, Left collapses, Right expands', async () => {
@@ -213,11 +265,16 @@ describe('standard panel: a live discussion', () => {
     const p = renderStandardPanel();
     const socket = await startLive(p, user);
     const frames = serverFrames('multi_round_reasoning-research.jsonl');
-    send(socket, frames.filter((f) => f.type !== 'discussion_ended'));
+    send(
+      socket,
+      frames.filter((f) => f.type !== 'discussion_ended'),
+    );
     await user.click(screen.getByRole('tab', { name: /Reasoning Tree/ }));
     const tree = await screen.findByRole('tree', { name: 'Argument tree' });
     const items = () => within(tree).getAllByRole('treeitem');
-    const args = frames.filter((f) => f.type === 'argument').map((f) => (f.argument as { id: string; parent_id?: string | null; content: string }));
+    const args = frames
+      .filter((f) => f.type === 'argument')
+      .map((f) => f.argument as { id: string; parent_id?: string | null; content: string });
     // Every argument shows (all branches start expanded).
     expect(items()).toHaveLength(args.length);
     const root = args[0];
@@ -254,12 +311,22 @@ describe('standard panel: a live discussion', () => {
     const p = renderStandardPanel();
     const socket = await startLive(p, user);
     const frames = serverFrames('multi_round_reasoning-research.jsonl');
-    send(socket, frames.filter((f) => f.type === 'research_result'));
+    send(
+      socket,
+      frames.filter((f) => f.type === 'research_result'),
+    );
     await user.click(screen.getByRole('tab', { name: /Research/ }));
     const list = await screen.findByRole('list', { name: 'Research papers' });
     const papers = frames
       .filter((f) => f.type === 'research_result')
-      .flatMap((f) => (f.result as { source: string; results: { title: string; authors: string[] | string; year?: number; abstract?: string; url?: string }[] }).results.map((r) => ({ ...r, source: (f.result as { source: string }).source })));
+      .flatMap((f) =>
+        (
+          f.result as {
+            source: string;
+            results: { title: string; authors: string[] | string; year?: number; abstract?: string; url?: string }[];
+          }
+        ).results.map((r) => ({ ...r, source: (f.result as { source: string }).source })),
+      );
     const rows = within(list).getAllByRole('listitem');
     expect(rows.length).toBeGreaterThan(0);
     const first = papers[0];
@@ -289,7 +356,10 @@ describe('standard panel: a live discussion', () => {
     await user.click(screen.getByRole('tab', { name: 'Analytics' }));
     expect(screen.getByText('Nothing to measure yet')).toBeTruthy();
     expect(screen.queryAllByRole('img')).toEqual([]);
-    send(socket, serverFrames('multi_round_reasoning-research.jsonl').filter((f) => f.type !== 'discussion_ended'));
+    send(
+      socket,
+      serverFrames('multi_round_reasoning-research.jsonl').filter((f) => f.type !== 'discussion_ended'),
+    );
     const charts = await screen.findAllByRole('img');
     const names = charts.map((c) => c.querySelector('title')!.textContent!);
     expect(names.some((n) => n.startsWith('Messages by type:'))).toBe(true);
@@ -301,8 +371,12 @@ describe('standard panel: a live discussion', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent).sort()).toEqual(['Ada', 'Bo', 'Cy']);
     // The chart's title says the same numbers as the table.
-    const contributions = screen.getByRole('img', { name: /^Contributions per agent: / }).querySelector('title')!.textContent!;
-    for (const r of rows) expect(contributions).toContain(`${within(r).getByRole('rowheader').textContent} ${within(r).getByRole('cell').textContent}`);
+    const contributions = screen.getByRole('img', { name: /^Contributions per agent: / }).querySelector('title')!
+      .textContent!;
+    for (const r of rows)
+      expect(contributions).toContain(
+        `${within(r).getByRole('rowheader').textContent} ${within(r).getByRole('cell').textContent}`,
+      );
     expect(screen.getByRole('region', { name: 'Consensus' })).toBeTruthy();
   });
 });
@@ -430,7 +504,10 @@ describe('standard panel: joining in and the footer', () => {
     // Live but still empty: nothing to export.
     expect(json().disabled).toBe(true);
     const frames = serverFrames('enhanced-default.jsonl');
-    send(socket, frames.filter((f) => f.type !== 'discussion_ended'));
+    send(
+      socket,
+      frames.filter((f) => f.type !== 'discussion_ended'),
+    );
     await waitFor(() => expect(json().disabled).toBe(false));
     expect(pdf().disabled).toBe(false);
     expect(json().title).toBe('');

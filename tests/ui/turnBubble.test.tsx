@@ -20,11 +20,27 @@ const CLAIM = 'Shared bikes would cut traffic on the bridge by a fifth.';
 const turnFrames: FeedInput[] = [
   { type: 'agent_message_start', id: 'm1', agent_id: 'ada-1', agent_name: 'Ada Lovelace' },
   {
-    type: 'agent_message', id: 'm1', agent_id: 'ada-1', agent_name: 'Ada Lovelace', agent_role: 'Planner', content: CLAIM, message_type: 'enhanced',
-    confidence: 0.72, reasoning_chain: ['Count the trips', 'Compare with the bus'], formal_communications: [{ performative: 'query-if', receiver: 'Bo', content: { claim: CLAIM } }],
-    audio_url: '/media/tts/m1.wav', timestamp: '2026-11-22T09:00:00.000Z',
+    type: 'agent_message',
+    id: 'm1',
+    agent_id: 'ada-1',
+    agent_name: 'Ada Lovelace',
+    agent_role: 'Planner',
+    content: CLAIM,
+    message_type: 'enhanced',
+    confidence: 0.72,
+    reasoning_chain: ['Count the trips', 'Compare with the bus'],
+    formal_communications: [{ performative: 'query-if', receiver: 'Bo', content: { claim: CLAIM } }],
+    audio_url: '/media/tts/m1.wav',
+    timestamp: '2026-11-22T09:00:00.000Z',
   } as FeedInput,
-  { type: 'acl_message', performative: 'query-if', sender: 'Ada Lovelace', receiver: 'Bo', content: { topic: 't', claim: CLAIM, stance: 'supports', confidence: 0.72, ontology: 'agora-discussion' }, natural_language: CLAIM },
+  {
+    type: 'acl_message',
+    performative: 'query-if',
+    sender: 'Ada Lovelace',
+    receiver: 'Bo',
+    content: { topic: 't', claim: CLAIM, stance: 'supports', confidence: 0.72, ontology: 'agora-discussion' },
+    natural_language: CLAIM,
+  },
   { type: 'request', from_agent: 'Ada Lovelace', to_agent: 'Bo', action: 'query-if', content: CLAIM },
   { type: 'delegation', delegation: { from: 'Ada Lovelace', to: 'Bo', task: 'check the bridge counts' } },
 ];
@@ -56,7 +72,9 @@ describe('a turn is one bubble', () => {
     const details = b.querySelector('details')!;
     expect(details.open).toBe(false);
     const summary = within(b).getByText((_, el) => el?.tagName === 'SUMMARY');
-    expect(summary.textContent).toBe('asks Bo whether… · hands over to Bo: check the bridge counts · in favour · 72% sure · 2 reasoning steps · audio clip');
+    expect(summary.textContent).toBe(
+      'asks Bo whether… · hands over to Bo: check the bridge counts · in favour · 72% sure · 2 reasoning steps · audio clip',
+    );
     expect(container.textContent).not.toMatch(/ENHANCED|\bACL\b|query-if|ontology|agora-discussion/i);
     expect(b.querySelector('audio')).toBeNull(); // built only when opened
     // Opened: the reasoning steps, the hand-over and the clip.
@@ -80,7 +98,14 @@ describe('a turn is one bubble', () => {
 
   it('takes the colour and avatar the workspace gives the agent', async () => {
     const ada = { id: 'ada-1', name: 'Ada Lovelace', role: 'Planner', color: '#0E7490', avatar: '🦉' } as Agent;
-    const workspace = createActor(workspaceMachine.provide({ actors: { loadAgents: fromPromise(async () => [ada]), loadConnections: fromPromise(async () => [] as { id: string; source: string; target: string }[]) } })).start();
+    const workspace = createActor(
+      workspaceMachine.provide({
+        actors: {
+          loadAgents: fromPromise(async () => [ada]),
+          loadConnections: fromPromise(async () => [] as { id: string; source: string; target: string }[]),
+        },
+      }),
+    ).start();
     await waitFor(() => expect(workspace.getSnapshot().context.agents).toHaveLength(1));
     rowsOf(turnFrames, workspace as unknown as WorkspaceActorRef);
     const b = screen.getByRole('article', { name: 'Ada Lovelace' });
@@ -89,8 +114,15 @@ describe('a turn is one bubble', () => {
     workspace.stop();
   });
 
-  it('the human\'s message is a bubble on the right, named You, counted as a message', () => {
-    rowsOf([{ type: 'human_message_local', id: 'h1', text: 'Parking brings in money too.', timestamp: '2026-11-22T09:00:05.000Z' }]);
+  it("the human's message is a bubble on the right, named You, counted as a message", () => {
+    rowsOf([
+      {
+        type: 'human_message_local',
+        id: 'h1',
+        text: 'Parking brings in money too.',
+        timestamp: '2026-11-22T09:00:05.000Z',
+      },
+    ]);
     const mine = screen.getByRole('article', { name: 'You' });
     expect(mine.className).toContain('turn--human');
     expect(mine.querySelector('.turn__avatar')).toBeNull();
@@ -102,9 +134,21 @@ describe('what is not a turn is a light row', () => {
     const { container } = rowsOf([
       { type: 'round_start', round: 1, max_rounds: 2 },
       turnFrames[1],
-      { type: 'consensus_reached', score: 0.8, reached: true, consensus: { solution: CLAIM, confidence: 0.7, support_level: 0.66, dissenting_opinions: [`Bo: ${CLAIM}`] } },
+      {
+        type: 'consensus_reached',
+        score: 0.8,
+        reached: true,
+        consensus: { solution: CLAIM, confidence: 0.7, support_level: 0.66, dissenting_opinions: [`Bo: ${CLAIM}`] },
+      },
       { type: 'discussion_ended', reason: 'completed' },
-      { type: 'acl_message', performative: 'inform', sender: 'Cy', receiver: 'all', content: 'late', natural_language: 'A late remark.' },
+      {
+        type: 'acl_message',
+        performative: 'inform',
+        sender: 'Cy',
+        receiver: 'all',
+        content: 'late',
+        natural_language: 'A late remark.',
+      },
     ]);
     expect(screen.getByRole('separator', { name: 'Round 1 of 2' })).toBeTruthy();
     const notes = screen.getAllByRole('note');

@@ -17,8 +17,14 @@ export const rankSchema = (labels: string[]): Schema => ({
   type: 'object',
   properties: {
     ranking: {
-      type: 'array', minItems: labels.length, maxItems: labels.length,
-      items: { type: 'object', properties: { answer: { type: 'string', enum: labels }, reason: { type: 'string' } }, required: ['answer', 'reason'] },
+      type: 'array',
+      minItems: labels.length,
+      maxItems: labels.length,
+      items: {
+        type: 'object',
+        properties: { answer: { type: 'string', enum: labels }, reason: { type: 'string' } },
+        required: ['answer', 'reason'],
+      },
     },
     content: { type: 'string', description: 'one line on the ranking as a whole' },
   },
@@ -61,10 +67,18 @@ export function readPick(raw: string, choices: string[]): Read<{ choice: string;
   const obj = objectIn(raw);
   const said = obj ? str(obj.next_speaker) || str(obj.choice) || str(obj.speaker) : plain(raw).split('\n')[0];
   const reason = obj ? str(obj.content) || str(obj.reason) : plain(raw).split('\n').slice(1).join(' ') || plain(raw);
-  const key = said.replace(/^@/, '').replace(/[."']+$/g, '').trim().toLowerCase();
+  const key = said
+    .replace(/^@/, '')
+    .replace(/[."']+$/g, '')
+    .trim()
+    .toLowerCase();
   const exact = choices.find((c) => c.toLowerCase() === key);
   const named = exact ?? (obj ? undefined : choices.find((c) => new RegExp(`\\b${escape(c)}\\b`, 'i').test(said)));
-  if (!named) return { ok: false, why: said ? `"${line(said).slice(0, 60)}" is not one of ${choices.join(', ')}` : 'it named nobody' };
+  if (!named)
+    return {
+      ok: false,
+      why: said ? `"${line(said).slice(0, 60)}" is not one of ${choices.join(', ')}` : 'it named nobody',
+    };
   return { ok: true, value: { choice: named, reason: line(reason) || 'no reason given' } };
 }
 
@@ -74,7 +88,10 @@ export function readRanking(raw: string, labels: string[]): Read<{ order: string
   const order: string[] = [];
   const reasons: Record<string, string> = {};
   const take = (label: string, reason?: string) => {
-    const l = label.replace(/^answer\s+/i, '').trim().toUpperCase();
+    const l = label
+      .replace(/^answer\s+/i, '')
+      .trim()
+      .toUpperCase();
     if (labels.includes(l) && !order.includes(l)) {
       order.push(l);
       if (reason) reasons[l] = line(reason);
@@ -84,7 +101,8 @@ export function readRanking(raw: string, labels: string[]): Read<{ order: string
   if (list) {
     for (const item of list) {
       if (typeof item === 'string') take(item);
-      else if (item && typeof item === 'object') take(str((item as Record<string, unknown>).answer), str((item as Record<string, unknown>).reason));
+      else if (item && typeof item === 'object')
+        take(str((item as Record<string, unknown>).answer), str((item as Record<string, unknown>).reason));
     }
   } else {
     for (const m of (obj ? str(obj.content) : plain(raw)).matchAll(/\b(?:answer\s+)?([A-Z])\b/g)) take(m[1]);
@@ -97,11 +115,23 @@ export function readRanking(raw: string, labels: string[]): Read<{ order: string
 export function readVote(raw: string): Read<{ side: 'for' | 'against'; confidence: number; reason: string }> {
   const obj = objectIn(raw);
   const said = (obj ? str(obj.side) || str(obj.stance) || str(obj.vote) : plain(raw)).toLowerCase();
-  const side = /^(for|support|pro|yes)\b/.test(said) ? 'for' : /^(against|oppose|con|no)\b/.test(said) ? 'against' : null;
-  if (!side) return { ok: false, why: said ? `"${line(said).slice(0, 40)}" is neither For nor Against` : 'it chose no side' };
+  const side = /^(for|support|pro|yes)\b/.test(said)
+    ? 'for'
+    : /^(against|oppose|con|no)\b/.test(said)
+      ? 'against'
+      : null;
+  if (!side)
+    return { ok: false, why: said ? `"${line(said).slice(0, 40)}" is neither For nor Against` : 'it chose no side' };
   const n = Number(obj?.confidence);
   const confidence = Number.isFinite(n) ? Math.min(1, Math.max(0, n > 1 && n <= 100 ? n / 100 : n)) : 0.5;
-  return { ok: true, value: { side, confidence, reason: line(obj ? str(obj.content) || str(obj.reason) : plain(raw)) || 'no reason given' } };
+  return {
+    ok: true,
+    value: {
+      side,
+      confidence,
+      reason: line(obj ? str(obj.content) || str(obj.reason) : plain(raw)) || 'no reason given',
+    },
+  };
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -7,6 +7,15 @@ import type { TurnAnswer } from '../turnAnswer';
 export const isChoiceRequest = (req: TurnRequest) => ['moderate', 'rank', 'vote'].includes(req.context?.task ?? '');
 
 export const choiceStandIn = (raw: string): TurnAnswer => ({
-  content: raw.slice(0, 2000) || '(empty)', stance: 'neutral', confidence: 0.5, argument_type: 'question', reasoning: [], evidence: [],
-  addressed_to: null, performative: 'inform', delegate_to: null, delegation_task: null, next_speaker: null,
+  content: raw.slice(0, 2000) || '(empty)',
+  stance: 'neutral',
+  confidence: 0.5,
+  argument_type: 'question',
+  reasoning: [],
+  evidence: [],
+  addressed_to: null,
+  performative: 'inform',
+  delegate_to: null,
+  delegation_task: null,
+  next_speaker: null,
 });

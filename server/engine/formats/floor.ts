@@ -11,12 +11,24 @@ import { scriptOf, type FormatTask, type Slot } from './state';
 //   it) → that agent; then the format's own order.
 
 export type Floor =
-  | { kind: 'turn'; slot: Slot; by: FloorBy; reason: string; message?: string; fromScript: boolean; speakerReason?: SpeakerReason }
+  | {
+      kind: 'turn';
+      slot: Slot;
+      by: FloorBy;
+      reason: string;
+      message?: string;
+      fromScript: boolean;
+      speakerReason?: SpeakerReason;
+    }
   | { kind: 'wait'; waiting: 'floor' | 'judge' | 'answer' }
   | { kind: 'end' };
 
 const ORDER_REASONS: Record<SpeakerReason, string> = {
-  turn: 'next in order', delegation: 'handed a task', interrupt: 'interrupts to disagree', addressed: 'addressed by the last speaker', picked: 'picked by the last speaker',
+  turn: 'next in order',
+  delegation: 'handed a task',
+  interrupt: 'interrupts to disagree',
+  addressed: 'addressed by the last speaker',
+  picked: 'picked by the last speaker',
 };
 
 const speak = (agentId: string, stage: string | null = null): Slot => ({ agentId, task: 'speak' as FormatTask, stage });
@@ -26,26 +38,58 @@ export function nextFloor(c: EngineContext): Floor {
   const s = c.format;
   if (!f || !s) return { kind: 'end' };
   if (s.ending) return { kind: 'end' };
-  if (s.repair && s.current) return { kind: 'turn', slot: s.current, by: s.current.by, reason: s.current.reason, message: s.current.message, fromScript: s.current.fromScript ?? false };
+  if (s.repair && s.current)
+    return {
+      kind: 'turn',
+      slot: s.current,
+      by: s.current.by,
+      reason: s.current.reason,
+      message: s.current.message,
+      fromScript: s.current.fromScript ?? false,
+    };
   if (s.waiting === 'answer') return { kind: 'wait', waiting: 'answer' };
   const script = scriptOf(f, c.plan);
   const stage = script[Math.min(s.step, script.length - 1)]?.stage ?? null;
   if (s.pending) {
     const p = s.pending;
-    return { kind: 'turn', slot: speak(p.agentId, f.kind === 'debate' ? stage : null), by: p.by, reason: p.reason, message: p.message, fromScript: false };
+    return {
+      kind: 'turn',
+      slot: speak(p.agentId, f.kind === 'debate' ? stage : null),
+      by: p.by,
+      reason: p.reason,
+      message: p.message,
+      fromScript: false,
+    };
   }
   switch (f.kind) {
     case 'round_table': {
       const { agent, reason } = nextSpeaker(c.plan, c.record, {
-        turnInStage: c.turnInStage, lastSpeakerId: c.lastSpeakerId, prevSpeakerId: c.prevSpeakerId,
-        delegateId: c.delegation?.toId ?? null, lastAddressedTo: c.lastAddressedTo, lastPicked: c.lastPicked,
+        turnInStage: c.turnInStage,
+        lastSpeakerId: c.lastSpeakerId,
+        prevSpeakerId: c.prevSpeakerId,
+        delegateId: c.delegation?.toId ?? null,
+        lastAddressedTo: c.lastAddressedTo,
+        lastPicked: c.lastPicked,
       });
-      return { kind: 'turn', slot: speak(agent.id), by: 'order', reason: ORDER_REASONS[reason], fromScript: false, speakerReason: reason };
+      return {
+        kind: 'turn',
+        slot: speak(agent.id),
+        by: 'order',
+        reason: ORDER_REASONS[reason],
+        fromScript: false,
+        speakerReason: reason,
+      };
     }
     case 'moderated': {
       if (s.spoken >= maxTurns(c.plan)) return { kind: 'end' };
       if (f.moderator === 'human' || !f.moderator) return { kind: 'wait', waiting: 'floor' };
-      return { kind: 'turn', slot: { agentId: f.moderator, task: 'pick', stage: null }, by: 'order', reason: 'the moderator chooses', fromScript: false };
+      return {
+        kind: 'turn',
+        slot: { agentId: f.moderator, task: 'pick', stage: null },
+        by: 'order',
+        reason: 'the moderator chooses',
+        fromScript: false,
+      };
     }
     case 'council':
     case 'debate': {
@@ -58,6 +102,7 @@ export function nextFloor(c: EngineContext): Floor {
 }
 
 export const formatWaits = (c: EngineContext) => c.plan.format !== null && nextFloor(c).kind === 'wait';
-export const formatEnds = (c: EngineContext) => c.plan.format !== null && c.plan.format.kind !== 'round_table' && nextFloor(c).kind === 'end';
+export const formatEnds = (c: EngineContext) =>
+  c.plan.format !== null && c.plan.format.kind !== 'round_table' && nextFloor(c).kind === 'end';
 /** The person ended a round table discussion. */
 export const formatEndedByPerson = (c: EngineContext) => c.format?.ending === true;

@@ -27,13 +27,20 @@ export function formatPlanOf(format: DiscussionFormat | undefined, agents: reado
     case 'council':
       return { kind: 'council', moderator: null, chair: format.chair ?? ids[0], judge: null, sides: null };
     case 'debate':
-      return { kind: 'debate', moderator: null, chair: null, judge: format.judge ?? 'human', sides: debateSides(format, ids) };
+      return {
+        kind: 'debate',
+        moderator: null,
+        chair: null,
+        judge: format.judge ?? 'human',
+        sides: debateSides(format, ids),
+      };
   }
 }
 
 /** The agents who speak in turn: everyone but an agent moderator or judge (a debate: its two sides). */
 export function speakersOf(f: FormatPlan, agents: readonly AgentRef[]): AgentRef[] {
-  if (f.kind === 'debate' && f.sides) return agents.filter((a) => f.sides!.for.includes(a.id) || f.sides!.against.includes(a.id));
+  if (f.kind === 'debate' && f.sides)
+    return agents.filter((a) => f.sides!.for.includes(a.id) || f.sides!.against.includes(a.id));
   return agents.filter((a) => a.id !== f.moderator);
 }
 
@@ -44,7 +51,10 @@ export const sideOf = (f: FormatPlan, agentId: string): 'for' | 'against' | null
  * A plan with its format. A format other than the round table runs one round of one stage: it decides itself
  * when the discussion ends (its script is done, the moderator closes, the person ends it).
  */
-export function withFormat<P extends { rounds: number; stages: unknown[] }>(plan: P, format: FormatPlan | null): P & { format: FormatPlan | null } {
+export function withFormat<P extends { rounds: number; stages: unknown[] }>(
+  plan: P,
+  format: FormatPlan | null,
+): P & { format: FormatPlan | null } {
   if (!format || format.kind === 'round_table') return { ...plan, format };
   return { ...plan, rounds: 1, stages: [null], format };
 }

@@ -9,7 +9,13 @@ import type { FormatState } from './state';
 //   round table and moderated: the whole discussion, or only the agents connected on the canvas when
 //     'hear only connected agents' is on (the plan's hearing, from the canvas connections).
 
-export function hears(plan: Plan, record: DiscussionRecord, state: FormatState, agentId: string, limit = 12): SpokenTurn[] {
+export function hears(
+  plan: Plan,
+  record: DiscussionRecord,
+  state: FormatState,
+  agentId: string,
+  limit = 12,
+): SpokenTurn[] {
   const task = state.current?.task;
   if (task === 'answer' || task === 'rank' || task === 'synthesis') return [];
   if (task === 'vote' && state.current?.phase === 'before') return [];

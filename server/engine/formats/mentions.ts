@@ -17,11 +17,17 @@ export function mentionsIn(text: string, agents: readonly AgentRef[]): AgentRef[
     const at = (m.index ?? 0) + m[0].indexOf('@');
     // A name with spaces written bare ('@Vera Lind'): the longest agent name the text continues with.
     const rest = text.slice(at + 1).toLowerCase();
-    const agent = [...agents].sort((a, b) => b.name.length - a.name.length).find((a) => {
-      const n = a.name.toLowerCase();
-      return rest.startsWith(n) && !/[\p{L}\p{N}_]/u.test(rest.charAt(n.length));
-    }) ?? byName(word);
+    const agent =
+      [...agents]
+        .sort((a, b) => b.name.length - a.name.length)
+        .find((a) => {
+          const n = a.name.toLowerCase();
+          return rest.startsWith(n) && !/[\p{L}\p{N}_]/u.test(rest.charAt(n.length));
+        }) ?? byName(word);
     if (agent) found.push({ at, agent });
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.agent).filter((a, i, all) => all.indexOf(a) === i);
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map((f) => f.agent)
+    .filter((a, i, all) => all.indexOf(a) === i);
 }

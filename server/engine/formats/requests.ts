@@ -6,14 +6,19 @@ import type { DiscussionSession } from '../session';
 // What a person sends to steer a format, checked against the running discussion before it reaches the machine:
 // a plain sentence when it does not apply (no format, not an agent of this discussion, not a debate).
 
-type Request = z.infer<typeof giveFloorMessage> | z.infer<typeof endDiscussionMessage> | z.infer<typeof judgeVoteMessage>;
+type Request =
+  | z.infer<typeof giveFloorMessage>
+  | z.infer<typeof endDiscussionMessage>
+  | z.infer<typeof judgeVoteMessage>;
 
 export function formatRequestProblem(session: DiscussionSession, frame: Request): string | null {
   const f = session.plan.format;
   if (!session.isLive) return 'The discussion has ended.';
   if (!f) return 'This discussion has no format: the floor, votes and End discussion do not apply.';
-  if (frame.type === 'give_floor' && !session.plan.agents.some((a) => a.id === frame.agent_id)) return 'That agent is not in this discussion.';
-  if (frame.type === 'judge_vote' && (f.kind !== 'debate' || f.judge !== 'human')) return 'Only the judge of a debate votes, and you are not its judge.';
+  if (frame.type === 'give_floor' && !session.plan.agents.some((a) => a.id === frame.agent_id))
+    return 'That agent is not in this discussion.';
+  if (frame.type === 'judge_vote' && (f.kind !== 'debate' || f.judge !== 'human'))
+    return 'Only the judge of a debate votes, and you are not its judge.';
   return null;
 }
 

@@ -65,8 +65,19 @@ export interface FormatState {
 }
 
 export const initialFormatState = (): FormatState => ({
-  step: 0, spoken: 0, current: null, repair: null, pending: null, handovers: 0, waiting: null, ending: false,
-  answers: [], ballots: [], votes: [], announced: null, summary: null,
+  step: 0,
+  spoken: 0,
+  current: null,
+  repair: null,
+  pending: null,
+  handovers: 0,
+  waiting: null,
+  ending: false,
+  answers: [],
+  ballots: [],
+  votes: [],
+  announced: null,
+  summary: null,
 });
 
 export const labelOf = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `A${i - 25}`);
@@ -90,16 +101,30 @@ export function scriptOf(f: FormatPlan, plan: Plan): Slot[] {
         .filter((id): id is string => Boolean(id))
         .map((agentId): Slot => ({ agentId, task: 'speak', stage }));
     const judge = f.judge ?? 'human';
-    const vote = (phase: 'before' | 'after'): Slot => ({ agentId: judge, task: 'vote', stage: phase === 'before' ? 'vote_before' : 'vote_after', phase });
+    const vote = (phase: 'before' | 'after'): Slot => ({
+      agentId: judge,
+      task: 'vote',
+      stage: phase === 'before' ? 'vote_before' : 'vote_after',
+      phase,
+    });
     return [vote('before'), ...phase('opening'), ...phase('rebuttal'), ...phase('closing'), vote('after')];
   }
   return [];
 }
 
 export const STAGE_TITLES: Record<string, { title: string; description: string }> = {
-  answers: { title: 'Stage 1: independent answers', description: 'Every agent answers the question on its own, hearing nobody else.' },
-  ranking: { title: 'Stage 2: anonymous ranking', description: 'Each agent ranks the others’ answers, shown only as Answer A, B, C…' },
-  synthesis: { title: 'Stage 3: the chair’s answer', description: 'The chair writes the final answer from the answers and their ranking.' },
+  answers: {
+    title: 'Stage 1: independent answers',
+    description: 'Every agent answers the question on its own, hearing nobody else.',
+  },
+  ranking: {
+    title: 'Stage 2: anonymous ranking',
+    description: 'Each agent ranks the others’ answers, shown only as Answer A, B, C…',
+  },
+  synthesis: {
+    title: 'Stage 3: the chair’s answer',
+    description: 'The chair writes the final answer from the answers and their ranking.',
+  },
   vote_before: { title: 'The judge votes before the debate', description: 'For or Against, with a confidence.' },
   opening: { title: 'Opening statements', description: 'Each side states its case.' },
   rebuttal: { title: 'Rebuttals', description: 'Each side answers the other.' },

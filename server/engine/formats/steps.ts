@@ -20,7 +20,8 @@ function chain(c: EngineContext, first: Step, then: (c: EngineContext) => Step):
   return { patch: { ...first.patch, ...next.patch }, frames: [...first.frames, ...next.frames] };
 }
 
-const nameOf = (c: EngineContext, id: string) => (id === 'human' ? 'You' : (c.plan.agents.find((a) => a.id === id)?.name ?? id));
+const nameOf = (c: EngineContext, id: string) =>
+  id === 'human' ? 'You' : (c.plan.agents.find((a) => a.id === id)?.name ?? id);
 const withState = (c: EngineContext, s: Partial<FormatState>): Patch => ({ format: { ...c.format!, ...s } });
 
 /** The ranking so far: each answer, its agent and its mean rank, best first. */
@@ -28,9 +29,19 @@ export function rankingFrame(c: EngineContext): EngineFrame {
   const s = c.format!;
   const means = meanRanks(s);
   const rows = s.answers
-    .map((a) => ({ label: a.label, agent_id: a.agentId, agent_name: nameOf(c, a.agentId), mean_rank: means[a.label] ?? null, ballots: s.ballots.filter((b) => b.order.includes(a.label)).length }))
+    .map((a) => ({
+      label: a.label,
+      agent_id: a.agentId,
+      agent_name: nameOf(c, a.agentId),
+      mean_rank: means[a.label] ?? null,
+      ballots: s.ballots.filter((b) => b.order.includes(a.label)).length,
+    }))
     .sort((x, y) => (x.mean_rank ?? 99) - (y.mean_rank ?? 99));
-  return { type: 'ranking', rows, ballots: s.ballots.map((b) => ({ voter_id: b.voterId, order: b.order, reasons: b.reasons })) };
+  return {
+    type: 'ranking',
+    rows,
+    ballots: s.ballots.map((b) => ({ voter_id: b.voterId, order: b.order, reasons: b.reasons })),
+  };
 }
 
 /** The floor: the format's choice, its stage row when a new stage begins, and `floor` before an agent speaks. */
@@ -44,20 +55,36 @@ export function chooseFloor(c: EngineContext): Step {
   if (fl.fromScript && fl.slot.stage && fl.slot.stage !== announced) {
     if (fl.slot.stage === 'synthesis') frames.push(rankingFrame(c));
     const t = STAGE_TITLES[fl.slot.stage];
-    frames.push({ type: 'format_stage', format: f.kind, stage: fl.slot.stage, title: t?.title ?? fl.slot.stage, description: t?.description });
+    frames.push({
+      type: 'format_stage',
+      format: f.kind,
+      stage: fl.slot.stage,
+      title: t?.title ?? fl.slot.stage,
+      description: t?.description,
+    });
     announced = fl.slot.stage;
   }
   const agent = c.plan.agents.find((a) => a.id === fl.slot.agentId) ?? c.plan.agents[0];
   const quiet = QUIET_TASKS.has(fl.slot.task);
-  if (!quiet && !s.repair) frames.push({ type: 'floor', agent_id: agent.id, agent_name: agent.name, by: fl.by, reason: fl.reason });
+  if (!quiet && !s.repair)
+    frames.push({ type: 'floor', agent_id: agent.id, agent_name: agent.name, by: fl.by, reason: fl.reason });
   const current = { ...fl.slot, by: fl.by, reason: fl.reason, message: fl.message, fromScript: fl.fromScript };
   const state = { ...s, current, announced, pending: s.repair ? s.pending : null, waiting: null };
-  const base = fl.speakerReason && f.kind === 'round_table' && !s.repair
-    ? turn.chooseSpeaker(c)
-    : {
-        patch: { speakerId: agent.id, turn: c.turn + 1, delegation: null, answering: null, speakerReason: 'turn' as const, draft: null, failure: null },
-        frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'thinking' }),
-      };
+  const base =
+    fl.speakerReason && f.kind === 'round_table' && !s.repair
+      ? turn.chooseSpeaker(c)
+      : {
+          patch: {
+            speakerId: agent.id,
+            turn: c.turn + 1,
+            delegation: null,
+            answering: null,
+            speakerReason: 'turn' as const,
+            draft: null,
+            failure: null,
+          },
+          frames: say({ type: 'agent_status', agent_id: agent.id, agent_name: agent.name, status: 'thinking' }),
+        };
   return { patch: { ...base.patch, format: state }, frames: [...say(...frames), ...base.frames] };
 }
 
@@ -79,10 +106,13 @@ function afterSpeech(c: EngineContext, said: string): Step {
   const content = c.record.turns[c.record.turns.length - 1]?.content ?? said;
   const patch: Partial<FormatState> = { spoken: s.spoken + 1, current: null, repair: null };
   if (cur?.fromScript) patch.step = s.step + 1;
-  if (cur?.task === 'answer') patch.answers = [...s.answers, { label: labelOf(s.answers.length), agentId: agent.id, text: content }];
+  if (cur?.task === 'answer')
+    patch.answers = [...s.answers, { label: labelOf(s.answers.length), agentId: agent.id, text: content }];
   if (cur?.task === 'synthesis') patch.summary = content;
   if (f.kind === 'round_table' || f.kind === 'moderated') {
-    const named = mentionsIn(said, c.plan.agents).find((a) => a.id !== agent.id && speakersOf(f, c.plan.agents).includes(a));
+    const named = mentionsIn(said, c.plan.agents).find(
+      (a) => a.id !== agent.id && speakersOf(f, c.plan.agents).includes(a),
+    );
     if (named && s.handovers < MAX_MENTION_HANDOVERS) {
       patch.pending = { agentId: named.id, by: 'mention', reason: `mentioned by ${agent.name}` };
       patch.handovers = s.handovers + 1;
@@ -99,11 +129,19 @@ function recordChoice(c: EngineContext, out: ThinkOutput): Step {
   const agent = speakerOf(c);
   const raw = out.raw ?? JSON.stringify(out.answer);
   const done = (patch: Partial<FormatState>, ...frames: EngineFrame[]): Step => ({
-    patch: { ...withState(c, { current: null, repair: null, ...(cur.fromScript ? { step: s.step + 1 } : {}), ...patch }), failures: 0 },
+    patch: {
+      ...withState(c, { current: null, repair: null, ...(cur.fromScript ? { step: s.step + 1 } : {}), ...patch }),
+      failures: 0,
+    },
     frames: say(...frames),
   });
-  const retry = (why: string): Step | null => (s.repair ? null : { patch: withState(c, { repair: { bad: raw.slice(0, 2000), why } }), frames: [] });
-  const problem = (why: string, then: string): EngineFrame => ({ type: 'error', message: `${agent.name}'s answer could not be used (${why}), even when asked again; ${then}.`, fatal: false });
+  const retry = (why: string): Step | null =>
+    s.repair ? null : { patch: withState(c, { repair: { bad: raw.slice(0, 2000), why } }), frames: [] };
+  const problem = (why: string, then: string): EngineFrame => ({
+    type: 'error',
+    message: `${agent.name}'s answer could not be used (${why}), even when asked again; ${then}.`,
+    fatal: false,
+  });
 
   if (cur.task === 'pick') {
     const speakers = speakersOf(f, c.plan.agents);
@@ -112,17 +150,28 @@ function recordChoice(c: EngineContext, out: ThinkOutput): Step {
       const again = retry(read.why);
       if (again) return again;
       const next = nextInOrder(f, c.plan.agents, c.lastSpeakerId);
-      return done({ pending: { agentId: next.id, by: 'order', reason: 'next in order' } }, problem(read.why, `the floor goes to ${next.name}, next in order`));
+      return done(
+        { pending: { agentId: next.id, by: 'order', reason: 'next in order' } },
+        problem(read.why, `the floor goes to ${next.name}, next in order`),
+      );
     }
     const { choice, reason } = read.value;
-    if (choice === 'close') return done({ ending: true }, { type: 'format_note', kind: 'close', text: `Moderator closes the discussion: ${reason}` });
-    if (choice === 'ask') return done({ waiting: 'answer' }, { type: 'format_note', kind: 'ask', text: `Moderator asks you: ${reason}` });
+    if (choice === 'close')
+      return done(
+        { ending: true },
+        { type: 'format_note', kind: 'close', text: `Moderator closes the discussion: ${reason}` },
+      );
+    if (choice === 'ask')
+      return done({ waiting: 'answer' }, { type: 'format_note', kind: 'ask', text: `Moderator asks you: ${reason}` });
     const picked = speakers.find((a) => a.name === choice)!;
     return done({ pending: { agentId: picked.id, by: 'moderator', reason } });
   }
   if (cur.task === 'rank') {
     const ballot = ballotFor(s, c.plan, agent.id);
-    const read = readRanking(raw, ballot.map((b) => b.local));
+    const read = readRanking(
+      raw,
+      ballot.map((b) => b.local),
+    );
     if (!read.ok) {
       const again = retry(read.why);
       if (again) return again;
@@ -147,9 +196,17 @@ type Done = (patch: Partial<FormatState>, ...frames: EngineFrame[]) => Step;
 function castVote(c: EngineContext, vote: Vote, done: Done): Step {
   const s = c.format!;
   const votes = [...s.votes, vote];
-  const frames: EngineFrame[] = [{
-    type: 'vote', voter_id: vote.voterId, voter_name: nameOf(c, vote.voterId), side: vote.side, confidence: vote.confidence, phase: vote.phase, reason: vote.reason,
-  }];
+  const frames: EngineFrame[] = [
+    {
+      type: 'vote',
+      voter_id: vote.voterId,
+      voter_name: nameOf(c, vote.voterId),
+      side: vote.side,
+      confidence: vote.confidence,
+      phase: vote.phase,
+      reason: vote.reason,
+    },
+  ];
   if (vote.phase === 'after') frames.push(debateResult(votes));
   return done({ votes }, ...frames);
 }
@@ -174,7 +231,11 @@ export function failFormatTurn(c: EngineContext): Step {
   const cur = c.format?.current;
   return chain(c, turn.failTurn(c), (after) => {
     const s = after.format!;
-    const patch: Partial<FormatState> = { current: null, repair: null, ...(cur?.fromScript ? { step: s.step + 1 } : {}) };
+    const patch: Partial<FormatState> = {
+      current: null,
+      repair: null,
+      ...(cur?.fromScript ? { step: s.step + 1 } : {}),
+    };
     if (cur?.task === 'pick') {
       const next = nextInOrder(after.plan.format!, after.plan.agents, c.lastSpeakerId);
       patch.pending = { agentId: next.id, by: 'order', reason: 'next in order' };
@@ -190,7 +251,11 @@ export function noteFormatHuman(c: EngineContext, text: string): Step {
     const f = after.plan.format!;
     const named = mentionsIn(text, after.plan.agents).find((a) => speakersOf(f, after.plan.agents).includes(a));
     const patch: Partial<FormatState> = { waiting: s.waiting === 'answer' ? null : s.waiting };
-    if (named) Object.assign(patch, { pending: { agentId: named.id, by: 'mention', reason: 'mentioned by you', message: text }, handovers: 0 });
+    if (named)
+      Object.assign(patch, {
+        pending: { agentId: named.id, by: 'mention', reason: 'mentioned by you', message: text },
+        handovers: 0,
+      });
     return { patch: withState(after, patch), frames: [] };
   });
 }
@@ -199,39 +264,60 @@ export function noteFormatHuman(c: EngineContext, text: string): Step {
 export function giveFloor(c: EngineContext, agentId: string): Step {
   const agent = c.plan.agents.find((a) => a.id === agentId);
   if (!agent) return { patch: {}, frames: [] };
-  return { patch: withState(c, { pending: { agentId, by: 'human', reason: 'given the floor by you' }, handovers: 0 }), frames: [] };
+  return {
+    patch: withState(c, { pending: { agentId, by: 'human', reason: 'given the floor by you' }, handovers: 0 }),
+    frames: [],
+  };
 }
 
 /** A human judge votes (before the opening or after the closing). */
 export function humanVote(c: EngineContext, side: 'for' | 'against', confidence: number, reason?: string): Step {
   const s = c.format!;
   const phase = s.votes.some((v) => v.phase === 'before') ? 'after' : 'before';
-  const done: Done = (patch, ...frames) => ({ patch: withState(c, { step: s.step + 1, ...patch }), frames: say(...frames) });
-  return castVote(c, { voterId: 'human', side, confidence, phase, reason: reason?.trim() || 'the person’s vote' }, done);
+  const done: Done = (patch, ...frames) => ({
+    patch: withState(c, { step: s.step + 1, ...patch }),
+    frames: say(...frames),
+  });
+  return castVote(
+    c,
+    { voterId: 'human', side, confidence, phase, reason: reason?.trim() || 'the person’s vote' },
+    done,
+  );
 }
 
 /** 'End discussion': the format stops at the next choice of the floor, and the summary is written. */
-export const endByPerson = (c: EngineContext): Step => ({ patch: withState(c, { ending: true, waiting: null }), frames: [] });
+export const endByPerson = (c: EngineContext): Step => ({
+  patch: withState(c, { ending: true, waiting: null }),
+  frames: [],
+});
 
 /** The format waits for the person: said once per wait. */
 export function noteWait(c: EngineContext): Step {
   const fl = nextFloor(c);
   if (fl.kind !== 'wait' || c.format?.waiting === fl.waiting) return { patch: {}, frames: [] };
-  const text = fl.waiting === 'floor'
-    ? 'Waiting for you to give the floor: choose who speaks, or @mention an agent.'
-    : fl.waiting === 'judge'
-      ? `Waiting for your vote as judge ${c.format!.votes.length ? 'after the debate' : 'before the debate'}: For or Against, with your confidence.`
-      : 'Waiting for your answer to the moderator.';
+  const text =
+    fl.waiting === 'floor'
+      ? 'Waiting for you to give the floor: choose who speaks, or @mention an agent.'
+      : fl.waiting === 'judge'
+        ? `Waiting for your vote as judge ${c.format!.votes.length ? 'after the debate' : 'before the debate'}: For or Against, with your confidence.`
+        : 'Waiting for your answer to the moderator.';
   const frames: EngineFrame[] = [];
   const s = c.format!;
   const f = c.plan.format!;
   const script = f.kind === 'debate' ? (s.step === 0 ? 'vote_before' : 'vote_after') : null;
   let announced = s.announced;
   if (fl.waiting === 'judge' && script && script !== announced) {
-    frames.push({ type: 'format_stage', format: f.kind, stage: script, title: STAGE_TITLES[script].title, description: STAGE_TITLES[script].description });
+    frames.push({
+      type: 'format_stage',
+      format: f.kind,
+      stage: script,
+      title: STAGE_TITLES[script].title,
+      description: STAGE_TITLES[script].description,
+    });
     announced = script;
   }
-  if (fl.waiting !== 'answer') frames.push({ type: 'format_note', kind: fl.waiting === 'judge' ? 'judge' : 'waiting', text });
+  if (fl.waiting !== 'answer')
+    frames.push({ type: 'format_note', kind: fl.waiting === 'judge' ? 'judge' : 'waiting', text });
   return { patch: withState(c, { waiting: fl.waiting, announced }), frames: say(...frames) };
 }
 

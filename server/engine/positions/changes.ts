@@ -16,7 +16,10 @@ export const noChanges = (): ChangeCounts => ({ argument: 0, majority: 0 });
  * otherwise null (a move to a minority option with no reason given is neither).
  */
 export function classifyChange(
-  previous: string | null | undefined, next: string | null, leaderBefore: string | null, reason: { movedBy?: string | null; evidence: readonly string[] },
+  previous: string | null | undefined,
+  next: string | null,
+  leaderBefore: string | null,
+  reason: { movedBy?: string | null; evidence: readonly string[] },
 ): PositionChange | null {
   if (!previous || !next || previous === next) return null;
   if (reason.movedBy?.trim() || reason.evidence.some((e) => e.trim())) return 'argument';

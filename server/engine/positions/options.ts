@@ -14,18 +14,31 @@ export const emptyOptions = (): OptionList => ({ options: [], seq: 0 });
 
 /** A position as shown: whitespace collapsed, quotes trimmed, at most OPTION_LABEL_MAX characters. */
 export function optionLabel(text: string): string {
-  const s = text.replace(/\s+/g, ' ').trim().replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  const s = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
+    .trim();
   return s.length <= OPTION_LABEL_MAX ? s : `${s.slice(0, OPTION_LABEL_MAX - 1).trimEnd()}…`;
 }
 
 /** What two positions must share to be one option: case, accents, punctuation and spacing do not count. */
 export function optionKey(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The first sentence of what an agent said: its position when it named none. */
 export function gistOf(content: string): string {
-  const first = content.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '';
+  const first =
+    content
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(/(?<=[.!?])\s/)[0] ?? '';
   return optionLabel(first);
 }
 
@@ -43,7 +56,11 @@ export interface Choice {
  * nobody holds (`held`); when every option is held the new one is matched to nothing and the agent keeps its own.
  */
 export function chooseOption(
-  list: OptionList, choice: Choice, previous: string | null, content: string, held: ReadonlySet<string>,
+  list: OptionList,
+  choice: Choice,
+  previous: string | null,
+  content: string,
+  held: ReadonlySet<string>,
 ): { list: OptionList; optionId: string | null } {
   const named = choice.optionId?.trim();
   if (named && named !== NEW_OPTION_ID && list.options.some((o) => o.id === named)) return { list, optionId: named };

@@ -18,7 +18,12 @@ export function outcomeOf(plan: Plan, record: DiscussionRecord): Outcome {
   const final = voteOf(consensusOf(plan, record), record.options?.options ?? [], plan.agents.length);
   const first = record.firstVote ?? null;
   const outcome = outcomeSentence(first, final);
-  return { first_vote: first, final_vote: final, ...(outcome ? { outcome } : {}), changes: record.changes ?? noChanges() };
+  return {
+    first_vote: first,
+    final_vote: final,
+    ...(outcome ? { outcome } : {}),
+    changes: record.changes ?? noChanges(),
+  };
 }
 
 /** The outcome and the changes of position in two sentences, for the summary prompt. */

@@ -6,9 +6,9 @@ import type { DiscussionRecord } from '../record';
 // through its grammar, Ollama's `format`) cannot name an option that does not exist.
 
 export const POSITION_INSTRUCTION =
-  `Also give position (the answer you now hold, at most ${OPTION_LABEL_MAX} characters), option_id (its id from `
-  + `the options on the table, or "${NEW_OPTION_ID}" to propose a new one) and, if you changed your position, moved_by `
-  + '(the argument or evidence you heard that changed it).';
+  `Also give position (the answer you now hold, at most ${OPTION_LABEL_MAX} characters), option_id (its id from ` +
+  `the options on the table, or "${NEW_OPTION_ID}" to propose a new one) and, if you changed your position, moved_by ` +
+  '(the argument or evidence you heard that changed it).';
 
 /** The options on the table, as the user prompt lists them; empty when there are none yet. */
 export function optionsText(record: DiscussionRecord, own: string | null | undefined): string {

@@ -13,6 +13,7 @@ export function voteOf(m: ConsensusMeasure, options: readonly PositionOption[], 
 /** What the discussion did to the first vote, in one sentence. */
 export function outcomeSentence(first: Vote | null | undefined, final: Vote | null | undefined): string | undefined {
   if (!first || !final) return undefined;
-  if (first.option_id === final.option_id && first.holders === final.holders) return 'The discussion did not change the first vote';
+  if (first.option_id === final.option_id && first.holders === final.holders)
+    return 'The discussion did not change the first vote';
   return `Moved by the discussion: from "${first.label}" (${first.holders} of ${first.of}) to "${final.label}" (${final.holders} of ${final.of})`;
 }

@@ -14,7 +14,11 @@ export interface ReplyLimits {
   maxLineBytes: number;
 }
 
-export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxReplyChars: 200_000, replyCharsPerToken: 16, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
+export const DEFAULT_REPLY_LIMITS: ReplyLimits = {
+  maxReplyChars: 200_000,
+  replyCharsPerToken: 16,
+  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+};
 
 /** A short answer asked for with few tokens still gets room for its JSON wrapping. */
 const MIN_REPLY_CHARS = 2_000;
@@ -62,7 +66,9 @@ export class ListTooLargeError extends Error {}
  */
 export function boundedNames(names: string[], limits: ListLimits): string[] {
   if (names.length > limits.maxModels) {
-    throw new ListTooLargeError(`lists ${names.length} models, more than this server accepts (MODEL_LIST_MAX_MODELS=${limits.maxModels})`);
+    throw new ListTooLargeError(
+      `lists ${names.length} models, more than this server accepts (MODEL_LIST_MAX_MODELS=${limits.maxModels})`,
+    );
   }
   return names.filter((n) => n.length > 0 && n.length <= limits.maxNameLength);
 }

@@ -50,9 +50,14 @@ export function createListing(opts: ListingOptions): Listing {
       try {
         found = boundedNames(opts.readNames(JSON.parse(await readCapped(res, limits.maxBytes))), limits);
       } catch (e) {
-        if (e instanceof ListTooLargeError) throw new ProviderError(`${service} at ${opts.at} ${e.message}`, provider, 'malformed');
+        if (e instanceof ListTooLargeError)
+          throw new ProviderError(`${service} at ${opts.at} ${e.message}`, provider, 'malformed');
         if ((e as Error).name === 'BodyTooLargeError') {
-          throw new ProviderError(`${service} at ${opts.at} sent a model list larger than this server accepts (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`, provider, 'malformed');
+          throw new ProviderError(
+            `${service} at ${opts.at} sent a model list larger than this server accepts (MODEL_LIST_MAX_BYTES=${limits.maxBytes})`,
+            provider,
+            'malformed',
+          );
         }
         throw e;
       }
@@ -83,7 +88,11 @@ export function createListing(opts: ListingOptions): Listing {
 
     probe: cachedProbe(opts.probeCacheMs, () =>
       names().then(
-        (found): ComponentStatus => ({ status: 'ok', provider, detail: `${found.length} model${found.length === 1 ? '' : 's'} at ${opts.at}` }),
+        (found): ComponentStatus => ({
+          status: 'ok',
+          provider,
+          detail: `${found.length} model${found.length === 1 ? '' : 's'} at ${opts.at}`,
+        }),
         (e): ComponentStatus => ({ status: 'unavailable', provider, detail: (e as Error).message }),
       ),
     ),

@@ -26,13 +26,14 @@ export interface OfflineOptions {
   thinkMs?: number;
 }
 
-
 export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
   return {
     id: OFFLINE_PROVIDER_ID,
     label: OFFLINE_MODEL_LABEL,
     owns: (model) => model === OFFLINE_MODEL,
-    listModels: async () => [{ name: OFFLINE_MODEL, provider: OFFLINE_PROVIDER_ID, label: OFFLINE_MODEL_LABEL, offline: true }],
+    listModels: async () => [
+      { name: OFFLINE_MODEL, provider: OFFLINE_PROVIDER_ID, label: OFFLINE_MODEL_LABEL, offline: true },
+    ],
     probe: async () => ({ status: 'ok', provider: OFFLINE_PROVIDER_ID, detail: OFFLINE_MODEL_LABEL }),
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
@@ -53,8 +54,17 @@ export function offlineAnswer(req: ChatRequest): string {
   const ctx = req.context ?? contextFromMessages(req);
   const task = ctx.task ?? 'turn';
   const seed = hash32(
-    [ctx.agent.id, ctx.agent.name, ctx.topic, ctx.turn, ctx.round ?? '', ctx.stage ?? '', task, ctx.mode ?? '',
-      ...ctx.history.map((h) => `${h.speaker}:${h.stance ?? ''}:${h.content}`)].join('|'),
+    [
+      ctx.agent.id,
+      ctx.agent.name,
+      ctx.topic,
+      ctx.turn,
+      ctx.round ?? '',
+      ctx.stage ?? '',
+      task,
+      ctx.mode ?? '',
+      ...ctx.history.map((h) => `${h.speaker}:${h.stance ?? ''}:${h.content}`),
+    ].join('|'),
   );
   const rng = seededRng(seed);
   // A token is roughly three quarters of a word; the engine's word limit wins when it is tighter.
@@ -63,9 +73,11 @@ export function offlineAnswer(req: ChatRequest): string {
   const choice = formatAnswer(ctx, rng);
   if (choice) return JSON.stringify(choice);
   const composed =
-    task === 'pick_next_speaker' ? pickNextSpeaker(ctx, rng)
-    : task === 'summary' ? summarize(ctx, Math.max(maxWords, 40))
-    : composeTurn(ctx, rng, maxWords, req.temperature);
+    task === 'pick_next_speaker'
+      ? pickNextSpeaker(ctx, rng)
+      : task === 'summary'
+        ? summarize(ctx, Math.max(maxWords, 40))
+        : composeTurn(ctx, rng, maxWords, req.temperature);
   const stance = sideStance(ctx);
   const answer = stance ? { ...composed, stance } : composed;
   if (req.jsonSchema) return JSON.stringify(task === 'turn' ? { ...answer, ...offlinePosition(ctx, answer) } : answer);

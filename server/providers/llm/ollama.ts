@@ -40,7 +40,10 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
     at: origin(host),
     fetch: opts.fetch,
     limits: opts.listLimits,
-    readNames: (body) => ((body as { models?: Array<{ name?: string; model?: string }> }).models ?? []).map((m) => m.name ?? m.model).filter((n): n is string => !!n),
+    readNames: (body) =>
+      ((body as { models?: Array<{ name?: string; model?: string }> }).models ?? [])
+        .map((m) => m.name ?? m.model)
+        .filter((n): n is string => !!n),
   });
 
   return {
@@ -64,23 +67,44 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
       const reply = replyCollector(SERVICE, 'ollama', replyCap(limits, req.maxTokens), req.onToken);
       let usage: ChatUsage | undefined;
       const content = await postStream(
-        { provider: 'ollama', service: SERVICE, url: `${host}/api/chat`, headers: { 'content-type': 'application/json' }, body, timeoutMs, signal: req.signal, fetch: opts.fetch },
+        {
+          provider: 'ollama',
+          service: SERVICE,
+          url: `${host}/api/chat`,
+          headers: { 'content-type': 'application/json' },
+          body,
+          timeoutMs,
+          signal: req.signal,
+          fetch: opts.fetch,
+        },
         async (_res, stream) => {
           markReachable();
           for await (const line of lines(stream, limits.maxLineBytes)) {
             if (!line.trim()) continue;
-            let chunk: { message?: { content?: string }; done?: boolean; error?: string; prompt_eval_count?: number; eval_count?: number };
+            let chunk: {
+              message?: { content?: string };
+              done?: boolean;
+              error?: string;
+              prompt_eval_count?: number;
+              eval_count?: number;
+            };
             try {
               chunk = JSON.parse(line);
             } catch {
-              throw new ProviderError(`${SERVICE} sent an unreadable stream line: ${line.slice(0, 80)}`, 'ollama', 'malformed');
+              throw new ProviderError(
+                `${SERVICE} sent an unreadable stream line: ${line.slice(0, 80)}`,
+                'ollama',
+                'malformed',
+              );
             }
-            if (chunk.error) throw new ProviderError(`${SERVICE} failed while answering: ${chunk.error}`, 'ollama', 'failed');
+            if (chunk.error)
+              throw new ProviderError(`${SERVICE} failed while answering: ${chunk.error}`, 'ollama', 'failed');
             const piece = chunk.message?.content ?? '';
             if (piece) reply.add(piece);
             if (chunk.done) {
               // The last line carries Ollama's own counts (prompt_eval_count is absent when the prompt was cached).
-              if (typeof chunk.eval_count === 'number') usage = { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count };
+              if (typeof chunk.eval_count === 'number')
+                usage = { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count };
               return reply.text;
             }
           }

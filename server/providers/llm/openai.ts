@@ -31,7 +31,11 @@ const SERVICE = 'The OpenAI-compatible server';
 
 interface Chunk {
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  choices?: Array<{ delta?: { content?: string | null }; message?: { content?: string | null }; finish_reason?: string | null }>;
+  choices?: Array<{
+    delta?: { content?: string | null };
+    message?: { content?: string | null };
+    finish_reason?: string | null;
+  }>;
   error?: { message?: string } | string;
 }
 
@@ -54,7 +58,8 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
     at: origin(api),
     fetch: opts.fetch,
     limits: opts.listLimits,
-    readNames: (body) => ((body as { data?: Array<{ id?: string }> }).data ?? []).map((m) => m.id).filter((n): n is string => !!n),
+    readNames: (body) =>
+      ((body as { data?: Array<{ id?: string }> }).data ?? []).map((m) => m.id).filter((n): n is string => !!n),
   });
 
   return {
@@ -62,7 +67,8 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
     label: `OpenAI-compatible (${origin(api)})`,
     ...listing,
     listModels: () => masked(listing.listModels()),
-    probe: () => listing.probe().then((st) => (st.detail ? { ...st, detail: maskSecrets(st.detail, [opts.apiKey]) } : st)),
+    probe: () =>
+      listing.probe().then((st) => (st.detail ? { ...st, detail: maskSecrets(st.detail, [opts.apiKey]) } : st)),
 
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
@@ -71,7 +77,11 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.wantUsage) body.stream_options = { include_usage: true };
-      if (req.jsonSchema) body.response_format = { type: 'json_schema', json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false } };
+      if (req.jsonSchema)
+        body.response_format = {
+          type: 'json_schema',
+          json_schema: { name: 'turn_answer', schema: req.jsonSchema, strict: false },
+        };
       const reply = replyCollector(SERVICE, 'openai', replyCap(limits, req.maxTokens), req.onToken);
       let usage: ChatUsage | undefined;
       const noteUsage = (chunk: Chunk) => {
@@ -80,42 +90,45 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
           usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens };
         }
       };
-      const content = await masked(postStream(
-        {
-          provider: 'openai',
-          service: SERVICE,
-          url: `${api}/chat/completions`,
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
-          body,
-          timeoutMs,
-          signal: req.signal,
-          fetch: opts.fetch,
-        },
-        async (res, stream) => {
-          markReachable();
-          // A server that ignores `stream` answers one JSON completion; take it as a single piece.
-          if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-            const one = parseChunk(await readCapped(res, limits.maxLineBytes));
-            noteUsage(one);
-            const whole = one.choices?.[0]?.message?.content ?? '';
-            if (whole) reply.add(whole);
-            return reply.text;
-          }
-          let finished = false;
-          for await (const data of sseData(stream, limits.maxLineBytes)) {
-            if (data.trim() === '[DONE]') {
-              finished = true;
-              break;
+      const content = await masked(
+        postStream(
+          {
+            provider: 'openai',
+            service: SERVICE,
+            url: `${api}/chat/completions`,
+            headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+            body,
+            timeoutMs,
+            signal: req.signal,
+            fetch: opts.fetch,
+          },
+          async (res, stream) => {
+            markReachable();
+            // A server that ignores `stream` answers one JSON completion; take it as a single piece.
+            if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+              const one = parseChunk(await readCapped(res, limits.maxLineBytes));
+              noteUsage(one);
+              const whole = one.choices?.[0]?.message?.content ?? '';
+              if (whole) reply.add(whole);
+              return reply.text;
             }
-            const chunk = parseChunk(data);
-            noteUsage(chunk);
-            const piece = chunk.choices?.[0]?.delta?.content ?? '';
-            if (piece) reply.add(piece);
-          }
-          if (!finished && !reply.text) throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
-          return reply.text;
-        },
-      ));
+            let finished = false;
+            for await (const data of sseData(stream, limits.maxLineBytes)) {
+              if (data.trim() === '[DONE]') {
+                finished = true;
+                break;
+              }
+              const chunk = parseChunk(data);
+              noteUsage(chunk);
+              const piece = chunk.choices?.[0]?.delta?.content ?? '';
+              if (piece) reply.add(piece);
+            }
+            if (!finished && !reply.text)
+              throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
+            return reply.text;
+          },
+        ),
+      );
       return { content, model, provider: 'openai', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
     },
   };

@@ -17,13 +17,22 @@ export interface PostStreamOptions {
   fetch?: FetchLike;
 }
 
-export async function postStream<T>(opts: PostStreamOptions, read: (res: Response, body: ReadableStream<Uint8Array>) => Promise<T>): Promise<T> {
+export async function postStream<T>(
+  opts: PostStreamOptions,
+  read: (res: Response, body: ReadableStream<Uint8Array>) => Promise<T>,
+): Promise<T> {
   const { provider, service, url, timeoutMs } = opts;
   const call = callSignal(timeoutMs, opts.signal);
   try {
     // Redirects are not followed: a model server has no reason to send one, and a user's connection must not be
     // bounced to an address the connection rule refuses (docs/models.md).
-    const res = await (opts.fetch ?? fetch)(url, { method: 'POST', headers: opts.headers, body: JSON.stringify(opts.body), signal: call.signal, redirect: 'manual' });
+    const res = await (opts.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: opts.headers,
+      body: JSON.stringify(opts.body),
+      signal: call.signal,
+      redirect: 'manual',
+    });
     if (!res.ok) throw await httpError(res, provider, service);
     if (!res.body) throw new ProviderError(`${service} sent an empty answer`, provider, 'malformed');
     return await read(res, res.body);

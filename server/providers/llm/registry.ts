@@ -45,10 +45,17 @@ export function createLlmRegistry(providers: LlmProvider[]): LlmRegistry {
     },
     async probe(): Promise<ComponentStatus> {
       if (!providers.length) return { status: 'unavailable', detail: 'No language model provider configured' };
-      const results = await Promise.all(providers.map(async (p) => ({ p, s: await p.probe().catch((e): ComponentStatus => ({ status: 'unavailable', detail: String(e) })) })));
+      const results = await Promise.all(
+        providers.map(async (p) => ({
+          p,
+          s: await p.probe().catch((e): ComponentStatus => ({ status: 'unavailable', detail: String(e) })),
+        })),
+      );
       const ok = results.filter((r) => r.s.status === 'ok');
       const realOk = ok.filter((r) => r.p !== offline);
-      const detail = results.map((r) => `${r.p.label}: ${r.s.status}${r.s.detail && r.s.detail !== r.p.label ? ` (${r.s.detail})` : ''}`).join('; ');
+      const detail = results
+        .map((r) => `${r.p.label}: ${r.s.status}${r.s.detail && r.s.detail !== r.p.label ? ` (${r.s.detail})` : ''}`)
+        .join('; ');
       // The offline model alone keeps the app working, but a configured real model being down is worth a warning.
       const status = ok.length === results.length ? 'ok' : realOk.length || ok.length ? 'degraded' : 'unavailable';
       return { status, detail, provider: ok.map((r) => r.p.id).join(',') };

@@ -15,7 +15,10 @@ export class LineTooLongError extends Error {
   }
 }
 
-export async function* lines(body: ReadableStream<Uint8Array>, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<string> {
+export async function* lines(
+  body: ReadableStream<Uint8Array>,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending: Uint8Array[] = [];
@@ -63,7 +66,10 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
 }
 
 /** The `data` of each server-sent event (multi-line data joined with \n); comments and other fields are skipped. */
-export async function* sseData(body: ReadableStream<Uint8Array>, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<string> {
+export async function* sseData(
+  body: ReadableStream<Uint8Array>,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): AsyncGenerator<string> {
   let data: string[] = [];
   let size = 0;
   for await (const line of lines(body, maxLineBytes)) {

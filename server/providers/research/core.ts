@@ -18,16 +18,31 @@ interface CoreWork {
   links?: Array<{ type?: string; url?: string }>;
   publisher?: string;
 }
-interface CoreSearch { totalHits?: number; results?: CoreWork[] }
+interface CoreSearch {
+  totalHits?: number;
+  results?: CoreWork[];
+}
 
 export function createCore(base = CORE_BASE, apiKey?: string): ResearchSourceClient {
   return {
     id: 'core',
     label: 'CORE',
     async search(req: SourceSearch): Promise<Paper[]> {
-      const params = new URLSearchParams({ q: withDomain(req.query, req.domain), limit: String(Math.min(100, req.maxResults)) });
+      const params = new URLSearchParams({
+        q: withDomain(req.query, req.domain),
+        limit: String(Math.min(100, req.maxResults)),
+      });
       const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : undefined;
-      return parseCore(await getJson<CoreSearch>(`${base.replace(/\/+$/, '')}/search/works?${params}`, 'CORE', 'core', req.call, req.timeoutMs, headers));
+      return parseCore(
+        await getJson<CoreSearch>(
+          `${base.replace(/\/+$/, '')}/search/works?${params}`,
+          'CORE',
+          'core',
+          req.call,
+          req.timeoutMs,
+          headers,
+        ),
+      );
     },
   };
 }
@@ -40,7 +55,11 @@ export function parseCore(body: CoreSearch): Paper[] {
       authors: (w.authors ?? []).map((a) => a.name ?? '').filter(Boolean),
       year: w.yearPublished ?? null,
       abstract: w.abstract?.replace(/\s+/g, ' ').trim() || null,
-      url: w.links?.find((l) => l.type === 'display')?.url || (w.doi ? `https://doi.org/${w.doi}` : '') || w.downloadUrl || (w.id !== undefined ? `https://core.ac.uk/works/${w.id}` : null),
+      url:
+        w.links?.find((l) => l.type === 'display')?.url ||
+        (w.doi ? `https://doi.org/${w.doi}` : '') ||
+        w.downloadUrl ||
+        (w.id !== undefined ? `https://core.ac.uk/works/${w.id}` : null),
       source: 'core',
       doi: w.doi ?? undefined,
     }));

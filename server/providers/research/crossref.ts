@@ -18,15 +18,30 @@ interface CrossrefWork {
   abstract?: string;
   'container-title'?: string[];
 }
-interface CrossrefList { status?: string; message?: { items?: CrossrefWork[] } }
+interface CrossrefList {
+  status?: string;
+  message?: { items?: CrossrefWork[] };
+}
 
 export function createCrossref(base = CROSSREF_BASE): ResearchSourceClient {
   return {
     id: 'crossref',
     label: 'Crossref',
     async search(req: SourceSearch): Promise<Paper[]> {
-      const params = new URLSearchParams({ query: withDomain(req.query, req.domain), rows: String(Math.min(100, req.maxResults)), select: 'DOI,URL,title,author,issued,published,abstract,container-title' });
-      return parseCrossref(await getJson<CrossrefList>(`${base.replace(/\/+$/, '')}/works?${params}`, 'Crossref', 'crossref', req.call, req.timeoutMs));
+      const params = new URLSearchParams({
+        query: withDomain(req.query, req.domain),
+        rows: String(Math.min(100, req.maxResults)),
+        select: 'DOI,URL,title,author,issued,published,abstract,container-title',
+      });
+      return parseCrossref(
+        await getJson<CrossrefList>(
+          `${base.replace(/\/+$/, '')}/works?${params}`,
+          'Crossref',
+          'crossref',
+          req.call,
+          req.timeoutMs,
+        ),
+      );
     },
   };
 }

@@ -4,7 +4,14 @@ import { httpError, networkError, ProviderError, type callSignal } from '../erro
 
 const USER_AGENT = 'Agora/2.1 (multi-agent discussion platform; research client)';
 
-export async function getText(url: string, service: string, provider: string, call: ReturnType<typeof callSignal>, timeoutMs: number, headers: Record<string, string> = {}): Promise<string> {
+export async function getText(
+  url: string,
+  service: string,
+  provider: string,
+  call: ReturnType<typeof callSignal>,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<string> {
   try {
     const res = await fetch(url, { headers: { 'user-agent': USER_AGENT, ...headers }, signal: call.signal });
     if (!res.ok) throw await httpError(res, provider, service);
@@ -14,7 +21,14 @@ export async function getText(url: string, service: string, provider: string, ca
   }
 }
 
-export async function getJson<T>(url: string, service: string, provider: string, call: ReturnType<typeof callSignal>, timeoutMs: number, headers: Record<string, string> = {}): Promise<T> {
+export async function getJson<T>(
+  url: string,
+  service: string,
+  provider: string,
+  call: ReturnType<typeof callSignal>,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const text = await getText(url, service, provider, call, timeoutMs, { accept: 'application/json', ...headers });
   try {
     return JSON.parse(text) as T;

@@ -57,7 +57,8 @@ export const DEFAULT_RESEARCH_SOURCES: ResearchSource[] = ['arxiv', 'pubmed', 's
 export const RESEARCH_DISABLED = 'Research is disabled on this server (RESEARCH_ENABLED=false).';
 
 const isSource = (s: string): s is ResearchSource => (RESEARCH_SOURCES as readonly string[]).includes(s);
-const isDomain = (d: string | undefined): d is ResearchDomain => ['agriculture', 'vineyard', 'plant_pathology', 'iot_sensors', 'general'].includes(d ?? '');
+const isDomain = (d: string | undefined): d is ResearchDomain =>
+  ['agriculture', 'vineyard', 'plant_pathology', 'iot_sensors', 'general'].includes(d ?? '');
 
 export function createResearchService(opts: ResearchOptions = {}): ResearchService {
   const enabled = opts.enabled ?? true;
@@ -77,12 +78,21 @@ export function createResearchService(opts: ResearchOptions = {}): ResearchServi
     async search(req, signalArg) {
       const signal = req.signal ?? signalArg;
       const query = req.query.trim();
-      if (!enabled) return { query, results: [], errors: [{ source: 'research', message: RESEARCH_DISABLED }], available: false, detail: RESEARCH_DISABLED };
+      if (!enabled)
+        return {
+          query,
+          results: [],
+          errors: [{ source: 'research', message: RESEARCH_DISABLED }],
+          available: false,
+          detail: RESEARCH_DISABLED,
+        };
       if (signal?.aborted) throw abortError('research', signal);
       const maxResults = Math.max(1, Math.min(50, Math.round(req.maxResults ?? req.max_results ?? 10)));
       const domain: ResearchDomain = isDomain(req.domain) ? req.domain : 'general';
       const requested = [...new Set(req.sources?.length ? req.sources : DEFAULT_RESEARCH_SOURCES)];
-      const errors: ResearchOutcome['errors'] = requested.filter((s) => !isSource(s)).map((s) => ({ source: s, message: `Unknown research source "${s}"` }));
+      const errors: ResearchOutcome['errors'] = requested
+        .filter((s) => !isSource(s))
+        .map((s) => ({ source: s, message: `Unknown research source "${s}"` }));
       const sources = requested.filter(isSource);
 
       const settled = await Promise.all(
@@ -108,7 +118,15 @@ export function createResearchService(opts: ResearchOptions = {}): ResearchServi
         }
       }
       const available = results.length > 0;
-      return { query, results, errors, available, ...(available ? {} : { detail: failures.length ? plainResearchFailure(failures) : ENGINE_MESSAGES.researchUnavailable }) };
+      return {
+        query,
+        results,
+        errors,
+        available,
+        ...(available
+          ? {}
+          : { detail: failures.length ? plainResearchFailure(failures) : ENGINE_MESSAGES.researchUnavailable }),
+      };
     },
   };
 }

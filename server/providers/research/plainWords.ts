@@ -41,4 +41,5 @@ export function plainResearchFailure(failures: readonly SourceFailure[]): string
   return [...byReason].map(([reason, labels]) => `Could not reach ${listOf(labels)}: ${reason}.`).join(' ');
 }
 
-const listOf = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+const listOf = (xs: string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;

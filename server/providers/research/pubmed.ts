@@ -8,7 +8,10 @@ import type { ResearchSourceClient, SourceSearch } from './types';
 
 export const PUBMED_BASE = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils';
 
-interface ESearch { esearchresult?: { idlist?: string[]; ERROR?: string }; error?: string }
+interface ESearch {
+  esearchresult?: { idlist?: string[]; ERROR?: string };
+  error?: string;
+}
 interface ESummaryDoc {
   uid: string;
   title?: string;
@@ -19,7 +22,10 @@ interface ESummaryDoc {
   authors?: Array<{ name?: string; authtype?: string }>;
   articleids?: Array<{ idtype?: string; value?: string }>;
 }
-interface ESummary { result?: { uids?: string[] } & Record<string, unknown>; error?: string }
+interface ESummary {
+  result?: { uids?: string[] } & Record<string, unknown>;
+  error?: string;
+}
 
 export function createPubmed(base = PUBMED_BASE, apiKey?: string): ResearchSourceClient {
   const root = base.replace(/\/+$/, '');
@@ -33,13 +39,19 @@ export function createPubmed(base = PUBMED_BASE, apiKey?: string): ResearchSourc
       const term = domain.length ? `${terms} AND (${domain.join(' OR ')})` : terms;
       const search = await getJson<ESearch>(
         `${root}/esearch.fcgi?${new URLSearchParams({ db: 'pubmed', term, retmax: String(req.maxResults), retmode: 'json', sort: 'relevance', ...keyParam })}`,
-        'PubMed', 'pubmed', req.call, req.timeoutMs,
+        'PubMed',
+        'pubmed',
+        req.call,
+        req.timeoutMs,
       );
       const ids = search.esearchresult?.idlist ?? [];
       if (!ids.length) return [];
       const summary = await getJson<ESummary>(
         `${root}/esummary.fcgi?${new URLSearchParams({ db: 'pubmed', id: ids.join(','), retmode: 'json', ...keyParam })}`,
-        'PubMed', 'pubmed', req.call, req.timeoutMs,
+        'PubMed',
+        'pubmed',
+        req.call,
+        req.timeoutMs,
       );
       return parsePubmedSummary(summary);
     },
@@ -56,7 +68,10 @@ export function parsePubmedSummary(summary: ESummary): Paper[] {
       const year = /(\d{4})/.exec(d.pubdate ?? d.sortpubdate ?? '')?.[1];
       return {
         title: d.title!.replace(/\s+/g, ' ').trim(),
-        authors: (d.authors ?? []).filter((a) => !a.authtype || a.authtype === 'Author').map((a) => a.name ?? '').filter(Boolean),
+        authors: (d.authors ?? [])
+          .filter((a) => !a.authtype || a.authtype === 'Author')
+          .map((a) => a.name ?? '')
+          .filter(Boolean),
         year: year ? Number(year) : null,
         abstract: null,
         url: `https://pubmed.ncbi.nlm.nih.gov/${d.uid}/`,

@@ -14,10 +14,12 @@ export const DOMAIN_TERMS: Record<ResearchDomain, string[]> = {
 };
 
 const STOP = new Set(
-  ('a an the and or but of to in on at by for with from as is are was were be been it its this that these those we you they i our ' +
+  (
+    'a an the and or but of to in on at by for with from as is are was were be been it its this that these those we you they i our ' +
     'your their what which who how why when where can could should would will may might do does did not no more most less very ' +
     'about into over under between than then so if also just best good better use using used need needs way ways make making ' +
-    'discuss discussion topic question questions please help').split(/\s+/),
+    'discuss discussion topic question questions please help'
+  ).split(/\s+/),
 );
 
 /** The meaningful words of a topic, in order, for APIs that AND every term (arXiv, PubMed). */

@@ -9,7 +9,16 @@ export const SEMANTIC_SCHOLAR_BASE = 'https://api.semanticscholar.org/graph/v1';
 
 interface S2Search {
   total?: number;
-  data?: Array<{ paperId?: string; title?: string; abstract?: string | null; year?: number | null; url?: string; venue?: string; authors?: Array<{ name?: string }>; externalIds?: { DOI?: string } | null }>;
+  data?: Array<{
+    paperId?: string;
+    title?: string;
+    abstract?: string | null;
+    year?: number | null;
+    url?: string;
+    venue?: string;
+    authors?: Array<{ name?: string }>;
+    externalIds?: { DOI?: string } | null;
+  }>;
 }
 
 export function createSemanticScholar(base = SEMANTIC_SCHOLAR_BASE, apiKey?: string): ResearchSourceClient {
@@ -17,8 +26,19 @@ export function createSemanticScholar(base = SEMANTIC_SCHOLAR_BASE, apiKey?: str
     id: 'semantic_scholar',
     label: 'Semantic Scholar',
     async search(req: SourceSearch): Promise<Paper[]> {
-      const params = new URLSearchParams({ query: withDomain(req.query, req.domain), limit: String(Math.min(100, req.maxResults)), fields: 'title,authors,year,abstract,url,venue,externalIds' });
-      const body = await getJson<S2Search>(`${base.replace(/\/+$/, '')}/paper/search?${params}`, 'Semantic Scholar', 'semantic_scholar', req.call, req.timeoutMs, apiKey ? { 'x-api-key': apiKey } : {});
+      const params = new URLSearchParams({
+        query: withDomain(req.query, req.domain),
+        limit: String(Math.min(100, req.maxResults)),
+        fields: 'title,authors,year,abstract,url,venue,externalIds',
+      });
+      const body = await getJson<S2Search>(
+        `${base.replace(/\/+$/, '')}/paper/search?${params}`,
+        'Semantic Scholar',
+        'semantic_scholar',
+        req.call,
+        req.timeoutMs,
+        apiKey ? { 'x-api-key': apiKey } : {},
+      );
       return parseSemanticScholar(body);
     },
   };

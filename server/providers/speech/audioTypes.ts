@@ -17,9 +17,17 @@ export const MIME_BY_EXTENSION: Record<string, string> = {
 export function extensionFor(contentType: string | null, requested: string): string {
   const ct = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const byType: Record<string, string> = {
-    'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/vnd.wave': 'wav',
-    'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/flac': 'flac', 'audio/x-flac': 'flac',
-    'audio/ogg': 'ogg', 'audio/opus': 'ogg', 'audio/aac': 'aac',
+    'audio/wav': 'wav',
+    'audio/x-wav': 'wav',
+    'audio/wave': 'wav',
+    'audio/vnd.wave': 'wav',
+    'audio/mpeg': 'mp3',
+    'audio/mp3': 'mp3',
+    'audio/flac': 'flac',
+    'audio/x-flac': 'flac',
+    'audio/ogg': 'ogg',
+    'audio/opus': 'ogg',
+    'audio/aac': 'aac',
   };
   if (byType[ct]) return byType[ct];
   if (requested === 'opus') return 'ogg';

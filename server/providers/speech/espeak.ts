@@ -67,14 +67,24 @@ function run(opts: EspeakOptions, timeoutMs: number, req: SpeechRequest) {
       } else resolve({ audio: audio!, mimeType: 'audio/wav', extension: 'wav' });
     };
     const onAbort = () => finish(abortError('espeak', req.signal));
-    const timer = setTimeout(() => finish(new ProviderError(`espeak-ng did not finish within ${timeoutMs / 1000} s`, 'espeak', 'timeout')), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new ProviderError(`espeak-ng did not finish within ${timeoutMs / 1000} s`, 'espeak', 'timeout')),
+      timeoutMs,
+    );
     req.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', (e) => finish(new ProviderError(`espeak-ng could not start: ${e.message}`, 'espeak', 'failed')));
     child.on('close', (code) => {
       const audio = Buffer.concat(out);
-      if (code !== 0 || audio.length < 44) finish(new ProviderError(`espeak-ng failed${code !== null ? ` (exit ${code})` : ''}${err.trim() ? `: ${err.trim().split('\n')[0]}` : ''}`, 'espeak', 'failed'));
+      if (code !== 0 || audio.length < 44)
+        finish(
+          new ProviderError(
+            `espeak-ng failed${code !== null ? ` (exit ${code})` : ''}${err.trim() ? `: ${err.trim().split('\n')[0]}` : ''}`,
+            'espeak',
+            'failed',
+          ),
+        );
       else finish(null, fixWavSizes(audio));
     });
     // Newlines would make espeak pause oddly; one line of text is what it reads best.

@@ -20,7 +20,11 @@ export function ttsPath(mediaDir: string, name: string): string {
   return path.join(ttsDir(mediaDir), name);
 }
 
-export async function writeTtsAudio(mediaDir: string, audio: Buffer, extension: string): Promise<{ filename: string; path: string; url: string }> {
+export async function writeTtsAudio(
+  mediaDir: string,
+  audio: Buffer,
+  extension: string,
+): Promise<{ filename: string; path: string; url: string }> {
   const filename = `${randomBytes(16).toString('hex')}.${extension}`;
   const file = ttsPath(mediaDir, filename);
   await mkdir(ttsDir(mediaDir), { recursive: true });

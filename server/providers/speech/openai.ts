@@ -37,7 +37,13 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
 
     // Speech servers rarely share one health path; any HTTP answer proves the server is there.
     probe: cachedProbe(probeCacheMs, () =>
-      probeAnyAnswer({ url: `${api}/models`, headers, provider: 'openai-speech', service: SERVICE, okDetail: `speech server at ${origin(api)}` }),
+      probeAnyAnswer({
+        url: `${api}/models`,
+        headers,
+        provider: 'openai-speech',
+        service: SERVICE,
+        okDetail: `speech server at ${origin(api)}`,
+      }),
     ),
 
     async synthesize(req: SpeechRequest) {
@@ -62,7 +68,11 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
           });
           const name = path.basename(req.voice.referenceAudioPath);
           const ext = path.extname(name).slice(1).toLowerCase();
-          form.set('reference_audio', new Blob([file], { type: MIME_BY_EXTENSION[ext] ?? 'application/octet-stream' }), name);
+          form.set(
+            'reference_audio',
+            new Blob([file], { type: MIME_BY_EXTENSION[ext] ?? 'application/octet-stream' }),
+            name,
+          );
           if (req.voice.referenceText) form.set('reference_text', req.voice.referenceText);
           body = form;
         } else {
@@ -73,12 +83,20 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
         if (!res.ok) throw await httpError(res, 'openai-speech', SERVICE);
         const contentType = res.headers.get('content-type');
         if (contentType && /json|text\//i.test(contentType)) {
-          throw new ProviderError(`${SERVICE} answered ${contentType.split(';')[0]} instead of audio`, 'openai-speech', 'malformed');
+          throw new ProviderError(
+            `${SERVICE} answered ${contentType.split(';')[0]} instead of audio`,
+            'openai-speech',
+            'malformed',
+          );
         }
         const audio = Buffer.from(await res.arrayBuffer());
         if (!audio.length) throw new ProviderError(`${SERVICE} answered no audio`, 'openai-speech', 'malformed');
         const extension = extensionFor(contentType, format);
-        return { audio: extension === 'wav' ? fixWavSizes(audio) : audio, mimeType: MIME_BY_EXTENSION[extension], extension };
+        return {
+          audio: extension === 'wav' ? fixWavSizes(audio) : audio,
+          mimeType: MIME_BY_EXTENSION[extension],
+          extension,
+        };
       } catch (e) {
         throw networkError(e, { provider: 'openai-speech', service: SERVICE, url, timeoutMs, call });
       }

@@ -21,7 +21,10 @@ export interface SpeakDeps {
 
 export interface AgentSpeech {
   label: string;
-  synthesize(text: string, opts: { speed?: number; signal?: AbortSignal }): Promise<{ audio: Buffer; mimeType: string; extension: string }>;
+  synthesize(
+    text: string,
+    opts: { speed?: number; signal?: AbortSignal },
+  ): Promise<{ audio: Buffer; mimeType: string; extension: string }>;
 }
 
 export interface SpeakRequest {
@@ -62,17 +65,35 @@ export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<
       out = await fallback.synthesize({ text: req.text, speed: req.speed, format: 'wav', signal: req.signal });
     }
   } else {
-    if (!deps.speech.available()) throw new ProviderError(ENGINE_MESSAGES.noSpeechEngine, deps.speech.id, 'unconfigured');
+    if (!deps.speech.available())
+      throw new ProviderError(ENGINE_MESSAGES.noSpeechEngine, deps.speech.id, 'unconfigured');
     // defaultVoice only finds rows of this user, so another user's agent simply has no voice here.
     voice = req.agentId ? await defaultVoice(deps.db, deps.mediaDir, req.userId, req.agentId) : null;
-    out = await deps.speech.synthesize({ text: req.text, voice, speed: req.speed, format: req.format ?? 'wav', signal: req.signal });
+    out = await deps.speech.synthesize({
+      text: req.text,
+      voice,
+      speed: req.speed,
+      format: req.format ?? 'wav',
+      signal: req.signal,
+    });
   }
   const stored = await writeTtsAudio(deps.mediaDir, out.audio, out.extension);
   // Counted against the user's stored-speech quota; the count never stands in the way of the clip itself.
   await deps.db
-    .query('INSERT INTO tts_clips (file_name, user_id, size_bytes) VALUES ($1, $2, $3) ON CONFLICT (file_name) DO NOTHING', [stored.filename, req.userId, out.audio.length])
+    .query(
+      'INSERT INTO tts_clips (file_name, user_id, size_bytes) VALUES ($1, $2, $3) ON CONFLICT (file_name) DO NOTHING',
+      [stored.filename, req.userId, out.audio.length],
+    )
     .catch(() => {});
-  return { audio_url: stored.url, filename: stored.filename, mimeType: out.mimeType, bytes: out.audio.length, cloned: !!voice || !!own, durationMs: Date.now() - started, ...(voiceError ? { voiceError } : {}) };
+  return {
+    audio_url: stored.url,
+    filename: stored.filename,
+    mimeType: out.mimeType,
+    bytes: out.audio.length,
+    cloned: !!voice || !!own,
+    durationMs: Date.now() - started,
+    ...(voiceError ? { voiceError } : {}),
+  };
 }
 
 /** Bytes of generated speech the user has stored within the retention window (every clip when retention is 0). */

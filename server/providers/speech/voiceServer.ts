@@ -36,14 +36,18 @@ export interface ServerAbilities {
 }
 
 export function abilitySummary(a: ServerAbilities): string {
-  const parts = [a.lists_voices ? `lists ${a.voices.length} voice${a.voices.length === 1 ? '' : 's'}` : 'does not list its voices'];
+  const parts = [
+    a.lists_voices ? `lists ${a.voices.length} voice${a.voices.length === 1 ? '' : 's'}` : 'does not list its voices',
+  ];
   if (a.can_clone) parts.push(a.voice_library ? 'can clone' : 'can clone (one upload per turn)');
   return parts.join(' · ');
 }
 
 /** Names from a voice list: Kokoro's ["af_bella", …], Chatterbox's {voices: [{name}]}, or {data: [{id}]}. */
 export function voiceNames(body: unknown): string[] | null {
-  const list = Array.isArray(body) ? body : ((body as { voices?: unknown })?.voices ?? (body as { data?: unknown })?.data);
+  const list = Array.isArray(body)
+    ? body
+    : ((body as { voices?: unknown })?.voices ?? (body as { data?: unknown })?.data);
   if (!Array.isArray(list)) return null;
   return list
     .map((v) => (typeof v === 'string' ? v : ((v as { name?: unknown })?.name ?? (v as { id?: unknown })?.id)))
@@ -56,7 +60,8 @@ const MAX_LIST_BYTES = 1024 * 1024;
 
 async function readCapped(res: Response, max: number): Promise<string> {
   const text = await res.text();
-  if (text.length > max) throw new ProviderError(`${SERVICE} sent a voice list over ${max / 1024} KB`, 'voices', 'malformed');
+  if (text.length > max)
+    throw new ProviderError(`${SERVICE} sent a voice list over ${max / 1024} KB`, 'voices', 'malformed');
   return text;
 }
 
@@ -68,7 +73,12 @@ export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
     const url = `${api}${path}`;
     const c = callSignal(ms, signal);
     try {
-      return await fetch(url, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, signal: c.signal, redirect: 'manual' });
+      return await fetch(url, {
+        ...init,
+        headers: { ...auth, ...(init.headers as Record<string, string>) },
+        signal: c.signal,
+        redirect: 'manual',
+      });
     } catch (e) {
       throw networkError(e, { provider: 'voices', service: SERVICE, url, timeoutMs: ms, call: c });
     }
@@ -78,12 +88,20 @@ export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
     if (!res.ok) throw await httpError(res, 'voices', SERVICE);
     const contentType = res.headers.get('content-type');
     if (contentType && /json|text\//i.test(contentType)) {
-      throw new ProviderError(`${SERVICE} answered ${contentType.split(';')[0]} instead of audio`, 'voices', 'malformed');
+      throw new ProviderError(
+        `${SERVICE} answered ${contentType.split(';')[0]} instead of audio`,
+        'voices',
+        'malformed',
+      );
     }
     const audio = Buffer.from(await res.arrayBuffer());
     if (!audio.length) throw new ProviderError(`${SERVICE} answered no audio`, 'voices', 'malformed');
     const extension = extensionFor(contentType, 'wav');
-    return { audio: extension === 'wav' ? fixWavSizes(audio) : audio, mimeType: MIME_BY_EXTENSION[extension], extension };
+    return {
+      audio: extension === 'wav' ? fixWavSizes(audio) : audio,
+      mimeType: MIME_BY_EXTENSION[extension],
+      extension,
+    };
   }
 
   const form = (fields: Record<string, string | number>, file?: RecordingFile) => {
@@ -122,13 +140,21 @@ export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
         server.kind === 'chatterbox'
           ? { input: text, voice, ...CHATTERBOX_TUNING }
           : { model: server.model || 'tts-1', input: text, voice, speed: opts.speed ?? 1, response_format: 'wav' };
-      const res = await call('/audio/speech', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, opts.signal);
+      const res = await call(
+        '/audio/speech',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        opts.signal,
+      );
       return audioOf(res);
     },
 
     /** A one-off clone: the recording goes with the text (Chatterbox's /v1/audio/speech/upload). */
     async speakWithRecording(text: string, recording: RecordingFile, opts: { signal?: AbortSignal } = {}) {
-      const res = await call('/audio/speech/upload', { method: 'POST', body: form({ input: text, ...CHATTERBOX_TUNING }, recording) }, opts.signal);
+      const res = await call(
+        '/audio/speech/upload',
+        { method: 'POST', body: form({ input: text, ...CHATTERBOX_TUNING }, recording) },
+        opts.signal,
+      );
       return audioOf(res);
     },
 

@@ -29,7 +29,13 @@ export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptio
 
     // Any HTTP answer proves the server is there; whisper servers seldom list models.
     probe: cachedProbe(probeCacheMs, () =>
-      probeAnyAnswer({ url: `${api}/models`, headers, provider: 'openai-transcription', service: SERVICE, okDetail: `transcription server at ${origin(api)}` }),
+      probeAnyAnswer({
+        url: `${api}/models`,
+        headers,
+        provider: 'openai-transcription',
+        service: SERVICE,
+        okDetail: `transcription server at ${origin(api)}`,
+      }),
     ),
 
     async transcribe(file, signal) {
@@ -52,7 +58,8 @@ export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptio
         } catch {
           throw new ProviderError(`${SERVICE} answered something other than JSON`, 'openai-transcription', 'malformed');
         }
-        if (typeof body.text !== 'string') throw new ProviderError(`${SERVICE} answered without a transcript`, 'openai-transcription', 'malformed');
+        if (typeof body.text !== 'string')
+          throw new ProviderError(`${SERVICE} answered without a transcript`, 'openai-transcription', 'malformed');
         return body.text.trim();
       } catch (e) {
         throw networkError(e, { provider: 'openai-transcription', service: SERVICE, url, timeoutMs, call });

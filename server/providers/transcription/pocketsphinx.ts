@@ -50,12 +50,22 @@ export interface PocketsphinxSetup {
  * pocketsphinx and a converter, when this machine has both: POCKETSPHINX_PATH (or pocketsphinx_continuous on
  * PATH), POCKETSPHINX_MODEL_DIR (or Debian's en-us model when present), and ffmpeg or sox. Null otherwise.
  */
-export function findPocketsphinx(opts: { path?: string; modelDir?: string; envPath?: string } = {}): PocketsphinxSetup | null {
-  const executable = opts.path ? (isExecutable(opts.path) ? opts.path : null) : onPath(['pocketsphinx_continuous'], opts.envPath);
+export function findPocketsphinx(
+  opts: { path?: string; modelDir?: string; envPath?: string } = {},
+): PocketsphinxSetup | null {
+  const executable = opts.path
+    ? isExecutable(opts.path)
+      ? opts.path
+      : null
+    : onPath(['pocketsphinx_continuous'], opts.envPath);
   if (!executable) return null;
   const ffmpeg = onPath(['ffmpeg'], opts.envPath);
   const sox = ffmpeg ? null : onPath(['sox'], opts.envPath);
-  const converter = ffmpeg ? { kind: 'ffmpeg' as const, executable: ffmpeg } : sox ? { kind: 'sox' as const, executable: sox } : null;
+  const converter = ffmpeg
+    ? { kind: 'ffmpeg' as const, executable: ffmpeg }
+    : sox
+      ? { kind: 'sox' as const, executable: sox }
+      : null;
   if (!converter) return null;
   const modelDir = opts.modelDir ?? (existsSync(path.join(DEBIAN_EN_US_MODEL, 'en-us')) ? DEBIAN_EN_US_MODEL : null);
   return { executable, modelDir, converter };
@@ -65,18 +75,30 @@ export function findPocketsphinx(opts: { path?: string; modelDir?: string; envPa
  * `maxSeconds` (TRANSCRIBE_MAX_MINUTES): the converter's output is cut there, whatever the input declares, so a
  * file that claims a tiny sample rate (hours of audio once resampled) cannot make it write without end.
  */
-export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs = 120_000, opts: { maxSeconds?: number } = {}): TranscriptionProvider {
+export function createPocketsphinxProvider(
+  setup: PocketsphinxSetup,
+  timeoutMs = 120_000,
+  opts: { maxSeconds?: number } = {},
+): TranscriptionProvider {
   const maxSeconds = Math.max(1, Math.round(opts.maxSeconds ?? 30 * 60));
   const maxMinutes = maxSeconds / 60;
   const cut = String(maxSeconds);
   return {
     id: PROVIDER,
     available: () => true,
-    probe: async () => ({ status: 'ok', provider: PROVIDER, detail: `pocketsphinx (US English) at ${setup.executable}, audio read by ${setup.converter.kind}` }),
+    probe: async () => ({
+      status: 'ok',
+      provider: PROVIDER,
+      detail: `pocketsphinx (US English) at ${setup.executable}, audio read by ${setup.converter.kind}`,
+    }),
 
     async transcribe(file, signal) {
       if (setup.converter.kind === 'sox' && !SOX_READS.has(file.mimeType)) {
-        throw new ProviderError(`pocketsphinx reads ${file.mimeType} audio only through ffmpeg, which is not installed on this server (sox reads WAV, FLAC and Ogg)`, PROVIDER, 'unconfigured');
+        throw new ProviderError(
+          `pocketsphinx reads ${file.mimeType} audio only through ffmpeg, which is not installed on this server (sox reads WAV, FLAC and Ogg)`,
+          PROVIDER,
+          'unconfigured',
+        );
       }
       // A WAV says its rate and length in its header: judged before the converter reads a byte.
       if (SOX_READS.has(file.mimeType) && /wav/.test(file.mimeType)) {
@@ -89,15 +111,75 @@ export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs =
       try {
         const convertArgs =
           setup.converter.kind === 'ffmpeg'
-            ? ['-nostdin', '-loglevel', 'error', '-i', file.path, '-t', cut, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', wav]
-            // -D: no dither, so the same recording is always heard the same way (sox dithers after effects by default).
-            : ['-D', file.path, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'trim', '0', cut, 'gain', '-n', '-3'];
-        await run(setup.converter.executable, convertArgs, signal, timeoutMs, `${setup.converter.kind} could not read the audio`);
+            ? [
+                '-nostdin',
+                '-loglevel',
+                'error',
+                '-i',
+                file.path,
+                '-t',
+                cut,
+                '-ar',
+                '16000',
+                '-ac',
+                '1',
+                '-c:a',
+                'pcm_s16le',
+                '-f',
+                'wav',
+                wav,
+              ]
+            : // -D: no dither, so the same recording is always heard the same way (sox dithers after effects by default).
+              [
+                '-D',
+                file.path,
+                '-r',
+                '16000',
+                '-c',
+                '1',
+                '-b',
+                '16',
+                '-e',
+                'signed-integer',
+                wav,
+                'trim',
+                '0',
+                cut,
+                'gain',
+                '-n',
+                '-3',
+              ];
+        await run(
+          setup.converter.executable,
+          convertArgs,
+          signal,
+          timeoutMs,
+          `${setup.converter.kind} could not read the audio`,
+        );
         const m = setup.modelDir;
-        const modelArgs = m ? ['-hmm', path.join(m, 'en-us'), '-lm', path.join(m, 'en-us.lm.bin'), '-dict', path.join(m, 'cmudict-en-us.dict')] : [];
-        const out = await run(setup.executable, ['-infile', wav, '-logfn', '/dev/null', ...modelArgs], signal, timeoutMs, 'pocketsphinx failed');
+        const modelArgs = m
+          ? [
+              '-hmm',
+              path.join(m, 'en-us'),
+              '-lm',
+              path.join(m, 'en-us.lm.bin'),
+              '-dict',
+              path.join(m, 'cmudict-en-us.dict'),
+            ]
+          : [];
+        const out = await run(
+          setup.executable,
+          ['-infile', wav, '-logfn', '/dev/null', ...modelArgs],
+          signal,
+          timeoutMs,
+          'pocketsphinx failed',
+        );
         // One line per utterance it heard.
-        return out.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+        return out
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' ');
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -105,7 +187,13 @@ export function createPocketsphinxProvider(setup: PocketsphinxSetup, timeoutMs =
   };
 }
 
-function run(executable: string, args: string[], signal: AbortSignal | undefined, timeoutMs: number, failure: string): Promise<string> {
+function run(
+  executable: string,
+  args: string[],
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  failure: string,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(PROVIDER, signal));
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -123,7 +211,17 @@ function run(executable: string, args: string[], signal: AbortSignal | undefined
       } else resolve(Buffer.concat(out).toString('utf8'));
     };
     const onAbort = () => finish(abortError(PROVIDER, signal));
-    const timer = setTimeout(() => finish(new ProviderError(`${path.basename(executable)} did not finish within ${Math.round(timeoutMs / 1000)} s`, PROVIDER, 'timeout')), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(
+          new ProviderError(
+            `${path.basename(executable)} did not finish within ${Math.round(timeoutMs / 1000)} s`,
+            PROVIDER,
+            'timeout',
+          ),
+        ),
+      timeoutMs,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => {
@@ -132,7 +230,14 @@ function run(executable: string, args: string[], signal: AbortSignal | undefined
     child.on('error', (e) => finish(new ProviderError(`${failure}: ${e.message}`, PROVIDER, 'failed')));
     child.on('close', (code) => {
       if (code === 0) finish(null);
-      else finish(new ProviderError(`${failure} (exit ${code})${err.trim() ? `: ${err.trim().split('\n').pop()}` : ''}`, PROVIDER, 'failed'));
+      else
+        finish(
+          new ProviderError(
+            `${failure} (exit ${code})${err.trim() ? `: ${err.trim().split('\n').pop()}` : ''}`,
+            PROVIDER,
+            'failed',
+          ),
+        );
     });
   });
 }

@@ -12,15 +12,49 @@ import { feedWith, type Feed, type FeedInput } from './types';
 // Folding a frame into the feed: one switch over every frame type the panels' sockets send.
 
 /** Everything a frame without an id turns into, once. */
-export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_message' | 'text' | 'argument' | 'agent_message_start' | 'agent_message_delta' | 'human_message_local' }>): Feed {
+export function keyedFrame(
+  feed: Feed,
+  frame: Exclude<
+    FeedInput,
+    {
+      type:
+        | 'agent_message'
+        | 'text'
+        | 'argument'
+        | 'agent_message_start'
+        | 'agent_message_delta'
+        | 'human_message_local';
+    }
+  >,
+): Feed {
   const ts = frame.timestamp ?? null;
   const base = { agentId: null, agentName: null, timestamp: ts, source: frame };
   switch (frame.type) {
     case 'reasoning_stage': {
       const key = frameKey(frame);
       return once(feed, key, (f) => {
-        const out = putItem(f, item({ ...base, id: key, kind: 'stage', content: frame.description ?? `Stage: ${frame.stage}`, stage: frame.stage, round: frame.round }));
-        return withRound(feedWith(out, { stage: { stage: frame.stage, round: frame.round ?? null, description: frame.description ?? null, timestamp: ts } }), frame.round);
+        const out = putItem(
+          f,
+          item({
+            ...base,
+            id: key,
+            kind: 'stage',
+            content: frame.description ?? `Stage: ${frame.stage}`,
+            stage: frame.stage,
+            round: frame.round,
+          }),
+        );
+        return withRound(
+          feedWith(out, {
+            stage: {
+              stage: frame.stage,
+              round: frame.round ?? null,
+              description: frame.description ?? null,
+              timestamp: ts,
+            },
+          }),
+          frame.round,
+        );
       });
     }
     case 'acl_message':
@@ -31,31 +65,54 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       const key = frameKey(frame);
       return once(feed, key, (f) =>
         putItem(
-          feedWith(withOutcome(f, frame), { consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts } }),
-          item({ ...base, id: key, kind: 'consensus', content: consensusLine(f, frame.consensus, frame.reached), confidence: frame.consensus.confidence }),
+          feedWith(withOutcome(f, frame), {
+            consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts },
+          }),
+          item({
+            ...base,
+            id: key,
+            kind: 'consensus',
+            content: consensusLine(f, frame.consensus, frame.reached),
+            confidence: frame.consensus.confidence,
+          }),
         ),
       );
     }
     case 'round_start': {
       const key = frameKey(frame);
       const content = `Round ${frame.round}${frame.max_rounds ? ` of ${frame.max_rounds}` : ''}${frame.stage ? ` · ${frame.stage}` : ''}`;
-      return once(feed, key, (f) => withRound(putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round, stage: frame.stage })), frame.round, frame.max_rounds));
+      return once(feed, key, (f) =>
+        withRound(
+          putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round, stage: frame.stage })),
+          frame.round,
+          frame.max_rounds,
+        ),
+      );
     }
     case 'round_end': {
       const key = frameKey(frame);
       const content = `Round ${frame.round} ended${frame.agreement !== undefined ? ` · agreement ${pct(frame.agreement)}` : ''}`;
       return once(feed, key, (f) => {
-        const out = withRound(putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round })), frame.round);
+        const out = withRound(
+          putItem(f, item({ ...base, id: key, kind: 'round', content, round: frame.round })),
+          frame.round,
+        );
         const r = out.round;
         const ended = r.ended.includes(frame.round) ? r.ended : [...r.ended, frame.round].sort((a, b) => a - b);
-        const agreement = frame.agreement !== undefined ? { ...r.agreement, [frame.round]: frame.agreement } : r.agreement;
-        return ended === r.ended && agreement === r.agreement ? out : feedWith(out, { round: { ...r, ended, agreement } });
+        const agreement =
+          frame.agreement !== undefined ? { ...r.agreement, [frame.round]: frame.agreement } : r.agreement;
+        return ended === r.ended && agreement === r.agreement
+          ? out
+          : feedWith(out, { round: { ...r, ended, agreement } });
       });
     }
     case 'discussion_summary': {
       const s = frame.summary;
-      const content = s.text ?? `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
-      const withStats = (f: Feed) => withOutcome(s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f, s);
+      const content =
+        s.text ??
+        `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
+      const withStats = (f: Feed) =>
+        withOutcome(s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f, s);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).
       if (frame.id) {
         const pos = kvIndexOf(feed.items, frame.id);
@@ -66,17 +123,32 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
       return once(feed, key, (f) => putItem(withStats(f), item({ ...base, id: key, kind: 'summary', content })));
     }
     case 'system': {
-      if (frame.about === 'research_unavailable' || frame.content.startsWith(ENGINE_MESSAGES.researchUnavailable)) return withResearchNotice(feed, frame.content);
+      if (frame.about === 'research_unavailable' || frame.content.startsWith(ENGINE_MESSAGES.researchUnavailable))
+        return withResearchNotice(feed, frame.content);
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', content: frame.content })));
     }
     case 'tts_error': {
       const key = frameKey(frame);
-      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'system', agentId: frame.agent_id ?? null, agentName: frame.agent_name, content: frame.error })));
+      return once(feed, key, (f) =>
+        putItem(
+          f,
+          item({
+            ...base,
+            id: key,
+            kind: 'system',
+            agentId: frame.agent_id ?? null,
+            agentName: frame.agent_name,
+            content: frame.error,
+          }),
+        ),
+      );
     }
     case 'error': {
       if (frame.fatal) {
-        return feed.session.fatalError === frame.message ? feed : feedWith(feed, { session: { ...feed.session, fatalError: frame.message } });
+        return feed.session.fatalError === frame.message
+          ? feed
+          : feedWith(feed, { session: { ...feed.session, fatalError: frame.message } });
       }
       const key = frameKey(frame);
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'error', content: frame.message })));
@@ -84,7 +156,9 @@ export function keyedFrame(feed: Feed, frame: Exclude<FeedInput, { type: 'agent_
     case 'performance_metric': {
       const key = frameKey(frame);
       if (kvIndexOf(feed.metrics, key) >= 0) return feed;
-      return feedWith(feed, { metrics: kvAppend(feed.metrics, key, { metric: frame.metric, value: frame.value, timestamp: ts }) });
+      return feedWith(feed, {
+        metrics: kvAppend(feed.metrics, key, { metric: frame.metric, value: frame.value, timestamp: ts }),
+      });
     }
     case 'research_result':
     case 'research_results':
@@ -133,7 +207,18 @@ export function applyFrame(feed: Feed, frame: FeedInput): Feed {
     case 'argument':
       return withTurnPosition(onArgument(feed, frame), frame);
     case 'human_message_local':
-      return putItem(feed, item({ id: frame.id, kind: 'human', agentId: null, agentName: frame.author ?? null, content: frame.text, timestamp: frame.timestamp, source: frame }));
+      return putItem(
+        feed,
+        item({
+          id: frame.id,
+          kind: 'human',
+          agentId: null,
+          agentName: frame.author ?? null,
+          content: frame.text,
+          timestamp: frame.timestamp,
+          source: frame,
+        }),
+      );
     default:
       return keyedFrame(feed, frame);
   }

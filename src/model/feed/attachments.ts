@@ -9,12 +9,19 @@ import { feedWith, type AttachmentEntry, type AttachmentFrame, type DelegationEn
 // The frames that belong to an agent's turn but carry no id of their own (acl_message, request, delegation):
 // they join that turn as extras, wait for it, or end as a light row of their own — never dropped, never doubled.
 
-export const delegationKey = (d: Delegation) => `delegation:${d.from_agent ?? d.from ?? ''}\u0000${d.to_agent ?? d.to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
+export const delegationKey = (d: Delegation) =>
+  `delegation:${d.from_agent ?? d.from ?? ''}\u0000${d.to_agent ?? d.to ?? ''}\u0000${d.task ?? d.reason ?? ''}`;
 
 export function delegationExtra(d: Delegation, source: unknown): TurnExtra {
   return {
-    key: delegationKey(d), kind: 'delegation', performative: null, receiver: d.to_agent ?? d.to ?? null, stance: null, confidence: null,
-    note: d.task ?? d.reason ?? null, source,
+    key: delegationKey(d),
+    kind: 'delegation',
+    performative: null,
+    receiver: d.to_agent ?? d.to ?? null,
+    stance: null,
+    confidence: null,
+    note: d.task ?? d.reason ?? null,
+    source,
   };
 }
 
@@ -63,10 +70,28 @@ export function onAttachment(feed: Feed, received: AttachmentFrame): Feed {
   if (frame.type === 'acl_message') {
     sender = frame.sender;
     const stated = statedIn(frame.content);
-    extra = { key, kind: 'acl', performative: frame.performative, receiver: frame.receiver ?? null, stance: stated.stance, confidence: stated.confidence, note: null, source: frame };
+    extra = {
+      key,
+      kind: 'acl',
+      performative: frame.performative,
+      receiver: frame.receiver ?? null,
+      stance: stated.stance,
+      confidence: stated.confidence,
+      note: null,
+      source: frame,
+    };
   } else if (frame.type === 'request') {
     sender = frame.from_agent;
-    extra = { key, kind: 'request', performative: frame.action, receiver: frame.to_agent, stance: null, confidence: null, note: null, source: frame };
+    extra = {
+      key,
+      kind: 'request',
+      performative: frame.action,
+      receiver: frame.to_agent,
+      stance: null,
+      confidence: null,
+      note: null,
+      source: frame,
+    };
   } else {
     const d = frame.delegation;
     sender = d.from_agent ?? d.from ?? '';
@@ -96,6 +121,14 @@ export function addDelegation(feed: Feed, d: Delegation, timestamp: string | nul
   const to = d.to_agent ?? d.to ?? null;
   const key = delegationKey(d);
   if (kvIndexOf(feed.delegations, key) >= 0) return feed;
-  const entry: DelegationEntry = { key, from, to, reason: d.reason ?? null, task: d.task ?? null, timestamp: d.timestamp ?? timestamp, delegation: d };
+  const entry: DelegationEntry = {
+    key,
+    from,
+    to,
+    reason: d.reason ?? null,
+    task: d.task ?? null,
+    timestamp: d.timestamp ?? timestamp,
+    delegation: d,
+  };
   return feedWith(feed, { delegations: kvAppend(feed.delegations, key, entry) });
 }

@@ -6,7 +6,13 @@ import type { F, Feed } from './types';
 // next in order, a council's stages and ranking, a debate's phases, votes and result. Each row keeps its frame
 // (`source`) for the views that draw it as a table or a card.
 
-export type FormatFrame = F<'floor'> | F<'vote'> | F<'format_stage'> | F<'ranking'> | F<'debate_result'> | F<'format_note'>;
+export type FormatFrame =
+  | F<'floor'>
+  | F<'vote'>
+  | F<'format_stage'>
+  | F<'ranking'>
+  | F<'debate_result'>
+  | F<'format_note'>;
 
 const sideName = (side: 'for' | 'against') => (side === 'for' ? 'For' : 'Against');
 
@@ -36,6 +42,20 @@ export function onFormatFrame(feed: Feed, frame: FormatFrame): Feed {
   if (content === null) return feed;
   const key = frameKey(frame);
   const agentId = frame.type === 'floor' ? frame.agent_id : frame.type === 'vote' ? frame.voter_id : null;
-  const agentName = frame.type === 'floor' ? (frame.agent_name ?? null) : frame.type === 'vote' ? (frame.voter_name ?? null) : null;
-  return once(feed, key, (f) => putItem(f, item({ id: key, kind: frame.type === 'format_stage' ? 'stage' : 'system', agentId, agentName, content, timestamp: frame.timestamp ?? null, source: frame })));
+  const agentName =
+    frame.type === 'floor' ? (frame.agent_name ?? null) : frame.type === 'vote' ? (frame.voter_name ?? null) : null;
+  return once(feed, key, (f) =>
+    putItem(
+      f,
+      item({
+        id: key,
+        kind: frame.type === 'format_stage' ? 'stage' : 'system',
+        agentId,
+        agentName,
+        content,
+        timestamp: frame.timestamp ?? null,
+        source: frame,
+      }),
+    ),
+  );
 }

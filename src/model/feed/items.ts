@@ -8,7 +8,22 @@ import { feedWith, type AttachmentEntry, type Feed, type FeedItem, type FeedItem
 // Putting an item into the list: append or replace in place, keep the message count, the streaming ids and the
 // index of each agent's newest turn (where audio and extras go) in step.
 
-export const ITEM_FIELDS = ['kind', 'agentId', 'agentName', 'agentRole', 'content', 'timestamp', 'confidence', 'stage', 'round', 'audioUrl', 'audioId', 'streaming', 'interrupted', 'extras'] as const;
+export const ITEM_FIELDS = [
+  'kind',
+  'agentId',
+  'agentName',
+  'agentRole',
+  'content',
+  'timestamp',
+  'confidence',
+  'stage',
+  'round',
+  'audioUrl',
+  'audioId',
+  'streaming',
+  'interrupted',
+  'extras',
+] as const;
 
 export function sameItem(a: FeedItem, b: FeedItem): boolean {
   for (const f of ITEM_FIELDS) if (a[f] !== b[f]) return false;
@@ -43,7 +58,10 @@ function indexWords(feed: Feed, it: FeedItem): Feed {
   const words = it.content.trim();
   if (words === '') return feed;
   const at = kvIndexOf(feed.turnByWords, words);
-  if (at >= 0) return vecGet(feed.turnByWords.values, at) === it.id ? feed : feedWith(feed, { turnByWords: kvSetAt(feed.turnByWords, at, it.id) });
+  if (at >= 0)
+    return vecGet(feed.turnByWords.values, at) === it.id
+      ? feed
+      : feedWith(feed, { turnByWords: kvSetAt(feed.turnByWords, at, it.id) });
   return feedWith(feed, { turnByWords: kvAppend(feed.turnByWords, words, it.id) });
 }
 
@@ -55,21 +73,25 @@ function placeItem(feed: Feed, next: FeedItem): Feed {
   if (prev && deepEqual(prev.source, next.source)) return feed;
   const clip = kvGet(feed.audioByMessage, next.id);
   if (clip) next = { ...next, audioUrl: clip.audioUrl, audioId: clip.audioId };
-  else if (prev && next.audioUrl == null && prev.audioUrl != null) next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
+  else if (prev && next.audioUrl == null && prev.audioUrl != null)
+    next = { ...next, audioUrl: prev.audioUrl, audioId: prev.audioId ?? null };
   if (prev?.extras) next = { ...next, extras: mergeExtras(prev.extras, next.extras) };
   if (prev) {
     if (sameItem(prev, next)) return feed;
     let out: Feed = feedWith(feed, { items: kvSetAt(feed.items, pos, next) });
-    if (prev.streaming && !next.streaming) out = feedWith(out, { streamingIds: out.streamingIds.filter((id) => id !== next.id) });
+    if (prev.streaming && !next.streaming)
+      out = feedWith(out, { streamingIds: out.streamingIds.filter((id) => id !== next.id) });
     const counted = (isMessageKind(next.kind) ? 1 : 0) - (isMessageKind(prev.kind) ? 1 : 0);
     if (counted !== 0) out = feedWith(out, { messageCount: out.messageCount + counted });
     if (prev.agentId === null && next.agentId && SPEECH_KINDS.has(next.kind)) {
       out = feedWith(out, { lastMessageByAgent: { ...out.lastMessageByAgent, [next.agentId]: next.id } });
     }
-    if (prev.agentName === null && next.agentName && SPEECH_KINDS.has(next.kind)) out = turnNamed(out, next.id, next.agentName);
+    if (prev.agentName === null && next.agentName && SPEECH_KINDS.has(next.kind))
+      out = turnNamed(out, next.id, next.agentName);
     return out;
   }
-  const agentMoves = next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
+  const agentMoves =
+    next.agentId !== null && SPEECH_KINDS.has(next.kind) && own(feed.lastMessageByAgent, next.agentId) !== next.id;
   const out = feedWith(feed, {
     items: kvAppend(feed.items, next.id, next),
     lastMessageByAgent: agentMoves ? { ...feed.lastMessageByAgent, [next.agentId!]: next.id } : feed.lastMessageByAgent,
@@ -90,7 +112,8 @@ export function mergeExtras(prev: readonly TurnExtra[], next: readonly TurnExtra
 /** A turn now known to be `name`'s: it is that agent's newest turn, and takes what waited for it. */
 export function turnNamed(feed: Feed, id: string, name: string): Feed {
   let out = feed;
-  if (own(out.lastTurnByName, name) !== id) out = feedWith(out, { lastTurnByName: { ...out.lastTurnByName, [name]: id } });
+  if (own(out.lastTurnByName, name) !== id)
+    out = feedWith(out, { lastTurnByName: { ...out.lastTurnByName, [name]: id } });
   if (out.lastAgentTurnId !== id) out = feedWith(out, { lastAgentTurnId: id });
   const waiting = own(out.pendingBySender, name);
   if (!waiting) return out;

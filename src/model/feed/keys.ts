@@ -119,6 +119,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export const stringify = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
 
 /** An own entry of a record keyed by ids from the wire ('constructor' is an id like any other). */
-export const own = <T,>(rec: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined);
+export const own = <T>(rec: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined;
 
 export const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -9,8 +9,8 @@ import { feedWith, type AudioRef, type F, type Feed } from './types';
 
 export function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'discussion_initialized'>): Feed {
   const s = feed.session;
-  const endpoint = frame.type === 'discussion_started' ? frame.endpoint ?? s.endpoint : s.endpoint;
-  const mode = frame.type === 'discussion_initialized' ? frame.mode ?? s.mode : s.mode;
+  const endpoint = frame.type === 'discussion_started' ? (frame.endpoint ?? s.endpoint) : s.endpoint;
+  const mode = frame.type === 'discussion_initialized' ? (frame.mode ?? s.mode) : s.mode;
   const topic = frame.topic ?? s.topic;
   let out = feed;
   if (frame.session_id !== s.sessionId || endpoint !== s.endpoint || mode !== s.mode || topic !== s.topic) {
@@ -21,10 +21,12 @@ export function onSessionFrame(feed: Feed, frame: F<'discussion_started'> | F<'d
   const merged = new Map(out.participants.map((p) => [p.id, p]));
   for (const p of frame.participants) merged.set(p.id, { id: p.id, name: p.name, role: p.role ?? null });
   const next = [...merged.values()];
-  const same = next.length === out.participants.length && next.every((p, i) => {
-    const q = out.participants[i];
-    return q.id === p.id && q.name === p.name && q.role === p.role;
-  });
+  const same =
+    next.length === out.participants.length &&
+    next.every((p, i) => {
+      const q = out.participants[i];
+      return q.id === p.id && q.name === p.name && q.role === p.role;
+    });
   return same ? out : feedWith(out, { participants: next });
 }
 
@@ -33,13 +35,30 @@ export function onFinalMessage(feed: Feed, frame: F<'agent_message'> | F<'text'>
   const next =
     frame.type === 'agent_message'
       ? item({
-          id: frame.id, kind: 'hybrid', agentId: frame.agent_id, agentName: frame.agent_name, agentRole: frame.agent_role ?? null,
-          content: frame.content, timestamp: ts, confidence: frame.confidence, round: frame.round,
-          audioUrl: frame.audio_url ?? undefined, audioId: frame.audio_id ?? undefined, interrupted: frame.interrupted || undefined, source: frame,
+          id: frame.id,
+          kind: 'hybrid',
+          agentId: frame.agent_id,
+          agentName: frame.agent_name,
+          agentRole: frame.agent_role ?? null,
+          content: frame.content,
+          timestamp: ts,
+          confidence: frame.confidence,
+          round: frame.round,
+          audioUrl: frame.audio_url ?? undefined,
+          audioId: frame.audio_id ?? undefined,
+          interrupted: frame.interrupted || undefined,
+          source: frame,
         })
       : item({
-          id: frame.id ?? frameKey(frame), kind: 'text', agentId: frame.from_id, agentName: frame.from, content: frame.text, timestamp: ts,
-          interrupted: frame.interrupted || undefined, extras: frame.delegation ? [delegationExtra(frame.delegation, frame.delegation)] : undefined, source: frame,
+          id: frame.id ?? frameKey(frame),
+          kind: 'text',
+          agentId: frame.from_id,
+          agentName: frame.from,
+          content: frame.text,
+          timestamp: ts,
+          interrupted: frame.interrupted || undefined,
+          extras: frame.delegation ? [delegationExtra(frame.delegation, frame.delegation)] : undefined,
+          source: frame,
         });
   let out = putItem(feed, next);
   if (frame.type === 'text' && frame.delegation) out = addDelegation(out, frame.delegation, ts);
@@ -52,10 +71,22 @@ export function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     const prev = vecGet(feed.items.values, pos)!;
     if (!prev.streaming || prev.agentId !== null || prev.kind === 'summary') return feed; // final already, or a start seen before
     // Deltas came before the summary's start: the draft becomes the summary's light row (nobody's turn).
-    if (frame.kind === 'summary') return putItem(feed, item({ ...prev, kind: 'summary', timestamp: prev.timestamp ?? frame.timestamp ?? null, source: frame }));
-    const filled = item({ ...prev, agentId: frame.agent_id, agentName: frame.agent_name, round: frame.round ?? prev.round, stage: frame.stage ?? prev.stage, timestamp: prev.timestamp ?? frame.timestamp ?? null });
+    if (frame.kind === 'summary')
+      return putItem(
+        feed,
+        item({ ...prev, kind: 'summary', timestamp: prev.timestamp ?? frame.timestamp ?? null, source: frame }),
+      );
+    const filled = item({
+      ...prev,
+      agentId: frame.agent_id,
+      agentName: frame.agent_name,
+      round: frame.round ?? prev.round,
+      stage: frame.stage ?? prev.stage,
+      timestamp: prev.timestamp ?? frame.timestamp ?? null,
+    });
     let out: Feed = feedWith(feed, { items: kvSetAt(feed.items, pos, filled) });
-    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id) out = feedWith(out, { lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } });
+    if (own(out.lastMessageByAgent, frame.agent_id) !== frame.id)
+      out = feedWith(out, { lastMessageByAgent: { ...out.lastMessageByAgent, [frame.agent_id]: frame.id } });
     return turnNamed(out, frame.id, frame.agent_name);
   }
   return putItem(
@@ -63,9 +94,16 @@ export function onStart(feed: Feed, frame: F<'agent_message_start'>): Feed {
     item({
       // The summary is written in an agent's voice but is nobody's turn: its row names no speaker, live or replayed
       // from History (whose stored frames have no stream start), so the label does not change when it completes.
-      ...(frame.kind === 'summary' ? { kind: 'summary' as const, agentId: null, agentName: null } : { kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name }),
-      id: frame.id, content: '',
-      timestamp: frame.timestamp ?? null, round: frame.round, stage: frame.stage, streaming: true, source: frame,
+      ...(frame.kind === 'summary'
+        ? { kind: 'summary' as const, agentId: null, agentName: null }
+        : { kind: placeholderKind(feed), agentId: frame.agent_id, agentName: frame.agent_name }),
+      id: frame.id,
+      content: '',
+      timestamp: frame.timestamp ?? null,
+      round: frame.round,
+      stage: frame.stage,
+      streaming: true,
+      source: frame,
     }),
   );
 }
@@ -79,7 +117,16 @@ export function onDelta(feed: Feed, frame: F<'agent_message_delta'>): Feed {
   }
   return putItem(
     feed,
-    item({ id: frame.id, kind: placeholderKind(feed), agentId: null, agentName: null, content: frame.delta, timestamp: null, streaming: true, source: frame }),
+    item({
+      id: frame.id,
+      kind: placeholderKind(feed),
+      agentId: null,
+      agentName: null,
+      content: frame.delta,
+      timestamp: null,
+      streaming: true,
+      source: frame,
+    }),
   );
 }
 
@@ -88,10 +135,19 @@ export function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Fee
   if (kvIndexOf(feed.audio, key) >= 0) return feed; // a replayed clip: attached when it first came
   const ref: AudioRef = { audioUrl: frame.audio_url, audioId: frame.audio_id ?? null };
   const target = frame.message_id ?? own(feed.lastMessageByAgent, frame.agent_id) ?? null;
-  let out: Feed = feedWith(feed, { audio: kvAppend(feed.audio, key, { ...ref, agentId: frame.agent_id, messageId: target, timestamp: frame.timestamp ?? null }) });
+  let out: Feed = feedWith(feed, {
+    audio: kvAppend(feed.audio, key, {
+      ...ref,
+      agentId: frame.agent_id,
+      messageId: target,
+      timestamp: frame.timestamp ?? null,
+    }),
+  });
   if (target === null) return out; // nobody to take it
   const at = kvIndexOf(out.audioByMessage, target);
-  out = feedWith(out, { audioByMessage: at < 0 ? kvAppend(out.audioByMessage, target, ref) : kvSetAt(out.audioByMessage, at, ref) });
+  out = feedWith(out, {
+    audioByMessage: at < 0 ? kvAppend(out.audioByMessage, target, ref) : kvSetAt(out.audioByMessage, at, ref),
+  });
   const pos = kvIndexOf(out.items, target);
   if (pos < 0) return out; // its message has not arrived yet: putItem attaches the clip when it does
   const prev = vecGet(out.items.values, pos)!;
@@ -101,7 +157,13 @@ export function onAudio(feed: Feed, frame: F<'audio'> | F<'audio_message'>): Fee
 
 export function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
   if (feed.session.ended) return feed; // the end was applied when it first came (a replay, or a second word on it)
-  return flushPending(closeOpenStreams(feedWith(feed, { session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } } })));
+  return flushPending(
+    closeOpenStreams(
+      feedWith(feed, {
+        session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } },
+      }),
+    ),
+  );
 }
 
 /**

@@ -13,10 +13,12 @@ export function researchSummary(results: readonly ResearchResult[], query?: stri
   return `Research (${sources || 'none'}): ${n} paper${n === 1 ? '' : 's'}${q ? ` for "${q}"` : ''}`;
 }
 
-export const withResearchNotice = (feed: Feed, text: string): Feed => (feed.researchNotice === text ? feed : feedWith(feed, { researchNotice: text }));
+export const withResearchNotice = (feed: Feed, text: string): Feed =>
+  feed.researchNotice === text ? feed : feedWith(feed, { researchNotice: text });
 
 export function onResearch(feed: Feed, frame: F<'research_result'> | F<'research_results'>): Feed {
-  if (frame.type === 'research_results' && frame.unavailable && frame.results.length === 0) return withResearchNotice(feed, frame.unavailable);
+  if (frame.type === 'research_results' && frame.unavailable && frame.results.length === 0)
+    return withResearchNotice(feed, frame.unavailable);
   const key = frameKey(frame);
   return once(feed, key, (f) => {
     const ts = frame.timestamp ?? null;
@@ -27,7 +29,10 @@ export function onResearch(feed: Feed, frame: F<'research_result'> | F<'research
       if (kvIndexOf(research, k) < 0) research = kvAppend(research, k, { key: k, result, timestamp: ts });
     });
     const content = researchSummary(results, frame.type === 'research_results' ? frame.query : undefined);
-    return putItem(feedWith(f, { research }), item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }));
+    return putItem(
+      feedWith(f, { research }),
+      item({ id: key, kind: 'research', agentId: null, agentName: null, content, timestamp: ts, source: frame }),
+    );
   });
 }
 
@@ -36,12 +41,21 @@ export function onArgument(feed: Feed, frame: F<'argument'>): Feed {
   const pos = kvIndexOf(feed.arguments, a.id);
   let out = feed;
   if (pos < 0) out = feedWith(out, { arguments: kvAppend(out.arguments, a.id, a) });
-  else if (!deepEqual(vecGet(out.arguments.values, pos), a)) out = feedWith(out, { arguments: kvSetAt(out.arguments, pos, a) });
+  else if (!deepEqual(vecGet(out.arguments.values, pos), a))
+    out = feedWith(out, { arguments: kvSetAt(out.arguments, pos, a) });
   out = putItem(
     out,
     item({
-      id: a.id, kind: 'argument', agentId: a.agent_id, agentName: a.agent_name ?? null, content: a.content, timestamp: frame.timestamp ?? null,
-      confidence: a.confidence, stage: a.stage, round: a.round, source: frame,
+      id: a.id,
+      kind: 'argument',
+      agentId: a.agent_id,
+      agentName: a.agent_name ?? null,
+      content: a.content,
+      timestamp: frame.timestamp ?? null,
+      confidence: a.confidence,
+      stage: a.stage,
+      round: a.round,
+      source: frame,
     }),
   );
   return withRound(out, a.round);
@@ -69,7 +83,9 @@ export function turnSaying(feed: Feed, text: string): FeedItem | null {
  */
 export function consensusLine(feed: Feed, c: Consensus, reached: boolean): string {
   const echo = turnSaying(feed, c.solution);
-  const head = echo ? `${reached ? 'Agreement on' : 'Closest to agreement:'} ${echo.agentName ?? 'an agent'}'s point` : c.solution;
+  const head = echo
+    ? `${reached ? 'Agreement on' : 'Closest to agreement:'} ${echo.agentName ?? 'an agent'}'s point`
+    : c.solution;
   const dissent = c.dissenting_opinions.map((d) => {
     const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
     return m && turnSaying(feed, m[2]) ? `${m[1]} disagrees.` : `Dissent: ${d}`;

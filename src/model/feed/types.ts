@@ -8,11 +8,30 @@ import { emptyPositions, type PositionsState } from './positionsState';
 // What the feed holds: the items the Discussion tab lists and the state beside them (rounds, consensus, research,
 // the turn index that extras join), and the empty feed every discussion starts from.
 
-export type HumanMessageLocal = { type: 'human_message_local'; id: string; text: string; timestamp: string; author?: string };
+export type HumanMessageLocal = {
+  type: 'human_message_local';
+  id: string;
+  text: string;
+  timestamp: string;
+  author?: string;
+};
 
 export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
 
-export type FeedItemKind = 'stage' | 'argument' | 'acl' | 'research' | 'consensus' | 'human' | 'hybrid' | 'summary' | 'text' | 'delegation' | 'system' | 'error' | 'round';
+export type FeedItemKind =
+  | 'stage'
+  | 'argument'
+  | 'acl'
+  | 'research'
+  | 'consensus'
+  | 'human'
+  | 'hybrid'
+  | 'summary'
+  | 'text'
+  | 'delegation'
+  | 'system'
+  | 'error'
+  | 'round';
 
 export interface FeedItem {
   id: string;
@@ -213,7 +232,12 @@ export const emptyFeed: Feed = Object.freeze({
   audio: emptyKeyedVec<AudioEvent>(),
   consensus: null,
   stage: null,
-  round: Object.freeze({ current: null, max: null, ended: Object.freeze([]) as readonly number[], agreement: Object.freeze({}) }),
+  round: Object.freeze({
+    current: null,
+    max: null,
+    ended: Object.freeze([]) as readonly number[],
+    agreement: Object.freeze({}),
+  }),
   session: Object.freeze({ sessionId: null, endpoint: null, mode: null, topic: null, ended: null, fatalError: null }),
   participants: Object.freeze([]) as readonly Participant[],
   statistics: null,

@@ -65,18 +65,31 @@ const miniMapColor = (n: AgentFlowNode) => STATUS_LOOKS[n.data.status]?.color ??
 /** Width of the controls and participants boxes over the canvas's left side (canvas.css), plus a margin. */
 const OVERLAY_WIDTH = 290;
 /** Fit View keeps every node clear of the boxes on the left, the minimap at the bottom right and the edges. */
-const FIT_VIEW_OPTIONS: FitViewOptions = { padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` }, maxZoom: 1 };
+const FIT_VIEW_OPTIONS: FitViewOptions = {
+  padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` },
+  maxZoom: 1,
+};
 /** The minimap's corner (React Flow draws it 150 px tall, 15 px from the edge) and the overlay boxes' height on a narrow canvas. */
 const MINIMAP_HEIGHT = 170;
 const OVERLAY_HEIGHT = 330;
-const FIT_VIEW_WITH_MINIMAP: FitViewOptions = { ...FIT_VIEW_OPTIONS, padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` } };
+const FIT_VIEW_WITH_MINIMAP: FitViewOptions = {
+  ...FIT_VIEW_OPTIONS,
+  padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` },
+};
 
 /** The free part of the canvas: right of the overlay boxes, above the minimap (a narrow canvas fits below the boxes instead). */
 function fitArea(area: { width: number; height: number }): FitOptions {
   const beside = area.width - OVERLAY_WIDTH >= NODE_BOX.width + 80;
-  const inset = beside ? { top: 24, right: 24, bottom: MINIMAP_HEIGHT, left: OVERLAY_WIDTH } : { top: OVERLAY_HEIGHT, right: 24, bottom: MINIMAP_HEIGHT, left: 24 };
+  const inset = beside
+    ? { top: 24, right: 24, bottom: MINIMAP_HEIGHT, left: OVERLAY_WIDTH }
+    : { top: OVERLAY_HEIGHT, right: 24, bottom: MINIMAP_HEIGHT, left: 24 };
   const px = (n: number) => `${n + 16}px` as const;
-  return { inset, maxZoom: 1, minZoom: CANVAS_MIN_ZOOM, padding: { top: px(inset.top), right: px(inset.right), bottom: px(inset.bottom), left: px(inset.left) } };
+  return {
+    inset,
+    maxZoom: 1,
+    minZoom: CANVAS_MIN_ZOOM,
+    padding: { top: px(inset.top), right: px(inset.right), bottom: px(inset.bottom), left: px(inset.left) },
+  };
 }
 
 export function AgentCanvas(p: AgentCanvasProps) {
@@ -87,9 +100,19 @@ export function AgentCanvas(p: AgentCanvasProps) {
   const deriveEdges = useMemo(createEdgeDeriver, []);
   const rectsOf = useMemo(createRectTracker, []);
 
-  const nodes = deriveNodes({ agents: p.agents, selection: p.selection, statuses: p.statuses, positions: p.positions, dragging, measured: measured.current });
+  const nodes = deriveNodes({
+    agents: p.agents,
+    selection: p.selection,
+    statuses: p.statuses,
+    positions: p.positions,
+    dragging,
+    measured: measured.current,
+  });
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
-  const emphasis = useMemo(() => ({ selection: selectionSet, speakerId: p.speakerId ?? null }), [selectionSet, p.speakerId]);
+  const emphasis = useMemo(
+    () => ({ selection: selectionSet, speakerId: p.speakerId ?? null }),
+    [selectionSet, p.speakerId],
+  );
   const names = useMemo(() => new Map(p.agents.map((a) => [a.id, displayName(a)])), [p.agents]);
   const rects = useMemo(() => rectsOf(nodes), [rectsOf, nodes]);
   const edges = deriveEdges(p.edges, rects, selectedEdges, emphasis, names);
@@ -102,7 +125,10 @@ export function AgentCanvas(p: AgentCanvasProps) {
       if (!onViewCentre || !width || !height) return;
       // The middle of the part the overlay boxes leave free, in board coordinates.
       const left = width > OVERLAY_WIDTH * 2 ? OVERLAY_WIDTH : 0;
-      onViewCentre(Math.round(((left + width) / 2 - viewport.x) / viewport.zoom), Math.round((height / 2 - viewport.y) / viewport.zoom));
+      onViewCentre(
+        Math.round(((left + width) / 2 - viewport.x) / viewport.zoom),
+        Math.round((height / 2 - viewport.y) / viewport.zoom),
+      );
     },
     [onViewCentre],
   );
@@ -225,7 +251,14 @@ export function AgentCanvas(p: AgentCanvasProps) {
       aria-label="Agent canvas"
     >
       {hasMiniMap && (
-        <MiniMap<AgentFlowNode> nodeColor={miniMapColor} nodeBorderRadius={6} maskColor="rgba(241, 245, 249, 0.7)" pannable zoomable ariaLabel="Canvas overview" />
+        <MiniMap<AgentFlowNode>
+          nodeColor={miniMapColor}
+          nodeBorderRadius={6}
+          maskColor="rgba(241, 245, 249, 0.7)"
+          pannable
+          zoomable
+          ariaLabel="Canvas overview"
+        />
       )}
       <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
       <DotGrid />

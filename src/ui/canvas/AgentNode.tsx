@@ -66,13 +66,14 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
       >
         <span className="agora-node-text">
           {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
-          <span className="agora-node-name">{data.name}</span>{' '}
-          <span className="agora-node-role">{data.role}</span>{' '}
+          <span className="agora-node-name">{data.name}</span> <span className="agora-node-role">{data.role}</span>{' '}
           <span className="agora-node-status">{look.label}</span>
           {data.position && (
             <>
               {' '}
-              <span className="agora-node-position" title={data.position}>holds: {data.position}</span>
+              <span className="agora-node-position" title={data.position}>
+                holds: {data.position}
+              </span>
             </>
           )}
         </span>
@@ -94,9 +95,23 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
 }, sameData);
 
 /** The data holds only primitives, so equal fields draw the same node (a moved agent gets a new object). */
-function sameData({ data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>, { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>) {
-  return a === b || (a.agentId === b.agentId && a.name === b.name && a.role === b.role && a.status === b.status && a.selected === b.selected && a.color === b.color && a.avatar === b.avatar && a.voice === b.voice
-    && a.position === b.position && a.positionSlot === b.positionSlot);
+function sameData(
+  { data: a }: Pick<NodeProps<AgentFlowNode>, 'data'>,
+  { data: b }: Pick<NodeProps<AgentFlowNode>, 'data'>,
+) {
+  return (
+    a === b ||
+    (a.agentId === b.agentId &&
+      a.name === b.name &&
+      a.role === b.role &&
+      a.status === b.status &&
+      a.selected === b.selected &&
+      a.color === b.color &&
+      a.avatar === b.avatar &&
+      a.voice === b.voice &&
+      a.position === b.position &&
+      a.positionSlot === b.positionSlot)
+  );
 }
 
 export const nodeTypes = { agent: AgentNode };

@@ -43,12 +43,22 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
     [workspace],
   );
   const onMoved = useCallback(
-    (moves: { agentId: string; x: number; y: number }[]) => moves.forEach((m) => workspace.send({ type: 'agent.moved', ...m })),
+    (moves: { agentId: string; x: number; y: number }[]) =>
+      moves.forEach((m) => workspace.send({ type: 'agent.moved', ...m })),
     [workspace],
   );
-  const onConnect = useCallback((from: string, to: string) => workspace.send({ type: 'connection.create', from, to }), [workspace]);
-  const onDeleteEdges = useCallback((ids: string[]) => workspace.send({ type: 'connections.delete', ids }), [workspace]);
-  const onViewCentre = useCallback((x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }), [workspace]);
+  const onConnect = useCallback(
+    (from: string, to: string) => workspace.send({ type: 'connection.create', from, to }),
+    [workspace],
+  );
+  const onDeleteEdges = useCallback(
+    (ids: string[]) => workspace.send({ type: 'connections.delete', ids }),
+    [workspace],
+  );
+  const onViewCentre = useCallback(
+    (x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }),
+    [workspace],
+  );
   // Counts Auto-layout presses, so the canvas fits the new arrangement into view (view-local).
   const [layouts, setLayouts] = useState(0);
   const openCreate = () => workspace.send({ type: 'editor.open', request: { mode: 'create' } });
@@ -127,7 +137,10 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
   );
 }
 
-function sameConfirmation(a: ReturnType<typeof sel.selectDeleteConfirmation>, b: ReturnType<typeof sel.selectDeleteConfirmation>) {
+function sameConfirmation(
+  a: ReturnType<typeof sel.selectDeleteConfirmation>,
+  b: ReturnType<typeof sel.selectDeleteConfirmation>,
+) {
   return a === b || (!!a && !!b && a.message === b.message && a.ready === b.ready && a.busy === b.busy);
 }
 

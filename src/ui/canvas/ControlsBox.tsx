@@ -18,18 +18,40 @@ export function ControlsBox(p: Props) {
   return (
     <section className="agora-canvas-box agora-controls" aria-label="Canvas controls">
       <div className="agora-controls-buttons">
-        <button type="button" className="agora-btn agora-btn--primary agora-controls-add" onClick={p.onAdd} data-focus-home>
+        <button
+          type="button"
+          className="agora-btn agora-btn--primary agora-controls-add"
+          onClick={p.onAdd}
+          data-focus-home
+        >
           + Add Agent
         </button>
-        <button type="button" className="agora-btn" onClick={p.onAutoConnect} disabled={p.autoConnecting || p.agentCount < 2} title="Connect agents automatically">
+        <button
+          type="button"
+          className="agora-btn"
+          onClick={p.onAutoConnect}
+          disabled={p.autoConnecting || p.agentCount < 2}
+          title="Connect agents automatically"
+        >
           <LinkIcon size={14} />
           {p.autoConnecting ? 'Connecting…' : 'Auto-Connect'}
         </button>
-        <button type="button" className="agora-btn" onClick={p.onAutoLayout} disabled={p.agentCount < 2} title="Arrange agents by their connections">
+        <button
+          type="button"
+          className="agora-btn"
+          onClick={p.onAutoLayout}
+          disabled={p.agentCount < 2}
+          title="Arrange agents by their connections"
+        >
           <LayoutIcon size={14} />
           Auto-layout
         </button>
-        <button type="button" className="agora-btn agora-controls-clear" onClick={p.onClearSelection} disabled={p.selectedCount === 0}>
+        <button
+          type="button"
+          className="agora-btn agora-controls-clear"
+          onClick={p.onClearSelection}
+          disabled={p.selectedCount === 0}
+        >
           Clear Selection ({p.selectedCount})
         </button>
       </div>

@@ -10,7 +10,8 @@ export function EmptyCanvas({ onCreate }: { onCreate: () => void }) {
       </span>
       <h2 id="agora-empty-title">Build your panel of agents</h2>
       <p>
-        Each agent has a name, a role, a prompt and a model. Create two or more, connect them, then select them to start a discussion.
+        Each agent has a name, a role, a prompt and a model. Create two or more, connect them, then select them to start
+        a discussion.
       </p>
       <p className="agora-empty-note">{CANVAS_MESSAGES.connectionMeaning}</p>
       <button type="button" className="agora-btn agora-btn--primary agora-btn--large" onClick={onCreate}>

@@ -26,11 +26,22 @@ export interface FitOptions {
 }
 
 /** Whether every box lies inside the free part of the canvas at this viewport. */
-export function allVisible(boxes: Iterable<Rect>, viewport: { x: number; y: number; zoom: number }, area: Area, inset: Inset): boolean {
+export function allVisible(
+  boxes: Iterable<Rect>,
+  viewport: { x: number; y: number; zoom: number },
+  area: Area,
+  inset: Inset,
+): boolean {
   for (const b of boxes) {
     const x = b.x * viewport.zoom + viewport.x;
     const y = b.y * viewport.zoom + viewport.y;
-    if (x < inset.left || y < inset.top || x + b.width * viewport.zoom > area.width - inset.right || y + b.height * viewport.zoom > area.height - inset.bottom) return false;
+    if (
+      x < inset.left ||
+      y < inset.top ||
+      x + b.width * viewport.zoom > area.width - inset.right ||
+      y + b.height * viewport.zoom > area.height - inset.bottom
+    )
+      return false;
   }
   return true;
 }
@@ -50,14 +61,20 @@ export function boundsOf(boxes: Iterable<Rect>): Rect | null {
   return x0 === Infinity ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
-const zoomPaneSize = (s: { panZoom: unknown; width: number; height: number }) => (s.panZoom === null ? '' : `${s.width}x${s.height}`);
+const zoomPaneSize = (s: { panZoom: unknown; width: number; height: number }) =>
+  s.panZoom === null ? '' : `${s.width}x${s.height}`;
 
 /**
  * Drawn inside <ReactFlow> (it reads React Flow's store: the zoom pane, and the canvas's size, which React Flow
  * keeps current, so this reads no layout of its own). `fitted` is the canvas's: true while the view is the one
  * fitted here; the canvas clears it when the user pans or zooms.
  */
-export function FitVisible({ boxes, options, fitted, refit = 0 }: {
+export function FitVisible({
+  boxes,
+  options,
+  fitted,
+  refit = 0,
+}: {
   /** Every node's box on the board. */
   boxes: ReadonlyMap<string, Rect>;
   options: (area: Area) => FitOptions;

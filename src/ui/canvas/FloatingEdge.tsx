@@ -21,7 +21,12 @@ export const FloatingEdge = memo(function FloatingEdge({ id, data, selected }: E
   const live = tone === 'speaking';
   return (
     <>
-      <BaseEdge id={id} path={!path ? '' : live ? path.line : `${path.line} ${path.head}`} className={`agora-edge agora-edge--${tone}`} interactionWidth={16} />
+      <BaseEdge
+        id={id}
+        path={!path ? '' : live ? path.line : `${path.line} ${path.head}`}
+        className={`agora-edge agora-edge--${tone}`}
+        interactionWidth={16}
+      />
       {live && path && <path d={path.head} className="react-flow__edge-path agora-edge agora-edge--speaking-head" />}
     </>
   );

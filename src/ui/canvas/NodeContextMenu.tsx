@@ -44,7 +44,10 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
         role="menu"
         aria-label={`Actions for ${agentName}`}
         // Kept inside the window when opened near its right or bottom edge.
-        style={{ left: Math.min(x, window.innerWidth - MENU_SIZE.width), top: Math.min(y, window.innerHeight - MENU_SIZE.height) }}
+        style={{
+          left: Math.min(x, window.innerWidth - MENU_SIZE.width),
+          top: Math.min(y, window.innerHeight - MENU_SIZE.height),
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.preventDefault();

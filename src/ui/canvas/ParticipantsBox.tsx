@@ -4,7 +4,13 @@ import type { Agent } from '../../schemas/agents';
 import { CANVAS_MESSAGES } from '../../schemas/messages';
 import { displayName } from '../../model/agentDisplay';
 
-export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]; onRemove: (agentId: string) => void }) {
+export function ParticipantsBox({
+  agents,
+  onRemove,
+}: {
+  agents: readonly Agent[];
+  onRemove: (agentId: string) => void;
+}) {
   if (agents.length === 0) {
     return (
       <section className="agora-canvas-box agora-participants" aria-label="Participants">
@@ -19,14 +25,21 @@ export function ParticipantsBox({ agents, onRemove }: { agents: readonly Agent[]
         {agents.map((a) => (
           <li key={a.id}>
             <span>{displayName(a)}</span>
-            <button type="button" className="agora-icon-btn" onClick={() => onRemove(a.id)} aria-label={`Remove ${displayName(a)}`}>
+            <button
+              type="button"
+              className="agora-icon-btn"
+              onClick={() => onRemove(a.id)}
+              aria-label={`Remove ${displayName(a)}`}
+            >
               <CloseIcon size={14} />
             </button>
           </li>
         ))}
       </ul>
       <p className="agora-participants-hint">
-        {agents.length >= 2 ? 'Start the discussion in the Discussion panel →' : 'Select one more agent, then use the Discussion panel →'}
+        {agents.length >= 2
+          ? 'Start the discussion in the Discussion panel →'
+          : 'Select one more agent, then use the Discussion panel →'}
       </p>
     </section>
   );

@@ -13,5 +13,10 @@ export function WorkspaceCanvas({ app }: { app: AppActorRef }) {
   if (!workspace) return null;
   // Said once: the open panel carries the hint; with the panel hidden it sits in the canvas's overlay column,
   // which the fitted agents keep clear of, so it never covers a node.
-  return <CanvasArea workspace={workspace} notice={panelShown ? null : <ConnectModelHint models={models} where="canvas" />} />;
+  return (
+    <CanvasArea
+      workspace={workspace}
+      notice={panelShown ? null : <ConnectModelHint models={models} where="canvas" />}
+    />
+  );
 }

@@ -10,5 +10,10 @@ export interface CanvasActions {
 }
 
 const noop = () => undefined;
-export const CanvasActionsContext = createContext<CanvasActions>({ toggle: noop, edit: noop, askDelete: noop, openMenu: noop });
+export const CanvasActionsContext = createContext<CanvasActions>({
+  toggle: noop,
+  edit: noop,
+  askDelete: noop,
+  openMenu: noop,
+});
 export const useCanvasActions = () => useContext(CanvasActionsContext);

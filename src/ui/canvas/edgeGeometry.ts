@@ -15,7 +15,10 @@ export function borderPoint(r: Rect, to: { x: number; y: number }, gap = 0): { x
   const dx = to.x - cx;
   const dy = to.y - cy;
   if (dx === 0 && dy === 0) return { x: cx, y: cy };
-  const t = Math.min(dx === 0 ? Infinity : r.width / 2 / Math.abs(dx), dy === 0 ? Infinity : r.height / 2 / Math.abs(dy));
+  const t = Math.min(
+    dx === 0 ? Infinity : r.width / 2 / Math.abs(dx),
+    dy === 0 ? Infinity : r.height / 2 / Math.abs(dy),
+  );
   const len = Math.hypot(dx, dy);
   return { x: cx + dx * t + (dx / len) * gap, y: cy + dy * t + (dy / len) * gap };
 }

@@ -120,7 +120,14 @@ interface NodeEntry {
 export function createNodeDeriver() {
   let byId = new Map<string, NodeEntry>();
   let last: CanvasNode[] = [];
-  return function deriveNodes({ agents, selection, statuses, positions = {}, dragging = {}, measured }: NodeInputs): CanvasNode[] {
+  return function deriveNodes({
+    agents,
+    selection,
+    statuses,
+    positions = {},
+    dragging = {},
+    measured,
+  }: NodeInputs): CanvasNode[] {
     const selected = new Set(selection);
     const next = new Map<string, NodeEntry>();
     let changed = agents.length !== last.length;
@@ -132,7 +139,15 @@ export function createNodeDeriver() {
       const size = measured?.get(agent.id) ?? CARD_SIZE;
       const prev = byId.get(agent.id);
       const mark = positions[agent.id];
-      if (prev && prev.agent === agent && prev.status === status && prev.selected === isSelected && prev.drag === drag && prev.size === size && prev.mark === mark) {
+      if (
+        prev &&
+        prev.agent === agent &&
+        prev.status === status &&
+        prev.selected === isSelected &&
+        prev.drag === drag &&
+        prev.size === size &&
+        prev.mark === mark
+      ) {
         next.set(agent.id, prev);
         if (last[i] !== prev.node) changed = true;
         return prev.node;
@@ -178,7 +193,8 @@ export function createRectTracker() {
     for (const n of nodes) {
       const { width, height } = n.measured;
       const prev = last.get(n.id);
-      const same = prev && prev.x === n.position.x && prev.y === n.position.y && prev.width === width && prev.height === height;
+      const same =
+        prev && prev.x === n.position.x && prev.y === n.position.y && prev.width === width && prev.height === height;
       next.set(n.id, same ? prev : { x: n.position.x, y: n.position.y, width, height });
     }
     last = next;
@@ -213,10 +229,33 @@ export function createEdgeDeriver() {
       const tone = edgeTone(edge, emphasis);
       const ariaLabel = edgeLabel(names, edge.source, edge.target);
       const prev = byId.get(edge.id);
-      const keep = prev && prev.edge === edge && prev.selected === selected && prev.tone === tone && prev.from === from && prev.to === to && prev.out.ariaLabel === ariaLabel;
+      const keep =
+        prev &&
+        prev.edge === edge &&
+        prev.selected === selected &&
+        prev.tone === tone &&
+        prev.from === from &&
+        prev.to === to &&
+        prev.out.ariaLabel === ariaLabel;
       const item: Entry = keep
         ? prev
-        : { edge, selected, tone, from, to, out: { id: edge.id, source: edge.source, target: edge.target, selected, type: 'floating', data: { tone, from, to }, ariaLabel, focusable: false } };
+        : {
+            edge,
+            selected,
+            tone,
+            from,
+            to,
+            out: {
+              id: edge.id,
+              source: edge.source,
+              target: edge.target,
+              selected,
+              type: 'floating',
+              data: { tone, from, to },
+              ariaLabel,
+              focusable: false,
+            },
+          };
       if (last[out.length] !== item.out) changed = true;
       next.set(edge.id, item);
       out.push(item.out);

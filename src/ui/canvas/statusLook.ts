@@ -13,10 +13,12 @@ export interface StatusLook {
 
 const GLYPHS = {
   idle: "<circle cx='12' cy='12' r='6'/>",
-  thinking: "<g fill='C'><circle cx='5' cy='12' r='2'/><circle cx='12' cy='12' r='2'/><circle cx='19' cy='12' r='2'/></g>",
+  thinking:
+    "<g fill='C'><circle cx='5' cy='12' r='2'/><circle cx='12' cy='12' r='2'/><circle cx='19' cy='12' r='2'/></g>",
   speaking: "<path d='M4 10v4M8 7v10M12 4v16M16 7v10M20 10v4'/>",
   active: "<path d='M13 2 4 14h7l-1 8 9-12h-7Z' fill='C'/>",
-  listening: "<circle cx='12' cy='12' r='2' fill='C'/><path d='M7.5 7.5a6.4 6.4 0 0 0 0 9M16.5 7.5a6.4 6.4 0 0 1 0 9'/>",
+  listening:
+    "<circle cx='12' cy='12' r='2' fill='C'/><path d='M7.5 7.5a6.4 6.4 0 0 0 0 9M16.5 7.5a6.4 6.4 0 0 1 0 9'/>",
   processing: "<path d='M20 12a8 8 0 1 1-2.3-5.7'/><path d='M20 4v5h-5'/>",
 };
 
@@ -26,7 +28,11 @@ export function svgUrl(body: string, color: string): string {
   return `url("data:image/svg+xml,${encodeURIComponent(svg.replaceAll("'C'", `'${color}'`))}")`;
 }
 
-const look = (color: string, label: string, glyph: keyof typeof GLYPHS): StatusLook => ({ color, label, glyph: svgUrl(GLYPHS[glyph], color) });
+const look = (color: string, label: string, glyph: keyof typeof GLYPHS): StatusLook => ({
+  color,
+  label,
+  glyph: svgUrl(GLYPHS[glyph], color),
+});
 
 // Colours at least 4.5:1 on white, so the status word is readable as text too.
 const speaking = look('#15803d', 'Speaking', 'speaking');

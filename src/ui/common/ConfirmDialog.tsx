@@ -12,22 +12,34 @@ interface Props {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ message, confirmLabel, busy = false, confirmDisabled = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  message,
+  confirmLabel,
+  busy = false,
+  confirmDisabled = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <ModalDialog role="alertdialog" label="Confirm" onClose={() => !busy && onCancel()}>
-    <div className="agora-confirm-backdrop" onClick={onCancel}>
-      <div className="agora-confirm" onClick={(e) => e.stopPropagation()}>
-        <p className="agora-confirm-message">{message}</p>
-        <div className="agora-confirm-actions">
-          <button type="button" className="button" data-autofocus onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger-solid" onClick={onConfirm} disabled={busy || confirmDisabled}>
-            {confirmLabel}
-          </button>
+      <div className="agora-confirm-backdrop" onClick={onCancel}>
+        <div className="agora-confirm" onClick={(e) => e.stopPropagation()}>
+          <p className="agora-confirm-message">{message}</p>
+          <div className="agora-confirm-actions">
+            <button type="button" className="button" data-autofocus onClick={onCancel} disabled={busy}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--danger-solid"
+              onClick={onConfirm}
+              disabled={busy || confirmDisabled}
+            >
+              {confirmLabel}
+            </button>
+          </div>
         </div>
       </div>
-    </div>
     </ModalDialog>
   );
 }

@@ -75,7 +75,13 @@ export function ModalDialog({ onClose, children, role = 'dialog', label, labelle
     };
   }, []);
   return (
-    <dialog ref={ref} className={`modal-dialog${className ? ` ${className}` : ''}`} role={role === 'dialog' ? undefined : role} aria-label={label} aria-labelledby={labelledBy}>
+    <dialog
+      ref={ref}
+      className={`modal-dialog${className ? ` ${className}` : ''}`}
+      role={role === 'dialog' ? undefined : role}
+      aria-label={label}
+      aria-labelledby={labelledBy}
+    >
       {children}
     </dialog>
   );

@@ -9,7 +9,12 @@ export function Toasts({ toasts }: { toasts: ToastsActorRef }) {
       {list.map((t) => (
         <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast__text">{t.text}</span>
-          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toasts.send({ type: 'toast.dismiss', id: t.id })}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Dismiss notification"
+            onClick={() => toasts.send({ type: 'toast.dismiss', id: t.id })}
+          >
             ×
           </button>
         </div>

@@ -7,10 +7,15 @@
 //   focusHome      — the main screen's first action ('+ Add Agent'), marked data-focus-home.
 import { useEffect, useRef, type RefObject } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const isUsable = (el: Element | null): el is HTMLElement =>
-  !!el && el instanceof HTMLElement && el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest('[hidden], [aria-hidden="true"], [inert]');
+  !!el &&
+  el instanceof HTMLElement &&
+  el.isConnected &&
+  !(el as HTMLButtonElement).disabled &&
+  !el.closest('[hidden], [aria-hidden="true"], [inert]');
 
 /** The first usable control in `root` (a [data-autofocus] one first). */
 export function firstFocusable(root: ParentNode): HTMLElement | null {
@@ -48,7 +53,10 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape?: ()
   const escape = useRef(onEscape);
   escape.current = onEscape;
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     const root = ref.current;
     if (root && !root.contains(document.activeElement)) (firstFocusable(root) ?? root).focus();
     const onKey = (e: KeyboardEvent) => {
@@ -95,7 +103,8 @@ export function useFocusRescue() {
       if (!last || !bodyHasFocus() || isUsable(last)) return;
       // Under a modal dialog only the dialog may take the focus.
       const modals = document.querySelectorAll('dialog.modal-dialog[open]');
-      if (modals.length && !(region instanceof HTMLDialogElement && region.isConnected)) region = modals[modals.length - 1];
+      if (modals.length && !(region instanceof HTMLDialogElement && region.isConnected))
+        region = modals[modals.length - 1];
       const within = region?.isConnected ? firstFocusable(region.querySelector('.run-done') ?? region) : null;
       last = null;
       if (within) within.focus();
@@ -108,7 +117,12 @@ export function useFocusRescue() {
       pending = requestAnimationFrame(rescue);
     };
     const watch = new MutationObserver(later);
-    watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'aria-hidden', 'inert'] });
+    watch.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden', 'aria-hidden', 'inert'],
+    });
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', later);
     return () => {
@@ -125,7 +139,10 @@ export function useFocusRescue() {
 export function useFocusReturn(shown: boolean) {
   useEffect(() => {
     if (!shown) return;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     return () => {
       requestAnimationFrame(() => {
         if (!bodyHasFocus() && document.activeElement?.isConnected) return;

@@ -2,7 +2,15 @@
 // the view is switched to Hybrid.
 import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
-import { selectAudioQueue, selectHistory, selectHybridDiscussion, selectModels, selectSession, selectStandardDiscussion, selectWorkspace } from '../../machines/app.selectors';
+import {
+  selectAudioQueue,
+  selectHistory,
+  selectHybridDiscussion,
+  selectModels,
+  selectSession,
+  selectStandardDiscussion,
+  selectWorkspace,
+} from '../../machines/app.selectors';
 import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
 import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
 import { GetRealModelCard } from '../models/GetRealModelCard';
@@ -36,9 +44,30 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       {!running && <ModelsInUseNotice models={models} workspace={workspace} />}
     </>
   );
-  const panel = hybrid
-    ? hybridActor ? <HybridPanel discussion={hybridActor} workspace={workspace} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />
-    : standard ? <StandardPanel discussion={standard} workspace={workspace} session={session} audio={audio} onShowHistory={showHistory} notice={notice} /> : <PanelLoading />;
+  const panel = hybrid ? (
+    hybridActor ? (
+      <HybridPanel
+        discussion={hybridActor}
+        workspace={workspace}
+        audio={audio}
+        onShowHistory={showHistory}
+        notice={notice}
+      />
+    ) : (
+      <PanelLoading />
+    )
+  ) : standard ? (
+    <StandardPanel
+      discussion={standard}
+      workspace={workspace}
+      session={session}
+      audio={audio}
+      onShowHistory={showHistory}
+      notice={notice}
+    />
+  ) : (
+    <PanelLoading />
+  );
   return (
     <>
       {panel}

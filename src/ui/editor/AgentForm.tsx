@@ -25,7 +25,8 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
   const justSaved = useSelector(editor, sel.selectWasJustSaved);
   const locked = saving || created;
 
-  const set = (field: EditorField) => (e: { target: { value: string } }) => editor.send({ type: 'editor.field', field, value: e.target.value });
+  const set = (field: EditorField) => (e: { target: { value: string } }) =>
+    editor.send({ type: 'editor.field', field, value: e.target.value });
   const chosen = models.find((m) => m.value === fields.model);
   const offline = chosen?.offline;
   const option = (m: ModelOption) => (
@@ -45,13 +46,36 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
     >
       <Field label="Name">
         {/* The editor opens on Name (the dialog's first question), not on its Close button. */}
-        <input value={fields.name} onChange={set('name')} disabled={locked} placeholder="e.g. Ada" autoComplete="off" required autoFocus data-autofocus />
+        <input
+          value={fields.name}
+          onChange={set('name')}
+          disabled={locked}
+          placeholder="e.g. Ada"
+          autoComplete="off"
+          required
+          autoFocus
+          data-autofocus
+        />
       </Field>
       <Field label="Role">
-        <input value={fields.role} onChange={set('role')} disabled={locked} placeholder="e.g. Analyst" autoComplete="off" required />
+        <input
+          value={fields.role}
+          onChange={set('role')}
+          disabled={locked}
+          placeholder="e.g. Analyst"
+          autoComplete="off"
+          required
+        />
       </Field>
       <Field label="Prompt">
-        <textarea value={fields.prompt} onChange={set('prompt')} disabled={locked} rows={6} placeholder="Who is this agent and how does it think?" required />
+        <textarea
+          value={fields.prompt}
+          onChange={set('prompt')}
+          disabled={locked}
+          rows={6}
+          placeholder="Who is this agent and how does it think?"
+          required
+        />
       </Field>
       <Field label="Model">
         <select value={fields.model} onChange={set('model')} disabled={locked || modelsLoading} required>
@@ -67,22 +91,35 @@ export function AgentForm({ editor }: { editor: EditorActorRef }) {
           )}
         </select>
       </Field>
-      {chosen?.unreachable && <p className="agora-hint">This model’s connection did not answer just now; check it in Models before starting a discussion.</p>}
-      {offline && <p className="agora-hint">This is the built-in offline model: it composes short, rule-based replies without an LLM.</p>}
+      {chosen?.unreachable && (
+        <p className="agora-hint">
+          This model’s connection did not answer just now; check it in Models before starting a discussion.
+        </p>
+      )}
+      {offline && (
+        <p className="agora-hint">
+          This is the built-in offline model: it composes short, rule-based replies without an LLM.
+        </p>
+      )}
       {fromFallback && <p className="agora-hint">The model list could not be loaded; showing the default models.</p>}
       <Field label="Personality">
-          <select value={fields.personality} onChange={set('personality')} disabled={locked}>
-            <option value="">Not set</option>
-            {AGENT_PERSONALITIES.map((p) => (
-              <option key={p} value={p}>
-                {p[0].toUpperCase() + p.slice(1)}
-              </option>
-            ))}
-          </select>
+        <select value={fields.personality} onChange={set('personality')} disabled={locked}>
+          <option value="">Not set</option>
+          {AGENT_PERSONALITIES.map((p) => (
+            <option key={p} value={p}>
+              {p[0].toUpperCase() + p.slice(1)}
+            </option>
+          ))}
+        </select>
       </Field>
       <IdentityFields editor={editor} fields={fields} agentId={agentId} locked={locked} />
       <div className="agora-editor-submit">
-        <button type="submit" className="button button--primary" disabled={!canSubmit || locked} aria-describedby={blocker && !locked ? blockerId : undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!canSubmit || locked}
+          aria-describedby={blocker && !locked ? blockerId : undefined}
+        >
           {saving ? 'Saving…' : mode === 'create' ? 'Create Agent' : 'Update Agent'}
         </button>
         {blocker && !locked && (

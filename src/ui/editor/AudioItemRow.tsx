@@ -12,10 +12,20 @@ interface Props {
   onTranscribe: (id: string) => void;
 }
 
-export const AudioItemRow = memo(function AudioItemRow({ item, busy, working, onSetDefault, onDelete, onTranscribe }: Props) {
+export const AudioItemRow = memo(function AudioItemRow({
+  item,
+  busy,
+  working,
+  onSetDefault,
+  onDelete,
+  onTranscribe,
+}: Props) {
   const untranscribed = isUntranscribed(item);
   return (
-    <li className={`agora-audio-item${item.is_default ? ' is-default' : ''}`} aria-label={`Reference audio ${item.name}`}>
+    <li
+      className={`agora-audio-item${item.is_default ? ' is-default' : ''}`}
+      aria-label={`Reference audio ${item.name}`}
+    >
       <div className="agora-audio-head">
         <strong>{item.name}</strong>
         {item.is_default && <span className="agora-badge default">Default</span>}
@@ -29,15 +39,33 @@ export const AudioItemRow = memo(function AudioItemRow({ item, busy, working, on
         </p>
       )}
       <div className="agora-audio-actions">
-        <button type="button" className="button button--small" onClick={() => onSetDefault(item.id)} disabled={busy || item.is_default} aria-label={`Set ${item.name} as default`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => onSetDefault(item.id)}
+          disabled={busy || item.is_default}
+          aria-label={`Set ${item.name} as default`}
+        >
           {item.is_default ? 'Default' : 'Set default'}
         </button>
         {untranscribed && (
-          <button type="button" className="button button--small" onClick={() => onTranscribe(item.id)} disabled={busy} aria-label={`Transcribe ${item.name}`}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onTranscribe(item.id)}
+            disabled={busy}
+            aria-label={`Transcribe ${item.name}`}
+          >
             Transcribe
           </button>
         )}
-        <button type="button" className="button button--small button--danger" onClick={() => onDelete(item.id)} disabled={busy} aria-label={`Delete ${item.name}`}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={() => onDelete(item.id)}
+          disabled={busy}
+          aria-label={`Delete ${item.name}`}
+        >
           Delete
         </button>
       </div>

@@ -96,7 +96,12 @@ function ReferenceAudioSection({ editor, audio }: { editor: EditorActorRef; audi
               ))}
             </ul>
           )}
-          <button type="button" className="button button--small agora-audio-all" onClick={() => editor.send({ type: 'audio.transcribeAll' })} disabled={busy || items.length === 0}>
+          <button
+            type="button"
+            className="button button--small agora-audio-all"
+            onClick={() => editor.send({ type: 'audio.transcribeAll' })}
+            disabled={busy || items.length === 0}
+          >
             Transcribe all{untranscribed > 0 ? ` (${untranscribed})` : ''}
           </button>
         </>
@@ -111,7 +116,11 @@ function ReferenceAudioSection({ editor, audio }: { editor: EditorActorRef; audi
         }}
       >
         <Field label="Audio name">
-          <input value={draft.name} onChange={(e) => editor.send({ type: 'audio.upload.name', value: e.target.value })} disabled={uploading} />
+          <input
+            value={draft.name}
+            onChange={(e) => editor.send({ type: 'audio.upload.name', value: e.target.value })}
+            disabled={uploading}
+          />
         </Field>
         <Field label="Audio file">
           <input

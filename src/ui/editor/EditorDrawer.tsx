@@ -62,13 +62,21 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {loadError && (
           <div className="agora-inline-error" role="alert">
             <p>{loadError}</p>
-            <button type="button" className="button button--small" onClick={() => editor.send({ type: 'editor.retry' })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => editor.send({ type: 'editor.retry' })}
+            >
               Retry
             </button>
           </div>
         )}
         {formError && (
-          <DismissibleMessage tone="error" onDismiss={() => editor.send({ type: 'editor.dismissError' })} dismissLabel="Dismiss error">
+          <DismissibleMessage
+            tone="error"
+            onDismiss={() => editor.send({ type: 'editor.dismissError' })}
+            dismissLabel="Dismiss error"
+          >
             {formError}
           </DismissibleMessage>
         )}

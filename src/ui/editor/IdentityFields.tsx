@@ -23,7 +23,12 @@ export function IdentityFields({ editor, fields, agentId, locked }: Props) {
   const avatarId = useId();
   const set = (field: 'color' | 'avatar', value: string) => editor.send({ type: 'editor.field', field, value });
   // A new agent's automatic colour comes from its name, and is what the create stores (editorFields.createRequest).
-  const previewAgent = { id: agentId ?? fields.name.trim(), name: fields.name, color: fields.color || null, avatar: fields.avatar || null };
+  const previewAgent = {
+    id: agentId ?? fields.name.trim(),
+    name: fields.name,
+    color: fields.color || null,
+    avatar: fields.avatar || null,
+  };
   const shownColour = agentColor(previewAgent);
   const chosen = fields.color.toLowerCase();
   const custom = chosen !== '' && !(AGENT_PALETTE as readonly string[]).includes(chosen);

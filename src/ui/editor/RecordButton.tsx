@@ -27,11 +27,22 @@ function RecorderControls({ editor, recorder }: { editor: EditorActorRef; record
   return (
     <div className="agora-recorder">
       {recording ? (
-        <button type="button" className="button button--small agora-recording" onClick={() => editor.send({ type: 'audio.record.stop' })} disabled={finishing} aria-pressed="true">
+        <button
+          type="button"
+          className="button button--small agora-recording"
+          onClick={() => editor.send({ type: 'audio.record.stop' })}
+          disabled={finishing}
+          aria-pressed="true"
+        >
           ■ Stop recording ({seconds} s)
         </button>
       ) : (
-        <button type="button" className="button button--small" onClick={() => editor.send({ type: 'audio.record' })} disabled={asking || saving}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => editor.send({ type: 'audio.record' })}
+          disabled={asking || saving}
+        >
           {asking ? 'Waiting for the microphone…' : saving ? 'Saving recording…' : '● Record'}
         </button>
       )}

@@ -28,7 +28,15 @@ function RecordingCheck({ audio }: { audio: ReferenceAudioActorRef }) {
   return has ? null : <p className="agora-hint agora-voice-warning">{WARNING}</p>;
 }
 
-function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: AgentVoiceActorRef; audio: ReferenceAudioActorRef | undefined }) {
+function VoiceBox({
+  editor,
+  voice,
+  audio,
+}: {
+  editor: EditorActorRef;
+  voice: AgentVoiceActorRef;
+  audio: ReferenceAudioActorRef | undefined;
+}) {
   const loading = useSelector(voice, (s) => s.hasTag('loading') || s.matches('checking'));
   const unsaved = useSelector(voice, (s) => s.matches('unsaved'));
   const failed = useSelector(voice, (s) => s.matches('failed'));
@@ -74,12 +82,20 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
         </div>
       )}
       {!failed && error && (
-        <DismissibleMessage tone="error" onDismiss={() => send({ type: 'voice.dismiss' })} dismissLabel="Dismiss voice message">
+        <DismissibleMessage
+          tone="error"
+          onDismiss={() => send({ type: 'voice.dismiss' })}
+          dismissLabel="Dismiss voice message"
+        >
           {error}
         </DismissibleMessage>
       )}
       <Field label="Voice server">
-        <select value={draft.connectionId} disabled={busy} onChange={(e) => send({ type: 'voice.connection', id: e.target.value })}>
+        <select
+          value={draft.connectionId}
+          disabled={busy}
+          onChange={(e) => send({ type: 'voice.connection', id: e.target.value })}
+        >
           <option value="">{loading ? 'Loading voices…' : 'Server default speech'}</option>
           {connections.map((c) => (
             <option key={c.id} value={c.id} disabled={c.status.state !== 'reachable'}>
@@ -88,12 +104,19 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
           ))}
         </select>
       </Field>
-      {connections.length === 0 && !loading && !failed && <p className="agora-hint">Add a speech connection in Models → Speech to choose a voice.</p>}
+      {connections.length === 0 && !loading && !failed && (
+        <p className="agora-hint">Add a speech connection in Models → Speech to choose a voice.</p>
+      )}
       {chosen && (
         <fieldset className="agora-voice-modes" disabled={busy}>
           <legend className="visually-hidden">How it speaks</legend>
           <label>
-            <input type="radio" name={modeName} checked={draft.mode === 'stock'} onChange={() => send({ type: 'voice.mode', mode: 'stock' as VoiceMode })} />
+            <input
+              type="radio"
+              name={modeName}
+              checked={draft.mode === 'stock'}
+              onChange={() => send({ type: 'voice.mode', mode: 'stock' as VoiceMode })}
+            />
             One of {chosen.name}’s voices
           </label>
           <label className={!chosen.can_clone ? 'is-disabled' : undefined}>
@@ -106,13 +129,19 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
             />
             {CLONE_LABEL}
           </label>
-          {!chosen.can_clone && <p className="agora-hint">This server cannot clone voices; a voice-cloning server (Chatterbox API) can.</p>}
+          {!chosen.can_clone && (
+            <p className="agora-hint">This server cannot clone voices; a voice-cloning server (Chatterbox API) can.</p>
+          )}
         </fieldset>
       )}
       {chosen && draft.mode === 'stock' && (
         <div className="agora-voice-stock">
           <Field label="Voice">
-            <select value={draft.voice} disabled={busy} onChange={(e) => send({ type: 'voice.pick', voice: e.target.value })}>
+            <select
+              value={draft.voice}
+              disabled={busy}
+              onChange={(e) => send({ type: 'voice.pick', voice: e.target.value })}
+            >
               {!draft.voice && <option value="">Choose a voice</option>}
               {[...new Set([...(draft.voice ? [draft.voice] : []), ...chosen.voices])].map((v) => (
                 <option key={v} value={v}>
@@ -121,7 +150,12 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
               ))}
             </select>
           </Field>
-          <button type="button" className="button button--small" disabled={!draft.voice || sampling || busy} onClick={() => send({ type: 'voice.sample' })}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!draft.voice || sampling || busy}
+            onClick={() => send({ type: 'voice.sample' })}
+          >
             {sampling ? 'Speaking…' : 'Play sample'}
           </button>
           {sampleUrl && <audio key={sampleUrl} src={sampleUrl} autoPlay controls aria-label="Voice sample" />}
@@ -131,7 +165,12 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
         <div className="agora-voice-clone">
           {audio ? <RecordingCheck audio={audio} /> : <p className="agora-hint agora-voice-warning">{WARNING}</p>}
           <label className="agora-voice-consent">
-            <input type="checkbox" checked={draft.consent} disabled={busy} onChange={(e) => send({ type: 'voice.consent', checked: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.consent}
+              disabled={busy}
+              onChange={(e) => send({ type: 'voice.consent', checked: e.target.checked })}
+            />
             {VOICE_CONSENT_LABEL}
           </label>
           <p className="agora-hint">
@@ -142,7 +181,12 @@ function VoiceBox({ editor, voice, audio }: { editor: EditorActorRef; voice: Age
         </div>
       )}
       <div className="agora-voice-actions">
-        <button type="button" className="button button--small button--primary" disabled={busy} onClick={() => send({ type: 'voice.save' })}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={busy}
+          onClick={() => send({ type: 'voice.save' })}
+        >
           {saving ? 'Saving voice…' : 'Save voice'}
         </button>
       </div>

@@ -115,7 +115,12 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
 
         <p className="login__toggle">
           {register ? 'Already have an account?' : 'New here?'}{' '}
-          <button type="button" className="link-button" disabled={busy} onClick={() => form.send({ type: 'login.mode.toggle' })}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => form.send({ type: 'login.mode.toggle' })}
+          >
             {register ? 'Sign In' : 'Create Account'}
           </button>
         </p>
@@ -123,10 +128,21 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
         {config.isDev && (
           <footer className="login__dev">
             <div className="button-row">
-              <button type="button" className="button button--small" disabled={busy || checkingBackend} onClick={() => form.send({ type: 'login.backend.check' })}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={busy || checkingBackend}
+                onClick={() => form.send({ type: 'login.backend.check' })}
+              >
                 Test Backend
               </button>
-              <button type="button" className="button button--small" aria-pressed={showDebug} disabled={busy} onClick={() => setShowDebug((v) => !v)}>
+              <button
+                type="button"
+                className="button button--small"
+                aria-pressed={showDebug}
+                disabled={busy}
+                onClick={() => setShowDebug((v) => !v)}
+              >
                 {showDebug ? 'Hide Debug' : 'Show Debug'}
               </button>
             </div>

@@ -10,7 +10,13 @@ import type { ModelDownload } from '../../schemas/builtinModels';
 import { Badge } from '../common/Badge';
 
 export const formatBytes = (n: number) =>
-  n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(n >= 1e8 ? 0 : 1)} MB` : n >= 1e3 ? `${Math.round(n / 1e3)} kB` : `${n} B`;
+  n >= 1e9
+    ? `${(n / 1e9).toFixed(2)} GB`
+    : n >= 1e6
+      ? `${(n / 1e6).toFixed(n >= 1e8 ? 0 : 1)} MB`
+      : n >= 1e3
+        ? `${Math.round(n / 1e3)} kB`
+        : `${n} B`;
 
 export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
   const loading = useSelector(actor, sel.selectLoading);
@@ -33,7 +39,9 @@ export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
         </div>
       )}
       {loading ? (
-        <p className="muted" role="status">Loading the model files…</p>
+        <p className="muted" role="status">
+          Loading the model files…
+        </p>
       ) : loadFailed ? (
         <button type="button" className="button button--small" onClick={() => actor.send({ type: 'models.reload' })}>
           Try again
@@ -50,7 +58,8 @@ export function BuiltinModels({ actor }: { actor: BuiltinModelsActorRef }) {
             </>
           ) : (
             <p className="builtin-models__empty" role="note">
-              Only the server’s operator downloads, adds and deletes these files. Every model listed here is yours to use.
+              Only the server’s operator downloads, adds and deletes these files. Every model listed here is yours to
+              use.
             </p>
           )}
         </>
@@ -81,19 +90,38 @@ function ModelFiles({ actor }: { actor: BuiltinModelsActorRef }) {
               <div className="builtin-models__name">
                 <strong title={f.name}>{f.name}</strong>
                 <span className="muted">{formatBytes(f.bytes)}</span>
-                {f.loaded && <Badge tone="success" title="In memory now; unloaded after a while unused">Loaded</Badge>}
+                {f.loaded && (
+                  <Badge tone="success" title="In memory now; unloaded after a while unused">
+                    Loaded
+                  </Badge>
+                )}
               </div>
               {!canManage ? null : confirming === f.name ? (
                 <span className="button-row">
-                  <button type="button" className="button button--small button--danger-solid" disabled={busy} onClick={() => (setConfirming(null), actor.send({ type: 'file.delete', name: f.name }))}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-solid"
+                    disabled={busy}
+                    onClick={() => (setConfirming(null), actor.send({ type: 'file.delete', name: f.name }))}
+                  >
                     Delete file
                   </button>
-                  <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    onClick={() => setConfirming(null)}
+                  >
                     Keep
                   </button>
                 </span>
               ) : (
-                <button type="button" className="button button--small button--danger" aria-label={`Delete ${f.name}`} disabled={busy} onClick={() => setConfirming(f.name)}>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  aria-label={`Delete ${f.name}`}
+                  disabled={busy}
+                  onClick={() => setConfirming(f.name)}
+                >
                   Delete
                 </button>
               )}
@@ -104,7 +132,10 @@ function ModelFiles({ actor }: { actor: BuiltinModelsActorRef }) {
       {dir && (
         <p className="field__hint">
           Stored in {dir}. A .gguf file put there shows after{' '}
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'models.reload' })}>Refresh</button>.
+          <button type="button" className="link-button" onClick={() => actor.send({ type: 'models.reload' })}>
+            Refresh
+          </button>
+          .
         </p>
       )}
     </div>
@@ -146,7 +177,9 @@ function DownloadRow({ download: d, actor }: { download: ModelDownload; actor: B
     <li className="builtin-models__row builtin-models__row--download">
       <div className="builtin-models__download">
         <div className="builtin-models__name">
-          <strong id={labelId} title={d.url}>{d.file}</strong>
+          <strong id={labelId} title={d.url}>
+            {d.file}
+          </strong>
           <Badge tone={active ? 'info' : d.state === 'failed' ? 'danger' : 'warning'}>{STATE_WORDS[d.state]}</Badge>
         </div>
         <div
@@ -169,11 +202,26 @@ function DownloadRow({ download: d, actor }: { download: ModelDownload; actor: B
       {canManage && (
         <span className="button-row">
           {!active && d.state !== 'failed' && (
-            <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'download.start', request: { url: d.url, file: d.file, ...(d.sha256 ? { sha256: d.sha256 } : {}) } })}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() =>
+                actor.send({
+                  type: 'download.start',
+                  request: { url: d.url, file: d.file, ...(d.sha256 ? { sha256: d.sha256 } : {}) },
+                })
+              }
+            >
               Resume
             </button>
           )}
-          <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => actor.send({ type: 'download.cancel', file: d.file })}>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'download.cancel', file: d.file })}
+          >
             {active ? 'Cancel' : 'Discard'}
           </button>
         </span>
@@ -196,7 +244,14 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
                 <strong>{m.label}</strong> <span className="muted">· {formatBytes(m.bytes)}</span>
               </span>
               <span className="muted builtin-models__note">
-                {m.fit && <Badge tone={m.fit === 'fits' ? 'success' : m.fit === 'may_be_slow' ? 'warning' : 'danger'} title={`Needs about ${formatBytes(m.ram_bytes)} of memory`}>{FIT[m.fit]}</Badge>}{' '}
+                {m.fit && (
+                  <Badge
+                    tone={m.fit === 'fits' ? 'success' : m.fit === 'may_be_slow' ? 'warning' : 'danger'}
+                    title={`Needs about ${formatBytes(m.ram_bytes)} of memory`}
+                  >
+                    {FIT[m.fit]}
+                  </Badge>
+                )}{' '}
                 needs about {formatBytes(m.ram_bytes)} of memory · {m.note}{' '}
                 <a className="builtin-models__licence" href={m.licence_url} target="_blank" rel="noreferrer noopener">
                   {m.licence}
@@ -206,7 +261,18 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
             {m.status === 'installed' ? (
               <Badge tone="success">Downloaded</Badge>
             ) : (
-              <button type="button" className="button button--small" aria-label={`Download ${m.label}`} disabled={busy || m.status === 'downloading'} onClick={() => actor.send({ type: 'download.start', request: { url: m.url, file: m.file, ...(m.sha256 ? { sha256: m.sha256 } : {}) } })}>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Download ${m.label}`}
+                disabled={busy || m.status === 'downloading'}
+                onClick={() =>
+                  actor.send({
+                    type: 'download.start',
+                    request: { url: m.url, file: m.file, ...(m.sha256 ? { sha256: m.sha256 } : {}) },
+                  })
+                }
+              >
                 {m.status === 'downloading' ? 'Downloading…' : 'Download'}
               </button>
             )}
@@ -223,7 +289,11 @@ const FIT = { fits: 'Fits', may_be_slow: 'May be slow', too_big: 'Too big' } as 
 /** A failed download's reason, beside the button that started it (the row wraps it onto its own line). */
 function DownloadError({ actor, file }: { actor: BuiltinModelsActorRef; file: string }) {
   const error = useSelector(actor, (s) => sel.selectDownloadError(s, file));
-  return error ? <p className="field__error builtin-models__row-error" role="alert">{error}</p> : null;
+  return error ? (
+    <p className="field__error builtin-models__row-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 function DownloadFromUrl({ actor }: { actor: BuiltinModelsActorRef }) {
@@ -233,18 +303,34 @@ function DownloadFromUrl({ actor }: { actor: BuiltinModelsActorRef }) {
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'download.start', request: { url: url.trim(), ...(sha256.trim() ? { sha256: sha256.trim() } : {}) } });
+    actor.send({
+      type: 'download.start',
+      request: { url: url.trim(), ...(sha256.trim() ? { sha256: sha256.trim() } : {}) },
+    });
   };
   return (
     <form className="builtin-models__block" onSubmit={submit}>
       <h4>Download from a URL</h4>
       <div className="field">
         <label htmlFor={`${id}-url`}>GGUF file URL</label>
-        <input id={`${id}-url`} type="url" required placeholder="https://…/model.gguf" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <input
+          id={`${id}-url`}
+          type="url"
+          required
+          placeholder="https://…/model.gguf"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-sha`}>SHA-256 (optional)</label>
-        <input id={`${id}-sha`} spellCheck={false} placeholder="64 hex digits" value={sha256} onChange={(e) => setSha256(e.target.value)} />
+        <input
+          id={`${id}-sha`}
+          spellCheck={false}
+          placeholder="64 hex digits"
+          value={sha256}
+          onChange={(e) => setSha256(e.target.value)}
+        />
         <p className="field__hint">Checked when the download ends; a file that does not match is removed.</p>
       </div>
       <button type="submit" className="button button--primary button--small" disabled={busy || !url.trim()}>
@@ -269,12 +355,20 @@ function AddFromDisk({ actor }: { actor: BuiltinModelsActorRef }) {
     >
       <h4>Add a file on the server</h4>
       {dirs.length === 0 ? (
-        <p className="builtin-models__empty">Adding files from the server’s disk is off. The operator can allow directories with BUILTIN_IMPORT_DIRS.</p>
+        <p className="builtin-models__empty">
+          Adding files from the server’s disk is off. The operator can allow directories with BUILTIN_IMPORT_DIRS.
+        </p>
       ) : (
         <>
           <div className="field">
             <label htmlFor={`${id}-path`}>Path of a .gguf file</label>
-            <input id={`${id}-path`} spellCheck={false} placeholder={`${dirs[0]}/model.gguf`} value={path} onChange={(e) => setPath(e.target.value)} />
+            <input
+              id={`${id}-path`}
+              spellCheck={false}
+              placeholder={`${dirs[0]}/model.gguf`}
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+            />
             <p className="field__hint">Allowed in: {dirs.join(', ')}</p>
           </div>
           <button type="submit" className="button button--small" disabled={busy || !path.trim()}>

@@ -10,8 +10,14 @@ export function ConnectModelHint({ models, where }: { models: ModelsActorRef | u
   if (!models || !show) return null;
   return (
     <div className={`connect-hint connect-hint--${where}`} role="note" aria-label="Model status">
-      <span className="connect-hint__text">Agents are using the offline demo model, which writes rule-based replies.</span>
-      <button type="button" className="button button--small button--primary" onClick={() => models.send({ type: 'models.open' })}>
+      <span className="connect-hint__text">
+        Agents are using the offline demo model, which writes rule-based replies.
+      </span>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        onClick={() => models.send({ type: 'models.open' })}
+      >
         Connect a model
       </button>
       <button type="button" className="link-button" onClick={() => models.send({ type: 'models.hint.dismiss' })}>

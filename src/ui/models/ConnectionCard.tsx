@@ -13,7 +13,8 @@ function StatePill({ c }: { c: ModelConnection }) {
   const s = c.status;
   if (s.state === 'reachable') return <span className="badge badge--success">Reachable</span>;
   if (s.state === 'key_rejected') return <span className="badge badge--danger">Key rejected</span>;
-  if (s.state === 'unreachable') return <span className="badge badge--danger">{s.reason === 'blocked' ? 'Not allowed' : 'Unreachable'}</span>;
+  if (s.state === 'unreachable')
+    return <span className="badge badge--danger">{s.reason === 'blocked' ? 'Not allowed' : 'Unreachable'}</span>;
   return <span className="badge">Not checked</span>;
 }
 
@@ -25,19 +26,32 @@ function PullRow({ models, job }: { models: ModelsActorRef; job: ModelJob }) {
       <div className="models-job__line">
         <strong>{job.model}</strong>
         <span className="models-job__phase">
-          {job.status === 'running' && (job.total > 0 ? `${formatBytes(job.completed)} of ${formatBytes(job.total)} · ${pct}%` : job.phase)}
+          {job.status === 'running' &&
+            (job.total > 0 ? `${formatBytes(job.completed)} of ${formatBytes(job.total)} · ${pct}%` : job.phase)}
           {job.status === 'done' && 'Pulled'}
           {job.status === 'cancelled' && 'Cancelled'}
           {job.status === 'failed' && `Failed: ${job.error ?? 'unknown error'}`}
         </span>
         {job.status === 'running' && (
-          <button type="button" className="button button--small" onClick={() => models.send({ type: 'models.pull.cancel', jobId: job.id })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => models.send({ type: 'models.pull.cancel', jobId: job.id })}
+          >
             Cancel
           </button>
         )}
       </div>
       {job.status === 'running' && (
-        <div className="models-progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`}>
+        <div
+          className="models-progress"
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={pct}
+          aria-valuetext={`${pct}%`}
+        >
           <div className="models-progress__bar" style={{ width: `${pct}%` }} />
         </div>
       )}
@@ -47,7 +61,15 @@ function PullRow({ models, job }: { models: ModelsActorRef; job: ModelJob }) {
 }
 
 /** `children` replaces the list of model names with a section that manages them (the Built-in engine's files). */
-export function ConnectionCard({ models, connection: c, children }: { models: ModelsActorRef; connection: ModelConnection; children?: ReactNode }) {
+export function ConnectionCard({
+  models,
+  connection: c,
+  children,
+}: {
+  models: ModelsActorRef;
+  connection: ModelConnection;
+  children?: ReactNode;
+}) {
   const jobs = useSelector(models, (s) => selectJobsOf(s, c.id));
   const starting = useSelector(models, selectIsStartingPull);
   // The model name being typed is this field's own until Pull sends it.
@@ -63,10 +85,18 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
         <StatePill c={c} />
         {!c.read_only && (
           <span className="models-card__actions">
-            <button type="button" className="button button--small" onClick={() => models.send({ type: 'models.edit', id: c.id })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => models.send({ type: 'models.edit', id: c.id })}
+            >
               Edit
             </button>
-            <button type="button" className="button button--small button--danger" onClick={() => models.send({ type: 'models.connection.delete', id: c.id })}>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => models.send({ type: 'models.connection.delete', id: c.id })}
+            >
               Delete
             </button>
           </span>
@@ -74,7 +104,11 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
       </div>
       <p className="models-card__meta">
         {/* The server's own address is its operator's to know; others read who set it up. */}
-        {c.base_url ? <span className="models-card__url">{c.base_url}</span> : <span>Set up by the server’s operator</span>}
+        {c.base_url ? (
+          <span className="models-card__url">{c.base_url}</span>
+        ) : (
+          <span>Set up by the server’s operator</span>
+        )}
         {c.api_key_hint && <span> · key {c.api_key_hint}</span>}
       </p>
       {reason && <p className="models-card__reason">{reason}</p>}
@@ -99,10 +133,18 @@ export function ConnectionCard({ models, connection: c, children }: { models: Mo
           ))}
         </ul>
       ) : (
-        c.status.state === 'reachable' && <p className="models-card__meta">{canManage ? 'No models yet: pull one below.' : 'It lists no models.'}</p>
+        c.status.state === 'reachable' && (
+          <p className="models-card__meta">{canManage ? 'No models yet: pull one below.' : 'It lists no models.'}</p>
+        )
       )}
       {c.stale && <p className="models-card__meta">Models it listed when it last answered.</p>}
-      {jobs.length > 0 && <ul className="models-jobs">{jobs.map((j) => <PullRow key={j.id} models={models} job={j} />)}</ul>}
+      {jobs.length > 0 && (
+        <ul className="models-jobs">
+          {jobs.map((j) => (
+            <PullRow key={j.id} models={models} job={j} />
+          ))}
+        </ul>
+      )}
       {canManage && (
         <form
           className="models-pull"

@@ -2,7 +2,15 @@
 // models found or says what failed; Save. Every keystroke is an event; the chart keeps the fields.
 import { useSelector } from '@xstate/react';
 import type { FormField, FormKind, ModelsActorRef } from '../../machines/models.machine';
-import { selectCanSave, selectCanTest, selectForm, selectFormError, selectIsSaving, selectIsTesting, selectTestResult } from '../../machines/models.selectors';
+import {
+  selectCanSave,
+  selectCanTest,
+  selectForm,
+  selectFormError,
+  selectIsSaving,
+  selectIsTesting,
+  selectTestResult,
+} from '../../machines/models.selectors';
 import { API_KEY_MAX_BYTES, OPENAI_PRESETS } from '../../schemas/modelConnections';
 
 const KINDS: Array<{ id: FormKind; label: string }> = [
@@ -33,7 +41,8 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
   const error = useSelector(models, selectFormError);
   if (!form) return null;
   const busy = testing || saving;
-  const set = (field: FormField) => (e: React.ChangeEvent<HTMLInputElement>) => models.send({ type: 'models.form.field', field, value: e.target.value });
+  const set = (field: FormField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    models.send({ type: 'models.form.field', field, value: e.target.value });
   const preset = OPENAI_PRESETS.find((p) => p.id === form.preset);
 
   return (
@@ -49,7 +58,11 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
         <div className="models-form__grid">
           <label className="models-field">
             <span>Kind</span>
-            <select value={form.kind} disabled={form.mode === 'edit' || busy} onChange={(e) => models.send({ type: 'models.form.kind', kind: e.target.value as FormKind })}>
+            <select
+              value={form.kind}
+              disabled={form.mode === 'edit' || busy}
+              onChange={(e) => models.send({ type: 'models.form.kind', kind: e.target.value as FormKind })}
+            >
               {KINDS.map((k) => (
                 <option key={k.id} value={k.id}>
                   {k.label}
@@ -60,7 +73,11 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
           {form.kind === 'openai' && (
             <label className="models-field">
               <span>Service</span>
-              <select value={form.preset} disabled={busy} onChange={(e) => models.send({ type: 'models.form.preset', preset: e.target.value })}>
+              <select
+                value={form.preset}
+                disabled={busy}
+                onChange={(e) => models.send({ type: 'models.form.preset', preset: e.target.value })}
+              >
                 {OPENAI_PRESETS.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.label}
@@ -72,8 +89,9 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
         </div>
         {form.kind === 'builtin' ? (
           <p className="models-form__note">
-            The built-in engine runs GGUF models inside this server with llama.cpp. There is nothing to add: it is always listed as “Built-in” under
-            “This server’s connections”, and every GGUF file below is one of its models.
+            The built-in engine runs GGUF models inside this server with llama.cpp. There is nothing to add: it is
+            always listed as “Built-in” under “This server’s connections”, and every GGUF file below is one of its
+            models.
           </p>
         ) : (
           <>
@@ -84,7 +102,14 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
               </label>
               <label className="models-field models-field--wide">
                 <span>Base URL</span>
-                <input value={form.base_url} onChange={set('base_url')} disabled={busy} placeholder="http://127.0.0.1:11434" spellCheck={false} required />
+                <input
+                  value={form.base_url}
+                  onChange={set('base_url')}
+                  disabled={busy}
+                  placeholder="http://127.0.0.1:11434"
+                  spellCheck={false}
+                  required
+                />
               </label>
             </div>
             {form.kind === 'openai' && (
@@ -107,7 +132,10 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
           <div className={test.ok ? 'models-test models-test--ok' : 'models-test models-test--fail'} role="status">
             {test.ok ? (
               <>
-                <strong>Connected.</strong> {test.models.length === 0 ? 'It lists no models yet.' : `${test.models.length} model${test.models.length === 1 ? '' : 's'}: ${test.models.slice(0, 8).join(', ')}${test.models.length > 8 ? ', …' : ''}`}
+                <strong>Connected.</strong>{' '}
+                {test.models.length === 0
+                  ? 'It lists no models yet.'
+                  : `${test.models.length} model${test.models.length === 1 ? '' : 's'}: ${test.models.slice(0, 8).join(', ')}${test.models.length > 8 ? ', …' : ''}`}
               </>
             ) : (
               <>
@@ -123,13 +151,22 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
         )}
         {form.kind !== 'builtin' && (
           <div className="button-row models-form__actions">
-            <button type="button" className="button" disabled={!canTest} onClick={() => models.send({ type: 'models.form.test' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={!canTest}
+              onClick={() => models.send({ type: 'models.form.test' })}
+            >
               {testing ? 'Testing…' : 'Test'}
             </button>
             <button type="submit" className="button button--primary" disabled={!canSave}>
               {saving ? 'Saving…' : 'Save'}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => models.send({ type: 'models.form.cancel' })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => models.send({ type: 'models.form.cancel' })}
+            >
               Cancel
             </button>
           </div>

@@ -11,11 +11,25 @@ import type { RecommendedModel } from '../../schemas/builtinModels';
 import { formatBytes } from './BuiltinModels';
 import './models.css';
 
-export const FIT_WORDS: Record<NonNullable<RecommendedModel['fit']>, string> = { fits: 'Fits', may_be_slow: 'May be slow', too_big: 'Too big' };
+export const FIT_WORDS: Record<NonNullable<RecommendedModel['fit']>, string> = {
+  fits: 'Fits',
+  may_be_slow: 'May be slow',
+  too_big: 'Too big',
+};
 const OLLAMA_PULL = 'ollama pull qwen3:1.7b';
 
-export function GetRealModelCard({ models, builtin, where }: { models: ModelsActorRef | undefined; builtin?: BuiltinModelsActorRef; where: 'panel' | 'dialog' }) {
-  const show = useSelector(models, (s) => (s ? (where === 'panel' ? selectShowConnectHint(s) : selectOnlyOffline(s)) : false));
+export function GetRealModelCard({
+  models,
+  builtin,
+  where,
+}: {
+  models: ModelsActorRef | undefined;
+  builtin?: BuiltinModelsActorRef;
+  where: 'panel' | 'dialog';
+}) {
+  const show = useSelector(models, (s) =>
+    s ? (where === 'panel' ? selectShowConnectHint(s) : selectOnlyOffline(s)) : false,
+  );
   const hasBuiltin = useSelector(models, (s) => !!s?.context.connections.some((c) => c.kind === 'builtin'));
   if (!models || !show) return null;
   const open = (kind: 'ollama' | 'openai' | 'builtin' | null) => {
@@ -25,32 +39,49 @@ export function GetRealModelCard({ models, builtin, where }: { models: ModelsAct
   return (
     <section className={`real-model real-model--${where}`} role="note" aria-label="Model status">
       <h3 className="real-model__title">Get a real model</h3>
-      <p className="real-model__lead muted">No model but the offline demo is answering; it writes rule-based replies. Any of these gives the agents a language model:</p>
+      <p className="real-model__lead muted">
+        No model but the offline demo is answering; it writes rule-based replies. Any of these gives the agents a
+        language model:
+      </p>
       <ol className="real-model__ways">
         {hasBuiltin && (
           <li>
-            {builtin ? <SuggestedBuiltin actor={builtin} /> : (
+            {builtin ? (
+              <SuggestedBuiltin actor={builtin} />
+            ) : (
               <>
                 <span>Download a built-in model that fits this server’s memory.</span>
-                <button type="button" className="button button--small button--primary" onClick={() => open(null)}>Choose a built-in model</button>
+                <button type="button" className="button button--small button--primary" onClick={() => open(null)}>
+                  Choose a built-in model
+                </button>
               </>
             )}
           </li>
         )}
         <li>
-          <span>Connect an Ollama: install it, run <code>{OLLAMA_PULL}</code>, then add its address.</span>
-          <button type="button" className="button button--small" onClick={() => open('ollama')}>Connect Ollama</button>
+          <span>
+            Connect an Ollama: install it, run <code>{OLLAMA_PULL}</code>, then add its address.
+          </span>
+          <button type="button" className="button button--small" onClick={() => open('ollama')}>
+            Connect Ollama
+          </button>
         </li>
         <li>
           <span>Use a hosted model (Groq, OpenAI, OpenRouter…) with its API key.</span>
-          <button type="button" className="button button--small" onClick={() => open('openai')}>Add an API key</button>
+          <button type="button" className="button button--small" onClick={() => open('openai')}>
+            Add an API key
+          </button>
         </li>
       </ol>
       {where === 'panel' && (
         <p className="real-model__later">
-          <button type="button" className="link-button" onClick={() => open(null)}>Connect a model</button>
+          <button type="button" className="link-button" onClick={() => open(null)}>
+            Connect a model
+          </button>
           {' · '}
-          <button type="button" className="link-button" onClick={() => models.send({ type: 'models.hint.dismiss' })}>Not now</button>
+          <button type="button" className="link-button" onClick={() => models.send({ type: 'models.hint.dismiss' })}>
+            Not now
+          </button>
         </p>
       )}
     </section>
@@ -62,24 +93,44 @@ export function SuggestedBuiltin({ actor }: { actor: BuiltinModelsActorRef }) {
   const busy = useSelector(actor, bsel.selectBusy);
   const dir = useSelector(actor, bsel.selectDir);
   const error = useSelector(actor, (s) => (m ? bsel.selectDownloadError(s, m.file) : null));
-  if (!m) return <span>No built-in model fits this server’s free memory; put a .gguf file in {dir || 'the models folder'}, then Refresh.</span>;
+  if (!m)
+    return (
+      <span>
+        No built-in model fits this server’s free memory; put a .gguf file in {dir || 'the models folder'}, then
+        Refresh.
+      </span>
+    );
   return (
     <>
       <span>
-        Download <strong>{m.label}</strong>, recommended for this server: {formatBytes(m.bytes)}, needs about {formatBytes(m.ram_bytes)} of memory
+        Download <strong>{m.label}</strong>, recommended for this server: {formatBytes(m.bytes)}, needs about{' '}
+        {formatBytes(m.ram_bytes)} of memory
         {m.fit ? ` (${FIT_WORDS[m.fit]})` : ''}, {m.licence}.
       </span>
       {m.status === 'installed' ? (
         <span className="muted">Downloaded: choose it in an agent’s Model.</span>
       ) : (
-        <button type="button" className="button button--small button--primary" disabled={busy || m.status === 'downloading'} aria-label={`Download ${m.label}`}
-          onClick={() => actor.send({ type: 'download.start', request: { url: m.url, file: m.file } })}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={busy || m.status === 'downloading'}
+          aria-label={`Download ${m.label}`}
+          onClick={() => actor.send({ type: 'download.start', request: { url: m.url, file: m.file } })}
+        >
           {m.status === 'downloading' ? 'Downloading…' : 'Download'}
         </button>
       )}
-      {error && <p className="field__error real-model__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error real-model__error" role="alert">
+          {error}
+        </p>
+      )}
       <span className="field__hint">
-        No internet on the server? Put a .gguf file in {dir}, then <button type="button" className="link-button" onClick={() => actor.send({ type: 'models.reload' })}>Refresh</button>.
+        No internet on the server? Put a .gguf file in {dir}, then{' '}
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'models.reload' })}>
+          Refresh
+        </button>
+        .
       </span>
     </>
   );

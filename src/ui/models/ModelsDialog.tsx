@@ -41,92 +41,121 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
 
   return (
     <ModalDialog labelledBy="models-title" onClose={close}>
-    <div className="models-backdrop" onClick={close}>
-      <div className="models-dialog" onClick={(e) => e.stopPropagation()}>
-        <header className="models-dialog__header">
-          <div>
-            <h2 id="models-title">Models</h2>
-            <p className="models-dialog__lead">Connect the language models your agents speak with. Keys are stored encrypted and never shown again.</p>
-          </div>
-          <button type="button" className="button button--small" onClick={close}>
-            Close
-          </button>
-        </header>
-        <div className="models-dialog__body">
-          {actionError && (
-            <div className="models-alert" role="alert">
-              <span>{actionError}</span>
-              <button type="button" className="link-button" onClick={() => models.send({ type: 'models.error.dismiss' })}>
-                Dismiss
-              </button>
-            </div>
-          )}
-          {listError && (
-            <div className="models-alert" role="alert">
-              <span>The connections could not be loaded: {listError}</span>
-              <button type="button" className="link-button" onClick={() => models.send({ type: 'models.refresh' })}>
-                Retry
-              </button>
-            </div>
-          )}
-          {!formOpen && <GetRealModelCard models={models} builtin={builtin} where="dialog" />}
-          {formOpen ? (
-            <ConnectionForm models={models}>{builtinInForm && builtin && <BuiltinModels actor={builtin} />}</ConnectionForm>
-          ) : (
-            <div className="models-toolbar">
-              <button type="button" className="button button--primary" data-autofocus onClick={() => models.send({ type: 'models.add' })}>
-                Add connection
-              </button>
-              <button type="button" className="button" onClick={() => models.send({ type: 'models.refresh' })} disabled={loading}>
-                {loading ? 'Checking…' : 'Check again'}
-              </button>
-            </div>
-          )}
-          <section aria-labelledby="models-mine">
-            <h3 id="models-mine" className="models-section-title">
-              Your connections
-            </h3>
-            {mine.length === 0 && !loading && (
-              <p className="models-empty">
-                None yet. Add a local Ollama (it runs on this machine at http://127.0.0.1:11434) or a hosted, OpenAI-compatible service such as
-                OpenAI, Groq or OpenRouter with its API key. Until then, agents speak with the offline demo model.
+      <div className="models-backdrop" onClick={close}>
+        <div className="models-dialog" onClick={(e) => e.stopPropagation()}>
+          <header className="models-dialog__header">
+            <div>
+              <h2 id="models-title">Models</h2>
+              <p className="models-dialog__lead">
+                Connect the language models your agents speak with. Keys are stored encrypted and never shown again.
               </p>
-            )}
-            {mine.map((c) => (
-              <ConnectionCard key={c.id} models={models} connection={c} />
-            ))}
-          </section>
-          <section aria-labelledby="models-server">
-            <h3 id="models-server" className="models-section-title">
-              This server’s connections <span className="models-section-note">set by its operator, read-only</span>
-            </h3>
-            {server.length === 0 && !loading && <p className="models-empty">The server has no model connection of its own; it offers the offline demo model.</p>}
-            {server.map((c) => (
-              <ConnectionCard key={c.id} models={models} connection={c}>
-                {c.kind === 'builtin' && !builtinInForm && builtin ? <BuiltinModels actor={builtin} /> : null}
-              </ConnectionCard>
-            ))}
-            <div className="models-card models-card--offline">
-              <div className="models-card__head">
-                <strong>Offline demo</strong>
-                <span className="badge">Built in</span>
-              </div>
-              <p className="models-card__meta">Short, rule-based replies with no language model: useful to try the app, not to discuss.</p>
             </div>
-          </section>
-          <SpeechConnections models={models} />
+            <button type="button" className="button button--small" onClick={close}>
+              Close
+            </button>
+          </header>
+          <div className="models-dialog__body">
+            {actionError && (
+              <div className="models-alert" role="alert">
+                <span>{actionError}</span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => models.send({ type: 'models.error.dismiss' })}
+                >
+                  Dismiss
+                </button>
+              </div>
+            )}
+            {listError && (
+              <div className="models-alert" role="alert">
+                <span>The connections could not be loaded: {listError}</span>
+                <button type="button" className="link-button" onClick={() => models.send({ type: 'models.refresh' })}>
+                  Retry
+                </button>
+              </div>
+            )}
+            {!formOpen && <GetRealModelCard models={models} builtin={builtin} where="dialog" />}
+            {formOpen ? (
+              <ConnectionForm models={models}>
+                {builtinInForm && builtin && <BuiltinModels actor={builtin} />}
+              </ConnectionForm>
+            ) : (
+              <div className="models-toolbar">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  data-autofocus
+                  onClick={() => models.send({ type: 'models.add' })}
+                >
+                  Add connection
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => models.send({ type: 'models.refresh' })}
+                  disabled={loading}
+                >
+                  {loading ? 'Checking…' : 'Check again'}
+                </button>
+              </div>
+            )}
+            <section aria-labelledby="models-mine">
+              <h3 id="models-mine" className="models-section-title">
+                Your connections
+              </h3>
+              {mine.length === 0 && !loading && (
+                <p className="models-empty">
+                  None yet. Add a local Ollama (it runs on this machine at http://127.0.0.1:11434) or a hosted,
+                  OpenAI-compatible service such as OpenAI, Groq or OpenRouter with its API key. Until then, agents
+                  speak with the offline demo model.
+                </p>
+              )}
+              {mine.map((c) => (
+                <ConnectionCard key={c.id} models={models} connection={c} />
+              ))}
+            </section>
+            <section aria-labelledby="models-server">
+              <h3 id="models-server" className="models-section-title">
+                This server’s connections <span className="models-section-note">set by its operator, read-only</span>
+              </h3>
+              {server.length === 0 && !loading && (
+                <p className="models-empty">
+                  The server has no model connection of its own; it offers the offline demo model.
+                </p>
+              )}
+              {server.map((c) => (
+                <ConnectionCard key={c.id} models={models} connection={c}>
+                  {c.kind === 'builtin' && !builtinInForm && builtin ? <BuiltinModels actor={builtin} /> : null}
+                </ConnectionCard>
+              ))}
+              <div className="models-card models-card--offline">
+                <div className="models-card__head">
+                  <strong>Offline demo</strong>
+                  <span className="badge">Built in</span>
+                </div>
+                <p className="models-card__meta">
+                  Short, rule-based replies with no language model: useful to try the app, not to discuss.
+                </p>
+              </div>
+            </section>
+            <SpeechConnections models={models} />
+          </div>
+          {pending && (
+            <ConfirmDialog
+              message={
+                pending.what === 'connection'
+                  ? `Delete the connection "${pending.name}" and its stored key? Agents using its models will need another model.`
+                  : `Delete the model ${pending.model} from this Ollama? Its files are removed from the Ollama server.`
+              }
+              confirmLabel="Delete"
+              busy={deleting}
+              onConfirm={() => models.send({ type: 'models.delete.confirm' })}
+              onCancel={() => models.send({ type: 'models.delete.cancel' })}
+            />
+          )}
         </div>
-        {pending && (
-          <ConfirmDialog
-            message={pending.what === 'connection' ? `Delete the connection "${pending.name}" and its stored key? Agents using its models will need another model.` : `Delete the model ${pending.model} from this Ollama? Its files are removed from the Ollama server.`}
-            confirmLabel="Delete"
-            busy={deleting}
-            onConfirm={() => models.send({ type: 'models.delete.confirm' })}
-            onCancel={() => models.send({ type: 'models.delete.cancel' })}
-          />
-        )}
       </div>
-    </div>
     </ModalDialog>
   );
 }

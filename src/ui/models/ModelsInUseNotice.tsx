@@ -5,7 +5,13 @@ import type { ModelsActorRef } from '../../machines/models.machine';
 import type { WorkspaceActorRef } from '../../machines/workspace.machine';
 import { modelsInUse, unreachableQuestion } from '../../model/modelsInUse';
 
-export function ModelsInUseNotice({ models, workspace }: { models: ModelsActorRef | undefined; workspace: WorkspaceActorRef | undefined }) {
+export function ModelsInUseNotice({
+  models,
+  workspace,
+}: {
+  models: ModelsActorRef | undefined;
+  workspace: WorkspaceActorRef | undefined;
+}) {
   const connections = useSelector(models, (s) => s?.context.connections ?? []);
   const agents = useSelector(workspace, (s) => {
     const chosen = new Set(s?.context.selectedIds ?? []);
@@ -15,8 +21,15 @@ export function ModelsInUseNotice({ models, workspace }: { models: ModelsActorRe
   const use = modelsInUse(agents, connections);
   if (use.allOffline) return null;
   return (
-    <p className={`models-in-use${use.unreachable.length ? ' models-in-use--warn' : ''}`} role="note" aria-label="Models in use">
-      {use.line}.{use.unreachable.length > 0 && <strong> {unreachableQuestion(use.unreachable).replace(' — start anyway?', '.')}</strong>}
+    <p
+      className={`models-in-use${use.unreachable.length ? ' models-in-use--warn' : ''}`}
+      role="note"
+      aria-label="Models in use"
+    >
+      {use.line}.
+      {use.unreachable.length > 0 && (
+        <strong> {unreachableQuestion(use.unreachable).replace(' — start anyway?', '.')}</strong>
+      )}
     </p>
   );
 }

@@ -16,7 +16,8 @@ export function SpeechConnections({ models }: { models: ModelsActorRef }) {
 function StatePill({ c }: { c: SpeechConnection }) {
   if (c.status.state === 'reachable') return <span className="badge badge--success">Reachable</span>;
   if (c.status.state === 'key_rejected') return <span className="badge badge--danger">Key rejected</span>;
-  if (c.status.state === 'unreachable') return <span className="badge badge--danger">{c.status.reason === 'blocked' ? 'Not allowed' : 'Unreachable'}</span>;
+  if (c.status.state === 'unreachable')
+    return <span className="badge badge--danger">{c.status.reason === 'blocked' ? 'Not allowed' : 'Unreachable'}</span>;
   return <span className="badge">Not checked</span>;
 }
 
@@ -30,10 +31,18 @@ function SpeechCard({ actor, c }: { actor: SpeechConnectionsActorRef; c: SpeechC
         <StatePill c={c} />
         {!c.read_only && (
           <span className="models-card__actions">
-            <button type="button" className="button button--small" onClick={() => actor.send({ type: 'speech.edit', id: c.id })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => actor.send({ type: 'speech.edit', id: c.id })}
+            >
               Edit
             </button>
-            <button type="button" className="button button--small button--danger" onClick={() => actor.send({ type: 'speech.delete', id: c.id })}>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => actor.send({ type: 'speech.delete', id: c.id })}
+            >
               Delete
             </button>
           </span>
@@ -64,7 +73,8 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
   const canTest = useSelector(actor, (s) => s.can({ type: 'speech.form.test' }));
   if (!form) return null;
   const busy = testing || saving;
-  const set = (field: SpeechFormField) => (e: React.ChangeEvent<HTMLInputElement>) => actor.send({ type: 'speech.form.field', field, value: e.target.value });
+  const set = (field: SpeechFormField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    actor.send({ type: 'speech.form.field', field, value: e.target.value });
   return (
     <form
       className="models-form"
@@ -74,7 +84,9 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
         actor.send({ type: 'speech.form.save' });
       }}
     >
-      <h4 className="models-form__title">{form.mode === 'create' ? 'Add speech connection' : 'Edit speech connection'}</h4>
+      <h4 className="models-form__title">
+        {form.mode === 'create' ? 'Add speech connection' : 'Edit speech connection'}
+      </h4>
       <div className="models-form__grid">
         <label className="models-field">
           <span>Kind</span>
@@ -138,13 +150,22 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
         </p>
       )}
       <div className="button-row models-form__actions">
-        <button type="button" className="button" disabled={!canTest} onClick={() => actor.send({ type: 'speech.form.test' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={!canTest}
+          onClick={() => actor.send({ type: 'speech.form.test' })}
+        >
           {testing ? 'Testing…' : 'Test'}
         </button>
         <button type="submit" className="button button--primary" disabled={!canTest}>
           {saving ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'speech.form.cancel' })}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => actor.send({ type: 'speech.form.cancel' })}
+        >
           Cancel
         </button>
       </div>
@@ -192,8 +213,9 @@ function SpeechSection({ actor }: { actor: SpeechConnectionsActorRef }) {
       {loading && connections.length === 0 && <p className="models-empty">Checking the speech servers…</p>}
       {mine.length === 0 && !loading && (
         <p className="models-empty">
-          None of your own yet. Add a voice-cloning server (Chatterbox TTS API) to let each agent speak in a voice cloned from its reference
-          recording, or an OpenAI-compatible speech server (Kokoro-FastAPI, openedai-speech, OpenAI) for its stock voices.
+          None of your own yet. Add a voice-cloning server (Chatterbox TTS API) to let each agent speak in a voice
+          cloned from its reference recording, or an OpenAI-compatible speech server (Kokoro-FastAPI, openedai-speech,
+          OpenAI) for its stock voices.
         </p>
       )}
       {[...mine, ...server].map((c) => (

@@ -17,12 +17,21 @@ export function Footer({ app, session }: { app: AppActorRef; session: SessionAct
   const subjectTail = useSelector(session, selectTokenSubjectTail);
   return (
     <footer className="footer">
-      <span className="footer__version" title={`Agora version ${APP_VERSION}`}>v{APP_VERSION}</span>
-      <span className={`footer__live footer__live--${ready ? 'ready' : 'idle'}`} role="status" aria-label={`Live updates: ${ready ? 'Ready' : 'Idle'}`}>
+      <span className="footer__version" title={`Agora version ${APP_VERSION}`}>
+        v{APP_VERSION}
+      </span>
+      <span
+        className={`footer__live footer__live--${ready ? 'ready' : 'idle'}`}
+        role="status"
+        aria-label={`Live updates: ${ready ? 'Ready' : 'Idle'}`}
+      >
         <span className="dot" aria-hidden="true" />
         {ready ? 'Ready' : 'Idle'}
       </span>
-      <span className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'} title="Errors shown in this session">
+      <span
+        className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'}
+        title="Errors shown in this session"
+      >
         {errors} error{errors === 1 ? '' : 's'}
       </span>
       {/* Where the app talks to and who is signed in: kept (docs/product.md#workspace-screens) but quiet, explained by tooltips. */}

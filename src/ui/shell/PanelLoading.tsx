@@ -3,7 +3,12 @@ import { DISCUSSION_PANEL_WIDTH_PX } from '../../schemas/constants';
 
 export function PanelLoading() {
   return (
-    <aside className="discussion-panel discussion-panel--loading" style={{ width: DISCUSSION_PANEL_WIDTH_PX }} aria-busy="true" aria-label="Discussion">
+    <aside
+      className="discussion-panel discussion-panel--loading"
+      style={{ width: DISCUSSION_PANEL_WIDTH_PX }}
+      aria-busy="true"
+      aria-label="Discussion"
+    >
       <p className="muted">Loading the discussion panel…</p>
     </aside>
   );

@@ -29,13 +29,22 @@ function Counts({ app }: { app: AppActorRef }) {
   return (
     <ul className="counts" aria-label="Workspace counts">
       <li>
-        <span className="counts__value" data-testid="count-agents">{agents}</span> agents
+        <span className="counts__value" data-testid="count-agents">
+          {agents}
+        </span>{' '}
+        agents
       </li>
       <li>
-        <span className="counts__value" data-testid="count-selected">{selected}</span> selected
+        <span className="counts__value" data-testid="count-selected">
+          {selected}
+        </span>{' '}
+        selected
       </li>
       <li>
-        <span className="counts__value" data-testid="count-connections">{connections}</span> connections
+        <span className="counts__value" data-testid="count-connections">
+          {connections}
+        </span>{' '}
+        connections
       </li>
     </ul>
   );
@@ -69,7 +78,10 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
     <header className="topbar">
       <div className="topbar__identity">
         <h1 className="topbar__brand">Agora</h1>
-        <span className="topbar__user" title={`Signed in as ${email ?? ''}${operator ? ', the server’s operator' : ''}`}>
+        <span
+          className="topbar__user"
+          title={`Signed in as ${email ?? ''}${operator ? ', the server’s operator' : ''}`}
+        >
           {email}
         </span>
         {operator && (
@@ -85,10 +97,19 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
         {expiringSoon && <Badge tone="warning">Session Expiring Soon</Badge>}
       </div>
       <nav className="topbar__actions" aria-label="Main actions">
-        <button type="button" className="button button--small" onClick={() => app.send({ type: 'view.discussion.toggle' })}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => app.send({ type: 'view.discussion.toggle' })}
+        >
           {hybrid ? 'Switch to Standard' : 'Switch to Hybrid'}
         </button>
-        <button type="button" className="button button--small" aria-pressed={panelShown} onClick={() => app.send({ type: 'view.panel.toggle' })}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-pressed={panelShown}
+          onClick={() => app.send({ type: 'view.panel.toggle' })}
+        >
           {panelShown ? 'Hide Discussion' : 'Show Discussion'}
         </button>
         {/* Secondary actions (the connection test; Debug and Test in development) live in one menu, so the bar
@@ -121,11 +142,31 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   <span className="topbar__menu-email">{email}</span>
                   <span className="muted">{operator ? 'Operator: manages the shared models' : 'Member'}</span>
                 </p>
-                <button type="button" role="menuitem" className="topbar__menu-item" autoFocus disabled={!models} onClick={choose(() => models?.send({ type: 'models.open' }))}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  autoFocus
+                  disabled={!models}
+                  onClick={choose(() => models?.send({ type: 'models.open' }))}
+                >
                   Models
                 </button>
-                <button type="button" role="menuitem" className="topbar__menu-item" onClick={choose(() => app.getSnapshot().children.evaluation?.send({ type: 'evaluation.open' }))}>Evaluate</button>
-                <button type="button" role="menuitem" className="topbar__menu-item" disabled={testing} onClick={choose(() => app.send({ type: 'connection.test' }))}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  onClick={choose(() => app.getSnapshot().children.evaluation?.send({ type: 'evaluation.open' }))}
+                >
+                  Evaluate
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  disabled={testing}
+                  onClick={choose(() => app.send({ type: 'connection.test' }))}
+                >
                   {testing ? 'Testing…' : 'Test Connection'}
                 </button>
                 {isDev && (
@@ -154,7 +195,11 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
             </>
           )}
         </div>
-        <button type="button" className="button button--small button--danger" onClick={() => session.send({ type: 'session.logout' })}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={() => session.send({ type: 'session.logout' })}
+        >
           Logout
         </button>
       </nav>

@@ -25,13 +25,26 @@ beforeAll(async () => {
   writeTinyGguf(path.join(dir, 'closer.gguf'), { prefer: ['"', '}', ']', '0'], preferStrength: 12 });
   // Writes 'a' for ever: its content string never closes.
   writeTinyGguf(path.join(dir, 'endless.gguf'), { prefer: ['a'], preferStrength: 30, avoid: [2], seed: 5 });
-  builtin = createBuiltinProvider({ modelsDir: dir, threads: 1, contextSize: 2048, parallel: 2, idleUnloadMs: 0, gpu: false });
+  builtin = createBuiltinProvider({
+    modelsDir: dir,
+    threads: 1,
+    contextSize: 2048,
+    parallel: 2,
+    idleUnloadMs: 0,
+    gpu: false,
+  });
   const llm = createLlmRegistry([builtin, createOfflineProvider()]);
   await llm.listModels();
   s = await startTestServer({}, { providers: testProviders({ llm }) });
   ({ token } = await s.register());
-  for (const [name, model] of [['Ada', 'builtin:closer.gguf'], ['Bo', 'builtin:endless.gguf']]) {
-    const r = await s.api('POST', '/agents/', { token, body: { name, role: 'Planner', prompt: 'You plan cities.', model, personality: 'analytical' } });
+  for (const [name, model] of [
+    ['Ada', 'builtin:closer.gguf'],
+    ['Bo', 'builtin:endless.gguf'],
+  ]) {
+    const r = await s.api('POST', '/agents/', {
+      token,
+      body: { name, role: 'Planner', prompt: 'You plan cities.', model, personality: 'analytical' },
+    });
     agents[name] = String(r.body.id);
   }
 });
@@ -41,11 +54,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const config = (tag: string, ids: string[], extra: object = {}) => ({ agent_ids: ids, session_id: sessionId(tag), context: 'Should the city build a tram line?', turns: ids.length, ...extra });
+const config = (tag: string, ids: string[], extra: object = {}) => ({
+  agent_ids: ids,
+  session_id: sessionId(tag),
+  context: 'Should the city build a tram line?',
+  turns: ids.length,
+  ...extra,
+});
 
 describe('a discussion on the built-in engine', () => {
   it('streams a turn as deltas into the socket, and a turn that never became JSON is a clear error frame', async () => {
-    const c = await openDiscussion(s, '/ws/discuss', token, config('builtin', [agents.Ada, agents.Bo], { max_tokens: 120 }));
+    const c = await openDiscussion(
+      s,
+      '/ws/discuss',
+      token,
+      config('builtin', [agents.Ada, agents.Bo], { max_tokens: 120 }),
+    );
     expect((await c.waitClose(60_000)).code).toBe(1000);
     expect(c.invalid).toEqual([]);
     expect(streamProblems(c.frames)).toEqual([]);
@@ -54,11 +78,18 @@ describe('a discussion on the built-in engine', () => {
     expect(ada.text.length).toBeGreaterThan(0);
     expect(c.frames.some((f) => f.type === 'agent_message_delta' && f.id === ada.id)).toBe(true);
     const error = c.frames.find((f) => f.type === 'error');
-    expect(error.message).toMatch(/^Bo could not answer: The built-in model's answer reached the \d+-token limit before its JSON was complete/);
+    expect(error.message).toMatch(
+      /^Bo could not answer: The built-in model's answer reached the \d+-token limit before its JSON was complete/,
+    );
   }, 90_000);
 
   it('stops a turn being written', async () => {
-    const c = await openDiscussion(s, '/ws/discuss', token, config('builtin-stop', [agents.Bo, agents.Ada], { max_tokens: 4000 }));
+    const c = await openDiscussion(
+      s,
+      '/ws/discuss',
+      token,
+      config('builtin-stop', [agents.Bo, agents.Ada], { max_tokens: 4000 }),
+    );
     await c.waitFor(() => c.frames.filter((f) => f.type === 'agent_message_delta').length >= 2, 60_000);
     c.send({ type: 'stop' });
     await c.waitClose(20_000);

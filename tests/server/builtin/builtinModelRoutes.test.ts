@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,7 +70,10 @@ function fileServer() {
     seen,
     cut: (n: number) => (cutAfter = n),
     slow: (ms: number) => (slowMs = ms),
-    listen: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`))),
+    listen: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+      ),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -94,7 +106,15 @@ beforeAll(async () => {
   modelsDir = path.join(dataDir, 'models');
   s = await startTestServer({
     dataDir,
-    builtin: { ...builtinConfigFrom({}, dataDir), importDirs: [importDir], downloadAllowPrivate: true, threads: 1, contextSize: 512, parallel: 1, idleUnloadMs: 0 },
+    builtin: {
+      ...builtinConfigFrom({}, dataDir),
+      importDirs: [importDir],
+      downloadAllowPrivate: true,
+      threads: 1,
+      contextSize: 512,
+      parallel: 1,
+      idleUnloadMs: 0,
+    },
   });
   ({ token, userId } = await s.register());
 });
@@ -116,9 +136,25 @@ describe('/api/builtin-models', () => {
     expect(list.dir).toBe(modelsDir);
     expect(list.import_dirs).toEqual([importDir]);
     expect(list.recommended.map((m) => m.label)).toEqual([
-      'Qwen3 0.6B', 'Gemma 3 1B', 'Llama 3.2 1B Instruct', 'SmolLM2 1.7B Instruct', 'Qwen3 1.7B', 'Llama 3.2 3B Instruct', 'Phi-4-mini Instruct', 'Qwen3 4B Instruct 2507',
+      'Qwen3 0.6B',
+      'Gemma 3 1B',
+      'Llama 3.2 1B Instruct',
+      'SmolLM2 1.7B Instruct',
+      'Qwen3 1.7B',
+      'Llama 3.2 3B Instruct',
+      'Phi-4-mini Instruct',
+      'Qwen3 4B Instruct 2507',
     ]);
-    expect(list.recommended.every((m) => m.bytes > 0 && m.licence && m.url.startsWith('https://') && m.url.endsWith(`/${m.file}`) && m.ram_bytes > m.bytes)).toBe(true);
+    expect(
+      list.recommended.every(
+        (m) =>
+          m.bytes > 0 &&
+          m.licence &&
+          m.url.startsWith('https://') &&
+          m.url.endsWith(`/${m.file}`) &&
+          m.ram_bytes > m.bytes,
+      ),
+    ).toBe(true);
     // Marked for this server's memory, read now, with the one to suggest.
     expect(list.system!.total_bytes).toBeGreaterThan(0);
     expect(list.system!.cpus).toBeGreaterThan(0);
@@ -129,9 +165,14 @@ describe('/api/builtin-models', () => {
   it('a download that cannot reach its server says what to do instead: the models folder, then Refresh', async () => {
     // A port nothing listens on: the connection is refused, as a server without a route out sees it.
     const closed = createServer();
-    const port = await new Promise<number>((r) => closed.listen(0, '127.0.0.1', () => r((closed.address() as { port: number }).port)));
+    const port = await new Promise<number>((r) =>
+      closed.listen(0, '127.0.0.1', () => r((closed.address() as { port: number }).port)),
+    );
     await new Promise<void>((r) => closed.close(() => r()));
-    const r = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `http://127.0.0.1:${port}/m/away.gguf` } });
+    const r = await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `http://127.0.0.1:${port}/m/away.gguf` },
+    });
     expect(r.status).toBe(202);
     const { d } = await settle('away.gguf');
     expect(d!.state).toBe('failed');
@@ -150,7 +191,10 @@ describe('/api/builtin-models', () => {
   it('downloads a file with progress on /ws/updates, checks its SHA-256 and lists it as a model of the Built-in connection', async () => {
     const live = collect(await s.socket('/ws/updates', token));
     files.slow(5);
-    const r = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/m/one.gguf`, sha256: sha } });
+    const r = await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `${base}/m/one.gguf`, sha256: sha },
+    });
     files.slow(0);
     expect(r.status).toBe(202);
     expect(modelDownload.parse(r.body)).toMatchObject({ file: 'one.gguf', state: 'running' });
@@ -161,7 +205,14 @@ describe('/api/builtin-models', () => {
     // The file is now a model of the Built-in connection: the dialog is told to read the connections again.
     await live.until(() => live.frames.some((f) => f.type === 'model_connections_changed'));
     const { list } = await settle('one.gguf');
-    expect(list.files).toEqual([expect.objectContaining({ name: 'one.gguf', model: '@server-builtin/one.gguf', bytes: model.length, loaded: false })]);
+    expect(list.files).toEqual([
+      expect.objectContaining({
+        name: 'one.gguf',
+        model: '@server-builtin/one.gguf',
+        bytes: model.length,
+        loaded: false,
+      }),
+    ]);
     expect(readFileSync(path.join(modelsDir, 'one.gguf')).equals(model)).toBe(true);
     expect(existsSync(path.join(modelsDir, 'one.gguf.part'))).toBe(false);
   });
@@ -185,7 +236,10 @@ describe('/api/builtin-models', () => {
   });
 
   it('removes a file whose SHA-256 does not match, and says so', async () => {
-    await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/m/bad.gguf`, sha256: 'a'.repeat(64) } });
+    await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `${base}/m/bad.gguf`, sha256: 'a'.repeat(64) },
+    });
     const { list, d } = await settle('bad.gguf');
     expect(d).toMatchObject({ state: 'failed' });
     expect(d!.error).toMatch(/SHA-256 is [a-f0-9]{64}, not the expected a{64}; the file was removed/);
@@ -199,7 +253,10 @@ describe('/api/builtin-models', () => {
     const badName = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/m/x.bin` } });
     expect(badName.status).toBe(422);
     expect(badName.body.detail).toMatch(/must end in .gguf/);
-    const notHttp = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: 'file:///etc/passwd' } });
+    const notHttp = await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: 'file:///etc/passwd' },
+    });
     expect(notHttp.status).toBe(422);
     const clash = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/m/one.gguf` } });
     expect(clash.status).toBe(409);
@@ -207,7 +264,10 @@ describe('/api/builtin-models', () => {
   });
 
   it('follows a redirect', async () => {
-    await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${base}/redirect.gguf`, file: 'redirected.gguf' } });
+    await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `${base}/redirect.gguf`, file: 'redirected.gguf' },
+    });
     expect((await settle('redirected.gguf')).list.files.map((f) => f.name)).toContain('redirected.gguf');
   });
 
@@ -218,7 +278,10 @@ describe('/api/builtin-models', () => {
     writeFileSync(path.join(importDir, 'notes.gguf'), 'plain text');
     mkdirSync(path.join(importDir, 'dir.gguf'));
 
-    const ok = await s.api('POST', '/api/builtin-models/files', { token, body: { path: path.join(importDir, 'local.gguf') } });
+    const ok = await s.api('POST', '/api/builtin-models/files', {
+      token,
+      body: { path: path.join(importDir, 'local.gguf') },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ name: 'local.gguf', model: '@server-builtin/local.gguf', bytes: model.length });
 
@@ -243,16 +306,32 @@ describe('/api/builtin-models', () => {
   it('lists the files as the Built-in connection, read-only, whose model ids reach the built-in provider', async () => {
     const { connections } = modelConnectionList.parse((await s.api('GET', '/model-connections', { token })).body);
     const builtin = connections.find((c) => c.kind === 'builtin');
-    expect(builtin).toMatchObject({ id: 'server-builtin', name: 'Built-in', read_only: true, status: { state: 'reachable' }, base_url: `GGUF files in ${modelsDir}` });
-    expect(builtin!.models).toContainEqual({ id: '@server-builtin/one.gguf', name: 'one.gguf', label: 'Built-in · one.gguf' });
+    expect(builtin).toMatchObject({
+      id: 'server-builtin',
+      name: 'Built-in',
+      read_only: true,
+      status: { state: 'reachable' },
+      base_url: `GGUF files in ${modelsDir}`,
+    });
+    expect(builtin!.models).toContainEqual({
+      id: '@server-builtin/one.gguf',
+      name: 'one.gguf',
+      label: 'Built-in · one.gguf',
+    });
     // One id per model in the editor's picker: the connection's, not the registry's older 'builtin:' name too.
     const picker = (await s.api('GET', '/models/', { token })).body as Array<{ name: string; connection_id?: string }>;
-    expect(picker).toContainEqual(expect.objectContaining({ name: '@server-builtin/one.gguf', connection_id: 'server-builtin' }));
+    expect(picker).toContainEqual(
+      expect.objectContaining({ name: '@server-builtin/one.gguf', connection_id: 'server-builtin' }),
+    );
     expect(picker.some((m) => m.name.startsWith('builtin:'))).toBe(false);
     const r = await resolveModel(s.server.ctx, userId, '@server-builtin/one.gguf');
     expect(r!.provider.id).toBe('builtin');
     expect(r!.model).toBe('one.gguf');
-    const res = await r!.provider.chat({ model: r!.model, messages: [{ role: 'user', content: 'Hello' }], maxTokens: 4 });
+    const res = await r!.provider.chat({
+      model: r!.model,
+      messages: [{ role: 'user', content: 'Hello' }],
+      maxTokens: 4,
+    });
     expect(res.provider).toBe('builtin');
   });
 
@@ -261,9 +340,17 @@ describe('/api/builtin-models', () => {
     await llm.listModels();
     const provider = await llm.resolve!('builtin:one.gguf');
     expect(provider.id).toBe('builtin');
-    const res = await provider.chat({ model: 'builtin:one.gguf', messages: [{ role: 'user', content: 'Hello' }], maxTokens: 8 });
+    const res = await provider.chat({
+      model: 'builtin:one.gguf',
+      messages: [{ role: 'user', content: 'Hello' }],
+      maxTokens: 8,
+    });
     expect(res.provider).toBe('builtin');
-    expect(builtinModelsList.parse((await s.api('GET', '/api/builtin-models', { token })).body).files.find((f) => f.name === 'one.gguf')!.loaded).toBe(true);
+    expect(
+      builtinModelsList
+        .parse((await s.api('GET', '/api/builtin-models', { token })).body)
+        .files.find((f) => f.name === 'one.gguf')!.loaded,
+    ).toBe(true);
     expect((await s.api('DELETE', '/api/builtin-models/files/one.gguf', { token })).status).toBe(204);
     expect(existsSync(path.join(modelsDir, 'one.gguf'))).toBe(false);
     expect((await s.api('DELETE', '/api/builtin-models/files/one.gguf', { token })).status).toBe(404);
@@ -277,10 +364,17 @@ describe('downloads from private addresses', () => {
     const strict = await startTestServer({ dataDir, builtin: builtinConfigFrom({}, dataDir) });
     try {
       const { token: t } = await strict.register();
-      for (const url of [`${base}/m/x.gguf`, 'http://[::1]:9/x.gguf', 'http://169.254.169.254/latest/x.gguf', 'http://10.1.2.3/x.gguf']) {
+      for (const url of [
+        `${base}/m/x.gguf`,
+        'http://[::1]:9/x.gguf',
+        'http://169.254.169.254/latest/x.gguf',
+        'http://10.1.2.3/x.gguf',
+      ]) {
         const r = await strict.api('POST', '/api/builtin-models/downloads', { token: t, body: { url } });
         expect({ url, status: r.status }).toEqual({ url, status: 422 });
-        expect(r.body.detail).toMatch(url.includes('169.254') ? /link-local, cloud metadata/ : /loopback or private address/);
+        expect(r.body.detail).toMatch(
+          url.includes('169.254') ? /link-local, cloud metadata/ : /loopback or private address/,
+        );
       }
     } finally {
       await strict.close();

@@ -19,7 +19,15 @@ const messages = [
 let dir: string;
 let provider: BuiltinProvider;
 const make = (over: Partial<Parameters<typeof createBuiltinProvider>[0]> = {}) =>
-  createBuiltinProvider({ modelsDir: dir, threads: 1, contextSize: 1024, parallel: 2, idleUnloadMs: 0, gpu: false, ...over });
+  createBuiltinProvider({
+    modelsDir: dir,
+    threads: 1,
+    contextSize: 1024,
+    parallel: 2,
+    idleUnloadMs: 0,
+    gpu: false,
+    ...over,
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'agora-builtin-'));
@@ -58,7 +66,13 @@ describe('built-in provider', () => {
 
   it('loads a model, streams its reply, and the pieces make the whole answer', async () => {
     const pieces: string[] = [];
-    const res = await provider.chat({ model: 'builtin:rambler.gguf', messages, maxTokens: 24, temperature: 0.8, onToken: (p) => pieces.push(p) });
+    const res = await provider.chat({
+      model: 'builtin:rambler.gguf',
+      messages,
+      maxTokens: 24,
+      temperature: 0.8,
+      onToken: (p) => pieces.push(p),
+    });
     expect(res.provider).toBe('builtin');
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(res.content);
@@ -66,7 +80,13 @@ describe('built-in provider', () => {
   });
 
   it('asks for the turn-answer schema through the grammar and bounds the numbers itself', async () => {
-    const res = await provider.chat({ model: 'builtin:closer.gguf', messages, maxTokens: 300, temperature: 0.7, jsonSchema: TURN_ANSWER_JSON_SCHEMA });
+    const res = await provider.chat({
+      model: 'builtin:closer.gguf',
+      messages,
+      maxTokens: 300,
+      temperature: 0.7,
+      jsonSchema: TURN_ANSWER_JSON_SCHEMA,
+    });
     const obj = JSON.parse(res.content);
     expect(Object.keys(obj)).toEqual(['content', 'stance', 'confidence', 'argument_type']);
     expect(['support', 'oppose', 'neutral']).toContain(obj.stance);
@@ -78,7 +98,15 @@ describe('built-in provider', () => {
   });
 
   it('gives a clear error, not a crash, for an answer that never became JSON', async () => {
-    const err = await provider.chat({ model: 'builtin:rambler.gguf', messages, maxTokens: 12, temperature: 1, jsonSchema: TURN_ANSWER_JSON_SCHEMA }).catch((e) => e);
+    const err = await provider
+      .chat({
+        model: 'builtin:rambler.gguf',
+        messages,
+        maxTokens: 12,
+        temperature: 1,
+        jsonSchema: TURN_ANSWER_JSON_SCHEMA,
+      })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.kind).toBe('malformed');
     expect(err.message).toMatch(/12-token limit before its JSON was complete/);
@@ -89,7 +117,14 @@ describe('built-in provider', () => {
     const ac = new AbortController();
     let seen = 0;
     const err = await provider
-      .chat({ model: 'builtin:rambler.gguf', messages, maxTokens: 2000, temperature: 1, signal: ac.signal, onToken: () => ++seen === 1 && ac.abort() })
+      .chat({
+        model: 'builtin:rambler.gguf',
+        messages,
+        maxTokens: 2000,
+        temperature: 1,
+        signal: ac.signal,
+        onToken: () => ++seen === 1 && ac.abort(),
+      })
       .catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.name).toBe('AbortError');
@@ -97,7 +132,13 @@ describe('built-in provider', () => {
   });
 
   it('answers two agents at once from one loaded model, and a third waits for a free sequence', async () => {
-    const ask = (n: number) => provider.chat({ model: 'builtin:rambler.gguf', messages: [...messages, { role: 'user', content: `Agent ${n}` }], maxTokens: 16, temperature: 0.9 });
+    const ask = (n: number) =>
+      provider.chat({
+        model: 'builtin:rambler.gguf',
+        messages: [...messages, { role: 'user', content: `Agent ${n}` }],
+        maxTokens: 16,
+        temperature: 0.9,
+      });
     const results = await Promise.all([ask(1), ask(2), ask(3)]);
     expect(results.every((r) => r.provider === 'builtin')).toBe(true);
     expect(provider.loaded().filter((f) => f === 'rambler.gguf')).toHaveLength(1);

@@ -25,8 +25,14 @@ describe('the built-in catalogue for this server', () => {
 
   it("lists today's small models by their real file names", () => {
     expect(RECOMMENDED_MODELS.map((m) => m.file)).toEqual([
-      'Qwen3-0.6B-Q4_K_M.gguf', 'gemma-3-1b-it-Q4_K_M.gguf', 'Llama-3.2-1B-Instruct-Q4_K_M.gguf', 'SmolLM2-1.7B-Instruct-Q4_K_M.gguf',
-      'Qwen3-1.7B-Q4_K_M.gguf', 'Llama-3.2-3B-Instruct-Q4_K_M.gguf', 'microsoft_Phi-4-mini-instruct-Q4_K_M.gguf', 'Qwen3-4B-Instruct-2507-Q4_K_M.gguf',
+      'Qwen3-0.6B-Q4_K_M.gguf',
+      'gemma-3-1b-it-Q4_K_M.gguf',
+      'Llama-3.2-1B-Instruct-Q4_K_M.gguf',
+      'SmolLM2-1.7B-Instruct-Q4_K_M.gguf',
+      'Qwen3-1.7B-Q4_K_M.gguf',
+      'Llama-3.2-3B-Instruct-Q4_K_M.gguf',
+      'microsoft_Phi-4-mini-instruct-Q4_K_M.gguf',
+      'Qwen3-4B-Instruct-2507-Q4_K_M.gguf',
     ]);
   });
 });

@@ -15,13 +15,20 @@ let models: Awaited<ReturnType<typeof startLoopback>>;
 beforeAll(async () => {
   models = await startLoopback(async (req, res) => {
     const path = req.url.split('?')[0];
-    if (path === '/many/v1/models') return sendJson(res, 200, { data: Array.from({ length: 3_000 }, (_, i) => ({ id: `m${i}` })) });
-    if (path === '/100k/v1/models') return sendJson(res, 200, { data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}` })) });
-    if (path === '/long/v1/models') return sendJson(res, 200, { data: [{ id: 'ok-model' }, { id: 'n'.repeat(5_000) }] });
+    if (path === '/many/v1/models')
+      return sendJson(res, 200, { data: Array.from({ length: 3_000 }, (_, i) => ({ id: `m${i}` })) });
+    if (path === '/100k/v1/models')
+      return sendJson(res, 200, { data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}` })) });
+    if (path === '/long/v1/models')
+      return sendJson(res, 200, { data: [{ id: 'ok-model' }, { id: 'n'.repeat(5_000) }] });
     if (path === '/huge/v1/models') return sendJson(res, 200, { data: [{ id: 'x', blurb: 'b'.repeat(300_000) }] });
     if (path === '/quote/v1/models') return sendJson(res, 200, { data: [{ id: 'gpt-x' }] });
     if (path === '/quote/v1/chat/completions') {
-      return sendJson(res, 401, { error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}. Also Bearer abcdefghijklmnop123` } });
+      return sendJson(res, 401, {
+        error: {
+          message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}. Also Bearer abcdefghijklmnop123`,
+        },
+      });
     }
     if (path === '/stream-quote/v1/chat/completions') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -37,9 +44,14 @@ beforeAll(async () => {
     sendJson(res, 404, { error: 'no' });
   });
   t = await startTestServer({
-    modelListMaxModels: 1_000, modelListMaxNameLength: 100, modelListMaxBytes: 100_000,
-    maxConnectionsPerUser: 3, modelTestRateLimit: 6, modelSaveRateLimit: 1000,
-    pullIdleTimeoutMs: 300, maxPullsPerUser: 1,
+    modelListMaxModels: 1_000,
+    modelListMaxNameLength: 100,
+    modelListMaxBytes: 100_000,
+    maxConnectionsPerUser: 3,
+    modelTestRateLimit: 6,
+    modelSaveRateLimit: 1000,
+    pullIdleTimeoutMs: 300,
+    maxPullsPerUser: 1,
   });
 }, 120_000);
 afterAll(() => Promise.all([t.close(), models.close()]));
@@ -47,9 +59,20 @@ afterAll(() => Promise.all([t.close(), models.close()]));
 describe('model lists', () => {
   it('refuses a list of more names or bytes than the caps, and leaves out names longer than the cap', async () => {
     const { token } = await t.register();
-    const test = (base: string) => t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: `${models.url}${base}` } }).then((r) => r.body);
-    expect(await test('/many')).toMatchObject({ ok: false, reason: 'not_compatible', detail: expect.stringContaining('lists 3000 models, more than this server accepts (MODEL_LIST_MAX_MODELS=1000)') });
-    expect(await test('/100k')).toMatchObject({ ok: false, reason: 'not_compatible', detail: expect.stringContaining('MODEL_LIST_MAX_BYTES=100000') });
+    const test = (base: string) =>
+      t
+        .api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: `${models.url}${base}` } })
+        .then((r) => r.body);
+    expect(await test('/many')).toMatchObject({
+      ok: false,
+      reason: 'not_compatible',
+      detail: expect.stringContaining('lists 3000 models, more than this server accepts (MODEL_LIST_MAX_MODELS=1000)'),
+    });
+    expect(await test('/100k')).toMatchObject({
+      ok: false,
+      reason: 'not_compatible',
+      detail: expect.stringContaining('MODEL_LIST_MAX_BYTES=100000'),
+    });
     expect(await test('/huge')).toMatchObject({ ok: false, detail: expect.stringContaining('MODEL_LIST_MAX_BYTES') });
     expect(await test('/long')).toEqual({ ok: true, models: ['ok-model'] });
   });
@@ -59,13 +82,21 @@ describe('what one user may ask for', () => {
   it('caps connections per user and rate-limits Test per user', async () => {
     const a = await t.register();
     const b = await t.register();
-    const add = (token: string, i: number) => t.api('POST', '/model-connections', { token, body: { kind: 'openai', name: `C${i}`, base_url: `${models.url}/long` } });
+    const add = (token: string, i: number) =>
+      t.api('POST', '/model-connections', {
+        token,
+        body: { kind: 'openai', name: `C${i}`, base_url: `${models.url}/long` },
+      });
     for (let i = 0; i < 3; i++) expect((await add(a.token, i)).status).toBe(201);
     const fourth = await add(a.token, 3);
-    expect(fourth).toMatchObject({ status: 409, body: { detail: expect.stringContaining('MAX_CONNECTIONS_PER_USER=3') } });
+    expect(fourth).toMatchObject({
+      status: 409,
+      body: { detail: expect.stringContaining('MAX_CONNECTIONS_PER_USER=3') },
+    });
     expect((await add(b.token, 0)).status).toBe(201);
 
-    const test = (token: string) => t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: `${models.url}/long` } });
+    const test = (token: string) =>
+      t.api('POST', '/model-connections/test', { token, body: { kind: 'openai', base_url: `${models.url}/long` } });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await test(a.token)).status);
     expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -78,22 +109,41 @@ describe('what one user may ask for', () => {
 
   it('ends a silent pull at PULL_IDLE_TIMEOUT_MS and runs one pull per user at a time', async () => {
     const { token } = await t.register();
-    const c = (await t.api('POST', '/model-connections', { token, body: { kind: 'ollama', name: 'Silent', base_url: `${models.url}/ollama` } })).body;
+    const c = (
+      await t.api('POST', '/model-connections', {
+        token,
+        body: { kind: 'ollama', name: 'Silent', base_url: `${models.url}/ollama` },
+      })
+    ).body;
     const first = await t.api('POST', `/model-connections/${c.id}/pull`, { token, body: { model: 'big:70b' } });
     expect(first.status).toBe(202);
     const second = await t.api('POST', `/model-connections/${c.id}/pull`, { token, body: { model: 'other:7b' } });
     expect(second).toMatchObject({ status: 429, body: { detail: expect.stringContaining('MAX_PULLS_PER_USER') } });
-    await expect.poll(async () => (await t.api('GET', '/model-jobs', { token })).body.jobs[0].status, { timeout: 10_000 }).toBe('failed');
-    expect((await t.api('GET', '/model-jobs', { token })).body.jobs[0].error).toMatch(/Ollama sent nothing for 0.3 s \(PULL_IDLE_TIMEOUT_MS\)/);
-    expect((await t.api('POST', `/model-connections/${c.id}/pull`, { token, body: { model: 'other:7b' } })).status).toBe(202);
+    await expect
+      .poll(async () => (await t.api('GET', '/model-jobs', { token })).body.jobs[0].status, { timeout: 10_000 })
+      .toBe('failed');
+    expect((await t.api('GET', '/model-jobs', { token })).body.jobs[0].error).toMatch(
+      /Ollama sent nothing for 0.3 s \(PULL_IDLE_TIMEOUT_MS\)/,
+    );
+    expect(
+      (await t.api('POST', `/model-connections/${c.id}/pull`, { token, body: { model: 'other:7b' } })).status,
+    ).toBe(202);
   });
 });
 
 describe('keys quoted back by a model server', () => {
   it('are masked in the error a chat ends with, whether in an HTTP answer or mid-stream', async () => {
     const { token, userId } = await t.register();
-    for (const [name, base] of [['Quoter', '/quote'], ['Streamer', '/stream-quote']]) {
-      const c = (await t.api('POST', '/model-connections', { token, body: { kind: 'openai', name, base_url: `${models.url}${base}`, api_key: KEY } })).body;
+    for (const [name, base] of [
+      ['Quoter', '/quote'],
+      ['Streamer', '/stream-quote'],
+    ]) {
+      const c = (
+        await t.api('POST', '/model-connections', {
+          token,
+          body: { kind: 'openai', name, base_url: `${models.url}${base}`, api_key: KEY },
+        })
+      ).body;
       const resolved = await resolveModel(t.server.ctx, userId, `@${c.id}/gpt-x`);
       const err = (await resolved!.provider.chat({ model: resolved!.model, messages: [] }).catch((e) => e)) as Error;
       expect(err.message).toMatch(/••••/);
@@ -106,6 +156,8 @@ describe('keys quoted back by a model server', () => {
     const text = `Bearer ${KEY} api_key=${KEY.slice(3)} gsk_abcdefghijklmnopqrstu and xai-ABCDEFGHIJKLMNOPQR, secret hunter2-key`;
     const masked = maskSecrets(text, ['hunter2-key']);
     expect(masked).not.toMatch(/Q9x8W7|abcdefghijkl|ABCDEFGHIJ|hunter2/);
-    expect(maskSecrets('model "llama3.2:1b" not found, try pulling it first')).toBe('model "llama3.2:1b" not found, try pulling it first');
+    expect(maskSecrets('model "llama3.2:1b" not found, try pulling it first')).toBe(
+      'model "llama3.2:1b" not found, try pulling it first',
+    );
   });
 });

@@ -52,7 +52,14 @@ beforeAll(async () => {
   s = await startTestServer({
     dataDir,
     adminEmails: OPERATORS,
-    builtin: { ...builtinConfigFrom({}, dataDir), importDirs: [importDir], downloadAllowPrivate: true, maxDownloadsPerUser: 1, maxDownloads: 5, maxTotalBytes: model.length * 3 },
+    builtin: {
+      ...builtinConfigFrom({}, dataDir),
+      importDirs: [importDir],
+      downloadAllowPrivate: true,
+      maxDownloadsPerUser: 1,
+      maxDownloads: 5,
+      maxTotalBytes: model.length * 3,
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -64,17 +71,27 @@ afterAll(async () => {
 
 const settled = async (token: string, file: string) => {
   let d: { state: string; error: string | null } | undefined;
-  await expect.poll(async () => {
-    d = (await s.api('GET', '/api/builtin-models', { token })).body.downloads.find((x: { file: string }) => x.file === file);
-    return d && !['running', 'verifying'].includes(d.state);
-  }, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        d = (await s.api('GET', '/api/builtin-models', { token })).body.downloads.find(
+          (x: { file: string }) => x.file === file,
+        );
+        return d && !['running', 'verifying'].includes(d.state);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return d!;
 };
 
 describe('built-in model downloads', () => {
   it('stop at the first bytes when they are not GGUF, and remove what was written', async () => {
     const { token } = await registerOperator();
-    expect((await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/zeros/z.gguf` } })).status).toBe(202);
+    expect(
+      (await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/zeros/z.gguf` } }))
+        .status,
+    ).toBe(202);
     const d = await settled(token, 'z.gguf');
     expect(d).toMatchObject({ state: 'failed', error: expect.stringContaining('not a GGUF model') });
     await expect.poll(() => zeros.closed).toBe(true);
@@ -86,16 +103,40 @@ describe('built-in model downloads', () => {
   it('belong to their owner: another user neither lists nor cancels them; one runs per user at a time', async () => {
     const a = await registerOperator();
     const b = await registerOperator();
-    expect((await s.api('POST', '/api/builtin-models/downloads', { token: a.token, body: { url: `${files.url}/slow/mine.gguf` } })).status).toBe(202);
-    const again = await s.api('POST', '/api/builtin-models/downloads', { token: a.token, body: { url: `${files.url}/m/second.gguf` } });
-    expect(again).toMatchObject({ status: 429, body: { detail: expect.stringContaining('BUILTIN_MAX_DOWNLOADS_PER_USER') } });
-    const listA = (await s.api('GET', '/api/builtin-models', { token: a.token })).body.downloads.map((d: { file: string }) => d.file);
-    const listB = (await s.api('GET', '/api/builtin-models', { token: b.token })).body.downloads.map((d: { file: string }) => d.file);
+    expect(
+      (
+        await s.api('POST', '/api/builtin-models/downloads', {
+          token: a.token,
+          body: { url: `${files.url}/slow/mine.gguf` },
+        })
+      ).status,
+    ).toBe(202);
+    const again = await s.api('POST', '/api/builtin-models/downloads', {
+      token: a.token,
+      body: { url: `${files.url}/m/second.gguf` },
+    });
+    expect(again).toMatchObject({
+      status: 429,
+      body: { detail: expect.stringContaining('BUILTIN_MAX_DOWNLOADS_PER_USER') },
+    });
+    const listA = (await s.api('GET', '/api/builtin-models', { token: a.token })).body.downloads.map(
+      (d: { file: string }) => d.file,
+    );
+    const listB = (await s.api('GET', '/api/builtin-models', { token: b.token })).body.downloads.map(
+      (d: { file: string }) => d.file,
+    );
     expect(listA).toContain('mine.gguf');
     expect(listB).not.toContain('mine.gguf');
     expect((await s.api('DELETE', '/api/builtin-models/downloads/mine.gguf', { token: b.token })).status).toBe(404);
     // Nor may they take the file over by starting the same name.
-    expect((await s.api('POST', '/api/builtin-models/downloads', { token: b.token, body: { url: `${files.url}/m/mine.gguf` } })).status).toBe(409);
+    expect(
+      (
+        await s.api('POST', '/api/builtin-models/downloads', {
+          token: b.token,
+          body: { url: `${files.url}/m/mine.gguf` },
+        })
+      ).status,
+    ).toBe(409);
     expect((await s.api('DELETE', '/api/builtin-models/downloads/mine.gguf', { token: a.token })).status).toBe(204);
     releaseSlow?.();
     expect(existsSync(path.join(modelsDir, 'mine.gguf.part'))).toBe(false);
@@ -118,28 +159,47 @@ describe('built-in model downloads', () => {
     const { token } = await registerOperator();
     mkdirSync(modelsDir, { recursive: true });
     writeFileSync(path.join(modelsDir, 'filler.gguf'), Buffer.alloc(model.length * 3));
-    const full = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/m/more.gguf` } });
+    const full = await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `${files.url}/m/more.gguf` },
+    });
     expect(full).toMatchObject({ status: 507, body: { detail: expect.stringContaining('BUILTIN_MODELS_MAX_GB') } });
     rmSync(path.join(modelsDir, 'filler.gguf'));
 
-    const bad = await s.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/m/%E0%A4%A.gguf` } });
+    const bad = await s.api('POST', '/api/builtin-models/downloads', {
+      token,
+      body: { url: `${files.url}/m/%E0%A4%A.gguf` },
+    });
     expect(bad).toMatchObject({ status: 422, body: { detail: expect.stringContaining('percent-encoding') } });
 
     for (const p of ['/etc/passwd', '/no/such/file.gguf', path.join(dataDir, 'victim.part')]) {
       const r = await s.api('POST', '/api/builtin-models/files', { token, body: { path: p } });
       expect({ p, status: r.status }).toEqual({ p, status: 403 });
     }
-    expect((await s.api('POST', '/api/builtin-models/files', { token, body: { path: path.join(importDir, 'missing.gguf') } })).status).toBe(404);
+    expect(
+      (
+        await s.api('POST', '/api/builtin-models/files', {
+          token,
+          body: { path: path.join(importDir, 'missing.gguf') },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('free disk', () => {
   it('a download leaves BUILTIN_MIN_FREE_DISK_GB free', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'agora-caps-disk-'));
-    const strict = await startTestServer({ dataDir: dir, builtin: { ...builtinConfigFrom({}, dir), downloadAllowPrivate: true, minFreeDiskBytes: 1e18 } });
+    const strict = await startTestServer({
+      dataDir: dir,
+      builtin: { ...builtinConfigFrom({}, dir), downloadAllowPrivate: true, minFreeDiskBytes: 1e18 },
+    });
     try {
       const { token } = await strict.register();
-      const r = await strict.api('POST', '/api/builtin-models/downloads', { token, body: { url: `${files.url}/m/room.gguf` } });
+      const r = await strict.api('POST', '/api/builtin-models/downloads', {
+        token,
+        body: { url: `${files.url}/m/room.gguf` },
+      });
       expect(r).toMatchObject({ status: 507, body: { detail: expect.stringContaining('BUILTIN_MIN_FREE_DISK_GB') } });
     } finally {
       await strict.close();

@@ -85,7 +85,10 @@ describe('an OpenAI-compatible server that sends too much', () => {
       await pour(res, `data: ${'z'.repeat(16 * 1024)}`, 100 * 1024 * 1024, sent);
     });
     servers.push(lb);
-    const p = createOpenAiProvider({ baseUrl: lb.url, limits: { maxReplyChars: 100_000, replyCharsPerToken: 16, maxLineBytes: 64 * 1024 } });
+    const p = createOpenAiProvider({
+      baseUrl: lb.url,
+      limits: { maxReplyChars: 100_000, replyCharsPerToken: 16, maxLineBytes: 64 * 1024 },
+    });
     await expect(p.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
       kind: 'malformed',
       message: expect.stringMatching(/passed 65536 bytes without a line break.*LLM_MAX_LINE_BYTES/),
@@ -98,12 +101,22 @@ describe('an OpenAI-compatible server that sends too much', () => {
     const sent = { bytes: 0, closed: false };
     const lb = await startLoopback(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      await pour(res, `data: ${JSON.stringify({ choices: [{ delta: { content: 'words '.repeat(50) } }] })}\n\n`, 100 * 1024 * 1024, sent);
+      await pour(
+        res,
+        `data: ${JSON.stringify({ choices: [{ delta: { content: 'words '.repeat(50) } }] })}\n\n`,
+        100 * 1024 * 1024,
+        sent,
+      );
     });
     servers.push(lb);
-    const p = createOpenAiProvider({ baseUrl: lb.url, limits: { maxReplyChars: 1_000_000, replyCharsPerToken: 10, maxLineBytes: 64 * 1024 } });
+    const p = createOpenAiProvider({
+      baseUrl: lb.url,
+      limits: { maxReplyChars: 1_000_000, replyCharsPerToken: 10, maxLineBytes: 64 * 1024 },
+    });
     let streamed = 0;
-    await expect(p.chat({ model: 'm', messages: [], maxTokens: 500, onToken: (t) => (streamed += t.length) })).rejects.toMatchObject({
+    await expect(
+      p.chat({ model: 'm', messages: [], maxTokens: 500, onToken: (t) => (streamed += t.length) }),
+    ).rejects.toMatchObject({
       kind: 'malformed',
       message: expect.stringContaining('longer than 5000 characters'),
     });
@@ -118,7 +131,10 @@ describe('an OpenAI-compatible server that sends too much', () => {
       res.end(JSON.stringify({ choices: [{ message: { content: 'x'.repeat(200_000) } }] }));
     });
     servers.push(lb);
-    const p = createOpenAiProvider({ baseUrl: lb.url, limits: { maxReplyChars: 1_000_000, replyCharsPerToken: 16, maxLineBytes: 64 * 1024 } });
+    const p = createOpenAiProvider({
+      baseUrl: lb.url,
+      limits: { maxReplyChars: 1_000_000, replyCharsPerToken: 16, maxLineBytes: 64 * 1024 },
+    });
     await expect(p.chat({ model: 'm', messages: [] })).rejects.toMatchObject({ kind: 'malformed' });
   });
 });
@@ -130,12 +146,23 @@ describe('an Ollama server that sends too much', () => {
     const lb = await startLoopback(async (req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       if (req.json().model === 'one-line') await pour(res, 'q'.repeat(16 * 1024), 100 * 1024 * 1024, noBreak);
-      else await pour(res, `${JSON.stringify({ message: { content: 'abc '.repeat(25) }, done: false })}\n`, 100 * 1024 * 1024, endless);
+      else
+        await pour(
+          res,
+          `${JSON.stringify({ message: { content: 'abc '.repeat(25) }, done: false })}\n`,
+          100 * 1024 * 1024,
+          endless,
+        );
     });
     servers.push(lb);
-    const p = createOllamaProvider({ host: lb.url, limits: { maxReplyChars: 3_000, replyCharsPerToken: 16, maxLineBytes: 32 * 1024 } });
+    const p = createOllamaProvider({
+      host: lb.url,
+      limits: { maxReplyChars: 3_000, replyCharsPerToken: 16, maxLineBytes: 32 * 1024 },
+    });
     await expect(p.chat({ model: 'one-line', messages: [] })).rejects.toThrow(/LLM_MAX_LINE_BYTES/);
-    await expect(p.chat({ model: 'chatty', messages: [] })).rejects.toThrow(/longer than 3000 characters.*LLM_MAX_REPLY_CHARS/);
+    await expect(p.chat({ model: 'chatty', messages: [] })).rejects.toThrow(
+      /longer than 3000 characters.*LLM_MAX_REPLY_CHARS/,
+    );
     await expect.poll(() => noBreak.closed && endless.closed).toBe(true);
     expect(noBreak.bytes + endless.bytes).toBeLessThan(20 * 1024 * 1024);
   });

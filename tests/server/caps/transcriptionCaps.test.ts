@@ -22,7 +22,9 @@ describe('a WAV header', () => {
     expect(wavRefusal(parseWavHeader(oneHz, oneHz.length), 30)).toMatch(/sample rate of 1 Hz/);
     const placeholder = silentWav(16_000 * 3, { placeholderSizes: true });
     expect(parseWavHeader(placeholder, placeholder.length)?.seconds).toBe(3);
-    expect(wavRefusal(parseWavHeader(placeholder, placeholder.length), 0.02)).toMatch(/3 s long; this server transcribes up to 1.2 s \(TRANSCRIBE_MAX_MINUTES\)/);
+    expect(wavRefusal(parseWavHeader(placeholder, placeholder.length), 0.02)).toMatch(
+      /3 s long; this server transcribes up to 1.2 s \(TRANSCRIBE_MAX_MINUTES\)/,
+    );
     expect(wavRefusal(parseWavHeader(Buffer.from('RIFF....WAVEjunk'), 16), 30)).toMatch(/could not read the audio/);
   });
 
@@ -33,7 +35,9 @@ describe('a WAV header', () => {
       // 20 KB declaring 1 Hz: 10,000 seconds of audio to a resampler.
       writeFileSync(file, silentWav(10_000, { rate: 1 }));
       const started = Date.now();
-      await expect(createPocketsphinxProvider(sphinx!).transcribe({ path: file, mimeType: 'audio/wav', fileName: 'one-hz.wav' })).rejects.toThrow(/sample rate of 1 Hz/);
+      await expect(
+        createPocketsphinxProvider(sphinx!).transcribe({ path: file, mimeType: 'audio/wav', fileName: 'one-hz.wav' }),
+      ).rejects.toThrow(/sample rate of 1 Hz/);
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -42,19 +46,24 @@ describe('a WAV header', () => {
 });
 
 describe('transcription jobs', () => {
-  it('one per user at a time: a second Transcribe now is told so, another user is not held up', { timeout: 120_000 }, async () => {
+  it('one per user at a time: a second Transcribe now is told so, another user is not held up', {
+    timeout: 120_000,
+  }, async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let running = 0;
-    const s = await startTestServer({ transcribeJobsPerUser: 1, transcribeJobs: 4 }, {
-      providers: providersWith({
-        async transcribe() {
-          running++;
-          await gate;
-          return 'heard';
-        },
-      }),
-    });
+    const s = await startTestServer(
+      { transcribeJobsPerUser: 1, transcribeJobs: 4 },
+      {
+        providers: providersWith({
+          async transcribe() {
+            running++;
+            await gate;
+            return 'heard';
+          },
+        }),
+      },
+    );
     try {
       const a = await s.register();
       const b = await s.register();
@@ -68,8 +77,14 @@ describe('transcription jobs', () => {
       const itemB = (await upload(s, b.token, agentB.id, wav, 'b.wav', { name: 'b', auto_transcribe: 'false' })).body;
       const first = s.api('POST', '/agents/audio/transcribe', { token: a.token, body: { audio_id: itemsA[0].id } });
       await expect.poll(() => running).toBe(1);
-      const second = await s.api('POST', '/agents/audio/transcribe', { token: a.token, body: { audio_id: itemsA[1].id } });
-      expect(second.body).toMatchObject({ success: false, message: expect.stringContaining('TRANSCRIBE_JOBS_PER_USER') });
+      const second = await s.api('POST', '/agents/audio/transcribe', {
+        token: a.token,
+        body: { audio_id: itemsA[1].id },
+      });
+      expect(second.body).toMatchObject({
+        success: false,
+        message: expect.stringContaining('TRANSCRIBE_JOBS_PER_USER'),
+      });
       const other = s.api('POST', '/agents/audio/transcribe', { token: b.token, body: { audio_id: itemB.id } });
       await expect.poll(() => running).toBe(2);
       release();

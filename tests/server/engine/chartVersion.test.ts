@@ -6,7 +6,12 @@ const chart = (extra: Record<string, object> = {}) =>
   createMachine({
     id: 'engine',
     initial: 'running',
-    states: { running: { on: { stop: 'ended', pause: 'paused' } }, paused: { on: { resume: 'running' } }, ended: { type: 'final' }, ...extra },
+    states: {
+      running: { on: { stop: 'ended', pause: 'paused' } },
+      paused: { on: { resume: 'running' } },
+      ended: { type: 'final' },
+      ...extra,
+    },
   });
 
 describe('engine snapshots carry the version of the chart that wrote them', () => {
@@ -16,7 +21,11 @@ describe('engine snapshots carry the version of the chart that wrote them', () =
     const renamedEvent = createMachine({
       id: 'engine',
       initial: 'running',
-      states: { running: { on: { halt: 'ended', pause: 'paused' } }, paused: { on: { resume: 'running' } }, ended: { type: 'final' } },
+      states: {
+        running: { on: { halt: 'ended', pause: 'paused' } },
+        paused: { on: { resume: 'running' } },
+        ended: { type: 'final' },
+      },
     });
     expect(chartVersion(renamedEvent)).not.toBe(chartVersion(chart()));
   });
@@ -28,7 +37,11 @@ describe('engine snapshots carry the version of the chart that wrote them', () =
     const back = restorable(chart(), stored);
     expect(back).not.toBeNull();
     expect(back).not.toHaveProperty('engine_chart');
-    expect(createActor(chart(), { snapshot: back as never }).start().getSnapshot().value).toBe('paused');
+    expect(
+      createActor(chart(), { snapshot: back as never })
+        .start()
+        .getSnapshot().value,
+    ).toBe('paused');
 
     expect(restorable(chart({ judging: {} }), stored)).toBeNull();
     expect(restorable(chart(), actor.getPersistedSnapshot())).toBeNull(); // stored before versions existed

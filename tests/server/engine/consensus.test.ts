@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { hasConverged, measureConsensus, type Position } from '../../../server/engine/consensus';
 
 const p = (name: string, optionId: string | null, confidence: number, informed = true): Position => ({
-  agentId: name, agentName: name, stance: 'support', confidence, content: `${name} says so`, optionId, informed,
+  agentId: name,
+  agentName: name,
+  stance: 'support',
+  confidence,
+  content: `${name} says so`,
+  optionId,
+  informed,
 });
 
 describe('consensus: the confidence-weighted share of the leading option over all participants', () => {
@@ -22,7 +28,11 @@ describe('consensus: the confidence-weighted share of the leading option over al
   });
 
   it('divides by every participant, spoken or not, and names dissent by the option label', () => {
-    const m = measureConsensus([p('a', 'o1', 0.9), p('b', 'o2', 0.5)], 4, (id) => ({ o1: 'Fare-free', o2: 'Cheaper passes' })[id]);
+    const m = measureConsensus(
+      [p('a', 'o1', 0.9), p('b', 'o2', 0.5)],
+      4,
+      (id) => ({ o1: 'Fare-free', o2: 'Cheaper passes' })[id],
+    );
     expect(m.score).toBeCloseTo(0.9 / 4, 3);
     expect(m.complete).toBe(false);
     expect(m.dissent).toEqual(['b: Cheaper passes']);
@@ -34,7 +44,13 @@ describe('consensus: the confidence-weighted share of the leading option over al
   });
 
   it('is 0 with no options or zero confidences, and clamps bad numbers', () => {
-    expect(measureConsensus([], 3)).toMatchObject({ score: 0, supportLevel: 0, confidence: 0, leader: null, complete: false });
+    expect(measureConsensus([], 3)).toMatchObject({
+      score: 0,
+      supportLevel: 0,
+      confidence: 0,
+      leader: null,
+      complete: false,
+    });
     expect(measureConsensus([p('a', null, 0.9), p('b', null, 0.9)], 2).score).toBe(0);
     expect(measureConsensus([p('a', 'o1', 7), p('b', 'o1', Number.NaN)], 2).score).toBe(0.5);
   });
@@ -48,37 +64,50 @@ describe('consensus: the confidence-weighted share of the leading option over al
   });
 });
 
-const positionsArb = fc.array(
-  fc.record({ option: fc.constantFrom('o1', 'o2', 'o3', null), confidence: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  { minLength: 1, maxLength: 8 },
-).map((xs) => xs.map((x, i) => p(`agent${i}`, x.option, x.confidence)));
+const positionsArb = fc
+  .array(
+    fc.record({
+      option: fc.constantFrom('o1', 'o2', 'o3', null),
+      confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  )
+  .map((xs) => xs.map((x, i) => p(`agent${i}`, x.option, x.confidence)));
 
 describe('consensus: properties', () => {
   it('stays within [0, 1] and within the leader share of the table', () => {
-    fc.assert(fc.property(positionsArb, fc.nat(4), (ps, extra) => {
-      const m = measureConsensus(ps, ps.length + extra);
-      expect(m.score).toBeGreaterThanOrEqual(0);
-      expect(m.score).toBeLessThanOrEqual(1);
-      expect(m.score).toBeLessThanOrEqual(m.supportLevel + 1e-9);
-    }));
+    fc.assert(
+      fc.property(positionsArb, fc.nat(4), (ps, extra) => {
+        const m = measureConsensus(ps, ps.length + extra);
+        expect(m.score).toBeGreaterThanOrEqual(0);
+        expect(m.score).toBeLessThanOrEqual(1);
+        expect(m.score).toBeLessThanOrEqual(m.supportLevel + 1e-9);
+      }),
+    );
   });
 
   it('does not fall when a supporter of the leading option grows surer', () => {
-    fc.assert(fc.property(positionsArb, fc.double({ min: 0, max: 1, noNaN: true }), (ps, more) => {
-      const m = measureConsensus(ps, ps.length);
-      const i = ps.findIndex((x) => x.optionId === m.leader && m.leader !== null);
-      if (i < 0) return;
-      const surer = ps.map((x, j) => (j === i ? { ...x, confidence: Math.min(1, x.confidence + more) } : x));
-      expect(measureConsensus(surer, ps.length).score).toBeGreaterThanOrEqual(m.score);
-    }));
+    fc.assert(
+      fc.property(positionsArb, fc.double({ min: 0, max: 1, noNaN: true }), (ps, more) => {
+        const m = measureConsensus(ps, ps.length);
+        const i = ps.findIndex((x) => x.optionId === m.leader && m.leader !== null);
+        if (i < 0) return;
+        const surer = ps.map((x, j) => (j === i ? { ...x, confidence: Math.min(1, x.confidence + more) } : x));
+        expect(measureConsensus(surer, ps.length).score).toBeGreaterThanOrEqual(m.score);
+      }),
+    );
   });
 
   it('does not depend on the order of the agents', () => {
-    const permuted = positionsArb.chain((ps) => fc.tuple(fc.constant(ps), fc.shuffledSubarray(ps, { minLength: ps.length, maxLength: ps.length })));
-    fc.assert(fc.property(permuted, ([ps, shuffled]) => {
-      const [x, y] = [measureConsensus(ps, ps.length), measureConsensus(shuffled, ps.length)];
-      expect(y.score).toBe(x.score);
-      expect(y.leader).toBe(x.leader);
-    }));
+    const permuted = positionsArb.chain((ps) =>
+      fc.tuple(fc.constant(ps), fc.shuffledSubarray(ps, { minLength: ps.length, maxLength: ps.length })),
+    );
+    fc.assert(
+      fc.property(permuted, ([ps, shuffled]) => {
+        const [x, y] = [measureConsensus(ps, ps.length), measureConsensus(shuffled, ps.length)];
+        expect(y.score).toBe(x.score);
+        expect(y.leader).toBe(x.leader);
+      }),
+    );
   });
 });

@@ -91,11 +91,17 @@ describe('formats on the engine machine', () => {
     });
     await r.done;
     const [s1, s2, s3] = [r.requests.slice(0, 3), r.requests.slice(3, 6), r.requests.slice(6)];
-    for (const q of s1) for (const other of r.requests.slice(0, 3)) if (other !== q) expect(text(q)).not.toContain(`${speakerIn(other)} answers`);
+    for (const q of s1)
+      for (const other of r.requests.slice(0, 3))
+        if (other !== q) expect(text(q)).not.toContain(`${speakerIn(other)} answers`);
     for (const q of s2) for (const n of NAMES) expect(text(q)).not.toMatch(new RegExp(`\\b${n}\\b`));
     expect(s2.every((q) => /Answer A/.test(text(q)) && /Answer B/.test(text(q)))).toBe(true);
     expect(s3.map(speakerIn)).toEqual(['Cy']);
-    expect(r.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual(['answers', 'ranking', 'synthesis']);
+    expect(r.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual([
+      'answers',
+      'ranking',
+      'synthesis',
+    ]);
     const ranking = r.frames.find((f) => f.type === 'ranking');
     expect(ranking.rows).toHaveLength(3);
     expect(ranking.rows.every((x: any) => x.mean_rank !== null)).toBe(true);
@@ -104,21 +110,39 @@ describe('formats on the engine machine', () => {
   });
 
   it('debate: an agent judge votes before and after, sides argue in phases, the result names the side that grew', async () => {
-    const r = run(plans.basic({ format: { kind: 'debate', judge: 'a3', sides: { for: ['a1'], against: ['a2'] } } }), (req) => {
-      if (taskOf(req) === 'vote') return req.context?.stage === 'before' ? answer({ stance: 'oppose', confidence: 0.6, content: 'Doubtful.' }) : answer({ stance: 'support', confidence: 0.7, content: 'Convinced.' });
-      return answer({ content: `${speakerIn(req)} argues.` });
-    });
+    const r = run(
+      plans.basic({ format: { kind: 'debate', judge: 'a3', sides: { for: ['a1'], against: ['a2'] } } }),
+      (req) => {
+        if (taskOf(req) === 'vote')
+          return req.context?.stage === 'before'
+            ? answer({ stance: 'oppose', confidence: 0.6, content: 'Doubtful.' })
+            : answer({ stance: 'support', confidence: 0.7, content: 'Convinced.' });
+        return answer({ content: `${speakerIn(req)} argues.` });
+      },
+    );
     await r.done;
     const votes = r.frames.filter((f) => f.type === 'vote');
-    expect(votes.map((v) => [v.phase, v.side])).toEqual([['before', 'against'], ['after', 'for']]);
-    expect(r.requests.filter((q) => taskOf(q) === 'turn').map(speakerIn)).toEqual(['Ada', 'Bo', 'Ada', 'Bo', 'Ada', 'Bo']);
+    expect(votes.map((v) => [v.phase, v.side])).toEqual([
+      ['before', 'against'],
+      ['after', 'for'],
+    ]);
+    expect(r.requests.filter((q) => taskOf(q) === 'turn').map(speakerIn)).toEqual([
+      'Ada',
+      'Bo',
+      'Ada',
+      'Bo',
+      'Ada',
+      'Bo',
+    ]);
     expect(text(r.requests[1])).toContain('You argue FOR the motion');
     expect(r.frames.find((f) => f.type === 'debate_result')).toMatchObject({ side: 'for', change: 30 });
     expect(text(r.requests[0])).not.toContain('argues');
   });
 
   it('debate with a human judge: waits for the vote before the opening and after the closing', async () => {
-    const r = run(plans.basic({ format: { kind: 'debate', sides: { for: ['a1'], against: ['a2', 'a3'] } } }), () => answer());
+    const r = run(plans.basic({ format: { kind: 'debate', sides: { for: ['a1'], against: ['a2', 'a3'] } } }), () =>
+      answer(),
+    );
     await until(() => r.types().includes('format_note'));
     expect(r.requests).toHaveLength(0);
     r.actor.send({ type: 'judge.vote', side: 'for', confidence: 0.5 });

@@ -10,7 +10,10 @@ import { openDiscussion, sessionId, testProviders, type Client } from './helpers
 // keeps every prompt it is sent: what each agent heard is read from the prompts themselves.
 
 const MODEL = 'fake-format-model';
-interface Seen { messages: Array<{ role: string; content: string }>; schema: Record<string, any> | undefined }
+interface Seen {
+  messages: Array<{ role: string; content: string }>;
+  schema: Record<string, any> | undefined;
+}
 const seen: Seen[] = [];
 /** The words of a speaking turn; the test may replace it. */
 let say: (prompt: string) => string = () => 'Drip irrigation saves water on sandy soil.';
@@ -20,10 +23,27 @@ function reply(body: any): string {
   const schema = body.response_format?.json_schema?.schema;
   const props = schema?.properties ?? {};
   const user = [...body.messages].reverse().find((m: any) => m.role === 'user')?.content ?? '';
-  if (props.next_speaker?.enum) return JSON.stringify({ next_speaker: props.next_speaker.enum[1], content: 'They have not spoken yet.' });
-  if (props.ranking) return JSON.stringify({ ranking: [...props.ranking.items.properties.answer.enum].reverse().map((a: string) => ({ answer: a, reason: 'clear' })), content: 'ranked' });
-  if (props.side) return JSON.stringify({ side: /debate has not started/.test(user) ? 'against' : 'for', confidence: 0.7, content: 'weighed' });
-  return JSON.stringify({ content: say(body.messages.map((m: any) => m.content).join('\n')), stance: 'support', confidence: 0.8, argument_type: 'proposal' });
+  if (props.next_speaker?.enum)
+    return JSON.stringify({ next_speaker: props.next_speaker.enum[1], content: 'They have not spoken yet.' });
+  if (props.ranking)
+    return JSON.stringify({
+      ranking: [...props.ranking.items.properties.answer.enum]
+        .reverse()
+        .map((a: string) => ({ answer: a, reason: 'clear' })),
+      content: 'ranked',
+    });
+  if (props.side)
+    return JSON.stringify({
+      side: /debate has not started/.test(user) ? 'against' : 'for',
+      confidence: 0.7,
+      content: 'weighed',
+    });
+  return JSON.stringify({
+    content: say(body.messages.map((m: any) => m.content).join('\n')),
+    stance: 'support',
+    confidence: 0.8,
+    argument_type: 'proposal',
+  });
 }
 
 let lb: Awaited<ReturnType<typeof startLoopback>>;
@@ -44,7 +64,9 @@ beforeAll(async () => {
     const content = reply(body);
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      return res.end(
+        JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`);
@@ -55,7 +77,10 @@ beforeAll(async () => {
   ({ token } = await s.register());
   ids = [];
   for (const [i, name] of NAMES.entries()) {
-    const r = await s.api('POST', '/agents/', { token, body: { name, role: ['Agronomist', 'Economist', 'Grower'][i], prompt: 'You weigh the evidence.', model: MODEL } });
+    const r = await s.api('POST', '/agents/', {
+      token,
+      body: { name, role: ['Agronomist', 'Economist', 'Grower'][i], prompt: 'You weigh the evidence.', model: MODEL },
+    });
     ids.push(String(r.body.id));
   }
 });
@@ -65,18 +90,28 @@ afterAll(async () => {
 });
 
 const start = (format: object, extra: object = {}) =>
-  openDiscussion(s, '/ws/discuss', token, { agent_ids: ids, session_id: sessionId('fmt'), context: 'Should vineyards switch to drip irrigation?', turns: 4, format, ...extra });
+  openDiscussion(s, '/ws/discuss', token, {
+    agent_ids: ids,
+    session_id: sessionId('fmt'),
+    context: 'Should vineyards switch to drip irrigation?',
+    turns: 4,
+    format,
+    ...extra,
+  });
 const prompt = (x: Seen) => x.messages.map((m) => m.content).join('\n');
 const turnsOf = (c: Client) => c.frames.filter((f) => f.type === 'text' && !f.interrupted);
 
 describe('formats on the server', () => {
   it('council: stage-1 prompts hold no other answer, stage-2 prompts name no agent, the chair answers last', async () => {
     seen.length = 0;
-    say = (p) => `My own view (${/You are (\w+)/.exec(p)?.[1]}): ${p.length % 2 ? 'drip' : 'furrow'} irrigation, marker-${p.length}.`;
+    say = (p) =>
+      `My own view (${/You are (\w+)/.exec(p)?.[1]}): ${p.length % 2 ? 'drip' : 'furrow'} irrigation, marker-${p.length}.`;
     const c = await start({ kind: 'council', chair: ids[2] });
     await c.waitClose(30_000);
     expect(c.invalid).toEqual([]);
-    const answers = turnsOf(c).slice(0, 3).map((f) => f.text);
+    const answers = turnsOf(c)
+      .slice(0, 3)
+      .map((f) => f.text);
     const stage1 = seen.slice(0, 3);
     stage1.forEach((q, i) => answers.forEach((a, j) => j !== i && expect(prompt(q)).not.toContain(a)));
     const stage2 = seen.filter((q) => q.schema?.properties?.ranking);
@@ -84,7 +119,11 @@ describe('formats on the server', () => {
     for (const q of stage2) for (const n of NAMES) expect(prompt(q)).not.toMatch(new RegExp(`\\b${n}\\b`, 'i'));
     const ranking = c.frames.find((f) => f.type === 'ranking');
     expect(ranking.rows.map((r: any) => r.agent_name).sort()).toEqual(NAMES);
-    expect(c.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual(['answers', 'ranking', 'synthesis']);
+    expect(c.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual([
+      'answers',
+      'ranking',
+      'synthesis',
+    ]);
     const chair = turnsOf(c)[3];
     expect(chair.from).toBe('Cy');
     expect(c.frames.find((f) => f.type === 'discussion_summary').summary.text).toBe(chair.text);
@@ -97,7 +136,11 @@ describe('formats on the server', () => {
     hold = new Promise<void>((r) => (open = r));
     const c = await start({ kind: 'round_table' });
     await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
-    c.send({ type: 'human_message', text: '@"cy" what does it cost per hectare?', timestamp: new Date().toISOString() });
+    c.send({
+      type: 'human_message',
+      text: '@"cy" what does it cost per hectare?',
+      timestamp: new Date().toISOString(),
+    });
     await new Promise((r) => setTimeout(r, 100));
     hold = null;
     open();
@@ -149,7 +192,10 @@ describe('formats on the server', () => {
     seen.length = 0;
     const c = await start({ kind: 'debate', judge: ids[2], sides: { for: [ids[0]], against: [ids[1]] } });
     await c.waitClose(30_000);
-    expect(c.frames.filter((f) => f.type === 'vote').map((v) => [v.phase, v.side])).toEqual([['before', 'against'], ['after', 'for']]);
+    expect(c.frames.filter((f) => f.type === 'vote').map((v) => [v.phase, v.side])).toEqual([
+      ['before', 'against'],
+      ['after', 'for'],
+    ]);
     expect(c.frames.find((f) => f.type === 'debate_result')).toMatchObject({ side: 'for', change: 40 });
     expect(turnsOf(c).map((t) => t.from)).toEqual(['Ada', 'Bo', 'Ada', 'Bo', 'Ada', 'Bo']);
     const firstVote = seen.find((q) => q.schema?.properties?.side)!;
@@ -159,11 +205,27 @@ describe('formats on the server', () => {
   describe('bad input', () => {
     const cases: Array<[string, (ids: string[]) => object, RegExp]> = [
       ['an unknown kind', () => ({ kind: 'fishbowl' }), /format\.kind|Invalid option/i],
-      ['a moderator not in the discussion', () => ({ kind: 'moderated', moderator: 'nobody' }), /moderator "nobody" is not an agent/],
+      [
+        'a moderator not in the discussion',
+        () => ({ kind: 'moderated', moderator: 'nobody' }),
+        /moderator "nobody" is not an agent/,
+      ],
       ['a chair not in the discussion', () => ({ kind: 'council', chair: 'ghost' }), /chair "ghost"/],
-      ['a side with no agent', (a) => ({ kind: 'debate', sides: { for: [a[0], a[1]], against: [] } }), /'Against' side has no agent/],
-      ['a judge who debates', (a) => ({ kind: 'debate', judge: a[0], sides: { for: [a[0]], against: [a[1]] } }), /judge is also a debater/],
-      ['an agent on both sides', (a) => ({ kind: 'debate', judge: 'human', sides: { for: [a[0]], against: [a[0], a[1]] } }), /both sides/],
+      [
+        'a side with no agent',
+        (a) => ({ kind: 'debate', sides: { for: [a[0], a[1]], against: [] } }),
+        /'Against' side has no agent/,
+      ],
+      [
+        'a judge who debates',
+        (a) => ({ kind: 'debate', judge: a[0], sides: { for: [a[0]], against: [a[1]] } }),
+        /judge is also a debater/,
+      ],
+      [
+        'an agent on both sides',
+        (a) => ({ kind: 'debate', judge: 'human', sides: { for: [a[0]], against: [a[0], a[1]] } }),
+        /both sides/,
+      ],
     ];
     it.each(cases)('%s: an error frame, nothing started', async (_what, make, message) => {
       seen.length = 0;
@@ -180,17 +242,31 @@ describe('formats on the server', () => {
       say = () => 'Fuzzed.';
       const id = fc.oneof(fc.constantFrom(...ids, 'human', '', 'x'.repeat(300)), fc.string({ maxLength: 8 }));
       const anyFormat = fc.oneof(
-        fc.record({
-          kind: fc.oneof(fc.constantFrom('round_table', 'moderated', 'council', 'debate'), fc.string({ maxLength: 10 })),
-          moderator: fc.option(id, { nil: undefined }), chair: fc.option(id, { nil: undefined }), judge: fc.option(id, { nil: undefined }),
-          sides: fc.option(fc.record({ for: fc.array(id, { maxLength: 4 }), against: fc.array(id, { maxLength: 4 }) }), { nil: undefined }),
-        }, { requiredKeys: [] }),
+        fc.record(
+          {
+            kind: fc.oneof(
+              fc.constantFrom('round_table', 'moderated', 'council', 'debate'),
+              fc.string({ maxLength: 10 }),
+            ),
+            moderator: fc.option(id, { nil: undefined }),
+            chair: fc.option(id, { nil: undefined }),
+            judge: fc.option(id, { nil: undefined }),
+            sides: fc.option(
+              fc.record({ for: fc.array(id, { maxLength: 4 }), against: fc.array(id, { maxLength: 4 }) }),
+              { nil: undefined },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
         fc.anything({ maxDepth: 2 }),
       );
       await fc.assert(
         fc.asyncProperty(anyFormat, async (format) => {
           const c = await start(format as object);
-          const first = await c.waitFor((f) => f.type === 'error' || f.type === 'discussion_started' || f.type === 'format_note' || f.type === 'floor');
+          const first = await c.waitFor(
+            (f) =>
+              f.type === 'error' || f.type === 'discussion_started' || f.type === 'format_note' || f.type === 'floor',
+          );
           if (first.type !== 'error') c.send({ type: 'stop' });
           await c.waitClose();
           expect(c.frames.every((f) => f.type !== 'error' || typeof f.message === 'string')).toBe(true);

@@ -21,17 +21,32 @@ describe('mentions', () => {
 
 describe('constrained answers', () => {
   it('a pick: a name, ask or close; anything else is unreadable', () => {
-    expect(readPick('{"next_speaker":"bo","content":"fresh eyes"}', ['Bo', 'Cy', 'ask', 'close'])).toEqual({ ok: true, value: { choice: 'Bo', reason: 'fresh eyes' } });
-    expect(readPick('Close.\nWe are done.', ['Bo', 'ask', 'close'])).toMatchObject({ ok: true, value: { choice: 'close' } });
+    expect(readPick('{"next_speaker":"bo","content":"fresh eyes"}', ['Bo', 'Cy', 'ask', 'close'])).toEqual({
+      ok: true,
+      value: { choice: 'Bo', reason: 'fresh eyes' },
+    });
+    expect(readPick('Close.\nWe are done.', ['Bo', 'ask', 'close'])).toMatchObject({
+      ok: true,
+      value: { choice: 'close' },
+    });
     expect(readPick('{"next_speaker":"Zed"}', ['Bo', 'ask', 'close']).ok).toBe(false);
   });
   it('a ranking: JSON items or letters in prose; none is unreadable; missing labels follow', () => {
-    expect(readRanking('{"ranking":[{"answer":"B","reason":"clear"}]}', ['A', 'B', 'C'])).toEqual({ ok: true, value: { order: ['B', 'A', 'C'], reasons: { B: 'clear' } } });
-    expect(readRanking('Answer C, then A, then B', ['A', 'B', 'C'])).toMatchObject({ ok: true, value: { order: ['C', 'A', 'B'] } });
+    expect(readRanking('{"ranking":[{"answer":"B","reason":"clear"}]}', ['A', 'B', 'C'])).toEqual({
+      ok: true,
+      value: { order: ['B', 'A', 'C'], reasons: { B: 'clear' } },
+    });
+    expect(readRanking('Answer C, then A, then B', ['A', 'B', 'C'])).toMatchObject({
+      ok: true,
+      value: { order: ['C', 'A', 'B'] },
+    });
     expect(readRanking('they are all fine', ['A', 'B']).ok).toBe(false);
   });
   it('a vote: for/against or support/oppose, confidence bounded', () => {
-    expect(readVote('{"side":"against","confidence":70,"content":"x"}')).toEqual({ ok: true, value: { side: 'against', confidence: 0.7, reason: 'x' } });
+    expect(readVote('{"side":"against","confidence":70,"content":"x"}')).toEqual({
+      ok: true,
+      value: { side: 'against', confidence: 0.7, reason: 'x' },
+    });
     expect(readVote('{"stance":"support","confidence":0.9}')).toMatchObject({ ok: true, value: { side: 'for' } });
     expect(readVote('maybe').ok).toBe(false);
   });
@@ -43,7 +58,9 @@ describe('format checks', () => {
     expect(formatProblem({ kind: 'debate', judge: 'a3' }, ids)).toBeNull();
     expect(formatProblem({ kind: 'debate', judge: 'a1', sides: { for: ['a2'], against: ['a3'] } }, ids)).toBeNull();
     expect(formatProblem({ kind: 'debate', sides: { for: ['a1'], against: ['a9'] } }, ids)).toMatch(/a9/);
-    expect(formatProblem({ kind: 'debate', judge: 'a1', sides: { for: ['a1'], against: ['a2'] } }, ids)).toMatch(/judge is also a debater/);
+    expect(formatProblem({ kind: 'debate', judge: 'a1', sides: { for: ['a1'], against: ['a2'] } }, ids)).toMatch(
+      /judge is also a debater/,
+    );
     expect(formatProblem({ kind: 'council', chair: 'a7' }, ids)).toMatch(/chair/);
   });
 });
@@ -56,7 +73,13 @@ describe('the panel', () => {
     expect(mentionQuery('mail a@b', 8)).toBeNull();
   });
   it('sends no format for the round table, and a debate with the judge out of the sides', () => {
-    expect(formatOf({ kind: 'round_table', moderator: 'human', chair: '', judge: 'human' }, ['a', 'b'])).toBeUndefined();
-    expect(formatOf({ kind: 'debate', moderator: 'human', chair: '', judge: 'c', }, ['a', 'b', 'c'])).toEqual({ kind: 'debate', judge: 'c', sides: { for: ['a'], against: ['b'] } });
+    expect(
+      formatOf({ kind: 'round_table', moderator: 'human', chair: '', judge: 'human' }, ['a', 'b']),
+    ).toBeUndefined();
+    expect(formatOf({ kind: 'debate', moderator: 'human', chair: '', judge: 'c' }, ['a', 'b', 'c'])).toEqual({
+      kind: 'debate',
+      judge: 'c',
+      sides: { for: ['a'], against: ['b'] },
+    });
   });
 });

@@ -5,7 +5,8 @@ export function orderProblems(frames: any[]): string[] {
   const problems: string[] = [];
   const say = (i: number, msg: string) => problems.push(`#${i} ${frames[i]?.type}: ${msg}`);
   if (!frames.length) return ['no frames'];
-  if (!['discussion_started', 'discussion_initialized'].includes(frames[0].type)) say(0, 'the first frame must announce the discussion');
+  if (!['discussion_started', 'discussion_initialized'].includes(frames[0].type))
+    say(0, 'the first frame must announce the discussion');
   const ends = frames.map((f, i) => (f.type === 'discussion_ended' ? i : -1)).filter((i) => i >= 0);
   if (ends.length !== 1) problems.push(`expected one discussion_ended, saw ${ends.length}`);
   else if (ends[0] !== frames.length - 1) say(ends[0] + 1, 'frame after discussion_ended');
@@ -67,7 +68,9 @@ export function orderProblems(frames: any[]): string[] {
         break;
     }
   });
-  const cutOff = ['stopped', 'abandoned', 'failed', 'client_closed', 'shutdown'].includes(frames[frames.length - 1]?.reason);
+  const cutOff = ['stopped', 'abandoned', 'failed', 'client_closed', 'shutdown'].includes(
+    frames[frames.length - 1]?.reason,
+  );
   if (inRound && !cutOff) problems.push(`round ${round} never ended`);
   if (consensus > 1) problems.push(`${consensus} consensus_reached frames`);
   if (summary > 1) problems.push(`${summary} discussion_summary frames`);
@@ -95,11 +98,19 @@ export function streamProblems(frames: any[], opts: { resumed?: boolean } = {}):
       if (!open.has(f.id)) problems.push(`#${i} delta for ${f.id} outside its stream`);
       else open.set(f.id, open.get(f.id) + f.delta);
     } else if (finalId(f) && open.has(finalId(f)!)) {
-      const text = f.type === 'text' ? f.text : f.type === 'argument' ? f.argument.content : f.type === 'discussion_summary' ? f.summary.text : f.content;
+      const text =
+        f.type === 'text'
+          ? f.text
+          : f.type === 'argument'
+            ? f.argument.content
+            : f.type === 'discussion_summary'
+              ? f.summary.text
+              : f.content;
       // Across a reconnect some deltas were never seen (sent while no socket watched): the ones seen are pieces of
       // the final text, in order.
       const same = opts.resumed ? inOrder(text, pieces.get(finalId(f)!) ?? []) : text === open.get(finalId(f)!);
-      if (f.message_type !== 'structured' && !same) problems.push(`#${i} final text of ${finalId(f)} differs from its deltas`);
+      if (f.message_type !== 'structured' && !same)
+        problems.push(`#${i} final text of ${finalId(f)} differs from its deltas`);
       open.delete(finalId(f)!);
       closed.add(finalId(f)!);
     }

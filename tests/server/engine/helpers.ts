@@ -16,16 +16,35 @@ import { silentWav } from '../../support/wav';
 // keeps every frame, checks each against the panel's schema, and can wait for a type or the close.
 
 export const AGENT_SPECS = [
-  { name: 'Ada', role: 'Agronomist', prompt: 'You study soil health and water use in vineyards.', model: 'offline', personality: 'analytical' },
-  { name: 'Bo', role: 'Economist', prompt: 'You weigh costs, prices and risk for growers.', model: 'offline', personality: 'assertive' },
-  { name: 'Cy', role: 'Grower', prompt: 'You run a family vineyard and care about practical steps.', model: 'offline', personality: 'patient' },
+  {
+    name: 'Ada',
+    role: 'Agronomist',
+    prompt: 'You study soil health and water use in vineyards.',
+    model: 'offline',
+    personality: 'analytical',
+  },
+  {
+    name: 'Bo',
+    role: 'Economist',
+    prompt: 'You weigh costs, prices and risk for growers.',
+    model: 'offline',
+    personality: 'assertive',
+  },
+  {
+    name: 'Cy',
+    role: 'Grower',
+    prompt: 'You run a family vineyard and care about practical steps.',
+    model: 'offline',
+    personality: 'patient',
+  },
 ] as const;
 
 export async function makeAgents(s: TestServer, token: string, n = 3): Promise<string[]> {
   const ids: string[] = [];
   for (const spec of AGENT_SPECS.slice(0, n)) {
     const r = await s.api('POST', '/agents/', { token, body: spec });
-    if (r.status !== 200 && r.status !== 201) throw new Error(`agent create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200 && r.status !== 201)
+      throw new Error(`agent create failed: ${r.status} ${JSON.stringify(r.body)}`);
     ids.push(String(r.body.id));
   }
   return ids;
@@ -58,7 +77,8 @@ export function client(ws: WebSocket, panel: Panel): Client {
   ws.on('message', (d) => {
     const raw = String(d);
     const res = parseFrame(schema, raw);
-    if (res.kind !== 'frame') invalid.push({ raw, error: res.kind === 'unknown' ? `unknown type ${res.type}` : res.error });
+    if (res.kind !== 'frame')
+      invalid.push({ raw, error: res.kind === 'unknown' ? `unknown type ${res.type}` : res.error });
     frames.push(JSON.parse(raw));
     wake();
   });
@@ -77,7 +97,9 @@ export function client(ws: WebSocket, panel: Panel): Client {
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out; frames: ${frames.map((f) => f.type).join(',')}; closed: ${JSON.stringify(closed)}`));
+        reject(
+          new Error(`timed out; frames: ${frames.map((f) => f.type).join(',')}; closed: ${JSON.stringify(closed)}`),
+        );
       }, ms);
       const cleanup = () => {
         clearTimeout(timer);
@@ -104,7 +126,13 @@ export function client(ws: WebSocket, panel: Panel): Client {
 }
 
 /** Opens a discussion socket, sends the configuration at once (as the panels do) and returns the client. */
-export async function openDiscussion(s: TestServer, path: string, token: string, config: object, panel: Panel = 'standard'): Promise<Client> {
+export async function openDiscussion(
+  s: TestServer,
+  path: string,
+  token: string,
+  config: object,
+  panel: Panel = 'standard',
+): Promise<Client> {
   const ws = await s.socket(path, token);
   const c = client(ws, panel);
   c.send(config);
@@ -115,9 +143,14 @@ export const sessionId = (tag: string) => `session_${Date.now()}_${tag}_${Math.r
 
 // ── Providers for the integration suite: the real offline model, with speech and research faked or absent ──
 
-
 /** The offline model, optionally wrapped (to watch requests, slow it down or make it fail). */
-export function offlineLlm(wrap?: (req: ChatRequest, next: (r: ChatRequest) => ReturnType<LlmProvider['chat']>) => ReturnType<LlmProvider['chat']>, opts: OfflineOptions = {}) {
+export function offlineLlm(
+  wrap?: (
+    req: ChatRequest,
+    next: (r: ChatRequest) => ReturnType<LlmProvider['chat']>,
+  ) => ReturnType<LlmProvider['chat']>,
+  opts: OfflineOptions = {},
+) {
   const offline = createOfflineProvider(opts);
   const provider: LlmProvider = wrap ? { ...offline, chat: (req) => wrap(req, (r) => offline.chat(r)) } : offline;
   return createLlmRegistry([provider]);
@@ -138,19 +171,55 @@ export function recordedResearch(available = true): ResearchService {
   return {
     enabled: true,
     async search(req) {
-      if (!available) return { query: req.query, results: [], errors: [{ source: 'arxiv', message: 'arXiv at https://export.arxiv.org is not reachable (ENOTFOUND)' }], available: false, detail: 'Could not reach arXiv: no network.' };
+      if (!available)
+        return {
+          query: req.query,
+          results: [],
+          errors: [{ source: 'arxiv', message: 'arXiv at https://export.arxiv.org is not reachable (ENOTFOUND)' }],
+          available: false,
+          detail: 'Could not reach arXiv: no network.',
+        };
       return {
         query: req.query,
         available: true,
         errors: [],
         results: [
-          { source: 'arxiv', query: req.query, results: [
-            { title: 'Deficit irrigation strategies in grapevines', authors: ['M. Costa', 'J. Silva'], year: 2021, abstract: 'We compare regulated deficit irrigation and partial root-zone drying in Vitis vinifera.', url: 'https://arxiv.org/abs/2101.00001', source: 'arxiv' },
-            { title: 'Soil moisture sensing for precision viticulture', authors: ['A. Rossi'], year: 2022, abstract: 'Low-cost capacitive probes guide drip scheduling.', url: 'https://arxiv.org/abs/2202.00002', source: 'arxiv' },
-          ] },
-          { source: 'pubmed', query: req.query, results: [
-            { title: 'Water use efficiency of drip-irrigated vineyards', authors: ['K. Lee'], year: 2020, abstract: 'Field trial over three seasons.', url: 'https://pubmed.ncbi.nlm.nih.gov/30000003/', source: 'pubmed' },
-          ] },
+          {
+            source: 'arxiv',
+            query: req.query,
+            results: [
+              {
+                title: 'Deficit irrigation strategies in grapevines',
+                authors: ['M. Costa', 'J. Silva'],
+                year: 2021,
+                abstract: 'We compare regulated deficit irrigation and partial root-zone drying in Vitis vinifera.',
+                url: 'https://arxiv.org/abs/2101.00001',
+                source: 'arxiv',
+              },
+              {
+                title: 'Soil moisture sensing for precision viticulture',
+                authors: ['A. Rossi'],
+                year: 2022,
+                abstract: 'Low-cost capacitive probes guide drip scheduling.',
+                url: 'https://arxiv.org/abs/2202.00002',
+                source: 'arxiv',
+              },
+            ],
+          },
+          {
+            source: 'pubmed',
+            query: req.query,
+            results: [
+              {
+                title: 'Water use efficiency of drip-irrigated vineyards',
+                authors: ['K. Lee'],
+                year: 2020,
+                abstract: 'Field trial over three seasons.',
+                url: 'https://pubmed.ncbi.nlm.nih.gov/30000003/',
+                source: 'pubmed',
+              },
+            ],
+          },
         ],
       };
     },

@@ -14,38 +14,72 @@ type Snap = SnapshotFrom<DiscussionMachine>;
 type Ev = { type: string; [k: string]: unknown };
 
 const LONG = { turnTimeoutMs: 1e9, ackTimeoutMs: 1e9, maxConsecutiveFailures: 2 };
-const plan = plans.multi({ reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'consensus'], convergenceThreshold: 0.8 } }, 2, LONG);
+const plan = plans.multi(
+  { reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'consensus'], convergenceThreshold: 0.8 } },
+  2,
+  LONG,
+);
 const input = { plan, speechAvailable: false, researchAvailable: false };
 
-const support = { type: 'think.done', output: { answer: answer({ stance: 'support', confidence: 0.9 }), modelMs: 1, answeredAt: 0 } };
-const oppose = { type: 'think.done', output: { answer: answer({ stance: 'oppose', confidence: 0.9, argument_type: 'counter' }), modelMs: 1, answeredAt: 0 } };
+const support = {
+  type: 'think.done',
+  output: { answer: answer({ stance: 'support', confidence: 0.9 }), modelMs: 1, answeredAt: 0 },
+};
+const oppose = {
+  type: 'think.done',
+  output: {
+    answer: answer({ stance: 'oppose', confidence: 0.9, argument_type: 'counter' }),
+    modelMs: 1,
+    answeredAt: 0,
+  },
+};
 const failure = { type: 'think.failed', error: 'model down' };
 const stop = { type: 'stop', reason: 'stopped' };
 const human = { type: 'human.message', text: 'Consider water.' };
 
 // The summary is streamed like a turn: its actor answers with the same think events.
-const summary = { type: 'think.done', output: { answer: answer({ content: 'They talked.', stance: 'neutral' }), modelMs: 1, answeredAt: 0 } };
+const summary = {
+  type: 'think.done',
+  output: { answer: answer({ content: 'They talked.', stance: 'neutral' }), modelMs: 1, answeredAt: 0 },
+};
 const summaryFailure = { type: 'think.failed', error: 'model down' };
 
 const eventsFor = (s: Snap): Ev[] =>
-  s.status === 'done' ? []
-  : s.matches({ running: 'thinking' }) ? [support, oppose, failure, stop]
-  : s.matches('summarizing') ? [summary, summaryFailure, stop]
-  : [stop, human];
+  s.status === 'done'
+    ? []
+    : s.matches({ running: 'thinking' })
+      ? [support, oppose, failure, stop]
+      : s.matches('summarizing')
+        ? [summary, summaryFailure, stop]
+        : [stop, human];
 
 /** The parts of the context that change what happens next: position in the plan, failures, stances. */
 const serializeState = (s: Snap) =>
   JSON.stringify([
-    s.value, s.status, s.context.round, s.context.stageIndex, s.context.turnInStage, s.context.failures,
-    Object.values(s.context.record.positions).map((p) => `${p.agentId}:${p.stance}`).sort(),
+    s.value,
+    s.status,
+    s.context.round,
+    s.context.stageIndex,
+    s.context.turnInStage,
+    s.context.failures,
+    Object.values(s.context.record.positions)
+      .map((p) => `${p.agentId}:${p.stance}`)
+      .sort(),
   ]);
 
 // TestModel's generics cannot name the machine's own snapshot type, hence the casts at this one boundary.
-const model = new TestModel<Snap, Ev, typeof input>(discussionMachine as never, { input, events: eventsFor, serializeState });
+const model = new TestModel<Snap, Ev, typeof input>(discussionMachine as never, {
+  input,
+  events: eventsFor,
+  serializeState,
+});
 
 function replay(events: Ev[]) {
   const never = fromPromise(() => new Promise<never>(() => {})) as never;
-  const actor = createActor(discussionMachine.provide({ actors: { think: never, summarize: never, speak: never, research: never } }), { input });
+  const actor = createActor(
+    discussionMachine.provide({ actors: { think: never, summarize: never, speak: never, research: never } }),
+    { input },
+  );
   const frames: any[] = [];
   actor.on('frame', (e) => frames.push(e.frame));
   actor.start();
@@ -57,8 +91,13 @@ describe('discussion machine, model-based', () => {
   it('reaches every stage of both rounds, summarizing, ended, failed and stopped', () => {
     const paths = model.getShortestPaths({ allowDuplicatePaths: true });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const v of ['{"running":"thinking"}', '"summarizing"', '"ended"', '"failed"', '"stopped"']) expect(reached).toContain(v);
-    const stagesReached = new Set(paths.filter((p) => p.state.matches({ running: 'thinking' })).map((p) => `${p.state.context.round}:${p.state.context.stageIndex}`));
+    for (const v of ['{"running":"thinking"}', '"summarizing"', '"ended"', '"failed"', '"stopped"'])
+      expect(reached).toContain(v);
+    const stagesReached = new Set(
+      paths
+        .filter((p) => p.state.matches({ running: 'thinking' }))
+        .map((p) => `${p.state.context.round}:${p.state.context.stageIndex}`),
+    );
     expect([...stagesReached].sort()).toEqual(['1:0', '1:1', '2:0', '2:1']);
   });
 
@@ -80,7 +119,8 @@ describe('discussion machine, model-based', () => {
 
   it('every simple path to the end respects the round limit and ends with one discussion_ended', () => {
     // Answers only (no stops, failures or human messages), so the simple paths stay few: every mix of stances.
-    const answersOnly = (s: Snap): Ev[] => (s.matches({ running: 'thinking' }) ? [support, oppose] : s.matches('summarizing') ? [summary] : []);
+    const answersOnly = (s: Snap): Ev[] =>
+      s.matches({ running: 'thinking' }) ? [support, oppose] : s.matches('summarizing') ? [summary] : [];
     const paths = model.getSimplePaths({ events: answersOnly as never, toState: (s) => s.status === 'done' });
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {

@@ -12,16 +12,43 @@ const valid = (frames: any[], audience: 'standard' | 'hybrid') => {
 
 describe('discussion machine: stages and rounds', () => {
   it('runs every stage of every round with each agent once per stage, in table order', async () => {
-    const plan = plans.multi({ reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'critique', 'consensus'], convergenceThreshold: 1 } }, 2);
+    const plan = plans.multi(
+      {
+        reasoning_config: { maxRounds: 2, stages: ['brainstorming', 'critique', 'consensus'], convergenceThreshold: 1 },
+      },
+      2,
+    );
     // Each agent holds its own option: the leader (Ada's, the older) has 0.9 of two participants.
-    const r = run(plan, (req) => answer({ stance: 'oppose', argument_type: 'counter', position: `${speakerIn(req)}'s way` }));
+    const r = run(plan, (req) =>
+      answer({ stance: 'oppose', argument_type: 'counter', position: `${speakerIn(req)}'s way` }),
+    );
     await r.done;
     expect(valid(r.frames, 'standard')).toEqual([]);
     expect(orderProblems(r.frames)).toEqual([]);
     const stages = r.frames.filter((f) => f.type === 'reasoning_stage').map((f) => `${f.round}:${f.stage}`);
-    expect(stages).toEqual(['1:brainstorming', '1:critique', '1:consensus', '2:brainstorming', '2:critique', '2:consensus']);
+    expect(stages).toEqual([
+      '1:brainstorming',
+      '1:critique',
+      '1:consensus',
+      '2:brainstorming',
+      '2:critique',
+      '2:consensus',
+    ]);
     expect(r.requests.map(speakerIn)).toEqual(Array(6).fill(['Ada', 'Bo']).flat());
-    expect(r.requests.map((q) => q.context!.stage)).toEqual(['brainstorming', 'brainstorming', 'critique', 'critique', 'consensus', 'consensus', 'brainstorming', 'brainstorming', 'critique', 'critique', 'consensus', 'consensus']);
+    expect(r.requests.map((q) => q.context!.stage)).toEqual([
+      'brainstorming',
+      'brainstorming',
+      'critique',
+      'critique',
+      'consensus',
+      'consensus',
+      'brainstorming',
+      'brainstorming',
+      'critique',
+      'critique',
+      'consensus',
+      'consensus',
+    ]);
     expect(r.frames.filter((f) => f.type === 'round_end').map((f) => f.round)).toEqual([1, 2]);
     const c = r.frames.find((f) => f.type === 'consensus_reached');
     expect(c).toMatchObject({ score: 0.45, reached: false, consensus: { support_level: 0.5 } });
@@ -35,15 +62,25 @@ describe('discussion machine: stages and rounds', () => {
     await r.done;
     expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(1);
     expect(r.frames.find((f) => f.type === 'round_end')).toMatchObject({ round: 1, agreement: 0.9 });
-    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ score: 0.9, reached: true, consensus: { support_level: 1, confidence: 0.9 } });
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({
+      score: 0.9,
+      reached: true,
+      consensus: { support_level: 1, confidence: 0.9 },
+    });
     expect(r.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'consensus' });
     expect(orderProblems(r.frames)).toEqual([]);
   });
 
   it('weighs an answer without required evidence at half its stated confidence in the consensus', async () => {
-    const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['consensus'], convergenceThreshold: 1, requireEvidence: true } }, 2);
+    const plan = plans.multi(
+      { reasoning_config: { maxRounds: 1, stages: ['consensus'], convergenceThreshold: 1, requireEvidence: true } },
+      2,
+    );
     // Both hold one option; Ada gives evidence at 0.8, Bo none at 0.8, so Bo counts as 0.4: score (0.8 + 0.4) / 2.
-    const script = [answer({ stance: 'support', confidence: 0.8, evidence: ['a trial'] }), answer({ stance: 'oppose', confidence: 0.8, evidence: [] })];
+    const script = [
+      answer({ stance: 'support', confidence: 0.8, evidence: ['a trial'] }),
+      answer({ stance: 'oppose', confidence: 0.8, evidence: [] }),
+    ];
     let i = 0;
     const r = run(plan, () => script[i++]);
     await r.done;
@@ -52,18 +89,31 @@ describe('discussion machine: stages and rounds', () => {
   });
 
   it('builds an argument tree: proposals are roots, replies hang under the proposal or the agent addressed', async () => {
-    const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique', 'synthesis'], convergenceThreshold: 1 } }, 2);
+    const plan = plans.multi(
+      {
+        reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique', 'synthesis'], convergenceThreshold: 1 },
+      },
+      2,
+    );
     const script = [
-      answer({ argument_type: 'proposal' }), answer({ argument_type: 'question', addressed_to: 'Ada' }),
-      answer({ argument_type: 'counter', addressed_to: 'Bo', stance: 'oppose' }), answer({ argument_type: 'support' }),
-      answer({ argument_type: 'synthesis' }), answer({ argument_type: 'support', evidence: [] }),
+      answer({ argument_type: 'proposal' }),
+      answer({ argument_type: 'question', addressed_to: 'Ada' }),
+      answer({ argument_type: 'counter', addressed_to: 'Bo', stance: 'oppose' }),
+      answer({ argument_type: 'support' }),
+      answer({ argument_type: 'synthesis' }),
+      answer({ argument_type: 'support', evidence: [] }),
     ];
     let i = 0;
     const r = run(plan, () => script[i++]);
     await r.done;
     const args = r.frames.filter((f) => f.type === 'argument').map((f) => f.argument);
     expect(args.map((a) => [a.type, a.parent_id?.replace('s-msg-', '') ?? null])).toEqual([
-      ['proposal', null], ['question', '1'], ['counter', '2'], ['support', '1'], ['synthesis', '1'], ['support', '5'],
+      ['proposal', null],
+      ['question', '1'],
+      ['counter', '2'],
+      ['support', '1'],
+      ['synthesis', '1'],
+      ['support', '5'],
     ]);
     expect(args[0].votes).toEqual({ support: 1, oppose: 0 });
     expect(args[2].votes).toEqual({ support: 1, oppose: 1 });
@@ -81,8 +131,13 @@ describe('discussion machine: every turn and the summary stream', () => {
   };
 
   it('multi-round: each argument closes the stream of its own id; the summary streams and closes with discussion_summary', async () => {
-    const plan = plans.multi({ reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique'], convergenceThreshold: 1 } }, 2);
-    const r = run(plan, writing('Drip lines save water, but the pumps need checking first.'), { summary: 'Ada and Bo agreed on drip lines after a pump check.' });
+    const plan = plans.multi(
+      { reasoning_config: { maxRounds: 1, stages: ['brainstorming', 'critique'], convergenceThreshold: 1 } },
+      2,
+    );
+    const r = run(plan, writing('Drip lines save water, but the pumps need checking first.'), {
+      summary: 'Ada and Bo agreed on drip lines after a pump check.',
+    });
     await r.done;
     expect(valid(r.frames, 'standard')).toEqual([]);
     expect(unstreamedFinals(r.frames)).toEqual([]);
@@ -98,13 +153,18 @@ describe('discussion machine: every turn and the summary stream', () => {
     const summary = r.frames.find((f) => f.type === 'discussion_summary');
     const start = r.frames.find((f) => f.type === 'agent_message_start' && f.id === summary.id);
     expect(start).toMatchObject({ kind: 'summary', agent_name: 'Ada' });
-    const deltas = r.frames.filter((f) => f.type === 'agent_message_delta' && f.id === summary.id).map((f) => f.delta).join('');
+    const deltas = r.frames
+      .filter((f) => f.type === 'agent_message_delta' && f.id === summary.id)
+      .map((f) => f.delta)
+      .join('');
     expect(deltas).toBe('Ada and Bo agreed on drip lines after a pump check.');
     expect(summary.summary.text).toBe(deltas);
   });
 
   it('hybrid: the closing summary streams to the hybrid panel too, in frames its schema accepts', async () => {
-    const r = run(plans.hybrid({ max_rounds: 1 }, 2), writing('Pumps first, then drip lines.'), { summary: 'A short summary.' });
+    const r = run(plans.hybrid({ max_rounds: 1 }, 2), writing('Pumps first, then drip lines.'), {
+      summary: 'A short summary.',
+    });
     await r.done;
     expect(valid(r.frames, 'hybrid')).toEqual([]);
     expect(unstreamedFinals(r.frames)).toEqual([]);
@@ -141,15 +201,24 @@ describe('discussion machine: failures, stop and speech', () => {
 
   it('stop mid-call aborts the model call and ends the discussion', async () => {
     let aborted = false;
-    const r = run(plans.enhanced(), (_req, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => {
-      aborted = true;
-      reject(new Error('aborted'));
-    })));
+    const r = run(
+      plans.enhanced(),
+      (_req, signal) =>
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        ),
+    );
     await until(() => r.frames.some((f) => f.type === 'agent_status' && f.status === 'thinking'));
     r.actor.send({ type: 'stop', reason: 'stopped' });
     await r.done;
     expect(aborted).toBe(true);
-    expect(r.frames.slice(-2)).toMatchObject([{ type: 'agent_status', agent_id: 'a1', status: 'idle' }, { type: 'discussion_ended', reason: 'stopped' }]);
+    expect(r.frames.slice(-2)).toMatchObject([
+      { type: 'agent_status', agent_id: 'a1', status: 'idle' },
+      { type: 'discussion_ended', reason: 'stopped' },
+    ]);
     expect(r.frames.some((f) => f.type === 'error')).toBe(false);
   });
 
@@ -160,7 +229,16 @@ describe('discussion machine: failures, stop and speech', () => {
     const audio = r.frames.find((f) => f.type === 'audio_message');
     expect(r.frames.filter((f) => f.type === 'agent_status' && f.status === 'thinking')).toHaveLength(1);
     const types = r.types();
-    expect(types.slice(types.indexOf('agent_message'))).toEqual(['agent_message', 'acl_message', 'performance_metric', 'agent_status', 'tts_streaming_start', 'audio_message', 'tts_streaming_end', 'performance_metric']);
+    expect(types.slice(types.indexOf('agent_message'))).toEqual([
+      'agent_message',
+      'acl_message',
+      'performance_metric',
+      'agent_status',
+      'tts_streaming_start',
+      'audio_message',
+      'tts_streaming_end',
+      'performance_metric',
+    ]);
     r.actor.send({ type: 'audio.ack', audioId: 'someone-else' });
     await new Promise((res) => setTimeout(res, 20));
     expect(r.frames.filter((f) => f.type === 'agent_status' && f.status === 'thinking')).toHaveLength(1);
@@ -169,23 +247,38 @@ describe('discussion machine: failures, stop and speech', () => {
     r.actor.send({ type: 'audio.ack' });
     await r.done;
     expect(valid(r.frames, 'hybrid')).toEqual([]);
-    expect(r.frames.find((f) => f.type === 'discussion_summary').summary.performance_metrics).toMatchObject({ totalAudioGenerated: 2, messageCount: 2 });
+    expect(r.frames.find((f) => f.type === 'discussion_summary').summary.performance_metrics).toMatchObject({
+      totalAudioGenerated: 2,
+      messageCount: 2,
+    });
   });
 
   it('a lost acknowledgment never stalls: the next speaker goes after the time-out', async () => {
-    const r = run(plans.basic({ turns: 2, tts: true }, 2, { ...TIMING, ackTimeoutMs: 30 }), () => answer(), { speechAvailable: true });
+    const r = run(plans.basic({ turns: 2, tts: true }, 2, { ...TIMING, ackTimeoutMs: 30 }), () => answer(), {
+      speechAvailable: true,
+    });
     await r.done;
     expect(r.frames.filter((f) => f.type === 'audio')).toHaveLength(2);
     expect(valid(r.frames, 'standard')).toEqual([]);
   });
 
   it('a speech failure is a tts_error and the discussion goes on; no engine is said once', async () => {
-    const failing = run(plans.hybrid({ tts: true, max_rounds: 1 }, 2), () => answer(), { speechAvailable: true, speak: async () => { throw new Error('engine down'); } });
+    const failing = run(plans.hybrid({ tts: true, max_rounds: 1 }, 2), () => answer(), {
+      speechAvailable: true,
+      speak: async () => {
+        throw new Error('engine down');
+      },
+    });
     await failing.done;
-    expect(failing.frames.filter((f) => f.type === 'tts_error').map((f) => f.error)).toEqual(['engine down', 'engine down']);
+    expect(failing.frames.filter((f) => f.type === 'tts_error').map((f) => f.error)).toEqual([
+      'engine down',
+      'engine down',
+    ]);
     const none = run(plans.hybrid({ tts: true, max_rounds: 1 }, 2), () => answer(), { speechAvailable: false });
     await none.done;
-    expect(none.frames.filter((f) => f.type === 'tts_error')).toEqual([expect.objectContaining({ error: ENGINE_MESSAGES.noSpeechEngine })]);
+    expect(none.frames.filter((f) => f.type === 'tts_error')).toEqual([
+      expect.objectContaining({ error: ENGINE_MESSAGES.noSpeechEngine }),
+    ]);
     expect(none.frames.some((f) => f.type === 'audio_message')).toBe(false);
   });
 
@@ -211,7 +304,12 @@ describe('discussion machine: failures, stop and speech', () => {
   it('adaptive mode moves to structured ACL when the agents disagree and back when they converge', async () => {
     // Round 1: each on its own option (0.45, they disagree); then both on one (0.9, they converge).
     const r = run(plans.hybrid({ mode: 'adaptive', max_rounds: 3, auto_stop_on_consensus: false }, 2), (req) =>
-      answer({ stance: req.context!.round === 1 ? 'oppose' : 'support', performative: 'propose', position: req.context!.round === 1 ? speakerIn(req) : 'Together' }));
+      answer({
+        stance: req.context!.round === 1 ? 'oppose' : 'support',
+        performative: 'propose',
+        position: req.context!.round === 1 ? speakerIn(req) : 'Together',
+      }),
+    );
     await r.done;
     const systems = r.frames.filter((f) => f.type === 'system').map((f) => f.content);
     expect(systems.some((s) => s.includes('switching to structured'))).toBe(true);
@@ -228,14 +326,31 @@ describe('discussion machine: failures, stop and speech', () => {
   it('enhanced: a confident opponent interrupts and takes the floor next', async () => {
     // Ada supports (0.8), Cy opposes (0.9), both above 0.7: once each has a position, whoever disagrees with the
     // last speaker takes the floor next, unless it spoke just before (no ping-pong).
-    const stances: Record<string, ['support' | 'oppose', number]> = { Ada: ['support', 0.8], Bo: ['support', 0.5], Cy: ['oppose', 0.9] };
-    const r = run(plans.enhanced({ communication_config: { interruptThreshold: 0.7 }, legacy_config: { turns: 6, mode: 'sequential' } }), (req) => {
-      const [stance, confidence] = stances[speakerIn(req)];
-      return answer({ stance, confidence, performative: stance === 'support' ? 'agree' : 'reject-proposal' });
-    });
+    const stances: Record<string, ['support' | 'oppose', number]> = {
+      Ada: ['support', 0.8],
+      Bo: ['support', 0.5],
+      Cy: ['oppose', 0.9],
+    };
+    const r = run(
+      plans.enhanced({
+        communication_config: { interruptThreshold: 0.7 },
+        legacy_config: { turns: 6, mode: 'sequential' },
+      }),
+      (req) => {
+        const [stance, confidence] = stances[speakerIn(req)];
+        return answer({ stance, confidence, performative: stance === 'support' ? 'agree' : 'reject-proposal' });
+      },
+    );
     await r.done;
     const messages = r.frames.filter((f) => f.type === 'agent_message');
-    expect(messages.map((m) => `${m.agent_name}:${m.turn_reason}`)).toEqual(['Ada:turn', 'Bo:turn', 'Cy:turn', 'Ada:interrupt', 'Bo:turn', 'Cy:interrupt']);
+    expect(messages.map((m) => `${m.agent_name}:${m.turn_reason}`)).toEqual([
+      'Ada:turn',
+      'Bo:turn',
+      'Cy:turn',
+      'Ada:interrupt',
+      'Bo:turn',
+      'Cy:interrupt',
+    ]);
     expect(r.frames.filter((f) => f.type === 'acl_message').map((f) => f.performative)).toContain('reject-proposal');
     expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ reached: false });
     expect(valid(r.frames, 'standard')).toEqual([]);
@@ -252,10 +367,15 @@ describe('discussion machine: failures, stop and speech', () => {
 
   it('scores two agents on one option at 0.49 and 0.66 as 0.575, which does not stop a run at 0.7', async () => {
     const r = run(plans.hybrid({ max_rounds: 3, consensus_threshold: 0.7 }, 2), (req) =>
-      answer({ confidence: speakerIn(req) === 'Ada' ? 0.49 : 0.66, position: 'Fare-free for residents' }));
+      answer({ confidence: speakerIn(req) === 'Ada' ? 0.49 : 0.66, position: 'Fare-free for residents' }),
+    );
     await r.done;
     expect(r.frames.filter((f) => f.type === 'round_start')).toHaveLength(3);
-    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({ score: 0.575, reached: false, consensus: { support_level: 1 } });
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({
+      score: 0.575,
+      reached: false,
+      consensus: { support_level: 1 },
+    });
     expect(r.frames.at(-1)).toMatchObject({ reason: 'completed' });
   });
 });

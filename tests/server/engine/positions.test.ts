@@ -13,10 +13,22 @@ const CHEAPER = 'Cheaper passes first';
 
 /** Per agent, per turn: the option named (id or 'new'), the words and what moved it. */
 const SCRIPT: Record<string, Array<{ option: string; position: string; moved_by?: string }>> = {
-  Ada: [{ option: 'new', position: FARE_FREE }, { option: 'o2', position: CHEAPER, moved_by: "Cy's point that passes cost less to run" }, { option: 'o2', position: CHEAPER }],
+  Ada: [
+    { option: 'new', position: FARE_FREE },
+    { option: 'o2', position: CHEAPER, moved_by: "Cy's point that passes cost less to run" },
+    { option: 'o2', position: CHEAPER },
+  ],
   // Bo's first words differ from Ada's only in case and punctuation: the same option.
-  Bo: [{ option: 'new', position: 'fare-free, for residents!' }, { option: 'o1', position: FARE_FREE }, { option: 'o2', position: CHEAPER }],
-  Cy: [{ option: 'new', position: CHEAPER }, { option: 'o2', position: CHEAPER }, { option: 'o2', position: CHEAPER }],
+  Bo: [
+    { option: 'new', position: 'fare-free, for residents!' },
+    { option: 'o1', position: FARE_FREE },
+    { option: 'o2', position: CHEAPER },
+  ],
+  Cy: [
+    { option: 'new', position: CHEAPER },
+    { option: 'o2', position: CHEAPER },
+    { option: 'o2', position: CHEAPER },
+  ],
 };
 
 let s: TestServer;
@@ -34,19 +46,32 @@ beforeAll(async () => {
       calls[name] = n + 1;
       const step = SCRIPT[name]?.[Math.min(n, 2)] ?? SCRIPT.Ada[0];
       return {
-        content: `${name} on the fares, turn ${n + 1}.`, stance: 'support', confidence: 0.8, argument_type: 'support', reasoning: ['It follows.'],
-        evidence: [], position: step.position, option_id: step.option, moved_by: step.moved_by ?? null,
+        content: `${name} on the fares, turn ${n + 1}.`,
+        stance: 'support',
+        confidence: 0.8,
+        argument_type: 'support',
+        reasoning: ['It follows.'],
+        evidence: [],
+        position: step.position,
+        option_id: step.option,
+        moved_by: step.moved_by ?? null,
       };
     },
   });
   s = await startTestServer();
   ({ token } = await s.register());
-  const conn = await s.api('POST', '/model-connections', { token, body: { kind: 'openai', name: 'Scripted', base_url: `${fake.url}/v1` } });
+  const conn = await s.api('POST', '/model-connections', {
+    token,
+    body: { kind: 'openai', name: 'Scripted', base_url: `${fake.url}/v1` },
+  });
   expect(conn.status).toBe(201);
   const model = conn.body.models[0].id;
   agentIds = [];
   for (const name of ['Ada', 'Bo', 'Cy']) {
-    const r = await s.api('POST', '/agents/', { token, body: { name, role: 'Planner', prompt: 'You plan city transport.', model } });
+    const r = await s.api('POST', '/agents/', {
+      token,
+      body: { name, role: 'Planner', prompt: 'You plan city transport.', model },
+    });
     agentIds.push(String(r.body.id));
   }
 });
@@ -54,19 +79,38 @@ afterAll(() => Promise.all([s?.close(), fake?.close()]));
 
 describe('positions, first vote and changes of mind', () => {
   it('classifies a change after an argument and a change towards the majority, and says what moved the first vote', async () => {
-    const c = await openDiscussion(s, '/ws/hybrid', token, {
-      agent_ids: agentIds, session_id: sessionId('positions'), topic: 'How should the city make buses affordable?', max_rounds: 3,
-      pause_between_turns: 0, tts_config: null, auto_stop_on_consensus: false, consensus_threshold: 0.9, allow_research: false,
-      evidence_required: false,
-    }, 'hybrid');
+    const c = await openDiscussion(
+      s,
+      '/ws/hybrid',
+      token,
+      {
+        agent_ids: agentIds,
+        session_id: sessionId('positions'),
+        topic: 'How should the city make buses affordable?',
+        max_rounds: 3,
+        pause_between_turns: 0,
+        tts_config: null,
+        auto_stop_on_consensus: false,
+        consensus_threshold: 0.9,
+        allow_research: false,
+        evidence_required: false,
+      },
+      'hybrid',
+    );
     await c.waitClose(30_000);
     expect(c.invalid).toEqual([]);
 
     const turns = c.frames.filter((f) => f.type === 'agent_message');
     expect(turns.map((f) => `${f.agent_name}:${f.option_id}:${f.changed ?? '-'}`)).toEqual([
-      'Ada:o1:-', 'Bo:o1:-', 'Cy:o2:-',
-      'Ada:o2:argument', 'Bo:o1:-', 'Cy:o2:-',
-      'Ada:o2:-', 'Bo:o2:majority', 'Cy:o2:-',
+      'Ada:o1:-',
+      'Bo:o1:-',
+      'Cy:o2:-',
+      'Ada:o2:argument',
+      'Bo:o1:-',
+      'Cy:o2:-',
+      'Ada:o2:-',
+      'Bo:o2:majority',
+      'Cy:o2:-',
     ]);
     expect(turns[0].position).toBe(FARE_FREE);
     // The consensus figure after each turn: the leader's Σ confidence over the three participants.
@@ -74,14 +118,19 @@ describe('positions, first vote and changes of mind', () => {
 
     const lists = c.frames.filter((f) => f.type === 'positions');
     expect(lists.at(-1)).toMatchObject({
-      options: [{ id: 'o1', label: FARE_FREE }, { id: 'o2', label: CHEAPER }],
+      options: [
+        { id: 'o1', label: FARE_FREE },
+        { id: 'o2', label: CHEAPER },
+      ],
       first_vote: { option_id: 'o1', label: FARE_FREE, holders: 2, of: 3 },
     });
 
     const end = c.frames.find((f) => f.type === 'consensus_reached');
     expect(end).toMatchObject({
-      score: 0.8, reached: false,
-      first_vote: { option_id: 'o1', holders: 2, of: 3 }, final_vote: { option_id: 'o2', holders: 3, of: 3 },
+      score: 0.8,
+      reached: false,
+      first_vote: { option_id: 'o1', holders: 2, of: 3 },
+      final_vote: { option_id: 'o2', holders: 3, of: 3 },
       outcome: `Moved by the discussion: from "${FARE_FREE}" (2 of 3) to "${CHEAPER}" (3 of 3)`,
       changes: { argument: 1, majority: 1 },
     });
@@ -99,17 +148,35 @@ describe('positions, first vote and changes of mind', () => {
   it('says the discussion did not change the first vote when it did not', async () => {
     for (const k of Object.keys(calls)) delete calls[k];
     const keep = { ...SCRIPT };
-    SCRIPT.Ada = [{ option: 'new', position: CHEAPER }, { option: 'o1', position: CHEAPER }, { option: 'o1', position: CHEAPER }];
+    SCRIPT.Ada = [
+      { option: 'new', position: CHEAPER },
+      { option: 'o1', position: CHEAPER },
+      { option: 'o1', position: CHEAPER },
+    ];
     SCRIPT.Bo = SCRIPT.Ada;
     SCRIPT.Cy = SCRIPT.Ada;
     try {
-      const c = await openDiscussion(s, '/ws/hybrid', token, {
-        agent_ids: agentIds, session_id: sessionId('unchanged'), topic: 'Buses?', max_rounds: 2, pause_between_turns: 0, tts_config: null,
-        auto_stop_on_consensus: false, allow_research: false, evidence_required: false,
-      }, 'hybrid');
+      const c = await openDiscussion(
+        s,
+        '/ws/hybrid',
+        token,
+        {
+          agent_ids: agentIds,
+          session_id: sessionId('unchanged'),
+          topic: 'Buses?',
+          max_rounds: 2,
+          pause_between_turns: 0,
+          tts_config: null,
+          auto_stop_on_consensus: false,
+          allow_research: false,
+          evidence_required: false,
+        },
+        'hybrid',
+      );
       await c.waitClose(30_000);
       expect(c.frames.find((f) => f.type === 'consensus_reached')).toMatchObject({
-        outcome: 'The discussion did not change the first vote', changes: { argument: 0, majority: 0 },
+        outcome: 'The discussion did not change the first vote',
+        changes: { argument: 0, majority: 0 },
       });
     } finally {
       Object.assign(SCRIPT, keep);

@@ -14,7 +14,12 @@ const shown = (raw: string, size: number) => {
 describe('ReplyText', () => {
   it('shows only the content string of a JSON answer, decoded, however the stream is cut', () => {
     const content = 'Say "yes" \\ now:\nline two — café ✓ 😀';
-    const raw = JSON.stringify({ stance: 'support', reasoning: ['a', { content: 'nested, not shown' }], content, confidence: 0.5 }).replace('✓', '\\u2713');
+    const raw = JSON.stringify({
+      stance: 'support',
+      reasoning: ['a', { content: 'nested, not shown' }],
+      content,
+      confidence: 0.5,
+    }).replace('✓', '\\u2713');
     for (const size of [1, 2, 3, 5, 7, 64, 1000]) expect(shown(raw, size)).toBe(content);
   });
   it('shows prose as written, without a <think> preamble, and a fenced JSON answer by its content', () => {

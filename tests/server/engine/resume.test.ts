@@ -44,7 +44,9 @@ describe('reconnect and resume', () => {
     const config = { agent_ids: agentIds, session_id: sessionId('resume'), context: 'Drop me and come back', turns: 6 };
     const g = hold(3);
     const first = await openDiscussion(s, '/ws/discuss', token, config);
-    await first.waitFor(() => first.frames.filter((f) => f.type === 'agent_status' && f.status === 'thinking').length === 3);
+    await first.waitFor(
+      () => first.frames.filter((f) => f.type === 'agent_status' && f.status === 'thinking').length === 3,
+    );
     expect(first.frames.filter((f) => f.type === 'text')).toHaveLength(2);
     // Give the server's delivery ping its pong before the drop, so the replay starts exactly here.
     await new Promise((r) => setTimeout(r, 50));

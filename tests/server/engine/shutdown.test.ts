@@ -6,7 +6,10 @@ import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from
 // (The server starts in beforeAll: on a busy machine its start alone can take most of a test's time budget.)
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({}, { providers: testProviders({ llm: offlineLlm(undefined, { tokensPerSecond: 5, thinkMs: 0 }) }) });
+  s = await startTestServer(
+    {},
+    { providers: testProviders({ llm: offlineLlm(undefined, { tokensPerSecond: 5, thinkMs: 0 }) }) },
+  );
 });
 
 describe('server shutdown during a discussion', () => {
@@ -15,7 +18,12 @@ describe('server shutdown during a discussion', () => {
     const agentIds = await makeAgents(s, token);
     const live = await s.socket('/ws/updates', token);
     const liveClosed = new Promise<number>((r) => live.on('close', (code) => r(code)));
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds, session_id: sessionId('shutdown'), context: 'Plan the harvest.', turns: 20 });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: agentIds,
+      session_id: sessionId('shutdown'),
+      context: 'Plan the harvest.',
+      turns: 20,
+    });
     await c.waitType('discussion_started');
     await s.close();
     const ended = await c.waitType('discussion_ended');

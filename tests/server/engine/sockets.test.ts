@@ -7,7 +7,16 @@ import { tuneEngine } from '../../../server/engine/hooks';
 import type { ChatRequest } from '../../../server/providers/types';
 import { collect, startTestServer, type TestServer } from '../harness';
 import { orderProblems, streamProblems } from './frameOrder';
-import { fakeSpeech, humanMessagesStored, makeAgents, offlineLlm, openDiscussion, recordedResearch, sessionId, testProviders } from './helpers';
+import {
+  fakeSpeech,
+  humanMessagesStored,
+  makeAgents,
+  offlineLlm,
+  openDiscussion,
+  recordedResearch,
+  sessionId,
+  testProviders,
+} from './helpers';
 
 // The discussion sockets against the real server, the real offline model and an in-memory PGlite.
 
@@ -17,7 +26,8 @@ let holdFirst: { gate: Promise<void>; open: () => void } | null = null;
 const watched = offlineLlm(async (req, next) => {
   requests.push(req);
   // As a real provider fails (providers/errors.ts); any other exception reaches the client only as a reference (issue 21).
-  if (failFor && req.context?.agent.name === failFor) throw new ProviderError('the model server answered 500: out of memory', 'offline', 'http', 500);
+  if (failFor && req.context?.agent.name === failFor)
+    throw new ProviderError('the model server answered 500: out of memory', 'offline', 'http', 500);
   if (holdFirst && req.context?.turn === 1) await holdFirst.gate;
   return next(req);
 });
@@ -26,7 +36,10 @@ let s: TestServer;
 let token: string;
 let agentIds: string[];
 beforeAll(async () => {
-  s = await startTestServer({}, { providers: testProviders({ llm: watched, speech: fakeSpeech(), research: recordedResearch() }) });
+  s = await startTestServer(
+    {},
+    { providers: testProviders({ llm: watched, speech: fakeSpeech(), research: recordedResearch() }) },
+  );
   tuneEngine(s.server.ctx, { ackTimeoutMs: 50 });
   ({ token } = await s.register());
   agentIds = await makeAgents(s, token);
@@ -43,17 +56,83 @@ async function runToEnd(path: string, config: object, panel: 'standard' | 'hybri
 
 describe('each endpoint with the offline model', () => {
   const cases: Array<[string, string, object, 'standard' | 'hybrid', string[]]> = [
-    ['basic', '/ws/discuss', { context: 'Should our vineyard switch to drip irrigation?', turns: 5, mode: 'sequential' }, 'standard', ['discussion_started', 'text']],
-    ['basic smart_delegation', '/discussion/ws/discuss', { context: 'Plan the harvest logistics.', turns: 6, mode: 'smart_delegation' }, 'standard', ['text']],
-    ['basic natural', '/ws/discuss', { context: 'Pick a cover crop.', turns: 4, mode: 'natural' }, 'standard', ['text']],
-    ['enhanced', '/ws/enhanced', { context: 'Should we certify organic?', communication_config: { useACL: true, interruptThreshold: 0.5 }, legacy_config: { turns: 6, mode: 'enhanced' } }, 'standard', ['acl_message', 'agent_message', 'consensus_reached', 'discussion_summary']],
-    ['multi-round', '/ws/multi_round_reasoning', { context: 'How do we reduce powdery mildew?', reasoning_config: { maxRounds: 2 }, research_config: { enableResearch: true } }, 'standard', ['reasoning_stage', 'round_start', 'argument', 'round_end', 'consensus_reached', 'research_result']],
-    ['hybrid (standard panel)', '/ws/hybrid', { topic: 'Is precision viticulture worth it for small estates?', max_rounds: 2 }, 'standard', ['discussion_initialized', 'round_start', 'agent_message', 'round_end', 'consensus_reached']],
-    ...(['natural', 'structured', 'hybrid', 'adaptive'] as const).map((mode): [string, string, object, 'standard' | 'hybrid', string[]] => [
-      `hybrid panel, ${mode}`, mode === 'hybrid' ? '/hybrid-discussion/ws' : '/ws/hybrid',
-      { topic: 'How should estates adapt to hotter summers?', mode, max_rounds: 3, turns_per_round: 1, pause_between_turns: 0, tts: false, tts_config: null, auto_stop_on_consensus: true, response_format: 'bullet', citation_style: 'inline' },
-      'hybrid', ['discussion_initialized', 'round_start', 'agent_message', 'performance_metric', 'discussion_summary', 'system'],
-    ]),
+    [
+      'basic',
+      '/ws/discuss',
+      { context: 'Should our vineyard switch to drip irrigation?', turns: 5, mode: 'sequential' },
+      'standard',
+      ['discussion_started', 'text'],
+    ],
+    [
+      'basic smart_delegation',
+      '/discussion/ws/discuss',
+      { context: 'Plan the harvest logistics.', turns: 6, mode: 'smart_delegation' },
+      'standard',
+      ['text'],
+    ],
+    [
+      'basic natural',
+      '/ws/discuss',
+      { context: 'Pick a cover crop.', turns: 4, mode: 'natural' },
+      'standard',
+      ['text'],
+    ],
+    [
+      'enhanced',
+      '/ws/enhanced',
+      {
+        context: 'Should we certify organic?',
+        communication_config: { useACL: true, interruptThreshold: 0.5 },
+        legacy_config: { turns: 6, mode: 'enhanced' },
+      },
+      'standard',
+      ['acl_message', 'agent_message', 'consensus_reached', 'discussion_summary'],
+    ],
+    [
+      'multi-round',
+      '/ws/multi_round_reasoning',
+      {
+        context: 'How do we reduce powdery mildew?',
+        reasoning_config: { maxRounds: 2 },
+        research_config: { enableResearch: true },
+      },
+      'standard',
+      ['reasoning_stage', 'round_start', 'argument', 'round_end', 'consensus_reached', 'research_result'],
+    ],
+    [
+      'hybrid (standard panel)',
+      '/ws/hybrid',
+      { topic: 'Is precision viticulture worth it for small estates?', max_rounds: 2 },
+      'standard',
+      ['discussion_initialized', 'round_start', 'agent_message', 'round_end', 'consensus_reached'],
+    ],
+    ...(['natural', 'structured', 'hybrid', 'adaptive'] as const).map(
+      (mode): [string, string, object, 'standard' | 'hybrid', string[]] => [
+        `hybrid panel, ${mode}`,
+        mode === 'hybrid' ? '/hybrid-discussion/ws' : '/ws/hybrid',
+        {
+          topic: 'How should estates adapt to hotter summers?',
+          mode,
+          max_rounds: 3,
+          turns_per_round: 1,
+          pause_between_turns: 0,
+          tts: false,
+          tts_config: null,
+          auto_stop_on_consensus: true,
+          response_format: 'bullet',
+          citation_style: 'inline',
+        },
+        'hybrid',
+        [
+          'discussion_initialized',
+          'round_start',
+          'agent_message',
+          'performance_metric',
+          'discussion_summary',
+          'system',
+        ],
+      ],
+    ),
   ];
 
   for (const [name, path, config, panel, expected] of cases) {
@@ -67,7 +146,11 @@ describe('each endpoint with the offline model', () => {
       expect(c.frames.at(-1)).toMatchObject({ type: 'discussion_ended', session_id: sid });
       const types = new Set(c.frames.map((f) => f.type));
       for (const t of expected) expect(types, t).toContain(t);
-      if (panel === 'hybrid') expect(c.frames.find((f) => f.type === 'discussion_summary').summary.performance_metrics).toMatchObject({ messageCount: expect.any(Number), avgResponseTime: expect.any(Number) });
+      if (panel === 'hybrid')
+        expect(c.frames.find((f) => f.type === 'discussion_summary').summary.performance_metrics).toMatchObject({
+          messageCount: expect.any(Number),
+          avgResponseTime: expect.any(Number),
+        });
 
       // Stored whole, in order, exactly as sent.
       const stored = await s.api('GET', `/discussion/${sid}`, { token });
@@ -80,7 +163,12 @@ describe('each endpoint with the offline model', () => {
   }
 
   it('basic with speech sends audio the client can fetch, and paces on the played status', async () => {
-    const c = await openDiscussion(s, '/ws/discuss', token, { ...base('tts'), context: 'Name the estate wine.', turns: 2, tts: true });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      ...base('tts'),
+      context: 'Name the estate wine.',
+      turns: 2,
+      tts: true,
+    });
     const audio = await c.waitType('audio');
     expect(audio.audio_url).toMatch(/^\/media\/tts\//);
     c.send({ type: 'status', status: 'played', audio_id: audio.audio_id });
@@ -91,7 +179,18 @@ describe('each endpoint with the offline model', () => {
 
   it('hybrid panel with research feeds the papers to the agents as evidence', async () => {
     requests.length = 0;
-    const { c } = await runToEnd('/ws/hybrid', { ...base('research'), topic: 'Deficit irrigation in vineyards', max_rounds: 1, allow_research: true, pause_between_turns: 0, tts_config: null }, 'hybrid');
+    const { c } = await runToEnd(
+      '/ws/hybrid',
+      {
+        ...base('research'),
+        topic: 'Deficit irrigation in vineyards',
+        max_rounds: 1,
+        allow_research: true,
+        pause_between_turns: 0,
+        tts_config: null,
+      },
+      'hybrid',
+    );
     expect(c.frames.find((f) => f.type === 'system' && f.content.startsWith('Research (arxiv)'))).toBeTruthy();
     expect(requests[0].context?.evidence).toContain('Deficit irrigation strategies in grapevines (2021)');
     expect(requests[0].messages[1].content).toContain('Evidence you may cite');
@@ -100,8 +199,24 @@ describe('each endpoint with the offline model', () => {
 
 describe('protocol edges', () => {
   it('answers probes on every path within 2 s, without a token, even while discussions run', async () => {
-    const busy = await Promise.all([0, 1, 2, 3].map((i) => openDiscussion(s, '/ws/multi_round_reasoning', token, { ...base(`load${i}`), context: 'Load', reasoning_config: { maxRounds: 3, convergenceThreshold: 1 } })));
-    for (const path of ['/ws/discuss', '/ws/enhanced', '/ws/multi_round_reasoning', '/ws/hybrid', '/discussion/ws/discuss', '/discussion/ws/enhanced', '/hybrid-discussion/ws']) {
+    const busy = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        openDiscussion(s, '/ws/multi_round_reasoning', token, {
+          ...base(`load${i}`),
+          context: 'Load',
+          reasoning_config: { maxRounds: 3, convergenceThreshold: 1 },
+        }),
+      ),
+    );
+    for (const path of [
+      '/ws/discuss',
+      '/ws/enhanced',
+      '/ws/multi_round_reasoning',
+      '/ws/hybrid',
+      '/discussion/ws/discuss',
+      '/discussion/ws/enhanced',
+      '/hybrid-discussion/ws',
+    ]) {
       const started = Date.now();
       // Listen before the socket opens: the probe frame may arrive in the same packet as the upgrade.
       const c = collect(new WebSocket(`${s.wsUrl}${path}?test=true`));
@@ -147,7 +262,11 @@ describe('protocol edges', () => {
   it("refuses another user's agents", async () => {
     const other = await s.register();
     const theirs = await makeAgents(s, other.token, 2);
-    const c = await openDiscussion(s, '/ws/discuss', token, { agent_ids: [agentIds[0], theirs[0]], session_id: sessionId('theirs'), context: 'x' });
+    const c = await openDiscussion(s, '/ws/discuss', token, {
+      agent_ids: [agentIds[0], theirs[0]],
+      session_id: sessionId('theirs'),
+      context: 'x',
+    });
     expect((await c.waitClose()).code).toBe(1003);
     expect(c.frames).toEqual([expect.objectContaining({ type: 'error', message: ENGINE_MESSAGES.unknownAgents })]);
   });
@@ -156,7 +275,11 @@ describe('protocol edges', () => {
     let open!: () => void;
     holdFirst = { gate: new Promise<void>((r) => (open = r)), open: () => open() };
     try {
-      const c = await openDiscussion(s, '/ws/discuss', token, { ...base('malformed'), context: 'Irrigation schedules', turns: 4 });
+      const c = await openDiscussion(s, '/ws/discuss', token, {
+        ...base('malformed'),
+        context: 'Irrigation schedules',
+        turns: 4,
+      });
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       c.ws.send('{"type":"human_message"}');
       c.ws.send('{"type":"dance"}');
@@ -213,7 +336,11 @@ describe('protocol edges', () => {
   it('a model failure is an error frame, the agent goes idle and the discussion continues', async () => {
     failFor = 'Bo';
     try {
-      const c = await openDiscussion(s, '/ws/enhanced', token, { ...base('fail'), context: 'Barrel or tank?', legacy_config: { turns: 5 } });
+      const c = await openDiscussion(s, '/ws/enhanced', token, {
+        ...base('fail'),
+        context: 'Barrel or tank?',
+        legacy_config: { turns: 5 },
+      });
       await c.waitClose();
       const err = c.frames.find((f) => f.type === 'error');
       expect(err.message).toBe(ENGINE_MESSAGES.llmFailed('Bo', 'the model server answered 500: out of memory'));
@@ -232,7 +359,9 @@ describe('protocol edges', () => {
     await updates.next('connected');
     const { c } = await runToEnd('/ws/discuss', { ...base('canvas'), context: 'Canvas', turns: 2 });
     await updates.until(() => updates.frames.filter((f) => f.type === 'agent_status_update').length >= 6);
-    const statuses = updates.frames.filter((f) => f.type === 'agent_status_update').map((f) => `${f.agent_name}:${f.status}`);
+    const statuses = updates.frames
+      .filter((f) => f.type === 'agent_status_update')
+      .map((f) => `${f.agent_name}:${f.status}`);
     expect(statuses.slice(0, 3)).toEqual(['Ada:thinking', 'Ada:speaking', 'Ada:idle']);
     expect(c.frames.filter((f) => f.type === 'agent_status')).toHaveLength(statuses.length);
     updates.frames.length = 0;
@@ -242,24 +371,39 @@ describe('protocol edges', () => {
 describe('stop', () => {
   it('stop mid-call aborts the model call, sends discussion_ended and closes 1000', async () => {
     let aborted = false;
-    const slow = await startTestServer({}, {
-      providers: testProviders({
-        llm: offlineLlm((req) => new Promise((_, reject) => req.signal?.addEventListener('abort', () => {
-          aborted = true;
-          reject(new Error('aborted'));
-        }))),
-      }),
-    });
+    const slow = await startTestServer(
+      {},
+      {
+        providers: testProviders({
+          llm: offlineLlm(
+            (req) =>
+              new Promise((_, reject) =>
+                req.signal?.addEventListener('abort', () => {
+                  aborted = true;
+                  reject(new Error('aborted'));
+                }),
+              ),
+          ),
+        }),
+      },
+    );
     try {
       const u = await slow.register();
       const ids = await makeAgents(slow, u.token, 2);
       const sid = sessionId('stop');
-      const c = await openDiscussion(slow, '/ws/discuss', u.token, { agent_ids: ids, session_id: sid, context: 'Stop me' });
+      const c = await openDiscussion(slow, '/ws/discuss', u.token, {
+        agent_ids: ids,
+        session_id: sid,
+        context: 'Stop me',
+      });
       await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
       c.send({ type: 'stop' });
       expect((await c.waitClose()).code).toBe(1000);
       expect(aborted).toBe(true);
-      expect(c.frames.slice(-2)).toMatchObject([{ type: 'agent_status', status: 'idle' }, { type: 'discussion_ended', reason: 'stopped' }]);
+      expect(c.frames.slice(-2)).toMatchObject([
+        { type: 'agent_status', status: 'idle' },
+        { type: 'discussion_ended', reason: 'stopped' },
+      ]);
       const d = (await slow.api('GET', `/discussion/${sid}`, { token: u.token })).body;
       expect(d.status).toBe('ended');
     } finally {
@@ -291,11 +435,22 @@ describe('stored discussions', () => {
     const theirAgents = await makeAgents(s, other.token, 2);
     const sid = sessionId('shared');
     const [a, b] = await Promise.all([
-      openDiscussion(s, '/ws/discuss', token, { agent_ids: agentIds.slice(0, 2), session_id: sid, context: 'Mine', turns: 2 }),
-      openDiscussion(s, '/ws/discuss', other.token, { agent_ids: theirAgents, session_id: sid, context: 'Theirs', turns: 2 }),
+      openDiscussion(s, '/ws/discuss', token, {
+        agent_ids: agentIds.slice(0, 2),
+        session_id: sid,
+        context: 'Mine',
+        turns: 2,
+      }),
+      openDiscussion(s, '/ws/discuss', other.token, {
+        agent_ids: theirAgents,
+        session_id: sid,
+        context: 'Theirs',
+        turns: 2,
+      }),
     ]);
     await Promise.all([a.waitClose(), b.waitClose()]);
-    const ids = (c: typeof a) => new Set(c.frames.filter((f) => f.agent_id || f.from_id).map((f) => f.agent_id ?? f.from_id));
+    const ids = (c: typeof a) =>
+      new Set(c.frames.filter((f) => f.agent_id || f.from_id).map((f) => f.agent_id ?? f.from_id));
     expect([...ids(a)].every((id) => agentIds.includes(id))).toBe(true);
     expect([...ids(b)].every((id) => theirAgents.includes(id))).toBe(true);
     expect(a.frames[0].topic).toBe('Mine');

@@ -19,12 +19,23 @@ let script: Script = async () => {};
 const closes: Array<{ closedAt: number | null }> = [];
 
 const REPLY = 'Drip lines save water, but the pumps need checking first.';
-const json = (content: string) => JSON.stringify({ content, stance: 'support', confidence: 0.7, argument_type: 'support', reasoning: [], evidence: [] });
+const json = (content: string) =>
+  JSON.stringify({
+    content,
+    stance: 'support',
+    confidence: 0.7,
+    argument_type: 'support',
+    reasoning: [],
+    evidence: [],
+  });
 /** The reply as a model writes it: the JSON cut into small pieces (a few characters, like tokens). */
-const pieces = (text: string, size = 6) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+const pieces = (text: string, size = 6) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
 
-const ndjson = (content: string, done = false) => JSON.stringify({ model: 'llama3.2:latest', message: { role: 'assistant', content }, done }) + '\n';
-const sseChunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const ndjson = (content: string, done = false) =>
+  JSON.stringify({ model: 'llama3.2:latest', message: { role: 'assistant', content }, done }) + '\n';
+const sseChunk = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 let lb: Awaited<ReturnType<typeof startLoopback>>;
 let s: TestServer;
@@ -40,13 +51,22 @@ beforeAll(async () => {
     res.on('close', () => (watch.closedAt = performance.now()));
     await script(res, watch);
   });
-  const llm = createLlmRegistry([createOllamaProvider({ host: lb.url }), createOpenAiProvider({ baseUrl: `${lb.url}/v1` })]);
+  const llm = createLlmRegistry([
+    createOllamaProvider({ host: lb.url }),
+    createOpenAiProvider({ baseUrl: `${lb.url}/v1` }),
+  ]);
   await llm.listModels();
   s = await startTestServer({}, { providers: testProviders({ llm }) });
   ({ token } = await s.register());
   agentIds = [];
-  for (const [name, model] of [['Ada', 'llama3.2:latest'], ['Bo', 'gpt-fake']]) {
-    const r = await s.api('POST', '/agents/', { token, body: { name, role: 'Agronomist', prompt: 'You study vineyards.', model, personality: 'analytical' } });
+  for (const [name, model] of [
+    ['Ada', 'llama3.2:latest'],
+    ['Bo', 'gpt-fake'],
+  ]) {
+    const r = await s.api('POST', '/agents/', {
+      token,
+      body: { name, role: 'Agronomist', prompt: 'You study vineyards.', model, personality: 'analytical' },
+    });
     agentIds.push(String(r.body.id));
   }
 });
@@ -74,7 +94,12 @@ function streamReply(text: string, gapMs: number, opts: { finish?: boolean } = {
   };
 }
 
-const basic = (tag: string, turns = 2) => ({ agent_ids: agentIds, session_id: sessionId(tag), context: 'Should vineyards adopt drip irrigation?', turns });
+const basic = (tag: string, turns = 2) => ({
+  agent_ids: agentIds,
+  session_id: sessionId(tag),
+  context: 'Should vineyards adopt drip irrigation?',
+  turns,
+});
 const streamOf = (frames: any[], id: string) => frames.filter((f) => f.type === 'agent_message_delta' && f.id === id);
 
 describe('streamed turns from real model protocols', () => {
@@ -111,7 +136,11 @@ describe('streamed turns from real model protocols', () => {
     await c.waitClose();
     const final = c.frames.find((f) => f.type === 'text');
     expect(final).toMatchObject({ interrupted: true, from: 'Ada' });
-    expect(final.text).toBe(streamOf(c.frames, final.id).map((d) => d.delta).join(''));
+    expect(final.text).toBe(
+      streamOf(c.frames, final.id)
+        .map((d) => d.delta)
+        .join(''),
+    );
     expect(c.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'stopped' });
     expect(streamProblems(c.frames)).toEqual([]);
     await sleep(20);
@@ -178,8 +207,20 @@ describe('resume in the middle of a streamed turn', () => {
     expect(texts.map((t) => t.turn)).toEqual([1, 2]);
     const joined = texts.find((t) => t.id === startFrame.id);
     expect(joined.text).toBe(long);
-    expect(long.startsWith(streamOf(first.frames, joined.id).map((d) => d.delta).join(''))).toBe(true);
-    expect(long.endsWith(streamOf(second.frames, joined.id).map((d) => d.delta).join(''))).toBe(true);
+    expect(
+      long.startsWith(
+        streamOf(first.frames, joined.id)
+          .map((d) => d.delta)
+          .join(''),
+      ),
+    ).toBe(true);
+    expect(
+      long.endsWith(
+        streamOf(second.frames, joined.id)
+          .map((d) => d.delta)
+          .join(''),
+      ),
+    ).toBe(true);
     // Deltas were never stored: the history holds exactly the kept frames.
     const stored = (await s.api('GET', `/discussion/${config.session_id}`, { token })).body;
     expect(stored.frames.map((f: { data: any }) => f.data.type)).not.toContain('agent_message_delta');

@@ -15,16 +15,36 @@ const DIR = path.resolve('tests/transcripts');
 const ENGINE_PREFIXES = ['basic-', 'enhanced-', 'multi_round_reasoning-', 'hybrid-'];
 const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl') && ENGINE_PREFIXES.some((p) => f.startsWith(p)));
 
-const read = (f: string) => readFileSync(path.join(DIR, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const read = (f: string) =>
+  readFileSync(path.join(DIR, f), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('recorded discussion transcripts', () => {
   it('cover every endpoint, every hybrid mode and the fault cases', () => {
     for (const name of [
-      'basic-sequential', 'enhanced-default', 'multi_round_reasoning-default', 'hybrid-standard-config', 'hybrid-natural', 'hybrid-structured',
-      'hybrid-hybrid', 'hybrid-adaptive', 'hybrid-tts', 'hybrid-tts-no-engine', 'multi_round_reasoning-research', 'basic-human-message',
-      'basic-stopped', 'basic-drop-resume', 'hybrid-malformed-frame', 'enhanced-model-error', 'basic-bad-config',
-      'basic-streaming', 'hybrid-stream-stopped',
-    ]) expect(files).toContain(`${name}.jsonl`);
+      'basic-sequential',
+      'enhanced-default',
+      'multi_round_reasoning-default',
+      'hybrid-standard-config',
+      'hybrid-natural',
+      'hybrid-structured',
+      'hybrid-hybrid',
+      'hybrid-adaptive',
+      'hybrid-tts',
+      'hybrid-tts-no-engine',
+      'multi_round_reasoning-research',
+      'basic-human-message',
+      'basic-stopped',
+      'basic-drop-resume',
+      'hybrid-malformed-frame',
+      'enhanced-model-error',
+      'basic-bad-config',
+      'basic-streaming',
+      'hybrid-stream-stopped',
+    ])
+      expect(files).toContain(`${name}.jsonl`);
   });
 
   for (const file of files) {
@@ -47,8 +67,10 @@ describe('recorded discussion transcripts', () => {
         return;
       }
       expect(lines.at(-1).code).toBe(1000);
-      if (file !== 'hybrid-malformed-frame.jsonl') expect(orderProblems(server.filter((f) => !isEphemeral(f)))).toEqual([]);
-      if (file !== 'hybrid-malformed-frame.jsonl') expect(streamProblems(server, { resumed: file.includes('resume') })).toEqual([]);
+      if (file !== 'hybrid-malformed-frame.jsonl')
+        expect(orderProblems(server.filter((f) => !isEphemeral(f)))).toEqual([]);
+      if (file !== 'hybrid-malformed-frame.jsonl')
+        expect(streamProblems(server, { resumed: file.includes('resume') })).toEqual([]);
     });
   }
 
@@ -62,15 +84,26 @@ describe('recorded discussion transcripts', () => {
   });
 
   it('the streaming transcripts show deltas at a human pace, and a stop in the middle of one', () => {
-    const slow = read('basic-streaming.jsonl').slice(1).filter((l) => l.dir === 'server');
+    const slow = read('basic-streaming.jsonl')
+      .slice(1)
+      .filter((l) => l.dir === 'server');
     const deltas = slow.filter((l) => l.data.type === 'agent_message_delta');
     expect(deltas.length).toBeGreaterThan(10);
     // Coalesced: two deltas of one message are at least ~50 ms apart.
-    for (let i = 1; i < deltas.length; i++) if (deltas[i].data.id === deltas[i - 1].data.id) expect(deltas[i].t - deltas[i - 1].t).toBeGreaterThanOrEqual(40);
-    const stopped = read('hybrid-stream-stopped.jsonl').slice(1).filter((l) => l.dir === 'server').map((l) => l.data);
+    for (let i = 1; i < deltas.length; i++)
+      if (deltas[i].data.id === deltas[i - 1].data.id) expect(deltas[i].t - deltas[i - 1].t).toBeGreaterThanOrEqual(40);
+    const stopped = read('hybrid-stream-stopped.jsonl')
+      .slice(1)
+      .filter((l) => l.dir === 'server')
+      .map((l) => l.data);
     const cut = stopped.find((f) => f.type === 'agent_message' && f.interrupted);
     expect(cut).toBeDefined();
-    expect(cut.content).toBe(stopped.filter((f) => f.type === 'agent_message_delta' && f.id === cut.id).map((f) => f.delta).join(''));
+    expect(cut.content).toBe(
+      stopped
+        .filter((f) => f.type === 'agent_message_delta' && f.id === cut.id)
+        .map((f) => f.delta)
+        .join(''),
+    );
     expect(stopped.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'stopped' });
   });
 });

@@ -9,7 +9,11 @@ describe('a failing agent voice', () => {
   it('is said once per agent; every turn still has its clip', async () => {
     const r = run(plans.basic({ turns: 4, tts: true }, 2, { ...TIMING, ackTimeoutMs: 20 }), () => answer(), {
       speechAvailable: true,
-      speak: async (input) => ({ audioUrl: `/media/tts/${input.audioId}.wav`, ttsMs: 2, voiceError: `The voice of ${input.agentName} failed (down); speaking with espeak-ng instead.` }),
+      speak: async (input) => ({
+        audioUrl: `/media/tts/${input.audioId}.wav`,
+        ttsMs: 2,
+        voiceError: `The voice of ${input.agentName} failed (down); speaking with espeak-ng instead.`,
+      }),
     });
     await r.done;
     const errors = r.frames.filter((f) => f.type === 'error' || f.type === 'tts_error');
@@ -21,10 +25,18 @@ describe('a failing agent voice', () => {
   });
 
   it('in the hybrid panel the notice is a tts_error frame, before that turn’s clip', async () => {
-    const r = run(plans.hybrid({ tts: true, max_rounds: 2, turns_per_round: 2 }, 2, { ...TIMING, ackTimeoutMs: 20 }), () => answer(), {
-      speechAvailable: true,
-      speak: async (input) => ({ audioUrl: `/media/tts/${input.audioId}.wav`, ttsMs: 2, voiceError: `The voice of ${input.agentName} failed.` }),
-    });
+    const r = run(
+      plans.hybrid({ tts: true, max_rounds: 2, turns_per_round: 2 }, 2, { ...TIMING, ackTimeoutMs: 20 }),
+      () => answer(),
+      {
+        speechAvailable: true,
+        speak: async (input) => ({
+          audioUrl: `/media/tts/${input.audioId}.wav`,
+          ttsMs: 2,
+          voiceError: `The voice of ${input.agentName} failed.`,
+        }),
+      },
+    );
     await r.done;
     const errors = r.frames.filter((f) => f.type === 'tts_error');
     expect(errors.map((e) => e.agent_name).sort()).toEqual(['Ada', 'Bo']);

@@ -216,7 +216,12 @@ describe('the harness against theory (scripted models)', () => {
   });
 
   it('stops at the token budget, resumable, with the reason in words', async () => {
-    const { resolve } = await scripted('openai', { p: 0.5, seed: 4, models: ['m'], usage: { prompt: 50, completion: 20 } });
+    const { resolve } = await scripted('openai', {
+      p: 0.5,
+      seed: 4,
+      models: ['m'],
+      usage: { prompt: 50, completion: 20 },
+    });
     const { end, byMethod } = await run(resolve, { models: ['m'], methods: ['one_answer'], budget_tokens: 700 }, 40);
     expect(end.status).toBe('stopped');
     expect(end.detail).toContain('token budget (700)');
@@ -238,10 +243,19 @@ describe('the harness against theory (scripted models)', () => {
         probe: async () => ({ status: 'ok' as const }),
         chat: async (req: ChatRequest) => {
           seen.push({ schema: req.jsonSchema, prompt: req.messages.at(-1)!.content });
-          const expr = /(\d+)\+(\d+)\*(\d+)\+(\d+)-(\d+)\*(\d+)/.exec(req.messages.at(-1)!.content)!.slice(1).map(Number);
+          const expr = /(\d+)\+(\d+)\*(\d+)\+(\d+)-(\d+)\*(\d+)/
+            .exec(req.messages.at(-1)!.content)!
+            .slice(1)
+            .map(Number);
           const right = expr[0] + expr[1] * expr[2] + expr[3] - expr[4] * expr[5];
           const content = JSON.stringify({ reasoning: 'Multiplication first.', answer: String(right) });
-          return { content, model, provider: 'builtin', durationMs: 1, usage: { promptTokens: 30, completionTokens: 10 } };
+          return {
+            content,
+            model,
+            provider: 'builtin',
+            durationMs: 1,
+            usage: { promptTokens: 30, completionTokens: 10 },
+          };
         },
       },
     });

@@ -8,14 +8,26 @@ const schema = z.toJSONSchema(turnAnswer) as Record<string, unknown>;
 const model = createOfflineProvider();
 
 const agents = [
-  { id: 'a1', name: 'Alice', role: 'Agronomist', prompt: 'You focus on soil health and drainage.', personality: 'assertive' },
+  {
+    id: 'a1',
+    name: 'Alice',
+    role: 'Agronomist',
+    prompt: 'You focus on soil health and drainage.',
+    personality: 'assertive',
+  },
   { id: 'a2', name: 'Bob', role: 'Economist', prompt: 'You weigh costs and farm income.', personality: 'patient' },
   { id: 'a3', name: 'Carol', role: 'Data scientist', prompt: 'You read sensor data.', personality: 'analytical' },
 ];
 const TOPIC = 'How should a mid-sized vineyard reduce irrigation water use during droughts?';
 
 const ctxFor = (agent: TurnContext['agent'], over: Partial<TurnContext> = {}): TurnContext => ({
-  agent, others: agents.filter((a) => a.id !== agent.id), topic: TOPIC, turn: 1, round: 1, history: [], ...over,
+  agent,
+  others: agents.filter((a) => a.id !== agent.id),
+  topic: TOPIC,
+  turn: 1,
+  round: 1,
+  history: [],
+  ...over,
 });
 
 async function answer(context: TurnContext, extra: { maxTokens?: number } = {}) {
@@ -33,7 +45,15 @@ async function discuss(team: TurnContext['agent'][], topic: string, rounds: numb
     let num = 0;
     let den = 0;
     for (const agent of team) {
-      const a = await answer({ agent, others: team.filter((o) => o !== agent), topic, stage: stages[round - 1], round, turn: ++turn, history: [...history] });
+      const a = await answer({
+        agent,
+        others: team.filter((o) => o !== agent),
+        topic,
+        stage: stages[round - 1],
+        round,
+        turn: ++turn,
+        history: [...history],
+      });
       history.push({ speaker: agent.name, content: a.content, stance: a.stance, confidence: a.confidence });
       den += a.confidence;
       if (a.stance === 'support') num += a.confidence;
@@ -45,7 +65,9 @@ async function discuss(team: TurnContext['agent'][], topic: string, rounds: numb
 
 describe('the built-in offline model', () => {
   it('lists itself as offline, labelled as such', async () => {
-    expect(await model.listModels()).toEqual([{ name: OFFLINE_MODEL, provider: 'offline', label: OFFLINE_MODEL_LABEL, offline: true }]);
+    expect(await model.listModels()).toEqual([
+      { name: OFFLINE_MODEL, provider: 'offline', label: OFFLINE_MODEL_LABEL, offline: true },
+    ]);
     expect(model.label).toMatch(/offline/i);
     expect(model.owns('offline')).toBe(true);
     expect(model.owns('llama3')).toBe(false);
@@ -53,11 +75,25 @@ describe('the built-in offline model', () => {
   });
 
   it('is deterministic: the same turn gives the same answer, another turn another one', async () => {
-    const ctx = ctxFor(agents[1], { turn: 2, history: [{ speaker: 'Alice', content: 'We should start with drip irrigation on the driest blocks.', stance: 'support', confidence: 0.7 }] });
+    const ctx = ctxFor(agents[1], {
+      turn: 2,
+      history: [
+        {
+          speaker: 'Alice',
+          content: 'We should start with drip irrigation on the driest blocks.',
+          stance: 'support',
+          confidence: 0.7,
+        },
+      ],
+    });
     const one = await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctx });
     const two = await model.chat({ model: OFFLINE_MODEL, messages: [], context: structuredClone(ctx) });
     expect(two.content).toBe(one.content);
-    const other = await model.chat({ model: OFFLINE_MODEL, messages: [], context: { ...ctx, topic: 'Should the cooperative buy a shared harvester?' } });
+    const other = await model.chat({
+      model: OFFLINE_MODEL,
+      messages: [],
+      context: { ...ctx, topic: 'Should the cooperative buy a shared harvester?' },
+    });
     expect(other.content).not.toBe(one.content);
     expect(one.provider).toBe('offline');
     expect(one.model).toBe(OFFLINE_MODEL);
@@ -75,7 +111,19 @@ describe('the built-in offline model', () => {
   });
 
   it('answers the previous speaker by name and stays on topic', async () => {
-    const a = await answer(ctxFor(agents[1], { turn: 2, history: [{ speaker: 'Alice', content: 'Drip irrigation on the driest blocks first.', stance: 'support', confidence: 0.7 }] }));
+    const a = await answer(
+      ctxFor(agents[1], {
+        turn: 2,
+        history: [
+          {
+            speaker: 'Alice',
+            content: 'Drip irrigation on the driest blocks first.',
+            stance: 'support',
+            confidence: 0.7,
+          },
+        ],
+      }),
+    );
     expect(a.content).toContain('Alice');
     expect(a.addressed_to).toBe('Alice');
     expect(a.content.toLowerCase()).toMatch(/vineyard|irrigation|droughts|mid-sized|water/);
@@ -87,8 +135,19 @@ describe('the built-in offline model', () => {
       stats[personality] = { conf: 0, oppose: 0, support: 0, cites: 0 };
       for (let k = 0; k < 60; k++) {
         const a = await answer({
-          agent: { ...agents[0], id: `x${k}`, personality }, others: agents.slice(1), topic: `${TOPIC} (variant ${k})`, turn: 3, round: 1,
-          history: [{ speaker: 'Bob', content: 'Mulching could cut evaporation in the vineyard.', stance: 'support', confidence: 0.6 }],
+          agent: { ...agents[0], id: `x${k}`, personality },
+          others: agents.slice(1),
+          topic: `${TOPIC} (variant ${k})`,
+          turn: 3,
+          round: 1,
+          history: [
+            {
+              speaker: 'Bob',
+              content: 'Mulching could cut evaporation in the vineyard.',
+              stance: 'support',
+              confidence: 0.6,
+            },
+          ],
           evidence: ['Deficit irrigation in grapevines: a review'],
         });
         stats[personality].conf += a.confidence;
@@ -101,14 +160,28 @@ describe('the built-in offline model', () => {
     expect(stats.patient.support).toBeGreaterThan(stats.assertive.support);
     expect(stats.analytical.cites).toBe(60);
     expect(stats.patient.cites).toBeLessThan(60);
-    const same = { agent: agents[0], others: agents.slice(1), topic: TOPIC, turn: 2, round: 1, history: [{ speaker: 'Bob', content: 'Mulching could cut evaporation.', stance: 'support', confidence: 0.6 }] };
+    const same = {
+      agent: agents[0],
+      others: agents.slice(1),
+      topic: TOPIC,
+      turn: 2,
+      round: 1,
+      history: [{ speaker: 'Bob', content: 'Mulching could cut evaporation.', stance: 'support', confidence: 0.6 }],
+    };
     const assertive = await answer({ ...same, agent: { ...agents[0], personality: 'assertive' } });
     const patient = await answer({ ...same, agent: { ...agents[0], personality: 'patient' } });
     expect(assertive.content).not.toBe(patient.content);
   });
 
   it('converges over rounds: confidence-weighted support rises, but the first round is not already unanimous', async () => {
-    const topics = ['reduce irrigation water use', 'adopt drone scouting for mildew', 'deploy soil moisture sensors', 'switch to cover crops', 'insure against hail', 'start a cooperative winery'];
+    const topics = [
+      'reduce irrigation water use',
+      'adopt drone scouting for mildew',
+      'deploy soil moisture sensors',
+      'switch to cover crops',
+      'insure against hail',
+      'start a cooperative winery',
+    ];
     const first: number[] = [];
     const last: number[] = [];
     for (const topic of topics) {
@@ -129,9 +202,22 @@ describe('the built-in offline model', () => {
     ];
     const named = await answer(ctxFor(agents[0], { task: 'pick_next_speaker', history }));
     expect(named.next_speaker).toBe('Carol');
-    const waited = await answer(ctxFor(agents[0], { task: 'pick_next_speaker', history: [{ speaker: 'Carol', content: 'x' }, { speaker: 'Alice', content: 'y' }, { speaker: 'Carol', content: 'z' }] }));
+    const waited = await answer(
+      ctxFor(agents[0], {
+        task: 'pick_next_speaker',
+        history: [
+          { speaker: 'Carol', content: 'x' },
+          { speaker: 'Alice', content: 'y' },
+          { speaker: 'Carol', content: 'z' },
+        ],
+      }),
+    );
     expect(waited.next_speaker).toBe('Bob');
-    const plain = await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0], { task: 'pick_next_speaker', history }) });
+    const plain = await model.chat({
+      model: OFFLINE_MODEL,
+      messages: [],
+      context: ctxFor(agents[0], { task: 'pick_next_speaker', history }),
+    });
     expect(plain.content).toBe('Carol');
   });
 
@@ -144,12 +230,22 @@ describe('the built-in offline model', () => {
   });
 
   it('honours maxTokens as an approximate word budget', async () => {
-    const a = await answer(ctxFor(agents[2], { turn: 2, history: [{ speaker: 'Alice', content: 'Drip irrigation first.', stance: 'support', confidence: 0.7 }] }), { maxTokens: 20 });
+    const a = await answer(
+      ctxFor(agents[2], {
+        turn: 2,
+        history: [{ speaker: 'Alice', content: 'Drip irrigation first.', stance: 'support', confidence: 0.7 }],
+      }),
+      { maxTokens: 20 },
+    );
     expect(a.content.split(/\s+/).length).toBeLessThanOrEqual(15);
   });
 
   it('follows the response format and citation style', async () => {
-    const base = ctxFor(agents[2], { turn: 2, history: [{ speaker: 'Alice', content: 'Drip irrigation first.', stance: 'support', confidence: 0.7 }], evidence: ['Deficit irrigation in grapevines'] });
+    const base = ctxFor(agents[2], {
+      turn: 2,
+      history: [{ speaker: 'Alice', content: 'Drip irrigation first.', stance: 'support', confidence: 0.7 }],
+      evidence: ['Deficit irrigation in grapevines'],
+    });
     const bullets = await answer({ ...base, responseFormat: 'bullet' });
     expect(bullets.content.split('\n').every((l) => l.startsWith('- ') || l.startsWith('['))).toBe(true);
     const structured = await answer({ ...base, responseFormat: 'structured' });
@@ -161,7 +257,13 @@ describe('the built-in offline model', () => {
   it('delegates now and then in smart delegation mode, to a real teammate', async () => {
     let delegations = 0;
     for (let k = 0; k < 30; k++) {
-      const a = await answer(ctxFor(agents[0], { mode: 'smart_delegation', turn: k + 2, history: [{ speaker: 'Bob', content: `Point ${k} on irrigation.` }] }));
+      const a = await answer(
+        ctxFor(agents[0], {
+          mode: 'smart_delegation',
+          turn: k + 2,
+          history: [{ speaker: 'Bob', content: `Point ${k} on irrigation.` }],
+        }),
+      );
       if (a.delegate_to) {
         delegations++;
         expect(['Bob', 'Carol']).toContain(a.delegate_to);
@@ -175,7 +277,12 @@ describe('the built-in offline model', () => {
 
   it('streams the answer in a few pieces', async () => {
     const pieces: string[] = [];
-    const r = await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), onToken: (p) => pieces.push(p) });
+    const r = await model.chat({
+      model: OFFLINE_MODEL,
+      messages: [],
+      context: ctxFor(agents[0]),
+      onToken: (p) => pieces.push(p),
+    });
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(r.content);
   });
@@ -183,12 +290,20 @@ describe('the built-in offline model', () => {
   it('stops when aborted, before or during the call', async () => {
     const before = new AbortController();
     before.abort();
-    await expect(model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: before.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
 
     const slow = createOfflineProvider({ tokensPerSecond: 20, thinkMs: 0 });
     const during = new AbortController();
     const pieces: string[] = [];
-    const call = slow.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[0]), signal: during.signal, onToken: (p) => pieces.push(p) });
+    const call = slow.chat({
+      model: OFFLINE_MODEL,
+      messages: [],
+      context: ctxFor(agents[0]),
+      signal: during.signal,
+      onToken: (p) => pieces.push(p),
+    });
     setTimeout(() => during.abort(), 70);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(pieces.length).toBeLessThan(4);
@@ -198,10 +313,22 @@ describe('the built-in offline model', () => {
     const history: TurnContext['history'] = [];
     const said: string[] = [];
     for (let turn = 1; turn <= 24; turn++) {
-      if (turn === 7) history.push({ speaker: 'Human', content: 'What about frost risk in April? Drip lines can freeze.', human: true });
+      if (turn === 7)
+        history.push({
+          speaker: 'Human',
+          content: 'What about frost risk in April? Drip lines can freeze.',
+          human: true,
+        });
       const agent = agents[(turn - 1) % 3];
       const last = history.filter((h) => h.speaker !== agent.name).at(-1);
-      const a = await answer(ctxFor(agent, { turn, round: Math.ceil(turn / 3), history: history.slice(-12), earlier: history.slice(0, -12).map((h) => h.content) }));
+      const a = await answer(
+        ctxFor(agent, {
+          turn,
+          round: Math.ceil(turn / 3),
+          history: history.slice(-12),
+          earlier: history.slice(0, -12).map((h) => h.content),
+        }),
+      );
       if (last && !last.human) expect(a.content, a.content).toContain(last.speaker);
       if (last?.human) expect(a.content).toMatch(/frost risk in April/);
       said.push(...a.content.split(/(?<=[.?!])\s+/).filter((x) => x.split(' ').length > 3));
@@ -215,15 +342,28 @@ describe('the built-in offline model', () => {
     const paced = createOfflineProvider({ tokensPerSecond: 200, thinkMs: 100 });
     const at: number[] = [];
     const started = performance.now();
-    const r = await paced.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[1]), onToken: () => at.push(performance.now() - started) });
+    const r = await paced.chat({
+      model: OFFLINE_MODEL,
+      messages: [],
+      context: ctxFor(agents[1]),
+      onToken: () => at.push(performance.now() - started),
+    });
     expect(at[0]).toBeGreaterThanOrEqual(35); // a seeded pause of 40–100 % of 100 ms first
     expect(at.length).toBeGreaterThan(10);
     expect((at.at(-1)! - at[0]) / (at.length - 1)).toBeGreaterThanOrEqual(4); // ~5 ms a token at 200/s
-    expect((await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[1]) })).content).toBe(r.content);
+    expect((await model.chat({ model: OFFLINE_MODEL, messages: [], context: ctxFor(agents[1]) })).content).toBe(
+      r.content,
+    );
   });
 
   it('answers a plain chat without turn facts', async () => {
-    const r = await model.chat({ model: OFFLINE_MODEL, messages: [{ role: 'system', content: 'You are a soil scientist.' }, { role: 'user', content: 'How do we keep vines alive in a drought?' }] });
+    const r = await model.chat({
+      model: OFFLINE_MODEL,
+      messages: [
+        { role: 'system', content: 'You are a soil scientist.' },
+        { role: 'user', content: 'How do we keep vines alive in a drought?' },
+      ],
+    });
     expect(r.content.length).toBeGreaterThan(10);
   });
 });

@@ -20,17 +20,31 @@ describe('the offline model answers like a participant (property)', () => {
           }
         }
         const reply = turns.find((t) => t.afterHuman)!;
-        if (!refersTo(reply.content, message)) throw new Error(`${reply.speaker} ignored "${message}": ${reply.content}`);
+        if (!refersTo(reply.content, message))
+          throw new Error(`${reply.speaker} ignored "${message}": ${reply.content}`);
       }),
       { numRuns: 200, seed: 18 },
     );
   }, 180_000);
 
   it('the failure shapes are caught: each known broken sentence is flagged, a sound one is not', () => {
-    for (const bad of ['Basil raises city.', "We haven't tested how team interacts with environmental.", 'The the plan works.', 'This is a idea worth testing.', 'City parking fees is the lever.', 'I would start with.']) {
+    for (const bad of [
+      'Basil raises city.',
+      "We haven't tested how team interacts with environmental.",
+      'The the plan works.',
+      'This is a idea worth testing.',
+      'City parking fees is the lever.',
+      'I would start with.',
+    ]) {
       expect(brokenShapes(bad), bad).not.toEqual([]);
     }
-    for (const good of ['Basil should raise city parking fees.', 'The team interacts with the environment.', 'The plan is sound.', 'I would start with food waste.', 'City parking fees are the lever.']) {
+    for (const good of [
+      'Basil should raise city parking fees.',
+      'The team interacts with the environment.',
+      'The plan is sound.',
+      'I would start with food waste.',
+      'City parking fees are the lever.',
+    ]) {
       expect(brokenShapes(good), good).toEqual([]);
     }
   });

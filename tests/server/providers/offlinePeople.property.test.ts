@@ -8,7 +8,8 @@ import { brokenShapes, sentencesOf } from './offlineGrammar';
 // question put to an agent by name is answered in that agent's next turn, a person's fact is quoted whole (its
 // name and figure exactly as written), and an agent that changes its position says so and why.
 
-const SHIFT = /changed my mind|brought me round|now in favour|made up my mind|doubt it|doubt them|more cautious|come down against|turned me against|less sure|shaken my confidence|softened/;
+const SHIFT =
+  /changed my mind|brought me round|now in favour|made up my mind|doubt it|doubt them|more cautious|come down against|turned me against|less sure|shaken my confidence|softened/;
 
 describe('the offline demo reads like people (property)', () => {
   beforeAll(loadTagger);
@@ -27,11 +28,14 @@ describe('the offline demo reads like people (property)', () => {
         }
         const after = turns.findIndex((t) => t.afterHuman);
         const reply = turns[after];
-        if (reply.speaker !== asked && !reply.content.includes(fact)) throw new Error(`${reply.speaker} did not quote "${fact}" whole: ${reply.content}`);
-        if (!reply.content.includes(m.figure)) throw new Error(`${reply.speaker} lost the figure ${m.figure}: ${reply.content}`);
+        if (reply.speaker !== asked && !reply.content.includes(fact))
+          throw new Error(`${reply.speaker} did not quote "${fact}" whole: ${reply.content}`);
+        if (!reply.content.includes(m.figure))
+          throw new Error(`${reply.speaker} lost the figure ${m.figure}: ${reply.content}`);
         const answer = turns.slice(after).find((t) => t.speaker === asked);
         const q = m.question.replace(/\?$/, '').slice(1);
-        if (answer && !answer.content.includes(q)) throw new Error(`${asked} did not take up "${m.question}": ${answer.content}`);
+        if (answer && !answer.content.includes(q))
+          throw new Error(`${asked} did not take up "${m.question}": ${answer.content}`);
         checkPositions(turns);
       }),
       { numRuns: 200, seed: 34 },
@@ -59,7 +63,8 @@ describe('the offline demo reads like people (property)', () => {
       'One option is to pair the city with public transport and compare the results.',
       'The trade-off is between brainstorm ways and public transport, and as an economist I would weight it higher.',
       'You say data point for you all: Tallinn made buses free in 2013.',
-    ]) expect(brokenShapes(bad), bad).not.toEqual([]);
+    ])
+      expect(brokenShapes(bad), bad).not.toEqual([]);
     expect(brokenShapes('You wrote, "Tallinn made buses free in 2013."')).toEqual([]);
   });
 });

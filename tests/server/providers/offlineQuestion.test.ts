@@ -7,12 +7,20 @@ import { questionClause, questionSubject } from '../../../server/providers/llm/o
 describe('the offline model reads a topic question', () => {
   beforeAll(loadTagger);
   it.each([
-    ['Should our town square be closed to cars?', 'whether our town square should be closed to cars', 'our town square'],
+    [
+      'Should our town square be closed to cars?',
+      'whether our town square should be closed to cars',
+      'our town square',
+    ],
     ['Should the city park stay open late?', 'whether the city park should stay open late', 'the city park'],
     ['Should our council fund bike lanes?', 'whether our council should fund bike lanes', 'our council'],
     ['Should a family farm offer tours?', 'whether a family farm should offer tours', 'a family farm'],
     ['Should the pension fund invest in bonds?', 'whether the pension fund should invest in bonds', 'the pension fund'],
-    ['Should our school switch to a four-day week?', 'whether our school should switch to a four-day week', 'our school'],
+    [
+      'Should our school switch to a four-day week?',
+      'whether our school should switch to a four-day week',
+      'our school',
+    ],
   ])('%s', (topic, clause, subject) => {
     expect(questionClause(topic)).toBe(clause);
     expect(questionSubject(topic)).toBe(subject);
@@ -25,10 +33,23 @@ describe('the offline summary', () => {
     const { offlineAnswer } = await import('../../../server/providers/llm/offline');
     const agent = { id: 'a', name: 'Ada', role: 'Economist', prompt: '' };
     const history = [
-      { speaker: 'Ada', content: 'One.', stance: 'support' }, { speaker: 'Bo', content: 'Two.', stance: 'oppose' },
-      { speaker: 'Human', content: 'What about cost?', human: true }, { speaker: 'Ada', content: 'Three.', stance: 'support' },
+      { speaker: 'Ada', content: 'One.', stance: 'support' },
+      { speaker: 'Bo', content: 'Two.', stance: 'oppose' },
+      { speaker: 'Human', content: 'What about cost?', human: true },
+      { speaker: 'Ada', content: 'Three.', stance: 'support' },
     ];
-    const text = offlineAnswer({ model: 'offline', messages: [], context: { agent, others: [{ ...agent, id: 'b', name: 'Bo' }], topic: 'Free buses?', turn: 5, history, task: 'summary' } });
+    const text = offlineAnswer({
+      model: 'offline',
+      messages: [],
+      context: {
+        agent,
+        others: [{ ...agent, id: 'b', name: 'Bo' }],
+        topic: 'Free buses?',
+        turn: 5,
+        history,
+        task: 'summary',
+      },
+    });
     expect(text).toMatch(/^Summary of 3 turns/);
   });
 });

@@ -8,10 +8,23 @@ import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopba
 
 // A fake OpenAI-compatible server: GET /v1/models, POST /v1/chat/completions streamed as SSE.
 const KEY = 'sk-test-123';
-const MODELS = { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1721172741, owned_by: 'system' }, { id: 'qwen2.5-7b-instruct', object: 'model', created: 1726000000, owned_by: 'vllm' }] };
+const MODELS = {
+  object: 'list',
+  data: [
+    { id: 'gpt-4o-mini', object: 'model', created: 1721172741, owned_by: 'system' },
+    { id: 'qwen2.5-7b-instruct', object: 'model', created: 1726000000, owned_by: 'vllm' },
+  ],
+};
 const delta = (content: string | null, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-9x', object: 'chat.completion.chunk', created: 1730000000, model: 'gpt-4o-mini', choices: [{ index: 0, delta: content === null ? {} : { content }, logprobs: null, finish_reason: finish }] })}\n\n`;
-const UNAUTHORIZED = { error: { message: 'Incorrect API key provided: sk-wrong.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } };
+const UNAUTHORIZED = {
+  error: {
+    message: 'Incorrect API key provided: sk-wrong.',
+    type: 'invalid_request_error',
+    param: null,
+    code: 'invalid_api_key',
+  },
+};
 
 let close: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -30,7 +43,8 @@ async function fakeOpenAi(chat: (res: ServerResponse, body: any) => Promise<void
   return lb;
 }
 
-const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+const sse = (res: ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 
 describe('OpenAI-compatible provider', () => {
   it('accepts a base URL with or without /v1', () => {
@@ -54,7 +68,13 @@ describe('OpenAI-compatible provider', () => {
   it('streams chat completions over SSE and asks for the JSON schema via response_format', async () => {
     const lb = await fakeOpenAi(async (res) => {
       sse(res);
-      const whole = ': keep-alive\n\n' + delta('', null) + delta('{"content":') + delta('"Agreed."}') + delta(null, 'stop') + 'data: [DONE]\n\n';
+      const whole =
+        ': keep-alive\n\n' +
+        delta('', null) +
+        delta('{"content":') +
+        delta('"Agreed."}') +
+        delta(null, 'stop') +
+        'data: [DONE]\n\n';
       for (let i = 0; i < whole.length; i += 29) {
         res.write(whole.slice(i, i + 29));
         await sleep(1);
@@ -64,7 +84,14 @@ describe('OpenAI-compatible provider', () => {
     const p = createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY });
     const schema = z.toJSONSchema(turnAnswer) as Record<string, unknown>;
     const pieces: string[] = [];
-    const r = await p.chat({ model: 'openai:gpt-4o-mini', messages: [{ role: 'user', content: 'Agree?' }], maxTokens: 100, temperature: 0.7, jsonSchema: schema, onToken: (t) => pieces.push(t) });
+    const r = await p.chat({
+      model: 'openai:gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Agree?' }],
+      maxTokens: 100,
+      temperature: 0.7,
+      jsonSchema: schema,
+      onToken: (t) => pieces.push(t),
+    });
     expect(r).toMatchObject({ content: '{"content":"Agreed."}', provider: 'openai', model: 'gpt-4o-mini' });
     expect(pieces).toEqual(['{"content":', '"Agreed."}']);
     expect(lb.requests.at(-1)!.json()).toEqual({
@@ -78,7 +105,13 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('takes a whole JSON completion from a server that ignores `stream`', async () => {
-    const lb = await fakeOpenAi((res) => sendJson(res, 200, { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.' }, finish_reason: 'stop' }] }));
+    const lb = await fakeOpenAi((res) =>
+      sendJson(res, 200, {
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.' }, finish_reason: 'stop' }],
+      }),
+    );
     const r = await createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY }).chat({ model: 'gpt-4o-mini', messages: [] });
     expect(r.content).toBe('All at once.');
   });
@@ -87,7 +120,9 @@ describe('OpenAI-compatible provider', () => {
     const lb = await fakeOpenAi(() => undefined);
     const p = createOpenAiProvider({ baseUrl: lb.url, apiKey: 'sk-wrong' });
     await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({
-      kind: 'http', status: 401, message: 'The OpenAI-compatible server answered 401: Incorrect API key provided: ••••.',
+      kind: 'http',
+      status: 401,
+      message: 'The OpenAI-compatible server answered 401: Incorrect API key provided: ••••.',
     });
     expect(await p.listModels()).toEqual([]);
     expect(await p.probe()).toMatchObject({ status: 'unavailable', detail: expect.stringContaining('401') });
@@ -97,12 +132,21 @@ describe('OpenAI-compatible provider', () => {
     let mode = 'garbage';
     const lb = await fakeOpenAi((res) => {
       sse(res);
-      res.end(mode === 'garbage' ? delta('ok') + 'data: {"choices": [\n\n' : delta('ok') + `data: ${JSON.stringify({ error: { message: 'context length exceeded' } })}\n\n`);
+      res.end(
+        mode === 'garbage'
+          ? delta('ok') + 'data: {"choices": [\n\n'
+          : delta('ok') + `data: ${JSON.stringify({ error: { message: 'context length exceeded' } })}\n\n`,
+      );
     });
     const p = createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY });
-    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({ kind: 'malformed', message: expect.stringContaining('unreadable stream event') });
+    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({
+      kind: 'malformed',
+      message: expect.stringContaining('unreadable stream event'),
+    });
     mode = 'error';
-    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toThrow('The OpenAI-compatible server failed while answering: context length exceeded');
+    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toThrow(
+      'The OpenAI-compatible server failed while answering: context length exceeded',
+    );
   });
 
   it('times out a slow server and stops on the caller’s abort', async () => {
@@ -113,9 +157,16 @@ describe('OpenAI-compatible provider', () => {
       res.end();
     });
     const p = createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY, timeoutMs: 200 });
-    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({ kind: 'timeout', message: `The OpenAI-compatible server at ${lb.url} did not answer within 0.2 s` });
+    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toMatchObject({
+      kind: 'timeout',
+      message: `The OpenAI-compatible server at ${lb.url} did not answer within 0.2 s`,
+    });
     const ac = new AbortController();
-    const call = createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY }).chat({ model: 'gpt-4o-mini', messages: [], signal: ac.signal });
+    const call = createOpenAiProvider({ baseUrl: lb.url, apiKey: KEY }).chat({
+      model: 'gpt-4o-mini',
+      messages: [],
+      signal: ac.signal,
+    });
     setTimeout(() => ac.abort(), 50);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -124,6 +175,8 @@ describe('OpenAI-compatible provider', () => {
     const url = await closedPort();
     const p = createOpenAiProvider({ baseUrl: url });
     expect(await p.listModels()).toEqual([]);
-    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toThrow(`The OpenAI-compatible server at ${url} is not reachable (ECONNREFUSED)`);
+    await expect(p.chat({ model: 'gpt-4o-mini', messages: [] })).rejects.toThrow(
+      `The OpenAI-compatible server at ${url} is not reachable (ECONNREFUSED)`,
+    );
   });
 });

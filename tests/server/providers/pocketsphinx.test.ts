@@ -13,7 +13,11 @@ import { AUDIO_SAMPLES, createAgent, upload } from '../audioFixtures';
 
 const sphinx = findPocketsphinx();
 const espeak = findEspeak();
-const why = !sphinx ? 'pocketsphinx_continuous with ffmpeg or sox is not installed' : !espeak ? 'espeak-ng is not installed' : '';
+const why = !sphinx
+  ? 'pocketsphinx_continuous with ffmpeg or sox is not installed'
+  : !espeak
+    ? 'espeak-ng is not installed'
+    : '';
 const SENTENCE = 'the weather is nice today and the city council should vote on the plan';
 
 /** Share of the sentence's words found in the transcript. */
@@ -28,7 +32,8 @@ describe.skipIf(!!why)(`pocketsphinx transcription${why ? ` (skipped: ${why})` :
   let wav: Buffer;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'agora-sphinx-test-'));
-    wav = (await createEspeakProvider({ executable: espeak!, voice: 'en-us+klatt4' }).synthesize({ text: SENTENCE })).audio;
+    wav = (await createEspeakProvider({ executable: espeak!, voice: 'en-us+klatt4' }).synthesize({ text: SENTENCE }))
+      .audio;
     writeFileSync(path.join(dir, 'spoken.wav'), wav);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,20 +42,31 @@ describe.skipIf(!!why)(`pocketsphinx transcription${why ? ` (skipped: ${why})` :
     const p = createPocketsphinxProvider(sphinx!);
     expect(p.available()).toBe(true);
     expect((await p.probe()).status).toBe('ok');
-    const text = await p.transcribe({ path: path.join(dir, 'spoken.wav'), mimeType: 'audio/wav', fileName: 'spoken.wav' });
+    const text = await p.transcribe({
+      path: path.join(dir, 'spoken.wav'),
+      mimeType: 'audio/wav',
+      fileName: 'spoken.wav',
+    });
     expect(recall(text), `heard: "${text}"`).toBeGreaterThanOrEqual(0.6);
   }, 60_000);
 
   it('says clearly what it cannot read, and stops when asked', async () => {
     const p = createPocketsphinxProvider(sphinx!);
     writeFileSync(path.join(dir, 'broken.wav'), Buffer.from('RIFF....WAVEnot really'));
-    await expect(p.transcribe({ path: path.join(dir, 'broken.wav'), mimeType: 'audio/wav', fileName: 'broken.wav' })).rejects.toThrow(/could not read the audio/);
+    await expect(
+      p.transcribe({ path: path.join(dir, 'broken.wav'), mimeType: 'audio/wav', fileName: 'broken.wav' }),
+    ).rejects.toThrow(/could not read the audio/);
     if (sphinx!.converter.kind === 'sox') {
       writeFileSync(path.join(dir, 'rec.webm'), AUDIO_SAMPLES.webm.bytes);
-      await expect(p.transcribe({ path: path.join(dir, 'rec.webm'), mimeType: 'audio/webm', fileName: 'rec.webm' })).rejects.toThrow(/only through ffmpeg, which is not installed/);
+      await expect(
+        p.transcribe({ path: path.join(dir, 'rec.webm'), mimeType: 'audio/webm', fileName: 'rec.webm' }),
+      ).rejects.toThrow(/only through ffmpeg, which is not installed/);
     }
     const ac = new AbortController();
-    const pending = p.transcribe({ path: path.join(dir, 'spoken.wav'), mimeType: 'audio/wav', fileName: 'spoken.wav' }, ac.signal);
+    const pending = p.transcribe(
+      { path: path.join(dir, 'spoken.wav'), mimeType: 'audio/wav', fileName: 'spoken.wav' },
+      ac.signal,
+    );
     ac.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -77,7 +93,10 @@ describe.skipIf(!!why)(`pocketsphinx transcription${why ? ` (skipped: ${why})` :
       await (s.server.ctx as unknown as { transcriptions?: { idle(): Promise<void> } }).transcriptions?.idle();
       let transcript = '';
       for (let i = 0; i < 100 && !transcript; i++) {
-        const items = (await s.api('GET', `/agents/${agent.id}/audio`, { token })).body as Array<{ id: string; transcript: string | null }>;
+        const items = (await s.api('GET', `/agents/${agent.id}/audio`, { token })).body as Array<{
+          id: string;
+          transcript: string | null;
+        }>;
         transcript = items.find((x) => x.id === second.body.id)?.transcript ?? '';
         if (!transcript) await new Promise((r) => setTimeout(r, 100));
       }

@@ -3,7 +3,11 @@ import { createLlmRegistry } from '../../../server/providers/llm/registry';
 import { createOfflineProvider } from '../../../server/providers/llm/offline';
 import type { LlmProvider, ModelInfo } from '../../../server/providers/types';
 
-function fakeProvider(id: string, models: string[], opts: { reachable?: boolean; failList?: boolean } = {}): LlmProvider & { lists: number } {
+function fakeProvider(
+  id: string,
+  models: string[],
+  opts: { reachable?: boolean; failList?: boolean } = {},
+): LlmProvider & { lists: number } {
   let listed: string[] = [];
   const p = {
     id,

@@ -20,8 +20,10 @@ export async function startResearchFake(override?: Override) {
       res.end(body);
     };
     if (p === '/api/query') return send('application/atom+xml; charset=utf-8', fixture('arxiv-query.xml'));
-    if (p === '/entrez/eutils/esearch.fcgi') return send('application/json; charset=UTF-8', fixture('pubmed-esearch.json'));
-    if (p === '/entrez/eutils/esummary.fcgi') return send('application/json; charset=UTF-8', fixture('pubmed-esummary.json'));
+    if (p === '/entrez/eutils/esearch.fcgi')
+      return send('application/json; charset=UTF-8', fixture('pubmed-esearch.json'));
+    if (p === '/entrez/eutils/esummary.fcgi')
+      return send('application/json; charset=UTF-8', fixture('pubmed-esummary.json'));
     if (p === '/graph/v1/paper/search') return send('application/json', fixture('semantic-scholar-search.json'));
     if (p === '/works') return send('application/json;charset=utf-8', fixture('crossref-works.json'));
     if (p === '/v3/search/works') return send('application/json', fixture('core-search.json'));

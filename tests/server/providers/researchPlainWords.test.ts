@@ -4,7 +4,14 @@ import { plainReason, plainResearchFailure } from '../../../server/providers/res
 
 // A failed paper search is told to the reader as one short sentence naming the service: no address, no error code.
 
-const unreachable = (code: string) => new ProviderError(`arXiv at https://export.arxiv.org is not reachable (${code})`, 'arxiv', 'unreachable', undefined, code);
+const unreachable = (code: string) =>
+  new ProviderError(
+    `arXiv at https://export.arxiv.org is not reachable (${code})`,
+    'arxiv',
+    'unreachable',
+    undefined,
+    code,
+  );
 
 describe('research failures in plain words', () => {
   it('says "no network" when the name does not resolve, and names the service', () => {
@@ -16,9 +23,18 @@ describe('research failures in plain words', () => {
     const s = plainResearchFailure([
       { label: 'arXiv', error: unreachable('EAI_AGAIN') },
       { label: 'PubMed', error: unreachable('ENOTFOUND') },
-      { label: 'Semantic Scholar', error: new ProviderError('Semantic Scholar at https://api.semanticscholar.org did not answer within 8 s', 's2', 'timeout') },
+      {
+        label: 'Semantic Scholar',
+        error: new ProviderError(
+          'Semantic Scholar at https://api.semanticscholar.org did not answer within 8 s',
+          's2',
+          'timeout',
+        ),
+      },
     ]);
-    expect(s).toBe('Could not reach arXiv and PubMed: no network. Could not reach Semantic Scholar: it did not answer in time.');
+    expect(s).toBe(
+      'Could not reach arXiv and PubMed: no network. Could not reach Semantic Scholar: it did not answer in time.',
+    );
   });
 
   it('never shows an address or a code, whatever the failure', () => {

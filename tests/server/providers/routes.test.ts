@@ -3,7 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HYBRID_MODES, SPEED_CHOICES } from '../../../src/schemas/constants';
-import { hybridModesResponse, ontologiesResponse, reasoningTypesResponse, ttsConfigOptionsResponse } from '../../../src/schemas/hybridMeta';
+import {
+  hybridModesResponse,
+  ontologiesResponse,
+  reasoningTypesResponse,
+  ttsConfigOptionsResponse,
+} from '../../../src/schemas/hybridMeta';
 import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
 import { researchPapersResponse, researchSearchResponse } from '../../../src/schemas/research';
 import { ttsSpeakResponse, ttsStatus, ttsVoices } from '../../../src/schemas/tts';
@@ -48,7 +53,15 @@ describe('with a speech engine and research services', () => {
   const speech = fakeSpeech();
   beforeAll(async () => {
     fake = await startResearchFake();
-    t = await startTestServer({}, { providers: baseProviders({ speech: speech.provider, research: createResearchService({ baseUrls: fake.baseUrls }) }) });
+    t = await startTestServer(
+      {},
+      {
+        providers: baseProviders({
+          speech: speech.provider,
+          research: createResearchService({ baseUrls: fake.baseUrls }),
+        }),
+      },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -78,14 +91,23 @@ describe('with a speech engine and research services', () => {
   });
 
   it('refuses names it would never make, and traversal', async () => {
-    for (const p of ['/media/tts/nope.wav', '/media/tts/..%2F..%2Fetc%2Fpasswd', '/media/tts/x.exe', '/media/tts/.wav', '/media/tts/a.b.wav']) {
+    for (const p of [
+      '/media/tts/nope.wav',
+      '/media/tts/..%2F..%2Fetc%2Fpasswd',
+      '/media/tts/x.exe',
+      '/media/tts/.wav',
+      '/media/tts/a.b.wav',
+    ]) {
       expect((await fetch(t.url + p)).status).toBe(404);
     }
   });
 
   it("sends the agent's default reference audio and transcript, only for the user's own agent", async () => {
     const { token, userId } = await t.register();
-    const created = await t.api('POST', '/agents/', { token, body: { name: 'Vera', role: 'Viticulturist', prompt: 'You know vines.', model: 'offline' } });
+    const created = await t.api('POST', '/agents/', {
+      token,
+      body: { name: 'Vera', role: 'Viticulturist', prompt: 'You know vines.', model: 'offline' },
+    });
     expect(created.status).toBe(201);
     const agentId = created.body.id as string;
     const fileName = `${randomUUID()}.wav`;
@@ -101,7 +123,10 @@ describe('with a speech engine and research services', () => {
     const r = await t.api('POST', '/api/tts/speak', { token, body: { text: 'In my own voice.', agent_id: agentId } });
     expect(r.status).toBe(200);
     expect(r.body.cloned).toBe(true);
-    expect(speech.calls.at(-1)!.voice).toMatchObject({ referenceAudioPath: path.join(audioDir, fileName), referenceText: 'This is my voice.' });
+    expect(speech.calls.at(-1)!.voice).toMatchObject({
+      referenceAudioPath: path.join(audioDir, fileName),
+      referenceText: 'This is my voice.',
+    });
 
     const voices = ttsVoices.parse((await t.api('GET', '/api/tts/voices', { token })).body);
     expect(voices.voices).toEqual([
@@ -110,7 +135,10 @@ describe('with a speech engine and research services', () => {
     ]);
 
     const other = await t.register();
-    const stolen = await t.api('POST', '/api/tts/speak', { token: other.token, body: { text: 'Not yours.', agent_id: agentId } });
+    const stolen = await t.api('POST', '/api/tts/speak', {
+      token: other.token,
+      body: { text: 'Not yours.', agent_id: agentId },
+    });
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ detail: 'Agent not found' });
     expect((await t.api('GET', '/api/tts/voices', { token: other.token })).body.voices).toHaveLength(1);
@@ -135,23 +163,39 @@ describe('with a speech engine and research services', () => {
   it('POST /research/search answers per source', async () => {
     const { token } = await t.register();
     expect((await t.api('POST', '/research/search', { body: { query: 'x' } })).status).toBe(401);
-    const r = await t.api('POST', '/research/search', { token, body: { query: 'irrigation', sources: ['arxiv', 'crossref'], max_results: 5, domain: 'vineyard' } });
+    const r = await t.api('POST', '/research/search', {
+      token,
+      body: { query: 'irrigation', sources: ['arxiv', 'crossref'], max_results: 5, domain: 'vineyard' },
+    });
     expect(r.status).toBe(200);
     const body = researchSearchResponse.parse(r.body);
     expect(body).toMatchObject({ query: 'irrigation', available: true, errors: [] });
-    expect(body.results.map((x) => [x.source, x.results?.length])).toEqual([['arxiv', 2], ['crossref', 2]]);
-    const defaults = researchSearchResponse.parse((await t.api('POST', '/research/search', { token, body: { query: 'irrigation' } })).body);
+    expect(body.results.map((x) => [x.source, x.results?.length])).toEqual([
+      ['arxiv', 2],
+      ['crossref', 2],
+    ]);
+    const defaults = researchSearchResponse.parse(
+      (await t.api('POST', '/research/search', { token, body: { query: 'irrigation' } })).body,
+    );
     expect(defaults.results.map((x) => x.source)).toEqual(['arxiv', 'pubmed', 'semantic_scholar']);
     expect((await t.api('POST', '/research/search', { token, body: { query: '' } })).status).toBe(422);
-    expect((await t.api('POST', '/research/search', { token, body: { query: 'x', sources: ['google'] } })).status).toBe(422);
-    expect((await t.api('POST', '/research/search', { token, body: { query: 'x', max_results: 51 } })).status).toBe(422);
+    expect((await t.api('POST', '/research/search', { token, body: { query: 'x', sources: ['google'] } })).status).toBe(
+      422,
+    );
+    expect((await t.api('POST', '/research/search', { token, body: { query: 'x', max_results: 51 } })).status).toBe(
+      422,
+    );
   });
 
   it('GET /research/papers flattens the papers of one or several sources', async () => {
     const { token } = await t.register();
-    const one = researchPapersResponse.parse((await t.api('GET', '/research/papers?query=irrigation&source=pubmed', { token })).body);
+    const one = researchPapersResponse.parse(
+      (await t.api('GET', '/research/papers?query=irrigation&source=pubmed', { token })).body,
+    );
     expect(one.papers.map((p) => p.source)).toEqual(['pubmed', 'pubmed']);
-    const two = researchPapersResponse.parse((await t.api('GET', '/research/papers?query=irrigation&source=arxiv,core&max_results=1', { token })).body);
+    const two = researchPapersResponse.parse(
+      (await t.api('GET', '/research/papers?query=irrigation&source=arxiv,core&max_results=1', { token })).body,
+    );
     expect(two.papers.map((p) => p.source)).toEqual(['arxiv', 'core']);
     expect((await t.api('GET', '/research/papers?source=arxiv', { token })).status).toBe(422);
     expect((await t.api('GET', '/research/papers?query=x&source=bing', { token })).status).toBe(422);
@@ -167,11 +211,18 @@ describe('with a speech engine and research services', () => {
     expect(ont.ontologies.length).toBeGreaterThan(2);
     const rt = reasoningTypesResponse.parse((await t.api('GET', '/api/ws/hybrid/reasoning-types', { token })).body);
     expect(rt.reasoning_types.map((x) => x.id)).toContain('deductive');
-    const tts = ttsConfigOptionsResponse.parse((await t.api('GET', '/api/ws/hybrid/tts-config-options', { token })).body);
+    const tts = ttsConfigOptionsResponse.parse(
+      (await t.api('GET', '/api/ws/hybrid/tts-config-options', { token })).body,
+    );
     expect(tts.speeds).toEqual([...SPEED_CHOICES]);
     expect(tts.formats).toContain('wav');
     expect(tts.defaults).toMatchObject({ enabled: false, speed: 1, volume: 1, format: 'wav' });
-    expect(tts.presets.normal).toEqual({ min_tokens: 100, max_tokens: 300, temperature: 0.7, description: 'Balanced length' });
+    expect(tts.presets.normal).toEqual({
+      min_tokens: 100,
+      max_tokens: 300,
+      temperature: 0.7,
+      description: 'Balanced length',
+    });
   });
 });
 
@@ -179,7 +230,16 @@ describe('without a speech engine or network', () => {
   let t: TestServer;
   beforeAll(async () => {
     const url = await closedPort();
-    t = await startTestServer({}, { providers: baseProviders({ research: createResearchService({ baseUrls: { arxiv: url, pubmed: url, semantic_scholar: url, crossref: url, core: url } }) }) });
+    t = await startTestServer(
+      {},
+      {
+        providers: baseProviders({
+          research: createResearchService({
+            baseUrls: { arxiv: url, pubmed: url, semantic_scholar: url, crossref: url, core: url },
+          }),
+        }),
+      },
+    );
   });
   afterAll(() => t.close());
 
@@ -188,8 +248,16 @@ describe('without a speech engine or network', () => {
     const r = await t.api('POST', '/api/tts/speak', { token, body: { text: 'Hello' } });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ detail: ENGINE_MESSAGES.noSpeechEngine });
-    expect(ttsStatus.parse((await t.api('GET', '/api/tts/status', { token })).body)).toMatchObject({ available: false, provider: 'none', detail: 'No speech engine configured' });
-    expect((await t.api('GET', '/api/tts/voices', { token })).body).toEqual({ voices: [], provider: 'none', cloning: false });
+    expect(ttsStatus.parse((await t.api('GET', '/api/tts/status', { token })).body)).toMatchObject({
+      available: false,
+      provider: 'none',
+      detail: 'No speech engine configured',
+    });
+    expect((await t.api('GET', '/api/tts/voices', { token })).body).toEqual({
+      voices: [],
+      provider: 'none',
+      cloning: false,
+    });
   });
 
   it('says research is unavailable, with each source’s reason, without failing', async () => {
@@ -215,9 +283,14 @@ describe('the default providers', () => {
   it('honour RESEARCH_ENABLED=false and list the offline model', async () => {
     const { token } = await t.register();
     const r = await t.api('POST', '/research/search', { token, body: { query: 'irrigation' } });
-    expect(r.body).toMatchObject({ available: false, errors: [{ source: 'research', message: expect.stringContaining('RESEARCH_ENABLED=false') }] });
+    expect(r.body).toMatchObject({
+      available: false,
+      errors: [{ source: 'research', message: expect.stringContaining('RESEARCH_ENABLED=false') }],
+    });
     const models = await t.api('GET', '/models/', { token });
-    expect(models.body).toEqual([{ name: 'offline', provider: 'offline', label: 'Built-in offline model (no LLM)', offline: true }]);
+    expect(models.body).toEqual([
+      { name: 'offline', provider: 'offline', label: 'Built-in offline model (no LLM)', offline: true },
+    ]);
     expect((await t.api('POST', '/api/tts/speak', { token, body: { text: 'x' } })).status).toBe(503);
   });
 });

@@ -49,7 +49,13 @@ describe('OpenAI-compatible speech provider', () => {
     const req = lb.requests[0];
     expect(req.headers.authorization).toBe('Bearer tts-key');
     expect(req.headers['content-type']).toBe('application/json');
-    expect(req.json()).toEqual({ model: 'tts-1', input: 'Hello there.', voice: 'alloy', speed: 1.25, response_format: 'wav' });
+    expect(req.json()).toEqual({
+      model: 'tts-1',
+      input: 'Hello there.',
+      voice: 'alloy',
+      speed: 1.25,
+      response_format: 'wav',
+    });
   });
 
   it('sends the agent’s reference audio and transcript as multipart for voice cloning', async () => {
@@ -58,12 +64,21 @@ describe('OpenAI-compatible speech provider', () => {
     const refBytes = makeWav(100);
     await writeFile(ref, refBytes);
     const p = createOpenAiSpeechProvider({ baseUrl: `${lb.url}/v1`, model: 'f5-tts', voice: 'clone' });
-    await p.synthesize({ text: 'Cloned words.', voice: { referenceAudioPath: ref, referenceText: 'This is my voice.' }, speed: 1 });
+    await p.synthesize({
+      text: 'Cloned words.',
+      voice: { referenceAudioPath: ref, referenceText: 'This is my voice.' },
+      speed: 1,
+    });
     const req = lb.requests[0];
     expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     const form = await parseForm(req.body, req.headers['content-type']);
     expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
-      model: 'f5-tts', input: 'Cloned words.', voice: 'clone', speed: '1', response_format: 'wav', reference_text: 'This is my voice.',
+      model: 'f5-tts',
+      input: 'Cloned words.',
+      voice: 'clone',
+      speed: '1',
+      response_format: 'wav',
+      reference_text: 'This is my voice.',
     });
     const file = form.get('reference_audio') as File;
     expect(file.name).toBe('0b7c1e2a-1111-4222-8333-444455556666.wav');
@@ -97,13 +112,21 @@ describe('OpenAI-compatible speech provider', () => {
     const p = createOpenAiSpeechProvider({ baseUrl: lb.url, timeoutMs: 200 });
     await expect(p.synthesize({ text: 'x' })).rejects.toThrow('The speech server answered 500: CUDA out of memory');
     mode = 'json';
-    await expect(p.synthesize({ text: 'x' })).rejects.toThrow('The speech server answered application/json instead of audio');
-    await expect(p.synthesize({ text: 'x', voice: { referenceAudioPath: path.join(dir, 'missing.wav'), referenceText: null } })).rejects.toThrow('The agent’s reference audio file is missing');
+    await expect(p.synthesize({ text: 'x' })).rejects.toThrow(
+      'The speech server answered application/json instead of audio',
+    );
+    await expect(
+      p.synthesize({ text: 'x', voice: { referenceAudioPath: path.join(dir, 'missing.wav'), referenceText: null } }),
+    ).rejects.toThrow('The agent’s reference audio file is missing');
     mode = 'slow';
-    await expect(p.synthesize({ text: 'x' })).rejects.toThrow(`The speech server at ${lb.url} did not answer within 0.2 s`);
+    await expect(p.synthesize({ text: 'x' })).rejects.toThrow(
+      `The speech server at ${lb.url} did not answer within 0.2 s`,
+    );
     const url = await closedPort();
     const gone = createOpenAiSpeechProvider({ baseUrl: url });
-    await expect(gone.synthesize({ text: 'x' })).rejects.toThrow(`The speech server at ${url} is not reachable (ECONNREFUSED)`);
+    await expect(gone.synthesize({ text: 'x' })).rejects.toThrow(
+      `The speech server at ${url} is not reachable (ECONNREFUSED)`,
+    );
     expect(await gone.probe()).toMatchObject({ status: 'unavailable' });
     expect(await p.probe()).toMatchObject({ status: 'ok' });
   });
@@ -121,7 +144,9 @@ describe('no speech engine', () => {
 describe('choosing the speech engine', () => {
   const config = (over: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...over });
   it('prefers TTS_BASE_URL, then espeak-ng, then none', async () => {
-    expect(createSpeech(config({ TTS_BASE_URL: 'http://127.0.0.1:1', ESPEAK_PATH: '/bin/sh' })).id).toBe('openai-speech');
+    expect(createSpeech(config({ TTS_BASE_URL: 'http://127.0.0.1:1', ESPEAK_PATH: '/bin/sh' })).id).toBe(
+      'openai-speech',
+    );
     expect(createSpeech(config({ ESPEAK_PATH: '/bin/sh' })).id).toBe('espeak');
     expect(createSpeech(config({ ESPEAK_PATH: path.join(dir, 'no-such-espeak') })).id).toBe('none');
   });

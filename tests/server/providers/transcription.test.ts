@@ -33,13 +33,17 @@ describe('OpenAI-compatible transcription provider', () => {
       const form = await parseForm(req.body, req.headers['content-type']);
       const f = form.get('file') as File;
       const same = Buffer.from(await f.arrayBuffer()).equals(audio);
-      sendJson(res, 200, { text: ` model=${form.get('model')} format=${form.get('response_format')} name=${f.name} type=${f.type} same=${same} ` });
+      sendJson(res, 200, {
+        text: ` model=${form.get('model')} format=${form.get('response_format')} name=${f.name} type=${f.type} same=${same} `,
+      });
     });
     close = lb.close;
     const p = createOpenAiTranscriptionProvider({ baseUrl: lb.url, apiKey: 'stt-key' });
     expect(p.available()).toBe(true);
     const text = await p.transcribe(file());
-    expect(text).toBe('model=whisper-1 format=json name=5f0c9a52-7c1e-4d7a-9a55-0d7b2b3c4d5e.wav type=audio/wav same=true');
+    expect(text).toBe(
+      'model=whisper-1 format=json name=5f0c9a52-7c1e-4d7a-9a55-0d7b2b3c4d5e.wav type=audio/wav same=true',
+    );
     expect(lb.requests[0].headers.authorization).toBe('Bearer stt-key');
     expect(await p.probe()).toMatchObject({ status: 'ok' });
   });
@@ -47,7 +51,8 @@ describe('OpenAI-compatible transcription provider', () => {
   it('reports HTTP errors, answers without text, a missing file, time-outs and an absent server', async () => {
     let mode = '400';
     const lb = await startLoopback(async (_req, res) => {
-      if (mode === '400') return sendJson(res, 400, { error: { message: 'Invalid file format.', type: 'invalid_request_error' } });
+      if (mode === '400')
+        return sendJson(res, 400, { error: { message: 'Invalid file format.', type: 'invalid_request_error' } });
       if (mode === 'notext') return sendJson(res, 200, { segments: [] });
       await sleep(2000);
       res.end();
@@ -57,17 +62,27 @@ describe('OpenAI-compatible transcription provider', () => {
     await expect(p.transcribe(file())).rejects.toThrow('The transcription server answered 400: Invalid file format.');
     mode = 'notext';
     await expect(p.transcribe(file())).rejects.toThrow('The transcription server answered without a transcript');
-    await expect(p.transcribe({ ...file(), path: path.join(dir, 'gone.wav') })).rejects.toThrow('The audio file to transcribe is missing');
+    await expect(p.transcribe({ ...file(), path: path.join(dir, 'gone.wav') })).rejects.toThrow(
+      'The audio file to transcribe is missing',
+    );
     mode = 'slow';
-    await expect(p.transcribe(file())).rejects.toThrow(`The transcription server at ${lb.url} did not answer within 0.2 s`);
+    await expect(p.transcribe(file())).rejects.toThrow(
+      `The transcription server at ${lb.url} did not answer within 0.2 s`,
+    );
     const url = await closedPort();
-    await expect(createOpenAiTranscriptionProvider({ baseUrl: url }).transcribe(file())).rejects.toThrow(`The transcription server at ${url} is not reachable (ECONNREFUSED)`);
+    await expect(createOpenAiTranscriptionProvider({ baseUrl: url }).transcribe(file())).rejects.toThrow(
+      `The transcription server at ${url} is not reachable (ECONNREFUSED)`,
+    );
   });
 
   it('is none without TRANSCRIBE_BASE_URL or pocketsphinx, with the message the UI shows', async () => {
-    const none = createTranscription(loadConfig({ DATA_DIR: dir, POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' }));
+    const none = createTranscription(
+      loadConfig({ DATA_DIR: dir, POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' }),
+    );
     expect(none.available()).toBe(false);
     await expect(none.transcribe(file())).rejects.toThrow('No transcription engine configured');
-    expect(createTranscription(loadConfig({ DATA_DIR: dir, TRANSCRIBE_BASE_URL: 'http://127.0.0.1:9' })).id).toBe('openai-transcription');
+    expect(createTranscription(loadConfig({ DATA_DIR: dir, TRANSCRIBE_BASE_URL: 'http://127.0.0.1:9' })).id).toBe(
+      'openai-transcription',
+    );
   });
 });

@@ -18,7 +18,8 @@ describe('speech clip retention', () => {
     const fresh = `${'b'.repeat(32)}.wav`;
     for (const name of [old, fresh, 'notes.txt', 'custom-voice.wav']) await writeFile(path.join(dir, name), 'x');
     const tenDaysAgo = (Date.now() - 10 * 86_400_000) / 1000;
-    for (const name of [old, 'notes.txt', 'custom-voice.wav']) await utimes(path.join(dir, name), tenDaysAgo, tenDaysAgo);
+    for (const name of [old, 'notes.txt', 'custom-voice.wav'])
+      await utimes(path.join(dir, name), tenDaysAgo, tenDaysAgo);
 
     expect(await pruneTtsClips(media, 7 * 86_400_000)).toBe(1);
     expect((await readdir(dir)).sort()).toEqual(['custom-voice.wav', fresh, 'notes.txt'].sort());

@@ -8,7 +8,11 @@ import type { RecommendedModel } from '../../../../src/schemas/builtinModels';
 const MB = 1_000_000;
 const need = (bytes: number) => Math.round(bytes * 1.25 + 400 * MB);
 
-const model = (m: Omit<RecommendedModel, 'ram_bytes' | 'sha256'>): RecommendedModel => ({ ...m, sha256: null, ram_bytes: need(m.bytes) });
+const model = (m: Omit<RecommendedModel, 'ram_bytes' | 'sha256'>): RecommendedModel => ({
+  ...m,
+  sha256: null,
+  ram_bytes: need(m.bytes),
+});
 
 export const RECOMMENDED_MODELS: RecommendedModel[] = [
   model({

@@ -32,7 +32,8 @@ export interface BuiltinConfig {
 
 type Env = Record<string, string | undefined>;
 
-const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const num = (v: string | undefined, fallback: number) =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
 const GPUS = ['auto', 'cuda', 'vulkan', 'metal'] as const;
 
 export function builtinConfigFrom(env: Env, dataDir: string): BuiltinConfig {
@@ -44,7 +45,11 @@ export function builtinConfigFrom(env: Env, dataDir: string): BuiltinConfig {
     parallel: Math.min(64, Math.max(1, Math.floor(num(env.BUILTIN_PARALLEL, 4)))),
     idleUnloadMs: Math.max(0, num(env.BUILTIN_IDLE_UNLOAD_SECONDS, 600)) * 1000,
     gpu: (GPUS as readonly string[]).includes(gpu) ? (gpu as BuiltinConfig['gpu']) : false,
-    importDirs: (env.BUILTIN_IMPORT_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
+    importDirs: (env.BUILTIN_IMPORT_DIRS ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => path.resolve(d)),
     downloadAllowPrivate: /^(1|true|yes|on)$/i.test(env.BUILTIN_DOWNLOAD_ALLOW_PRIVATE ?? ''),
     maxModelBytes: Math.max(1e-6, num(env.BUILTIN_MAX_MODEL_GB, 40)) * 1024 ** 3,
     maxDownloadsPerUser: Math.max(1, Math.floor(num(env.BUILTIN_MAX_DOWNLOADS_PER_USER, 1))),

@@ -99,8 +99,19 @@ export class ModelDownloads {
       if (this.jobs.has(file) || !safeModelFileName(file)) continue;
       const side = await this.readSidecar(file);
       if (!side || !mine(side.owner)) continue;
-      const received = await stat(this.partPath(file)).then((s) => s.size, () => 0);
-      out.set(file, { file, url: side.url, received, total: side.total, state: 'interrupted', error: null, sha256: side.sha256 });
+      const received = await stat(this.partPath(file)).then(
+        (s) => s.size,
+        () => 0,
+      );
+      out.set(file, {
+        file,
+        url: side.url,
+        received,
+        total: side.total,
+        state: 'interrupted',
+        error: null,
+        sha256: side.sha256,
+      });
     }
     for (const [file, job] of this.jobs) if (mine(job.userId)) out.set(file, { ...job.download });
     return [...out.values()].sort((a, b) => a.file.localeCompare(b.file));
@@ -118,18 +129,28 @@ export class ModelDownloads {
     try {
       fromUrl = decodeURIComponent(url.pathname.split('/').pop() ?? '');
     } catch {
-      if (!req.file) throw new Refused(`The URL's file name (${url.pathname.split('/').pop()}) is not valid percent-encoding; give the file name to save as`, 422);
+      if (!req.file)
+        throw new Refused(
+          `The URL's file name (${url.pathname.split('/').pop()}) is not valid percent-encoding; give the file name to save as`,
+          422,
+        );
     }
     const file = req.file || fromUrl;
     if (!safeModelFileName(file)) {
-      throw new Refused(`"${file || url.pathname}" is not a usable model file name: it must end in .gguf and use only letters, digits, '.', '_', '+' and '-'`, 422);
+      throw new Refused(
+        `"${file || url.pathname}" is not a usable model file name: it must end in .gguf and use only letters, digits, '.', '_', '+' and '-'`,
+        422,
+      );
     }
     const running = this.jobs.get(file);
-    if (running && (running.download.state === 'running' || running.download.state === 'verifying')) throw new Refused(`${file} is already downloading`, 409);
-    if (existsSync(path.join(this.opts.dir, file))) throw new Refused(`${file} is already in the models directory`, 409);
+    if (running && (running.download.state === 'running' || running.download.state === 'verifying'))
+      throw new Refused(`${file} is already downloading`, 409);
+    if (existsSync(path.join(this.opts.dir, file)))
+      throw new Refused(`${file} is already in the models directory`, 409);
     const previous = await this.readSidecar(file);
     // An interrupted download is resumed (or replaced) by the one who started it only.
-    if (previous && previous.owner !== null && previous.owner !== userId) throw new Refused(`${file} is being downloaded by another user`, 409);
+    if (previous && previous.owner !== null && previous.owner !== userId)
+      throw new Refused(`${file} is being downloaded by another user`, 409);
     this.assertRoomToStart(userId);
     try {
       await assertFetchable(url, this.opts.allowPrivate);
@@ -141,9 +162,25 @@ export class ModelDownloads {
     // A partial file of another URL is not this file's beginning.
     if (previous && previous.url !== url.href) await this.removePartial(file);
     const sha256 = req.sha256?.toLowerCase() ?? (previous?.url === url.href ? previous.sha256 : null);
-    await writeFile(this.sidecarPath(file), JSON.stringify({ url: url.href, sha256, total: previous?.url === url.href ? previous.total : null, owner: userId } satisfies Sidecar));
+    await writeFile(
+      this.sidecarPath(file),
+      JSON.stringify({
+        url: url.href,
+        sha256,
+        total: previous?.url === url.href ? previous.total : null,
+        owner: userId,
+      } satisfies Sidecar),
+    );
 
-    const download: ModelDownload = { file, url: url.href, received: 0, total: null, state: 'running', error: null, sha256 };
+    const download: ModelDownload = {
+      file,
+      url: url.href,
+      received: 0,
+      total: null,
+      state: 'running',
+      error: null,
+      sha256,
+    };
     const abort = new AbortController();
     const job: Job = { download, userId, abort, done: Promise.resolve() };
     this.jobs.set(file, job);
@@ -196,7 +233,10 @@ export class ModelDownloads {
       this.opts.onProgress({ ...download }, job.userId);
     };
     try {
-      const have = await stat(part).then((s) => s.size, () => 0);
+      const have = await stat(part).then(
+        (s) => s.size,
+        () => 0,
+      );
       const res = await this.fetchFollowing(url, have, job.abort.signal);
       let append = false;
       if (res.status === 206) {
@@ -218,7 +258,9 @@ export class ModelDownloads {
       }
       if (download.total !== null && download.total > this.opts.maxBytes) {
         await res.body?.cancel();
-        throw new Final(`the file is ${gb(download.total)}, more than this server allows (${gb(this.opts.maxBytes)}, BUILTIN_MAX_MODEL_GB)`);
+        throw new Final(
+          `the file is ${gb(download.total)}, more than this server allows (${gb(this.opts.maxBytes)}, BUILTIN_MAX_MODEL_GB)`,
+        );
       }
       download.received = append ? have : 0;
       if (download.total !== null) {
@@ -238,12 +280,16 @@ export class ModelDownloads {
         const counter = async function* (this: ModelDownloads, body: AsyncIterable<Uint8Array>) {
           for await (const chunk of body) {
             download.received += chunk.byteLength;
-            if (download.received > this.opts.maxBytes) throw new Final(`the file grew past this server's limit (${gb(this.opts.maxBytes)}, BUILTIN_MAX_MODEL_GB)`);
+            if (download.received > this.opts.maxBytes)
+              throw new Final(
+                `the file grew past this server's limit (${gb(this.opts.maxBytes)}, BUILTIN_MAX_MODEL_GB)`,
+              );
             // The GGUF magic is judged on the first bytes, not after the whole file has been written.
             if (head) {
               head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
               if (head.length >= 4) {
-                if (head.toString('latin1') !== 'GGUF') throw new Final('the file is not a GGUF model (its first bytes are not "GGUF")');
+                if (head.toString('latin1') !== 'GGUF')
+                  throw new Final('the file is not a GGUF model (its first bytes are not "GGUF")');
                 head = null;
               }
             }
@@ -257,16 +303,23 @@ export class ModelDownloads {
           }
           if (head) throw new Final('the file is not a GGUF model (it is shorter than the GGUF magic)');
         }.bind(this);
-        await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), counter, createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal: job.abort.signal });
+        await pipeline(
+          Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>),
+          counter,
+          createWriteStream(part, { flags: append ? 'a' : 'w' }),
+          { signal: job.abort.signal },
+        );
       }
-      if (download.total !== null && download.received < download.total) throw new Error(`the connection closed after ${gb(download.received)} of ${gb(download.total)}`);
+      if (download.total !== null && download.received < download.total)
+        throw new Error(`the connection closed after ${gb(download.received)} of ${gb(download.total)}`);
 
       download.state = 'verifying';
       tell(true);
       if (!(await isGguf(part))) throw new Final('the file is not a GGUF model (its first bytes are not "GGUF")');
       if (download.sha256) {
         const got = await sha256Of(part, job.abort.signal);
-        if (got !== download.sha256) throw new Final(`its SHA-256 is ${got}, not the expected ${download.sha256}; the file was removed`);
+        if (got !== download.sha256)
+          throw new Final(`its SHA-256 is ${got}, not the expected ${download.sha256}; the file was removed`);
       }
       await rename(part, path.join(this.opts.dir, download.file));
       await rm(this.sidecarPath(download.file), { force: true });
@@ -281,11 +334,15 @@ export class ModelDownloads {
         // A failure for good removes what was written; a cut connection keeps it so the same URL resumes it.
         // What reached the disk is what counts: bytes still in the write stream's buffer when it broke are gone.
         if (e instanceof Final || blockedCause(e)) await this.removePartial(download.file);
-        download.received = await stat(part).then((st) => st.size, () => 0);
+        download.received = await stat(part).then(
+          (st) => st.size,
+          () => 0,
+        );
         download.state = existsSync(part) ? 'interrupted' : 'failed';
         download.error = `Download of ${download.file} failed: ${describe(e)}`;
         // With no way out to the internet, say what works instead: a file copied into the models folder.
-        if (unreachable(e)) download.error += `. This server cannot reach ${new URL(download.url).hostname}: put a .gguf file in ${this.opts.dir}, then Refresh.`;
+        if (unreachable(e))
+          download.error += `. This server cannot reach ${new URL(download.url).hostname}: put a .gguf file in ${this.opts.dir}, then Refresh.`;
       }
     }
     tell(true);
@@ -296,7 +353,11 @@ export class ModelDownloads {
     let url = start;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       await assertFetchable(url, this.opts.allowPrivate).catch((e: Error) => Promise.reject(new Final(e.message)));
-      const res = await this.fetch(url, { redirect: 'manual', signal, headers: from > 0 ? { range: `bytes=${from}-` } : {} });
+      const res = await this.fetch(url, {
+        redirect: 'manual',
+        signal,
+        headers: from > 0 ? { range: `bytes=${from}-` } : {},
+      });
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         await res.body?.cancel();
@@ -310,13 +371,22 @@ export class ModelDownloads {
 
   /** Refuses a download past the running limits, per user and in all. */
   private assertRoomToStart(userId: string | null) {
-    const running = [...this.jobs.values()].filter((j) => j.download.state === 'running' || j.download.state === 'verifying');
+    const running = [...this.jobs.values()].filter(
+      (j) => j.download.state === 'running' || j.download.state === 'verifying',
+    );
     const perUser = this.opts.maxPerUser ?? Infinity;
     if (running.filter((j) => j.userId === userId).length >= perUser) {
-      throw new Refused(`You have ${perUser} download${perUser === 1 ? '' : 's'} running, as many as this server allows at once (BUILTIN_MAX_DOWNLOADS_PER_USER); wait for it to finish`, 429);
+      throw new Refused(
+        `You have ${perUser} download${perUser === 1 ? '' : 's'} running, as many as this server allows at once (BUILTIN_MAX_DOWNLOADS_PER_USER); wait for it to finish`,
+        429,
+      );
     }
     const all = this.opts.maxRunning ?? Infinity;
-    if (running.length >= all) throw new Refused(`This server is running ${all} downloads, as many as it allows at once (BUILTIN_MAX_DOWNLOADS); try again later`, 429);
+    if (running.length >= all)
+      throw new Refused(
+        `This server is running ${all} downloads, as many as it allows at once (BUILTIN_MAX_DOWNLOADS); try again later`,
+        429,
+      );
   }
 
   /** Refuses (507) when the models directory or the disk has no room for `more` bytes. */
@@ -325,13 +395,20 @@ export class ModelDownloads {
     if (Number.isFinite(maxTotal)) {
       const used = await this.usedBytes();
       if (used + more > maxTotal || used >= maxTotal) {
-        throw new Refused(`The models directory holds ${gb(used)}; ${more ? `${gb(more)} more` : 'more'} would pass this server's limit of ${gb(maxTotal)} (BUILTIN_MODELS_MAX_GB)`, 507);
+        throw new Refused(
+          `The models directory holds ${gb(used)}; ${more ? `${gb(more)} more` : 'more'} would pass this server's limit of ${gb(maxTotal)} (BUILTIN_MODELS_MAX_GB)`,
+          507,
+        );
       }
     }
     const minFree = this.opts.minFreeBytes ?? 0;
     if (minFree > 0) {
       const free = await (this.opts.freeBytes ?? systemFreeBytes)(this.opts.dir).catch(() => Infinity);
-      if (free - more < minFree) throw new Refused(`The server's disk has ${gb(free)} free; it keeps ${gb(minFree)} free (BUILTIN_MIN_FREE_DISK_GB)`, 507);
+      if (free - more < minFree)
+        throw new Refused(
+          `The server's disk has ${gb(free)} free; it keeps ${gb(minFree)} free (BUILTIN_MIN_FREE_DISK_GB)`,
+          507,
+        );
     }
   }
 
@@ -339,7 +416,10 @@ export class ModelDownloads {
   private async usedBytes(): Promise<number> {
     let sum = 0;
     for (const name of await readdir(this.opts.dir).catch(() => [] as string[])) {
-      sum += await stat(path.join(this.opts.dir, name)).then((st) => (st.isFile() ? st.size : 0), () => 0);
+      sum += await stat(path.join(this.opts.dir, name)).then(
+        (st) => (st.isFile() ? st.size : 0),
+        () => 0,
+      );
     }
     return sum;
   }
@@ -351,14 +431,22 @@ export class ModelDownloads {
     try {
       const v = JSON.parse(await readFile(this.sidecarPath(file), 'utf8')) as Partial<Sidecar>;
       if (typeof v.url !== 'string') return null;
-      return { url: v.url, sha256: typeof v.sha256 === 'string' ? v.sha256 : null, total: typeof v.total === 'number' ? v.total : null, owner: typeof v.owner === 'string' ? v.owner : null };
+      return {
+        url: v.url,
+        sha256: typeof v.sha256 === 'string' ? v.sha256 : null,
+        total: typeof v.total === 'number' ? v.total : null,
+        owner: typeof v.owner === 'string' ? v.owner : null,
+      };
     } catch {
       return null;
     }
   }
 
   private async writeSidecarTotal(d: ModelDownload, owner: string | null) {
-    await writeFile(this.sidecarPath(d.file), JSON.stringify({ url: d.url, sha256: d.sha256, total: d.total, owner } satisfies Sidecar));
+    await writeFile(
+      this.sidecarPath(d.file),
+      JSON.stringify({ url: d.url, sha256: d.sha256, total: d.total, owner } satisfies Sidecar),
+    );
   }
 
   private async removePartial(file: string) {
@@ -373,11 +461,24 @@ async function sha256Of(file: string, signal: AbortSignal): Promise<string> {
   return hash.digest('hex');
 }
 
-const NO_ROUTE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH', 'ECONNREFUSED', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const NO_ROUTE = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 function unreachable(e: unknown): boolean {
   const err = e as { message?: string; cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } };
   const codes = [err?.cause?.code, ...(err?.cause?.errors ?? []).map((x) => x.code)];
-  return codes.some((c) => NO_ROUTE.has(c ?? '')) || /could not be resolved|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(`${err?.message} ${err?.cause?.message}`);
+  return (
+    codes.some((c) => NO_ROUTE.has(c ?? '')) ||
+    /could not be resolved|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(`${err?.message} ${err?.cause?.message}`)
+  );
 }
 
 function describe(e: unknown): string {

@@ -5,13 +5,26 @@
 
 type Schema = Record<string, unknown>;
 
-const KEEP = new Set(['type', 'enum', 'const', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'format', 'description']);
+const KEEP = new Set([
+  'type',
+  'enum',
+  'const',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'format',
+  'description',
+]);
 
 /** The schema the grammar is made from: required properties only, unsupported keywords dropped. */
 export function grammarSchema(schema: Schema): Schema {
   const out: Schema = {};
-  for (const [k, v] of Object.entries(schema)) if (KEEP.has(k)) out[k] = k === 'items' && v && typeof v === 'object' ? grammarSchema(v as Schema) : v;
-  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) out.oneOf = ((schema.anyOf ?? schema.oneOf) as Schema[]).map(grammarSchema);
+  for (const [k, v] of Object.entries(schema))
+    if (KEEP.has(k)) out[k] = k === 'items' && v && typeof v === 'object' ? grammarSchema(v as Schema) : v;
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf))
+    out.oneOf = ((schema.anyOf ?? schema.oneOf) as Schema[]).map(grammarSchema);
   if (schema.enum && out.type === 'string') delete out.type;
   if (schema.format && !['date-time', 'time', 'date'].includes(String(schema.format))) delete out.format;
   if (schema.type === 'object' || schema.properties) {

@@ -17,7 +17,10 @@ const SERVICE = 'The built-in engine';
 /** A turn's answer is cut here unless the request says otherwise: a small model can ramble forever. */
 const DEFAULT_MAX_TOKENS = 1024;
 
-export type BuiltinOptions = Pick<BuiltinConfig, 'modelsDir' | 'threads' | 'contextSize' | 'parallel' | 'idleUnloadMs' | 'gpu'> & {
+export type BuiltinOptions = Pick<
+  BuiltinConfig,
+  'modelsDir' | 'threads' | 'contextSize' | 'parallel' | 'idleUnloadMs' | 'gpu'
+> & {
   /** Whole turn, loading included. Default 300 s. */
   timeoutMs?: number;
 };
@@ -56,7 +59,11 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
   const listModels = async (): Promise<ModelInfo[]> => {
     const files = await listModelFiles(opts.modelsDir);
     listed = new Set(files.map((f) => BUILTIN_PREFIX + f.name));
-    return files.map((f) => ({ name: BUILTIN_PREFIX + f.name, provider: BUILTIN_PROVIDER_ID, label: `${f.name.replace(/\.gguf$/i, '')} (Built-in)` }));
+    return files.map((f) => ({
+      name: BUILTIN_PREFIX + f.name,
+      provider: BUILTIN_PROVIDER_ID,
+      label: `${f.name.replace(/\.gguf$/i, '')} (Built-in)`,
+    }));
   };
 
   return {
@@ -69,16 +76,25 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
     owns: (model) => model.startsWith(BUILTIN_PREFIX) || listed.has(model),
     listModels,
     loaded: () => engine.loadedFiles().map(baseName),
-    unload: (fileName) => engine.unload(fileName ? modelPath(opts.modelsDir, fileName) ?? undefined : undefined),
+    unload: (fileName) => engine.unload(fileName ? (modelPath(opts.modelsDir, fileName) ?? undefined) : undefined),
 
     async probe(): Promise<ComponentStatus> {
       const models = await listModels();
-      if (!models.length) return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `no GGUF model in ${opts.modelsDir} yet` };
+      if (!models.length)
+        return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `no GGUF model in ${opts.modelsDir} yet` };
       try {
         await engine.runtime();
-        return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `${models.length} model${models.length === 1 ? '' : 's'}, ${engine.loadedFiles().length} loaded` };
+        return {
+          status: 'ok',
+          provider: BUILTIN_PROVIDER_ID,
+          detail: `${models.length} model${models.length === 1 ? '' : 's'}, ${engine.loadedFiles().length} loaded`,
+        };
       } catch (e) {
-        return { status: 'unavailable', provider: BUILTIN_PROVIDER_ID, detail: `llama.cpp could not start: ${(e as Error).message}` };
+        return {
+          status: 'unavailable',
+          provider: BUILTIN_PROVIDER_ID,
+          detail: `llama.cpp could not start: ${(e as Error).message}`,
+        };
       }
     },
 
@@ -86,20 +102,37 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
       const started = Date.now();
       const name = fileOf(req.model);
       const file = modelPath(opts.modelsDir, name);
-      if (!file || !existsSync(file)) throw new ProviderError(`${SERVICE} has no model "${name}" (GGUF files live in ${opts.modelsDir})`, BUILTIN_PROVIDER_ID, 'unconfigured');
+      if (!file || !existsSync(file))
+        throw new ProviderError(
+          `${SERVICE} has no model "${name}" (GGUF files live in ${opts.modelsDir})`,
+          BUILTIN_PROVIDER_ID,
+          'unconfigured',
+        );
       if (req.signal?.aborted) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
       const call = callSignal(timeoutMs, req.signal);
       const fail = (e: unknown, doing: string): ProviderError => {
         if (e instanceof ProviderError) return e;
         if (call.aborted()) return abortError(BUILTIN_PROVIDER_ID, req.signal);
-        if (call.timedOut()) return new ProviderError(`${SERVICE} did not finish ${name} within ${Math.round(timeoutMs / 1000)} s`, BUILTIN_PROVIDER_ID, 'timeout');
-        return new ProviderError(`${SERVICE} could not ${doing} ${name}: ${(e as Error)?.message ?? String(e)}`, BUILTIN_PROVIDER_ID, 'failed');
+        if (call.timedOut())
+          return new ProviderError(
+            `${SERVICE} did not finish ${name} within ${Math.round(timeoutMs / 1000)} s`,
+            BUILTIN_PROVIDER_ID,
+            'timeout',
+          );
+        return new ProviderError(
+          `${SERVICE} could not ${doing} ${name}: ${(e as Error)?.message ?? String(e)}`,
+          BUILTIN_PROVIDER_ID,
+          'failed',
+        );
       };
 
       let lease;
       let grammar: LlamaGrammar | undefined;
       try {
-        [lease, grammar] = await Promise.all([engine.acquire(file, call.signal), req.jsonSchema ? grammarFor(req.jsonSchema) : undefined]);
+        [lease, grammar] = await Promise.all([
+          engine.acquire(file, call.signal),
+          req.jsonSchema ? grammarFor(req.jsonSchema) : undefined,
+        ]);
       } catch (e) {
         throw fail(e, 'load');
       }
@@ -108,7 +141,11 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
       try {
         const { LlamaChat } = await import('node-llama-cpp');
         // autoDisposeSequence: disposing the chat frees its sequence for the next turn; without it they run out.
-        chat = new LlamaChat({ contextSequence: lease.sequence, chatWrapper: lease.loaded.chatWrapper, autoDisposeSequence: true });
+        chat = new LlamaChat({
+          contextSequence: lease.sequence,
+          chatWrapper: lease.loaded.chatWrapper,
+          autoDisposeSequence: true,
+        });
         const maxTokens = req.maxTokens ?? DEFAULT_MAX_TOKENS;
         const res = await chat.generateResponse(toHistory(req.messages), {
           grammar,
@@ -120,10 +157,15 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
         });
         // A Stop that lands on the turn's last token still stops it: the caller asked for no answer.
         if (call.aborted()) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
-        const content = req.jsonSchema ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null) : res.response;
+        const content = req.jsonSchema
+          ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null)
+          : res.response;
         // The engine's own tokenizer counts the call (the prompt without its chat template's few marker tokens).
         const count = (text: string) => lease.loaded.model.tokenize(text).length;
-        const usage = { promptTokens: count(req.messages.map((m) => m.content).join('\n')), completionTokens: count(res.response) };
+        const usage = {
+          promptTokens: count(req.messages.map((m) => m.content).join('\n')),
+          completionTokens: count(res.response),
+        };
         return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started, usage };
       } catch (e) {
         throw fail(e, 'answer with');
@@ -137,8 +179,13 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
 }
 
 function toHistory(messages: ChatRequest['messages']): ChatHistoryItem[] {
-  return messages.map((m): ChatHistoryItem =>
-    m.role === 'system' ? { type: 'system', text: m.content } : m.role === 'user' ? { type: 'user', text: m.content } : { type: 'model', response: [m.content] },
+  return messages.map(
+    (m): ChatHistoryItem =>
+      m.role === 'system'
+        ? { type: 'system', text: m.content }
+        : m.role === 'user'
+          ? { type: 'user', text: m.content }
+          : { type: 'model', response: [m.content] },
   );
 }
 

@@ -34,14 +34,16 @@ export async function listModelFiles(dir: string): Promise<ModelFile[]> {
     return [];
   }
   const files = await Promise.all(
-    names.filter((n) => safeModelFileName(n)).map(async (name) => {
-      try {
-        const s = await stat(path.join(dir, name));
-        return s.isFile() ? { name, bytes: s.size, modifiedAt: s.mtime.toISOString() } : null;
-      } catch {
-        return null;
-      }
-    }),
+    names
+      .filter((n) => safeModelFileName(n))
+      .map(async (name) => {
+        try {
+          const s = await stat(path.join(dir, name));
+          return s.isFile() ? { name, bytes: s.size, modifiedAt: s.mtime.toISOString() } : null;
+        } catch {
+          return null;
+        }
+      }),
   );
   return files.filter((f): f is ModelFile => !!f).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -6,7 +6,8 @@ import { checkUrl } from '../../../models/addressRule';
 
 /** Throws a worded Error when `url` is not http(s), does not resolve, or is an address the rule refuses. */
 export async function assertFetchable(url: URL, allowPrivate: boolean): Promise<void> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Only http(s) URLs can be downloaded, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`Only http(s) URLs can be downloaded, not ${url.protocol}`);
   const verdict = await checkUrl(url.href, allowPrivate, 'BUILTIN_DOWNLOAD_ALLOW_PRIVATE');
   if (!verdict.ok) throw new Error(verdict.detail);
 }

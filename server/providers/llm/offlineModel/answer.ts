@@ -15,11 +15,20 @@ export function answerHuman(tu: Turn): string[] {
   if (mine) out.push(...answerAsk(tu, mine));
   // A question put to everyone is taken up by the message's kind below; a fact then only when it has a figure.
   const open = !mine && person.asks.some((q) => !q.to);
-  const stated = take.kind === 'suggestion' || open ? person.facts.filter((f) => person.figures.some((x) => f.includes(x))) : person.facts;
+  const stated =
+    take.kind === 'suggestion' || open
+      ? person.facts.filter((f) => person.figures.some((x) => f.includes(x)))
+      : person.facts;
   const fact = stated.find((f) => person.figures.some((x) => f.includes(x))) ?? stated[0];
   if (fact) out.push(...weighFact(tu, fact, person.figures[0] ?? null, !mine));
   const theirs = person.asks.find((q) => q.to && q.to.toLowerCase() !== me.toLowerCase());
-  if (theirs && !mine) out.push(fresh(tu, [`${theirs.to}, the question about that is yours to answer.`, `I'll leave your question to ${theirs.to}.`]));
+  if (theirs && !mine)
+    out.push(
+      fresh(tu, [
+        `${theirs.to}, the question about that is yours to answer.`,
+        `I'll leave your question to ${theirs.to}.`,
+      ]),
+    );
   if (!open && (mine || fact || theirs)) return out.filter((s): s is string => !!s);
   // No fact and no question put to anyone by name: the message is taken up by its kind.
   const h = take.nps.find((p) => !sameHead(p, a) && !sameHead(p, b)) ?? take.nps.find((p) => !sameHead(p, a)) ?? null;
@@ -27,21 +36,48 @@ export function answerHuman(tu: Turn): string[] {
   const A = refer(a);
   switch (take.kind) {
     case 'question':
-      out.push(fresh(tu, [`You asked "${take.quote}?" Fair question.`, `To your question, "${take.quote}?": let me answer it directly.`, `"${take.quote}?" is the right thing to ask.`]));
+      out.push(
+        fresh(tu, [
+          `You asked "${take.quote}?" Fair question.`,
+          `To your question, "${take.quote}?": let me answer it directly.`,
+          `"${take.quote}?" is the right thing to ask.`,
+        ]),
+      );
       break;
     case 'suggestion':
-      out.push(agrees
-        ? fresh(tu, [`You suggest we ${take.clause}, and I agree: I'd do it first.`, `Your suggestion to ${take.clause} is a good one.`])
-        : fresh(tu, [`I'm wary of your suggestion to ${take.clause}; it could pull attention away from ${A}.`, `You suggest we ${take.clause}, but I'd do it only later.`]));
+      out.push(
+        agrees
+          ? fresh(tu, [
+              `You suggest we ${take.clause}, and I agree: I'd do it first.`,
+              `Your suggestion to ${take.clause} is a good one.`,
+            ])
+          : fresh(tu, [
+              `I'm wary of your suggestion to ${take.clause}; it could pull attention away from ${A}.`,
+              `You suggest we ${take.clause}, but I'd do it only later.`,
+            ]),
+      );
       break;
     default:
-      out.push(fresh(tu, [`You wrote "${take.quote}", and I want to take that seriously.`, `Thanks for adding "${take.quote}".`]));
+      out.push(
+        fresh(tu, [
+          `You wrote "${take.quote}", and I want to take that seriously.`,
+          `Thanks for adding "${take.quote}".`,
+        ]),
+      );
   }
   if (h && take.kind !== 'other') {
     const H = refer(h);
-    out.push(agrees
-      ? fresh(tu, [`${capitalize(H)} ${agree(h, 'belong', 'belongs')} in the plan for ${A}.`, `We should look at ${H} before we decide.`])
-      : fresh(tu, [`${capitalize(H)} ${agree(h, 'matter', 'matters')}, but less than ${A}.`, `I wouldn't let ${H} decide this on ${agree(h, 'their', 'its')} own.`]));
+    out.push(
+      agrees
+        ? fresh(tu, [
+            `${capitalize(H)} ${agree(h, 'belong', 'belongs')} in the plan for ${A}.`,
+            `We should look at ${H} before we decide.`,
+          ])
+        : fresh(tu, [
+            `${capitalize(H)} ${agree(h, 'matter', 'matters')}, but less than ${A}.`,
+            `I wouldn't let ${H} decide this on ${agree(h, 'their', 'its')} own.`,
+          ]),
+    );
   }
   return out.filter((s): s is string => !!s);
 }
@@ -52,12 +88,24 @@ function answerAsk(tu: Turn, ask: Ask): string[] {
   const heard = fresh(tu, [`You asked me ${q}`, `To your question, ${q}`, `You put it to me: ${q}`])!;
   const { stance } = tu.pos;
   const answer = !ask.yesNo
-    ? fresh(tu, [`As ${tu.role}, my answer is to try it on a small scale first and review what we learn.`, `I'd try it on a small scale first, check the results, and then decide.`])
+    ? fresh(tu, [
+        `As ${tu.role}, my answer is to try it on a small scale first and review what we learn.`,
+        `I'd try it on a small scale first, check the results, and then decide.`,
+      ])
     : stance === 'oppose'
-      ? fresh(tu, [`My honest answer is yes, and that is part of why I'm against this.`, `Yes, I think so, and that worries me.`])
+      ? fresh(tu, [
+          `My honest answer is yes, and that is part of why I'm against this.`,
+          `Yes, I think so, and that worries me.`,
+        ])
       : stance === 'support'
-        ? fresh(tu, [`For a while, perhaps, but that can be planned for, and it's no reason to stop.`, `My answer is no, not if we plan for it, and I'd still go ahead.`])
-        : fresh(tu, [`I don't know yet; I'd want to count it for a month before I answer.`, `Honestly, I can't say yet without real numbers.`]);
+        ? fresh(tu, [
+            `For a while, perhaps, but that can be planned for, and it's no reason to stop.`,
+            `My answer is no, not if we plan for it, and I'd still go ahead.`,
+          ])
+        : fresh(tu, [
+            `I don't know yet; I'd want to count it for a month before I answer.`,
+            `Honestly, I can't say yet without real numbers.`,
+          ]);
   return [heard, answer].filter((s): s is string => !!s);
 }
 
@@ -67,19 +115,43 @@ function weighFact(tu: Turn, fact: string, figure: string | null, quote: boolean
   const q = `"${fact}"`;
   const heard = quote ? fresh(tu, [`You wrote, ${q}`, `Thank you for the numbers: ${q}`, `You point out: ${q}`]) : null;
   if (!figure) {
-    const verdict = stance === 'oppose' ? `That adds to my doubts.` : stance === 'support' ? `That supports the case, as I see it.` : `That is worth weighing before we decide.`;
+    const verdict =
+      stance === 'oppose'
+        ? `That adds to my doubts.`
+        : stance === 'support'
+          ? `That supports the case, as I see it.`
+          : `That is worth weighing before we decide.`;
     return [heard, fresh(tu, [verdict])].filter((s): s is string => !!s);
   }
   const money = /[$€£]|euro|dollar|pound|franc|kronor|yen/i.test(figure);
-  const verdict = stance === 'oppose'
-    ? fresh(tu, money
-      ? [`Someone has to find ${figure}, and nobody has said where from yet.`, `That's real money, ${figure}, and I don't see where it comes from.`]
-      : [`What worries me is ${figure}.`, `With ${figure} on the table, I'd slow down.`])
-    : stance === 'support'
-      ? fresh(tu, money
-        ? [`That's a real cost at ${figure}, and I still think we should pay it.`, `Even at ${figure}, I'd go ahead.`]
-        : [`I'd plan around ${figure}; it's not a reason to stop.`, `I'd keep ${figure} in front of us as we plan.`])
-      : fresh(tu, [`I'd check ${figure} against our own situation first.`, `I'd want to know what ${figure} would look like here.`]);
+  const verdict =
+    stance === 'oppose'
+      ? fresh(
+          tu,
+          money
+            ? [
+                `Someone has to find ${figure}, and nobody has said where from yet.`,
+                `That's real money, ${figure}, and I don't see where it comes from.`,
+              ]
+            : [`What worries me is ${figure}.`, `With ${figure} on the table, I'd slow down.`],
+        )
+      : stance === 'support'
+        ? fresh(
+            tu,
+            money
+              ? [
+                  `That's a real cost at ${figure}, and I still think we should pay it.`,
+                  `Even at ${figure}, I'd go ahead.`,
+                ]
+              : [
+                  `I'd plan around ${figure}; it's not a reason to stop.`,
+                  `I'd keep ${figure} in front of us as we plan.`,
+                ],
+          )
+        : fresh(tu, [
+            `I'd check ${figure} against our own situation first.`,
+            `I'd want to know what ${figure} would look like here.`,
+          ]);
   return [heard, verdict].filter((s): s is string => !!s);
 }
 

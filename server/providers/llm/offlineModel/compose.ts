@@ -21,13 +21,22 @@ function cite(tu: Turn): { sentence: string | null; note: string | null; evidenc
   if (titles.length && (t.citesEvidence || rng.next() < 0.35)) {
     const title = rng.pick(titles);
     const style = ctx.citationStyle ?? 'academic';
-    const claim = tu.pos.stance === 'support' ? 'The evidence points the same way' : tu.pos.stance === 'oppose' ? 'The evidence calls for caution here' : 'The evidence is mixed so far';
+    const claim =
+      tu.pos.stance === 'support'
+        ? 'The evidence points the same way'
+        : tu.pos.stance === 'oppose'
+          ? 'The evidence calls for caution here'
+          : 'The evidence is mixed so far';
     if (style === 'inline') return { sentence: `${claim} (see "${title}").`, note: null, evidence: [title] };
     if (style === 'footnote') return { sentence: `${claim}.[^1]`, note: `[^1]: ${title}`, evidence: [title] };
     return { sentence: `${claim} [1].`, note: `[1] ${title}`, evidence: [title] };
   }
   if (t.citesEvidence && tu.last && !tu.last.human) {
-    return { sentence: null, note: null, evidence: [`${tu.last.speaker}: "${tu.last.content.split(/\s+/).slice(0, 12).join(' ')}…"`] };
+    return {
+      sentence: null,
+      note: null,
+      evidence: [`${tu.last.speaker}: "${tu.last.content.split(/\s+/).slice(0, 12).join(' ')}…"`],
+    };
   }
   return { sentence: null, note: null, evidence: [] };
 }
@@ -49,12 +58,29 @@ function performative(type: TurnAnswer['argument_type'], stance: Position['stanc
   return 'accept-proposal';
 }
 
-function shape(sentences: string[], note: string | null, format: string | undefined, maxWords: number, pos: Position): string {
+function shape(
+  sentences: string[],
+  note: string | null,
+  format: string | undefined,
+  maxWords: number,
+  pos: Position,
+): string {
   let text: string;
-  if (format === 'bullet') text = fitWords(sentences.map((s) => `- ${s}`), maxWords);
+  if (format === 'bullet')
+    text = fitWords(
+      sentences.map((s) => `- ${s}`),
+      maxWords,
+    );
   else if (format === 'structured') {
     const [first, ...rest] = sentences;
-    text = fitWords([`Position: ${pos.stance} (${Math.round(pos.confidence * 100)}%).`, `Reason: ${first}`, ...rest.map((s, i) => (i === 0 ? `Detail: ${s}` : s))], maxWords);
+    text = fitWords(
+      [
+        `Position: ${pos.stance} (${Math.round(pos.confidence * 100)}%).`,
+        `Reason: ${first}`,
+        ...rest.map((s, i) => (i === 0 ? `Detail: ${s}` : s)),
+      ],
+      maxWords,
+    );
   } else text = fitWords(sentences, maxWords);
   return note && text.includes(note.slice(0, note.indexOf(']') + 1)) ? `${text}\n${note}` : text;
 }
@@ -80,21 +106,43 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const subject = questionSubject(ctx.topic);
   const found = nounPhrases(ctx.topic, names);
   const things = found.filter((p) => !p.proper && !(subject && subject.endsWith(p.text.toLowerCase())));
-  const topicNps = things.length ? things : found.filter((p) => !p.proper).length >= 2 ? found.filter((p) => !p.proper) : found;
+  const topicNps = things.length
+    ? things
+    : found.filter((p) => !p.proper).length >= 2
+      ? found.filter((p) => !p.proper)
+      : found;
   const nps = topicNps.length ? topicNps : nounPhrases(ctx.agent.prompt, names).slice(0, 3).concat(FALLBACK);
   // The person's latest message this agent has not answered yet (said after its own last turn).
   const humanAt = ctx.history.map((h) => !!h.human).lastIndexOf(true);
   const said = ctx.history[humanAt];
   const agentNames = [ctx.agent, ...ctx.others].map((x) => x.name);
-  const human = humanAt > mineAt && said ? { said, take: readMessage(said.content, names), person: readPerson(said.content, agentNames) } : null;
+  const human =
+    humanAt > mineAt && said
+      ? { said, take: readMessage(said.content, names), person: readPerson(said.content, agentNames) }
+      : null;
 
   // The subject: the agent's own angle on the topic, so different agents lean on different phrases; the phrase
   // it is weighed against can come from what a person brought in.
   const a = nps[(hashOf(ctx.agent.name) + Math.floor(ctx.turn / 3)) % nps.length] ?? nps[0];
-  const pool = [...nps.filter((p) => !sameHead(p, a)), ...(human?.take.nps.filter((p) => !sameHead(p, a)).slice(0, 1) ?? [])];
+  const pool = [
+    ...nps.filter((p) => !sameHead(p, a)),
+    ...(human?.take.nps.filter((p) => !sameHead(p, a)).slice(0, 1) ?? []),
+  ];
   const b = pool.length ? rng.pick(pool) : FALLBACK.find((p) => !sameHead(p, a))!;
   const tu: Turn = {
-    ctx, t, rng, pos, personality, last, mine, nps, a, b, clause: questionClause(ctx.topic), human, role: roleName(ctx.agent.role),
+    ctx,
+    t,
+    rng,
+    pos,
+    personality,
+    last,
+    mine,
+    nps,
+    a,
+    b,
+    clause: questionClause(ctx.topic),
+    human,
+    role: roleName(ctx.agent.role),
     said: [...(ctx.earlier ?? []), ...ctx.history.map((h) => h.content)].join('\n'),
   };
 
@@ -105,10 +153,22 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   // A question put to this agent by name is answered whole, whoever spoke since.
   const askedMe = !!human?.person.asks.some((q) => q.to === ctx.agent.name);
   const lateHuman = human && last && !last.human ? answerHuman(tu).slice(0, askedMe ? 4 : 1) : [];
-  const sentences = onceAsRole([...(askedMe ? [...lateHuman, ...lead] : [...lead, ...lateHuman]), shift(tu), body(tu), citation, closing(tu)].filter((s): s is string => !!s), tu.role);
+  const sentences = onceAsRole(
+    [
+      ...(askedMe ? [...lateHuman, ...lead] : [...lead, ...lateHuman]),
+      shift(tu),
+      body(tu),
+      citation,
+      closing(tu),
+    ].filter((s): s is string => !!s),
+    tu.role,
+  );
 
-  const delegateTo = ctx.mode === 'smart_delegation' && ctx.others.length && last && rng.next() < 0.25 ? rng.pick(ctx.others) : null;
-  const delegationTask = delegateTo ? `check the assumptions behind ${refer(a)} from the ${delegateTo.role.toLowerCase()} point of view` : null;
+  const delegateTo =
+    ctx.mode === 'smart_delegation' && ctx.others.length && last && rng.next() < 0.25 ? rng.pick(ctx.others) : null;
+  const delegationTask = delegateTo
+    ? `check the assumptions behind ${refer(a)} from the ${delegateTo.role.toLowerCase()} point of view`
+    : null;
   if (delegateTo) sentences.push(`${delegateTo.name}, could you ${delegationTask}?`);
 
   return {
@@ -117,7 +177,9 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
     confidence: pos.confidence,
     argument_type: type,
     reasoning: [
-      last ? `Responding to ${last.human ? 'the human participant' : last.speaker}${last.stance ? ` (${last.stance})` : ''}.` : 'Opening the discussion with a proposal.',
+      last
+        ? `Responding to ${last.human ? 'the human participant' : last.speaker}${last.stance ? ` (${last.stance})` : ''}.`
+        : 'Opening the discussion with a proposal.',
       `${capitalize(personality === 'other' ? 'balanced' : personality)} stance${ctx.stage ? ` in the ${ctx.stage} stage` : ''}: ${pos.stance}, ${Math.round(pos.confidence * 100)}% sure.`,
     ],
     evidence,

@@ -15,8 +15,13 @@ export function opening(tu: Turn): string {
       `I'd say yes on ${clause}, with a trial first.`,
     ])!;
   }
-  if (clause) return fresh(tu, [`On ${clause}, I'd start with ${A}.`, `As ${role}, I'd look at ${A} first on ${clause}.`])!;
-  return fresh(tu, [`Let me start with ${A}.`, `As ${role}, I'd open with a concrete proposal on ${A}.`, `My first proposal centres on ${A}.`])!;
+  if (clause)
+    return fresh(tu, [`On ${clause}, I'd start with ${A}.`, `As ${role}, I'd look at ${A} first on ${clause}.`])!;
+  return fresh(tu, [
+    `Let me start with ${A}.`,
+    `As ${role}, I'd open with a concrete proposal on ${A}.`,
+    `My first proposal centres on ${A}.`,
+  ])!;
 }
 
 /** When its stance moved since its last turn, the agent says so (and why: the latest voice on its new side). */
@@ -25,19 +30,36 @@ export function shift(tu: Turn): string | null {
   if (!mine?.stance || mine.stance === pos.stance) return null;
   const A = refer(a);
   // Who moved it: the latest voice (a person or an agent) heard on the side it moved to.
-  const mover = [...tu.ctx.history].reverse().find((h) => h.speaker !== tu.ctx.agent.name && (h.human || h.stance === pos.stance));
+  const mover = [...tu.ctx.history]
+    .reverse()
+    .find((h) => h.speaker !== tu.ctx.agent.name && (h.human || h.stance === pos.stance));
   const by = !mover ? 'this discussion' : mover.human ? 'what you said' : `${mover.speaker}'s argument`;
   if (pos.stance === 'support') {
     return mine.stance === 'oppose'
-      ? fresh(tu, [`I was sceptical earlier, but ${by} has brought me round on ${A}.`, `${capitalize(by)} has changed my mind on ${A} since my last turn.`])
-      : fresh(tu, [`I was undecided before; after ${by}, I'm now in favour of ${A}.`, `${capitalize(by)} has made up my mind: I back ${A}.`]);
+      ? fresh(tu, [
+          `I was sceptical earlier, but ${by} has brought me round on ${A}.`,
+          `${capitalize(by)} has changed my mind on ${A} since my last turn.`,
+        ])
+      : fresh(tu, [
+          `I was undecided before; after ${by}, I'm now in favour of ${A}.`,
+          `${capitalize(by)} has made up my mind: I back ${A}.`,
+        ]);
   }
   if (pos.stance === 'oppose') {
     return mine.stance === 'support'
-      ? fresh(tu, [`I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`, `I've grown more cautious about ${A} since I last spoke, because of ${by}.`])
-      : fresh(tu, [`I was undecided before; ${by} has turned me against ${A}.`, `After ${by}, I've come down against ${A}.`]);
+      ? fresh(tu, [
+          `I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`,
+          `I've grown more cautious about ${A} since I last spoke, because of ${by}.`,
+        ])
+      : fresh(tu, [
+          `I was undecided before; ${by} has turned me against ${A}.`,
+          `After ${by}, I've come down against ${A}.`,
+        ]);
   }
-  return fresh(tu, [`I was firmer on ${A} before; ${by} has shaken my confidence.`, `After ${by}, my view of ${A} has softened.`]);
+  return fresh(tu, [
+    `I was firmer on ${A} before; ${by} has shaken my confidence.`,
+    `After ${by}, my view of ${A} has softened.`,
+  ]);
 }
 
 /**
@@ -106,21 +128,40 @@ export function closing(tu: Turn): string | null {
   const recent = new Set(ctx.history.slice(-2).map((h) => h.speaker));
   const waiting = ctx.others.filter((o) => !recent.has(o.name));
   const other = waiting.length ? rng.pick(waiting) : ctx.others.length ? rng.pick(ctx.others) : null;
-  const ask = other ? `${other.name}, how does this look from your side as ${roleName(other.role).replace(/^(a|an) /, 'the ')}?` : null;
+  const ask = other
+    ? `${other.name}, how does this look from your side as ${roleName(other.role).replace(/^(a|an) /, 'the ')}?`
+    : null;
   const pct = Math.round(pos.confidence * 100);
   switch (personality) {
     case 'assertive':
       return pos.stance === 'oppose'
-        ? fresh(tu, [`The plan for ${A} needs to change before I sign up.`, `I won't support ${A} as ${agree(tu.a, 'they stand', 'it stands')}.`])
+        ? fresh(tu, [
+            `The plan for ${A} needs to change before I sign up.`,
+            `I won't support ${A} as ${agree(tu.a, 'they stand', 'it stands')}.`,
+          ])
         : pos.stance === 'neutral'
           ? fresh(tu, [`I need a straight answer on ${A} before I commit.`, `Convince me on ${A} and I'll back it.`])
-          : fresh(tu, [`Let's decide on ${A} and move.`, `I see no reason to wait on ${A}.`, `We've talked enough about ${A}; let's act.`]);
+          : fresh(tu, [
+              `Let's decide on ${A} and move.`,
+              `I see no reason to wait on ${A}.`,
+              `We've talked enough about ${A}; let's act.`,
+            ]);
     case 'patient':
       return fresh(tu, [other && rng.next() < 0.6 ? ask : null, `There's room to refine this together.`, null]);
     case 'reactive':
-      return last && !last.human ? fresh(tu, [`${last.speaker}, what would change your mind?`, `${last.speaker}, does that answer your concern?`, null]) : fresh(tu, [ask, null]);
+      return last && !last.human
+        ? fresh(tu, [
+            `${last.speaker}, what would change your mind?`,
+            `${last.speaker}, does that answer your concern?`,
+            null,
+          ])
+        : fresh(tu, [ask, null]);
     case 'analytical':
-      return fresh(tu, [`I'd put my confidence at about ${pct}%.`, `I'm roughly ${pct}% sure of this.`, `Call it ${pct}% confidence on my side.`]);
+      return fresh(tu, [
+        `I'd put my confidence at about ${pct}%.`,
+        `I'm roughly ${pct}% sure of this.`,
+        `Call it ${pct}% confidence on my side.`,
+      ]);
     default:
       return rng.next() < 0.45 ? null : fresh(tu, [ask, `I'm open to being persuaded otherwise on ${A}.`, null]);
   }

@@ -32,7 +32,11 @@ const OPENERS = /^(would|will|could|can|should|do|does|did|is|are|was|were|has|h
 
 /** A person's message read for the agent `self` among `names` (the agents in the room). */
 export function readPerson(text: string, names: readonly string[]): PersonMessage {
-  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.?!])\s+(?=["'A-Z0-9€$£])/).filter(Boolean);
+  const sentences = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.?!])\s+(?=["'A-Z0-9€$£])/)
+    .filter(Boolean);
   const facts: string[] = [];
   const asks: Ask[] = [];
   for (const raw of sentences) {
@@ -53,7 +57,9 @@ function unlabel(s: string): string {
   if (at < 0 || at > 40) return s;
   const label = s.slice(0, at);
   const rest = s.slice(at + 1).trim();
-  return rest && label.split(/\s+/).length <= 6 && !/\b(is|are|was|were|has|have|had|did|does|do)\b/i.test(label) ? rest : s;
+  return rest && label.split(/\s+/).length <= 6 && !/\b(is|are|was|were|has|have|had|did|does|do)\b/i.test(label)
+    ? rest
+    : s;
 }
 
 /** "Tomas, would …?" or "Would …, Tomas?": the name and the question without it. */

@@ -18,37 +18,210 @@ export interface NounPhrase {
   mass: boolean;
 }
 
-
 /** Nouns too vague to carry a point on their own. */
 const VAGUE = new Set([
-  'way', 'ways', 'thing', 'things', 'lot', 'lots', 'kind', 'sort', 'idea', 'ideas', 'question', 'questions', 'point', 'points',
-  'year', 'years', 'month', 'months', 'week', 'weeks', 'day', 'days', 'time', 'times', 'people', 'someone', 'something', 'anything',
-  'everyone', 'anyone', 'anybody', 'everybody', 'somebody', 'nobody', 'part', 'case', 'fact', 'number', 'side', 'place', 'end', 'start', 'one', 'ones', 'best', 'option', 'options',
+  'way',
+  'ways',
+  'thing',
+  'things',
+  'lot',
+  'lots',
+  'kind',
+  'sort',
+  'idea',
+  'ideas',
+  'question',
+  'questions',
+  'point',
+  'points',
+  'year',
+  'years',
+  'month',
+  'months',
+  'week',
+  'weeks',
+  'day',
+  'days',
+  'time',
+  'times',
+  'people',
+  'someone',
+  'something',
+  'anything',
+  'everyone',
+  'anyone',
+  'anybody',
+  'everybody',
+  'somebody',
+  'nobody',
+  'part',
+  'case',
+  'fact',
+  'number',
+  'side',
+  'place',
+  'end',
+  'start',
+  'one',
+  'ones',
+  'best',
+  'option',
+  'options',
 ]);
 
 /** Mass nouns compromise does not mark as such; they read fine without an article. */
 export const MASS = new Set([
-  'evidence', 'attention', 'research', 'money', 'water', 'time', 'data', 'information', 'advice', 'feedback', 'progress', 'work', 'traffic', 'funding',
-  'waste', 'food', 'energy', 'software', 'training', 'safety', 'security', 'health', 'income', 'revenue', 'pollution', 'parking', 'housing',
-  'transport', 'transportation', 'equipment', 'staff', 'management', 'maintenance', 'insurance', 'irrigation', 'education', 'access',
-  'infrastructure', 'demand', 'supply', 'privacy', 'trust', 'quality', 'productivity', 'growth', 'noise', 'heat', 'electricity', 'fuel',
-  'climate', 'weather', 'knowledge', 'experience', 'support', 'help', 'space', 'land', 'soil', 'air', 'light', 'power', 'capital', 'debt',
-  'tourism', 'agriculture', 'childcare', 'healthcare', 'welfare', 'recycling', 'compost', 'mulch', 'grain', 'wine', 'coffee', 'bread',
+  'evidence',
+  'attention',
+  'research',
+  'money',
+  'water',
+  'time',
+  'data',
+  'information',
+  'advice',
+  'feedback',
+  'progress',
+  'work',
+  'traffic',
+  'funding',
+  'waste',
+  'food',
+  'energy',
+  'software',
+  'training',
+  'safety',
+  'security',
+  'health',
+  'income',
+  'revenue',
+  'pollution',
+  'parking',
+  'housing',
+  'transport',
+  'transportation',
+  'equipment',
+  'staff',
+  'management',
+  'maintenance',
+  'insurance',
+  'irrigation',
+  'education',
+  'access',
+  'infrastructure',
+  'demand',
+  'supply',
+  'privacy',
+  'trust',
+  'quality',
+  'productivity',
+  'growth',
+  'noise',
+  'heat',
+  'electricity',
+  'fuel',
+  'climate',
+  'weather',
+  'knowledge',
+  'experience',
+  'support',
+  'help',
+  'space',
+  'land',
+  'soil',
+  'air',
+  'light',
+  'power',
+  'capital',
+  'debt',
+  'tourism',
+  'agriculture',
+  'childcare',
+  'healthcare',
+  'welfare',
+  'recycling',
+  'compost',
+  'mulch',
+  'grain',
+  'wine',
+  'coffee',
+  'bread',
 ]);
 
 /** Nouns that also read as verbs and often sit inside a compound ("a family farm offer …", "code review"). */
-const NOUNISH = new Set(['farm', 'code', 'school', 'club', 'market', 'park', 'book', 'water', 'fund', 'house', 'plant', 'team', 'staff', 'group', 'shop', 'store', 'bus', 'train', 'bank', 'office', 'garden', 'field', 'land', 'power', 'light', 'work', 'trade', 'film', 'council', 'board', 'press', 'space', 'air', 'home', 'ship', 'program', 'network']);
+const NOUNISH = new Set([
+  'farm',
+  'code',
+  'school',
+  'club',
+  'market',
+  'park',
+  'book',
+  'water',
+  'fund',
+  'house',
+  'plant',
+  'team',
+  'staff',
+  'group',
+  'shop',
+  'store',
+  'bus',
+  'train',
+  'bank',
+  'office',
+  'garden',
+  'field',
+  'land',
+  'power',
+  'light',
+  'work',
+  'trade',
+  'film',
+  'council',
+  'board',
+  'press',
+  'space',
+  'air',
+  'home',
+  'ship',
+  'program',
+  'network',
+]);
 
 /** Words that open a compound object ("fund bike lanes", "ban car traffic"): after one, the word before is the verb. */
-const COMPOUND_FIRST = new Set(['bike', 'bikes', 'car', 'cars', 'cycle', 'bus', 'road', 'street', 'screen', 'tree', 'rail', 'tram', 'phone', 'solar', 'wind', 'sugar', 'plastic', 'speed', 'traffic']);
+const COMPOUND_FIRST = new Set([
+  'bike',
+  'bikes',
+  'car',
+  'cars',
+  'cycle',
+  'bus',
+  'road',
+  'street',
+  'screen',
+  'tree',
+  'rail',
+  'tram',
+  'phone',
+  'solar',
+  'wind',
+  'sugar',
+  'plastic',
+  'speed',
+  'traffic',
+]);
 
 const MODALS = new Set(['should', 'can', 'could', 'would', 'will', 'must', 'shall', 'might', 'may']);
 const COPULAS = new Set(['is', 'are', 'was', 'were']);
 
 /** A word that can stand inside a noun phrase before its head. */
 const isModifier = (t: Term) =>
-  (has(t, 'Adjective') || has(t, 'Value') || has(t, 'Gerund') || has(t, 'Hyphenated') || isNoun(t)) && !has(t, 'Copula') && !has(t, 'Modal') &&
-  !(has(t, 'Comparative') && ['better', 'worse', 'more', 'less', 'cheaper', 'faster', 'easier'].includes(t.normal)) && !has(t, 'Superlative');
+  (has(t, 'Adjective') || has(t, 'Value') || has(t, 'Gerund') || has(t, 'Hyphenated') || isNoun(t)) &&
+  !has(t, 'Copula') &&
+  !has(t, 'Modal') &&
+  !(has(t, 'Comparative') && ['better', 'worse', 'more', 'less', 'cheaper', 'faster', 'easier'].includes(t.normal)) &&
+  !has(t, 'Superlative');
 const ends = (t: Term) => /[.,;:!?()"—–]/.test(t.post);
 
 /**
@@ -56,7 +229,9 @@ const ends = (t: Term) => /[.,;:!?()"—–]/.test(t.post);
  * compromise makes "our school switch" one noun; the first word after the subject's first noun that reads as a
  * verb is the verb. Returns the terms and where the subject and the verb are, when the text is such a question.
  */
-function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject: [number, number]; verbAt: number } | null {
+function parseQuestion(
+  text: string,
+): { terms: Term[]; modalAt: number; subject: [number, number]; verbAt: number } | null {
   const terms = fixTags(termsOf(text));
   let m = 0;
   if (terms[0] && has(terms[0], 'QuestionWord')) m = 1;
@@ -65,7 +240,13 @@ function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject:
   let i = m + 1;
   const start = i;
   let firstNoun = -1;
-  while (i < terms.length && (has(terms[i], 'Determiner') || PRONOUN_DETERMINERS.has(terms[i].normal) || isModifier(terms[i]) || has(terms[i], 'ProperNoun'))) {
+  while (
+    i < terms.length &&
+    (has(terms[i], 'Determiner') ||
+      PRONOUN_DETERMINERS.has(terms[i].normal) ||
+      isModifier(terms[i]) ||
+      has(terms[i], 'ProperNoun'))
+  ) {
     if (firstNoun < 0 && isNoun(terms[i])) firstNoun = i;
     if (ends(terms[i])) {
       i++;
@@ -77,8 +258,9 @@ function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject:
   if (COPULAS.has(modal.normal)) {
     // "Is remote work better for …": the subject ends at its last noun; the rest is the predicate.
     let last = firstNoun;
-    for (let k = firstNoun; k < i; k++) if (isNoun(terms[k])) last = k;
-    else break;
+    for (let k = firstNoun; k < i; k++)
+      if (isNoun(terms[k])) last = k;
+      else break;
     return { terms, modalAt: m, subject: [start, last + 1], verbAt: last + 1 };
   }
   // A candidate reads as a verb and was not read as an adjective ("free school meals"); two in a row ("a family farm
@@ -87,9 +269,13 @@ function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject:
   // A bare verb right after the run is the modal's verb, so every noun before it is the subject's: "Should our town
   // square be closed", "Should the city park stay open".
   const after = terms[i];
-  if (after && (after.normal === 'be' || has(after, 'Infinitive')) && !has(after, 'Gerund')) return { terms, modalAt: m, subject: [start, i], verbAt: i };
+  if (after && (after.normal === 'be' || has(after, 'Infinitive')) && !has(after, 'Gerund'))
+    return { terms, modalAt: m, subject: [start, i], verbAt: i };
   for (let k = firstNoun + 1; k < i; k++) {
-    if (candidate(k) && !(NOUNISH.has(terms[k].normal) && candidate(k + 1) && !COMPOUND_FIRST.has(terms[k + 1].normal))) {
+    if (
+      candidate(k) &&
+      !(NOUNISH.has(terms[k].normal) && candidate(k + 1) && !COMPOUND_FIRST.has(terms[k + 1].normal))
+    ) {
       terms[k].tags = new Set(['Verb', 'Infinitive']);
       return { terms, modalAt: m, subject: [start, k], verbAt: k };
     }
@@ -98,7 +284,12 @@ function parseQuestion(text: string): { terms: Term[]; modalAt: number; subject:
   return null;
 }
 
-const join = (terms: Term[]) => terms.map((t, k) => t.text + (k < terms.length - 1 ? (t.post.replace(/[^-—–,;:\s]/g, '') || ' ') : '')).join('').replace(/\s+/g, ' ').trim();
+const join = (terms: Term[]) =>
+  terms
+    .map((t, k) => t.text + (k < terms.length - 1 ? t.post.replace(/[^-—–,;:\s]/g, '') || ' ' : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 const clean = (s: string) => s.replace(/[.?!;:,"]+$/g, '').trim();
 
 /** Noun phrases of a text, in order of appearance, without repeats (by their words). */
@@ -110,9 +301,19 @@ export function nounPhrases(text: string, exclude: ReadonlySet<string> = new Set
     // A phrase ends in its head noun: trailing modifiers ("work better") are not part of it.
     while (run.length && !isNoun(run[run.length - 1])) run.pop();
     // A leading verb is not part of the phrase: "losing customers" is about customers ("parking lots" keeps its noun).
-    while (run.length > 1 && (has(run[0], 'Verb') || /ing$/.test(run[0].normal)) && !MASS.has(run[0].normal) && !isNoun(run[0])) run.shift();
+    while (
+      run.length > 1 &&
+      (has(run[0], 'Verb') || /ing$/.test(run[0].normal)) &&
+      !MASS.has(run[0].normal) &&
+      !isNoun(run[0])
+    )
+      run.shift();
     while (run.length > 1 && /ing$/.test(run[0].normal) && has(run[0], 'Actor')) run.shift();
-    while (run.length && ['has', 'have', 'had', 'is', 'are', 'do', 'does', 'did', 'was', 'were'].includes(run[0].normal)) run.shift();
+    while (
+      run.length &&
+      ['has', 'have', 'had', 'is', 'are', 'do', 'does', 'did', 'was', 'were'].includes(run[0].normal)
+    )
+      run.shift();
     if (run.length) {
       const last = run[run.length - 1];
       const words = run.map((t) => t.text);
@@ -125,10 +326,29 @@ export function nounPhrases(text: string, exclude: ReadonlySet<string> = new Set
       const single = run.length === 1;
       const gerund = !single && has(run[0], 'Gerund') && !MASS.has(run[0].normal);
       // "next season", "this year": a time, not a subject.
-      const when = has(last, 'Date') && run.slice(0, -1).every((w) => ['next', 'last', 'this', 'every', 'coming', 'following', 'previous', 'each'].includes(w.normal));
-      if (!when && !(single && (VAGUE.has(head) || has(last, 'Date') || has(last, 'Value'))) && !exclude.has(head) && !exclude.has(key) && !out.some((p) => p.text.toLowerCase() === key) && words.join('').length > 2) {
+      const when =
+        has(last, 'Date') &&
+        run
+          .slice(0, -1)
+          .every((w) =>
+            ['next', 'last', 'this', 'every', 'coming', 'following', 'previous', 'each'].includes(w.normal),
+          );
+      if (
+        !when &&
+        !(single && (VAGUE.has(head) || has(last, 'Date') || has(last, 'Value'))) &&
+        !exclude.has(head) &&
+        !exclude.has(key) &&
+        !out.some((p) => p.text.toLowerCase() === key) &&
+        words.join('').length > 2
+      ) {
         // "losing customers" is an activity: singular, and no article.
-        out.push({ text: proper ? text : lowerFirst(text), head, plural: !gerund && has(last, 'Plural'), proper, mass: gerund || has(last, 'Uncountable') || MASS.has(head) });
+        out.push({
+          text: proper ? text : lowerFirst(text),
+          head,
+          plural: !gerund && has(last, 'Plural'),
+          proper,
+          mass: gerund || has(last, 'Uncountable') || MASS.has(head),
+        });
       }
     }
     run = [];
@@ -214,8 +434,17 @@ export function readMessage(text: string, exclude: ReadonlySet<string> = new Set
   const body = clean(first);
   const clause = t0 && (has(t0, 'ProperNoun') || /^[A-Z]{2,}/.test(t0.text)) ? body : lowerFirst(body);
   let kind: MessageKind = 'other';
-  if (first.endsWith('?') || (t0 && (has(t0, 'QuestionWord') || MODALS.has(t0.normal) || COPULAS.has(t0.normal) || ['do', 'does', 'did'].includes(t0.normal)))) kind = 'question';
+  if (
+    first.endsWith('?') ||
+    (t0 &&
+      (has(t0, 'QuestionWord') ||
+        MODALS.has(t0.normal) ||
+        COPULAS.has(t0.normal) ||
+        ['do', 'does', 'did'].includes(t0.normal)))
+  )
+    kind = 'question';
   else if (t0 && (has(t0, 'Imperative') || (has(t0, 'Infinitive') && !has(t0, 'Noun')))) kind = 'suggestion';
-  else if (!firstPerson && words.length >= 3 && terms.some((t) => has(t, 'Verb')) && /^[a-z0-9]/i.test(first)) kind = 'claim';
+  else if (!firstPerson && words.length >= 3 && terms.some((t) => has(t, 'Verb')) && /^[a-z0-9]/i.test(first))
+    kind = 'claim';
   return { kind, clause, quote, nps };
 }

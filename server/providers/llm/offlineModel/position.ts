@@ -11,9 +11,16 @@ export const OFFLINE_POSITIONS: Record<TurnAnswer['stance'], string> = {
   neutral: 'Wait for more evidence first',
 };
 
-const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const key = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
-export function offlinePosition(ctx: TurnContext, answer: TurnAnswer): Pick<TurnAnswer, 'position' | 'option_id' | 'moved_by'> {
+export function offlinePosition(
+  ctx: TurnContext,
+  answer: TurnAnswer,
+): Pick<TurnAnswer, 'position' | 'option_id' | 'moved_by'> {
   const label = OFFLINE_POSITIONS[answer.stance];
   const listed = (ctx.options ?? []).find((o) => key(o.label) === key(label));
   const optionId = listed?.id ?? 'new';

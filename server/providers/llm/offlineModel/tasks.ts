@@ -5,7 +5,13 @@ import { fitWords, listPhrase, shortTopic } from './words';
 
 // The two non-turn tasks the engine may ask of a model: who speaks next, and a summary.
 
-const base = () => ({ reasoning: [] as string[], evidence: [] as string[], addressed_to: null, delegate_to: null, delegation_task: null });
+const base = () => ({
+  reasoning: [] as string[],
+  evidence: [] as string[],
+  addressed_to: null,
+  delegate_to: null,
+  delegation_task: null,
+});
 
 /** Prefers the agent the last turn named; otherwise whoever has waited longest; never the last speaker. */
 export function pickNextSpeaker(ctx: TurnContext, rng: Rng): TurnAnswer {
@@ -15,12 +21,15 @@ export function pickNextSpeaker(ctx: TurnContext, rng: Rng): TurnAnswer {
   const pool = candidates.length ? candidates : everyone;
   const named = last ? pool.find((a) => new RegExp(`\\b${escape(a.name)}\\b`, 'i').test(last.content)) : undefined;
   const waited = (name: string) => {
-    for (let i = ctx.history.length - 1; i >= 0; i--) if (ctx.history[i].speaker === name) return ctx.history.length - i;
+    for (let i = ctx.history.length - 1; i >= 0; i--)
+      if (ctx.history[i].speaker === name) return ctx.history.length - i;
     return ctx.history.length + 1;
   };
   const longest = Math.max(...pool.map((a) => waited(a.name)));
   const choice = named ?? rng.pick(pool.filter((a) => waited(a.name) === longest));
-  const why = named ? `${last!.speaker} addressed ${choice.name} directly` : `${choice.name} has waited longest to speak`;
+  const why = named
+    ? `${last!.speaker} addressed ${choice.name} directly`
+    : `${choice.name} has waited longest to speak`;
   return {
     ...base(),
     content: `${choice.name} should speak next: ${why}.`,
@@ -54,9 +63,14 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
   const used = (w: string) => said.split(w.toLowerCase()).length - 1;
   const names = new Set([ctx.agent, ...ctx.others].map((a) => a.name.toLowerCase()).concat('human'));
   const themes = [
-    ...nounPhrases(ctx.topic, names).filter((p) => used(p.text) > 0).sort((x, y) => used(y.text) - used(x.text)),
+    ...nounPhrases(ctx.topic, names)
+      .filter((p) => used(p.text) > 0)
+      .sort((x, y) => used(y.text) - used(x.text)),
     ...ctx.history.filter((h) => h.human).flatMap((h) => nounPhrases(h.content, names).slice(0, 1)),
-  ].map(refer).filter((w, i, all) => all.indexOf(w) === i).slice(0, 4);
+  ]
+    .map(refer)
+    .filter((w, i, all) => all.indexOf(w) === i)
+    .slice(0, 4);
   const clause = questionClause(ctx.topic);
   // Turns are the agents' messages, as the message count has them: a person's message is not a turn.
   const turns = ctx.history.filter((h) => !h.human).length;
@@ -70,7 +84,12 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     themes.length ? `The discussion centred on ${listPhrase(themes)}.` : '',
     `Confidence-weighted support stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose ? ', with open disagreement' : ''}.`,
   ].filter(Boolean);
-  const stance = counts.support >= counts.oppose && counts.support >= counts.neutral ? 'support' : counts.oppose > counts.neutral ? 'oppose' : 'neutral';
+  const stance =
+    counts.support >= counts.oppose && counts.support >= counts.neutral
+      ? 'support'
+      : counts.oppose > counts.neutral
+        ? 'oppose'
+        : 'neutral';
   return {
     ...base(),
     content: fitWords(sentences, maxWords),

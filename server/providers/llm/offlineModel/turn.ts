@@ -33,11 +33,25 @@ export interface Turn {
   said: string;
 }
 
-export const np = (text: string, plural = false, mass = false): NounPhrase => ({ text, head: text.split(' ').pop()!, plural, proper: false, mass });
+export const np = (text: string, plural = false, mass = false): NounPhrase => ({
+  text,
+  head: text.split(' ').pop()!,
+  plural,
+  proper: false,
+  mass,
+});
 export const FALLBACK = [np('costs', true), np('risks', true), np('first step')];
 
 /** Leads that make a sentence said before new again (tried in order). */
-export const REPHRASE = ['Still,', 'Once more,', 'To be clear,', 'Put differently,', 'All the same,', 'As I see it,', 'In short,'];
+export const REPHRASE = [
+  'Still,',
+  'Once more,',
+  'To be clear,',
+  'Put differently,',
+  'All the same,',
+  'As I see it,',
+  'In short,',
+];
 
 /** One of the options not yet said in this discussion; when all were, one of them with a lead in front. */
 export function fresh(tu: Turn, options: ReadonlyArray<string | null | false | undefined>): string | null {
@@ -49,7 +63,11 @@ export function fresh(tu: Turn, options: ReadonlyArray<string | null | false | u
   if (base === null) return null;
   // A name or "I" keeps its capital; any other first word goes lower case after the lead.
   const first = base.split(/[\s,':]/)[0];
-  const keep = first === 'I' || /^I'/.test(first) || [tu.ctx.agent, ...tu.ctx.others].some((p) => p.name === first) || /^"/.test(base);
+  const keep =
+    first === 'I' ||
+    /^I'/.test(first) ||
+    [tu.ctx.agent, ...tu.ctx.others].some((p) => p.name === first) ||
+    /^"/.test(base);
   const lowered = !keep && /^[A-Z][a-z]/.test(base) ? base[0].toLowerCase() + base.slice(1) : base;
   return REPHRASE.map((lead) => `${lead} ${lowered}`).find((v) => !tu.said.includes(v)) ?? base;
 }
@@ -62,7 +80,8 @@ export function pointOf(content: string, nps: NounPhrase[]): NounPhrase | null {
   let best: { at: number; p: NounPhrase } | null = null;
   for (const p of nps) {
     const at = lower.indexOf(p.text.toLowerCase());
-    const headAt = at >= 0 ? at : new RegExp(`\\b${p.head.replace(/[^a-z0-9-]/gi, '')}\\b`, 'i').exec(lower)?.index ?? -1;
+    const headAt =
+      at >= 0 ? at : (new RegExp(`\\b${p.head.replace(/[^a-z0-9-]/gi, '')}\\b`, 'i').exec(lower)?.index ?? -1);
     if (headAt >= 0 && (!best || headAt < best.at)) best = { at: headAt, p };
   }
   return best?.p ?? null;

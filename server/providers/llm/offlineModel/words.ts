@@ -1,21 +1,23 @@
 // Small text tools for the offline model: salient words of a topic or a turn, and a word budget.
 
 const STOP = new Set(
-  ('a an the and or but if then so of to in on at by for with from as is are was were be been being it its this that these those ' +
+  (
+    'a an the and or but if then so of to in on at by for with from as is are was were be been being it its this that these those ' +
     'we you they i he she our your their my me us them what which who whom how why when where there here can could should would ' +
     'will shall may might must do does did done not no yes than too very just also more most less least much many some any all ' +
     'each every into onto over under about above below between after before during while because through again further once ' +
     'own same other such only both either neither nor have has had having get gets got make makes made let lets like think ' +
     'point points agree disagree idea ideas said says say still well really yet way ways thing things something anything ' +
     'discuss discussion topic please best good better need needs want wants one two first next last new use used using ' +
-    'care cares focus focuses focusing analyse analyses analyze analyzes ensure ensures help helps consider considers expert specialist responsible role assistant always never often make sure '+
-    'you\'re i\'d i\'m we\'re it\'s that\'s don\'t can\'t isn\'t aren\'t won\'t ' +
+    'care cares focus focuses focusing analyse analyses analyze analyzes ensure ensures help helps consider considers expert specialist responsible role assistant always never often make sure ' +
+    "you're i'd i'm we're it's that's don't can't isn't aren't won't " +
     // Verbs and time words that topics and prompts are phrased with but that are never their subject.
     'switch switching adopt adopting move moving start starting stop stopping change changing reduce reducing increase ' +
     'increasing improve improves improving build building plan planning choose decide invest investing replace replacing ' +
     'implement implementing study studies keep keeping expand expanding raise lower hire launch introduce remove allow ' +
     'require prefer spend sell grow measure weigh question questions claim claims going season seasons year years month ' +
-    'months week weeks today tomorrow soon').split(/\s+/),
+    'months week weeks today tomorrow soon'
+  ).split(/\s+/),
 );
 
 /** The words that carry meaning, in order of first appearance, without repeats. */
@@ -59,7 +61,10 @@ export function keyTerms(text: string, limit = 6): string[] {
 /** The topic as a short noun phrase for sentences like "on <topic>". */
 export function shortTopic(topic: string, maxWords = 10): string {
   const first = topic.trim().split(/(?<=[.!?])\s+/)[0] ?? topic;
-  const words = first.replace(/[.!?:;]+$/, '').split(/\s+/).filter(Boolean);
+  const words = first
+    .replace(/[.!?:;]+$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   const cut = words.slice(0, maxWords).join(' ');
   return words.length > maxWords ? `${cut}…` : cut || 'the question at hand';
 }
@@ -81,7 +86,14 @@ export function fitWords(sentences: string[], maxWords: number): string {
       used += n;
       continue;
     }
-    if (!out.length) out.push(`${s.split(/\s+/).slice(0, Math.max(1, maxWords)).join(' ').replace(/[,;:—–-]+$/, '')}.`);
+    if (!out.length)
+      out.push(
+        `${s
+          .split(/\s+/)
+          .slice(0, Math.max(1, maxWords))
+          .join(' ')
+          .replace(/[,;:—–-]+$/, '')}.`,
+      );
     break;
   }
   return out.join(out.some((s) => s.startsWith('- ')) ? '\n' : ' ');

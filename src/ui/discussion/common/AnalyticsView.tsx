@@ -9,8 +9,19 @@ import { PositionTimeline } from './PositionTimeline';
 
 /** Row kinds in the reader's words (one bar per word: the turn kinds of the endpoints are all 'Agent turns'). */
 const KIND_WORDS: Record<string, string> = {
-  hybrid: 'Agent turns', text: 'Agent turns', argument: 'Agent turns', human: 'Your messages', round: 'Round markers', stage: 'Stages',
-  consensus: 'Consensus', summary: 'Summary', research: 'Research', system: 'Notices', error: 'Problems', acl: 'Other notes', delegation: 'Hand-overs',
+  hybrid: 'Agent turns',
+  text: 'Agent turns',
+  argument: 'Agent turns',
+  human: 'Your messages',
+  round: 'Round markers',
+  stage: 'Stages',
+  consensus: 'Consensus',
+  summary: 'Summary',
+  research: 'Research',
+  system: 'Notices',
+  error: 'Problems',
+  acl: 'Other notes',
+  delegation: 'Hand-overs',
 };
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);
@@ -24,12 +35,23 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-export function AnalyticsView({ analytics, connection }: { analytics: Analytics; connection: { status: string; endpoint: string | null; sessionId: string | null } }) {
+export function AnalyticsView({
+  analytics,
+  connection,
+}: {
+  analytics: Analytics;
+  connection: { status: string; endpoint: string | null; sessionId: string | null };
+}) {
   const merged = new Map<string, number>();
-  for (const [kind, n] of Object.entries(analytics.countsByKind)) if (n > 0) merged.set(KIND_WORDS[kind] ?? kind, (merged.get(KIND_WORDS[kind] ?? kind) ?? 0) + n);
+  for (const [kind, n] of Object.entries(analytics.countsByKind))
+    if (n > 0) merged.set(KIND_WORDS[kind] ?? kind, (merged.get(KIND_WORDS[kind] ?? kind) ?? 0) + n);
   const byType = [...merged.entries()].sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
   const contributions = analytics.agentContributions.map((c) => ({ label: c.name, value: c.count }));
-  const rounds = analytics.confidenceByRound.map((r) => ({ label: `Round ${r.round}`, value: r.avgConfidence, text: pct(r.avgConfidence) }));
+  const rounds = analytics.confidenceByRound.map((r) => ({
+    label: `Round ${r.round}`,
+    value: r.avgConfidence,
+    text: pct(r.avgConfidence),
+  }));
   return (
     <div className="analytics">
       <dl className="stats-grid">
@@ -42,7 +64,9 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
       </dl>
       {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
       {analytics.totalMessages === 0 ? (
-        <EmptyState title="Nothing to measure yet">Start a discussion; counts and charts fill in as messages arrive.</EmptyState>
+        <EmptyState title="Nothing to measure yet">
+          Start a discussion; counts and charts fill in as messages arrive.
+        </EmptyState>
       ) : (
         <>
           <BarChart title="Messages by type" bars={byType} />
@@ -72,4 +96,9 @@ export function AnalyticsView({ analytics, connection }: { analytics: Analytics;
 }
 
 /** The run's state in words: between runs nothing is 'disconnected', it is simply not running. */
-const RUN_WORDS: Record<string, string> = { disconnected: 'Not running', connecting: 'Starting', connected: 'Running', error: 'Stopped by an error' };
+const RUN_WORDS: Record<string, string> = {
+  disconnected: 'Not running',
+  connecting: 'Starting',
+  connected: 'Running',
+  error: 'Stopped by an error',
+};

@@ -21,7 +21,10 @@ function indexTree(roots: ArgumentNode[]): Index {
   const parents: string[] = [];
   const walk = (n: ArgumentNode) => {
     nodes.set(n.argument.id, n);
-    children.set(n.argument.id, n.children.map((c) => c.argument.id));
+    children.set(
+      n.argument.id,
+      n.children.map((c) => c.argument.id),
+    );
     if (n.children.length > 0) parents.push(n.argument.id);
     n.children.forEach(walk);
   };
@@ -29,7 +32,8 @@ function indexTree(roots: ArgumentNode[]): Index {
   return { nodes, children, parents };
 }
 
-const DEFAULT_EMPTY_HINT = 'Turn on multi-round reasoning in Advanced Settings and start: the proposals, objections and syntheses the agents make appear here as a tree.';
+const DEFAULT_EMPTY_HINT =
+  'Turn on multi-round reasoning in Advanced Settings and start: the proposals, objections and syntheses the agents make appear here as a tree.';
 
 export function ArgumentTree({ roots, emptyHint = DEFAULT_EMPTY_HINT }: { roots: ArgumentNode[]; emptyHint?: string }) {
   const index = useMemo(() => indexTree(roots), [roots]);
@@ -59,9 +63,7 @@ export function ArgumentTree({ roots, emptyHint = DEFAULT_EMPTY_HINT }: { roots:
   useEffect(() => tree.rebuildTree(), [tree, index]);
 
   if (roots.length === 0) {
-    return (
-      <EmptyState title="No arguments yet">{emptyHint}</EmptyState>
-    );
+    return <EmptyState title="No arguments yet">{emptyHint}</EmptyState>;
   }
   return (
     <div {...tree.getContainerProps('Argument tree')} className="arg-tree">

@@ -13,7 +13,11 @@ export function AudioBlockedNotice({ audio }: { audio: AudioQueueActorRef | unde
     return (
       <div className="audio-blocked" role="status">
         <span>Speech is paused: later messages wait until you resume it.</span>
-        <button type="button" className="button button--small button--primary" onClick={() => audio.send({ type: 'audio.enable' })}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          onClick={() => audio.send({ type: 'audio.enable' })}
+        >
           Resume audio
         </button>
       </div>
@@ -23,7 +27,11 @@ export function AudioBlockedNotice({ audio }: { audio: AudioQueueActorRef | unde
   return (
     <div className="audio-blocked" role="status">
       <span>The browser paused the agents' speech until you allow it.</span>
-      <button type="button" className="button button--small button--primary" onClick={() => audio.send({ type: 'audio.unblock' })}>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        onClick={() => audio.send({ type: 'audio.unblock' })}
+      >
         Enable audio
       </button>
     </div>

@@ -23,7 +23,17 @@ const keyOf = (_: number, id: string) => id;
 const follow = (isAtBottom: boolean) => (isAtBottom ? ('auto' as const) : false);
 const OVERSCAN = { top: 200, bottom: 200 };
 
-export function FeedList({ ids, renderRow, empty, label }: { ids: readonly string[]; renderRow: (id: string) => ReactNode; empty: ReactNode; label: string }) {
+export function FeedList({
+  ids,
+  renderRow,
+  empty,
+  label,
+}: {
+  ids: readonly string[];
+  renderRow: (id: string) => ReactNode;
+  empty: ReactNode;
+  label: string;
+}) {
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   // Mounted with messages already there (a tab switch back to Discussion, a finished run, History), the list
@@ -58,9 +68,20 @@ export function FeedList({ ids, renderRow, empty, label }: { ids: readonly strin
         skipAnimationFrameInResizeObserver
       />
       {!atBottom && (
-        <button type="button" className="feed__jump button button--small" onClick={() => ref.current?.scrollToIndex({ index: ids.length - 1, align: 'end', behavior: 'smooth' })}>
+        <button
+          type="button"
+          className="feed__jump button button--small"
+          onClick={() => ref.current?.scrollToIndex({ index: ids.length - 1, align: 'end', behavior: 'smooth' })}
+        >
           <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-            <path d="M8 3v10M3 8l5 5 5-5" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8 3v10M3 8l5 5 5-5"
+              stroke="currentColor"
+              strokeWidth="2"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           Jump to newest
         </button>

@@ -6,14 +6,24 @@ import type { FeedItem } from '../../../model/feed';
 import { performativePhrase } from '../../../model/turnExtras';
 
 const LABELS: Partial<Record<FeedItem['kind'], string>> = {
-  consensus: 'Consensus', summary: 'Summary', research: 'Research', system: 'Notice', error: 'Problem', acl: 'Note', delegation: 'Hand-over',
+  consensus: 'Consensus',
+  summary: 'Summary',
+  research: 'Research',
+  system: 'Notice',
+  error: 'Problem',
+  acl: 'Note',
+  delegation: 'Hand-over',
 };
 
 function lead(item: FeedItem): string {
-  const s = item.source as { type?: string; performative?: string; receiver?: string; action?: string; to_agent?: string; reached?: boolean } | undefined;
+  const s = item.source as
+    | { type?: string; performative?: string; receiver?: string; action?: string; to_agent?: string; reached?: boolean }
+    | undefined;
   if (item.kind === 'consensus') return s?.reached === false ? 'Not agreed yet' : 'Consensus';
-  if (item.kind === 'acl' && s?.type === 'acl_message') return `${item.agentName ?? 'Someone'} ${performativePhrase(s.performative ?? null, s.receiver ?? null)}`;
-  if (item.kind === 'acl' && s?.type === 'request') return `${item.agentName ?? 'Someone'} ${performativePhrase(s.action ?? null, s.to_agent ?? null)}`;
+  if (item.kind === 'acl' && s?.type === 'acl_message')
+    return `${item.agentName ?? 'Someone'} ${performativePhrase(s.performative ?? null, s.receiver ?? null)}`;
+  if (item.kind === 'acl' && s?.type === 'request')
+    return `${item.agentName ?? 'Someone'} ${performativePhrase(s.action ?? null, s.to_agent ?? null)}`;
   const label = LABELS[item.kind] ?? 'Note';
   return item.agentName && item.kind !== 'delegation' ? `${label} · ${item.agentName}` : label;
 }
@@ -28,7 +38,11 @@ export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
   }
   const label = lead(item);
   return (
-    <div className={`message-card feed-note feed-note--${item.kind}${(item.source as { reached?: boolean } | undefined)?.reached === false ? ' feed-note--open' : ''}`} role="note" aria-label={label}>
+    <div
+      className={`message-card feed-note feed-note--${item.kind}${(item.source as { reached?: boolean } | undefined)?.reached === false ? ' feed-note--open' : ''}`}
+      role="note"
+      aria-label={label}
+    >
       <span className="feed-note__label">{label}</span>
       {item.kind === 'consensus' && typeof (item.source as { score?: unknown } | undefined)?.score === 'number' && (
         <span className="feed-note__meta">{Math.round((item.source as { score: number }).score * 100)}% agreement</span>

@@ -19,7 +19,10 @@ interface Props {
 export function FeedRowView({ item, workspace, nowPlaying, participants }: Props) {
   const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
-  const stored = participants?.find((p) => p.id === item.agentId) ?? participants?.find((p) => p.name === item.agentName);
-  const look = lookOf(stored ?? agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined });
+  const stored =
+    participants?.find((p) => p.id === item.agentId) ?? participants?.find((p) => p.name === item.agentName);
+  const look = lookOf(
+    stored ?? agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined },
+  );
   return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;
 }

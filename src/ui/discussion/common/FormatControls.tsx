@@ -6,7 +6,15 @@ import type { FormatRequest } from '../../../schemas/format';
 import type { PanelFormat } from '../../../schemas/settings';
 import type { FormatAgent } from './FormatField';
 
-export function FormatControls({ format, agents, onSend }: { format: PanelFormat; agents: FormatAgent[]; onSend: (frame: FormatRequest) => void }) {
+export function FormatControls({
+  format,
+  agents,
+  onSend,
+}: {
+  format: PanelFormat;
+  agents: FormatAgent[];
+  onSend: (frame: FormatRequest) => void;
+}) {
   const [confidence, setConfidence] = useState(70);
   const sliderId = useId();
   if (format.kind === 'round_table') return null;
@@ -17,7 +25,12 @@ export function FormatControls({ format, agents, onSend }: { format: PanelFormat
       {humanModerator && (
         <div className="format-controls__row">
           {agents.map((a) => (
-            <button key={a.id} type="button" className="button button--small" onClick={() => onSend({ type: 'give_floor', agent_id: a.id })}>
+            <button
+              key={a.id}
+              type="button"
+              className="button button--small"
+              onClick={() => onSend({ type: 'give_floor', agent_id: a.id })}
+            >
               Give the floor to {a.name}
             </button>
           ))}
@@ -26,16 +39,32 @@ export function FormatControls({ format, agents, onSend }: { format: PanelFormat
       {humanJudge && (
         <div className="format-controls__row">
           <span className="format-controls__label">Your vote as judge</span>
-          <button type="button" className="button button--small" onClick={() => onSend({ type: 'judge_vote', side: 'for', confidence: confidence / 100 })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onSend({ type: 'judge_vote', side: 'for', confidence: confidence / 100 })}
+          >
             For
           </button>
-          <button type="button" className="button button--small" onClick={() => onSend({ type: 'judge_vote', side: 'against', confidence: confidence / 100 })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onSend({ type: 'judge_vote', side: 'against', confidence: confidence / 100 })}
+          >
             Against
           </button>
           <label htmlFor={sliderId} className="format-controls__label">
             Confidence {confidence} %
           </label>
-          <input id={sliderId} type="range" min={0} max={100} step={5} value={confidence} onChange={(e) => setConfidence(Number(e.target.value))} />
+          <input
+            id={sliderId}
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={confidence}
+            onChange={(e) => setConfidence(Number(e.target.value))}
+          />
         </div>
       )}
       <div className="format-controls__row">

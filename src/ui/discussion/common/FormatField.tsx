@@ -11,7 +11,13 @@ export interface FormatAgent {
   name: string;
 }
 
-export function FormatField({ value, agents, turns, connected, onChange }: {
+export function FormatField({
+  value,
+  agents,
+  turns,
+  connected,
+  onChange,
+}: {
   value: PanelFormat;
   agents: FormatAgent[];
   turns: number;
@@ -23,7 +29,10 @@ export function FormatField({ value, agents, turns, connected, onChange }: {
   const withYou = ['human', ...agents.map((a) => a.id)];
   const labels = { human: 'You', ...names };
   const option = formatOption(value.kind);
-  const split = debateSplit(agents.map((a) => a.id), agents.some((a) => a.id === value.judge) ? value.judge : 'human');
+  const split = debateSplit(
+    agents.map((a) => a.id),
+    agents.some((a) => a.id === value.judge) ? value.judge : 'human',
+  );
   const list = (ids: string[]) => ids.map((id) => names[id]).join(', ') || 'nobody yet';
   return (
     <div className="format-field">
@@ -36,15 +45,35 @@ export function FormatField({ value, agents, turns, connected, onChange }: {
       />
       <p className="format-field__line muted">{option.line(Math.max(2, agents.length), turns)}</p>
       {value.kind === 'moderated' && (
-        <SelectField label="Moderator" value={withYou.includes(value.moderator) ? value.moderator : 'human'} options={withYou} labels={labels} onChange={(moderator) => onChange({ ...value, moderator })} />
+        <SelectField
+          label="Moderator"
+          value={withYou.includes(value.moderator) ? value.moderator : 'human'}
+          options={withYou}
+          labels={labels}
+          onChange={(moderator) => onChange({ ...value, moderator })}
+        />
       )}
       {value.kind === 'council' && agents.length > 0 && (
-        <SelectField label="Chair" value={names[value.chair] ? value.chair : agents[0].id} options={agents.map((a) => a.id)} labels={names} onChange={(chair) => onChange({ ...value, chair })} />
+        <SelectField
+          label="Chair"
+          value={names[value.chair] ? value.chair : agents[0].id}
+          options={agents.map((a) => a.id)}
+          labels={names}
+          onChange={(chair) => onChange({ ...value, chair })}
+        />
       )}
       {value.kind === 'debate' && (
         <>
-          <SelectField label="Judge" value={withYou.includes(value.judge) ? value.judge : 'human'} options={withYou} labels={labels} onChange={(judge) => onChange({ ...value, judge })} />
-          <p className="format-field__line muted">For: {list(split.for)} · Against: {list(split.against)}</p>
+          <SelectField
+            label="Judge"
+            value={withYou.includes(value.judge) ? value.judge : 'human'}
+            options={withYou}
+            labels={labels}
+            onChange={(judge) => onChange({ ...value, judge })}
+          />
+          <p className="format-field__line muted">
+            For: {list(split.for)} · Against: {list(split.against)}
+          </p>
         </>
       )}
       {(value.kind === 'round_table' || value.kind === 'moderated') && (

@@ -19,20 +19,36 @@ const sameClip = (a: string, b: string) => a === b || a.endsWith(b) || b.endsWit
 /** The queue's real progress on this clip while it plays (nothing otherwise), shown on the turn itself. */
 export function ClipProgress({ url, speaker }: { url: string; speaker: string | null | undefined }) {
   const app = useContext(AppActorContext);
-  const queue = useSelector(app ?? undefined, (s) => (s ? (selectAudioQueue(s) as AudioQueueActorRef | undefined) : undefined));
-  const progress = useSelector(queue, (s) => {
-    const p = s ? selectClipProgress(s) : null;
-    return p && sameClip(p.url, url) ? p : null;
-  }, (a, b) => a === b || (!!a && !!b && Math.floor(a.position * 4) === Math.floor(b.position * 4) && a.duration === b.duration && a.playing === b.playing));
+  const queue = useSelector(app ?? undefined, (s) =>
+    s ? (selectAudioQueue(s) as AudioQueueActorRef | undefined) : undefined,
+  );
+  const progress = useSelector(
+    queue,
+    (s) => {
+      const p = s ? selectClipProgress(s) : null;
+      return p && sameClip(p.url, url) ? p : null;
+    },
+    (a, b) =>
+      a === b ||
+      (!!a &&
+        !!b &&
+        Math.floor(a.position * 4) === Math.floor(b.position * 4) &&
+        a.duration === b.duration &&
+        a.playing === b.playing),
+  );
   if (!progress) return null;
   return (
-        <div className="message-audio__live">
-          <span className="message-audio__state">{progress.playing ? 'Playing' : 'Paused'}</span>
-          <progress max={progress.duration || 1} value={progress.duration ? progress.position : 0} aria-label={`Speech of ${speaker ?? 'the message'}`} />
-          <span className="message-audio__time">
-            {clock(progress.position)} / {progress.duration ? clock(progress.duration) : '…'}
-          </span>
-        </div>
+    <div className="message-audio__live">
+      <span className="message-audio__state">{progress.playing ? 'Playing' : 'Paused'}</span>
+      <progress
+        max={progress.duration || 1}
+        value={progress.duration ? progress.position : 0}
+        aria-label={`Speech of ${speaker ?? 'the message'}`}
+      />
+      <span className="message-audio__time">
+        {clock(progress.position)} / {progress.duration ? clock(progress.duration) : '…'}
+      </span>
+    </div>
   );
 }
 
@@ -41,7 +57,13 @@ export function MessageAudio({ url, speaker }: { url: string; speaker: string | 
     <div className="message-audio">
       <ClipProgress url={url} speaker={speaker} />
       {/* Metadata only: the idle player knows the clip's length without fetching the whole clip. */}
-      <audio className="message-card__audio" controls preload="metadata" src={url} aria-label={`Audio of ${speaker ?? 'the message'}`} />
+      <audio
+        className="message-card__audio"
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={`Audio of ${speaker ?? 'the message'}`}
+      />
     </div>
   );
 }

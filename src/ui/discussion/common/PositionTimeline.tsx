@@ -27,10 +27,21 @@ export function PositionTimeline({ story }: { story: PositionStory }) {
       <h3>Positions</h3>
       <dl className="stats-grid positions__votes">
         <VoteLine label="First vote" vote={story.firstVote} />
-        <VoteLine label={story.finalVote ? 'Final vote' : 'Leading now'} vote={story.finalVote ?? (leading ? {
-          option_id: leading.id, label: leading.label, holders: story.agents.filter((a) => a.steps.at(-1)?.optionId === leading.id).length,
-          of: story.agents.length, score: story.score ?? 0,
-        } : null)} />
+        <VoteLine
+          label={story.finalVote ? 'Final vote' : 'Leading now'}
+          vote={
+            story.finalVote ??
+            (leading
+              ? {
+                  option_id: leading.id,
+                  label: leading.label,
+                  holders: story.agents.filter((a) => a.steps.at(-1)?.optionId === leading.id).length,
+                  of: story.agents.length,
+                  score: story.score ?? 0,
+                }
+              : null)
+          }
+        />
         <div className="stat">
           <dt>Changed after an argument</dt>
           <dd>{story.changes.argument}</dd>
@@ -51,7 +62,10 @@ export function PositionTimeline({ story }: { story: PositionStory }) {
       <figure className="chart positions__chart">
         <figcaption className="chart__title">Position over time</figcaption>
         {story.agents.map((a) => {
-          const summary = a.steps.map((s) => `${optionLabelOf(story, s.optionId)} ${pct(s.confidence)}${s.changed ? `, ${CHANGE_WORDS[s.changed]}` : ''}`);
+          const summary = a.steps.map(
+            (s) =>
+              `${optionLabelOf(story, s.optionId)} ${pct(s.confidence)}${s.changed ? `, ${CHANGE_WORDS[s.changed]}` : ''}`,
+          );
           return (
             <div className="positions__row" key={a.agentId}>
               <span className="positions__name">{a.name}</span>
@@ -63,14 +77,27 @@ export function PositionTimeline({ story }: { story: PositionStory }) {
                   const h = Math.max(2, s.confidence * (H - 2));
                   return (
                     <rect
-                      key={s.id} x={x(s.index)} y={H - h} width={Math.max(1, x(end) - x(s.index))} height={h}
+                      key={s.id}
+                      x={x(s.index)}
+                      y={H - h}
+                      width={Math.max(1, x(end) - x(s.index))}
+                      height={h}
                       className={`option-${optionSlotOf(story, s.optionId)}`}
                     />
                   );
                 })}
-                {a.steps.filter((s) => s.changed).map((s) => (
-                  <line key={`c-${s.id}`} x1={x(s.index)} x2={x(s.index)} y1={0} y2={H} className={`positions__change positions__change--${s.changed}`} />
-                ))}
+                {a.steps
+                  .filter((s) => s.changed)
+                  .map((s) => (
+                    <line
+                      key={`c-${s.id}`}
+                      x1={x(s.index)}
+                      x2={x(s.index)}
+                      y1={0}
+                      y2={H}
+                      className={`positions__change positions__change--${s.changed}`}
+                    />
+                  ))}
               </svg>
             </div>
           );
@@ -88,15 +115,17 @@ export function PositionTimeline({ story }: { story: PositionStory }) {
           </tr>
         </thead>
         <tbody>
-          {story.agents.flatMap((a) => a.steps.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">{a.name}</th>
-              <td>{s.index + 1}</td>
-              <td>{optionLabelOf(story, s.optionId)}</td>
-              <td>{pct(s.confidence)}</td>
-              <td>{s.changed ? CHANGE_WORDS[s.changed] : ''}</td>
-            </tr>
-          )))}
+          {story.agents.flatMap((a) =>
+            a.steps.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">{a.name}</th>
+                <td>{s.index + 1}</td>
+                <td>{optionLabelOf(story, s.optionId)}</td>
+                <td>{pct(s.confidence)}</td>
+                <td>{s.changed ? CHANGE_WORDS[s.changed] : ''}</td>
+              </tr>
+            )),
+          )}
         </tbody>
       </table>
     </section>

@@ -7,7 +7,8 @@ import { ABSTRACT_PREVIEW_CHARS } from '../../../schemas/constants';
 import { EmptyState } from './EmptyState';
 
 const authorsOf = (a: Paper['authors']) => (Array.isArray(a) ? a.join(', ') : a);
-const preview = (text: string) => (text.length > ABSTRACT_PREVIEW_CHARS ? `${text.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : text);
+const preview = (text: string) =>
+  text.length > ABSTRACT_PREVIEW_CHARS ? `${text.slice(0, ABSTRACT_PREVIEW_CHARS)}…` : text;
 
 export interface ResearchListProps {
   papers: readonly Paper[];
@@ -37,36 +38,42 @@ export function ResearchList({ papers, researchOn, notice, settingPlace = 'Advan
       <>
         {notice && <Notice text={notice} />}
         {researchOn === false ? (
-          <EmptyState title="Research is off">Turn on research in {settingPlace} to let the agents look up papers; the ones they find appear here.</EmptyState>
+          <EmptyState title="Research is off">
+            Turn on research in {settingPlace} to let the agents look up papers; the ones they find appear here.
+          </EmptyState>
         ) : notice ? null : (
-          <EmptyState title="No research papers yet">{researchOn ? 'Research is on: papers the agents find appear here as the discussion runs.' : 'Papers the agents found appear here.'}</EmptyState>
+          <EmptyState title="No research papers yet">
+            {researchOn
+              ? 'Research is on: papers the agents find appear here as the discussion runs.'
+              : 'Papers the agents found appear here.'}
+          </EmptyState>
         )}
       </>
     );
   }
   return (
     <>
-    {notice && <Notice text={notice} />}
-    <ol className="paper-list" aria-label="Research papers">
-      {papers.map((p, i) => (
-        <li key={`${p.url ?? p.title}-${i}`} className="paper">
-          <h3 className="paper__title">
-            {p.url ? (
-              <a href={p.url} target="_blank" rel="noreferrer noopener">
-                {p.title}
-              </a>
-            ) : (
-              p.title
-            )}
-          </h3>
-          <p className="paper__meta muted">
-            {[authorsOf(p.authors), p.year].filter(Boolean).join(' · ')}
-            {p.source && <span className="paper__source">{p.source}</span>}
-          </p>
-          {p.abstract && <p className="paper__abstract">{preview(p.abstract)}</p>}
-        </li>
-      ))}
-    </ol>
+      {notice && <Notice text={notice} />}
+      <ol className="paper-list" aria-label="Research papers">
+        {papers.map((p, i) => (
+          <li key={`${p.url ?? p.title}-${i}`} className="paper">
+            <h3 className="paper__title">
+              {p.url ? (
+                <a href={p.url} target="_blank" rel="noreferrer noopener">
+                  {p.title}
+                </a>
+              ) : (
+                p.title
+              )}
+            </h3>
+            <p className="paper__meta muted">
+              {[authorsOf(p.authors), p.year].filter(Boolean).join(' · ')}
+              {p.source && <span className="paper__source">{p.source}</span>}
+            </p>
+            {p.abstract && <p className="paper__abstract">{preview(p.abstract)}</p>}
+          </li>
+        ))}
+      </ol>
     </>
   );
 }

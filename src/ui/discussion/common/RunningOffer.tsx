@@ -19,10 +19,20 @@ export function RunningOffer({ history }: { history: HistoryActorRef | undefined
         <span className="running-offer__topic">{offer.topic}</span>
       </p>
       <div className="running-offer__actions">
-        <button type="button" className="button button--small button--primary" disabled={attaching} onClick={() => history.send({ type: 'history.offer.accept' })}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={attaching}
+          onClick={() => history.send({ type: 'history.offer.accept' })}
+        >
           {attaching ? 'Re-attaching…' : 'Re-attach'}
         </button>
-        <button type="button" className="button button--small" disabled={attaching} onClick={() => history.send({ type: 'history.offer.dismiss' })}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={attaching}
+          onClick={() => history.send({ type: 'history.offer.dismiss' })}
+        >
           Dismiss
         </button>
       </div>

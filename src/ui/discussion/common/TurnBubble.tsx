@@ -14,16 +14,35 @@ export function timeOf(ts: string | null) {
   return Number.isNaN(d.getTime()) ? null : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-export const TurnBubble = memo(function TurnBubble({ item, look, nowPlaying }: { item: FeedItem; look: AgentLook; nowPlaying?: boolean }) {
+export const TurnBubble = memo(function TurnBubble({
+  item,
+  look,
+  nowPlaying,
+}: {
+  item: FeedItem;
+  look: AgentLook;
+  nowPlaying?: boolean;
+}) {
   const human = item.kind === 'human';
   const name = human ? (item.agentName ? `${item.agentName} (you)` : 'You') : (item.agentName ?? 'Agent');
   const time = timeOf(item.timestamp);
   const cls = [
-    'message-card', 'turn', `message-card--${item.kind}`, human ? 'turn--human' : '',
-    item.streaming ? 'message-card--streaming' : '', nowPlaying ? 'message-card--playing' : '',
-  ].filter(Boolean).join(' ');
+    'message-card',
+    'turn',
+    `message-card--${item.kind}`,
+    human ? 'turn--human' : '',
+    item.streaming ? 'message-card--streaming' : '',
+    nowPlaying ? 'message-card--playing' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <article className={cls} aria-busy={item.streaming || undefined} aria-label={human ? 'You' : name} style={{ ['--agent-color' as string]: look.color }}>
+    <article
+      className={cls}
+      aria-busy={item.streaming || undefined}
+      aria-label={human ? 'You' : name}
+      style={{ ['--agent-color' as string]: look.color }}
+    >
       {!human && (
         <span className="turn__avatar" aria-hidden="true">
           {look.avatar}

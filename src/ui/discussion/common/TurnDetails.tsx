@@ -12,7 +12,11 @@ const field = (item: FeedItem, key: string): unknown => {
 };
 
 const ARGUMENT_PHRASES: Record<string, string> = {
-  proposal: 'puts forward a proposal', support: 'backs the proposal', counter: 'objects', question: 'raises a question', synthesis: 'sums up',
+  proposal: 'puts forward a proposal',
+  support: 'backs the proposal',
+  counter: 'objects',
+  question: 'raises a question',
+  synthesis: 'sums up',
 };
 
 /** Reasoning steps as sentences: a list of steps, an object of named parts, or one 'a → b → c' line. */
@@ -20,15 +24,24 @@ function stepsOf(item: FeedItem): string[] {
   const chain = field(item, 'reasoning_chain');
   const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   if (Array.isArray(chain)) return chain.map(text).filter(Boolean);
-  if (chain && typeof chain === 'object') return Object.entries(chain as Record<string, unknown>).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${text(v)}`);
+  if (chain && typeof chain === 'object')
+    return Object.entries(chain as Record<string, unknown>).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${text(v)}`);
   const r = field(item, 'reasoning');
   return typeof r === 'string' && r.trim() ? r.split(/\s+→\s+/) : [];
 }
 
 function evidenceOf(item: FeedItem): string[] {
-  const ev = field(item, 'evidence') ?? (field(item, 'argument') as { supporting_evidence?: unknown } | undefined)?.supporting_evidence;
+  const ev =
+    field(item, 'evidence') ??
+    (field(item, 'argument') as { supporting_evidence?: unknown } | undefined)?.supporting_evidence;
   if (!Array.isArray(ev)) return [];
-  return ev.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e && 'title' in e ? String((e as { title: unknown }).title) : JSON.stringify(e)));
+  return ev.map((e) =>
+    typeof e === 'string'
+      ? e
+      : typeof e === 'object' && e && 'title' in e
+        ? String((e as { title: unknown }).title)
+        : JSON.stringify(e),
+  );
 }
 
 /** The one summary line: 'proposes to Ada · in favour · 72% sure · 3 reasoning steps'. */
@@ -65,7 +78,9 @@ export function TurnDetails({ item }: { item: FeedItem }) {
             <>
               <p className="turn-details__label">How they got there</p>
               <ol className="turn-details__steps">
-                {steps.map((s, i) => <li key={i}>{s}</li>)}
+                {steps.map((s, i) => (
+                  <li key={i}>{s}</li>
+                ))}
               </ol>
             </>
           )}
@@ -73,12 +88,17 @@ export function TurnDetails({ item }: { item: FeedItem }) {
             <>
               <p className="turn-details__label">Evidence</p>
               <ul className="turn-details__evidence">
-                {evidence.map((s, i) => <li key={i}>{s}</li>)}
+                {evidence.map((s, i) => (
+                  <li key={i}>{s}</li>
+                ))}
               </ul>
             </>
           )}
           {handovers.map((h) => (
-            <p key={h.key} className="turn-details__note">Hands over to {h.receiver ?? 'someone'}{h.note ? `: ${h.note}` : ''}</p>
+            <p key={h.key} className="turn-details__note">
+              Hands over to {h.receiver ?? 'someone'}
+              {h.note ? `: ${h.note}` : ''}
+            </p>
           ))}
           {audio && <MessageAudio url={audio} speaker={item.agentName} />}
         </div>

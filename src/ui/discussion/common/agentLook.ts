@@ -20,7 +20,11 @@ export function lookOf(agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | '
  * name when exactly one agent has it (the hybrid socket's frames name their speaker without the canvas's id), so a
  * speaker looks the same on its node and in its bubbles.
  */
-export function useWorkspaceAgent(workspace: WorkspaceActorRef | undefined, agentId: string | null, agentName?: string | null): Agent | undefined {
+export function useWorkspaceAgent(
+  workspace: WorkspaceActorRef | undefined,
+  agentId: string | null,
+  agentName?: string | null,
+): Agent | undefined {
   return useSelector(workspace, (s) => {
     if (!s) return undefined;
     const agents = s.context.agents;

@@ -11,7 +11,13 @@ import type { HistoryActorRef, HistoryTab } from '../../../machines/history.mach
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import * as sel from '../../../machines/history.selectors';
-import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import {
+  selectAnalytics,
+  selectArgumentTree,
+  selectItem,
+  selectMessageIds,
+  selectPapers,
+} from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
 import { formatLabel } from '../../../model/discussionFormat';
@@ -51,7 +57,13 @@ function Participants({ d }: { d: DiscussionSummary }) {
       {people.map((p) => {
         const look = lookOf(p);
         return (
-          <span key={p.id} className="history-avatar" style={{ background: look.color }} title={p.name} aria-hidden="true">
+          <span
+            key={p.id}
+            className="history-avatar"
+            style={{ background: look.color }}
+            title={p.name}
+            aria-hidden="true"
+          >
             {look.avatar}
           </span>
         );
@@ -76,22 +88,35 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
           <span>{endpointLabel(d.endpoint)}</span>
           <span>Format: {formatLabel(d.format)}</span>
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
-          <span>
-            {d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}
-          </span>
+          <span>{d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}</span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
         </span>
       </div>
       <div className="history-row__actions">
         {d.status === 'running' && (
-          <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.open', id: d.id, reattach: true })} aria-label={`Re-attach ${d.topic}`}>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => history.send({ type: 'history.open', id: d.id, reattach: true })}
+            aria-label={`Re-attach ${d.topic}`}
+          >
             Re-attach
           </button>
         )}
-        <button type="button" className={`button button--small${d.status === 'running' ? '' : ' button--primary'}`} onClick={() => history.send({ type: 'history.open', id: d.id })} aria-label={`Open ${d.topic}`}>
+        <button
+          type="button"
+          className={`button button--small${d.status === 'running' ? '' : ' button--primary'}`}
+          onClick={() => history.send({ type: 'history.open', id: d.id })}
+          aria-label={`Open ${d.topic}`}
+        >
           Open
         </button>
-        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.delete.request', id: d.id })} aria-label={`Delete ${d.topic}`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => history.send({ type: 'history.delete.request', id: d.id })}
+          aria-label={`Delete ${d.topic}`}
+        >
           Delete
         </button>
       </div>
@@ -105,7 +130,12 @@ function ListEnd({ history }: { history: HistoryActorRef }) {
   const loadingMore = useSelector(history, sel.selectIsLoadingMore);
   const moreError = useSelector(history, sel.selectMoreError);
   const count = useSelector(history, (s) => sel.selectItems(s).length);
-  if (loadingMore) return <div className="history-list__end" role="status">Loading more discussions…</div>;
+  if (loadingMore)
+    return (
+      <div className="history-list__end" role="status">
+        Loading more discussions…
+      </div>
+    );
   if (moreError) {
     return (
       <div className="history-list__end" role="alert">
@@ -160,22 +190,39 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
   const error = useSelector(history, sel.selectListError);
   const filter = useSelector(history, sel.selectFilter).trim();
   const components = useMemo(() => ({ Footer: () => <ListEnd history={history} /> }), [history]);
-  if (state === 'loading' && items.length === 0) return <p className="history-note" role="status">Loading past discussions…</p>;
+  if (state === 'loading' && items.length === 0)
+    return (
+      <p className="history-note" role="status">
+        Loading past discussions…
+      </p>
+    );
   if (state === 'failed') {
     return (
       <div className="history-note" role="alert">
         <p>Could not load past discussions: {error}</p>
-        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.refresh' })}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => history.send({ type: 'history.refresh' })}
+        >
           Try again
         </button>
       </div>
     );
   }
-  if (items.length === 0 && filter) return <EmptyState title="No matching discussions">{`No past discussion has “${filter}” in its topic.`}</EmptyState>;
+  if (items.length === 0 && filter)
+    return (
+      <EmptyState title="No matching discussions">{`No past discussion has “${filter}” in its topic.`}</EmptyState>
+    );
   if (items.length === 0) return <EmptyState title="No past discussions">{HISTORY_MESSAGES.empty}</EmptyState>;
   if (items.length > HISTORY_VIRTUALIZE_AFTER) {
     return (
-      <div className="history-list history-list--long" role="list" aria-label="Past discussions" aria-busy={state === 'loading'}>
+      <div
+        className="history-list history-list--long"
+        role="list"
+        aria-label="Past discussions"
+        aria-busy={state === 'loading'}
+      >
         <Virtuoso
           // A new filter starts at the top of its own list, not where the previous one was scrolled to.
           key={filter}
@@ -244,7 +291,9 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           </button>
         ) : (
           <button
-            type="button" className="button button--small" disabled={opened.moments.length < 2}
+            type="button"
+            className="button button--small"
+            disabled={opened.moments.length < 2}
             onClick={() => replay.send({ type: 'replay.open', turn: 0 })}
           >
             Replay
@@ -256,7 +305,11 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
         <p className="history-note">
           This discussion is still running.{' '}
           {canReattach ? (
-            <button type="button" className="button button--small button--primary" onClick={() => history.send({ type: 'history.reattach' })}>
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => history.send({ type: 'history.reattach' })}
+            >
               Re-attach in the panel
             </button>
           ) : (
@@ -264,34 +317,73 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           )}
         </p>
       )}
-      {!replaying && <>
-      <TabBar idPrefix={prefix} active={tab} onSelect={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })} counts={{ tree: counts?.arguments, research: counts?.papers }} />
-      <div className="tabpanel history-tabpanel" role="tabpanel" id={tabPanelId(tab, prefix)} aria-labelledby={tabId(tab, prefix)} tabIndex={0}>
-        {tab === 'discussion' && (
-          <FeedList
-            ids={ids}
-            label="Stored messages"
-            renderRow={(id) => {
-              const item = selectItem(feed, id);
-              return item ? <FeedRowView item={item} participants={d.participants} /> : null;
-            }}
-            empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
+      {!replaying && (
+        <>
+          <TabBar
+            idPrefix={prefix}
+            active={tab}
+            onSelect={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}
+            counts={{ tree: counts?.arguments, research: counts?.papers }}
           />
-        )}
-        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} emptyHint="This discussion did not reason in rounds, so it has no tree of arguments." />}
-        {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={null} notice={feed.researchNotice} />}
-        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status: historyStatusLabel(d), endpoint: endpointLabel(d.endpoint), sessionId: d.session_id }} />}
-      </div>
-      <div className="history-opened__foot">
-        <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
-        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'json' })}>
-          Export JSON
-        </button>
-        <button type="button" className="button button--small" disabled={exporting || !counts?.messages} onClick={() => history.send({ type: 'history.export', format: 'pdf' })}>
-          Export PDF
-        </button>
-      </div>
-      </>}
+          <div
+            className="tabpanel history-tabpanel"
+            role="tabpanel"
+            id={tabPanelId(tab, prefix)}
+            aria-labelledby={tabId(tab, prefix)}
+            tabIndex={0}
+          >
+            {tab === 'discussion' && (
+              <FeedList
+                ids={ids}
+                label="Stored messages"
+                renderRow={(id) => {
+                  const item = selectItem(feed, id);
+                  return item ? <FeedRowView item={item} participants={d.participants} /> : null;
+                }}
+                empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
+              />
+            )}
+            {tab === 'tree' && (
+              <ArgumentTree
+                roots={selectArgumentTree(feed)}
+                emptyHint="This discussion did not reason in rounds, so it has no tree of arguments."
+              />
+            )}
+            {tab === 'research' && (
+              <ResearchList papers={selectPapers(feed)} researchOn={null} notice={feed.researchNotice} />
+            )}
+            {tab === 'analytics' && (
+              <AnalyticsView
+                analytics={selectAnalytics(feed)}
+                connection={{
+                  status: historyStatusLabel(d),
+                  endpoint: endpointLabel(d.endpoint),
+                  sessionId: d.session_id,
+                }}
+              />
+            )}
+          </div>
+          <div className="history-opened__foot">
+            <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={exporting || !counts?.messages}
+              onClick={() => history.send({ type: 'history.export', format: 'json' })}
+            >
+              Export JSON
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={exporting || !counts?.messages}
+              onClick={() => history.send({ type: 'history.export', format: 'pdf' })}
+            >
+              Export PDF
+            </button>
+          </div>
+        </>
+      )}
     </div>
   );
 }
@@ -308,44 +400,63 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
   const hide = () => history.send({ type: 'history.hide' });
   return (
     <ModalDialog labelledBy="history-title" onClose={hide}>
-    <div className="history-backdrop" onClick={hide}>
-      <div className="history-dialog discussion-panel" onClick={(e) => e.stopPropagation()}>
-        {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
-        <div className="history-dialog__head">
-          <h2 id="history-title">Past discussions</h2>
-          <div className="history-dialog__actions">
-            {viewer === 'closed' && (
-              <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.refresh' })} disabled={listState === 'loading'}>
-                Refresh
-              </button>
-            )}
-            <button type="button" className="button button--small" data-autofocus onClick={hide} aria-label="Close history">
-              Close
-            </button>
-          </div>
-        </div>
-        <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
-        <div className="history-dialog__body">
-          {viewer === 'open' ? (
-            <OpenedView history={history} />
-          ) : viewer === 'opening' ? (
-            <p className="history-note" role="status">Opening the discussion…</p>
-          ) : viewer === 'failed' ? (
-            <div className="history-note" role="alert">
-              <p>Could not open the discussion: {openError}</p>
-              <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.close' })}>
-                Back to the list
+      <div className="history-backdrop" onClick={hide}>
+        <div className="history-dialog discussion-panel" onClick={(e) => e.stopPropagation()}>
+          {/* A div, not a header: inside a dialog a header would be a second banner landmark beside the top bar. */}
+          <div className="history-dialog__head">
+            <h2 id="history-title">Past discussions</h2>
+            <div className="history-dialog__actions">
+              {viewer === 'closed' && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => history.send({ type: 'history.refresh' })}
+                  disabled={listState === 'loading'}
+                >
+                  Refresh
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--small"
+                data-autofocus
+                onClick={hide}
+                aria-label="Close history"
+              >
+                Close
               </button>
             </div>
-          ) : (
-            <HistoryList history={history} />
-          )}
+          </div>
+          <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
+          <div className="history-dialog__body">
+            {viewer === 'open' ? (
+              <OpenedView history={history} />
+            ) : viewer === 'opening' ? (
+              <p className="history-note" role="status">
+                Opening the discussion…
+              </p>
+            ) : viewer === 'failed' ? (
+              <div className="history-note" role="alert">
+                <p>Could not open the discussion: {openError}</p>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => history.send({ type: 'history.close' })}
+                >
+                  Back to the list
+                </button>
+              </div>
+            ) : (
+              <HistoryList history={history} />
+            )}
+          </div>
         </div>
       </div>
-    </div>
       {pending && (
         <ConfirmDialog
-          message={pending.topic ? deleteQuestion(pending, dateLabel(pending.created_at)) : HISTORY_MESSAGES.deleteConfirm}
+          message={
+            pending.topic ? deleteQuestion(pending, dateLabel(pending.created_at)) : HISTORY_MESSAGES.deleteConfirm
+          }
           confirmLabel="Delete discussion"
           busy={deleting}
           onConfirm={() => history.send({ type: 'history.delete.confirm' })}

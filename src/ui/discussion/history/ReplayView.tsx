@@ -5,7 +5,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  selectReplayPlaying, selectReplaySpeed, selectReplayTurn, selectReplayTurns, type ReplayActorRef, type ReplaySpeed,
+  selectReplayPlaying,
+  selectReplaySpeed,
+  selectReplayTurn,
+  selectReplayTurns,
+  type ReplayActorRef,
+  type ReplaySpeed,
 } from '../../../machines/replay.machine';
 import type { Feed } from '../../../model/feed';
 import { selectItem, selectMessageIds } from '../../../model/feedSelectors';
@@ -47,17 +52,21 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
   const story = chartOpen ? selectPositionStory(feed) : null;
   // The address holds the moment, so a copied link opens the replay there.
   useEffect(() => {
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#t=${turn}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#t=${turn}`,
+    );
   }, [turn]);
   return (
     <div className="replay">
       <div className="replay__state" aria-live="polite">
-        <span>Turn {turn} of {turns}</span>
+        <span>
+          Turn {turn} of {turns}
+        </span>
         <span>Consensus {pct(now.score)}</span>
         {now.holders.length > 0 && (
-          <span className="replay__holders">
-            {now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}
-          </span>
+          <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>
         )}
       </div>
       <div className="replay__feed">
@@ -68,7 +77,11 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
             const item = selectItem(feed, id);
             return item ? <FeedRowView item={item} /> : null;
           }}
-          empty={<EmptyState title="Before the first turn">Press Play or move the Timeline to watch the discussion unfold.</EmptyState>}
+          empty={
+            <EmptyState title="Before the first turn">
+              Press Play or move the Timeline to watch the discussion unfold.
+            </EmptyState>
+          }
         />
       </div>
       {feed.positions.options.length > 0 && (
@@ -79,7 +92,8 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
       )}
       <div className="replay__controls">
         <button
-          type="button" className="button button--small button--primary"
+          type="button"
+          className="button button--small button--primary"
           onClick={() => replay.send({ type: playing ? 'replay.pause' : 'replay.play' })}
         >
           {playing ? 'Pause' : 'Play'}
@@ -87,7 +101,10 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
         <div className="replay__speeds" role="group" aria-label="Speed">
           {REPLAY_SPEEDS.map((s: ReplaySpeed) => (
             <button
-              key={s} type="button" className="button button--small" aria-pressed={speed === s}
+              key={s}
+              type="button"
+              className="button button--small"
+              aria-pressed={speed === s}
               onClick={() => replay.send({ type: 'replay.speed', speed: s })}
             >
               {s}×
@@ -97,7 +114,11 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
         <label className="replay__timeline">
           <span>Timeline</span>
           <input
-            type="range" min={0} max={turns} step={1} value={turn}
+            type="range"
+            min={0}
+            max={turns}
+            step={1}
+            value={turn}
             aria-valuetext={`Turn ${turn} of ${turns}`}
             onChange={(e) => replay.send({ type: 'replay.seek', turn: Number(e.target.value) })}
           />

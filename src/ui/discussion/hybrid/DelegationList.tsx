@@ -3,7 +3,10 @@ import type { DelegationEntry } from '../../../model/feed';
 import { EmptyState } from '../common/EmptyState';
 
 export function DelegationList({ delegations }: { delegations: readonly DelegationEntry[] }) {
-  if (delegations.length === 0) return <EmptyState title="No delegations yet">When an agent hands a task to another, it is listed here.</EmptyState>;
+  if (delegations.length === 0)
+    return (
+      <EmptyState title="No delegations yet">When an agent hands a task to another, it is listed here.</EmptyState>
+    );
   return (
     <ol className="delegation-list" aria-label="Delegations">
       {delegations.map((d) => (

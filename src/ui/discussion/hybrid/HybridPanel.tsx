@@ -9,7 +9,13 @@ import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussio
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import * as sel from '../../../machines/hybridDiscussion.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { countMessages, selectDelegations, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import {
+  countMessages,
+  selectDelegations,
+  selectItem,
+  selectMessageIds,
+  selectPapers,
+} from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
@@ -28,18 +34,42 @@ import { formatDuration } from './formatDuration';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function HybridRow({ discussion, workspace, audio, id }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; audio: AudioQueueActorRef | undefined; id: string }) {
+function HybridRow({
+  discussion,
+  workspace,
+  audio,
+  id,
+}: {
+  discussion: HybridDiscussionActorRef;
+  workspace: WorkspaceActorRef | undefined;
+  audio: AudioQueueActorRef | undefined;
+  id: string;
+}) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   const playing = useSelector(audio, (s) => {
     const current = s ? selectCurrentItem(s) : null;
-    return !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId));
+    return (
+      !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId))
+    );
   });
   return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} /> : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
 
-export default function HybridPanel({ discussion, workspace, audio, onShowHistory, notice }: { discussion: HybridDiscussionActorRef; workspace: WorkspaceActorRef | undefined; audio: AudioQueueActorRef | undefined; onShowHistory?: () => void; notice?: ReactNode }) {
+export default function HybridPanel({
+  discussion,
+  workspace,
+  audio,
+  onShowHistory,
+  notice,
+}: {
+  discussion: HybridDiscussionActorRef;
+  workspace: WorkspaceActorRef | undefined;
+  audio: AudioQueueActorRef | undefined;
+  onShowHistory?: () => void;
+  notice?: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
@@ -47,7 +77,8 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
   const [drawer, setDrawer] = useState<Drawer>('none');
 
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
-  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporter, elapsed } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporter, elapsed } =
+    useSelector(discussion, sel.selectPanelView, shallowEqual);
   const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
   const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
@@ -62,7 +93,11 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
   const composing = !locked && (!hasMessages || composingAfter === startedAt);
 
   return (
-    <aside className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Hybrid discussion">
+    <aside
+      className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`}
+      style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
+      aria-label="Hybrid discussion"
+    >
       <header className="panel-header">
         <div className="panel-header__title">
           <h2>Hybrid Discussion</h2>
@@ -75,13 +110,32 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
         </div>
         <div className="panel-header__actions">
           {onShowHistory && (
-            <button type="button" className="icon-button" onClick={onShowHistory} aria-haspopup="dialog" title="Past discussions">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onShowHistory}
+              aria-haspopup="dialog"
+              title="Past discussions"
+            >
               History
             </button>
           )}
-          <button type="button" className="icon-button icon-button--square" aria-pressed={expanded} onClick={() => setExpanded((v) => !v)} aria-label={expanded ? 'Collapse panel' : 'Expand panel'}>
+          <button
+            type="button"
+            className="icon-button icon-button--square"
+            aria-pressed={expanded}
+            onClick={() => setExpanded((v) => !v)}
+            aria-label={expanded ? 'Collapse panel' : 'Expand panel'}
+          >
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'}
+                stroke="currentColor"
+                strokeWidth="2"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>
@@ -94,12 +148,23 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
         {/* After a run the settings stay folded away until 'New discussion', so the feed keeps the panel. */}
         {!locked && composing && (
           <>
-            <button type="button" className="disclosure" aria-expanded={settingsOpen} aria-controls="hybrid-settings" onClick={() => setSettingsOpen((v) => !v)}>
+            <button
+              type="button"
+              className="disclosure"
+              aria-expanded={settingsOpen}
+              aria-controls="hybrid-settings"
+              onClick={() => setSettingsOpen((v) => !v)}
+            >
               <span aria-hidden="true">{settingsOpen ? '▾' : '▸'}</span> Settings
             </button>
             {settingsOpen && (
               <div id="hybrid-settings">
-                <HybridSettingsForm settings={settings} modes={modes} disabled={locked} onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })} />
+                <HybridSettingsForm
+                  settings={settings}
+                  modes={modes}
+                  disabled={locked}
+                  onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })}
+                />
               </div>
             )}
           </>
@@ -117,7 +182,11 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
               )}
             </span>
             {!locked && (
-              <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(startedAt)}>
+              <button
+                type="button"
+                className="button button--small button--primary"
+                onClick={() => setComposingAfter(startedAt)}
+              >
                 New discussion
               </button>
             )}
@@ -134,9 +203,19 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
       </div>
       {/* Focusable like the standard panel's tab panel: it scrolls (an empty state under open settings too), and
           keyboard users must be able to reach and scroll it (axe scrollable-region-focusable). */}
-      <div className="tabpanel" role="region" aria-label={drawer === 'research' ? 'Research' : drawer === 'delegations' ? 'Delegations' : 'Discussion feed'} tabIndex={0}>
+      <div
+        className="tabpanel"
+        role="region"
+        aria-label={drawer === 'research' ? 'Research' : drawer === 'delegations' ? 'Delegations' : 'Discussion feed'}
+        tabIndex={0}
+      >
         {drawer === 'research' ? (
-          <ResearchList papers={papers} researchOn={settings.allow_research} notice={feed.researchNotice} settingPlace="the settings (Allow research)" />
+          <ResearchList
+            papers={papers}
+            researchOn={settings.allow_research}
+            notice={feed.researchNotice}
+            settingPlace="the settings (Allow research)"
+          />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />
         ) : (
@@ -144,30 +223,64 @@ export default function HybridPanel({ discussion, workspace, audio, onShowHistor
             ids={ids}
             label="Hybrid discussion messages"
             renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
-            empty={<EmptyState title="No messages yet">Select two or more agents, write a topic or pick a template, and press Start.</EmptyState>}
+            empty={
+              <EmptyState title="No messages yet">
+                Select two or more agents, write a topic or pick a template, and press Start.
+              </EmptyState>
+            }
           />
         )}
       </div>
       <footer className="panel-footer panel-footer--hybrid">
         <div className="panel-footer__actions panel-footer__actions--wrap">
-          <button type="button" className="button button--small button--danger" disabled={!canStop} onClick={() => discussion.send({ type: 'hybrid.stop' })}>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            disabled={!canStop}
+            onClick={() => discussion.send({ type: 'hybrid.stop' })}
+          >
             Stop Discussion
           </button>
           {showInterrupt && (
-            <button type="button" className="button button--small" disabled={!audioActive} onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={!audioActive}
+              onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}
+            >
               Interrupt Audio
             </button>
           )}
-          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export' })}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!hasMessages || exporting}
+            onClick={() => discussion.send({ type: 'hybrid.export' })}
+          >
             Export PDF
           </button>
-          <button type="button" className="button button--small" disabled={!hasMessages || exporting} onClick={() => discussion.send({ type: 'hybrid.export', format: 'json' })}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!hasMessages || exporting}
+            onClick={() => discussion.send({ type: 'hybrid.export', format: 'json' })}
+          >
             Export JSON
           </button>
-          <button type="button" className="button button--small" aria-pressed={drawer === 'research'} onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={drawer === 'research'}
+            onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}
+          >
             Research ({papers.length})
           </button>
-          <button type="button" className="button button--small" aria-pressed={drawer === 'delegations'} onClick={() => setDrawer((d) => (d === 'delegations' ? 'none' : 'delegations'))}>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={drawer === 'delegations'}
+            onClick={() => setDrawer((d) => (d === 'delegations' ? 'none' : 'delegations'))}
+          >
             Delegations ({delegations.length})
           </button>
         </div>

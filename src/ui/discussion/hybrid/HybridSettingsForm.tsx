@@ -27,25 +27,79 @@ export function HybridSettingsForm({ settings: s, modes, disabled, onChange }: H
         </p>
       )}
       <div className="field-pair">
-        <NumberField label="Max rounds" value={s.max_rounds} bounds={bounds.hybridMaxRounds} onChange={(v) => set({ max_rounds: v })} />
-        <NumberField label="Turns per round" value={s.turns_per_round} bounds={bounds.turnsPerRound} onChange={(v) => set({ turns_per_round: v })} />
+        <NumberField
+          label="Max rounds"
+          value={s.max_rounds}
+          bounds={bounds.hybridMaxRounds}
+          onChange={(v) => set({ max_rounds: v })}
+        />
+        <NumberField
+          label="Turns per round"
+          value={s.turns_per_round}
+          bounds={bounds.turnsPerRound}
+          onChange={(v) => set({ turns_per_round: v })}
+        />
       </div>
-      <RangeField label="Max response length (words)" value={s.max_response_length} bounds={bounds.maxResponseLength} onChange={(v) => set({ max_response_length: v })} />
-      <RangeField label="Reasoning depth" value={s.reasoning_depth} bounds={bounds.reasoningDepth} onChange={(v) => set({ reasoning_depth: v })} />
-      <RangeField label="Consensus threshold" value={s.consensus_threshold} bounds={bounds.consensusThreshold} onChange={(v) => set({ consensus_threshold: Math.round(v * 100) / 100 })} format={(v) => v.toFixed(2)} />
-      <RangeField label="Pause between turns (ms)" value={s.pause_between_turns} bounds={bounds.pauseBetweenTurns} onChange={(v) => set({ pause_between_turns: v })} />
+      <RangeField
+        label="Max response length (words)"
+        value={s.max_response_length}
+        bounds={bounds.maxResponseLength}
+        onChange={(v) => set({ max_response_length: v })}
+      />
+      <RangeField
+        label="Reasoning depth"
+        value={s.reasoning_depth}
+        bounds={bounds.reasoningDepth}
+        onChange={(v) => set({ reasoning_depth: v })}
+      />
+      <RangeField
+        label="Consensus threshold"
+        value={s.consensus_threshold}
+        bounds={bounds.consensusThreshold}
+        onChange={(v) => set({ consensus_threshold: Math.round(v * 100) / 100 })}
+        format={(v) => v.toFixed(2)}
+      />
+      <RangeField
+        label="Pause between turns (ms)"
+        value={s.pause_between_turns}
+        bounds={bounds.pauseBetweenTurns}
+        onChange={(v) => set({ pause_between_turns: v })}
+      />
       <div className="field-pair">
-        <SelectField label="Response format" value={s.response_format} options={RESPONSE_FORMATS} onChange={(v) => set({ response_format: v })} />
-        <SelectField label="Citation style" value={s.citation_style} options={CITATION_STYLES} onChange={(v) => set({ citation_style: v })} />
+        <SelectField
+          label="Response format"
+          value={s.response_format}
+          options={RESPONSE_FORMATS}
+          onChange={(v) => set({ response_format: v })}
+        />
+        <SelectField
+          label="Citation style"
+          value={s.citation_style}
+          options={CITATION_STYLES}
+          onChange={(v) => set({ citation_style: v })}
+        />
       </div>
-      <CheckField label="Evidence required" checked={s.evidence_required} onChange={(v) => set({ evidence_required: v })} />
-      <CheckField label="Allow research" checked={s.allow_research} onChange={(v) => set({ allow_research: v })} />
-      <CheckField label="Stop automatically on consensus" checked={s.auto_stop_on_consensus} onChange={(v) => set({ auto_stop_on_consensus: v })} />
       <CheckField
-        label="Independent first answers" checked={s.independent_first_answers}
+        label="Evidence required"
+        checked={s.evidence_required}
+        onChange={(v) => set({ evidence_required: v })}
+      />
+      <CheckField label="Allow research" checked={s.allow_research} onChange={(v) => set({ allow_research: v })} />
+      <CheckField
+        label="Stop automatically on consensus"
+        checked={s.auto_stop_on_consensus}
+        onChange={(v) => set({ auto_stop_on_consensus: v })}
+      />
+      <CheckField
+        label="Independent first answers"
+        checked={s.independent_first_answers}
         onChange={(v) => set({ independent_first_answers: v })}
       />
-      <CheckField label="Cross-agent learning" checked={s.enable_cross_agent_learning} onChange={(v) => set({ enable_cross_agent_learning: v })} />
+      <CheckField
+        label="Cross-agent learning"
+        checked={s.enable_cross_agent_learning}
+        onChange={(v) => set({ enable_cross_agent_learning: v })}
+      />
       <CheckField label="Speech" checked={s.tts} onChange={(v) => set({ tts: v })} />
       {s.tts && (
         <div className="field-pair">
@@ -56,7 +110,13 @@ export function HybridSettingsForm({ settings: s, modes, disabled, onChange }: H
             labels={Object.fromEntries(SPEED_CHOICES.map((v) => [String(v), `${v}×`]))}
             onChange={(v) => set({ tts_speed: Number(v) })}
           />
-          <RangeField label="Volume" value={s.tts_volume} bounds={bounds.ttsVolume} onChange={(v) => set({ tts_volume: v })} format={(v) => `${Math.round(v * 100)}%`} />
+          <RangeField
+            label="Volume"
+            value={s.tts_volume}
+            bounds={bounds.ttsVolume}
+            onChange={(v) => set({ tts_volume: v })}
+            format={(v) => `${Math.round(v * 100)}%`}
+          />
         </div>
       )}
     </fieldset>

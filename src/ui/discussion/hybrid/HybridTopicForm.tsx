@@ -29,7 +29,14 @@ export function HybridTopicForm(p: HybridTopicFormProps) {
           </button>
         ))}
       </div>
-      <textarea id="hybrid-topic" className="start-form__context" rows={3} value={p.topic} placeholder="What should the agents work out together?" onChange={(e) => p.onTopicChange(e.target.value)} />
+      <textarea
+        id="hybrid-topic"
+        className="start-form__context"
+        rows={3}
+        value={p.topic}
+        placeholder="What should the agents work out together?"
+        onChange={(e) => p.onTopicChange(e.target.value)}
+      />
       <button type="submit" className="button button--primary button--block" disabled={p.problem !== null}>
         Start Hybrid Discussion
       </button>

@@ -5,7 +5,15 @@
 import { useId, useRef, useState } from 'react';
 import { completeMention, mentionCandidates, mentionQuery } from '../../../model/mentionCompletion';
 
-export function HumanMessageBox({ enabled, onSend, names = [] }: { enabled: boolean; onSend: (text: string) => void; names?: string[] }) {
+export function HumanMessageBox({
+  enabled,
+  onSend,
+  names = [],
+}: {
+  enabled: boolean;
+  onSend: (text: string) => void;
+  names?: string[];
+}) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -65,7 +73,11 @@ export function HumanMessageBox({ enabled, onSend, names = [] }: { enabled: bool
         id="human-message"
         className="human-box__input"
         rows={2}
-        placeholder={enabled ? 'Join in… @name gives an agent the next turn (Enter sends, Shift+Enter for a new line)' : 'Waiting for the connection…'}
+        placeholder={
+          enabled
+            ? 'Join in… @name gives an agent the next turn (Enter sends, Shift+Enter for a new line)'
+            : 'Waiting for the connection…'
+        }
         value={text}
         // It appears when a discussion starts and takes the focus at once (Start has just gone), so the reader can
         // write while it connects; only sending waits for the connection.

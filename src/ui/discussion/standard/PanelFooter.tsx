@@ -26,10 +26,22 @@ export function PanelFooter(p: PanelFooterProps) {
           </svg>
           Stop
         </button>
-        <button type="button" className="button button--small" disabled={!p.canExport || p.exporting} title={exportTitle} onClick={() => p.onExport('pdf')}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!p.canExport || p.exporting}
+          title={exportTitle}
+          onClick={() => p.onExport('pdf')}
+        >
           PDF
         </button>
-        <button type="button" className="button button--small" disabled={!p.canExport || p.exporting} title={exportTitle} onClick={() => p.onExport('json')}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!p.canExport || p.exporting}
+          title={exportTitle}
+          onClick={() => p.onExport('json')}
+        >
           JSON
         </button>
       </div>

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../common/Badge';
 import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
 
-const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = { disconnected: 'neutral', connecting: 'warning', connected: 'success', error: 'danger' };
+const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
+  disconnected: 'neutral',
+  connecting: 'warning',
+  connected: 'success',
+  error: 'danger',
+};
 
 export interface PanelHeaderProps {
   title: string;
@@ -23,7 +28,15 @@ export interface PanelHeaderProps {
 }
 
 /** The run's technical facts, behind a small disclosure (built only while open); Esc closes it. */
-export function AboutRun({ sessionId, endpointName, endpointPath }: { sessionId: string | null; endpointName: string | null; endpointPath: string | null }) {
+export function AboutRun({
+  sessionId,
+  endpointName,
+  endpointPath,
+}: {
+  sessionId: string | null;
+  endpointName: string | null;
+  endpointPath: string | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <details
@@ -75,25 +88,66 @@ export function PanelHeader(p: PanelHeaderProps) {
       </div>
       <div className="panel-header__actions">
         {p.onShowHistory && (
-          <button type="button" className="icon-button" onClick={p.onShowHistory} aria-haspopup="dialog" title="Past discussions">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={p.onShowHistory}
+            aria-haspopup="dialog"
+            title="Past discussions"
+          >
             History
           </button>
         )}
-        <button type="button" className="icon-button" aria-pressed={p.settingsOpen} aria-expanded={p.settingsOpen} aria-controls="advanced-settings" onClick={p.onToggleSettings} aria-label="Advanced Settings" title="Advanced Settings">
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={p.settingsOpen}
+          aria-expanded={p.settingsOpen}
+          aria-controls="advanced-settings"
+          onClick={p.onToggleSettings}
+          aria-label="Advanced Settings"
+          title="Advanced Settings"
+        >
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            <path d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            <path
+              d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
             <circle cx="13" cy="5" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="7" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="15" cy="15" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
           </svg>
           <span>Settings</span>
         </button>
-        <button type="button" className="icon-button icon-button--square" aria-pressed={p.expanded} onClick={p.onToggleExpanded} aria-label={p.expanded ? 'Collapse panel' : 'Expand panel'} title={p.expanded ? 'Collapse' : 'Expand'}>
+        <button
+          type="button"
+          className="icon-button icon-button--square"
+          aria-pressed={p.expanded}
+          onClick={p.onToggleExpanded}
+          aria-label={p.expanded ? 'Collapse panel' : 'Expand panel'}
+          title={p.expanded ? 'Collapse' : 'Expand'}
+        >
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             {p.expanded ? (
-              <path d="M8 4l6 6-6 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M8 4l6 6-6 6"
+                stroke="currentColor"
+                strokeWidth="2"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             ) : (
-              <path d="M12 4l-6 6 6 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12 4l-6 6 6 6"
+                stroke="currentColor"
+                strokeWidth="2"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             )}
           </svg>
         </button>

@@ -13,7 +13,13 @@ import * as sel from '../../../machines/standardDiscussion.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectActiveSpeakerId } from '../../../machines/workspace.selectors';
-import { selectAnalytics, selectArgumentTree, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import {
+  selectAnalytics,
+  selectArgumentTree,
+  selectItem,
+  selectMessageIds,
+  selectPapers,
+} from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
 import { messageCountLabel } from '../../../model/messageCount';
 import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
@@ -41,12 +47,23 @@ import { TabBar, tabId, tabPanelId } from './TabBar';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function FeedRow({ discussion, workspace, id }: { discussion: StandardDiscussionActorRef; workspace: WorkspaceActorRef | undefined; id: string }) {
+function FeedRow({
+  discussion,
+  workspace,
+  id,
+}: {
+  discussion: StandardDiscussionActorRef;
+  workspace: WorkspaceActorRef | undefined;
+  id: string;
+}) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   return item ? <FeedRowView item={item} workspace={workspace} /> : null;
 }
 
-function useStripAgents(discussion: StandardDiscussionActorRef, workspace: WorkspaceActorRef | undefined): { agents: StripAgent[]; speaker: string | null } {
+function useStripAgents(
+  discussion: StandardDiscussionActorRef,
+  workspace: WorkspaceActorRef | undefined,
+): { agents: StripAgent[]; speaker: string | null } {
   const participants = useSelector(discussion, sel.selectParticipants);
   const runIds = useSelector(discussion, sel.selectRunAgentIds);
   const live = useSelector(discussion, sel.selectIsLive);
@@ -59,7 +76,12 @@ function useStripAgents(discussion: StandardDiscussionActorRef, workspace: Works
     return ids.map((id) => {
       const p = participants.find((x) => x.id === id);
       const a = wsAgents?.find((x) => x.id === id);
-      return { id, name: p?.name ?? a?.name ?? `Agent ${id.slice(-8)}`, role: p?.role ?? a?.role ?? null, status: statuses?.[id] ?? 'idle' };
+      return {
+        id,
+        name: p?.name ?? a?.name ?? `Agent ${id.slice(-8)}`,
+        role: p?.role ?? a?.role ?? null,
+        status: statuses?.[id] ?? 'idle',
+      };
     });
   }, [live, runIds, selectedIds, participants, wsAgents, statuses]);
   return { agents, speaker };
@@ -75,7 +97,14 @@ export interface StandardPanelProps {
   notice?: ReactNode;
 }
 
-export default function StandardPanel({ discussion, workspace, session, audio, onShowHistory, notice }: StandardPanelProps) {
+export default function StandardPanel({
+  discussion,
+  workspace,
+  session,
+  audio,
+  onShowHistory,
+  notice,
+}: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // After a run the start form folds into one line so the finished discussion keeps the room; 'New discussion'
@@ -83,8 +112,24 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
   const [composingAfter, setComposingAfter] = useState<string | null>(null);
 
   const token = useSelector(session, selectToken);
-  const { status, live, idle, canStop, canSendHuman, showHuman, error, draft, settings, tabs, counts, exporter, sessionId, runEndpoint, feed, probe } =
-    useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const {
+    status,
+    live,
+    idle,
+    canStop,
+    canSendHuman,
+    showHuman,
+    error,
+    draft,
+    settings,
+    tabs,
+    counts,
+    exporter,
+    sessionId,
+    runEndpoint,
+    feed,
+    probe,
+  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
   const busy = !idle;
   const finished = idle && counts.messages > 0 && composingAfter !== sessionId;
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
@@ -109,12 +154,18 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
     discussion.send({
       type: 'discussion.start',
       agentIds: selectedIds,
-      connections: edges.filter((e) => chosen.has(e.source) && chosen.has(e.target)).map((e) => ({ source: e.source, target: e.target })),
+      connections: edges
+        .filter((e) => chosen.has(e.source) && chosen.has(e.target))
+        .map((e) => ({ source: e.source, target: e.target })),
     });
   };
 
   return (
-    <aside className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`} style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }} aria-label="Enhanced Multi-Agent Discussion">
+    <aside
+      className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`}
+      style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
+      aria-label="Enhanced Multi-Agent Discussion"
+    >
       <PanelHeader
         title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
         sessionId={sessionId}
@@ -147,9 +198,14 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
       {finished && (
         <div className="run-done">
           <span className="run-done__text">
-            {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below or start another.
+            {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below
+            or start another.
           </span>
-          <button type="button" className="button button--small button--primary" onClick={() => setComposingAfter(sessionId)}>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => setComposingAfter(sessionId)}
+          >
             New discussion
           </button>
         </div>
@@ -172,15 +228,23 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
               value={settings.format}
               agents={agents}
               turns={settings.basic.turns}
-              connected={edges.some((e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target)}
-              onChange={(format) => discussion.send({ type: 'discussion.settings.update', settings: { ...settings, format } })}
+              connected={edges.some(
+                (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
+              )}
+              onChange={(format) =>
+                discussion.send({ type: 'discussion.settings.update', settings: { ...settings, format } })
+              }
             />
           }
           onStart={start}
           onRefreshEndpoints={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
         />
       )}
-      <TabBar active={tab} onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })} counts={{ tree: counts.arguments, research: counts.papers }} />
+      <TabBar
+        active={tab}
+        onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
+        counts={{ tree: counts.arguments, research: counts.papers }}
+      />
       <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
         {tab === 'discussion' && (
           <FeedList
@@ -192,18 +256,38 @@ export default function StandardPanel({ discussion, workspace, session, audio, o
                 {busy
                   ? 'The agents are getting ready.'
                   : !draft.trim()
-                      ? 'Describe above what the agents should discuss, then press Start.'
-                      : 'Ready: press Start and the agents begin.'}
+                    ? 'Describe above what the agents should discuss, then press Start.'
+                    : 'Ready: press Start and the agents begin.'}
               </EmptyState>
             }
           />
         )}
         {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
-        {tab === 'research' && <ResearchList papers={selectPapers(feed)} researchOn={settings.research.enableResearch} notice={feed.researchNotice} />}
-        {tab === 'analytics' && <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />}
+        {tab === 'research' && (
+          <ResearchList
+            papers={selectPapers(feed)}
+            researchOn={settings.research.enableResearch}
+            notice={feed.researchNotice}
+          />
+        )}
+        {tab === 'analytics' && (
+          <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />
+        )}
       </div>
-      {live && <FormatControls format={settings.format} agents={agents} onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })} />}
-      {showHuman && <HumanMessageBox enabled={canSendHuman} names={agents.map((a) => a.name)} onSend={(text) => discussion.send({ type: 'discussion.human.send', text })} />}
+      {live && (
+        <FormatControls
+          format={settings.format}
+          agents={agents}
+          onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })}
+        />
+      )}
+      {showHuman && (
+        <HumanMessageBox
+          enabled={canSendHuman}
+          names={agents.map((a) => a.name)}
+          onSend={(text) => discussion.send({ type: 'discussion.human.send', text })}
+        />
+      )}
       <PanelFooter
         counts={counts}
         canStop={canStop}

@@ -46,7 +46,11 @@ export function StartForm(p: StartFormProps) {
         }}
       />
       {p.format}
-      <button type="submit" className="button button--primary button--block" disabled={p.problem !== null || !!p.blocked || p.busy}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={p.problem !== null || !!p.blocked || p.busy}
+      >
         {p.busy ? 'Starting…' : p.startLabel}
       </button>
       <p className="start-form__reason muted">{p.reason}</p>
@@ -56,7 +60,12 @@ export function StartForm(p: StartFormProps) {
       {!p.loggedIn && <p className="start-form__login muted">You must be logged in to start a discussion</p>}
       <p className="start-form__endpoints muted">
         <span>Available endpoints: {p.endpointsLine}</span>
-        <button type="button" className="link-button link-button--small" onClick={p.onRefreshEndpoints} disabled={p.probing}>
+        <button
+          type="button"
+          className="link-button link-button--small"
+          onClick={p.onRefreshEndpoints}
+          disabled={p.probing}
+        >
           {p.probing ? 'Checking…' : 'Refresh'}
         </button>
       </p>

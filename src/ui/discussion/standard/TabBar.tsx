@@ -3,21 +3,40 @@
 import type { KeyboardEvent } from 'react';
 import { STANDARD_TABS, type StandardTab } from '../../../model/standardRun';
 
-const LABELS: Record<StandardTab, string> = { discussion: 'Discussion', tree: 'Reasoning Tree', research: 'Research', analytics: 'Analytics' };
+const LABELS: Record<StandardTab, string> = {
+  discussion: 'Discussion',
+  tree: 'Reasoning Tree',
+  research: 'Research',
+  analytics: 'Analytics',
+};
 
 export const tabId = (tab: StandardTab, prefix = 'standard') => `${prefix}-tab-${tab}`;
 export const tabPanelId = (tab: StandardTab, prefix = 'standard') => `${prefix}-tabpanel-${tab}`;
 
 /** `idPrefix` keeps the ids apart when a second tab bar (the History viewer) is on the page with the panel's. */
-export function TabBar({ active, onSelect, counts, idPrefix = 'standard' }: { active: StandardTab; onSelect: (tab: StandardTab) => void; counts: Partial<Record<StandardTab, number>>; idPrefix?: string }) {
+export function TabBar({
+  active,
+  onSelect,
+  counts,
+  idPrefix = 'standard',
+}: {
+  active: StandardTab;
+  onSelect: (tab: StandardTab) => void;
+  counts: Partial<Record<StandardTab, number>>;
+  idPrefix?: string;
+}) {
   const onKeyDown = (e: KeyboardEvent) => {
     const i = STANDARD_TABS.indexOf(active);
     const next =
-      e.key === 'ArrowRight' ? STANDARD_TABS[(i + 1) % STANDARD_TABS.length]
-      : e.key === 'ArrowLeft' ? STANDARD_TABS[(i + STANDARD_TABS.length - 1) % STANDARD_TABS.length]
-      : e.key === 'Home' ? STANDARD_TABS[0]
-      : e.key === 'End' ? STANDARD_TABS[STANDARD_TABS.length - 1]
-      : null;
+      e.key === 'ArrowRight'
+        ? STANDARD_TABS[(i + 1) % STANDARD_TABS.length]
+        : e.key === 'ArrowLeft'
+          ? STANDARD_TABS[(i + STANDARD_TABS.length - 1) % STANDARD_TABS.length]
+          : e.key === 'Home'
+            ? STANDARD_TABS[0]
+            : e.key === 'End'
+              ? STANDARD_TABS[STANDARD_TABS.length - 1]
+              : null;
     if (!next) return;
     e.preventDefault();
     onSelect(next);

@@ -17,19 +17,36 @@ export function ConnectionDebuggerView({ debuggerRef }: { debuggerRef: Connectio
       <h3>Connection debugger</h3>
       <div className="dev-actions">
         {running ? (
-          <button type="button" className="button button--small" onClick={() => debuggerRef.send({ type: 'debugger.stop' })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => debuggerRef.send({ type: 'debugger.stop' })}
+          >
             Stop
           </button>
         ) : (
-          <button type="button" className="button button--small button--primary" onClick={() => debuggerRef.send({ type: 'debugger.run' })}>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => debuggerRef.send({ type: 'debugger.run' })}
+          >
             Run tests
           </button>
         )}
-        <button type="button" className="button button--small" onClick={() => debuggerRef.send({ type: 'debugger.copy' })} disabled={results.length === 0 && errors.length === 0}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => debuggerRef.send({ type: 'debugger.copy' })}
+          disabled={results.length === 0 && errors.length === 0}
+        >
           {copied ? 'Copied' : 'Copy report'}
         </button>
         <span role="status" className="muted">
-          {running ? `Running ${testName(DEBUGGER_TESTS[index])} (${index + 1}/${DEBUGGER_TESTS.length})…` : results.length ? `${passed}/${results.length} passed` : ''}
+          {running
+            ? `Running ${testName(DEBUGGER_TESTS[index])} (${index + 1}/${DEBUGGER_TESTS.length})…`
+            : results.length
+              ? `${passed}/${results.length} passed`
+              : ''}
           {copied ? ' Report copied.' : ''}
         </span>
       </div>
@@ -52,7 +69,9 @@ export function ConnectionDebuggerView({ debuggerRef }: { debuggerRef: Connectio
                   <code>{r.name}</code>
                 </td>
                 <td className={r.ok ? 'dev-pass' : 'dev-fail'}>{r.ok ? 'Pass' : 'Fail'}</td>
-                <td>{r.code !== undefined ? `${r.code} — ${r.explanation}` : r.status !== undefined ? r.status : '—'}</td>
+                <td>
+                  {r.code !== undefined ? `${r.code} — ${r.explanation}` : r.status !== undefined ? r.status : '—'}
+                </td>
                 <td>{r.ms} ms</td>
                 <td>{r.detail}</td>
               </tr>

@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { TESTER_PATHS, type TesterLine, type WsTesterActorRef } from '../../../machines/wsTester.machine';
 
 const lineLabel = (l: TesterLine) =>
-  l.dir === 'out' ? 'sent' : l.dir === 'note' ? l.kind : l.kind === 'valid' ? `${l.type} ✓ (${l.schema})` : l.kind === 'unknown' ? `${l.type} (unknown type)` : `${l.type} (malformed)`;
+  l.dir === 'out'
+    ? 'sent'
+    : l.dir === 'note'
+      ? l.kind
+      : l.kind === 'valid'
+        ? `${l.type} ✓ (${l.schema})`
+        : l.kind === 'unknown'
+          ? `${l.type} (unknown type)`
+          : `${l.type} (malformed)`;
 
 export function WsTesterView({ tester }: { tester: WsTesterActorRef }) {
   const [draft, setDraft] = useState('{"type": "ping"}');
@@ -20,7 +28,11 @@ export function WsTesterView({ tester }: { tester: WsTesterActorRef }) {
       <div className="dev-actions">
         <label>
           Path{' '}
-          <select value={path} disabled={!disconnected} onChange={(e) => tester.send({ type: 'tester.path.select', path: e.target.value })}>
+          <select
+            value={path}
+            disabled={!disconnected}
+            onChange={(e) => tester.send({ type: 'tester.path.select', path: e.target.value })}
+          >
             {TESTER_PATHS.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -29,11 +41,19 @@ export function WsTesterView({ tester }: { tester: WsTesterActorRef }) {
           </select>
         </label>
         {disconnected ? (
-          <button type="button" className="button button--small button--primary" onClick={() => tester.send({ type: 'tester.connect' })}>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => tester.send({ type: 'tester.connect' })}
+          >
             Connect
           </button>
         ) : (
-          <button type="button" className="button button--small" onClick={() => tester.send({ type: 'tester.disconnect' })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => tester.send({ type: 'tester.disconnect' })}
+          >
             Disconnect
           </button>
         )}
@@ -60,8 +80,13 @@ export function WsTesterView({ tester }: { tester: WsTesterActorRef }) {
       <ol className="dev-frames" aria-label="Frames" aria-live="polite">
         {lines.map((l, i) => (
           <li key={i} className={`dev-frame dev-frame--${l.dir} dev-frame--${l.kind}`}>
-            <span className="dev-frame__label">{l.dir === 'in' ? '←' : l.dir === 'out' ? '→' : '•'} {lineLabel(l)}</span> <code>{l.text}</code>
-            {l.dir === 'in' && l.kind === 'malformed' && l.error && <span className="dev-frame__error"> {l.error}</span>}
+            <span className="dev-frame__label">
+              {l.dir === 'in' ? '←' : l.dir === 'out' ? '→' : '•'} {lineLabel(l)}
+            </span>{' '}
+            <code>{l.text}</code>
+            {l.dir === 'in' && l.kind === 'malformed' && l.error && (
+              <span className="dev-frame__error"> {l.error}</span>
+            )}
           </li>
         ))}
       </ol>
