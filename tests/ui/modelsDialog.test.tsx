@@ -154,7 +154,7 @@ describe('the Models dialog', () => {
     render(<ModelsDialog models={actor} />);
     const card = await screen.findByRole('article', { name: 'Connection Built-in' });
     const section = await within(card).findByRole('region', { name: 'Built-in engine' });
-    expect(section.textContent).toContain('qwen2.5-0.5b-instruct-q4_k_m.gguf');
+    expect(section.textContent).toContain('Qwen3-0.6B-Q4_K_M.gguf');
     // The section replaces the card's list of names: each file is listed once.
     expect(within(card).queryByRole('list', { name: 'Models of Built-in' })).toBeNull();
     const bar = within(section).getByRole('progressbar');
