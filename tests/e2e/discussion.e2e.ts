@@ -94,7 +94,7 @@ const ENDPOINTS: { name: string; start: string; title: string; settings: Record<
   {
     name: 'Basic',
     start: 'Start Discussion',
-    title: 'Multi-Agent Discussion',
+    title: 'Discussion',
     settings: {
       'Allow interrupts': false,
       'Use ACL (formal agent messages)': false,
@@ -105,7 +105,7 @@ const ENDPOINTS: { name: string; start: string; title: string; settings: Record<
   {
     name: 'Enhanced',
     start: 'Start Enhanced Discussion',
-    title: 'Enhanced Multi-Agent Discussion',
+    title: 'Discussion',
     settings: { 'Allow interrupts': true },
   },
   {
@@ -126,6 +126,7 @@ const ENDPOINTS: { name: string; start: string; title: string; settings: Record<
   },
 ];
 const title = (page: Page) => panel(page).getByRole('heading', { level: 2 });
+const topicTitle = `${CONTEXT.slice(0, 69).trimEnd()}…`;
 
 test(
   'standard panel: each of the four endpoints starts, streams messages and stops',
@@ -136,6 +137,9 @@ test(
       .getByText(/Available endpoints: .*Basic/)
       .waitFor({ timeout: 10_000 });
     for (const endpoint of ENDPOINTS) {
+      // The title says what will run until a discussion starts; then it is the topic.
+      const newRun = panel(page).getByRole('button', { name: 'New discussion' });
+      if (await newRun.isVisible()) await newRun.click();
       await setSettings(page, endpoint.settings);
       if ((await title(page).textContent()) !== endpoint.title)
         throw new Error(`${endpoint.name}: the title reads "${await title(page).textContent()}"`);
@@ -144,7 +148,7 @@ test(
       await panel(page).getByText('About this run').click();
       await panel(page).locator('.about-run__facts', { hasText: endpoint.name }).waitFor();
       await panel(page).getByText('About this run').click();
-      if ((await title(page).textContent()) !== endpoint.title)
+      if ((await title(page).textContent()) !== topicTitle)
         throw new Error(`${endpoint.name}: the running title reads "${await title(page).textContent()}"`);
       await waitFor(`two messages on ${endpoint.name}`, async () => (await cards(page).count()) >= 2);
       await panel(page).getByRole('button', { name: 'Stop' }).click();

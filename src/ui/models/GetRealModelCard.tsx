@@ -36,44 +36,48 @@ export function GetRealModelCard({
     models.send({ type: 'models.open' });
     if (kind) models.send({ type: 'models.add', kind });
   };
-  return (
-    <section className={`real-model real-model--${where}`} role="note" aria-label="Model status">
-      <h3 className="real-model__title">Get a real model</h3>
-      <p className="real-model__lead muted">
-        No model but the offline demo is answering; it writes rule-based replies. Any of these gives the agents a
-        language model:
-      </p>
-      <ol className="real-model__ways">
-        {hasBuiltin && (
-          <li>
-            {builtin ? (
-              <SuggestedBuiltin actor={builtin} />
-            ) : (
-              <>
-                <span>Download a built-in model that fits this server’s memory.</span>
-                <button type="button" className="button button--small button--primary" onClick={() => open(null)}>
-                  Choose a built-in model
-                </button>
-              </>
-            )}
-          </li>
-        )}
+  const ways = (
+    <ol className="real-model__ways">
+      {hasBuiltin && (
         <li>
-          <span>
-            Connect an Ollama: install it, run <code>{OLLAMA_PULL}</code>, then add its address.
-          </span>
-          <button type="button" className="button button--small" onClick={() => open('ollama')}>
-            Connect Ollama
-          </button>
+          {builtin ? (
+            <SuggestedBuiltin actor={builtin} />
+          ) : (
+            <>
+              <span>Download a built-in model that fits this server’s memory.</span>
+              <button type="button" className="button button--small button--primary" onClick={() => open(null)}>
+                Choose a built-in model
+              </button>
+            </>
+          )}
         </li>
-        <li>
-          <span>Use a hosted model (Groq, OpenAI, OpenRouter…) with its API key.</span>
-          <button type="button" className="button button--small" onClick={() => open('openai')}>
-            Add an API key
-          </button>
-        </li>
-      </ol>
-      {where === 'panel' && (
+      )}
+      <li>
+        <span>
+          Connect an Ollama: install it, run <code>{OLLAMA_PULL}</code>, then add its address.
+        </span>
+        <button type="button" className="button button--small" onClick={() => open('ollama')}>
+          Connect Ollama
+        </button>
+      </li>
+      <li>
+        <span>Use a hosted model (Groq, OpenAI, OpenRouter…) with its API key.</span>
+        <button type="button" className="button button--small" onClick={() => open('openai')}>
+          Add an API key
+        </button>
+      </li>
+    </ol>
+  );
+  if (where === 'panel') {
+    // In the panel it folds to one line, so the start form keeps its place; the dialog shows it open.
+    return (
+      <section className="real-model real-model--panel" role="note" aria-label="Model status">
+        <details className="real-model__fold">
+          <summary>
+            <strong>Get a real model</strong>: only the offline demo is answering (rule-based replies).
+          </summary>
+          {ways}
+        </details>
         <p className="real-model__later">
           <button type="button" className="link-button" onClick={() => open(null)}>
             Connect a model
@@ -83,7 +87,17 @@ export function GetRealModelCard({
             Not now
           </button>
         </p>
-      )}
+      </section>
+    );
+  }
+  return (
+    <section className="real-model real-model--dialog" role="note" aria-label="Model status">
+      <h3 className="real-model__title">Get a real model</h3>
+      <p className="real-model__lead muted">
+        No model but the offline demo is answering; it writes rule-based replies. Any of these gives the agents a
+        language model:
+      </p>
+      {ways}
     </section>
   );
 }
