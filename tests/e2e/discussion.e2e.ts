@@ -141,7 +141,8 @@ test(
       const newRun = panel(page).getByRole('button', { name: 'New discussion' });
       if (await newRun.isVisible()) await newRun.click();
       await setSettings(page, endpoint.settings);
-      if ((await title(page).textContent()) !== endpoint.title)
+      // Before a run the title names what will run; a finished run's topic may still stand until the next Start.
+      if (![endpoint.title, topicTitle].includes((await title(page).textContent()) ?? ''))
         throw new Error(`${endpoint.name}: the title reads "${await title(page).textContent()}"`);
       await start(page, endpoint.start);
       // The run's kind is in 'About this run', not in the main view.

@@ -159,7 +159,7 @@ test(
     await page.getByRole('button', { name: '+ Add Agent' }).click();
     await page
       .getByRole('dialog', { name: 'Create Agent' })
-      .getByText(/Save the agent first/)
+      .getByText(/Save the agent first, then open it again/)
       .waitFor();
     await expectNoSeriousViolations(page, 'the editor in create mode');
     await page.getByRole('button', { name: 'Close editor' }).click();

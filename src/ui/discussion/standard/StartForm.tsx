@@ -37,7 +37,7 @@ export function StartForm(p: StartFormProps) {
       <textarea
         id="discussion-context"
         className="start-form__context"
-        rows={4}
+        rows={2}
         placeholder="What should the agents discuss? e.g. Should our town square be closed to cars on weekends?"
         value={p.context}
         onChange={(e) => p.onContextChange(e.target.value)}
