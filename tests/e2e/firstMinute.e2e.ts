@@ -46,6 +46,9 @@ const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 };
+// A new window size can start the panel's width transition: measure and shoot the layout it ends in.
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 const panel = (page: Page) => page.locator('aside.discussion-panel');
 
 async function expectAxeClean(page: Page, label: string) {
@@ -90,6 +93,7 @@ test(
     for (const [width, height] of SIZES) {
       const size = `${width}x${height}`;
       await page.setViewportSize({ width, height });
+      await settled(page);
       await panel(page).waitFor();
       await expectWhole(
         panel(page)
@@ -164,6 +168,7 @@ test(
     for (const [width, height] of SIZES) {
       const size = `${width}x${height}`;
       await page.setViewportSize({ width, height });
+      await settled(page);
       const share = await panel(page).evaluate((p) => {
         // The feed with its tab bar (the tabs name what it shows), against the whole panel.
         const feed = p.querySelector('[role="log"]')?.closest('.tabpanel');
@@ -189,6 +194,7 @@ test(
     await past.getByRole('img', { name: 'With Ada and Bo' }).first().waitFor({ timeout: 10_000 });
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
+      await settled(page);
       await shot(page, `history-${width}x${height}`);
       await expectAxeClean(page, `History at ${width}x${height}`);
     }
@@ -203,6 +209,7 @@ test(
     for (const [width, height] of SIZES) {
       const size = `${width}x${height}`;
       await page.setViewportSize({ width, height });
+      await settled(page);
       await expectWhole(
         panel(page)
           .getByRole('button', { name: /^Start/ })
