@@ -48,8 +48,8 @@ test(
       await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await other.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
       await controls(other).waitFor();
-      // Let B's live-update socket open before the change.
-      await other.waitForTimeout(1000);
+      // B's live-update socket is open before the change (the status bar says so).
+      await other.getByLabel('Live updates: Ready').waitFor();
 
       await page.getByRole('button', { name: '+ Add Agent' }).click();
       const drawer = page.getByRole('dialog', { name: 'Create Agent' });

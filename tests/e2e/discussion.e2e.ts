@@ -339,7 +339,8 @@ test(
     const scroller = log.locator('.feed__scroller');
     await scroller.evaluate((el) => el.scrollTo(0, 0));
     for (let step = 0; step < 200; step++) {
-      await page.waitForTimeout(120);
+      // The virtualised feed renders the rows a scroll brings in on the next frames.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const seen = await log.locator('[data-index]').evaluateAll((els) =>
         els.map((el) => ({
           index: Number(el.getAttribute('data-index')),

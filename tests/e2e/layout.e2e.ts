@@ -43,6 +43,12 @@ export async function makeAgentsViaApi(page: Page, names: string[]) {
 }
 
 /** Every agent node whole inside the canvas and clear of the panel, the overlay boxes and the minimap. */
+/** Waits (up to 5 s) for every agent to be in view after a resize: the canvas refits on its own. */
+async function untilNoneHidden(page: Page) {
+  for (let t = Date.now(); Date.now() - t < 5_000 && (await hiddenAgents(page)).length > 0; )
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
 async function hiddenAgents(page: Page): Promise<string[]> {
   // A string, so the bundler's helpers (tsx names inner functions) do not leak into the page.
   return page.evaluate(`(() => {
@@ -114,14 +120,16 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   // detail (this canvas starts zoomed out, so the cards are flat boxes), so measuring the board changes nothing.
   const startsFar = await expectCardSize(page);
   const zoom = page.getByRole('button', { name: startsFar ? 'Zoom In' : 'Zoom Out' });
+  // Each click zooms one step (animated); the level of detail switches at some step: poll for it after each.
   for (let i = 0; i < 6 && (await isFar(page)) === startsFar; i++) {
     await zoom.click();
-    await page.waitForTimeout(250);
+    for (let t = Date.now(); Date.now() - t < 1_000 && (await isFar(page)) === startsFar; )
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
   if ((await expectCardSize(page)) === startsFar) throw new Error('zooming did not change the level of detail');
   await page.getByRole('button', { name: 'Fit View' }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300);
+  await untilNoneHidden(page);
   if ((await hiddenAgents(page)).length)
     throw new Error(`agents hidden at 1440×900: ${(await hiddenAgents(page)).join('; ')}`);
   await shot(page, 'canvas-1440x900');
@@ -130,7 +138,7 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   await page.getByRole('button', { name: 'Hide Discussion' }).click();
   await page.getByRole('button', { name: 'Show Discussion' }).click();
   await page.locator('.discussion-panel').waitFor();
-  await page.waitForTimeout(300);
+  await untilNoneHidden(page);
   if ((await hiddenAgents(page)).length)
     throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
 });

@@ -40,6 +40,18 @@ async function createAgent(page: Page, name: string) {
 type Box = { x: number; y: number; width: number; height: number; name: string };
 
 /** The drawn boxes of every agent node, in page pixels. */
+/** Waits until the nodes stop moving (Fit View animates): the same boxes on three frames in a row, at most 5 s. */
+async function steadyBoxes(page: Page) {
+  let last = '';
+  let same = 0;
+  for (let t = Date.now(); Date.now() - t < 5_000 && same < 3; ) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    const now = JSON.stringify(await nodeBoxes(page));
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
+
 async function nodeBoxes(page: Page): Promise<Box[]> {
   return page.locator('.react-flow__node').evaluateAll((els) =>
     els.map((el) => {
@@ -142,7 +154,7 @@ test(
     await saved;
     await waitForSavedPositions(page, names.length);
     await page.getByRole('button', { name: 'Fit View' }).click();
-    await page.waitForTimeout(400);
+    await steadyBoxes(page);
     const laidOut = overlapping(await nodeBoxes(page));
     if (laidOut.length) throw new Error(`after Auto-layout agents overlap: ${laidOut.join(', ')}`);
 
@@ -189,7 +201,7 @@ test(
 
     // 1024 px: the top bar stays one line; its secondary actions are in the More menu.
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.waitForTimeout(200);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const bar = await page.locator('header.topbar').evaluate((el) => {
       const r = el.getBoundingClientRect();
       const kids = Array.from(el.querySelectorAll('button, .counts li, .topbar__brand')).map((k) =>

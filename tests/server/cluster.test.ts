@@ -80,14 +80,18 @@ describe.skipIf(reason !== null)(
         'connection_deleted',
         'agent_deleted',
       ];
-      await onB.c.until(() => onB.c.frames.filter((f) => f.type !== 'connected').length >= expected.length);
-      await new Promise((r) => setTimeout(r, 300));
-      const got = onB.c.frames.filter((f) => f.type !== 'connected');
+      // A last change by each user marks the end: everything before it has arrived, so nothing more is waited for.
+      const isMarker = (f: any) => f.type === 'agent_created' && f.agent.name === 'marker';
+      await call(a.url, 'POST', '/agents/', token, { name: 'marker', role: 'R', prompt: 'p', model: 'offline' });
+      await call(a.url, 'POST', '/agents/', other, { name: 'marker', role: 'R', prompt: 'p', model: 'offline' });
+      await onB.c.until(() => onB.c.frames.some(isMarker));
+      await strangerOnB.c.until(() => strangerOnB.c.frames.some(isMarker));
+      const got = onB.c.frames.filter((f) => f.type !== 'connected' && !isMarker(f));
       expect(got.map((f) => f.type)).toEqual(expected);
       expect(got[2].agent).toMatchObject({ id: x.id, x: 10, y: 20 });
       // The system channel and another user hear none of it.
       expect(systemOnB.c.frames.map((f) => f.type)).toEqual(['connected']);
-      expect(strangerOnB.c.frames.map((f) => f.type)).toEqual(['connected']);
+      expect(strangerOnB.c.frames.filter((f) => !isMarker(f)).map((f) => f.type)).toEqual(['connected']);
       for (const s of [onB, systemOnB, strangerOnB]) s.ws.close();
     }, 60_000);
 

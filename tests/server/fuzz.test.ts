@@ -302,7 +302,12 @@ describe('socket frames', () => {
         const errorsBefore = c.frames.filter((x) => x.type === 'error').length;
         c.ws.send(wire);
         if (expectError) await c.waitFor(() => c.frames.filter((x) => x.type === 'error').length > errorsBefore);
-        else await new Promise((r) => setTimeout(r, 10));
+        // A ping of ours comes back only after the server has handled every frame sent before it.
+        else
+          await new Promise<void>((resolve) => {
+            c.ws.once('pong', () => resolve());
+            c.ws.ping();
+          });
         expect(c.closed).toBeNull();
         expect(c.frames.filter((x) => x.type === 'error' && x.fatal !== false)).toEqual([]);
       }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { health } from '../../src/schemas/system';
 import { parseTrustProxy } from '../../server/config';
@@ -264,10 +264,14 @@ describe('issue 10 on one server with small limits', () => {
         await s.socket('/ws/updates', other.token),
         await s.socket('/ws/updates', other.token),
       ];
-      await new Promise((r) => setTimeout(r, 200));
+      // Every socket is registered once the other user's own count says 3: wait for that, not for a fixed time.
+      await vi.waitFor(
+        async () => expect((await s.api('GET', '/monitor/stats', { token: other.token })).body.sockets).toBe(3),
+        { timeout: 5_000, interval: 20 },
+      );
       const r = await s.api('GET', '/monitor/stats', { token });
-      expect(r.status).toBe(200);
       expect(r.body.sockets).toBe(2);
+      expect(r.status).toBe(200);
       expect(r.body).not.toHaveProperty('memory_mb');
       expect(r.body).not.toHaveProperty('uptime_s');
       for (const ws of [...mine, ...theirs]) ws.close();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TURN_ANSWER_JSON_SCHEMA } from '../../../server/engine/prompt';
 import { parseTurnAnswer } from '../../../server/engine/answer';
 import { ProviderError } from '../../../server/providers/errors';
@@ -153,7 +153,6 @@ describe('built-in provider', () => {
     const idle = make({ idleUnloadMs: 150 });
     await idle.chat({ model: 'builtin:closer.gguf', messages, maxTokens: 4 });
     expect(idle.loaded()).toEqual(['closer.gguf']);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(idle.loaded()).toEqual([]);
+    await vi.waitFor(() => expect(idle.loaded()).toEqual([]), { timeout: 5_000, interval: 20 });
   });
 });

@@ -141,7 +141,7 @@ describe('formats on the server', () => {
       text: '@"cy" what does it cost per hectare?',
       timestamp: new Date().toISOString(),
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await c.roundTrip();
     hold = null;
     open();
     await c.waitClose(30_000);
@@ -167,7 +167,7 @@ describe('formats on the server', () => {
     say = () => 'Moderated point.';
     const c = await start({ kind: 'moderated', moderator: 'human' });
     await c.waitType('format_note');
-    await new Promise((r) => setTimeout(r, 200));
+    await c.roundTrip();
     expect(seen).toHaveLength(0);
     c.send({ type: 'give_floor', agent_id: ids[1] });
     await c.waitFor((f) => f.type === 'text');

@@ -65,6 +65,14 @@ export interface Client {
   waitFor(pred: (f: any) => boolean, ms?: number): Promise<any>;
   waitType(type: string, ms?: number): Promise<any>;
   waitClose(ms?: number): Promise<{ code: number; reason: string }>;
+  /**
+   * Resolves once the server has taken every stored frame so far as delivered: its delivery ping covering the last
+   * one arrived (ws answers it with a pong by itself), then a ping of ours came back — the server reads a socket in
+   * order, so its pong handler has run by then.
+   */
+  delivered(ms?: number): Promise<void>;
+  /** Resolves when a ping of ours comes back: the server has read and handled every frame sent before it. */
+  roundTrip(): Promise<void>;
 }
 
 export function client(ws: WebSocket, panel: Panel): Client {
@@ -84,6 +92,16 @@ export function client(ws: WebSocket, panel: Panel): Client {
   });
   ws.on('close', (code, reason) => {
     closed = { code, reason: String(reason) };
+    wake();
+  });
+  const roundTrip = () =>
+    new Promise<void>((resolve) => {
+      ws.once('pong', () => resolve());
+      ws.ping();
+    });
+  let pinged = 0;
+  ws.on('ping', (payload) => {
+    pinged = Math.max(pinged, Number(String(payload)) || 0);
     wake();
   });
   const until = <T>(check: () => T | undefined, ms: number) =>
@@ -122,6 +140,11 @@ export function client(ws: WebSocket, panel: Panel): Client {
     waitFor: (pred, ms = 15_000) => until(() => frames.find(pred), ms),
     waitType: (type, ms = 15_000) => until(() => frames.find((f) => f.type === type), ms),
     waitClose: (ms = 15_000) => until(() => closed ?? undefined, ms),
+    async delivered(ms = 15_000) {
+      await until(() => (pinged >= frames.filter((f) => !isEphemeral(f)).length ? true : undefined), ms);
+      await roundTrip();
+    },
+    roundTrip,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tuneEngine } from '../../../server/engine/hooks';
+import { sessionsOf } from '../../../server/engine/registry';
 import { startTestServer, type TestServer } from '../harness';
 import { orderProblems } from './frameOrder';
 import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './helpers';
@@ -48,8 +49,8 @@ describe('reconnect and resume', () => {
       () => first.frames.filter((f) => f.type === 'agent_status' && f.status === 'thinking').length === 3,
     );
     expect(first.frames.filter((f) => f.type === 'text')).toHaveLength(2);
-    // Give the server's delivery ping its pong before the drop, so the replay starts exactly here.
-    await new Promise((r) => setTimeout(r, 50));
+    // The server's delivery ping gets its pong before the drop, so the replay starts exactly here.
+    await first.delivered();
     first.ws.terminate();
     await first.waitClose();
     // The model answers while nobody is connected: these frames must wait for the reconnect.
@@ -118,7 +119,7 @@ describe('reconnect and resume', () => {
     expect((await wrong.waitClose()).code).toBe(1003);
     expect(wrong.frames[0].message).toMatch(/another endpoint/);
     // After the grace period only the database has it: a reconnect gets the stored frames and a clean close.
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => ![...sessionsOf(s.server.ctx).keys()].some((k) => k.includes(config.session_id)));
     const late = await openDiscussion(s, '/ws/discuss', token, { ...config, resume_from: 0 });
     expect((await late.waitClose()).code).toBe(1000);
     expect(late.frames).toEqual(c.kept);

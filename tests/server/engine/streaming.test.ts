@@ -4,7 +4,7 @@
 // broken final JSON, and check what the panel sees: deltas in order, final text equal to them, a stop that
 // aborts the model call at once and closes the message as interrupted, and a clear error when the stream breaks.
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tuneEngine } from '../../../server/engine/hooks';
 import { createLlmRegistry } from '../../../server/providers';
 import { createOllamaProvider } from '../../../server/providers/llm/ollama';
@@ -143,8 +143,7 @@ describe('streamed turns from real model protocols', () => {
     );
     expect(c.frames.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'stopped' });
     expect(streamProblems(c.frames)).toEqual([]);
-    await sleep(20);
-    expect(closes[0].closedAt).not.toBeNull();
+    await vi.waitFor(() => expect(closes[0].closedAt).not.toBeNull(), { timeout: 2_000, interval: 5 });
     expect(closes[0].closedAt! - stoppedAt).toBeLessThan(100);
   });
 
@@ -190,7 +189,7 @@ describe('resume in the middle of a streamed turn', () => {
     const first = await openDiscussion(s, '/ws/discuss', token, config);
     const startFrame = await first.waitFor((f) => f.type === 'agent_message_start');
     await first.waitFor((f) => f.type === 'agent_message_delta');
-    await sleep(60); // the delivery ping's pong, so the replay starts exactly where this socket stopped
+    await first.delivered(); // so the replay starts exactly where this socket stopped
     first.ws.terminate();
     await first.waitClose();
 
