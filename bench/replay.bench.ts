@@ -8,7 +8,7 @@
 //
 //   npm run bench -- replay        (REPLAY_TURNS / REPLAY_TRIALS to change)
 import { performance } from 'node:perf_hooks';
-import { openedFrom } from '../src/model/history';
+import { openedFrom } from '../src/machines/kit/history';
 import { selectItem, selectMessageIds } from '../src/model/feedSelectors';
 import { selectPositionNow } from '../src/model/positionSelectors';
 import type { StoredDiscussion } from '../src/schemas/history';

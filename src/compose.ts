@@ -2,7 +2,7 @@
 // the real services — HTTP, token storage, sockets, clock — provided to the pure machines.
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from './machines/app.machine';
-import { systemActor } from './model/systemRegistry';
+import { systemActor } from './machines/kit/systemRegistry';
 import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from './machines/session.machine';
 import type { TokenClaims } from './model/tokenExpiry';

@@ -1,5 +1,5 @@
 import type { Agent, Position } from '../../src/schemas/agents';
-import { DEFAULT_VIEW_CENTRE, drawnPosition, nextFreeSlot } from '../../src/model/canvasPlacement';
+import { DEFAULT_VIEW_CENTRE, drawnPosition, nextFreeSlot } from '../../src/shared/canvasPlacement';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
 import type { Queryable } from '../db/db';
 import { HttpError } from '../http/errors';

@@ -6,7 +6,7 @@ import {
   type storedDiscussion,
 } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
-import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/model/messageCount';
+import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/shared/messageCount';
 
 // Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
 // the socket never waits for the database.
@@ -137,7 +137,7 @@ export async function abandonLeftovers(db: Db, takenOver = false) {
 
 /**
  * The History list's message count: the one definition the panel, History, PDF and JSON share
- * (src/model/messageCount.ts, countStoredMessages): distinct turns (by id, whatever frames carried them) plus the
+ * (src/shared/messageCount.ts, countStoredMessages): distinct turns (by id, whatever frames carried them) plus the
  * human's messages. An ACL message, request or delegation is part of its turn, not a message; the summary's
  * stream start (kind 'summary') is not a turn.
  */

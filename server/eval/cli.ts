@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { EVAL_METHODS, evalRunCreate, type EvalMethod, type EvalRun, type EvalTaskSpec } from '../../src/schemas/eval';
-import { evalCsv, evalJson, evalTable } from '../../src/model/evalExport';
+import { evalCsv, evalJson, evalTable } from '../../src/shared/evalExport';
 import { loadConfig } from '../config';
 import { createLlms } from '../providers';
 import type { LlmRegistry } from '../providers/types';

@@ -15,7 +15,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { agentDeleteMessage } from '../model/agentFailures';
-import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from './kit/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { AgentDeletedEvent } from '../model/workspaceTypes';
 

@@ -6,18 +6,13 @@
 //   unsaved — a new agent has no id yet
 //   loading → ready (idle | saving | sampling) | failed
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { AgentVoice, AgentVoiceUpdate, SpeechConnection, VoiceMode } from '../schemas/speechConnections';
+import type { AgentVoice, AgentVoiceUpdate, SpeechConnection } from '../schemas/speechConnections';
 import { VOICE_CONSENT_LABEL } from '../schemas/speechConnections';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import { errorText } from '../model/modelsForm';
+import type { AgentVoiceEvent, VoiceDraft } from '../model/agentVoice';
 
-export interface VoiceDraft {
-  /** '' is the server's default speech. */
-  connectionId: string;
-  mode: VoiceMode;
-  voice: string;
-  consent: boolean;
-}
+export type { AgentVoiceEvent, VoiceDraft } from '../model/agentVoice';
 
 export interface AgentVoiceContext {
   agentId: string | null;
@@ -27,17 +22,6 @@ export interface AgentVoiceContext {
   error: string | null;
   sampleUrl: string | null;
 }
-
-export type AgentVoiceEvent =
-  | { type: 'voice.connection'; id: string }
-  | { type: 'voice.mode'; mode: VoiceMode }
-  | { type: 'voice.pick'; voice: string }
-  | { type: 'voice.consent'; checked: boolean }
-  | { type: 'voice.sample' }
-  | { type: 'voice.save' }
-  | { type: 'voice.retry' }
-  | { type: 'voice.dismiss' }
-  | { type: 'voice.agentSaved'; agentId: string };
 
 export const CONSENT_NEEDED = `To clone a voice, tick “${VOICE_CONSENT_LABEL}”`;
 

@@ -22,7 +22,7 @@ import { toastsMachine } from './toasts.machine';
 import { workspaceMachine } from './workspace.machine';
 import { modelsMachine } from './models.machine';
 import { evaluationMachine } from './evaluation.machine';
-import { notProvided, notifyToasts } from '../model/actorKit';
+import { notProvided, notifyToasts } from './kit/actorKit';
 
 /** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
 export interface LiveLogic {
@@ -213,3 +213,9 @@ export const appMachine = setup({
 
 export type AppActorRef = ActorRefFrom<typeof appMachine>;
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    app: ActorRefFrom<typeof appMachine>;
+  }
+}

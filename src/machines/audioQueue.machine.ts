@@ -9,7 +9,7 @@
 //                  stops the sound;
 //   - preloadClips warms the next clips (audio.preload with their URLs) so playClip starts from a loaded element.
 // Off, interrupt, clear, pause and the load time-out: docs/product.md#audio-queue-decisions. Order, duplicates and
-// who is told what: src/model/audioQueue.ts.
+// who is told what: src/machines/kit/audioQueue.ts.
 import {
   and,
   assertEvent,
@@ -32,7 +32,7 @@ import {
   AUDIO_NEXT_AFTER_SKIP_MS,
   AUDIO_VERIFY_TIMEOUT_MS,
 } from '../schemas/constants';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import type {
   CheckAudioInput,
   CheckAudioResult,
@@ -41,16 +41,16 @@ import type {
   PlayClipInput,
   PreloadCommand,
 } from '../model/audioClip';
-import * as queue from '../model/audioQueue';
+import * as queue from './kit/audioQueue';
 import {
   AUDIO_QUEUE_MESSAGES,
   type AudioFinishStatus,
   type AudioQueueContext,
   type AudioQueueItemInput,
-} from '../model/audioQueue';
+} from './kit/audioQueue';
 
 // The queue's side of its protocol, for the panels that enqueue and hear notices.
-export type { AudioQueueItem, AudioQueueItemInput, AudioQueueNotice } from '../model/audioQueue';
+export type { AudioQueueItem, AudioQueueItemInput, AudioQueueNotice } from './kit/audioQueue';
 
 export type AudioQueueEvent =
   | { type: 'audio.enqueue'; item: AudioQueueItemInput; replyTo?: AnyActorRef }
@@ -340,3 +340,9 @@ export const audioQueueMachine = setup({
 
 export type AudioQueueActorRef = ActorRefFrom<typeof audioQueueMachine>;
 export type AudioQueueSnapshot = SnapshotFrom<typeof audioQueueMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    audioQueue: ActorRefFrom<typeof audioQueueMachine>;
+  }
+}

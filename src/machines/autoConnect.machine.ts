@@ -4,7 +4,7 @@
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { CANVAS_MESSAGES } from '../schemas/messages';
 import { autoConnectMessage } from '../model/agentFailures';
-import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from './kit/actorKit';
 import { bannerError, bannerSuccess } from '../model/bannerRequest';
 
 export const autoConnectMachine = setup({

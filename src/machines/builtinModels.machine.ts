@@ -4,7 +4,7 @@
 // 'builtinModels', as 'live.frame'); only when a running download has sent no frame for BUILTIN_POLL_MS (the
 // live socket is down) is the list re-read, so the bar still moves.
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import { readFailure } from '../model/failures';
 import type { BuiltinModelsList, DownloadRequest, ModelDownload } from '../schemas/builtinModels';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
@@ -129,3 +129,9 @@ export const builtinModelsMachine = setup({
 
 export type BuiltinModelsActorRef = ActorRefFrom<typeof builtinModelsMachine>;
 export type BuiltinModelsSnapshot = SnapshotFrom<typeof builtinModelsMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    builtinModels: ActorRefFrom<typeof builtinModelsMachine>;
+  }
+}

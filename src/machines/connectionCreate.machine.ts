@@ -4,7 +4,7 @@
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Edge } from '../schemas/connections';
 import { connectionCreateMessage } from '../model/agentFailures';
-import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from './kit/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { ConnectionCreatedEvent } from '../model/workspaceTypes';
 

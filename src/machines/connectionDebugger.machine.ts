@@ -20,7 +20,7 @@ import {
   DEBUGGER_TEST_GAP_MS,
   DEBUGGER_TEST_TIMEOUT_MS,
 } from '../schemas/constants';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import {
   DEBUGGER_TESTS,
   debuggerReport,

@@ -3,7 +3,7 @@
 // reloads its connections, so a refused delete puts the edges back, and says why on the banner.
 import { enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { connectionDeleteMessage } from '../model/agentFailures';
-import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from './kit/actorKit';
 import { bannerError } from '../model/bannerRequest';
 
 export interface ConnectionDeleteInput {

@@ -3,8 +3,8 @@
 // nothing to export and a failed export are toasts. The owner says which words a failure gets (the hybrid panel's
 // spec text differs from the standard one's).
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided, notifyToasts } from '../model/actorKit';
-import { messageOf } from '../model/history';
+import { notProvided, notifyToasts } from './kit/actorKit';
+import { messageOf } from './kit/history';
 import type { HybridExportRequest } from '../model/hybridRun';
 import type { ExportRequest } from '../model/standardRun';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';

@@ -28,7 +28,7 @@ import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
 import { agentDeletionMachine } from './agentDeletion.machine';
 import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceAudio.machine';
 import { agentVoiceMachine } from './agentVoice.machine';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
 export type { EditorInput, EditorParentEvent };
@@ -297,3 +297,9 @@ export const editorMachine = setup({
 
 export type EditorActorRef = ActorRefFrom<typeof editorMachine>;
 export type EditorSnapshot = SnapshotFrom<typeof editorMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    editor: ActorRefFrom<typeof editorMachine>;
+  }
+}

@@ -6,7 +6,7 @@
 //   data   — loading → idle ⇄ waiting → refreshing (polling only while a run is running) | failed
 //   action — ready | checking | starting | stopping | resuming | deleting | exporting
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import type { EvalFileCheck, EvalMethod, EvalRun, EvalRunCreate } from '../schemas/eval';
 import { EVAL_POLL_MS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
@@ -350,3 +350,9 @@ export const evaluationMachine = setup({
 
 export type EvaluationActorRef = ActorRefFrom<typeof evaluationMachine>;
 export type EvaluationSnapshot = SnapshotFrom<typeof evaluationMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    evaluation: ActorRefFrom<typeof evaluationMachine>;
+  }
+}

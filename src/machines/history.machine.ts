@@ -26,7 +26,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
 import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
-import { notProvided, notifyToasts } from '../model/actorKit';
+import { notProvided, notifyToasts } from './kit/actorKit';
 import {
   FILTER_DEBOUNCE_MS,
   isReattachable,
@@ -37,10 +37,10 @@ import {
   type HistoryEvent,
   type HistoryPageRequest,
   type OpenedDiscussion,
-} from '../model/history';
+} from './kit/history';
 
-export { FILTER_DEBOUNCE_MS, HISTORY_TABS, isReattachable, openedFrom } from '../model/history';
-export type { HistoryContext, HistoryEvent, HistoryPageRequest, HistoryTab, OpenedDiscussion } from '../model/history';
+export { FILTER_DEBOUNCE_MS, HISTORY_TABS, isReattachable, openedFrom } from './kit/history';
+export type { HistoryContext, HistoryEvent, HistoryPageRequest, HistoryTab, OpenedDiscussion } from './kit/history';
 
 export const historyMachine = setup({
   types: {
@@ -311,3 +311,9 @@ export const historyMachine = setup({
 
 export type HistoryActorRef = ActorRefFrom<typeof historyMachine>;
 export type HistorySnapshot = SnapshotFrom<typeof historyMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    history: ActorRefFrom<typeof historyMachine>;
+  }
+}

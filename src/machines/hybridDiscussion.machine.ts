@@ -23,7 +23,7 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from '../model/actorKit';
+import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from './kit/actorKit';
 import {
   hybridCloseBanner,
   hybridProtocolMessage,
@@ -38,7 +38,7 @@ import {
   relaySpeaking,
   resetStatuses,
   tellAudioQueue,
-} from '../model/discussionRelay';
+} from './kit/discussionRelay';
 import {
   audioAcknowledgment,
   bannerAfterFrame,
@@ -316,3 +316,9 @@ export const hybridDiscussionMachine = setup({
 
 export type HybridDiscussionActorRef = ActorRefFrom<typeof hybridDiscussionMachine>;
 export type HybridDiscussionSnapshot = SnapshotFrom<typeof hybridDiscussionMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    hybridDiscussion: ActorRefFrom<typeof hybridDiscussionMachine>;
+  }
+}

@@ -19,8 +19,8 @@ import type { LiveClientFrame, LiveServerFrame } from '../schemas/liveUpdates';
 import { DISCUSSION_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import { socketSessionMachine, type SocketSessionCommand, type SocketSessionNotice } from './socketSession.machine';
 import { LIVE_SOCKET_POLICY } from '../model/socketPolicies';
-import { notifyToasts, type ParentInput } from '../model/actorKit';
-import { systemActor } from '../model/systemRegistry';
+import { notifyToasts, type ParentInput } from './kit/actorKit';
+import { systemActor } from './kit/systemRegistry';
 
 export type LiveChannelName = 'updates' | 'system';
 export type ChannelStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';

@@ -83,3 +83,9 @@ export function withLiveSocket(socket: AnyActorLogic) {
 
 export type LiveUpdatesActorRef = ActorRefFrom<typeof liveUpdatesMachine>;
 export type LiveUpdatesSnapshot = SnapshotFrom<typeof liveUpdatesMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    liveUpdates: ActorRefFrom<typeof liveUpdatesMachine>;
+  }
+}

@@ -16,7 +16,7 @@ import {
   type LoginMode,
 } from '../model/loginFailures';
 import { isPastExpiry, type TokenClaims } from '../model/tokenExpiry';
-import { notProvided, type ParentInput } from '../model/actorKit';
+import { notProvided, type ParentInput } from './kit/actorKit';
 
 export type { LoginMode } from '../model/loginFailures';
 

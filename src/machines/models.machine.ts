@@ -19,7 +19,7 @@ import type {
   ModelConnectionUpdate,
   ModelJob,
 } from '../schemas/modelConnections';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import {
   blankForm,
   editableConnection,
@@ -402,3 +402,9 @@ export const modelsMachine = setup({
 
 export type ModelsActorRef = ActorRefFrom<typeof modelsMachine>;
 export type ModelsSnapshot = SnapshotFrom<typeof modelsMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    models: ActorRefFrom<typeof modelsMachine>;
+  }
+}

@@ -5,10 +5,10 @@
 // invoked by the workspace, which keeps the queue of moves and saves them one at a time. A refused save puts
 // why on the banner; a move with no fallback place is simply dropped.
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { isPositionInBounds } from '../model/canvasPlacement';
+import { isPositionInBounds } from '../shared/canvasPlacement';
 import type { PendingMove } from '../model/workspaceReducers';
 import { positionSaveMessage } from '../model/agentFailures';
-import { notProvided, tellParent, type ParentInput } from '../model/actorKit';
+import { notProvided, tellParent, type ParentInput } from './kit/actorKit';
 import { bannerError } from '../model/bannerRequest';
 import type { PositionPlacedEvent } from '../model/workspaceTypes';
 

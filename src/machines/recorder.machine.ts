@@ -7,7 +7,8 @@ import type { AudioItem } from '../schemas/audio';
 import { AUDIO_MESSAGES } from '../schemas/messages';
 import { RECORDING_CHUNK_MS, RECORDING_MIME_TYPE, RECORDING_SAMPLE_RATE, recordingName } from '../schemas/constants';
 import { recordingSaveMessage } from '../model/agentFailures';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
+import type { RecorderSavedEvent } from '../model/referenceAudio';
 
 export interface RecordedClip {
   blob: Blob;
@@ -58,8 +59,7 @@ export interface UploadRecordingInput {
   fileName: string;
 }
 
-/** Emitted to the parent (the editor) once the clip is stored. */
-export type RecorderSavedEvent = { type: 'recorder.saved'; item: AudioItem };
+export type { RecorderSavedEvent } from '../model/referenceAudio';
 
 export const recorderMachine = setup({
   types: {

@@ -26,7 +26,7 @@ import {
   batchTranscribeMessage,
   transcribeMessage,
 } from '../model/agentFailures';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import {
   initialReferenceAudio,
   type ReferenceAudioContext,

@@ -5,8 +5,8 @@
 //   | none (nothing runs, the check failed, Dismiss, or History re-attached it instead)
 // A discussion that ended meanwhile is a notice (History keeps it); a failed load offers it again.
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided, notifyToasts } from '../model/actorKit';
-import { isReattachable, messageOf, openedFrom, sendResume } from '../model/history';
+import { notProvided, notifyToasts } from './kit/actorKit';
+import { isReattachable, messageOf, openedFrom, sendResume } from './kit/history';
 import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
 import { HISTORY_MESSAGES } from '../schemas/messages';
 

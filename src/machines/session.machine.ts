@@ -22,7 +22,7 @@ import { AUTH_MESSAGES } from '../schemas/messages';
 import { sessionFailureReason } from '../model/loginFailures';
 import { loginFormMachine, type LoginAcceptedEvent } from './loginForm.machine';
 import { countsAsExpired, isInWarningWindow, minutesLeft, type TokenClaims } from '../model/tokenExpiry';
-import { notProvided, notifyToasts, tellParent, type ParentInput, type TickerInput } from '../model/actorKit';
+import { notProvided, notifyToasts, tellParent, type ParentInput, type TickerInput } from './kit/actorKit';
 
 export interface RestoredSession {
   token: string;
@@ -185,3 +185,9 @@ export const sessionMachine = setup({
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    session: ActorRefFrom<typeof sessionMachine>;
+  }
+}

@@ -33,7 +33,7 @@ import {
 } from 'xstate';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
-import { notProvided, type ParentInput } from '../model/actorKit';
+import { notProvided, type ParentInput } from './kit/actorKit';
 import type { SocketPolicy } from '../model/socketPolicies';
 
 export type { SocketPolicy } from '../model/socketPolicies';

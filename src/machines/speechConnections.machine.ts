@@ -12,7 +12,7 @@ import type {
   SpeechConnectionTestResult,
   SpeechConnectionUpdate,
 } from '../schemas/speechConnections';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 import { errorText } from '../model/modelsForm';
 import {
   blankSpeechForm,

@@ -21,7 +21,7 @@ import {
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, sessionTokenOf, type PanelInput } from '../model/actorKit';
+import { notProvided, panelContext, sessionTokenOf, type PanelInput } from './kit/actorKit';
 import {
   isAuthErrorFrame,
   isQuietStandardClose,
@@ -37,7 +37,7 @@ import {
   resetStatuses,
   standardAudioItem,
   tellAudioQueue,
-} from '../model/discussionRelay';
+} from './kit/discussionRelay';
 import {
   bannerAfterFrame,
   CLOSE_COMMAND,
@@ -422,3 +422,9 @@ export const standardDiscussionMachine = setup({
 
 export type StandardDiscussionActorRef = ActorRefFrom<typeof standardDiscussionMachine>;
 export type StandardDiscussionSnapshot = SnapshotFrom<typeof standardDiscussionMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    standardDiscussion: ActorRefFrom<typeof standardDiscussionMachine>;
+  }
+}

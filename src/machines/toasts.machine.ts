@@ -60,3 +60,9 @@ export const toastsMachine = setup({
 
 export type ToastsActorRef = ActorRefFrom<typeof toastsMachine>;
 export type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    toasts: ActorRefFrom<typeof toastsMachine>;
+  }
+}

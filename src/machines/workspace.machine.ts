@@ -20,9 +20,9 @@ import type { Edge } from '../schemas/connections';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
 import type { MonitorStats } from '../schemas/system';
 import { SUCCESS_BANNER_MS } from '../schemas/constants';
-import { notProvided, notifyToasts } from '../model/actorKit';
+import { notProvided, notifyToasts } from './kit/actorKit';
 import { bannerError, type BannerRequest } from '../model/bannerRequest';
-import { autoLayoutMoves } from '../model/canvasPlacement';
+import { autoLayoutMoves } from '../shared/canvasPlacement';
 import * as reduce from '../model/workspaceReducers';
 import {
   initialWorkspaceContext,
@@ -376,3 +376,9 @@ export const workspaceMachine = setup({
 
 export type WorkspaceActorRef = ActorRefFrom<typeof workspaceMachine>;
 export type WorkspaceSnapshot = SnapshotFrom<typeof workspaceMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    workspace: ActorRefFrom<typeof workspaceMachine>;
+  }
+}

@@ -12,7 +12,7 @@ import { DEBUG_SOCKET_PATHS, ENDPOINTS, SOCKET_CLOSE_GRACE_MS } from '../schemas
 import { hybridServerFrame } from '../schemas/hybridSocket';
 import { liveServerFrame } from '../schemas/liveUpdates';
 import { standardServerFrame } from '../schemas/standardSocket';
-import { notProvided } from '../model/actorKit';
+import { notProvided } from './kit/actorKit';
 
 /** Every path the tester offers: the debug paths, then the panels' own endpoints and /ws/system. */
 export const TESTER_PATHS: readonly string[] = [

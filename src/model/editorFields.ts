@@ -5,8 +5,8 @@ import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } fr
 import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
 import type { BannerShowEvent } from './bannerRequest';
-import type { ReferenceAudioEvent } from '../machines/referenceAudio.machine';
-import type { AgentVoiceEvent } from '../machines/agentVoice.machine';
+import type { ReferenceAudioEvent } from './referenceAudio';
+import type { AgentVoiceEvent } from './agentVoice';
 import type { AgentDeletedEvent } from './workspaceTypes';
 
 /** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */

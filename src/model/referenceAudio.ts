@@ -1,8 +1,10 @@
 // The reference voices of one agent (the editor drawer's audio part): what the chart holds and hears.
 // Pure; the chart is src/machines/referenceAudio.machine.ts.
 import type { AudioItem } from '../schemas/audio';
-import type { RecorderSavedEvent } from '../machines/recorder.machine';
 import { emptyUpload, type UploadDraft } from './audioUpload';
+
+/** The recorder tells its parent (the editor) once the clip is stored. */
+export type RecorderSavedEvent = { type: 'recorder.saved'; item: AudioItem };
 
 export interface ReferenceAudioInput {
   /** The agent the voices belong to; null while the agent is not saved yet. */

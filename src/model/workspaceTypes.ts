@@ -6,7 +6,7 @@ import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type { MonitorStats } from '../schemas/system';
 import type { BannerRequest, BannerShowEvent } from './bannerRequest';
-import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point } from './canvasPlacement';
+import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point } from '../shared/canvasPlacement';
 import type { PendingMove, WorkspaceData } from './workspaceReducers';
 
 /** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */

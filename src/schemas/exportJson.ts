@@ -23,7 +23,7 @@ export const discussionExport = z.object({
   endpoint: z.string(),
   context: z.string(),
   configuration: z.object({ communication: communicationConfig, reasoning: reasoningConfig, research: researchConfig }),
-  /** The one message count (src/model/messageCount.ts): agent turns and human messages. */
+  /** The one message count (src/shared/messageCount.ts): agent turns and human messages. */
   message_count: z.number().int().nonnegative(),
   messages: z.array(exportMessage),
   argument_tree: z.array(argument),

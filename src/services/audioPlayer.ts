@@ -12,7 +12,7 @@ import type {
   PlayClipInput,
   PreloadCommand,
 } from '../model/audioClip';
-import { AUDIO_QUEUE_MESSAGES, clampPlaybackRate, clampVolume } from '../model/audioQueue';
+import { AUDIO_QUEUE_MESSAGES, clampPlaybackRate, clampVolume } from '../machines/kit/audioQueue';
 import { AUDIO_BUFFER_SIZE } from '../schemas/constants';
 
 /** The part of HTMLAudioElement the player uses (a fake in tests). */

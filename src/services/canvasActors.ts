@@ -9,7 +9,7 @@ import { positionSaveMachine } from '../machines/positionSave.machine';
 import { editorMachine } from '../machines/editor.machine';
 import { referenceAudioMachine } from '../machines/referenceAudio.machine';
 import { recorderMachine, type UploadRecordingInput } from '../machines/recorder.machine';
-import { fallbackPosition } from '../model/canvasPlacement';
+import { fallbackPosition } from '../shared/canvasPlacement';
 import type { AgentUpdate, AgentCreateRequest } from '../schemas/agents';
 import type { Api } from './api';
 import { createMicrophoneActor, type MediaDeps } from './recorder';

@@ -2,7 +2,7 @@
 // ticker that tells its parent the current time right away and then every `intervalMs` (the interval itself is
 // chosen by the machine, in its input).
 import { fromCallback, type EventObject } from 'xstate';
-import type { TickerInput } from '../model/actorKit';
+import type { TickerInput } from '../machines/kit/actorKit';
 
 /** The wall clock, for the panels' `readClock` (a test provides its own time instead). */
 export const wallClock = () => Date.now();

@@ -49,7 +49,7 @@ export function createEvalLogic(deps: {
       resumeRun: fromPromise(({ input }) => api.resume(input)),
       deleteRun: fromPromise(({ input }) => api.remove(input)),
       saveExport: fromPromise(async ({ input }: { input: ExportInput }) => {
-        const { evalCsv, evalJson } = await import('../model/evalExport');
+        const { evalCsv, evalJson } = await import('../shared/evalExport');
         const text = input.format === 'csv' ? evalCsv(input.run) : evalJson(input.run);
         deps.saveFile(
           new Blob([text], { type: input.format === 'csv' ? 'text/csv' : 'application/json' }),

@@ -3,7 +3,7 @@
 //
 // One layout for both: a title, the session lines, the discussion as the panel shows it — each turn once (speaker,
 // time, its text, what the protocol added as one quiet line), the light rows between — then the consensus and the
-// papers. The heading carries the one message count (src/model/messageCount.ts). The panels differ only in geometry: the standard panel breaks pages when y passes
+// papers. The heading carries the one message count (src/shared/messageCount.ts). The panels differ only in geometry: the standard panel breaks pages when y passes
 // PDF_PAGE_BREAK_Y and wraps text at PDF_TEXT_WIDTH; the hybrid panel keeps a PDF_HYBRID_MARGIN margin all round
 // and PDF_HYBRID_LINE_SPACING between lines.
 //
@@ -22,7 +22,7 @@ import {
 } from '../schemas/constants';
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
-import { messageCountLabel } from '../model/messageCount';
+import { messageCountLabel } from '../shared/messageCount';
 import { ENDPOINT_TITLES } from '../model/standardConfig';
 import type { EndpointKey } from '../schemas/constants';
 

@@ -10,7 +10,7 @@ import {
   type AudioQueueNotice,
 } from '../../src/machines/audioQueue.machine';
 import type { ClipCommand, ClipEvent, PlayClipInput, PreloadCommand } from '../../src/model/audioClip';
-import { AUDIO_HISTORY_LIMIT, AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
+import { AUDIO_HISTORY_LIMIT, AUDIO_QUEUE_MESSAGES } from '../../src/machines/kit/audioQueue';
 import {
   selectCurrentItem,
   selectFlags,

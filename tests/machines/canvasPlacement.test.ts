@@ -1,4 +1,4 @@
-// Where new agents go and what Auto-layout does (src/model/canvasPlacement.ts): pure functions.
+// Where new agents go and what Auto-layout does (src/shared/canvasPlacement.ts): pure functions.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -9,7 +9,7 @@ import {
   nextFreeSlot,
   overlaps,
   type Point,
-} from '../../src/model/canvasPlacement';
+} from '../../src/shared/canvasPlacement';
 import { POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
 
 const inBounds = (p: Point) => p.x >= POSITION_MIN && p.x <= POSITION_MAX && p.y >= POSITION_MIN && p.y <= POSITION_MAX;

@@ -20,7 +20,7 @@ import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { createHybridDiscussionLogic, type HybridDiscussionDeps } from '../../src/services/hybridDiscussionActors';
 import { fakeSockets } from '../support/fakeWebSocket';
-import type { PanelInput } from '../../src/model/actorKit';
+import type { PanelInput } from '../../src/machines/kit/actorKit';
 
 /** An actor that keeps every event sent to it. */
 const recorder = (log: AnyEventObject[]) =>

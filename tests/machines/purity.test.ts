@@ -4,8 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// src/machines and src/model (pure logic that is not a chart) keep the same rules.
-const dirs = ['machines', 'model'].map((d) => path.resolve(__dirname, '../../src', d));
+// src/machines (with kit/, the chart code several charts share) and src/model (pure logic that is not a chart) keep
+// the same rules.
+const dirs = ['machines', 'machines/kit', 'model'].map((d) => path.resolve(__dirname, '../../src', d));
 const files = dirs.flatMap((dir) =>
   readdirSync(dir)
     .filter((f) => /\.(ts|tsx)$/.test(f))
@@ -119,7 +120,7 @@ describe('machines are pure', () => {
 
   it('src/machines holds only charts, state configs several charts share, and their selectors (pure logic that is not a chart lives in src/model)', () => {
     const machineDir = path.resolve(__dirname, '../../src/machines');
-    const strays = readdirSync(machineDir).filter((f) => !/\.(machine|states|selectors)\.ts$/.test(f));
+    const strays = readdirSync(machineDir).filter((f) => f !== 'kit' && !/\.(machine|states|selectors)\.ts$/.test(f));
     expect(strays).toEqual([]);
   });
 
@@ -144,8 +145,38 @@ describe('the model is pure', () => {
     expect(modelFiles).toContain('keyedVec.ts');
   });
   for (const file of modelFiles) {
-    it(`${file} imports no React/ui/services and touches no browser or timer globals`, () => {
-      expect(violations(readFileSync(path.join(modelDir, file), 'utf8'))).toEqual([]);
+    it(`${file} imports no React/ui/services, no xstate and no chart, and touches no browser or timer globals`, () => {
+      const source = readFileSync(path.join(modelDir, file), 'utf8');
+      expect([...violations(source), ...layerViolations(source, /^xstate(\/|$)|(^|\/)machines(\/|$)/)]).toEqual([]);
     });
   }
+});
+
+/** Imports whose specifier matches `forbidden`. */
+function layerViolations(source: string, forbidden: RegExp): string[] {
+  return [...source.matchAll(/(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+    .map((m) => m[1] ?? m[2])
+    .filter((spec) => forbidden.test(spec))
+    .map((spec) => `imports ${spec}`);
+}
+
+// The server shares only the schemas and src/shared with the SPA: never its model, charts, services or views.
+describe('the server imports only src/schemas and src/shared', () => {
+  const serverDir = path.resolve(__dirname, '../../server');
+  const serverFiles = (readdirSync(serverDir, { recursive: true }) as string[]).filter((f) => /\.ts$/.test(f));
+  it('finds the server files', () => expect(serverFiles.length).toBeGreaterThan(50));
+  it('no server file imports another part of src/', () => {
+    const found = serverFiles.flatMap((file) =>
+      layerViolations(readFileSync(path.join(serverDir, file), 'utf8'), /(^|\/)src\/(?!schemas\/|shared\/)/).map(
+        (v) => `${file}: ${v}`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+  it('the check catches a layer crossing', () => {
+    expect(layerViolations("import { x } from '../../src/model/feed';", /(^|\/)src\/(?!schemas\/|shared\/)/)).toEqual([
+      'imports ../../src/model/feed',
+    ]);
+    expect(layerViolations("import type { A } from 'xstate';", /^xstate(\/|$)/)).toEqual(['imports xstate']);
+  });
 });

@@ -15,7 +15,7 @@ import type { Edge } from '../../src/schemas/connections';
 import { AGENT_MESSAGES, CANVAS_MESSAGES } from '../../src/schemas/messages';
 import { SUCCESS_BANNER_MS } from '../../src/schemas/constants';
 import { flush, underParent } from '../support/harness';
-import { overlaps } from '../../src/model/canvasPlacement';
+import { overlaps } from '../../src/shared/canvasPlacement';
 import { editorWithFakes, fakeAgentApi, fakeMicrophone } from './editorHarness';
 
 const agent = (id: string, extra: Partial<Agent> = {}): Agent => ({

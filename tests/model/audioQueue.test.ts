@@ -11,7 +11,7 @@ import {
   takeNext,
   type AudioQueueContext,
   type AudioQueueItemInput,
-} from '../../src/model/audioQueue';
+} from '../../src/machines/kit/audioQueue';
 
 const empty: AudioQueueContext = {
   items: [],

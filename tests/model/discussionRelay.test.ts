@@ -1,6 +1,6 @@
 // Which frames a panel relays to the canvas and the audio queue (the charts' isRelayedFrame guard).
 import { describe, expect, it } from 'vitest';
-import { mayRelay } from '../../src/model/discussionRelay';
+import { mayRelay } from '../../src/machines/kit/discussionRelay';
 
 const heard = (frame: { type: string } & Record<string, unknown>) => ({ type: 'socketSession.frame', frame });
 

@@ -13,7 +13,7 @@ import {
   type ArgumentNode,
 } from '../../src/model/feedSelectors';
 import { kvValues } from '../../src/model/keyedVec';
-import { isMessageKind } from '../../src/model/messageCount';
+import { isMessageKind } from '../../src/shared/messageCount';
 import { buildExport } from '../../src/model/exportJson';
 import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
 import { ARGUMENT_TYPES, REASONING_STAGES } from '../../src/schemas/constants';

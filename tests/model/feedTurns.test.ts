@@ -1,10 +1,10 @@
 // One turn, one item: the frames that go with an agent's turn join it (docs/architecture.md#rules), and the one message
-// count (src/model/messageCount.ts) agrees with what the server counts.
+// count (src/shared/messageCount.ts) agrees with what the server counts.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyFrame, applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { countMessages, selectItem, selectMessageIds, selectMessages } from '../../src/model/feedSelectors';
-import { countStoredMessages, messageCountLabel } from '../../src/model/messageCount';
+import { countStoredMessages, messageCountLabel } from '../../src/shared/messageCount';
 import { extraPhrases, performativePhrase, statedPosition } from '../../src/model/turnExtras';
 import { isEphemeral } from '../../server/engine/frames';
 import { serverData, transcriptFrames, TRANSCRIPTS } from './transcriptFrames';

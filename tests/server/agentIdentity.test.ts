@@ -1,7 +1,7 @@
 // Agent identity (colour, avatar) is stored and patched; agents created without a position get free slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, agentList } from '../../src/schemas/agents';
-import { overlaps } from '../../src/model/canvasPlacement';
+import { overlaps } from '../../src/shared/canvasPlacement';
 import { startTestServer, type TestServer } from './harness';
 
 const valid = { name: 'Ada', role: 'Researcher', prompt: 'Weigh the evidence.', model: 'gemma3:4b' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionHistory, storedDiscussion } from '../../src/schemas/history';
 import { countMessages } from '../../src/model/feedSelectors';
-import { countStoredMessages } from '../../src/model/messageCount';
+import { countStoredMessages } from '../../src/shared/messageCount';
 import { replayStored } from '../../src/model/storedReplay';
 import { startTestServer, type TestServer } from './harness';
 import type { ChatRequest } from '../../server/providers/types';
@@ -14,7 +14,7 @@ import {
   testProviders,
 } from './engine/helpers';
 
-// The History list's message_count is the one count (src/model/messageCount.ts): the same number the opened
+// The History list's message_count is the one count (src/shared/messageCount.ts): the same number the opened
 // discussion (the feed replayed from the stored frames), the panel, the PDF and the JSON show — turns once, however
 // many frames carried them (an ACL message, a request, an argument on the multi-round endpoint), plus the human's.
 

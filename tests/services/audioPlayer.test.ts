@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import type { AudioQueueNotice } from '../../src/machines/audioQueue.machine';
 import type { PlayClipInput } from '../../src/model/audioClip';
-import { AUDIO_QUEUE_MESSAGES } from '../../src/model/audioQueue';
+import { AUDIO_QUEUE_MESSAGES } from '../../src/machines/kit/audioQueue';
 import {
   checkAudioUrl,
   createAudioActors,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeSpeaker, selectedAgents, statusOf } from '../../src/model/agentDisplay';
-import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/model/canvasPlacement';
+import { drawnPosition, fallbackPosition, isPositionInBounds } from '../../src/shared/canvasPlacement';
 import { CARD_SIZE, createEdgeDeriver, createNodeDeriver, createRectTracker } from '../../src/ui/canvas/flowElements';
 import type { Agent } from '../../src/schemas/agents';
 

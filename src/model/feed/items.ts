@@ -1,5 +1,5 @@
 import { kvAppend, kvGet, kvIndexOf, kvSetAt, vecGet } from '../keyedVec';
-import { isMessageKind } from '../messageCount';
+import { isMessageKind } from '../../shared/messageCount';
 import type { TurnExtra } from '../turnExtras';
 import { attachmentRow } from './attachmentRow';
 import { deepEqual, own } from './keys';

@@ -21,7 +21,7 @@ import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
-import { NODE_BOX } from '../../model/canvasPlacement';
+import { NODE_BOX } from '../../shared/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
 import { nodeTypes, type AgentFlowNode } from './AgentNode';
 import { edgeTypes } from './FloatingEdge';

@@ -4,7 +4,7 @@
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
 import { displayName, displayRole, statusOf, type CanvasStatus } from '../../model/agentDisplay';
-import { drawnPosition } from '../../model/canvasPlacement';
+import { drawnPosition } from '../../shared/canvasPlacement';
 import type { Rect } from './edgeGeometry';
 import { agentAvatar, agentColor } from '../../model/agentIdentity';
 import { canDrawText } from '../../services/glyphSupport';

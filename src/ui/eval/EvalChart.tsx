@@ -1,7 +1,7 @@
 // Accuracy per method as bars with their 95 % intervals, tokens per question as diamonds on the right-hand axis;
 // an SVG with role="img" and a title, and the same figures as a table beneath it (what a screen reader reads).
 import type { EvalMethodResult } from '../../schemas/eval';
-import { evalRows } from '../../model/evalExport';
+import { evalRows } from '../../shared/evalExport';
 
 const W = 560;
 const H = 220;

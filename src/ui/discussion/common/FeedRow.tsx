@@ -3,7 +3,7 @@
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import type { FeedItem } from '../../../model/feed';
 import type { HistoryParticipant } from '../../../schemas/history';
-import { isMessageKind } from '../../../model/messageCount';
+import { isMessageKind } from '../../../shared/messageCount';
 import { lookOf, useWorkspaceAgent } from './agentLook';
 import { FeedNote } from './FeedNote';
 import { TurnBubble } from './TurnBubble';

@@ -18,7 +18,7 @@ import {
   selectMessageIds,
   selectPapers,
 } from '../../../model/feedSelectors';
-import { messageCountLabel } from '../../../model/messageCount';
+import { messageCountLabel } from '../../../shared/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
 import { formatLabel } from '../../../model/discussionFormat';
 import { ENDPOINTS } from '../../../schemas/constants';

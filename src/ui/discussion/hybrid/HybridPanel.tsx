@@ -16,7 +16,7 @@ import {
   selectMessageIds,
   selectPapers,
 } from '../../../model/feedSelectors';
-import { messageCountLabel } from '../../../model/messageCount';
+import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';

@@ -1,6 +1,6 @@
 // The footer (docs/product.md#discussions-screens): Stop, PDF and JSON export, and the counters of messages (the one
-// count: src/model/messageCount.ts), arguments and papers.
-import { messageCountLabel } from '../../../model/messageCount';
+// count: src/shared/messageCount.ts), arguments and papers.
+import { messageCountLabel } from '../../../shared/messageCount';
 export interface PanelFooterProps {
   counts: { messages: number; arguments: number; papers: number };
   canStop: boolean;

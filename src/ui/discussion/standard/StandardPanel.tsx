@@ -21,7 +21,7 @@ import {
   selectPapers,
 } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
-import { messageCountLabel } from '../../../model/messageCount';
+import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
 import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
 import { AgentStrip, type StripAgent } from '../common/AgentStrip';

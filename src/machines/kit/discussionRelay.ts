@@ -4,11 +4,11 @@
 // (`relayAgentStatus: enqueueActions(relayAgentStatus)`) and keeps its own context and event types.
 // The panels differ only in which frames carry speech: standardAudioItem and hybridAudioItem say so.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
-import type { HybridServerFrame } from '../schemas/hybridSocket';
-import type { HybridSettings } from '../schemas/settings';
-import type { StandardServerFrame } from '../schemas/standardSocket';
-import { frameOf } from './discussionSocket';
-import { optionSlotFromId } from './positionSelectors';
+import type { HybridServerFrame } from '../../schemas/hybridSocket';
+import type { HybridSettings } from '../../schemas/settings';
+import type { StandardServerFrame } from '../../schemas/standardSocket';
+import { frameOf } from '../../model/discussionSocket';
+import { optionSlotFromId } from '../../model/positionSelectors';
 import { systemActor } from './systemRegistry';
 
 export const agentStatus = (agentId: string, status: string) => ({

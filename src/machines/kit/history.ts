@@ -2,15 +2,15 @@
 // through the panels' parse path and feed model) and whether its panel can continue it. Pure; the chart is
 // src/machines/history.machine.ts.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
-import type { Feed } from './feed';
+import type { Feed } from '../../model/feed';
 import { systemActor } from './systemRegistry';
-import { replayStored, settingsOf, type PanelKind } from './storedReplay';
-import type { EndpointKey } from '../schemas/constants';
-import type { DiscussionSummary, StoredDiscussion } from '../schemas/history';
-import type { ExportFormat, ResumeFacts, RunInfo } from './standardRun';
-import type { HybridResumeFacts } from './hybridRun';
-import { hybridSettingsOf } from './hybridConfig';
-import { defaults, type HybridSettings } from '../schemas/settings';
+import { replayStored, settingsOf, type PanelKind } from '../../model/storedReplay';
+import type { EndpointKey } from '../../schemas/constants';
+import type { DiscussionSummary, StoredDiscussion } from '../../schemas/history';
+import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardRun';
+import type { HybridResumeFacts } from '../../model/hybridRun';
+import { hybridSettingsOf } from '../../model/hybridConfig';
+import { defaults, type HybridSettings } from '../../schemas/settings';
 
 export const HISTORY_TABS = ['discussion', 'tree', 'research', 'analytics'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];

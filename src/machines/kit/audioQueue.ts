@@ -12,8 +12,8 @@ import {
   AUDIO_PLAYBACK_RATE_MAX,
   AUDIO_PLAYBACK_RATE_MIN,
   AUDIO_VERIFY_TIMEOUT_MS,
-} from '../schemas/constants';
-import type { PlayClipInput } from './audioClip';
+} from '../../schemas/constants';
+import type { PlayClipInput } from '../../model/audioClip';
 
 export type AudioItemStatus =
   | 'queued'

@@ -11,7 +11,7 @@
 // one-line action of the chart's own.
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import { systemActor } from './systemRegistry';
-import type { ToastRequest } from './toastRequest';
+import type { ToastRequest } from '../../model/toastRequest';
 
 /**
  * What a discussion panel is started with: nothing in the app (it reads the signed-in user's token from the session
