@@ -100,6 +100,14 @@ test(
       await models(page).getByRole('article', { name: 'Speech connection Built-in (espeak-ng)' }).waitFor();
       await card.scrollIntoViewIfNeeded();
       await shot(models(page).getByRole('region', { name: /^Speech/ }), 'voices-models.png');
+      // Esc in the delete confirmation closes the confirmation only: the Models dialog and the card stay.
+      await card.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Confirm' });
+      await confirm.waitFor();
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      if (!(await models(page).isVisible())) throw new Error('Esc in the delete confirmation closed the Models dialog');
+      await card.waitFor();
       await models(page).getByRole('button', { name: 'Close' }).first().click();
 
       // ── Two agents, each cloned from its own recording ──
