@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../support/fakeModelServers';
+import { startFakeSpeech } from '../support/fakeSpeechServers';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
 // The secrets grep (docs/models.md → 'API keys'): a real server process with its own DATA_DIR (PGlite files on
@@ -10,7 +11,13 @@ import { startServerProcess, type ServerProcess } from './serverProcess';
 // in DATA_DIR holds the key in plain text (nor its base64, which is how a careless 'encryption' would look).
 
 const KEY = 'sk-live-SECRET-7hQ2mZ9xVb4Nw8Kc3Rt6Yp1L';
-const encodings = [KEY, Buffer.from(KEY).toString('base64'), Buffer.from(KEY).toString('hex')];
+/** A speech connection's key, kept the same way (Models → Speech). */
+const SPEECH_KEY = 'sk-speech-SECRET-Qe4Tb8Lm2Wx6Zr9Pd3Hn';
+const encodings = [KEY, SPEECH_KEY].flatMap((k) => [
+  k,
+  Buffer.from(k).toString('base64'),
+  Buffer.from(k).toString('hex'),
+]);
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -24,16 +31,19 @@ describe('API keys of model connections', () => {
   let dataDir: string;
   let server: ServerProcess;
   let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  let speech: Awaited<ReturnType<typeof startFakeSpeech>>;
   const answers: string[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'agora-secrets-'));
     fake = await startFakeOpenAi({ apiKey: KEY });
+    speech = await startFakeSpeech({ kind: 'openai', apiKey: SPEECH_KEY });
     server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', SECRETS_KEY: '' });
   }, 90_000);
   afterAll(async () => {
     await server?.kill();
     await fake?.close();
+    await speech?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -87,6 +97,31 @@ describe('API keys of model connections', () => {
     await call('GET', '/health', token);
     // The key went to the model server, so the connection really used it.
     expect(fake.seen.some((s) => s.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+
+    // A speech connection's key: saved, tested, refused in a duplicate, changed, listed — and a sample spoken.
+    const voice = await call('POST', '/speech-connections', token, {
+      kind: 'openai',
+      name: 'Paid speech',
+      base_url: speech.url,
+      api_key: SPEECH_KEY,
+      model: 'tts-1',
+    });
+    expect(voice.status).toBe(201);
+    expect(voice.body.status.state).toBe('reachable');
+    await call('POST', '/speech-connections/test', token, {
+      kind: 'openai',
+      base_url: speech.url,
+      api_key: SPEECH_KEY,
+    });
+    await call('POST', '/speech-connections', token, {
+      kind: 'openai',
+      name: 'Paid speech',
+      base_url: speech.url,
+      api_key: SPEECH_KEY,
+    });
+    await call('POST', '/speech-connections/test', token, { kind: 'openai', base_url: 'ftp://x', api_key: SPEECH_KEY });
+    await call('PATCH', `/speech-connections/${voice.body.id}`, token, { api_key: SPEECH_KEY, name: 'Paid speech 2' });
+    await call('GET', '/speech-connections', token);
 
     await server.kill();
     for (const a of answers) for (const e of encodings) expect(a).not.toContain(e);
