@@ -1,7 +1,7 @@
 import type { AudioItem } from '../../src/schemas/audio';
 import type { Queryable } from '../db/db';
 import { HttpError } from '../http/errors';
-import { audioUrl, storedPath } from './audioFiles';
+import { audioUrl } from './audioFiles';
 
 export interface AudioRow {
   id: string;
@@ -42,20 +42,3 @@ export const listAudio = (db: Queryable, userId: string, agentId: string) =>
     'SELECT * FROM audio_items WHERE agent_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC',
     [agentId, userId],
   );
-
-/**
- * The agent's default reference voice for speech engines that clone: the file on disk and its transcript
- * (null when it was never transcribed). Null when the agent has no reference audio.
- */
-export async function defaultVoice(db: Queryable, mediaDir: string, userId: string, agentId: string) {
-  const [row] = await db.query<AudioRow>(
-    'SELECT * FROM audio_items WHERE agent_id = $1 AND user_id = $2 AND is_default',
-    [agentId, userId],
-  );
-  if (!row) return null;
-  return {
-    referenceAudioPath: storedPath(mediaDir, row.file_name),
-    referenceText: row.transcript,
-    mimeType: row.mime_type,
-  };
-}

@@ -77,7 +77,6 @@ export interface LlmRegistry {
 
 export interface SpeechRequest {
   text: string;
-  voice?: { referenceAudioPath: string; referenceText: string | null } | null;
   speed?: number;
   format?: string;
   signal?: AbortSignal;

@@ -21,9 +21,6 @@ import { espeakFallback } from '../voices/fallback';
 // Clips are open to whoever has the URL (an <audio> element sends no bearer token); the random name is
 // the capability, as for reference audio keys.
 
-/** Engines that send the agent's reference voice along (voice cloning). */
-const CLONING = new Set(['openai-speech']);
-
 export async function ttsRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
@@ -56,7 +53,8 @@ export async function ttsRoutes(app: FastifyInstance) {
 
     const speakSchema = {
       tags,
-      summary: "Speak a text (in an agent's reference voice when the engine clones voices)",
+      summary:
+        "Speak a text in the agent's own voice (a stock voice or a clone of its recording), else the default speech",
       body: ttsSpeakRequest,
       response: { 200: ttsSpeakResponse },
       errors: {
@@ -121,17 +119,15 @@ export async function ttsRoutes(app: FastifyInstance) {
         const voices: Array<{ id: string; name: string; agent_id?: string }> = [
           { id: 'default', name: speech.id === 'espeak' ? 'espeak-ng default voice' : 'Speech server default voice' },
         ];
-        const cloning = CLONING.has(speech.id);
-        if (cloning) {
-          const rows = await ctx.db.query<{ id: string; name: string }>(
-            `SELECT a.id, a.name FROM agents a
-           WHERE a.user_id = $1 AND EXISTS (SELECT 1 FROM audio_items i WHERE i.agent_id = a.id AND i.user_id = $1 AND i.is_default)
+        // An agent whose own voice is cloned from its reference recording (through a voice-cloning connection).
+        const rows = await ctx.db.query<{ id: string; name: string }>(
+          `SELECT a.id, a.name FROM agents a JOIN agent_voices v ON v.agent_id = a.id AND v.user_id = a.user_id
+           WHERE a.user_id = $1 AND v.mode = 'clone'
            ORDER BY a.created_at, a.id`,
-            [req.userId],
-          );
-          for (const r of rows)
-            voices.push({ id: `agent:${r.id}`, name: `${r.name} (reference voice)`, agent_id: r.id });
-        }
+          [req.userId],
+        );
+        for (const r of rows) voices.push({ id: `agent:${r.id}`, name: `${r.name} (cloned voice)`, agent_id: r.id });
+        const cloning = rows.length > 0;
         return { voices, provider: speech.id, cloning };
       },
     );
@@ -158,7 +154,8 @@ export async function ttsRoutes(app: FastifyInstance) {
           provider: speech.id,
           detail,
           status: probe.status,
-          cloning: CLONING.has(speech.id),
+          // Cloning goes through the user's voice-cloning connections (Models → Speech), not this engine.
+          cloning: false,
         };
       },
     );

@@ -181,6 +181,7 @@ export async function agentSpeech(ctx: AppContext, userId: string, agentId: stri
   if (!row) return null;
   return {
     label: row.label,
+    cloned: row.mode === 'clone',
     synthesize: (text: string, opts: { speed?: number; signal?: AbortSignal }) =>
       speakWith(ctx, userId, row, text, opts),
   };

@@ -5,8 +5,8 @@ import { ProviderError, abortError } from '../errors';
 import type { SpeechProvider, SpeechRequest } from '../types';
 import { fixWavSizes } from './audioTypes';
 
-// espeak-ng: robotic but local and instant. It cannot clone, so the agent's reference voice is
-// ignored. The text goes in on stdin and the arguments as an array: no shell ever sees either.
+// espeak-ng: robotic but local and instant. It cannot clone: a voice cloned from an agent's recording speaks
+// through a voice-cloning connection. The text goes in on stdin and the arguments as an array: no shell sees either.
 
 const BASE_RATE_WPM = 175;
 

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
 import { cachedProbe, probeAnyAnswer } from '../probe';
@@ -8,11 +6,9 @@ import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
 
 // An OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
 //
-// Without a reference voice the request is OpenAI's JSON: {model, input, voice, speed, response_format}.
-// With one (voice cloning: the agent's default reference audio and its transcript) the same fields
-// go as multipart/form-data plus `reference_audio` (the file) and `reference_text` (its transcript,
-// omitted when unknown). Cloning servers that follow this OpenAI extension (e.g. OpenAI-style
-// front-ends for F5-TTS, XTTS or CosyVoice) read those two fields; plain OpenAI never sees them.
+// The request is OpenAI's JSON: {model, input, voice, speed, response_format}, and nothing more: a voice cloned
+// from an agent's recording is spoken through a voice-cloning connection in the speech servers' own protocol
+// (server/providers/speech/voiceServer.ts), never as extra fields an OpenAI-compatible server would not read.
 
 export interface OpenAiSpeechOptions {
   baseUrl: string;
@@ -58,27 +54,8 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
       const url = `${api}/audio/speech`;
       const call = callSignal(timeoutMs, req.signal);
       try {
-        let body: BodyInit;
-        const h: Record<string, string> = { ...headers };
-        if (req.voice?.referenceAudioPath) {
-          const form = new FormData();
-          for (const [k, v] of Object.entries(fields)) form.set(k, v);
-          const file = await readFile(req.voice.referenceAudioPath).catch(() => {
-            throw new ProviderError('The agent’s reference audio file is missing', 'openai-speech', 'failed');
-          });
-          const name = path.basename(req.voice.referenceAudioPath);
-          const ext = path.extname(name).slice(1).toLowerCase();
-          form.set(
-            'reference_audio',
-            new Blob([file], { type: MIME_BY_EXTENSION[ext] ?? 'application/octet-stream' }),
-            name,
-          );
-          if (req.voice.referenceText) form.set('reference_text', req.voice.referenceText);
-          body = form;
-        } else {
-          h['content-type'] = 'application/json';
-          body = JSON.stringify({ ...fields, speed: req.speed ?? 1 });
-        }
+        const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
+        const body = JSON.stringify({ ...fields, speed: req.speed ?? 1 });
         const res = await fetch(url, { method: 'POST', headers: h, body, signal: call.signal });
         if (!res.ok) throw await httpError(res, 'openai-speech', SERVICE);
         const contentType = res.headers.get('content-type');

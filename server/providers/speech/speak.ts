@@ -1,13 +1,12 @@
-import { defaultVoice } from '../../audio/audioStore';
 import type { Queryable } from '../../db/db';
 import { ENGINE_MESSAGES } from '../../../src/schemas/messages';
 import { isAbortError, ProviderError } from '../errors';
 import type { SpeechProvider } from '../types';
 import { writeTtsAudio } from './media';
 
-// One spoken clip for an agent (or no agent): picks the agent's default reference voice when the
-// agent belongs to the user, synthesizes, stores under /media/tts/. Used by /api/tts/speak and the
-// discussion engine alike.
+// One spoken clip for an agent (or no agent): the agent's own voice when it has one (README 'Voices'; a stock voice or
+// a clone of its reference recording), else the server's default speech; stored under /media/tts/. Used by
+// /api/tts/speak and the discussion engine alike.
 
 export interface SpeakDeps {
   db: Queryable;
@@ -21,6 +20,8 @@ export interface SpeakDeps {
 
 export interface AgentSpeech {
   label: string;
+  /** The voice is a clone of the agent's reference recording (not a stock voice). */
+  cloned: boolean;
   synthesize(
     text: string,
     opts: { speed?: number; signal?: AbortSignal },
@@ -41,7 +42,7 @@ export interface SpokenClip {
   filename: string;
   mimeType: string;
   bytes: number;
-  /** Whether the agent's own reference voice was sent to the engine. */
+  /** Whether the clip was spoken in a voice cloned from the agent's reference recording. */
   cloned: boolean;
   durationMs: number;
   /** The agent's voice failed and espeak-ng spoke this turn instead: why, in the user's words. */
@@ -53,7 +54,6 @@ export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<
   const own = req.agentId && deps.voiceOf ? await deps.voiceOf(req.userId, req.agentId) : null;
   let out: { audio: Buffer; mimeType: string; extension: string };
   let voiceError: string | undefined;
-  let voice: Awaited<ReturnType<typeof defaultVoice>> = null;
   if (own) {
     try {
       out = await own.synthesize(req.text, { speed: req.speed, signal: req.signal });
@@ -67,11 +67,8 @@ export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<
   } else {
     if (!deps.speech.available())
       throw new ProviderError(ENGINE_MESSAGES.noSpeechEngine, deps.speech.id, 'unconfigured');
-    // defaultVoice only finds rows of this user, so another user's agent simply has no voice here.
-    voice = req.agentId ? await defaultVoice(deps.db, deps.mediaDir, req.userId, req.agentId) : null;
     out = await deps.speech.synthesize({
       text: req.text,
-      voice,
       speed: req.speed,
       format: req.format ?? 'wav',
       signal: req.signal,
@@ -90,7 +87,7 @@ export async function speakAsAgent(deps: SpeakDeps, req: SpeakRequest): Promise<
     filename: stored.filename,
     mimeType: out.mimeType,
     bytes: out.audio.length,
-    cloned: !!voice || !!own,
+    cloned: !!own?.cloned && !voiceError,
     durationMs: Date.now() - started,
     ...(voiceError ? { voiceError } : {}),
   };

@@ -76,7 +76,7 @@ describe('with a speech engine and research services', () => {
     const body = ttsSpeakResponse.parse(r.body);
     expect(body.audio_url).toBe(`/media/tts/${body.filename}`);
     expect(body.filename).toMatch(/^[0-9a-f]{32}\.wav$/);
-    expect(speech.calls.at(-1)).toMatchObject({ text: 'Hello there.', voice: null });
+    expect(speech.calls.at(-1)).toMatchObject({ text: 'Hello there.' });
 
     const head = await fetch(t.url + body.audio_url, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -102,7 +102,7 @@ describe('with a speech engine and research services', () => {
     }
   });
 
-  it("sends the agent's default reference audio and transcript, only for the user's own agent", async () => {
+  it("never sends an agent's reference recording to the server's OpenAI-compatible speech; another user's agent is not found", async () => {
     const { token, userId } = await t.register();
     const created = await t.api('POST', '/agents/', {
       token,
@@ -122,17 +122,13 @@ describe('with a speech engine and research services', () => {
 
     const r = await t.api('POST', '/api/tts/speak', { token, body: { text: 'In my own voice.', agent_id: agentId } });
     expect(r.status).toBe(200);
-    expect(r.body.cloned).toBe(true);
-    expect(speech.calls.at(-1)!.voice).toMatchObject({
-      referenceAudioPath: path.join(audioDir, fileName),
-      referenceText: 'This is my voice.',
-    });
+    // A clone is made through a voice-cloning connection (tests/server/voices.test.ts); the plain speech server
+    // gets OpenAI's request and nothing of the recording.
+    expect(r.body.cloned).toBe(false);
+    expect(Object.keys(speech.calls.at(-1)!).sort()).toEqual(['format', 'signal', 'speed', 'text']);
 
     const voices = ttsVoices.parse((await t.api('GET', '/api/tts/voices', { token })).body);
-    expect(voices.voices).toEqual([
-      { id: 'default', name: 'Speech server default voice' },
-      { id: `agent:${agentId}`, name: 'Vera (reference voice)', agent_id: agentId },
-    ]);
+    expect(voices.voices).toEqual([{ id: 'default', name: 'Speech server default voice' }]);
 
     const other = await t.register();
     const stolen = await t.api('POST', '/api/tts/speak', {
@@ -155,7 +151,7 @@ describe('with a speech engine and research services', () => {
   it('reports its status', async () => {
     const { token } = await t.register();
     const s = ttsStatus.parse((await t.api('GET', '/api/tts/status', { token })).body);
-    expect(s).toMatchObject({ available: true, provider: 'openai-speech', cloning: true });
+    expect(s).toMatchObject({ available: true, provider: 'openai-speech', cloning: false });
     // The engine's address is the operator's to see (server/auth/operator.ts); this account is not the first.
     expect(s.detail).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createNoSpeech } from '../../../server/providers/speech/none';
 import { createOpenAiSpeechProvider } from '../../../server/providers/speech/openai';
 import { isTtsName, writeTtsAudio } from '../../../server/providers/speech/media';
 import { closedPort, sendJson, sleep, startLoopback } from '../../support/loopback';
-import { makeWav, parseForm } from './wav';
+import { makeWav } from './wav';
 
 // A fake OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
 let close: (() => Promise<void>) | null = null;
@@ -58,40 +58,6 @@ describe('OpenAI-compatible speech provider', () => {
     });
   });
 
-  it('sends the agent’s reference audio and transcript as multipart for voice cloning', async () => {
-    const lb = await fakeSpeech();
-    const ref = path.join(dir, '0b7c1e2a-1111-4222-8333-444455556666.wav');
-    const refBytes = makeWav(100);
-    await writeFile(ref, refBytes);
-    const p = createOpenAiSpeechProvider({ baseUrl: `${lb.url}/v1`, model: 'f5-tts', voice: 'clone' });
-    await p.synthesize({
-      text: 'Cloned words.',
-      voice: { referenceAudioPath: ref, referenceText: 'This is my voice.' },
-      speed: 1,
-    });
-    const req = lb.requests[0];
-    expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await parseForm(req.body, req.headers['content-type']);
-    expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
-      model: 'f5-tts',
-      input: 'Cloned words.',
-      voice: 'clone',
-      speed: '1',
-      response_format: 'wav',
-      reference_text: 'This is my voice.',
-    });
-    const file = form.get('reference_audio') as File;
-    expect(file.name).toBe('0b7c1e2a-1111-4222-8333-444455556666.wav');
-    expect(file.type).toBe('audio/wav');
-    expect(Buffer.from(await file.arrayBuffer()).equals(refBytes)).toBe(true);
-
-    // An untranscribed reference goes without reference_text.
-    await p.synthesize({ text: 'Again.', voice: { referenceAudioPath: ref, referenceText: null } });
-    const again = await parseForm(lb.requests[1].body, lb.requests[1].headers['content-type']);
-    expect(again.has('reference_text')).toBe(false);
-    expect(again.has('reference_audio')).toBe(true);
-  });
-
   it('names the file after what the server sent (mp3)', async () => {
     const lb = await fakeSpeech((res) => {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
@@ -101,7 +67,7 @@ describe('OpenAI-compatible speech provider', () => {
     expect(out).toMatchObject({ mimeType: 'audio/mpeg', extension: 'mp3' });
   });
 
-  it('reports failures clearly: HTTP errors, non-audio answers, a missing reference file, time-outs, no server', async () => {
+  it('reports failures clearly: HTTP errors, non-audio answers, time-outs, no server', async () => {
     let mode = '500';
     const lb = await fakeSpeech(async (res) => {
       if (mode === '500') return sendJson(res, 500, { detail: 'CUDA out of memory' });
@@ -115,9 +81,6 @@ describe('OpenAI-compatible speech provider', () => {
     await expect(p.synthesize({ text: 'x' })).rejects.toThrow(
       'The speech server answered application/json instead of audio',
     );
-    await expect(
-      p.synthesize({ text: 'x', voice: { referenceAudioPath: path.join(dir, 'missing.wav'), referenceText: null } }),
-    ).rejects.toThrow('The agent’s reference audio file is missing');
     mode = 'slow';
     await expect(p.synthesize({ text: 'x' })).rejects.toThrow(
       `The speech server at ${lb.url} did not answer within 0.2 s`,
