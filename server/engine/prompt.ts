@@ -199,6 +199,7 @@ export function summaryRequest(
       })),
       task: 'summary',
       maxWords: 120,
+      consensus: consensusScore,
     },
   };
 }

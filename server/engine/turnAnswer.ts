@@ -71,6 +71,8 @@ export interface TurnContext {
   answers?: Array<{ label: string; text: string }>;
   /** The side a debater argues. */
   side?: 'for' | 'against';
+  /** The discussion's one consensus figure, 0–1 (engine/consensus.ts; task 'summary'). */
+  consensus?: number;
 }
 
 /** The constrained answers a format asks for (server/engine/formats). */

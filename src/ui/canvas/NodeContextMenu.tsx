@@ -1,6 +1,7 @@
 // The right-click menu of a node: Edit Agent, Delete Agent. Closes on Escape, on a click outside, or after a
 // choice. Arrow keys move between the items; focus starts on the first.
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { PencilIcon, TrashIcon } from '../common/icons';
 
 const MENU_SIZE = { width: 190, height: 96 };
@@ -27,7 +28,9 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
     items[(i + delta + items.length) % items.length]?.focus();
   };
 
-  return (
+  // Drawn on the body, above every stacking context: a node near the canvas's right edge opens its menu over the
+  // discussion panel, not under it.
+  return createPortal(
     <>
       <div
         className="agora-menu-backdrop"
@@ -72,6 +75,7 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
           Delete Agent
         </button>
       </div>
-    </>
+    </>,
+    document.body,
   );
 }

@@ -227,6 +227,10 @@ describe('the built-in offline model', () => {
     expect(s.argument_type).toBe('synthesis');
     for (const a of agents) expect(s.content).toContain(a.name);
     expect(s.content).toMatch(/support stands at \d+%/);
+    // In a discussion the engine gives its one consensus figure, and the summary says that one.
+    const given = await answer(ctxFor(agents[0], { task: 'summary', history, consensus: 0.4 }));
+    expect(given.content).toContain('Agreement stands at 40%');
+    expect(given.content).not.toMatch(/support stands at/);
   });
 
   it('honours maxTokens as an approximate word budget', async () => {

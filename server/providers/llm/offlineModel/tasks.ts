@@ -57,7 +57,9 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     total += c;
     if (p.stance === 'support') weighted += c;
   }
-  const agreement = total ? weighted / total : 0;
+  // The engine's one consensus figure when it gives it (the share of the leading option over everyone); the
+  // weighted share of support otherwise (a summary asked for outside a discussion).
+  const agreement = ctx.consensus ?? (total ? weighted / total : 0);
   // Themes: the topic's noun phrases the discussion used most, plus what people (not agents) brought in.
   const said = ctx.history.map((h) => h.content.toLowerCase()).join(' ');
   const used = (w: string) => said.split(w.toLowerCase()).length - 1;
@@ -82,7 +84,7 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     `Summary of ${turns} turn${turns === 1 ? '' : 's'} on ${clause ?? `"${shortTopic(ctx.topic)}"`}${speakers.length ? `, by ${listPhrase(speakers)}` : ''}.`,
     positions.length ? `Latest positions: ${positions.join('; ')}.` : 'No positions were stated yet.',
     themes.length ? `The discussion centred on ${listPhrase(themes)}.` : '',
-    `Confidence-weighted support stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose ? ', with open disagreement' : ''}.`,
+    `${ctx.consensus !== undefined ? 'Agreement' : 'Confidence-weighted support'} stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose || ctx.consensus !== undefined ? ', with open disagreement' : ''}.`,
   ].filter(Boolean);
   const stance =
     counts.support >= counts.oppose && counts.support >= counts.neutral
