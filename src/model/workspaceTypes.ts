@@ -95,6 +95,8 @@ export type WorkspaceEvent =
   | { type: 'live.resync' }
   | { type: 'selection.toggle'; id: string }
   | { type: 'selection.clear' }
+  /** The selection becomes these agents (those still on the canvas), in this order: History's 'Continue from here'. */
+  | { type: 'selection.set'; ids: string[] }
   | { type: 'agents.reload' }
   | { type: 'connections.reload' }
   /** A discussion panel relays an agent's status (agent_status frames, speech start and end). */

@@ -71,6 +71,9 @@ describe('continue from here', () => {
     expect(prompt).not.toContain(source.said[3]);
     // The offline model reads the same transcript as data: its first turn answers the last earlier speaker.
     expect(first.context!.history.map((h) => h.content)).toEqual(source.said.slice(0, 2));
+    const lastEarlier = first.context!.history[1].speaker;
+    const opening = c.frames.find((f) => f.type === 'text');
+    expect(opening.text, 'the first new turn answers the last earlier speaker by name').toContain(lastEarlier);
 
     const rows = await historyRows();
     const made = rows.find((r) => r.session_id === sid);

@@ -36,6 +36,7 @@ import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
 import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
+import { ContinuationLinks } from './ContinuationLinks';
 import { ReplayView, turnInHash } from './ReplayView';
 import './history.css';
 
@@ -91,6 +92,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
           <span>{d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}</span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
         </span>
+        <ContinuationLinks d={d} history={history} />
       </div>
       <div className="history-row__actions">
         {d.status === 'running' && (
@@ -284,6 +286,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
           </p>
+          <ContinuationLinks d={d} history={history} />
         </div>
         {replaying ? (
           <button type="button" className="button button--small" onClick={closeReplay}>
@@ -300,7 +303,16 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           </button>
         )}
       </div>
-      {replaying && <ReplayView replay={replay} moments={opened.moments} />}
+      {replaying && (
+        <ReplayView
+          replay={replay}
+          moments={opened.moments}
+          onContinue={(turn) => {
+            closeReplay();
+            history.send({ type: 'history.continue', turn });
+          }}
+        />
+      )}
       {d.status === 'running' && (
         <p className="history-note">
           This discussion is still running.{' '}

@@ -39,7 +39,16 @@ function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
   return size === all.length ? all : all.slice(0, size);
 }
 
-export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moments: readonly Feed[] }) {
+export function ReplayView({
+  replay,
+  moments,
+  onContinue,
+}: {
+  replay: ReplayActorRef;
+  moments: readonly Feed[];
+  /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
+  onContinue?: (turn: number) => void;
+}) {
   const turn = useSelector(replay, selectReplayTurn);
   const turns = useSelector(replay, selectReplayTurns);
   const playing = useSelector(replay, selectReplayPlaying);
@@ -123,6 +132,22 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
             onChange={(e) => replay.send({ type: 'replay.seek', turn: Number(e.target.value) })}
           />
         </label>
+        {onContinue && (
+          <button
+            type="button"
+            className="button button--small replay__continue"
+            disabled={turn < 1}
+            title={
+              turn < 1 ? 'Move the Timeline to a turn first' : `A new discussion that hears this one up to turn ${turn}`
+            }
+            onClick={() => {
+              replay.send({ type: 'replay.pause' });
+              onContinue(turn);
+            }}
+          >
+            Continue from here
+          </button>
+        )}
       </div>
     </div>
   );
