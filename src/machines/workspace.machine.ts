@@ -144,6 +144,7 @@ export const workspaceMachine = setup({
       }),
     },
     'discussion.positionsReset': { actions: assign({ positions: {} }) },
+    'discussion.positionsShow': { actions: assign({ shownPositions: ({ event }) => event.positions }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {

@@ -157,6 +157,25 @@ test(
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await waitFor('turn 2', async () => (await turnShown(page)) === 2, 5_000);
+    // The canvas marks each agent's option at the moment shown, in words too: none before the first turn.
+    const adaNode = async () => (await page.locator('[aria-label^="Ada,"]').first().getAttribute('aria-label')) ?? '';
+    await waitFor('Ada’s position on the canvas at turn 2', async () => /holds: /.test(await adaNode()), 5_000);
+    await page.keyboard.press('Home');
+    await waitFor(
+      'no position on the canvas before the first turn',
+      async () => !/holds: /.test(await adaNode()),
+      5_000,
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitFor('turn 2 again', async () => (await turnShown(page)) === 2 && /holds: /.test(await adaNode()), 5_000);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `docs/screens/continue-${w}.png` });
+    }
     await dialog(page).getByRole('button', { name: 'Continue from here' }).click();
     await dialog(page).waitFor({ state: 'hidden', timeout: 5_000 });
     const note = panel(page).getByRole('note', { name: 'Continuation' });

@@ -37,3 +37,17 @@ describe('a continuation in the standard panel', () => {
     expect(basicConfig.safeParse(extra).success).toBe(false);
   });
 });
+
+describe('the canvas marks of a stored moment', () => {
+  it('give each agent its option words and the colour slot of its option id', async () => {
+    const { canvasPositionsOf } = await import('../../src/model/positionSelectors');
+    const marks = canvasPositionsOf({
+      options: [
+        { id: 'o1', label: 'Fare-free' },
+        { id: 'o3', label: 'Trial first' },
+      ],
+      byAgent: { a: { agentId: 'a', optionId: 'o3' }, b: { agentId: 'b', optionId: 'o9' } },
+    } as never);
+    expect(marks).toEqual({ a: { label: 'Trial first', slot: 2 }, b: { label: 'o9', slot: 0 } });
+  });
+});

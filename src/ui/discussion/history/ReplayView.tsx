@@ -20,6 +20,8 @@ import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { PositionTimeline } from '../common/PositionTimeline';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { CanvasPositions } from './CanvasPositions';
 
 /** The turn a `#t=<turn>` address names, or null. */
 export const turnInHash = (hash: string): number | null => {
@@ -43,9 +45,12 @@ export function ReplayView({
   replay,
   moments,
   onContinue,
+  workspace,
 }: {
   replay: ReplayActorRef;
   moments: readonly Feed[];
+  /** The canvas shows the positions at the moment shown. */
+  workspace?: WorkspaceActorRef;
   /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
   onContinue?: (turn: number) => void;
 }) {
@@ -69,6 +74,7 @@ export function ReplayView({
   }, [turn]);
   return (
     <div className="replay">
+      <CanvasPositions workspace={workspace} feed={feed} />
       <div className="replay__state" aria-live="polite">
         <span>
           Turn {turn} of {turns}
