@@ -109,8 +109,8 @@ export interface NewDiscussion {
   continuedFrom?: { id: string; turn: number };
 }
 
-const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id, lease_until,
-    continued_from_id, continued_from_turn)
+const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id,
+    lease_until, continued_from_id, continued_from_turn)
   VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond', $9, $10)`;
 const insertParams = (d: NewDiscussion) => [
   d.id,
@@ -181,7 +181,8 @@ const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.cr
     WHERE f.discussion_id = d.id AND f.data->>'type' IN ('agent_message', 'text', 'argument')
       AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}' ORDER BY f.seq LIMIT 1) AS first_line,
   d.continued_from_id, d.continued_from_turn,
-  (SELECT s.topic FROM discussions s WHERE s.id = d.continued_from_id AND s.user_id = d.user_id) AS continued_from_topic,
+  (SELECT s.topic FROM discussions s WHERE s.id = d.continued_from_id AND s.user_id = d.user_id)
+    AS continued_from_topic,
   (SELECT json_agg(json_build_object('discussion_id', c.id, 'topic', c.topic, 'turn', c.continued_from_turn)) FROM
     (SELECT id, topic, continued_from_turn FROM discussions c WHERE c.continued_from_id = d.id AND c.user_id = d.user_id
       ORDER BY c.created_at, c.id LIMIT ${CONTINUATION_LINKS_MAX}) c) AS continued_in`;

@@ -23,7 +23,7 @@ export const continuationLink = z.object({
 });
 export type ContinuationLink = z.infer<typeof continuationLink>;
 
-/** The links a History row carries: where it was continued from, and (at most CONTINUATION_LINKS_MAX) where it went on. */
+/** A History row's links: what it continues, and (at most CONTINUATION_LINKS_MAX) what continued it. */
 export const continuationFields = {
   /** The discussion this one continues, and at which turn; null when it started fresh (or the source is deleted). */
   continued_from: continuationLink.nullish(),

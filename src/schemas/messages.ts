@@ -170,5 +170,6 @@ export const ENGINE_MESSAGES = {
   continuationNotFound: (id: string) =>
     `Cannot continue: no discussion of yours has the id ${id.slice(0, 80)}. Nothing was started.`,
   continuationNoTurn: (turn: number, turns: number) =>
-    `Cannot continue from turn ${turn}: that discussion has ${turns === 1 ? 'one turn' : `${turns} turns`}. Nothing was started.`,
+    `Cannot continue from turn ${turn}: that discussion has ${turns === 1 ? 'one turn' : `${turns} turns`}. ` +
+    'Nothing was started.',
 } as const;
