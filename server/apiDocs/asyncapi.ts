@@ -62,6 +62,8 @@ const DISCUSSION_FLOW = [
   '',
   `**Resume.** A configuration whose \`session_id\` names one of your discussions that is still running (or ended less than ${DISCUSSION_RESUME_GRACE_MS / 1000} s ago) attaches to it: the frames after \`resume_from\` (a count of frames the client holds; by default what the previous socket provably received) are replayed, then live frames follow. A dropped socket leaves the discussion running for that grace period; a close 1000 without \`stop\` ends it. A finished discussion is replayed from storage and the socket closed 1000.`,
   '',
+  '**Continue from here.** `continued_from: { discussion_id, turn }` in the configuration starts a new discussion whose agents first hear that stored discussion (yours, by its id) up to that turn (1-based, as the replay counts turns), as the discussion so far; it is stored with the new one and History links the two both ways (`continued_from`, `continued_in`). A discussion that is not yours or does not exist, or a turn it never reached, is refused with a fatal `error` frame and close 1003, and nothing starts. A reconnect may send it again: an existing session ignores it.',
+  '',
   '**Close codes.**',
   CLOSES,
 ].join('\n');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointKey } from '../../src/schemas/constants';
+import type { ContinuedFrom } from '../../src/schemas/continuation';
 import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocket';
 import { endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../src/schemas/format';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
@@ -19,7 +20,16 @@ import type { AgentRef, EndpointConfig } from './plan';
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
 
 export type Configured =
-  | { ok: true; input: EndpointConfig; topic: string; agentIds: string[]; sessionId: string; resumeFrom?: number }
+  | {
+      ok: true;
+      input: EndpointConfig;
+      topic: string;
+      agentIds: string[];
+      sessionId: string;
+      resumeFrom?: number;
+      /** 'Continue from here': the stored discussion and turn whose transcript the agents hear first. */
+      continuedFrom?: ContinuedFrom;
+    }
   | { ok: false; why: string };
 
 /** No discussion holds more frames than a PostgreSQL integer counts; a resume point is clamped to this first. */
@@ -99,6 +109,7 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
     agentIds: [...new Set(input.config.agent_ids)],
     sessionId: input.config.session_id,
     resumeFrom,
+    ...(input.config.continued_from ? { continuedFrom: input.config.continued_from } : {}),
   });
   switch (endpoint) {
     case 'basic': {

@@ -10,6 +10,7 @@ import {
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { clusterOf } from './cluster';
+import { loadPriorTranscript, type PriorTranscript } from './continuation';
 import { loadAgents, type Configured } from './configure';
 import { tuningOf } from './hooks';
 import { buildPlan, type AgentRef } from './plan';
@@ -83,7 +84,16 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   if (appeared) return attach(e, appeared);
   if (stored && clusterOf(e.ctx) && stored.status === 'running') return claimOrWatch(e, stored, here);
   if (stored) return (replay(e.ws, stored), null);
-  return open(e, agents, key);
+  let prior: PriorTranscript | undefined;
+  if (e.parsed.continuedFrom) {
+    const found = await loadPriorTranscript(e.ctx.db, e.userId, e.parsed.continuedFrom);
+    if (!found.ok) return (refuse(e.ws, found.why), null);
+    prior = found.prior;
+    const raced = here();
+    if (raced) return attach(e, raced);
+    if (e.ws.readyState !== e.ws.OPEN) return null;
+  }
+  return open(e, agents, key, prior);
 }
 
 function attach(e: Entrance, session: DiscussionSession): DiscussionSession | null {
@@ -112,7 +122,12 @@ function replay(ws: WebSocket, stored: StoredDiscussion) {
   if (ws.readyState === ws.OPEN) ws.close(CLOSE_NORMAL, 'Discussion ended');
 }
 
-async function open(e: Entrance, agents: AgentRef[], key: string): Promise<DiscussionSession | null> {
+async function open(
+  e: Entrance,
+  agents: AgentRef[],
+  key: string,
+  prior?: PriorTranscript,
+): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
   const sessions = sessionsOf(ctx);
   // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
@@ -127,7 +142,9 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
   const clustered = ctx.db.kind === 'postgres';
   if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return (overLimit(), null);
   const discussionId = randomUUID();
-  const plan = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
+  const built = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
+  // A continuation's agents have heard the earlier discussion: their first answers are not independent ones.
+  const plan = prior ? { ...built, prior, independentFirst: false } : built;
   const session = new DiscussionSession(
     ctx,
     userId,
@@ -167,6 +184,7 @@ async function open(e: Entrance, agents: AgentRef[], key: string): Promise<Discu
       config,
       ownerId: ctx.instanceId,
       leaseMs: ctx.config.discussionLeaseMs,
+      ...(prior ? { continuedFrom: { id: prior.discussionId, turn: prior.turn } } : {}),
     };
     if (clustered) {
       if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {

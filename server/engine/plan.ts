@@ -1,4 +1,5 @@
 import type { AgentRef } from './agentRef';
+import type { PriorTranscript } from './continuation';
 import {
   type CONVERSATION_MODES,
   type EndpointKey,
@@ -82,6 +83,8 @@ export interface Plan {
   timing: EngineTiming;
   /** Who speaks when and who hears what (formats/); null: the endpoint's own order, as without a format. */
   format: FormatPlan | null;
+  /** 'Continue from here': the stored discussion's transcript up to a turn, heard before this one's own turns. */
+  prior?: PriorTranscript;
 }
 
 export type EndpointConfig =

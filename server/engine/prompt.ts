@@ -66,6 +66,14 @@ function systemPrompt(plan: Plan, agent: AgentRef, slot: TurnSlot): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/** A continuation's earlier discussion as prompt lines (a count stands for the turns too old to quote). */
+function priorLines(plan: Plan): string[] {
+  const p = plan.prior;
+  if (!p) return [];
+  const older = p.omitted > 0 ? [`(${p.omitted} earlier turns of "${p.topic}" are not repeated here.)`] : [];
+  return [...older, ...p.turns.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`)];
+}
+
 function userPrompt(plan: Plan, record: DiscussionRecord, agent: AgentRef, slot: TurnSlot): string {
   const heard = heardForTurn(plan, record, agent.id);
   const parts = [`Topic: ${plan.topic}`];
@@ -77,12 +85,13 @@ function userPrompt(plan: Plan, record: DiscussionRecord, agent: AgentRef, slot:
     parts.push('Give your own first answer: you have not heard the other agents yet, and they have not heard you.');
   if (independent && heard.length)
     parts.push(`People at the table wrote:\n${heard.map((t) => `Human participant: ${t.content}`).join('\n')}`);
-  else if (!independent)
-    parts.push(
-      heard.length
-        ? `The discussion so far:\n${heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`).join('\n')}`
-        : 'You speak first.',
-    );
+  else if (!independent) {
+    const said = [
+      ...priorLines(plan),
+      ...heard.map((t) => `${t.human ? 'Human participant' : t.speaker}: ${t.content}`),
+    ];
+    parts.push(said.length ? `The discussion so far:\n${said.join('\n')}` : 'You speak first.');
+  }
   const options = independent ? '' : optionsText(record, record.positions[agent.id]?.optionId);
   if (options) parts.push(options);
   if (slot.delegation) parts.push(`${slot.delegation.from} handed you this task: ${slot.delegation.task}`);
@@ -100,6 +109,18 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
     human: t.human,
     ...(t.optionId ? { option_id: t.optionId } : {}),
   }));
+  const heardCount = history.length;
+  // A continuation's earlier discussion comes first: the agents take it as what was said before.
+  if (plan.prior && !independent)
+    history.unshift(
+      ...plan.prior.turns.map((t) => ({
+        speaker: t.human ? 'Human' : t.speaker,
+        content: t.content,
+        stance: undefined,
+        confidence: undefined,
+        human: t.human,
+      })),
+    );
   if (slot.delegation)
     history.push({
       speaker: slot.delegation.from,
@@ -123,11 +144,11 @@ export function turnContext(plan: Plan, record: DiscussionRecord, agent: AgentRe
           ownOption: record.positions[agent.id]?.optionId ?? null,
           leader: leaderOf(plan, record),
         }),
-    ...(!independent && turnsSaid(record) > history.length
+    ...(!independent && turnsSaid(record) > heardCount
       ? {
           earlier: [
             ...(record.earlier ?? []),
-            ...record.turns.slice(0, Math.max(0, record.turns.length - history.length)).map((t) => t.content),
+            ...record.turns.slice(0, Math.max(0, record.turns.length - heardCount)).map((t) => t.content),
           ],
         }
       : {}),

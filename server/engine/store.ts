@@ -6,6 +6,8 @@ import {
   type storedDiscussion,
 } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
+import { CONTINUATION_LINKS_MAX } from '../../src/schemas/constants';
+import { continuationLink } from '../../src/schemas/continuation';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/shared/messageCount';
 
 // Every discussion and every frame it sent, per user. Frames are written in small batches off the hot path:
@@ -30,6 +32,10 @@ interface Row {
   participants?: unknown;
   first_line?: string | null;
   config?: unknown;
+  continued_from_id?: string | null;
+  continued_from_turn?: number | string | null;
+  continued_from_topic?: string | null;
+  continued_in?: unknown;
 }
 
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
@@ -70,7 +76,24 @@ const toSummary = (r: Row): SummaryRow => ({
   format: r.format_kind ?? null,
   ...withParticipants(participantsOf(r.participants)),
   first_line: firstLineOf(r.first_line),
+  continued_from:
+    r.continued_from_id && r.continued_from_topic !== null && r.continued_from_topic !== undefined
+      ? { discussion_id: r.continued_from_id, topic: r.continued_from_topic, turn: Number(r.continued_from_turn ?? 0) }
+      : null,
+  ...continuationsOf(r.continued_in),
 });
+
+/** The discussions continued from a row (a malformed entry is left out). */
+function continuationsOf(v: unknown) {
+  const list = json(v ?? null);
+  if (!Array.isArray(list) || list.length === 0) return {};
+  return {
+    continued_in: list.flatMap((c) => {
+      const r = continuationLink.safeParse(c);
+      return r.success ? [r.data] : [];
+    }),
+  };
+}
 
 export interface NewDiscussion {
   id: string;
@@ -82,10 +105,13 @@ export interface NewDiscussion {
   /** The process that runs it and how long its claim holds without a renewal (engine/leases.ts). */
   ownerId?: string;
   leaseMs?: number;
+  /** The discussion (the same user's) this one continues, and the turn it continues from. */
+  continuedFrom?: { id: string; turn: number };
 }
 
-const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id, lease_until)
-  VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond')`;
+const INSERT_DISCUSSION = `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, owner_id,
+    lease_until, continued_from_id, continued_from_turn)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'running', $7, now() + $8 * interval '1 millisecond', $9, $10)`;
 const insertParams = (d: NewDiscussion) => [
   d.id,
   d.userId,
@@ -95,6 +121,8 @@ const insertParams = (d: NewDiscussion) => [
   JSON.stringify(d.config),
   d.ownerId ?? null,
   d.leaseMs ?? 0,
+  d.continuedFrom?.id ?? null,
+  d.continuedFrom?.turn ?? null,
 ];
 
 export async function createDiscussion(db: Queryable, d: NewDiscussion) {
@@ -151,7 +179,13 @@ const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.cr
   d.config->'participants' AS participants,
   (SELECT left(coalesce(f.data->>'content', f.data->>'text', f.data->'argument'->>'content'), 2000) FROM discussion_frames f
     WHERE f.discussion_id = d.id AND f.data->>'type' IN ('agent_message', 'text', 'argument')
-      AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}' ORDER BY f.seq LIMIT 1) AS first_line`;
+      AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}' ORDER BY f.seq LIMIT 1) AS first_line,
+  d.continued_from_id, d.continued_from_turn,
+  (SELECT s.topic FROM discussions s WHERE s.id = d.continued_from_id AND s.user_id = d.user_id)
+    AS continued_from_topic,
+  (SELECT json_agg(json_build_object('discussion_id', c.id, 'topic', c.topic, 'turn', c.continued_from_turn)) FROM
+    (SELECT id, topic, continued_from_turn FROM discussions c WHERE c.continued_from_id = d.id AND c.user_id = d.user_id
+      ORDER BY c.created_at, c.id LIMIT ${CONTINUATION_LINKS_MAX}) c) AS continued_in`;
 
 export async function listDiscussions(db: Db, userId: string): Promise<SummaryRow[]> {
   const rows = await db.query<Row>(

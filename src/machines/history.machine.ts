@@ -32,6 +32,7 @@ import {
   isReattachable,
   messageOf,
   openedFrom,
+  sendContinue,
   sendResume,
   type HistoryContext,
   type HistoryEvent,
@@ -72,10 +73,21 @@ export const historyMachine = setup({
   guards: {
     isKnown: ({ context, event }) => {
       assertEvent(event, ['history.delete.request', 'history.open']);
-      return context.items.some((d) => d.id === event.id);
+      // A continuation link may name a discussion not (yet) on a loaded page.
+      const linked = (d: HistoryContext['items'][number] | undefined) =>
+        d?.continued_from?.discussion_id === event.id ||
+        (d?.continued_in ?? []).some((c) => c.discussion_id === event.id);
+      if (context.items.some((d) => d.id === event.id)) return true;
+      return event.type === 'history.open' && [...context.items, context.opened?.summary].some(linked);
     },
     hasMore: ({ context }) => context.nextCursor !== null,
     canReattach: ({ context }) => context.opened !== null && isReattachable(context.opened),
+    /** A turn the opened discussion has (its replay's moments 1 … turns). */
+    isContinuable: ({ context, event }) => {
+      assertEvent(event, 'history.continue');
+      const turns = (context.opened?.moments.length ?? 0) - 1;
+      return Number.isInteger(event.turn) && event.turn >= 1 && event.turn <= turns;
+    },
     isReattachRequested: ({ context }, params: { stored: StoredDiscussion }) =>
       context.reattachOnOpen && isReattachable(openedFrom(params.stored)),
   },
@@ -128,6 +140,10 @@ export const historyMachine = setup({
     clearOpened: assign({ opened: null, openingId: null, openError: null, reattachOnOpen: false }),
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null }) => {
       if (params.opened) sendResume({ system, enqueue }, params.opened);
+    }),
+    continueFrom: enqueueActions(({ context, event, system, enqueue }) => {
+      assertEvent(event, 'history.continue');
+      if (context.opened) sendContinue({ system, enqueue }, context.opened, event.turn);
     }),
     forwardToOffer: sendTo('offer', ({ event }): RunningOfferEvent => {
       assertEvent(event, ['history.offer.accept', 'history.offer.dismiss']);
@@ -290,6 +306,15 @@ export const historyMachine = setup({
                     ? { format: event.format, feed: context.opened.feed, run: context.opened.run }
                     : null,
               })),
+            },
+            'history.continue': {
+              guard: 'isContinuable',
+              target: 'closed',
+              actions: [
+                'continueFrom',
+                'clearOpened',
+                enqueueActions(({ enqueue }) => enqueue.raise({ type: 'history.hide' })),
+              ],
             },
             'history.reattach': {
               guard: 'canReattach',

@@ -55,10 +55,12 @@ import { buildStandardConfig, endpointName, startProblem } from '../model/standa
 import { withSaved } from '../model/panelSettings';
 import {
   exportRequestOf,
+  continuedDraft,
   initialStandardContext,
   isResumable,
   resumedRun,
   startedRun,
+  type ContinueFacts,
   type ExportFormat,
   type ResumeFacts,
   type RunInfo,
@@ -86,6 +88,9 @@ export type StandardDiscussionEvent =
   | { type: 'discussion.start'; agentIds: string[]; connections: { source: string; target: string }[] }
   /** Re-attach a running discussion (History). */
   | ({ type: 'discussion.resume' } & ResumeFacts)
+  /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
+  | ({ type: 'discussion.continue' } & ContinueFacts)
+  | { type: 'discussion.continue.cancel' }
   | { type: 'discussion.stop' }
   | { type: 'discussion.human.send'; text: string }
   /** The format's person: gives the floor, votes as judge, or ends the discussion (docs/protocol.md#formats). */
@@ -332,6 +337,10 @@ export const standardDiscussionMachine = setup({
     'discussion.tab.select': { actions: 'selectTab' },
     'discussion.export': { actions: 'exportFeed' },
     'discussion.context.change': { actions: 'setDraftContext' },
+    'discussion.continue': {
+      actions: assign(({ event }) => continuedDraft(event)),
+    },
+    'discussion.continue.cancel': { actions: assign({ continuation: null }) },
     'discussion.error.dismiss': { actions: 'dismissError' },
     'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
   },

@@ -31,6 +31,8 @@ export const selectCanSendHuman = (s: StandardDiscussionSnapshot) =>
 export const selectShowsHumanBox = (s: StandardDiscussionSnapshot) =>
   selectIsLive(s) && s.context.settings.basic.humanParticipation;
 export const selectError = (s: StandardDiscussionSnapshot) => s.context.error;
+/** History's 'Continue from here' waiting for Start. */
+export const selectContinuation = (s: StandardDiscussionSnapshot) => s.context.continuation;
 export const selectDraftContext = (s: StandardDiscussionSnapshot) => s.context.draftContext;
 export const selectSettings = (s: StandardDiscussionSnapshot) => s.context.settings;
 export const selectSettingsLoading = (s: StandardDiscussionSnapshot) => s.hasTag('settingsLoading');
@@ -71,4 +73,5 @@ export const selectPanelView = (s: StandardDiscussionSnapshot) => ({
   runEndpoint: s.context.run?.endpoint ?? null,
   feed: selectFeed(s),
   probe: selectEndpointProbe(s),
+  continuation: selectContinuation(s),
 });

@@ -126,6 +126,11 @@ export const workspaceMachine = setup({
       actions: assign({ selectedIds: ({ context, event }) => reduce.toggled(context.selectedIds, event.id) }),
     },
     'selection.clear': { actions: assign({ selectedIds: [] }) },
+    'selection.set': {
+      actions: assign({
+        selectedIds: ({ context, event }) => [...new Set(event.ids)].filter((id) => isKnown(context.agents, id)),
+      }),
+    },
     'discussion.agentStatus': {
       actions: assign(({ context, event }) => reduce.withStatus(context, event.agentId, event.status)),
     },
@@ -139,6 +144,7 @@ export const workspaceMachine = setup({
       }),
     },
     'discussion.positionsReset': { actions: assign({ positions: {} }) },
+    'discussion.positionsShow': { actions: assign({ shownPositions: ({ event }) => event.positions }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
   },
   states: {

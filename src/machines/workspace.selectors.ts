@@ -27,7 +27,8 @@ export const selectAgents = (s: WorkspaceSnapshot) => s.context.agents;
 export const selectEdges = (s: WorkspaceSnapshot) => s.context.edges;
 export const selectSelection = (s: WorkspaceSnapshot) => s.context.selectedIds;
 export const selectStatuses = (s: WorkspaceSnapshot) => s.context.statuses;
-export const selectPositions = (s: WorkspaceSnapshot) => s.context.positions;
+/** The positions the canvas draws: a stored discussion's while History shows one, else the panel's. */
+export const selectPositions = (s: WorkspaceSnapshot) => s.context.shownPositions ?? s.context.positions;
 export const selectIsAutoConnecting = (s: WorkspaceSnapshot) => s.matches({ autoConnect: 'running' });
 export const selectEditorRef = (s: WorkspaceSnapshot) => s.children.editor as EditorActorRef | undefined;
 

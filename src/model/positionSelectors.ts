@@ -94,3 +94,14 @@ export const optionSlotFromId = (id: string) => {
   const n = Number(/^o(\d+)$/.exec(id)?.[1]);
   return Number.isFinite(n) && n > 0 ? (n - 1) % OPTION_SLOTS : 0;
 };
+
+/** Each agent's current option at a moment as the canvas marks it (its words and colour slot), keyed by agent id. */
+export function canvasPositionsOf(p: Feed['positions']): Record<string, { label: string; slot: number }> {
+  const out: Record<string, { label: string; slot: number }> = {};
+  for (const s of Object.values(p.byAgent))
+    out[s.agentId] = {
+      label: p.options.find((o) => o.id === s.optionId)?.label ?? s.optionId,
+      slot: optionSlotFromId(s.optionId),
+    };
+  return out;
+}

@@ -44,6 +44,8 @@ export interface ConfigRequest {
   connections: { source: string; target: string }[];
   /** Re-attaching to a running discussion: ask the server to replay every frame after this seq (0 = all). */
   resumeFrom?: number;
+  /** 'Continue from here': the stored discussion and turn the agents hear first (sent as `continued_from`). */
+  continuedFrom?: { discussionId: string; turn: number };
 }
 
 const clampResponseLength = (maxTokens: number) => {
@@ -65,6 +67,9 @@ function endpointConfig(req: ConfigRequest): Record<string, unknown> {
     agent_ids: [...new Set(req.agentIds)],
     session_id: req.sessionId,
     ...(format ? { format } : {}),
+    ...(req.continuedFrom
+      ? { continued_from: { discussion_id: req.continuedFrom.discussionId, turn: req.continuedFrom.turn } }
+      : {}),
   };
   const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };
   switch (req.endpoint) {

@@ -33,6 +33,15 @@ export interface StandardDiscussionContext {
   token: string | null;
   /** What the provided clock said when it was last read (at Start and at a re-attach); a run's session id is made from it. */
   clockNow: number;
+  /** History's 'Continue from here': the next Start continues this stored discussion from this turn. */
+  continuation: Continuation | null;
+}
+
+/** A stored discussion and one of its turns, which the next Start continues from (with the source's topic to show). */
+export interface Continuation {
+  discussionId: string;
+  turn: number;
+  title: string;
 }
 
 export const initialStandardContext: StandardDiscussionContext = {
@@ -46,6 +55,7 @@ export const initialStandardContext: StandardDiscussionContext = {
   pendingProblem: null,
   token: null,
   clockNow: 0,
+  continuation: null,
 };
 
 export interface ExportRequest {
@@ -79,9 +89,26 @@ export function startedRun(context: StandardDiscussionContext, start: StartFacts
     token: context.token,
     connections: start.connections,
     settings: context.settings,
+    ...(context.continuation
+      ? { continuedFrom: { discussionId: context.continuation.discussionId, turn: context.continuation.turn } }
+      : {}),
   };
-  return { run, ...FRESH };
+  // The continuation is used up by this run: the next Start begins afresh.
+  return { run, continuation: null, ...FRESH };
 }
+
+export interface ContinueFacts {
+  continuation: Continuation;
+  /** The topic the new discussion starts with (editable before Start). */
+  topic: string;
+}
+
+/** 'Continue from here': the draft takes the source's topic and the next Start carries the link. */
+export const continuedDraft = (facts: ContinueFacts): Partial<StandardDiscussionContext> => ({
+  continuation: facts.continuation,
+  draftContext: facts.topic,
+  error: null,
+});
 
 export interface ResumeFacts {
   sessionId: string;

@@ -1,8 +1,9 @@
 // A stored discussion (GET /discussion/{id}) replayed into a feed, for the read-only History view. Pure.
 //
-// - Every stored frame goes through the same parse path as a live one: parseFrame with the server schema of the
-//   panel that ran it (config.panel 'hybrid' → the hybrid panel's schema, otherwise the standard panel's). An
-//   unknown type is skipped (as live); a malformed one is counted, never thrown.
+// - Every stored frame the feed uses goes through the same parse path as a live one: parseFrame with the server
+//   schema of the panel that ran it (config.panel 'hybrid' → the hybrid panel's schema, otherwise the standard
+//   panel's). An unknown type is skipped (as live); a malformed one is counted, never thrown. Frames the feed ignores
+//   (agent statuses, speech stream marks) are skipped unparsed: the fold is the same without them.
 // - What the human said is stored apart from the frames; each message becomes a human_message_local item at its
 //   place by time: before the first frame stored after it (frames keep their own order, by seq).
 // - A turn still open when the record ends is closed as interrupted (closeOpenStreams), as the panels do.
@@ -38,6 +39,9 @@ export interface Replayed {
 
 /** A turn's final frame: a moment of the replay's timeline. */
 const isTurn = (f: FeedInput) => f.type === 'agent_message' || f.type === 'text' || f.type === 'argument';
+
+/** Frame types applyFrame leaves the feed unchanged for (the canvas hears them live; a replay has no use for them). */
+const FEED_INERT: ReadonlySet<string> = new Set(['agent_status', 'tts_streaming_start', 'tts_streaming_end']);
 
 const STANDARD_KNOWN = knownTypes(standardServerFrame);
 const HYBRID_KNOWN = knownTypes(hybridServerFrame);
@@ -77,6 +81,8 @@ export function replayStored(d: StoredDiscussion): Replayed {
   const frames = [...d.frames].sort((a, b) => a.seq - b.seq);
   for (const f of frames) {
     while (h < humans.length && Date.parse(humans[h].at) < Date.parse(f.at)) addHuman();
+    // Frames the feed ignores (two of every three in a long discussion) are not parsed at all.
+    if (FEED_INERT.has(f.data.type as string)) continue;
     const parsed =
       panel === 'hybrid'
         ? parseFrame(hybridServerFrame, f.data, HYBRID_KNOWN)

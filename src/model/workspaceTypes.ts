@@ -25,6 +25,11 @@ export interface WorkspaceContext extends WorkspaceData {
   viewCentre: Point | null;
   /** agent id → the option it holds in the discussion on the panel (its words and colour slot), as the server said. */
   positions: Readonly<Record<string, AgentPositionMark>>;
+  /**
+   * The positions of a stored discussion History shows (opened, or at the replay's moment): drawn instead of the
+   * panel's while set, and the panel's come back when it is cleared.
+   */
+  shownPositions: Readonly<Record<string, AgentPositionMark>> | null;
 }
 
 /** What an agent's canvas node shows of its position: a coloured ring and a short label. */
@@ -46,6 +51,7 @@ export const initialWorkspaceContext: WorkspaceContext = {
   pendingMoves: [],
   viewCentre: null,
   positions: {},
+  shownPositions: null,
 };
 
 /** The editor's request; a create carries the free grid cell nearest the middle of the view. */
@@ -95,6 +101,10 @@ export type WorkspaceEvent =
   | { type: 'live.resync' }
   | { type: 'selection.toggle'; id: string }
   | { type: 'selection.clear' }
+  /** History shows a stored discussion's positions on the canvas (null: back to the panel's). */
+  | { type: 'discussion.positionsShow'; positions: Readonly<Record<string, AgentPositionMark>> | null }
+  /** The selection becomes these agents (those still on the canvas), in this order: History's 'Continue from here'. */
+  | { type: 'selection.set'; ids: string[] }
   | { type: 'agents.reload' }
   | { type: 'connections.reload' }
   /** A discussion panel relays an agent's status (agent_status frames, speech start and end). */

@@ -292,3 +292,9 @@ export const POSITION_CHANGES = ['argument', 'majority'] as const;
 /** Replay speeds: turns per second at 1× is REPLAY_TURNS_PER_SECOND. */
 export const REPLAY_SPEEDS = [1, 4, 16] as const;
 export const REPLAY_TURNS_PER_SECOND = 1;
+/** A History row lists at most this many discussions continued from it. */
+export const CONTINUATION_LINKS_MAX = 20;
+/** A continuation's prompts quote at most this many of the source's turns up to the chosen one (older: a count). */
+export const CONTINUATION_PROMPT_TURNS = 40;
+/** Each quoted earlier turn is cut to this many characters. */
+export const CONTINUATION_TURN_CHARS = 2000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { continuationFields } from './continuation';
 
 /** One agent as it was when the discussion started: its look and model, so History draws it as it was. */
 export const historyParticipant = z.looseObject({
@@ -31,6 +32,7 @@ export const discussionSummaryRow = z.looseObject({
   participants: z.array(historyParticipant).optional(),
   /** The opening words of the first turn, at most HISTORY_FIRST_LINE_MAX characters. */
   first_line: z.string().nullish(),
+  ...continuationFields,
 });
 export const discussionHistory = z.array(discussionSummaryRow);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, text } from './common';
+import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
@@ -43,6 +44,7 @@ export const hybridConfig = z.object({
   topic: text().trim().min(1).max(20_000),
   session_id: idText(),
   format: fm.discussionFormat.optional(),
+  continued_from: continuedFrom.optional(),
   tts_config: ttsSettings.nullable().default(null),
 });
 export type HybridConfig = z.infer<typeof hybridConfig>;

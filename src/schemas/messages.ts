@@ -166,4 +166,10 @@ export const ENGINE_MESSAGES = {
     `This discussion already holds ${max} human messages, the most one discussion keeps (MAX_HUMAN_MESSAGES_PER_DISCUSSION). This one was not added.`,
   badResumeFrom:
     'Invalid discussion configuration: resume_from must be a number of frames (a whole number, 0 or more).',
+  /** continued_from names no discussion of this user (someone else's reads the same: nothing is revealed). */
+  continuationNotFound: (id: string) =>
+    `Cannot continue: no discussion of yours has the id ${id.slice(0, 80)}. Nothing was started.`,
+  continuationNoTurn: (turn: number, turns: number) =>
+    `Cannot continue from turn ${turn}: that discussion has ${turns === 1 ? 'one turn' : `${turns} turns`}. ` +
+    'Nothing was started.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { continuedFrom } from './continuation';
 import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
@@ -44,6 +45,7 @@ const common = {
   agent_ids: z.array(idText()).min(2),
   session_id: idText(),
   format: fm.discussionFormat.optional(),
+  continued_from: continuedFrom.optional(),
 };
 const legacyConfig = z.object({
   tts: z.boolean().optional(),

@@ -6,10 +6,14 @@ import { test, uniqueEmail } from './harness';
 // History → Replay end to end, against the real server and its offline model: a short Basic discussion, opened
 // from History and replayed: the Timeline slider scrubbed with the keyboard and the mouse, Play at 16× to the end,
 // the #t=<turn> address opening the replay at that turn after a reload; axe on the replay and on the positions.
-// Screenshots of the replay and of the position timeline at 1440×900 and 1024×700 go to docs/screens/.
+// 'Continue from here' at turn 2 starts a new discussion that answers the earlier turns, and History links the two
+// both ways. Screenshots of the replay, the position timeline and the continuation links at 1440×900 and 1024×700
+// go to docs/screens/.
 const PASSWORD = 'correct-horse-42';
 const CONTEXT = 'Should the town make its buses fare-free for residents?';
 const TURNS = 6;
+/** The continuation's topic, changed in the panel before Start (it contains no part of CONTEXT, nor CONTEXT of it). */
+const NEXT = 'Who pays when buses go fare-free?';
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
@@ -144,6 +148,67 @@ test(
         .getByRole('region', { name: 'Positions' })
         .screenshot({ path: `docs/screens/positions-${w}.png` });
     }
+
+    // Continue from here, at turn 2: the panel gets the agents (selected again on the canvas after the reload) and
+    // the topic, which is changed before Start; the new discussion's first turn answers what Bo said at turn 2.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog(page).getByRole('button', { name: 'Replay' }).click();
+    await timeline(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitFor('turn 2', async () => (await turnShown(page)) === 2, 5_000);
+    // The canvas marks each agent's option at the moment shown, in words too: none before the first turn.
+    const adaNode = async () => (await page.locator('[aria-label^="Ada,"]').first().getAttribute('aria-label')) ?? '';
+    await waitFor('Ada’s position on the canvas at turn 2', async () => /holds: /.test(await adaNode()), 5_000);
+    await page.keyboard.press('Home');
+    await waitFor(
+      'no position on the canvas before the first turn',
+      async () => !/holds: /.test(await adaNode()),
+      5_000,
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitFor('turn 2 again', async () => (await turnShown(page)) === 2 && /holds: /.test(await adaNode()), 5_000);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `docs/screens/continue-${w}.png` });
+    }
+    await dialog(page).getByRole('button', { name: 'Continue from here' }).click();
+    await dialog(page).waitFor({ state: 'hidden', timeout: 5_000 });
+    const note = panel(page).getByRole('note', { name: 'Continuation' });
+    await note.getByText('from turn 2').waitFor({ timeout: 5_000 });
+    const contextBox = panel(page).getByLabel('Discussion context');
+    if ((await contextBox.inputValue()) !== CONTEXT) throw new Error('the panel did not take the topic');
+    await expectAxeClean(page, 'the panel with a continuation');
+    await contextBox.fill(NEXT);
+    await panel(page).getByRole('button', { name: 'Start Discussion' }).click();
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
+    const opening = await panel(page).locator('.message-card').first().innerText();
+    if (!/\bBo\b/.test(opening)) throw new Error(`the first new turn does not answer Bo's turn 2: ${opening}`);
+
+    // History links both ways: the new row to its source, the source to its continuation.
+    await panel(page).getByRole('button', { name: 'History' }).click();
+    const newRow = dialog(page).getByRole('listitem', { name: NEXT });
+    await newRow.getByText(`continued from ${CONTEXT} at turn 2`).waitFor({ timeout: 10_000 });
+    const sourceRow = dialog(page).getByRole('listitem', { name: CONTEXT });
+    await sourceRow.getByText(`continued in ${NEXT} (from turn 2)`).waitFor();
+    await expectAxeClean(page, 'History with continuation links');
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `docs/screens/continued-${w}.png` });
+    }
+    await newRow.getByRole('button', { name: CONTEXT }).click();
+    await dialog(page).getByRole('heading', { name: CONTEXT }).waitFor({ timeout: 10_000 });
+    await dialog(page).getByRole('button', { name: NEXT }).click();
+    await dialog(page).getByRole('heading', { name: NEXT }).waitFor({ timeout: 10_000 });
+    await dialog(page).getByText(`continued from ${CONTEXT} at turn 2`).waitFor();
   },
-  { timeoutMs: 240_000 },
+  { timeoutMs: 360_000 },
 );

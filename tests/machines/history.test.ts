@@ -108,6 +108,7 @@ function start(over: Partial<Fakes> = {}) {
       { src: 'recorder', id: 'standardDiscussion', systemId: 'standardDiscussion' },
       { src: 'recorder', id: 'hybridDiscussion', systemId: 'hybridDiscussion' },
       { src: 'recorder', id: 'toasts', systemId: 'toasts' },
+      { src: 'recorder', id: 'workspace', systemId: 'workspace' },
       { src: 'history', id: 'history', systemId: 'history' },
     ],
   });
@@ -278,6 +279,39 @@ describe('history machine', () => {
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(sel.selectIsShown(snap())).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
+  });
+
+  it('continues from a turn: the canvas selects its agents, the standard panel takes topic and link, the dialog closes', async () => {
+    const { actor, snap, received } = start();
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    // Two turns stored (the malformed frame is not one): turn 3 and turn 0 are not turns to continue from.
+    actor.send({ type: 'history.continue', turn: 3 });
+    actor.send({ type: 'history.continue', turn: 0 });
+    expect(received.some((e) => e.type === 'discussion.continue')).toBe(false);
+    expect(sel.selectViewer(snap())).toBe('open');
+    actor.send({ type: 'history.continue', turn: 2 });
+    expect(received).toContainEqual({ type: 'selection.set', ids: ['a1', 'a2'] });
+    expect(received).toContainEqual({
+      type: 'discussion.continue',
+      topic: 'Topic d1',
+      continuation: { discussionId: 'd1', turn: 2, title: 'Topic d1' },
+    });
+    expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
+    expect(sel.selectIsShown(snap())).toBe(false);
+  });
+
+  it('opens a discussion a continuation link names, though it is not on a loaded page', async () => {
+    const link = { discussion_id: 'src', topic: 'The source', turn: 1 };
+    const { actor, snap } = start({ list: async () => [summary('d1', { continued_from: link })] });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'elsewhere' });
+    expect(sel.selectViewer(snap())).toBe('closed');
+    actor.send({ type: 'history.open', id: 'src' });
+    expect(sel.selectViewer(snap())).toBe('opening');
   });
 
   it('re-attaches a running hybrid discussion: hybrid.resume with its settings, what History replayed and how much, and the hybrid panel shows', async () => {

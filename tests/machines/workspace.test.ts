@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import {
+  selectPositions,
   selectActiveSpeaker,
   selectActiveSpeakerId,
   selectAgentCount,
@@ -48,6 +49,24 @@ function start(
 }
 
 describe('workspace', () => {
+  it('History shows a stored discussion’s positions over the panel’s, and clearing them brings the panel’s back', async () => {
+    const t = start();
+    await flush();
+    t.ws.send({ type: 'discussion.agentPosition', agentId: 'a1', label: 'Live option', slot: 0 });
+    const shown = { a1: { label: 'Stored option', slot: 2 }, a2: { label: 'Other', slot: 1 } };
+    t.ws.send({ type: 'discussion.positionsShow', positions: shown });
+    expect(selectPositions(t.snap())).toEqual(shown);
+    t.ws.send({ type: 'discussion.positionsShow', positions: null });
+    expect(selectPositions(t.snap())).toEqual({ a1: { label: 'Live option', slot: 0 } });
+  });
+
+  it('selection.set selects the agents still on the canvas, once each (Continue from here)', async () => {
+    const t = start();
+    await flush();
+    t.ws.send({ type: 'selection.set', ids: ['a2', 'gone', 'a1', 'a2'] });
+    expect(t.snap().context.selectedIds).toEqual(['a2', 'a1']);
+  });
+
   it('loads agents, connections and stats when it starts', async () => {
     const t = start();
     await flush();

@@ -77,6 +77,8 @@ export type HistoryEvent =
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat }
   | { type: 'history.reattach' }
+  /** Replay's 'Continue from here': the standard panel gets the agents and topic, to continue from this turn. */
+  | { type: 'history.continue'; turn: number }
   | { type: 'history.offer.accept' }
   | { type: 'history.offer.dismiss' };
 
@@ -156,5 +158,27 @@ export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion)
   enqueue.sendTo(panel, request.event);
   const app = systemActor(system, 'app');
   const show = { type: 'view.discussion.show', panel: opened.panel } as const;
+  if (app) enqueue.sendTo(app, show);
+}
+
+/**
+ * The body of a `continue` action: the canvas selects the opened discussion's agents (those that still exist), the
+ * standard panel takes its topic and the link to `turn`, and the main screen shows that panel. Start stays the
+ * user's: agents and topic can be changed first.
+ */
+export function sendContinue({ system, enqueue }: Relay, opened: OpenedDiscussion, turn: number): void {
+  const panel = systemActor(system, 'standardDiscussion');
+  if (!panel) return;
+  const workspace = systemActor(system, 'workspace');
+  const select = { type: 'selection.set', ids: opened.run.agentIds } as const;
+  if (workspace) enqueue.sendTo(workspace, select);
+  const draft = {
+    type: 'discussion.continue',
+    topic: opened.summary.topic,
+    continuation: { discussionId: opened.summary.id, turn, title: opened.summary.topic },
+  } as const;
+  enqueue.sendTo(panel, draft);
+  const app = systemActor(system, 'app');
+  const show = { type: 'view.discussion.show', panel: 'standard' } as const;
   if (app) enqueue.sendTo(app, show);
 }

@@ -71,7 +71,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   return (
     <>
       {panel}
-      {history && <HistoryDialog history={history} />}
+      {history && <HistoryDialog history={history} workspace={workspace} />}
     </>
   );
 }

@@ -36,6 +36,9 @@ import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
 import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { CanvasPositions } from './CanvasPositions';
+import { ContinuationLinks } from './ContinuationLinks';
 import { ReplayView, turnInHash } from './ReplayView';
 import './history.css';
 
@@ -91,6 +94,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
           <span>{d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}</span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
         </span>
+        <ContinuationLinks d={d} history={history} />
       </div>
       <div className="history-row__actions">
         {d.status === 'running' && (
@@ -249,7 +253,7 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
   );
 }
 
-function OpenedView({ history }: { history: HistoryActorRef }) {
+function OpenedView({ history, workspace }: { history: HistoryActorRef; workspace?: WorkspaceActorRef }) {
   const opened = useSelector(history, sel.selectOpened)!;
   const tab = useSelector(useSelector(history, sel.selectTabs), selectOpenTab);
   const counts = useSelector(history, sel.selectOpenedCounts);
@@ -284,6 +288,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
           </p>
+          <ContinuationLinks d={d} history={history} />
         </div>
         {replaying ? (
           <button type="button" className="button button--small" onClick={closeReplay}>
@@ -300,7 +305,18 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
           </button>
         )}
       </div>
-      {replaying && <ReplayView replay={replay} moments={opened.moments} />}
+      {!replaying && <CanvasPositions workspace={workspace} feed={feed} />}
+      {replaying && (
+        <ReplayView
+          replay={replay}
+          moments={opened.moments}
+          workspace={workspace}
+          onContinue={(turn) => {
+            closeReplay();
+            history.send({ type: 'history.continue', turn });
+          }}
+        />
+      )}
       {d.status === 'running' && (
         <p className="history-note">
           This discussion is still running.{' '}
@@ -388,7 +404,7 @@ function OpenedView({ history }: { history: HistoryActorRef }) {
   );
 }
 
-export function HistoryDialog({ history }: { history: HistoryActorRef }) {
+export function HistoryDialog({ history, workspace }: { history: HistoryActorRef; workspace?: WorkspaceActorRef }) {
   const shown = useSelector(history, sel.selectIsShown);
   const viewer = useSelector(history, sel.selectViewer);
   const openError = useSelector(history, sel.selectOpenError);
@@ -430,7 +446,7 @@ export function HistoryDialog({ history }: { history: HistoryActorRef }) {
           <ErrorBanner message={deleteError} onDismiss={() => history.send({ type: 'history.error.dismiss' })} />
           <div className="history-dialog__body">
             {viewer === 'open' ? (
-              <OpenedView history={history} />
+              <OpenedView history={history} workspace={workspace} />
             ) : viewer === 'opening' ? (
               <p className="history-note" role="status">
                 Opening the discussion…

@@ -20,6 +20,8 @@ import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { PositionTimeline } from '../common/PositionTimeline';
+import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import { CanvasPositions } from './CanvasPositions';
 
 /** The turn a `#t=<turn>` address names, or null. */
 export const turnInHash = (hash: string): number | null => {
@@ -39,7 +41,19 @@ function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
   return size === all.length ? all : all.slice(0, size);
 }
 
-export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moments: readonly Feed[] }) {
+export function ReplayView({
+  replay,
+  moments,
+  onContinue,
+  workspace,
+}: {
+  replay: ReplayActorRef;
+  moments: readonly Feed[];
+  /** The canvas shows the positions at the moment shown. */
+  workspace?: WorkspaceActorRef;
+  /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
+  onContinue?: (turn: number) => void;
+}) {
   const turn = useSelector(replay, selectReplayTurn);
   const turns = useSelector(replay, selectReplayTurns);
   const playing = useSelector(replay, selectReplayPlaying);
@@ -60,6 +74,7 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
   }, [turn]);
   return (
     <div className="replay">
+      <CanvasPositions workspace={workspace} feed={feed} />
       <div className="replay__state" aria-live="polite">
         <span>
           Turn {turn} of {turns}
@@ -123,6 +138,22 @@ export function ReplayView({ replay, moments }: { replay: ReplayActorRef; moment
             onChange={(e) => replay.send({ type: 'replay.seek', turn: Number(e.target.value) })}
           />
         </label>
+        {onContinue && (
+          <button
+            type="button"
+            className="button button--small replay__continue"
+            disabled={turn < 1}
+            title={
+              turn < 1 ? 'Move the Timeline to a turn first' : `A new discussion that hears this one up to turn ${turn}`
+            }
+            onClick={() => {
+              replay.send({ type: 'replay.pause' });
+              onContinue(turn);
+            }}
+          >
+            Continue from here
+          </button>
+        )}
       </div>
     </div>
   );

@@ -40,6 +40,7 @@ import { FormatField } from '../common/FormatField';
 import { HumanMessageBox } from './HumanMessageBox';
 import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
+import { ContinuationNote } from './ContinuationNote';
 import { StartForm } from './StartForm';
 import { turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
@@ -129,9 +130,11 @@ export default function StandardPanel({
     runEndpoint,
     feed,
     probe,
+    continuation,
   } = useSelector(discussion, sel.selectPanelView, shallowEqual);
   const busy = !idle;
-  const finished = idle && counts.messages > 0 && composingAfter !== sessionId;
+  // A continuation chosen in History opens the start form even over a finished run's feed.
+  const finished = idle && counts.messages > 0 && composingAfter !== sessionId && !continuation;
   const availability = useSelector(probe, (s) => (s ? selectAvailability(s) : null));
   const endpointsLine = useSelector(probe, (s) => (s ? selectAvailableNames(s) : 'Checking...'));
   const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
@@ -210,8 +213,16 @@ export default function StandardPanel({
           </button>
         </div>
       )}
-      {idle && (counts.messages === 0 || composingAfter === sessionId) && (
+      {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && (
         <StartForm
+          continuation={
+            continuation && (
+              <ContinuationNote
+                continuation={continuation}
+                onCancel={() => discussion.send({ type: 'discussion.continue.cancel' })}
+              />
+            )
+          }
           context={draft}
           // With no agent selected the agent strip already says to select two: the sentence is said once.
           problem={problem === DISCUSSION_MESSAGES.selectTwoAgents && selectedIds.length === 0 ? null : problem}

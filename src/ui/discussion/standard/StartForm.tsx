@@ -15,6 +15,8 @@ export interface StartFormProps {
   /** Why this kind of discussion will run (standardConfig.ts endpointReason). */
   reason: string;
   onContextChange: (text: string) => void;
+  /** History's 'Continue from here', when the next Start continues a stored discussion (shown above the context). */
+  continuation?: ReactNode;
   /** The 'Format' setting, shown under the context. */
   format?: ReactNode;
   onStart: () => void;
@@ -31,6 +33,7 @@ export function StartForm(p: StartFormProps) {
         if (!p.problem && !p.blocked && !p.busy) p.onStart();
       }}
     >
+      {p.continuation}
       <label className="start-form__label" htmlFor="discussion-context">
         Discussion context
       </label>

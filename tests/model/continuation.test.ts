@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildStandardConfig } from '../../src/model/standardConfig';
+import { continuedDraft, initialStandardContext, startedRun } from '../../src/model/standardRun';
+import { basicConfig } from '../../src/schemas/standardSocket';
+
+// 'Continue from here' in the standard panel: History's choice becomes the draft and rides on the next Start's
+// configuration as `continued_from`, once.
+
+describe('a continuation in the standard panel', () => {
+  const continuation = { discussionId: 'd-source', turn: 3, title: 'Fare-free buses?' };
+
+  it('takes the topic as the draft and sends continued_from with the next Start only', () => {
+    const draft = {
+      ...initialStandardContext,
+      token: 't',
+      ...continuedDraft({ continuation, topic: 'Fare-free buses?' }),
+    };
+    expect(draft.draftContext).toBe('Fare-free buses?');
+    const started = startedRun(draft, { agentIds: ['a', 'b'], connections: [], endpoint: 'basic' });
+    expect(started.continuation).toBeNull();
+    const first = buildStandardConfig(started.run!);
+    expect(first.continued_from).toEqual({ discussion_id: 'd-source', turn: 3 });
+    expect(basicConfig.safeParse(first).success).toBe(true);
+    const again = startedRun({ ...draft, ...started }, { agentIds: ['a', 'b'], connections: [], endpoint: 'basic' });
+    expect(buildStandardConfig(again.run!)).not.toHaveProperty('continued_from');
+  });
+
+  it('is refused by the schema when the turn is not a turn', () => {
+    const bad = {
+      agent_ids: ['a', 'b'],
+      session_id: 's',
+      context: 'x',
+      continued_from: { discussion_id: 'd', turn: 0 },
+    };
+    expect(basicConfig.safeParse(bad).success).toBe(false);
+    const extra = { ...bad, continued_from: { discussion_id: 'd', turn: 1, secret: true } };
+    expect(basicConfig.safeParse(extra).success).toBe(false);
+  });
+});
+
+describe('the canvas marks of a stored moment', () => {
+  it('give each agent its option words and the colour slot of its option id', async () => {
+    const { canvasPositionsOf } = await import('../../src/model/positionSelectors');
+    const marks = canvasPositionsOf({
+      options: [
+        { id: 'o1', label: 'Fare-free' },
+        { id: 'o3', label: 'Trial first' },
+      ],
+      byAgent: { a: { agentId: 'a', optionId: 'o3' }, b: { agentId: 'b', optionId: 'o9' } },
+    } as never);
+    expect(marks).toEqual({ a: { label: 'Trial first', slot: 2 }, b: { label: 'o9', slot: 0 } });
+  });
+});
