@@ -172,9 +172,7 @@ export const discussionMachine = engine
         turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error)),
       ),
       yieldFloor: stepAction((c) => turn.rest(c)),
-      noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) =>
-        c.format ? fmt.noteFormatHuman(c, e.text) : turn.noteHuman(c, e.text),
-      ),
+      noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => fmt.noteHumanMessage(c, e.text)),
       announceWait: stepAction((c) => fmt.noteWait(c)),
       giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
       castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) =>

@@ -152,6 +152,45 @@ describe('formats on the server', () => {
     expect(user.startsWith('A person asked you directly')).toBe(true);
   });
 
+  it('with no format, a person’s @mention still gives the named agent the next turn', async () => {
+    seen.length = 0;
+    say = () => 'A point on water.';
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start(undefined as never);
+    await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
+    c.send({ type: 'human_message', text: 'And the pumps, @Cy?', timestamp: new Date().toISOString() });
+    // Frames are handled in order: the answer to an unknown one says the message before it was delivered.
+    c.send({ type: 'sync_marker' });
+    await c.waitFor((f) => f.type === 'error' && /sync_marker/.test(f.message));
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(turnsOf(c)[0].from).toBe('Ada');
+    expect(turnsOf(c)[1].from).toBe('Cy');
+    expect(c.frames.find((f) => f.type === 'floor')).toMatchObject({ agent_name: 'Cy', by: 'mention' });
+    const user = seen[1].messages.find((m) => m.role === 'user')!.content;
+    expect(user.startsWith('A person asked you directly')).toBe(true);
+  });
+
+  it('with no format and a message naming nobody, no floor frame and the usual order', async () => {
+    seen.length = 0;
+    say = () => 'A point on soil.';
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start(undefined as never);
+    await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
+    c.send({ type: 'human_message', text: 'What about Cy’s grapes? @nobody', timestamp: new Date().toISOString() });
+    // Frames are handled in order: the answer to an unknown one says the message before it was delivered.
+    c.send({ type: 'sync_marker' });
+    await c.waitFor((f) => f.type === 'error' && /sync_marker/.test(f.message));
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(c.frames.some((f) => f.type === 'floor')).toBe(false);
+    expect(turnsOf(c).map((t) => t.from)).toEqual(['Ada', 'Bo', 'Cy', 'Ada']);
+  });
+
   it('an agent’s @mention hands over the floor; the fourth hand-over in a row does not', async () => {
     seen.length = 0;
     say = (p) => (/You are Ada/.test(p) ? 'Over to @Bo.' : 'Back to @Ada.');
