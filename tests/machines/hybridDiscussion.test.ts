@@ -172,7 +172,7 @@ describe('hybrid discussion panel', () => {
       expect(ws.sent.at(-1)).toEqual({ type: 'give_floor', agent_id: 'agent-b' });
     });
 
-    it('a moderator not taking part falls back to the person (round table: the spec's keys, above)', async () => {
+    it('a moderator not taking part falls back to the person (round table: the spec keys, above)', async () => {
       const p = await ready();
       p.panel.send({
         type: 'hybrid.settings.update',
