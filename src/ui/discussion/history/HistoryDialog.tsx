@@ -20,7 +20,8 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
-import { formatLabel } from '../../../model/discussionFormat';
+import { FORMAT_OPTIONS, formatLabel } from '../../../model/discussionFormat';
+import type { FormatKind } from '../../../schemas/format';
 import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
@@ -160,8 +161,23 @@ function ListEnd({ history }: { history: HistoryActorRef }) {
 
 function HistoryFilter({ history }: { history: HistoryActorRef }) {
   const filter = useSelector(history, sel.selectFilter);
+  const format = useSelector(history, sel.selectFormatFilter);
   return (
     <div className="history-filter">
+      <label className="history-filter__format">
+        Format
+        <select
+          value={format}
+          onChange={(e) => history.send({ type: 'history.format.filter', kind: e.target.value as FormatKind | '' })}
+        >
+          <option value="">All formats</option>
+          {FORMAT_OPTIONS.map((o) => (
+            <option key={o.kind} value={o.kind}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <input
         type="search"
         className="history-filter__input"
@@ -189,6 +205,7 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
   const state = useSelector(history, sel.selectListState);
   const error = useSelector(history, sel.selectListError);
   const filter = useSelector(history, sel.selectFilter).trim();
+  const format = useSelector(history, sel.selectFormatFilter);
   const components = useMemo(() => ({ Footer: () => <ListEnd history={history} /> }), [history]);
   if (state === 'loading' && items.length === 0)
     return (
@@ -210,9 +227,11 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
       </div>
     );
   }
-  if (items.length === 0 && filter)
+  if (items.length === 0 && (filter || format))
     return (
-      <EmptyState title="No matching discussions">{`No past discussion has “${filter}” in its topic.`}</EmptyState>
+      <EmptyState title="No matching discussions">
+        {`No past discussion${format ? ` in the ${formatLabel(format)} format` : ''}${filter ? ` has “${filter}” in its topic` : ''}.`}
+      </EmptyState>
     );
   if (items.length === 0) return <EmptyState title="No past discussions">{HISTORY_MESSAGES.empty}</EmptyState>;
   if (items.length > HISTORY_VIRTUALIZE_AFTER) {
@@ -225,7 +244,7 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
       >
         <Virtuoso
           // A new filter starts at the top of its own list, not where the previous one was scrolled to.
-          key={filter}
+          key={`${format}:${filter}`}
           data={items}
           computeItemKey={(_, d) => d.id}
           itemContent={(_, d) => <Row d={d} history={history} />}
