@@ -137,7 +137,14 @@ export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
   }
   return {
     panel: 'standardDiscussion',
-    event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic },
+    event: {
+      type: 'discussion.resume',
+      sessionId,
+      endpoint: o.endpoint,
+      agentIds,
+      context: topic,
+      format: o.run.settings.format,
+    },
   };
 }
 
