@@ -70,7 +70,7 @@ describe('a format in the exports', () => {
     );
     expect(discussionExport.parse(exp).format).toEqual({ kind: 'council', chair: 'b' });
     const ranking = exp.messages.find((m) => (m.frame as { type?: string } | undefined)?.type === 'ranking');
-    expect((ranking!.frame as { rows: unknown[] }).rows).toHaveLength(2);
+    expect((ranking!.frame as unknown as { rows: unknown[] }).rows).toHaveLength(2);
     const plain = buildExport(
       applyFrames(emptyFeed, []),
       meta({ setting: defaults.standardPanel.format, agentIds: ['a', 'b'] }),
