@@ -4,7 +4,8 @@ import { test } from './harness';
 
 // A format through the hybrid panel, against the real server and its offline model: the same 'Format' setting, the
 // person moderating with 'Give the floor to …' buttons, an @mention chosen from the completion list, and 'End
-// discussion'; axe clean at 1440×900 and 1024×700, and a screenshot for the README (docs/screens/format-hybrid-1440.png).
+// discussion'; then History's row and its 'Format' filter. Axe clean at 1440×900 and 1024×700, and screenshots for the
+// README (docs/screens/format-hybrid-1440.png, format-history-1440.png).
 
 const hybrid = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
 
@@ -36,6 +37,18 @@ test(
     await page.screenshot({ path: 'docs/screens/format-hybrid-1440.png' });
     await p.getByRole('button', { name: 'End discussion' }).click();
     await p.getByText(/Discussion (ended|stopped)/).waitFor({ timeout: 30_000 });
+
+    // History shows the format on the row, and its 'Format' filter narrows the list.
+    await p.getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Past discussions' });
+    const list = dialog.getByRole('list', { name: 'Past discussions' });
+    await list.getByText('Format: Moderated').waitFor({ timeout: 10_000 });
+    await dialog.getByLabel('Format', { exact: true }).selectOption({ label: 'Council' });
+    await dialog.getByText('No past discussion in the Council format.').waitFor({ timeout: 10_000 });
+    await dialog.getByLabel('Format', { exact: true }).selectOption({ label: 'Moderated' });
+    await list.getByText('Format: Moderated').waitFor({ timeout: 10_000 });
+    await axeClean(page, 'History filtered by format');
+    await page.screenshot({ path: 'docs/screens/format-history-1440.png' });
   },
   { timeoutMs: 150_000 },
 );

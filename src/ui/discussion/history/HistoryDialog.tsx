@@ -3,7 +3,7 @@
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
@@ -162,11 +162,13 @@ function ListEnd({ history }: { history: HistoryActorRef }) {
 function HistoryFilter({ history }: { history: HistoryActorRef }) {
   const filter = useSelector(history, sel.selectFilter);
   const format = useSelector(history, sel.selectFormatFilter);
+  const formatId = useId();
   return (
     <div className="history-filter">
-      <label className="history-filter__format">
-        Format
+      <span className="history-filter__format">
+        <label htmlFor={formatId}>Format</label>
         <select
+          id={formatId}
           value={format}
           onChange={(e) => history.send({ type: 'history.format.filter', kind: e.target.value as FormatKind | '' })}
         >
@@ -177,7 +179,7 @@ function HistoryFilter({ history }: { history: HistoryActorRef }) {
             </option>
           ))}
         </select>
-      </label>
+      </span>
       <input
         type="search"
         className="history-filter__input"
