@@ -129,6 +129,33 @@ describe('formats on the server', () => {
     expect(c.frames.find((f) => f.type === 'discussion_summary').summary.text).toBe(chair.text);
   });
 
+  it('council: the first answers are asked for at once, each streamed as its own message', async () => {
+    seen.length = 0;
+    say = (p) => `Answer of ${/You are (\w+)/.exec(p)?.[1]}.`;
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start({ kind: 'council' });
+    // All three stage-1 calls are in flight before any is answered (one at a time, only one would be).
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    expect(seen).toHaveLength(3);
+    expect(seen.every((q) => !q.schema?.properties?.ranking)).toBe(true);
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(c.invalid).toEqual([]);
+    const answers = turnsOf(c).slice(0, 3);
+    expect(new Set(answers.map((t) => t.id)).size).toBe(3);
+    expect(answers.map((t) => t.from).sort()).toEqual(NAMES);
+    for (const t of answers) expect(t.text).toBe(`Answer of ${t.from}.`);
+    expect(c.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual([
+      'answers',
+      'ranking',
+      'synthesis',
+    ]);
+    expect(c.frames.find((f) => f.type === 'ranking').rows).toHaveLength(3);
+  });
+
   it('a person’s @mention makes the named agent speak next, the message first in its prompt', async () => {
     seen.length = 0;
     say = () => 'A point on cost.';
