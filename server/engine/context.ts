@@ -17,6 +17,8 @@ import type { TurnAnswer } from './turnAnswer';
 export interface ThinkInput {
   request: TurnRequest;
   stage: string | null;
+  /** One of several calls made at once (a council's first answers): its events carry it back. */
+  lane?: number;
 }
 export interface ThinkOutput {
   answer: TurnAnswer;
@@ -30,9 +32,9 @@ export interface ThinkOutput {
 /** What the think actor sends back while and after the model writes (see thinking.ts). */
 export type ThinkEvent =
   /** A piece of the reply's human-readable text (coalesced); `tokenAt` is when its first model token arrived. */
-  | { type: 'think.delta'; text: string; tokenAt: number }
-  | { type: 'think.done'; output: ThinkOutput }
-  | { type: 'think.failed'; error: string };
+  | { type: 'think.delta'; text: string; tokenAt: number; lane?: number }
+  | { type: 'think.done'; output: ThinkOutput; lane?: number }
+  | { type: 'think.failed'; error: string; lane?: number };
 
 export interface SpeakInput {
   text: string;

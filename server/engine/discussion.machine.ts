@@ -17,6 +17,7 @@ import { forAudience } from './frames';
 import * as fmt from './formats/steps';
 import { formatEndedByPerson, formatEnds, formatWaits, nextFloor } from './formats/floor';
 import { formatThinkInput } from './formats/prompts';
+import * as lanes from './formats/lanes';
 import { outcomeText } from './positions/outcome';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
@@ -87,6 +88,7 @@ const engine = setup({
     turnTimeout: ({ context }) => context.plan.timing.turnTimeoutMs,
     ackTimeout: ({ context }) => context.plan.timing.ackTimeoutMs,
     pause: ({ context }) => context.plan.pauseMs,
+    answersTimeout: ({ context }) => lanes.answersTimeoutMs(context),
   },
   guards: {
     wantsResearch: ({ context }) => context.plan.research !== null && context.researchAvailable,
@@ -119,6 +121,9 @@ const engine = setup({
       return f.kind === 'wait' && f.waiting === 'judge';
     },
     hasFormat: ({ context }) => context.plan.format !== null,
+    startsParallelAnswers: ({ context }) => lanes.startsParallelAnswers(context),
+    isLaneEvent: ({ event }) => 'lane' in event && typeof event.lane === 'number',
+    lanesFinished: ({ context }) => lanes.lanesFinished(context),
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
   },
 });
@@ -172,15 +177,39 @@ export const discussionMachine = engine
         turn.speechFailed(c, errorText(e.error), stopsSpeech(e.error)),
       ),
       yieldFloor: stepAction((c) => turn.rest(c)),
-      noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) =>
-        c.format ? fmt.noteFormatHuman(c, e.text) : turn.noteHuman(c, e.text),
-      ),
+      noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => fmt.noteHumanMessage(c, e.text)),
       announceWait: stepAction((c) => fmt.noteWait(c)),
       giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
       castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) =>
         fmt.humanVote(c, e.side, e.confidence, e.reason),
       ),
       endByPerson: stepAction((c) => fmt.endByPerson(c)),
+      openAnswers: stepAction((c) => lanes.openAnswers(c)),
+      closeAnswers: stepAction((c) => lanes.closeAnswers(c)),
+      laneDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) =>
+        lanes.laneDelta(c, e.lane!, e.text, e.tokenAt),
+      ),
+      laneDone: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) => lanes.laneDone(c, e.lane!, e.output)),
+      laneFailed: stepAction((c, e: Extract<ThinkEvent, { type: 'think.failed' }>) =>
+        lanes.laneFailed(c, e.lane!, e.error),
+      ),
+      timeOutLanes: stepAction((c) => lanes.laneTimeouts(c, timedOut(c.plan.timing.turnTimeoutMs))),
+      /** Starts the waiting lanes the bound allows; a lane that has answered is stopped. */
+      runLanes: engine.createAction(
+        enqueueActions(({ context, event, enqueue }) => {
+          const lane = (event as { lane?: unknown }).lane;
+          if (typeof lane === 'number' && (event.type === 'think.done' || event.type === 'think.failed'))
+            enqueue.stopChild(`lane-${lane}`);
+          const next = lanes.lanesToStart(context);
+          if (Object.keys(next.patch).length) enqueue.assign(next.patch);
+          for (const input of next.start) enqueue.spawnChild('think', { id: `lane-${input.lane}`, input });
+        }),
+      ),
+      stopLanes: engine.createAction(
+        enqueueActions(({ context, enqueue }) => {
+          for (const id of lanes.laneIds(context)) enqueue.stopChild(id);
+        }),
+      ),
       concludeWithFormatSummary: stepAction((c) => round.conclude(c, fmt.formatSummary(c))),
       openSummaryDraft: stepAction((c) => round.openSummary(c)),
       announceConsensus: stepAction((c) => round.announceConsensus(c)),
@@ -232,6 +261,7 @@ export const discussionMachine = engine
               { guard: 'formatIsOver', target: 'stageEnding' },
               { guard: 'formatWaits', target: 'awaitingFloor', actions: 'announceWait' },
               { guard: 'isStageComplete', target: 'stageEnding' },
+              { guard: 'startsParallelAnswers', target: 'answering', actions: 'openAnswers' },
               { target: 'thinking', actions: 'chooseSpeaker' },
             ],
           },
@@ -255,6 +285,19 @@ export const discussionMachine = engine
               'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
             },
             after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
+          },
+          // A council's first answers, asked for at once (formats/lanes.ts): each lane streams its own message and
+          // is recorded as it comes; when all have answered (or failed, or the stage's time is up) the council goes on.
+          answering: {
+            entry: 'runLanes',
+            on: {
+              'think.delta': { guard: 'isLaneEvent', actions: 'laneDelta' },
+              'think.done': { guard: 'isLaneEvent', actions: ['laneDone', 'runLanes'] },
+              'think.failed': { guard: 'isLaneEvent', actions: ['laneFailed', 'runLanes'] },
+            },
+            always: { guard: 'lanesFinished', target: 'selecting', actions: 'closeAnswers' },
+            after: { answersTimeout: { target: 'selecting', actions: ['timeOutLanes', 'closeAnswers'] } },
+            exit: 'stopLanes',
           },
           // A format waits for the person: the floor given (a human moderator), a judge's vote, an answer to the
           // moderator's question, or 'End discussion'. No timer moves it on.

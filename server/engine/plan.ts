@@ -36,6 +36,8 @@ export interface EngineTiming {
   ackTimeoutMs: number;
   /** This many failed turns in a row end the discussion. */
   maxConsecutiveFailures: number;
+  /** A council's first answers asked of the models at once, at most (COUNCIL_PARALLEL_ANSWERS when absent). */
+  parallelAnswers?: number;
 }
 
 export interface Plan {

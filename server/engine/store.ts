@@ -203,7 +203,7 @@ export async function listDiscussions(db: Db, userId: string): Promise<SummaryRo
 export async function listDiscussionPage(
   db: Db,
   userId: string,
-  opts: { cursor?: string; limit: number; q?: string },
+  opts: { cursor?: string; limit: number; q?: string; format?: string },
 ): Promise<{ items: SummaryRow[]; next_cursor: string | null }> {
   const after = decodeCursor(opts.cursor);
   const q = (opts.q ?? '').trim();
@@ -213,8 +213,9 @@ export async function listDiscussionPage(
      WHERE d.user_id = $1
        AND ($2::text IS NULL OR (d.created_at, d.id) < ($2::timestamptz, $3::text))
        AND ($4 = '' OR d.topic ILIKE $4)
+       AND ($6 = '' OR coalesce(d.config->'format'->>'kind', 'round_table') = $6)
      ORDER BY d.created_at DESC, d.id DESC LIMIT $5`,
-    [userId, after?.at ?? null, after?.id ?? '', pattern, opts.limit + 1],
+    [userId, after?.at ?? null, after?.id ?? '', pattern, opts.limit + 1, opts.format ?? ''],
   );
   const more = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);

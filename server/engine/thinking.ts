@@ -21,6 +21,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e ===
 export function streamingThink(ask: Ask, coalesceMs: () => number) {
   return fromCallback<ThinkEvent, ThinkInput>(({ input, sendBack }) => {
     const controller = new AbortController();
+    const lane = input.lane === undefined ? {} : { lane: input.lane };
     const reader = new ReplyText();
     const every = Math.max(0, coalesceMs());
     let over = false;
@@ -38,7 +39,7 @@ export function streamingThink(ask: Ask, coalesceMs: () => number) {
       pending = pending.slice(text.length);
       if (final) pending = '';
       lastSent = performance.now();
-      sendBack({ type: 'think.delta', text, tokenAt: firstTokenAt });
+      sendBack({ type: 'think.delta', text, tokenAt: firstTokenAt, ...lane });
     };
 
     const write = (raw: string) => {
@@ -58,13 +59,13 @@ export function streamingThink(ask: Ask, coalesceMs: () => number) {
         if (over) return;
         flush(true);
         over = true;
-        sendBack({ type: 'think.done', output });
+        sendBack({ type: 'think.done', output, ...lane });
       },
       (err) => {
         if (over) return;
         flush(true);
         over = true;
-        sendBack({ type: 'think.failed', error: errorText(err) });
+        sendBack({ type: 'think.failed', error: errorText(err), ...lane });
       },
     );
     return () => {

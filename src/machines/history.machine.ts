@@ -115,6 +115,12 @@ export const historyMachine = setup({
         return event.text.slice(0, 200);
       },
     }),
+    setFormatFilter: assign({
+      formatFilter: ({ event }) => {
+        assertEvent(event, 'history.format.filter');
+        return event.kind;
+      },
+    }),
     askDelete: assign(({ context, event }) => {
       assertEvent(event, 'history.delete.request');
       return { pendingDelete: context.items.find((d) => d.id === event.id) ?? null, deleteError: null };
@@ -164,6 +170,7 @@ export const historyMachine = setup({
     items: [],
     nextCursor: null,
     filter: '',
+    formatFilter: '',
     listError: null,
     moreError: null,
     pendingDelete: null,
@@ -187,6 +194,7 @@ export const historyMachine = setup({
         'history.show': '.loading',
         'history.refresh': '.loading',
         'history.filter': { target: '.filtering', actions: 'setFilter' },
+        'history.format.filter': { target: '.loading', actions: 'setFormatFilter' },
       },
       states: {
         idle: {},
@@ -199,7 +207,7 @@ export const historyMachine = setup({
           invoke: {
             src: 'loadHistory',
             id: 'listLoader',
-            input: ({ context }) => ({ cursor: null, q: context.filter.trim() }),
+            input: ({ context }) => ({ cursor: null, q: context.filter.trim(), format: context.formatFilter }),
             onDone: {
               target: 'loaded',
               actions: { type: 'setItems', params: ({ event }) => ({ page: event.output }) },
@@ -216,7 +224,11 @@ export const historyMachine = setup({
           invoke: {
             src: 'loadHistory',
             id: 'listLoader',
-            input: ({ context }) => ({ cursor: context.nextCursor, q: context.filter.trim() }),
+            input: ({ context }) => ({
+              cursor: context.nextCursor,
+              q: context.filter.trim(),
+              format: context.formatFilter,
+            }),
             onDone: {
               target: 'loaded',
               actions: { type: 'appendItems', params: ({ event }) => ({ page: event.output }) },

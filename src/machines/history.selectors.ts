@@ -13,6 +13,7 @@ export const selectListState = (s: HistorySnapshot): 'idle' | 'loading' | 'loade
         ? 'loaded'
         : 'idle';
 export const selectFilter = (s: HistorySnapshot) => s.context.filter;
+export const selectFormatFilter = (s: HistorySnapshot) => s.context.formatFilter;
 export const selectHasMore = (s: HistorySnapshot) => s.context.nextCursor !== null;
 export const selectIsLoadingMore = (s: HistorySnapshot) => s.hasTag('listLoadingMore');
 export const selectMoreError = (s: HistorySnapshot) => s.context.moreError;

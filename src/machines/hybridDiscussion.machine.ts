@@ -45,7 +45,9 @@ import {
   CLOSE_COMMAND,
   feedAfter,
   frameOf,
+  humanMessageOut,
   retryBanner,
+  sendCommand,
   STOP_COMMAND,
 } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
@@ -61,6 +63,7 @@ import {
   type HybridResumeFacts,
 } from '../model/hybridRun';
 import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
+import type { FormatRequest } from '../schemas/format';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
@@ -81,6 +84,10 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
   | { type: 'hybrid.export'; format?: 'pdf' | 'json' }
+  /** The person joins in; an @mention gives that agent the next turn (docs/protocol.md#formats). */
+  | { type: 'hybrid.human.send'; text: string }
+  /** The format's person: gives the floor, votes as judge, or ends the discussion. */
+  | { type: 'hybrid.format.send'; frame: FormatRequest }
   /** The run's clock (a provided ticker): the header's running duration. */
   | { type: 'hybrid.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
@@ -148,6 +155,10 @@ export const hybridDiscussionMachine = setup({
       assertEvent(event, 'socketSession.closed');
       return isHybridFailedClose(event.code, context);
     },
+    hasText: ({ event }) => {
+      assertEvent(event, 'hybrid.human.send');
+      return event.text.trim().length > 0;
+    },
     areSettingsValid: ({ event }) => {
       assertEvent(event, 'hybrid.settings.update');
       return hybridSettings.safeParse(event.settings).success;
@@ -213,6 +224,17 @@ export const hybridDiscussionMachine = setup({
       assertEvent(event, 'audio.finished');
       if (event.status === 'completed')
         enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date(context.clockNow ?? 0).toISOString()));
+    }),
+    /** The person's card shows at once, with the id History's replay gives it. */
+    sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'hybrid.human.send');
+      const out = humanMessageOut(context.feed, event.text, context.clockNow);
+      enqueue.sendTo('socket', out.command);
+      enqueue.assign({ feed: out.feed });
+    }),
+    sendFormatRequest: sendTo('socket', ({ event }) => {
+      assertEvent(event, 'hybrid.format.send');
+      return sendCommand(event.frame);
     }),
     sendStop: sendTo('socket', STOP_COMMAND),
     closeSocket: sendTo('socket', CLOSE_COMMAND),
@@ -305,7 +327,10 @@ export const hybridDiscussionMachine = setup({
             // The header shows whole seconds.
             { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
           ],
-          ...discussionRunSession('hybrid.stop', {}),
+          ...discussionRunSession('hybrid.stop', {
+            'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
+            'hybrid.format.send': { actions: 'sendFormatRequest' },
+          }),
         },
         ended: { tags: 'ended', on: betweenRuns },
         failed: { tags: ['ended', 'error'], on: betweenRuns },

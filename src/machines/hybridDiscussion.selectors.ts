@@ -21,6 +21,13 @@ export const selectElapsedMs = (s: HybridDiscussionSnapshot) => {
   return run && clockNow !== null ? Math.max(0, clockNow - run.startedAt) : 0;
 };
 export const selectSessionId = (s: HybridDiscussionSnapshot) => s.context.run?.sessionId ?? null;
+const NO_AGENTS: string[] = [];
+/** The agents of the run (taking part, or last taken part); none before the first Start. */
+export const selectRunAgentIds = (s: HybridDiscussionSnapshot) => s.context.run?.agentIds ?? NO_AGENTS;
+/** The format the run started with (its controls under the feed), or the setting before a run. */
+export const selectRunFormat = (s: HybridDiscussionSnapshot) => (s.context.run ?? s.context).settings.format;
+/** The person's message box is sendable only on an open socket. */
+export const selectCanSendHuman = (s: HybridDiscussionSnapshot) => s.matches({ run: { session: 'live' } });
 
 export function selectRoundLabel(s: HybridDiscussionSnapshot): string {
   const round = selectRound(s.context.feed);
@@ -61,6 +68,9 @@ export const selectPanelView = (s: HybridDiscussionSnapshot) => ({
   round: selectRoundLabel(s),
   startedAt: selectStartedAt(s),
   canStop: selectCanStop(s),
+  canSendHuman: selectCanSendHuman(s),
+  runAgentIds: selectRunAgentIds(s),
+  runFormat: selectRunFormat(s),
   exporter: selectExporter(s),
   elapsed: selectElapsedMs(s),
 });

@@ -43,6 +43,7 @@ import {
   CLOSE_COMMAND,
   feedAfter,
   frameOf,
+  humanMessageOut,
   playedStatus,
   retryBanner,
   sendCommand,
@@ -50,7 +51,7 @@ import {
 } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
-import { applyFrame, closeOpenStreams } from '../model/feed';
+import { closeOpenStreams } from '../model/feed';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
 import { withSaved } from '../model/panelSettings';
 import {
@@ -67,7 +68,6 @@ import {
   type StandardDiscussionContext,
   type StandardTab,
 } from '../model/standardRun';
-import { humanCard } from '../model/storedReplay';
 import { ENDPOINTS, STANDARD_CONNECT_TIMEOUT_MS } from '../schemas/constants';
 import type { Participant } from '../schemas/discussion';
 import type { FormatRequest } from '../schemas/format';
@@ -258,10 +258,9 @@ export const standardDiscussionMachine = setup({
     /** The human's card shows at once, with the id History's replay gives it. */
     sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'discussion.human.send');
-      const text = event.text.trim();
-      const timestamp = new Date(context.clockNow).toISOString();
-      enqueue.sendTo('socket', sendCommand({ type: 'human_message', text, timestamp }));
-      enqueue.assign({ feed: applyFrame(context.feed, humanCard(text, timestamp)) });
+      const out = humanMessageOut(context.feed, event.text, context.clockNow);
+      enqueue.sendTo('socket', out.command);
+      enqueue.assign({ feed: out.feed });
     }),
     sendFormatRequest: sendTo('socket', ({ event }) => {
       assertEvent(event, 'discussion.format.send');

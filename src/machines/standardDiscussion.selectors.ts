@@ -47,6 +47,8 @@ export const selectEndpointName = (s: StandardDiscussionSnapshot) =>
 export const selectParticipants = (s: StandardDiscussionSnapshot) => s.context.participants;
 const NO_AGENTS: readonly string[] = [];
 export const selectRunAgentIds = (s: StandardDiscussionSnapshot) => s.context.run?.agentIds ?? NO_AGENTS;
+/** The format the run started with (its controls under the feed; a re-attached run's own), or the setting. */
+export const selectRunFormat = (s: StandardDiscussionSnapshot) => (s.context.run ?? s.context).settings.format;
 export const selectEndpointProbe = (s: StandardDiscussionSnapshot) => s.children.endpointProbe;
 /** The tabs and export children: the tab bar and the export buttons read them (discussionTabs/discussionExport selectors). */
 export const selectTabs = (s: StandardDiscussionSnapshot) => s.children.tabs;

@@ -3,12 +3,23 @@
 import { CLOSE_NORMAL } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, type Feed, type FeedInput } from './feed';
+import { humanCard } from './storedReplay';
 
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
 export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
 /** Our own close: normal, so the socketSession never reconnects after it. */
 export const CLOSE_COMMAND = { type: 'socketSession.close', code: CLOSE_NORMAL, reason: 'discussion over' } as const;
 export const sendCommand = (frame: Record<string, unknown>) => ({ type: 'socketSession.send' as const, frame });
+
+/** The person's message, both panels: the frame for the socket, and the feed with their card in it at once. */
+export function humanMessageOut(feed: Feed, text: string, now: number | null) {
+  const timestamp = new Date(now ?? 0).toISOString();
+  const said = text.trim();
+  return {
+    command: sendCommand({ type: 'human_message', text: said, timestamp }),
+    feed: applyFrame(feed, humanCard(said, timestamp)),
+  };
+}
 
 /** Standard panel: each clip that played to its end is reported as a status. */
 export const playedStatus = (item: { audioId: string; messageId?: string | null; agentId: string }) =>

@@ -2,7 +2,8 @@
 // names), built from the feed. Pure: the caller passes the clock (`now`) and the configuration; saving the file is the
 // view's/service's business.
 
-import type { CommunicationConfig, ReasoningConfig, ResearchConfig } from '../schemas/settings';
+import type { CommunicationConfig, PanelFormat, ReasoningConfig, ResearchConfig } from '../schemas/settings';
+import { formatOf } from './discussionFormat';
 import { discussionExport, type DiscussionExport } from '../schemas/exportJson';
 import type { Feed, FeedItem } from './feed';
 import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
@@ -15,7 +16,11 @@ export interface ExportMeta {
   context: string;
   configuration: { communication: CommunicationConfig; reasoning: ReasoningConfig; research: ResearchConfig };
   now: Date;
+  /** The run's format setting and agents: the export says the format as it was sent. */
+  format?: { setting: PanelFormat; agentIds: readonly string[] };
 }
+
+const FORMAT_FRAME_TYPES = new Set(['floor', 'vote', 'format_stage', 'ranking', 'debate_result', 'format_note']);
 
 export type ExportMessage = DiscussionExport['messages'][number];
 
@@ -76,6 +81,8 @@ export function exportMessage(it: FeedItem): ExportMessage {
   if (reasoning !== undefined) out.reasoning = reasoning;
   const evidence = evidenceOf(it);
   if (evidence) out.evidence = evidence;
+  const frame = it.source as { type?: unknown } | null | undefined;
+  if (frame && typeof frame.type === 'string' && FORMAT_FRAME_TYPES.has(frame.type)) out.frame = frame;
   return out as ExportMessage;
 }
 
@@ -86,6 +93,9 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     endpoint: meta.endpoint,
     context: meta.context,
     configuration: meta.configuration,
+    ...(meta.format
+      ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: 'round_table' as const } }
+      : {}),
     message_count: countMessages(feed),
     messages: kvValues(feed.items).map(exportMessage),
     argument_tree: [...selectArguments(feed)],

@@ -8,6 +8,7 @@
 //   Strategic Planning     — depth 4 (spec); adaptive mode, structured format, research on
 // Each also offers a starter topic when the topic box is empty.
 import { HYBRID_TEMPLATES } from '../schemas/constants';
+import { formatOf } from './discussionFormat';
 import { hybridConfig } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
@@ -22,9 +23,12 @@ export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemp
  * off. A re-attached run (History) also says how many frames it has, so the server sends only the rest.
  */
 export function buildHybridConfig(run: HybridRun) {
-  const { tts, tts_speed, tts_volume, ...rest } = run.settings;
+  const { tts, tts_speed, tts_volume, format: panelFormat, ...rest } = run.settings;
+  // Round table sends no format: the spec's first message, exactly (an @mention still works, docs/protocol.md#formats).
+  const format = formatOf(panelFormat, run.agentIds);
   const { independent_first_answers, ...spec } = hybridConfig.parse({
     ...rest,
+    ...(format ? { format } : {}),
     agent_ids: run.agentIds,
     topic: run.topic,
     session_id: run.sessionId,

@@ -2,7 +2,7 @@
 // (standardDiscussion.machine.ts) wires these to its events; the endpoint is chosen there, from its own probe child.
 import { sessionId as makeSessionId, type EndpointKey } from '../schemas/constants';
 import type { Participant } from '../schemas/discussion';
-import { defaults, type StandardPanelSettings } from '../schemas/settings';
+import { defaults, type PanelFormat, type StandardPanelSettings } from '../schemas/settings';
 import { emptyFeed, type Feed } from './feed';
 import { selectCounts } from './feedSelectors';
 import type { ConfigRequest } from './standardConfig';
@@ -115,6 +115,8 @@ export interface ResumeFacts {
   endpoint: EndpointKey;
   agentIds: string[];
   context: string;
+  /** The format the stored run started with; the panel's own setting when not said. */
+  format?: PanelFormat;
 }
 
 /**
@@ -133,7 +135,7 @@ export function resumedRun(
     context: resume.context,
     token: context.token,
     connections: [],
-    settings: context.settings,
+    settings: resume.format ? { ...context.settings, format: resume.format } : context.settings,
     resumeFrom: 0,
   };
   return { run, draftContext: resume.context, ...FRESH };

@@ -13,6 +13,7 @@ import { hybridServerFrame } from '../schemas/hybridSocket';
 import type { StoredDiscussion } from '../schemas/history';
 import {
   communicationConfig,
+  panelFormat,
   reasoningConfig,
   researchConfig,
   standardPanelSettings,
@@ -112,5 +113,7 @@ export function settingsOf(config: Record<string, unknown>): StandardPanelSettin
     communication: pick(communicationConfig, config.communication_config) ?? {},
     reasoning: pick(reasoningConfig, config.reasoning_config) ?? {},
     research: pick(researchConfig, config.research_config) ?? {},
+    // The format it runs in: a re-attached run keeps its format's controls (no format: the round table).
+    format: pick(panelFormat, config.format) ?? {},
   });
 }

@@ -276,6 +276,8 @@ export const FORMAT_KINDS = ['round_table', 'moderated', 'council', 'debate'] as
 /** Why an agent has the floor (the `floor` frame's `by`). */
 export const FLOOR_BY = ['order', 'mention', 'moderator', 'human'] as const;
 /** Agent @mentions that may hand the floor on in a row before the format's order resumes. */
+/** A council's first answers asked of the models at once, at most (server/engine/formats/lanes.ts). */
+export const COUNCIL_PARALLEL_ANSWERS = 4;
 export const MAX_MENTION_HANDOVERS = 3;
 /** Most agent ids one side of a debate may list. */
 export const MAX_DEBATE_SIDE = 50;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { argument, consensus, researchResult } from './discussion';
+import { discussionFormat } from './format';
 import { outcomeFields } from './positions';
 import { communicationConfig, reasoningConfig, researchConfig } from './settings';
 
@@ -17,12 +18,16 @@ export const exportMessage = z.looseObject({
   audio_url: z.string().nullish(),
   /** What the protocol added to a turn (its ACL message, request, delegation), in plain words and as sent. */
   protocol: z.array(z.looseObject({ kind: z.string(), phrase: z.string() })).optional(),
+  /** A format's row keeps the frame it came from (a ranking, a vote, a floor…; docs/protocol.md#formats). */
+  frame: z.looseObject({ type: z.string() }).optional(),
 });
 export const discussionExport = z.object({
   session_id: z.string(),
   endpoint: z.string(),
   context: z.string(),
   configuration: z.object({ communication: communicationConfig, reasoning: reasoningConfig, research: researchConfig }),
+  /** The discussion's format as it was sent (the round table when none was). */
+  format: discussionFormat.nullish(),
   /** The one message count (src/shared/messageCount.ts): agent turns and human messages. */
   message_count: z.number().int().nonnegative(),
   messages: z.array(exportMessage),

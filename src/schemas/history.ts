@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORMAT_KINDS } from './constants';
 import { continuationFields } from './continuation';
 
 /** One agent as it was when the discussion started: its look and model, so History draws it as it was. */
@@ -45,6 +46,8 @@ export const historyPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   /** Case-insensitive text the topic must contain. */
   q: z.string().max(200).optional(),
+  /** Only discussions of this format ('round_table' includes those sent with no format). */
+  format: z.enum(FORMAT_KINDS).optional(),
 });
 export const historyPage = z.object({
   items: z.array(discussionSummaryRow),

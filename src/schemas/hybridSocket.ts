@@ -36,7 +36,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 
-const { tts_speed: _s, tts_volume: _v, ...hybridShape } = hybridSettings.shape;
+const { tts_speed: _s, tts_volume: _v, format: _f, ...hybridShape } = hybridSettings.shape;
 export const hybridConfig = z.object({
   ...hybridShape,
   token: text().optional(),

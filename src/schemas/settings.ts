@@ -99,6 +99,15 @@ export const ttsSettings = z.object({
   format: text().max(20).default(DEFAULT_TTS.format),
 });
 
+/** The panel's 'Format' setting: the kind and who moderates, chairs or judges ('human' or an agent id; '' = default). */
+export const panelFormat = z.object({
+  kind: z.enum(FORMAT_KINDS).catch('round_table').default('round_table'),
+  moderator: z.string().max(200).catch('human').default('human'),
+  chair: z.string().max(200).catch('').default(''),
+  judge: z.string().max(200).catch('human').default('human'),
+});
+export type PanelFormat = z.infer<typeof panelFormat>;
+
 /** The hybrid panel's settings, with docs/product.md#discussions-limits defaults. */
 export const hybridSettings = z.object({
   mode: z.enum(HYBRID_MODES).default('hybrid'),
@@ -129,20 +138,13 @@ export const hybridSettings = z.object({
   tts: z.boolean().default(false),
   tts_speed: ranged(bounds.ttsSpeed).default(1),
   tts_volume: ranged(bounds.ttsVolume).default(1),
+  /** The 'Format' setting, as in the standard panel (sent as the first frame's `format`). */
+  format: panelFormat.prefault({}),
 });
 export type HybridSettings = z.infer<typeof hybridSettings>;
 export const hybridTtsMaxLength = HYBRID_TTS_MAX_LENGTH;
 
 export const argumentType = z.enum(ARGUMENT_TYPES);
-
-/** The panel's 'Format' setting: the kind and who moderates, chairs or judges ('human' or an agent id; '' = default). */
-export const panelFormat = z.object({
-  kind: z.enum(FORMAT_KINDS).catch('round_table').default('round_table'),
-  moderator: z.string().max(200).catch('human').default('human'),
-  chair: z.string().max(200).catch('').default(''),
-  judge: z.string().max(200).catch('human').default('human'),
-});
-export type PanelFormat = z.infer<typeof panelFormat>;
 
 /** Everything the standard panel's Advanced Settings hold; persisted per user in local storage. */
 export const standardPanelSettings = z.object({

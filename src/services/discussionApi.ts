@@ -12,11 +12,17 @@ export function createDiscussionApi(http: Http) {
   return {
     hybridModes: async () => (await request('GET', '/api/ws/hybrid/modes', hybridModesResponse)).modes,
     listDiscussions: () => request('GET', '/discussion/history', discussionHistory),
-    /** One page of History, newest first (infinite scroll); `q` filters by topic. */
-    listDiscussionPage: (query: { cursor?: string | null; q?: string; limit?: HistoryPageQuery['limit'] }) => {
+    /** One page of History, newest first (infinite scroll); `q` filters by topic, `format` by format. */
+    listDiscussionPage: (query: {
+      cursor?: string | null;
+      q?: string;
+      format?: HistoryPageQuery['format'] | '';
+      limit?: HistoryPageQuery['limit'];
+    }) => {
       const params = new URLSearchParams();
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.q) params.set('q', query.q);
+      if (query.format) params.set('format', query.format);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       const qs = params.toString();
       return request('GET', `/discussion/history/page${qs ? `?${qs}` : ''}`, historyPage);

@@ -28,6 +28,7 @@ const hybridExport = (req: HybridExportRequest, now: Date) =>
     endpoint: 'hybrid',
     context: req.run.topic,
     now,
+    format: { setting: req.run.settings.format, agentIds: req.run.agentIds },
     configuration: {
       communication: defaults.communication,
       reasoning: defaults.reasoning,

@@ -73,6 +73,8 @@ interface Block {
   style: Style;
   /** Extra space before the block, in line heights. */
   gap?: number;
+  /** A table row: its cells, each in its share of the width (`text` is the row read as one line). */
+  cells?: { text: string; share: number }[];
 }
 
 const SIZES: Record<Style, number> = { title: 16, heading: 13, label: 10, body: 10, small: 8 };
@@ -159,6 +161,8 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
   for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m)));
 
+  blocks.push(...formatTables(doc.messages));
+
   if (doc.consensus) {
     // The solution and dissents are often a turn's own words: named, not printed twice.
     const c = doc.consensus;
@@ -209,7 +213,76 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
       }
     }
   }
-  return blocks.map((b) => ({ ...b, text: clean(b.text) }));
+  return blocks.map((b) => ({
+    ...b,
+    text: clean(b.text),
+    ...(b.cells ? { cells: b.cells.map((c) => ({ ...c, text: clean(c.text) })) } : {}),
+  }));
+}
+
+type Frame = Record<string, unknown> & { type: string };
+const frames = (messages: Message[], type: string) =>
+  messages.map((m) => (m as { frame?: Frame }).frame).filter((f): f is Frame => f?.type === type);
+
+/** A table: a bold header row, then one row per entry; each cell in its share of the width. */
+function table(title: string, shares: number[], header: string[], rows: string[][]): Block[] {
+  const row = (cells: string[], style: Style, gap?: number): Block => ({
+    text: cells.join('  '),
+    style,
+    gap,
+    cells: cells.map((text, i) => ({ text, share: shares[i] })),
+  });
+  return [{ text: title, style: 'heading', gap: 1 }, row(header, 'label', 0.5), ...rows.map((r) => row(r, 'body'))];
+}
+
+/** A council's ranking and a debate's votes as tables (docs/protocol.md#formats), from the frames the rows keep. */
+function formatTables(messages: Message[]): Block[] {
+  const out: Block[] = [];
+  const ranking = frames(messages, 'ranking').at(-1) as
+    | { rows: { label: string; agent_name: string; mean_rank: number | null; ballots: number }[] }
+    | undefined;
+  if (ranking?.rows.length)
+    out.push(
+      ...table(
+        'Council ranking',
+        [0.12, 0.18, 0.4, 0.15, 0.15],
+        ['Rank', 'Answer', 'Agent', 'Mean rank', 'Ballots'],
+        ranking.rows.map((r, i) => [
+          String(i + 1),
+          `Answer ${r.label}`,
+          r.agent_name,
+          r.mean_rank === null ? '—' : r.mean_rank.toFixed(2),
+          String(r.ballots),
+        ]),
+      ),
+    );
+  const votes = frames(messages, 'vote') as unknown as {
+    voter_id: string;
+    voter_name?: string;
+    side: 'for' | 'against';
+    confidence: number;
+    phase: 'before' | 'after';
+    reason: string;
+  }[];
+  if (votes.length) {
+    out.push(
+      ...table(
+        'Debate votes',
+        [0.12, 0.18, 0.14, 0.14, 0.42],
+        ['Phase', 'Judge', 'Side', 'Confidence', 'Reason'],
+        votes.map((v) => [
+          v.phase === 'before' ? 'Before' : 'After',
+          v.voter_id === 'human' ? 'You' : (v.voter_name ?? v.voter_id),
+          v.side === 'for' ? 'For' : 'Against',
+          `${Math.round(v.confidence * 100)}%`,
+          v.reason,
+        ]),
+      ),
+    );
+    const result = frames(messages, 'debate_result').at(-1);
+    if (typeof result?.text === 'string') out.push({ text: result.text, style: 'body' });
+  }
+  return out;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -251,6 +324,22 @@ async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions)
     pdf.setFontSize(size);
     const lineHeight = Math.max(geometry.lineHeight * (size / SIZES.body), size * 0.3528 * 1.15);
     y += (block.gap ?? 0) * geometry.lineHeight;
+    if (block.cells) {
+      // A table row: each cell wrapped in its column; the row is as tall as its tallest cell.
+      const columns = block.cells.map((c) => pdf.splitTextToSize(c.text, c.share * geometry.width - 2) as string[]);
+      const height = Math.max(1, ...columns.map((c) => c.length)) * lineHeight;
+      if (y + height - lineHeight > geometry.bottom) {
+        pdf.addPage();
+        y = geometry.top;
+      }
+      let x = geometry.left;
+      block.cells.forEach((c, i) => {
+        columns[i].forEach((line, j) => pdf.text(line, x, y + j * lineHeight));
+        x += c.share * geometry.width;
+      });
+      y += height;
+      continue;
+    }
     const lines = pdf.splitTextToSize(block.text, geometry.width) as string[];
     for (const line of lines) {
       if (y > geometry.bottom) {

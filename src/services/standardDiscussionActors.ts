@@ -62,6 +62,7 @@ export async function exportDiscussionFile(
       sessionId: req.run.sessionId,
       endpoint: req.run.endpoint,
       context: req.run.context,
+      format: { setting: req.run.settings.format, agentIds: req.run.agentIds },
       configuration: {
         communication: req.run.settings.communication,
         reasoning: req.run.settings.reasoning,

@@ -1,49 +1,11 @@
 import type { Page } from 'playwright-core';
-import { makeOfflineAgents } from './agents';
-import { axeViolations, describeViolations, isSerious } from './axe';
-import { test, uniqueEmail } from './harness';
+import { axeClean, CONTEXT, finished, panel, setUp } from './formatSteps';
+import { test } from './harness';
 
 // The four formats through the standard panel against the real server and its offline model (which plays every
 // format: a moderator's pick, a ranking, a vote): the 'Format' setting, the person giving the floor, a council's
 // stages and ranking, a debate judged by the person; each at 1440×900 and 1024×700 with axe clean, and a screenshot
 // of each for the README (docs/screens/format-*.png).
-
-const PASSWORD = 'correct-horse-42';
-const CONTEXT = 'Should our family vineyard switch from furrow to drip irrigation before next season?';
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
-const node = (page: Page, name: string) =>
-  page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
-const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);
-
-async function setUp(page: Page, baseUrl: string, count = 3) {
-  await page.goto(baseUrl);
-  await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('formats'));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-  await panel(page).waitFor({ timeout: 20_000 });
-  const names = (
-    [
-      ['Ada', 'Agronomist'],
-      ['Bo', 'Economist'],
-      ['Cy', 'Grower'],
-    ] as [string, string][]
-  ).slice(0, count);
-  await makeOfflineAgents(page, names);
-  for (const [name] of names) await node(page, name).click();
-}
-
-async function axeClean(page: Page, label: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 700],
-  ]) {
-    await page.setViewportSize({ width, height });
-    const serious = (await axeViolations(page)).filter(isSerious);
-    if (serious.length) throw new Error(`axe on ${label} at ${width}: ${describeViolations(serious)}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 async function startWith(page: Page, format: string, roles: Record<string, string> = {}) {
   const newRun = panel(page).getByRole('button', { name: 'New discussion' });

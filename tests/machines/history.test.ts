@@ -264,17 +264,22 @@ describe('history machine', () => {
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(false); // it ended
     f.load = async () =>
-      stored({ ...summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' }) });
+      stored({
+        ...summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' }),
+        config: { panel: 'standard', agent_ids: ['a1', 'a2'], format: { kind: 'council', chair: 'a2' } },
+      });
     actor.send({ type: 'history.open', id: 'd2' });
     await settle();
     expect(sel.selectCanReattach(snap())).toBe(true);
     actor.send({ type: 'history.reattach' });
+    // The run keeps its format (its controls under the feed), whatever the panel's setting is now.
     expect(received).toContainEqual({
       type: 'discussion.resume',
       sessionId: 'session_d2',
       endpoint: 'enhanced',
       agentIds: ['a1', 'a2'],
       context: 'Still going',
+      format: { kind: 'council', chair: 'a2', moderator: 'human', judge: 'human' },
     });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(sel.selectIsShown(snap())).toBe(false);
@@ -385,6 +390,7 @@ describe('history machine', () => {
       endpoint: 'enhanced',
       agentIds: ['a1', 'a2'],
       context: 'Still going',
+      format: { kind: 'round_table', chair: '', moderator: 'human', judge: 'human' },
     });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(selectRunningOffer(sel.selectOffer(snap())?.getSnapshot())).toBeNull();
@@ -474,7 +480,7 @@ describe('history past 500 (issue 21): pages, infinite scroll, filter by topic',
     expect(sel.selectListState(snap())).toBe('loading');
     expect(srv.calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(60);
-    expect(srv.calls.at(-1)).toEqual({ cursor: null, q: 'vine' });
+    expect(srv.calls.at(-1)).toEqual({ cursor: null, q: 'vine', format: '' });
     expect(sel.selectFilter(snap())).toBe('vine');
     expect(snap().context.items).toHaveLength(50);
     expect(snap().context.items.every((d) => d.topic.startsWith('Vineyard'))).toBe(true);

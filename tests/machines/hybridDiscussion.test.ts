@@ -152,6 +152,37 @@ describe('hybrid discussion panel', () => {
     });
   });
 
+  describe('formats (docs/protocol.md#formats)', () => {
+    it('a council sends its format with the chair; the person’s message and the floor go out on the socket', async () => {
+      const p = await ready();
+      p.panel.send({
+        type: 'hybrid.settings.update',
+        settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'council', chair: 'agent-c' } },
+      });
+      const ws = await live(p);
+      expect((ws.sent[0] as { format: unknown }).format).toEqual({ kind: 'council', chair: 'agent-c' });
+      p.panel.send({ type: 'hybrid.human.send', text: '  @Cy what does it cost?  ' });
+      expect(ws.sent.at(-1)).toMatchObject({ type: 'human_message', text: '@Cy what does it cost?' });
+      expect(selectMessages(p.panel.getSnapshot().context.feed).at(-1)).toMatchObject({
+        content: '@Cy what does it cost?',
+      });
+      p.panel.send({ type: 'hybrid.human.send', text: '   ' });
+      expect(ws.sent).toHaveLength(2);
+      p.panel.send({ type: 'hybrid.format.send', frame: { type: 'give_floor', agent_id: 'agent-b' } });
+      expect(ws.sent.at(-1)).toEqual({ type: 'give_floor', agent_id: 'agent-b' });
+    });
+
+    it('a moderator not taking part falls back to the person (round table: the spec keys, above)', async () => {
+      const p = await ready();
+      p.panel.send({
+        type: 'hybrid.settings.update',
+        settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'moderated', moderator: 'gone' } },
+      });
+      const ws = await live(p);
+      expect((ws.sent[0] as { format: unknown }).format).toEqual({ kind: 'moderated', moderator: 'human' });
+    });
+  });
+
   it("gives up after 10 s of connecting: 'Connection timeout. Please try again.'", async () => {
     const p = await ready();
     await start(p);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   await s.server.ctx.db.query(
     `INSERT INTO discussions (id, user_id, session_id, endpoint, topic, config, status, created_at)
      SELECT 'd' || lpad(g::text, 5, '0'), $1, 's' || g, '/ws/discuss',
-            CASE WHEN g % 10 = 0 THEN 'Vineyard 100% plan ' || g ELSE 'Topic ' || g END, '{}'::jsonb, 'ended',
+            CASE WHEN g % 10 = 0 THEN 'Vineyard 100% plan ' || g ELSE 'Topic ' || g END,
+            CASE WHEN g % 7 = 0 THEN '{"format":{"kind":"council"}}' ELSE '{}' END::jsonb, 'ended',
             timestamptz '2026-01-01 00:00:00+00' + (g / 3) * interval '1 second' + (g % 3) * interval '0 second'
      FROM generate_series(1, 1200) g`,
     [me.userId],
@@ -25,12 +26,17 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function allPages(q?: string, limit = 50) {
+async function allPages(q?: string, limit = 50, format?: string) {
   const seen: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const params = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}), ...(q ? { q } : {}) });
+    const params = new URLSearchParams({
+      limit: String(limit),
+      ...(cursor ? { cursor } : {}),
+      ...(q ? { q } : {}),
+      ...(format ? { format } : {}),
+    });
     const r = await s.api('GET', `/discussion/history/page?${params}`, { token });
     expect(r.status).toBe(200);
     const page = historyPage.parse(r.body);
@@ -52,6 +58,17 @@ describe('GET /discussion/history/page', () => {
       .sort((a, b) => Math.floor(b / 3) - Math.floor(a / 3) || b - a)
       .map((g) => `d${String(g).padStart(5, '0')}`);
     expect(seen).toEqual(expected);
+  });
+
+  it('filters by format (no format is the round table), with the topic filter too; an unknown format is a 422', async () => {
+    const council = await allPages(undefined, 50, 'council');
+    expect(council.seen).toHaveLength(171);
+    expect(council.seen.every((id) => Number(id.slice(1)) % 7 === 0)).toBe(true);
+    expect((await allPages(undefined, 200, 'round_table')).seen).toHaveLength(1200 - 171);
+    expect((await allPages('vineyard 100%', 50, 'council')).seen).toHaveLength(17);
+    expect((await allPages(undefined, 50, 'debate')).seen).toHaveLength(0);
+    const bad = await s.api('GET', '/discussion/history/page?format=chaos', { token });
+    expect(bad.status).toBe(422);
   });
 
   it('filters by topic, case-insensitively, with % and _ taken literally', async () => {

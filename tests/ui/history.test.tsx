@@ -272,4 +272,23 @@ describe('History dialog', () => {
       'GET /discussion/history/page?q=drip',
     ]);
   });
+
+  it('the Format filter asks the server for one format; the rows show their format; none matching says so', async () => {
+    const { calls } = signedIn({
+      'GET /discussion/history/page': () =>
+        json(200, page([row('d2', 'A council', { format: 'council' }), row('d1', 'A plain one')])),
+      'GET /discussion/history/page?format=council': () =>
+        json(200, page([row('d2', 'A council', { format: 'council' })])),
+      'GET /discussion/history/page?format=debate': () => json(200, page([])),
+    });
+    const dialog = await openHistory();
+    const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
+    expect(within(list).getByText('Format: Council')).toBeTruthy();
+    expect(within(list).getByText('Format: Round table')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Format'), 'Council');
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(calls).toContain('GET /discussion/history/page?format=council');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Format'), 'Debate');
+    await within(dialog).findByText('No past discussion in the Debate format.');
+  });
 });

@@ -248,4 +248,22 @@ describe('hybrid panel', () => {
     expect(button('Research (0)').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('No research papers yet')).toBeTruthy();
   });
+
+  it('the Format setting goes out with Start; a running council offers End discussion and @name completion', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    await user.selectOptions(screen.getByLabelText('Format'), 'Council');
+    expect(p.hybrid.getSnapshot().context.settings.format.kind).toBe('council');
+    const socket = await startLive(p, user);
+    // No chair chosen: the server's default (the first agent).
+    expect((socket.sent[0] as { format: unknown }).format).toEqual({ kind: 'council' });
+    expect(screen.getByTitle(/^Council · /)).toBeTruthy();
+    await user.click(button('End discussion'));
+    expect(socket.sent.at(-1)).toEqual({ type: 'end_discussion' });
+    const box = screen.getByLabelText('Your message to the agents');
+    await user.type(box, `@${AGENTS[2].name.slice(0, 2)}`);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Agents to mention' })).getByText(`@${AGENTS[2].name}`),
+    ).toBeTruthy();
+  });
 });

@@ -49,12 +49,14 @@ export const sideOf = (f: FormatPlan, agentId: string): 'for' | 'against' | null
 
 /**
  * A plan with its format. A format other than the round table runs one round of one stage: it decides itself
- * when the discussion ends (its script is done, the moderator closes, the person ends it).
+ * when the discussion ends (its script is done, the moderator closes, the person ends it). That one stage keeps the
+ * plan's whole turn budget (a moderated hybrid discussion of 10 rounds of 3 turns may take up to 30 turns).
  */
-export function withFormat<P extends { rounds: number; stages: unknown[] }>(
+export function withFormat<P extends { rounds: number; stages: unknown[]; turnsPerStage: number }>(
   plan: P,
   format: FormatPlan | null,
 ): P & { format: FormatPlan | null } {
   if (!format || format.kind === 'round_table') return { ...plan, format };
-  return { ...plan, rounds: 1, stages: [null], format };
+  const turnsPerStage = plan.rounds * plan.stages.length * plan.turnsPerStage;
+  return { ...plan, rounds: 1, stages: [null], turnsPerStage, format };
 }

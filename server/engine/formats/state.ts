@@ -62,6 +62,16 @@ export interface FormatState {
   announced: string | null;
   /** The council chair's answer: the discussion's summary. */
   summary: string | null;
+  /** A council's first answers, asked for at once (lanes.ts); null otherwise. */
+  lanes?: Lane[] | null;
+}
+
+export interface Lane {
+  agentId: string;
+  /** The turn number its message is written under (its id). */
+  turn: number;
+  state: 'waiting' | 'thinking' | 'done' | 'failed';
+  draft: { id: string; text: string } | null;
 }
 
 export const initialFormatState = (): FormatState => ({

@@ -4,10 +4,18 @@ import type { EngineFrame } from '../frames';
 import * as turn from '../turnFrames';
 import { readPick, readRanking, readVote } from './answers';
 import { nextFloor } from './floor';
-import { speakersOf } from './formatPlan';
+import { formatPlanOf, speakersOf } from './formatPlan';
 import { mentionsIn } from './mentions';
 import { ballotFor, meanRanks } from './prompts';
-import { labelOf, nextInOrder, QUIET_TASKS, STAGE_TITLES, type FormatState, type Vote } from './state';
+import {
+  initialFormatState,
+  labelOf,
+  nextInOrder,
+  QUIET_TASKS,
+  STAGE_TITLES,
+  type FormatState,
+  type Vote,
+} from './state';
 
 // A format's steps, in the shape every engine step has (a context patch and the frames to send): choosing the
 // floor, what a turn or a constrained answer changes, the person's @mention, moderator and judge, the end.
@@ -258,6 +266,19 @@ export function noteFormatHuman(c: EngineContext, text: string): Step {
       });
     return { patch: withState(after, patch), frames: [] };
   });
+}
+
+/**
+ * A person's message in any discussion. Sent with no format, a discussion keeps today's behaviour until the person
+ * @mentions an agent: from then on it follows the round table's floor rules (a floor frame before each turn, @mention
+ * hand-overs), so the named agent speaks next. A message naming nobody changes nothing.
+ */
+export function noteHumanMessage(c: EngineContext, text: string): Step {
+  if (c.format) return noteFormatHuman(c, text);
+  if (mentionsIn(text, c.plan.agents).length === 0) return turn.noteHuman(c, text);
+  const plan = { ...c.plan, format: formatPlanOf({ kind: 'round_table' }, c.plan.agents) };
+  const step = noteFormatHuman({ ...c, plan, format: initialFormatState() }, text);
+  return { patch: { plan, ...step.patch }, frames: step.frames };
 }
 
 /** A human moderator gives the floor. */

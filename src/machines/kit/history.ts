@@ -6,6 +6,7 @@ import type { Feed } from '../../model/feed';
 import { systemActor } from './systemRegistry';
 import { replayStored, settingsOf, type PanelKind } from '../../model/storedReplay';
 import type { EndpointKey } from '../../schemas/constants';
+import type { FormatKind } from '../../schemas/format';
 import type { DiscussionSummary, StoredDiscussion } from '../../schemas/history';
 import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardRun';
 import type { HybridResumeFacts } from '../../model/hybridRun';
@@ -39,6 +40,8 @@ export const FILTER_DEBOUNCE_MS = 250;
 export interface HistoryPageRequest {
   cursor: string | null;
   q: string;
+  /** Only this format; '' for every format. */
+  format: FormatKind | '';
 }
 
 export interface HistoryContext {
@@ -47,6 +50,8 @@ export interface HistoryContext {
   nextCursor: string | null;
   /** The topic filter as typed. */
   filter: string;
+  /** The 'Format' filter; '' for every format. */
+  formatFilter: FormatKind | '';
   listError: string | null;
   /** Loading a further page failed: the loaded items stay, and the end of the list offers a retry. */
   moreError: string | null;
@@ -76,6 +81,7 @@ export type HistoryEvent =
   | { type: 'history.close' }
   | { type: 'history.tab.select'; tab: HistoryTab }
   | { type: 'history.export'; format: ExportFormat }
+  | { type: 'history.format.filter'; kind: FormatKind | '' }
   | { type: 'history.reattach' }
   /** Replay's 'Continue from here': the standard panel gets the agents and topic, to continue from this turn. */
   | { type: 'history.continue'; turn: number }
@@ -133,7 +139,14 @@ export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
   }
   return {
     panel: 'standardDiscussion',
-    event: { type: 'discussion.resume', sessionId, endpoint: o.endpoint, agentIds, context: topic },
+    event: {
+      type: 'discussion.resume',
+      sessionId,
+      endpoint: o.endpoint,
+      agentIds,
+      context: topic,
+      format: o.run.settings.format,
+    },
   };
 }
 

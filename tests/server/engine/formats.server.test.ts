@@ -129,6 +129,33 @@ describe('formats on the server', () => {
     expect(c.frames.find((f) => f.type === 'discussion_summary').summary.text).toBe(chair.text);
   });
 
+  it('council: the first answers are asked for at once, each streamed as its own message', async () => {
+    seen.length = 0;
+    say = (p) => `Answer of ${/You are (\w+)/.exec(p)?.[1]}.`;
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start({ kind: 'council' });
+    // All three stage-1 calls are in flight before any is answered (one at a time, only one would be).
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    expect(seen).toHaveLength(3);
+    expect(seen.every((q) => !q.schema?.properties?.ranking)).toBe(true);
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(c.invalid).toEqual([]);
+    const answers = turnsOf(c).slice(0, 3);
+    expect(new Set(answers.map((t) => t.id)).size).toBe(3);
+    expect(answers.map((t) => t.from).sort()).toEqual(NAMES);
+    for (const t of answers) expect(t.text).toBe(`Answer of ${t.from}.`);
+    expect(c.frames.filter((f) => f.type === 'format_stage').map((f) => f.stage)).toEqual([
+      'answers',
+      'ranking',
+      'synthesis',
+    ]);
+    expect(c.frames.find((f) => f.type === 'ranking').rows).toHaveLength(3);
+  });
+
   it('a person’s @mention makes the named agent speak next, the message first in its prompt', async () => {
     seen.length = 0;
     say = () => 'A point on cost.';
@@ -150,6 +177,45 @@ describe('formats on the server', () => {
     expect(turnsOf(c)[1].from).toBe('Cy');
     const user = seen[1].messages.find((m) => m.role === 'user')!.content;
     expect(user.startsWith('A person asked you directly')).toBe(true);
+  });
+
+  it('with no format, a person’s @mention still gives the named agent the next turn', async () => {
+    seen.length = 0;
+    say = () => 'A point on water.';
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start(undefined as never);
+    await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
+    c.send({ type: 'human_message', text: 'And the pumps, @Cy?', timestamp: new Date().toISOString() });
+    // Frames are handled in order: the answer to an unknown one says the message before it was delivered.
+    c.send({ type: 'sync_marker' });
+    await c.waitFor((f) => f.type === 'error' && /sync_marker/.test(f.message));
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(turnsOf(c)[0].from).toBe('Ada');
+    expect(turnsOf(c)[1].from).toBe('Cy');
+    expect(c.frames.find((f) => f.type === 'floor')).toMatchObject({ agent_name: 'Cy', by: 'mention' });
+    const user = seen[1].messages.find((m) => m.role === 'user')!.content;
+    expect(user.startsWith('A person asked you directly')).toBe(true);
+  });
+
+  it('with no format and a message naming nobody, no floor frame and the usual order', async () => {
+    seen.length = 0;
+    say = () => 'A point on soil.';
+    let open!: () => void;
+    hold = new Promise<void>((r) => (open = r));
+    const c = await start(undefined as never);
+    await c.waitFor((f) => f.type === 'agent_status' && f.status === 'thinking');
+    c.send({ type: 'human_message', text: 'What about Cy’s grapes? @nobody', timestamp: new Date().toISOString() });
+    // Frames are handled in order: the answer to an unknown one says the message before it was delivered.
+    c.send({ type: 'sync_marker' });
+    await c.waitFor((f) => f.type === 'error' && /sync_marker/.test(f.message));
+    hold = null;
+    open();
+    await c.waitClose(30_000);
+    expect(c.frames.some((f) => f.type === 'floor')).toBe(false);
+    expect(turnsOf(c).map((t) => t.from)).toEqual(['Ada', 'Bo', 'Cy', 'Ada']);
   });
 
   it('an agent’s @mention hands over the floor; the fourth hand-over in a row does not', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../server/engine/formats/check';
 import { readPick, readRanking, readVote } from '../../../server/engine/formats/answers';
 import { mentionsIn } from '../../../server/engine/formats/mentions';
+import { formatPlanOf, withFormat } from '../../../server/engine/formats/formatPlan';
 import { completeMention, mentionCandidates, mentionQuery } from '../../../src/model/mentionCompletion';
 import { formatOf } from '../../../src/model/discussionFormat';
 import { AGENTS } from './machineKit';
@@ -81,5 +82,15 @@ describe('the panel', () => {
       judge: 'c',
       sides: { for: ['a'], against: ['b'] },
     });
+  });
+});
+
+describe('a format’s plan', () => {
+  it('runs one stage that keeps the whole turn budget; the round table keeps the plan as it is', () => {
+    const plan = { rounds: 10, stages: [null], turnsPerStage: 3 };
+    const moderated = withFormat(plan, formatPlanOf({ kind: 'moderated' }, AGENTS));
+    expect(moderated).toMatchObject({ rounds: 1, stages: [null], turnsPerStage: 30 });
+    const round = withFormat(plan, formatPlanOf({ kind: 'round_table' }, AGENTS));
+    expect(round).toMatchObject({ rounds: 10, turnsPerStage: 3 });
   });
 });

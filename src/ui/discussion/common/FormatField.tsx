@@ -17,6 +17,7 @@ export function FormatField({
   turns,
   connected,
   onChange,
+  showHearing = true,
 }: {
   value: PanelFormat;
   agents: FormatAgent[];
@@ -24,6 +25,8 @@ export function FormatField({
   /** Whether canvas connections join some of the chosen agents. */
   connected: boolean;
   onChange: (next: PanelFormat) => void;
+  /** Off where canvas connections are not sent (the hybrid panel): everyone hears everyone there. */
+  showHearing?: boolean;
 }) {
   const names = Object.fromEntries(agents.map((a) => [a.id, a.name]));
   const withYou = ['human', ...agents.map((a) => a.id)];
@@ -76,7 +79,7 @@ export function FormatField({
           </p>
         </>
       )}
-      {(value.kind === 'round_table' || value.kind === 'moderated') && (
+      {showHearing && (value.kind === 'round_table' || value.kind === 'moderated') && (
         <p className="format-field__line muted">
           {connected
             ? 'Hear only connected agents: an agent hears only the agents it is connected to on the canvas.'

@@ -3,7 +3,7 @@
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
@@ -20,7 +20,8 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
-import { formatLabel } from '../../../model/discussionFormat';
+import { FORMAT_OPTIONS, formatLabel } from '../../../model/discussionFormat';
+import type { FormatKind } from '../../../schemas/format';
 import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
@@ -164,8 +165,25 @@ function ListEnd({ history }: { history: HistoryActorRef }) {
 
 function HistoryFilter({ history }: { history: HistoryActorRef }) {
   const filter = useSelector(history, sel.selectFilter);
+  const format = useSelector(history, sel.selectFormatFilter);
+  const formatId = useId();
   return (
     <div className="history-filter">
+      <span className="history-filter__format">
+        <label htmlFor={formatId}>Format</label>
+        <select
+          id={formatId}
+          value={format}
+          onChange={(e) => history.send({ type: 'history.format.filter', kind: e.target.value as FormatKind | '' })}
+        >
+          <option value="">All formats</option>
+          {FORMAT_OPTIONS.map((o) => (
+            <option key={o.kind} value={o.kind}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </span>
       <input
         type="search"
         className="history-filter__input"
@@ -193,6 +211,7 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
   const state = useSelector(history, sel.selectListState);
   const error = useSelector(history, sel.selectListError);
   const filter = useSelector(history, sel.selectFilter).trim();
+  const format = useSelector(history, sel.selectFormatFilter);
   const components = useMemo(() => ({ Footer: () => <ListEnd history={history} /> }), [history]);
   if (state === 'loading' && items.length === 0)
     return (
@@ -214,9 +233,11 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
       </div>
     );
   }
-  if (items.length === 0 && filter)
+  if (items.length === 0 && (filter || format))
     return (
-      <EmptyState title="No matching discussions">{`No past discussion has “${filter}” in its topic.`}</EmptyState>
+      <EmptyState title="No matching discussions">
+        {`No past discussion${format ? ` in the ${formatLabel(format)} format` : ''}${filter ? ` has “${filter}” in its topic` : ''}.`}
+      </EmptyState>
     );
   if (items.length === 0) return <EmptyState title="No past discussions">{HISTORY_MESSAGES.empty}</EmptyState>;
   if (items.length > HISTORY_VIRTUALIZE_AFTER) {
@@ -229,7 +250,7 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
       >
         <Virtuoso
           // A new filter starts at the top of its own list, not where the previous one was scrolled to.
-          key={filter}
+          key={`${format}:${filter}`}
           data={items}
           computeItemKey={(_, d) => d.id}
           itemContent={(_, d) => <Row d={d} history={history} />}

@@ -27,6 +27,9 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { FormatControls } from '../common/FormatControls';
+import { FormatField } from '../common/FormatField';
+import { HumanMessageBox } from '../standard/HumanMessageBox';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
 import { HybridTopicForm } from './HybridTopicForm';
@@ -77,8 +80,25 @@ export default function HybridPanel({
   const [drawer, setDrawer] = useState<Drawer>('none');
 
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
-  const { topic, settings, modes, locked, live, status, error, feed, round, startedAt, canStop, exporter, elapsed } =
-    useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const {
+    topic,
+    settings,
+    modes,
+    locked,
+    live,
+    status,
+    error,
+    feed,
+    round,
+    startedAt,
+    canStop,
+    canSendHuman,
+    runAgentIds,
+    runFormat,
+    exporter,
+    elapsed,
+  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
   const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
@@ -91,6 +111,16 @@ export default function HybridPanel({
   const problem = hybridStartProblem(selectedIds, topic);
   const hasMessages = ids.length > 0;
   const composing = !locked && (!hasMessages || composingAfter === startedAt);
+  // Who the Format setting offers (the selection), or who takes part once a run is on (its controls, @names).
+  const agentIds = locked ? runAgentIds : selectedIds;
+  const agents = useMemo(
+    () =>
+      [...new Set(agentIds)].map((id) => ({
+        id,
+        name: wsAgents?.find((a) => a.id === id)?.name ?? `Agent ${id.slice(-8)}`,
+      })),
+    [agentIds, wsAgents],
+  );
 
   return (
     <aside
@@ -192,13 +222,25 @@ export default function HybridPanel({
             )}
           </div>
         ) : (
-          <HybridTopicForm
-            topic={topic}
-            problem={problem}
-            onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
-            onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
-            onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds })}
-          />
+          <>
+            <FormatField
+              value={settings.format}
+              agents={agents}
+              turns={settings.max_rounds * settings.turns_per_round * Math.max(2, agents.length)}
+              connected={false}
+              showHearing={false}
+              onChange={(format) =>
+                discussion.send({ type: 'hybrid.settings.update', settings: { ...settings, format } })
+              }
+            />
+            <HybridTopicForm
+              topic={topic}
+              problem={problem}
+              onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
+              onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
+              onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds })}
+            />
+          </>
         )}
       </div>
       {/* Focusable like the standard panel's tab panel: it scrolls (an empty state under open settings too), and
@@ -231,6 +273,20 @@ export default function HybridPanel({
           />
         )}
       </div>
+      {live && (
+        <FormatControls
+          format={runFormat}
+          agents={agents}
+          onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
+        />
+      )}
+      {locked && (
+        <HumanMessageBox
+          enabled={canSendHuman}
+          names={agents.map((a) => a.name)}
+          onSend={(text) => discussion.send({ type: 'hybrid.human.send', text })}
+        />
+      )}
       <footer className="panel-footer panel-footer--hybrid">
         <div className="panel-footer__actions panel-footer__actions--wrap">
           <button

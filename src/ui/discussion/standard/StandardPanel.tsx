@@ -143,6 +143,7 @@ export default function StandardPanel({
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
   const { agents, speaker } = useStripAgents(discussion, workspace);
+  const runFormat = useSelector(discussion, sel.selectRunFormat);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const problem = startProblem({ agentIds: selectedIds, context: draft, token });
@@ -287,7 +288,7 @@ export default function StandardPanel({
       </div>
       {live && (
         <FormatControls
-          format={settings.format}
+          format={runFormat}
           agents={agents}
           onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })}
         />
