@@ -46,6 +46,8 @@ export interface AgentCanvasProps {
   onPaneClick?: () => void;
   /** The agent speaking now: its edges are drawn live. */
   speakerId?: string | null;
+  /** Agents whose model server is not answering (their cards say so). */
+  unreachable?: ReadonlySet<string>;
   /** The middle of the visible board changed (after a pan or zoom): new agents are placed near it. */
   onViewCentre?: (x: number, y: number) => void;
   /** Changes when the agents were laid out anew (Auto-layout): the view fits them all again. */
@@ -107,6 +109,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
     positions: p.positions,
     dragging,
     measured: measured.current,
+    unreachable: p.unreachable,
   });
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(

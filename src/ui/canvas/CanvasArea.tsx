@@ -17,7 +17,16 @@ import { NodeContextMenu } from './NodeContextMenu';
 import { ParticipantsBox } from './ParticipantsBox';
 import './canvas.css';
 
-export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef; notice?: ReactNode }) {
+export function CanvasArea({
+  workspace,
+  notice,
+  unreachable,
+}: {
+  workspace: WorkspaceActorRef;
+  notice?: ReactNode;
+  /** Agents whose model server is not answering. */
+  unreachable?: ReadonlySet<string>;
+}) {
   const agents = useSelector(workspace, sel.selectAgents);
   const edges = useSelector(workspace, sel.selectEdges);
   const selection = useSelector(workspace, sel.selectSelection);
@@ -81,6 +90,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             onDeleteEdges={onDeleteEdges}
             onNodeMenu={actions.openMenu}
             speakerId={speakerId}
+            unreachable={unreachable}
             onViewCentre={onViewCentre}
             fitRequest={layouts}
           />

@@ -18,6 +18,7 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../model/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
+import { useStartQuestion } from '../common/StartQuestion';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -56,6 +57,7 @@ function HybridRow({
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
+const NONE: readonly string[] = [];
 
 export default function HybridPanel({
   discussion,
@@ -63,12 +65,15 @@ export default function HybridPanel({
   audio,
   onShowHistory,
   notice,
+  unreachable = NONE,
 }: {
   discussion: HybridDiscussionActorRef;
   workspace: WorkspaceActorRef | undefined;
   audio: AudioQueueActorRef | undefined;
   onShowHistory?: () => void;
   notice?: ReactNode;
+  /** Selected agents whose model server is not answering: Start asks first. */
+  unreachable?: readonly string[];
 }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -91,6 +96,9 @@ export default function HybridPanel({
   const problem = hybridStartProblem(selectedIds, topic);
   const hasMessages = ids.length > 0;
   const composing = !locked && (!hasMessages || composingAfter === startedAt);
+  const [start, startQuestion] = useStartQuestion(unreachable, () =>
+    discussion.send({ type: 'hybrid.start', agentIds: selectedIds }),
+  );
 
   return (
     <aside
@@ -197,7 +205,7 @@ export default function HybridPanel({
             problem={problem}
             onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
             onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
-            onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds })}
+            onStart={start}
           />
         )}
       </div>
@@ -288,6 +296,7 @@ export default function HybridPanel({
           {status}
         </p>
       </footer>
+      {startQuestion}
     </aside>
   );
 }

@@ -44,8 +44,10 @@ import { StartForm } from './StartForm';
 import { turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
+import { useStartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
+const NONE: readonly string[] = [];
 
 function FeedRow({
   discussion,
@@ -95,6 +97,8 @@ export interface StandardPanelProps {
   onShowHistory?: () => void;
   /** A notice the shell puts at the top of the panel (a running discussion offered for re-attach). */
   notice?: ReactNode;
+  /** Selected agents whose model server is not answering: Start asks first. */
+  unreachable?: readonly string[];
 }
 
 export default function StandardPanel({
@@ -104,6 +108,7 @@ export default function StandardPanel({
   audio,
   onShowHistory,
   notice,
+  unreachable = NONE,
 }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -149,7 +154,7 @@ export default function StandardPanel({
   const shown = live || !idle ? (runEndpoint ?? planned) : planned;
   const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
-  const start = () => {
+  const [start, startQuestion] = useStartQuestion(unreachable, () => {
     const chosen = new Set(selectedIds);
     discussion.send({
       type: 'discussion.start',
@@ -158,7 +163,7 @@ export default function StandardPanel({
         .filter((e) => chosen.has(e.source) && chosen.has(e.target))
         .map((e) => ({ source: e.source, target: e.target })),
     });
-  };
+  });
 
   return (
     <aside
@@ -296,6 +301,7 @@ export default function StandardPanel({
         onStop={() => discussion.send({ type: 'discussion.stop' })}
         onExport={(format) => discussion.send({ type: 'discussion.export', format })}
       />
+      {startQuestion}
     </aside>
   );
 }
