@@ -10,7 +10,7 @@ import { test, uniqueEmail } from './harness';
 
 const PASSWORD = 'correct-horse-42';
 const CONTEXT = 'Should our family vineyard switch from furrow to drip irrigation before next season?';
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);

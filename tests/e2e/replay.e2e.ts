@@ -11,7 +11,7 @@ const PASSWORD = 'correct-horse-42';
 const CONTEXT = 'Should the town make its buses fare-free for residents?';
 const TURNS = 6;
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
 const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
@@ -57,7 +57,7 @@ test(
 
     await panel(page)
       .getByText(/Available endpoints: .*Basic/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ state: 'attached', timeout: 10_000 });
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
     for (const label of [

@@ -21,9 +21,12 @@ export function CanvasArea({
   workspace,
   notice,
   unreachable,
+  panelShown = false,
 }: {
   workspace: WorkspaceActorRef;
   notice?: ReactNode;
+  /** The discussion panel is open: it says how many agents to select, so the Participants box does not. */
+  panelShown?: boolean;
   /** Agents whose model server is not answering. */
   unreachable?: ReadonlySet<string>;
 }) {
@@ -111,7 +114,7 @@ export function CanvasArea({
             }}
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
-          <ParticipantsBox agents={selected} onRemove={actions.toggle} />
+          <ParticipantsBox agents={selected} onRemove={actions.toggle} sayCount={!panelShown} />
           {notice}
         </div>
         <CanvasBanner banner={banner} onDismiss={() => workspace.send({ type: 'banner.dismiss' })} />

@@ -32,6 +32,7 @@ export function WorkspaceCanvas({ app }: { app: AppActorRef }) {
     <CanvasArea
       workspace={workspace}
       unreachable={unreachable}
+      panelShown={panelShown}
       notice={panelShown ? null : <ConnectModelHint models={models} where="canvas" />}
     />
   );

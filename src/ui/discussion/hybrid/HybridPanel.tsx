@@ -233,7 +233,8 @@ export default function HybridPanel({
             renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
             empty={
               <EmptyState title="No messages yet">
-                Select two or more agents, write a topic or pick a template, and press Start.
+                {/* How many agents to select is said once, under Start. */}
+                Write a topic or pick a template, then press Start.
               </EmptyState>
             }
           />

@@ -1,4 +1,4 @@
-// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens). It reads the
+// The standard panel ('Discussion': its title says what will run, then the topic; docs/product.md#discussions-screens). It reads the
 // standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -169,7 +169,7 @@ export default function StandardPanel({
     <aside
       className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`}
       style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
-      aria-label="Enhanced Multi-Agent Discussion"
+      aria-label="Discussion"
     >
       <PanelHeader
         title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
@@ -183,6 +183,12 @@ export default function StandardPanel({
         onToggleSettings={() => setSettingsOpen((v) => !v)}
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
+        why={idle ? endpointReason(planned, options, availability ?? {}) : undefined}
+        endpoints={{
+          line: endpointsLine,
+          probing,
+          onRefresh: () => discussion.send({ type: 'discussion.endpoints.refresh' }),
+        }}
       />
       {settingsOpen && availability && (
         <AdvancedSettings
@@ -223,10 +229,8 @@ export default function StandardPanel({
           blocked={problem !== null}
           busy={busy}
           loggedIn={Boolean(token)}
-          endpointsLine={endpointsLine}
           startLabel={START_LABELS[planned]}
-          reason={`${endpointReason(planned, options, availability ?? {})} ${turnEstimateLine(planned, settings, new Set(selectedIds).size)}`}
-          probing={probing}
+          reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           format={
             <FormatField
@@ -242,7 +246,6 @@ export default function StandardPanel({
             />
           }
           onStart={start}
-          onRefreshEndpoints={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
         />
       )}
       <TabBar
