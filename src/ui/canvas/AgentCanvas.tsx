@@ -19,7 +19,13 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
-import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
+import {
+  CANVAS_DEFAULT_ZOOM,
+  CANVAS_DENSE_AGENTS,
+  CANVAS_FULL_CARDS_MAX,
+  CANVAS_MAX_ZOOM,
+  CANVAS_MIN_ZOOM,
+} from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
 import { NODE_BOX } from '../../model/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
@@ -241,7 +247,10 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onInit={onInit}
       onMoveStart={onMoveStart}
       onMoveEnd={onMoveEnd}
-      className={[far && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') || undefined}
+      className={
+        [far && p.agents.length > CANVAS_FULL_CARDS_MAX && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') ||
+        undefined
+      }
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}
