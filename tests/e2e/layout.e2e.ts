@@ -113,8 +113,9 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   // A usual card is drawn the size the canvas hands React Flow before measuring (CARD_SIZE), so measuring the board
   // changes nothing; a board of a few agents (CANVAS_FULL_CARDS_MAX) keeps full cards at any zoom, never flat bars.
   if (await expectCardSize(page)) throw new Error('four agents fitted at 1024×700 are drawn as flat boxes');
-  for (let i = 0; i < 6; i++) {
-    await page.getByRole('button', { name: 'Zoom Out' }).click();
+  const zoomOut = page.getByRole('button', { name: 'Zoom Out' });
+  for (let i = 0; i < 6 && (await zoomOut.isEnabled()); i++) {
+    await zoomOut.click();
     await page.waitForTimeout(250);
   }
   if (await expectCardSize(page)) throw new Error('zoomed out, four agents became flat boxes');
