@@ -65,7 +65,32 @@ test(
       for (const n of ['Bo', 'Vera'])
         await page.getByRole('button', { name: new RegExp(`^${n}, Analyst, Model down`) }).waitFor();
       await page.getByRole('button', { name: /^Ada, Analyst, Idle/ }).waitFor();
+      // And the panel's participants.
+      const strip = panel(page).getByRole('list', { name: 'Participants' });
+      for (const n of ['Bo', 'Vera'])
+        await strip
+          .getByRole('listitem')
+          .filter({ hasText: new RegExp(`${n}\\s*Model down`) })
+          .waitFor();
 
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 700],
+        [768, 1024],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await shot(page, `marked-${w}x${h}`);
+      }
+      // The technical facts stay in 'About this run'.
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await panel(page).getByText('About this run').click();
+      await panel(page)
+        .locator('.about-run__facts')
+        .getByText(/Available endpoints: .*Basic/)
+        .waitFor();
+      await shot(page, 'about-1024x700');
+      await panel(page).getByText('About this run').click();
+      await page.setViewportSize({ width: 1440, height: 900 });
       await panel(page)
         .getByRole('textbox', { name: /topic|context/i })
         .first()

@@ -205,7 +205,7 @@ export default function StandardPanel({
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
       {!finished && notice}
-      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} />}
+      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} />}
       {finished && (
         <div className="run-done">
           <span className="run-done__text">
