@@ -1,6 +1,6 @@
 // The right-click menu of a node: Edit Agent, Delete Agent. Closes on Escape, on a click outside, or after a
 // choice. Arrow keys move between the items; focus starts on the first.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { PencilIcon, TrashIcon } from '../common/icons';
 
 const MENU_SIZE = { width: 190, height: 96 };
@@ -19,6 +19,15 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
   // Focus management only: the menu is usable from the keyboard as soon as it opens.
   useEffect(() => {
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, []);
+  // The open discussion panel is drawn above the canvas: a menu opened near the canvas's right edge moves left to
+  // stay on the canvas, before the browser draws it.
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    const canvas = menu?.closest('.agora-canvas')?.getBoundingClientRect();
+    if (!menu || !canvas) return;
+    const overflow = menu.getBoundingClientRect().right - (canvas.right - 8);
+    if (overflow > 0) menu.style.left = `${Math.max(canvas.left, menu.getBoundingClientRect().left - overflow)}px`;
   }, []);
 
   const move = (delta: number) => {
