@@ -29,7 +29,7 @@ export default defineConfig(({ mode }) => ({
   // VITE_DEMO_ACCOUNTS checked with its schema here, once, so the browser needs no zod for it.
   define: {
     __AGORA_DEMO_ACCOUNTS__: JSON.stringify(
-      parseDemoAccounts(loadEnv(mode, process.cwd(), 'VITE_').VITE_DEMO_ACCOUNTS),
+      parseDemoAccounts(loadEnv(mode, process.cwd(), 'VITE_').VITE_DEMO_ACCOUNTS, mode),
     ),
   },
   server: {

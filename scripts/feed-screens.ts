@@ -19,7 +19,7 @@ async function run(width: number, height: number) {
   await page.getByLabel('Email', { exact: true }).fill(`shots-${width}-${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
   await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-  const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+  const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
   await panel.waitFor({ timeout: 20_000 });
   await makeOfflineAgents(page, [
     ['Ada Lovelace', 'Planner'],
@@ -27,7 +27,7 @@ async function run(width: number, height: number) {
     ['Cy', 'Teacher'],
   ]);
   for (const n of ['Ada Lovelace', 'Bo', 'Cy']) await node(page, n).click();
-  await panel.getByText(/Available endpoints: .*Basic/).waitFor({ timeout: 10_000 });
+  await panel.getByText(/Available endpoints: .*Basic/).waitFor({ state: 'attached', timeout: 10_000 });
   await shot('standard-idle');
   await panel.getByRole('button', { name: 'Advanced Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Advanced Settings' });

@@ -30,7 +30,7 @@ try {
   await page.getByLabel('Email', { exact: true }).fill('history@example.com');
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
   await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-  const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+  const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
   await panel.waitFor({ timeout: 20_000 });
   const [user] = await server.ctx.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'history@example.com'");
   await server.ctx.db.query(

@@ -128,7 +128,7 @@ async function discussionScreens(
   await page.getByRole('button', { name: 'Fit View' }).click();
   await node(page, 'Ada').click();
   await node(page, 'Bo').click();
-  const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+  const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
   await panel.getByLabel('Discussion context').fill('Should our town square be closed to cars on weekends?');
   await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
   await panel.getByText(/Discussion finished/).waitFor({ timeout: 30_000 });

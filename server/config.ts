@@ -95,6 +95,8 @@ export interface ServerConfig {
   maxPulls: number;
   /** Per user and minute: connection Tests, Saves (add and edit), pulls, built-in model downloads. */
   modelTestRateLimit: number;
+  /** Fresh status checks of a user's model connections (before Start) per minute. */
+  modelStatusRateLimit: number;
   modelSaveRateLimit: number;
   modelPullRateLimit: number;
   downloadRateLimit: number;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxPullsPerUser: Math.max(1, num(env.MAX_PULLS_PER_USER, 2)),
     maxPulls: Math.max(1, num(env.MAX_PULLS, 4)),
     modelTestRateLimit: Math.max(1, num(env.MODEL_TEST_RATE_LIMIT, 20)),
+    modelStatusRateLimit: Math.max(1, num(env.MODEL_STATUS_RATE_LIMIT, 30)),
     modelSaveRateLimit: Math.max(1, num(env.MODEL_SAVE_RATE_LIMIT, 30)),
     modelPullRateLimit: Math.max(1, num(env.MODEL_PULL_RATE_LIMIT, 10)),
     downloadRateLimit: Math.max(1, num(env.BUILTIN_DOWNLOAD_RATE_LIMIT, 10)),

@@ -53,6 +53,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const testLimited = perUser(ctx.config.modelTestRateLimit, 'connection tests');
   const saveLimited = perUser(ctx.config.modelSaveRateLimit, 'connection saves');
   const pullLimited = perUser(ctx.config.modelPullRateLimit, 'pulls');
+  const statusLimited = perUser(ctx.config.modelStatusRateLimit, 'connection checks');
 
   const refuseBlocked = async (baseUrl: string) => {
     const verdict = await checkUrl(baseUrl, allowPrivate());
@@ -98,6 +99,29 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
     async (req) =>
       modelConnectionList.parse({
         connections: await listConnections(ctx, req.userId, { operator: await isOperator(ctx, req.userId) }),
+      }),
+  );
+
+  // Before Start the panel asks whether the selected agents' model servers answer now: the list above may be up to
+  // LISTING_TTL_MS old. Each connection is probed at once (each bounded by LIST_TIMEOUT_MS); what a user who is not
+  // the operator reads of the server's own connections is what the list gives them (no address, no error text).
+  app.get(
+    '/model-connections/status',
+    {
+      ...statusLimited,
+      schema: {
+        tags,
+        summary: 'Check every model connection now (no cached state) and list them as GET /model-connections does',
+        response: { 200: modelConnectionList },
+        errors: { 429: 'Too many checks in a minute' },
+      },
+    },
+    async (req) =>
+      modelConnectionList.parse({
+        connections: await listConnections(ctx, req.userId, {
+          fresh: true,
+          operator: await isOperator(ctx, req.userId),
+        }),
       }),
   );
 

@@ -2,7 +2,8 @@
 // so the canvas and the panels know when only the offline model exists (the 'Connect a model' hint), and it hears
 // the live-update frames of pulls (`model_job`) and of changed connections from any tab. Regions:
 //   list    — the connections with their state and models: loading → ready | failed (reloaded on open, on a
-//             `model_connections_changed` frame, after a save or a delete)
+//             `model_connections_changed` frame, after a save or a delete); checking probes them all now (before
+//             Start), keeping the list it had when the check fails
 //   jobs    — the pulls the server is running or has just finished: read on start and on open, then kept by frames
 //   dialog  — closed | open (while open, the Built-in engine's files run as the child `builtinModels`, the
 //             'Speech' section as `speechConnections`)
@@ -75,6 +76,7 @@ export const modelsMachine = setup({
     /** The dialog's 'Speech' section (speechConnections.machine), provided with its REST calls. */
     speechConnections: speechConnectionsMachine,
     loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
+    checkConnections: fromPromise<ModelConnection[]>(notProvided('models', 'checkConnections')),
     loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
     testConnection: fromPromise<ModelConnectionTestResult, ModelConnectionTestBody>(
       notProvided('models', 'testConnection'),
@@ -151,8 +153,19 @@ export const modelsMachine = setup({
       states: {
         loading: { invoke: loadList },
         reloading: { tags: 'listReloading', invoke: loadList },
-        ready: {},
+        ready: { on: { 'models.status.check': 'checking' } },
         failed: {},
+        // A check that fails (a rate limit, the server away) says nothing new: the list stays as it was.
+        checking: {
+          invoke: {
+            src: 'checkConnections',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'setConnections', params: ({ event }) => ({ connections: event.output }) },
+            },
+            onError: 'ready',
+          },
+        },
       },
     },
     jobs: {

@@ -1,4 +1,4 @@
-// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens, #discussions-states,
+// The standard panel ('Discussion', docs/product.md#discussions-screens, #discussions-states,
 // #discussions-validation, #discussions-calls, #discussions-errors). Parallel regions:
 //   run      — idle → preparing (agent details) → session (connecting → live ⇄ reconnecting → stopping/closing)
 //              → ended | failed. The socket is a socketSession child: 10 s connect time-out, up to 3 reconnects

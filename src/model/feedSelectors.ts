@@ -117,6 +117,17 @@ export interface FeedCounts {
 /** The one message count (messageCount.ts): agent turns and human messages. Panel, History, PDF and JSON read this. */
 export const countMessages = (feed: Feed): number => feed.messageCount;
 
+const problemsCache = new WeakMap<object, number>();
+/** The feed's problem rows (a turn that failed, an error the server sent): the status bar counts them as errors. */
+export function countProblems(feed: Feed): number {
+  // A problem is a new row: the count changes only when the row keys do (streaming rewrites rows in place).
+  const cached = problemsCache.get(feed.items.keys);
+  if (cached !== undefined) return cached;
+  const n = kvValues(feed.items).filter((i) => i.kind === 'error').length;
+  problemsCache.set(feed.items.keys, n);
+  return n;
+}
+
 const countsCache = new WeakMap<object, FeedCounts>();
 /** The footer counter; `messages` is countMessages. Same object while the counts hold. */
 export function selectCounts(feed: Feed): FeedCounts {

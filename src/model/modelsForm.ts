@@ -46,6 +46,8 @@ export type ModelsEvent =
   | { type: 'models.open' }
   | { type: 'models.close' }
   | { type: 'models.refresh' }
+  /** Before Start: probe the connections now, so an agent whose model server is down is known. */
+  | { type: 'models.status.check' }
   | { type: 'models.add'; kind?: FormKind }
   | { type: 'models.edit'; id: string }
   | { type: 'models.form.kind'; kind: FormKind }

@@ -1,5 +1,5 @@
 import { OFFLINE_MODEL } from '../schemas/constants';
-import type { ModelConnection } from '../schemas/modelConnections';
+import { parseModelId, type ModelConnection } from '../schemas/modelConnections';
 import { connectionTag } from './connectionTag';
 
 // What the selected agents will speak with, said before Start: 'Vera and Bo use Groq · llama-3.3-70b; Ada uses the
@@ -9,6 +9,8 @@ export interface ModelsInUse {
   line: string;
   /** Agents whose model's connection is not answering now. */
   unreachable: string[];
+  /** Their ids (the canvas marks their cards). */
+  unreachableIds: string[];
   /** Every agent speaks with the offline demo. */
   allOffline: boolean;
 }
@@ -16,28 +18,40 @@ export interface ModelsInUse {
 const names = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
+/** The connection an agent's model comes from: the one listing it, else the one its id names ('@conn/model'). */
+export function connectionOf(model: string, connections: ModelConnection[]): ModelConnection | undefined {
+  const named = parseModelId(model)?.connectionId;
+  return connections.find((c) => c.models.some((m) => m.id === model)) ?? connections.find((c) => c.id === named);
+}
+
+/** Whether the server this model is on does not answer now (as far as the last check knows). */
+export const isUnreachable = (model: string | null | undefined, connections: ModelConnection[]) => {
+  const conn = model && model !== OFFLINE_MODEL ? connectionOf(model, connections) : undefined;
+  return conn !== undefined && conn.status.state !== 'reachable' && conn.status.state !== 'unknown';
+};
+
 export function modelsInUse(
-  agents: Array<{ name: string; model?: string | null }>,
+  agents: Array<{ id?: string; name: string; model?: string | null }>,
   connections: ModelConnection[],
 ): ModelsInUse {
   const groups = new Map<string, string[]>();
   const unreachable: string[] = [];
+  const unreachableIds: string[] = [];
   for (const a of agents) {
     const model = a.model || OFFLINE_MODEL;
-    const conn = connections.find((c) => c.models.some((m) => m.id === model));
-    const label =
-      model === OFFLINE_MODEL
-        ? 'the offline demo'
-        : conn
-          ? `${connectionTag(conn)} · ${conn.models.find((m) => m.id === model)!.name}`
-          : model;
-    if (conn && conn.status.state !== 'reachable') unreachable.push(a.name);
+    const conn = model === OFFLINE_MODEL ? undefined : connectionOf(model, connections);
+    const name = conn?.models.find((m) => m.id === model)?.name ?? parseModelId(model)?.model ?? model;
+    const label = model === OFFLINE_MODEL ? 'the offline demo' : conn ? `${connectionTag(conn)} · ${name}` : model;
+    if (isUnreachable(model, connections)) {
+      unreachable.push(a.name);
+      if (a.id) unreachableIds.push(a.id);
+    }
     groups.set(label, [...(groups.get(label) ?? []), a.name]);
   }
   const line = [...groups]
     .map(([label, who]) => `${names(who)} ${who.length === 1 ? 'uses' : 'use'} ${label}`)
     .join('; ');
-  return { line, unreachable, allOffline: groups.size === 1 && groups.has('the offline demo') };
+  return { line, unreachable, unreachableIds, allOffline: groups.size === 1 && groups.has('the offline demo') };
 }
 
 /** The question Start asks when an agent's model server is down: "Bo's model server is not answering — start anyway?" */

@@ -61,6 +61,11 @@ export const CANVAS_DEFAULT_ZOOM = 0.8;
 /** Below this zoom a canvas node is drawn as one flat box with its name (the card's text is too small to read). */
 export const CANVAS_DETAIL_ZOOM = 0.6;
 /**
+ * A board of this many agents or fewer keeps full cards (avatar, role, status) at any zoom: a few agents fitted into
+ * a narrow canvas beside the open panel must still say who they are, not turn into bare bars.
+ */
+export const CANVAS_FULL_CARDS_MAX = 8;
+/**
  * A board with more agents than this draws its cards with square corners: a rounded card costs about twice the
  * raster of a square one on every pan frame where the browser paints without a GPU (npm run bench canvas).
  */

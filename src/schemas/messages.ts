@@ -110,6 +110,8 @@ export const CANVAS_MESSAGES = {
   /** What a connection does, said where one is made (the node's handle) and on an empty board. */
   connectionMeaning: 'A connection decides who hears whom: an agent hears the agents connected to it.',
   connectHandle: 'Drag to another agent to connect: it will hear this agent',
+  /** An idle agent's status while its model server does not answer. */
+  modelNotAnswering: 'Model down',
   selectHint: 'Select 2+ agents to enable discussions',
 } as const;
 

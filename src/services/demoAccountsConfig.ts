@@ -8,15 +8,20 @@ export const DEFAULT_DEMO_ACCOUNTS: DemoAccount[] = [
   { label: 'Demo reviewer', email: 'reviewer@agora.local', password: 'demo1234' },
 ];
 
-/** VITE_DEMO_ACCOUNTS is a JSON list of {label, email, password}; anything else falls back to the defaults. */
-export function parseDemoAccounts(raw: string | undefined): DemoAccount[] {
-  if (!raw) return DEFAULT_DEMO_ACCOUNTS;
+/**
+ * VITE_DEMO_ACCOUNTS is a JSON list of {label, email, password}; anything else falls back to the defaults. A
+ * production build offers no demo account unless the operator lists some: a newcomer's sign-up form must not
+ * suggest shared credentials on a real server.
+ */
+export function parseDemoAccounts(raw: string | undefined, mode = 'development'): DemoAccount[] {
+  const fallback = mode === 'production' ? [] : DEFAULT_DEMO_ACCOUNTS;
+  if (!raw) return fallback;
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return DEFAULT_DEMO_ACCOUNTS;
+    return fallback;
   }
   const parsed = demoAccountList.safeParse(json);
-  return parsed.success ? parsed.data : DEFAULT_DEMO_ACCOUNTS;
+  return parsed.success ? parsed.data : fallback;
 }

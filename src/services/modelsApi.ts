@@ -16,6 +16,8 @@ export function createModelsApi({ request }: Http) {
   const ask = lazyAsk(request);
   return {
     list: async () => (await ask('GET', '/model-connections', 'modelConnectionList', { retry: true })).connections,
+    /** Every connection probed now (GET /model-connections may reuse a state read seconds ago). */
+    check: async () => (await ask('GET', '/model-connections/status', 'modelConnectionList')).connections,
     test: (body: ModelConnectionTestBody) =>
       ask('POST', '/model-connections/test', 'modelConnectionTestResult', { json: body }),
     save: ({ id, body }: { id: string | null; body: ModelConnectionCreate | ModelConnectionUpdate }) =>
@@ -44,6 +46,7 @@ export function createModelsLogic(
       ...(builtinModels ? { builtinModels } : {}),
       ...(speechConnections ? { speechConnections } : {}),
       loadConnections: fromPromise(() => api.list()),
+      checkConnections: fromPromise(() => api.check()),
       loadJobs: fromPromise(() => api.jobs()),
       testConnection: fromPromise(({ input }) => api.test(input)),
       saveConnection: fromPromise(({ input }) => api.save(input)),

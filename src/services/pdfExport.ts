@@ -51,7 +51,7 @@ interface Geometry {
 const A4_WIDTH = 210;
 const A4_HEIGHT = 297;
 export const STANDARD_GEOMETRY: Geometry = {
-  title: 'Enhanced Multi-Agent Discussion',
+  title: 'Discussion',
   left: (A4_WIDTH - PDF_TEXT_WIDTH) / 2,
   top: 20,
   width: PDF_TEXT_WIDTH,

@@ -123,7 +123,10 @@ test(
   'agents: create, drag and reload, connect by dragging, auto-connect, select, edit with reference voices, delete; a second page follows live',
   async ({ page, context, baseUrl }) => {
     await registerAndOpenShell(page, baseUrl, uniqueEmail('agents'));
-    await page.getByText('Select 2+ agents to enable discussions').waitFor();
+    // With the panel open, the panel says how many agents to select (once); the canvas says nothing more.
+    await page.getByText('Select two or more agents on the canvas to take part.').waitFor();
+    if (await page.getByText('Select 2+ agents to enable discussions').count())
+      throw new Error('the canvas and the panel both say to select two agents');
 
     await createAgent(page, 'Ada', 'Analyst');
     await createAgent(page, 'Bo', 'Critic');

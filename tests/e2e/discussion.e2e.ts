@@ -37,7 +37,7 @@ async function makeAgents(
   for (const [name] of names) await node(page, name).click();
 }
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 // Not \b: a word boundary in a JS regex knows only ASCII letters, and one agent is called 'Анна'.
 const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
@@ -135,7 +135,7 @@ test(
     await makeAgents(page);
     await panel(page)
       .getByText(/Available endpoints: .*Basic/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ state: 'attached', timeout: 10_000 });
     for (const endpoint of ENDPOINTS) {
       // The title says what will run until a discussion starts; then it is the topic.
       const newRun = panel(page).getByRole('button', { name: 'New discussion' });
@@ -305,7 +305,7 @@ test(
     await makeAgents(page);
     await panel(page)
       .getByText(/Available endpoints: .*Multi-Round/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ state: 'attached', timeout: 10_000 });
     // The title and Start button follow the endpoint the settings choose, with one line saying why.
     await setSettings(page, { 'Enable multi-round reasoning': true });
     if ((await title(page).textContent()) !== 'Multi-Round Discussion')

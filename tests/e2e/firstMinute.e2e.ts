@@ -105,6 +105,18 @@ test(
         await expectWhole(panel(page).getByRole('button', { name, exact: true }), `${name} at ${size}`);
       await shot(page, `main-${size}`);
       await expectAxeClean(page, `the main screen at ${size}`);
+      // Eight agents beside the open panel keep their full cards: avatar, role and status drawn, not bare bars.
+      const bare = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.react-flow__node')]
+          .filter((n) =>
+            ['.agora-node-avatar', '.agora-node-role', '.agora-node-status'].some((part) => {
+              const el = n.querySelector<HTMLElement>(part);
+              return !el || el.offsetWidth === 0 || el.offsetHeight === 0 || !el.textContent?.trim();
+            }),
+          )
+          .map((n) => n.querySelector('.agora-node-name')?.textContent ?? n.id),
+      );
+      if (bare.length) throw new Error(`at ${size} these agents are drawn without avatar, role or status: ${bare}`);
     }
 
     await page.setViewportSize({ width: 1024, height: 700 });

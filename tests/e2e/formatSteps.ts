@@ -7,7 +7,7 @@ import { uniqueEmail } from './harness';
 
 const PASSWORD = 'correct-horse-42';
 export const CONTEXT = 'Should our family vineyard switch from furrow to drip irrigation before next season?';
-export const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+export const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 export const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 export const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);

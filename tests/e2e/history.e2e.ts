@@ -15,7 +15,7 @@ import { test, uniqueEmail } from './harness';
 const PASSWORD = 'correct-horse-42';
 const CONTEXT = 'Should the cooperative share one grape harvester between five small estates?';
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 const hybridPanel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
 const node = (page: Page, name: string) =>
@@ -58,7 +58,7 @@ test(
     // A short Basic discussion (2 turns), run to its end.
     await panel(page)
       .getByText(/Available endpoints: .*Basic/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ state: 'attached', timeout: 10_000 });
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
     for (const label of [

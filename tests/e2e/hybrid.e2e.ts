@@ -57,7 +57,7 @@ test(
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('hybrid'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('complementary', { name: 'Discussion', exact: true }).waitFor({ timeout: 20_000 });
     await makeOfflineAgents(page);
     await node(page, 'Ada').click();
     await node(page, 'Bo').click();
@@ -151,7 +151,7 @@ test(
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('hybrid-turns'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('complementary', { name: 'Discussion', exact: true }).waitFor({ timeout: 20_000 });
     await makeOfflineAgents(page);
     await node(page, 'Ada').click();
     await node(page, 'Bo').click();

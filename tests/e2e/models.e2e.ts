@@ -171,7 +171,7 @@ test(
       });
       if (groups.join() !== 'Ada=@…/fake-gpt-mini,Bo=@…/llama3.2:1b') throw new Error(`agents stored ${groups.join()}`);
 
-      const panel = page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+      const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
       for (const name of ['Ada', 'Bo'])
         await page
           .getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') })

@@ -15,7 +15,7 @@ const TURNS = 6;
 /** The continuation's topic, changed in the panel before Start (it contains no part of CONTEXT, nor CONTEXT of it). */
 const NEXT = 'Who pays when buses go fare-free?';
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Past discussions' });
 const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
@@ -61,7 +61,7 @@ test(
 
     await panel(page)
       .getByText(/Available endpoints: .*Basic/)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ state: 'attached', timeout: 10_000 });
     await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
     for (const label of [

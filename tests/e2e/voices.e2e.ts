@@ -80,7 +80,7 @@ test(
       await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('voices'));
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
-      await page.getByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('complementary', { name: 'Discussion', exact: true }).waitFor({ timeout: 20_000 });
       await makeOfflineAgents(page);
 
       // ── Models → Speech: the voice-cloning connection, tested ──

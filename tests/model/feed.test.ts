@@ -10,6 +10,7 @@ import {
   type FeedInput,
 } from '../../src/model/feed';
 import {
+  countProblems,
   selectAnalytics,
   selectArgumentTree,
   selectConsensus,
@@ -557,4 +558,16 @@ it('selectors are memo-friendly: same feed, same outputs', () => {
     selectCounts(applyFrame(feed, { type: 'agent_status', agent_id: 'x', status: 'idle' })),
   );
   expect(selectCounts(feed)).toEqual({ messages: 18, arguments: 18, papers: 3 }); // 18 `argument` frames in the recording
+});
+
+describe('problem rows', () => {
+  it('counts the rows the feed shows as problems, once each, as the status bar adds them to its errors', () => {
+    const err = (message: string, timestamp: string) => ({ type: 'error', message, timestamp }) as unknown as FeedInput;
+    let feed = applyFrame(emptyFeed, err('Bo: the model server did not answer', '2026-11-27T08:00:01Z'));
+    feed = applyFrame(feed, err('Vera: the model server did not answer', '2026-11-27T08:00:02Z'));
+    feed = applyFrame(feed, err('Vera: the model server did not answer', '2026-11-27T08:00:02Z'));
+    expect(selectMessages(feed).filter((m) => m.kind === 'error')).toHaveLength(countProblems(feed));
+    expect(countProblems(feed)).toBe(2);
+    expect(countProblems(emptyFeed)).toBe(0);
+  });
 });

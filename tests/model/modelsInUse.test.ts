@@ -53,4 +53,25 @@ describe('models in use before Start', () => {
     expect(r.unreachable).toEqual(['Bo']);
     expect(unreachableQuestion(r.unreachable)).toBe("Bo's model server is not answering — start anyway?");
   });
+
+  it('knows a down server that never listed a model by the id the agent stores, and names several naturally', () => {
+    const never: ModelConnection = { ...down, id: 'n', name: 'Never', models: [], stale: false };
+    const r = modelsInUse(
+      [
+        { id: 'a1', name: 'Vera', model: '@n/qwen3-0.6b' },
+        { id: 'a2', name: 'Bo', model: '@n/qwen3-0.6b' },
+        { id: 'a3', name: 'Cleo', model: 'l/qwen' },
+        { id: 'a4', name: 'Ada', model: 'offline' },
+      ],
+      [groq, down, never],
+    );
+    expect(r.unreachableIds).toEqual(['a1', 'a2', 'a3']);
+    expect(r.line).toContain('Vera and Bo use llama.cpp server · qwen3-0.6b');
+    expect(unreachableQuestion(r.unreachable)).toBe(
+      "Vera's, Bo's and Cleo's model servers are not answering — start anyway?",
+    );
+    // Not checked yet is not 'down'.
+    const unknown: ModelConnection = { ...down, status: { state: 'unknown' } };
+    expect(modelsInUse([{ name: 'Bo', model: 'l/qwen' }], [unknown]).unreachable).toEqual([]);
+  });
 });

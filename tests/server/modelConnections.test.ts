@@ -382,6 +382,33 @@ describe("the server's own connections (from its environment)", () => {
     const again = await t.api('PATCH', `/model-connections/${mine.id}`, { token, body: {} });
     expect(again.body).toMatchObject({ status: { state: 'unreachable', reason: 'refused' } });
   });
+
+  it('/model-connections/status checks now what the list may still cache: a server stopped a moment ago is down', async () => {
+    const { token } = await t.register();
+    const own = await startFakeOpenAi({ models: ['qwen3-0.6b'] });
+    const mine = (
+      await t.api('POST', '/model-connections', {
+        token,
+        body: { kind: 'openai', preset: 'openai', name: 'Loopback', base_url: `${own.url}/v1` },
+      })
+    ).body;
+    expect(mine.status.state).toBe('reachable');
+    await own.close();
+    const find = (body: unknown) => modelConnectionList.parse(body).connections.find((c) => c.id === mine.id)!;
+    // The list reuses what it read a moment ago (a quick open of the editor or the dialog).
+    expect(find((await t.api('GET', '/model-connections', { token })).body).status.state).toBe('reachable');
+    const checked = await t.api('GET', '/model-connections/status', { token });
+    expect(checked.status).toBe(200);
+    expect(find(checked.body)).toMatchObject({
+      status: { state: 'unreachable', reason: 'refused' },
+      models: [{ name: 'qwen3-0.6b' }],
+      stale: true,
+    });
+    // Another user checks their own connections only.
+    const other = await t.register();
+    const theirs = await t.api('GET', '/model-connections/status', { token: other.token });
+    expect(modelConnectionList.parse(theirs.body).connections.some((c) => c.id === mine.id)).toBe(false);
+  });
 });
 
 describe('which addresses a connection may reach (SSRF rule)', () => {

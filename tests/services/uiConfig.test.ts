@@ -15,6 +15,14 @@ describe('UI configuration, read at the edge', () => {
     expect(parseDemoAccounts(JSON.stringify([{ label: 'No password', email: 'a@b.c' }]))).toBe(DEFAULT_DEMO_ACCOUNTS);
   });
 
+  it('offers no demo account in a production build unless the operator lists some', () => {
+    const accounts = [{ label: 'Mine', email: 'me@example.com', password: 'secret12' }];
+    expect(parseDemoAccounts(undefined, 'production')).toEqual([]);
+    expect(parseDemoAccounts('[{label:', 'production')).toEqual([]);
+    expect(parseDemoAccounts(JSON.stringify(accounts), 'production')).toEqual(accounts);
+    expect(parseDemoAccounts(undefined, 'development')).toBe(DEFAULT_DEMO_ACCOUNTS);
+  });
+
   it('derives the addresses from the page location', () => {
     expect(socketBase({ protocol: 'https:', host: 'agora.example' })).toBe('wss://agora.example');
     const config = readUiConfig({ DEV: true, MODE: 'development' } as ImportMetaEnv, {

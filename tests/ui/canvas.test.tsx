@@ -25,7 +25,7 @@ const agents: Agent[] = [
   { id: 'a3', name: 'Cy', role: 'Moderator', x: 500, y: 0 },
 ];
 
-async function renderCanvas() {
+async function renderCanvas(opts: { panelShown?: boolean } = {}) {
   const calls: Record<string, unknown[]> = {};
   const spy = <T,>(name: string, fn: () => T) =>
     fromPromise<T, unknown>(async ({ input }) => {
@@ -71,7 +71,7 @@ async function renderCanvas() {
   const workspace = createActor(logic).start() as unknown as WorkspaceActorRef;
   render(
     <div style={{ width: 1200, height: 800 }}>
-      <CanvasArea workspace={workspace} />
+      <CanvasArea workspace={workspace} panelShown={opts.panelShown} />
     </div>,
   );
   await act(measured);
@@ -110,6 +110,16 @@ describe('canvas controls and participants', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Selection (1)' }));
     expect(count('count-selected')).toBe('0');
     expect(screen.getByText(CANVAS_MESSAGES.selectHint)).toBeTruthy();
+  });
+
+  it('leaves the select-two sentence to the open panel: the Participants box lists, and says no count', async () => {
+    await renderCanvas({ panelShown: true });
+    expect(screen.queryByText(CANVAS_MESSAGES.selectHint)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Participants' })).toBeNull();
+    fireEvent.click(node('Ada'));
+    const participants = screen.getByRole('region', { name: 'Participants' });
+    expect(within(participants).getByText('Ada')).toBeTruthy();
+    expect(within(participants).queryByText(/one more agent/)).toBeNull();
   });
 
   it('auto-connect shows the success banner, which can be dismissed', async () => {

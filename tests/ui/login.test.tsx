@@ -103,6 +103,28 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('signs in: the success message and a button that does not flip back, through the 1 s, then the shell', async () => {
+    const user = userEvent.setup();
+    const token = tokenExpiringIn(Date.now(), 60 * 60_000, 'user-0123456789abcdef');
+    renderApp({
+      routes: {
+        ...base,
+        'POST /auth/login': () =>
+          json(200, { access_token: token, token_type: 'bearer', user: { email: 'ada@example.com' } }),
+        'GET /agents/': () => json(200, []),
+        'GET /connections/': () => json(200, []),
+        'GET /monitor/stats': () => json(200, {}),
+      },
+    });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(button('Sign In'));
+    expect((await screen.findByText(AUTH_MESSAGES.loginSuccess)).getAttribute('role')).toBe('status');
+    expect(button('Opening your workspace…').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Logout' }, { timeout: 3000 })).toBeTruthy();
+  });
+
   it('shows Test Backend and the debug toggle only in development', async () => {
     const user = userEvent.setup();
     renderApp({ routes: base });

@@ -86,7 +86,7 @@ describe('main screen shell', () => {
     await user.click(screen.getByRole('button', { name: 'Hide Discussion' }));
     expect(screen.queryByRole('complementary')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show Discussion' }));
-    expect(await screen.findByRole('complementary', { name: 'Enhanced Multi-Agent Discussion' })).toBeTruthy();
+    expect(await screen.findByRole('complementary', { name: 'Discussion' })).toBeTruthy();
     expect(screen.queryByText('Discussion Active')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens, #discussions-validation)
+// The standard panel ('Discussion', docs/product.md#discussions-screens, #discussions-validation)
 // rendered over the real standardDiscussion actor (createStandardDiscussionLogic), the real socket actor over a fake
 // WebSocket, a real workspace and session. Server frames come from recorded transcripts (tests/transcripts/*.jsonl) and
 // go through the production parse path.
@@ -65,6 +65,19 @@ describe('standard panel: words a person uses', () => {
     expect(p.container.querySelector('.panel-header')!.textContent).not.toMatch(/disconnected/i);
     await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
     expect(p.container.querySelector('.start-form__reason')!.textContent).toMatch(/Plans \d+ turns\./);
+    // The panel's name is what runs, never the protocol's; endpoints, their probe and interrupts are in
+    // 'About this run' only.
+    expect(screen.getByRole('complementary').getAttribute('aria-label')).toBe('Discussion');
+    expect(p.container.textContent).not.toMatch(/Enhanced Multi-Agent/);
+    const about = p.container.querySelector('.about-run')!;
+    const outside = p.container.textContent!.replace(about.textContent!, '');
+    expect(outside).not.toMatch(/Available endpoints|interrupts/i);
+    expect(about.textContent).toMatch(/Available endpoints: .*Basic/);
+    expect(about.textContent).toMatch(/Interrupts/);
+    // The footer counts what there is: no '0 arguments' or '0 papers' beside an empty feed.
+    expect(screen.getByTestId('count-messages').textContent).toBe('0 messages');
+    expect(screen.queryByTestId('count-arguments')).toBeNull();
+    expect(screen.queryByTestId('count-papers')).toBeNull();
   });
 
   it('is titled by its topic once started', async () => {

@@ -114,6 +114,46 @@ describe('a turn is one bubble', () => {
     workspace.stop();
   });
 
+  it('a multi-round argument and a stopped turn keep the agent role, from the workspace when the frames carry none', async () => {
+    const ada = { id: 'ada-1', name: 'Ada Lovelace', role: 'Planner' } as Agent;
+    const workspace = createActor(
+      workspaceMachine.provide({
+        actors: {
+          loadAgents: fromPromise(async () => [ada]),
+          loadConnections: fromPromise(async () => [] as { id: string; source: string; target: string }[]),
+        },
+      }),
+    ).start();
+    await waitFor(() => expect(workspace.getSnapshot().context.agents).toHaveLength(1));
+    rowsOf(
+      [
+        {
+          type: 'argument',
+          argument: {
+            id: 'arg-1',
+            agent_id: 'ada-1',
+            agent_name: 'Ada Lovelace',
+            type: 'support',
+            content: CLAIM,
+            confidence: 0.6,
+            supporting_evidence: [],
+            parent_id: null,
+            votes: { support: 0, oppose: 0 },
+          },
+        } as FeedInput,
+        { type: 'agent_message_start', id: 'm2', agent_id: 'ada-1', agent_name: 'Ada Lovelace' },
+        { type: 'agent_message_delta', id: 'm2', delta: 'Half a thought' } as FeedInput,
+        { type: 'discussion_ended' } as FeedInput,
+      ],
+      workspace as unknown as WorkspaceActorRef,
+    );
+    const bubbles = screen.getAllByRole('article', { name: 'Ada Lovelace' });
+    expect(bubbles).toHaveLength(2);
+    for (const b of bubbles) expect(b.querySelector('.turn__role')?.textContent).toBe('Planner');
+    expect(within(bubbles[1]).getByText('Stopped while writing.')).toBeTruthy();
+    workspace.stop();
+  });
+
   it("the human's message is a bubble on the right, named You, counted as a message", () => {
     rowsOf([
       {

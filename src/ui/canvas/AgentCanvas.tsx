@@ -19,7 +19,13 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Agent } from '../../schemas/agents';
 import type { Edge } from '../../schemas/connections';
-import { CANVAS_DEFAULT_ZOOM, CANVAS_DENSE_AGENTS, CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM } from '../../schemas/constants';
+import {
+  CANVAS_DEFAULT_ZOOM,
+  CANVAS_DENSE_AGENTS,
+  CANVAS_FULL_CARDS_MAX,
+  CANVAS_MAX_ZOOM,
+  CANVAS_MIN_ZOOM,
+} from '../../schemas/constants';
 import { createEdgeDeriver, createNodeDeriver, createRectTracker } from './flowElements';
 import { NODE_BOX } from '../../shared/canvasPlacement';
 import { displayName } from '../../model/agentDisplay';
@@ -46,6 +52,8 @@ export interface AgentCanvasProps {
   onPaneClick?: () => void;
   /** The agent speaking now: its edges are drawn live. */
   speakerId?: string | null;
+  /** Agents whose model server is not answering (their cards say so). */
+  unreachable?: ReadonlySet<string>;
   /** The middle of the visible board changed (after a pan or zoom): new agents are placed near it. */
   onViewCentre?: (x: number, y: number) => void;
   /** Changes when the agents were laid out anew (Auto-layout): the view fits them all again. */
@@ -107,6 +115,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
     positions: p.positions,
     dragging,
     measured: measured.current,
+    unreachable: p.unreachable,
   });
   const selectionSet = useMemo(() => new Set(p.selection), [p.selection]);
   const emphasis = useMemo(
@@ -238,7 +247,10 @@ export function AgentCanvas(p: AgentCanvasProps) {
       onInit={onInit}
       onMoveStart={onMoveStart}
       onMoveEnd={onMoveEnd}
-      className={[far && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') || undefined}
+      className={
+        [far && p.agents.length > CANVAS_FULL_CARDS_MAX && 'is-far', dense && 'is-dense'].filter(Boolean).join(' ') ||
+        undefined
+      }
       minZoom={CANVAS_MIN_ZOOM}
       maxZoom={CANVAS_MAX_ZOOM}
       defaultViewport={defaultViewport}

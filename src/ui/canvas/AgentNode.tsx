@@ -25,11 +25,14 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
   const actions = useCanvasActions();
   const look = STATUS_LOOKS[data.status];
   const speaking = data.status === 'speaking' || data.status === 'responding';
+  // An idle agent whose model server is down says so in its status line (the card keeps its size).
+  const down = data.unreachable === true && data.status === 'idle';
+  const statusLabel = down ? CANVAS_MESSAGES.modelNotAnswering : look.label;
   // The card holds two controls side by side (never one inside the other): the selection toggle, which carries
   // the node's name, and the edit button.
   return (
     <div
-      className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}${data.position ? ` has-position position-${data.positionSlot ?? 0}` : ''}`}
+      className={`agora-node${data.selected ? ' is-selected' : ''}${speaking ? ' is-speaking' : ''}${down ? ' is-unreachable' : ''}${data.position ? ` has-position position-${data.positionSlot ?? 0}` : ''}`}
       style={{ '--status': look.color, '--glyph': look.glyph, '--agent': data.color } as CSSProperties}
       data-status={data.status}
       title={data.voice ? `Voice: ${data.voice}` : undefined}
@@ -44,7 +47,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
         role="button"
         tabIndex={0}
         aria-pressed={data.selected}
-        aria-label={`${data.name}, ${data.role}, ${look.label}${data.position ? `, holds: ${data.position}` : ''}${data.selected ? ', selected' : ''}`}
+        aria-label={`${data.name}, ${data.role}, ${statusLabel}${data.position ? `, holds: ${data.position}` : ''}${data.selected ? ', selected' : ''}`}
         onKeyDown={(e) => {
           if (e.target !== e.currentTarget) return;
           if (e.key === 'Enter' || e.key === ' ') {
@@ -67,7 +70,7 @@ export const AgentNode = memo(function AgentNode({ data }: Pick<NodeProps<AgentF
         <span className="agora-node-text">
           {/* The spaces keep the words apart in the visible text, which the accessible name must contain. */}
           <span className="agora-node-name">{data.name}</span> <span className="agora-node-role">{data.role}</span>{' '}
-          <span className="agora-node-status">{look.label}</span>
+          <span className="agora-node-status">{statusLabel}</span>
           {data.position && (
             <>
               {' '}
@@ -110,7 +113,8 @@ function sameData(
       a.avatar === b.avatar &&
       a.voice === b.voice &&
       a.position === b.position &&
-      a.positionSlot === b.positionSlot)
+      a.positionSlot === b.positionSlot &&
+      a.unreachable === b.unreachable)
   );
 }
 

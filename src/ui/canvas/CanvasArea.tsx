@@ -17,7 +17,19 @@ import { NodeContextMenu } from './NodeContextMenu';
 import { ParticipantsBox } from './ParticipantsBox';
 import './canvas.css';
 
-export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef; notice?: ReactNode }) {
+export function CanvasArea({
+  workspace,
+  notice,
+  unreachable,
+  panelShown = false,
+}: {
+  workspace: WorkspaceActorRef;
+  notice?: ReactNode;
+  /** The discussion panel is open: it says how many agents to select, so the Participants box does not. */
+  panelShown?: boolean;
+  /** Agents whose model server is not answering. */
+  unreachable?: ReadonlySet<string>;
+}) {
   const agents = useSelector(workspace, sel.selectAgents);
   const edges = useSelector(workspace, sel.selectEdges);
   const selection = useSelector(workspace, sel.selectSelection);
@@ -81,6 +93,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             onDeleteEdges={onDeleteEdges}
             onNodeMenu={actions.openMenu}
             speakerId={speakerId}
+            unreachable={unreachable}
             onViewCentre={onViewCentre}
             fitRequest={layouts}
           />
@@ -101,7 +114,7 @@ export function CanvasArea({ workspace, notice }: { workspace: WorkspaceActorRef
             }}
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
-          <ParticipantsBox agents={selected} onRemove={actions.toggle} />
+          <ParticipantsBox agents={selected} onRemove={actions.toggle} sayCount={!panelShown} />
           {notice}
         </div>
         <CanvasBanner banner={banner} onDismiss={() => workspace.send({ type: 'banner.dismiss' })} />

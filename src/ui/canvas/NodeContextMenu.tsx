@@ -21,7 +21,6 @@ export function NodeContextMenu({ agentName, x, y, onEdit, onDelete, onClose }: 
   useEffect(() => {
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
-
   const move = (delta: number) => {
     const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
     const i = items.indexOf(document.activeElement as HTMLElement);

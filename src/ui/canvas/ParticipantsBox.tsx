@@ -7,10 +7,14 @@ import { displayName } from '../../model/agentDisplay';
 export function ParticipantsBox({
   agents,
   onRemove,
+  sayCount = true,
 }: {
   agents: readonly Agent[];
   onRemove: (agentId: string) => void;
+  /** Say here that two agents are needed: not while the open panel says it beside its Start (said once). */
+  sayCount?: boolean;
 }) {
+  if (agents.length === 0 && !sayCount) return null;
   if (agents.length === 0) {
     return (
       <section className="agora-canvas-box agora-participants" aria-label="Participants">
@@ -36,11 +40,13 @@ export function ParticipantsBox({
           </li>
         ))}
       </ul>
-      <p className="agora-participants-hint">
-        {agents.length >= 2
-          ? 'Start the discussion in the Discussion panel →'
-          : 'Select one more agent, then use the Discussion panel →'}
-      </p>
+      {(agents.length >= 2 || sayCount) && (
+        <p className="agora-participants-hint">
+          {agents.length >= 2
+            ? 'Start the discussion in the Discussion panel →'
+            : 'Select one more agent, then use the Discussion panel →'}
+        </p>
+      )}
     </section>
   );
 }

@@ -23,6 +23,8 @@ export interface AgentNodeData extends Record<string, unknown> {
   /** The option the agent holds in the running discussion (its words) and the option's colour slot. */
   position?: string;
   positionSlot?: number;
+  /** Its model's server does not answer (the card says so before Start asks). */
+  unreachable?: boolean;
 }
 
 /** The node shape React Flow takes (kept structural so this module needs no UI import). */
@@ -101,6 +103,8 @@ export interface NodeInputs {
    * hide it for a frame to measure it again.
    */
   measured?: ReadonlyMap<string, { width: number; height: number }>;
+  /** Agents whose model server is not answering now. */
+  unreachable?: ReadonlySet<string>;
 }
 
 /**
@@ -114,6 +118,7 @@ interface NodeEntry {
   drag: { x: number; y: number } | undefined;
   size: { width: number; height: number };
   mark: { label: string; slot: number } | undefined;
+  down: boolean;
   node: CanvasNode;
 }
 
@@ -127,6 +132,7 @@ export function createNodeDeriver() {
     positions = {},
     dragging = {},
     measured,
+    unreachable,
   }: NodeInputs): CanvasNode[] {
     const selected = new Set(selection);
     const next = new Map<string, NodeEntry>();
@@ -139,6 +145,7 @@ export function createNodeDeriver() {
       const size = measured?.get(agent.id) ?? CARD_SIZE;
       const prev = byId.get(agent.id);
       const mark = positions[agent.id];
+      const down = unreachable?.has(agent.id) ?? false;
       if (
         prev &&
         prev.agent === agent &&
@@ -146,7 +153,8 @@ export function createNodeDeriver() {
         prev.selected === isSelected &&
         prev.drag === drag &&
         prev.size === size &&
-        prev.mark === mark
+        prev.mark === mark &&
+        prev.down === down
       ) {
         next.set(agent.id, prev);
         if (last[i] !== prev.node) changed = true;
@@ -167,12 +175,13 @@ export function createNodeDeriver() {
           avatar: agentAvatar(agent, canDrawText),
           voice: agent.voice ?? '',
           ...(mark ? { position: mark.label, positionSlot: mark.slot } : {}),
+          ...(down ? { unreachable: true } : {}),
         },
         selectable: false,
         deletable: false,
         measured: size,
       };
-      next.set(agent.id, { agent, status, selected: isSelected, drag, size, mark, node });
+      next.set(agent.id, { agent, status, selected: isSelected, drag, size, mark, down, node });
       return node;
     });
     byId = next;

@@ -8,6 +8,8 @@ interface Props {
   busy?: boolean;
   /** The question is still being prepared: Cancel works, the confirmation does not yet. */
   confirmDisabled?: boolean;
+  /** A deletion is red; a question that goes ahead ('Start anyway') is the primary colour. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy = false,
   confirmDisabled = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: Props) {
@@ -31,7 +34,7 @@ export function ConfirmDialog({
             </button>
             <button
               type="button"
-              className="button button--danger-solid"
+              className={tone === 'danger' ? 'button button--danger-solid' : 'button button--primary'}
               onClick={onConfirm}
               disabled={busy || confirmDisabled}
             >

@@ -15,6 +15,7 @@ import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
 import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
 import { GetRealModelCard } from '../models/GetRealModelCard';
 import { ModelsInUseNotice } from '../models/ModelsInUseNotice';
+import { useModelsInUse } from '../models/useModelsInUse';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
 import { RunningOffer } from './common/RunningOffer';
@@ -34,6 +35,8 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const standardBusy = useSelector(standard, (s) => (s ? selectIsBusy(s) : false));
   const hybridLocked = useSelector(hybridActor, (s) => (s ? selectSettingsLocked(s) : false));
   const running = hybrid ? hybridLocked : standardBusy;
+  const use = useModelsInUse(models, workspace, !running);
+  const unreachable = use?.unreachable ?? [];
   if (!session) return <PanelLoading />;
   const showHistory = history ? () => history.send({ type: 'history.show' }) : undefined;
   // Quiet notices at the top of the panel: a run still going (re-attach), and the 'Get a real model' card.
@@ -41,7 +44,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
     <>
       <RunningOffer history={history} />
       {!running && <GetRealModelCard models={models} where="panel" />}
-      {!running && <ModelsInUseNotice models={models} workspace={workspace} />}
+      {!running && <ModelsInUseNotice use={use} />}
     </>
   );
   const panel = hybrid ? (
@@ -52,6 +55,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
         audio={audio}
         onShowHistory={showHistory}
         notice={notice}
+        unreachable={unreachable}
       />
     ) : (
       <PanelLoading />
@@ -64,6 +68,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       audio={audio}
       onShowHistory={showHistory}
       notice={notice}
+      unreachable={unreachable}
     />
   ) : (
     <PanelLoading />

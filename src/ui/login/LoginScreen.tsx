@@ -90,7 +90,8 @@ export function LoginScreen({ form, session }: { form: LoginFormActorRef; sessio
           </div>
 
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy && !success ? (register ? 'Creating account…' : 'Signing in…') : title}
+            {/* Through the success second the button says what comes next, never its idle label again. */}
+            {success ? 'Opening your workspace…' : busy ? (register ? 'Creating account…' : 'Signing in…') : title}
           </button>
         </form>
 

@@ -1,7 +1,13 @@
 // Version, host, Ready/Idle (live updates connected or not), the tail of the token's subject, error count.
 import { useSelector } from '@xstate/react';
 import type { AppActorRef } from '../../machines/app.machine';
-import { selectLiveUpdates, selectToasts } from '../../machines/app.selectors';
+import {
+  selectHybridDiscussion,
+  selectLiveUpdates,
+  selectStandardDiscussion,
+  selectToasts,
+} from '../../machines/app.selectors';
+import { countProblems } from '../../model/feedSelectors';
 import { selectIsLiveReady } from '../../machines/liveUpdates.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { selectTokenSubjectTail } from '../../machines/session.selectors';
@@ -13,7 +19,13 @@ export function Footer({ app, session }: { app: AppActorRef; session: SessionAct
   const live = useSelector(app, selectLiveUpdates);
   const toasts = useSelector(app, selectToasts);
   const ready = useSelector(live, (s) => (s ? selectIsLiveReady(s) : false));
-  const errors = useSelector(toasts, (s) => s?.context.errorCount ?? 0);
+  // The errors shown in this session: the error toasts, and the problem rows the discussion panels show now.
+  const toastErrors = useSelector(toasts, (s) => s?.context.errorCount ?? 0);
+  const standard = useSelector(app, selectStandardDiscussion);
+  const hybrid = useSelector(app, selectHybridDiscussion);
+  const standardProblems = useSelector(standard, (s) => (s ? countProblems(s.context.feed) : 0));
+  const hybridProblems = useSelector(hybrid, (s) => (s ? countProblems(s.context.feed) : 0));
+  const errors = toastErrors + standardProblems + hybridProblems;
   const subjectTail = useSelector(session, selectTokenSubjectTail);
   return (
     <footer className="footer">
@@ -30,7 +42,7 @@ export function Footer({ app, session }: { app: AppActorRef; session: SessionAct
       </span>
       <span
         className={errors > 0 ? 'footer__errors footer__errors--some' : 'footer__errors'}
-        title="Errors shown in this session"
+        title="Errors shown in this session, with the problem rows of the discussion"
       >
         {errors} error{errors === 1 ? '' : 's'}
       </span>

@@ -2,6 +2,7 @@
 // (docs/product.md#discussions-screens).
 import { isKnownStatus } from '../../../model/agentDisplay';
 import { STATUS_LOOKS } from '../../canvas/statusLook';
+import { CANVAS_MESSAGES } from '../../../schemas/messages';
 
 export interface StripAgent {
   id: string;
@@ -10,7 +11,16 @@ export interface StripAgent {
   status: string;
 }
 
-export function AgentStrip({ agents, activeSpeakerId }: { agents: StripAgent[]; activeSpeakerId: string | null }) {
+export function AgentStrip({
+  agents,
+  activeSpeakerId,
+  down = [],
+}: {
+  agents: StripAgent[];
+  activeSpeakerId: string | null;
+  /** Names of the agents whose model server is not answering: an idle chip says 'Model down'. */
+  down?: readonly string[];
+}) {
   if (agents.length === 0) {
     return (
       <p className="agent-strip agent-strip--empty muted">Select two or more agents on the canvas to take part.</p>
@@ -21,15 +31,18 @@ export function AgentStrip({ agents, activeSpeakerId }: { agents: StripAgent[]; 
       {agents.map((a) => {
         const speaking = a.id === activeSpeakerId;
         const look = STATUS_LOOKS[isKnownStatus(a.status) ? a.status : 'idle'];
+        const isDown = a.status === 'idle' && down.includes(a.name);
         return (
           <li
             key={a.id}
-            className={`agent-chip${speaking ? ' agent-chip--speaking' : ''}`}
+            className={`agent-chip${speaking ? ' agent-chip--speaking' : ''}${isDown ? ' agent-chip--down' : ''}`}
             title={`${a.name} — ${a.role || 'Assistant'}: ${a.status}`}
           >
             <span className="agent-chip__dot" style={{ background: look.color }} aria-hidden="true" />
             <span className="agent-chip__name">{a.name}</span>
-            <span className="agent-chip__status">{speaking ? 'Active speaker' : look.label}</span>
+            <span className="agent-chip__status">
+              {speaking ? 'Active speaker' : isDown ? CANVAS_MESSAGES.modelNotAnswering : look.label}
+            </span>
           </li>
         );
       })}

@@ -21,8 +21,10 @@ export function FeedRowView({ item, workspace, nowPlaying, participants }: Props
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
   const stored =
     participants?.find((p) => p.id === item.agentId) ?? participants?.find((p) => p.name === item.agentName);
-  const look = lookOf(
+  const base = lookOf(
     stored ?? agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined },
   );
+  // The role: the stored discussion's, else the agent's on the canvas (frames of some kinds carry none).
+  const look = base.role || !agent ? base : { ...base, role: lookOf(agent).role };
   return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;
 }

@@ -26,6 +26,8 @@ export const TurnBubble = memo(function TurnBubble({
   const human = item.kind === 'human';
   const name = human ? (item.agentName ? `${item.agentName} (you)` : 'You') : (item.agentName ?? 'Agent');
   const time = timeOf(item.timestamp);
+  // Every turn of an agent names its role: multi-round arguments and a stopped turn carry none in their frames.
+  const role = item.agentRole || look.role || null;
   const cls = [
     'message-card',
     'turn',
@@ -51,7 +53,7 @@ export const TurnBubble = memo(function TurnBubble({
       <div className="turn__body">
         <header className="turn__head">
           <strong className="message-card__who">{name}</strong>
-          {!human && item.agentRole && <span className="turn__role">{item.agentRole}</span>}
+          {!human && role && <span className="turn__role">{role}</span>}
           {nowPlaying && <span className="turn__speaking">speaking</span>}
           {time && (
             <time className="turn__time" dateTime={item.timestamp ?? undefined}>

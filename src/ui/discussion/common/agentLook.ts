@@ -9,10 +9,15 @@ import type { Agent } from '../../../schemas/agents';
 export interface AgentLook {
   color: string;
   avatar: string;
+  /** The agent's role as stored, for a turn whose frames did not carry it (multi-round, a stopped turn). */
+  role?: string | null;
 }
 
-export function lookOf(agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar'>>): AgentLook {
-  return { color: agentColor(agent), avatar: agentAvatar(agent, canDrawText) };
+export function lookOf(
+  agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar'>> & { role?: unknown },
+): AgentLook {
+  const role = typeof agent.role === 'string' && agent.role.trim() ? agent.role : null;
+  return { color: agentColor(agent), avatar: agentAvatar(agent, canDrawText), role };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
+import { useStartQuestion } from '../common/StartQuestion';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -59,6 +60,7 @@ function HybridRow({
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
+const NONE: readonly string[] = [];
 
 export default function HybridPanel({
   discussion,
@@ -66,12 +68,15 @@ export default function HybridPanel({
   audio,
   onShowHistory,
   notice,
+  unreachable = NONE,
 }: {
   discussion: HybridDiscussionActorRef;
   workspace: WorkspaceActorRef | undefined;
   audio: AudioQueueActorRef | undefined;
   onShowHistory?: () => void;
   notice?: ReactNode;
+  /** Selected agents whose model server is not answering: Start asks first. */
+  unreachable?: readonly string[];
 }) {
   const [expanded, setExpanded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -120,6 +125,9 @@ export default function HybridPanel({
         name: wsAgents?.find((a) => a.id === id)?.name ?? `Agent ${id.slice(-8)}`,
       })),
     [agentIds, wsAgents],
+  );
+  const [start, startQuestion] = useStartQuestion(unreachable, () =>
+    discussion.send({ type: 'hybrid.start', agentIds: selectedIds }),
   );
 
   return (
@@ -238,7 +246,7 @@ export default function HybridPanel({
               problem={problem}
               onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
               onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
-              onStart={() => discussion.send({ type: 'hybrid.start', agentIds: selectedIds })}
+              onStart={start}
             />
           </>
         )}
@@ -267,7 +275,8 @@ export default function HybridPanel({
             renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
             empty={
               <EmptyState title="No messages yet">
-                Select two or more agents, write a topic or pick a template, and press Start.
+                {/* How many agents to select is said once, under Start. */}
+                Write a topic or pick a template, then press Start.
               </EmptyState>
             }
           />
@@ -344,6 +353,7 @@ export default function HybridPanel({
           {status}
         </p>
       </footer>
+      {startQuestion}
     </aside>
   );
 }

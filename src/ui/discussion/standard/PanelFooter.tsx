@@ -1,5 +1,5 @@
 // The footer (docs/product.md#discussions-screens): Stop, PDF and JSON export, and the counters of messages (the one
-// count: src/shared/messageCount.ts), arguments and papers.
+// count: src/shared/messageCount.ts), arguments and papers; a zero argument or paper count is not shown.
 import { messageCountLabel } from '../../../shared/messageCount';
 export interface PanelFooterProps {
   counts: { messages: number; arguments: number; papers: number };
@@ -16,8 +16,18 @@ export function PanelFooter(p: PanelFooterProps) {
     <footer className="panel-footer">
       <div className="panel-footer__counts" aria-label="Counts">
         <span data-testid="count-messages">{messageCountLabel(p.counts.messages)}</span>
-        <span data-testid="count-arguments">{p.counts.arguments} arguments</span>
-        <span data-testid="count-papers">{p.counts.papers} papers</span>
+        {/* Only counts that say something: '0 arguments' under turns that propose and accept reads as a contradiction
+            (the arguments are the Reasoning Tree's, which only some kinds of discussion build). */}
+        {p.counts.arguments > 0 && (
+          <span data-testid="count-arguments">
+            {p.counts.arguments} argument{p.counts.arguments === 1 ? '' : 's'} in the tree
+          </span>
+        )}
+        {p.counts.papers > 0 && (
+          <span data-testid="count-papers">
+            {p.counts.papers} paper{p.counts.papers === 1 ? '' : 's'}
+          </span>
+        )}
       </div>
       <div className="panel-footer__actions">
         <button type="button" className="button button--small button--danger" disabled={!p.canStop} onClick={p.onStop}>

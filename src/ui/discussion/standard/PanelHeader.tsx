@@ -1,7 +1,6 @@
 // The standard panel's header (docs/product.md#discussions-screens): the title (it says what will run, or runs), the
 // Live/Idle and connection badges, the Advanced Settings and expand toggles. The endpoint's address and the session id
 // are not in the main view (issue 18): an 'About this run' popover keeps them for whoever needs them.
-import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../common/Badge';
 import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
 
@@ -25,23 +24,40 @@ export interface PanelHeaderProps {
   onToggleExpanded: () => void;
   /** Opens the History dialog (absent until the history actor is there). */
   onShowHistory?: () => void;
+  /** Why this kind of discussion will run, for 'About this run'. */
+  why?: string;
+  endpoints?: EndpointsFacts;
 }
 
-/** The run's technical facts, behind a small disclosure (built only while open); Esc closes it. */
+/** What the endpoint probe found, and its Refresh: technical, so in 'About this run' only. */
+export interface EndpointsFacts {
+  /** 'Basic, Enhanced, Multi-Round Reasoning, Hybrid NLP/ACL', or 'Checking...'. */
+  line: string;
+  probing: boolean;
+  onRefresh: () => void;
+}
+
+/**
+ * The run's technical facts behind a small disclosure; Esc closes it. Its content is in the page while closed (the
+ * browser hides it), so what the endpoint probe found can be read without opening it.
+ */
 export function AboutRun({
   sessionId,
   endpointName,
   endpointPath,
+  why,
+  endpoints,
 }: {
   sessionId: string | null;
   endpointName: string | null;
   endpointPath: string | null;
+  /** Why this kind of discussion will run (interrupts, research, multi-round…). */
+  why?: string;
+  endpoints?: EndpointsFacts;
 }) {
-  const [open, setOpen] = useState(false);
   return (
     <details
       className="about-run"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && e.currentTarget.open) {
           e.currentTarget.open = false;
@@ -50,10 +66,16 @@ export function AboutRun({
       }}
     >
       <summary>About this run</summary>
-      {open && (
-        <dl className="about-run__facts">
+      <div className="about-run__facts">
+        <dl className="about-run__list">
           <dt>Discussion kind</dt>
           <dd>{endpointName ?? 'Chosen when it starts'}</dd>
+          {why && (
+            <>
+              <dt>Why</dt>
+              <dd>{why}</dd>
+            </>
+          )}
           {endpointPath && (
             <>
               <dt>Server address</dt>
@@ -65,7 +87,20 @@ export function AboutRun({
           <dt>Session</dt>
           <dd>{sessionId ? <code>{sessionId}</code> : 'Not started yet'}</dd>
         </dl>
-      )}
+        {endpoints && (
+          <p className="about-run__endpoints">
+            <span>Available endpoints: {endpoints.line}</span>
+            <button
+              type="button"
+              className="link-button link-button--small"
+              onClick={endpoints.onRefresh}
+              disabled={endpoints.probing}
+            >
+              {endpoints.probing ? 'Checking…' : 'Refresh'}
+            </button>
+          </p>
+        )}
+      </div>
     </details>
   );
 }
@@ -83,7 +118,13 @@ export function PanelHeader(p: PanelHeaderProps) {
               {p.status}
             </Badge>
           )}
-          <AboutRun sessionId={p.sessionId} endpointName={p.endpointName} endpointPath={p.endpointPath} />
+          <AboutRun
+            sessionId={p.sessionId}
+            endpointName={p.endpointName}
+            endpointPath={p.endpointPath}
+            why={p.why}
+            endpoints={p.endpoints}
+          />
         </div>
       </div>
       <div className="panel-header__actions">

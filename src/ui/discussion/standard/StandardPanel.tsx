@@ -1,4 +1,4 @@
-// The standard panel ('Enhanced Multi-Agent Discussion', docs/product.md#discussions-screens). It reads the
+// The standard panel ('Discussion': its title says what will run, then the topic; docs/product.md#discussions-screens). It reads the
 // standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -45,8 +45,10 @@ import { StartForm } from './StartForm';
 import { turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
+import { useStartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
+const NONE: readonly string[] = [];
 
 function FeedRow({
   discussion,
@@ -96,6 +98,8 @@ export interface StandardPanelProps {
   onShowHistory?: () => void;
   /** A notice the shell puts at the top of the panel (a running discussion offered for re-attach). */
   notice?: ReactNode;
+  /** Selected agents whose model server is not answering: Start asks first. */
+  unreachable?: readonly string[];
 }
 
 export default function StandardPanel({
@@ -105,6 +109,7 @@ export default function StandardPanel({
   audio,
   onShowHistory,
   notice,
+  unreachable = NONE,
 }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -153,7 +158,7 @@ export default function StandardPanel({
   const shown = live || !idle ? (runEndpoint ?? planned) : planned;
   const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
-  const start = () => {
+  const [start, startQuestion] = useStartQuestion(unreachable, () => {
     const chosen = new Set(selectedIds);
     discussion.send({
       type: 'discussion.start',
@@ -162,13 +167,13 @@ export default function StandardPanel({
         .filter((e) => chosen.has(e.source) && chosen.has(e.target))
         .map((e) => ({ source: e.source, target: e.target })),
     });
-  };
+  });
 
   return (
     <aside
       className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`}
       style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
-      aria-label="Enhanced Multi-Agent Discussion"
+      aria-label="Discussion"
     >
       <PanelHeader
         title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
@@ -182,6 +187,12 @@ export default function StandardPanel({
         onToggleSettings={() => setSettingsOpen((v) => !v)}
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
+        why={idle ? endpointReason(planned, options, availability ?? {}) : undefined}
+        endpoints={{
+          line: endpointsLine,
+          probing,
+          onRefresh: () => discussion.send({ type: 'discussion.endpoints.refresh' }),
+        }}
       />
       {settingsOpen && availability && (
         <AdvancedSettings
@@ -198,7 +209,7 @@ export default function StandardPanel({
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
       {!finished && notice}
-      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} />}
+      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} />}
       {finished && (
         <div className="run-done">
           <span className="run-done__text">
@@ -230,10 +241,8 @@ export default function StandardPanel({
           blocked={problem !== null}
           busy={busy}
           loggedIn={Boolean(token)}
-          endpointsLine={endpointsLine}
           startLabel={START_LABELS[planned]}
-          reason={`${endpointReason(planned, options, availability ?? {})} ${turnEstimateLine(planned, settings, new Set(selectedIds).size)}`}
-          probing={probing}
+          reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           format={
             <FormatField
@@ -249,7 +258,6 @@ export default function StandardPanel({
             />
           }
           onStart={start}
-          onRefreshEndpoints={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
         />
       )}
       <TabBar
@@ -308,6 +316,7 @@ export default function StandardPanel({
         onStop={() => discussion.send({ type: 'discussion.stop' })}
         onExport={(format) => discussion.send({ type: 'discussion.export', format })}
       />
+      {startQuestion}
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 // The idle panel (docs/product.md#discussions-screens 'When idle'): the context box, the Start button (it names what
-// will run: 'Start Multi-Round Discussion'), one line on why that kind was chosen, the endpoints line and the
-// not-logged-in hint. Start is disabled while any start check fails; the first failing check is said under it.
+// will run: 'Start Multi-Round Discussion'), how many turns will run and the not-logged-in hint. Why that kind was
+// chosen and the endpoints line are technical: they are in 'About this run'. Start is disabled while any start check fails; the first failing check is said under it.
 import type { ReactNode } from 'react';
 
 export interface StartFormProps {
@@ -10,9 +10,8 @@ export interface StartFormProps {
   blocked?: boolean;
   busy: boolean;
   loggedIn: boolean;
-  endpointsLine: string;
   startLabel: string;
-  /** Why this kind of discussion will run (standardConfig.ts endpointReason). */
+  /** How many turns will run (turnEstimate.ts); why this kind runs is in 'About this run'. */
   reason: string;
   onContextChange: (text: string) => void;
   /** History's 'Continue from here', when the next Start continues a stored discussion (shown above the context). */
@@ -20,8 +19,6 @@ export interface StartFormProps {
   /** The 'Format' setting, shown under the context. */
   format?: ReactNode;
   onStart: () => void;
-  onRefreshEndpoints: () => void;
-  probing: boolean;
 }
 
 export function StartForm(p: StartFormProps) {
@@ -61,17 +58,6 @@ export function StartForm(p: StartFormProps) {
         {p.problem && <span className="start-form__problem">{p.problem}</span>}
       </p>
       {!p.loggedIn && <p className="start-form__login muted">You must be logged in to start a discussion</p>}
-      <p className="start-form__endpoints muted">
-        <span>Available endpoints: {p.endpointsLine}</span>
-        <button
-          type="button"
-          className="link-button link-button--small"
-          onClick={p.onRefreshEndpoints}
-          disabled={p.probing}
-        >
-          {p.probing ? 'Checking…' : 'Refresh'}
-        </button>
-      </p>
     </form>
   );
 }
