@@ -3,7 +3,8 @@ import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { uniqueEmail } from './harness';
 
-// What the formats e2e files share: a new account with three offline agents selected, and axe at the two sizes.
+// What the formats e2e files share: a new account with three agents selected (on the offline model, or on a model
+// server's model through a connection the account makes), and axe at the two sizes.
 
 const PASSWORD = 'correct-horse-42';
 export const CONTEXT = 'Should our family vineyard switch from furrow to drip irrigation before next season?';
@@ -12,7 +13,26 @@ export const node = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first();
 export const finished = (page: Page) => panel(page).getByText(/Discussion (finished|stopped)|stopped with an error/);
 
-export async function setUp(page: Page, baseUrl: string, count = 3) {
+/** Adds an OpenAI-compatible connection to `baseUrl` through the API the Models dialog uses; its id. */
+export async function connectModelServer(page: Page, baseUrl: string): Promise<string> {
+  return page.evaluate(async (url) => {
+    const res = await fetch('/model-connections', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'openai', name: 'Format test server', base_url: url }),
+    });
+    if (res.status !== 201) throw new Error(`the connection was refused: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  }, baseUrl);
+}
+
+/** A new account with `count` agents selected; `model` is 'offline' or a model server's URL and model name. */
+export async function setUp(
+  page: Page,
+  baseUrl: string,
+  count = 3,
+  model: 'offline' | { url: string; name: string } = 'offline',
+) {
   await page.goto(baseUrl);
   await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('formats'));
@@ -26,7 +46,8 @@ export async function setUp(page: Page, baseUrl: string, count = 3) {
       ['Cy', 'Grower'],
     ] as [string, string][]
   ).slice(0, count);
-  await makeOfflineAgents(page, names);
+  const modelId = model === 'offline' ? 'offline' : `@${await connectModelServer(page, model.url)}/${model.name}`;
+  await makeOfflineAgents(page, names, modelId);
   for (const [name] of names) await node(page, name).click();
 }
 

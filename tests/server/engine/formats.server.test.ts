@@ -2,76 +2,34 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmRegistry } from '../../../server/providers';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
-import { startLoopback } from '../../support/loopback';
+import { FORMAT_MODEL, startFakeFormatModel } from '../../support/fakeFormatModel';
 import { startTestServer, type TestServer } from '../harness';
 import { openDiscussion, sessionId, testProviders, type Client } from './helpers';
 
 // Every format through the real server and socket, its model an OpenAI-compatible server on a loopback port that
 // keeps every prompt it is sent: what each agent heard is read from the prompts themselves.
 
-const MODEL = 'fake-format-model';
-interface Seen {
-  messages: Array<{ role: string; content: string }>;
-  schema: Record<string, any> | undefined;
-}
-const seen: Seen[] = [];
+const MODEL = FORMAT_MODEL;
 /** The words of a speaking turn; the test may replace it. */
 let say: (prompt: string) => string = () => 'Drip irrigation saves water on sandy soil.';
 let hold: Promise<void> | null = null;
 
-function reply(body: any): string {
-  const schema = body.response_format?.json_schema?.schema;
-  const props = schema?.properties ?? {};
-  const user = [...body.messages].reverse().find((m: any) => m.role === 'user')?.content ?? '';
-  if (props.next_speaker?.enum)
-    return JSON.stringify({ next_speaker: props.next_speaker.enum[1], content: 'They have not spoken yet.' });
-  if (props.ranking)
-    return JSON.stringify({
-      ranking: [...props.ranking.items.properties.answer.enum]
-        .reverse()
-        .map((a: string) => ({ answer: a, reason: 'clear' })),
-      content: 'ranked',
-    });
-  if (props.side)
-    return JSON.stringify({
-      side: /debate has not started/.test(user) ? 'against' : 'for',
-      confidence: 0.7,
-      content: 'weighed',
-    });
-  return JSON.stringify({
-    content: say(body.messages.map((m: any) => m.content).join('\n')),
-    stance: 'support',
-    confidence: 0.8,
-    argument_type: 'proposal',
-  });
-}
-
-let lb: Awaited<ReturnType<typeof startLoopback>>;
+let lb: Awaited<ReturnType<typeof startFakeFormatModel>>;
+/** Every request the model server was sent (its messages and the schema asked for). */
+let seen: Awaited<ReturnType<typeof startFakeFormatModel>>['seen'] = [];
 let s: TestServer;
 let token: string;
 let ids: string[];
 const NAMES = ['Ada', 'Bo', 'Cy'];
 
 beforeAll(async () => {
-  lb = await startLoopback(async (req, res) => {
-    if (req.url.startsWith('/v1/models')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model', owned_by: 'fake' }] }));
-    }
-    const body = req.json();
-    seen.push({ messages: body.messages, schema: body.response_format?.json_schema?.schema });
-    if (hold) await hold;
-    const content = reply(body);
-    if (!body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(
-        JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
-      );
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`);
-    res.end('data: [DONE]\n\n');
+  lb = await startFakeFormatModel({
+    say: (prompt) => say(prompt),
+    before: async () => {
+      if (hold) await hold;
+    },
   });
+  seen = lb.seen;
   const llm = createLlmRegistry([createOpenAiProvider({ baseUrl: lb.url })]);
   s = await startTestServer({}, { providers: testProviders({ llm }) });
   ({ token } = await s.register());
@@ -98,7 +56,7 @@ const start = (format: object, extra: object = {}) =>
     format,
     ...extra,
   });
-const prompt = (x: Seen) => x.messages.map((m) => m.content).join('\n');
+const prompt = (x: (typeof seen)[number]) => x.messages.map((m) => m.content).join('\n');
 const turnsOf = (c: Client) => c.frames.filter((f) => f.type === 'text' && !f.interrupted);
 
 describe('formats on the server', () => {
