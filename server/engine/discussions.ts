@@ -165,6 +165,7 @@ async function open(
     const participants = agents.map((a) => ({
       id: a.id,
       name: a.name,
+      role: a.role,
       model: a.model,
       color: a.color ?? null,
       avatar: a.avatar ?? null,

@@ -6,6 +6,8 @@ import { continuationFields } from './continuation';
 export const historyParticipant = z.looseObject({
   id: z.string(),
   name: z.string(),
+  /** The agent's role when the discussion started (older discussions have none). */
+  role: z.string().nullish(),
   model: z.string().nullish(),
   color: z.string().nullish(),
   avatar: z.string().nullish(),

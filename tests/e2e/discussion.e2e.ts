@@ -311,9 +311,10 @@ test(
     if ((await title(page).textContent()) !== 'Multi-Round Discussion')
       throw new Error(`title ${await title(page).textContent()}`);
     await panel(page).getByRole('button', { name: 'Start Multi-Round Discussion' }).waitFor();
+    // Why this kind runs is said under 'About this run' (in the page while that is closed).
     await panel(page)
       .getByText(/^Multi-round reasoning is on/)
-      .waitFor();
+      .waitFor({ state: 'attached' });
     // Enhanced with formal (ACL) messages: every turn also sends an ACL message, which must not show twice.
     await setSettings(
       page,

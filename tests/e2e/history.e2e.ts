@@ -97,8 +97,11 @@ test(
       10_000,
     );
     const replayed = await cardTexts(log);
-    if (JSON.stringify(replayed) !== JSON.stringify(shown))
-      throw new Error(`History shows\n${replayed.join('\n---\n')}\nthe panel showed\n${shown.join('\n---\n')}`);
+    const differs = replayed.findIndex((r, i) => r !== shown[i]);
+    if (differs >= 0 || replayed.length !== shown.length)
+      throw new Error(
+        `message ${differs + 1} differs: History shows\n${replayed[differs]}\nthe panel showed\n${shown[differs]}`,
+      );
     if ((await dialog(page).getByRole('textbox').count()) > 0) throw new Error('the read-only view has a text box');
     await expectAxeClean(page, 'an opened discussion');
     for (const tab of ['Reasoning Tree', 'Research', 'Analytics']) {

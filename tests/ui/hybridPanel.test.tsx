@@ -249,7 +249,7 @@ describe('hybrid panel', () => {
     expect(screen.getByText('No research papers yet')).toBeTruthy();
   });
 
-  it('the Format setting goes out with Start; a running council offers End discussion and @name completion', async () => {
+  it('the Format setting goes out with Start; a running council offers End discussion, and Join in opens the message box with @name completion', async () => {
     const user = userEvent.setup();
     const p = renderHybridPanel();
     await user.selectOptions(screen.getByLabelText('Format'), 'Council');
@@ -260,6 +260,10 @@ describe('hybrid panel', () => {
     expect(screen.getByTitle(/^Council · /)).toBeTruthy();
     await user.click(button('End discussion'));
     expect(socket.sent.at(-1)).toEqual({ type: 'end_discussion' });
+    // The person has no part in a council: the message box waits behind 'Join in', and the feed keeps the room.
+    expect(screen.queryByLabelText('Your message to the agents')).toBeNull();
+    await user.click(button('Join in'));
+    expect(button('Join in').getAttribute('aria-pressed')).toBe('true');
     const box = screen.getByLabelText('Your message to the agents');
     await user.type(box, `@${AGENTS[2].name.slice(0, 2)}`);
     expect(

@@ -83,6 +83,9 @@ export default function HybridPanel({
   // While a run is on (and after it, until 'New discussion') the setup folds into one line so the feed has the room.
   const [composingAfter, setComposingAfter] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<Drawer>('none');
+  // The hybrid panel gives the feed the room: the message box shows when the person has a part in the format (the
+  // moderator, the judge) or asks for it with 'Join in' (an @name gives an agent the next turn).
+  const [joinIn, setJoinIn] = useState(false);
 
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const {
@@ -126,6 +129,9 @@ export default function HybridPanel({
       })),
     [agentIds, wsAgents],
   );
+  const personHasRole =
+    (runFormat?.kind === 'moderated' && runFormat.moderator === 'human') ||
+    (runFormat?.kind === 'debate' && runFormat.judge === 'human');
   const [start, startQuestion] = useStartQuestion(unreachable, () =>
     discussion.send({ type: 'hybrid.start', agentIds: selectedIds }),
   );
@@ -289,7 +295,7 @@ export default function HybridPanel({
           onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
         />
       )}
-      {locked && (
+      {locked && (joinIn || personHasRole) && (
         <HumanMessageBox
           enabled={canSendHuman}
           names={agents.map((a) => a.name)}
@@ -306,6 +312,16 @@ export default function HybridPanel({
           >
             Stop Discussion
           </button>
+          {locked && !personHasRole && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-pressed={joinIn}
+              onClick={() => setJoinIn((open) => !open)}
+            >
+              Join in
+            </button>
+          )}
           {showInterrupt && (
             <button
               type="button"
