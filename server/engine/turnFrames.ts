@@ -17,7 +17,8 @@ import type { EngineFrame } from './frames';
 import { positionTurn } from './positions/turn';
 import { turnRequest } from './prompt';
 import { votesOf, withTurn, type ArgumentNode, type DiscussionRecord } from './record';
-import { findAgent, nextSpeaker } from './speakers';
+import { orderedSpeaker } from './formats/floor';
+import { findAgent } from './speakers';
 
 // One agent's turn and everything each panel is sent for it: who has the floor, the streamed draft
 // (agent_message_start / agent_message_delta), the final message in the panel's own shape (`text` for the basic
@@ -27,14 +28,7 @@ import { findAgent, nextSpeaker } from './speakers';
 // draft's id, so the panel's streamed placeholder becomes the argument in place.
 
 export function chooseSpeaker(c: EngineContext): Step {
-  const { agent, reason } = nextSpeaker(c.plan, c.record, {
-    turnInStage: c.turnInStage,
-    lastSpeakerId: c.lastSpeakerId,
-    prevSpeakerId: c.prevSpeakerId,
-    delegateId: c.delegation?.toId ?? null,
-    lastAddressedTo: c.lastAddressedTo,
-    lastPicked: c.lastPicked,
-  });
+  const { agent, reason } = orderedSpeaker(c);
   const answering =
     reason === 'delegation' && c.delegation ? { from: c.delegation.from, task: c.delegation.task } : null;
   return {

@@ -4,6 +4,17 @@ import { maxTurns } from '../plan';
 import { nextSpeaker, type SpeakerReason } from '../speakers';
 import { scriptOf, type FormatTask, type Slot } from './state';
 
+/** Who speaks next by the discussion's own order (delegation, address, mode), from where the context stands. */
+export const orderedSpeaker = (c: EngineContext) =>
+  nextSpeaker(c.plan, c.record, {
+    turnInStage: c.turnInStage,
+    lastSpeakerId: c.lastSpeakerId,
+    prevSpeakerId: c.prevSpeakerId,
+    delegateId: c.delegation?.toId ?? null,
+    lastAddressedTo: c.lastAddressedTo,
+    lastPicked: c.lastPicked,
+  });
+
 // The floor policy of every format, one pure function of the engine's context: who speaks (or is asked for a
 // choice) next and why, or that the format waits for the person, or that it is over. In order:
 //   the person ended it → end; a constrained answer to repair → the same slot again; the moderator asked the
@@ -63,14 +74,7 @@ export function nextFloor(c: EngineContext): Floor {
   }
   switch (f.kind) {
     case 'round_table': {
-      const { agent, reason } = nextSpeaker(c.plan, c.record, {
-        turnInStage: c.turnInStage,
-        lastSpeakerId: c.lastSpeakerId,
-        prevSpeakerId: c.prevSpeakerId,
-        delegateId: c.delegation?.toId ?? null,
-        lastAddressedTo: c.lastAddressedTo,
-        lastPicked: c.lastPicked,
-      });
+      const { agent, reason } = orderedSpeaker(c);
       return {
         kind: 'turn',
         slot: speak(agent.id),
