@@ -199,6 +199,14 @@ export const SHAPES: Shape[] = [
       /\b(you say|you point out that|i hear you that|even if|on the table:) (?!it\b)[a-z]/i.test(s) ||
       /\bfor you all:/i.test(s),
   },
+  {
+    // 'I'm now in favour of food waste': a side is taken on a proposal, never on what the topic is about.
+    name: "a side taken on the topic's phrase instead of a proposal",
+    found: (s) =>
+      /\b(in favour of|i back|i backed|turned me against|come down against|won't support|i oppose)\s+(?!the proposal\b|this\b|it\b|that\b)/i.test(
+        s,
+      ),
+  },
 ];
 
 /** Sentences of a turn, with quoted words (someone else's) blanked out of the checks. */

@@ -58,11 +58,13 @@ describe('the offline demo reads like people (property)', () => {
     );
   }, 240_000);
 
-  it('the issue’s three broken shapes are caught', () => {
+  it('the broken shapes found so far are caught', () => {
     for (const bad of [
       'One option is to pair the city with public transport and compare the results.',
       'The trade-off is between brainstorm ways and public transport, and as an economist I would weight it higher.',
       'You say data point for you all: Tallinn made buses free in 2013.',
+      "I was undecided before; after Vera's argument, I'm now in favour of food waste.",
+      "I won't support public transport as it stands.",
     ])
       expect(brokenShapes(bad), bad).not.toEqual([]);
     expect(brokenShapes('You wrote, "Tallinn made buses free in 2013."')).toEqual([]);

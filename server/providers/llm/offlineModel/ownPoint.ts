@@ -41,19 +41,19 @@ export function shift(tu: Turn): string | null {
           `${capitalize(by)} has changed my mind on ${A} since my last turn.`,
         ])
       : fresh(tu, [
-          `I was undecided before; after ${by}, I'm now in favour of ${A}.`,
-          `${capitalize(by)} has made up my mind: I back ${A}.`,
+          `I was undecided before; after ${by}, I'm now in favour of the proposal on ${A}.`,
+          `${capitalize(by)} has made up my mind: I back this proposal.`,
         ]);
   }
   if (pos.stance === 'oppose') {
     return mine.stance === 'support'
       ? fresh(tu, [
-          `I backed ${A} earlier, but ${by} makes me doubt ${agree(a, 'them', 'it')} now.`,
+          `I backed the proposal on ${A} earlier, but ${by} makes me doubt it now.`,
           `I've grown more cautious about ${A} since I last spoke, because of ${by}.`,
         ])
       : fresh(tu, [
-          `I was undecided before; ${by} has turned me against ${A}.`,
-          `After ${by}, I've come down against ${A}.`,
+          `I was undecided before; ${by} has turned me against this proposal.`,
+          `After ${by}, I've come down against the proposal on ${A}.`,
         ]);
   }
   return fresh(tu, [
@@ -137,7 +137,7 @@ export function closing(tu: Turn): string | null {
       return pos.stance === 'oppose'
         ? fresh(tu, [
             `The plan for ${A} needs to change before I sign up.`,
-            `I won't support ${A} as ${agree(tu.a, 'they stand', 'it stands')}.`,
+            `I won't support the proposal on ${A} as it stands.`,
           ])
         : pos.stance === 'neutral'
           ? fresh(tu, [`I need a straight answer on ${A} before I commit.`, `Convince me on ${A} and I'll back it.`])
