@@ -231,6 +231,17 @@ describe('the built-in offline model', () => {
     const given = await answer(ctxFor(agents[0], { task: 'summary', history, consensus: 0.4 }));
     expect(given.content).toContain('Agreement stands at 40%');
     expect(given.content).not.toMatch(/support stands at/);
+    // A low figure with nobody opposed is not called disagreement: everyone leaning one way, unsurely, says so.
+    const allFor = [
+      { speaker: 'Alice', content: 'Drip first.', stance: 'support', confidence: 0.6 },
+      { speaker: 'Bob', content: 'Agreed.', stance: 'support', confidence: 0.58 },
+    ];
+    const unsure = await answer(ctxFor(agents[0], { task: 'summary', history: allFor, consensus: 0.3 }));
+    expect(unsure.content).toContain('Agreement stands at 30%, short of a working consensus');
+    expect(unsure.content).not.toMatch(/disagreement/);
+    const split = [...allFor, { speaker: 'Carol', content: 'No.', stance: 'oppose', confidence: 0.7 }];
+    const opposed = await answer(ctxFor(agents[0], { task: 'summary', history: split, consensus: 0.3 }));
+    expect(opposed.content).toContain('with open disagreement');
   });
 
   it('honours maxTokens as an approximate word budget', async () => {

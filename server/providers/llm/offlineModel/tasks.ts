@@ -42,6 +42,15 @@ export function pickNextSpeaker(ctx: TurnContext, rng: Rng): TurnAnswer {
   };
 }
 
+/** What the figure means, from where the speakers stand: a low figure with nobody opposed is not disagreement. */
+function agreementNote(agreement: number, counts: { support: number; oppose: number; neutral: number }): string {
+  if (agreement >= 0.7) return ', a working consensus';
+  if (counts.oppose) return ', with open disagreement';
+  if (counts.neutral) return ', with some still undecided';
+  if (counts.support) return ', short of a working consensus: everyone leans the same way, but not surely enough';
+  return '';
+}
+
 /** Latest position of each speaker, then what the discussion circled around. */
 export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
   const latest = new Map<string, { stance?: string; confidence?: number }>();
@@ -84,7 +93,7 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     `Summary of ${turns} turn${turns === 1 ? '' : 's'} on ${clause ?? `"${shortTopic(ctx.topic)}"`}${speakers.length ? `, by ${listPhrase(speakers)}` : ''}.`,
     positions.length ? `Latest positions: ${positions.join('; ')}.` : 'No positions were stated yet.',
     themes.length ? `The discussion centred on ${listPhrase(themes)}.` : '',
-    `${ctx.consensus !== undefined ? 'Agreement' : 'Confidence-weighted support'} stands at ${Math.round(agreement * 100)}%${agreement >= 0.7 ? ', a working consensus' : counts.oppose || ctx.consensus !== undefined ? ', with open disagreement' : ''}.`,
+    `${ctx.consensus !== undefined ? 'Agreement' : 'Confidence-weighted support'} stands at ${Math.round(agreement * 100)}%${agreementNote(agreement, counts)}.`,
   ].filter(Boolean);
   const stance =
     counts.support >= counts.oppose && counts.support >= counts.neutral
