@@ -1,4 +1,4 @@
-import { agree, be, refer } from './phrases';
+import { be, refer } from './phrases';
 import { capitalize } from './words';
 import { fresh, roleName, type Turn } from './turn';
 
