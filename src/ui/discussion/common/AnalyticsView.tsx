@@ -60,7 +60,7 @@ export function AnalyticsView({
         <Stat label="Papers" value={analytics.totalPapers} />
         <Stat label="Avg. argument confidence" value={pct(analytics.averageArgumentConfidence)} />
         <Stat label="Delegations" value={analytics.delegations} />
-        <Stat label="Run" value={RUN_WORDS[connection.status] ?? connection.status} />
+        <Stat label="Run" value={runWord(connection.status, analytics.totalMessages)} />
       </dl>
       {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
       {analytics.totalMessages === 0 ? (
@@ -93,6 +93,12 @@ export function AnalyticsView({
       )}
     </div>
   );
+}
+
+/** A run that is not running is finished when it left messages behind, and has not started when it left none. */
+function runWord(status: string, messages: number): string {
+  if (status === 'disconnected') return messages > 0 ? 'Finished' : 'Not started';
+  return RUN_WORDS[status] ?? status;
 }
 
 /** The run's state in words: between runs nothing is 'disconnected', it is simply not running. */
