@@ -1,4 +1,4 @@
-// Audio queue gap (issue 7): in headless Chromium, the real audio queue (HEAD check, preload cache, player over
+// Audio queue gap: in headless Chromium, the real audio queue (HEAD check, preload cache, player over
 // real HTMLAudioElements) plays 20 short WAV clips served from a loopback HTTP server that answers HEAD and
 // GET with audio/wav; the gap is the time from a clip's 'ended' to the next clip's 'playing', stamped in the
 // page. The spec's 200 ms (AUDIO_NEXT_AFTER_END_MS) is the floor; targets: median ≤ 230 ms, p95 ≤ 300 ms.

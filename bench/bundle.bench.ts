@@ -1,6 +1,6 @@
-// Production build budget (issue 2): the JavaScript a browser must fetch to show the login screen — the entry
+// Production build budget: the JavaScript a browser must fetch to show the login screen — the entry
 // chunk in dist/index.html, its modulepreloads and everything they import statically, not lazily loaded
-// chunks — gzipped, against 110 KB (issue 19); and proof that no chunk loaded at start carries jspdf or the inspector.
+// chunks — gzipped, against 110 KB; and proof that no chunk loaded at start carries jspdf or the inspector.
 //
 //   npm run bench bundle        (builds first when dist/ is stale)
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Canvas budgets (issue 3), in headless Chromium, on a board of 500 agents and 1,000 connections:
+// Canvas budgets, in headless Chromium, on a board of 500 agents and 1,000 connections:
 //   - time to first render (mount → every node in the DOM, measured and painted, every edge drawn) and a
 //     60-frame programmatic pan (setViewport once per animation frame), for our canvas (CanvasArea over a real
 //     workspace actor whose loads answer from memory) and for bare @xyflow/react with the same nodes and

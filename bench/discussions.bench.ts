@@ -1,4 +1,4 @@
-// Discussion engine budgets (issues 4 and 8), on loopback with the built-in offline model:
+// Discussion engine budgets, on loopback with the built-in offline model:
 //   - 50 concurrent discussions: frames per second, p50/p99 time from a model's answer to its frame on the wire
 //     (target p99 ≤ 20 ms), memory per discussion;
 //   - 50 concurrent streaming discussions (the offline model streaming at 200 tokens/s, deltas coalesced to one

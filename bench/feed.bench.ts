@@ -1,4 +1,4 @@
-// Feed ingest budget (issue 7): a synthetic 10,000-frame discussion, built from the recorded transcripts' server
+// Feed ingest budget: a synthetic 10,000-frame discussion, built from the recorded transcripts' server
 // frames with fresh ids and timestamps (and each turn streamed as start + deltas + final, as the live server
 // does), goes through the production path: JSON.parse → parseFrame (the panel's zod union) → applyFrame.
 // Figures: frames per second of the whole path (target ≥ 20,000), of each stage alone, and the whole path's

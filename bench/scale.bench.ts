@@ -1,4 +1,4 @@
-// More than one process on one PostgreSQL (issue 11), on loopback, with Debian's PostgreSQL in a throwaway cluster:
+// More than one process on one PostgreSQL, on loopback, with Debian's PostgreSQL in a throwaway cluster:
 //   - cross-process live-update latency: PUT /agents/{id}/position on A → the agent_updated frame on B's
 //     /ws/updates socket, p50/p99 (target p99 ≤ 100 ms);
 //   - load: BENCH_USERS (200) users, each with a /ws/updates socket, BENCH_DISCUSSING (50) of them in a discussion

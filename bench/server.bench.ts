@@ -1,4 +1,4 @@
-// Server budgets (issue 2), on loopback:
+// Server budgets, on loopback:
 //   - cold start: `node scripts/start.mjs` (dist/ already built) to the first 200 from /health, with a fresh
 //     data directory (migrations run) and again with an existing one;
 //   - GET /health requests per second from N keep-alive clients, against the real server and against a bare

@@ -1,5 +1,5 @@
 // Screenshots of both discussion panels mid-discussion and finished, at 1440×900 and 1024×700, for looking at the
-// one-bubble feed and the panels' words (issue 18). Against a running app: FEED_SCREENS_BASE=http://127.0.0.1:PORT
+// one-bubble feed and the panels' words. Against a running app: FEED_SCREENS_BASE=http://127.0.0.1:PORT
 // npx tsx scripts/feed-screens.ts OUT_DIR
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tests/e2e/harness';

@@ -1,4 +1,4 @@
-// One-off screenshots of History past 500 (issue 21): the built app on an in-process server, one user with 1,200
+// One-off screenshots of History past 500: the built app on an in-process server, one user with 1,200
 // stored discussions, the list scrolled past its first pages, and the topic filter. Writes PNGs to SHOTS_DIR.
 //   npm run build && SHOTS_DIR=/tmp/shots npx tsx scripts/historyPagesShot.ts
 import { mkdtemp } from 'node:fs/promises';

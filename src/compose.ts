@@ -35,7 +35,7 @@ export interface AppDeps {
 }
 
 // The token's payload is checked with its zod schema, which (like every schema) loads lazily with jwt.ts, so the
-// sign-in screen's JavaScript carries no zod (issue 19); every caller below is already asynchronous.
+// sign-in screen's JavaScript carries no zod; every caller below is already asynchronous.
 const loadJwt = () => import('./services/jwt');
 const claimsFrom = (
   decodeJwt: (token: string) => { sub: string; exp: number } | null,

@@ -19,7 +19,7 @@ import { formatPlanOf, withFormat, type FormatPlan } from './formats/formatPlan'
 import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
 
 // A discussion's configuration, whichever endpoint and panel it came from, reduced to the one shape the
-// engine machine runs. Each endpoint's behaviour (part 2, issue 4) is decided here, once.
+// engine machine runs. Each endpoint's behaviour (spec part 2) is decided here, once.
 
 export type ConversationMode = (typeof CONVERSATION_MODES)[number];
 export type HybridMode = (typeof HYBRID_MODES)[number];

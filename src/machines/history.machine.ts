@@ -1,4 +1,4 @@
-// Past discussions (issue 9): the History dialog both panels open. Parallel regions:
+// Past discussions: the History dialog both panels open. Parallel regions:
 //   dialog   — hidden ⇄ shown (each panel's History button; showing it loads the list again)
 //   list     — idle → loading → loaded | failed; refresh loads again (GET /discussion/history/page, newest first,
 //              a page at a time); loaded → loadingMore → loaded appends the next page (the list's infinite scroll);

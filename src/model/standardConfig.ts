@@ -116,7 +116,7 @@ function endpointConfig(req: ConfigRequest): Record<string, unknown> {
 
 export const endpointName = (key: EndpointKey) => ENDPOINTS[key].name;
 
-// ── What the panel says about the discussion it will run (issue 18 'Plain words') ──
+// ── What the panel says about the discussion it will run ──
 
 /** The panel's title for each endpoint: it says what will run (or runs). */
 export const ENDPOINT_TITLES: Record<EndpointKey, string> = {

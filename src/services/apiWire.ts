@@ -1,5 +1,5 @@
 // The schemas api.ts checks its answers with, in a module of their own so that zod and these schemas load with
-// the first API call instead of in the JavaScript that shows the sign-in screen (issue 19's bundle budget).
+// the first API call instead of in the JavaScript that shows the sign-in screen (the sign-in bundle budget).
 import { z } from 'zod';
 // First: zod set to compile nothing at run time (the CSP forbids eval) before any of these parses.
 import '../schemas/common';

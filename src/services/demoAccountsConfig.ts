@@ -1,6 +1,6 @@
 // VITE_DEMO_ACCOUNTS, checked with its zod schema when the app is built (vite.config.ts defines the result as
 // __AGORA_DEMO_ACCOUNTS__): the value is fixed at build time, so checking it in the browser would only add zod to
-// the JavaScript that shows the sign-in screen (issue 19).
+// the JavaScript that shows the sign-in screen.
 import { demoAccountList, type DemoAccount } from '../schemas/demoAccounts.ts';
 
 export const DEFAULT_DEMO_ACCOUNTS: DemoAccount[] = [

@@ -1,5 +1,5 @@
 // http.request with the answer's schema named rather than passed: the schemas (and zod with them) live in
-// apiWire.ts, fetched with the first call, so the sign-in screen's JavaScript carries neither (issue 19).
+// apiWire.ts, fetched with the first call, so the sign-in screen's JavaScript carries neither.
 // Every answer is still parsed with its schema before anyone sees it.
 import type { z } from 'zod';
 import type { Http, RequestOptions } from './http';

@@ -1,5 +1,5 @@
 // The user saved beside the token (tokenStorage.ts), checked with its schema. Apart from tokenStorage so that the
-// schema and zod load after sign-in, not with the sign-in screen (issue 19); nothing before sign-in reads it.
+// schema and zod load after sign-in, not with the sign-in screen; nothing before sign-in reads it.
 import { user as userSchema, type User } from '../schemas/auth';
 import type { TokenStorage } from './tokenStorage';
 

@@ -89,7 +89,7 @@ async function expectAxeClean(page: Page, label: string) {
   if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
 }
 
-// The Start label and the panel's title name what will run (issue 18), for each endpoint the settings choose.
+// The Start label and the panel's title name what will run, for each endpoint the settings choose.
 const ENDPOINTS: { name: string; start: string; title: string; settings: Record<string, boolean> }[] = [
   {
     name: 'Basic',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUnavailableReason, startPostgres, type PgCluster } from './postgresCluster';
 import { call, openSocket, startServerProcess, type ServerProcess } from './serverProcess';
 
-// Two real server processes on one PostgreSQL (issue 11): a change made through A reaches the same user's live
+// Two real server processes on one PostgreSQL: a change made through A reaches the same user's live
 // sockets on B; a listener connection killed from PostgreSQL reconnects and catches up without losing an event.
 const reason = postgresUnavailableReason();
 

@@ -6,7 +6,7 @@ import { AUDIO_SAMPLES, upload } from './audioFixtures';
 import { fakeSpeech, makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './engine/helpers';
 import { collect, startTestServer, type TestServer } from './harness';
 
-// Issue 10, finding by finding: what an attacker from outside could do, and what the server answers now.
+// Finding by finding: what an attacker from outside could do, and what the server answers now.
 
 const NUL = '\u0000';
 const isDetail = (r: { status: number; body: any }) =>
@@ -428,7 +428,7 @@ describe('1. the login limit and X-Forwarded-For', () => {
         JSON.stringify({ email: 'h@example.com', password: 'secret-pass' }),
         '/auth/register',
       );
-      // Issue 21: a user's token does not open the details either; only the operator token does.
+      // A user's token does not open the details either; only the operator token does.
       const withToken = await raw(s, 'GET', '/health', {
         headers: { 'x-forwarded-for': '198.51.100.9', authorization: `Bearer ${reg.body.access_token}` },
       });

@@ -18,7 +18,7 @@ import {
   type Client,
 } from './engine/helpers';
 
-// Issue 21, finding by finding: each test fails on the code before it and passes after.
+// Finding by finding: each test fails on the code before it and passes after.
 
 // The model waits at the gate from turn `fromTurn` on, so a test can act while a discussion runs.
 let gate: { promise: Promise<void>; open: () => void; fromTurn: number } | null = null;

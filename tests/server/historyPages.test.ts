@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussionHistory, historyPage } from '../../src/schemas/history';
 import { startTestServer, type TestServer } from './harness';
 
-// History past 500 (issue 21): 1,200 discussions of one user, paged with a cursor, filtered by topic; the old
+// History past 500: 1,200 discussions of one user, paged with a cursor, filtered by topic; the old
 // route still answers the latest 500 as it did.
 
 let s: TestServer;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { call, openSocket, startServerProcess, type ServerProcess } from './serverProcess';
 
-// Issue 21, finding 6: in the default mode (no DISCUSSIONS_SURVIVE_RESTART) a SIGKILL loses no frame the client
+// In the default mode (no DISCUSSIONS_SURVIVE_RESTART) a SIGKILL loses no frame the client
 // was sent. The kill is sent the moment a message frame arrives, before the server's background batch can have
 // written it; after the restart every frame the client saw is stored, and the discussion is marked abandoned.
 let dir = '';

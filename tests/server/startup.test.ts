@@ -1,4 +1,4 @@
-// Start-up and /health plumbing (issue 19): the background health state, the start-up line, the PGlite template
+// Start-up and /health plumbing: the background health state, the start-up line, the PGlite template
 // seeding and the security headers worked out once. Behaviour only; how fast they are is the server bench's.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';

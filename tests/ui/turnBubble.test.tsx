@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// One turn, one bubble (issue 18): the feed rows as a reader meets them — the agent's avatar and colour, name and
+// One turn, one bubble: the feed rows as a reader meets them — the agent's avatar and colour, name and
 // role, the text once with its caret while it streams, and what the protocol added collapsed beneath it in plain
 // words; light rows for what is not a turn; the Research tab's empty state and failure notice.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';

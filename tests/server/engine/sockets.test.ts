@@ -25,7 +25,7 @@ let failFor: string | null = null;
 let holdFirst: { gate: Promise<void>; open: () => void } | null = null;
 const watched = offlineLlm(async (req, next) => {
   requests.push(req);
-  // As a real provider fails (providers/errors.ts); any other exception reaches the client only as a reference (issue 21).
+  // As a real provider fails (providers/errors.ts); any other exception reaches the client only as a reference.
   if (failFor && req.context?.agent.name === failFor)
     throw new ProviderError('the model server answered 500: out of memory', 'offline', 'http', 500);
   if (holdFirst && req.context?.turn === 1) await holdFirst.gate;

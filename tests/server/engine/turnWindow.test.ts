@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EARLIER_LIMIT, TURN_WINDOW } from '../../../server/engine/record';
 import { answer, plans, run, until } from './machineKit';
 
-// Issue 21, finding 1: a flood of human messages does not grow the machine's record (and with it the snapshot
+// A flood of human messages does not grow the machine's record (and with it the snapshot
 // stored with every batch in durable mode) without bound: the latest turns stay whole, older ones become gists.
 
 describe('the turn window', () => {

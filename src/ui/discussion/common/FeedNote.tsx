@@ -1,4 +1,4 @@
-// A row of the feed that is not anyone's turn (issue 18): a round or stage boundary as a thin divider; consensus,
+// A row of the feed that is not anyone's turn: a round or stage boundary as a thin divider; consensus,
 // summary, research, notices and problems as light rows with a word that says what they are. An ACL message or
 // hand-over that no turn took (feed.ts) is a light row too, in plain words.
 import { memo } from 'react';

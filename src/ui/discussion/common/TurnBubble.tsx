@@ -1,4 +1,4 @@
-// One agent turn, one bubble (issue 18; as LobeHub, Open WebUI and assistant-ui draw a message): the speaker's
+// One agent turn, one bubble (as LobeHub, Open WebUI and assistant-ui draw a message): the speaker's
 // avatar and colour, name and role, the text with its caret while it streams, and beneath it, collapsed, what
 // the protocol added (TurnDetails). The human's own messages are bubbles too, on the right. Receives its item,
 // never the feed, so a streamed delta redraws only this row.

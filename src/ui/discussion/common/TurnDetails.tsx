@@ -1,4 +1,4 @@
-// What the protocol adds to a turn, quiet and collapsed beneath its text (issue 18): the performative as a short
+// What the protocol adds to a turn, quiet and collapsed beneath its text: the performative as a short
 // phrase, stance and confidence, reasoning steps, evidence, a hand-over, the audio clip. The summary line says
 // what is inside in plain words; the body is built only when opened, so a closed disclosure costs two nodes.
 import { useState } from 'react';

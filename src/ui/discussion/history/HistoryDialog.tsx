@@ -1,4 +1,4 @@
-// Past discussions (issue 9): a dialog over either panel, opened by its History button. The list (newest first,
+// Past discussions: a dialog over either panel, opened by its History button. The list (newest first,
 // virtualized when long), a read-only view of one discussion that reuses the panels' components (messages,
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.

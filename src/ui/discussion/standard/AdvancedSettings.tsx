@@ -1,5 +1,5 @@
 // The Advanced Settings popover (docs/product.md#discussions-screens): the basics first (Turns, the most asked-for
-// setting, at the top; issue 18), then communication, multi-round reasoning, research integration, and the endpoint
+// setting, at the top), then communication, multi-round reasoning, research integration, and the endpoint
 // status list with Refresh last. Bounds come from src/schemas/settings.ts; each change sends the whole settings object,
 // which the machine checks against the schema and saves.
 import {

@@ -1,6 +1,6 @@
 // The standard panel's header (docs/product.md#discussions-screens): the title (it says what will run, or runs), the
 // Live/Idle and connection badges, the Advanced Settings and expand toggles. The endpoint's address and the session id
-// are not in the main view (issue 18): an 'About this run' popover keeps them for whoever needs them.
+// are not in the main view: an 'About this run' popover keeps them for whoever needs them.
 import { Badge, type BadgeTone } from '../../common/Badge';
 import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
 
