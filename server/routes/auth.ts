@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { credentials, loginResponse, refreshResponse, socketTicket, user } from '../../src/schemas/auth';
 import { SERVER_DETAIL } from '../../src/schemas/messages';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/guard';
 import { roleOf } from '../auth/operator';
 import { issueSocketTicket } from '../auth/socketTickets';
@@ -69,7 +69,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/auth/login', { ...limited, schema: loginSchema }, async (req) => {
     const body = req.body;
     const [row] = await ctx.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [body.email.toLowerCase()]);
-    const ok = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    const ok = await verifyPassword(body.password, row?.password_hash ?? DUMMY_HASH);
     if (!row || !ok) throw new HttpError(401, SERVER_DETAIL.invalidCredentials);
     return { access_token: await ctx.tokens.issue(row.id), token_type: 'bearer', user: await publicUser(row) };
   });
