@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './build.mjs';
@@ -92,11 +92,24 @@ export async function buildServerIfNeeded() {
     sourcemap: 'linked',
     sourcesContent: false,
     metafile: true,
+    write: false,
     logLevel: 'error',
     plugins: [ownImportMetaUrl],
   });
   // Packages change only with package-lock.json, which is checked anyway.
   const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
-  writeFileSync(META, JSON.stringify({ recipe: RECIPE, root: ROOT, inputs }));
+  // Each file is written beside its place and renamed into it: a server starting meanwhile never loads half a
+  // bundle, and a node_modules shared by hard links (cp -al, some CI caches) keeps the other copies' bundles.
+  // The map first and the record last, so a record never vouches for a bundle that is not in place yet.
+  const maps = (f) => Number(f.path.endsWith('.map'));
+  mkdirSync(OUT_DIR, { recursive: true });
+  for (const file of [...result.outputFiles].sort((a, b) => maps(b) - maps(a))) replaceFile(file.path, file.contents);
+  replaceFile(META, JSON.stringify({ recipe: RECIPE, root: ROOT, inputs }));
   return SERVER_BUNDLE;
+}
+
+function replaceFile(target, contents) {
+  const temp = `${target}.${process.pid}.tmp`;
+  writeFileSync(temp, contents);
+  renameSync(temp, target);
 }

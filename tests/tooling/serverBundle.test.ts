@@ -1,7 +1,7 @@
 // The server bundle `npm start` runs (scripts/lib/serverBundle.mjs): built from the sources, each file keeping its
 // own import.meta.url (the migrations folder is found from it), the packages inside but those that must stay as
 // installed, and rebuilt when an input changes.
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { linkSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,26 @@ describe('the server bundle', () => {
       expect(serverBundleReason()).toBe('server/startupTimer.ts changed');
     } finally {
       utimesSync(input, atime, mtime);
+    }
+  }, 60_000);
+
+  it('replaces its files instead of writing into them: a hard-linked copy keeps its own bundle', async () => {
+    await buildServerIfNeeded();
+    const copy = `${SERVER_BUNDLE}.linked-copy`;
+    rmSync(copy, { force: true });
+    linkSync(SERVER_BUNDLE, copy);
+    const before = readFileSync(copy, 'utf8');
+    const input = path.join(ROOT, 'server', 'startupTimer.ts');
+    const { atime, mtime } = statSync(input);
+    try {
+      utimesSync(input, atime, new Date(Date.now() + 60_000));
+      await buildServerIfNeeded();
+      expect(statSync(SERVER_BUNDLE).ino).not.toBe(statSync(copy).ino);
+      expect(readFileSync(copy, 'utf8')).toBe(before);
+      expect(readdirSync(path.dirname(SERVER_BUNDLE)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      utimesSync(input, atime, mtime);
+      rmSync(copy, { force: true });
     }
   }, 60_000);
 });
