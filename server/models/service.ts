@@ -5,7 +5,8 @@ import { ProviderError } from '../providers/errors';
 import { createOllamaProvider } from '../providers/llm/ollama';
 import { createOpenAiProvider } from '../providers/llm/openai';
 import type { LlmProvider, ModelInfo } from '../providers/types';
-import { listLimitsOf, replyLimitsOf } from '../config';
+import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
+import type { Providers } from '../providers/providers';
 import { checkUrl } from './addressRule';
 import { guardedFetch } from './guardedFetch';
 import { builtinServerEngine } from './builtinEngine';
@@ -45,31 +46,36 @@ interface Listed {
   lastModels: string[];
 }
 
-interface ModelsState {
+/** The models subsystem's per-server state, carried by the AppContext (`ctx.models`). */
+export interface ModelsState {
   engines: ServerEngine[];
-  box: Promise<SecretBox>;
+  /** The box that seals connection keys; its key is read (or made) on first use. */
+  readonly box: Promise<SecretBox>;
   listings: Map<string, Listed>;
   providers: Map<string, { version: string; provider: LlmProvider }>;
 }
 
-const states = new WeakMap<AppContext, ModelsState>();
-
-export function modelsState(ctx: AppContext): ModelsState {
-  let s = states.get(ctx);
-  if (!s) {
-    const persist = ctx.config.databaseUrl !== 'memory://';
-    // The built-in engine, when this server has one, is every user's 'Built-in' connection.
-    const engines = ctx.providers.builtin ? [builtinServerEngine(ctx.providers.builtin)] : [];
-    s = {
-      engines,
-      box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox),
-      listings: new Map(),
-      providers: new Map(),
-    };
-    states.set(ctx, s);
+declare module '../context' {
+  interface AppContext {
+    models: ModelsState;
   }
-  return s;
 }
+
+export function createModelsState(config: ServerConfig, providers: Providers): ModelsState {
+  const persist = config.databaseUrl !== 'memory://';
+  let box: Promise<SecretBox> | null = null;
+  return {
+    // The built-in engine, when this server has one, is every user's 'Built-in' connection.
+    engines: providers.builtin ? [builtinServerEngine(providers.builtin)] : [],
+    get box() {
+      return (box ??= resolveSecretsKey(config.secretsKey, config.dataDir, persist).then(createSecretBox));
+    },
+    listings: new Map(),
+    providers: new Map(),
+  };
+}
+
+export const modelsState = (ctx: AppContext): ModelsState => ctx.models;
 
 export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 
