@@ -19,6 +19,8 @@ import { createTranscriptionSlots } from './audio/transcription';
 import { createEvalJobs } from './eval/service';
 import { createPullJobs } from './models/pullJobs';
 import { createModelsState } from './models/service';
+import { modelsPlugin } from './models/plugin';
+import { modelDownloadsPlugin } from './models/downloadsPlugin';
 import { createVoicesState } from './voices/state';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
@@ -166,6 +168,9 @@ export async function buildServer(
   });
   // The discussion engine: its start-up (recovery, cluster) and its share of the close (engine/plugin.ts).
   await app.register(enginePlugin);
+  // The model connections and the built-in engine's downloads (models/plugin.ts, models/downloadsPlugin.ts).
+  await app.register(modelsPlugin);
+  await app.register(modelDownloadsPlugin);
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

@@ -86,6 +86,11 @@ export function startPull(ctx: AppContext, userId: string, target: Target, model
   return entry.job;
 }
 
+/** The server is closing: its running pulls are aborted. */
+export function stopPulls(ctx: AppContext) {
+  for (const e of jobsOf(ctx).values()) if (e.job.status === 'running') e.abort.abort();
+}
+
 export function cancelJob(ctx: AppContext, userId: string, id: string): ModelJob | null {
   const e = findJob(ctx, userId, id);
   if (!e) return null;
