@@ -15,7 +15,7 @@ import type { ServerEngine } from './serverEngine';
 export type { ServerEngine } from './serverEngine';
 import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
-import { listRows, ownedRow, storedKey, type ConnectionRow } from './store';
+import { findOwnedRow, listRows, ownedRow, storedKey, type ConnectionRow } from './store';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
 // (from model_connections), each with its state and models; and the one place an agent's model id becomes the
@@ -311,10 +311,7 @@ export async function resolveModel(
   if (!parsed) return null;
   const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
   if (server) return { provider: providerFor(ctx, server), model: parsed.model };
-  const [row] = await ctx.db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [
-    parsed.connectionId,
-    userId,
-  ]);
+  const row = await findOwnedRow(ctx.db, userId, parsed.connectionId);
   if (!row) {
     throw new ProviderError(
       `The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`,
