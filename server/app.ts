@@ -12,8 +12,16 @@ import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
-import { stopAll } from './engine/registry';
-import { ClusterEngine } from './engine/cluster';
+import { Discussions } from './engine/registry';
+import { enginePlugin, windDown } from './engine/plugin';
+import { createOperatorState } from './auth/operator';
+import { createTranscriptionSlots } from './audio/transcription';
+import { createEvalJobs } from './eval/service';
+import { createPullJobs } from './models/pullJobs';
+import { createModelsState } from './models/service';
+import { modelsPlugin } from './models/plugin';
+import { modelDownloadsPlugin } from './models/downloadsPlugin';
+import { createVoicesState } from './voices/state';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -65,18 +73,26 @@ export async function buildServer(
   const hub = new LiveHub();
   const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
+  const providers = opts.providers ?? createProviders(config);
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(secret, config.jwtTtlMinutes),
     hub,
-    providers: opts.providers ?? createProviders(config),
+    providers,
     engine: createEngineState(),
     startedAt: Date.now(),
     instanceId,
     bus: null,
+    // Each subsystem's own state (each declares its field on AppContext in its own module).
+    discussions: new Discussions(config),
+    operator: createOperatorState(),
+    transcriptionSlots: createTranscriptionSlots(config),
+    voices: createVoicesState(),
+    models: createModelsState(config, providers),
+    modelJobs: createPullJobs(),
+    evalJobs: createEvalJobs(),
   };
-  let cluster: ClusterEngine | null = null;
 
   const app = Fastify({
     logger:
@@ -102,6 +118,17 @@ export async function buildServer(
     serverFactory: secureServerFactory(),
   });
   app.decorate('ctx', ctx);
+  const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>
+    app.log.warn({ err }, 'could not prune old speech clips'),
+  );
+  // Added first, so it runs last: onClose hooks run in reverse order, and every plugin's (the engine's, the
+  // routes') may still need the database.
+  app.addHook('onClose', async () => {
+    stopPruning();
+    await ctx.bus?.close();
+    await db.close();
+    await releaseDataDir();
+  });
   if (db.kind === 'postgres') {
     ctx.bus = new PgLiveBus({
       url: config.databaseUrl!,
@@ -112,10 +139,6 @@ export async function buildServer(
       log: app.log,
     });
     await ctx.bus.start();
-    cluster = new ClusterEngine(ctx, app.log);
-  } else if (config.discussionsSurviveRestart && !inMemory) {
-    // PGlite with DISCUSSIONS_SURVIVE_RESTART: the same leases and snapshots, one process, no bus.
-    cluster = new ClusterEngine(ctx, app.log);
   }
   app.decorateRequest('userId', '');
   installErrorHandler(app);
@@ -133,15 +156,8 @@ export async function buildServer(
     // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001
     // (1012 when another process took the discussions over).
     preClose: async function (this: FastifyInstance) {
-      // More than one process: with another one alive, running discussions are handed over (it takes them on
-      // and their clients reconnect to it) instead of ended with reason 'shutdown'.
-      const handOver = cluster && (await cluster.othersAlive().catch(() => false));
-      if (cluster && handOver)
-        app.log.info(
-          { discussions: await cluster.handOver() },
-          'handed running discussions over to the other processes',
-        );
-      else await stopAll(ctx, 'shutdown');
+      // The engine hands its running discussions over to another live process, or ends them (engine/plugin.ts).
+      const handOver = await windDown(app);
       // 1012 tells a panel its discussion goes on elsewhere (it re-attaches); 1001, that this server is going away.
       const [code, reason] = handOver
         ? [CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect']
@@ -150,21 +166,15 @@ export async function buildServer(
       this.websocketServer.close();
     },
   });
+  // The discussion engine: its start-up (recovery, cluster) and its share of the close (engine/plugin.ts).
+  await app.register(enginePlugin);
+  // The model connections and the built-in engine's downloads (models/plugin.ts, models/downloadsPlugin.ts).
+  await app.register(modelsPlugin);
+  await app.register(modelDownloadsPlugin);
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);
   timer?.mark('routes');
-
-  const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>
-    app.log.warn({ err }, 'could not prune old speech clips'),
-  );
-  app.addHook('onClose', async () => {
-    stopPruning();
-    await cluster?.stop();
-    await ctx.bus?.close();
-    await db.close();
-    await releaseDataDir();
-  });
 
   return {
     app,

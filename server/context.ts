@@ -6,7 +6,11 @@ import type { Providers } from './providers/providers';
 import type { LiveHub } from './realtime/hub';
 import type { PgLiveBus } from './realtime/pgBus';
 
-/** What every route and socket handler is given: the server's parts, made once in app.ts. */
+/**
+ * What every route and socket handler is given: the server's parts, made once in app.ts. Each subsystem's own state
+ * (ctx.discussions, ctx.models, ctx.evalJobs, …) is declared on this interface by module augmentation in the
+ * subsystem's module, so this file imports none of them.
+ */
 export interface AppContext {
   config: ServerConfig;
   db: Db;

@@ -1,4 +1,5 @@
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
+import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { storedPath } from './audioFiles';
 import type { AudioRow } from './audioStore';
@@ -12,13 +13,15 @@ const TRANSCRIBE_TIMEOUT_MS = 120_000;
 
 export const transcriptionAvailable = (ctx: AppContext) => ctx.providers.transcription.available();
 
-const slotsByCtx = new WeakMap<AppContext, TranscriptionSlots>();
-const slotsOf = (ctx: AppContext) => {
-  let s = slotsByCtx.get(ctx);
-  if (!s)
-    slotsByCtx.set(ctx, (s = new TranscriptionSlots(ctx.config.transcribeJobsPerUser, ctx.config.transcribeJobs)));
-  return s;
-};
+declare module '../context' {
+  interface AppContext {
+    /** TRANSCRIBE_JOBS_PER_USER and TRANSCRIBE_JOBS: the transcriptions running now. */
+    transcriptionSlots: TranscriptionSlots;
+  }
+}
+
+export const createTranscriptionSlots = (config: ServerConfig) =>
+  new TranscriptionSlots(config.transcribeJobsPerUser, config.transcribeJobs);
 
 /**
  * Transcribes one stored item and saves the transcript on its row. At most TRANSCRIBE_JOBS_PER_USER run for a user
@@ -33,7 +36,7 @@ export async function transcribeAndStore(
 ): Promise<string> {
   if (!transcriptionAvailable(ctx)) throw new TranscriptionFailure(AUDIO_MESSAGES.noTranscriptionEngine);
   const file = storedPath(ctx.config.mediaDir, row.file_name);
-  const slots = slotsOf(ctx);
+  const slots = ctx.transcriptionSlots;
   if (!opts.wait && slots.userFull(row.user_id)) {
     throw new TranscriptionFailure(
       'You already have a transcription running; try again when it has finished (TRANSCRIBE_JOBS_PER_USER)',

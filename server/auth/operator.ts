@@ -7,14 +7,25 @@ import { HttpError } from '../http/errors';
 // Operators manage what every user shares (the built-in engine's model files, the server's own connections'
 // models, /debug/info) and see the server's paths and addresses; everyone else sees those read-only.
 
-const firstAccounts = new WeakMap<AppContext, string>();
+/** The server's part of the operator rule: the first account, once there is one (accounts are never deleted). */
+export interface OperatorState {
+  firstAccount: string | null;
+}
+
+declare module '../context' {
+  interface AppContext {
+    operator: OperatorState;
+  }
+}
+
+export const createOperatorState = (): OperatorState => ({ firstAccount: null });
 
 async function firstAccount(ctx: AppContext): Promise<string | null> {
-  const known = firstAccounts.get(ctx);
+  const known = ctx.operator.firstAccount;
   if (known) return known;
   const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM users ORDER BY created_at, id LIMIT 1');
   // Accounts are never deleted, so the first one stays the first once there is one.
-  if (row) firstAccounts.set(ctx, row.id);
+  if (row) ctx.operator.firstAccount = row.id;
   return row?.id ?? null;
 }
 

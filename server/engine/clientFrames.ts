@@ -4,7 +4,7 @@ import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { incident } from '../http/incident';
 import { discussionClientFrame } from './configure';
-import { BucketMap, describeRate, TokenBucket, type Rate } from './flood';
+import { describeRate, TokenBucket, type Rate } from './flood';
 import type { DiscussionSession } from './session';
 import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
@@ -24,13 +24,8 @@ const humanRate = (ctx: AppContext): Rate => ({
   burst: ctx.config.humanMessageBurst,
 });
 
-/** Human messages per user, across all of the user's sockets (one map per server). */
-const humanBuckets = new WeakMap<AppContext, BucketMap>();
-const humanBucketsOf = (ctx: AppContext) => {
-  let m = humanBuckets.get(ctx);
-  if (!m) humanBuckets.set(ctx, (m = new BucketMap(() => humanRate(ctx))));
-  return m;
-};
+/** Human messages per user, across all of the user's sockets (one map per server, engine/registry.ts). */
+const humanBucketsOf = (ctx: AppContext) => ctx.discussions.humanBuckets;
 
 /**
  * A client frame after the configuration. Answers about the client's own frame (refused by flood control, sent

@@ -2,10 +2,22 @@ import type { WebSocket } from 'ws';
 import { CLOSE_NORMAL, CLOSE_SERVICE_RESTART } from '../../src/schemas/constants';
 import type { AppContext } from '../context';
 import type { Plan } from './plan';
-import { sessionsOf } from './registry';
 import { restorable } from './chartVersion';
-import { liveDiscussionMachine, researchOf } from './runtime';
-import { DiscussionSession, sessionKey, type SessionLog } from './session';
+import {
+  abandonDiscussion,
+  claimExpiredRows,
+  claimRow,
+  framesAfter,
+  leaseLeftMs,
+  otherProcesses,
+  ownership,
+  releaseLeases,
+  renewLeases,
+  type ClaimedRow,
+} from './leaseStore';
+import { openSession } from './open';
+import { liveDiscussionMachine } from './runtime';
+import type { DiscussionSession, SessionLog } from './session';
 
 // Why this file: with DATABASE_URL several processes share one PostgreSQL, and a running discussion must outlive
 // the process that runs it. Each discussion is owned by one process through a lease in its row (owner_id,
@@ -28,14 +40,6 @@ import { DiscussionSession, sessionKey, type SessionLog } from './session';
 // - Hand-over (SIGTERM with another process alive): discussions are silenced, their leases released, their
 //   sockets cut; the client reconnects and another process takes them over at once.
 
-interface Row {
-  id: string;
-  user_id: string;
-  session_id: string;
-  endpoint: string;
-  snapshot: unknown;
-}
-
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
 /** What the cluster does with a frame or a socket that becomes this process's. */
@@ -43,11 +47,6 @@ export interface ClusterHandlers {
   onClientFrame(session: DiscussionSession, raw: string): void;
   attachLocal(ws: WebSocket, session: DiscussionSession, resumeFrom: number): void;
 }
-
-const engines = new WeakMap<AppContext, ClusterEngine>();
-
-/** The server's cluster engine, or null when its discussions live in this process only (PGlite, one process). */
-export const clusterOf = (ctx: AppContext): ClusterEngine | null => engines.get(ctx) ?? null;
 
 export class ClusterEngine {
   private timers: NodeJS.Timeout[] = [];
@@ -62,7 +61,6 @@ export class ClusterEngine {
     private readonly ctx: AppContext,
     private readonly log: SessionLog & { info?(obj: object, msg: string): void },
   ) {
-    engines.set(ctx, this);
     ctx.engine.announceFrames = (discussionId, seq) => this.announceFrames(discussionId, seq);
   }
 
@@ -108,13 +106,8 @@ export class ClusterEngine {
     this.ctx.bus?.publish(discussionId, 'disc.inbox', JSON.stringify(msg));
   }
 
-  private sessionById(discussionId: string): DiscussionSession | undefined {
-    for (const s of sessionsOf(this.ctx).values()) if (s.discussionId === discussionId && s.isLive) return s;
-    return undefined;
-  }
-
   private onInbox(discussionId: string, data: string) {
-    const session = this.sessionById(discussionId);
+    const session = this.ctx.discussions.byId(discussionId);
     if (!session) return;
     let msg: InboxMessage;
     try {
@@ -136,19 +129,12 @@ export class ClusterEngine {
 
   private async renew() {
     this.renewing = (async () => {
-      const mine = [...sessionsOf(this.ctx).values()].filter((s) => s.isLive);
-      const rows = await this.ctx.db.query<{ id: string }>(
-        "UPDATE discussions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner_id = $1 AND status = 'running' RETURNING id",
-        [this.ctx.instanceId, this.leaseMs],
-      );
-      const held = new Set(rows.map((r) => r.id));
+      const mine = this.ctx.discussions.live();
+      const held = await renewLeases(this.ctx.db, this.ctx.instanceId, this.leaseMs);
       for (const s of mine) {
         // Started after the UPDATE read its rows, or already another process's: only the latter is silenced.
         if (held.has(s.discussionId) || !s.isLive) continue;
-        const [row] = await this.ctx.db.query<{ owner_id: string | null; status: string }>(
-          'SELECT owner_id, status FROM discussions WHERE id = $1',
-          [s.discussionId],
-        );
+        const row = await ownership(this.ctx.db, s.discussionId);
         if (row && row.status === 'running' && row.owner_id !== this.ctx.instanceId) {
           this.log.warn({ discussion: s.discussionId }, 'another process took this discussion over; it stops here');
           void s.relinquish();
@@ -162,14 +148,7 @@ export class ClusterEngine {
   claimExpired() {
     if (this.stopped || this.claiming) return this.claiming;
     this.claiming = (async () => {
-      const rows = await this.ctx.db.query<Row>(
-        `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
-         WHERE id IN (SELECT id FROM discussions WHERE status = 'running'
-                        AND (lease_until IS NULL OR lease_until < now() OR ($3 AND owner_id IS DISTINCT FROM $1))
-                      ORDER BY lease_until NULLS FIRST LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING id, user_id, session_id, endpoint, snapshot`,
-        [this.ctx.instanceId, this.leaseMs, this.alone],
-      );
+      const rows = await claimExpiredRows(this.ctx.db, this.ctx.instanceId, this.leaseMs, this.alone);
       for (const row of rows)
         await this.resume(row).catch((err) =>
           this.log.error({ err, discussion: row.id }, 'could not take a discussion over'),
@@ -182,22 +161,18 @@ export class ClusterEngine {
 
   /** Claims one discussion now if its lease ran out (a client is asking for it); the session, or null. */
   async claim(discussionId: string): Promise<DiscussionSession | null> {
-    const [row] = await this.ctx.db.query<Row>(
-      `UPDATE discussions SET owner_id = $1, lease_until = now() + $2 * interval '1 millisecond'
-       WHERE id = $3 AND status = 'running' AND (lease_until IS NULL OR lease_until < now() OR ($4 AND owner_id IS DISTINCT FROM $1))
-       RETURNING id, user_id, session_id, endpoint, snapshot`,
-      [this.ctx.instanceId, this.leaseMs, discussionId, this.alone],
-    );
+    const row = await claimRow(this.ctx.db, this.ctx.instanceId, this.leaseMs, discussionId, this.alone);
     if (!row) return null;
     return this.resume(row);
   }
 
-  private async resume(row: Row): Promise<DiscussionSession | null> {
+  /** A claimed discussion goes on here, through the same openSession as a new one (engine/open.ts). */
+  private async resume(row: ClaimedRow): Promise<DiscussionSession | null> {
     const snapshot = json(row.snapshot) as { context?: { plan?: Plan } } | null;
     const plan = snapshot?.context?.plan;
     if (!snapshot || !plan) {
       // It died before its first frame was stored: there is nothing to continue from.
-      await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
+      await abandonDiscussion(this.ctx.db, row.id);
       return null;
     }
     const machine = liveDiscussionMachine(this.ctx, row.user_id, this.log);
@@ -206,26 +181,18 @@ export class ClusterEngine {
       // Written by another version of the engine's chart (a rolling upgrade): its stored frames stay readable in
       // History, but the state is not fed to a chart that may not have it.
       this.log.warn?.({ discussion: row.id }, 'a discussion stored by another engine version was not continued');
-      await this.ctx.db.query("UPDATE discussions SET status = 'abandoned', ended_at = now() WHERE id = $1", [row.id]);
+      await abandonDiscussion(this.ctx.db, row.id);
       return null;
     }
-    const frames = await this.ctx.db.query<{ data: unknown }>(
-      'SELECT data FROM discussion_frames WHERE discussion_id = $1 ORDER BY seq',
-      [row.id],
-    );
-    const key = sessionKey(row.user_id, row.session_id);
-    const sessions = sessionsOf(this.ctx);
-    const session = new DiscussionSession(this.ctx, row.user_id, row.id, row.endpoint, plan, machine, this.log, {
-      speechAvailable: this.ctx.providers.speech.available(),
-      researchAvailable: researchOf(this.ctx) !== null,
-      durable: true,
-      restore: {
-        snapshot: restored,
-        frames: frames.map((f) => (typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
-      },
+    const frames = await framesAfter(this.ctx.db, row.id);
+    const session = openSession(this.ctx, {
+      userId: row.user_id,
+      discussionId: row.id,
+      endpointPath: row.endpoint,
+      plan,
+      log: this.log,
+      resume: { machine, snapshot: restored, frames: frames.map((f) => f.data) },
     });
-    sessions.set(key, session);
-    session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
     session.start();
     session.kick();
     this.log.info?.({ discussion: row.id, frames: frames.length }, 'took a discussion over');
@@ -239,7 +206,7 @@ export class ClusterEngine {
 
   /** Serves a socket for a discussion another process owns. */
   watchRemote(ws: WebSocket, discussionId: string, resumeFrom: number) {
-    const w = new RemoteWatch(this, this.ctx, ws, discussionId, resumeFrom, () => {
+    const w = new RemoteWatch(this, this.ctx, this.log, ws, discussionId, resumeFrom, () => {
       const set = this.remote.get(discussionId);
       set?.delete(w);
       if (set && !set.size) {
@@ -265,25 +232,27 @@ export class ClusterEngine {
   private async claimAtLeaseEnd(discussionId: string, atLeastMs = 20) {
     if (this.stopped || !this.remote.has(discussionId)) return;
     this.leaseEnds.set(discussionId, 'reading');
-    const [row] = await this.ctx.db
-      .query<{ ms: string | number | null }>(
-        "SELECT GREATEST(0, EXTRACT(EPOCH FROM (lease_until - now())) * 1000) AS ms FROM discussions WHERE id = $1 AND status = 'running'",
-        [discussionId],
-      )
-      .catch(() => [] as { ms: null }[]);
-    if (!row || this.stopped || !this.remote.has(discussionId)) return void this.leaseEnds.delete(discussionId);
+    const left = await leaseLeftMs(this.ctx.db, discussionId).catch((err) => {
+      this.log.warn({ err, discussion: discussionId }, 'could not read the lease of a discussion watched here');
+      return undefined;
+    });
+    if (left === undefined || this.stopped || !this.remote.has(discussionId))
+      return void this.leaseEnds.delete(discussionId);
     const t = setTimeout(
       () => {
         if (this.stopped || !this.remote.has(discussionId)) return void this.leaseEnds.delete(discussionId);
         void this.claim(discussionId)
-          .catch(() => null)
+          .catch((err) => {
+            this.log.warn({ err, discussion: discussionId }, 'could not take over a discussion watched here');
+            return null;
+          })
           .then(() => {
             this.leaseEnds.delete(discussionId);
             // Still watched from afar: the owner renewed in time, or the claim failed (then not again at once).
             if (this.remote.has(discussionId)) void this.claimAtLeaseEnd(discussionId, 250);
           });
       },
-      Math.max(atLeastMs, Math.min(this.leaseMs, Number(row.ms ?? 0)) + 20),
+      Math.max(atLeastMs, Math.min(this.leaseMs, left) + 20),
     );
     t.unref();
     this.leaseEnds.set(discussionId, t);
@@ -292,11 +261,7 @@ export class ClusterEngine {
   /** Is another server process alive on this database (its live-update listener connected)? */
   async othersAlive(): Promise<boolean> {
     if (this.alone) return false;
-    const [row] = await this.ctx.db.query<{ n: string | number }>(
-      "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name LIKE 'agora-live %' AND application_name <> $1",
-      [`agora-live ${this.ctx.instanceId}`],
-    );
-    return Number(row?.n ?? 0) > 0;
+    return (await otherProcesses(this.ctx.db, this.ctx.instanceId)) > 0;
   }
 
   /**
@@ -307,14 +272,9 @@ export class ClusterEngine {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     await this.claiming;
-    const live = [...sessionsOf(this.ctx).values()].filter((s) => s.isLive);
+    const live = this.ctx.discussions.live();
     await Promise.all(live.map((s) => s.relinquish()));
-    if (live.length) {
-      await this.ctx.db.query(
-        "UPDATE discussions SET owner_id = NULL, lease_until = now() - interval '1 second' WHERE owner_id = $1 AND status = 'running'",
-        [this.ctx.instanceId],
-      );
-    }
+    if (live.length) await releaseLeases(this.ctx.db, this.ctx.instanceId);
     await this.ctx.bus?.flush();
     return live.length;
   }
@@ -342,6 +302,7 @@ class RemoteWatch {
   constructor(
     private readonly cluster: ClusterEngine,
     private readonly ctx: AppContext,
+    private readonly log: SessionLog,
     readonly ws: WebSocket,
     readonly discussionId: string,
     resumeFrom: number,
@@ -377,15 +338,11 @@ class RemoteWatch {
     void (async () => {
       do {
         this.again = false;
-        const rows = await this.ctx.db.query<{ seq: number; data: unknown }>(
-          'SELECT seq, data FROM discussion_frames WHERE discussion_id = $1 AND seq > $2 ORDER BY seq',
-          [this.discussionId, this.sent],
-        );
+        const rows = await framesAfter(this.ctx.db, this.discussionId, this.sent);
         for (const r of rows) {
           if (this.done || this.ws.readyState !== this.ws.OPEN) return;
-          const data = typeof r.data === 'string' ? r.data : JSON.stringify(r.data);
-          this.ws.send(data);
-          this.sent = Number(r.seq);
+          this.ws.send(r.data);
+          this.sent = r.seq;
           if ((json(r.data) as { type?: string }).type === 'discussion_ended') {
             this.done = true;
             this.forget();
@@ -395,7 +352,10 @@ class RemoteWatch {
         }
       } while (this.again && !this.done);
     })()
-      .catch(() => {})
+      // The next announcement or tick pulls again; what failed is said, with the discussion it was for.
+      .catch((err) =>
+        this.log.warn({ err, discussion: this.discussionId }, 'could not read the frames of a discussion watched here'),
+      )
       .finally(() => (this.pulling = false));
   }
 

@@ -16,6 +16,7 @@ import {
 import type { Queryable } from '../db/db';
 import { formatProblem } from './formats/check';
 import type { AgentRef, EndpointConfig } from './plan';
+import { agentsOf } from './sourceStore';
 
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
 
@@ -137,10 +138,7 @@ export function parseConfiguration(endpoint: EndpointKey, raw: string): Configur
 
 /** The user's agents in the order the client listed them; null when any is missing or someone else's. */
 export async function loadAgents(db: Queryable, userId: string, ids: string[]): Promise<AgentRef[] | null> {
-  const rows = await db.query<AgentRef>(
-    'SELECT id, name, role, prompt, personality, model, color, avatar FROM agents WHERE user_id = $1 AND id = ANY($2::text[])',
-    [userId, ids],
-  );
+  const rows = await agentsOf(db, userId, ids);
   if (rows.length !== ids.length) return null;
   return ids.map((id) => rows.find((r) => r.id === id)!);
 }

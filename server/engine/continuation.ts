@@ -2,6 +2,7 @@ import { CONTINUATION_PROMPT_TURNS, CONTINUATION_TURN_CHARS } from '../../src/sc
 import type { ContinuedFrom } from '../../src/schemas/continuation';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { Queryable } from '../db/db';
+import { firstFramesOfTypes, humanMessagesBefore, ownDiscussion } from './sourceStore';
 
 // 'Continue from here': the source discussion's transcript up to the chosen turn, read from storage, which the new
 // discussion's agents hear as the discussion so far. A turn is counted as the replay counts it (a stored
@@ -50,23 +51,13 @@ export async function loadPriorTranscript(
   userId: string,
   ref: ContinuedFrom,
 ): Promise<{ ok: true; prior: PriorTranscript } | { ok: false; why: string }> {
-  const [row] = await db.query<{ id: string; topic: string }>(
-    'SELECT id, topic FROM discussions WHERE id = $1 AND user_id = $2',
-    [ref.discussion_id, userId],
-  );
+  const row = await ownDiscussion(db, userId, ref.discussion_id);
   if (!row) return { ok: false, why: ENGINE_MESSAGES.continuationNotFound(ref.discussion_id) };
   // Only the turn frames, and only up to the chosen one: a long discussion is never read whole for this.
-  const frames = await db.query<{ data: unknown; at: string | Date }>(
-    `SELECT data, at FROM discussion_frames WHERE discussion_id = $1 AND data->>'type' = ANY($2::text[])
-       ORDER BY seq LIMIT $3`,
-    [row.id, TURN_TYPES, ref.turn],
-  );
+  const frames = await firstFramesOfTypes(db, row.id, TURN_TYPES, ref.turn);
   if (frames.length < ref.turn) return { ok: false, why: ENGINE_MESSAGES.continuationNoTurn(ref.turn, frames.length) };
   const until = new Date(frames[frames.length - 1].at);
-  const humans = await db.query<{ text: string; at: string | Date }>(
-    'SELECT text, at FROM discussion_human_messages WHERE discussion_id = $1 AND at < $2 ORDER BY n',
-    [row.id, until],
-  );
+  const humans = await humanMessagesBefore(db, row.id, until);
   // Frames and human messages merged by time, as the replay places them.
   const entries: Array<{ at: number; turn: PriorTurn }> = [
     ...frames.map((f) => ({

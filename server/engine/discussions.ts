@@ -9,14 +9,12 @@ import {
 } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
-import { clusterOf } from './cluster';
 import { loadPriorTranscript, type PriorTranscript } from './continuation';
 import { loadAgents, type Configured } from './configure';
 import { tuningOf } from './hooks';
 import { buildPlan, type AgentRef } from './plan';
-import { runningDiscussionsOf, sessionsOf } from './registry';
-import { liveDiscussionMachine, researchOf } from './runtime';
-import { DiscussionSession, sessionKey, type SessionLog } from './session';
+import { openSession } from './open';
+import { sessionKey, type DiscussionSession, type SessionLog } from './session';
 import { createDiscussion, createDiscussionWithinLimit, loadDiscussion } from './store';
 
 // The one entrance to a discussion for a socket whose configuration parsed: the socket route calls `enter` and
@@ -71,7 +69,7 @@ const otherEndpoint = (e: Entrance) =>
 
 export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const key = sessionKey(e.userId, e.parsed.sessionId);
-  const here = () => sessionsOf(e.ctx).get(key);
+  const here = () => e.ctx.discussions.sessions.get(key);
   const live = here();
   if (live) return attach(e, live);
 
@@ -82,7 +80,7 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
   const appeared = here();
   if (appeared) return attach(e, appeared);
-  if (stored && clusterOf(e.ctx) && stored.status === 'running') return claimOrWatch(e, stored, here);
+  if (stored && e.ctx.discussions.cluster && stored.status === 'running') return claimOrWatch(e, stored, here);
   if (stored) return (replay(e.ws, stored), null);
   let prior: PriorTranscript | undefined;
   if (e.parsed.continuedFrom) {
@@ -108,7 +106,7 @@ async function claimOrWatch(
   stored: StoredDiscussion,
   here: () => DiscussionSession | undefined,
 ): Promise<DiscussionSession | null> {
-  const cluster = clusterOf(e.ctx)!;
+  const cluster = e.ctx.discussions.cluster!;
   if (stored.endpoint !== ENDPOINTS[e.endpoint].path) return (otherEndpoint(e), null);
   const claimed = (await cluster.claim(stored.id)) ?? here();
   if (claimed) return attach(e, claimed);
@@ -129,7 +127,7 @@ async function open(
   prior?: PriorTranscript,
 ): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
-  const sessions = sessionsOf(ctx);
+  const { sessions } = ctx.discussions;
   // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
   // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
@@ -140,27 +138,12 @@ async function open(
       `You already have ${maxRunning} discussions running. Stop one or wait for one to end, then try again.`,
     );
   const clustered = ctx.db.kind === 'postgres';
-  if (!clustered && maxRunning > 0 && runningDiscussionsOf(ctx, userId) >= maxRunning) return (overLimit(), null);
+  if (!clustered && maxRunning > 0 && ctx.discussions.runningFor(userId) >= maxRunning) return (overLimit(), null);
   const discussionId = randomUUID();
   const built = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
   // A continuation's agents have heard the earlier discussion: their first answers are not independent ones.
   const plan = prior ? { ...built, prior, independentFirst: false } : built;
-  const session = new DiscussionSession(
-    ctx,
-    userId,
-    discussionId,
-    ENDPOINTS[endpoint].path,
-    plan,
-    liveDiscussionMachine(ctx, userId, e.log),
-    e.log,
-    {
-      speechAvailable: ctx.providers.speech.available(),
-      researchAvailable: researchOf(ctx) !== null,
-      durable: !!clusterOf(ctx),
-    },
-  );
-  sessions.set(key, session);
-  session.whenGone(() => sessions.get(key) === session && sessions.delete(key));
+  const session = openSession(ctx, { userId, discussionId, endpointPath: ENDPOINTS[endpoint].path, plan, log: e.log });
   try {
     const participants = agents.map((a) => ({
       id: a.id,

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/db';
+import { discussionExists, insertMissingFrames } from './store';
 
 // Sent means stored, without making every frame wait for the database. In the single-process default a frame is
 // written to this discussion's journal file (one write() in the same tick, before the socket send) and then to the
@@ -79,16 +80,9 @@ export async function recoverJournals(db: Db, dir: string, log: JournalLog): Pro
       }
     }
     try {
-      const [exists] = await db.query<{ id: string }>('SELECT id FROM discussions WHERE id = $1', [discussionId]);
-      for (let i = 0; exists && i < frames.length; i += 200) {
-        const part = frames.slice(i, i + 200);
-        const values = part.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
-        const rows = await db.query(
-          `INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values} ON CONFLICT (discussion_id, seq) DO NOTHING RETURNING seq`,
-          [discussionId, ...part.flat()],
-        );
-        recovered += rows.length;
-      }
+      const exists = await discussionExists(db, discussionId);
+      for (let i = 0; exists && i < frames.length; i += 200)
+        recovered += await insertMissingFrames(db, discussionId, frames.slice(i, i + 200));
       rmSync(file, { force: true });
     } catch (err) {
       log.warn({ err, discussion: discussionId }, 'could not recover a frame journal; it is kept for the next start');

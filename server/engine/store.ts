@@ -391,3 +391,17 @@ export class FrameWriter {
     if (last !== undefined) this.onStored?.(last);
   }
 }
+
+export async function discussionExists(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM discussions WHERE id = $1', [id])).length > 0;
+}
+
+/** Frames [seq, JSON] a journal kept, stored unless stored already; how many were missing. */
+export async function insertMissingFrames(db: Queryable, discussionId: string, frames: Array<[number, string]>) {
+  const values = frames.map((_, j) => `($1, $${j * 2 + 2}, $${j * 2 + 3}::jsonb)`).join(', ');
+  const rows = await db.query(
+    `INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ${values} ON CONFLICT (discussion_id, seq) DO NOTHING RETURNING seq`,
+    [discussionId, ...frames.flat()],
+  );
+  return rows.length;
+}

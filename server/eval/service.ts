@@ -24,18 +24,21 @@ import type { EvalMethod } from '../../src/schemas/eval';
 // Evaluation runs as server jobs: created (tasks built and stored), run in this process with an abort per run,
 // stopped and resumed, and read back as views with their figures. A run's progress is read by polling its view.
 
-interface Job {
+export interface EvalJob {
   userId: string;
   abort: AbortController;
   done: Promise<void>;
 }
 
-const jobsByCtx = new WeakMap<AppContext, Map<string, Job>>();
-const jobs = (ctx: AppContext) => {
-  let m = jobsByCtx.get(ctx);
-  if (!m) jobsByCtx.set(ctx, (m = new Map()));
-  return m;
-};
+declare module '../context' {
+  interface AppContext {
+    /** The evaluation runs this process is running, by run id. */
+    evalJobs: Map<string, EvalJob>;
+  }
+}
+
+export const createEvalJobs = (): Map<string, EvalJob> => new Map();
+const jobs = (ctx: AppContext) => ctx.evalJobs;
 
 /** Resolves when the run's job (if any) has ended; for tests and shutdown. */
 export const jobEnded = (ctx: AppContext, runId: string) => jobs(ctx).get(runId)?.done ?? Promise.resolve();
@@ -105,7 +108,7 @@ function refuseIfBusy(ctx: AppContext) {
 
 function start(ctx: AppContext, userId: string, runId: string) {
   const abort = new AbortController();
-  const job: Job = { userId, abort, done: Promise.resolve() };
+  const job: EvalJob = { userId, abort, done: Promise.resolve() };
   jobs(ctx).set(runId, job);
   job.done = (async () => {
     let end: { status: string; detail: string | null };

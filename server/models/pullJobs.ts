@@ -18,19 +18,22 @@ import { forgetListing, userFetch, type Target } from './service';
 const PROGRESS_FRAME_MS = 250;
 const FINISHED_JOB_KEEP_MS = 10 * 60_000;
 
-interface Entry {
+export interface PullEntry {
   userId: string;
   job: ModelJob;
   abort: AbortController;
   sentAt: number;
 }
 
-const registries = new WeakMap<AppContext, Map<string, Entry>>();
-const jobsOf = (ctx: AppContext) => {
-  let m = registries.get(ctx);
-  if (!m) registries.set(ctx, (m = new Map()));
-  return m;
-};
+declare module '../context' {
+  interface AppContext {
+    /** The model pulls this server runs or finished lately, by job id. */
+    modelJobs: Map<string, PullEntry>;
+  }
+}
+
+export const createPullJobs = (): Map<string, PullEntry> => new Map();
+const jobsOf = (ctx: AppContext) => ctx.modelJobs;
 
 export const listJobs = (ctx: AppContext, userId: string): ModelJob[] =>
   [...jobsOf(ctx).values()].filter((e) => e.userId === userId).map((e) => e.job);
@@ -60,7 +63,7 @@ export function startPull(ctx: AppContext, userId: string, target: Target, model
       429,
       `This server is running ${maxPulls} pulls, as many as it allows at once (MAX_PULLS); try again when one has finished`,
     );
-  const entry: Entry = {
+  const entry: PullEntry = {
     userId,
     abort: new AbortController(),
     sentAt: 0,
@@ -83,6 +86,11 @@ export function startPull(ctx: AppContext, userId: string, target: Target, model
   return entry.job;
 }
 
+/** The server is closing: its running pulls are aborted. */
+export function stopPulls(ctx: AppContext) {
+  for (const e of jobsOf(ctx).values()) if (e.job.status === 'running') e.abort.abort();
+}
+
 export function cancelJob(ctx: AppContext, userId: string, id: string): ModelJob | null {
   const e = findJob(ctx, userId, id);
   if (!e) return null;
@@ -90,14 +98,14 @@ export function cancelJob(ctx: AppContext, userId: string, id: string): ModelJob
   return e.job;
 }
 
-function tell(ctx: AppContext, e: Entry, always: boolean) {
+function tell(ctx: AppContext, e: PullEntry, always: boolean) {
   const now = Date.now();
   if (!always && now - e.sentAt < PROGRESS_FRAME_MS) return;
   e.sentAt = now;
   ctx.hub.broadcast(e.userId, { type: 'model_job', job: e.job });
 }
 
-function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: string | null) {
+function finish(ctx: AppContext, e: PullEntry, status: ModelJob['status'], error: string | null) {
   if (e.job.status !== 'running') return;
   e.job = {
     ...e.job,
@@ -113,7 +121,7 @@ function finish(ctx: AppContext, e: Entry, status: ModelJob['status'], error: st
   setTimeout(() => jobsOf(ctx).delete(e.job.id), FINISHED_JOB_KEEP_MS).unref();
 }
 
-async function run(ctx: AppContext, e: Entry, target: Target) {
+async function run(ctx: AppContext, e: PullEntry, target: Target) {
   const host = target.baseUrl.trim().replace(/\/+$/, '');
   const send = target.readOnly ? fetch : userFetch(ctx);
   // Layers are pulled one after another, each with its own total: the job's figures are their sums.

@@ -5,7 +5,8 @@ import { ProviderError } from '../providers/errors';
 import { createOllamaProvider } from '../providers/llm/ollama';
 import { createOpenAiProvider } from '../providers/llm/openai';
 import type { LlmProvider, ModelInfo } from '../providers/types';
-import { listLimitsOf, replyLimitsOf } from '../config';
+import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
+import type { Providers } from '../providers/providers';
 import { checkUrl } from './addressRule';
 import { guardedFetch } from './guardedFetch';
 import { builtinServerEngine } from './builtinEngine';
@@ -14,7 +15,7 @@ import type { ServerEngine } from './serverEngine';
 export type { ServerEngine } from './serverEngine';
 import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
-import { listRows, ownedRow, storedKey, type ConnectionRow } from './store';
+import { findOwnedRow, listRows, ownedRow, storedKey, type ConnectionRow } from './store';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
 // (from model_connections), each with its state and models; and the one place an agent's model id becomes the
@@ -45,31 +46,36 @@ interface Listed {
   lastModels: string[];
 }
 
-interface ModelsState {
+/** The models subsystem's per-server state, carried by the AppContext (`ctx.models`). */
+export interface ModelsState {
   engines: ServerEngine[];
-  box: Promise<SecretBox>;
+  /** The box that seals connection keys; its key is read (or made) on first use. */
+  readonly box: Promise<SecretBox>;
   listings: Map<string, Listed>;
   providers: Map<string, { version: string; provider: LlmProvider }>;
 }
 
-const states = new WeakMap<AppContext, ModelsState>();
-
-export function modelsState(ctx: AppContext): ModelsState {
-  let s = states.get(ctx);
-  if (!s) {
-    const persist = ctx.config.databaseUrl !== 'memory://';
-    // The built-in engine, when this server has one, is every user's 'Built-in' connection.
-    const engines = ctx.providers.builtin ? [builtinServerEngine(ctx.providers.builtin)] : [];
-    s = {
-      engines,
-      box: resolveSecretsKey(ctx.config.secretsKey, ctx.config.dataDir, persist).then(createSecretBox),
-      listings: new Map(),
-      providers: new Map(),
-    };
-    states.set(ctx, s);
+declare module '../context' {
+  interface AppContext {
+    models: ModelsState;
   }
-  return s;
 }
+
+export function createModelsState(config: ServerConfig, providers: Providers): ModelsState {
+  const persist = config.databaseUrl !== 'memory://';
+  let box: Promise<SecretBox> | null = null;
+  return {
+    // The built-in engine, when this server has one, is every user's 'Built-in' connection.
+    engines: providers.builtin ? [builtinServerEngine(providers.builtin)] : [],
+    get box() {
+      return (box ??= resolveSecretsKey(config.secretsKey, config.dataDir, persist).then(createSecretBox));
+    },
+    listings: new Map(),
+    providers: new Map(),
+  };
+}
+
+export const modelsState = (ctx: AppContext): ModelsState => ctx.models;
 
 export const secretBox = (ctx: AppContext) => modelsState(ctx).box;
 
@@ -305,10 +311,7 @@ export async function resolveModel(
   if (!parsed) return null;
   const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
   if (server) return { provider: providerFor(ctx, server), model: parsed.model };
-  const [row] = await ctx.db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [
-    parsed.connectionId,
-    userId,
-  ]);
+  const row = await findOwnedRow(ctx.db, userId, parsed.connectionId);
   if (!row) {
     throw new ProviderError(
       `The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`,

@@ -22,11 +22,17 @@ export interface ConnectionRow {
 export const listRows = (db: Db, userId: string) =>
   db.query<ConnectionRow>('SELECT * FROM model_connections WHERE user_id = $1 ORDER BY created_at, id', [userId]);
 
-export async function ownedRow(db: Db, userId: string, id: string): Promise<ConnectionRow> {
+/** The user's connection by id; someone else's reads as missing. */
+export async function findOwnedRow(db: Db, userId: string, id: string): Promise<ConnectionRow | undefined> {
   const [row] = await db.query<ConnectionRow>('SELECT * FROM model_connections WHERE id = $1 AND user_id = $2', [
     id,
     userId,
   ]);
+  return row;
+}
+
+export async function ownedRow(db: Db, userId: string, id: string): Promise<ConnectionRow> {
+  const row = await findOwnedRow(db, userId, id);
   if (!row) throw new HttpError(404, 'No such model connection');
   return row;
 }

@@ -13,13 +13,13 @@ import {
 } from '../../src/schemas/builtinModels';
 import { requireUser } from '../auth/guard';
 import { isOperator, requireOperator } from '../auth/operator';
-import { BUILTIN_CONNECTION_ID, builtinModelId } from '../models/builtinEngine';
-import { forgetListing } from '../models/service';
+import { builtinModelId } from '../models/builtinEngine';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { perUserLimit } from '../http/userRateLimit';
 import { catalogueFor } from '../providers/llm/builtin/catalog';
-import { ModelDownloads, type Viewer } from '../providers/llm/builtin/downloads';
+import type { Viewer } from '../providers/llm/builtin/downloads';
+import { modelFilesChanged } from '../models/downloadsPlugin';
 import { importModelFile } from '../providers/llm/builtin/importFile';
 import { listModelFiles, modelPath, safeModelFileName } from '../providers/llm/builtin/modelFiles';
 import { Refused } from '../providers/llm/builtin/refused';
@@ -37,26 +37,9 @@ export async function builtinModelRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   const builtin = ctx.providers.builtin;
   const dir = ctx.config.builtin.modelsDir;
-  const downloads = new ModelDownloads({
-    dir,
-    allowPrivate: ctx.config.builtin.downloadAllowPrivate,
-    maxBytes: ctx.config.builtin.maxModelBytes,
-    maxPerUser: ctx.config.builtin.maxDownloadsPerUser,
-    maxRunning: ctx.config.builtin.maxDownloads,
-    maxTotalBytes: ctx.config.builtin.maxTotalBytes,
-    minFreeBytes: ctx.config.builtin.minFreeDiskBytes,
-    onProgress: (download, userId) => {
-      if (!userId) return;
-      ctx.hub.broadcast(userId, { type: 'model_download', download });
-      if (download.state === 'done') filesChanged(userId);
-    },
-  });
-  // The files are the Built-in connection's models: its listing is read afresh and the user's dialog reloads it.
-  function filesChanged(userId: string) {
-    forgetListing(ctx, BUILTIN_CONNECTION_ID);
-    ctx.hub.broadcast(userId, { type: 'model_connections_changed' });
-  }
-  app.addHook('onClose', () => downloads.close());
+  // The downloads are the server's, made and ended by models/downloadsPlugin.ts.
+  const downloads = app.modelDownloads;
+  const filesChanged = (userId: string) => modelFilesChanged(ctx, userId);
 
   const files = async (): Promise<BuiltinModelFile[]> => {
     const loaded = new Set(builtin?.loaded() ?? []);

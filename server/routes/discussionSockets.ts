@@ -9,16 +9,13 @@ import {
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { socketUser } from '../auth/guard';
 import type { AppContext } from '../context';
-import { attachSocket, handleClientFrame, socketBucket } from '../engine/clientFrames';
-import { clusterOf } from '../engine/cluster';
+import { handleClientFrame, socketBucket } from '../engine/clientFrames';
 import { parseConfiguration } from '../engine/configure';
 import { enter, refuse, refuseAtLimit } from '../engine/discussions';
 import { tuningOf } from '../engine/hooks';
 import type { DiscussionSession } from '../engine/session';
 import { incident } from '../http/incident';
 import { socketRoute } from '../http/security';
-import { journalDir, recoverJournals } from '../engine/journal';
-import { abandonLeftovers } from '../engine/store';
 
 // The discussion sockets (docs/product.md#discussions-calls) and their debug aliases.
 //
@@ -50,22 +47,8 @@ const SOCKETS: Array<[string, EndpointKey]> = [
 ];
 
 export async function discussionSocketRoutes(app: FastifyInstance) {
+  // The engine itself (recovery, cluster, close) is the engine plugin's (engine/plugin.ts): these are its sockets.
   const { ctx } = app;
-  // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
-  await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) =>
-    app.log.warn({ err }, 'could not recover frame journals'),
-  );
-  const cluster = clusterOf(ctx);
-  await abandonLeftovers(ctx.db, !!cluster).catch((err) =>
-    app.log.warn({ err }, 'could not mark leftover discussions abandoned'),
-  );
-  // More than one process (engine/cluster.ts): client frames forwarded from another process, and sockets that
-  // become local when this process takes their discussion over, go through the same handlers as a local socket's.
-  cluster?.start({
-    onClientFrame: (session, raw) => handleClientFrame(ctx, session, raw),
-    attachLocal: (ws, session, resumeFrom) => attachSocket(ctx, ws, session, resumeFrom),
-  });
-
   for (const [path, endpoint] of SOCKETS) {
     socketRoute(app, path, (ws: WebSocket, req: FastifyRequest) => {
       const q = req.query as Record<string, string | undefined>;

@@ -7,7 +7,6 @@ import { SERVER_DETAIL } from '../../src/schemas/messages';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { sessionsOf } from '../engine/registry';
 import { deleteDiscussion, listDiscussionPage, listDiscussions, loadDiscussion } from '../engine/store';
 import { historyPage, historyPageQuery } from '../../src/schemas/history';
 
@@ -78,7 +77,7 @@ export async function discussionRoutes(fastify: FastifyInstance) {
     // re-attached any more, and its session_id starts a new discussion.
     let deleted: string | null = null;
     const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
-    for (const s of sessionsOf(ctx).values())
+    for (const s of ctx.discussions.sessions.values())
       if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);

@@ -1,6 +1,5 @@
 import type { MonitorStats } from '../../src/schemas/system';
 import type { AppContext } from '../context';
-import { sessionsOf } from '../engine/registry';
 
 /**
  * The signed-in user's own figures: what /monitor/stats answers and /ws/system sends on get_stats. Nothing
@@ -28,7 +27,7 @@ export async function serverStats(ctx: AppContext) {
             (SELECT count(*) FROM discussions WHERE status = 'running') AS active_discussions`,
   );
   let running = 0;
-  for (const s of sessionsOf(ctx).values()) if (s.status === 'running') running++;
+  for (const s of ctx.discussions.sessions.values()) if (s.status === 'running') running++;
   return {
     ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
     running_here: running,

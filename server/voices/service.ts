@@ -39,17 +39,7 @@ export interface SpeechTarget {
   version: string;
 }
 
-interface Known {
-  version: string;
-  at: number;
-  result: SpeechConnectionTestResult;
-}
-const caches = new WeakMap<AppContext, Map<string, Known>>();
-const cacheOf = (ctx: AppContext) => {
-  let m = caches.get(ctx);
-  if (!m) caches.set(ctx, (m = new Map()));
-  return m;
-};
+const cacheOf = (ctx: AppContext) => ctx.voices.abilities;
 export const forgetAbilities = (ctx: AppContext, id: string) => cacheOf(ctx).delete(id);
 
 /** The outbound address rule model connections follow, for a user's speech connection too. */

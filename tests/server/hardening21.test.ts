@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { tuneEngine } from '../../server/engine/hooks';
 import { journalDir, recoverJournals } from '../../server/engine/journal';
-import { sessionsOf } from '../../server/engine/registry';
 import type { Db } from '../../server/db/db';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -113,7 +112,7 @@ describe('1. flood control on client frames', () => {
     for (let i = 0; i < 3; i++) a.send(human(`a ${i}`));
     // The server has taken all three before the second socket speaks.
     await until(
-      () => [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sidA)?.humanMessages === 3,
+      () => [...s.server.ctx.discussions.sessions.values()].find((x) => x.plan.sessionId === sidA)?.humanMessages === 3,
     );
     expect(errors(a)).toEqual([]);
     const b = await openDiscussion(s, '/ws/discuss', t, {
@@ -177,7 +176,8 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
     fc.constant({ n: 1 }),
   );
   const seenSockets = new Set<unknown>();
-  const liveSession = (sid: string) => [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sid)!;
+  const liveSession = (sid: string) =>
+    [...s.server.ctx.discussions.sessions.values()].find((x) => x.plan.sessionId === sid)!;
   /** What a socket gets for a resume_from: the frames replayed (seqs implied by order) and how it closes. */
   const attach = async (sid: string, resumeFrom: unknown) => {
     const c = await openDiscussion(s, '/ws/discuss', token, {
@@ -232,7 +232,9 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
         f.type === 'agent_status' && f.status === 'thinking' && r.frames.filter((x) => x.type === 'text').length === 1,
     );
     r.ws.terminate();
-    const liveTotal = [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === running)!.frameCount;
+    const liveTotal = [...s.server.ctx.discussions.sessions.values()].find(
+      (x) => x.plan.sessionId === running,
+    )!.frameCount;
 
     await fc.assert(
       fc.asyncProperty(values, (v) => expectRule(running, v, liveTotal, true)),
@@ -255,7 +257,8 @@ describe('2. resume_from: one rule for running, recently ended and stored discus
     );
 
     // Stored only: out of memory (as after the grace period or a restart).
-    for (const [k, v] of sessionsOf(s.server.ctx)) if (v.plan.sessionId === ended) sessionsOf(s.server.ctx).delete(k);
+    for (const [k, v] of s.server.ctx.discussions.sessions)
+      if (v.plan.sessionId === ended) s.server.ctx.discussions.sessions.delete(k);
     await fc.assert(
       fc.asyncProperty(values, (v) => expectRule(ended, v, endedTotal, false)),
       { numRuns: 25 },
@@ -275,7 +278,7 @@ describe('3, 4. a deleted or ended discussion', () => {
     });
     await first.waitClose();
     expect((await s.api('DELETE', `/discussion/${sid}`, { token })).status).toBe(204);
-    expect([...sessionsOf(s.server.ctx).values()].some((x) => x.plan.sessionId === sid)).toBe(false);
+    expect([...s.server.ctx.discussions.sessions.values()].some((x) => x.plan.sessionId === sid)).toBe(false);
 
     const again = await openDiscussion(s, '/ws/discuss', token, {
       agent_ids: agentIds,
@@ -301,7 +304,7 @@ describe('3, 4. a deleted or ended discussion', () => {
     });
     await first.waitClose();
     const before = (await stored(sid)).frame_count;
-    const session = [...sessionsOf(s.server.ctx).values()].find((x) => x.plan.sessionId === sid)!;
+    const session = [...s.server.ctx.discussions.sessions.values()].find((x) => x.plan.sessionId === sid)!;
     const told = vi.spyOn(session, 'tell');
     // One frame is replayed; the moment it arrives the re-attached socket is the session's, and the client speaks.
     const late = await openDiscussion(s, '/ws/discuss', token, {

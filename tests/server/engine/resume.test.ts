@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tuneEngine } from '../../../server/engine/hooks';
-import { sessionsOf } from '../../../server/engine/registry';
 import { startTestServer, type TestServer } from '../harness';
 import { orderProblems } from './frameOrder';
 import { makeAgents, offlineLlm, openDiscussion, sessionId, testProviders } from './helpers';
@@ -119,7 +118,7 @@ describe('reconnect and resume', () => {
     expect((await wrong.waitClose()).code).toBe(1003);
     expect(wrong.frames[0].message).toMatch(/another endpoint/);
     // After the grace period only the database has it: a reconnect gets the stored frames and a clean close.
-    await until(() => ![...sessionsOf(s.server.ctx).keys()].some((k) => k.includes(config.session_id)));
+    await until(() => ![...s.server.ctx.discussions.sessions.keys()].some((k) => k.includes(config.session_id)));
     const late = await openDiscussion(s, '/ws/discuss', token, { ...config, resume_from: 0 });
     expect((await late.waitClose()).code).toBe(1000);
     expect(late.frames).toEqual(c.kept);
