@@ -5,7 +5,8 @@
 // A frame goes into the feed and the banner (`applyIncoming`) and, when it has something for them
 // (`isRelayedFrame`), out to the canvas and the audio queue (`relayIncoming`); the last frame (`isFinalFrame`:
 // discussion_ended, or an error that ends the session) closes.
-// Each panel names the same actions, guards and delays in its own `setup` — what truly differs lives there: the
+// The actions both panels implement alike come from kit/runActions.ts (each panel's `setup().extend`); the panel's
+// own `setup` holds what truly differs, with the guards and delays: the
 // standard panel closes at once after `stop` (stopCloseDelay 0) and drops the speech queue at the end, the hybrid
 // panel waits 500 ms and lets the last words finish; the panel adds its own events to `live` and its own children.
 
