@@ -25,7 +25,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { notProvided, panelContext, type PanelInput, type TickerInput } from './kit/actorKit';
-import { runActions } from './kit/runActions';
+import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   hybridCloseBanner,
   hybridProtocolMessage,
@@ -53,14 +53,17 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
 import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
-import { discussionRunSession } from './discussionRun.states';
+import { discussionRunSession, startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type HybridDiscussionEvent =
   | { type: 'hybrid.topic.change'; text: string }
   | { type: 'hybrid.template.apply'; template: HybridTemplateName }
   | { type: 'hybrid.settings.update'; settings: HybridSettings }
-  | { type: 'hybrid.start'; agentIds: string[] }
+  | ({ type: 'hybrid.start'; agentIds: string[] } & UnreachableFacts)
+  /** The start question's answers: 'Start anyway' or Cancel. */
+  | { type: 'hybrid.start.confirm' }
+  | { type: 'hybrid.start.cancel' }
   /** Re-attach a running discussion (History). */
   | ({ type: 'hybrid.resume' } & HybridResumeFacts)
   | { type: 'hybrid.stop' }
@@ -82,6 +85,8 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
   'hybrid.start': [
+    // Asked first (the startQuestion region): the run waits for the answer.
+    { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
@@ -96,7 +101,16 @@ export const hybridDiscussionMachine = setup({
     events: {} as HybridDiscussionEvent,
     /** Nothing in the app: the token is the session's (panelContext, readSessionToken). */
     input: {} as PanelInput,
-    tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
+    tags: {} as
+      | 'idle'
+      | 'connecting'
+      | 'connected'
+      | 'live'
+      | 'reconnecting'
+      | 'ended'
+      | 'error'
+      | 'stopping'
+      | 'confirmingStart',
     children: {} as {
       socket: 'socketSession';
       clock: 'clock';
@@ -127,6 +141,10 @@ export const hybridDiscussionMachine = setup({
     isStartValid: ({ context, event }) => {
       assertEvent(event, 'hybrid.start');
       return hybridStartProblem(event.agentIds, context.topic) === null;
+    },
+    needsStartQuestion: ({ context, event }) => {
+      assertEvent(event, 'hybrid.start');
+      return asksFirst(event) && hybridStartProblem(event.agentIds, context.topic) === null;
     },
     /** discussion_ended, or an error the server marks fatal: it will say no more. */
     isFinalFrame: ({ event }) => {
@@ -251,7 +269,7 @@ export const hybridDiscussionMachine = setup({
     id: 'hybridDiscussion',
     context: panelContext(initialHybridContext),
     entry: 'readSessionToken',
-    initial: 'run',
+    type: 'parallel',
     invoke: [
       { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
       // The mode picker's descriptions; optional: without them the picker shows the four modes by name.
@@ -300,6 +318,12 @@ export const hybridDiscussionMachine = setup({
           failed: { tags: ['ended', 'error'], on: betweenRuns },
         },
       },
+      startQuestion: startQuestionRegion({
+        start: 'hybrid.start',
+        confirm: 'hybrid.start.confirm',
+        cancel: 'hybrid.start.cancel',
+        resume: 'hybrid.resume',
+      }),
     },
   });
 

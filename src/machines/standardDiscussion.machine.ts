@@ -23,7 +23,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { notProvided, panelContext, type PanelInput } from './kit/actorKit';
-import { runActions } from './kit/runActions';
+import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   isAuthErrorFrame,
   isQuietStandardClose,
@@ -63,12 +63,19 @@ import { discussionTabsMachine, type DiscussionTabsActorRef } from './discussion
 import { selectOpenTab } from './discussionTabs.selectors';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
-import { discussionRunSession } from './discussionRun.states';
+import { discussionRunSession, startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
-  | { type: 'discussion.start'; agentIds: string[]; connections: { source: string; target: string }[] }
+  | ({
+      type: 'discussion.start';
+      agentIds: string[];
+      connections: { source: string; target: string }[];
+    } & UnreachableFacts)
+  /** The start question's answers: 'Start anyway' or Cancel. */
+  | { type: 'discussion.start.confirm' }
+  | { type: 'discussion.start.cancel' }
   /** Re-attach a running discussion (History). */
   | ({ type: 'discussion.resume' } & ResumeFacts)
   /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
@@ -114,6 +121,8 @@ const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQue
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
   'discussion.start': [
+    // Asked first (the startQuestion region): the run waits for the answer.
+    { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
@@ -133,7 +142,8 @@ export const standardDiscussionMachine = setup({
       | 'live'
       | 'reconnecting'
       | 'stopping'
-      | 'settingsLoading',
+      | 'settingsLoading'
+      | 'confirmingStart',
     children: {} as {
       socket: 'socketSession';
       endpointProbe: 'endpointProbe';
@@ -164,6 +174,10 @@ export const standardDiscussionMachine = setup({
     isStartValid: ({ context, event }) => {
       assertEvent(event, 'discussion.start');
       return startProblemOf(context, event) === null;
+    },
+    needsStartQuestion: ({ context, event }) => {
+      assertEvent(event, 'discussion.start');
+      return asksFirst(event) && startProblemOf(context, event) === null;
     },
     isResumable: ({ event }) => {
       assertEvent(event, 'discussion.resume');
@@ -354,6 +368,12 @@ export const standardDiscussionMachine = setup({
           failed: { tags: 'error', on: startOrResume },
         },
       },
+      startQuestion: startQuestionRegion({
+        start: 'discussion.start',
+        confirm: 'discussion.start.confirm',
+        cancel: 'discussion.start.cancel',
+        resume: 'discussion.resume',
+      }),
       settings: {
         initial: 'loading',
         states: {

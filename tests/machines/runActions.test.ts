@@ -22,7 +22,7 @@ function harness() {
   })
     .extend({ actions: runActions<RunContext, Ev>({ machine: 'x', humanSend: 'x.human', formatSend: 'x.format' }) })
     .createMachine({
-      context: { feed: emptyFeed, error: 'old banner', token: 'tok', clockNow: 1_700_000_000_000 },
+      context: { feed: emptyFeed, error: 'old banner', token: 'tok', clockNow: 1_700_000_000_000, startQuestion: null },
       invoke: { src: 'recorder', id: 'socket' },
       on: {
         'x.human': { actions: 'sendHumanMessage' },

@@ -2,7 +2,7 @@
 // into its own `setup` (`...runActions<Context, Event>({ ... })`) with its own context and event types; the panel
 // names only its event types (the person's message, the format's request) and its machine's name. What differs
 // between the panels (the close rules, the banners, speech at the end, the settings) stays in the panel's setup.
-import { assign, enqueueActions, sendTo, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import {
   CLOSE_COMMAND,
   feedAfter,
@@ -22,7 +22,23 @@ export interface RunContext {
   error: string | null;
   token: string | null;
   clockNow: number | null;
+  /** Start asked first: the agents whose model server is not answering, and the Start to send if the person agrees. */
+  startQuestion: StartQuestion | null;
 }
+
+export interface StartQuestion {
+  /** Names, as the question says them. */
+  unreachable: readonly string[];
+  start: EventObject;
+}
+
+/** What a panel's start event may carry: the selected agents whose model server is not answering now. */
+export interface UnreachableFacts {
+  unreachable?: readonly string[];
+}
+
+/** Whether Start should ask first: the view found agents whose model server is not answering. */
+export const asksFirst = (event: EventObject): boolean => ((event as UnreachableFacts).unreachable?.length ?? 0) > 0;
 
 /** The panel's own names for what the shared actions handle. */
 export interface RunNames<TEvent extends EventObject> {
@@ -82,6 +98,15 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
       resetStatuses,
     ),
     dismissError: assign<TContext, TEvent, undefined, TEvent, never>(() => patch({ error: null })),
+    /** Start waits for the person: the question names who is not answering. */
+    askStart: assign<TContext, TEvent, undefined, TEvent, never>(({ event }) =>
+      patch({ startQuestion: { unreachable: (event as UnreachableFacts).unreachable ?? [], start: event } }),
+    ),
+    /** 'Start anyway': the same Start again, now without the question. */
+    startAnyway: raise<TContext, TEvent, TEvent, undefined>(
+      ({ context }) => ({ ...context.startQuestion?.start, unreachable: [] }) as unknown as TEvent,
+    ),
+    forgetStartQuestion: assign<TContext, TEvent, undefined, TEvent, never>(() => patch({ startQuestion: null })),
     /** A turn still streaming when the run is over will get no final frame. */
     closeStreams: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
       patch({ feed: closeOpenStreams(context.feed) }),

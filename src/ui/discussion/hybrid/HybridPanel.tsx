@@ -18,7 +18,7 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
-import { useStartQuestion } from '../common/StartQuestion';
+import { StartQuestion } from '../common/StartQuestion';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -132,9 +132,8 @@ export default function HybridPanel({
   const personHasRole =
     (runFormat?.kind === 'moderated' && runFormat.moderator === 'human') ||
     (runFormat?.kind === 'debate' && runFormat.judge === 'human');
-  const [start, startQuestion] = useStartQuestion(unreachable, () =>
-    discussion.send({ type: 'hybrid.start', agentIds: selectedIds }),
-  );
+  const asking = useSelector(discussion, sel.selectStartQuestion);
+  const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
     <aside
@@ -369,7 +368,11 @@ export default function HybridPanel({
           {status}
         </p>
       </footer>
-      {startQuestion}
+      <StartQuestion
+        unreachable={asking}
+        onConfirm={() => discussion.send({ type: 'hybrid.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'hybrid.start.cancel' })}
+      />
     </aside>
   );
 }

@@ -45,7 +45,7 @@ import { StartForm } from './StartForm';
 import { turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
-import { useStartQuestion } from '../common/StartQuestion';
+import { StartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
 const NONE: readonly string[] = [];
@@ -158,16 +158,18 @@ export default function StandardPanel({
   const shown = live || !idle ? (runEndpoint ?? planned) : planned;
   const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
-  const [start, startQuestion] = useStartQuestion(unreachable, () => {
+  const asking = useSelector(discussion, sel.selectStartQuestion);
+  const start = () => {
     const chosen = new Set(selectedIds);
     discussion.send({
       type: 'discussion.start',
       agentIds: selectedIds,
+      unreachable: [...unreachable],
       connections: edges
         .filter((e) => chosen.has(e.source) && chosen.has(e.target))
         .map((e) => ({ source: e.source, target: e.target })),
     });
-  });
+  };
 
   return (
     <aside
@@ -316,7 +318,11 @@ export default function StandardPanel({
         onStop={() => discussion.send({ type: 'discussion.stop' })}
         onExport={(format) => discussion.send({ type: 'discussion.export', format })}
       />
-      {startQuestion}
+      <StartQuestion
+        unreachable={asking}
+        onConfirm={() => discussion.send({ type: 'discussion.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'discussion.start.cancel' })}
+      />
     </aside>
   );
 }
