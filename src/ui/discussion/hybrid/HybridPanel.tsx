@@ -19,6 +19,8 @@ import {
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { StartQuestion } from '../common/StartQuestion';
+import { AgentStrip } from '../common/AgentStrip';
+import { useStripAgents } from '../common/useStripAgents';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -133,6 +135,7 @@ export default function HybridPanel({
     (runFormat?.kind === 'moderated' && runFormat.moderator === 'human') ||
     (runFormat?.kind === 'debate' && runFormat.judge === 'human');
   const asking = useSelector(discussion, sel.selectStartQuestion);
+  const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
@@ -236,6 +239,11 @@ export default function HybridPanel({
           </div>
         ) : (
           <>
+            {/* Whose model server is not answering (Start asks first), on the participants' chips as in the standard
+                panel; the strip shows only then, so the hybrid form keeps its Start in view on a small screen. */}
+            {stripAgents.some((a) => unreachable.includes(a.name)) && (
+              <AgentStrip agents={stripAgents} activeSpeakerId={speaker} down={unreachable} />
+            )}
             <FormatField
               value={settings.format}
               agents={agents}
