@@ -289,6 +289,8 @@ describe('hybrid panel', () => {
     await user.click(button('Join in'));
     expect(button('Join in').getAttribute('aria-pressed')).toBe('true');
     const box = screen.getByLabelText('Your message to the agents');
+    // The person asked to join in: the focus is in the box, ready to type.
+    expect(document.activeElement).toBe(box);
     await user.type(box, `@${AGENTS[2].name.slice(0, 2)}`);
     expect(
       within(screen.getByRole('listbox', { name: 'Agents to mention' })).getByText(`@${AGENTS[2].name}`),
