@@ -5,7 +5,8 @@
 // A frame goes into the feed and the banner (`applyIncoming`) and, when it has something for them
 // (`isRelayedFrame`), out to the canvas and the audio queue (`relayIncoming`); the last frame (`isFinalFrame`:
 // discussion_ended, or an error that ends the session) closes.
-// Each panel names the same actions, guards and delays in its own `setup` — what truly differs lives there: the
+// The actions both panels implement alike come from kit/runActions.ts (each panel's `setup().extend`); the panel's
+// own `setup` holds what truly differs, with the guards and delays: the
 // standard panel closes at once after `stop` (stopCloseDelay 0) and drops the speech queue at the end, the hybrid
 // panel waits 500 ms and lets the last words finish; the panel adds its own events to `live` and its own children.
 
@@ -55,5 +56,39 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
     },
     onDone: 'ended',
     exit: ['endSpeech', 'resetStatuses', 'closeStreams'],
+  } as const;
+}
+
+/** The panel's names for the start question's events. */
+interface StartQuestionEvents {
+  start: string;
+  confirm: string;
+  cancel: string;
+  resume: string;
+}
+
+/**
+ * A region beside the run: Start asks first when a selected agent's model server is not answering ("Bo's model
+ * server is not answering — start anyway?"). The run stays where it was (idle, ended or failed) while the question is
+ * open; 'Start anyway' sends the same Start again, Cancel (or a re-attach from History) closes the question.
+ * The panel's guard `needsStartQuestion` says when (a valid Start with agents not answering); its run region lets
+ * such a Start through to this region.
+ */
+export function startQuestionRegion<const E extends StartQuestionEvents>(events: E) {
+  const ask = { guard: 'needsStartQuestion', target: 'confirmingStart', actions: 'askStart' } as const;
+  const close = { target: 'closed', actions: 'forgetStartQuestion' } as const;
+  const startAnyway = { target: 'closed', actions: ['startAnyway', 'forgetStartQuestion'] } as const;
+  return {
+    initial: 'closed',
+    states: {
+      closed: { on: { [events.start]: ask } as Record<E['start'], typeof ask> },
+      confirmingStart: {
+        tags: 'confirmingStart',
+        on: {
+          ...({ [events.confirm]: startAnyway } as Record<E['confirm'], typeof startAnyway>),
+          ...({ [events.cancel]: close, [events.resume]: close } as Record<E['cancel'] | E['resume'], typeof close>),
+        },
+      },
+    },
   } as const;
 }

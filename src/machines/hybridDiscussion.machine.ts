@@ -10,7 +10,8 @@
 // connected, templates filling several at once; the saved settings and /api/ws/hybrid/modes (descriptions and
 // best_for, for the mode picker; optional) come from two loader children.
 // The export (the hybrid PDF, or the same export as JSON) is a discussionExport child.
-// Shared with the standard panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/hybridRun.ts.
+// Shared with the standard panel: src/model/discussionSocket.ts, kit/discussionRelay.ts, kit/runActions.ts.
+// Context: src/model/hybridRun.ts.
 import {
   assertEvent,
   assign,
@@ -23,35 +24,17 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, sessionTokenOf, type PanelInput, type TickerInput } from './kit/actorKit';
+import { notProvided, panelContext, type PanelInput, type TickerInput } from './kit/actorKit';
+import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   hybridCloseBanner,
   hybridProtocolMessage,
   hybridSocketErrorMessage,
   isHybridFailedClose,
 } from '../model/connectionProblems';
-import {
-  hybridAudioItem,
-  mayRelay,
-  queueSpeech,
-  relayAgentStatus,
-  relaySpeaking,
-  resetStatuses,
-  tellAudioQueue,
-} from './kit/discussionRelay';
-import {
-  audioAcknowledgment,
-  bannerAfterFrame,
-  CLOSE_COMMAND,
-  feedAfter,
-  frameOf,
-  humanMessageOut,
-  retryBanner,
-  sendCommand,
-  STOP_COMMAND,
-} from '../model/discussionSocket';
+import { hybridAudioItem, mayRelay, queueSpeech, relayAgentStatus, tellAudioQueue } from './kit/discussionRelay';
+import { audioAcknowledgment, frameOf, retryBanner } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
-import { closeOpenStreams } from '../model/feed';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
 import {
   hybridExportRequestOf,
@@ -70,14 +53,17 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { AudioQueueItemInput, AudioQueueNotice } from './audioQueue.machine';
 import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
-import { discussionRunSession } from './discussionRun.states';
+import { discussionRunSession, startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type HybridDiscussionEvent =
   | { type: 'hybrid.topic.change'; text: string }
   | { type: 'hybrid.template.apply'; template: HybridTemplateName }
   | { type: 'hybrid.settings.update'; settings: HybridSettings }
-  | { type: 'hybrid.start'; agentIds: string[] }
+  | ({ type: 'hybrid.start'; agentIds: string[] } & UnreachableFacts)
+  /** The start question's answers: 'Start anyway' or Cancel. */
+  | { type: 'hybrid.start.confirm' }
+  | { type: 'hybrid.start.cancel' }
   /** Re-attach a running discussion (History). */
   | ({ type: 'hybrid.resume' } & HybridResumeFacts)
   | { type: 'hybrid.stop' }
@@ -99,6 +85,8 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
   'hybrid.start': [
+    // Asked first (the startQuestion region): the run waits for the answer.
+    { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
@@ -113,7 +101,16 @@ export const hybridDiscussionMachine = setup({
     events: {} as HybridDiscussionEvent,
     /** Nothing in the app: the token is the session's (panelContext, readSessionToken). */
     input: {} as PanelInput,
-    tags: {} as 'idle' | 'connecting' | 'connected' | 'live' | 'reconnecting' | 'ended' | 'error' | 'stopping',
+    tags: {} as
+      | 'idle'
+      | 'connecting'
+      | 'connected'
+      | 'live'
+      | 'reconnecting'
+      | 'ended'
+      | 'error'
+      | 'stopping'
+      | 'confirmingStart',
     children: {} as {
       socket: 'socketSession';
       clock: 'clock';
@@ -145,6 +142,10 @@ export const hybridDiscussionMachine = setup({
       assertEvent(event, 'hybrid.start');
       return hybridStartProblem(event.agentIds, context.topic) === null;
     },
+    needsStartQuestion: ({ context, event }) => {
+      assertEvent(event, 'hybrid.start');
+      return asksFirst(event) && hybridStartProblem(event.agentIds, context.topic) === null;
+    },
     /** discussion_ended, or an error the server marks fatal: it will say no more. */
     isFinalFrame: ({ event }) => {
       const frame = frameOf(event);
@@ -165,10 +166,6 @@ export const hybridDiscussionMachine = setup({
     },
   },
   actions: {
-    /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id and start, an acknowledgment's time). */
-    readClock: assign({ clockNow: () => notProvided('hybridDiscussion', 'readClock')() }),
-    /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
-    readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
     /** The export child writes the PDF (or JSON) of the feed; nothing to export is its toast. */
     exportFeed: sendTo('exporter', ({ context, event }) => {
       assertEvent(event, 'hybrid.export');
@@ -207,42 +204,21 @@ export const hybridDiscussionMachine = setup({
       assertEvent(event, 'hybrid.resume');
       return resumedHybridRun(context, event);
     }),
-    /** A frame costs one context copy: the feed and the banner change in one assign. */
-    applyIncoming: assign(({ context, event }) => ({
-      feed: feedAfter(context.feed, event),
-      error: bannerAfterFrame(context.error, event),
-    })),
-    /** …and one pass over what it tells others: the canvas's agent status and the audio queue. */
+    /** A frame's relays: the canvas's agent status and the audio queue. */
     relayIncoming: enqueueActions((args) => {
       relayAgentStatus(args);
       const run = args.context.run;
       if (run?.settings.tts)
         queueSpeech(args, hybridAudioItem(frameOf(args.event), run.settings) satisfies AudioQueueItemInput | null);
     }),
-    relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'audio.finished');
       if (event.status === 'completed')
         enqueue.sendTo('socket', audioAcknowledgment(event.item, new Date(context.clockNow ?? 0).toISOString()));
     }),
-    /** The person's card shows at once, with the id History's replay gives it. */
-    sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'hybrid.human.send');
-      const out = humanMessageOut(context.feed, event.text, context.clockNow);
-      enqueue.sendTo('socket', out.command);
-      enqueue.assign({ feed: out.feed });
-    }),
-    sendFormatRequest: sendTo('socket', ({ event }) => {
-      assertEvent(event, 'hybrid.format.send');
-      return sendCommand(event.frame);
-    }),
-    sendStop: sendTo('socket', STOP_COMMAND),
-    closeSocket: sendTo('socket', CLOSE_COMMAND),
     interruptAudio: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.interrupt' })),
-    stopSpeech: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.clear' })),
     /** A run that ends by itself lets its last words finish (Stop has cleared the queue already). */
     endSpeech: () => {},
-    resetStatuses: enqueueActions(resetStatuses),
     showRetrying: assign(({ event }) => {
       assertEvent(event, 'socketSession.retrying');
       return retryBanner(event);
@@ -269,7 +245,6 @@ export const hybridDiscussionMachine = setup({
       },
       pendingProblem: null,
     }),
-    dismissError: assign({ error: null }),
     /** Keeps the settings for this user (provided: local storage); a no-op when nothing is provided. */
     saveSettings: (_, _params?: unknown) => {},
     // Saved settings apply only before a run took its own (a resume brings the run's settings).
@@ -280,64 +255,77 @@ export const hybridDiscussionMachine = setup({
       const parsed = hybridSettings.safeParse(saved);
       return parsed.success ? { settings: parsed.data } : {};
     }),
-    /** A turn still streaming when the run is over will get no final frame. */
-    closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
   },
-}).createMachine({
-  id: 'hybridDiscussion',
-  context: panelContext(initialHybridContext),
-  entry: 'readSessionToken',
-  initial: 'run',
-  invoke: [
-    { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
-    // The mode picker's descriptions; optional: without them the picker shows the four modes by name.
-    {
-      id: 'modesLoader',
-      src: 'loadModes',
-      onDone: { actions: assign({ modes: ({ event }) => event.output }) },
-      onError: {},
-    },
-    { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
-  ],
-  on: {
-    'hybrid.export': { actions: 'exportFeed' },
-    // Only the run's clock child ticks, so only a run's duration moves.
-    'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
-    'hybrid.topic.change': { actions: 'setTopic' },
-    'hybrid.error.dismiss': { actions: 'dismissError' },
-    'hybrid.audio.interrupt': { actions: 'interruptAudio' },
-  },
-  states: {
-    run: {
-      initial: 'idle',
-      states: {
-        idle: { tags: 'idle', on: betweenRuns },
-        session: {
-          invoke: [
-            {
-              src: 'socketSession',
-              id: 'socket',
-              input: ({ context, self }): SocketSessionInput => ({
-                path: ENDPOINTS.hybrid.path,
-                firstFrame: buildHybridConfig(context.run!),
-                policy,
-                parent: self,
-              }),
-            },
-            // The header shows whole seconds.
-            { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
-          ],
-          ...discussionRunSession('hybrid.stop', {
-            'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
-            'hybrid.format.send': { actions: 'sendFormatRequest' },
-          }),
-        },
-        ended: { tags: 'ended', on: betweenRuns },
-        failed: { tags: ['ended', 'error'], on: betweenRuns },
+})
+  // The run's actions both panels share (kit/runActions.ts), under the names discussionRun.states.ts uses.
+  .extend({
+    actions: runActions<HybridDiscussionContext, HybridDiscussionEvent>({
+      machine: 'hybridDiscussion',
+      humanSend: 'hybrid.human.send',
+      formatSend: 'hybrid.format.send',
+    }),
+  })
+  .createMachine({
+    id: 'hybridDiscussion',
+    context: panelContext(initialHybridContext),
+    entry: 'readSessionToken',
+    type: 'parallel',
+    invoke: [
+      { id: 'settingsLoader', src: 'loadSettings', onDone: { actions: 'restoreSettings' } },
+      // The mode picker's descriptions; optional: without them the picker shows the four modes by name.
+      {
+        id: 'modesLoader',
+        src: 'loadModes',
+        onDone: { actions: assign({ modes: ({ event }) => event.output }) },
+        onError: {},
       },
+      { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
+    ],
+    on: {
+      'hybrid.export': { actions: 'exportFeed' },
+      // Only the run's clock child ticks, so only a run's duration moves.
+      'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
+      'hybrid.topic.change': { actions: 'setTopic' },
+      'hybrid.error.dismiss': { actions: 'dismissError' },
+      'hybrid.audio.interrupt': { actions: 'interruptAudio' },
     },
-  },
-});
+    states: {
+      run: {
+        initial: 'idle',
+        states: {
+          idle: { tags: 'idle', on: betweenRuns },
+          session: {
+            invoke: [
+              {
+                src: 'socketSession',
+                id: 'socket',
+                input: ({ context, self }): SocketSessionInput => ({
+                  path: ENDPOINTS.hybrid.path,
+                  firstFrame: buildHybridConfig(context.run!),
+                  policy,
+                  parent: self,
+                }),
+              },
+              // The header shows whole seconds.
+              { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
+            ],
+            ...discussionRunSession('hybrid.stop', {
+              'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
+              'hybrid.format.send': { actions: 'sendFormatRequest' },
+            }),
+          },
+          ended: { tags: 'ended', on: betweenRuns },
+          failed: { tags: ['ended', 'error'], on: betweenRuns },
+        },
+      },
+      startQuestion: startQuestionRegion({
+        start: 'hybrid.start',
+        confirm: 'hybrid.start.confirm',
+        cancel: 'hybrid.start.cancel',
+        resume: 'hybrid.resume',
+      }),
+    },
+  });
 
 export type HybridDiscussionActorRef = ActorRefFrom<typeof hybridDiscussionMachine>;
 export type HybridDiscussionSnapshot = SnapshotFrom<typeof hybridDiscussionMachine>;

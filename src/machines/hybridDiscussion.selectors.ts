@@ -1,6 +1,7 @@
 // What the hybrid panel's views read from its snapshot; rounds come from the feed (derived, not stored twice).
 import { selectRound } from '../model/feedSelectors';
 import type { HybridDiscussionSnapshot } from './hybridDiscussion.machine';
+export { selectStartQuestion } from './discussionRun.selectors';
 
 export const selectTopic = (s: HybridDiscussionSnapshot) => s.context.topic;
 export const selectSettings = (s: HybridDiscussionSnapshot) => s.context.settings;

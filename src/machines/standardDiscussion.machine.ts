@@ -9,7 +9,8 @@
 // Children beside them: the endpoint probe, the tabs (the Reasoning tab steers the endpoint choice) and the export
 // (JSON or PDF, built from the feed by the provided exporter) — discussionTabs and discussionExport.
 // Statuses (disconnected, connecting, connected, error) and the Live badge are tags, read by selectors.
-// Shared with the hybrid panel: src/model/discussionSocket.ts, discussionRelay.ts. Context: src/model/standardRun.ts.
+// Shared with the hybrid panel: src/model/discussionSocket.ts, kit/discussionRelay.ts, kit/runActions.ts.
+// Context: src/model/standardRun.ts.
 import {
   assertEvent,
   assign,
@@ -21,7 +22,8 @@ import {
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, sessionTokenOf, type PanelInput } from './kit/actorKit';
+import { notProvided, panelContext, type PanelInput } from './kit/actorKit';
+import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   isAuthErrorFrame,
   isQuietStandardClose,
@@ -29,29 +31,10 @@ import {
   standardCloseBanner,
   type CloseFacts,
 } from '../model/connectionProblems';
-import {
-  mayRelay,
-  queueSpeech,
-  relayAgentStatus,
-  relaySpeaking,
-  resetStatuses,
-  standardAudioItem,
-  tellAudioQueue,
-} from './kit/discussionRelay';
-import {
-  bannerAfterFrame,
-  CLOSE_COMMAND,
-  feedAfter,
-  frameOf,
-  humanMessageOut,
-  playedStatus,
-  retryBanner,
-  sendCommand,
-  STOP_COMMAND,
-} from '../model/discussionSocket';
+import { mayRelay, queueSpeech, relayAgentStatus, standardAudioItem, tellAudioQueue } from './kit/discussionRelay';
+import { frameOf, playedStatus, retryBanner } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
-import { closeOpenStreams } from '../model/feed';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
 import { withSaved } from '../model/panelSettings';
 import {
@@ -80,12 +63,19 @@ import { discussionTabsMachine, type DiscussionTabsActorRef } from './discussion
 import { selectOpenTab } from './discussionTabs.selectors';
 import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
-import { discussionRunSession } from './discussionRun.states';
+import { discussionRunSession, startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type StandardDiscussionEvent =
   | { type: 'discussion.context.change'; text: string }
-  | { type: 'discussion.start'; agentIds: string[]; connections: { source: string; target: string }[] }
+  | ({
+      type: 'discussion.start';
+      agentIds: string[];
+      connections: { source: string; target: string }[];
+    } & UnreachableFacts)
+  /** The start question's answers: 'Start anyway' or Cancel. */
+  | { type: 'discussion.start.confirm' }
+  | { type: 'discussion.start.cancel' }
   /** Re-attach a running discussion (History). */
   | ({ type: 'discussion.resume' } & ResumeFacts)
   /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
@@ -131,6 +121,8 @@ const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQue
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
   'discussion.start': [
+    // Asked first (the startQuestion region): the run waits for the answer.
+    { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
@@ -150,7 +142,8 @@ export const standardDiscussionMachine = setup({
       | 'live'
       | 'reconnecting'
       | 'stopping'
-      | 'settingsLoading',
+      | 'settingsLoading'
+      | 'confirmingStart',
     children: {} as {
       socket: 'socketSession';
       endpointProbe: 'endpointProbe';
@@ -182,6 +175,10 @@ export const standardDiscussionMachine = setup({
       assertEvent(event, 'discussion.start');
       return startProblemOf(context, event) === null;
     },
+    needsStartQuestion: ({ context, event }) => {
+      assertEvent(event, 'discussion.start');
+      return asksFirst(event) && startProblemOf(context, event) === null;
+    },
     isResumable: ({ event }) => {
       assertEvent(event, 'discussion.resume');
       return isResumable(event);
@@ -203,10 +200,6 @@ export const standardDiscussionMachine = setup({
     },
   },
   actions: {
-    /** Provided (services/clock.ts): reads the wall clock into `clockNow` (a run's session id, a human message's time). */
-    readClock: assign({ clockNow: () => notProvided('standardDiscussion', 'readClock')() }),
-    /** A panel starts anew at each sign-in: the user's token is the session's (unless its input named one). */
-    readSessionToken: assign({ token: ({ context, system }) => context.token ?? sessionTokenOf(system) }),
     /** Provided: writes the settings to local storage under the signed-in user. */
     saveSettings: (_, _params: { settings: StandardPanelSettings }) =>
       void notProvided('standardDiscussion', 'saveSettings')(),
@@ -239,39 +232,18 @@ export const standardDiscussionMachine = setup({
       return resumedRun(context, event);
     }),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
-    /** A frame costs one context copy: the feed and the banner change in one assign. */
-    applyIncoming: assign(({ context, event }) => ({
-      feed: feedAfter(context.feed, event),
-      error: bannerAfterFrame(context.error, event),
-    })),
     /** The canvas's agent status; with speech on, an audio frame (or a message carrying audio_url) to the audio queue. */
     relayIncoming: enqueueActions((args) => {
       relayAgentStatus(args);
       if (args.context.run?.settings.basic.tts)
         queueSpeech(args, standardAudioItem(frameOf(args.event)) satisfies AudioQueueItemInput | null);
     }),
-    relaySpeaking: enqueueActions(relaySpeaking),
     acknowledgeAudio: enqueueActions(({ event, enqueue }) => {
       assertEvent(event, 'audio.finished');
       if (event.status === 'completed') enqueue.sendTo('socket', playedStatus(event.item));
     }),
-    /** The human's card shows at once, with the id History's replay gives it. */
-    sendHumanMessage: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'discussion.human.send');
-      const out = humanMessageOut(context.feed, event.text, context.clockNow);
-      enqueue.sendTo('socket', out.command);
-      enqueue.assign({ feed: out.feed });
-    }),
-    sendFormatRequest: sendTo('socket', ({ event }) => {
-      assertEvent(event, 'discussion.format.send');
-      return sendCommand(event.frame);
-    }),
-    sendStop: sendTo('socket', STOP_COMMAND),
-    closeSocket: sendTo('socket', CLOSE_COMMAND),
-    stopSpeech: enqueueActions(clearSpeech),
     /** Whatever way the run ends, its speech goes with it. */
     endSpeech: enqueueActions(clearSpeech),
-    resetStatuses: enqueueActions(resetStatuses),
     showRetrying: assign(({ event }) => {
       assertEvent(event, 'socketSession.retrying');
       return { attempt: event.attempt, ...retryBanner(event) };
@@ -301,9 +273,6 @@ export const standardDiscussionMachine = setup({
       assertEvent(event, 'socketSession.closed');
       return { error: standardCloseBanner(closeFacts(context.run, event), context), pendingProblem: null };
     }),
-    dismissError: assign({ error: null }),
-    /** A turn still streaming when the run is over will get no final frame. */
-    closeStreams: assign({ feed: ({ context }) => closeOpenStreams(context.feed) }),
     applySettings: assign({
       settings: ({ event }) => {
         assertEvent(event, 'discussion.settings.update');
@@ -327,106 +296,121 @@ export const standardDiscussionMachine = setup({
       return { type: 'export.start', request: exportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
     }),
   },
-}).createMachine({
-  id: 'standardDiscussion',
-  type: 'parallel',
-  context: panelContext(initialStandardContext),
-  entry: 'readSessionToken',
-  on: {
-    'discussion.tab.select': { actions: 'selectTab' },
-    'discussion.export': { actions: 'exportFeed' },
-    'discussion.context.change': { actions: 'setDraftContext' },
-    'discussion.continue': {
-      actions: assign(({ event }) => continuedDraft(event)),
+})
+  // The run's actions both panels share (kit/runActions.ts), under the names discussionRun.states.ts uses.
+  .extend({
+    actions: runActions<StandardDiscussionContext, StandardDiscussionEvent>({
+      machine: 'standardDiscussion',
+      humanSend: 'discussion.human.send',
+      formatSend: 'discussion.format.send',
+    }),
+  })
+  .createMachine({
+    id: 'standardDiscussion',
+    type: 'parallel',
+    context: panelContext(initialStandardContext),
+    entry: 'readSessionToken',
+    on: {
+      'discussion.tab.select': { actions: 'selectTab' },
+      'discussion.export': { actions: 'exportFeed' },
+      'discussion.context.change': { actions: 'setDraftContext' },
+      'discussion.continue': {
+        actions: assign(({ event }) => continuedDraft(event)),
+      },
+      'discussion.continue.cancel': { actions: assign({ continuation: null }) },
+      'discussion.error.dismiss': { actions: 'dismissError' },
+      'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
     },
-    'discussion.continue.cancel': { actions: assign({ continuation: null }) },
-    'discussion.error.dismiss': { actions: 'dismissError' },
-    'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
-  },
-  // The probe tells the endpoint choice what answers; the tabs and the export are children of their own.
-  invoke: [
-    { src: 'endpointProbe', id: 'endpointProbe' },
-    { src: 'tabs', id: 'tabs' },
-    { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
-  ],
-  states: {
-    run: {
-      initial: 'idle',
-      states: {
-        idle: { tags: 'disconnected', on: startOrResume },
-        preparing: {
-          tags: 'connecting',
-          invoke: {
-            src: 'loadAgentDetails',
-            id: 'agentDetails',
-            input: ({ context }) => ({ agentIds: context.run?.agentIds ?? [] }),
-            onDone: {
-              target: 'session',
-              actions: { type: 'setParticipants', params: ({ event }) => ({ participants: event.output }) },
+    // The probe tells the endpoint choice what answers; the tabs and the export are children of their own.
+    invoke: [
+      { src: 'endpointProbe', id: 'endpointProbe' },
+      { src: 'tabs', id: 'tabs' },
+      { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
+    ],
+    states: {
+      run: {
+        initial: 'idle',
+        states: {
+          idle: { tags: 'disconnected', on: startOrResume },
+          preparing: {
+            tags: 'connecting',
+            invoke: {
+              src: 'loadAgentDetails',
+              id: 'agentDetails',
+              input: ({ context }) => ({ agentIds: context.run?.agentIds ?? [] }),
+              onDone: {
+                target: 'session',
+                actions: { type: 'setParticipants', params: ({ event }) => ({ participants: event.output }) },
+              },
+              // Agent detail failures are logged only (docs/product.md#discussions-errors); the discussion starts with
+              // what the server says.
+              onError: 'session',
             },
-            // Agent detail failures are logged only (docs/product.md#discussions-errors); the discussion starts with
-            // what the server says.
-            onError: 'session',
+            on: { 'discussion.stop': 'ended' },
           },
-          on: { 'discussion.stop': 'ended' },
-        },
-        session: {
-          invoke: {
-            src: 'socketSession',
-            id: 'socket',
-            input: ({ context, self }): SocketSessionInput => ({
-              path: ENDPOINTS[context.run!.endpoint].path,
-              firstFrame: buildStandardConfig(context.run!),
-              policy,
-              parent: self,
+          session: {
+            invoke: {
+              src: 'socketSession',
+              id: 'socket',
+              input: ({ context, self }): SocketSessionInput => ({
+                path: ENDPOINTS[context.run!.endpoint].path,
+                firstFrame: buildStandardConfig(context.run!),
+                policy,
+                parent: self,
+              }),
+            },
+            ...discussionRunSession('discussion.stop', {
+              'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
+              'discussion.format.send': { actions: 'sendFormatRequest' },
             }),
           },
-          ...discussionRunSession('discussion.stop', {
-            'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
-            'discussion.format.send': { actions: 'sendFormatRequest' },
-          }),
-        },
-        ended: { tags: 'disconnected', on: startOrResume },
-        failed: { tags: 'error', on: startOrResume },
-      },
-    },
-    settings: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: 'settingsLoading',
-          invoke: {
-            src: 'loadSettings',
-            id: 'settingsLoader',
-            onDone: {
-              target: 'ready',
-              actions: assign({ settings: ({ context, event }) => withSaved(context.settings, event.output) }),
-            },
-            onError: 'ready',
-          },
-        },
-        ready: {
-          on: {
-            'discussion.settings.update': {
-              guard: 'areSettingsValid',
-              actions: [
-                'toggleSpeechQueue',
-                'applySettings',
-                { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
-              ],
-            },
-            'discussion.settings.reset': {
-              actions: [
-                'resetSettings',
-                { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
-              ],
-            },
-          },
+          ended: { tags: 'disconnected', on: startOrResume },
+          failed: { tags: 'error', on: startOrResume },
         },
       },
+      startQuestion: startQuestionRegion({
+        start: 'discussion.start',
+        confirm: 'discussion.start.confirm',
+        cancel: 'discussion.start.cancel',
+        resume: 'discussion.resume',
+      }),
+      settings: {
+        initial: 'loading',
+        states: {
+          loading: {
+            tags: 'settingsLoading',
+            invoke: {
+              src: 'loadSettings',
+              id: 'settingsLoader',
+              onDone: {
+                target: 'ready',
+                actions: assign({ settings: ({ context, event }) => withSaved(context.settings, event.output) }),
+              },
+              onError: 'ready',
+            },
+          },
+          ready: {
+            on: {
+              'discussion.settings.update': {
+                guard: 'areSettingsValid',
+                actions: [
+                  'toggleSpeechQueue',
+                  'applySettings',
+                  { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
+                ],
+              },
+              'discussion.settings.reset': {
+                actions: [
+                  'resetSettings',
+                  { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
+                ],
+              },
+            },
+          },
+        },
+      },
     },
-  },
-});
+  });
 
 export type StandardDiscussionActorRef = ActorRefFrom<typeof standardDiscussionMachine>;
 export type StandardDiscussionSnapshot = SnapshotFrom<typeof standardDiscussionMachine>;

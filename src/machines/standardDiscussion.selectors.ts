@@ -3,6 +3,7 @@
 import { selectCounts } from '../model/feedSelectors';
 import { ENDPOINTS } from '../schemas/constants';
 import type { StandardDiscussionSnapshot } from './standardDiscussion.machine';
+export { selectStartQuestion } from './discussionRun.selectors';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 

@@ -111,7 +111,12 @@ export const workspaceMachine = setup({
     onError: { description: 'the stats stay unknown' },
   },
   on: {
-    'canvas.viewCentre': { actions: assign({ viewCentre: ({ event }) => ({ x: event.x, y: event.y }) }) },
+    'canvas.viewCentre': {
+      actions: assign({
+        viewCentre: ({ event }) => ({ x: event.x, y: event.y }),
+        viewArea: ({ context, event }) => event.area ?? context.viewArea,
+      }),
+    },
     'live.frame': {
       actions: [
         'applyFrame',
@@ -236,7 +241,15 @@ export const workspaceMachine = setup({
         },
         'canvas.autoLayout': {
           actions: assign(({ context }) =>
-            reduce.withMoves(context, autoLayoutMoves(context.agents, context.edges, context.viewCentre ?? undefined)),
+            reduce.withMoves(
+              context,
+              autoLayoutMoves(
+                context.agents,
+                context.edges,
+                context.viewCentre ?? undefined,
+                context.viewArea ?? undefined,
+              ),
+            ),
           ),
         },
         'position.placed': {

@@ -35,6 +35,8 @@ export interface HybridDiscussionContext {
   clockNow: number | null;
   /** The signed-in user's token (the session's, read when the panel starts): every run's configuration carries it. */
   token: string | null;
+  /** Start asked first (a selected agent's model server is not answering): who, and the Start to send. */
+  startQuestion: { unreachable: readonly string[]; start: { type: string } } | null;
 }
 
 export const initialHybridContext: HybridDiscussionContext = {
@@ -47,6 +49,7 @@ export const initialHybridContext: HybridDiscussionContext = {
   pendingProblem: null,
   clockNow: null,
   token: null,
+  startQuestion: null,
 };
 
 export interface HybridExportRequest {

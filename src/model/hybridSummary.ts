@@ -12,12 +12,26 @@ const MODE_WORDS: Record<HybridSettings['mode'], string> = {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** '10 rounds · 1 turn each · Mixed language · research on · speech off' (a format other than round table first). */
+/** How the format's turns go: rounds where it has them, its own stages where it does not. */
+function turnWords(s: HybridSettings): string[] {
+  switch (s.format.kind) {
+    case 'council':
+      return ['answers, ranking, final answer'];
+    case 'debate':
+      return ['opening, rebuttal, closing'];
+    default:
+      return [plural(s.max_rounds, 'round'), `${plural(s.turns_per_round, 'turn')} each`];
+  }
+}
+
+/**
+ * '10 rounds · 1 turn each · Mixed language · research on · speech off'; a format other than round table first, in
+ * its own words ('Debate · opening, rebuttal, closing · …': a council or a debate has no rounds).
+ */
 export function hybridSettingsSummary(s: HybridSettings): string {
   return [
     ...(s.format.kind === 'round_table' ? [] : [formatLabel(s.format.kind)]),
-    plural(s.max_rounds, 'round'),
-    `${plural(s.turns_per_round, 'turn')} each`,
+    ...turnWords(s),
     MODE_WORDS[s.mode],
     `research ${s.allow_research ? 'on' : 'off'}`,
     `speech ${s.tts ? 'on' : 'off'}`,

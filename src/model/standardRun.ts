@@ -35,6 +35,8 @@ export interface StandardDiscussionContext {
   clockNow: number;
   /** History's 'Continue from here': the next Start continues this stored discussion from this turn. */
   continuation: Continuation | null;
+  /** Start asked first (a selected agent's model server is not answering): who, and the Start to send. */
+  startQuestion: { unreachable: readonly string[]; start: { type: string } } | null;
 }
 
 /** A stored discussion and one of its turns, which the next Start continues from (with the source's topic to show). */
@@ -56,6 +58,7 @@ export const initialStandardContext: StandardDiscussionContext = {
   token: null,
   clockNow: 0,
   continuation: null,
+  startQuestion: null,
 };
 
 export interface ExportRequest {

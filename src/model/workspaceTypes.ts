@@ -6,7 +6,7 @@ import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type { MonitorStats } from '../schemas/system';
 import type { BannerRequest, BannerShowEvent } from './bannerRequest';
-import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point } from '../shared/canvasPlacement';
+import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point, type ViewArea } from '../shared/canvasPlacement';
 import type { PendingMove, WorkspaceData } from './workspaceReducers';
 
 /** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
@@ -23,6 +23,8 @@ export interface WorkspaceContext extends WorkspaceData {
   pendingMoves: PendingMove[];
   /** The middle of what the canvas shows, in board coordinates (the view reports it): new agents go near it. */
   viewCentre: Point | null;
+  /** The size of the canvas's free part in screen pixels (the view reports it): Auto-layout fits a few agents to it. */
+  viewArea: ViewArea | null;
   /** agent id → the option it holds in the discussion on the panel (its words and colour slot), as the server said. */
   positions: Readonly<Record<string, AgentPositionMark>>;
   /**
@@ -50,6 +52,7 @@ export const initialWorkspaceContext: WorkspaceContext = {
   editorRequest: null,
   pendingMoves: [],
   viewCentre: null,
+  viewArea: null,
   positions: {},
   shownPositions: null,
 };
@@ -83,7 +86,7 @@ export type CanvasEvent =
   | { type: 'editor.dismiss' }
   | { type: 'agent.moved'; agentId: string; x: number; y: number }
   /** The canvas was panned or zoomed: the middle of its visible part, in board coordinates. */
-  | { type: 'canvas.viewCentre'; x: number; y: number }
+  | { type: 'canvas.viewCentre'; x: number; y: number; area?: ViewArea }
   /** Lay every agent out by its connections and save the positions that changed. */
   | { type: 'canvas.autoLayout' }
   | { type: 'connection.create'; from: string; to: string }

@@ -8,7 +8,14 @@
 // Every position either returns lies inside the spec's 0..2000 board (docs/product.md#workspace-states 'Node
 // position').
 import type { Agent } from '../schemas/agents';
-import { POSITION_FALLBACK_MAX, POSITION_FALLBACK_MIN, POSITION_MAX, POSITION_MIN } from '../schemas/constants';
+import {
+  CANVAS_DETAIL_ZOOM,
+  CANVAS_FULL_CARDS_MAX,
+  POSITION_FALLBACK_MAX,
+  POSITION_FALLBACK_MIN,
+  POSITION_MAX,
+  POSITION_MIN,
+} from '../schemas/constants';
 
 export interface Point {
   x: number;
@@ -55,6 +62,12 @@ export function nextFreeSlot(occupied: readonly Point[], centre: Point): Point {
   return (free ?? ranked[0]).c;
 }
 
+/** The free part of the canvas the agents are fitted into, in screen pixels (the view reports it). */
+export interface ViewArea {
+  width: number;
+  height: number;
+}
+
 export interface LayoutEdge {
   source: string;
   target: string;
@@ -77,14 +90,68 @@ export function autoLayout(
   ids: readonly string[],
   edges: readonly LayoutEdge[],
   centre: Point = DEFAULT_VIEW_CENTRE,
+  area?: ViewArea,
 ): Record<string, Point> {
   const rows = layeredLayout(ids, edges);
-  if (ids.length >= 2 && ids.length <= CIRCLE_MAX) {
-    // The layered order read row by row: sources first, what they feed next, round the circle clockwise from the top.
-    const order = [...ids].sort((a, b) => rows[a].y - rows[b].y || rows[a].x - rows[b].x);
+  // The layered order read row by row: sources first, what they feed next.
+  const order = [...ids].sort((a, b) => rows[a].y - rows[b].y || rows[a].x - rows[b].x);
+  const few = ids.length >= 2 && ids.length <= CANVAS_FULL_CARDS_MAX;
+  // Round the circle clockwise from the top, unless the visible area is too narrow to read the cards on it.
+  if (ids.length >= 2 && ids.length <= CIRCLE_MAX && (!area || circleZoom(ids.length, area) >= CANVAS_DETAIL_ZOOM))
     return onCircle(order, centre);
-  }
+  // A few agents in a narrow area (the panel open on a small laptop): the grid that fits it at the largest zoom.
+  if (few && area && fitZoom(boxOf(rows), area) < CANVAS_DETAIL_ZOOM)
+    return onGrid(order, bestColumns(ids.length, area), centre);
   return centredOn(rows, centre);
+}
+
+/** The zoom at which a box fits the area (at most 1, as the canvas fits). */
+const fitZoom = (box: { width: number; height: number }, area: ViewArea) =>
+  Math.min(1, area.width / box.width, area.height / box.height);
+
+function circleZoom(n: number, area: ViewArea): number {
+  const r = circleRadius(n);
+  const start = n === 2 ? Math.PI : -Math.PI / 2;
+  const xs = Array.from({ length: n }, (_, i) => r * Math.cos(start + (2 * Math.PI * i) / n));
+  const ys = Array.from({ length: n }, (_, i) => r * Math.sin(start + (2 * Math.PI * i) / n));
+  const box = {
+    width: Math.max(...xs) - Math.min(...xs) + NODE_BOX.width,
+    height: Math.max(...ys) - Math.min(...ys) + NODE_BOX.height,
+  };
+  return fitZoom(box, area);
+}
+
+function boxOf(points: Record<string, Point>) {
+  const all = Object.values(points);
+  const xs = all.map((p) => p.x);
+  const ys = all.map((p) => p.y);
+  return {
+    width: Math.max(...xs) - Math.min(...xs) + NODE_BOX.width,
+    height: Math.max(...ys) - Math.min(...ys) + NODE_BOX.height,
+  };
+}
+
+const gridBox = (n: number, columns: number) => {
+  const rowCount = Math.ceil(n / columns);
+  return {
+    width: (columns - 1) * SLOT.width + NODE_BOX.width,
+    height: (rowCount - 1) * SLOT.height + NODE_BOX.height,
+  };
+};
+
+/** The number of columns whose grid of n agents fits the area at the largest zoom (the wider one on a tie). */
+export function bestColumns(n: number, area: ViewArea): number {
+  let best = 1;
+  for (let c = 2; c <= n; c++) if (fitZoom(gridBox(n, c), area) >= fitZoom(gridBox(n, best), area)) best = c;
+  return best;
+}
+
+function onGrid(order: readonly string[], columns: number, centre: Point): Record<string, Point> {
+  return place(
+    order,
+    order.map((_, i) => ({ x: (i % columns) * SLOT.width, y: Math.floor(i / columns) * SLOT.height })),
+    centre,
+  );
 }
 
 /** Up to this many agents go on a circle; a circle of more would be larger than a laptop's canvas. */
@@ -266,11 +333,13 @@ export function autoLayoutMoves(
   agents: readonly Agent[],
   edges: readonly LayoutEdge[],
   centre: Point = DEFAULT_VIEW_CENTRE,
+  area?: ViewArea,
 ): Array<{ agentId: string; x: number; y: number }> {
   const placed = autoLayout(
     agents.map((a) => a.id),
     edges,
     centre,
+    area,
   );
   return agents.flatMap((a) => {
     const to = placed[a.id];

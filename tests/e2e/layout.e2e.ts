@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { CANVAS_DETAIL_ZOOM } from '../../src/schemas/constants';
 import { CARD_SIZE } from '../../src/ui/canvas/flowElements';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { test, uniqueEmail } from './harness';
@@ -153,6 +154,41 @@ test('layout: at 1024×700 every agent of a 4-agent workspace made through the A
   await untilNoneHidden(page);
   if ((await hiddenAgents(page)).length)
     throw new Error(`agents hidden after the panel opened again: ${(await hiddenAgents(page)).join('; ')}`);
+});
+
+/** The canvas's zoom, read from React Flow's viewport transform. */
+const canvasZoom = (page: Page) =>
+  page.evaluate(() => {
+    const t = (document.querySelector('.react-flow__viewport') as HTMLElement | null)?.style.transform ?? '';
+    return Number(/scale\(([\d.]+)\)/.exec(t)?.[1] ?? 0);
+  });
+
+test('layout: at 1024×700 with the panel open, Auto-layout keeps 3 and 8 agents on full cards big enough to read', async ({
+  page,
+  baseUrl,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await signUp(page, baseUrl, 'narrow-cards');
+  const names = ['Ada', 'Bo', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana'];
+  for (const n of [3, 8]) {
+    await makeAgentsViaApi(page, names.slice(n === 3 ? 0 : 3, n));
+    await page.reload();
+    await page
+      .locator('.react-flow__node')
+      .nth(n - 1)
+      .waitFor();
+    await page.locator('.discussion-panel').waitFor();
+    await page.getByRole('button', { name: 'Auto-layout' }).click();
+    await steadyViewport(page);
+    await untilNoneHidden(page);
+    const zoom = await canvasZoom(page);
+    await shot(page, `auto-layout-${n}-agents-1024x700`);
+    if (zoom < CANVAS_DETAIL_ZOOM)
+      throw new Error(`${n} agents are fitted at zoom ${zoom.toFixed(2)} (want ≥ ${CANVAS_DETAIL_ZOOM} to read them)`);
+    const hidden = await hiddenAgents(page);
+    if (hidden.length) throw new Error(`${n} agents after Auto-layout: ${hidden.join('; ')}`);
+    if (await expectCardSize(page)) throw new Error(`${n} agents are drawn as flat boxes`);
+  }
 });
 
 const hybridPanel = (page: Page) => page.locator('aside.discussion-panel--hybrid');

@@ -119,6 +119,24 @@ test(
         { timeout: 10_000 },
       );
       await panel(page).getByRole('button', { name: 'Stop', exact: true }).click();
+
+      // The hybrid panel marks them the same way, and its Start stays in view at 1024×700.
+      await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+      const hybrid = page.locator('aside.discussion-panel--hybrid');
+      const hybridStrip = hybrid.getByRole('list', { name: 'Participants' });
+      for (const n of ['Bo', 'Vera'])
+        await hybridStrip
+          .getByRole('listitem')
+          .filter({ hasText: new RegExp(`${n}\\s*Model down`) })
+          .waitFor({ timeout: 15_000 });
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 700],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await hybrid.getByRole('button', { name: /^Start/ }).scrollIntoViewIfNeeded();
+        await shot(page, `hybrid-marked-${w}x${h}`);
+      }
     } finally {
       await fake.close().catch(() => undefined);
     }

@@ -10,7 +10,7 @@ import {
   overlaps,
   type Point,
 } from '../../src/shared/canvasPlacement';
-import { POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
+import { CANVAS_DETAIL_ZOOM, CANVAS_FULL_CARDS_MAX, POSITION_MAX, POSITION_MIN } from '../../src/schemas/constants';
 
 const inBounds = (p: Point) => p.x >= POSITION_MIN && p.x <= POSITION_MAX && p.y >= POSITION_MIN && p.y <= POSITION_MAX;
 
@@ -118,6 +118,31 @@ describe('autoLayout', () => {
               expect(segmentHitsBox(mid(a), mid(b), p[c]), `${n}: ${a}–${b} through ${c}`).toBe(false);
         }
     }
+  });
+
+  it('2 to 8 agents in a narrow visible area (1024×700 with the panel open): laid out to fit it with readable cards', () => {
+    // The free part of the canvas beside its boxes at 1024×700 with the discussion panel open, in screen pixels.
+    const area = { width: 312, height: 532 };
+    const zoomOf = (p: Record<string, Point>) => {
+      const xs = Object.values(p).map((q) => q.x);
+      const ys = Object.values(p).map((q) => q.y);
+      const w = Math.max(...xs) - Math.min(...xs) + NODE_BOX.width;
+      const h = Math.max(...ys) - Math.min(...ys) + NODE_BOX.height;
+      return Math.min(1, area.width / w, area.height / h);
+    };
+    for (let n = 2; n <= CANVAS_FULL_CARDS_MAX; n++) {
+      const ids = Array.from({ length: n }, (_, i) => `n${i}`);
+      const chain = ids.slice(1).map((id, i) => ({ source: ids[i], target: id }));
+      const p = autoLayout(ids, chain, { x: 900, y: 700 }, area);
+      expect(zoomOf(p), `${n} agents`).toBeGreaterThanOrEqual(CANVAS_DETAIL_ZOOM);
+      for (const a of ids) {
+        expect(inBounds(p[a])).toBe(true);
+        for (const b of ids) if (a < b) expect(overlaps(p[a], p[b]), `${n}: ${a} on ${b}`).toBe(false);
+      }
+    }
+    // A wide area keeps the circle.
+    const wide = autoLayout(['a', 'b', 'c', 'd', 'e', 'f'], [], { x: 900, y: 700 }, { width: 1100, height: 700 });
+    expect(wide).toEqual(autoLayout(['a', 'b', 'c', 'd', 'e', 'f'], [], { x: 900, y: 700 }));
   });
 
   it('a chain longer than the board is tall is folded into rows, still without overlap', () => {

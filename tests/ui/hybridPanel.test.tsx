@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hybridTemplate, HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
-import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
+import { CANVAS_MESSAGES, DISCUSSION_MESSAGES } from '../../src/schemas/messages';
 import { defaults } from '../../src/schemas/settings';
 import type { FakeWebSocket } from '../support/fakeWebSocket';
 import { readTranscript } from '../transcripts/replay';
@@ -61,6 +61,30 @@ describe('hybrid panel', () => {
     await user.type(screen.getByLabelText('Discussion topic'), 'Drip?');
     expect(startButton().disabled).toBe(false);
     expect(screen.queryByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeNull();
+  });
+
+  it("marks an agent whose model server is not answering 'Model down', and Start asks first (Cancel, Start anyway)", async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel({ unreachable: ['Bo'] });
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
+    const strip = await screen.findByRole('list', { name: 'Participants' });
+    await waitFor(() => expect(within(strip).getAllByRole('listitem')).toHaveLength(2));
+    const chip = (name: string) => within(strip).getByText(name).closest('li')!;
+    expect(chip('Bo').textContent).toContain(CANVAS_MESSAGES.modelNotAnswering);
+    expect(chip('Ada').textContent).not.toContain(CANVAS_MESSAGES.modelNotAnswering);
+
+    await user.type(screen.getByLabelText('Discussion topic'), 'Drip?');
+    await user.click(startButton());
+    const question = await screen.findByText("Bo's model server is not answering — start anyway?");
+    expect(p.hybrid.getSnapshot().hasTag('confirmingStart')).toBe(true);
+    await user.click(
+      within(question.closest('[role="dialog"], [role="alertdialog"]')!).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByText(/start anyway\?/)).toBeNull());
+    expect(p.sockets.last('/ws/hybrid')).toBeUndefined();
+    await user.click(startButton());
+    await user.click(await screen.findByRole('button', { name: 'Start anyway' }));
+    await waitFor(() => expect(p.sockets.last('/ws/hybrid')).toBeDefined());
   });
 
   it('each template button fills the settings (and a starter topic) in the machine and the form', async () => {
@@ -265,6 +289,8 @@ describe('hybrid panel', () => {
     await user.click(button('Join in'));
     expect(button('Join in').getAttribute('aria-pressed')).toBe('true');
     const box = screen.getByLabelText('Your message to the agents');
+    // The person asked to join in: the focus is in the box, ready to type.
+    expect(document.activeElement).toBe(box);
     await user.type(box, `@${AGENTS[2].name.slice(0, 2)}`);
     expect(
       within(screen.getByRole('listbox', { name: 'Agents to mention' })).getByText(`@${AGENTS[2].name}`),

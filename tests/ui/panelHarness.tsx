@@ -151,11 +151,19 @@ export function renderStandardPanel(opts: { token?: string | null; agents?: Agen
   return { ...view, ...world };
 }
 
-export function renderHybridPanel(opts: { token?: string | null; agents?: Agent[] } = {}) {
+export function renderHybridPanel(
+  opts: { token?: string | null; agents?: Agent[]; unreachable?: readonly string[] } = {},
+) {
   const world = createPanelWorld(opts);
-  const view = render(<HybridPanel discussion={world.hybrid} workspace={world.workspace} audio={undefined} />, {
-    wrapper: Viewport,
-  });
+  const view = render(
+    <HybridPanel
+      discussion={world.hybrid}
+      workspace={world.workspace}
+      audio={undefined}
+      unreachable={opts.unreachable}
+    />,
+    { wrapper: Viewport },
+  );
   return { ...view, ...world };
 }
 

@@ -55,7 +55,8 @@ export interface AgentCanvasProps {
   /** Agents whose model server is not answering (their cards say so). */
   unreachable?: ReadonlySet<string>;
   /** The middle of the visible board changed (after a pan or zoom): new agents are placed near it. */
-  onViewCentre?: (x: number, y: number) => void;
+  /** The middle of the visible part in board coordinates, and the free part's size in pixels (fitArea). */
+  onViewCentre?: (x: number, y: number, area: { width: number; height: number }) => void;
   /** Changes when the agents were laid out anew (Auto-layout): the view fits them all again. */
   fitRequest?: number;
 }
@@ -85,13 +86,23 @@ const FIT_VIEW_WITH_MINIMAP: FitViewOptions = {
   padding: { top: '40px', right: '40px', bottom: '180px', left: `${OVERLAY_WIDTH}px` },
 };
 
-/** The free part of the canvas: right of the overlay boxes, above the minimap (a narrow canvas fits below the boxes instead). */
+/** The overlay boxes' width on a narrow canvas, where they take one column (canvas.css), plus a margin. */
+const NARROW_OVERLAY_WIDTH = 226;
+/** The room a fit keeps round the agents inside the free part, each side. */
+const FIT_MARGIN = 16;
+
+/**
+ * The free part of the canvas: right of the overlay boxes, above the minimap (a canvas too narrow for that fits below
+ * the boxes instead). A narrow canvas has no minimap and narrower boxes, so the agents take its full height.
+ */
 function fitArea(area: { width: number; height: number }): FitOptions {
-  const beside = area.width - OVERLAY_WIDTH >= NODE_BOX.width + 80;
+  const narrow = area.width <= NARROW_CANVAS_PX;
+  const left = narrow ? NARROW_OVERLAY_WIDTH : OVERLAY_WIDTH;
+  const beside = area.width - left >= NODE_BOX.width + 80;
   const inset = beside
-    ? { top: 24, right: 24, bottom: MINIMAP_HEIGHT, left: OVERLAY_WIDTH }
+    ? { top: 24, right: 24, bottom: narrow ? 24 : MINIMAP_HEIGHT, left }
     : { top: OVERLAY_HEIGHT, right: 24, bottom: MINIMAP_HEIGHT, left: 24 };
-  const px = (n: number) => `${n + 16}px` as const;
+  const px = (n: number) => `${n + FIT_MARGIN}px` as const;
   return {
     inset,
     maxZoom: 1,
@@ -134,9 +145,14 @@ export function AgentCanvas(p: AgentCanvasProps) {
       if (!onViewCentre || !width || !height) return;
       // The middle of the part the overlay boxes leave free, in board coordinates.
       const left = width > OVERLAY_WIDTH * 2 ? OVERLAY_WIDTH : 0;
+      const { inset } = fitArea({ width, height });
       onViewCentre(
         Math.round(((left + width) / 2 - viewport.x) / viewport.zoom),
         Math.round((height / 2 - viewport.y) / viewport.zoom),
+        {
+          width: Math.max(1, width - inset.left - inset.right - 2 * FIT_MARGIN),
+          height: Math.max(1, height - inset.top - inset.bottom - 2 * FIT_MARGIN),
+        },
       );
     },
     [onViewCentre],

@@ -68,7 +68,8 @@ export function CanvasArea({
     [workspace],
   );
   const onViewCentre = useCallback(
-    (x: number, y: number) => workspace.send({ type: 'canvas.viewCentre', x, y }),
+    (x: number, y: number, area: { width: number; height: number }) =>
+      workspace.send({ type: 'canvas.viewCentre', x, y, area }),
     [workspace],
   );
   // Counts Auto-layout presses, so the canvas fits the new arrangement into view (view-local).

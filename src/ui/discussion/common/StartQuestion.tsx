@@ -1,24 +1,27 @@
 // Start asks first when a selected agent's model server is not answering: "Bo's model server is not answering —
-// start anyway?". Cancel (the default, Esc) leaves the form as it was; 'Start anyway' starts.
-import { useState, type ReactNode } from 'react';
+// start anyway?". The question is the panel chart's (its startQuestion region): this draws it and sends the answer.
+// Cancel (the default, Esc) leaves the form as it was; 'Start anyway' starts.
 import { unreachableQuestion } from '../../../model/modelsInUse';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 
-/** The Start to call from the form, and the question to draw while it is asked. */
-export function useStartQuestion(unreachable: readonly string[], start: () => void): [() => void, ReactNode] {
-  const [asking, setAsking] = useState<readonly string[] | null>(null);
-  const ask = () => (unreachable.length > 0 ? setAsking(unreachable) : start());
-  const dialog = asking && (
+export function StartQuestion({
+  unreachable,
+  onConfirm,
+  onCancel,
+}: {
+  /** Who is not answering, while the chart asks; null when it does not. */
+  unreachable: readonly string[] | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  if (!unreachable) return null;
+  return (
     <ConfirmDialog
-      message={unreachableQuestion([...asking])}
+      message={unreachableQuestion([...unreachable])}
       confirmLabel="Start anyway"
       tone="primary"
-      onConfirm={() => {
-        setAsking(null);
-        start();
-      }}
-      onCancel={() => setAsking(null)}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     />
   );
-  return [ask, dialog];
 }

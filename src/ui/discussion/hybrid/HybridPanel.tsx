@@ -18,7 +18,9 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
-import { useStartQuestion } from '../common/StartQuestion';
+import { StartQuestion } from '../common/StartQuestion';
+import { AgentStrip } from '../common/AgentStrip';
+import { useStripAgents } from '../common/useStripAgents';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { Badge } from '../../common/Badge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -132,9 +134,9 @@ export default function HybridPanel({
   const personHasRole =
     (runFormat?.kind === 'moderated' && runFormat.moderator === 'human') ||
     (runFormat?.kind === 'debate' && runFormat.judge === 'human');
-  const [start, startQuestion] = useStartQuestion(unreachable, () =>
-    discussion.send({ type: 'hybrid.start', agentIds: selectedIds }),
-  );
+  const asking = useSelector(discussion, sel.selectStartQuestion);
+  const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
+  const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
     <aside
@@ -237,6 +239,11 @@ export default function HybridPanel({
           </div>
         ) : (
           <>
+            {/* Whose model server is not answering (Start asks first), on the participants' chips as in the standard
+                panel; the strip shows only then, so the hybrid form keeps its Start in view on a small screen. */}
+            {stripAgents.some((a) => unreachable.includes(a.name)) && (
+              <AgentStrip agents={stripAgents} activeSpeakerId={speaker} down={unreachable} />
+            )}
             <FormatField
               value={settings.format}
               agents={agents}
@@ -369,7 +376,11 @@ export default function HybridPanel({
           {status}
         </p>
       </footer>
-      {startQuestion}
+      <StartQuestion
+        unreachable={asking}
+        onConfirm={() => discussion.send({ type: 'hybrid.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'hybrid.start.cancel' })}
+      />
     </aside>
   );
 }

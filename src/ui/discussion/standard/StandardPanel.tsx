@@ -12,7 +12,6 @@ import type { StandardDiscussionActorRef } from '../../../machines/standardDiscu
 import * as sel from '../../../machines/standardDiscussion.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { selectActiveSpeakerId } from '../../../machines/workspace.selectors';
 import {
   selectAnalytics,
   selectArgumentTree,
@@ -24,7 +23,8 @@ import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
 import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
-import { AgentStrip, type StripAgent } from '../common/AgentStrip';
+import { AgentStrip } from '../common/AgentStrip';
+import { useStripAgents } from '../common/useStripAgents';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
@@ -45,7 +45,7 @@ import { StartForm } from './StartForm';
 import { turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
-import { useStartQuestion } from '../common/StartQuestion';
+import { StartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
 const NONE: readonly string[] = [];
@@ -61,33 +61,6 @@ function FeedRow({
 }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   return item ? <FeedRowView item={item} workspace={workspace} /> : null;
-}
-
-function useStripAgents(
-  discussion: StandardDiscussionActorRef,
-  workspace: WorkspaceActorRef | undefined,
-): { agents: StripAgent[]; speaker: string | null } {
-  const participants = useSelector(discussion, sel.selectParticipants);
-  const runIds = useSelector(discussion, sel.selectRunAgentIds);
-  const live = useSelector(discussion, sel.selectIsLive);
-  const wsAgents = useSelector(workspace, (s) => s?.context.agents);
-  const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds);
-  const statuses = useSelector(workspace, (s) => s?.context.statuses);
-  const speaker = useSelector(workspace, (s) => (s ? selectActiveSpeakerId(s) : null));
-  const agents = useMemo(() => {
-    const ids = live && runIds.length > 0 ? runIds : (selectedIds ?? []);
-    return ids.map((id) => {
-      const p = participants.find((x) => x.id === id);
-      const a = wsAgents?.find((x) => x.id === id);
-      return {
-        id,
-        name: p?.name ?? a?.name ?? `Agent ${id.slice(-8)}`,
-        role: p?.role ?? a?.role ?? null,
-        status: statuses?.[id] ?? 'idle',
-      };
-    });
-  }, [live, runIds, selectedIds, participants, wsAgents, statuses]);
-  return { agents, speaker };
 }
 
 export interface StandardPanelProps {
@@ -147,7 +120,9 @@ export default function StandardPanel({
   const exporting = useSelector(exporter, selectIsExporting);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
-  const { agents, speaker } = useStripAgents(discussion, workspace);
+  const participants = useSelector(discussion, sel.selectParticipants);
+  const runIds = useSelector(discussion, sel.selectRunAgentIds);
+  const { agents, speaker } = useStripAgents(workspace, { live, runIds, participants });
   const runFormat = useSelector(discussion, sel.selectRunFormat);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
@@ -158,16 +133,18 @@ export default function StandardPanel({
   const shown = live || !idle ? (runEndpoint ?? planned) : planned;
   const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
-  const [start, startQuestion] = useStartQuestion(unreachable, () => {
+  const asking = useSelector(discussion, sel.selectStartQuestion);
+  const start = () => {
     const chosen = new Set(selectedIds);
     discussion.send({
       type: 'discussion.start',
       agentIds: selectedIds,
+      unreachable: [...unreachable],
       connections: edges
         .filter((e) => chosen.has(e.source) && chosen.has(e.target))
         .map((e) => ({ source: e.source, target: e.target })),
     });
-  });
+  };
 
   return (
     <aside
@@ -316,7 +293,11 @@ export default function StandardPanel({
         onStop={() => discussion.send({ type: 'discussion.stop' })}
         onExport={(format) => discussion.send({ type: 'discussion.export', format })}
       />
-      {startQuestion}
+      <StartQuestion
+        unreachable={asking}
+        onConfirm={() => discussion.send({ type: 'discussion.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'discussion.start.cancel' })}
+      />
     </aside>
   );
 }
