@@ -1,5 +1,6 @@
 // What the hybrid panel's views read from its snapshot; rounds come from the feed (derived, not stored twice).
 import { selectRound } from '../model/feedSelectors';
+import { endedStatusLine } from '../model/runEnd';
 import type { HybridDiscussionSnapshot } from './hybridDiscussion.machine';
 export { selectStartQuestion } from './discussionRun.selectors';
 
@@ -47,9 +48,7 @@ export function selectStatusLine(s: HybridDiscussionSnapshot): string {
   }
   if (s.hasTag('error')) return 'Disconnected after an error';
   if (s.matches({ run: 'ended' }))
-    return s.context.feed.session.ended
-      ? `Discussion ended (${s.context.feed.session.ended.reason ?? 'completed'})`
-      : 'Discussion stopped';
+    return s.context.feed.session.ended ? endedStatusLine(s.context.feed.session.ended.reason) : 'Discussion stopped';
   return 'Ready';
 }
 

@@ -33,3 +33,11 @@ export function historyStatusLabel(d: {
   if (reason === null || STOPPED_REASONS.has(reason)) return 'Stopped';
   return 'Completed';
 }
+
+/** The hybrid panel's status line for a run the server ended: its reason in words, never the wire's token. */
+export function endedStatusLine(reason: string | null): string {
+  if (reason === 'consensus') return 'Discussion ended: the agents reached consensus';
+  if (reason && FAILED_REASONS.has(reason)) return 'Discussion ended with an error';
+  if (reason && STOPPED_REASONS.has(reason)) return 'Discussion stopped';
+  return 'Discussion ended';
+}
