@@ -31,7 +31,10 @@ export const selectRunFormat = (s: HybridDiscussionSnapshot) => (s.context.run ?
 /** The person's message box is sendable only on an open socket. */
 export const selectCanSendHuman = (s: HybridDiscussionSnapshot) => s.matches({ run: { session: 'live' } });
 
+/** 'Round 2/10' where the format has rounds; '' for a council or a debate, whose stages the settings line names. */
 export function selectRoundLabel(s: HybridDiscussionSnapshot): string {
+  const kind = selectRunFormat(s).kind;
+  if (kind === 'council' || kind === 'debate') return '';
   const round = selectRound(s.context.feed);
   const max = round.max ?? s.context.run?.settings.max_rounds ?? s.context.settings.max_rounds;
   return `Round ${round.current ?? 0}/${max}`;

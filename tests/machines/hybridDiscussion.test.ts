@@ -398,6 +398,19 @@ describe('hybrid discussion panel', () => {
     expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 2/10');
   });
 
+  it('names no rounds for a council or a debate (their stages are in the settings line)', async () => {
+    const p = await ready();
+    for (const kind of ['council', 'debate'] as const) {
+      p.panel.send({
+        type: 'hybrid.settings.update',
+        settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind } },
+      });
+      expect(selectRoundLabel(p.panel.getSnapshot())).toBe('');
+    }
+    p.panel.send({ type: 'hybrid.settings.update', settings: defaults.hybrid });
+    expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 0/10');
+  });
+
   it('discussion_ended ends the run; a fatal error closes it', async () => {
     const p = await ready();
     const ws = await live(p);

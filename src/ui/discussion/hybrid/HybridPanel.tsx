@@ -150,7 +150,7 @@ export default function HybridPanel({
           <div className="panel-header__facts">
             <Badge tone={live ? 'success' : 'neutral'}>{live ? 'Live' : 'Idle'}</Badge>
             <span title="Duration">{formatDuration(elapsed)}</span>
-            <span title="Round">{round}</span>
+            {round && <span title="Round">{round}</span>}
             <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
           </div>
         </div>
