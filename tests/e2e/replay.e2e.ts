@@ -94,7 +94,7 @@ test(
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await waitFor('turn 2', async () => (await turnShown(page)) === 2 && (await messages(page)) === 2, 5_000);
-    if (!page.url().endsWith('#t=2')) throw new Error(`the address is ${page.url()}`);
+    await waitFor('#t=2 in the address', async () => page.url().endsWith('#t=2'), 5_000);
 
     // Mouse: a click near the right end of the track.
     const box = (await timeline(page).boundingBox())!;
