@@ -27,6 +27,7 @@ const step = (agentId: string, optionId: string, confidence: number): PositionSt
   changed: null,
   score: confidence,
   leaderId: optionId,
+  halved: 0,
 });
 /** A moment whose positions are a new object: Ada on `ada`, Bo on o2, with this confidence. */
 const moment = (ada: string, confidence: number): Feed => ({

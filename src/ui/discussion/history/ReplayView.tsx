@@ -15,6 +15,7 @@ import {
 import type { Feed } from '../../../model/feed';
 import { selectItem, selectMessageIds } from '../../../model/feedSelectors';
 import { selectPositionNow, selectPositionStory } from '../../../model/positionSelectors';
+import { halvedNote } from '../../../model/consensusNote';
 import { REPLAY_SPEEDS } from '../../../schemas/constants';
 import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
@@ -87,7 +88,10 @@ export function ReplayView({
         <span>
           Turn {turn} of {turns}
         </span>
-        <span>Consensus {pct(now.score)}</span>
+        <span>
+          Consensus {pct(now.score)}
+          {now.score !== null && halvedNote(now.halved) ? ` — ${halvedNote(now.halved)}` : ''}
+        </span>
         {now.holders.length > 0 && (
           <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>
         )}
