@@ -189,6 +189,18 @@ test(
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
     const opening = await panel(page).locator('.message-card').first().innerText();
     if (!/\bBo\b/.test(opening)) throw new Error(`the first new turn does not answer Bo's turn 2: ${opening}`);
+    // Live positions on the canvas beside the panel: each agent's ring and its option in words.
+    await waitFor('Ada’s live position on the canvas', async () => /holds: /.test(await adaNode()), 5_000);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByRole('button', { name: 'Fit View' }).click();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.screenshot({ path: `docs/screens/canvas-positions-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // History links both ways: the new row to its source, the source to its continuation.
     await panel(page).getByRole('button', { name: 'History' }).click();
