@@ -281,6 +281,14 @@ test(
     if (rounds !== '2') throw new Error(`the hybrid panel did not take the run's settings (max rounds ${rounds})`);
     await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
     await expectAxeClean(page, 'the hybrid panel with a continuation');
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `test-results/e2e/continue-hybrid-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await topicBox.fill(HYBRID_NEXT);
     await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
     await note.waitFor({ state: 'detached', timeout: 10_000 });
