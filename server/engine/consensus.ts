@@ -16,6 +16,8 @@ export interface Position {
   optionId?: string | null;
   /** Whether the agent has spoken after hearing at least one other agent (sticky once true). */
   informed?: boolean;
+  /** Its confidence counts half: evidence was required and its last answer gave none. */
+  unevidenced?: boolean;
 }
 
 export interface ConsensusMeasure {
@@ -35,6 +37,8 @@ export interface ConsensusMeasure {
   complete: boolean;
   /** True when every participant has spoken after hearing at least one other agent. */
   informed: boolean;
+  /** How many of the leading option's holders count at half confidence (no evidence where it was required). */
+  halved: number;
 }
 
 const clamp = (x: number) => Math.min(1, Math.max(0, Number.isFinite(x) ? x : 0));
@@ -89,6 +93,7 @@ export function measureConsensus(
       .map((p) => `${p.agentName}: ${(p.optionId && labelOf(p.optionId)) || p.content}`),
     complete: participants > 0 && positions.length >= participants,
     informed: participants > 0 && positions.filter((p) => p.informed).length >= participants,
+    halved: leader === null ? 0 : positions.filter((p) => p.optionId === leader && p.unevidenced).length,
   };
 }
 

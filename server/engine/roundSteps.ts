@@ -170,6 +170,7 @@ export function announceConsensus(c: EngineContext): Step {
   return only({
     type: 'consensus_reached',
     score: m.score,
+    ...(m.halved ? { consensus_halved: m.halved } : {}),
     reached,
     consensus: {
       solution: solutionOf(c.record),

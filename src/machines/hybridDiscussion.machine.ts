@@ -37,11 +37,13 @@ import { audioAcknowledgment, frameOf, retryBanner } from '../model/discussionSo
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
 import {
+  continuedHybridDraft,
   hybridExportRequestOf,
   initialHybridContext,
   isHybridResumable,
   resumedHybridRun,
   startedHybridRun,
+  type HybridContinueFacts,
   type HybridDiscussionContext,
   type HybridResumeFacts,
 } from '../model/hybridRun';
@@ -66,6 +68,9 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.start.cancel' }
   /** Re-attach a running discussion (History). */
   | ({ type: 'hybrid.resume' } & HybridResumeFacts)
+  /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
+  | ({ type: 'hybrid.continue' } & HybridContinueFacts)
+  | { type: 'hybrid.continue.cancel' }
   | { type: 'hybrid.stop' }
   | { type: 'hybrid.audio.interrupt' }
   | { type: 'hybrid.error.dismiss' }
@@ -93,6 +98,8 @@ const betweenRuns = {
   'hybrid.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
   'hybrid.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
   'hybrid.resume': { guard: 'isResumable', target: 'session', actions: ['readClock', 'resumeRun'] },
+  // Between runs a continuation brings the stored run's settings too (while one runs, they are its own: locked).
+  'hybrid.continue': { actions: 'continueWithSettings' },
 } as const;
 
 export const hybridDiscussionMachine = setup({
@@ -200,6 +207,14 @@ export const hybridDiscussionMachine = setup({
       assertEvent(event, 'hybrid.start');
       return startedHybridRun(context, event);
     }),
+    continueWithSettings: assign(({ event }) => {
+      assertEvent(event, 'hybrid.continue');
+      return continuedHybridDraft(event, true);
+    }),
+    continueDraft: assign(({ event }) => {
+      assertEvent(event, 'hybrid.continue');
+      return continuedHybridDraft(event, false);
+    }),
     resumeRun: assign(({ context, event }) => {
       assertEvent(event, 'hybrid.resume');
       return resumedHybridRun(context, event);
@@ -286,6 +301,8 @@ export const hybridDiscussionMachine = setup({
       // Only the run's clock child ticks, so only a run's duration moves.
       'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
       'hybrid.topic.change': { actions: 'setTopic' },
+      'hybrid.continue': { actions: 'continueDraft' },
+      'hybrid.continue.cancel': { actions: assign({ continuation: null }) },
       'hybrid.error.dismiss': { actions: 'dismissError' },
       'hybrid.audio.interrupt': { actions: 'interruptAudio' },
     },

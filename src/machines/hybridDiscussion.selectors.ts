@@ -59,6 +59,9 @@ export function selectStatusLine(s: HybridDiscussionSnapshot): string {
  * Everything the panel's frame reads, as one view model: compare it with @xstate/react's shallowEqual, so the panel
  * renders when one of its parts changes (each part is a primitive or a reference the machine keeps).
  */
+/** History's 'Continue from here' waiting for Start. */
+export const selectContinuation = (s: HybridDiscussionSnapshot) => s.context.continuation;
+
 export const selectPanelView = (s: HybridDiscussionSnapshot) => ({
   topic: selectTopic(s),
   settings: selectSettings(s),
@@ -76,4 +79,5 @@ export const selectPanelView = (s: HybridDiscussionSnapshot) => ({
   runFormat: selectRunFormat(s),
   exporter: selectExporter(s),
   elapsed: selectElapsedMs(s),
+  continuation: selectContinuation(s),
 });

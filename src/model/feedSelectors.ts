@@ -151,6 +151,8 @@ export interface ConsensusSummary {
   confidence: number;
   supportLevel: number;
   score: number;
+  /** Holders of the leading option whose confidence counted half (no evidence where it was required). */
+  halved: number;
   reached: boolean;
   dissentingOpinions: string[];
 }
@@ -199,7 +201,7 @@ const KINDS: readonly FeedItemKind[] = [
 const TURN_KINDS: ReadonlySet<FeedItemKind> = new Set(['argument', 'hybrid', 'text']);
 
 function consensusSummary(
-  c: { consensus: Consensus; score: number; reached: boolean } | null,
+  c: { consensus: Consensus; score: number; halved?: number; reached: boolean } | null,
 ): ConsensusSummary | null {
   if (!c) return null;
   return {
@@ -207,6 +209,7 @@ function consensusSummary(
     confidence: c.consensus.confidence,
     supportLevel: c.consensus.support_level,
     score: c.score,
+    halved: c.halved ?? 0,
     reached: c.reached,
     dissentingOpinions: [...c.consensus.dissenting_opinions],
   };

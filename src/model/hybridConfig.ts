@@ -38,7 +38,12 @@ export function buildHybridConfig(run: HybridRun) {
       : null,
   });
   // Not a key of the spec's first frame: sent only to turn it off (the server's default is on).
-  const config = independent_first_answers ? spec : { ...spec, independent_first_answers };
+  const config = {
+    ...(independent_first_answers ? spec : { ...spec, independent_first_answers }),
+    ...(run.continuedFrom
+      ? { continued_from: { discussion_id: run.continuedFrom.discussionId, turn: run.continuedFrom.turn } }
+      : {}),
+  };
   return run.resumeFrom === undefined ? config : { ...config, resume_from: run.resumeFrom };
 }
 

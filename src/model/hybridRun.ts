@@ -5,6 +5,7 @@ import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import { emptyFeed, type Feed } from './feed';
 import { selectCounts } from './feedSelectors';
+import type { ContinueFacts, Continuation } from './standardRun';
 
 export interface HybridRun {
   sessionId: string;
@@ -16,6 +17,8 @@ export interface HybridRun {
   startedAt: number;
   /** Re-attached from History: the frames it already has (resume_from); undefined for a run started here. */
   resumeFrom?: number;
+  /** 'Continue from here': the stored discussion and turn its agents hear first (sent as `continued_from`). */
+  continuedFrom?: { discussionId: string; turn: number };
 }
 
 export interface HybridDiscussionContext {
@@ -37,6 +40,8 @@ export interface HybridDiscussionContext {
   token: string | null;
   /** Start asked first (a selected agent's model server is not answering): who, and the Start to send. */
   startQuestion: { unreachable: readonly string[]; start: { type: string } } | null;
+  /** History's 'Continue from here': the next Start continues this stored discussion from this turn. */
+  continuation: Continuation | null;
 }
 
 export const initialHybridContext: HybridDiscussionContext = {
@@ -50,6 +55,7 @@ export const initialHybridContext: HybridDiscussionContext = {
   clockNow: null,
   token: null,
   startQuestion: null,
+  continuation: null,
 };
 
 export interface HybridExportRequest {
@@ -76,9 +82,32 @@ export function startedHybridRun(
     token: context.token,
     settings: context.settings,
     startedAt: now,
+    ...(context.continuation
+      ? { continuedFrom: { discussionId: context.continuation.discussionId, turn: context.continuation.turn } }
+      : {}),
   };
-  return { run, feed: emptyFeed, error: null, pendingProblem: null };
+  // The continuation is used up by this run: the next Start begins afresh.
+  return { run, feed: emptyFeed, error: null, pendingProblem: null, continuation: null };
 }
+
+export interface HybridContinueFacts extends ContinueFacts {
+  /** The settings the stored run used (its mode, format, rounds…); null keeps the panel's own. */
+  settings: HybridSettings | null;
+}
+
+/**
+ * 'Continue from here' for a discussion the hybrid panel ran: the topic and the stored run's settings (editable
+ * before Start, `withSettings` false while a run is on: its settings are locked), and the link the next Start sends.
+ */
+export const continuedHybridDraft = (
+  facts: HybridContinueFacts,
+  withSettings: boolean,
+): Partial<HybridDiscussionContext> => ({
+  continuation: facts.continuation,
+  topic: facts.topic,
+  ...(withSettings && facts.settings ? { settings: facts.settings } : {}),
+  error: null,
+});
 
 export interface HybridResumeFacts {
   sessionId: string;

@@ -72,6 +72,7 @@ export const optionSlotOf = (story: PositionStory, id: string | null | undefined
 /** What a replay's header shows at a moment: the consensus figure and each agent's current option, cheaply. */
 export function selectPositionNow(feed: Feed): {
   score: number | null;
+  halved: number;
   holders: Array<{ name: string; label: string }>;
 } {
   const p = feed.positions;
@@ -79,6 +80,7 @@ export function selectPositionNow(feed: Feed): {
   const names = new Map(feed.participants.map((x) => [x.id, x.name]));
   return {
     score: p.score,
+    halved: p.halved,
     holders: Object.values(p.byAgent).map((s) => ({
       name: names.get(s.agentId) ?? s.agentName,
       label: label(s.optionId),

@@ -12,7 +12,7 @@ import {
   reasoningChain,
   researchResult,
 } from './discussion';
-import { outcomeFields, turnPositionFields } from './positions';
+import { consensusHalvedField, outcomeFields, turnPositionFields } from './positions';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -75,6 +75,7 @@ export const aclMessageFrame = z.looseObject({
 export const consensusReachedFrame = z.looseObject({
   type: z.literal('consensus_reached'),
   score: z.number().min(0).max(1),
+  ...consensusHalvedField,
   consensus,
   reached: z.boolean().default(true),
   ...outcomeFields,

@@ -8,6 +8,19 @@ import { OPTION_LABEL_MAX, OPTIONS_MAX, POSITION_CHANGES } from './constants';
 export const positionChange = z.enum(POSITION_CHANGES);
 export type PositionChange = z.infer<typeof positionChange>;
 
+/**
+ * How many of the leading option's holders count at half their confidence in the consensus figure, because
+ * evidence was required and their last answer gave none (server/engine/consensus.ts). Absent when none.
+ */
+export const consensusHalvedField = {
+  consensus_halved: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Holders of the leading option counted at half confidence: evidence required, and they gave none'),
+};
+
 /** Fields a turn's final frame (agent_message, text, argument) carries beside its confidence. */
 export const turnPositionFields = {
   /** The answer the agent now holds, in its words (≤ OPTION_LABEL_MAX characters). */
@@ -20,6 +33,7 @@ export const turnPositionFields = {
   consensus_score: z.number().min(0).max(1).optional(),
   /** The leading option right after this turn. */
   leader_id: z.string().max(64).nullish(),
+  ...consensusHalvedField,
 };
 
 export const positionOption = z.object({ id: z.string().max(64), label: z.string().max(OPTION_LABEL_MAX) });

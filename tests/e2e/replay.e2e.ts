@@ -94,7 +94,7 @@ test(
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await waitFor('turn 2', async () => (await turnShown(page)) === 2 && (await messages(page)) === 2, 5_000);
-    if (!page.url().endsWith('#t=2')) throw new Error(`the address is ${page.url()}`);
+    await waitFor('#t=2 in the address', async () => page.url().endsWith('#t=2'), 5_000);
 
     // Mouse: a click near the right end of the track.
     const box = (await timeline(page).boundingBox())!;
@@ -189,6 +189,18 @@ test(
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
     const opening = await panel(page).locator('.message-card').first().innerText();
     if (!/\bBo\b/.test(opening)) throw new Error(`the first new turn does not answer Bo's turn 2: ${opening}`);
+    // Live positions on the canvas beside the panel: each agent's ring and its option in words.
+    await waitFor('Ada’s live position on the canvas', async () => /holds: /.test(await adaNode()), 5_000);
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByRole('button', { name: 'Fit View' }).click();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.screenshot({ path: `docs/screens/canvas-positions-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // History links both ways: the new row to its source, the source to its continuation.
     await panel(page).getByRole('button', { name: 'History' }).click();
@@ -209,6 +221,88 @@ test(
     await dialog(page).getByRole('button', { name: NEXT }).click();
     await dialog(page).getByRole('heading', { name: NEXT }).waitFor({ timeout: 10_000 });
     await dialog(page).getByText(`continued from ${CONTEXT} at turn 2`).waitFor();
+  },
+  { timeoutMs: 360_000 },
+);
+
+const hybridPanel = (page: Page) => page.getByRole('complementary', { name: 'Hybrid discussion' });
+const HYBRID_TOPIC = 'Should the valley share one water reservoir?';
+const HYBRID_NEXT = 'Who maintains a shared reservoir?';
+
+test(
+  'replay: Continue from here on a hybrid discussion opens the hybrid panel with its topic and settings; History links the two',
+  async ({ page, baseUrl }) => {
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('replay-hybrid'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+    await panel(page).waitFor({ timeout: 20_000 });
+    await makeOfflineAgents(page);
+    for (const name of ['Ada', 'Bo']) await node(page, name).click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    const settings = hybridPanel(page).getByRole('group', { name: 'Hybrid discussion settings' });
+    await settings.getByLabel(/^Max rounds/).fill('2');
+    await settings.getByLabel('Pause between turns (ms)').fill('0');
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await hybridPanel(page).getByLabel('Discussion topic').fill(HYBRID_TOPIC);
+    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await hybridPanel(page)
+      .getByText(/^Discussion ended/)
+      .waitFor({ timeout: 120_000 });
+
+    // The panel's own setting changes after the run (the continuation brings the run's back), and the standard
+    // panel is shown, so that the continuation has to bring the hybrid panel back.
+    await hybridPanel(page).getByRole('button', { name: 'New discussion' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await settings.getByLabel(/^Max rounds/).fill('5');
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Switch to Standard' }).click();
+    await panel(page).getByRole('button', { name: 'History' }).click();
+    const row = dialog(page).getByRole('listitem', { name: HYBRID_TOPIC });
+    await row.getByRole('button', { name: `Open ${HYBRID_TOPIC}` }).click();
+    await dialog(page).getByText('Read-only').waitFor({ timeout: 10_000 });
+    await dialog(page).getByRole('button', { name: 'Replay' }).click();
+    await timeline(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitFor('turn 2', async () => (await turnShown(page)) === 2, 5_000);
+    await dialog(page).getByRole('button', { name: 'Continue from here' }).click();
+    await dialog(page).waitFor({ state: 'hidden', timeout: 5_000 });
+
+    // The hybrid panel, not the standard one, with the topic (editable) and the run's settings (2 rounds).
+    const note = hybridPanel(page).getByRole('note', { name: 'Continuation' });
+    await note.getByText('from turn 2').waitFor({ timeout: 5_000 });
+    const topicBox = hybridPanel(page).getByLabel('Discussion topic');
+    if ((await topicBox.inputValue()) !== HYBRID_TOPIC) throw new Error('the hybrid panel did not take the topic');
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    const rounds = await settings.getByLabel(/^Max rounds/).inputValue();
+    if (rounds !== '2') throw new Error(`the hybrid panel did not take the run's settings (max rounds ${rounds})`);
+    await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
+    await expectAxeClean(page, 'the hybrid panel with a continuation');
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `test-results/e2e/continue-hybrid-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await topicBox.fill(HYBRID_NEXT);
+    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    await hybridPanel(page)
+      .getByText(/^Discussion ended/)
+      .waitFor({ timeout: 120_000 });
+
+    await hybridPanel(page).getByRole('button', { name: 'History' }).click();
+    const newRow = dialog(page).getByRole('listitem', { name: HYBRID_NEXT });
+    await newRow.getByText(`continued from ${HYBRID_TOPIC} at turn 2`).waitFor({ timeout: 10_000 });
+    await dialog(page)
+      .getByRole('listitem', { name: HYBRID_TOPIC })
+      .getByText(`continued in ${HYBRID_NEXT} (from turn 2)`)
+      .waitFor();
   },
   { timeoutMs: 360_000 },
 );

@@ -375,6 +375,46 @@ describe('history machine', () => {
     expect(sel.selectViewer(snap())).toBe('closed');
   });
 
+  it('continues a hybrid discussion in the hybrid panel: hybrid.continue with its topic, link and settings', async () => {
+    const config = { panel: 'hybrid', agent_ids: ['a1', 'a2'], mode: 'structured', max_rounds: 7 };
+    const turn = (seq: number) => ({
+      seq,
+      at: `2026-01-02T00:00:0${seq}.000Z`,
+      data: {
+        type: 'agent_message',
+        id: `m${seq}`,
+        agent_id: 'a1',
+        agent_name: 'Ada',
+        content: `Turn ${seq}`,
+        message_type: 'statement',
+        timestamp: `2026-01-02T00:00:0${seq}.000Z`,
+      },
+    });
+    const { actor, received } = start({
+      list: async () => [summary('h1', { endpoint: '/ws/hybrid', topic: 'Frost' })],
+      load: async () => ({
+        ...summary('h1', { endpoint: '/ws/hybrid', topic: 'Frost' }),
+        config,
+        frames: [turn(1), turn(2), turn(3)],
+        human_messages: [],
+      }),
+    });
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'h1' });
+    await settle();
+    actor.send({ type: 'history.continue', turn: 2 });
+    const sent = received.find((e) => e.type === 'hybrid.continue');
+    expect(sent).toMatchObject({
+      topic: 'Frost',
+      continuation: { discussionId: 'h1', turn: 2, title: 'Frost' },
+      settings: { mode: 'structured', max_rounds: 7 },
+    });
+    expect(received).toContainEqual({ type: 'selection.set', ids: ['a1', 'a2'] });
+    expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
+    expect(received.some((e) => e.type === 'discussion.continue')).toBe(false);
+  });
+
   it('offers a discussion still running at start; Re-attach loads it and resumes it in its panel without opening History', async () => {
     const running = summary('d2', { status: 'running', endpoint: '/ws/enhanced', topic: 'Still going' });
     const { actor, snap, f, received } = start({ running: async () => running });

@@ -121,6 +121,43 @@ describe('hybrid discussion panel', () => {
       expect(selectSessionId(p.panel.getSnapshot())).toBe(SESSION);
     });
 
+    it("'Continue from here' (hybrid.continue): the stored run's topic and settings; the next Start alone sends continued_from", async () => {
+      const p = await ready();
+      const stored: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 4 };
+      p.panel.send({
+        type: 'hybrid.continue',
+        topic: 'Frost nights',
+        continuation: { discussionId: 'd-source', turn: 3, title: 'Frost nights' },
+        settings: stored,
+      });
+      expect(p.panel.getSnapshot().context.topic).toBe('Frost nights');
+      expect(selectSettings(p.panel.getSnapshot())).toMatchObject({ mode: 'structured', max_rounds: 4 });
+      p.panel.send({ type: 'hybrid.start', agentIds: AGENTS });
+      await vi.advanceTimersByTimeAsync(0);
+      const ws = p.sockets.last(PATH);
+      ws.serverOpen();
+      await vi.advanceTimersByTimeAsync(0);
+      const config = ws.sent[0] as Record<string, unknown>;
+      expect(config).toMatchObject({
+        topic: 'Frost nights',
+        mode: 'structured',
+        max_rounds: 4,
+        continued_from: { discussion_id: 'd-source', turn: 3 },
+      });
+      expect(p.panel.getSnapshot().context.continuation).toBeNull();
+      // While a run is on, a continuation takes the topic and the link, not the locked settings.
+      p.panel.send({
+        type: 'hybrid.continue',
+        topic: 'Later',
+        continuation: { discussionId: 'd-other', turn: 1, title: 'Later' },
+        settings: { ...defaults.hybrid, mode: 'natural' },
+      });
+      expect(selectSettings(p.panel.getSnapshot()).mode).toBe('structured');
+      expect(p.panel.getSnapshot().context.continuation?.discussionId).toBe('d-other');
+      p.panel.send({ type: 'hybrid.continue.cancel' });
+      expect(p.panel.getSnapshot().context.continuation).toBeNull();
+    });
+
     it('speech on: tts_config with max_length 300 and format wav, speed and volume from the settings', async () => {
       const p = await ready();
       p.panel.send({

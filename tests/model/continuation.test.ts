@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildStandardConfig } from '../../src/model/standardConfig';
 import { continuedDraft, initialStandardContext, startedRun } from '../../src/model/standardRun';
 import { basicConfig } from '../../src/schemas/standardSocket';
+import { buildHybridConfig } from '../../src/model/hybridConfig';
+import { continuedHybridDraft, initialHybridContext, startedHybridRun } from '../../src/model/hybridRun';
+import { hybridConfig } from '../../src/schemas/hybridSocket';
 
 // 'Continue from here' in the standard panel: History's choice becomes the draft and rides on the next Start's
 // configuration as `continued_from`, once.
@@ -35,6 +38,32 @@ describe('a continuation in the standard panel', () => {
     expect(basicConfig.safeParse(bad).success).toBe(false);
     const extra = { ...bad, continued_from: { discussion_id: 'd', turn: 1, secret: true } };
     expect(basicConfig.safeParse(extra).success).toBe(false);
+  });
+});
+
+describe('a continuation in the hybrid panel', () => {
+  const continuation = { discussionId: 'd-hybrid', turn: 2, title: 'Frost nights' };
+
+  it('takes the topic and the stored settings, and sends continued_from with the next Start only', () => {
+    const settings = { ...initialHybridContext.settings, mode: 'structured' as const, max_rounds: 4 };
+    const draft = {
+      ...initialHybridContext,
+      ...continuedHybridDraft({ continuation, topic: 'Frost nights', settings }, true),
+    };
+    expect(draft.topic).toBe('Frost nights');
+    expect(draft.settings).toEqual(settings);
+    const started = startedHybridRun(draft, { agentIds: ['a', 'b'] });
+    expect(started.continuation).toBeNull();
+    const first = buildHybridConfig(started.run!);
+    expect(first.continued_from).toEqual({ discussion_id: 'd-hybrid', turn: 2 });
+    expect(hybridConfig.safeParse(first).success).toBe(true);
+    const again = startedHybridRun({ ...draft, ...started }, { agentIds: ['a', 'b'] });
+    expect(buildHybridConfig(again.run!)).not.toHaveProperty('continued_from');
+  });
+
+  it('keeps the panel’s settings when it is told not to take the stored ones (a run is on)', () => {
+    const settings = { ...initialHybridContext.settings, mode: 'natural' as const };
+    expect(continuedHybridDraft({ continuation, topic: 'x', settings }, false)).not.toHaveProperty('settings');
   });
 });
 

@@ -64,6 +64,7 @@ export function positionTurn(
     content,
     optionId,
     informed: Boolean(before?.informed) || heardAnotherAgent(heard, agent.id),
+    ...(weight < answer.confidence ? { unevidenced: true } : {}),
   };
   const positions = { ...record.positions, [agent.id]: position };
   const m = measureConsensus(
@@ -83,6 +84,7 @@ export function positionTurn(
       changed,
       consensus_score: m.score,
       leader_id: m.leader,
+      ...(m.halved ? { consensus_halved: m.halved } : {}),
     },
     frames,
     optionId,

@@ -9,7 +9,7 @@ import type { EndpointKey } from '../../schemas/constants';
 import type { FormatKind } from '../../schemas/format';
 import type { DiscussionSummary, StoredDiscussion } from '../../schemas/history';
 import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardRun';
-import type { HybridResumeFacts } from '../../model/hybridRun';
+import type { HybridContinueFacts, HybridResumeFacts } from '../../model/hybridRun';
 import { hybridSettingsOf } from '../../model/hybridConfig';
 import { defaults, type HybridSettings } from '../../schemas/settings';
 
@@ -83,7 +83,7 @@ export type HistoryEvent =
   | { type: 'history.export'; format: ExportFormat }
   | { type: 'history.format.filter'; kind: FormatKind | '' }
   | { type: 'history.reattach' }
-  /** Replay's 'Continue from here': the standard panel gets the agents and topic, to continue from this turn. */
+  /** Replay's 'Continue from here': the panel that ran it gets the agents and topic, to continue from this turn. */
   | { type: 'history.continue'; turn: number }
   | { type: 'history.offer.accept' }
   | { type: 'history.offer.dismiss' };
@@ -176,22 +176,27 @@ export function sendResume({ system, enqueue }: Relay, opened: OpenedDiscussion)
 
 /**
  * The body of a `continue` action: the canvas selects the opened discussion's agents (those that still exist), the
- * standard panel takes its topic and the link to `turn`, and the main screen shows that panel. Start stays the
- * user's: agents and topic can be changed first.
+ * panel that ran it (the hybrid panel for a hybrid run, with that run's settings) takes its topic and the link to
+ * `turn`, and the main screen shows that panel. Start stays the user's: agents and topic can be changed first.
  */
 export function sendContinue({ system, enqueue }: Relay, opened: OpenedDiscussion, turn: number): void {
-  const panel = systemActor(system, 'standardDiscussion');
-  if (!panel) return;
+  const hybrid = opened.panel === 'hybrid';
+  const facts = {
+    topic: opened.summary.topic,
+    continuation: { discussionId: opened.summary.id, turn, title: opened.summary.topic },
+  };
+  // Each registry id gets its own panel's event (one branch per panel, so both stay typed).
+  const hybridPanel = hybrid ? systemActor(system, 'hybridDiscussion') : undefined;
+  const standardPanel = hybrid ? undefined : systemActor(system, 'standardDiscussion');
+  if (!hybridPanel && !standardPanel) return;
   const workspace = systemActor(system, 'workspace');
   const select = { type: 'selection.set', ids: opened.run.agentIds } as const;
   if (workspace) enqueue.sendTo(workspace, select);
-  const draft = {
-    type: 'discussion.continue',
-    topic: opened.summary.topic,
-    continuation: { discussionId: opened.summary.id, turn, title: opened.summary.topic },
-  } as const;
-  enqueue.sendTo(panel, draft);
+  const toHybrid = { type: 'hybrid.continue', ...facts, settings: opened.hybridSettings } as const;
+  if (hybridPanel) enqueue.sendTo(hybridPanel, toHybrid satisfies { type: string } & HybridContinueFacts);
+  const toStandard = { type: 'discussion.continue', ...facts } as const;
+  if (standardPanel) enqueue.sendTo(standardPanel, toStandard);
   const app = systemActor(system, 'app');
-  const show = { type: 'view.discussion.show', panel: 'standard' } as const;
+  const show = { type: 'view.discussion.show', panel: hybrid ? 'hybrid' : 'standard' } as const;
   if (app) enqueue.sendTo(app, show);
 }

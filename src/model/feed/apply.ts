@@ -66,7 +66,13 @@ export function keyedFrame(
       return once(feed, key, (f) =>
         putItem(
           feedWith(withOutcome(f, frame), {
-            consensus: { consensus: frame.consensus, score: frame.score, reached: frame.reached, timestamp: ts },
+            consensus: {
+              consensus: frame.consensus,
+              score: frame.score,
+              halved: frame.consensus_halved ?? 0,
+              reached: frame.reached,
+              timestamp: ts,
+            },
           }),
           item({
             ...base,

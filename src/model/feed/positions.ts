@@ -65,6 +65,7 @@ export function withTurnPosition(feed: Feed, frame: TurnFrame): Feed {
     changed: frame.changed ?? null,
     score: frame.consensus_score ?? null,
     leaderId: frame.leader_id ?? null,
+    halved: frame.consensus_halved ?? 0,
   };
   const options =
     p.options.some((o) => o.id === step.optionId) || !frame.position
@@ -78,6 +79,7 @@ export function withTurnPosition(feed: Feed, frame: TurnFrame): Feed {
       byAgent: { ...p.byAgent, [step.agentId]: step },
       score: step.score ?? p.score,
       leaderId: step.leaderId ?? p.leaderId,
+      halved: step.score === null ? p.halved : step.halved,
       changes: step.changed ? { ...p.changes, [step.changed]: p.changes[step.changed] + 1 } : p.changes,
     },
   });

@@ -15,6 +15,8 @@ export interface PositionStep {
   /** The discussion's consensus figure right after this turn. */
   score: number | null;
   leaderId: string | null;
+  /** How many of the leading option's holders counted at half confidence then (no evidence where required). */
+  halved: number;
 }
 
 export interface PositionsState {
@@ -27,6 +29,8 @@ export interface PositionsState {
   /** The consensus figure and leader after the latest turn. */
   readonly score: number | null;
   readonly leaderId: string | null;
+  /** The latest turn's `halved`: holders of the leading option whose confidence counted half. */
+  readonly halved: number;
   readonly changes: { argument: number; majority: number };
   /** From consensus_reached / discussion_summary: the final vote and what the discussion did to the first. */
   readonly finalVote: Vote | null;
@@ -40,6 +44,7 @@ export const emptyPositions: PositionsState = Object.freeze({
   byAgent: Object.freeze({}),
   score: null,
   leaderId: null,
+  halved: 0,
   changes: Object.freeze({ argument: 0, majority: 0 }),
   finalVote: null,
   outcome: null,

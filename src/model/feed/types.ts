@@ -85,6 +85,8 @@ export interface MetricSample {
 export interface ConsensusState {
   consensus: Consensus;
   score: number;
+  /** Holders of the leading option whose confidence counted half (no evidence where it was required). */
+  halved: number;
   reached: boolean;
   timestamp: string | null;
 }

@@ -85,6 +85,38 @@ describe('continue from here', () => {
     expect((await s.api('GET', `/discussion/${made.id}`, { token })).body.continued_from.discussion_id).toBe(source.id);
   });
 
+  it('a hybrid run continues too: its first turn hears the source up to turn N; History links it', async () => {
+    const source = await finished(3);
+    requests.length = 0;
+    const sid = sessionId('continued-hybrid');
+    const c = await openDiscussion(
+      s,
+      '/ws/hybrid',
+      token,
+      {
+        agent_ids: agentIds,
+        session_id: sid,
+        topic: TOPIC,
+        max_rounds: 1,
+        pause_between_turns: 0,
+        tts_config: null,
+        auto_stop_on_consensus: false,
+        allow_research: false,
+        continued_from: { discussion_id: source.id, turn: 2 },
+      },
+      'hybrid',
+    );
+    await c.waitClose(30_000);
+    expect(c.frames.filter((f) => f.type === 'error')).toEqual([]);
+    const first = requests.find((r) => r.context?.task === 'turn')!;
+    const prompt = first.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain(source.said[0]);
+    expect(prompt).toContain(source.said[1]);
+    expect(prompt).not.toContain(source.said[2]);
+    const made = (await historyRows()).find((r) => r.session_id === sid);
+    expect(made.continued_from).toEqual({ discussion_id: source.id, topic: TOPIC, turn: 2 });
+  });
+
   it('refuses a missing, foreign or too-far reference with a clear error and starts nothing', async () => {
     const source = await finished(2);
     const other = await s.register();

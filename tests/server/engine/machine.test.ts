@@ -86,6 +86,21 @@ describe('discussion machine: stages and rounds', () => {
     await r.done;
     expect(r.frames.find((f) => f.type === 'consensus_reached').score).toBeCloseTo(0.6, 3);
     expect(r.frames.filter((f) => f.type === 'argument').map((f) => f.argument.confidence)).toEqual([0.8, 0.8]);
+    // The frames say the rule applied, and to how many of the leader's holders: none after Ada, one after Bo.
+    expect(r.frames.find((f) => f.type === 'consensus_reached').consensus_halved).toBe(1);
+    expect(r.frames.filter((f) => f.type === 'argument').map((f) => f.consensus_halved)).toEqual([undefined, 1]);
+    expect(valid(r.frames, 'standard')).toEqual([]);
+  });
+
+  it('says nothing of halving when evidence is not required', async () => {
+    const plan = plans.multi(
+      { reasoning_config: { maxRounds: 1, stages: ['consensus'], convergenceThreshold: 1, requireEvidence: false } },
+      2,
+    );
+    const r = run(plan, () => answer({ stance: 'support', confidence: 0.8, evidence: [] }));
+    await r.done;
+    expect(r.frames.find((f) => f.type === 'consensus_reached')).not.toHaveProperty('consensus_halved');
+    expect(r.frames.some((f) => 'consensus_halved' in f)).toBe(false);
   });
 
   it('builds an argument tree: proposals are roots, replies hang under the proposal or the agent addressed', async () => {

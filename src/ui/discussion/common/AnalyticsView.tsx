@@ -3,6 +3,7 @@
 // summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
+import { agreementLine } from '../../../model/consensusNote';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
 import { PositionTimeline } from './PositionTimeline';
@@ -82,6 +83,11 @@ export function AnalyticsView({
           <p className="muted">
             Confidence {pct(analytics.consensus.confidence)} · support {pct(analytics.consensus.supportLevel)}
           </p>
+          {analytics.consensus.halved > 0 && (
+            <p className="consensus-summary__evidence">
+              {agreementLine(analytics.consensus.score, analytics.consensus.halved)}
+            </p>
+          )}
           {analytics.consensus.dissentingOpinions.length > 0 && (
             <ul className="consensus-summary__dissent">
               {analytics.consensus.dissentingOpinions.map((d, i) => (

@@ -4,6 +4,7 @@
 import { memo } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import { performativePhrase } from '../../../model/turnExtras';
+import { halvedNote } from '../../../model/consensusNote';
 
 const LABELS: Partial<Record<FeedItem['kind'], string>> = {
   consensus: 'Consensus',
@@ -28,6 +29,12 @@ function lead(item: FeedItem): string {
   return item.agentName && item.kind !== 'delegation' ? `${label} · ${item.agentName}` : label;
 }
 
+/** '57% agreement', and why it is lower when the evidence rule halved some holders' confidence. */
+function consensusMeta(s: { score: number; consensus_halved?: number }) {
+  const note = halvedNote(s.consensus_halved);
+  return `${Math.round(s.score * 100)}% agreement${note ? ` — ${note}` : ''}`;
+}
+
 export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
   if (item.kind === 'stage' || item.kind === 'round') {
     return (
@@ -45,7 +52,9 @@ export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
     >
       <span className="feed-note__label">{label}</span>
       {item.kind === 'consensus' && typeof (item.source as { score?: unknown } | undefined)?.score === 'number' && (
-        <span className="feed-note__meta">{Math.round((item.source as { score: number }).score * 100)}% agreement</span>
+        <span className="feed-note__meta">
+          {consensusMeta(item.source as { score: number; consensus_halved?: number })}
+        </span>
       )}
       <span className="feed-note__text">{item.content}</span>
     </div>

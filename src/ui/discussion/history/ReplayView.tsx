@@ -15,6 +15,7 @@ import {
 import type { Feed } from '../../../model/feed';
 import { selectItem, selectMessageIds } from '../../../model/feedSelectors';
 import { selectPositionNow, selectPositionStory } from '../../../model/positionSelectors';
+import { halvedNote } from '../../../model/consensusNote';
 import { REPLAY_SPEEDS } from '../../../schemas/constants';
 import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
@@ -28,6 +29,9 @@ export const turnInHash = (hash: string): number | null => {
   const m = /(?:^#|&)t=(\d{1,7})(?:&|$)/.exec(hash);
   return m ? Number(m[1]) : null;
 };
+
+/** How long a moment stays before the address names it. */
+const ADDRESS_SETTLE_MS = 150;
 
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
@@ -64,13 +68,18 @@ export function ReplayView({
   // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
   const [chartOpen, setChartOpen] = useState(false);
   const story = chartOpen ? selectPositionStory(feed) : null;
-  // The address holds the moment, so a copied link opens the replay there.
+  // The address holds the moment, so a copied link opens the replay there: written once the moment has stayed for
+  // ADDRESS_SETTLE_MS, not at every step (a history entry per step cost each step time, and Chromium ignores a
+  // page's history calls past a few hundred in ten seconds, as Play at 16× would make).
   useEffect(() => {
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${window.location.search}#t=${turn}`,
-    );
+    const timer = setTimeout(() => {
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${window.location.search}#t=${turn}`,
+      );
+    }, ADDRESS_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [turn]);
   return (
     <div className="replay">
@@ -79,7 +88,10 @@ export function ReplayView({
         <span>
           Turn {turn} of {turns}
         </span>
-        <span>Consensus {pct(now.score)}</span>
+        <span>
+          Consensus {pct(now.score)}
+          {now.score !== null && halvedNote(now.halved) ? ` — ${halvedNote(now.halved)}` : ''}
+        </span>
         {now.holders.length > 0 && (
           <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>
         )}

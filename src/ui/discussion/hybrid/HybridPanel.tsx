@@ -32,6 +32,7 @@ import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
+import { ContinuationNote } from '../standard/ContinuationNote';
 import { HumanMessageBox } from '../standard/HumanMessageBox';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
@@ -107,6 +108,7 @@ export default function HybridPanel({
     runFormat,
     exporter,
     elapsed,
+    continuation,
   } = useSelector(discussion, sel.selectPanelView, shallowEqual);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
@@ -120,7 +122,8 @@ export default function HybridPanel({
   const delegations = useMemo(() => selectDelegations(feed), [feed]);
   const problem = hybridStartProblem(selectedIds, topic);
   const hasMessages = ids.length > 0;
-  const composing = !locked && (!hasMessages || composingAfter === startedAt);
+  // A continuation chosen in History opens the topic box even over a finished run's feed.
+  const composing = !locked && (!hasMessages || composingAfter === startedAt || continuation !== null);
   // Who the Format setting offers (the selection), or who takes part once a run is on (its controls, @names).
   const agentIds = locked ? runAgentIds : selectedIds;
   const agents = useMemo(
@@ -243,6 +246,12 @@ export default function HybridPanel({
                 panel; the strip shows only then, so the hybrid form keeps its Start in view on a small screen. */}
             {stripAgents.some((a) => unreachable.includes(a.name)) && (
               <AgentStrip agents={stripAgents} activeSpeakerId={speaker} down={unreachable} />
+            )}
+            {continuation && (
+              <ContinuationNote
+                continuation={continuation}
+                onCancel={() => discussion.send({ type: 'hybrid.continue.cancel' })}
+              />
             )}
             <FormatField
               value={settings.format}
