@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
 import { uniqueEmail } from './harness';
@@ -61,4 +61,26 @@ export async function axeClean(page: Page, label: string) {
     if (serious.length) throw new Error(`axe on ${label} at ${width}: ${describeViolations(serious)}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Waits until `text` is in the feed, wherever it is: the feed draws only the rows near its view, and a fast model can
+ * finish the run (the view pinned to the newest row) before an early row was ever looked for. From the top down.
+ */
+export async function seeInFeed(feedOwner: Locator, text: RegExp, timeout = 20_000): Promise<void> {
+  const row = feedOwner.getByText(text);
+  const scroller = feedOwner.locator('.feed__scroller');
+  const until = Date.now() + timeout;
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  while (Date.now() < until) {
+    if (await row.first().isVisible()) return;
+    const atEnd = await scroller.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollBy({ top: el.clientHeight * 0.8 });
+      return end;
+    });
+    if (atEnd) await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    await feedOwner.page().evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  }
+  throw new Error(`the feed never showed ${text}`);
 }
