@@ -52,6 +52,7 @@ const root = createActor(
           socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
           clock: fromCallback(() => undefined),
           loadModes: fromPromise(async () => []),
+          loadSettings: fromPromise(async () => null),
         } as never,
         actions: { readClock: assign({ clockNow: () => Date.now() }) },
       }),

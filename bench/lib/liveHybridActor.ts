@@ -9,6 +9,7 @@ export function liveHybridActor(): HybridDiscussionActorRef {
       socketSession: fromCallback(() => () => {}) as unknown as AnyActorLogic,
       clock: fromCallback(() => undefined),
       loadModes: fromPromise(async () => []),
+      loadSettings: fromPromise(async () => null),
     } as never,
     actions: { readClock: assign({ clockNow: () => Date.now() }) },
   });

@@ -133,7 +133,7 @@ export const hybridDiscussionMachine = setup({
     /** Provided with its writer (`withExporter`). */
     exportHybridPdf: discussionExportMachine,
     /** The user's saved hybrid settings (kept per user, as the standard panel's are); null when none. */
-    loadSettings: fromPromise<HybridSettings | null>(async () => null),
+    loadSettings: fromPromise<HybridSettings | null>(notProvided('hybridDiscussion', 'loadSettings')),
   },
   delays: {
     stopCloseDelay: STOP_CLOSE_DELAY_MS,

@@ -79,6 +79,7 @@ function sut() {
     actors: {
       socketSession: fromCallback(({ receive }) => receive((c) => void commands.push(c))) as never,
       loadModes: fromPromise(() => new Promise(() => {})) as never,
+      loadSettings: fromPromise(async () => null) as never,
       // No clock: the duration is not what these paths walk.
       clock: fromCallback(() => undefined) as never,
     },
