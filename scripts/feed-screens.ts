@@ -35,7 +35,7 @@ async function run(width: number, height: number) {
   await shot('standard-settings');
   await settings.getByRole('button', { name: 'Done' }).click();
   await panel.getByLabel('Discussion context').fill('Should our town square be closed to cars on weekends?');
-  await panel.getByRole('button', { name: /^Start .*Discussion$/ }).click();
+  await panel.getByRole('button', { name: /^Start (round table|council|debate|moderated discussion)$/ }).click();
   await panel.locator('.turn').nth(2).waitFor({ timeout: 60_000 });
   const box = panel.getByLabel('Your message to the agents');
   await box.fill('Parking fees bring in two million dollars a year.');
@@ -55,7 +55,7 @@ async function run(width: number, height: number) {
   const hybrid = page.getByRole('complementary', { name: 'Hybrid discussion' });
   await hybrid.getByRole('button', { name: 'Problem Solving' }).click();
   await shot('hybrid-idle');
-  await hybrid.getByRole('button', { name: /^Start .*Discussion$/ }).click();
+  await hybrid.getByRole('button', { name: /^Start (round table|council|debate|moderated discussion)$/ }).click();
   await hybrid.locator('.turn').nth(2).waitFor({ timeout: 60_000 });
   await shot('hybrid-running');
   await hybrid.getByRole('button', { name: 'Stop Discussion' }).click();

@@ -130,7 +130,7 @@ async function discussionScreens(
   await node(page, 'Bo').click();
   const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
   await panel.getByLabel('Discussion context').fill('Should our town square be closed to cars on weekends?');
-  await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+  await panel.getByRole('button', { name: 'Start round table' }).click();
   await panel.getByText(/Discussion finished/).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
   await shoot(page, 'discussion');
@@ -148,7 +148,7 @@ async function discussionScreens(
   await hybrid.getByLabel(/^Max rounds/).fill('2');
   await shoot(page, 'hybrid-settings');
   await hybrid.getByRole('button', { name: 'Settings' }).click();
-  await hybrid.getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+  await hybrid.getByRole('button', { name: 'Start round table' }).click();
   await hybrid.getByText(/Discussion ended|Discussion stopped/).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(300);
   await shoot(page, 'hybrid');

@@ -3,38 +3,64 @@
 import type { DiscussionFormat, FormatKind } from '../schemas/format';
 import type { PanelFormat } from '../schemas/settings';
 
+/** What a format's line needs to count its messages. */
+export interface FormatCounts {
+  /** Agents taking part (at least two). */
+  agents: number;
+  /** The turns setting (round table, moderated). */
+  turns: number;
+  /** Agents who argue in a debate: all of them with the person judging, one fewer with an agent judging. */
+  debaters: number;
+}
+
 export interface FormatOption {
   kind: FormatKind;
   label: string;
-  /** What it does and roughly how many turns it takes, for `agents` agents and `turns` turns. */
-  line: (agents: number, turns: number) => string;
+  /** The Start button: it names the format that will run (both panels). */
+  start: string;
+  /**
+   * What it does and how many messages it writes, in the word the panels' counters use: a council's rankings and a
+   * debate's votes are rows, not messages, so they are said but not counted.
+   */
+  line: (c: FormatCounts) => string;
 }
+
+const messages = (k: number) => `${k} message${k === 1 ? '' : 's'}`;
 
 export const FORMAT_OPTIONS: readonly FormatOption[] = [
   {
     kind: 'round_table',
     label: 'Round table',
-    line: (_n, t) => `The agents speak in turn, about ${t} turns; @name someone to give them the next turn.`,
+    start: 'Start round table',
+    line: (c) => `The agents speak in turn, about ${messages(c.turns)}; @name someone to give them the next turn.`,
   },
   {
     kind: 'moderated',
     label: 'Moderated',
-    line: (_n, t) => `A moderator gives the floor: you (nobody speaks until you choose) or an agent; up to ${t} turns.`,
+    start: 'Start moderated discussion',
+    line: (c) =>
+      `A moderator gives the floor: you (nobody speaks until you choose) or an agent; up to ${messages(c.turns)}.`,
   },
   {
     kind: 'council',
     label: 'Council',
-    line: (n) => `Independent answers, an anonymous ranking, then the chair's final answer: ${2 * n + 1} turns.`,
+    start: 'Start council',
+    line: (c) =>
+      `Each agent answers on its own, the answers are ranked anonymously, then the chair writes the final answer: ${messages(c.agents + 1)} and a ranking.`,
   },
   {
     kind: 'debate',
     label: 'Debate',
-    line: (n) =>
-      `For against Against in opening, rebuttal and closing; a judge votes before and after: about ${3 * Math.max(2, n - 1) + 2} turns.`,
+    start: 'Start debate',
+    line: (c) =>
+      `Two sides, For and Against, argue in an opening, a rebuttal and a closing; a judge votes before and after: ${messages(3 * c.debaters)} and two votes.`,
   },
 ];
 
 export const formatOption = (kind: FormatKind) => FORMAT_OPTIONS.find((o) => o.kind === kind) ?? FORMAT_OPTIONS[0];
+
+/** The Start button's words for a format: 'Start round table', 'Start council'… */
+export const startLabel = (kind: FormatKind | undefined) => formatOption(kind ?? 'round_table').start;
 
 /** The debate's sides as the server will split them: the agents other than the judge, the first half For. */
 export function debateSplit(agentIds: readonly string[], judge: string): { for: string[]; against: string[] } {

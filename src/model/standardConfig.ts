@@ -134,14 +134,6 @@ const KIND_WORDS: Record<EndpointKey, string> = {
   hybrid: 'Hybrid',
 };
 
-/** The Start button for each endpoint. */
-export const START_LABELS: Record<EndpointKey, string> = {
-  basic: 'Start Discussion',
-  enhanced: 'Start Enhanced Discussion',
-  multi_round: 'Start Multi-Round Discussion',
-  hybrid: 'Start Hybrid Discussion',
-};
-
 /**
  * One line on why this kind of discussion was chosen, in the reader's words (no socket paths, no protocol names):
  * the first setting that asks for it (endpointChoice.ts, in its priority order), or why nothing more runs.

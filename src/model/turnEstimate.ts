@@ -32,9 +32,13 @@ export function plannedTurns(key: EndpointKey, s: StandardPanelSettings, agents:
   }
 }
 
-/** One sentence for under Start: 'Plans up to 75 turns (5 rounds × 5 stages × 3 agents); it may stop early on consensus.' */
-export function turnEstimateLine(key: EndpointKey, s: StandardPanelSettings, agents: number): string {
+/**
+ * One sentence for under Start where the Format line's count needs its breakdown: 'Plans up to 75 messages (5 rounds ×
+ * 5 stages × 3 agents); it stops early on consensus.' Plain turns need none (the Format line says their number), and
+ * the other formats count their own messages. 'Messages', as the panel's counter says: each turn is one message.
+ */
+export function turnEstimateLine(key: EndpointKey, s: StandardPanelSettings, agents: number): string | null {
+  if (key === 'basic' || key === 'enhanced' || s.format.kind !== 'round_table') return null;
   const e = plannedTurns(key, s, agents);
-  if (key === 'basic' || key === 'enhanced') return `Plans ${n(e.turns, 'turn')}.`;
-  return `Plans up to ${e.turns} turns (${e.how}); it stops early on consensus.`;
+  return `Plans up to ${e.turns} messages (${e.how}); it stops early on consensus.`;
 }

@@ -66,7 +66,7 @@ async function start(page: Page, label?: string) {
   const newRun = panel(page).getByRole('button', { name: 'New discussion' });
   if (await newRun.isVisible()) await newRun.click();
   await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-  const button = panel(page).getByRole('button', { name: /^Start .*Discussion$/ });
+  const button = panel(page).getByRole('button', { name: /^Start (round table|council|debate|moderated discussion)$/ });
   if (label && (await button.textContent()) !== label)
     throw new Error(`the Start button reads "${await button.textContent()}", expected "${label}"`);
   await button.click();
@@ -89,11 +89,11 @@ async function expectAxeClean(page: Page, label: string) {
   if (serious.length > 0) throw new Error(`axe found serious violations on ${label}:\n${describeViolations(serious)}`);
 }
 
-// The Start label and the panel's title name what will run, for each endpoint the settings choose.
+// The panel's title names what will run, for each endpoint the settings choose; Start names the format (round table).
 const ENDPOINTS: { name: string; start: string; title: string; settings: Record<string, boolean> }[] = [
   {
     name: 'Basic',
-    start: 'Start Discussion',
+    start: 'Start round table',
     title: 'Discussion',
     settings: {
       'Allow interrupts': false,
@@ -104,19 +104,19 @@ const ENDPOINTS: { name: string; start: string; title: string; settings: Record<
   },
   {
     name: 'Enhanced',
-    start: 'Start Enhanced Discussion',
+    start: 'Start round table',
     title: 'Discussion',
     settings: { 'Allow interrupts': true },
   },
   {
     name: 'Multi-Round Reasoning',
-    start: 'Start Multi-Round Discussion',
+    start: 'Start round table',
     title: 'Multi-Round Discussion',
     settings: { 'Enable multi-round reasoning': true },
   },
   {
     name: 'Hybrid NLP/ACL',
-    start: 'Start Hybrid Discussion',
+    start: 'Start round table',
     title: 'Hybrid Discussion',
     settings: {
       'Enable multi-round reasoning': false,
@@ -310,7 +310,7 @@ test(
     await setSettings(page, { 'Enable multi-round reasoning': true });
     if ((await title(page).textContent()) !== 'Multi-Round Discussion')
       throw new Error(`title ${await title(page).textContent()}`);
-    await panel(page).getByRole('button', { name: 'Start Multi-Round Discussion' }).waitFor();
+    await panel(page).getByRole('button', { name: 'Start round table' }).waitFor();
     // Why this kind runs is said under 'About this run' (in the page while that is closed).
     await panel(page)
       .getByText(/^Multi-round reasoning is on/)
@@ -321,7 +321,7 @@ test(
       { 'Enable multi-round reasoning': false, 'Use ACL (formal agent messages)': true, 'Allow interrupts': true },
       { Turns: 6 },
     );
-    await start(page, 'Start Enhanced Discussion');
+    await start(page, 'Start round table');
     const box = panel(page).getByLabel('Your message to the agents');
     await box.fill('Parking fees bring in two million a year.');
     await box.press('Enter');

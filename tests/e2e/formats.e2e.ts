@@ -27,7 +27,7 @@ async function startWith(page: Page, format: string, roles: Record<string, strin
     await panel(page).getByLabel(label, { exact: true }).selectOption({ label: value });
   await panel(page).getByLabel('Discussion context').fill(CONTEXT);
   await panel(page)
-    .getByRole('button', { name: /^Start .*Discussion$/ })
+    .getByRole('button', { name: /^Start (round table|council|debate|moderated discussion)$/ })
     .click();
 }
 

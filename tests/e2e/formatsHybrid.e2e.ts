@@ -19,7 +19,7 @@ test(
     await p.getByLabel('Moderator', { exact: true }).selectOption({ label: 'You' });
     await axeClean(page, 'the hybrid Format setting');
     await p.getByLabel('Discussion topic').fill(CONTEXT);
-    await p.getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await p.getByRole('button', { name: 'Start moderated discussion' }).click();
     await p.getByText(/Waiting for you to give the floor/).waitFor({ timeout: 20_000 });
     await p.getByText(/Settings:.*Moderated/).waitFor();
     const give = p.getByRole('button', { name: 'Give the floor to Bo' });
@@ -42,11 +42,11 @@ test(
     await p.getByRole('button', { name: 'History' }).click();
     const dialog = page.getByRole('dialog', { name: 'Past discussions' });
     const list = dialog.getByRole('list', { name: 'Past discussions' });
-    await list.getByText('Format: Moderated').waitFor({ timeout: 10_000 });
+    await list.getByText('Moderated', { exact: true }).waitFor({ timeout: 10_000 });
     await dialog.getByLabel('Format', { exact: true }).selectOption({ label: 'Council' });
     await dialog.getByText('No past discussion in the Council format.').waitFor({ timeout: 10_000 });
     await dialog.getByLabel('Format', { exact: true }).selectOption({ label: 'Moderated' });
-    await list.getByText('Format: Moderated').waitFor({ timeout: 10_000 });
+    await list.getByText('Moderated', { exact: true }).waitFor({ timeout: 10_000 });
     await axeClean(page, 'History filtered by format');
     await page.screenshot({ path: 'docs/screens/format-history-1440.png' });
   },

@@ -72,7 +72,7 @@ test(
     await settings.getByLabel('Turns').fill('2');
     await settings.getByRole('button', { name: 'Done' }).click();
     await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-    await panel(page).getByRole('button', { name: 'Start Discussion' }).click(); // the Start label names what runs: Basic here
+    await panel(page).getByRole('button', { name: 'Start round table' }).click(); // Start names the format: the round table here
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
     const shown = await cardTexts(panel(page));
     if (shown.length < 2) throw new Error(`the panel showed ${shown.length} messages`);
@@ -162,7 +162,7 @@ test(
     // Problem Solving: 15 rounds of 2 turns, long enough to be running across the reload.
     await hybridPanel(page).getByRole('button', { name: 'Problem Solving' }).click();
     await hybridPanel(page).getByLabel('Discussion topic').fill(topic);
-    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Start round table' }).click();
     await waitFor('two messages', async () => (await hybridPanel(page).locator('.message-card').count()) >= 2, 60_000);
 
     // A reload drops the socket (not a 1000 close): the server keeps the discussion running for its grace period.

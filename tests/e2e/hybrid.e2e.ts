@@ -79,7 +79,7 @@ test(
     await expectAxeClean(page, 'the hybrid settings');
     await panel(page).getByRole('button', { name: 'Settings' }).click();
     await panel(page).getByLabel('Discussion topic').fill(TOPIC);
-    await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await panel(page).getByRole('button', { name: 'Start round table' }).click();
 
     const first = (dir: 'in' | 'out', type: string, from = 0) =>
       wire.findIndex((e, i) => i >= from && e.dir === dir && e.frame.type === type);
@@ -163,7 +163,7 @@ test(
     await settings.getByLabel(/^Max rounds/).fill('2');
     await settings.getByLabel('Pause between turns (ms)').fill('0');
     await panel(page).getByRole('button', { name: 'Settings' }).click();
-    await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await panel(page).getByRole('button', { name: 'Start round table' }).click();
     await panel(page)
       .getByText(/^Discussion ended/)
       .waitFor({ timeout: 120_000 });

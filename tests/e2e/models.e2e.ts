@@ -178,7 +178,7 @@ test(
           .first()
           .click();
       await panel.getByLabel('Discussion context').fill('Should the orchard keep bees next to the vineyard?');
-      await panel.getByRole('button', { name: 'Start Enhanced Discussion' }).click();
+      await panel.getByRole('button', { name: 'Start round table' }).click();
       await panel
         .getByText('fake-gpt-mini fake model says the orchard needs more bees')
         .first()

@@ -75,7 +75,7 @@ test(
     await settings.getByLabel('Turns').fill(String(TURNS));
     await settings.getByRole('button', { name: 'Done' }).click();
     await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-    await panel(page).getByRole('button', { name: 'Start Discussion' }).click();
+    await panel(page).getByRole('button', { name: 'Start round table' }).click();
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
 
     await openStored(page);
@@ -184,7 +184,7 @@ test(
     if ((await contextBox.inputValue()) !== CONTEXT) throw new Error('the panel did not take the topic');
     await expectAxeClean(page, 'the panel with a continuation');
     await contextBox.fill(NEXT);
-    await panel(page).getByRole('button', { name: 'Start Discussion' }).click();
+    await panel(page).getByRole('button', { name: 'Start round table' }).click();
     await note.waitFor({ state: 'detached', timeout: 10_000 });
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
     const opening = await panel(page).locator('.message-card').first().innerText();
@@ -247,7 +247,7 @@ test(
     await settings.getByLabel('Pause between turns (ms)').fill('0');
     await hybridPanel(page).getByRole('button', { name: 'Settings' }).click();
     await hybridPanel(page).getByLabel('Discussion topic').fill(HYBRID_TOPIC);
-    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Start round table' }).click();
     await hybridPanel(page)
       .getByText(/^Discussion ended/)
       .waitFor({ timeout: 120_000 });
@@ -290,7 +290,7 @@ test(
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await topicBox.fill(HYBRID_NEXT);
-    await hybridPanel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await hybridPanel(page).getByRole('button', { name: 'Start round table' }).click();
     await note.waitFor({ state: 'detached', timeout: 10_000 });
     await hybridPanel(page)
       .getByText(/^Discussion ended/)

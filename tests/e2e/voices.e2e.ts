@@ -158,7 +158,7 @@ test(
       await settings.getByLabel('Pause between turns (ms)').fill('0');
       await panel(page).getByRole('button', { name: 'Settings' }).click();
       await panel(page).getByLabel('Discussion topic').fill('Should the orchard keep bees next to the vineyard?');
-      await panel(page).getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+      await panel(page).getByRole('button', { name: 'Start round table' }).click();
       await until(
         'a clip from each agent',
         () => new Set(clips.map((c) => c.agent_id)).size === 2 && clips.length >= 3,

@@ -10,10 +10,14 @@ describe('turn estimate before Start', () => {
     const multi = { ...settings, reasoning: { ...settings.reasoning, enableMultiRound: true } };
     expect(plannedTurns('multi_round', multi, 3).turns).toBe(75);
     expect(turnEstimateLine('multi_round', multi, 3)).toBe(
-      'Plans up to 75 turns (5 rounds × 5 stages × 3 agents); it stops early on consensus.',
+      'Plans up to 75 messages (5 rounds × 5 stages × 3 agents); it stops early on consensus.',
     );
   });
-  it('plain turns say their number', () => {
-    expect(turnEstimateLine('basic', settings, 3)).toBe(`Plans ${settings.basic.turns} turns.`);
+  it('plain turns and the other formats leave the count to the Format line (one count, one word)', () => {
+    expect(turnEstimateLine('basic', settings, 3)).toBeNull();
+    const council = { ...settings, format: { ...settings.format, kind: 'council' as const } };
+    expect(
+      turnEstimateLine('multi_round', { ...council, reasoning: { ...council.reasoning, enableMultiRound: true } }, 3),
+    ).toBeNull();
   });
 });

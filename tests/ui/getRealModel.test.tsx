@@ -10,7 +10,8 @@ import { SuggestedBuiltin } from '../../src/ui/models/GetRealModelCard';
 import { builtinList } from '../support/builtinModelsFixture';
 
 // 'Get a real model': the built-in model suggested for this server's memory, with its size, memory need and
-// licence; a download that could not reach the internet says so beside the button pressed, with the folder.
+// licence; a download that could not reach the internet says its reason (with the folder) once, in the download's
+// own row, and the button pressed says it failed and where the reason is.
 
 afterEach(cleanup);
 
@@ -47,23 +48,38 @@ describe('Get a real model', () => {
     ],
   });
 
-  it('offers the suggested built-in model with its size, memory and licence, and the error beside its button', async () => {
+  it('offers the suggested built-in model with its size, memory and licence; a failure points to its reason', async () => {
     render(<SuggestedBuiltin actor={actorFor(list)} />);
     const button = await screen.findByRole('button', { name: 'Download Qwen3 1.7B' }, { timeout: 15_000 });
     const item = button.parentElement!;
     expect(item.textContent).toMatch(
       /Qwen3 1\.7B, recommended for this server: 1\.11 GB, needs about 1\.78 GB of memory \(Fits\), Apache-2\.0/,
     );
-    expect(within(item).getByRole('alert').textContent).toContain(
-      'put a .gguf file in /srv/agora/data/models, then Refresh',
+    expect(within(item).getByRole('alert').textContent).toBe(
+      'The download failed: its reason is under Built-in engine, Downloads.',
     );
+  });
+
+  it('says a failed download’s reason once in the dialog: the top card and the built-in engine together', async () => {
+    const actor = actorFor(list);
+    render(
+      <>
+        <SuggestedBuiltin actor={actor} />
+        <BuiltinModels actor={actor} />
+      </>,
+    );
+    await screen.findByRole('progressbar', { name: 'Qwen3-1.7B-Q4_K_M.gguf' }, { timeout: 15_000 });
+    const said = screen.getAllByRole('alert').filter((a) => a.textContent?.includes('cannot reach huggingface.co'));
+    expect(said).toHaveLength(1);
   });
 
   it('marks every recommended model Fits, May be slow or Too big, and shows a failed download in its own row', async () => {
     render(<BuiltinModels actor={actorFor(list)} />);
     const button = await screen.findByRole('button', { name: 'Download Qwen3 1.7B' }, { timeout: 15_000 });
     const row = button.closest('li')!;
-    expect(within(row).getByRole('alert').textContent).toContain('then Refresh');
+    expect(within(row).queryByRole('alert')).toBeNull();
+    const download = screen.getByRole('progressbar', { name: 'Qwen3-1.7B-Q4_K_M.gguf' }).parentElement!;
+    expect(within(download).getByRole('alert').textContent).toContain('then Refresh');
     expect(within(row).getByText('Fits')).toBeTruthy();
     const big = screen.getByRole('button', { name: 'Download Qwen3 4B Instruct 2507' }).closest('li')!;
     expect(within(big).getByText('May be slow')).toBeTruthy();

@@ -98,14 +98,14 @@ describe('a discussion still running at start', () => {
 });
 
 describe('History dialog', () => {
-  it('lists past discussions newest first with endpoint, status, message count and date; empty and error states', async () => {
+  it('lists past discussions newest first with format, status, message count and date; empty and error states', async () => {
     let answer: Route = () =>
       json(
         200,
         page([
           row('d2', 'Newest topic', { status: 'running', endpoint: '/ws/enhanced' }),
           row('d1', 'Drip irrigation?', { end_reason: 'completed' }),
-          row('d0', 'Cut short', { end_reason: 'stopped' }),
+          row('d0', 'Cut short', { end_reason: 'stopped', endpoint: '/ws/hybrid', format: 'debate' }),
         ]),
       );
     const { calls } = signedIn({
@@ -119,9 +119,13 @@ describe('History dialog', () => {
     // A run that finished and one that was stopped read differently.
     expect(items[1].textContent).toContain('Completed');
     expect(items[2].textContent).toContain('Stopped');
-    expect(items[0].textContent).toContain('Enhanced');
+    // Tagged by format, never by the socket it ran on ('Enhanced', 'Basic', 'Hybrid NLP/ACL').
+    expect(items[0].textContent).toContain('Round table');
+    expect(items[0].textContent).not.toContain('Enhanced');
     expect(items[0].textContent).toContain('Running');
-    expect(items[1].textContent).toContain('Basic');
+    expect(items[1].textContent).not.toContain('Basic');
+    expect(items[2].textContent).toContain('Debate');
+    expect(items[2].textContent).not.toContain('Hybrid NLP/ACL');
     expect(items[1].textContent).toContain('3 messages');
     expect(within(items[1]).getByText(new Date('2026-01-02T10:00:00.000Z').toLocaleString())).toBeTruthy();
 
@@ -283,8 +287,8 @@ describe('History dialog', () => {
     });
     const dialog = await openHistory();
     const list = await within(dialog).findByRole('list', { name: 'Past discussions' });
-    expect(within(list).getByText('Format: Council')).toBeTruthy();
-    expect(within(list).getByText('Format: Round table')).toBeTruthy();
+    expect(within(list).getByText('Council')).toBeTruthy();
+    expect(within(list).getByText('Round table')).toBeTruthy();
     await userEvent.selectOptions(within(dialog).getByLabelText('Format'), 'Council');
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
     expect(calls).toContain('GET /discussion/history/page?format=council');

@@ -20,7 +20,11 @@ const serverFrames = (name: string) =>
     'dir' in l && l.dir === 'server' ? [l.data as Record<string, unknown>] : [],
   );
 
-const startButton = () => screen.getByRole('button', { name: 'Start Hybrid Discussion' }) as HTMLButtonElement;
+/** Start names the format that will run: 'Start round table', 'Start council'… */
+const startButton = () =>
+  screen.getByRole('button', {
+    name: /^Start (round table|council|debate|moderated discussion)$/,
+  }) as HTMLButtonElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
 
@@ -57,6 +61,11 @@ describe('hybrid panel', () => {
     expect(startButton().disabled).toBe(true);
     expect(screen.getByText(DISCUSSION_MESSAGES.hybridSelectAgents)).toBeTruthy();
     await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
+    await waitFor(() => expect(screen.queryByText(DISCUSSION_MESSAGES.hybridSelectAgents)).toBeNull());
+    // The empty topic is said only once the person has been in the box (issue 47).
+    expect(screen.queryByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeNull();
+    await user.click(screen.getByLabelText('Discussion topic'));
+    await user.tab();
     expect(await screen.findByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeTruthy();
     await user.type(screen.getByLabelText('Discussion topic'), 'Drip?');
     expect(startButton().disabled).toBe(false);
@@ -167,7 +176,7 @@ describe('hybrid panel', () => {
     // The topic box, its templates and Start fold into one line naming the topic while connected.
     for (const name of HYBRID_TEMPLATE_NAMES) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByLabelText('Discussion topic')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Start Hybrid Discussion' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start round table' })).toBeNull();
     expect(screen.getByText('Drip or furrow irrigation?')).toBeTruthy();
     // Templates sent anyway (a stale click) change nothing while connected.
     const locked = p.hybrid.getSnapshot().context.settings;
@@ -203,6 +212,10 @@ describe('hybrid panel', () => {
     // 500 ms later the client closes with 1000; the run ends and the settings unlock.
     await waitFor(() => expect(socket.closedByClient).toMatchObject({ code: 1000 }), { timeout: 3000 });
     await waitFor(() => expect(p.hybrid.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
+    // The header says the run finished, not 'Idle' (issue 47).
+    const facts = p.container.querySelector('.panel-header__facts') as HTMLElement;
+    expect(within(facts).getByText('Finished')).toBeTruthy();
+    expect(facts.textContent).not.toMatch(/Idle/);
     // After the run the settings stay folded, so the feed keeps the panel…
     expect(screen.queryByRole('group', { name: 'Hybrid discussion settings' })).toBeNull();
     // …until 'New discussion': then they come back (still open), unlocked, and the templates work again.
@@ -276,8 +289,15 @@ describe('hybrid panel', () => {
   it('the Format setting goes out with Start; a running council offers End discussion, and Join in opens the message box with @name completion', async () => {
     const user = userEvent.setup();
     const p = renderHybridPanel();
+    expect(startButton().textContent).toBe('Start round table');
     await user.selectOptions(screen.getByLabelText('Format'), 'Council');
     expect(p.hybrid.getSnapshot().context.settings.format.kind).toBe('council');
+    // Start names the format; the council's line counts messages, as the header's counter does (answers and the
+    // chair's; the ranking is a table, not a message).
+    expect(startButton().textContent).toBe('Start council');
+    // (No agent chosen yet: counted for the two a discussion needs at least.)
+    expect(screen.getByText(/the chair writes the final answer/).textContent).toMatch(/: 3 messages and a ranking\.$/);
+    expect(screen.getByText(/the chair writes the final answer/).textContent).not.toMatch(/turns/);
     const socket = await startLive(p, user);
     // No chair chosen: the server's default (the first agent).
     expect((socket.sent[0] as { format: unknown }).format).toEqual({ kind: 'council' });

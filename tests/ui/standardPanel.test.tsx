@@ -20,7 +20,7 @@ const transcript = (name: string) => readTranscript(path.join(__dirname, '..', '
 const serverFrames = (name: string) =>
   transcript(name).lines.flatMap((l) => ('dir' in l && l.dir === 'server' ? [l.data as Record<string, unknown>] : []));
 
-const startButton = () => screen.getByRole('button', { name: 'Start Enhanced Discussion' }) as HTMLButtonElement;
+const startButton = () => screen.getByRole('button', { name: 'Start round table' }) as HTMLButtonElement;
 const hint = (container: HTMLElement) => container.querySelector('.start-form__problem')?.textContent ?? null;
 
 /** jsdom's Blob has no text(). */
@@ -58,13 +58,16 @@ async function startLive(p: Panel, user = userEvent.setup()): Promise<FakeWebSoc
 const send = (socket: FakeWebSocket, frames: unknown[]) => act(() => frames.forEach((f) => socket.serverSend(f)));
 
 describe('standard panel: words a person uses', () => {
-  it("is titled 'Discussion' before Start, shows no 'disconnected' badge while idle, and says how many turns will run", async () => {
+  it("is titled 'Discussion' before Start, shows no 'disconnected' badge while idle, and says how many messages will run", async () => {
     const p = renderStandardPanel();
     await probed();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Discussion');
     expect(p.container.querySelector('.panel-header')!.textContent).not.toMatch(/disconnected/i);
     await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
-    expect(p.container.querySelector('.start-form__reason')!.textContent).toMatch(/Plans \d+ turns\./);
+    // One count, in the counter's word: the Format line says the messages; no second 'Plans 6 turns' line.
+    expect(p.container.querySelector('.format-field__line')!.textContent).toMatch(/about \d+ messages/);
+    expect(p.container.querySelector('.start-form__reason')).toBeNull();
+    expect(p.container.querySelector('.start-form')!.textContent).not.toMatch(/\bturns\b/);
     // The panel's name is what runs, never the protocol's; endpoints, their probe and interrupts are in
     // 'About this run' only.
     expect(screen.getByRole('complementary').getAttribute('aria-label')).toBe('Discussion');
@@ -90,6 +93,30 @@ describe('standard panel: words a person uses', () => {
 });
 
 describe('standard panel: start form', () => {
+  it('names the format on Start, from the one label table (never the endpoint: no "Enhanced Discussion")', async () => {
+    const user = userEvent.setup();
+    const p = renderStandardPanel();
+    await probed();
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id, AGENTS[2].id]);
+    const start = () => p.container.querySelector<HTMLButtonElement>('.start-form button[type="submit"]')!;
+    expect(start().textContent).toBe('Start round table');
+    for (const [label, words] of [
+      ['Council', 'Start council'],
+      ['Debate', 'Start debate'],
+      ['Moderated', 'Start moderated discussion'],
+      ['Round table', 'Start round table'],
+    ] as const) {
+      await user.selectOptions(screen.getByLabelText('Format'), label);
+      expect(start().textContent).toBe(words);
+    }
+    expect(p.container.textContent).not.toMatch(/Start Enhanced Discussion/);
+    // The debate's line says its sides plainly (no 'For against Against'), and counts messages.
+    await user.selectOptions(screen.getByLabelText('Format'), 'Debate');
+    const line = p.container.querySelector('.format-field__line')!.textContent!;
+    expect(line).not.toMatch(/For against Against/);
+    expect(line).toMatch(/^Two sides, For and Against, argue .*: 9 messages and two votes\.$/);
+  });
+
   it('keeps Start disabled with the first failing check until two agents are selected and a context is typed', async () => {
     const user = userEvent.setup();
     const p = renderStandardPanel();
@@ -107,8 +134,16 @@ describe('standard panel: start form', () => {
     expect(hint(p.container)).toBe(DISCUSSION_MESSAGES.selectTwoAgents);
 
     await selectAgents(p, [AGENTS[1].id]);
-    await waitFor(() => expect(hint(p.container)).toBe(DISCUSSION_MESSAGES.provideContext));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Participants' })).getAllByRole('listitem')).toHaveLength(2),
+    );
+    // Nothing typed yet: the empty box is not scolded (issue 47); Start stays disabled.
+    expect(hint(p.container)).toBeNull();
     expect(startButton().disabled).toBe(true);
+    // Leaving the box empty is touching it: now the check is said.
+    await user.click(screen.getByLabelText('Discussion context'));
+    await user.tab();
+    expect(hint(p.container)).toBe(DISCUSSION_MESSAGES.provideContext);
 
     // Whitespace is not a context.
     await user.type(screen.getByLabelText('Discussion context'), '   ');
@@ -543,8 +578,12 @@ describe('standard panel: joining in and the footer', () => {
     await waitFor(() => expect(socket.sent.some((f) => (f as { type?: string }).type === 'stop')).toBe(true));
     await waitFor(() => expect(p.standard.getSnapshot().matches({ run: 'ended' })).toBe(true), { timeout: 3000 });
     expect(json().disabled).toBe(false);
+    // The header says the run finished: never 'Idle' beside a finished discussion (issue 47).
+    const facts = p.container.querySelector('.panel-header__facts')!;
+    expect(within(facts as HTMLElement).getByText('Finished')).toBeTruthy();
+    expect(facts.textContent).not.toMatch(/Idle/);
     // The finished run keeps the room: the start form folds into 'New discussion', which opens it again.
-    expect(screen.queryByRole('button', { name: 'Start Enhanced Discussion' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start round table' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'New discussion' }));
     expect(startButton()).toBeTruthy();
   });

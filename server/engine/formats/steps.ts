@@ -299,11 +299,8 @@ export function humanVote(c: EngineContext, side: 'for' | 'against', confidence:
     patch: withState(c, { step: s.step + 1, ...patch }),
     frames: say(...frames),
   });
-  return castVote(
-    c,
-    { voterId: 'human', side, confidence, phase, reason: reason?.trim() || 'the person’s vote' },
-    done,
-  );
+  // No reason given is an empty reason: the row then says the vote alone (no placeholder words).
+  return castVote(c, { voterId: 'human', side, confidence, phase, reason: reason?.trim() ?? '' }, done);
 }
 
 /** 'End discussion': the format stops at the next choice of the floor, and the summary is written. */

@@ -25,8 +25,11 @@ export function formatRowText(frame: FormatFrame): string | null {
       if (frame.by === 'moderator') return `Moderator gives the floor to ${who}: ${frame.reason}`;
       return `${who} has the floor: ${frame.reason}`;
     }
-    case 'vote':
-      return `${frame.voter_id === 'human' ? 'You vote' : `${frame.voter_name ?? frame.voter_id} votes`} ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}: ${frame.reason}`;
+    case 'vote': {
+      // A vote without a reason (the person's buttons send none) ends at the vote.
+      const why = frame.reason.trim();
+      return `${frame.voter_id === 'human' ? 'You vote' : `${frame.voter_name ?? frame.voter_id} votes`} ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}${why ? `: ${why}` : '.'}`;
+    }
     case 'format_stage':
       return frame.description ? `${frame.title} — ${frame.description}` : frame.title;
     case 'ranking':

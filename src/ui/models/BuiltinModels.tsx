@@ -197,7 +197,12 @@ function DownloadRow({ download: d, actor }: { download: ModelDownload; actor: B
           {amount}
           {percent !== null && ` · ${percent} %`}
         </span>
-        {d.error && <p className="field__error">{d.error}</p>}
+        {/* The one place a download's failure is said (issue 47): the buttons that start one point here. */}
+        {d.error && (
+          <p className="field__error" role="alert">
+            {d.error}
+          </p>
+        )}
       </div>
       {canManage && (
         <span className="button-row">
@@ -276,7 +281,6 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
                 {m.status === 'downloading' ? 'Downloading…' : 'Download'}
               </button>
             )}
-            <DownloadError actor={actor} file={m.file} />
           </li>
         ))}
       </ul>
@@ -285,16 +289,6 @@ function Recommended({ actor }: { actor: BuiltinModelsActorRef }) {
 }
 
 const FIT = { fits: 'Fits', may_be_slow: 'May be slow', too_big: 'Too big' } as const;
-
-/** A failed download's reason, beside the button that started it (the row wraps it onto its own line). */
-function DownloadError({ actor, file }: { actor: BuiltinModelsActorRef; file: string }) {
-  const error = useSelector(actor, (s) => sel.selectDownloadError(s, file));
-  return error ? (
-    <p className="field__error builtin-models__row-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 function DownloadFromUrl({ actor }: { actor: BuiltinModelsActorRef }) {
   const busy = useSelector(actor, sel.selectBusy);

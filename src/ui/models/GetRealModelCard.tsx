@@ -1,6 +1,7 @@
 // 'Get a real model': while only the offline demo answers, the ways to a real one, in order — the built-in model
 // that suits this server's memory, a local Ollama (with the `ollama pull` to run), or a hosted model's API key.
-// In the Models dialog (with the built-in actor) the first way is a Download button whose error shows beside it;
+// In the Models dialog (with the built-in actor) the first way is a Download button; a failed download says so beside
+// it and its reason once, in the download's row;
 // in the panel each way opens the dialog at the right place.
 import { useSelector } from '@xstate/react';
 import type { BuiltinModelsActorRef } from '../../machines/builtinModels.machine';
@@ -134,9 +135,10 @@ export function SuggestedBuiltin({ actor }: { actor: BuiltinModelsActorRef }) {
           {m.status === 'downloading' ? 'Downloading…' : 'Download'}
         </button>
       )}
+      {/* The reason is said once, in the download's own row under Downloads (BuiltinModels.tsx). */}
       {error && (
         <p className="field__error real-model__error" role="alert">
-          {error}
+          The download failed: its reason is under Built-in engine, Downloads.
         </p>
       )}
       <span className="field__hint">

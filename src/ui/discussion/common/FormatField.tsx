@@ -1,5 +1,5 @@
 // The 'Format' setting (docs/protocol.md#formats): one select, one plain line on what the chosen format does and
-// roughly how many turns it takes, and who moderates, chairs or judges. What a canvas connection means is said
+// how many messages it writes, and who moderates, chairs or judges. What a canvas connection means is said
 // here too, where the agents taking part are chosen.
 import { debateSplit, FORMAT_OPTIONS, formatOption } from '../../../model/discussionFormat';
 import type { FormatKind } from '../../../schemas/format';
@@ -32,10 +32,16 @@ export function FormatField({
   const withYou = ['human', ...agents.map((a) => a.id)];
   const labels = { human: 'You', ...names };
   const option = formatOption(value.kind);
+  // An agent judges only with three or more taking part, as the first frame will say (formatOf).
   const split = debateSplit(
     agents.map((a) => a.id),
-    agents.some((a) => a.id === value.judge) ? value.judge : 'human',
+    agents.length >= 3 && agents.some((a) => a.id === value.judge) ? value.judge : 'human',
   );
+  const counts = {
+    agents: Math.max(2, agents.length),
+    turns,
+    debaters: Math.max(2, split.for.length + split.against.length),
+  };
   const list = (ids: string[]) => ids.map((id) => names[id]).join(', ') || 'nobody yet';
   return (
     <div className="format-field">
@@ -46,7 +52,7 @@ export function FormatField({
         labels={Object.fromEntries(FORMAT_OPTIONS.map((o) => [o.kind, o.label]))}
         onChange={(kind) => onChange({ ...value, kind })}
       />
-      <p className="format-field__line muted">{option.line(Math.max(2, agents.length), turns)}</p>
+      <p className="format-field__line muted">{option.line(counts)}</p>
       {value.kind === 'moderated' && (
         <SelectField
           label="Moderator"

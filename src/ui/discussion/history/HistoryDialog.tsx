@@ -89,8 +89,8 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
         {d.first_line && <span className="history-row__first">{d.first_line}</span>}
         <span className="history-row__facts">
           {models.length > 0 && <span>{models.join(', ')}</span>}
-          <span>{endpointLabel(d.endpoint)}</span>
-          <span>Format: {formatLabel(d.format)}</span>
+          {/* Tagged by its format, in the Format setting's words; the socket it ran on is Analytics' business. */}
+          <span className="history-row__format">{formatLabel(d.format)}</span>
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>{d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}</span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
@@ -304,7 +304,7 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
         <div className="history-opened__title">
           <h3>{d.topic}</h3>
           <p className="history-row__facts">
-            <span>{endpointLabel(d.endpoint)}</span>
+            <span className="history-row__format">{formatLabel(d.format)}</span>
             <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>

@@ -18,11 +18,12 @@ import {
 } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
+import { startLabel } from '../../../model/discussionFormat';
 import { StartQuestion } from '../common/StartQuestion';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
-import { Badge } from '../../common/Badge';
+import { RunBadge } from '../common/RunBadge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
@@ -151,7 +152,7 @@ export default function HybridPanel({
         <div className="panel-header__title">
           <h2>Hybrid Discussion</h2>
           <div className="panel-header__facts">
-            <Badge tone={live ? 'success' : 'neutral'}>{live ? 'Live' : 'Idle'}</Badge>
+            <RunBadge live={live} starting={false} hasMessages={hasMessages} />
             <span title="Duration">{formatDuration(elapsed)}</span>
             {round && <span title="Round">{round}</span>}
             <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
@@ -266,6 +267,7 @@ export default function HybridPanel({
             <HybridTopicForm
               topic={topic}
               problem={problem}
+              startLabel={startLabel(settings.format.kind)}
               onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
               onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
               onStart={start}

@@ -1,7 +1,8 @@
 // The standard panel's header (docs/product.md#discussions-screens): the title (it says what will run, or runs), the
-// Live/Idle and connection badges, the Advanced Settings and expand toggles. The endpoint's address and the session id
+// run badge (Live, Starting, Finished, Idle) and connection badge, the Advanced Settings and expand toggles. The endpoint's address and the session id
 // are not in the main view: an 'About this run' popover keeps them for whoever needs them.
 import { Badge, type BadgeTone } from '../../common/Badge';
+import { RunBadge } from '../common/RunBadge';
 import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
 
 const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
@@ -18,6 +19,10 @@ export interface PanelHeaderProps {
   endpointPath: string | null;
   status: ConnectionStatus;
   live: boolean;
+  /** A run is being prepared or connected, not yet live. */
+  starting: boolean;
+  /** The feed holds a discussion's messages (a finished run reads 'Finished', not 'Idle'). */
+  hasMessages: boolean;
   settingsOpen: boolean;
   expanded: boolean;
   onToggleSettings: () => void;
@@ -111,7 +116,7 @@ export function PanelHeader(p: PanelHeaderProps) {
       <div className="panel-header__title">
         <h2>{p.title}</h2>
         <div className="panel-header__facts">
-          <Badge tone={p.live ? 'success' : 'neutral'}>{p.live ? 'Live' : 'Idle'}</Badge>
+          <RunBadge live={p.live} starting={p.starting} hasMessages={p.hasMessages} />
           {/* Not connected is the normal state between runs: only a connection being made, made or failed is news. */}
           {p.status !== 'disconnected' && (
             <Badge tone={STATUS_TONE[p.status]} title="Connection status">

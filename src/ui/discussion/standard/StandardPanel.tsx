@@ -21,7 +21,8 @@ import {
 } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
 import { messageCountLabel } from '../../../shared/messageCount';
-import { ENDPOINT_TITLES, endpointReason, START_LABELS, startProblem } from '../../../model/standardConfig';
+import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
+import { startLabel } from '../../../model/discussionFormat';
 import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
@@ -42,7 +43,7 @@ import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
 import { ContinuationNote } from './ContinuationNote';
 import { StartForm } from './StartForm';
-import { turnEstimateLine } from '../../../model/turnEstimate';
+import { plannedTurns, turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from './TabBar';
 import { StartQuestion } from '../common/StartQuestion';
@@ -159,6 +160,8 @@ export default function StandardPanel({
         endpointPath={ENDPOINTS[runEndpoint ?? planned].path}
         status={status}
         live={live}
+        starting={busy && !live}
+        hasMessages={counts.messages > 0}
         settingsOpen={settingsOpen}
         expanded={expanded}
         onToggleSettings={() => setSettingsOpen((v) => !v)}
@@ -218,14 +221,14 @@ export default function StandardPanel({
           blocked={problem !== null}
           busy={busy}
           loggedIn={Boolean(token)}
-          startLabel={START_LABELS[planned]}
+          startLabel={startLabel(settings.format.kind)}
           reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
           onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
           format={
             <FormatField
               value={settings.format}
               agents={agents}
-              turns={settings.basic.turns}
+              turns={plannedTurns(planned, settings, new Set(selectedIds).size).turns}
               connected={edges.some(
                 (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
               )}
