@@ -388,3 +388,153 @@ test(
   },
   { timeoutMs: 240_000 },
 );
+
+// ── Issue 47: what the room says at 1440×900, 1024×700 and 768×1024 ─────────────────────────────────────────────
+// Each size's screen goes to docs/screens as <screen>-<width>.png (the README links them).
+const SIZES = [
+  [1440, 900],
+  [1024, 700],
+  [768, 1024],
+] as const;
+const docShot = (page: Page, name: string, width: number) =>
+  page.screenshot({ path: path.resolve('docs', 'screens', `${name}-${width}.png`) });
+
+/** Where an element is drawn, and whether its text is cut (scrollWidth past clientWidth) or it leaves the window. */
+async function drawn(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    return {
+      shown,
+      box: { x: r.x, y: r.y, width: r.width, height: r.height },
+      cut: el.scrollWidth > el.clientWidth + 0.5,
+      outside: r.left < 0 || r.top < 0 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5,
+    };
+  }, selector);
+}
+
+/** Whether any of the element's ancestors clips it: the element is wider than what an overflow-hidden parent shows. */
+async function clippedByParent(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'visible') continue;
+      const q = p.getBoundingClientRect();
+      if (r.left < q.left - 0.5 || r.right > q.right + 0.5) return true;
+    }
+    return false;
+  }, selector);
+}
+
+/** The top bar says its words whole: the e-mail (where shown), the badges and the logo. */
+async function topBarProblems(page: Page, w: number, where: string): Promise<string[]> {
+  const problems: string[] = [];
+  // The account's e-mail: said whole where it is shown (from 900 px down the ⋯ menu names the account).
+  const email = await drawn(page, '.topbar__user');
+  if (w > 900 && !email?.shown) problems.push(`${where}: the e-mail is not shown`);
+  if (email?.shown && (email.cut || email.outside || (await clippedByParent(page, '.topbar__user'))))
+    problems.push(`${where}: the e-mail is clipped`);
+  // The badges ('Discussion Active', 'Hybrid Mode') whole, inside the window.
+  const badges = await drawn(page, '.topbar__badges');
+  if (!badges?.shown || badges.cut || badges.outside || (await clippedByParent(page, '.topbar__badges')))
+    problems.push(`${where}: a status badge is clipped`);
+  // The logo's full word.
+  const brand = await drawn(page, '.topbar__brand');
+  if (!brand?.shown || brand.cut || (await clippedByParent(page, '.topbar__brand')))
+    problems.push(`${where}: the logo is cut`);
+  if ((await page.locator('.topbar__brand').textContent()) !== 'Agora') problems.push(`${where}: the logo's word`);
+  return problems;
+}
+
+const meet = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test(
+  'layout (issue 47): a live discussion at 1440×900, 1024×700 and 768×1024 — the e-mail and Discussion Active whole, the logo whole, the Participants box clear of the zoom buttons, a usable feed',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'sizes');
+    await makeAgentsViaApi(page, ['Ada', 'Bo', 'Cleo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo', 'Cleo']) await agentNode(page, name).click();
+    const standard = page.locator('aside.discussion-panel--standard');
+    // Long enough to stay live while the three sizes are looked at.
+    await standard.getByRole('button', { name: 'Advanced Settings' }).click();
+    await page.getByRole('dialog', { name: 'Advanced Settings' }).getByLabel('Turns').fill('40');
+    await page.keyboard.press('Escape');
+    await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
+    await standard.getByRole('button', { name: 'Start round table' }).click();
+    await standard.locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
+    await page.getByText('Discussion Active', { exact: true }).waitFor();
+    const problems: string[] = [];
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const where = `${w}×${h}`;
+      problems.push(...(await topBarProblems(page, w, where)));
+      // The Participants box and the zoom buttons do not overlap.
+      const participants = await drawn(page, '.agora-participants');
+      const zoom = await drawn(page, '.react-flow__controls');
+      if (!participants?.shown || !zoom?.shown)
+        problems.push(`${where}: the Participants box or the zoom buttons are missing`);
+      else if (meet(participants.box, zoom.box))
+        problems.push(`${where}: the Participants box covers the zoom buttons`);
+      // The message area: a usable height, whole inside the panel's visible part.
+      const feed = await drawn(page, 'aside.discussion-panel--standard .tabpanel');
+      const panelBox = await drawn(page, 'aside.discussion-panel--standard');
+      if (!feed || !panelBox || feed.box.height < 240)
+        problems.push(`${where}: the message area is ${feed?.box.height.toFixed(0)} px tall (want ≥ 240)`);
+      else if (
+        feed.box.y < panelBox.box.y - 0.5 ||
+        feed.box.y + feed.box.height > panelBox.box.y + panelBox.box.height + 0.5
+      )
+        problems.push(`${where}: the message area is scrolled out of the panel`);
+      await docShot(page, 'discussion-live', w);
+    }
+    if (problems.length) throw new Error(problems.join('\n'));
+    await standard.getByRole('button', { name: 'Stop' }).click();
+  },
+  { timeoutMs: 180_000 },
+);
+
+test(
+  'layout (issue 47): after a hybrid Stop the feed keeps most of the panel at 1024×700, and the header says Finished',
+  async ({ page, baseUrl }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signUp(page, baseUrl, 'hybrid-stop');
+    await makeAgentsViaApi(page, ['Ada', 'Bo']);
+    await page.reload();
+    for (const name of ['Ada', 'Bo']) await agentNode(page, name).click();
+    await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+    const hybrid = hybridPanel(page);
+    await hybrid.getByLabel('Discussion topic').fill('Which repairs should the town fund first this year?');
+    await hybrid.getByRole('button', { name: 'Start round table' }).click();
+    await hybrid.locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
+    await hybrid.getByRole('button', { name: 'Stop Discussion' }).click();
+    await hybrid.getByRole('button', { name: 'New discussion' }).waitFor({ timeout: 20_000 });
+    await hybrid.locator('.panel-header__facts').getByText('Finished', { exact: true }).waitFor();
+    const problems: string[] = [];
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      problems.push(...(await topBarProblems(page, w, `${w}×${h}`)));
+      await docShot(page, 'hybrid-stopped', w);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const share = await page.evaluate(() => {
+      const panelBox = document.querySelector('aside.discussion-panel--hybrid')!.getBoundingClientRect();
+      const feedBox = document.querySelector('aside.discussion-panel--hybrid .tabpanel')!.getBoundingClientRect();
+      return feedBox.height / panelBox.height;
+    });
+    if (problems.length) throw new Error(problems.join('\n'));
+    if (share < 0.6)
+      throw new Error(`after Stop the feed keeps ${(share * 100).toFixed(0)} % of the hybrid panel (want ≥ 60 %)`);
+  },
+  { timeoutMs: 150_000 },
+);

@@ -192,7 +192,8 @@ export default function HybridPanel({
       </header>
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
-      {notice}
+      {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
+      {composing && notice}
       <div className="hybrid-top">
         {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
         {/* After a run the settings stay folded away until 'New discussion', so the feed keeps the panel. */}
