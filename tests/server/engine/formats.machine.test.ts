@@ -151,5 +151,11 @@ describe('formats on the engine machine', () => {
     r.actor.send({ type: 'judge.vote', side: 'against', confidence: 0.8 });
     await r.done;
     expect(r.frames.find((f) => f.type === 'debate_result')).toMatchObject({ side: 'against', change: -30 });
+    // The person's buttons give no reason: the vote carries none, never placeholder words ('the person's vote').
+    const votes = r.frames.filter((f) => f.type === 'vote') as { voter_id: string; reason: string }[];
+    expect(votes.map((v) => [v.voter_id, v.reason])).toEqual([
+      ['human', ''],
+      ['human', ''],
+    ]);
   });
 });
