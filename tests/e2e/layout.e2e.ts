@@ -467,6 +467,17 @@ test(
     await standard.getByRole('button', { name: 'Advanced Settings' }).click();
     await page.getByRole('dialog', { name: 'Advanced Settings' }).getByLabel('Turns').fill('40');
     await page.keyboard.press('Escape');
+    // Before Start: nothing typed yet is not scolded, and Start names the format.
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await docShot(page, 'discussion-start', w);
+    }
+    if (await standard.locator('.start-form__problem').count())
+      throw new Error(
+        `before anything is typed the form says: ${await standard.locator('.start-form__problem').textContent()}`,
+      );
+    await page.setViewportSize({ width: 1024, height: 700 });
     await standard.getByLabel('Discussion context').fill('Should the library open on Sundays?');
     await standard.getByRole('button', { name: 'Start round table' }).click();
     await standard.locator('[role="log"] article').first().waitFor({ timeout: 60_000 });
