@@ -20,10 +20,21 @@ export function claimOf(text: string): string {
   return first.length > CLAIM_MAX_CHARS ? `${first.slice(0, CLAIM_MAX_CHARS - 1).trimEnd()}…` : first;
 }
 
-const argumentOf = (a: Omit<Argument, 'supporting_evidence' | 'votes'> & Partial<Argument>): Argument => ({
-  supporting_evidence: [],
-  votes: { support: 0, oppose: 0 },
+interface DerivedArgument {
+  id: string;
+  agent_id: string;
+  agent_name?: string;
+  type: Argument['type'];
+  content: string;
+  confidence: number;
+  parent_id: string | null;
+  votes?: Argument['votes'];
+}
+
+const argumentOf = (a: DerivedArgument): Argument => ({
   ...a,
+  supporting_evidence: [],
+  votes: a.votes ?? { support: 0, oppose: 0 },
 });
 
 function treeFromTurns(feed: Feed): ArgumentNode[] {
