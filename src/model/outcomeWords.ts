@@ -32,8 +32,11 @@ export interface OutcomeFacts {
   dissent: readonly DissentFact[];
   /** What the discussion did to the first vote, in one sentence (no full stop). */
   firstVote?: string;
-  /** The server's solution text: said only when no option leads (a frame from before positions were data). */
-  solution?: string;
+  /**
+   * A frame from before positions were data names no option: its share of the table then (support_level). Its
+   * solution text is never said: it is a turn's own words, and the row would print that turn a second time.
+   */
+  legacyShare?: number;
 }
 
 export interface OutcomeWords {
@@ -68,9 +71,11 @@ export function outcomeWords(f: OutcomeFacts): OutcomeWords {
   let headline: string;
   let body: string;
   if (!l || l.holders < 1) {
-    const solution = f.solution?.trim();
-    headline = solution ? (f.reached ? 'Agreed' : 'Not agreed yet') : 'No position yet';
-    body = solution || 'Nobody holds an option yet.';
+    const legacy = f.legacyShare !== undefined;
+    headline = legacy ? (f.reached ? 'Agreed' : 'Not agreed yet') : 'No position yet';
+    body = legacy
+      ? `Support ${percent(f.legacyShare!)} · strength ${percent(f.strength)}.`
+      : 'Nobody holds an option yet.';
   } else {
     const strength = percent(f.strength);
     headline =
@@ -123,6 +128,6 @@ export function outcomeFactsOf(c: OutcomeCarrier, optionLabels: readonly string[
     reached: c.reached,
     dissent,
     ...(c.outcome ? { firstVote: c.outcome } : {}),
-    ...(leader ? {} : { solution: c.consensus.solution }),
+    ...(leader || typeof c.consensus.support_level !== 'number' ? {} : { legacyShare: c.consensus.support_level }),
   };
 }

@@ -101,6 +101,11 @@ describe('the closing row of the feed', () => {
     expect(text).not.toMatch(/Ada|'s point/);
   });
 
+  it('a stored frame without a final vote says its figures, never the solution (a turn’s own words) again', () => {
+    const text = rowOf(frame({ final_vote: undefined, outcome: undefined }));
+    expect(text).toBe('Support 67 % · strength 63 %.');
+  });
+
   it('a stored frame without `dissent` keeps only dissent that names a known option', () => {
     const f = frame({}) as Parameters<typeof outcomeFactsOf>[0];
     expect(outcomeFactsOf(f, ['Keep five days', 'Pilot in support first']).dissent).toEqual([
