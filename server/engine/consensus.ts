@@ -31,8 +31,10 @@ export interface ConsensusMeasure {
   leader: string | null;
   /** How many participants hold the leading option. */
   holders: number;
-  /** "Name: their position" for every agent that has spoken and does not hold the leading option. */
+  /** "Name: option" for every agent that holds another option than the leading one (holding none is not dissent). */
   dissent: string[];
+  /** The same, as data: the agent's name and its option's label. */
+  dissenters: { agent_name: string; label: string }[];
   /** True when every participant has taken a position; a score over part of the table is not consensus. */
   complete: boolean;
   /** True when every participant has spoken after hearing at least one other agent. */
@@ -82,15 +84,17 @@ export function measureConsensus(
   }
   const n = Math.max(participants, positions.length);
   const lead = leader === null ? null : weight.get(leader)!;
+  const dissenters = positions
+    .filter((p) => p.optionId && p.optionId !== leader)
+    .map((p) => ({ agent_name: p.agentName, label: labelOf(p.optionId!) ?? p.content }));
   return {
     score: n > 0 && lead ? round3(clamp(lead.sum / n)) : 0,
     supportLevel: n > 0 && lead ? round3(lead.holders / n) : 0,
     confidence: lead && lead.holders ? round3(lead.sum / lead.holders) : 0,
     leader,
     holders: lead?.holders ?? 0,
-    dissent: positions
-      .filter((p) => p.optionId !== leader || leader === null)
-      .map((p) => `${p.agentName}: ${(p.optionId && labelOf(p.optionId)) || p.content}`),
+    dissent: dissenters.map((d) => `${d.agent_name}: ${d.label}`),
+    dissenters,
     complete: participants > 0 && positions.length >= participants,
     informed: participants > 0 && positions.filter((p) => p.informed).length >= participants,
     halved: leader === null ? 0 : positions.filter((p) => p.optionId === leader && p.unevidenced).length,

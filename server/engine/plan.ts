@@ -210,6 +210,8 @@ function endpointPlan(
         turnsPerStage: c.legacy_config.turns ?? c.turns,
         interrupts: interruptsFrom(c.communication_config, mode === 'enhanced'),
         consensus: { threshold: c.reasoning_config.convergenceThreshold, stopEarly: false, announce: false },
+        // The evidence rule is the person's setting on every endpoint (docs/discussions.md#the-outcome-row).
+        requireEvidence: c.reasoning_config.requireEvidence,
         hearing: hearingFrom(
           agents.map((a) => a.id),
           c.connections,

@@ -219,6 +219,8 @@ export function summaryRequest(
         human: t.human,
       })),
       task: 'summary',
+      // Agents' turns only, over the whole run: a person's message is not a turn, and history is a window.
+      agentTurns: record.figures.messages,
       maxWords: 120,
       consensus: consensusScore,
     },

@@ -115,14 +115,18 @@ export const consensusOf = (plan: Plan, record: DiscussionRecord): ConsensusMeas
     (id) => record.options?.options.find((o) => o.id === id)?.label,
   );
 
-/** The proposal's text, else the most confident supporter's latest words, else the last thing said. */
-export function solutionOf(record: DiscussionRecord): string {
+/**
+ * The proposal's text, else the latest words of the leading option's most confident holder (`leader`), else the
+ * most confident supporter's, else the last thing said. A holder of another option is never the solution's voice:
+ * the outcome row would name them both as agreement and as dissent.
+ */
+export function solutionOf(record: DiscussionRecord, leader: string | null = null): string {
   const synth = [...record.arguments].reverse().find((a) => a.type === 'synthesis');
   if (synth) return synth.content;
   const proposal = record.arguments.find((a) => a.id === record.proposalId);
   if (proposal) return proposal.content;
   const supporters = Object.values(record.positions)
-    .filter((p) => p.stance === 'support')
+    .filter((p) => (leader ? p.optionId === leader : p.stance === 'support'))
     .sort((a, b) => b.confidence - a.confidence);
   if (supporters.length) return supporters[0].content;
   return [...record.turns].reverse().find((t) => !t.human)?.content ?? '';

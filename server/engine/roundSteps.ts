@@ -173,11 +173,12 @@ export function announceConsensus(c: EngineContext): Step {
     ...(m.halved ? { consensus_halved: m.halved } : {}),
     reached,
     consensus: {
-      solution: solutionOf(c.record),
+      solution: solutionOf(c.record, m.leader),
       confidence: m.confidence,
       support_level: m.supportLevel,
       dissenting_opinions: m.dissent,
     },
+    dissent: m.dissenters,
     ...outcomeOf(c.plan, c.record),
   });
 }

@@ -71,6 +71,8 @@ export interface TurnContext {
   answers?: Array<{ label: string; text: string }>;
   /** The side a debater argues. */
   side?: 'for' | 'against';
+  /** Agent turns said in the whole discussion (task 'summary'): what the summary counts, beyond `history`'s window. */
+  agentTurns?: number;
   /** The discussion's one consensus figure, 0–1 (engine/consensus.ts; task 'summary'). */
   consensus?: number;
 }

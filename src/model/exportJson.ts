@@ -111,6 +111,13 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
             changes: feed.positions.changes,
           }
         : null,
+    outcome_words: feed.consensus
+      ? {
+          headline: feed.consensus.words.headline,
+          body: feed.consensus.words.body,
+          first_vote: feed.consensus.words.firstVote,
+        }
+      : null,
     exported_at: meta.now.toISOString(),
   };
   return discussionExport.parse(doc);

@@ -4,8 +4,9 @@
 // delta changes the items but not the ids, so the list of ids stays the same array while one row updates.
 
 import { selectPositionStory, type PositionStory } from './positionSelectors';
-import type { Argument, Consensus, DiscussionStatistics, Paper, ResearchResult } from '../schemas/discussion';
-import type { DelegationEntry, Feed, FeedItem, FeedItemKind, Participant, StageState } from './feed';
+import type { Argument, DiscussionStatistics, Paper, ResearchResult } from '../schemas/discussion';
+import type { ConsensusState, DelegationEntry, Feed, FeedItem, FeedItemKind, Participant, StageState } from './feed';
+import type { OutcomeWords } from './outcomeWords';
 import { kvGet, kvKeys, kvValues, type KeyedVec } from './keyedVec';
 
 function memo<K extends object, V>(fn: (k: K) => V): (k: K) => V {
@@ -155,6 +156,8 @@ export interface ConsensusSummary {
   halved: number;
   reached: boolean;
   dissentingOpinions: string[];
+  /** The outcome in words, the same the closing row says (outcomeWords.ts). */
+  words: OutcomeWords;
 }
 export interface Analytics {
   /** countMessages: agent turns and human messages. */
@@ -200,9 +203,7 @@ const KINDS: readonly FeedItemKind[] = [
 ];
 const TURN_KINDS: ReadonlySet<FeedItemKind> = new Set(['argument', 'hybrid', 'text']);
 
-function consensusSummary(
-  c: { consensus: Consensus; score: number; halved?: number; reached: boolean } | null,
-): ConsensusSummary | null {
+function consensusSummary(c: ConsensusState | null): ConsensusSummary | null {
   if (!c) return null;
   return {
     solution: c.consensus.solution,
@@ -212,6 +213,7 @@ function consensusSummary(
     halved: c.halved ?? 0,
     reached: c.reached,
     dissentingOpinions: [...c.consensus.dissenting_opinions],
+    words: c.words,
   };
 }
 

@@ -12,7 +12,7 @@ import {
   reasoningChain,
   researchResult,
 } from './discussion';
-import { consensusHalvedField, outcomeFields, turnPositionFields } from './positions';
+import { consensusHalvedField, dissentField, outcomeFields, turnPositionFields } from './positions';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -79,6 +79,7 @@ export const consensusReachedFrame = z.looseObject({
   consensus,
   reached: z.boolean().default(true),
   ...outcomeFields,
+  ...dissentField,
   timestamp: ts,
 });
 export const roundStartFrame = z.looseObject({

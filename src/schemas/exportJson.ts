@@ -37,6 +37,14 @@ export const discussionExport = z.object({
   /** The server's consensus figure, the first and final vote, what the discussion did to it, the changes of mind. */
   consensus_score: z.number().min(0).max(1).nullish(),
   outcome: z.object(outcomeFields).nullish(),
+  /** The outcome in the words the panel's closing row says (src/model/outcomeWords.ts); null without that row. */
+  outcome_words: z
+    .object({
+      headline: z.string().max(200),
+      body: z.string().max(20_000),
+      first_vote: z.string().max(2_000).nullable(),
+    })
+    .nullish(),
   exported_at: z.string(),
 });
 export type DiscussionExport = z.infer<typeof discussionExport>;

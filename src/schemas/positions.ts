@@ -62,6 +62,17 @@ export const positionsFrame = z.looseObject({
   timestamp: z.string().optional(),
 });
 
+/**
+ * Who holds another option than the leading one, each with that option's label (agents that hold no option yet
+ * are not dissent). Absent in frames stored before it was sent.
+ */
+export const dissentField = {
+  dissent: z
+    .array(z.object({ agent_name: z.string().max(200), label: z.string().max(OPTION_LABEL_MAX) }))
+    .max(200) // one per participant
+    .optional(),
+};
+
 /** What the discussion did to the first vote, carried by consensus_reached and discussion_summary. */
 export const outcomeFields = {
   first_vote: vote.nullish(),

@@ -36,7 +36,7 @@ export type HybridPdfInput = Pick<
   DiscussionExport,
   'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'
 > &
-  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome'>> & { mode?: string };
+  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome' | 'outcome_words'>> & { mode?: string };
 
 interface Geometry {
   title: string;
@@ -136,8 +136,12 @@ function turnBlocks(m: Message): Block[] {
   return out;
 }
 
-function rowBlocks(m: Message): Block[] {
-  const label = ROW_LABELS[m.kind] ?? 'Note';
+function rowBlocks(m: Message, doc: HybridPdfInput): Block[] {
+  // The closing row is headed by its verdict, as the panel's is (outcomeWords.ts).
+  const label =
+    m.kind === 'consensus' && doc.outcome_words
+      ? `Outcome: ${doc.outcome_words.headline}`
+      : (ROW_LABELS[m.kind] ?? 'Note');
   const who = m.agent_name ? ` · ${m.agent_name}` : '';
   if (m.kind === 'round' || m.kind === 'stage') return [{ text: m.content, style: 'label', gap: 0.5 }];
   return [
@@ -145,6 +149,9 @@ function rowBlocks(m: Message): Block[] {
     ...(m.content ? [{ text: m.content, style: 'body' as const }] : []),
   ];
 }
+
+/** Whether a row of the discussion already says `sentence` (the summary row carries the first vote's fate). */
+const sentenceSaid = (doc: HybridPdfInput, sentence: string) => doc.messages.some((m) => m.content.includes(sentence));
 
 /** The document as blocks of text, the same for both panels. */
 function blocksOf(doc: HybridPdfInput, title: string): Block[] {
@@ -159,27 +166,17 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   if (doc.context) blocks.push({ text: 'Topic', style: 'heading', gap: 1 }, { text: doc.context, style: 'body' });
 
   blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
-  for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m)));
+  for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m, doc)));
 
   blocks.push(...formatTables(doc.messages));
 
-  if (doc.consensus) {
-    // The solution and dissents are often a turn's own words: named, not printed twice.
-    const c = doc.consensus;
-    const said = new Map(
-      doc.messages.filter((m) => TURN_KINDS.has(m.kind)).map((m) => [m.content.trim(), m.agent_name ?? 'an agent']),
-    );
-    const echo = said.get(c.solution.trim());
-    blocks.push(
-      { text: 'Consensus', style: 'heading', gap: 1 },
-      { text: echo ? `${echo}'s point (above).` : c.solution, style: 'body' },
-      {
-        text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`,
-        style: 'small',
-      },
-    );
-    if (doc.outcome?.outcome) blocks.push({ text: `${doc.outcome.outcome}.`, style: 'body' });
-    if (doc.outcome?.changes) {
+  // The outcome itself is the closing row above (its words once); here only what no row says: the changes of mind,
+  // and the first vote's fate when no closing row carried it.
+  if (doc.outcome && (doc.outcome.changes || doc.outcome.outcome)) {
+    blocks.push({ text: 'Outcome', style: 'heading', gap: 1 });
+    if (doc.outcome.outcome && !doc.outcome_words?.first_vote && !sentenceSaid(doc, doc.outcome.outcome))
+      blocks.push({ text: `${doc.outcome.outcome}.`, style: 'body' });
+    if (doc.outcome.changes) {
       const { argument: a, majority: m } = doc.outcome.changes;
       blocks.push({
         text:
@@ -189,10 +186,16 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
         style: 'body',
       });
     }
-    for (const d of c.dissenting_opinions) {
-      const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
-      blocks.push({ text: m && said.has(m[2].trim()) ? `${m[1]} disagrees (above).` : `Dissent: ${d}`, style: 'body' });
-    }
+  } else if (doc.consensus && !doc.outcome_words) {
+    // An export from before the outcome had words: its consensus figures only (the solution is a turn's words).
+    const c = doc.consensus;
+    blocks.push(
+      { text: 'Consensus', style: 'heading', gap: 1 },
+      {
+        text: `Confidence ${Math.round(c.confidence * 100)}% · support ${Math.round(c.support_level * 100)}%`,
+        style: 'small',
+      },
+    );
   }
 
   const papers = dedupePapers(doc.research_results ?? []);

@@ -42,6 +42,7 @@ describe('buildExport', () => {
       'consensus',
       'consensus_score',
       'outcome',
+      'outcome_words',
       'exported_at',
     ]);
     expect(exp.session_id).toBe('session_42');
@@ -194,11 +195,12 @@ describe.skipIf(!hasPdftotext)('PDF (read back with pdftotext)', () => {
     const exp = buildExport(feed, meta());
     const { text } = await pdfText(await renderDiscussionPdf(exp, { loadUnicodeFont }), 'research.pdf');
     const t = squash(text);
-    expect(t).toContain('Consensus');
-    // the solution is Cy's last turn: named, its words printed once (in the turn)
+    // the closing row, headed by its verdict, in the words the panel says (outcomeWords.ts)
+    expect(t).toContain(`Outcome: ${exp.outcome_words!.headline}`);
+    expect(t).toContain(squash(exp.outcome_words!.body));
+    // the solution is Cy's last turn: its words printed once (in the turn)
     const solution = squash(exp.consensus!.solution);
     expect(t.split(solution)).toHaveLength(2);
-    expect(t).toContain("Cy's point (above).");
     expect(t).toContain('Research papers (3)');
     expect(t).toContain('Regulated deficit irrigation in Vitis vinifera: a meta-analysis');
     expect(t).toContain('https://arxiv.org/abs/2101.04512');

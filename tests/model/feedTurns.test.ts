@@ -155,37 +155,6 @@ describe('frames of one turn make one item', () => {
   });
 });
 
-describe('a consensus names a turn by its words', () => {
-  const consensus = (solution: string, dissent: string[] = []): FeedInput =>
-    ({
-      type: 'consensus_reached',
-      reached: true,
-      score: 0.8,
-      consensus: { solution, confidence: 0.8, dissenting_opinions: dissent },
-    }) as FeedInput;
-  const line = (feed: ReturnType<typeof applyFrames>) =>
-    selectMessages(feed)
-      .filter((m) => m.kind === 'consensus')
-      .map((m) => m.content);
-
-  it('the newest turn with those words, however far back; words nobody said are shown as they are', () => {
-    const turns = Array.from({ length: 200 }, (_, i) => [
-      start(`m${i}`, i % 2 ? 'Bo' : 'Ada'),
-      final(`m${i}`, i === 3 ? '  Drip first.  ' : `Point ${i}.`, i % 2 ? 'Bo' : 'Ada'),
-    ]).flat();
-    const feed = applyFrames(emptyFeed, [
-      ...turns,
-      consensus('Drip first.', ['Ada: Point 198.', 'Cy: nobody said this']),
-    ]);
-    expect(line(feed)).toEqual(["Agreement on Bo's point. Ada disagrees. Dissent: Cy: nobody said this"]);
-    // A newer turn with the same words is the one named; a turn rewritten since is not named for its old words.
-    const newer = applyFrames(feed, [start('z', 'Cy'), final('z', 'Drip first.', 'Cy'), consensus('Drip first.')]);
-    expect(line(newer)[1]).toBe("Agreement on Cy's point.");
-    const rewritten = applyFrames(newer, [final('z', 'Furrow first.', 'Cy'), consensus('Drip first.', ['Bo: x'])]);
-    expect(line(rewritten)[2]).toBe("Agreement on Bo's point. Dissent: Bo: x");
-  });
-});
-
 describe('a failed search', () => {
   it("recorded on the hybrid socket: the Research tab's notice, not a row", () => {
     const feed = applyFrames(emptyFeed, transcriptFrames('hybrid-research-unavailable'));

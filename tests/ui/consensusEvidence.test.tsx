@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { selectAnalytics, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import { selectPositionNow } from '../../src/model/positionSelectors';
-import { agreementLine, halvedNote } from '../../src/model/consensusNote';
+import { evidenceNote } from '../../src/model/outcomeWords';
 import { consensusReachedFrame } from '../../src/schemas/discussionFrames';
 import { AnalyticsView } from '../../src/ui/discussion/common/AnalyticsView';
 import { FeedNote } from '../../src/ui/discussion/common/FeedNote';
@@ -21,6 +21,7 @@ const reached = (halved?: number) =>
     score: 0.3,
     reached: false,
     consensus: { solution: 'Cheaper passes first', confidence: 0.6, support_level: 0.5, dissenting_opinions: [] },
+    final_vote: { option_id: 'o1', label: 'Cheaper passes first', holders: 1, of: 2, score: 0.3 },
     ...(halved ? { consensus_halved: halved } : {}),
   }) as FeedInput;
 
@@ -29,11 +30,10 @@ const connection = { status: 'Finished', endpoint: 'Hybrid', sessionId: 's1' };
 
 describe('the evidence rule in the consensus figure', () => {
   it('is said in words', () => {
-    expect(halvedNote(undefined)).toBeNull();
-    expect(halvedNote(0)).toBeNull();
-    expect(halvedNote(1)).toBe('confidence halved for 1 answer without evidence');
-    expect(agreementLine(0.3, 2)).toBe('Agreement 30% — confidence halved for 2 answers without evidence');
-    expect(agreementLine(0.57, 0)).toBe('Agreement 57%');
+    expect(evidenceNote(undefined)).toBeNull();
+    expect(evidenceNote(0)).toBeNull();
+    expect(evidenceNote(1)).toBe('1 answer without evidence counted at half weight');
+    expect(evidenceNote(2)).toBe('2 answers without evidence counted at half weight');
   });
 
   it('consensus_reached carries consensus_halved; the schema refuses a count that is not one', () => {
@@ -41,23 +41,33 @@ describe('the evidence rule in the consensus figure', () => {
     expect(consensusReachedFrame.safeParse({ ...reached(), consensus_halved: 1.5 }).success).toBe(false);
   });
 
-  it('the panel’s consensus row says why the figure is lower, and only when the rule applied', () => {
+  it('the panel’s outcome row says why the strength is lower, and only when the rule applied', () => {
     const withRule = feedOf(reached(2));
     render(<FeedNote item={selectItem(withRule, selectMessageIds(withRule)[0])!} />);
-    expect(screen.getByText('30% agreement — confidence halved for 2 answers without evidence')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '1 of 2 holds "Cheaper passes first" · strength 60 %, 2 answers without evidence counted at half weight.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Not agreed yet')).toBeTruthy();
     cleanup();
     const without = feedOf(reached());
     render(<FeedNote item={selectItem(without, selectMessageIds(without)[0])!} />);
-    expect(screen.getByText('30% agreement')).toBeTruthy();
-    expect(screen.queryByText(/halved/)).toBeNull();
+    expect(screen.getByText('1 of 2 holds "Cheaper passes first" · strength 60 %.')).toBeTruthy();
+    expect(screen.queryByText(/half weight/)).toBeNull();
   });
 
-  it('Analytics says it beside the consensus', () => {
+  it('Analytics says the same words as the row', () => {
     render(<AnalyticsView analytics={selectAnalytics(feedOf(reached(1)))} connection={connection} />);
-    expect(screen.getByText('Agreement 30% — confidence halved for 1 answer without evidence')).toBeTruthy();
+    expect(screen.getByText('Not agreed yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '1 of 2 holds "Cheaper passes first" · strength 60 %, 1 answer without evidence counted at half weight.',
+      ),
+    ).toBeTruthy();
     cleanup();
     render(<AnalyticsView analytics={selectAnalytics(feedOf(reached()))} connection={connection} />);
-    expect(screen.queryByText(/halved/)).toBeNull();
+    expect(screen.queryByText(/half weight/)).toBeNull();
   });
 
   it('a turn’s consensus_halved is the figure’s at that moment (the replay header reads it)', () => {

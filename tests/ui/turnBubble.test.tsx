@@ -178,7 +178,9 @@ describe('what is not a turn is a light row', () => {
         type: 'consensus_reached',
         score: 0.8,
         reached: true,
-        consensus: { solution: CLAIM, confidence: 0.7, support_level: 0.66, dissenting_opinions: [`Bo: ${CLAIM}`] },
+        consensus: { solution: CLAIM, confidence: 0.7, support_level: 0.66, dissenting_opinions: ['Bo: Wait'] },
+        final_vote: { option_id: 'o1', label: 'Drip first', holders: 2, of: 3, score: 0.8 },
+        dissent: [{ agent_name: 'Bo', label: 'Wait' }],
       },
       { type: 'discussion_ended', reason: 'completed' },
       {
@@ -192,8 +194,8 @@ describe('what is not a turn is a light row', () => {
     ]);
     expect(screen.getByRole('separator', { name: 'Round 1 of 2' })).toBeTruthy();
     const notes = screen.getAllByRole('note');
-    expect(notes.map((n) => n.getAttribute('aria-label'))).toEqual(['Consensus', 'Cy shares a view']);
-    expect(notes[0].textContent).toContain("Agreement on Ada Lovelace's point. Bo disagrees.");
+    expect(notes.map((n) => n.getAttribute('aria-label'))).toEqual(['Agreed (70 %)', 'Cy shares a view']);
+    expect(notes[0].textContent).toContain('2 of 3 hold "Drip first" · strength 70 %. Dissent: Bo holds "Wait".');
     expect(container.textContent!.split(CLAIM)).toHaveLength(2);
   });
 });

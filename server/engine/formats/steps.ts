@@ -116,7 +116,9 @@ function afterSpeech(c: EngineContext, said: string): Step {
   if (cur?.fromScript) patch.step = s.step + 1;
   if (cur?.task === 'answer')
     patch.answers = [...s.answers, { label: labelOf(s.answers.length), agentId: agent.id, text: content }];
-  if (cur?.task === 'synthesis') patch.summary = content;
+  // The chair's answer is the council's answer, and it is in the feed already: the summary points to it rather
+  // than printing it a second time word for word.
+  if (cur?.task === 'synthesis') patch.summary = councilSummary(agent.name, s.answers.length);
   if (f.kind === 'round_table' || f.kind === 'moderated') {
     const named = mentionsIn(said, c.plan.agents).find(
       (a) => a.id !== agent.id && speakersOf(f, c.plan.agents).includes(a),
@@ -339,5 +341,9 @@ export function noteWait(c: EngineContext): Step {
   return { patch: withState(c, { waiting: fl.waiting, announced }), frames: say(...frames) };
 }
 
-/** The summary a format wrote itself (the council chair's answer), if any. */
+/** A council's summary: who gave the answer, from how many, where to read it. */
+export const councilSummary = (chair: string, answers: number) =>
+  `${chair}, as chair, weighed the council's ${answers} answer${answers === 1 ? '' : 's'} and their ranking and gave the council's answer above.`;
+
+/** The summary a format wrote itself (a council's, naming the chair's answer), if any. */
 export const formatSummary = (c: EngineContext) => c.format?.summary ?? null;

@@ -5,7 +5,7 @@ import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey, pct } from './keys';
 import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } from './messages';
 import { onPositionsFrame, withOutcome, withTurnPosition } from './positions';
-import { consensusLine, onArgument, onResearch, withResearchNotice } from './records';
+import { consensusRowText, consensusWords, onArgument, onResearch, withResearchNotice } from './records';
 import { onFormatFrame } from './formatRows';
 import { feedWith, type Feed, type FeedInput } from './types';
 
@@ -63,14 +63,16 @@ export function keyedFrame(
       return onAttachment(feed, frame);
     case 'consensus_reached': {
       const key = frameKey(frame);
-      return once(feed, key, (f) =>
-        putItem(
+      return once(feed, key, (f) => {
+        const words = consensusWords(f, frame);
+        return putItem(
           feedWith(withOutcome(f, frame), {
             consensus: {
               consensus: frame.consensus,
               score: frame.score,
               halved: frame.consensus_halved ?? 0,
               reached: frame.reached,
+              words,
               timestamp: ts,
             },
           }),
@@ -78,11 +80,11 @@ export function keyedFrame(
             ...base,
             id: key,
             kind: 'consensus',
-            content: consensusLine(f, frame.consensus, frame.reached),
+            content: consensusRowText(words),
             confidence: frame.consensus.confidence,
           }),
-        ),
-      );
+        );
+      });
     }
     case 'round_start': {
       const key = frameKey(frame);
@@ -114,9 +116,11 @@ export function keyedFrame(
     }
     case 'discussion_summary': {
       const s = frame.summary;
-      const content =
+      const said =
         s.text ??
         `Summary${s.message_count !== undefined ? ` of ${s.message_count} messages` : ''}${s.consensus_score !== undefined ? ` · consensus ${pct(s.consensus_score)}` : ''}`;
+      // Without a consensus row (it carries the sentence) the summary is the closing row that says the first vote's fate.
+      const content = s.outcome && !feed.consensus && !said.includes(s.outcome) ? `${said}\n\n${s.outcome}.` : said;
       const withStats = (f: Feed) =>
         withOutcome(s.performance_metrics ? feedWith(f, { statistics: s.performance_metrics }) : f, s);
       // A streamed summary carries its stream's id: it replaces the placeholder in place (putItem ignores a replay).

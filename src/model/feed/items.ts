@@ -48,21 +48,7 @@ export const SPEECH_KINDS: ReadonlySet<FeedItemKind> = new Set(['hybrid', 'text'
  * a new version of a message without audio keeps the audio of the version it replaces.
  */
 export function putItem(feed: Feed, next: FeedItem): Feed {
-  const out = placeItem(feed, next);
-  return out === feed ? out : indexWords(out, next);
-}
-
-/** A finished turn is found by its words from now on (records.ts turnSaying); a newer turn with the same words wins. */
-function indexWords(feed: Feed, it: FeedItem): Feed {
-  if (it.streaming || !SPEECH_KINDS.has(it.kind)) return feed;
-  const words = it.content.trim();
-  if (words === '') return feed;
-  const at = kvIndexOf(feed.turnByWords, words);
-  if (at >= 0)
-    return vecGet(feed.turnByWords.values, at) === it.id
-      ? feed
-      : feedWith(feed, { turnByWords: kvSetAt(feed.turnByWords, at, it.id) });
-  return feedWith(feed, { turnByWords: kvAppend(feed.turnByWords, words, it.id) });
+  return placeItem(feed, next);
 }
 
 function placeItem(feed: Feed, next: FeedItem): Feed {

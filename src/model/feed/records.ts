@@ -1,8 +1,9 @@
-import type { Consensus, ResearchResult } from '../../schemas/discussion';
-import { kvAppend, kvGet, kvIndexOf, kvSetAt, vecFindLast, vecGet } from '../keyedVec';
-import { SPEECH_KINDS, item, once, putItem, withRound } from './items';
+import type { ResearchResult } from '../../schemas/discussion';
+import { outcomeFactsOf, outcomeWords, type OutcomeWords } from '../outcomeWords';
+import { kvAppend, kvIndexOf, kvSetAt, vecGet } from '../keyedVec';
+import { item, once, putItem, withRound } from './items';
 import { deepEqual, frameKey } from './keys';
-import { feedWith, type F, type Feed, type FeedItem } from './types';
+import { feedWith, type F, type Feed } from './types';
 
 // Research results, arguments and consensus: the rows that summarise what the discussion has found.
 
@@ -61,34 +62,14 @@ export function onArgument(feed: Feed, frame: F<'argument'>): Feed {
   return withRound(out, a.round);
 }
 
-/** The newest turn whose text is exactly `text` (a consensus names a turn's words as its solution), or null. */
-export function turnSaying(feed: Feed, text: string): FeedItem | null {
-  const wanted = text.trim();
-  if (wanted === '') return null;
-  const says = (it: FeedItem) => SPEECH_KINDS.has(it.kind) && it.content.trim() === wanted;
-  // Finished turns are indexed by their words (items.ts): a consensus frame asks this of the whole list, and a
-  // scan per frame made a long run's consensus frames its slowest (npm run bench ingest).
-  const id = kvGet(feed.turnByWords, wanted);
-  if (id === undefined) return null;
-  const indexed = kvGet(feed.items, id);
-  if (indexed && says(indexed)) return indexed;
-  // That turn was rewritten since: an older one may still say it.
-  return vecFindLast(feed.items.values, says) ?? null;
-}
+/** A closing frame's outcome in words (src/model/outcomeWords.ts), against the options the feed knows. */
+export const consensusWords = (feed: Feed, frame: F<'consensus_reached'>): OutcomeWords =>
+  outcomeWords(
+    outcomeFactsOf(
+      frame,
+      feed.positions.options.map((o) => o.label),
+    ),
+  );
 
-/**
- * The consensus row in words. The server's solution and dissents are often a turn's own words ('Bo: …'); the row
- * then names that turn instead of repeating it, so each turn's text is read once (the full text stays in
- * `feed.consensus`, the Analytics tab and the export's `consensus`).
- */
-export function consensusLine(feed: Feed, c: Consensus, reached: boolean): string {
-  const echo = turnSaying(feed, c.solution);
-  const head = echo
-    ? `${reached ? 'Agreement on' : 'Closest to agreement:'} ${echo.agentName ?? 'an agent'}'s point`
-    : c.solution;
-  const dissent = c.dissenting_opinions.map((d) => {
-    const m = /^([^:]{1,80}):\s*([\s\S]+)$/.exec(d);
-    return m && turnSaying(feed, m[2]) ? `${m[1]} disagrees.` : `Dissent: ${d}`;
-  });
-  return [echo ? `${head}.` : head, ...dissent].join(' ');
-}
+/** The closing row's text: the outcome's words, then the first-vote sentence. */
+export const consensusRowText = (w: OutcomeWords): string => [w.body, w.firstVote].filter(Boolean).join(' ');

@@ -1,3 +1,4 @@
+import type { OutcomeWords } from '../outcomeWords';
 import type { Argument, Consensus, Delegation, DiscussionStatistics, ResearchResult } from '../../schemas/discussion';
 import type { HybridServerFrame } from '../../schemas/hybridSocket';
 import type { StandardServerFrame } from '../../schemas/standardSocket';
@@ -88,6 +89,8 @@ export interface ConsensusState {
   /** Holders of the leading option whose confidence counted half (no evidence where it was required). */
   halved: number;
   reached: boolean;
+  /** The outcome in words (outcomeWords.ts): what the closing row, Analytics, the PDF and the JSON say. */
+  words: OutcomeWords;
   timestamp: string | null;
 }
 
@@ -171,8 +174,6 @@ export interface Feed {
   readonly lastTurnByName: Readonly<Record<string, string>>;
   /** The newest agent turn of all. */
   readonly lastAgentTurnId: string | null;
-  /** A finished turn's words (trimmed) → id of the newest turn that said them: a consensus names a turn by its words. */
-  readonly turnByWords: KeyedVec<string>;
   /** Turns and human messages (messageCount.ts). */
   readonly messageCount: number;
   /** Why the latest search for papers failed, in the server's words; null when none failed. */
@@ -218,7 +219,6 @@ function copyFeed(f: Feed): { -readonly [K in keyof Feed]: Feed[K] } {
     pendingBySender: f.pendingBySender,
     lastTurnByName: f.lastTurnByName,
     lastAgentTurnId: f.lastAgentTurnId,
-    turnByWords: f.turnByWords,
     messageCount: f.messageCount,
     researchNotice: f.researchNotice,
     positions: f.positions,
@@ -250,7 +250,6 @@ export const emptyFeed: Feed = Object.freeze({
   pendingBySender: Object.freeze({}),
   lastTurnByName: Object.freeze({}),
   lastAgentTurnId: null,
-  turnByWords: emptyKeyedVec<string>(),
   messageCount: 0,
   researchNotice: null,
   positions: emptyPositions,

@@ -38,6 +38,16 @@ describe('consensus: the confidence-weighted share of the leading option over al
     expect(m.dissent).toEqual(['b: Cheaper passes']);
   });
 
+  it('counts as dissent only an agent that holds another option, and says it as data too', () => {
+    const m = measureConsensus(
+      [p('Ada', 'o1', 0.7), p('Bo', 'o1', 0.6), p('Cy', null, 0.9), p('Di', 'o2', 0.5)],
+      4,
+      (id) => ({ o1: 'Pilot in support first', o2: 'Keep five days' })[id],
+    );
+    expect(m.dissent).toEqual(['Di: Keep five days']);
+    expect(m.dissenters).toEqual([{ agent_name: 'Di', label: 'Keep five days' }]);
+  });
+
   it('lets the surer option lead, the larger breaking a tie', () => {
     expect(measureConsensus([p('a', 'o1', 0.9), p('b', 'o2', 0.4), p('c', 'o2', 0.4)], 3).leader).toBe('o1');
     expect(measureConsensus([p('a', 'o1', 0.8), p('b', 'o2', 0.4), p('c', 'o2', 0.4)], 3).leader).toBe('o2');

@@ -84,7 +84,7 @@ describe('formats on the engine machine', () => {
     expect(r.types()).toContain('discussion_summary');
   });
 
-  it('council: stage 1 hears only the question, stage 2 names no agent, the chair’s answer is the summary', async () => {
+  it('council: stage 1 hears only the question, stage 2 names no agent, the summary names the chair’s answer', async () => {
     const r = run(plans.basic({ format: { kind: 'council', chair: 'a3' } }), (req) => {
       if (taskOf(req) === 'rank') return answer({ content: 'B, A' });
       return answer({ content: `${speakerIn(req)} answers: Bo thinks drip irrigation wins.` });
@@ -106,7 +106,9 @@ describe('formats on the engine machine', () => {
     expect(ranking.rows).toHaveLength(3);
     expect(ranking.rows.every((x: any) => x.mean_rank !== null)).toBe(true);
     const summary = r.frames.find((f) => f.type === 'discussion_summary');
-    expect(summary.summary.text).toContain('Cy answers');
+    expect(summary.summary.text).toBe(
+      "Cy, as chair, weighed the council's 3 answers and their ranking and gave the council's answer above.",
+    );
   });
 
   it('debate: an agent judge votes before and after, sides argue in phases, the result names the side that grew', async () => {

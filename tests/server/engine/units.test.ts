@@ -104,6 +104,18 @@ describe('plans per endpoint', () => {
     });
     expect(plan.hearing).toEqual({ a1: ['a2'], a2: ['a1'], a3: [] });
   });
+
+  it('every endpoint honours the evidence rule the person set (on or off)', () => {
+    for (const requireEvidence of [true, false]) {
+      const cfg = basicConfig.parse({
+        agent_ids: ids,
+        session_id: 's',
+        context: 'x',
+        reasoning_config: { requireEvidence },
+      });
+      expect(buildPlan({ endpoint: 'basic', config: cfg }, agents, timing).requireEvidence).toBe(requireEvidence);
+    }
+  });
   it('multi-round: canonical stage order, implementation only when enabled', () => {
     expect(stagesFor(['consensus', 'brainstorming'], false)).toEqual(['brainstorming', 'consensus']);
     expect(stagesFor(['brainstorming'], true)).toEqual(['brainstorming', 'implementation']);

@@ -82,10 +82,15 @@ export function answerHuman(tu: Turn): string[] {
   return out.filter((s): s is string => !!s);
 }
 
-/** A question put to this agent by name, answered in its own words and from its position. */
-function answerAsk(tu: Turn, ask: Ask): string[] {
+/**
+ * A question put to this agent by name, answered in its own words and from its position; `by` names the agent
+ * that asked it (a person is 'you').
+ */
+export function answerAsk(tu: Turn, ask: Ask, by: string | null = null): string[] {
   const q = `"${ask.text}"`;
-  const heard = fresh(tu, [`You asked me ${q}`, `To your question, ${q}`, `You put it to me: ${q}`])!;
+  const heard = by
+    ? fresh(tu, [`${by}, you asked me ${q}`, `To your question, ${by}, ${q}`, `${by} put it to me: ${q}`])!
+    : fresh(tu, [`You asked me ${q}`, `To your question, ${q}`, `You put it to me: ${q}`])!;
   const { stance } = tu.pos;
   const answer = !ask.yesNo
     ? fresh(tu, [

@@ -5,7 +5,9 @@ import { holdPosition, takePosition, temperamentOf, type Position } from './stan
 import { readPerson } from './person';
 import { capitalize, fitWords } from './words';
 import { roleName, sameHead, FALLBACK, type Turn } from './turn';
-import { answerHuman, answerSpeaker } from './answer';
+import { answerAsk, answerHuman, answerSpeaker } from './answer';
+import type { Ask } from './person';
+import type { Heard } from './turn';
 import { body, closing, opening, shift } from './ownPoint';
 
 // Composes one agent's turn the way a participant speaks: first it takes up what was just said (a person's
@@ -114,12 +116,16 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const nps = topicNps.length ? topicNps : nounPhrases(ctx.agent.prompt, names).slice(0, 3).concat(FALLBACK);
   // The person's latest message this agent has not answered yet (said after its own last turn).
   const humanAt = ctx.history.map((h) => !!h.human).lastIndexOf(true);
-  const said = ctx.history[humanAt];
   const agentNames = [ctx.agent, ...ctx.others].map((x) => x.name);
-  const human =
-    humanAt > mineAt && said
-      ? { said, take: readMessage(said.content, names), person: readPerson(said.content, agentNames) }
-      : null;
+  // A question put to this agent by name and not taken up yet: answered now, even when the agent spoke after it
+  // (its turn was being written when the question came) or another agent asked it.
+  const asked = unansweredAsk(ctx.history, ctx.agent.name, agentNames);
+  const humanFrom = asked?.said.human ? ctx.history.indexOf(asked.said) : humanAt > mineAt ? humanAt : -1;
+  const said = ctx.history[humanFrom];
+  const human = said
+    ? { said, take: readMessage(said.content, names), person: readPerson(said.content, agentNames) }
+    : null;
+  const agentAsk = asked && !asked.said.human ? asked : null;
 
   // The subject: the agent's own angle on the topic, so different agents lean on different phrases; the phrase
   // it is weighed against can come from what a person brought in.
@@ -150,11 +156,13 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
   const type = argumentType(tu);
   const lead = !last ? [opening(tu)] : last.human && human ? answerHuman(tu) : [answerSpeaker(tu)];
   // A person's message answered after someone else spoke in between is still taken up, after the speaker.
-  // A question put to this agent by name is answered whole, whoever spoke since.
+  // A question put to this agent by name is answered whole and first, whoever spoke since.
   const askedMe = !!human?.person.asks.some((q) => q.to === ctx.agent.name);
   const lateHuman = human && last && !last.human ? answerHuman(tu).slice(0, askedMe ? 4 : 1) : [];
+  const byAgent = agentAsk ? answerAsk(tu, agentAsk.ask, agentAsk.said.speaker) : [];
   const sentences = onceAsRole(
     [
+      ...byAgent,
       ...(askedMe ? [...lateHuman, ...lead] : [...lead, ...lateHuman]),
       shift(tu),
       body(tu),
@@ -201,6 +209,26 @@ function onceAsRole(sentences: string[], role: string): string[] {
     seen = true;
     return s;
   });
+}
+
+/**
+ * The latest question put to `me` by name (by a person or another agent) that none of my turns since has taken
+ * up: an answer quotes the question, so a later turn of mine that quotes it answered it.
+ */
+function unansweredAsk(
+  history: readonly Heard[],
+  me: string,
+  agentNames: readonly string[],
+): { said: Heard; ask: Ask } | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const said = history[i];
+    if (said.speaker === me) continue;
+    const ask = readPerson(said.content, agentNames).asks.find((q) => q.to?.toLowerCase() === me.toLowerCase());
+    if (!ask) continue;
+    const answered = history.slice(i + 1).some((h) => h.speaker === me && h.content.includes(ask.text));
+    return answered ? null : { said, ask };
+  }
+  return null;
 }
 
 const hashOf = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);

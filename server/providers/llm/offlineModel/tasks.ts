@@ -83,8 +83,9 @@ export function summarize(ctx: TurnContext, maxWords: number): TurnAnswer {
     .filter((w, i, all) => all.indexOf(w) === i)
     .slice(0, 4);
   const clause = questionClause(ctx.topic);
-  // Turns are the agents' messages, as the message count has them: a person's message is not a turn.
-  const turns = ctx.history.filter((h) => !h.human).length;
+  // Turns are the agents' messages, as the message count has them: a person's message is not a turn. The engine
+  // says how many were said in all (history is only the recent window); without it, the history's own are counted.
+  const turns = ctx.agentTurns ?? ctx.history.filter((h) => !h.human).length;
   const positions = speakers.map((s) => {
     const p = latest.get(s)!;
     return `${s} ${p.stance === 'support' ? 'supports' : p.stance === 'oppose' ? 'opposes' : 'is undecided'}${p.confidence !== undefined ? ` (${Math.round(p.confidence * 100)}%)` : ''}`;

@@ -3,7 +3,6 @@
 // summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
-import { agreementLine } from '../../../model/consensusNote';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
 import { PositionTimeline } from './PositionTimeline';
@@ -78,23 +77,9 @@ export function AnalyticsView({
       {analytics.positions && <PositionTimeline story={analytics.positions} />}
       {analytics.consensus && (
         <section className="consensus-summary" aria-label="Consensus">
-          <h3>Consensus</h3>
-          <p>{analytics.consensus.solution}</p>
-          <p className="muted">
-            Confidence {pct(analytics.consensus.confidence)} · support {pct(analytics.consensus.supportLevel)}
-          </p>
-          {analytics.consensus.halved > 0 && (
-            <p className="consensus-summary__evidence">
-              {agreementLine(analytics.consensus.score, analytics.consensus.halved)}
-            </p>
-          )}
-          {analytics.consensus.dissentingOpinions.length > 0 && (
-            <ul className="consensus-summary__dissent">
-              {analytics.consensus.dissentingOpinions.map((d, i) => (
-                <li key={i}>{d}</li>
-              ))}
-            </ul>
-          )}
+          <h3>Outcome</h3>
+          <p className="consensus-summary__headline">{analytics.consensus.words.headline}</p>
+          <p>{analytics.consensus.words.body}</p>
         </section>
       )}
     </div>

@@ -1,4 +1,4 @@
-// The Reasoning Tree tab: arguments nested by parent_id, as a WAI-ARIA tree (@headless-tree: arrow keys move and
+// The Reasoning Tree tab (its data: src/model/reasoningTree.ts): arguments nested by parent_id, as a WAI-ARIA tree (@headless-tree: arrow keys move and
 // expand/collapse, Home/End jump). New branches open expanded; what the user collapsed stays collapsed.
 import { hotkeysCoreFeature, syncDataLoaderFeature, type ItemInstance } from '@headless-tree/core';
 import { useTree } from '@headless-tree/react';
@@ -33,7 +33,7 @@ function indexTree(roots: ArgumentNode[]): Index {
 }
 
 const DEFAULT_EMPTY_HINT =
-  'Turn on multi-round reasoning in Advanced Settings and start: the proposals, objections and syntheses the agents make appear here as a tree.';
+  'Start a discussion: the options the agents take and the claims their turns make appear here as a tree (with multi-round reasoning, their proposals, objections and syntheses).';
 
 export function ArgumentTree({ roots, emptyHint = DEFAULT_EMPTY_HINT }: { roots: ArgumentNode[]; emptyHint?: string }) {
   const index = useMemo(() => indexTree(roots), [roots]);

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { FeedItem } from '../../../model/feed';
 import { performativePhrase } from '../../../model/turnExtras';
-import { halvedNote } from '../../../model/consensusNote';
+import { outcomeFactsOf, outcomeWords, type OutcomeCarrier } from '../../../model/outcomeWords';
 
 const LABELS: Partial<Record<FeedItem['kind'], string>> = {
   consensus: 'Consensus',
@@ -20,7 +20,7 @@ function lead(item: FeedItem): string {
   const s = item.source as
     | { type?: string; performative?: string; receiver?: string; action?: string; to_agent?: string; reached?: boolean }
     | undefined;
-  if (item.kind === 'consensus') return s?.reached === false ? 'Not agreed yet' : 'Consensus';
+  if (item.kind === 'consensus') return consensusHeadline(item);
   if (item.kind === 'acl' && s?.type === 'acl_message')
     return `${item.agentName ?? 'Someone'} ${performativePhrase(s.performative ?? null, s.receiver ?? null)}`;
   if (item.kind === 'acl' && s?.type === 'request')
@@ -29,10 +29,10 @@ function lead(item: FeedItem): string {
   return item.agentName && item.kind !== 'delegation' ? `${label} · ${item.agentName}` : label;
 }
 
-/** '57% agreement', and why it is lower when the evidence rule halved some holders' confidence. */
-function consensusMeta(s: { score: number; consensus_halved?: number }) {
-  const note = halvedNote(s.consensus_halved);
-  return `${Math.round(s.score * 100)}% agreement${note ? ` — ${note}` : ''}`;
+/** The outcome row's verdict ('Agreed, not yet sure (28 %)'); its words are the item's text (feed/records.ts). */
+function consensusHeadline(item: FeedItem): string {
+  const s = item.source as Partial<OutcomeCarrier> | undefined;
+  return s?.consensus ? outcomeWords(outcomeFactsOf(s as OutcomeCarrier)).headline : 'Consensus';
 }
 
 export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
@@ -46,16 +46,11 @@ export const FeedNote = memo(function FeedNote({ item }: { item: FeedItem }) {
   const label = lead(item);
   return (
     <div
-      className={`message-card feed-note feed-note--${item.kind}${(item.source as { reached?: boolean } | undefined)?.reached === false ? ' feed-note--open' : ''}`}
+      className={`message-card feed-note feed-note--${item.kind}${label === 'Not agreed yet' ? ' feed-note--open' : ''}`}
       role="note"
       aria-label={label}
     >
       <span className="feed-note__label">{label}</span>
-      {item.kind === 'consensus' && typeof (item.source as { score?: unknown } | undefined)?.score === 'number' && (
-        <span className="feed-note__meta">
-          {consensusMeta(item.source as { score: number; consensus_halved?: number })}
-        </span>
-      )}
       <span className="feed-note__text">{item.content}</span>
     </div>
   );

@@ -11,13 +11,7 @@ import type { HistoryActorRef, HistoryTab } from '../../../machines/history.mach
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import * as sel from '../../../machines/history.selectors';
-import {
-  selectAnalytics,
-  selectArgumentTree,
-  selectItem,
-  selectMessageIds,
-  selectPapers,
-} from '../../../model/feedSelectors';
+import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { endpointKeyOf } from '../../../model/storedReplay';
 import { FORMAT_OPTIONS, formatLabel } from '../../../model/discussionFormat';
@@ -30,6 +24,7 @@ import { deleteQuestion, joinNames, modelsOf } from '../../../model/historyRow';
 import { lookOf } from '../common/agentLook';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { ArgumentTree } from '../common/ArgumentTree';
+import { selectReasoningTree } from '../../../model/reasoningTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -382,8 +377,8 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
             )}
             {tab === 'tree' && (
               <ArgumentTree
-                roots={selectArgumentTree(feed)}
-                emptyHint="This discussion did not reason in rounds, so it has no tree of arguments."
+                roots={selectReasoningTree(feed)}
+                emptyHint="This discussion has no turns, so it has no tree of arguments."
               />
             )}
             {tab === 'research' && (

@@ -15,7 +15,7 @@ import {
 import type { Feed } from '../../../model/feed';
 import { selectItem, selectMessageIds } from '../../../model/feedSelectors';
 import { selectPositionNow, selectPositionStory } from '../../../model/positionSelectors';
-import { halvedNote } from '../../../model/consensusNote';
+import { evidenceNote } from '../../../model/outcomeWords';
 import { REPLAY_SPEEDS } from '../../../schemas/constants';
 import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
@@ -90,7 +90,7 @@ export function ReplayView({
         </span>
         <span>
           Consensus {pct(now.score)}
-          {now.score !== null && halvedNote(now.halved) ? ` — ${halvedNote(now.halved)}` : ''}
+          {now.score !== null && evidenceNote(now.halved) ? ` — ${evidenceNote(now.halved)}` : ''}
         </span>
         {now.holders.length > 0 && (
           <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>

@@ -5,6 +5,7 @@ import { CITATION_STYLES, HYBRID_MODES, RESPONSE_FORMATS, SPEED_CHOICES } from '
 import type { HybridModeInfo } from '../../../schemas/hybridMeta';
 import { bounds, type HybridSettings } from '../../../schemas/settings';
 import { CheckField, NumberField, RangeField, SelectField } from '../common/Fields';
+import { EVIDENCE_RULE } from '../../../model/outcomeWords';
 
 export interface HybridSettingsFormProps {
   settings: HybridSettings;
@@ -80,7 +81,8 @@ export function HybridSettingsForm({ settings: s, modes, disabled, onChange }: H
         />
       </div>
       <CheckField
-        label="Evidence required"
+        label={EVIDENCE_RULE.label}
+        hint={EVIDENCE_RULE.hint}
         checked={s.evidence_required}
         onChange={(v) => set({ evidence_required: v })}
       />

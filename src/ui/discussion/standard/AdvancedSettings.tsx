@@ -17,6 +17,7 @@ import {
 } from '../../../schemas/constants';
 import { useRef } from 'react';
 import { bounds, type StandardPanelSettings } from '../../../schemas/settings';
+import { EVIDENCE_RULE } from '../../../model/outcomeWords';
 import { useDialogFocus } from '../../common/focus';
 import { toggled, withResponseLength } from '../../../model/panelSettings';
 import { CheckField, NumberField, RangeField, SelectField } from '../common/Fields';
@@ -205,11 +206,6 @@ export function AdvancedSettings({
             />
           ))}
         </div>
-        <CheckField
-          label="Require evidence"
-          checked={s.reasoning.requireEvidence}
-          onChange={(v) => reas({ requireEvidence: v })}
-        />
         <RangeField
           label="Convergence threshold"
           value={s.reasoning.convergenceThreshold}
@@ -221,6 +217,17 @@ export function AdvancedSettings({
           label="Include implementation stage"
           checked={s.reasoning.enableImplementation}
           onChange={(v) => reas({ enableImplementation: v })}
+        />
+      </fieldset>
+
+      <fieldset className="settings-section">
+        <legend>Agreement</legend>
+        {/* Every endpoint honours it (server/engine/plan.ts), so it is not a multi-round setting. */}
+        <CheckField
+          label={EVIDENCE_RULE.label}
+          hint={EVIDENCE_RULE.hint}
+          checked={s.reasoning.requireEvidence}
+          onChange={(v) => reas({ requireEvidence: v })}
         />
       </fieldset>
 

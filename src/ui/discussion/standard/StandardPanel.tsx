@@ -12,13 +12,7 @@ import type { StandardDiscussionActorRef } from '../../../machines/standardDiscu
 import * as sel from '../../../machines/standardDiscussion.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import {
-  selectAnalytics,
-  selectArgumentTree,
-  selectItem,
-  selectMessageIds,
-  selectPapers,
-} from '../../../model/feedSelectors';
+import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
@@ -30,6 +24,7 @@ import { AnalyticsView } from '../common/AnalyticsView';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
 import { ArgumentTree } from '../common/ArgumentTree';
+import { selectReasoningTree } from '../../../model/reasoningTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
@@ -262,7 +257,7 @@ export default function StandardPanel({
             }
           />
         )}
-        {tab === 'tree' && <ArgumentTree roots={selectArgumentTree(feed)} />}
+        {tab === 'tree' && <ArgumentTree roots={selectReasoningTree(feed)} />}
         {tab === 'research' && (
           <ResearchList
             papers={selectPapers(feed)}
