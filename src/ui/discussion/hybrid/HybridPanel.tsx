@@ -110,6 +110,7 @@ export default function HybridPanel({
     elapsed,
     continuation,
   } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
@@ -308,6 +309,7 @@ export default function HybridPanel({
         <FormatControls
           format={runFormat}
           agents={agents}
+          queued={floorQueue}
           onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
         />
       )}
