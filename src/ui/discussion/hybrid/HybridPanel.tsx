@@ -53,13 +53,14 @@ function HybridRow({
   id: string;
 }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
+  const mode = useSelector(discussion, (s) => s.context.feed.session.mode);
   const playing = useSelector(audio, (s) => {
     const current = s ? selectCurrentItem(s) : null;
     return (
       !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId))
     );
   });
-  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} mode={mode} /> : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
