@@ -125,14 +125,20 @@ describe('npm run eval', () => {
     expect(missing.err).toContain('--models, --methods and --tasks are required');
     const file = path.join(dir, 'bad.jsonl');
     await writeFile(file, '{"question": "1+1?", "answer": "2"}\nnot json\n{"answer": "3"}\n');
-    const bad = await cli(['--models', 'offline', '--methods', 'one', '--tasks', `file:${file}`], { OLLAMA_HOST: '' });
+    const bad = await cli(['--models', 'openai:m1', '--methods', 'one', '--tasks', `file:${file}`], {
+      OLLAMA_HOST: '',
+    });
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('line 2: not valid JSON');
     expect(bad.err).toContain('line 3: "question" is missing');
-    const method = await cli(['--models', 'offline', '--methods', 'vibes', '--tasks', 'reasoning'], {
+    const method = await cli(['--models', 'openai:m1', '--methods', 'vibes', '--tasks', 'reasoning'], {
       OLLAMA_HOST: '',
     });
     expect(method.code).toBe(2);
     expect(method.err).toContain('methods.0');
+    // The demo model writes prose; it cannot answer questions, so it is refused before anything runs.
+    const demo = await cli(['--models', 'offline', '--methods', 'one', '--tasks', 'reasoning'], { OLLAMA_HOST: '' });
+    expect(demo.code).toBe(2);
+    expect(demo.err).toContain('The offline demo model cannot answer questions');
   });
 });
