@@ -132,7 +132,7 @@ test(
 );
 
 test(
-  'Evaluate: the demo model cannot be chosen, a one-seat panel says why Start is off; the dialogs are axe clean',
+  'Evaluate: the demo model cannot be chosen, a one-seat panel says why Start is off; every dialog is axe clean',
   async ({ page, baseUrl }) => {
     const openai = await startScriptedOpenAi({ p: 0.5, seed: 3, models: ['fake-b'] });
     try {
@@ -193,6 +193,17 @@ test(
         .click();
       await page.getByRole('dialog', { name: 'Create Agent' }).waitFor();
       await expectDialogClean(page, '.agora-editor', 'the agent editor');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Create Agent' }).waitFor({ state: 'detached' });
+      const discussion = page.getByRole('complementary', { name: 'Discussion', exact: true });
+      await discussion.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('dialog', { name: 'Past discussions' }).waitFor();
+      await expectDialogClean(page, 'dialog[open]', 'History');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Past discussions' }).waitFor({ state: 'detached' });
+      await discussion.getByRole('button', { name: /Settings/ }).click();
+      await page.getByRole('dialog', { name: 'Advanced Settings' }).waitFor();
+      await expectDialogClean(page, '#advanced-settings', 'Advanced Settings');
     } finally {
       await openai.close();
     }

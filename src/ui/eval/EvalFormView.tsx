@@ -229,6 +229,12 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         </label>
       </fieldset>
       <div className="eval-start">
+        {/* Above Start, so the reason it is off is seen with it. */}
+        {blocker && (
+          <span className="eval-note" id="eval-start-blocker" role="status">
+            {blocker}
+          </span>
+        )}
         <button
           type="submit"
           className="button button--primary"
@@ -237,11 +243,6 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         >
           {starting ? 'Starting…' : 'Start evaluation'}
         </button>
-        {blocker && (
-          <span className="eval-note" id="eval-start-blocker" role="status">
-            {blocker}
-          </span>
-        )}
       </div>
     </form>
   );
