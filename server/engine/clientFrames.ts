@@ -69,6 +69,7 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
       return session.deliver({ type: 'human.message', text: frame.text });
     }
     case 'give_floor':
+    case 'cancel_floor':
     case 'end_discussion':
     case 'judge_vote': {
       const problem = formatRequestProblem(session, frame);

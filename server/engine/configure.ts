@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointKey } from '../../src/schemas/constants';
 import type { ContinuedFrom } from '../../src/schemas/continuation';
 import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocket';
-import { endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../src/schemas/format';
+import { cancelFloorMessage, endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../src/schemas/format';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import {
   basicConfig,
@@ -150,6 +150,7 @@ export const discussionClientFrame = z.discriminatedUnion('type', [
   playedStatus,
   audioAcknowledgment,
   giveFloorMessage,
+  cancelFloorMessage,
   endDiscussionMessage,
   judgeVoteMessage,
 ]);

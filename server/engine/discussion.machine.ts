@@ -44,6 +44,8 @@ export type EngineEvent =
   | { type: 'stop'; reason: string }
   /** A format's person: gives the floor (a human moderator), votes (a human judge), ends the discussion. */
   | { type: 'floor.give'; agentId: string }
+  /** The person takes back a floor they gave while an agent spoke. */
+  | { type: 'floor.cancel' }
   | { type: 'judge.vote'; side: 'for' | 'against'; confidence: number; reason?: string }
   | { type: 'discussion.end' }
   /** Sent once to a machine restored from a stored snapshot (engine/cluster.ts): a pause or an awaited audio
@@ -180,6 +182,8 @@ export const discussionMachine = engine
       noteHuman: stepAction((c, e: Extract<EngineEvent, { type: 'human.message' }>) => fmt.noteHumanMessage(c, e.text)),
       announceWait: stepAction((c) => fmt.noteWait(c)),
       giveFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.giveFloor(c, e.agentId)),
+      queueFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.queueFloor(c, e.agentId)),
+      cancelFloor: stepAction((c) => fmt.cancelFloor(c)),
       castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) =>
         fmt.humanVote(c, e.side, e.confidence, e.reason),
       ),
@@ -228,7 +232,9 @@ export const discussionMachine = engine
     on: {
       stop: { target: '.stopped' },
       'human.message': { guard: 'acceptsHumans', actions: 'noteHuman' },
-      'floor.give': { guard: 'canGiveFloor', actions: 'giveFloor' },
+      // Given while an agent speaks (or before the first turn): queued for the next turn, said to the panels.
+      'floor.give': { guard: 'canGiveFloor', actions: 'queueFloor' },
+      'floor.cancel': { guard: 'hasFormat', actions: 'cancelFloor' },
       'discussion.end': { guard: 'hasFormat', actions: 'endByPerson' },
     },
     states: {

@@ -74,6 +74,18 @@ const FIPA = new Set([
 ]);
 const REQUESTING = new Set(['request', 'query-if', 'query-ref', 'cfp']);
 
+const EXCERPT_CHARS = 140;
+
+/** The turn a message answers: the addressee's latest, else the latest by someone else; its first words. */
+function answeredTurn(turns: readonly { speaker: string; content: string }[], sender: string, to: string | null) {
+  const other = (t: { speaker: string }) => (to ? t.speaker === to : t.speaker !== sender);
+  const t = [...turns].reverse().find(other);
+  if (!t) return null;
+  const words = t.content.replace(/\s+/g, ' ').trim();
+  const excerpt = words.length > EXCERPT_CHARS ? `${words.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : words;
+  return { sender: t.speaker, excerpt };
+}
+
 /** Everything one agent's answer changes and says. */
 export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   const { plan } = c;
@@ -138,6 +150,7 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
     confidence: Number(confidence.toFixed(3)),
     ontology: 'agora-discussion',
   };
+  const answered = answeredTurn(c.record.turns, agent.name, receiver?.name ?? null);
   const acl = (): EngineFrame => ({
     type: 'acl_message',
     performative,
@@ -145,6 +158,7 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
     receiver: receiverName,
     content: aclContent,
     natural_language: content,
+    ...(answered ? { reply_to: answered } : {}),
     message: {
       performative,
       sender: agent.name,

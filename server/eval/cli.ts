@@ -34,10 +34,17 @@ export interface CliIo {
   registry?: LlmRegistry;
 }
 
+/** Flags that take no value. */
+const SWITCHES = new Set(['help']);
+
 function parseArgs(argv: string[]): Map<string, string> {
   const args = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    if (a === '-h' || (a.startsWith('--') && SWITCHES.has(a.slice(2)))) {
+      args.set('help', '');
+      continue;
+    }
     if (!a.startsWith('--')) throw new Error(`Unexpected argument "${a}"`);
     const [key, inline] = a.slice(2).split('=', 2);
     const value = inline ?? argv[++i];
@@ -59,6 +66,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let args: Map<string, string>;
   try {
     args = parseArgs(argv);
+    if (args.has('help')) {
+      io.out(USAGE);
+      return 0;
+    }
     if (!args.has('models') || !args.has('methods') || !args.has('tasks'))
       throw new Error('--models, --methods and --tasks are required');
   } catch (e) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { deletedResponse } from '../../src/schemas/common';
 import { evalFileCheck, evalRun, evalRunCreate, evalRunList } from '../../src/schemas/eval';
 import { requireUser } from '../auth/guard';
 import type { ZodTypeProvider } from '../http/routeSchema';
@@ -110,7 +111,13 @@ export async function evalRoutes(fastify: FastifyInstance) {
   app.delete(
     '/eval/runs/:id',
     {
-      schema: { tags, summary: 'Delete an evaluation and its answers', params: idParams, errors: NOT_FOUND },
+      schema: {
+        tags,
+        summary: 'Delete an evaluation and its answers',
+        params: idParams,
+        response: { 200: deletedResponse },
+        errors: NOT_FOUND,
+      },
     },
     async (req) => {
       await getRun(ctx, req.userId, req.params.id);

@@ -121,12 +121,13 @@ export function etaSeconds(results: EvalMethodResult[], parallel: number): numbe
   return Math.round((left * (ms / done)) / Math.max(1, parallel));
 }
 
-/** Each method's seconds left while the run runs: its own pace, or the run's so far for a method not started. */
+/**
+ * Each method's seconds left while the run runs, at its own pace; null for a method not started (another
+ * method's pace says nothing about it: a panel costs many times a single answer).
+ */
 export function withEta(results: EvalMethodResult[], parallel: number, live: boolean): EvalMethodResult[] {
-  const done = results.reduce((a, r) => a + r.done, 0);
-  const pace = done ? results.reduce((a, r) => a + (r.seconds_per_question ?? 0) * r.done, 0) / done : null;
   return results.map((r) => {
-    const per = r.seconds_per_question ?? pace;
+    const per = r.done > 0 ? r.seconds_per_question : null;
     const eta = live && per !== null ? Math.round(((r.total - r.done) * per) / Math.max(1, parallel)) : null;
     return { ...r, eta_seconds: eta };
   });

@@ -19,9 +19,32 @@ import { deleteVoiceRow, putVoiceRow, voiceRow, type VoiceRow } from './store';
 // the agent and the recording, registered again under a new name when the default recording changes, and deleted
 // there when the agent is; a server without a library gets the recording with every turn instead.
 
-/** The library name of an agent's clone: the agent and its recording, in the characters Chatterbox keeps. */
-export const cloneName = (agentId: string, audioId: string) =>
-  `agora-${agentId.replace(/[^\w-]/g, '').slice(0, 12)}-${audioId.replace(/[^\w-]/g, '').slice(0, 12)}`;
+/** The agent's name as a voice-library slug: lower-case ASCII words joined by hyphens, whole words up to 24. */
+function nameSlug(name: string) {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const w of words) {
+    const next = slug ? `${slug}-${w}` : w;
+    if (next.length > 24) break;
+    slug = next;
+  }
+  return slug || words[0]?.slice(0, 24) || 'agent';
+}
+
+/**
+ * The library name of an agent's clone, `agora-<agent name>-<short recording id>`: a person browsing the voice
+ * server sees whose voice it is, and a new default recording gets a new name.
+ */
+export const cloneName = (agentName: string, audioId: string) =>
+  `agora-${nameSlug(agentName)}-${audioId
+    .replace(/[^a-zA-Z0-9]/g, '')
+    .slice(0, 8)
+    .toLowerCase()}`;
 
 const defaultRecording = async (ctx: AppContext, userId: string, agentId: string) => {
   const [row] = await ctx.db.query<AudioRow>(
@@ -79,8 +102,8 @@ async function unregister(ctx: AppContext, userId: string, row: VoiceRow | null)
 }
 
 /** Registers the agent's default recording as a clone; a refusal is an HttpError with the server's reason. */
-async function register(ctx: AppContext, t: SpeechTarget, agentId: string, recording: AudioRow): Promise<string> {
-  const name = cloneName(agentId, recording.id);
+async function register(ctx: AppContext, t: SpeechTarget, agentName: string, recording: AudioRow): Promise<string> {
+  const name = cloneName(agentName, recording.id);
   try {
     await voiceClientFor(ctx, t, ctx.config.voiceTimeoutMs).addVoice(name, await recordingFile(ctx, recording));
   } catch (e) {
@@ -95,7 +118,7 @@ export async function setAgentVoice(
   agentId: string,
   body: AgentVoiceUpdate,
 ): Promise<AgentVoice> {
-  await ownedAgent(ctx.db, userId, agentId);
+  const agent = await ownedAgent(ctx.db, userId, agentId);
   const t = await findSpeechTarget(ctx, userId, body.connection_id);
   if (!t) throw new HttpError(404, 'No such speech connection');
   const previous = await voiceRow(ctx.db, userId, agentId);
@@ -134,7 +157,7 @@ export async function setAgentVoice(
     const registered = sameClone
       ? previous!.registered_name
       : abilities.voice_library
-        ? await register(ctx, t, agentId, recording)
+        ? await register(ctx, t, agent.name, recording)
         : null;
     row = {
       agent_id: agentId,
@@ -246,7 +269,7 @@ async function speakWith(
     let name = row.registered_name;
     if (name && recording.id !== row.audio_id) {
       // The default recording changed since the clone was made: the library gets the new one, the old goes.
-      const fresh = cloneName(row.agent_id, recording.id);
+      const fresh = cloneName((await ownedAgent(ctx.db, userId, row.agent_id)).name, recording.id);
       await client.addVoice(fresh, await recordingFile(ctx, recording), call.signal);
       await client.deleteVoice(name, call.signal).catch(() => {});
       const t2 = {

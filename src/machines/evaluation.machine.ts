@@ -8,7 +8,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './kit/actorKit';
 import type { EvalFileCheck, EvalMethod, EvalRun, EvalRunCreate } from '../schemas/eval';
-import { EVAL_POLL_MS } from '../schemas/evalConstants';
+import { OFFLINE_MODEL } from '../schemas/constants';
+import { EVAL_POLL_MS, PANEL_METHODS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
 
 export interface EvalForm {
@@ -98,6 +99,20 @@ export function formRequest(f: EvalForm): EvalRunCreate | null {
   };
 }
 
+/** Models that cannot take part: the offline demo model writes prose, it does not answer questions. */
+export const cannotAnswer = (m: Pick<ModelOption, 'offline'>) => m.offline;
+
+/** Why the form's models and methods cannot run, in words; null when they can (the file is checked apart). */
+export function formProblem(f: EvalForm, models: readonly ModelOption[]): string | null {
+  if (!f.models.length) return 'Choose at least one model.';
+  if (!f.methods.length) return 'Choose at least one method.';
+  const demo = f.models.findIndex((v) => v === OFFLINE_MODEL || models.some((m) => m.value === v && cannotAnswer(m)));
+  if (demo >= 0) return `Agent ${demo + 1}: the offline demo model cannot answer questions; choose another model.`;
+  if (f.models.length < 2 && f.methods.some((m) => PANEL_METHODS.includes(m)))
+    return 'A panel (Round table, Council, Debate) needs two seats or more: add an agent, or choose single-model methods only.';
+  return null;
+}
+
 const replaceRun = (runs: EvalRun[], run: EvalRun) =>
   runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
 
@@ -123,7 +138,9 @@ export const evaluationMachine = setup({
     isKnownRun: ({ context, event }) => 'id' in event && context.runs.some((r) => r.id === event.id),
     isAnyRunning: ({ context }) => context.runs.some((r) => r.status === 'running' || r.status === 'stopping'),
     canStart: ({ context }) =>
-      formRequest(context.form) !== null && (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
+      formProblem(context.form, context.models) === null &&
+      formRequest(context.form) !== null &&
+      (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
   },
   actions: {
     setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
@@ -161,7 +178,8 @@ export const evaluationMachine = setup({
             // The first reachable real model is preselected, as the agent editor does.
             form: ({ context, event }) => {
               if (context.form.models.length) return context.form;
-              const first = event.output.find((m) => !m.offline && !m.unreachable) ?? event.output[0];
+              const usable = event.output.filter((m) => !cannotAnswer(m));
+              const first = usable.find((m) => !m.unreachable) ?? usable[0];
               return first ? { ...context.form, models: [first.value] } : context.form;
             },
           }),

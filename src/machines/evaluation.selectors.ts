@@ -1,6 +1,6 @@
 // What the Evaluate dialog shows, derived from the evaluation snapshot.
 import type { EvaluationSnapshot } from './evaluation.machine';
-import { formRequest } from './evaluation.machine';
+import { formProblem, formRequest } from './evaluation.machine';
 
 export const selectIsEvaluationOpen = (s: EvaluationSnapshot) => s.hasTag('dialogOpen');
 export const selectEvalRuns = (s: EvaluationSnapshot) => s.context.runs;
@@ -20,8 +20,8 @@ export const selectCanStart = (s: EvaluationSnapshot) => s.can({ type: 'evaluati
 /** Why Start is disabled, in words; null when it is not. */
 export function selectStartBlocker(s: EvaluationSnapshot): string | null {
   const f = s.context.form;
-  if (!f.models.length) return 'Choose at least one model.';
-  if (!f.methods.length) return 'Choose at least one method.';
+  const problem = formProblem(f, s.context.models);
+  if (problem) return problem;
   if (f.taskKind === 'file' && !f.fileText) return 'Choose a JSONL file.';
   if (f.taskKind === 'file' && s.context.fileCheck && !s.context.fileCheck.ok) return 'Fix the file’s errors first.';
   if (!formRequest(f)) return 'Complete the settings.';

@@ -20,7 +20,15 @@ export interface ExportMeta {
   format?: { setting: PanelFormat; agentIds: readonly string[] };
 }
 
-const FORMAT_FRAME_TYPES = new Set(['floor', 'vote', 'format_stage', 'ranking', 'debate_result', 'format_note']);
+const FORMAT_FRAME_TYPES = new Set([
+  'floor',
+  'floor_queue',
+  'vote',
+  'format_stage',
+  'ranking',
+  'debate_result',
+  'format_note',
+]);
 
 export type ExportMessage = DiscussionExport['messages'][number];
 

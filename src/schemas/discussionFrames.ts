@@ -70,6 +70,8 @@ export const aclMessageFrame = z.looseObject({
   content: z.unknown(),
   natural_language: z.string().optional(),
   message: aclMessage.optional(),
+  /** The turn this message answers: its speaker and its first words (Structured mode's card says it). */
+  reply_to: z.object({ sender: z.string().max(200), excerpt: z.string().max(400) }).optional(),
   timestamp: ts,
 });
 export const consensusReachedFrame = z.looseObject({

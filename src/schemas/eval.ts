@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import { text } from './common';
+import { OFFLINE_MODEL } from './constants';
 import { EVAL_LIMITS, EVAL_METHODS } from './evalConstants';
 
 // Evaluations (README 'Does the panel help?'): a panel of models against one model, on a task set, at equal
@@ -67,7 +68,11 @@ export const evalRunCreate = z
     max_tokens_per_call: z.number().int().min(16).max(8192).default(512),
     temperature: z.number().min(0).max(2).default(0.7),
   })
-  .refine((b) => new Set(b.methods).size === b.methods.length, 'A method is listed twice');
+  .refine((b) => new Set(b.methods).size === b.methods.length, 'A method is listed twice')
+  .refine(
+    (b) => ![...b.models, b.single_model, b.judge_model].includes(OFFLINE_MODEL),
+    'The offline demo model cannot answer questions; choose another model',
+  );
 export type EvalRunCreate = z.input<typeof evalRunCreate>;
 export type EvalRunSettings = z.output<typeof evalRunCreate>;
 

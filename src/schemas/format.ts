@@ -88,8 +88,23 @@ export const formatNoteFrame = z.looseObject({
   timestamp: ts,
 });
 
+/**
+ * The floor the person gave while an agent spoke: queued for the next turn, cancelled by the person, or overridden
+ * by the person's own @mention (said in the feed). The `floor` frame for the queued agent ends the queue.
+ */
+export const floorQueueFrame = z.looseObject({
+  type: z.literal('floor_queue'),
+  change: z.enum(['queued', 'cancelled', 'overridden']),
+  /** The agent queued; null once the queue is empty. */
+  agent_id: z.string().nullable(),
+  agent_name: z.string().optional(),
+  text: z.string(),
+  timestamp: ts,
+});
+
 export const FORMAT_FRAMES = [
   floorFrame,
+  floorQueueFrame,
   voteFrame,
   formatStageFrame,
   rankingFrame,
@@ -99,6 +114,8 @@ export const FORMAT_FRAMES = [
 
 /** A human moderator gives the floor to an agent. */
 export const giveFloorMessage = z.object({ type: z.literal('give_floor'), agent_id: idText() });
+/** The person takes back the floor they gave while an agent spoke (the queue empties). */
+export const cancelFloorMessage = z.object({ type: z.literal('cancel_floor') });
 /** 'End discussion': the format stops here and the summary is written. */
 export const endDiscussionMessage = z.object({ type: z.literal('end_discussion') });
 /** A human judge's vote. */
@@ -112,5 +129,6 @@ export const judgeVoteMessage = z.object({
 /** What a panel sends to steer a format (the panels' machines take it as one event). */
 export type FormatRequest =
   | z.infer<typeof giveFloorMessage>
+  | z.infer<typeof cancelFloorMessage>
   | z.infer<typeof endDiscussionMessage>
   | z.infer<typeof judgeVoteMessage>;

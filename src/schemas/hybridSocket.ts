@@ -60,6 +60,7 @@ export const hybridClientFrame = z.discriminatedUnion('type', [
   audioAcknowledgment,
   humanMessage,
   fm.giveFloorMessage,
+  fm.cancelFloorMessage,
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
 ]);

@@ -121,6 +121,7 @@ export const standardClientFrame = z.discriminatedUnion('type', [
   stopMessage,
   playedStatus,
   fm.giveFloorMessage,
+  fm.cancelFloorMessage,
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
 ]);

@@ -1,6 +1,6 @@
 // An evaluation's figures as a table, CSV and JSON: one function for the dialog's chart and export and for the
 // CLI's print-out, so both say the same numbers.
-import type { EvalMethodResult, EvalRun } from '../schemas/eval';
+import type { EvalMethod, EvalMethodResult, EvalRun } from '../schemas/eval';
 import { EVAL_METHOD_LABELS } from '../schemas/evalConstants';
 
 export interface EvalRow {
@@ -40,8 +40,27 @@ export function evalRows(run: Pick<EvalRun, 'results'>): EvalRow[] {
   }));
 }
 
+/** The models a method asked: the single-model methods one model, a panel its agents (and its judge or chair). */
+export function methodModels(
+  run: Pick<EvalRun, 'models' | 'single_model' | 'judge_model'>,
+  method: EvalMethod,
+): string[] {
+  if (method === 'round_table') return run.models;
+  if (method === 'council') return [...run.models, `chair ${run.judge_model}`];
+  if (method === 'debate') return [...run.models, `judge ${run.judge_model}`];
+  return [run.single_model];
+}
+
+type CsvRun = Pick<EvalRun, 'id' | 'tasks' | 'models' | 'single_model' | 'judge_model' | 'results'>;
+
+// Each row says what it measured (the run, the task set and its seed, the method's models), so a CSV copied
+// out of its folder still reads on its own.
 const CSV_HEADER = [
+  'run_id',
+  'task_set',
+  'seed',
   'method',
+  'models',
   'done',
   'total',
   'correct',
@@ -66,10 +85,14 @@ const cell = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export function evalCsv(run: Pick<EvalRun, 'results'>): string {
+export function evalCsv(run: CsvRun): string {
   const lines = run.results.map((r) =>
     [
+      run.id,
+      run.tasks.label,
+      run.tasks.seed,
       r.method,
+      methodModels(run, r.method).join('; '),
       r.done,
       r.total,
       r.correct,

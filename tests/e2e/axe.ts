@@ -15,27 +15,38 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe over the whole page (WCAG 2.0/2.1 A and AA plus best practices) and returns its violations. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe over the whole page, or over the element `within` selects (a dialog), with WCAG 2.0/2.1 A and AA plus
+ * best practices, and returns its violations.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the debugging protocol, not a <script> tag: the app's Content-Security-Policy (which the
   // suite keeps on) refuses inline scripts, and rightly so.
   if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ?? document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  });
+  }, within ?? null);
 }
 
 export const isSerious = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical';
+/** Moderate findings too (a repeated landmark, a name that reads out a whole list): what a dialog must be free of. */
+export const isModerateOrWorse = (v: AxeViolation) => v.impact !== 'minor' && v.impact !== null;
+
+/** Fails when axe finds anything moderate or worse in the element `within` selects (a dialog). */
+export async function expectDialogClean(page: Page, within: string, label: string) {
+  const found = (await axeViolations(page, within)).filter(isModerateOrWorse);
+  if (found.length > 0) throw new Error(`axe: ${found.length} violation(s) in ${label}:\n${describeViolations(found)}`);
+}
 
 export function describeViolations(list: readonly AxeViolation[]): string {
   return list

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startScriptedOllama, startScriptedOpenAi } from '../support/scriptedModels';
+import { expectDialogClean } from './axe';
 import { test, uniqueEmail } from './harness';
 
 // Evaluate through the UI (README 'Does the panel help?'): two scripted models over the real Ollama and
@@ -125,6 +126,86 @@ test(
       }
     } finally {
       await Promise.all([ollama.close(), openai.close()]);
+    }
+  },
+  { timeoutMs: 120_000 },
+);
+
+test(
+  'Evaluate: the demo model cannot be chosen, a one-seat panel says why Start is off; every dialog is axe clean',
+  async ({ page, baseUrl }) => {
+    const openai = await startScriptedOpenAi({ p: 0.5, seed: 3, models: ['fake-b'] });
+    try {
+      const email = uniqueEmail('eval-rules');
+      const reg = await api(baseUrl, 'POST', '/auth/register', null, { email, password: PASSWORD });
+      const token = reg.body.access_token as string;
+      const c = await api(baseUrl, 'POST', '/model-connections', token, {
+        kind: 'openai',
+        name: 'Lab',
+        base_url: `${openai.url}/v1`,
+      });
+      if (c.status !== 201) throw new Error(`connection: ${c.status}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(baseUrl);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Evaluate' }).click();
+      const d = dialog(page);
+      await d.waitFor();
+      const first = d.getByLabel('Agent 1 model', { exact: true });
+      await until('the models to be listed', async () => (await first.locator('option').count()) > 1);
+      // The demo model is listed as unable to answer, and cannot be chosen; the real one is preselected.
+      const demo = first.locator('option', { hasText: 'cannot answer questions' });
+      if ((await demo.count()) !== 1) throw new Error('the demo model is not marked “cannot answer questions”');
+      if (!(await demo.isDisabled())) throw new Error('the demo model can be chosen');
+      if (!/Lab · fake-b|fake-b/.test((await first.locator('option:checked').textContent()) ?? ''))
+        throw new Error(`preselected: ${await first.locator('option:checked').textContent()}`);
+      // One seat and a Round table: Start is off and says why.
+      const box = d.getByRole('checkbox', { name: /^Round table/ });
+      if (!(await box.isChecked())) await box.check();
+      const startButton = d.getByRole('button', { name: 'Start evaluation' });
+      await d.getByText(/^A panel \(Round table, Council, Debate\) needs two seats or more/).waitFor();
+      if (!(await startButton.isDisabled())) throw new Error('Start is on for a one-seat round table');
+      await startButton.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/screens-eval/eval-one-seat-1440.png' });
+      await d.getByRole('button', { name: 'Add agent' }).click();
+      await until('Start to turn on', async () => !(await startButton.isDisabled()));
+      // No second banner inside the dialog, short names, nothing moderate or worse.
+      if ((await d.locator('header, [role="banner"]').count()) !== 0) throw new Error('a banner inside the dialog');
+      const listName = await d.getByRole('list', { name: 'Panel seats' }).getAttribute('aria-label');
+      if (listName !== 'Panel seats') throw new Error(`the seats list is named ${listName}`);
+      await expectDialogClean(page, '[role="dialog"][aria-labelledby="eval-title"]', 'the Evaluate dialog');
+      await d.getByRole('button', { name: 'Close' }).click();
+
+      // The other dialogs, to the same standard.
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Models' }).click();
+      await page.getByRole('dialog', { name: 'Models' }).waitFor();
+      await expectDialogClean(page, 'dialog[open]', 'the Models dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Models' }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('button', { name: /Add Agent/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Create Agent' }).waitFor();
+      await expectDialogClean(page, '.agora-editor', 'the agent editor');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Create Agent' }).waitFor({ state: 'detached' });
+      const discussion = page.getByRole('complementary', { name: 'Discussion', exact: true });
+      await discussion.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('dialog', { name: 'Past discussions' }).waitFor();
+      await expectDialogClean(page, 'dialog[open]', 'History');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Past discussions' }).waitFor({ state: 'detached' });
+      await discussion.getByRole('button', { name: /Settings/ }).click();
+      await page.getByRole('dialog', { name: 'Advanced Settings' }).waitFor();
+      await expectDialogClean(page, '#advanced-settings', 'Advanced Settings');
+    } finally {
+      await openai.close();
     }
   },
   { timeoutMs: 120_000 },

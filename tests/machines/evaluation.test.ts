@@ -115,6 +115,7 @@ describe('evaluation chart', () => {
   it('a file must be checked and clean before a run can start', async () => {
     const bad = start({ check: { ok: false, count: 0, errors: [{ line: 2, message: 'not valid JSON' }] } });
     bad.actor.send({ type: 'evaluation.open' });
+    bad.actor.send({ type: 'evaluation.form.change', patch: { methods: ['one_answer'] } });
     bad.actor.send({ type: 'evaluation.file.chosen', name: 'mine.jsonl', file: new Blob(['x']) });
     await vi.waitFor(() => expect(sel.selectEvalFileCheck(bad.actor.getSnapshot())?.errors).toHaveLength(1));
     expect(sel.selectCanStart(bad.actor.getSnapshot())).toBe(false);
@@ -123,9 +124,29 @@ describe('evaluation chart', () => {
     const good = start();
     good.actor.send({ type: 'evaluation.open' });
     await vi.waitFor(() => expect(sel.selectEvalForm(good.actor.getSnapshot()).models).toEqual(['@c/m']));
+    good.actor.send({ type: 'evaluation.form.change', patch: { models: ['@c/m', '@c/m'] } });
     good.actor.send({ type: 'evaluation.file.chosen', name: 'mine.jsonl', file: new Blob(['x']) });
     await vi.waitFor(() => expect(sel.selectEvalFileCheck(good.actor.getSnapshot())?.ok).toBe(true));
     expect(sel.selectCanStart(good.actor.getSnapshot())).toBe(true);
+  });
+
+  it('the demo model cannot be chosen, and a panel needs two seats or more: Start is disabled and says why', async () => {
+    const t = start();
+    t.actor.send({ type: 'evaluation.open' });
+    // Only the real model is preselected, never the demo model.
+    await vi.waitFor(() => expect(sel.selectEvalForm(t.actor.getSnapshot()).models).toEqual(['@c/m']));
+    const blocker = () => sel.selectStartBlocker(t.actor.getSnapshot());
+    // The default methods hold a round table: one seat is not a panel.
+    expect(sel.selectCanStart(t.actor.getSnapshot())).toBe(false);
+    expect(blocker()).toMatch(/^A panel \(Round table, Council, Debate\) needs two seats or more/);
+    t.actor.send({ type: 'evaluation.form.change', patch: { methods: ['chain_of_thought'] } });
+    expect(blocker()).toBeNull();
+    expect(sel.selectCanStart(t.actor.getSnapshot())).toBe(true);
+    t.actor.send({ type: 'evaluation.form.change', patch: { models: ['@c/m', 'offline'], methods: ['round_table'] } });
+    expect(blocker()).toBe('Agent 2: the offline demo model cannot answer questions; choose another model.');
+    expect(sel.selectCanStart(t.actor.getSnapshot())).toBe(false);
+    t.actor.send({ type: 'evaluation.form.change', patch: { models: ['@c/m', '@c/m'] } });
+    expect(sel.selectCanStart(t.actor.getSnapshot())).toBe(true);
   });
 
   it('the form makes no request without models or methods', () => {

@@ -209,6 +209,66 @@ describe('hybrid discussion panel', () => {
       expect(ws.sent.at(-1)).toEqual({ type: 'give_floor', agent_id: 'agent-b' });
     });
 
+    it('the floor given while an agent speaks is queued in the chart until that agent’s turn; Cancel goes out', async () => {
+      const p = await ready();
+      p.panel.send({
+        type: 'hybrid.settings.update',
+        settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'moderated', moderator: 'human' } },
+      });
+      const ws = await live(p);
+      const queue = () => p.panel.getSnapshot().context.feed.floorQueue;
+      ws.serverSend({
+        type: 'floor',
+        agent_id: 'agent-b',
+        agent_name: 'Bo',
+        by: 'human',
+        reason: 'given the floor by you',
+      });
+      ws.serverSend({
+        type: 'floor_queue',
+        change: 'queued',
+        agent_id: 'agent-c',
+        agent_name: 'Cy',
+        text: 'Cy speaks next.',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue()).toEqual({ agentId: 'agent-c', agentName: 'Cy' });
+      // Bo's turn (and its @mention's floor, were there one) leaves the queue; Cy's floor empties it.
+      ws.serverSend({ type: 'text', agent_id: 'agent-b', agent_name: 'Bo', message: 'Over to @Ada.', turn: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue()).toMatchObject({ agentName: 'Cy' });
+      ws.serverSend({
+        type: 'floor',
+        agent_id: 'agent-c',
+        agent_name: 'Cy',
+        by: 'human',
+        reason: 'given the floor by you',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue()).toBeNull();
+
+      p.panel.send({ type: 'hybrid.format.send', frame: { type: 'cancel_floor' } });
+      expect(ws.sent.at(-1)).toEqual({ type: 'cancel_floor' });
+      ws.serverSend({
+        type: 'floor_queue',
+        change: 'queued',
+        agent_id: 'agent-a',
+        agent_name: 'Ada',
+        text: 'Ada speaks next.',
+      });
+      ws.serverSend({
+        type: 'floor_queue',
+        change: 'overridden',
+        agent_id: null,
+        text: 'Your @mention gives Bo the next turn instead of Ada.',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue()).toBeNull();
+      expect(selectMessages(p.panel.getSnapshot().context.feed).at(-1)).toMatchObject({
+        content: 'Your @mention gives Bo the next turn instead of Ada.',
+      });
+    });
+
     it('a moderator not taking part falls back to the person (round table: the spec keys, above)', async () => {
       const p = await ready();
       p.panel.send({

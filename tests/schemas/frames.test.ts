@@ -110,6 +110,7 @@ type SharedType =
   | 'agent_message_delta'
   | 'positions'
   | 'floor'
+  | 'floor_queue'
   | 'vote'
   | 'format_stage'
   | 'ranking'
@@ -214,6 +215,10 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
       },
       malformed: { type: 'debate_result', side: 'for', change: '12' },
     },
+    floor_queue: {
+      valid: { type: 'floor_queue', change: 'queued', agent_id: 'a3', agent_name: 'Cy', text: 'Cy speaks next.' },
+      malformed: { type: 'floor_queue', change: 'forgotten', agent_id: 'a3', text: 'x' },
+    },
     format_note: {
       valid: { type: 'format_note', kind: 'ask', text: 'Moderator asks you: why?' },
       malformed: { type: 'format_note', kind: 'shout', text: 'x' },
@@ -226,6 +231,7 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
 
 const formatClient = {
   give_floor: { valid: { type: 'give_floor', agent_id: 'a2' }, malformed: { type: 'give_floor', agent_id: '' } },
+  cancel_floor: { valid: { type: 'cancel_floor' }, malformed: null },
   end_discussion: { valid: { type: 'end_discussion' }, malformed: null },
   judge_vote: {
     valid: { type: 'judge_vote', side: 'against', confidence: 0.6 },

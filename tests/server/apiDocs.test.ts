@@ -59,6 +59,20 @@ describe('/openapi.json', () => {
     await expect(SwaggerParser.validate(structuredClone(openapi))).resolves.toBeTruthy();
   });
 
+  it('documents a success response for every operation', () => {
+    const without: string[] = [];
+    const refusing: string[] = [];
+    for (const [p, ops] of Object.entries<any>(openapi.paths))
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const codes = Object.keys(op.responses ?? {});
+        if (codes.some((code) => /^[23]\d\d$/.test(code))) continue;
+        // A route that exists only to refuse its method (405 saying where to go instead) has no success.
+        (codes.includes('405') ? refusing : without).push(`${method.toUpperCase()} ${p}`);
+      }
+    expect(without).toEqual([]);
+    expect(refusing).toEqual(['POST /discussion', 'POST /discussion/']);
+  });
+
   it('states auth, the {detail} error shape, request bodies and examples', () => {
     expect(openapi.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(openapi.components.schemas.Error.properties.detail).toBeTruthy();

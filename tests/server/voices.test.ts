@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentVoiceAnswer, speechConnection, speechConnectionList } from '../../src/schemas/speechConnections';
 import { joinWavs, splitAtSentences } from '../../server/providers/speech/chunks';
+import { cloneName } from '../../server/voices/agentVoice';
 import { shareAudio } from '../../server/engine/turnFrames';
 import type { EngineContext } from '../../server/engine/context';
 import { espeakWav, startFakeSpeech, type FakeSpeech } from '../support/fakeSpeechServers';
@@ -125,7 +126,8 @@ describe('speech connections and agent voices', () => {
     const ok = await setVoice(token, agent.id, { connection_id: cc.id, mode: 'clone', consent: true });
     expect(ok.status).toBe(200);
     const name = ok.body.voice.registered_name as string;
-    expect(name).toMatch(/^agora-/);
+    // Named after its agent on the voice server, with a short id of the recording.
+    expect(name).toMatch(/^agora-dee-[a-z0-9]{8}$/);
     expect(chatterbox.library.get(name)).toBe(RECORDING.length);
     expect(ok.body.voice.label).toBe('Chatterbox · clone of “Dee reading”');
 
@@ -138,6 +140,7 @@ describe('speech connections and agent voices', () => {
     await t.api('POST', '/api/tts/speak', { token, body: { text: 'Mulch the beds.', agent_id: agent.id } });
     const renamed = chatterbox.calls.at(-1)!.voice!;
     expect(renamed).not.toBe(name);
+    expect(renamed).toMatch(/^agora-dee-[a-z0-9]{8}$/);
     expect(chatterbox.deleted).toContain(name);
     expect(chatterbox.library.has(renamed)).toBe(true);
 
@@ -252,5 +255,13 @@ describe('speaking pieces', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].frame).toMatchObject({ agent_name: 'Ada', error: out.voiceError });
     expect(second.frames.some((f) => f.frame.type === 'audio_message')).toBe(true);
+  });
+});
+
+describe('cloneName', () => {
+  it('names a clone after its agent, in the characters a voice library keeps', () => {
+    expect(cloneName('Zoë Ünal 🌱', '41772ef8-c66a-4b1e-9d2f-0a1b2c3d4e5f')).toBe('agora-zoe-unal-41772ef8');
+    expect(cloneName('🌱', 'AB-12')).toBe('agora-agent-ab12');
+    expect(cloneName('A very long agent name that goes on and on', 'x1')).toBe('agora-a-very-long-agent-name-x1');
   });
 });

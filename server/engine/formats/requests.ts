@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { endDiscussionMessage, giveFloorMessage, judgeVoteMessage } from '../../../src/schemas/format';
+import type {
+  cancelFloorMessage,
+  endDiscussionMessage,
+  giveFloorMessage,
+  judgeVoteMessage,
+} from '../../../src/schemas/format';
 import type { EngineEvent } from '../discussion.machine';
 import type { DiscussionSession } from '../session';
 
@@ -8,6 +13,7 @@ import type { DiscussionSession } from '../session';
 
 type Request =
   | z.infer<typeof giveFloorMessage>
+  | z.infer<typeof cancelFloorMessage>
   | z.infer<typeof endDiscussionMessage>
   | z.infer<typeof judgeVoteMessage>;
 
@@ -26,6 +32,8 @@ export function formatEvent(frame: Request): EngineEvent {
   switch (frame.type) {
     case 'give_floor':
       return { type: 'floor.give', agentId: frame.agent_id };
+    case 'cancel_floor':
+      return { type: 'floor.cancel' };
     case 'end_discussion':
       return { type: 'discussion.end' };
     case 'judge_vote':

@@ -123,7 +123,9 @@ function afterSpeech(c: EngineContext, said: string): Step {
     const named = mentionsIn(said, c.plan.agents).find(
       (a) => a.id !== agent.id && speakersOf(f, c.plan.agents).includes(a),
     );
-    if (named && s.handovers < MAX_MENTION_HANDOVERS) {
+    // The floor the person gave while this agent spoke comes first: an agent's @mention does not take it.
+    const personQueued = s.pending?.by === 'human';
+    if (named && !personQueued && s.handovers < MAX_MENTION_HANDOVERS) {
       patch.pending = { agentId: named.id, by: 'mention', reason: `mentioned by ${agent.name}` };
       patch.handovers = s.handovers + 1;
     } else patch.handovers = 0;
@@ -261,12 +263,22 @@ export function noteFormatHuman(c: EngineContext, text: string): Step {
     const f = after.plan.format!;
     const named = mentionsIn(text, after.plan.agents).find((a) => speakersOf(f, after.plan.agents).includes(a));
     const patch: Partial<FormatState> = { waiting: s.waiting === 'answer' ? null : s.waiting };
-    if (named)
+    const frames: EngineFrame[] = [];
+    if (named) {
       Object.assign(patch, {
         pending: { agentId: named.id, by: 'mention', reason: 'mentioned by you', message: text },
         handovers: 0,
       });
-    return { patch: withState(after, patch), frames: [] };
+      const queued = s.pending?.by === 'human' ? s.pending.agentId : null;
+      if (queued && queued !== named.id)
+        frames.push({
+          type: 'floor_queue',
+          change: 'overridden',
+          agent_id: null,
+          text: `Your @mention gives ${named.name} the next turn instead of ${nameOf(after, queued)}.`,
+        });
+    }
+    return { patch: withState(after, patch), frames: say(...frames) };
   });
 }
 
@@ -290,6 +302,37 @@ export function giveFloor(c: EngineContext, agentId: string): Step {
   return {
     patch: withState(c, { pending: { agentId, by: 'human', reason: 'given the floor by you' }, handovers: 0 }),
     frames: [],
+  };
+}
+
+/** The person gives the floor while an agent speaks: the agent is queued for the next turn, and the panels see it. */
+export function queueFloor(c: EngineContext, agentId: string): Step {
+  const given = giveFloor(c, agentId);
+  const name = nameOf(c, agentId);
+  return {
+    patch: given.patch,
+    frames: say({
+      type: 'floor_queue',
+      change: 'queued',
+      agent_id: agentId,
+      agent_name: name,
+      text: `${name} speaks next.`,
+    }),
+  };
+}
+
+/** The person takes back the floor they gave; nothing changes when none is queued. */
+export function cancelFloor(c: EngineContext): Step {
+  const queued = c.format?.pending?.by === 'human' ? c.format.pending.agentId : null;
+  if (!queued) return { patch: {}, frames: [] };
+  return {
+    patch: withState(c, { pending: null }),
+    frames: say({
+      type: 'floor_queue',
+      change: 'cancelled',
+      agent_id: null,
+      text: `You took back the floor you gave ${nameOf(c, queued)}.`,
+    }),
   };
 }
 

@@ -186,6 +186,7 @@ export function keyedFrame(
     case 'tts_streaming_end':
       return feed;
     case 'floor':
+    case 'floor_queue':
     case 'vote':
     case 'format_stage':
     case 'ranking':

@@ -1,6 +1,6 @@
 import { item, once, putItem } from './items';
 import { frameKey, pct } from './keys';
-import type { F, Feed } from './types';
+import { feedWith, type F, type Feed } from './types';
 
 // A format's frames as feed rows (docs/protocol.md#formats): who was given the floor when it was not simply the
 // next in order, a council's stages and ranking, a debate's phases, votes and result. Each row keeps its frame
@@ -8,6 +8,7 @@ import type { F, Feed } from './types';
 
 export type FormatFrame =
   | F<'floor'>
+  | F<'floor_queue'>
   | F<'vote'>
   | F<'format_stage'>
   | F<'ranking'>
@@ -34,13 +35,31 @@ export function formatRowText(frame: FormatFrame): string | null {
       return frame.description ? `${frame.title} — ${frame.description}` : frame.title;
     case 'ranking':
       return `Ranking: ${frame.rows.map((r, i) => `${i + 1}. Answer ${r.label} (${r.agent_name})${r.mean_rank !== null ? `, mean rank ${r.mean_rank.toFixed(2)}` : ''}`).join('; ')}`;
+    case 'floor_queue':
+      // The queue itself is drawn by the format controls; the feed says only that an @mention overrode it.
+      return frame.change === 'overridden' ? frame.text : null;
     case 'debate_result':
     case 'format_note':
       return frame.text;
   }
 }
 
-export function onFormatFrame(feed: Feed, frame: FormatFrame): Feed {
+/** The floor queue after a frame: set when the person's floor is queued, empty once that agent's turn begins. */
+function withFloorQueue(feed: Feed, frame: FormatFrame): Feed {
+  if (frame.type === 'floor_queue') {
+    const next =
+      frame.change === 'queued' && frame.agent_id
+        ? { agentId: frame.agent_id, agentName: frame.agent_name ?? frame.agent_id }
+        : null;
+    return feedWith(feed, { floorQueue: next });
+  }
+  if (frame.type === 'floor' && feed.floorQueue?.agentId === frame.agent_id)
+    return feedWith(feed, { floorQueue: null });
+  return feed;
+}
+
+export function onFormatFrame(before: Feed, frame: FormatFrame): Feed {
+  const feed = withFloorQueue(before, frame);
   const content = formatRowText(frame);
   if (content === null) return feed;
   const key = frameKey(frame);

@@ -161,6 +161,7 @@ export function onEnded(feed: Feed, frame: F<'discussion_ended'>): Feed {
     closeOpenStreams(
       feedWith(feed, {
         session: { ...feed.session, ended: { reason: frame.reason ?? null, timestamp: frame.timestamp ?? null } },
+        floorQueue: null,
       }),
     ),
   );

@@ -180,6 +180,13 @@ export interface Feed {
   readonly researchNotice: string | null;
   /** The options, each turn's position and the consensus figure, as the server sent them (positions.ts). */
   readonly positions: PositionsState;
+  /** The agent the person gave the floor to while another spoke, until its turn begins (formatRows.ts). */
+  readonly floorQueue: FloorQueue | null;
+}
+
+export interface FloorQueue {
+  agentId: string;
+  agentName: string;
 }
 
 export type F<T extends FeedInput['type']> = Extract<FeedInput, { type: T }>;
@@ -222,6 +229,7 @@ function copyFeed(f: Feed): { -readonly [K in keyof Feed]: Feed[K] } {
     messageCount: f.messageCount,
     researchNotice: f.researchNotice,
     positions: f.positions,
+    floorQueue: f.floorQueue,
   };
 }
 
@@ -253,4 +261,5 @@ export const emptyFeed: Feed = Object.freeze({
   messageCount: 0,
   researchNotice: null,
   positions: emptyPositions,
+  floorQueue: null,
 });

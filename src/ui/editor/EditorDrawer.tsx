@@ -43,7 +43,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
       aria-label={title}
       style={{ width: DRAWER_WIDTH_PX }}
     >
-      <header className="agora-editor-header">
+      <div className="agora-editor-header">
         <div>
           <h2>{title}</h2>
           {mode === 'edit' && heading.role && <p className="agora-muted">{heading.role}</p>}
@@ -51,7 +51,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         <button type="button" className="agora-editor-close" onClick={close} aria-label="Close editor" title="Close">
           <CloseIcon size={18} />
         </button>
-      </header>
+      </div>
 
       <div className="agora-editor-body">
         {loading && (

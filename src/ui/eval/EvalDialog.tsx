@@ -35,7 +35,8 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
           if (e.key === 'Escape') close();
         }}
       >
-        <header className="eval-dialog__header">
+        {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
+        <div className="eval-dialog__header">
           <div>
             <h2 id="eval-title">Evaluate</h2>
             <p className="eval-dialog__lead">
@@ -45,7 +46,7 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
           <button type="button" className="button button--small" onClick={close} autoFocus>
             Close
           </button>
-        </header>
+        </div>
         <div className="eval-dialog__body">
           {actionError && (
             <div className="eval-alert" role="alert">

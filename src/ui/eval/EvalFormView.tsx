@@ -1,7 +1,7 @@
 // The settings of a new evaluation: the task set, the panel's agents (a model may sit in several seats), the
 // methods, rounds, samples, equal tokens and a token budget. Every change is an event to the evaluation chart.
 import { useSelector } from '@xstate/react';
-import type { EvalForm, EvaluationActorRef } from '../../machines/evaluation.machine';
+import { cannotAnswer, type EvalForm, type EvaluationActorRef } from '../../machines/evaluation.machine';
 import {
   selectCanStart,
   selectEvalFileCheck,
@@ -132,23 +132,22 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
           The panel’s seats; a model may take several. The first one also answers alone, judges and chairs.
         </p>
         {models.length === 0 && <p className="eval-note">No model is listed yet: add one in Models.</p>}
-        <ol className="eval-agents">
+        <ol className="eval-agents" aria-label="Panel seats">
           {form.models.map((m, i) => (
             <li key={i}>
-              <label>
-                <select
-                  value={m}
-                  aria-label={`Agent ${i + 1} model`}
-                  onChange={(e) => change({ models: form.models.map((x, j) => (j === i ? e.target.value : x)) })}
-                >
-                  {!models.some((o) => o.value === m) && <option value={m}>{m}</option>}
-                  {models.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              {/* Named by aria-label alone: a wrapping <label> would lend it every option's words. */}
+              <select
+                value={m}
+                aria-label={`Agent ${i + 1} model`}
+                onChange={(e) => change({ models: form.models.map((x, j) => (j === i ? e.target.value : x)) })}
+              >
+                {!models.some((o) => o.value === m) && <option value={m}>{m}</option>}
+                {models.map((o) => (
+                  <option key={o.value} value={o.value} disabled={cannotAnswer(o)}>
+                    {cannotAnswer(o) ? `${o.label} (cannot answer questions)` : o.label}
+                  </option>
+                ))}
+              </select>
               <button
                 type="button"
                 className="link-button"
@@ -164,8 +163,12 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         <button
           type="button"
           className="button button--small"
-          disabled={form.models.length >= EVAL_LIMITS.models || models.length === 0}
-          onClick={() => change({ models: [...form.models, form.models.at(-1) ?? models[0].value] })}
+          disabled={form.models.length >= EVAL_LIMITS.models || !models.some((o) => !cannotAnswer(o))}
+          onClick={() =>
+            change({
+              models: [...form.models, form.models.at(-1) ?? models.find((o) => !cannotAnswer(o))?.value ?? ''],
+            })
+          }
         >
           Add agent
         </button>
@@ -226,10 +229,20 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         </label>
       </fieldset>
       <div className="eval-start">
-        <button type="submit" className="button button--primary" disabled={!canStart || starting}>
+        {/* Above Start, so the reason it is off is seen with it. */}
+        {blocker && (
+          <span className="eval-note" id="eval-start-blocker" role="status">
+            {blocker}
+          </span>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!canStart || starting}
+          aria-describedby={blocker ? 'eval-start-blocker' : undefined}
+        >
           {starting ? 'Starting…' : 'Start evaluation'}
         </button>
-        {blocker && <span className="eval-note">{blocker}</span>}
       </div>
     </form>
   );

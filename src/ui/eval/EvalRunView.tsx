@@ -20,7 +20,7 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
   const panels = run.results.filter((r) => r.first_vote);
   return (
     <section className="eval-run" aria-label={`Evaluation ${run.name}`}>
-      <header className="eval-run__head">
+      <div className="eval-run__head">
         <div>
           <h3 className="eval-run__title">{run.name}</h3>
           <p className="eval-run__meta">
@@ -32,7 +32,7 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
         <span className={`eval-status eval-status--${run.status}`} data-testid="eval-status">
           {STATUS[run.status]}
         </span>
-      </header>
+      </div>
       {run.detail && (
         <p className={run.status === 'failed' ? 'eval-run__detail eval-run__detail--error' : 'eval-run__detail'}>
           {run.detail}
@@ -90,7 +90,8 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
               <span className="eval-progress__name">{EVAL_METHOD_LABELS[r.method]}</span>
               <span className="eval-progress__figures">
                 {r.done}/{r.total} questions · {r.tokens.toLocaleString('en')} tokens
-                {live && r.done < r.total && seconds(r.eta_seconds) ? ` · ${seconds(r.eta_seconds)}` : ''}
+                {live && r.done > 0 && r.done < r.total && seconds(r.eta_seconds) ? ` · ${seconds(r.eta_seconds)}` : ''}
+                {live && r.done === 0 ? ' · not started' : ''}
               </span>
             </div>
             <progress

@@ -43,7 +43,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
     <ModalDialog labelledBy="models-title" onClose={close}>
       <div className="models-backdrop" onClick={close}>
         <div className="models-dialog" onClick={(e) => e.stopPropagation()}>
-          <header className="models-dialog__header">
+          <div className="models-dialog__header">
             <div>
               <h2 id="models-title">Models</h2>
               <p className="models-dialog__lead">
@@ -53,7 +53,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
             <button type="button" className="button button--small" onClick={close}>
               Close
             </button>
-          </header>
+          </div>
           <div className="models-dialog__body">
             {actionError && (
               <div className="models-alert" role="alert">

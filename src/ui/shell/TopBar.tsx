@@ -20,6 +20,7 @@ import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '..
 import { useUiConfig } from '../AppContext';
 import { Badge } from '../common/Badge';
 import { MoreIcon } from '../common/icons';
+import { focusMenuItem, menuButtonOpens, onMenuKey } from '../common/menuKeys';
 
 function Counts({ app }: { app: AppActorRef }) {
   const workspace = useSelector(app, selectWorkspace);
@@ -63,6 +64,8 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
   const testing = useSelector(app, selectIsTestingConnection);
   const models = useSelector(app, selectModels);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Which end of the menu takes the focus when it opens (ArrowUp on the button opens it at the last item).
+  const [openAt, setOpenAt] = useState<'first' | 'last'>('first');
   // Closing the menu returns the focus to its button.
   useFocusReturn(menuOpen);
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -123,7 +126,18 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
             title="More actions"
             aria-haspopup="menu"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((v) => !v)}
+            aria-controls={menuOpen ? 'topbar-more-menu' : undefined}
+            onClick={() => {
+              setOpenAt('first');
+              setMenuOpen((v) => !v);
+            }}
+            onKeyDown={(e) => {
+              const at = menuButtonOpens(e);
+              if (!at) return;
+              e.preventDefault();
+              setOpenAt(at);
+              setMenuOpen(true);
+            }}
           >
             <MoreIcon size={18} />
           </button>
@@ -131,12 +145,19 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
             <>
               <div className="topbar__menu-backdrop" onClick={() => setMenuOpen(false)} />
               <div
+                id="topbar-more-menu"
                 className="topbar__menu"
                 role="menu"
                 aria-label="More actions"
-                onKeyDown={(e) => {
-                  if (e.key === 'Escape') setMenuOpen(false);
+                ref={(el) => {
+                  if (el && !el.contains(document.activeElement)) focusMenuItem(el, openAt);
                 }}
+                onKeyDown={(e) =>
+                  onMenuKey(e, (refocus) => {
+                    setMenuOpen(false);
+                    if (refocus) moreButton.current?.focus();
+                  })
+                }
               >
                 <p className="topbar__menu-who" role="presentation">
                   <span className="topbar__menu-email">{email}</span>
@@ -146,7 +167,6 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   type="button"
                   role="menuitem"
                   className="topbar__menu-item"
-                  autoFocus
                   disabled={!models}
                   onClick={choose(() => models?.send({ type: 'models.open' }))}
                 >

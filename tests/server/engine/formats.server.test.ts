@@ -206,6 +206,66 @@ describe('formats on the server', () => {
     expect(c.invalid).toEqual([]);
   });
 
+  it('the floor given while an agent speaks is queued, said, honoured over an agent’s @mention, cancelled or overridden', async () => {
+    seen.length = 0;
+    say = (p) => (/You are Bo/.test(p) ? 'Over to @Ada.' : 'A moderated point.');
+    const c = await start({ kind: 'moderated', moderator: 'human' }, { turns: 10 });
+    const count = (pred: (f: any) => boolean) => c.frames.filter(pred).length;
+    const waits = (n: number) => c.waitFor(() => count((f) => f.type === 'format_note' && f.kind === 'waiting') >= n);
+    const thinking = (id: string, n = 1) =>
+      c.waitFor(() => count((f) => f.type === 'agent_status' && f.status === 'thinking' && f.agent_id === id) >= n);
+    let open!: () => void;
+    const holdTurn = () => (hold = new Promise<void>((r) => (open = r)));
+    const release = () => {
+      hold = null;
+      open();
+    };
+    await waits(1);
+
+    // Cy is given the floor while Bo speaks: queued and said; Bo's @Ada does not take it.
+    holdTurn();
+    c.send({ type: 'give_floor', agent_id: ids[1] });
+    await thinking(ids[1]);
+    c.send({ type: 'give_floor', agent_id: ids[2] });
+    const queued = await c.waitType('floor_queue');
+    expect(queued).toMatchObject({ change: 'queued', agent_id: ids[2], agent_name: 'Cy', text: 'Cy speaks next.' });
+    release();
+    await waits(2);
+    expect(turnsOf(c).map((t) => t.from)).toEqual(['Bo', 'Cy']);
+    expect(c.frames.filter((f) => f.type === 'floor').map((f) => [f.agent_name, f.by])).toEqual([
+      ['Bo', 'human'],
+      ['Cy', 'human'],
+    ]);
+
+    // Given and taken back while Ada speaks: after her turn the format waits for the person again.
+    holdTurn();
+    c.send({ type: 'give_floor', agent_id: ids[0] });
+    await thinking(ids[0]);
+    c.send({ type: 'give_floor', agent_id: ids[1] });
+    await c.waitFor(() => count((f) => f.type === 'floor_queue') >= 2);
+    c.send({ type: 'cancel_floor' });
+    await c.waitFor((f) => f.type === 'floor_queue' && f.change === 'cancelled');
+    release();
+    await waits(3);
+    expect(turnsOf(c).map((t) => t.from)).toEqual(['Bo', 'Cy', 'Ada']);
+
+    // The person's own @mention overrides the floor they gave, and the feed is told.
+    holdTurn();
+    c.send({ type: 'give_floor', agent_id: ids[0] });
+    await thinking(ids[0], 2);
+    c.send({ type: 'give_floor', agent_id: ids[1] });
+    await c.waitFor(() => count((f) => f.type === 'floor_queue' && f.change === 'queued') >= 3);
+    c.send({ type: 'human_message', text: '@Cy, your view?', timestamp: new Date().toISOString() });
+    const overridden = await c.waitFor((f) => f.type === 'floor_queue' && f.change === 'overridden');
+    expect(overridden.text).toBe('Your @mention gives Cy the next turn instead of Bo.');
+    release();
+    await waits(4);
+    expect(turnsOf(c).map((t) => t.from)).toEqual(['Bo', 'Cy', 'Ada', 'Ada', 'Cy']);
+    c.send({ type: 'end_discussion' });
+    await c.waitClose(30_000);
+    expect(c.invalid).toEqual([]);
+  }, 60_000);
+
   it('an agent moderator gives the floor with a reason', async () => {
     seen.length = 0;
     const c = await start({ kind: 'moderated', moderator: ids[0] }, { turns: 2 });

@@ -336,6 +336,12 @@ describe('discussion machine: failures, stop and speech', () => {
     expect(r.frames[at].content).not.toMatch(/^\(|:sender/);
     const acl = r.frames.slice(at).find((f) => f.type === 'acl_message');
     expect(acl).toMatchObject({ performative: 'propose', natural_language: r.frames[at].content });
+    // It says what it answers: the turn before it, by its speaker and first words.
+    const before = r.frames
+      .slice(0, at)
+      .filter((f) => f.type === 'agent_message')
+      .at(-1);
+    expect(acl.reply_to).toEqual({ sender: before.agent_name, excerpt: before.content.slice(0, 140) });
   });
 
   it('enhanced: a confident opponent interrupts and takes the floor next', async () => {

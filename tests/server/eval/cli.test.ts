@@ -56,7 +56,19 @@ describe('npm run eval', () => {
     expect(r.err).not.toContain('failed');
     expect(r.code).toBe(0);
     const fromCli = evalRun.parse(JSON.parse(await readFile(json, 'utf8')).run);
-    expect((await readFile(csv, 'utf8')).split('\n')[0]).toMatch(/^method,done,total,correct,accuracy,ci_low,ci_high/);
+    // Each CSV row says what it measured: the run, the task set, its seed and the method's models.
+    const [head, ...csvRows] = (await readFile(csv, 'utf8')).trim().split('\n');
+    expect(head).toMatch(/^run_id,task_set,seed,method,models,done,total,correct,accuracy,ci_low,ci_high/);
+    const cells = (l: string) => [...l.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, ''));
+    const byMethod = Object.fromEntries(csvRows.map((l) => [cells(l)[3], cells(l)]));
+    expect(byMethod.one_answer.slice(0, 5)).toEqual([
+      'cli',
+      fromCli.tasks.label,
+      String(SETTINGS.seed),
+      'one_answer',
+      'openai:m1',
+    ]);
+    expect(byMethod.round_table[4]).toBe('openai:m1; openai:m2');
 
     const b = await startScriptedOpenAi(SCRIPT);
     const { token } = await t.register();
@@ -98,20 +110,35 @@ describe('npm run eval', () => {
     for (const res of run.results) expect(r.out).toContain(`${(res.accuracy! * 100).toFixed(1)} %`);
   }, 60_000);
 
+  it('prints its usage for --help and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const r = await cli([flag], { OLLAMA_HOST: '' });
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Usage: npm run eval -- --models');
+      expect(r.err).toBe('');
+    }
+  });
+
   it('says what is wrong with its arguments and with a bad task file', async () => {
     const missing = await cli(['--models', 'x'], { OLLAMA_HOST: '' });
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('--models, --methods and --tasks are required');
     const file = path.join(dir, 'bad.jsonl');
     await writeFile(file, '{"question": "1+1?", "answer": "2"}\nnot json\n{"answer": "3"}\n');
-    const bad = await cli(['--models', 'offline', '--methods', 'one', '--tasks', `file:${file}`], { OLLAMA_HOST: '' });
+    const bad = await cli(['--models', 'openai:m1', '--methods', 'one', '--tasks', `file:${file}`], {
+      OLLAMA_HOST: '',
+    });
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('line 2: not valid JSON');
     expect(bad.err).toContain('line 3: "question" is missing');
-    const method = await cli(['--models', 'offline', '--methods', 'vibes', '--tasks', 'reasoning'], {
+    const method = await cli(['--models', 'openai:m1', '--methods', 'vibes', '--tasks', 'reasoning'], {
       OLLAMA_HOST: '',
     });
     expect(method.code).toBe(2);
     expect(method.err).toContain('methods.0');
+    // The demo model writes prose; it cannot answer questions, so it is refused before anything runs.
+    const demo = await cli(['--models', 'offline', '--methods', 'one', '--tasks', 'reasoning'], { OLLAMA_HOST: '' });
+    expect(demo.code).toBe(2);
+    expect(demo.err).toContain('The offline demo model cannot answer questions');
   });
 });

@@ -117,6 +117,12 @@ describe('evaluation routes', () => {
     expect(r.status).toBe(422);
     expect(r.body.detail).toContain('line 2: not valid JSON');
     expect(r.body.detail).toContain('line 5: "answer" is missing');
+    const demo = await t.api('POST', '/eval/runs', {
+      token,
+      body: { tasks: { kind: 'reasoning', size: 2 }, models: [model, 'offline'], methods: ['round_table'] },
+    });
+    expect(demo.status).toBe(422);
+    expect(demo.body.detail).toContain('The offline demo model cannot answer questions');
     expect(evalRunList.parse((await t.api('GET', '/eval/runs', { token })).body).runs).toEqual([]);
 
     const good = await t.api('POST', '/eval/runs', {

@@ -14,9 +14,11 @@ interface Props {
   nowPlaying?: boolean;
   /** A stored discussion's agents as they were when it started (History): their look wins over a re-derived one. */
   participants?: readonly HistoryParticipant[];
+  /** The hybrid discussion's mode (Structured draws each turn as its message card). */
+  mode?: string | null;
 }
 
-export function FeedRowView({ item, workspace, nowPlaying, participants }: Props) {
+export function FeedRowView({ item, workspace, nowPlaying, participants, mode }: Props) {
   const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
   const stored =
@@ -26,5 +28,5 @@ export function FeedRowView({ item, workspace, nowPlaying, participants }: Props
   );
   // The role: the stored discussion's, else the agent's on the canvas (frames of some kinds carry none).
   const look = base.role || !agent ? base : { ...base, role: lookOf(agent).role };
-  return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} />;
+  return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} mode={mode} />;
 }

@@ -1,7 +1,8 @@
 // What the person does in a running format (docs/protocol.md#formats): a human moderator gives the floor, one
-// button per agent; a human judge votes For or Against with a confidence; 'End discussion' ends any format but the
+// button per agent (given while an agent speaks, it is queued: 'Dana speaks next', with Cancel); a human judge votes For or Against with a confidence; 'End discussion' ends any format but the
 // round table with its summary. Every control is a plain button or slider, reachable with the keyboard.
 import { useId, useState } from 'react';
+import type { FloorQueue } from '../../../model/feed';
 import type { FormatRequest } from '../../../schemas/format';
 import type { PanelFormat } from '../../../schemas/settings';
 import type { FormatAgent } from './FormatField';
@@ -9,10 +10,13 @@ import type { FormatAgent } from './FormatField';
 export function FormatControls({
   format,
   agents,
+  queued = null,
   onSend,
 }: {
   format: PanelFormat;
   agents: FormatAgent[];
+  /** The agent the person gave the floor to while another spoke, until its turn begins. */
+  queued?: FloorQueue | null;
   onSend: (frame: FormatRequest) => void;
 }) {
   const [confidence, setConfidence] = useState(70);
@@ -22,6 +26,19 @@ export function FormatControls({
   const humanJudge = format.kind === 'debate' && !(agents.length >= 3 && agents.some((a) => a.id === format.judge));
   return (
     <div className="format-controls" role="group" aria-label="Format controls">
+      {queued && (
+        <div className="format-controls__row format-controls__queue">
+          <span role="status">{queued.agentName} speaks next</span>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            aria-label={`Cancel: ${queued.agentName} does not speak next`}
+            onClick={() => onSend({ type: 'cancel_floor' })}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
       {humanModerator && (
         <div className="format-controls__row">
           {agents.map((a) => (

@@ -3,7 +3,9 @@
 // the protocol added (TurnDetails). The human's own messages are bubbles too, on the right. Receives its item,
 // never the feed, so a streamed delta redraws only this row.
 import { memo } from 'react';
+import { aclCardOf } from '../../../model/aclCard';
 import type { FeedItem } from '../../../model/feed';
+import { AclCardView } from './AclCardView';
 import type { AgentLook } from './agentLook';
 import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
@@ -18,16 +20,21 @@ export const TurnBubble = memo(function TurnBubble({
   item,
   look,
   nowPlaying,
+  mode,
 }: {
   item: FeedItem;
   look: AgentLook;
   nowPlaying?: boolean;
+  /** The hybrid panel's mode: Structured draws the turn as its message card, Hybrid the prose and the card. */
+  mode?: string | null;
 }) {
   const human = item.kind === 'human';
   const name = human ? (item.agentName ? `${item.agentName} (you)` : 'You') : (item.agentName ?? 'Agent');
   const time = timeOf(item.timestamp);
   // Every turn of an agent names its role: multi-round arguments and a stopped turn carry none in their frames.
   const role = item.agentRole || look.role || null;
+  // Natural (and the standard panel) keep the prose alone, the ACL message folded in the details.
+  const card = !human && (mode === 'structured' || mode === 'hybrid') ? aclCardOf(item) : null;
   const cls = [
     'message-card',
     'turn',
@@ -61,14 +68,17 @@ export const TurnBubble = memo(function TurnBubble({
             </time>
           )}
         </header>
-        <p className="message-card__text">
-          {item.content}
-          {item.streaming && <span className="typing-caret" aria-hidden="true" />}
-        </p>
+        {!card || mode !== 'structured' ? (
+          <p className="message-card__text">
+            {item.content}
+            {item.streaming && <span className="typing-caret" aria-hidden="true" />}
+          </p>
+        ) : null}
+        {card && <AclCardView card={card} />}
         {item.streaming && <span className="visually-hidden">(still writing)</span>}
         {item.interrupted && <p className="turn__note">Stopped while writing.</p>}
         {item.audioUrl && <ClipProgress url={item.audioUrl} speaker={item.agentName} />}
-        {!human && !item.streaming && <TurnDetails item={item} />}
+        {!human && !item.streaming && <TurnDetails item={item} withoutAcl={!!card} />}
       </div>
     </article>
   );

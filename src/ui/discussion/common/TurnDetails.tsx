@@ -45,12 +45,17 @@ function evidenceOf(item: FeedItem): string[] {
 }
 
 /** The one summary line: 'proposes to Ada · in favour · 72% sure · 3 reasoning steps'. */
-export function detailsSummary(item: FeedItem): { line: string; steps: string[]; evidence: string[] } {
-  const phrases = extraPhrases(item.extras);
+export function detailsSummary(
+  item: FeedItem,
+  withoutAcl = false,
+): { line: string; steps: string[]; evidence: string[] } {
+  // With the ACL message drawn as a card, the line leaves out what the card already says.
+  const extras = withoutAcl ? item.extras?.filter((e) => e.kind !== 'acl' && e.kind !== 'request') : item.extras;
+  const phrases = extraPhrases(extras);
   const argType = (field(item, 'argument') as { type?: string } | undefined)?.type;
   if (phrases.length === 0 && argType && ARGUMENT_PHRASES[argType]) phrases.push(ARGUMENT_PHRASES[argType]);
-  const stated = statedPosition(item.extras);
-  const confidence = item.confidence ?? stated.confidence;
+  const stated = statedPosition(extras);
+  const confidence = withoutAcl ? null : (item.confidence ?? stated.confidence);
   const steps = stepsOf(item);
   const evidence = evidenceOf(item);
   const parts = [
@@ -63,9 +68,9 @@ export function detailsSummary(item: FeedItem): { line: string; steps: string[];
   return { line: parts.join(' · '), steps, evidence };
 }
 
-export function TurnDetails({ item }: { item: FeedItem }) {
+export function TurnDetails({ item, withoutAcl = false }: { item: FeedItem; withoutAcl?: boolean }) {
   const [open, setOpen] = useState(false);
-  const { line, steps, evidence } = detailsSummary(item);
+  const { line, steps, evidence } = detailsSummary(item, withoutAcl);
   const handovers = (item.extras ?? []).filter((e) => e.kind === 'delegation');
   const audio = item.audioUrl ?? null;
   if (!line && !audio) return null;

@@ -54,13 +54,14 @@ function HybridRow({
   id: string;
 }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
+  const mode = useSelector(discussion, (s) => s.context.feed.session.mode);
   const playing = useSelector(audio, (s) => {
     const current = s ? selectCurrentItem(s) : null;
     return (
       !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId))
     );
   });
-  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} /> : null;
+  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} mode={mode} /> : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
@@ -111,6 +112,7 @@ export default function HybridPanel({
     elapsed,
     continuation,
   } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
@@ -311,6 +313,7 @@ export default function HybridPanel({
         <FormatControls
           format={runFormat}
           agents={agents}
+          queued={floorQueue}
           onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
         />
       )}

@@ -106,6 +106,7 @@ export default function StandardPanel({
     probe,
     continuation,
   } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const busy = !idle;
   // A continuation chosen in History opens the start form even over a finished run's feed.
   const finished = idle && counts.messages > 0 && composingAfter !== sessionId && !continuation;
@@ -273,6 +274,7 @@ export default function StandardPanel({
         <FormatControls
           format={runFormat}
           agents={agents}
+          queued={floorQueue}
           onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })}
         />
       )}
