@@ -1,66 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmRegistry } from '../../../server/providers';
-import { createOpenAiProvider } from '../../../server/providers/llm/openai';
-import { fileForm, pdfOf } from '../../support/documents';
-import { startFakeOpenAi } from '../../support/fakeModelServers';
+import { fileForm } from '../../support/documents';
 import { startTestServer, type TestServer } from '../harness';
 import { offlineLlm, openDiscussion, sessionId, testProviders } from '../engine/helpers';
+import { addPdf, FACT, makeAgent, startCitingModel, TOPIC } from './citingModel';
 
 // Sources in a turn, through the real server and socket with an OpenAI-compatible model on a loopback port that
 // keeps every prompt: a fact found only in an uploaded PDF reaches the prompt of the agent that reads it, with its
 // page; the reply's [S1] becomes a verified citation on the turn's frame and an invented [S9] an unverified one;
 // an agent without the source (it is another agent's own) never sees it.
 
-const MODEL = 'fake-gpt-mini';
-const FACT = 'Route 12 carried 4,217 riders a day during the free fare weeks';
-const TOPIC = 'Should route 12 keep free fares for riders?';
-
-let lb: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let lb: Awaited<ReturnType<typeof startCitingModel>>['lb'];
+let promptsOf: (name: string) => string[];
 let s: TestServer;
 let token: string;
 let ada: string;
 let bo: string;
 let pdfId: string;
 
-const promptsOf = (name: string) =>
-  lb.seen
-    .filter((r) => r.url.startsWith('/v1/chat/completions'))
-    .map((r) => (r.body.messages as Array<{ role: string; content: string }>).map((m) => m.content).join('\n'))
-    .filter((p) => p.includes(`You are ${name},`));
-
 beforeAll(async () => {
-  lb = await startFakeOpenAi({
-    models: [MODEL],
-    // The model cites what it was given, and a label it was not.
-    answer: (messages) => {
-      const prompt = messages.map((m) => m.content).join('\n');
-      const cites = prompt.includes('[S1]');
-      return {
-        content: cites
-          ? 'The pilot filled the buses [S1]; the bridge survey says otherwise [S9].'
-          : 'We should look at the numbers before deciding.',
-        stance: 'support',
-        confidence: 0.8,
-        argument_type: 'proposal',
-        reasoning: ['It follows.'],
-      };
-    },
-  });
-  const llm = createLlmRegistry([createOpenAiProvider({ baseUrl: lb.url })]);
-  s = await startTestServer({}, { providers: testProviders({ llm }) });
+  const model = await startCitingModel();
+  ({ lb, promptsOf } = model);
+  s = await startTestServer({}, { providers: model.providers });
   ({ token } = await s.register());
-  const agent = async (name: string, role: string) =>
-    String(
-      (await s.api('POST', '/agents/', { token, body: { name, role, prompt: 'You weigh the figures.', model: MODEL } }))
-        .body.id,
-    );
-  ada = await agent('Ada', 'Transit planner');
-  bo = await agent('Bo', 'Budget officer');
-  const pdf = pdfOf([
-    'Annual report of the city transit board. Buses ran on time most days.',
-    `${FACT}. Crowding was worst at rush hour on weekdays.`,
-  ]);
-  pdfId = (await s.api('POST', '/sources', { token, body: fileForm('ridership.pdf', pdf) })).body.id;
+  ada = await makeAgent(s, token, 'Ada', 'Transit planner');
+  bo = await makeAgent(s, token, 'Bo', 'Budget officer');
+  pdfId = await addPdf(s, token);
 });
 afterAll(async () => {
   await s?.close();
