@@ -21,16 +21,32 @@ import type { Figures } from './run';
 
 const PAGES = Number(process.env.BENCH_PDF_PAGES ?? 300);
 const QUERIES = 200;
+const step = (what: string) => console.log(`  [sources] ${new Date().toISOString().slice(11, 19)} ${what}`);
 
-const WORDS =
-  'route fare rider bus council budget pilot crowding weekday weekend ticket subsidy transit schedule driver depot bridge traffic parking lane city district survey income revenue cost season service station timetable commuter'.split(
-    ' ',
-  );
-const pick = (n: number) => WORDS[Math.abs(Math.floor(Math.sin(n) * 10_000)) % WORDS.length];
-const sentence = (seed: number) =>
-  `${Array.from({ length: 14 }, (_, i) => pick(seed * 31 + i)).join(' ')} ${seed % 997}.`.replace(/^./, (c) =>
-    c.toUpperCase(),
-  );
+// A vocabulary of made-up words drawn with Zipf's law, as words in real text are: a few common, most rare.
+const VOCABULARY = Array.from({ length: 5_000 }, (_, i) => {
+  const letters = 'abcdefghiklmnoprstuvw';
+  let w = '';
+  for (let n = i + 7; w.length < 4 || n > 0; n = Math.floor(n / letters.length)) w += letters[n % letters.length];
+  return w;
+});
+const HARMONIC = VOCABULARY.reduce((h, _, i) => h + 1 / (i + 1), 0);
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+function zipfWord(): string {
+  let target = random() * HARMONIC;
+  for (let i = 0; i < VOCABULARY.length; i++) {
+    target -= 1 / (i + 1);
+    if (target <= 0) return VOCABULARY[i];
+  }
+  return VOCABULARY[VOCABULARY.length - 1];
+}
+const pick = (_n: number) => zipfWord();
+const sentence = (n: number) =>
+  `${Array.from({ length: 14 }, () => zipfWord()).join(' ')} ${n % 997}.`.replace(/^./, (c) => c.toUpperCase());
 
 function bigPdf(pages: number): Uint8Array {
   const doc = new jsPDF();
@@ -57,12 +73,16 @@ async function fillPassages(db: Queryable, userId: string, count: number): Promi
     `INSERT INTO sources (id, user_id, name, kind, pages, passages, bytes) VALUES ($1, $2, 'bench.pdf', 'pdf', $3, $3, 0)`,
     [sourceId, userId, count],
   );
-  for (let start = 0; start < count; start += 500) {
-    const n = Math.min(500, count - start);
+  for (let start = 0; start < count; start += 250) {
+    const n = Math.min(250, count - start);
+    const params: unknown[] = [sourceId, userId];
+    const rows = Array.from({ length: n }, (_, i) => {
+      params.push(start + i, Array.from({ length: 25 }, (_, k) => sentence(start + i + k)).join(' '));
+      return `(gen_random_uuid()::text, $1, $2, $${params.length - 1}::int, $${params.length - 1}::int, NULL, $${params.length})`;
+    });
     await db.query(
-      `INSERT INTO source_passages (id, source_id, user_id, ord, page, heading, text)
-       SELECT gen_random_uuid()::text, $1, $2, i, i, NULL, $3 || ' ' || i FROM generate_series($4::int, $5::int) AS i`,
-      [sourceId, userId, Array.from({ length: 25 }, (_, i) => sentence(start + i)).join(' '), start, start + n - 1],
+      `INSERT INTO source_passages (id, source_id, user_id, ord, page, heading, text) VALUES ${rows.join(', ')}`,
+      params,
     );
   }
   return sourceId;
@@ -108,7 +128,9 @@ export default async function run(): Promise<Figures> {
     ).json()) as {
       id: string;
     };
+    step(`making a ${PAGES}-page PDF`);
     const pdf = bigPdf(PAGES);
+    step('reading it');
     global.gc?.();
     const idle = rssMb();
     let peak = idle;
@@ -146,8 +168,10 @@ export default async function run(): Promise<Figures> {
     figures['sources.health_p99_ms_while_reading'] = pct(health, 99);
     figures['sources.health_samples_while_reading'] = health.length;
 
+    step('filling 10,000 passages');
     const db = server.ctx.db;
     const tenK = await fillPassages(db, userId, 10_000);
+    step('retrieving');
     const p95 = await retrievalP95(db, userId, tenK);
     figures['sources.retrieval_p95_ms_10k'] = p95;
     figures['sources.turn_added_ms_p95'] = p95;
@@ -173,7 +197,9 @@ export default async function run(): Promise<Figures> {
       const db = pgServer.ctx.db;
       const userId = randomUUID();
       await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [userId, `${userId}@bench`]);
+      step('filling 100,000 passages on PostgreSQL');
       const hundredK = await fillPassages(db, userId, 100_000);
+      step('retrieving');
       await db.query('ANALYZE source_passages');
       figures['sources.retrieval_p95_ms_100k_postgres'] = await retrievalP95(db, userId, hundredK);
     } finally {

@@ -19,7 +19,13 @@ const STOP = new Set(
     ' ',
   ),
 );
-const MAX_TERMS = 48;
+const MAX_TERMS = 24;
+const TERMS_PER_TURN = 4;
+/**
+ * Ranking reads every matching passage's vector: the matches ranked are the first this many the GIN index finds,
+ * so a word found in most of a large library costs a bounded time (docs/sources.md#passages-and-search).
+ */
+export const MAX_RANKED_MATCHES = 500;
 
 /**
  * A websearch query that matches a passage holding any of the text's content words (more of them rank higher):
@@ -27,14 +33,19 @@ const MAX_TERMS = 48;
  */
 export function queryOf(texts: readonly string[]): string {
   const seen = new Set<string>();
-  for (const t of texts)
+  // Every word of the first texts (the topic, the role); of the later ones (the turns) a few each, so a long turn's
+  // common words do not crowd the question out.
+  texts.forEach((t, i) => {
+    let taken = 0;
     for (const w of t.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
       const word = w.replace(/['’-]+$/, '');
       if (word.length < 3 && !/\d/.test(word)) continue;
-      if (STOP.has(word) || word === 'or') continue;
+      if (STOP.has(word) || word === 'or' || seen.has(word)) continue;
+      if (seen.size >= MAX_TERMS || (i >= 2 && taken >= TERMS_PER_TURN)) break;
       seen.add(word);
-      if (seen.size >= MAX_TERMS) break;
+      taken++;
     }
+  });
   return [...seen].join(' or ');
 }
 
@@ -47,12 +58,17 @@ export async function searchPassages(
 ): Promise<FoundPassage[]> {
   if (!sourceIds.length || !query.trim()) return [];
   const rows = await db.query<FoundPassage & { rank: string | number }>(
-    `SELECT p.id, p.source_id, s.name AS source_name, p.page, p.heading, p.text, ts_rank_cd(p.tsv, q) AS rank
-     FROM source_passages p JOIN sources s ON s.id = p.source_id, websearch_to_tsquery('english', $3) q
-     WHERE p.user_id = $1 AND p.source_id = ANY($2::text[]) AND p.tsv @@ q
-     ORDER BY rank DESC, p.source_id, p.ord
+    `WITH q AS (SELECT websearch_to_tsquery('english', $3) AS q),
+     matched AS (
+       SELECT p.id, p.source_id, p.ord, p.page, p.heading, p.text, p.tsv FROM source_passages p, q
+       WHERE p.user_id = $1 AND p.source_id = ANY($2::text[]) AND p.tsv @@ q.q
+       LIMIT $5
+     )
+     SELECT m.id, m.source_id, s.name AS source_name, m.page, m.heading, m.text, ts_rank_cd(m.tsv, q.q) AS rank
+     FROM matched m JOIN sources s ON s.id = m.source_id, q
+     ORDER BY rank DESC, m.source_id, m.ord
      LIMIT $4`,
-    [userId, [...new Set(sourceIds)], query, limit],
+    [userId, [...new Set(sourceIds)], query, limit, MAX_RANKED_MATCHES],
   );
   return rows.map((r) => ({ ...r, rank: Number(r.rank) }));
 }

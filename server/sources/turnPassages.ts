@@ -11,7 +11,7 @@ import { queryOf, searchPassages } from './search';
 /** What a turn's request says it may read; the runtime turns it into passages (engine/runtime.ts). */
 export interface Retrieval {
   sourceIds: string[];
-  /** The texts the question is made of: topic, role, the last turns heard. */
+  /** The texts the question is made of: topic, role, the last turns heard (the first ones weigh most). */
   texts: string[];
 }
 
