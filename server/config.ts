@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { type SourcesConfig, sourcesConfigFrom } from './sources/config';
 import path from 'node:path';
 import { AUDIO_TIMEOUT_MS, DEFAULT_TTS } from '../src/schemas/constants';
 import { builtinConfigFrom, type BuiltinConfig } from './providers/llm/builtin/config';
@@ -70,6 +71,8 @@ export interface ServerConfig {
   modelConnectionsAllowPrivate: boolean;
   /** The built-in llama.cpp engine (BUILTIN_* variables; providers/llm/builtin/config.ts). */
   builtin: BuiltinConfig;
+  /** The caps on a person's sources (server/sources/config.ts). */
+  sources: SourcesConfig;
   /** Flood control on discussion sockets (server/engine/flood.ts): human messages per user, per second and burst. */
   humanMessagesPerSecond: number;
   humanMessageBurst: number;
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelConnectionsAllowPrivate: !/^(0|false|no|off)$/i.test(env.MODEL_CONNECTIONS_ALLOW_PRIVATE ?? ''),
     // After a test's or caller's dataDir, so DATA_DIR/models follows it.
     builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
+    sources: sourcesConfigFrom(env),
     humanMessagesPerSecond: Math.max(0.01, num(env.HUMAN_MESSAGES_PER_SECOND, 2)),
     humanMessageBurst: Math.max(1, num(env.HUMAN_MESSAGE_BURST, 5)),
     clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),

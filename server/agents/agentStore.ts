@@ -21,6 +21,8 @@ export interface AgentRow {
   created_at: string | Date;
   /** The agent's voice as its card names it (agent_voices.label), where the query joined it. */
   voice_label?: string | null;
+  /** The agent's own sources, where the query read them. */
+  source_ids?: string[] | null;
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -44,10 +46,13 @@ export function toAgent(r: AgentRow): Agent {
     avatar: r.avatar ?? null,
     created_at: iso(r.created_at),
     ...(r.voice_label !== undefined ? { voice: r.voice_label } : {}),
+    ...(r.source_ids !== undefined ? { source_ids: r.source_ids ?? [] } : {}),
   };
 }
 
-const WITH_VOICE = 'SELECT a.*, v.label AS voice_label FROM agents a LEFT JOIN agent_voices v ON v.agent_id = a.id';
+const WITH_VOICE = `SELECT a.*, v.label AS voice_label,
+  ARRAY(SELECT s.source_id FROM agent_sources s WHERE s.agent_id = a.id ORDER BY s.source_id) AS source_ids
+  FROM agents a LEFT JOIN agent_voices v ON v.agent_id = a.id`;
 
 /** The user's agent, or a 404 'Agent not found' — another user's id looks exactly like a missing one. */
 export async function ownedAgent(db: Queryable, userId: string, agentId: string): Promise<AgentRow> {

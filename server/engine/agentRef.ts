@@ -10,4 +10,6 @@ export interface AgentRef {
   /** The agent's look when the discussion starts (History draws it as it was). */
   color?: string | null;
   avatar?: string | null;
+  /** Its own sources (the editor's 'Knowledge'): only it reads them. */
+  sourceIds?: string[];
 }

@@ -6,6 +6,7 @@ import { emptyRecord, type DiscussionRecord } from './record';
 import { initialFormatState, type FormatState } from './formats/state';
 import type { SpeakerReason } from './speakers';
 import type { TurnAnswer } from './turnAnswer';
+import type { GivenPassage } from '../sources/citations';
 
 // What the discussion machine remembers (its context and the value it starts from), what its invoked actors
 // take and give back, and the shape of a step. The steps themselves are in turnFrames.ts (one agent's turn: what
@@ -28,6 +29,8 @@ export interface ThinkOutput {
   raw?: string;
   /** performance.now() when the model call resolved (for the answer-to-wire latency figure). */
   answeredAt: number;
+  /** The passages of the person's sources the turn was given (its citations are read against them). */
+  passages?: GivenPassage[];
 }
 /** What the think actor sends back while and after the model writes (see thinking.ts). */
 export type ThinkEvent =

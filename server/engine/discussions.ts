@@ -11,6 +11,7 @@ import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import type { AppContext } from '../context';
 import { loadPriorTranscript, type PriorTranscript } from './continuation';
 import { loadAgents, type Configured } from './configure';
+import { ownsSources, withOwnSources } from '../sources/forDiscussion';
 import { tuningOf } from './hooks';
 import { buildPlan, type AgentRef } from './plan';
 import { openSession } from './open';
@@ -73,9 +74,12 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const live = here();
   if (live) return attach(e, live);
 
-  const agents = await loadAgents(e.ctx.db, e.userId, e.parsed.agentIds);
+  const found = await loadAgents(e.ctx.db, e.userId, e.parsed.agentIds);
   if (e.ws.readyState !== e.ws.OPEN) return null;
-  if (!agents) return (refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null);
+  if (!found) return (refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null);
+  const sourceIds = e.parsed.input.config.source_ids ?? [];
+  if (!(await ownsSources(e.ctx.db, e.userId, sourceIds))) return (refuse(e.ws, ENGINE_MESSAGES.unknownSources), null);
+  const agents = await withOwnSources(e.ctx.db, found);
 
   const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
   const appeared = here();

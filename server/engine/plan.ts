@@ -87,6 +87,8 @@ export interface Plan {
   format: FormatPlan | null;
   /** 'Continue from here': the stored discussion's transcript up to a turn, heard before this one's own turns. */
   prior?: PriorTranscript;
+  /** The person's sources every agent reads (an agent's own are on its AgentRef). */
+  sourceIds?: string[];
 }
 
 export type EndpointConfig =
@@ -197,7 +199,13 @@ function endpointPlan(
   timing: EngineTiming,
   discussionId?: string,
 ): Omit<Plan, 'format'> {
-  const base = { sessionId: input.config.session_id, ...(discussionId ? { discussionId } : {}), agents, timing };
+  const base = {
+    sessionId: input.config.session_id,
+    ...(discussionId ? { discussionId } : {}),
+    agents,
+    timing,
+    ...(input.config.source_ids?.length ? { sourceIds: [...new Set(input.config.source_ids)] } : {}),
+  };
   switch (input.endpoint) {
     case 'basic': {
       const c = input.config;

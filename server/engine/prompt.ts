@@ -5,14 +5,18 @@ import { heardForTurn } from './positions/hearing';
 import { optionsText, POSITION_INSTRUCTION, withOptionSchema } from './positions/prompt';
 import { consensusOf, turnsSaid, type DiscussionRecord } from './record';
 import { turnAnswer, type TurnContext } from './turnAnswer';
+import type { Retrieval } from '../sources/turnPassages';
 
 // The words a model reads for one turn (messages) and the same facts as data (context, for the offline model).
 
 /** The JSON Schema every turn is asked to follow; made once. */
 export const TURN_ANSWER_JSON_SCHEMA = z.toJSONSchema(turnAnswer, { io: 'input' }) as Record<string, unknown>;
 
-/** A model call before the runtime adds its abort signal. */
-export type TurnRequest = Omit<ChatRequest, 'signal' | 'onToken'>;
+/**
+ * A model call before the runtime adds its abort signal, and what it may read of the person's sources (the
+ * runtime asks the index for it and puts the passages in the messages: sources/turnPassages.ts).
+ */
+export type TurnRequest = Omit<ChatRequest, 'signal' | 'onToken'> & { retrieval?: Retrieval };
 
 const STAGE_GUIDE: Record<string, string> = {
   brainstorming: 'Brainstorming: put forward a concrete proposal or idea.',
@@ -176,7 +180,18 @@ export function turnRequest(plan: Plan, record: DiscussionRecord, agent: AgentRe
       plan.independentFirst && !record.positions[agent.id] ? [] : (record.options?.options ?? []).map((o) => o.id),
     ),
     context: turnContext(plan, record, agent, slot),
+    ...retrievalFor(plan, record, agent),
   };
+}
+
+/** The sources this agent reads (the discussion's and its own), asked with the topic, its role and the last turns. */
+function retrievalFor(plan: Plan, record: DiscussionRecord, agent: AgentRef): { retrieval?: Retrieval } {
+  const sourceIds = [...new Set([...(plan.sourceIds ?? []), ...(agent.sourceIds ?? [])])];
+  if (!sourceIds.length) return {};
+  const recent = heardForTurn(plan, record, agent.id)
+    .slice(-3)
+    .map((t) => t.content);
+  return { retrieval: { sourceIds, texts: [plan.topic, agent.role, ...recent] } };
 }
 
 /** The closing summary, written by the first participant's model in plain prose. */

@@ -16,6 +16,8 @@ import { observerOf, tuningOf } from './hooks';
 import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
 import type { TurnRequest } from './prompt';
 import { streamingThink } from './thinking';
+import type { GivenPassage } from '../sources/citations';
+import { passagesForTurn, whereOf, withPassagesBlock } from '../sources/turnPassages';
 
 // The real actors behind the machine's invokes: the language model, speech and research. Each receives the
 // actor's abort signal, so leaving a state (stop, time-out) cancels the call in flight. The model's reply is
@@ -33,7 +35,8 @@ async function chat(
   signal: AbortSignal,
   onToken?: (piece: string) => void,
 ) {
-  const req: ChatRequest = { ...request, signal, ...(onToken ? { onToken } : {}) };
+  const { retrieval: _retrieval, ...call } = request;
+  const req: ChatRequest = { ...call, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
   // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
   const viaConnection = await resolveModel(ctx, userId, req.model);
@@ -141,7 +144,8 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
 
   async function thinkOnce(input: ThinkInput, signal: AbortSignal, write: (piece: string) => void) {
     const started = performance.now();
-    const res = await chat(ctx, userId, input.request, signal, write);
+    const { request, given } = await withPassages(input.request);
+    const res = await chat(ctx, userId, request, signal, write);
     // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
     // once when it cannot; the turn answer read here is only a stand-in.
     const answer = isChoiceRequest(input.request)
@@ -149,7 +153,30 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
       : parseTurnAnswer(res.content, input.stage);
     const answeredAt = performance.now();
     observerOf(ctx)?.onModelCall?.(answeredAt - started);
-    return { answer, raw: res.content, modelMs: res.durationMs ?? answeredAt - started, answeredAt };
+    return {
+      answer,
+      raw: res.content,
+      modelMs: res.durationMs ?? answeredAt - started,
+      answeredAt,
+      ...(given.length ? { passages: given } : {}),
+    };
+  }
+
+  /** The turn's request with the passages of the person's sources it reads (none when it reads none). */
+  async function withPassages(request: TurnRequest): Promise<{ request: TurnRequest; given: GivenPassage[] }> {
+    if (!request.retrieval) return { request, given: [] };
+    const given = await passagesForTurn(ctx.db, ctx.config.sources, userId, request.retrieval);
+    if (!given.length) return { request, given };
+    const context = request.context
+      ? {
+          ...request.context,
+          passages: given.map((p) => ({ label: p.label, where: whereOf(p), text: p.text })),
+        }
+      : undefined;
+    return {
+      request: { ...request, messages: withPassagesBlock(request.messages, given), ...(context ? { context } : {}) },
+      given,
+    };
   }
 }
 

@@ -60,6 +60,8 @@ export interface TurnContext {
   earlier?: string[];
   /** Evidence (e.g. paper titles) the agent may cite. */
   evidence?: string[];
+  /** Passages of the person's sources given to this turn, under the labels it may cite ('S1'). */
+  passages?: Array<{ label: string; where: string; text: string }>;
   mode?: string;
   responseFormat?: string;
   citationStyle?: string;

@@ -19,6 +19,10 @@ import { turnRequest } from './prompt';
 import { votesOf, withTurn, type ArgumentNode, type DiscussionRecord } from './record';
 import { orderedSpeaker } from './formats/floor';
 import { findAgent } from './speakers';
+import type { Citation } from '../../src/schemas/sources';
+import type { AgentRef, Plan } from './plan';
+import type { TurnAnswer } from './turnAnswer';
+import { citationsOf } from '../sources/citations';
 
 // One agent's turn and everything each panel is sent for it: who has the floor, the streamed draft
 // (agent_message_start / agent_message_delta), the final message in the panel's own shape (`text` for the basic
@@ -86,6 +90,12 @@ function answeredTurn(turns: readonly { speaker: string; content: string }[], se
   return { sender: t.speaker, excerpt };
 }
 
+/** The evidence rule's test: with sources attached, a verified citation; without, any evidence the answer names. */
+function isEvidenced(plan: Plan, agent: AgentRef, a: TurnAnswer, citations: readonly Citation[]): boolean {
+  const sourced = Boolean(plan.sourceIds?.length || agent.sourceIds?.length);
+  return sourced ? citations.some((c) => c.verified) : a.evidence.length > 0;
+}
+
 /** Everything one agent's answer changes and says. */
 export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   const { plan } = c;
@@ -96,7 +106,8 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   // What the agent said of itself is shown as said; only its weight in the consensus is halved when evidence
   // was required and it gave none (see consensus.ts).
   const confidence = a.confidence;
-  const weight = plan.requireEvidence && !a.evidence.length ? a.confidence * 0.5 : a.confidence;
+  const citations = citationsOf(content, out.passages ?? []);
+  const weight = plan.requireEvidence && !isEvidenced(plan, agent, a, citations) ? a.confidence * 0.5 : a.confidence;
   const addressee = findAgent(plan.agents, a.addressed_to);
   const receiver = addressee && addressee.id !== agent.id ? addressee : undefined;
   const performative = FIPA.has(a.performative) ? a.performative : 'inform';
@@ -140,7 +151,10 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
 
   const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = held.frames.map((frame) => ({ frame }));
   const primary = (frame: EngineFrame) =>
-    frames.push({ frame: { ...frame, ...held.fields } as EngineFrame, answeredAt: out.answeredAt });
+    frames.push({
+      frame: { ...frame, ...held.fields, ...(citations.length ? { citations } : {}) } as EngineFrame,
+      answeredAt: out.answeredAt,
+    });
   const also = (frame: EngineFrame) => frames.push({ frame });
   const receiverName = receiver?.name ?? 'all';
   const aclContent = {

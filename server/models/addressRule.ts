@@ -67,7 +67,10 @@ export const METADATA_NAMES = new Set([
 export type AddressVerdict = { ok: true } | { ok: false; detail: string };
 
 /** Which operator setting opens loopback and private addresses, for the refusal's wording. */
-export type PrivateSetting = 'MODEL_CONNECTIONS_ALLOW_PRIVATE' | 'BUILTIN_DOWNLOAD_ALLOW_PRIVATE';
+export type PrivateSetting =
+  | 'MODEL_CONNECTIONS_ALLOW_PRIVATE'
+  | 'BUILTIN_DOWNLOAD_ALLOW_PRIVATE'
+  | 'SOURCES_ALLOW_PRIVATE';
 
 /** The 16 bytes of an IPv6 address (a zone id is ignored), or null when it is not one. */
 export function ipv6Bytes(address: string): number[] | null {
@@ -119,6 +122,15 @@ export function embeddedIpv4(bytes: number[]): string | null {
   return null;
 }
 
+/** Why a private address is refused, in the words of the setting that would allow it. */
+const PRIVATE_REFUSAL: Record<PrivateSetting, (what: string) => string> = {
+  MODEL_CONNECTIONS_ALLOW_PRIVATE: (what) =>
+    `${what}, and this server does not let connections reach its own network (MODEL_CONNECTIONS_ALLOW_PRIVATE=false)`,
+  BUILTIN_DOWNLOAD_ALLOW_PRIVATE: (what) =>
+    `${what}; this server downloads only from public ones (BUILTIN_DOWNLOAD_ALLOW_PRIVATE=1 allows it)`,
+  SOURCES_ALLOW_PRIVATE: (what) => `${what}; this server reads only public pages (SOURCES_ALLOW_PRIVATE=1 allows it)`,
+};
+
 const never = (what: string) => ({
   ok: false as const,
   detail: `${what} is a link-local, cloud metadata or reserved address; this server never connects to it for a user`,
@@ -151,11 +163,7 @@ export function judgeAddress(
       if ((type === 'ipv4' ? privateV4 : privateV6).check(addr, type)) {
         const where = addr === a ? a : `${a} (${addr})`;
         const what = `${where} is a loopback or private address`;
-        const detail =
-          setting === 'MODEL_CONNECTIONS_ALLOW_PRIVATE'
-            ? `${what}, and this server does not let connections reach its own network (MODEL_CONNECTIONS_ALLOW_PRIVATE=false)`
-            : `${what}; this server downloads only from public ones (BUILTIN_DOWNLOAD_ALLOW_PRIVATE=1 allows it)`;
-        return { ok: false, detail };
+        return { ok: false, detail: PRIVATE_REFUSAL[setting](what) };
       }
     }
   }

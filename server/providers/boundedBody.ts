@@ -7,8 +7,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The body as text (UTF-8), cut at maxBytes. */
 export async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
+  return (await readCappedBytes(res, maxBytes)).toString('utf8');
+}
+
+/** The body's bytes, refused past maxBytes: a declared length over it before a byte is read, else as it streams. */
+export async function readCappedBytes(res: Response, maxBytes: number): Promise<Buffer> {
+  if (!res.body) return Buffer.alloc(0);
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body.cancel().catch(() => undefined);
@@ -29,5 +35,5 @@ export async function readCapped(res: Response, maxBytes: number): Promise<strin
     await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
-  return Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setAgentSources } from '../sources/store';
 import { forgetAgentVoice } from '../voices/agentVoice';
 import { z } from 'zod';
 import { idText } from '../../src/schemas/common';
@@ -112,6 +113,11 @@ export async function agentRoutes(fastify: FastifyInstance) {
     const { id } = req.params;
     const patch = req.body ?? {};
     const current = await ownedAgent(ctx.db, req.userId, id);
+    // The agent's own sources: each must be one of the person's (a 404 in a missing one's words otherwise).
+    if (patch.source_ids) {
+      const ids = patch.source_ids;
+      await ctx.db.transaction((tx) => setAgentSources(tx, req.userId, id, ids));
+    }
     const next = {
       name: patch.name ?? current.name,
       role: patch.role ?? current.role,
@@ -139,7 +145,8 @@ export async function agentRoutes(fastify: FastifyInstance) {
         next.avatar,
       ],
     );
-    const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
+    orMissing(row);
+    const agent = toAgent(await ownedAgent(ctx.db, req.userId, id));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
     return agent;
   });

@@ -13,6 +13,7 @@ import { mediaRoutes } from './media';
 import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
 import { speechConnectionRoutes } from './speechConnections';
+import { sourceRoutes } from '../sources/routes';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
 
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(builtinModelRoutes);
   await app.register(evalRoutes);
   await app.register(speechConnectionRoutes);
+  await app.register(sourceRoutes);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
 import { id, text } from './common';
+import { sourceIds } from './sources';
 
 export const personality = z.enum(AGENT_PERSONALITIES);
 export const agentStatus = z.enum(AGENT_STATUSES);
@@ -23,6 +24,8 @@ export const agent = z.looseObject({
   created_at: z.string().nullish(),
   /** Which voice it speaks with (README 'Voices'): 'Kokoro · af_bella'; null is the server's default speech. */
   voice: z.string().nullish(),
+  /** Its own sources (the editor's 'Knowledge'): only it reads them in a discussion. */
+  source_ids: z.array(z.string()).nullish(),
 });
 export type Agent = z.infer<typeof agent>;
 export const agentList = z.array(agent);
@@ -42,6 +45,7 @@ export const agentUpdate = agentCreate.partial().extend({
   personality: personality.optional(),
   color: agentColorField.optional(),
   avatar: agentAvatarField.optional(),
+  source_ids: sourceIds.optional(),
 });
 export type AgentUpdate = z.infer<typeof agentUpdate>;
 

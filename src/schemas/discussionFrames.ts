@@ -13,6 +13,7 @@ import {
   researchResult,
 } from './discussion';
 import { consensusHalvedField, dissentField, outcomeFields, turnPositionFields } from './positions';
+import { turnCitationFields } from './sources';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -48,6 +49,7 @@ export const argumentFrame = z.looseObject({
   type: z.literal('argument'),
   argument,
   ...turnPositionFields,
+  ...turnCitationFields,
   timestamp: ts,
 });
 export const researchResultFrame = z.looseObject({
@@ -115,6 +117,7 @@ export const agentMessageFrame = z.looseObject({
   /** Stop arrived while this turn was streaming: the content is what was written until then. */
   interrupted: z.boolean().optional(),
   ...turnPositionFields,
+  ...turnCitationFields,
   timestamp: ts,
 });
 /**
@@ -164,6 +167,7 @@ export const textFrame = z.looseObject({
   delegation: delegation.nullish(),
   interrupted: z.boolean().optional(),
   ...turnPositionFields,
+  ...turnCitationFields,
   timestamp: ts,
 });
 export const delegationFrame = z.looseObject({ type: z.literal('delegation'), delegation, timestamp: ts });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceIds } from './sources';
 import { idText, text } from './common';
 import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
@@ -45,6 +46,7 @@ export const hybridConfig = z.object({
   session_id: idText(),
   format: fm.discussionFormat.optional(),
   continued_from: continuedFrom.optional(),
+  source_ids: sourceIds.optional(),
   tts_config: ttsSettings.nullable().default(null),
 });
 export type HybridConfig = z.infer<typeof hybridConfig>;

@@ -156,6 +156,7 @@ export const ENGINE_MESSAGES = {
   researchUnavailable: 'Research is unavailable: none of the research services could be reached.',
   badConfig: (why: string) => `Invalid discussion configuration: ${why}`,
   unknownAgents: 'One or more agents were not found',
+  unknownSources: 'One or more sources were not found; nothing was started. Add them again, or start without them.',
   llmFailed: (agent: string, why: string) => `${agent} could not answer: ${why}`,
   speechQuotaReached: (mb: number) =>
     `Speech stopped: your stored speech reached its quota of ${mb} MB (TTS_QUOTA_MB). The discussion goes on in text.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceIds } from './sources';
 import { continuedFrom } from './continuation';
 import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
@@ -46,6 +47,8 @@ const common = {
   session_id: idText(),
   format: fm.discussionFormat.optional(),
   continued_from: continuedFrom.optional(),
+  /** The person's sources every agent of this discussion reads (docs/sources.md). */
+  source_ids: sourceIds.optional(),
 };
 const legacyConfig = z.object({
   tts: z.boolean().optional(),

@@ -30,3 +30,4 @@ export { builtinModelFile, builtinModelsList, modelDownload } from '../schemas/b
 export const anything = z.unknown();
 
 export { evalFileCheck, evalRun, evalRunList } from '../schemas/eval';
+export { passage, source, sourceList } from '../schemas/sources';

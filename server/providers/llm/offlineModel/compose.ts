@@ -19,6 +19,16 @@ import { body, closing, opening, shift } from './ownPoint';
 /** A citation sentence and its reference note (kept for the end of the turn). */
 function cite(tu: Turn): { sentence: string | null; note: string | null; evidence: string[] } {
   const { ctx, t, rng } = tu;
+  const passage = ctx.passages?.[0];
+  if (passage) {
+    // Given the person's documents, it quotes one sentence of the best passage and cites it by its label.
+    const quote = quotableSentence(passage.text);
+    return {
+      sentence: `${passage.where} says: "${quote}" [${passage.label}].`,
+      note: null,
+      evidence: [`[${passage.label}] ${passage.where}`],
+    };
+  }
   const titles = (ctx.evidence ?? []).filter(Boolean);
   if (titles.length && (t.citesEvidence || rng.next() < 0.35)) {
     const title = rng.pick(titles);
@@ -41,6 +51,16 @@ function cite(tu: Turn): { sentence: string | null; note: string | null; evidenc
     };
   }
   return { sentence: null, note: null, evidence: [] };
+}
+
+/** The passage's first sentence of a readable length (its first 25 words when it has none). */
+function quotableSentence(text: string): string {
+  const sentences = text.split(/(?<=[.!?])\s+/).map((x) => x.trim());
+  const fit = sentences.find((x) => {
+    const n = x.split(/\s+/).length;
+    return n >= 4 && n <= 30;
+  });
+  return (fit ?? text.split(/\s+/).slice(0, 25).join(' ')).replace(/[.!?]+$/, '').replace(/"/g, "'");
 }
 
 function argumentType(tu: Turn): TurnAnswer['argument_type'] {
@@ -164,9 +184,11 @@ export function composeTurn(ctx: TurnContext, rng: Rng, maxWords: number, temper
     [
       ...byAgent,
       ...(askedMe ? [...lateHuman, ...lead] : [...lead, ...lateHuman]),
+      // A passage quoted comes early, so a short word limit keeps it and its label.
+      ctx.passages?.length ? citation : null,
       shift(tu),
       body(tu),
-      citation,
+      ctx.passages?.length ? null : citation,
       closing(tu),
     ].filter((s): s is string => !!s),
     tu.role,

@@ -1,0 +1,216 @@
+// The person's sources (docs/sources.md) as a discussion panel shows them: the list (loading → ready | failed),
+// files and page addresses being added one at a time with the upload's progress, a removal, and which sources the
+// next discussion reads ('attached'). The panels read `attached` when they start; the feed's citation chips open
+// a passage through the passage region.
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Passage, Source } from '../schemas/sources';
+import { errorText } from '../model/modelsForm';
+import { attachedIds } from '../model/sourcesList';
+import { notProvided } from './kit/actorKit';
+
+/** One addition waiting or under way: a file, or a page's address. */
+export type SourceAddition = { key: string; file: File; name: string } | { key: string; url: string; name: string };
+
+export interface SourcesContext {
+  sources: Source[];
+  listError: string | null;
+  queue: SourceAddition[];
+  /** 0–1 of the current file's upload; null while the server reads it (or for a page). */
+  progress: number | null;
+  /** The last addition that failed, with why (the server's sentence). */
+  addError: { name: string; message: string } | null;
+  attached: string[];
+  passage: { passage: Passage | null; quote: string; sourceName: string; error: string | null } | null;
+}
+
+export type SourcesEvent =
+  | { type: 'sources.refresh' }
+  | { type: 'sources.add.files'; files: File[] }
+  | { type: 'sources.add.url'; url: string }
+  | { type: 'sources.add.progress'; fraction: number | null }
+  | { type: 'sources.add.dismiss' }
+  | { type: 'sources.remove'; id: string }
+  | { type: 'sources.attach'; id: string; on: boolean }
+  | { type: 'sources.passage.open'; sourceId: string; passageId: string; quote: string; sourceName: string }
+  | { type: 'sources.passage.close' };
+
+let additions = 0;
+const nextKey = () => `add-${++additions}`;
+
+export const sourcesMachine = setup({
+  types: { context: {} as SourcesContext, events: {} as SourcesEvent },
+  actors: {
+    loadSources: fromPromise<Source[]>(notProvided('sources', 'loadSources')),
+    /** Adds one file or page; calls `progress` as the file uploads (the chart hears it as 'sources.add.progress'). */
+    addSource: fromPromise<Source, { addition: SourceAddition; progress: (fraction: number | null) => void }>(
+      notProvided('sources', 'addSource'),
+    ),
+    removeSource: fromPromise<{ id: string }, { id: string }>(notProvided('sources', 'removeSource')),
+    loadPassage: fromPromise<Passage, { sourceId: string; passageId: string }>(notProvided('sources', 'loadPassage')),
+  },
+}).createMachine({
+  id: 'sources',
+  type: 'parallel',
+  context: { sources: [], listError: null, queue: [], progress: null, addError: null, attached: [], passage: null },
+  on: {
+    'sources.attach': {
+      actions: assign({
+        attached: ({ context, event }) =>
+          event.on ? [...new Set([...context.attached, event.id])] : context.attached.filter((id) => id !== event.id),
+      }),
+    },
+    'sources.add.files': {
+      actions: assign({
+        queue: ({ context, event }) => [
+          ...context.queue,
+          ...event.files.map((file) => ({ key: nextKey(), file, name: file.name })),
+        ],
+        addError: null,
+      }),
+    },
+    'sources.add.url': {
+      guard: ({ event }) => event.url.trim().length > 0,
+      actions: assign({
+        queue: ({ context, event }) => [
+          ...context.queue,
+          { key: nextKey(), url: event.url.trim(), name: event.url.trim() },
+        ],
+        addError: null,
+      }),
+    },
+    'sources.add.dismiss': { actions: assign({ addError: null }) },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadSources',
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                sources: ({ event }) => event.output,
+                listError: null,
+                attached: ({ context, event }) => attachedIds(context.attached, event.output),
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        ready: { on: { 'sources.refresh': 'loading' } },
+        failed: { on: { 'sources.refresh': 'loading' } },
+      },
+    },
+    adding: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: ({ context }) => context.queue.length > 0, target: 'working' } },
+        working: {
+          tags: 'adding',
+          entry: assign({ progress: null }),
+          invoke: {
+            src: 'addSource',
+            input: ({ context, self }) => ({
+              addition: context.queue[0],
+              progress: (fraction: number | null) => self.send({ type: 'sources.add.progress', fraction }),
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                sources: ({ context, event }) => [
+                  event.output,
+                  ...context.sources.filter((s) => s.id !== event.output.id),
+                ],
+                // A source added is attached to the next discussion: it was added for it.
+                attached: ({ context, event }) => [...new Set([...context.attached, event.output.id])],
+                queue: ({ context }) => context.queue.slice(1),
+                progress: null,
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                addError: ({ context, event }) => ({ name: context.queue[0].name, message: errorText(event.error) }),
+                queue: ({ context }) => context.queue.slice(1),
+                progress: null,
+              }),
+            },
+          },
+          on: { 'sources.add.progress': { actions: assign({ progress: ({ event }) => event.fraction }) } },
+        },
+      },
+    },
+    removing: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'sources.remove': 'working' } },
+        working: {
+          tags: 'removing',
+          invoke: {
+            src: 'removeSource',
+            input: ({ event }) => ({ id: (event as { id: string }).id }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                sources: ({ context, event }) => context.sources.filter((s) => s.id !== event.output.id),
+                attached: ({ context, event }) => context.attached.filter((id) => id !== event.output.id),
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ addError: ({ event }) => ({ name: 'Remove', message: errorText(event.error) }) }),
+            },
+          },
+        },
+      },
+    },
+    passage: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'sources.passage.open': {
+              target: 'loading',
+              actions: assign({
+                passage: ({ event }) => ({
+                  passage: null,
+                  quote: event.quote,
+                  sourceName: event.sourceName,
+                  error: null,
+                }),
+              }),
+            },
+          },
+        },
+        loading: {
+          invoke: {
+            src: 'loadPassage',
+            input: ({ event }) => {
+              const e = event as Extract<SourcesEvent, { type: 'sources.passage.open' }>;
+              return { sourceId: e.sourceId, passageId: e.passageId };
+            },
+            onDone: {
+              target: 'open',
+              actions: assign({
+                passage: ({ context, event }) => context.passage && { ...context.passage, passage: event.output },
+              }),
+            },
+            onError: {
+              target: 'open',
+              actions: assign({
+                passage: ({ context, event }) =>
+                  context.passage && { ...context.passage, error: errorText(event.error) },
+              }),
+            },
+          },
+          on: { 'sources.passage.close': { target: 'closed', actions: assign({ passage: null }) } },
+        },
+        open: { on: { 'sources.passage.close': { target: 'closed', actions: assign({ passage: null }) } } },
+      },
+    },
+  },
+});
+
+export type SourcesActor = ActorRefFrom<typeof sourcesMachine>;
+export type SourcesSnapshot = SnapshotFrom<typeof sourcesMachine>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { text } from './common';
+
+// Sources (docs/sources.md): documents a person adds for agents to read, their passages, and the citations a
+// turn carries. Shared by the SPA and the server (routes, frames).
+
+export const SOURCE_KINDS = ['pdf', 'docx', 'markdown', 'text', 'html'] as const;
+export const sourceKind = z.enum(SOURCE_KINDS);
+export type SourceKind = z.infer<typeof sourceKind>;
+
+/** A source is stored only once it has been read whole: a file that cannot be read is refused, never kept. */
+export const sourceStatus = z.enum(['ready']);
+
+export const source = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: sourceKind,
+  /** Pages for a PDF; 1 for a document without pages. */
+  pages: z.number().int().nonnegative(),
+  passages: z.number().int().nonnegative(),
+  status: sourceStatus,
+  /** The page address it was read from (a web page), else null. */
+  url: z.string().nullable(),
+  bytes: z.number().int().nonnegative(),
+  created_at: z.string(),
+});
+export type Source = z.infer<typeof source>;
+export const sourceList = z.array(source);
+
+export const passage = z.object({
+  id: z.string(),
+  source_id: z.string(),
+  /** The page it starts on (PDF); null for a document without pages. */
+  page: z.number().int().positive().nullable(),
+  heading: z.string().nullable(),
+  text: z.string(),
+});
+export type Passage = z.infer<typeof passage>;
+
+export const passagePage = z.object({
+  items: z.array(passage),
+  total: z.number().int().nonnegative(),
+  /** The offset of the next page, or null at the end. */
+  next_offset: z.number().int().nonnegative().nullable(),
+});
+
+export const passagePageQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /sources with a JSON body: a web page to read. */
+export const sourceFromUrl = z.object({ url: text().trim().min(1).max(2_000) });
+
+/** At most this many sources in one discussion's configuration, or on one agent. */
+export const MAX_SOURCE_IDS = 50;
+export const sourceIds = z.array(text().min(1).max(100)).max(MAX_SOURCE_IDS);
+
+/**
+ * A passage label a turn used ('S1'). `verified`: the label names a passage the agent was given (its source,
+ * passage and page filled, `quote` the passage's sentence closest to the claim); otherwise the label is kept as
+ * the model wrote it and nothing is filled.
+ */
+export const citation = z.object({
+  label: z.string().max(8),
+  source_id: z.string().nullable(),
+  source_name: z.string().nullable(),
+  passage_id: z.string().nullable(),
+  page: z.number().int().positive().nullable(),
+  quote: z.string(),
+  verified: z.boolean(),
+});
+export type Citation = z.infer<typeof citation>;
+export const citations = z.array(citation).max(20);
+
+/** On a turn's final frame (agent_message, text, argument): the passages it cites, when it cites any. */
+export const turnCitationFields = { citations: citations.optional() };

@@ -1,0 +1,176 @@
+// The panel's 'Sources' section (docs/sources.md): the person's documents, which of them the next discussion reads
+// (ticked), 'Add sources' (a file input, and files dropped anywhere on the section), 'Add a web page', the file
+// being read with its upload's progress, a failure said with the file's name, and Remove. Draws the sources
+// chart's snapshot and sends its events; nothing else.
+import { useSelector } from '@xstate/react';
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import type { SourcesActor } from '../../../machines/sources.machine';
+import { SOURCE_FILE_ACCEPT, sourceFacts } from '../../../model/sourcesList';
+
+export function SourcesSection({ sources, disabled = false }: { sources: SourcesActor; disabled?: boolean }) {
+  const list = useSelector(sources, (s) => s.context.sources);
+  const attached = useSelector(sources, (s) => s.context.attached);
+  const listState = useSelector(sources, (s) =>
+    s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready',
+  );
+  const listError = useSelector(sources, (s) => s.context.listError);
+  const adding = useSelector(sources, (s) => (s.hasTag('adding') ? (s.context.queue[0]?.name ?? null) : null));
+  const waiting = useSelector(sources, (s) => Math.max(0, s.context.queue.length - 1));
+  const progress = useSelector(sources, (s) => s.context.progress);
+  const addError = useSelector(sources, (s) => s.context.addError);
+  const removing = useSelector(sources, (s) => s.hasTag('removing'));
+  const [url, setUrl] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  const addFiles = (files: FileList | null) => {
+    if (files?.length) sources.send({ type: 'sources.add.files', files: [...files] });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    addFiles(e.dataTransfer.files);
+  };
+  const addUrl = (e: FormEvent) => {
+    e.preventDefault();
+    if (!url.trim()) return;
+    sources.send({ type: 'sources.add.url', url });
+    setUrl('');
+  };
+
+  return (
+    <section
+      className={`sources${dragging ? ' sources--dragging' : ''}`}
+      aria-labelledby={`${ids}-title`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <h3 id={`${ids}-title`} className="sources__title">
+        Sources
+      </h3>
+      <p className="sources__hint">
+        Agents read the sources you tick and cite the passages they rely on. Drop files here, or add them below.
+      </p>
+
+      <div className="sources__add">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={SOURCE_FILE_ACCEPT}
+          className="visually-hidden"
+          id={`${ids}-file`}
+          onChange={(e) => {
+            addFiles(e.target.files);
+            e.target.value = '';
+          }}
+          disabled={disabled}
+        />
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => fileInput.current?.click()}
+          disabled={disabled}
+        >
+          Add sources
+        </button>
+        <form className="sources__url" onSubmit={addUrl}>
+          <label htmlFor={`${ids}-url`} className="visually-hidden">
+            A web page's address
+          </label>
+          <input
+            id={`${ids}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://… a web page"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            disabled={disabled}
+          />
+          <button type="submit" className="button button--small" disabled={disabled || !url.trim()}>
+            Add a web page
+          </button>
+        </form>
+      </div>
+
+      {adding && (
+        <div className="sources__progress" role="status">
+          <span>
+            {progress === null ? 'Reading' : 'Uploading'} {adding}
+            {waiting > 0 ? ` (${waiting} more waiting)` : ''}…
+          </span>
+          {progress === null ? (
+            <progress aria-label={`Reading ${adding}`} />
+          ) : (
+            <progress aria-label={`Uploading ${adding}`} value={progress} max={1} />
+          )}
+        </div>
+      )}
+      {addError && (
+        <div className="sources__error" role="alert">
+          <span>
+            <strong>{addError.name}</strong> was not added: {addError.message}
+          </span>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => sources.send({ type: 'sources.add.dismiss' })}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {listState === 'loading' && list.length === 0 && <p className="sources__empty">Loading your sources…</p>}
+      {listState === 'failed' && (
+        <p className="sources__error" role="alert">
+          Your sources could not be loaded: {listError}{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => sources.send({ type: 'sources.refresh' })}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {listState === 'ready' && list.length === 0 && !adding && (
+        <p className="sources__empty">
+          No sources yet. Add a PDF, Word, Markdown or text file, or a web page, and the agents will quote it.
+        </p>
+      )}
+      {list.length > 0 && (
+        <ul className="sources__list">
+          {list.map((s) => (
+            <li key={s.id} className="sources__item">
+              <label className="sources__pick">
+                <input
+                  type="checkbox"
+                  checked={attached.includes(s.id)}
+                  onChange={(e) => sources.send({ type: 'sources.attach', id: s.id, on: e.target.checked })}
+                  disabled={disabled}
+                />
+                <span className="sources__name">{s.name}</span>
+              </label>
+              <span className="sources__facts">{sourceFacts(s)}</span>
+              <button
+                type="button"
+                className="button button--small button--quiet"
+                aria-label={`Remove ${s.name}`}
+                onClick={() => sources.send({ type: 'sources.remove', id: s.id })}
+                disabled={removing}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
