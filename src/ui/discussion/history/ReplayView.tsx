@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   selectReplayPlaying,
+  selectReplaySettledTurn,
   selectReplaySpeed,
   selectReplayTurn,
   selectReplayTurns,
@@ -29,9 +30,6 @@ export const turnInHash = (hash: string): number | null => {
   const m = /(?:^#|&)t=(\d{1,7})(?:&|$)/.exec(hash);
   return m ? Number(m[1]) : null;
 };
-
-/** How long a moment stays before the address names it. */
-const ADDRESS_SETTLE_MS = 150;
 
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
@@ -62,25 +60,23 @@ export function ReplayView({
   const turns = useSelector(replay, selectReplayTurns);
   const playing = useSelector(replay, selectReplayPlaying);
   const speed = useSelector(replay, selectReplaySpeed);
+  const settledTurn = useSelector(replay, selectReplaySettledTurn);
   const feed = moments[Math.min(turn, moments.length - 1)];
   const ids = useMemo(() => idsAt(moments, feed), [moments, feed]);
   const now = selectPositionNow(feed);
   // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
   const [chartOpen, setChartOpen] = useState(false);
   const story = chartOpen ? selectPositionStory(feed) : null;
-  // The address holds the moment, so a copied link opens the replay there: written once the moment has stayed for
-  // ADDRESS_SETTLE_MS, not at every step (a history entry per step cost each step time, and Chromium ignores a
-  // page's history calls past a few hundred in ten seconds, as Play at 16× would make).
+  // The address holds the moment, so a copied link opens the replay there: the replay actor says which turn has
+  // settled (replay.machine.ts), and the address is written only when that turn changes.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${window.location.search}#t=${turn}`,
-      );
-    }, ADDRESS_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [turn]);
+    if (settledTurn === null) return;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#t=${settledTurn}`,
+    );
+  }, [settledTurn]);
   return (
     <div className="replay">
       <CanvasPositions workspace={workspace} feed={feed} />
