@@ -43,6 +43,24 @@ function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
   return size === all.length ? all : all.slice(0, size);
 }
 
+/**
+ * The address holds the moment, so a copied link opens the replay there: the replay actor says which turn has
+ * settled (replay.machine.ts), and the address is written only when that turn changes. A component of its own, so
+ * a settled turn re-renders nothing else.
+ */
+function ReplayAddress({ replay }: { replay: ReplayActorRef }) {
+  const settledTurn = useSelector(replay, selectReplaySettledTurn);
+  useEffect(() => {
+    if (settledTurn === null) return;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#t=${settledTurn}`,
+    );
+  }, [settledTurn]);
+  return null;
+}
+
 export function ReplayView({
   replay,
   moments,
@@ -60,25 +78,15 @@ export function ReplayView({
   const turns = useSelector(replay, selectReplayTurns);
   const playing = useSelector(replay, selectReplayPlaying);
   const speed = useSelector(replay, selectReplaySpeed);
-  const settledTurn = useSelector(replay, selectReplaySettledTurn);
   const feed = moments[Math.min(turn, moments.length - 1)];
   const ids = useMemo(() => idsAt(moments, feed), [moments, feed]);
   const now = selectPositionNow(feed);
   // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
   const [chartOpen, setChartOpen] = useState(false);
   const story = chartOpen ? selectPositionStory(feed) : null;
-  // The address holds the moment, so a copied link opens the replay there: the replay actor says which turn has
-  // settled (replay.machine.ts), and the address is written only when that turn changes.
-  useEffect(() => {
-    if (settledTurn === null) return;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${window.location.search}#t=${settledTurn}`,
-    );
-  }, [settledTurn]);
   return (
     <div className="replay">
+      <ReplayAddress replay={replay} />
       <CanvasPositions workspace={workspace} feed={feed} />
       <div className="replay__state" aria-live="polite">
         <span>
