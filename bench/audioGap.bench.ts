@@ -210,6 +210,7 @@ export default async function run(): Promise<Figures> {
       gap_min_ms: r1(Math.min(...withPreload.gaps)),
       gap_max_ms: r1(Math.max(...withPreload.gaps)),
       gap_over_floor_median_ms: r1(med - AUDIO_NEXT_AFTER_END_MS),
+      gap_median_ratio_to_floor: Math.round((med / AUDIO_NEXT_AFTER_END_MS) * 100) / 100,
       gap_median_ms_no_preload: r1(coldMed),
       gap_p95_ms_no_preload: r1(coldP95),
       head_checks: heads,

@@ -143,6 +143,8 @@ export default async function run(): Promise<Figures> {
     'tokens/s node-llama-cpp alone (best of 5)': best(bareRuns).toFixed(1),
     'tokens/s through our engine (best of 5)': best(ourRuns).toFixed(1),
     'ours / alone (target ≥ 0.9)': ratio.toFixed(3),
+    tokens_per_s_ratio_to_bare: Math.round(ratio * 100) / 100,
+    first_token_ratio_to_bare: Math.round((median(ourFirst) / median(bareFirst)) * 100) / 100,
     'tokens/s ours, 4 sequences reserved (best of 5)': best(sharedRuns).toFixed(1),
     'first token, model cold (ms)': Math.round(cold.first),
     'first token, warm, ours (ms, median)': Math.round(median(ourFirst)),

@@ -2,12 +2,19 @@
 // one bench's memory and warm caches do not colour the next, prints their figures, and records them in
 // bench/results/latest.json (gitignored). A bench module default-exports `run(): Promise<Figures>`.
 // Figures only: budgets are compared by reading them, never asserted in the test suite.
-import { spawn } from 'node:child_process';
+//
+// `npm run bench -- <name…> --vs <commit> [--pairs N]` measures the named benches against an older commit in the
+// same run: that commit's sources are extracted to a temp directory (git archive; node_modules hard-linked, this
+// tree's bench/ laid over its own so both sides are measured by the same code), and the two run alternately, N
+// pairs (3 by default), each side first in every other pair, so the machine's load falls on both alike. Medians of
+// each side and their ratio (this tree ÷ the commit) are printed and recorded.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { localBin } from '../scripts/lib/build.mjs';
+import { type Verdict, VS_BUDGETS, verdictLines, verdicts } from './budgets';
 
 export type Figures = Record<string, number | string>;
 
@@ -25,12 +32,12 @@ async function child(file: string, out: string) {
   process.exit(0); // a bench may leave sockets or timers behind; its figures are written
 }
 
-function runInChild(file: string): Promise<Figures> {
+function runInChild(file: string, cwd = ROOT): Promise<Figures> {
   const out = path.join(os.tmpdir(), `agora-bench-${process.pid}-${benchName(file)}.json`);
   rmSync(out, { force: true });
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [localBin('tsx'), fileURLToPath(import.meta.url), '--child', file, out], {
-      cwd: ROOT,
+      cwd,
       stdio: 'inherit',
     });
     proc.on('error', reject);
@@ -44,14 +51,113 @@ function runInChild(file: string): Promise<Figures> {
   });
 }
 
-function print(name: string, figures: Figures) {
+function print(name: string, figures: Figures): Verdict[] {
   console.log(`\n── ${name} ──`);
   const width = Math.max(...Object.keys(figures).map((k) => k.length), 10);
   for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(width)}  ${v}`);
+  const list = verdicts(name, figures);
+  if (list.length > 0)
+    console.log(`\n  Budgets (ratios to a floor measured in the same run):\n${verdictLines(list).join('\n')}`);
+  return list;
+}
+
+/** The sources of `commit` in a temp directory, with this tree's node_modules hard-linked and its bench/ laid over. */
+function treeAt(commit: string): { root: string; sha: string } {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).trim();
+  const root = path.join(os.tmpdir(), `agora-bench-vs-${sha.slice(0, 12)}`);
+  if (!existsSync(path.join(root, '.ready'))) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    console.log(`Extracting ${sha.slice(0, 12)} to ${root} (node_modules hard-linked)…`);
+    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${root}"`], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(root, 'node_modules')]);
+    writeFileSync(path.join(root, '.ready'), `${sha}\n`);
+  }
+  // This tree's bench code, so both sides are measured alike (re-laid each run: the bench may have changed).
+  rmSync(path.join(root, 'bench'), { recursive: true, force: true });
+  execFileSync('cp', ['-r', HERE, path.join(root, 'bench')]);
+  rmSync(path.join(root, 'bench', 'results'), { recursive: true, force: true });
+  return { root, sha };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Medians of the numeric figures over runs; other figures as the last run gave them. */
+function medians(runs: Figures[]): Figures {
+  const out: Figures = {};
+  for (const key of Object.keys(runs[runs.length - 1]!)) {
+    const values = runs.map((r) => r[key]);
+    out[key] = values.every((v) => typeof v === 'number')
+      ? r2(median(values as number[]))
+      : runs[runs.length - 1]![key]!;
+  }
+  return out;
+}
+
+/** Runs one bench here and at `vs`, alternately, `pairs` times; medians of each side and their ratios. */
+async function paired(file: string, vs: { root: string; sha: string }, pairs: number) {
+  const name = benchName(file);
+  const other = path.join(vs.root, 'bench', path.basename(file));
+  const here: Figures[] = [];
+  const there: Figures[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const order = i % 2 === 0 ? (['here', 'there'] as const) : (['there', 'here'] as const);
+    for (const side of order) {
+      console.log(`\n▶ ${name} (${side === 'here' ? 'this tree' : vs.sha.slice(0, 12)}, pair ${i + 1} of ${pairs})`);
+      if (side === 'here') here.push(await runInChild(file));
+      else there.push(await runInChild(other, vs.root));
+    }
+  }
+  const mine = medians(here);
+  const theirs = medians(there);
+  const ratios: Figures = {};
+  for (const [k, v] of Object.entries(mine)) {
+    const w = theirs[k];
+    if (typeof v === 'number' && typeof w === 'number' && w !== 0) ratios[k] = r2(v / w);
+  }
+  return { mine, theirs, ratios };
+}
+
+function printPaired(name: string, sha: string, p: Awaited<ReturnType<typeof paired>>): Verdict[] {
+  console.log(`\n── ${name}: this tree | ${sha.slice(0, 12)} | this ÷ that (medians) ──`);
+  const width = Math.max(...Object.keys(p.mine).map((k) => k.length), 10);
+  for (const [k, v] of Object.entries(p.mine)) {
+    if (typeof v !== 'number') continue;
+    console.log(
+      `  ${k.padEnd(width)}  ${String(v).padStart(10)} | ${String(p.theirs[k] ?? '—').padStart(10)} | ${p.ratios[k] ?? '—'}×`,
+    );
+  }
+  // The paired budgets read the ratios; the others this tree's medians, with the ratio's figures beside.
+  const vs = verdicts(name, p.ratios, VS_BUDGETS).map((v) => ({
+    ...v,
+    beside: Object.fromEntries(Object.keys(v.beside).map((k) => [k, `${p.mine[k]} vs ${p.theirs[k]}`])),
+  }));
+  const list = [...vs, ...verdicts(name, p.mine)];
+  if (list.length > 0) console.log(`\n  Budgets:\n${verdictLines(list).join('\n')}`);
+  return list;
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    const value = args[at + 1];
+    if (!value) throw new Error(`${name} needs a value`);
+    args.splice(at, 2);
+    return value;
+  };
+  const vsCommit = flag('--vs');
+  const pairs = Number(flag('--pairs') ?? 3);
+  const wanted = args;
   const all = readdirSync(HERE)
     .filter((f) => f.endsWith('.bench.ts'))
     .sort()
@@ -69,14 +175,41 @@ async function main() {
     : {};
   const benches: Record<string, unknown> = { ...(previous.benches ?? {}) };
   let failed = 0;
-  for (const file of chosen) {
+  if (vsCommit) {
+    if (wanted.length === 0) throw new Error('--vs needs the benches to pair by name');
+    const vs = treeAt(vsCommit);
+    for (const file of chosen) {
+      const name = benchName(file);
+      try {
+        const t0 = Date.now();
+        const p = await paired(file, vs, pairs);
+        const budgets = printPaired(name, vs.sha, p);
+        benches[name] = {
+          budgets,
+          at: new Date().toISOString(),
+          seconds: Math.round((Date.now() - t0) / 100) / 10,
+          figures: p.mine,
+          vs: { commit: vs.sha, pairs, figures: p.theirs, ratios: p.ratios },
+        };
+      } catch (e) {
+        failed++;
+        console.error(`✗ ${(e as Error).message}`);
+      }
+    }
+  }
+  for (const file of vsCommit ? [] : chosen) {
     const name = benchName(file);
     console.log(`\n▶ ${name}`);
     const t0 = Date.now();
     try {
       const figures = await runInChild(file);
-      print(name, figures);
-      benches[name] = { at: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 100) / 10, figures };
+      const budgets = print(name, figures);
+      benches[name] = {
+        at: new Date().toISOString(),
+        seconds: Math.round((Date.now() - t0) / 100) / 10,
+        figures,
+        budgets,
+      };
     } catch (e) {
       failed++;
       console.error(`✗ ${(e as Error).message}`);

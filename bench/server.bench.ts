@@ -3,9 +3,10 @@
 //     data directory (migrations run) and again with an existing one;
 //   - GET /health requests per second from N keep-alive clients, against the real server and against a bare
 //     Fastify app with one /health route, each in its own process, and the ratio (on Linux the servers share one
-//     core and the load runs on the others: see cpuSplit). Best of many short interleaved rounds: on a shared VM
-//     the same server's rate swings by half from one second to the next (the host's other guests), and the best
-//     second of each is the nearest this machine comes to a quiet one.
+//     core and the load runs on the others: see cpuSplit). Many short interleaved rounds, each server first in
+//     every other one: on a shared VM the same server's rate swings by half from one second to the next (the
+//     host's other guests), so the ratio is the median of the rounds' own ratios, the two measured back to back;
+//   - the cold start with existing data as a ratio to bare Fastify opening the same PGlite data, started in pairs.
 //
 //   npm run bench server        (BENCH_CLIENTS=16 by default)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -99,18 +100,32 @@ const pct = (xs: number[], p: number) => {
 };
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
+/** The cold start's floor: bare Fastify opening the same PGlite data (bench/lib/bare-fastify-pglite.mjs). */
+const startBarePglite = (dataDir: string) =>
+  launch([path.join(ROOT, 'bench', 'lib', 'bare-fastify-pglite.mjs')], appEnv(dataDir));
+
 async function coldStarts(): Promise<Figures> {
   const fresh: number[] = [];
   const existing: number[] = [];
+  const bare: number[] = [];
+  const ratios: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const dir = mkdtempSync(path.join(tmpdir(), 'agora-bench-start-'));
     try {
       const first = await startApp(dir);
       fresh.push(first.ms);
       await stopProcess(first.child);
-      const again = await startApp(dir);
-      existing.push(again.ms);
-      await stopProcess(again.child);
+      // Agora and the bare server on the same data, back to back, each first in every other start: the ratio of
+      // each pair, so a slow stretch of this shared VM slows both sides of it alike.
+      const pair: Record<string, number> = {};
+      for (const side of i % 2 === 0 ? ['agora', 'bare'] : ['bare', 'agora']) {
+        const started = side === 'agora' ? await startApp(dir) : await startBarePglite(dir);
+        pair[side] = started.ms;
+        await stopProcess(started.child);
+      }
+      existing.push(pair.agora!);
+      bare.push(pair.bare!);
+      ratios.push(pair.agora! / pair.bare!);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -120,6 +135,9 @@ async function coldStarts(): Promise<Figures> {
     cold_start_fresh_data_ms_all: fresh.map(Math.round).join(' / '),
     cold_start_existing_data_ms_median: Math.round(median(existing)),
     cold_start_existing_data_ms_all: existing.map(Math.round).join(' / '),
+    cold_start_existing_bare_ms_median: Math.round(median(bare)),
+    cold_start_existing_bare_ms_all: bare.map(Math.round).join(' / '),
+    cold_start_existing_ratio_to_bare: Math.round(median(ratios) * 100) / 100,
   };
 }
 
@@ -255,17 +273,24 @@ async function throughput(): Promise<Figures> {
     bare: { ...bareApp, stop: () => stopProcess(bareApp.child) },
     agora: await startAgora({}, split?.server),
   };
-  // Interleaved rounds, best of each: the machine is shared, and a busy neighbour should not decide the ratio.
+  // Interleaved rounds, each server first in every other round: the machine is shared, and a busy neighbour
+  // should not decide the ratio. The ratio is the median of the rounds' own ratios (the two servers measured back
+  // to back); the best second of each is printed beside it.
   const best: Partial<Record<keyof typeof targets, Load>> = {};
+  const roundRatios: number[] = [];
   let other = 0;
   try {
     const rounds = async () => {
       for (let round = 0; round < ROUNDS; round++) {
-        for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
-          const load = await hammer(targets[name].base, round === 0 ? FIRST_WARMUP_MS : WARMUP_MS);
+        const names: (keyof typeof targets)[] = round % 2 === 0 ? ['bare', 'agora'] : ['agora', 'bare'];
+        const rps: Partial<Record<keyof typeof targets, number>> = {};
+        for (const name of names) {
+          const load = await hammer(targets[name].base, round < 2 ? FIRST_WARMUP_MS : WARMUP_MS);
           other += load.other;
+          rps[name] = load.rps;
           if (!best[name] || load.rps > best[name]!.rps) best[name] = load;
         }
+        if (round > 0) roundRatios.push(rps.agora! / rps.bare!); // the first round warms both
       }
     };
     await (split ? onCpus(split.client, rounds) : rounds());
@@ -275,11 +300,13 @@ async function throughput(): Promise<Figures> {
   const { bare, agora } = best as Record<keyof typeof targets, Load>;
   return {
     health_clients: CLIENTS,
-    health_rounds: `best of ${ROUNDS} × ${MEASURE_MS / 1000} s each`,
+    health_rounds: `${ROUNDS} interleaved rounds × ${MEASURE_MS / 1000} s each; ratio: median of rounds 2–${ROUNDS}`,
     health_cpus: split ? `servers on cpu ${split.server}, load on cpu ${split.client}` : 'shared',
     health_rps_agora: Math.round(agora.rps),
     health_rps_bare_fastify: Math.round(bare.rps),
-    health_rps_ratio_agora_to_bare: Math.round((agora.rps / bare.rps) * 100) / 100,
+    health_rps_ratio_agora_to_bare: Math.round(median(roundRatios) * 100) / 100,
+    health_rps_ratio_best_to_best: Math.round((agora.rps / bare.rps) * 100) / 100,
+    health_rps_round_ratios: roundRatios.map((r) => r.toFixed(2)).join(' '),
     health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
     health_latency_bare_p50_p99_ms: `${r1(bare.p50)} / ${r1(bare.p99)}`,
     health_non_200_answers: other,

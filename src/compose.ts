@@ -6,16 +6,8 @@ import { systemActor } from './machines/kit/systemRegistry';
 import { loginFormMachine, type SubmitInput, type SubmitResult } from './machines/loginForm.machine';
 import { sessionMachine, type RestoredSession } from './machines/session.machine';
 import type { TokenClaims } from './model/tokenExpiry';
-import { workspaceMachine } from './machines/workspace.machine';
 import { AUTH_MESSAGES } from './schemas/messages';
 import { createApi } from './services/api';
-import { createCanvasActors } from './services/canvasActors';
-import { builtinModelsLogic } from './services/builtinModelsActors';
-import { createModelsApi, createModelsLogic } from './services/modelsApi';
-import { createEvalLogic } from './services/evalApi';
-import { downloadBlob } from './services/download';
-import { speechConnectionsLogic } from './services/speechActors';
-import { createSpeechApi } from './services/speechApi';
 import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import type { WebSocketConstructor } from './services/socket';
@@ -95,42 +87,26 @@ export function composeApp(deps: AppDeps) {
           clearStoredLogin: () => storage.clear(),
         },
       }),
-      workspace: workspaceMachine.provide({
-        actors: {
-          loadAgents: fromPromise(() => api.listAgents()),
-          loadConnections: fromPromise(() => api.listConnections()),
-          loadStats: fromPromise(() => api.monitorStats()),
-          // Positions, connections, auto-connect, deletion, and the editor with its recorder.
-          ...createCanvasActors({ api }),
-        },
-      }),
-      models: createModelsLogic(
-        createModelsApi(http),
-        builtinModelsLogic(http),
-        speechConnectionsLogic(createSpeechApi(http)),
-      ),
-      evaluation: createEvalLogic({
-        http,
-        listModels: () => api.listModels(),
-        saveFile: deps.saveFile ?? downloadBlob,
-      }),
-      // Live updates, audio and the discussions: a chunk of their own, fetched once the user is signed in.
+      // The workspace, the models, the evaluation, live updates, audio and the discussions: chunks of their own,
+      // fetched once the user is signed in.
       loadLiveLogic: fromPromise(async () => {
         // The sockets (and their frame schemas), the token's claims and the stored user are only read from here on.
         const [
+          { createWorkspaceLogic },
           { createLiveLogic },
           { createSocketFactory },
           { decodeJwt },
           { readStoredUser },
           { socketTicketFetcher },
         ] = await Promise.all([
+          import('./composeWorkspace'),
           import('./composeLive'),
           import('./services/socket'),
           loadJwt(),
           import('./services/storedUser'),
           import('./services/socketTicket'),
         ]);
-        return createLiveLogic({
+        const live = createLiveLogic({
           http,
           api,
           // Each socket opens with a fresh ticket, never with the token in its URL.
@@ -146,6 +122,7 @@ export function composeApp(deps: AppDeps) {
             readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
         });
+        return { ...createWorkspaceLogic({ http, api, saveFile: deps.saveFile }), ...live };
       }),
       probeHealth: fromPromise(() => api.health()),
     },

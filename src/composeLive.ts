@@ -28,7 +28,7 @@ export interface LiveServices {
   saveFile?: (blob: Blob, fileName: string) => void;
 }
 
-export function createLiveLogic(s: LiveServices): LiveLogic {
+export function createLiveLogic(s: LiveServices): Omit<LiveLogic, 'workspace' | 'models' | 'evaluation'> {
   const saveFile = s.saveFile ?? downloadBlob;
   const discussions = createDiscussionApi(s.http);
   return {

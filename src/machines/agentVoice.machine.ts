@@ -7,7 +7,7 @@
 //   loading → ready (idle | saving | sampling) | failed
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AgentVoice, AgentVoiceUpdate, SpeechConnection } from '../schemas/speechConnections';
-import { VOICE_CONSENT_LABEL } from '../schemas/speechConnections';
+import { VOICE_CONSENT_LABEL } from '../schemas/constants';
 import { notProvided } from './kit/actorKit';
 import { errorText } from '../model/modelsForm';
 import type { AgentVoiceEvent, VoiceDraft } from '../model/agentVoice';

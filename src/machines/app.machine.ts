@@ -1,6 +1,7 @@
 // The root actor (docs/architecture.md#the-actor-tree). It spawns the session and the toasts for the life of
-// the page; while a user is signed in it runs the workspace, and — once their chunk has loaded — the live updates,
-// the audio queue, the discussion panels and their History (all stopped at logout, so nothing of one user outlives their session). It also holds the main screen's view state:
+// the page; while a user is signed in — once the signed-in chunk has loaded — it runs the workspace, the model
+// connections, the Evaluate dialog, the live updates, the audio queue, the discussion panels and their History (all
+// stopped at logout, so nothing of one user outlives their session). The sign-in screen carries none of their code. It also holds the main screen's view state:
 //   discussionView — standard | hybrid (Switch to Hybrid / Switch to Standard, the Hybrid Mode badge)
 //   panel          — shown | hidden (Show/Hide Discussion)
 //   devPanel       — closed | debug | tester (the development-only Debug and Test buttons)
@@ -19,21 +20,30 @@ import { SHELL_MESSAGES } from '../schemas/messages';
 import type { Health } from '../schemas/system';
 import { sessionMachine, type SessionNotice } from './session.machine';
 import { toastsMachine } from './toasts.machine';
-import { workspaceMachine } from './workspace.machine';
-import { modelsMachine } from './models.machine';
-import { evaluationMachine } from './evaluation.machine';
 import { notProvided, notifyToasts } from './kit/actorKit';
 
 /** The logic of the actors spawned once the signed-in chunk has loaded (systemIds as the keys say). */
 export interface LiveLogic {
+  /** The canvas's agents and connections (workspace.machine.ts). */
+  workspace: AnyActorLogic;
+  /** The user's model connections and the Models dialog (models.machine.ts). */
+  models: AnyActorLogic;
+  /** The Evaluate dialog: a panel against one model at equal tokens (evaluation.machine.ts). */
+  evaluation: AnyActorLogic;
   liveUpdates: AnyActorLogic;
   audioQueue: AnyActorLogic;
   standardDiscussion: AnyActorLogic;
   hybridDiscussion: AnyActorLogic;
   history: AnyActorLogic;
 }
-/** The systemIds (and child ids) of those actors, in spawn order: the queue before the panels that use it. */
+/**
+ * The systemIds (and child ids) of those actors, in spawn order: the workspace and the models before the live
+ * updates, so the first live frame already finds them; the queue before the panels that use it.
+ */
 export const LIVE_ACTOR_IDS = [
+  'workspace',
+  'models',
+  'evaluation',
   'liveUpdates',
   'audioQueue',
   'standardDiscussion',
@@ -61,9 +71,6 @@ export const appMachine = setup({
     children: {} as {
       session: 'session';
       toasts: 'toasts';
-      workspace: 'workspace';
-      models: 'models';
-      evaluation: 'evaluation';
       liveLoader: 'loadLiveLogic';
       connectionProbe: 'probeHealth';
     },
@@ -71,14 +78,10 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     toasts: toastsMachine,
-    workspace: workspaceMachine,
-    /** The user's model connections and the Models dialog (models.machine.ts). */
-    models: modelsMachine,
-    /** The Evaluate dialog: a panel against one model at equal tokens (evaluation.machine.ts). */
-    evaluation: evaluationMachine,
     /**
-     * The live updates, the audio queue and both discussion panels, provided with their services. Loaded after
-     * sign-in as a chunk of its own, so the sign-in screen carries none of their code.
+     * The workspace, the models, the evaluation, the live updates, the audio queue and both discussion panels,
+     * provided with their services. Loaded after sign-in as a chunk of its own, so the sign-in screen carries none
+     * of their code.
      */
     loadLiveLogic: fromPromise<LiveLogic>(notProvided('app', 'loadLiveLogic')),
     probeHealth: fromPromise<Health>(notProvided('app', 'probeHealth')),
@@ -111,12 +114,6 @@ export const appMachine = setup({
       states: {
         signedOut: { on: { 'session.signedIn': 'signedIn' } },
         signedIn: {
-          // The workspace starts first so the first live frame already finds it.
-          invoke: [
-            { src: 'workspace', id: 'workspace', systemId: 'workspace' },
-            { src: 'models', id: 'models', systemId: 'models' },
-            { src: 'evaluation', id: 'evaluation', systemId: 'evaluation' },
-          ],
           initial: 'loadingLive',
           states: {
             loadingLive: {

@@ -1,16 +1,16 @@
 // The main screen's view state and the children views subscribe to, read from the root snapshot.
 import type { AppSnapshot } from './app.machine';
 import type { AudioQueueActorRef } from './audioQueue.machine';
+import type { EvaluationActorRef } from './evaluation.machine';
 import type { HistoryActorRef } from './history.machine';
 import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
+import type { ModelsActorRef } from './models.machine';
 import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
+import type { WorkspaceActorRef } from './workspace.machine';
 
 export const selectSession = (s: AppSnapshot) => s.children.session;
 export const selectToasts = (s: AppSnapshot) => s.children.toasts;
-export const selectWorkspace = (s: AppSnapshot) => s.children.workspace;
-export const selectModels = (s: AppSnapshot) => s.children.models;
-export const selectEvaluation = (s: AppSnapshot) => s.children.evaluation;
 export const selectIsHybridView = (s: AppSnapshot) => s.hasTag('hybridMode');
 export const selectIsPanelShown = (s: AppSnapshot) => s.matches({ panel: 'shown' });
 export const selectDevPanel = (s: AppSnapshot) =>
@@ -18,6 +18,10 @@ export const selectDevPanel = (s: AppSnapshot) =>
 export const selectIsTestingConnection = (s: AppSnapshot) => s.matches({ connectionTest: 'testing' });
 // These actors are spawned from a lazily loaded chunk, so the root's types do not know them.
 type Children = Record<string, unknown>;
+export const selectWorkspace = (s: AppSnapshot) => (s.children as Children).workspace as WorkspaceActorRef | undefined;
+export const selectModels = (s: AppSnapshot) => (s.children as Children).models as ModelsActorRef | undefined;
+export const selectEvaluation = (s: AppSnapshot) =>
+  (s.children as Children).evaluation as EvaluationActorRef | undefined;
 export const selectLiveUpdates = (s: AppSnapshot) =>
   (s.children as Children).liveUpdates as LiveUpdatesActorRef | undefined;
 export const selectStandardDiscussion = (s: AppSnapshot) =>

@@ -1,6 +1,11 @@
 // A replay's timeline (History → Replay): which moment is shown (turn 0 … turns), whether it plays and at what
 // speed. The view shows the feed folded up to that turn (storedReplay.ts keeps one per turn) and only sends events.
 // Playing steps one turn every 1 / (REPLAY_TURNS_PER_SECOND · speed) s and pauses at the end.
+// While open, two regions:
+//   timeline — paused | playing
+//   address  — settling | settled: a moment that stays ADDRESS_SETTLE_MS becomes the settled turn, which the view
+//              writes to the address as #t=<turn>. Not at every step: a history entry per step cost each step
+//              time, and Chromium ignores a page's history calls past a few hundred in ten seconds (Play at 16×).
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { REPLAY_SPEEDS, REPLAY_TURNS_PER_SECOND } from '../schemas/constants';
 
@@ -11,7 +16,14 @@ export interface ReplayContext {
   turns: number;
   turn: number;
   speed: ReplaySpeed;
+  /** The turn the address names: the last one that stayed ADDRESS_SETTLE_MS; null until one has. */
+  settledTurn: number | null;
+  /** The turn the address region's wait is for (it starts again when the turn moves). */
+  settlingTurn: number;
 }
+
+/** How long a moment stays before the address names it. */
+export const ADDRESS_SETTLE_MS = 150;
 
 export type ReplayEvent =
   | { type: 'replay.seek'; turn: number }
@@ -39,12 +51,17 @@ export const replayMachine = setup({
     }),
     advance: assign({ turn: ({ context }) => clampTurn(context.turns, context.turn + 1) }),
     rewindIfAtEnd: assign({ turn: ({ context }) => (context.turn >= context.turns ? 0 : context.turn) }),
+    markSettling: assign({ settlingTurn: ({ context }) => context.turn }),
+    settle: assign({ settledTurn: ({ context }) => context.turn }),
     setSpeed: assign({ speed: ({ context, event }) => (event.type === 'replay.speed' ? event.speed : context.speed) }),
   },
   guards: {
     atEnd: ({ context }) => context.turn >= context.turns,
+    movedWhileSettling: ({ context }) => context.turn !== context.settlingTurn,
+    movedSinceSettled: ({ context }) => context.turn !== context.settledTurn,
   },
   delays: {
+    ADDRESS_SETTLE_MS,
     stepDelay: ({ context }) => 1000 / (REPLAY_TURNS_PER_SECOND * context.speed),
   },
 }).createMachine({
@@ -53,6 +70,8 @@ export const replayMachine = setup({
     turns: Math.max(0, input.turns),
     turn: clampTurn(Math.max(0, input.turns), input.turn ?? 0),
     speed: 1,
+    settledTurn: null,
+    settlingTurn: 0,
   }),
   initial: 'closed',
   states: {
@@ -60,7 +79,7 @@ export const replayMachine = setup({
       on: { 'replay.open': { target: 'open', actions: 'seek' } },
     },
     open: {
-      initial: 'paused',
+      type: 'parallel',
       on: {
         'replay.seek': { actions: 'seek' },
         'replay.step': { actions: 'step' },
@@ -68,16 +87,35 @@ export const replayMachine = setup({
         'replay.close': { target: 'closed' },
       },
       states: {
-        paused: {
-          on: { 'replay.play': { target: 'playing', actions: 'rewindIfAtEnd' } },
+        timeline: {
+          initial: 'paused',
+          states: {
+            paused: {
+              on: { 'replay.play': { target: 'playing', actions: 'rewindIfAtEnd' } },
+            },
+            playing: {
+              always: { guard: 'atEnd', target: 'paused' },
+              after: { stepDelay: { target: 'playing', reenter: true, actions: 'advance' } },
+              on: {
+                'replay.pause': { target: 'paused' },
+                // A new speed takes effect at once: the wait restarts with the new delay.
+                'replay.speed': { target: 'playing', reenter: true, actions: 'setSpeed' },
+              },
+            },
+          },
         },
-        playing: {
-          always: { guard: 'atEnd', target: 'paused' },
-          after: { stepDelay: { target: 'playing', reenter: true, actions: 'advance' } },
-          on: {
-            'replay.pause': { target: 'paused' },
-            // A new speed takes effect at once: the wait restarts with the new delay.
-            'replay.speed': { target: 'playing', reenter: true, actions: 'setSpeed' },
+        address: {
+          initial: 'settling',
+          states: {
+            settling: {
+              entry: 'markSettling',
+              // A step, a seek or Play moved the moment: its wait starts again.
+              always: { guard: 'movedWhileSettling', target: 'settling', reenter: true },
+              after: { ADDRESS_SETTLE_MS: { target: 'settled', actions: 'settle' } },
+            },
+            settled: {
+              always: { guard: 'movedSinceSettled', target: 'settling' },
+            },
           },
         },
       },
@@ -90,5 +128,7 @@ export type ReplayActorRef = ActorRefFrom<typeof replayMachine>;
 export const selectReplayTurn = (s: ReplaySnapshot) => s.context.turn;
 export const selectReplayTurns = (s: ReplaySnapshot) => s.context.turns;
 export const selectReplaySpeed = (s: ReplaySnapshot) => s.context.speed;
-export const selectReplayPlaying = (s: ReplaySnapshot) => s.matches({ open: 'playing' });
+export const selectReplayPlaying = (s: ReplaySnapshot) => s.matches({ open: { timeline: 'playing' } });
+/** The turn the address should name (#t=<turn>), once a moment has stayed; null before. */
+export const selectReplaySettledTurn = (s: ReplaySnapshot) => s.context.settledTurn;
 export const selectReplayOpen = (s: ReplaySnapshot) => s.matches('open');

@@ -305,3 +305,7 @@ export const CONTINUATION_LINKS_MAX = 20;
 export const CONTINUATION_PROMPT_TURNS = 40;
 /** Each quoted earlier turn is cut to this many characters. */
 export const CONTINUATION_TURN_CHARS = 2000;
+
+// ── Voices (docs/voices.md) ────────
+/** 'I have the speaker's consent to clone this voice' is required for mode 'clone'. */
+export const VOICE_CONSENT_LABEL = 'I have the speaker’s consent to clone this voice';

@@ -105,8 +105,7 @@ export const speechConnection = speechAbilities.extend({
 export type SpeechConnection = z.infer<typeof speechConnection>;
 export const speechConnectionList = z.object({ connections: z.array(speechConnection) });
 
-/** 'I have the speaker's consent to clone this voice' is required for mode 'clone'. */
-export const VOICE_CONSENT_LABEL = 'I have the speaker’s consent to clone this voice';
+export { VOICE_CONSENT_LABEL } from './constants';
 export const voiceMode = z.enum(['stock', 'clone']);
 export type VoiceMode = z.infer<typeof voiceMode>;
 const voiceName = z

@@ -43,16 +43,18 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         // No storage in this test.
         actions: { persistLogin: () => undefined, clearStoredLogin: () => undefined },
       }),
-      workspace: workspaceMachine.provide({
-        actors: {
-          loadAgents: fromPromise<Agent[]>(async () => []),
-          loadConnections: fromPromise<Edge[]>(async () => []),
-          loadStats: fromPromise(async () => ({})),
-        },
-      }),
-      // The signed-in chunk: real live updates over a socket that only records where it was opened; the other
-      // live actors are stand-ins that do nothing.
+      // The signed-in chunk: the workspace, real live updates over a socket that only records where it was
+      // opened; the other actors are stand-ins that do nothing.
       loadLiveLogic: fromPromise<LiveLogic>(async () => ({
+        workspace: workspaceMachine.provide({
+          actors: {
+            loadAgents: fromPromise<Agent[]>(async () => []),
+            loadConnections: fromPromise<Edge[]>(async () => []),
+            loadStats: fromPromise(async () => ({})),
+          },
+        }),
+        models: createMachine({}),
+        evaluation: createMachine({}),
         liveUpdates: withLiveSocket(
           fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path)),
         ),

@@ -1,6 +1,12 @@
 import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replayMachine, selectReplayOpen, selectReplayPlaying } from '../../src/machines/replay.machine';
+import {
+  ADDRESS_SETTLE_MS,
+  replayMachine,
+  selectReplayOpen,
+  selectReplayPlaying,
+  selectReplaySettledTurn,
+} from '../../src/machines/replay.machine';
 
 describe('replay timeline', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -43,5 +49,36 @@ describe('replay timeline', () => {
     expect(a.getSnapshot().context.turn).toBe(0);
     a.send({ type: 'replay.close' });
     expect(selectReplayOpen(a.getSnapshot())).toBe(false);
+  });
+
+  it('settles the turn the address names once a moment has stayed, not at every step', () => {
+    const a = start(40);
+    const settled = () => selectReplaySettledTurn(a.getSnapshot());
+    a.send({ type: 'replay.open', turn: 3 });
+    expect(settled()).toBeNull();
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    expect(settled()).toBe(3);
+    // Steps closer together than the wait: nothing settles until the last has stayed.
+    for (let i = 0; i < 5; i++) {
+      a.send({ type: 'replay.step', by: 1 });
+      vi.advanceTimersByTime(ADDRESS_SETTLE_MS - 10);
+      expect(settled()).toBe(3);
+    }
+    vi.advanceTimersByTime(10);
+    expect(settled()).toBe(8);
+    // Playing at 16× (a step every 62.5 ms) moves on before a moment settles; pausing settles where it stopped.
+    a.send({ type: 'replay.speed', speed: 16 });
+    a.send({ type: 'replay.play' });
+    vi.advanceTimersByTime(1000);
+    expect(a.getSnapshot().context.turn).toBe(24);
+    expect(settled()).toBe(8);
+    a.send({ type: 'replay.pause' });
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    expect(settled()).toBe(24);
+    // A seek back to the settled turn and away again, within the wait, leaves it as it was.
+    a.send({ type: 'replay.seek', turn: 30 });
+    a.send({ type: 'replay.seek', turn: 24 });
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    expect(settled()).toBe(24);
   });
 });

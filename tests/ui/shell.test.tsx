@@ -43,7 +43,8 @@ describe('main screen shell', () => {
     // The first test of the file also waits for the lazily loaded main screen (the canvas, React Flow) to import.
     expect(await screen.findByText('ada@example.com', undefined, { timeout: 10_000 })).toBeTruthy();
     // The top bar's count (the canvas placeholder that said '3 agents' gave way to the canvas).
-    await waitFor(() => expect(count('agents')).toBe('3'));
+    // The workspace comes with the signed-in chunk (composeWorkspace.ts), which the first test also waits to import.
+    await waitFor(() => expect(count('agents')).toBe('3'), { timeout: 10_000 });
     expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '2']);
 
     act(() => actor.system.get('workspace').send({ type: 'selection.toggle', id: 'a2' }));

@@ -9,6 +9,7 @@ import {
   selectIsHybridView,
   selectIsPanelShown,
   selectIsTestingConnection,
+  selectEvaluation,
   selectModels,
   selectStandardDiscussion,
   selectWorkspace,
@@ -176,7 +177,7 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   type="button"
                   role="menuitem"
                   className="topbar__menu-item"
-                  onClick={choose(() => app.getSnapshot().children.evaluation?.send({ type: 'evaluation.open' }))}
+                  onClick={choose(() => selectEvaluation(app.getSnapshot())?.send({ type: 'evaluation.open' }))}
                 >
                   Evaluate
                 </button>

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   selectReplayPlaying,
+  selectReplaySettledTurn,
   selectReplaySpeed,
   selectReplayTurn,
   selectReplayTurns,
@@ -30,9 +31,6 @@ export const turnInHash = (hash: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** How long a moment stays before the address names it. */
-const ADDRESS_SETTLE_MS = 150;
-
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
 /**
@@ -43,6 +41,24 @@ function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
   const all = selectMessageIds(moments[moments.length - 1]);
   const size = feed.items.keys.length;
   return size === all.length ? all : all.slice(0, size);
+}
+
+/**
+ * The address holds the moment, so a copied link opens the replay there: the replay actor says which turn has
+ * settled (replay.machine.ts), and the address is written only when that turn changes. A component of its own, so
+ * a settled turn re-renders nothing else.
+ */
+function ReplayAddress({ replay }: { replay: ReplayActorRef }) {
+  const settledTurn = useSelector(replay, selectReplaySettledTurn);
+  useEffect(() => {
+    if (settledTurn === null) return;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#t=${settledTurn}`,
+    );
+  }, [settledTurn]);
+  return null;
 }
 
 export function ReplayView({
@@ -68,21 +84,9 @@ export function ReplayView({
   // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
   const [chartOpen, setChartOpen] = useState(false);
   const story = chartOpen ? selectPositionStory(feed) : null;
-  // The address holds the moment, so a copied link opens the replay there: written once the moment has stayed for
-  // ADDRESS_SETTLE_MS, not at every step (a history entry per step cost each step time, and Chromium ignores a
-  // page's history calls past a few hundred in ten seconds, as Play at 16× would make).
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${window.location.search}#t=${turn}`,
-      );
-    }, ADDRESS_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [turn]);
   return (
     <div className="replay">
+      <ReplayAddress replay={replay} />
       <CanvasPositions workspace={workspace} feed={feed} />
       <div className="replay__state" aria-live="polite">
         <span>
