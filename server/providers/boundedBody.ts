@@ -1,4 +1,5 @@
-// Reads a fetch answer's body up to a number of bytes: what another server sends is bounded before it is held.
+// Reads a fetch answer's body up to a number of bytes: what another server sends is bounded before it is held,
+// and the read stops (the socket is let go) the moment it passes the cap, never after reading it whole.
 
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -7,8 +8,8 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
+export async function readCappedBytes(res: Response, maxBytes: number): Promise<Buffer> {
+  if (!res.body) return Buffer.alloc(0);
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body.cancel().catch(() => undefined);
@@ -29,5 +30,9 @@ export async function readCapped(res: Response, maxBytes: number): Promise<strin
     await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
-  return Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
+}
+
+export async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  return (await readCappedBytes(res, maxBytes)).toString('utf8');
 }

@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors';
 import { perUserLimit } from '../http/userRateLimit';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { checkUrl } from '../models/addressRule';
+import { assertRoomForConnection, connectionRateLimits } from '../connections/caps';
 import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pullJobs';
 import {
   connectionView,
@@ -50,8 +51,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
   // Per user (every route here is signed in) and minute: Test is a cheap scanner of the server's own network,
   // Save and pulls make the server call out too.
   const perUser = (max: number, what: string) => perUserLimit(app, max, what);
-  const testLimited = perUser(ctx.config.modelTestRateLimit, 'connection tests');
-  const saveLimited = perUser(ctx.config.modelSaveRateLimit, 'connection saves');
+  const { testLimited, saveLimited } = connectionRateLimits(app, ctx);
   const pullLimited = perUser(ctx.config.modelPullRateLimit, 'pulls');
   const statusLimited = perUser(ctx.config.modelStatusRateLimit, 'connection checks');
 
@@ -169,16 +169,7 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const body = req.body;
-      const max = ctx.config.maxConnectionsPerUser;
-      const [{ n }] = await ctx.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM model_connections WHERE user_id = $1',
-        [req.userId],
-      );
-      if (n >= max)
-        throw new HttpError(
-          409,
-          `You have ${n} model connections, as many as this server allows (MAX_CONNECTIONS_PER_USER=${max}); delete one to add another`,
-        );
+      await assertRoomForConnection(ctx, 'model_connections', req.userId, 'model connections');
       await refuseBlocked(body.base_url);
       const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
         kind: body.kind,

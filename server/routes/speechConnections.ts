@@ -15,6 +15,8 @@ import {
 } from '../../src/schemas/speechConnections';
 import { ownedAgent, toAgent } from '../agents/agentStore';
 import { requireUser } from '../auth/guard';
+import { isOperator } from '../auth/operator';
+import { assertRoomForConnection, assertTtsQuota, connectionRateLimits } from '../connections/caps';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { secretBox } from '../models/service';
@@ -45,6 +47,7 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
+  const { testLimited, saveLimited } = connectionRateLimits(app, ctx);
 
   const refuseBlocked = async (baseUrl: string) => {
     const blocked = await refuseBlockedSpeechUrl(ctx, baseUrl);
@@ -75,18 +78,22 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
         response: { 200: speechConnectionList },
       },
     },
-    async (req) => speechConnectionList.parse({ connections: await listSpeechConnections(ctx, req.userId) }),
+    async (req) =>
+      speechConnectionList.parse({
+        connections: await listSpeechConnections(ctx, req.userId, { operator: await isOperator(ctx, req.userId) }),
+      }),
   );
 
   app.post(
     '/speech-connections/test',
     {
+      ...testLimited,
       schema: {
         tags,
         summary: 'Test a speech connection: the voices it lists and whether it can clone, or exactly what failed',
         body: speechConnectionTestBody,
         response: { 200: speechConnectionTestResult },
-        errors: NOT_FOUND,
+        errors: { ...NOT_FOUND, 429: 'Too many tests in a minute' },
       },
     },
     async (req) => {
@@ -114,17 +121,22 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
   app.post(
     '/speech-connections',
     {
+      ...saveLimited,
       schema: {
         tags,
         summary: 'Add a speech connection',
         description: 'The API key is stored encrypted and never sent back.',
         body: speechConnectionCreate,
         response: { 201: speechConnection },
-        errors: { 409: 'A speech connection with this name exists' },
+        errors: {
+          409: 'A speech connection with this name exists, or you have as many as the server allows',
+          429: 'Too many saves in a minute',
+        },
       },
     },
     async (req, reply) => {
       const body = req.body;
+      await assertRoomForConnection(ctx, 'speech_connections', req.userId, 'speech connections');
       await refuseBlocked(body.base_url);
       const row = await insertSpeechRow(ctx.db, await secretBox(ctx), req.userId, {
         kind: body.kind,
@@ -142,6 +154,7 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
   app.patch(
     '/speech-connections/:id',
     {
+      ...saveLimited,
       schema: {
         tags,
         summary: 'Edit a speech connection',
@@ -149,7 +162,7 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
         params: idParams,
         body: speechConnectionUpdate,
         response: { 200: speechConnection },
-        errors: { 403: READ_ONLY, ...NOT_FOUND },
+        errors: { 403: READ_ONLY, ...NOT_FOUND, 429: 'Too many saves in a minute' },
       },
     },
     async (req) => {
@@ -205,12 +218,18 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
         params: idParams,
         body: voiceSampleBody,
         response: { 200: voiceSampleAnswer },
-        errors: { ...NOT_FOUND, 502: 'The voice server failed' },
+        errors: {
+          ...NOT_FOUND,
+          429: 'Your stored speech has reached its quota (TTS_QUOTA_MB)',
+          502: 'The voice server failed',
+        },
       },
     },
     async (req) => {
       if (!(await findSpeechTarget(ctx, req.userId, req.params.id)))
         throw new HttpError(404, 'No such speech connection');
+      // A sample is stored speech like any other: it counts against the quota and stops at it.
+      await assertTtsQuota(ctx, req.userId);
       try {
         const out = await speakSample(ctx, req.userId, req.params.id, req.body.voice, VOICE_SAMPLE_TEXT);
         const stored = await writeTtsAudio(ctx.config.mediaDir, out.audio, out.extension);

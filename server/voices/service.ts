@@ -8,7 +8,10 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
-import { ProviderError } from '../providers/errors';
+import { voiceLimitsOf } from '../config';
+import { SERVER_CONNECTION_DOWN } from '../models/service';
+import { ProviderError, withoutKey } from '../providers/errors';
+import { maskSecrets } from '../providers/mask';
 import { findEspeak } from '../providers/speech/espeak';
 import {
   abilitySummary,
@@ -105,9 +108,13 @@ export async function findSpeechTarget(ctx: AppContext, userId: string, id: stri
 /** A client for the target's server that checks the address rule before every call to a user's connection. */
 export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
   if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
-  const client = createVoiceClient({ kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }, timeoutMs);
-  if (t.readOnly) return client;
+  const client = createVoiceClient(
+    { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
+    timeoutMs,
+    voiceLimitsOf(ctx.config),
+  );
   const guard = async () => {
+    if (t.readOnly) return;
     const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
     if (blocked)
       throw new ProviderError(
@@ -116,12 +123,19 @@ export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: numb
         'unconfigured',
       );
   };
+  // A voice server may quote the key it was sent; no error of any call carries it on.
+  const run = async <R>(f: () => Promise<R>): Promise<R> => {
+    await guard();
+    return f().catch((e) => {
+      throw withoutKey(e, t.apiKey);
+    });
+  };
   return {
-    abilities: async (s) => (await guard(), client.abilities(s)),
-    speak: async (...a) => (await guard(), client.speak(...a)),
-    speakWithRecording: async (...a) => (await guard(), client.speakWithRecording(...a)),
-    addVoice: async (...a) => (await guard(), client.addVoice(...a)),
-    deleteVoice: async (...a) => (await guard(), client.deleteVoice(...a)),
+    abilities: (s) => run(() => client.abilities(s)),
+    speak: (...a) => run(() => client.speak(...a)),
+    speakWithRecording: (...a) => run(() => client.speakWithRecording(...a)),
+    addVoice: (...a) => run(() => client.addVoice(...a)),
+    deleteVoice: (...a) => run(() => client.deleteVoice(...a)),
   };
 }
 
@@ -139,13 +153,16 @@ export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promis
     const a = await createVoiceClient(
       { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
       SPEECH_LIST_TIMEOUT_MS,
+      voiceLimitsOf(ctx.config),
     ).abilities();
     return { ok: true, ...a, summary: abilitySummary(a) };
   } catch (e) {
     const err = e as ProviderError;
-    const detail = t.apiKey ? err.message.split(t.apiKey).join('••••') : err.message;
+    const detail = maskSecrets(err.message, [t.apiKey]);
     if (err.status === 401 || err.status === 403) return { ok: false, reason: 'key_rejected', detail };
     if (err.kind === 'timeout') return { ok: false, reason: 'timeout', detail };
+    // Not a speech server, or an answer over a cap: what answered is not what the connection says it is.
+    if (err.kind === 'malformed') return { ok: false, reason: 'not_compatible', detail };
     if (err.code === 'ECONNREFUSED') return { ok: false, reason: 'refused', detail };
     if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return { ok: false, reason: 'dns', detail };
     return { ok: false, reason: err.kind === 'http' ? 'http' : 'unreachable', detail };
@@ -171,7 +188,10 @@ const stateOf = (r: SpeechConnectionTestResult): ConnectionState =>
       ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
       : { state: 'unreachable', reason: r.reason, detail: r.detail };
 
-export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): SpeechConnection {
+/** The server's own address and error text are the operator's (as for model connections); a user's are theirs. */
+export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult, operator = false): SpeechConnection {
+  const hidden = t.readOnly && t.kind !== 'espeak' && !operator;
+  const status = stateOf(r);
   const a = r.ok
     ? r
     : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
@@ -179,11 +199,11 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): Spee
     id: t.id,
     kind: t.kind,
     name: t.name,
-    base_url: t.kind === 'espeak' ? 'on this server' : t.baseUrl,
+    base_url: t.kind === 'espeak' ? 'on this server' : hidden ? '' : t.baseUrl,
     model: t.model,
     api_key_hint: t.keyHint,
     read_only: t.readOnly,
-    status: stateOf(r),
+    status: hidden && 'detail' in status ? ({ ...status, detail: SERVER_CONNECTION_DOWN } as ConnectionState) : status,
     voices: a.voices,
     lists_voices: a.lists_voices,
     can_clone: a.can_clone,
@@ -195,14 +215,14 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): Spee
 export async function listSpeechConnections(
   ctx: AppContext,
   userId: string,
-  fresh = false,
+  opts: { fresh?: boolean; operator?: boolean } = {},
 ): Promise<SpeechConnection[]> {
   const targets = [
     ...serverSpeechTargets(ctx),
     ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
   ];
-  const results = await Promise.all(targets.map((t) => known(ctx, t, fresh)));
-  return targets.map((t, i) => speechView(t, results[i]));
+  const results = await Promise.all(targets.map((t) => known(ctx, t, !!opts.fresh)));
+  return targets.map((t, i) => speechView(t, results[i], !!opts.operator));
 }
 
 export async function speechConnectionView(ctx: AppContext, userId: string, id: string): Promise<SpeechConnection> {

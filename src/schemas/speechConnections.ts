@@ -105,6 +105,12 @@ export const speechConnection = speechAbilities.extend({
 export type SpeechConnection = z.infer<typeof speechConnection>;
 export const speechConnectionList = z.object({ connections: z.array(speechConnection) });
 
+/** OpenAI's own voice names: what the voice picker offers for an OpenAI-style server that does not list its voices. */
+export const OPENAI_STOCK_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'];
+/** The voices a picker offers: those the server listed, else (OpenAI-style) OpenAI's own names, which it most likely takes. */
+export const pickableVoices = (c: Pick<SpeechConnection, 'kind' | 'voices' | 'lists_voices'>): string[] =>
+  c.lists_voices ? c.voices : c.kind === 'openai' ? OPENAI_STOCK_VOICES : c.voices;
+
 /** 'I have the speaker's consent to clone this voice' is required for mode 'clone'. */
 export const VOICE_CONSENT_LABEL = 'I have the speaker’s consent to clone this voice';
 export const voiceMode = z.enum(['stock', 'clone']);

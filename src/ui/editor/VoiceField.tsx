@@ -7,7 +7,7 @@ import type { AgentVoiceActorRef } from '../../machines/agentVoice.machine';
 import type { EditorActorRef } from '../../machines/editor.machine';
 import { selectReferenceAudioRef } from '../../machines/editor.selectors';
 import type { ReferenceAudioActorRef } from '../../machines/referenceAudio.machine';
-import { VOICE_CONSENT_LABEL, type VoiceMode } from '../../schemas/speechConnections';
+import { VOICE_CONSENT_LABEL, pickableVoices, type VoiceMode } from '../../schemas/speechConnections';
 import { DismissibleMessage } from '../common/DismissibleMessage';
 import { Field } from './Field';
 import './voice.css';
@@ -143,7 +143,7 @@ function VoiceBox({
               onChange={(e) => send({ type: 'voice.pick', voice: e.target.value })}
             >
               {!draft.voice && <option value="">Choose a voice</option>}
-              {[...new Set([...(draft.voice ? [draft.voice] : []), ...chosen.voices])].map((v) => (
+              {[...new Set([...(draft.voice ? [draft.voice] : []), ...pickableVoices(chosen)])].map((v) => (
                 <option key={v} value={v}>
                   {v}
                 </option>

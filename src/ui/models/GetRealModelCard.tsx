@@ -110,8 +110,9 @@ export function SuggestedBuiltin({ actor }: { actor: BuiltinModelsActorRef }) {
   if (!m)
     return (
       <span>
-        No built-in model fits this server’s free memory; put a .gguf file in {dir || 'the models folder'}, then
-        Refresh.
+        No built-in model fits this server’s free memory;{' '}
+        {/* The folder is the operator's (the list names it to them only); anyone else asks them. */}
+        {dir ? `put a .gguf file in ${dir}, then Refresh.` : 'ask the server’s operator to add a model file.'}
       </span>
     );
   return (
