@@ -15,7 +15,7 @@ import type { ServerEngine } from './serverEngine';
 export type { ServerEngine } from './serverEngine';
 import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
-import { findOwnedRow, listRows, ownedRow, storedKey, type ConnectionRow } from './store';
+import { modelConnectionStore, type ConnectionRow } from './store';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
 // (from model_connections), each with its state and models; and the one place an agent's model id becomes the
@@ -134,14 +134,8 @@ export function serverTargets(ctx: AppContext): Target[] {
 }
 
 export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Target> {
-  const box = await secretBox(ctx);
-  let apiKey: string | null = null;
-  try {
-    apiKey = storedKey(box, row);
-  } catch {
-    // Sealed with another SECRETS_KEY: the connection stays listed and says its key must be entered again.
-    apiKey = null;
-  }
+  // Sealed with another SECRETS_KEY: null, and the connection stays listed and says its key must be entered again.
+  const apiKey = modelConnectionStore.openKey(await secretBox(ctx), row);
   return {
     id: row.id,
     kind: row.kind,
@@ -156,7 +150,7 @@ export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Ta
 }
 
 export async function userTargets(ctx: AppContext, userId: string): Promise<Target[]> {
-  return Promise.all((await listRows(ctx.db, userId)).map((r) => rowTarget(ctx, r)));
+  return Promise.all((await modelConnectionStore.list(ctx.db, userId)).map((r) => rowTarget(ctx, r)));
 }
 
 /** Lists a connection's models, through the address rule for the user's own. */
@@ -242,7 +236,7 @@ export async function listConnections(
 }
 
 export async function connectionView(ctx: AppContext, userId: string, id: string): Promise<ModelConnection> {
-  const t = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
+  const t = await rowTarget(ctx, await modelConnectionStore.owned(ctx.db, userId, id));
   return view(t, await listing(ctx, t, true));
 }
 
@@ -311,7 +305,7 @@ export async function resolveModel(
   if (!parsed) return null;
   const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
   if (server) return { provider: providerFor(ctx, server), model: parsed.model };
-  const row = await findOwnedRow(ctx.db, userId, parsed.connectionId);
+  const row = await modelConnectionStore.find(ctx.db, userId, parsed.connectionId);
   if (!row) {
     throw new ProviderError(
       `The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`,

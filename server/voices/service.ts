@@ -2,6 +2,7 @@ import type { ConnectionState } from '../../src/schemas/modelConnections';
 import {
   SERVER_SPEECH_IDS,
   type SpeechConnection,
+  type SpeechConnectionKind,
   type SpeechConnectionTestResult,
 } from '../../src/schemas/speechConnections';
 import type { AppContext } from '../context';
@@ -19,7 +20,7 @@ import {
   type ServerAbilities,
   type VoiceClient,
 } from '../providers/speech/voiceServer';
-import { findSpeechRow, listSpeechRows, openSpeechKey, type SpeechRow } from './store';
+import { speechConnectionStore, type SpeechRow } from './store';
 
 // A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
 // and espeak-ng when installed), read-only, then the user's, each with what its server can do.
@@ -32,7 +33,7 @@ export const SPEECH_LIST_TIMEOUT_MS = 3_000;
 
 export interface SpeechTarget {
   id: string;
-  kind: 'openai' | 'chatterbox' | 'espeak';
+  kind: SpeechConnectionKind;
   name: string;
   baseUrl: string;
   apiKey: string | null;
@@ -89,7 +90,7 @@ export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<
     kind: row.kind,
     name: row.name,
     baseUrl: row.base_url,
-    apiKey: openSpeechKey(await secretBox(ctx), row),
+    apiKey: speechConnectionStore.openKey(await secretBox(ctx), row),
     model: row.model,
     keyHint: row.api_key_hint,
     readOnly: false,
@@ -101,7 +102,7 @@ export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<
 export async function findSpeechTarget(ctx: AppContext, userId: string, id: string): Promise<SpeechTarget | null> {
   const server = serverSpeechTargets(ctx).find((t) => t.id === id);
   if (server) return server;
-  const row = await findSpeechRow(ctx.db, userId, id);
+  const row = await speechConnectionStore.find(ctx.db, userId, id);
   return row ? rowSpeechTarget(ctx, row) : null;
 }
 
@@ -219,7 +220,7 @@ export async function listSpeechConnections(
 ): Promise<SpeechConnection[]> {
   const targets = [
     ...serverSpeechTargets(ctx),
-    ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
+    ...(await Promise.all((await speechConnectionStore.list(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
   ];
   const results = await Promise.all(targets.map((t) => known(ctx, t, !!opts.fresh)));
   return targets.map((t, i) => speechView(t, results[i], !!opts.operator));

@@ -3,6 +3,7 @@ import { ProviderError, callSignal, httpError, networkError, origin } from '../e
 import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from '../llm/limits';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
 import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
+import type { UserSpeechKind } from '../../../src/schemas/speechConnections';
 
 // The calls a speech connection makes, in the shapes the servers people run actually read (README 'Voices'):
 //   - OpenAI's POST /v1/audio/speech {model, input, voice, speed, response_format} (OpenAI, openedai-speech,
@@ -12,7 +13,7 @@ import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
 //     DELETE /v1/voices/{name}, and POST /v1/audio/speech/upload (multipart with voice_file) for a one-off clone.
 
 export interface VoiceServer {
-  kind: 'openai' | 'chatterbox';
+  kind: UserSpeechKind;
   baseUrl: string;
   apiKey?: string | null;
   model?: string | null;

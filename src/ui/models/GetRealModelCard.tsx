@@ -8,6 +8,7 @@ import * as bsel from '../../machines/builtinModels.selectors';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import { selectOnlyOffline, selectShowConnectHint } from '../../machines/models.selectors';
 import type { RecommendedModel } from '../../schemas/builtinModels';
+import type { ModelConnectionKind } from '../../schemas/modelConnections';
 import { formatBytes } from './BuiltinModels';
 import './models.css';
 
@@ -32,7 +33,7 @@ export function GetRealModelCard({
   );
   const hasBuiltin = useSelector(models, (s) => !!s?.context.connections.some((c) => c.kind === 'builtin'));
   if (!models || !show) return null;
-  const open = (kind: 'ollama' | 'openai' | 'builtin' | null) => {
+  const open = (kind: ModelConnectionKind | null) => {
     models.send({ type: 'models.open' });
     if (kind) models.send({ type: 'models.add', kind });
   };

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import type { SpeechConnectionsActorRef, SpeechFormField } from '../../machines/speechConnections.machine';
 import { API_KEY_MAX_BYTES } from '../../schemas/modelConnections';
-import { SPEECH_KIND_LABELS, type SpeechConnection } from '../../schemas/speechConnections';
+import { SPEECH_KIND_LABELS, type SpeechConnection, type UserSpeechKind } from '../../schemas/speechConnections';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 
 export function SpeechConnections({ models }: { models: ModelsActorRef }) {
@@ -93,7 +93,7 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
           <select
             value={form.kind}
             disabled={form.mode === 'edit' || busy}
-            onChange={(e) => actor.send({ type: 'speech.form.kind', kind: e.target.value as 'openai' | 'chatterbox' })}
+            onChange={(e) => actor.send({ type: 'speech.form.kind', kind: e.target.value as UserSpeechKind })}
           >
             <option value="chatterbox">{SPEECH_KIND_LABELS.chatterbox}</option>
             <option value="openai">{SPEECH_KIND_LABELS.openai}</option>
