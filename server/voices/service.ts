@@ -1,4 +1,3 @@
-import type { ConnectionState } from '../../src/schemas/modelConnections';
 import {
   SERVER_SPEECH_IDS,
   type SpeechConnection,
@@ -10,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
 import { voiceLimitsOf } from '../config';
-import { SERVER_CONNECTION_DOWN } from '../models/service';
+import { connectionStatus } from '../connections/status';
 import { ProviderError, withoutKey } from '../providers/errors';
 import { maskSecrets } from '../providers/mask';
 import { findEspeak } from '../providers/speech/espeak';
@@ -182,17 +181,9 @@ async function known(ctx: AppContext, t: SpeechTarget, fresh: boolean): Promise<
 /** What the server of a connection can do now (cached briefly). */
 export const abilitiesOf = (ctx: AppContext, t: SpeechTarget, fresh = false) => known(ctx, t, fresh);
 
-const stateOf = (r: SpeechConnectionTestResult): ConnectionState =>
-  r.ok
-    ? { state: 'reachable' }
-    : r.reason === 'key_rejected'
-      ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
-      : { state: 'unreachable', reason: r.reason, detail: r.detail };
-
 /** The server's own address and error text are the operator's (as for model connections); a user's are theirs. */
 export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult, operator = false): SpeechConnection {
   const hidden = t.readOnly && t.kind !== 'espeak' && !operator;
-  const status = stateOf(r);
   const a = r.ok
     ? r
     : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
@@ -204,7 +195,7 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult, opera
     model: t.model,
     api_key_hint: t.keyHint,
     read_only: t.readOnly,
-    status: hidden && 'detail' in status ? ({ ...status, detail: SERVER_CONNECTION_DOWN } as ConnectionState) : status,
+    status: connectionStatus(r, hidden),
     voices: a.voices,
     lists_voices: a.lists_voices,
     can_clone: a.can_clone,

@@ -7,6 +7,7 @@ import type { SpeechConnectionsActorRef, SpeechFormField } from '../../machines/
 import { API_KEY_MAX_BYTES } from '../../schemas/modelConnections';
 import { SPEECH_KIND_LABELS, type SpeechConnection, type UserSpeechKind } from '../../schemas/speechConnections';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConnectionFormActions } from './ConnectionFormActions';
 
 export function SpeechConnections({ models }: { models: ModelsActorRef }) {
   const actor = useSelector(models, (s) => s.children.speechConnections as SpeechConnectionsActorRef | undefined);
@@ -144,31 +145,15 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
           )}
         </div>
       )}
-      {error && (
-        <p className="models-form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row models-form__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!canTest}
-          onClick={() => actor.send({ type: 'speech.form.test' })}
-        >
-          {testing ? 'Testing…' : 'Test'}
-        </button>
-        <button type="submit" className="button button--primary" disabled={!canTest}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'speech.form.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
+      <ConnectionFormActions
+        error={error}
+        testing={testing}
+        saving={saving}
+        canTest={canTest}
+        canSave={canTest}
+        onTest={() => actor.send({ type: 'speech.form.test' })}
+        onCancel={() => actor.send({ type: 'speech.form.cancel' })}
+      />
     </form>
   );
 }
