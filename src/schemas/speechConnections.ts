@@ -1,30 +1,20 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import './common';
-import {
-  apiKey,
-  connectionName,
-  connectionState,
-  connectionTestBodyOf,
-  connectionTestFailure,
-  httpUrl,
-  kindLabel,
-  kindsOf,
-  userKindsOf,
-} from './connectionKinds';
+import * as shared from './connectionKinds';
 
 // Speech connections and agent voices (README 'Voices'): the REST surface under /speech-connections and
 // /agents/{id}/voice. Shared by the SPA and the server; the server's route definitions carry them.
 
 /** Every speech kind, from the one kind table ('espeak' is the server's built-in espeak-ng, read-only). */
-export const speechConnectionKind = kindsOf('speech');
+export const speechConnectionKind = shared.kindsOf('speech');
 export type SpeechConnectionKind = z.infer<typeof speechConnectionKind>;
 export const SPEECH_CONNECTION_KINDS = speechConnectionKind.options;
 export const SPEECH_KIND_LABELS = Object.fromEntries(
-  SPEECH_CONNECTION_KINDS.map((k) => [k, kindLabel('speech', k)]),
+  SPEECH_CONNECTION_KINDS.map((k) => [k, shared.kindLabel('speech', k)]),
 ) as Record<SpeechConnectionKind, string>;
 /** The speech kinds a user may add. */
-export const userSpeechKind = userKindsOf('speech');
+export const userSpeechKind = shared.userKindsOf('speech');
 export type UserSpeechKind = z.infer<typeof userSpeechKind>;
 /** The ids of the server's own speech connections (from its environment, read-only). */
 export const SERVER_SPEECH_IDS = { env: 'server-speech', espeak: 'server-espeak' } as const;
@@ -38,15 +28,15 @@ const speechModel = z
 
 export const speechConnectionCreate = z.object({
   kind: userSpeechKind,
-  name: connectionName,
-  base_url: httpUrl,
-  api_key: apiKey.nullish(),
+  name: shared.connectionName,
+  base_url: shared.httpUrl,
+  api_key: shared.apiKey.nullish(),
   model: speechModel.nullish(),
 });
 export type SpeechConnectionCreate = z.infer<typeof speechConnectionCreate>;
 export const speechConnectionUpdate = speechConnectionCreate.partial().omit({ kind: true });
 export type SpeechConnectionUpdate = z.infer<typeof speechConnectionUpdate>;
-export const speechConnectionTestBody = connectionTestBodyOf(userSpeechKind);
+export const speechConnectionTestBody = shared.connectionTestBodyOf(userSpeechKind);
 export type SpeechConnectionTestBody = z.infer<typeof speechConnectionTestBody>;
 
 /** What a speech server can do, as Test says it: 'lists 12 voices · can clone'. */
@@ -63,7 +53,7 @@ export const speechAbilities = z.object({
 export type SpeechAbilities = z.infer<typeof speechAbilities>;
 export const speechConnectionTestResult = z.discriminatedUnion('ok', [
   speechAbilities.extend({ ok: z.literal(true) }),
-  connectionTestFailure,
+  shared.connectionTestFailure,
 ]);
 export type SpeechConnectionTestResult = z.infer<typeof speechConnectionTestResult>;
 
@@ -76,7 +66,7 @@ export const speechConnection = speechAbilities.extend({
   model: z.string().nullable(),
   api_key_hint: z.string().nullable(),
   read_only: z.boolean(),
-  status: connectionState,
+  status: shared.connectionState,
 });
 export type SpeechConnection = z.infer<typeof speechConnection>;
 export const speechConnectionList = z.object({ connections: z.array(speechConnection) });
