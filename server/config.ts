@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { type SourcesConfig, sourcesConfigFrom } from './sources/config';
 import path from 'node:path';
 import { AUDIO_TIMEOUT_MS, DEFAULT_TTS } from '../src/schemas/constants';
+import { DEFAULT_VOICE_AUDIO_MAX_BYTES } from './providers/speech/audioAnswer';
 import { builtinConfigFrom, type BuiltinConfig } from './providers/llm/builtin/config';
 
 /** The pace of the built-in offline model unless OFFLINE_MODEL_TOKENS_PER_SECOND says otherwise: about a person's. */
@@ -116,6 +117,8 @@ export interface ServerConfig {
   voiceTimeoutMs: number;
   /** Characters per request to a voice server; longer speech is split at sentence ends. */
   voiceChunkChars: number;
+  /** The largest audio answer read from a speech server (VOICE_AUDIO_MAX_BYTES), cut while it streams. */
+  voiceAudioMaxBytes: number;
 }
 
 const num = (v: string | undefined, d: number) =>
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Never past the audio queue's own time-out: a slow voice server must not hold the discussion longer.
     voiceTimeoutMs: Math.min(AUDIO_TIMEOUT_MS, Math.max(100, num(env.VOICE_TIMEOUT_MS, AUDIO_TIMEOUT_MS))),
     voiceChunkChars: Math.max(50, num(env.VOICE_CHUNK_CHARS, 3_000)),
+    voiceAudioMaxBytes: Math.max(64 * 1024, num(env.VOICE_AUDIO_MAX_BYTES, DEFAULT_VOICE_AUDIO_MAX_BYTES)),
     ...overrides,
   };
 }
@@ -243,6 +247,9 @@ export const replyLimitsOf = (c: ServerConfig) => ({
   maxLineBytes: c.llmMaxLineBytes,
 });
 /** The model list caps, from the configuration. */
+/** What a voice server's answers may hold (the voice list as a model list, each audio answer). */
+export const voiceLimitsOf = (c: ServerConfig) => ({ list: listLimitsOf(c), audioMaxBytes: c.voiceAudioMaxBytes });
+
 export const listLimitsOf = (c: ServerConfig) => ({
   maxModels: c.modelListMaxModels,
   maxNameLength: c.modelListMaxNameLength,

@@ -1,4 +1,8 @@
-import type { ConnectionFailureKind, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import type {
+  ConnectionFailureKind,
+  ModelConnectionTestResult,
+  UserModelKind,
+} from '../../src/schemas/modelConnections';
 import { readCapped } from '../providers/boundedBody';
 import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from '../providers/llm/limits';
 import { maskSecrets } from '../providers/mask';
@@ -11,7 +15,7 @@ import { blockedCause, type FetchLike } from './guardedFetch';
 // each connection's state both come from here.
 
 export interface ProbeTarget {
-  kind: 'ollama' | 'openai';
+  kind: UserModelKind;
   baseUrl: string;
   apiKey?: string | null;
 }

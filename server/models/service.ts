@@ -1,4 +1,4 @@
-import type { ConnectionState, ModelConnection, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import type { ModelConnection, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
 import { SERVER_CONNECTION_IDS, modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
 import type { AppContext } from '../context';
 import { ProviderError } from '../providers/errors';
@@ -15,7 +15,8 @@ import type { ServerEngine } from './serverEngine';
 export type { ServerEngine } from './serverEngine';
 import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
-import { findOwnedRow, listRows, ownedRow, storedKey, type ConnectionRow } from './store';
+import { modelConnectionStore, type ConnectionRow } from './store';
+import { connectionStatus } from '../connections/status';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
 // (from model_connections), each with its state and models; and the one place an agent's model id becomes the
@@ -134,14 +135,8 @@ export function serverTargets(ctx: AppContext): Target[] {
 }
 
 export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Target> {
-  const box = await secretBox(ctx);
-  let apiKey: string | null = null;
-  try {
-    apiKey = storedKey(box, row);
-  } catch {
-    // Sealed with another SECRETS_KEY: the connection stays listed and says its key must be entered again.
-    apiKey = null;
-  }
+  // Sealed with another SECRETS_KEY: null, and the connection stays listed and says its key must be entered again.
+  const apiKey = modelConnectionStore.openKey(await secretBox(ctx), row);
   return {
     id: row.id,
     kind: row.kind,
@@ -156,7 +151,7 @@ export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Ta
 }
 
 export async function userTargets(ctx: AppContext, userId: string): Promise<Target[]> {
-  return Promise.all((await listRows(ctx.db, userId)).map((r) => rowTarget(ctx, r)));
+  return Promise.all((await modelConnectionStore.list(ctx.db, userId)).map((r) => rowTarget(ctx, r)));
 }
 
 /** Lists a connection's models, through the address rule for the user's own. */
@@ -195,23 +190,7 @@ async function listing(ctx: AppContext, t: Target, fresh: boolean): Promise<List
 /** Forget what a connection listed (after a pull or a delete, so the next list is fresh). */
 export const forgetListing = (ctx: AppContext, connectionId: string) => modelsState(ctx).listings.delete(connectionId);
 
-const stateOf = (r: ModelConnectionTestResult): ConnectionState =>
-  r.ok
-    ? { state: 'reachable' }
-    : r.reason === 'key_rejected'
-      ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
-      : { state: 'unreachable', reason: r.reason, detail: r.detail };
-
-/** What a user who is not the operator reads where the server's own connection's error text would be. */
-export const SERVER_CONNECTION_DOWN = "The server's own connection does not answer; its operator can see why.";
-
-/** The server's address and error text are the operator's; the user's own connection is theirs to see. */
-function statusFor(t: Target, l: Listed, operator: boolean): ConnectionState {
-  const state = stateOf(l.result);
-  return t.readOnly && !operator && 'detail' in state
-    ? ({ ...state, detail: SERVER_CONNECTION_DOWN } as ConnectionState)
-    : state;
-}
+export { SERVER_CONNECTION_DOWN } from '../connections/status';
 
 function view(t: Target, l: Listed, operator = false): ModelConnection {
   const names = l.result.ok ? l.result.models : l.lastModels;
@@ -224,7 +203,7 @@ function view(t: Target, l: Listed, operator = false): ModelConnection {
     api_key_hint: t.keyHint,
     read_only: t.readOnly,
     manage_models: t.kind === 'ollama' && (!t.readOnly || operator),
-    status: statusFor(t, l, operator),
+    status: connectionStatus(l.result, t.readOnly && !operator),
     models: names.map((n) => ({ id: modelId(t.id, n), name: n, label: modelLabel(t.name, n) })),
     stale: !l.result.ok && names.length > 0,
   };
@@ -242,7 +221,7 @@ export async function listConnections(
 }
 
 export async function connectionView(ctx: AppContext, userId: string, id: string): Promise<ModelConnection> {
-  const t = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
+  const t = await rowTarget(ctx, await modelConnectionStore.owned(ctx.db, userId, id));
   return view(t, await listing(ctx, t, true));
 }
 
@@ -311,7 +290,7 @@ export async function resolveModel(
   if (!parsed) return null;
   const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
   if (server) return { provider: providerFor(ctx, server), model: parsed.model };
-  const row = await findOwnedRow(ctx.db, userId, parsed.connectionId);
+  const row = await modelConnectionStore.find(ctx.db, userId, parsed.connectionId);
   if (!row) {
     throw new ProviderError(
       `The connection of the model "${parsed.model}" no longer exists; choose another model in the agent's editor`,

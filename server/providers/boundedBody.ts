@@ -1,4 +1,5 @@
-// Reads a fetch answer's body up to a number of bytes: what another server sends is bounded before it is held.
+// Reads a fetch answer's body up to a number of bytes: what another server sends is bounded before it is held,
+// and the read stops (the socket is let go) the moment it passes the cap, never after reading it whole.
 
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

@@ -59,6 +59,7 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
       apiKey: config.ttsApiKey,
       model: config.ttsModel,
       voice: config.ttsVoice,
+      maxAudioBytes: config.voiceAudioMaxBytes,
     });
   const espeak = findEspeak(config.espeakPath);
   return espeak ? createEspeakProvider({ executable: espeak }) : createNoSpeech();

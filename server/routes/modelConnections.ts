@@ -17,7 +17,6 @@ import { isOperator } from '../auth/operator';
 import { HttpError } from '../http/errors';
 import { perUserLimit } from '../http/userRateLimit';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { checkUrl } from '../models/addressRule';
 import { cancelJob, deleteOllamaModel, listJobs, startPull } from '../models/pullJobs';
 import {
   connectionView,
@@ -25,10 +24,10 @@ import {
   listConnections,
   probeTarget,
   rowTarget,
-  secretBox,
   serverTargets,
 } from '../models/service';
-import { deleteRow, insertRow, ownedRow, updateRow } from '../models/store';
+import { modelConnectionStore } from '../models/store';
+import { connectionRoutes } from '../connections/routes';
 
 // Model connections (docs/models.md): the user's own Ollama and OpenAI-compatible servers beside the server's
 // own, their Test, and Ollama pulls as server jobs. Every route is scoped to the signed-in user; no answer ever
@@ -39,26 +38,18 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const modelParams = z.object({ id: z.string().min(1).max(100), model: z.string().min(1).max(200) });
 const jobParams = z.object({ jobId: z.string().min(1).max(100) });
 const tags = ['Models'];
-const READ_ONLY = "The server's own connection is read-only (it comes from the server's environment)";
 const NOT_FOUND = { 404: 'No such connection' };
 
 export async function modelConnectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
-  const allowPrivate = () => ctx.config.modelConnectionsAllowPrivate;
   // Per user (every route here is signed in) and minute: Test is a cheap scanner of the server's own network,
   // Save and pulls make the server call out too.
   const perUser = (max: number, what: string) => perUserLimit(app, max, what);
-  const testLimited = perUser(ctx.config.modelTestRateLimit, 'connection tests');
-  const saveLimited = perUser(ctx.config.modelSaveRateLimit, 'connection saves');
   const pullLimited = perUser(ctx.config.modelPullRateLimit, 'pulls');
   const statusLimited = perUser(ctx.config.modelStatusRateLimit, 'connection checks');
 
-  const refuseBlocked = async (baseUrl: string) => {
-    const verdict = await checkUrl(baseUrl, allowPrivate());
-    if (!verdict.ok) throw new HttpError(422, `This address may not be used: ${verdict.detail}`);
-  };
   const ownOllama = async (userId: string, id: string) => {
     // The server's own Ollama is everyone's: its models are the operator's to pull and delete.
     const server = serverTargets(ctx).find((t) => t.id === id);
@@ -66,25 +57,11 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
       throw new HttpError(403, OPERATOR_ONLY("pull or delete the server's own models"));
     if (server?.kind === 'ollama') return server;
     if (server) throw new HttpError(422, 'Only Ollama connections pull and delete models');
-    const target = await rowTarget(ctx, await ownedRow(ctx.db, userId, id));
+    const target = await rowTarget(ctx, await modelConnectionStore.owned(ctx.db, userId, id));
     if (target.kind !== 'ollama') throw new HttpError(422, 'Only Ollama connections pull and delete models');
     return target;
   };
   const changed = (userId: string) => ctx.hub.broadcast(userId, { type: 'model_connections_changed' });
-  // A stored key only ever goes where it was entered for: pointing the connection (or a Test) at another origin
-  // needs the key typed again, so a stolen session cannot send the key to a server of its choosing.
-  const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
-  const keyStaysHome = (stored: { base_url: string; api_key_sealed: string | null }, baseUrl: string) => {
-    if (stored.api_key_sealed && !sameOrigin(stored.base_url, baseUrl)) {
-      throw new HttpError(
-        422,
-        'Enter the API key again to use it at another address (a stored key is only sent where it was entered)',
-      );
-    }
-  };
-  // Replies are not validated by Fastify (routeSchema.ts); a connection is parsed here anyway, so a field a
-  // client must never see (a sealed key) cannot slip out of a view that grew one.
-  const view = async (userId: string, id: string) => modelConnection.parse(await connectionView(ctx, userId, id));
   const serverOwned = (id: string) => serverTargets(ctx).some((t) => t.id === id);
 
   app.get(
@@ -125,129 +102,33 @@ export async function modelConnectionRoutes(fastify: FastifyInstance) {
       }),
   );
 
-  app.post(
-    '/model-connections/test',
-    {
-      ...testLimited,
-      schema: {
-        tags,
-        summary: 'Test a connection: the models it offers, or exactly what failed',
-        description: 'With `id` and no `api_key`, tests with the stored key (only at the address it was entered for).',
-        body: modelConnectionTestBody,
-        response: { 200: modelConnectionTestResult },
-        errors: { ...NOT_FOUND, 429: 'Too many tests in a minute' },
-      },
+  connectionRoutes(app, ctx, {
+    path: '/model-connections',
+    table: 'model_connections',
+    tags,
+    noun: 'model connection',
+    store: modelConnectionStore,
+    schemas: {
+      create: modelConnectionCreate,
+      update: modelConnectionUpdate,
+      testBody: modelConnectionTestBody,
+      testResult: modelConnectionTestResult,
+      view: modelConnection,
     },
-    async (req) => {
-      const body = req.body;
-      // Editing without retyping the key tests with the stored one.
-      let apiKey = body.api_key ?? null;
-      if (!apiKey && body.id) {
-        const row = await ownedRow(ctx.db, req.userId, body.id);
-        keyStaysHome(row, body.base_url);
-        apiKey = (await rowTarget(ctx, row)).apiKey ?? null;
-      }
-      return probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false });
-    },
-  );
-
-  app.post(
-    '/model-connections',
-    {
-      ...saveLimited,
-      schema: {
-        tags,
-        summary: 'Add a model connection',
-        description: 'The API key is stored encrypted and never sent back. Broadcasts `model_connections_changed`.',
-        body: modelConnectionCreate,
-        response: { 201: modelConnection },
-        errors: {
-          409: 'A connection with this name exists, or you have as many connections as the server allows',
-          429: 'Too many saves in a minute',
-        },
-      },
-    },
-    async (req, reply) => {
-      const body = req.body;
-      const max = ctx.config.maxConnectionsPerUser;
-      const [{ n }] = await ctx.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM model_connections WHERE user_id = $1',
-        [req.userId],
-      );
-      if (n >= max)
-        throw new HttpError(
-          409,
-          `You have ${n} model connections, as many as this server allows (MAX_CONNECTIONS_PER_USER=${max}); delete one to add another`,
-        );
-      await refuseBlocked(body.base_url);
-      const row = await insertRow(ctx.db, await secretBox(ctx), req.userId, {
-        kind: body.kind,
-        preset: body.kind === 'openai' ? (body.preset ?? null) : null,
-        name: body.name,
-        base_url: body.base_url,
-        api_key: body.api_key || null,
-      });
-      changed(req.userId);
-      reply.status(201);
-      return view(req.userId, row.id);
-    },
-  );
-
-  app.patch(
-    '/model-connections/:id',
-    {
-      ...saveLimited,
-      schema: {
-        tags,
-        summary: 'Edit a model connection',
-        description:
-          'An absent `api_key` keeps the stored one; `""` removes it. Broadcasts `model_connections_changed`.',
-        params: idParams,
-        body: modelConnectionUpdate,
-        response: { 200: modelConnection },
-        errors: {
-          403: READ_ONLY,
-          ...NOT_FOUND,
-          409: 'A connection with this name exists',
-          429: 'Too many saves in a minute',
-        },
-      },
-    },
-    async (req) => {
-      const { id } = req.params;
-      const body = req.body;
-      if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
-      if (body.base_url) {
-        await refuseBlocked(body.base_url);
-        if (body.api_key === undefined) keyStaysHome(await ownedRow(ctx.db, req.userId, id), body.base_url);
-      }
-      await updateRow(ctx.db, await secretBox(ctx), req.userId, id, body);
-      forgetListing(ctx, id);
-      changed(req.userId);
-      return view(req.userId, id);
-    },
-  );
-
-  app.delete(
-    '/model-connections/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a model connection and its stored key',
-        params: idParams,
-        response: { 204: z.undefined() },
-        errors: { 403: READ_ONLY, ...NOT_FOUND },
-      },
-    },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (serverOwned(id)) throw new HttpError(403, READ_ONLY);
-      await deleteRow(ctx.db, req.userId, id);
-      forgetListing(ctx, id);
-      changed(req.userId);
-      return reply.status(204).send();
-    },
-  );
+    testSummary: 'Test a connection: the models it offers, or exactly what failed',
+    serverOwned,
+    test: (body, apiKey) => probeTarget(ctx, { kind: body.kind, baseUrl: body.base_url, apiKey, readOnly: false }),
+    toInput: (body) => ({
+      kind: body.kind,
+      preset: body.kind === 'openai' ? (body.preset ?? null) : null,
+      name: body.name,
+      base_url: body.base_url,
+      api_key: body.api_key || null,
+    }),
+    toPatch: (body) => body,
+    view: (userId, id) => connectionView(ctx, userId, id),
+    forget: (id) => forgetListing(ctx, id),
+  });
 
   // ── Ollama: pull with progress, delete ──
   app.post(

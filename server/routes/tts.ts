@@ -13,7 +13,8 @@ import { sendFile } from '../http/sendFile';
 import { ProviderError } from '../providers/errors';
 import { MIME_BY_EXTENSION } from '../providers/speech/audioTypes';
 import { isServableTtsName, ttsDir } from '../providers/speech/media';
-import { speakAsAgent, ttsBytesOf } from '../providers/speech/speak';
+import { speakAsAgent } from '../providers/speech/speak';
+import { assertTtsQuota } from '../connections/caps';
 import { agentSpeech } from '../voices/agentVoice';
 import { espeakFallback } from '../voices/fallback';
 
@@ -74,17 +75,7 @@ export async function ttsRoutes(app: FastifyInstance) {
         );
       }
       if (body.agent_id) await ownedAgent(ctx.db, req.userId, body.agent_id);
-      const quota = ctx.config.ttsQuotaMb * 1024 * 1024;
-      if (quota > 0 && (await ttsBytesOf(ctx.db, req.userId, ctx.config.ttsRetentionHours)) >= quota) {
-        const kept =
-          ctx.config.ttsRetentionHours > 0
-            ? `; clips are removed ${ctx.config.ttsRetentionHours} hours after they are made`
-            : '';
-        throw new HttpError(
-          429,
-          `Your stored speech has reached its quota of ${ctx.config.ttsQuotaMb} MB (TTS_QUOTA_MB)${kept}.`,
-        );
-      }
+      await assertTtsQuota(ctx, req.userId);
       try {
         const clip = await speakAsAgent(
           {

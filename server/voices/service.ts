@@ -1,14 +1,17 @@
-import type { ConnectionState } from '../../src/schemas/modelConnections';
 import {
   SERVER_SPEECH_IDS,
   type SpeechConnection,
+  type SpeechConnectionKind,
   type SpeechConnectionTestResult,
 } from '../../src/schemas/speechConnections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
-import { ProviderError } from '../providers/errors';
+import { voiceLimitsOf } from '../config';
+import { connectionStatus } from '../connections/status';
+import { ProviderError, withoutKey } from '../providers/errors';
+import { maskSecrets } from '../providers/mask';
 import { findEspeak } from '../providers/speech/espeak';
 import {
   abilitySummary,
@@ -16,7 +19,7 @@ import {
   type ServerAbilities,
   type VoiceClient,
 } from '../providers/speech/voiceServer';
-import { findSpeechRow, listSpeechRows, openSpeechKey, type SpeechRow } from './store';
+import { speechConnectionStore, type SpeechRow } from './store';
 
 // A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
 // and espeak-ng when installed), read-only, then the user's, each with what its server can do.
@@ -29,7 +32,7 @@ export const SPEECH_LIST_TIMEOUT_MS = 3_000;
 
 export interface SpeechTarget {
   id: string;
-  kind: 'openai' | 'chatterbox' | 'espeak';
+  kind: SpeechConnectionKind;
   name: string;
   baseUrl: string;
   apiKey: string | null;
@@ -86,7 +89,7 @@ export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<
     kind: row.kind,
     name: row.name,
     baseUrl: row.base_url,
-    apiKey: openSpeechKey(await secretBox(ctx), row),
+    apiKey: speechConnectionStore.openKey(await secretBox(ctx), row),
     model: row.model,
     keyHint: row.api_key_hint,
     readOnly: false,
@@ -98,16 +101,20 @@ export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<
 export async function findSpeechTarget(ctx: AppContext, userId: string, id: string): Promise<SpeechTarget | null> {
   const server = serverSpeechTargets(ctx).find((t) => t.id === id);
   if (server) return server;
-  const row = await findSpeechRow(ctx.db, userId, id);
+  const row = await speechConnectionStore.find(ctx.db, userId, id);
   return row ? rowSpeechTarget(ctx, row) : null;
 }
 
 /** A client for the target's server that checks the address rule before every call to a user's connection. */
 export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
   if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
-  const client = createVoiceClient({ kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }, timeoutMs);
-  if (t.readOnly) return client;
+  const client = createVoiceClient(
+    { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
+    timeoutMs,
+    voiceLimitsOf(ctx.config),
+  );
   const guard = async () => {
+    if (t.readOnly) return;
     const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
     if (blocked)
       throw new ProviderError(
@@ -116,12 +123,19 @@ export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: numb
         'unconfigured',
       );
   };
+  // A voice server may quote the key it was sent; no error of any call carries it on.
+  const run = async <R>(f: () => Promise<R>): Promise<R> => {
+    await guard();
+    return f().catch((e) => {
+      throw withoutKey(e, t.apiKey);
+    });
+  };
   return {
-    abilities: async (s) => (await guard(), client.abilities(s)),
-    speak: async (...a) => (await guard(), client.speak(...a)),
-    speakWithRecording: async (...a) => (await guard(), client.speakWithRecording(...a)),
-    addVoice: async (...a) => (await guard(), client.addVoice(...a)),
-    deleteVoice: async (...a) => (await guard(), client.deleteVoice(...a)),
+    abilities: (s) => run(() => client.abilities(s)),
+    speak: (...a) => run(() => client.speak(...a)),
+    speakWithRecording: (...a) => run(() => client.speakWithRecording(...a)),
+    addVoice: (...a) => run(() => client.addVoice(...a)),
+    deleteVoice: (...a) => run(() => client.deleteVoice(...a)),
   };
 }
 
@@ -139,13 +153,16 @@ export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promis
     const a = await createVoiceClient(
       { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
       SPEECH_LIST_TIMEOUT_MS,
+      voiceLimitsOf(ctx.config),
     ).abilities();
     return { ok: true, ...a, summary: abilitySummary(a) };
   } catch (e) {
     const err = e as ProviderError;
-    const detail = t.apiKey ? err.message.split(t.apiKey).join('••••') : err.message;
+    const detail = maskSecrets(err.message, [t.apiKey]);
     if (err.status === 401 || err.status === 403) return { ok: false, reason: 'key_rejected', detail };
     if (err.kind === 'timeout') return { ok: false, reason: 'timeout', detail };
+    // Not a speech server, or an answer over a cap: what answered is not what the connection says it is.
+    if (err.kind === 'malformed') return { ok: false, reason: 'not_compatible', detail };
     if (err.code === 'ECONNREFUSED') return { ok: false, reason: 'refused', detail };
     if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return { ok: false, reason: 'dns', detail };
     return { ok: false, reason: err.kind === 'http' ? 'http' : 'unreachable', detail };
@@ -164,14 +181,9 @@ async function known(ctx: AppContext, t: SpeechTarget, fresh: boolean): Promise<
 /** What the server of a connection can do now (cached briefly). */
 export const abilitiesOf = (ctx: AppContext, t: SpeechTarget, fresh = false) => known(ctx, t, fresh);
 
-const stateOf = (r: SpeechConnectionTestResult): ConnectionState =>
-  r.ok
-    ? { state: 'reachable' }
-    : r.reason === 'key_rejected'
-      ? { state: 'key_rejected', reason: 'key_rejected', detail: r.detail }
-      : { state: 'unreachable', reason: r.reason, detail: r.detail };
-
-export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): SpeechConnection {
+/** The server's own address and error text are the operator's (as for model connections); a user's are theirs. */
+export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult, operator = false): SpeechConnection {
+  const hidden = t.readOnly && t.kind !== 'espeak' && !operator;
   const a = r.ok
     ? r
     : { voices: [], lists_voices: false, can_clone: false, voice_library: false, summary: 'not reachable' };
@@ -179,11 +191,11 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): Spee
     id: t.id,
     kind: t.kind,
     name: t.name,
-    base_url: t.kind === 'espeak' ? 'on this server' : t.baseUrl,
+    base_url: t.kind === 'espeak' ? 'on this server' : hidden ? '' : t.baseUrl,
     model: t.model,
     api_key_hint: t.keyHint,
     read_only: t.readOnly,
-    status: stateOf(r),
+    status: connectionStatus(r, hidden),
     voices: a.voices,
     lists_voices: a.lists_voices,
     can_clone: a.can_clone,
@@ -195,14 +207,14 @@ export function speechView(t: SpeechTarget, r: SpeechConnectionTestResult): Spee
 export async function listSpeechConnections(
   ctx: AppContext,
   userId: string,
-  fresh = false,
+  opts: { fresh?: boolean; operator?: boolean } = {},
 ): Promise<SpeechConnection[]> {
   const targets = [
     ...serverSpeechTargets(ctx),
-    ...(await Promise.all((await listSpeechRows(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
+    ...(await Promise.all((await speechConnectionStore.list(ctx.db, userId)).map((r) => rowSpeechTarget(ctx, r)))),
   ];
-  const results = await Promise.all(targets.map((t) => known(ctx, t, fresh)));
-  return targets.map((t, i) => speechView(t, results[i]));
+  const results = await Promise.all(targets.map((t) => known(ctx, t, !!opts.fresh)));
+  return targets.map((t, i) => speechView(t, results[i], !!opts.operator));
 }
 
 export async function speechConnectionView(ctx: AppContext, userId: string, id: string): Promise<SpeechConnection> {

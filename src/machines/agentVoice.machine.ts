@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AgentVoice, AgentVoiceUpdate, SpeechConnection } from '../schemas/speechConnections';
 import { VOICE_CONSENT_LABEL } from '../schemas/constants';
+import { pickableVoices } from '../model/agentVoice';
 import { notProvided } from './kit/actorKit';
 import { errorText } from '../model/modelsForm';
 import type { AgentVoiceEvent, VoiceDraft } from '../model/agentVoice';
@@ -113,7 +114,12 @@ export const agentVoiceMachine = setup({
               actions: assign(({ context, event }) => {
                 const c = context.connections.find((x) => x.id === event.id);
                 return {
-                  draft: { connectionId: event.id, mode: 'stock' as const, voice: c?.voices[0] ?? '', consent: false },
+                  draft: {
+                    connectionId: event.id,
+                    mode: 'stock' as const,
+                    voice: c ? (pickableVoices(c)[0] ?? '') : '',
+                    consent: false,
+                  },
                   error: null,
                   sampleUrl: null,
                 };

@@ -8,10 +8,12 @@ import type {
   ModelConnectionTestBody,
   ModelConnectionTestResult,
   ModelConnectionUpdate,
+  ModelConnectionKind,
   ModelJob,
+  UserModelKind,
 } from '../schemas/modelConnections';
 
-export type FormKind = 'ollama' | 'openai' | 'builtin';
+export type FormKind = ModelConnectionKind;
 export interface ConnectionForm {
   mode: 'create' | 'edit';
   id: string | null;
@@ -118,14 +120,14 @@ export function saveBody(f: ConnectionForm): ModelConnectionCreate | ModelConnec
   };
   if (f.mode === 'edit') return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
   return {
-    kind: f.kind as 'ollama' | 'openai',
+    kind: f.kind as UserModelKind,
     ...common,
     ...(f.kind === 'openai' && f.api_key ? { api_key: f.api_key } : {}),
   };
 }
 
 export const testBody = (f: ConnectionForm): ModelConnectionTestBody => ({
-  kind: f.kind as 'ollama' | 'openai',
+  kind: f.kind as UserModelKind,
   base_url: f.base_url.trim(),
   ...(f.api_key ? { api_key: f.api_key } : {}),
   ...(f.id ? { id: f.id } : {}),

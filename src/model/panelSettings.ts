@@ -1,6 +1,6 @@
 // The standard panel's settings: what a saved copy makes of them, and the edits that change more than one field at
 // once. Pure.
-import { COMMUNICATION_PRESETS, RESPONSE_LENGTHS } from '../schemas/constants';
+import { COMMUNICATION_PRESETS, type RESPONSE_LENGTHS } from '../schemas/constants';
 import { standardPanelSettings, type StandardPanelSettings } from '../schemas/settings';
 
 type ResponseLength = (typeof RESPONSE_LENGTHS)[number];

@@ -5,9 +5,10 @@ import type {
   SpeechConnectionCreate,
   SpeechConnectionTestBody,
   SpeechConnectionUpdate,
+  UserSpeechKind,
 } from '../schemas/speechConnections';
 
-export type SpeechFormKind = 'openai' | 'chatterbox';
+export type SpeechFormKind = UserSpeechKind;
 export interface SpeechForm {
   mode: 'create' | 'edit';
   id: string | null;

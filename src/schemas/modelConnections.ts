@@ -1,55 +1,46 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import './common';
+import {
+  apiKey,
+  connectionName,
+  connectionState,
+  connectionTestBodyOf,
+  connectionTestFailure,
+  httpUrl,
+  kindsOf,
+  userKindsOf,
+} from './connectionKinds';
 import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from './constants';
+
+// The shared fields and states, for the modules that read them from here.
+export {
+  API_KEY_MAX_BYTES,
+  CONNECTION_NAME_MAX,
+  type ConnectionFailureKind,
+  type ConnectionState,
+  connectionFailureKind,
+  connectionState,
+} from './connectionKinds';
 
 // Model connections (docs/models.md): the REST surface under /model-connections and /model-jobs, and the
 // live-update frames of a pull. Shared by the SPA and the server; the server's route definitions carry them.
 
-/** Kinds a user can add. 'builtin' is the server's own llama.cpp engine (its setup lives with that engine). */
-export const MODEL_CONNECTION_KINDS = ['ollama', 'openai', 'builtin'] as const;
-export const modelConnectionKind = z.enum(MODEL_CONNECTION_KINDS);
+/** Every model kind, from the one kind table; 'builtin' is the server's own llama.cpp engine. */
+export const modelConnectionKind = kindsOf('model');
 export type ModelConnectionKind = z.infer<typeof modelConnectionKind>;
+export const MODEL_CONNECTION_KINDS = modelConnectionKind.options;
+/** The model kinds a user may add. */
+export const userModelKind = userKindsOf('model');
+export type UserModelKind = z.infer<typeof userModelKind>;
 
 // The presets and Ollama's usual address live with the spec constants (the Models chart reads them without zod).
 export { OLLAMA_DEFAULT_URL, OPENAI_PRESETS };
 export const openaiPreset = z.enum(OPENAI_PRESETS.map((p) => p.id) as [string, ...string[]]);
 
-/** Longest API key accepted (real keys are under 200 characters; JWT-style keys stay far below this). */
-export const API_KEY_MAX_BYTES = 4096;
-export const CONNECTION_NAME_MAX = 60;
-
-const httpUrl = z
-  .string()
-  .trim()
-  .min(1, 'Base URL is required')
-  .max(2000, 'Base URL is too long')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-    } catch {
-      return false;
-    }
-  }, 'Base URL must be an http:// or https:// address');
-
-const apiKey = z
-  .string()
-  .refine(
-    (v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES,
-    `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`,
-  )
-  .refine((v) => !/[\r\n\0]/.test(v), 'API key must be one line');
-
-const connectionName = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
-
 /** What the form sends to add a connection. */
 export const modelConnectionCreate = z.object({
-  kind: z.enum(['ollama', 'openai']),
+  kind: userModelKind,
   preset: openaiPreset.nullish(),
   name: connectionName,
   base_url: httpUrl,
@@ -62,33 +53,8 @@ export const modelConnectionUpdate = modelConnectionCreate.partial().omit({ kind
 export type ModelConnectionUpdate = z.infer<typeof modelConnectionUpdate>;
 
 /** Test before saving; `id` lets an edit test with the stored key when no new key was typed. */
-export const modelConnectionTestBody = z.object({
-  kind: z.enum(['ollama', 'openai']),
-  base_url: httpUrl,
-  api_key: apiKey.nullish(),
-  id: z.string().max(100).optional(),
-});
+export const modelConnectionTestBody = connectionTestBodyOf(userModelKind);
 export type ModelConnectionTestBody = z.infer<typeof modelConnectionTestBody>;
-
-/** Why a connection could not be used, in a word the UI can act on, and the words it shows. */
-export const connectionFailureKind = z.enum([
-  'dns',
-  'refused',
-  'timeout',
-  'key_rejected',
-  'not_compatible',
-  'http',
-  'blocked',
-  'unreachable',
-]);
-export type ConnectionFailureKind = z.infer<typeof connectionFailureKind>;
-export const connectionState = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('reachable') }),
-  z.object({ state: z.literal('unreachable'), reason: connectionFailureKind, detail: z.string() }),
-  z.object({ state: z.literal('key_rejected'), reason: z.literal('key_rejected'), detail: z.string() }),
-  z.object({ state: z.literal('unknown') }),
-]);
-export type ConnectionState = z.infer<typeof connectionState>;
 
 /** One model of a connection: `id` is what an agent stores (see modelId below). */
 export const connectionModel = z.object({ id: z.string(), name: z.string(), label: z.string() });
@@ -118,7 +84,7 @@ export type ModelConnectionList = z.infer<typeof modelConnectionList>;
 
 export const modelConnectionTestResult = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), models: z.array(z.string()) }),
-  z.object({ ok: z.literal(false), reason: connectionFailureKind, detail: z.string() }),
+  connectionTestFailure,
 ]);
 export type ModelConnectionTestResult = z.infer<typeof modelConnectionTestResult>;
 

@@ -1,53 +1,24 @@
 import { z } from 'zod';
 // First, so zod is configured (no run-time code in a browser) before these schemas are built.
 import './common';
-import { API_KEY_MAX_BYTES, CONNECTION_NAME_MAX, connectionFailureKind, connectionState } from './modelConnections';
+import * as shared from './connectionKinds';
 
 // Speech connections and agent voices (README 'Voices'): the REST surface under /speech-connections and
 // /agents/{id}/voice. Shared by the SPA and the server; the server's route definitions carry them.
 
-/**
- * 'openai': OpenAI's /v1/audio/speech (OpenAI, openedai-speech, Kokoro-FastAPI; voices listed where the server can);
- * 'chatterbox': a voice-cloning server speaking the Chatterbox TTS API (voice library and one-off upload);
- * 'espeak': the server's built-in espeak-ng, read-only.
- */
-export const SPEECH_CONNECTION_KINDS = ['openai', 'chatterbox', 'espeak'] as const;
-export const speechConnectionKind = z.enum(SPEECH_CONNECTION_KINDS);
+/** Every speech kind, from the one kind table ('espeak' is the server's built-in espeak-ng, read-only). */
+export const speechConnectionKind = shared.kindsOf('speech');
 export type SpeechConnectionKind = z.infer<typeof speechConnectionKind>;
-export const SPEECH_KIND_LABELS: Record<SpeechConnectionKind, string> = {
-  openai: 'OpenAI-compatible speech',
-  chatterbox: 'Voice-cloning server (Chatterbox API)',
-  espeak: 'Built-in (espeak-ng)',
-};
+export const SPEECH_CONNECTION_KINDS = speechConnectionKind.options;
+export const SPEECH_KIND_LABELS = Object.fromEntries(
+  SPEECH_CONNECTION_KINDS.map((k) => [k, shared.kindLabel('speech', k)]),
+) as Record<SpeechConnectionKind, string>;
+/** The speech kinds a user may add. */
+export const userSpeechKind = shared.userKindsOf('speech');
+export type UserSpeechKind = z.infer<typeof userSpeechKind>;
 /** The ids of the server's own speech connections (from its environment, read-only). */
 export const SERVER_SPEECH_IDS = { env: 'server-speech', espeak: 'server-espeak' } as const;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .min(1, 'Base URL is required')
-  .max(2000, 'Base URL is too long')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-    } catch {
-      return false;
-    }
-  }, 'Base URL must be an http:// or https:// address');
-const apiKey = z
-  .string()
-  .refine(
-    (v) => new TextEncoder().encode(v).length <= API_KEY_MAX_BYTES,
-    `API key is longer than ${API_KEY_MAX_BYTES / 1024} KB`,
-  )
-  .refine((v) => !/[\r\n\0]/.test(v), 'API key must be one line');
-const connectionName = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(CONNECTION_NAME_MAX, `Name is at most ${CONNECTION_NAME_MAX} characters`);
-const userKind = z.enum(['openai', 'chatterbox']);
 /** The `model` field OpenAI-style servers read (tts-1, kokoro); empty means the server's default. */
 const speechModel = z
   .string()
@@ -56,21 +27,16 @@ const speechModel = z
   .regex(/^[\w.:/@-]*$/, 'Model names are letters, digits and . : / @ - _');
 
 export const speechConnectionCreate = z.object({
-  kind: userKind,
-  name: connectionName,
-  base_url: httpUrl,
-  api_key: apiKey.nullish(),
+  kind: userSpeechKind,
+  name: shared.connectionName,
+  base_url: shared.httpUrl,
+  api_key: shared.apiKey.nullish(),
   model: speechModel.nullish(),
 });
 export type SpeechConnectionCreate = z.infer<typeof speechConnectionCreate>;
 export const speechConnectionUpdate = speechConnectionCreate.partial().omit({ kind: true });
 export type SpeechConnectionUpdate = z.infer<typeof speechConnectionUpdate>;
-export const speechConnectionTestBody = z.object({
-  kind: userKind,
-  base_url: httpUrl,
-  api_key: apiKey.nullish(),
-  id: z.string().max(100).optional(),
-});
+export const speechConnectionTestBody = shared.connectionTestBodyOf(userSpeechKind);
 export type SpeechConnectionTestBody = z.infer<typeof speechConnectionTestBody>;
 
 /** What a speech server can do, as Test says it: 'lists 12 voices · can clone'. */
@@ -87,7 +53,7 @@ export const speechAbilities = z.object({
 export type SpeechAbilities = z.infer<typeof speechAbilities>;
 export const speechConnectionTestResult = z.discriminatedUnion('ok', [
   speechAbilities.extend({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), reason: connectionFailureKind, detail: z.string() }),
+  shared.connectionTestFailure,
 ]);
 export type SpeechConnectionTestResult = z.infer<typeof speechConnectionTestResult>;
 
@@ -100,7 +66,7 @@ export const speechConnection = speechAbilities.extend({
   model: z.string().nullable(),
   api_key_hint: z.string().nullable(),
   read_only: z.boolean(),
-  status: connectionState,
+  status: shared.connectionState,
 });
 export type SpeechConnection = z.infer<typeof speechConnection>;
 export const speechConnectionList = z.object({ connections: z.array(speechConnection) });

@@ -73,6 +73,22 @@ describe('Get a real model', () => {
     expect(said).toHaveLength(1);
   });
 
+  it('tells a user who is not the operator (no folder in the list) to ask the operator, naming no folder', async () => {
+    const { recommended: none } = catalogueFor({ total_bytes: 1 * GB, free_bytes: 0.1 * GB, cpus: 1 });
+    const small = builtinList({
+      dir: null,
+      can_manage: false,
+      files: [],
+      downloads: [],
+      recommended: none,
+      suggested: null,
+    });
+    render(<SuggestedBuiltin actor={actorFor(small)} />);
+    const said = await screen.findByText(/No built-in model fits/, undefined, { timeout: 15_000 });
+    expect(said.textContent).toContain('ask the server’s operator to add a model file');
+    expect(said.textContent).not.toContain('folder');
+  });
+
   it('marks every recommended model Fits, May be slow or Too big, and shows a failed download in its own row', async () => {
     render(<BuiltinModels actor={actorFor(list)} />);
     const button = await screen.findByRole('button', { name: 'Download Qwen3 1.7B' }, { timeout: 15_000 });

@@ -1,8 +1,8 @@
-import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
+import { callSignal, networkError, origin } from '../errors';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
 import { cachedProbe, probeAnyAnswer } from '../probe';
 import type { SpeechProvider, SpeechRequest } from '../types';
-import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
+import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
 
 // An OpenAI-compatible speech server: POST /v1/audio/speech answers audio bytes.
 //
@@ -17,6 +17,8 @@ export interface OpenAiSpeechOptions {
   voice?: string;
   timeoutMs?: number;
   probeCacheMs?: number;
+  /** VOICE_AUDIO_MAX_BYTES. */
+  maxAudioBytes?: number;
 }
 
 const SERVICE = 'The speech server';
@@ -57,23 +59,12 @@ export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechPro
         const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
         const body = JSON.stringify({ ...fields, speed: req.speed ?? 1 });
         const res = await fetch(url, { method: 'POST', headers: h, body, signal: call.signal });
-        if (!res.ok) throw await httpError(res, 'openai-speech', SERVICE);
-        const contentType = res.headers.get('content-type');
-        if (contentType && /json|text\//i.test(contentType)) {
-          throw new ProviderError(
-            `${SERVICE} answered ${contentType.split(';')[0]} instead of audio`,
-            'openai-speech',
-            'malformed',
-          );
-        }
-        const audio = Buffer.from(await res.arrayBuffer());
-        if (!audio.length) throw new ProviderError(`${SERVICE} answered no audio`, 'openai-speech', 'malformed');
-        const extension = extensionFor(contentType, format);
-        return {
-          audio: extension === 'wav' ? fixWavSizes(audio) : audio,
-          mimeType: MIME_BY_EXTENSION[extension],
-          extension,
-        };
+        return await readAudioAnswer(res, {
+          provider: 'openai-speech',
+          service: SERVICE,
+          maxBytes: opts.maxAudioBytes ?? DEFAULT_VOICE_AUDIO_MAX_BYTES,
+          requested: format,
+        });
       } catch (e) {
         throw networkError(e, { provider: 'openai-speech', service: SERVICE, url, timeoutMs, call });
       }

@@ -1,6 +1,9 @@
-import { ProviderError, callSignal, httpError, networkError } from '../errors';
+import { BodyTooLargeError, readCapped } from '../boundedBody';
+import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
+import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from '../llm/limits';
 import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
+import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
+import type { UserSpeechKind } from '../../../src/schemas/speechConnections';
 
 // The calls a speech connection makes, in the shapes the servers people run actually read (README 'Voices'):
 //   - OpenAI's POST /v1/audio/speech {model, input, voice, speed, response_format} (OpenAI, openedai-speech,
@@ -10,7 +13,7 @@ import { MIME_BY_EXTENSION, extensionFor, fixWavSizes } from './audioTypes';
 //     DELETE /v1/voices/{name}, and POST /v1/audio/speech/upload (multipart with voice_file) for a one-off clone.
 
 export interface VoiceServer {
-  kind: 'openai' | 'chatterbox';
+  kind: UserSpeechKind;
   baseUrl: string;
   apiKey?: string | null;
   model?: string | null;
@@ -22,8 +25,6 @@ export interface RecordingFile {
   mimeType: string;
 }
 
-/** OpenAI's own voices: what a server that does not list its voices most likely takes. */
-export const OPENAI_STOCK_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'];
 /** Chatterbox's expressiveness defaults (its own), sent so every turn sounds alike whatever the server's config. */
 const CHATTERBOX_TUNING = { exaggeration: 0.5, cfg_weight: 0.5, temperature: 0.8 };
 const SERVICE = 'The voice server';
@@ -54,18 +55,18 @@ export function voiceNames(body: unknown): string[] | null {
     .filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 200);
 }
 
-/** At most this many voices are kept from a list (a server's answer is bounded like any other input). */
-export const MAX_LISTED_VOICES = 1000;
-const MAX_LIST_BYTES = 1024 * 1024;
-
-async function readCapped(res: Response, max: number): Promise<string> {
-  const text = await res.text();
-  if (text.length > max)
-    throw new ProviderError(`${SERVICE} sent a voice list over ${max / 1024} KB`, 'voices', 'malformed');
-  return text;
+/** What a voice server's answers may hold: its voice list (the model lists' caps) and each audio answer. */
+export interface VoiceLimits {
+  list: ListLimits;
+  /** VOICE_AUDIO_MAX_BYTES. */
+  audioMaxBytes: number;
 }
+export const DEFAULT_VOICE_LIMITS: VoiceLimits = {
+  list: DEFAULT_LIST_LIMITS,
+  audioMaxBytes: DEFAULT_VOICE_AUDIO_MAX_BYTES,
+};
 
-export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
+export function createVoiceClient(server: VoiceServer, timeoutMs: number, limits: VoiceLimits = DEFAULT_VOICE_LIMITS) {
   const api = openaiApiBase(server.baseUrl);
   const auth = bearerHeaders(server.apiKey ?? undefined);
 
@@ -84,24 +85,56 @@ export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
     }
   }
 
-  async function audioOf(res: Response): Promise<{ audio: Buffer; mimeType: string; extension: string }> {
-    if (!res.ok) throw await httpError(res, 'voices', SERVICE);
-    const contentType = res.headers.get('content-type');
-    if (contentType && /json|text\//i.test(contentType)) {
-      throw new ProviderError(
-        `${SERVICE} answered ${contentType.split(';')[0]} instead of audio`,
-        'voices',
-        'malformed',
-      );
+  const audioOf = (res: Response) =>
+    readAudioAnswer(res, { provider: 'voices', service: SERVICE, maxBytes: limits.audioMaxBytes, requested: 'wav' });
+
+  /** The voice list's names, or null when the server has none there; bounded like a model list. */
+  async function voiceList(signal?: AbortSignal): Promise<string[] | null> {
+    const path = server.kind === 'chatterbox' ? '/voices' : '/audio/voices';
+    const res = await call(path, { headers: { accept: 'application/json' } }, signal);
+    if (res.status === 401 || res.status === 403) throw await httpError(res, 'voices', SERVICE);
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      return null;
     }
-    const audio = Buffer.from(await res.arrayBuffer());
-    if (!audio.length) throw new ProviderError(`${SERVICE} answered no audio`, 'voices', 'malformed');
-    const extension = extensionFor(contentType, 'wav');
-    return {
-      audio: extension === 'wav' ? fixWavSizes(audio) : audio,
-      mimeType: MIME_BY_EXTENSION[extension],
-      extension,
-    };
+    let text: string;
+    try {
+      text = await readCapped(res, limits.list.maxBytes);
+    } catch (e) {
+      if (e instanceof BodyTooLargeError)
+        throw new ProviderError(
+          `${SERVICE} sent a voice list larger than this server accepts (MODEL_LIST_MAX_BYTES=${limits.list.maxBytes})`,
+          'voices',
+          'malformed',
+        );
+      throw e;
+    }
+    let names: string[] | null;
+    try {
+      names = voiceNames(JSON.parse(text));
+    } catch {
+      return null;
+    }
+    if (!names) return null;
+    try {
+      return boundedNames(names, limits.list);
+    } catch (e) {
+      if (e instanceof ListTooLargeError)
+        throw new ProviderError(`${SERVICE} ${e.message.replace('models', 'voices')}`, 'voices', 'malformed');
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a path is there, from what it answers to a request without content (a real server refuses it as
+   * invalid; a server without it answers 404 or 405). Nothing is spoken.
+   */
+  async function answers(path: string, body: BodyInit, headers: Record<string, string>, signal?: AbortSignal) {
+    const res = await call(path, { method: 'POST', headers, body }, signal);
+    await res.body?.cancel().catch(() => {});
+    if (res.status === 401 || res.status === 403)
+      throw new ProviderError(`${SERVICE} refused the key`, 'voices', 'http', res.status);
+    return res.status !== 404 && res.status !== 405 && !(res.status >= 300 && res.status < 400);
   }
 
   const form = (fields: Record<string, string | number>, file?: RecordingFile) => {
@@ -112,26 +145,29 @@ export function createVoiceClient(server: VoiceServer, timeoutMs: number) {
   };
 
   return {
-    /** What the server can do; throws a ProviderError (status 401/403 for a refused key) when it does not answer. */
+    /**
+     * What the server can do, from what it answered (a Test says nothing it did not hear): the voices it listed,
+     * cloning where its voice library answers (or, without one, its one-off upload path). Throws a ProviderError
+     * (status 401/403 for a refused key; 'malformed' for a server with no speech at all or an answer over a cap).
+     */
     async abilities(signal?: AbortSignal): Promise<ServerAbilities> {
-      const path = server.kind === 'chatterbox' ? '/voices' : '/audio/voices';
-      const res = await call(path, { headers: { accept: 'application/json' } }, signal);
-      if (res.status === 401 || res.status === 403) throw await httpError(res, 'voices', SERVICE);
-      let listed: string[] | null = null;
-      if (res.ok) {
-        try {
-          listed = voiceNames(JSON.parse(await readCapped(res, MAX_LIST_BYTES)));
-        } catch (e) {
-          if (e instanceof ProviderError) throw e;
-          listed = null;
-        }
-      } else await res.body?.cancel().catch(() => {});
-      const voices = (listed ?? (server.kind === 'openai' ? OPENAI_STOCK_VOICES : [])).slice(0, MAX_LISTED_VOICES);
-      if (server.kind === 'chatterbox') {
-        // A Chatterbox without the voice library (an older release) still clones through the one-off upload.
-        return { voices, lists_voices: listed !== null, can_clone: true, voice_library: listed !== null };
-      }
-      return { voices, lists_voices: listed !== null, can_clone: false, voice_library: false };
+      const listed = await voiceList(signal);
+      if (listed && server.kind === 'chatterbox')
+        return { voices: listed, lists_voices: true, can_clone: true, voice_library: true };
+      if (listed) return { voices: listed, lists_voices: true, can_clone: false, voice_library: false };
+      const json = { 'content-type': 'application/json' };
+      const speaks = await answers('/audio/speech', '{}', json, signal);
+      // A Chatterbox without the voice library (an older release) still clones through the one-off upload.
+      const uploads =
+        server.kind === 'chatterbox' && (await answers('/audio/speech/upload', form({ input: '' }), {}, signal));
+      if (!speaks && !uploads)
+        throw new ProviderError(
+          `${SERVICE} at ${origin(api)} has no speech endpoints (${new URL(api).pathname}/audio/speech answered 404): not a speech server`,
+          'voices',
+          'malformed',
+          404,
+        );
+      return { voices: [], lists_voices: false, can_clone: uploads, voice_library: false };
     },
 
     /** Speaks `text` with a stock or library voice. */

@@ -110,7 +110,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!Object.hasOwn(b, k)) return false;
     if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   }
   return true;
@@ -120,6 +120,6 @@ export const stringify = (v: unknown) => (typeof v === 'string' ? v : v === unde
 
 /** An own entry of a record keyed by ids from the wire ('constructor' is an id like any other). */
 export const own = <T>(rec: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined;
+  Object.hasOwn(rec, key) ? rec[key] : undefined;
 
 export const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -8,6 +8,7 @@ import type { EditorActorRef } from '../../machines/editor.machine';
 import { selectReferenceAudioRef } from '../../machines/editor.selectors';
 import type { ReferenceAudioActorRef } from '../../machines/referenceAudio.machine';
 import { VOICE_CONSENT_LABEL, type VoiceMode } from '../../schemas/speechConnections';
+import { pickableVoices } from '../../model/agentVoice';
 import { DismissibleMessage } from '../common/DismissibleMessage';
 import { Field } from './Field';
 import './voice.css';
@@ -143,7 +144,7 @@ function VoiceBox({
               onChange={(e) => send({ type: 'voice.pick', voice: e.target.value })}
             >
               {!draft.voice && <option value="">Choose a voice</option>}
-              {[...new Set([...(draft.voice ? [draft.voice] : []), ...chosen.voices])].map((v) => (
+              {[...new Set([...(draft.voice ? [draft.voice] : []), ...pickableVoices(chosen)])].map((v) => (
                 <option key={v} value={v}>
                   {v}
                 </option>

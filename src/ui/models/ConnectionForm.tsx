@@ -12,6 +12,7 @@ import {
   selectTestResult,
 } from '../../machines/models.selectors';
 import { API_KEY_MAX_BYTES, OPENAI_PRESETS } from '../../schemas/modelConnections';
+import { ConnectionFormActions } from './ConnectionFormActions';
 
 const KINDS: Array<{ id: FormKind; label: string }> = [
   { id: 'ollama', label: 'Ollama' },
@@ -144,32 +145,22 @@ export function ConnectionForm({ models, children }: { models: ModelsActorRef; c
             )}
           </div>
         )}
-        {error && (
-          <p className="models-form__error" role="alert">
-            {error}
-          </p>
-        )}
-        {form.kind !== 'builtin' && (
-          <div className="button-row models-form__actions">
-            <button
-              type="button"
-              className="button"
-              disabled={!canTest}
-              onClick={() => models.send({ type: 'models.form.test' })}
-            >
-              {testing ? 'Testing…' : 'Test'}
-            </button>
-            <button type="submit" className="button button--primary" disabled={!canSave}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => models.send({ type: 'models.form.cancel' })}
-            >
-              Cancel
-            </button>
-          </div>
+        {form.kind === 'builtin' ? (
+          error && (
+            <p className="models-form__error" role="alert">
+              {error}
+            </p>
+          )
+        ) : (
+          <ConnectionFormActions
+            error={error}
+            testing={testing}
+            saving={saving}
+            canTest={canTest}
+            canSave={canSave}
+            onTest={() => models.send({ type: 'models.form.test' })}
+            onCancel={() => models.send({ type: 'models.form.cancel' })}
+          />
         )}
       </form>
       {/* After the form, not in it: the section has forms of its own. */}

@@ -9,6 +9,7 @@ import * as bsel from '../../machines/builtinModels.selectors';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import { selectOnlyOffline, selectShowConnectHint } from '../../machines/models.selectors';
 import type { RecommendedModel } from '../../schemas/builtinModels';
+import type { ModelConnectionKind } from '../../schemas/modelConnections';
 import { formatBytes } from './BuiltinModels';
 import './models.css';
 
@@ -33,7 +34,7 @@ export function GetRealModelCard({
   );
   const hasBuiltin = useSelector(models, (s) => !!s?.context.connections.some((c) => c.kind === 'builtin'));
   if (!models || !show) return null;
-  const open = (kind: 'ollama' | 'openai' | 'builtin' | null) => {
+  const open = (kind: ModelConnectionKind | null) => {
     models.send({ type: 'models.open' });
     if (kind) models.send({ type: 'models.add', kind });
   };
@@ -111,8 +112,9 @@ export function SuggestedBuiltin({ actor }: { actor: BuiltinModelsActorRef }) {
   if (!m)
     return (
       <span>
-        No built-in model fits this server’s free memory; put a .gguf file in {dir || 'the models folder'}, then
-        Refresh.
+        No built-in model fits this server’s free memory;{' '}
+        {/* The folder is the operator's (the list names it to them only); anyone else asks them. */}
+        {dir ? `put a .gguf file in ${dir}, then Refresh.` : 'ask the server’s operator to add a model file.'}
       </span>
     );
   return (

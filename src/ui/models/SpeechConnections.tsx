@@ -5,8 +5,9 @@ import { useSelector } from '@xstate/react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import type { SpeechConnectionsActorRef, SpeechFormField } from '../../machines/speechConnections.machine';
 import { API_KEY_MAX_BYTES } from '../../schemas/modelConnections';
-import { SPEECH_KIND_LABELS, type SpeechConnection } from '../../schemas/speechConnections';
+import { SPEECH_KIND_LABELS, type SpeechConnection, type UserSpeechKind } from '../../schemas/speechConnections';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConnectionFormActions } from './ConnectionFormActions';
 
 export function SpeechConnections({ models }: { models: ModelsActorRef }) {
   const actor = useSelector(models, (s) => s.children.speechConnections as SpeechConnectionsActorRef | undefined);
@@ -93,7 +94,7 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
           <select
             value={form.kind}
             disabled={form.mode === 'edit' || busy}
-            onChange={(e) => actor.send({ type: 'speech.form.kind', kind: e.target.value as 'openai' | 'chatterbox' })}
+            onChange={(e) => actor.send({ type: 'speech.form.kind', kind: e.target.value as UserSpeechKind })}
           >
             <option value="chatterbox">{SPEECH_KIND_LABELS.chatterbox}</option>
             <option value="openai">{SPEECH_KIND_LABELS.openai}</option>
@@ -144,31 +145,15 @@ function SpeechForm({ actor }: { actor: SpeechConnectionsActorRef }) {
           )}
         </div>
       )}
-      {error && (
-        <p className="models-form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row models-form__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!canTest}
-          onClick={() => actor.send({ type: 'speech.form.test' })}
-        >
-          {testing ? 'Testing…' : 'Test'}
-        </button>
-        <button type="submit" className="button button--primary" disabled={!canTest}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'speech.form.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
+      <ConnectionFormActions
+        error={error}
+        testing={testing}
+        saving={saving}
+        canTest={canTest}
+        canSave={canTest}
+        onTest={() => actor.send({ type: 'speech.form.test' })}
+        onCancel={() => actor.send({ type: 'speech.form.cancel' })}
+      />
     </form>
   );
 }

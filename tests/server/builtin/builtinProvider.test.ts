@@ -144,9 +144,19 @@ describe('built-in provider', () => {
     expect(provider.loaded().filter((f) => f === 'rambler.gguf')).toHaveLength(1);
   });
 
-  it('says which model is missing, naming the directory', async () => {
+  it('says which model is missing, and never the server’s folder (a turn error every user reads)', async () => {
     await expect(provider.chat({ model: 'builtin:nope.gguf', messages })).rejects.toThrow(/has no model "nope.gguf"/);
     await expect(provider.chat({ model: 'builtin:../etc/passwd', messages })).rejects.toThrow(/has no model/);
+    const why = await provider.chat({ model: 'builtin:nope.gguf', messages }).catch((e: Error) => e.message);
+    expect(why).not.toContain(dir);
+    expect(why).toContain("ask the server's operator to add a model file");
+    const empty = mkdtempSync(path.join(tmpdir(), 'agora-builtin-empty-'));
+    try {
+      const status = await make({ modelsDir: empty }).probe();
+      expect(status.detail).not.toContain(empty);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('unloads a model nobody used for the idle time', async () => {

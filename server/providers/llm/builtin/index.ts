@@ -80,8 +80,7 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
 
     async probe(): Promise<ComponentStatus> {
       const models = await listModels();
-      if (!models.length)
-        return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: `no GGUF model in ${opts.modelsDir} yet` };
+      if (!models.length) return { status: 'ok', provider: BUILTIN_PROVIDER_ID, detail: 'no GGUF model yet' };
       try {
         await engine.runtime();
         return {
@@ -104,7 +103,8 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
       const file = modelPath(opts.modelsDir, name);
       if (!file || !existsSync(file))
         throw new ProviderError(
-          `${SERVICE} has no model "${name}" (GGUF files live in ${opts.modelsDir})`,
+          // Every user reads a turn's error; the folder is the operator's (the Models dialog names it to them).
+          `${SERVICE} has no model "${name}"; ask the server's operator to add a model file`,
           BUILTIN_PROVIDER_ID,
           'unconfigured',
         );
