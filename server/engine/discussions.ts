@@ -8,6 +8,7 @@ import {
   type EndpointKey,
 } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { modelLabelOf } from '../models/service';
 import type { AppContext } from '../context';
 import { loadPriorTranscript, type PriorTranscript } from './continuation';
 import { loadAgents, type Configured } from './configure';
@@ -76,6 +77,7 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const agents = await loadAgents(e.ctx.db, e.userId, e.parsed.agentIds);
   if (e.ws.readyState !== e.ws.OPEN) return null;
   if (!agents) return (refuse(e.ws, ENGINE_MESSAGES.unknownAgents), null);
+  const labels = await Promise.all(agents.map((a) => modelLabelOf(e.ctx, e.userId, a.model)));
 
   const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
   const appeared = here();
@@ -91,7 +93,7 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
     if (raced) return attach(e, raced);
     if (e.ws.readyState !== e.ws.OPEN) return null;
   }
-  return open(e, agents, key, prior);
+  return open(e, agents, key, labels, prior);
 }
 
 function attach(e: Entrance, session: DiscussionSession): DiscussionSession | null {
@@ -124,6 +126,8 @@ async function open(
   e: Entrance,
   agents: AgentRef[],
   key: string,
+  /** Each agent's model as its owner reads it (modelLabelOf), stored with the participants. */
+  labels: readonly (string | null)[],
   prior?: PriorTranscript,
 ): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
@@ -145,11 +149,12 @@ async function open(
   const plan = prior ? { ...built, prior, independentFirst: false } : built;
   const session = openSession(ctx, { userId, discussionId, endpointPath: ENDPOINTS[endpoint].path, plan, log: e.log });
   try {
-    const participants = agents.map((a) => ({
+    const participants = agents.map((a, i) => ({
       id: a.id,
       name: a.name,
       role: a.role,
       model: a.model,
+      model_label: labels[i] ?? null,
       color: a.color ?? null,
       avatar: a.avatar ?? null,
     }));
