@@ -4,7 +4,7 @@ import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { HybridExportRequest } from '../model/hybridRun';
 import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
-import { buildExport, hybridPdfFileName } from '../model/exportJson';
+import { buildExport, exportFileName } from '../model/exportJson';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
@@ -68,12 +68,12 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
           };
           deps.saveFile(
             new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }),
-            hybridPdfFileName(input.run.sessionId, now).replace(/\.pdf$/, '.json'),
+            exportFileName('json', input.run.topic, now),
           );
           return;
         }
         const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);
-        deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, now));
+        deps.saveFile(blob, exportFileName('pdf', input.run.topic, now));
       }),
     },
   });

@@ -357,6 +357,6 @@ async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions)
 export const renderDiscussionPdf = (exp: DiscussionExport, opts: PdfOptions): Promise<Blob> =>
   render(exp, STANDARD_GEOMETRY, opts);
 
-/** The hybrid panel's PDF (file name: hybridPdfFileName(…)). */
+/** The hybrid panel's PDF (file name: exportFileName('pdf', …) in src/model/exportJson.ts). */
 export const renderHybridPdf = (doc: HybridPdfInput, opts: PdfOptions): Promise<Blob> =>
   render(doc, HYBRID_GEOMETRY, opts);

@@ -74,12 +74,12 @@ export async function exportDiscussionFile(
   if (req.format === 'json') {
     deps.saveFile(
       new Blob([JSON.stringify(exp, null, 2)], { type: 'application/json' }),
-      exportFileName('json', req.run.sessionId, now),
+      exportFileName('json', req.run.context, now),
     );
     return;
   }
   const render = deps.renderPdf ?? (await defaultPdfRenderer());
-  deps.saveFile(await render(exp), exportFileName('pdf', req.run.sessionId, now));
+  deps.saveFile(await render(exp), exportFileName('pdf', req.run.context, now));
 }
 
 async function defaultPdfRenderer() {
