@@ -82,7 +82,14 @@ test(
         const res = await fetch('/agents/', {
           method: 'POST',
           headers,
-          body: JSON.stringify({ name: 'Bo', role: 'Economist', prompt: 'You are Bo, a careful economist.', model: m }),
+          body: JSON.stringify({
+            name: 'Bo',
+            role: 'Economist',
+            prompt: 'You are Bo, a careful economist.',
+            model: m,
+            // A colour of its own (the editor always stores one): the replay must draw it, not one derived from the id.
+            color: '#9f1239',
+          }),
         });
         const agent = (await res.json()) as { id: string };
         await fetch(`/agents/${agent.id}/position`, {
