@@ -7,7 +7,7 @@ import { test, uniqueEmail } from './harness';
 
 // What the room says is true and plain (issue 47), against the real server, its offline model and a loopback
 // OpenAI-compatible server the person named 'Loopback sim': the panel's model line and History name the model
-// '<connection> · <model>', never its stored id; a demo agent's turns say 'demo model'; a canvas connection is drawn
+// '<connection> · <model>', never its stored id, and so does the editor's overview; a demo agent's turns say 'demo model'; a canvas connection is drawn
 // without an arrowhead and the canvas says what it does; an agent wears one colour in the live feed and in the
 // replay. NAMES_SHOTS=<dir> writes screenshots of each of those screens there.
 const PASSWORD = 'correct-horse-42';
@@ -130,6 +130,14 @@ test(
       if (label !== 'Connection between Ada and Bo' && label !== 'Connection between Bo and Ada')
         throw new Error(`the edge is named ${label}`);
       await shot(page, 'names-canvas-panel.png');
+
+      // The editor's overview names Bo's model the same way.
+      await page.getByRole('button', { name: 'Edit Bo' }).click();
+      const overview = page.getByRole('dialog', { name: 'Edit Bo' }).getByRole('region', { name: 'Overview' });
+      await overview.getByText('Loopback sim · walk-sim-7b', { exact: true }).waitFor();
+      await shot(page, 'names-editor.png', page.getByRole('dialog', { name: 'Edit Bo' }));
+      await shot(page, 'names-editor-overview.png', overview);
+      await page.getByRole('button', { name: 'Close editor' }).click();
 
       // A short Basic discussion.
       await panel(page)
