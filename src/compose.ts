@@ -62,6 +62,7 @@ export function composeApp(deps: AppDeps) {
     },
   });
   const api = createApi(http);
+  const modelsApi = createModelsApi(http);
 
   const restoreSession = fromPromise<RestoredSession | null>(async () => {
     const token = storage.readToken();
@@ -104,11 +105,7 @@ export function composeApp(deps: AppDeps) {
           ...createCanvasActors({ api }),
         },
       }),
-      models: createModelsLogic(
-        createModelsApi(http),
-        builtinModelsLogic(http),
-        speechConnectionsLogic(createSpeechApi(http)),
-      ),
+      models: createModelsLogic(modelsApi, builtinModelsLogic(http), speechConnectionsLogic(createSpeechApi(http))),
       evaluation: createEvalLogic({
         http,
         listModels: () => api.listModels(),
@@ -145,6 +142,7 @@ export function composeApp(deps: AppDeps) {
           userId: () =>
             readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
+          listConnections: modelsApi.list,
         });
       }),
       probeHealth: fromPromise(() => api.health()),

@@ -4,7 +4,9 @@
 
 import type { CommunicationConfig, PanelFormat, ReasoningConfig, ResearchConfig } from '../schemas/settings';
 import { formatOf } from './discussionFormat';
-import { discussionExport, type DiscussionExport } from '../schemas/exportJson';
+import { discussionExport, type DiscussionExport, type ExportParticipant } from '../schemas/exportJson';
+import { agentColor } from './agentIdentity';
+import { modelName } from './modelName';
 import type { Feed, FeedItem } from './feed';
 import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
 import { kvValues } from './keyedVec';
@@ -18,7 +20,32 @@ export interface ExportMeta {
   now: Date;
   /** The run's format setting and agents: the export says the format as it was sent. */
   format?: { setting: PanelFormat; agentIds: readonly string[] };
+  /** Who took part (exportParticipants). */
+  participants?: readonly ExportParticipant[];
 }
+
+/** An agent as the panel or History knows it: its stored look and model, and the model's stored label if any. */
+export interface KnownAgent {
+  id: string;
+  name: string;
+  role?: string | null;
+  model?: string | null;
+  model_label?: string | null;
+  color?: string | null;
+}
+
+/** The export's participants: each agent's one colour (agentColor) and its model by name (modelName). */
+export const exportParticipants = (
+  agents: readonly KnownAgent[],
+  connections: Parameters<typeof modelName>[1],
+): ExportParticipant[] =>
+  agents.map((a) => ({
+    id: a.id,
+    name: a.name,
+    role: a.role ?? null,
+    model: a.model === undefined ? null : modelName(a.model, connections, a.model_label),
+    color: agentColor(a),
+  }));
 
 const FORMAT_FRAME_TYPES = new Set(['floor', 'vote', 'format_stage', 'ranking', 'debate_result', 'format_note']);
 
@@ -92,6 +119,7 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     session_id: meta.sessionId ?? feed.session.sessionId ?? '',
     endpoint: meta.endpoint,
     context: meta.context,
+    ...(meta.participants?.length ? { participants: [...meta.participants] } : {}),
     configuration: meta.configuration,
     ...(meta.format
       ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: 'round_table' as const } }

@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
+import { discussionExport } from '../../src/schemas/exportJson';
 import { startFakeOpenAi } from '../support/fakeModelServers';
 import { makeOfflineAgents } from './agents';
 import { test, uniqueEmail } from './harness';
@@ -171,6 +173,22 @@ test(
       if (!live.Ada || !live.Bo || live.Ada === live.Bo)
         throw new Error(`the live colours are ${JSON.stringify(live)}`);
       await shot(page, 'names-feed.png', panel(page));
+
+      // The export is named by its topic and date, and names each model and colour as the feed does.
+      const [download] = (await Promise.all([
+        page.waitForEvent('download'),
+        panel(page).getByRole('button', { name: 'JSON', exact: true }).click(),
+      ])) as [Download, unknown];
+      if (!/^should-the-allotment-share-one-rainwater-\d{4}-\d{2}-\d{2}\.json$/.test(download.suggestedFilename()))
+        throw new Error(`the export is named ${download.suggestedFilename()}`);
+      const file = path.join(tmpdir(), `agora-e2e-names-${Date.now()}.json`);
+      await download.saveAs(file);
+      const exp = discussionExport.parse(JSON.parse(readFileSync(file, 'utf8')));
+      const people = Object.fromEntries((exp.participants ?? []).map((p) => [p.name, p]));
+      if (people.Bo?.model !== 'Loopback sim · walk-sim-7b' || people.Ada?.model !== 'demo model')
+        throw new Error(`the export names the models ${JSON.stringify(exp.participants)}`);
+      if (people.Ada.color !== live.Ada || people.Bo.color !== live.Bo)
+        throw new Error(`the export's colours ${JSON.stringify(exp.participants)}, the feed's ${JSON.stringify(live)}`);
 
       // History names the model by its connection.
       await panel(page).getByRole('button', { name: 'History' }).click();
