@@ -49,6 +49,8 @@ export function createLiveLogic(s: LiveServices): LiveLogic {
       fromSocket: s.fromSocket,
       loadModes: discussions.hybridModes,
       saveFile,
+      getAgent: s.api.getAgent,
+      listConnections: s.listConnections,
       settings: createHybridSettingsStore(s.userId),
     }),
     history: createHistoryLogic({ api: discussions, saveFile, listConnections: s.listConnections }),

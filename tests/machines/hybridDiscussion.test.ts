@@ -490,6 +490,11 @@ describe('hybrid discussion panel', () => {
     const doc = JSON.parse(await p.files[1].blob.text());
     expect(doc).toMatchObject({ mode: 'hybrid', hybrid_settings: { max_rounds: defaults.hybrid.max_rounds } });
     expect(JSON.stringify(doc)).toContain('Hello');
+    // Who took part, with the model by name and the one colour (an agent the server no longer has is left out).
+    expect(doc.participants).toEqual([
+      { id: 'agent-a', name: 'Name agent-a', role: 'Tester', model: 'demo model', color: '#065f46' },
+      { id: 'agent-c', name: 'Name agent-c', role: 'Tester', model: 'demo model', color: '#065f46' },
+    ]);
   });
 
   it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {
