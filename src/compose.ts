@@ -98,6 +98,7 @@ export function composeApp(deps: AppDeps) {
           { decodeJwt },
           { readStoredUser },
           { socketTicketFetcher },
+          { createModelsApi },
         ] = await Promise.all([
           import('./composeWorkspace'),
           import('./composeLive'),
@@ -105,6 +106,7 @@ export function composeApp(deps: AppDeps) {
           loadJwt(),
           import('./services/storedUser'),
           import('./services/socketTicket'),
+          import('./services/modelsApi'),
         ]);
         const live = createLiveLogic({
           http,
@@ -121,6 +123,7 @@ export function composeApp(deps: AppDeps) {
           userId: () =>
             readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
+          listConnections: createModelsApi(http).list,
         });
         return { ...createWorkspaceLogic({ http, api, saveFile: deps.saveFile }), ...live };
       }),

@@ -14,11 +14,14 @@ import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
+import type { ModelConnection } from './schemas/modelConnections';
 
 export interface LiveServices {
   http: Http;
   /** The shell's REST calls (api.ts), of which the panels read one agent. */
   api: Pick<Api, 'getAgent'>;
+  /** The model connections, to name each agent's model in an export. */
+  listConnections?: () => Promise<ModelConnection[]>;
   fromSocket: FromSocket;
   probe: EndpointProbeDeps;
   fetch?: typeof fetch;
@@ -38,6 +41,7 @@ export function createLiveLogic(s: LiveServices): Omit<LiveLogic, 'workspace' | 
       fromSocket: s.fromSocket,
       probeEndpoint: createEndpointProbe(s.probe),
       getAgent: s.api.getAgent,
+      listConnections: s.listConnections,
       settings: createPanelSettingsStore(s.userId),
       saveFile,
     }),
@@ -45,8 +49,10 @@ export function createLiveLogic(s: LiveServices): Omit<LiveLogic, 'workspace' | 
       fromSocket: s.fromSocket,
       loadModes: discussions.hybridModes,
       saveFile,
+      getAgent: s.api.getAgent,
+      listConnections: s.listConnections,
       settings: createHybridSettingsStore(s.userId),
     }),
-    history: createHistoryLogic({ api: discussions, saveFile }),
+    history: createHistoryLogic({ api: discussions, saveFile, listConnections: s.listConnections }),
   };
 }

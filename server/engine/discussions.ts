@@ -8,6 +8,7 @@ import {
   type EndpointKey,
 } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { modelLabelOf } from '../models/service';
 import type { AppContext } from '../context';
 import { loadPriorTranscript, type PriorTranscript } from './continuation';
 import { loadAgents, type Configured } from './configure';
@@ -80,6 +81,7 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
   const sourceIds = e.parsed.input.config.source_ids ?? [];
   if (!(await ownsSources(e.ctx.db, e.userId, sourceIds))) return (refuse(e.ws, ENGINE_MESSAGES.unknownSources), null);
   const agents = await withOwnSources(e.ctx.db, found);
+  const labels = await Promise.all(agents.map((a) => modelLabelOf(e.ctx, e.userId, a.model)));
 
   const stored = await loadDiscussion(e.ctx.db, e.userId, e.parsed.sessionId, e.parsed.resumeFrom ?? 0);
   const appeared = here();
@@ -95,7 +97,7 @@ export async function enter(e: Entrance): Promise<DiscussionSession | null> {
     if (raced) return attach(e, raced);
     if (e.ws.readyState !== e.ws.OPEN) return null;
   }
-  return open(e, agents, key, prior);
+  return open(e, agents, key, labels, prior);
 }
 
 function attach(e: Entrance, session: DiscussionSession): DiscussionSession | null {
@@ -128,6 +130,8 @@ async function open(
   e: Entrance,
   agents: AgentRef[],
   key: string,
+  /** Each agent's model as its owner reads it (modelLabelOf), stored with the participants. */
+  labels: readonly (string | null)[],
   prior?: PriorTranscript,
 ): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
@@ -149,11 +153,12 @@ async function open(
   const plan = prior ? { ...built, prior, independentFirst: false } : built;
   const session = openSession(ctx, { userId, discussionId, endpointPath: ENDPOINTS[endpoint].path, plan, log: e.log });
   try {
-    const participants = agents.map((a) => ({
+    const participants = agents.map((a, i) => ({
       id: a.id,
       name: a.name,
       role: a.role,
       model: a.model,
+      model_label: labels[i] ?? null,
       color: a.color ?? null,
       avatar: a.avatar ?? null,
     }));

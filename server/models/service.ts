@@ -300,3 +300,16 @@ export async function resolveModel(
   }
   return { provider: providerFor(ctx, await rowTarget(ctx, row)), model: parsed.model };
 }
+
+/**
+ * How an agent's model reads to its owner when a discussion starts ('Loopback sim · walk-sim-7b'), stored with the
+ * discussion so History still says it after the connection is renamed or removed; null for a plain name (the
+ * client names those itself).
+ */
+export async function modelLabelOf(ctx: AppContext, userId: string, model: string | null | undefined) {
+  const parsed = model ? parseModelId(model) : null;
+  if (!parsed) return null;
+  const server = serverTargets(ctx).find((t) => t.id === parsed.connectionId);
+  const name = server?.name ?? (await modelConnectionStore.find(ctx.db, userId, parsed.connectionId))?.name;
+  return name ? modelLabel(name, parsed.model) : null;
+}

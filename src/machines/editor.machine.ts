@@ -105,6 +105,7 @@ export const editorMachine = setup({
     agentId: input.mode === 'edit' ? input.agentId : null,
     agent: input.mode === 'edit' ? (input.agent ?? null) : null,
     position: input.mode === 'create' ? (input.position ?? null) : null,
+    takenColors: input.mode === 'create' ? (input.takenColors ?? []) : [],
     fields: input.mode === 'edit' && input.agent ? fieldsFromAgent(input.agent) : emptyFields,
     models: [],
     modelsFromFallback: false,
@@ -205,7 +206,10 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'createAgent',
                     src: 'createAgent',
-                    input: ({ context }) => ({ ...createRequest(context.fields), ...(context.position ?? {}) }),
+                    input: ({ context }) => ({
+                      ...createRequest(context.fields, context.takenColors),
+                      ...(context.position ?? {}),
+                    }),
                     onDone: {
                       target: '#editor.open.form.created',
                       actions: [

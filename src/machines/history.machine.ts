@@ -315,7 +315,12 @@ export const historyMachine = setup({
                 type: 'export.start',
                 request:
                   context.opened && selectCounts(context.opened.feed).messages > 0
-                    ? { format: event.format, feed: context.opened.feed, run: context.opened.run }
+                    ? {
+                        format: event.format,
+                        feed: context.opened.feed,
+                        run: context.opened.run,
+                        participants: context.opened.summary.participants,
+                      }
                     : null,
               })),
             },

@@ -22,6 +22,7 @@ import type { MonitorStats } from '../schemas/system';
 import { SUCCESS_BANNER_MS } from '../schemas/constants';
 import { notProvided, notifyToasts } from './kit/actorKit';
 import { bannerError, type BannerRequest } from '../model/bannerRequest';
+import { agentColor } from '../model/agentIdentity';
 import { autoLayoutMoves } from '../shared/canvasPlacement';
 import * as reduce from '../model/workspaceReducers';
 import {
@@ -222,7 +223,13 @@ export const workspaceMachine = setup({
             id: 'editor',
             systemId: 'editor',
             src: 'editor',
-            input: ({ context }) => context.editorRequest!,
+            // A new agent's automatic colour avoids the ones the canvas's agents already wear.
+            input: ({ context }) => {
+              const request = context.editorRequest!;
+              return request.mode === 'create'
+                ? { ...request, takenColors: context.agents.map((a) => agentColor(a)) }
+                : request;
+            },
             onDone: { target: 'closed', actions: assign({ editorRequest: null }) },
           },
           on: { 'editor.dismiss': { target: 'closed', actions: assign({ editorRequest: null }) } },

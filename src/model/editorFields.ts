@@ -1,6 +1,6 @@
 // The editor's fields and what they become: a form from an agent, the create and update bodies, the checks that
 // enable Save, and the model list's preselection and fallback. Pure; the chart is src/machines/editor.machine.ts.
-import { agentColor } from './agentIdentity';
+import { autoColor } from './agentIdentity';
 import type { Agent, AgentCreate, AgentCreateRequest, AgentUpdate, Position } from '../schemas/agents';
 import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, FALLBACK_MODELS } from '../schemas/constants';
 import type { ModelOption } from '../schemas/system';
@@ -19,6 +19,8 @@ export interface EditorContext {
   agentId: string | null;
   /** Where a created agent goes (create mode; null lets the server choose). */
   position: Position | null;
+  /** The colours the workspace's agents wear (create mode): the automatic colour avoids them. */
+  takenColors: string[];
   agent: Agent | null;
   fields: EditorFields;
   models: ModelOption[];
@@ -85,14 +87,15 @@ export const identity = (f: EditorFields) => ({
 
 /**
  * The body of a create: the fields, the personality when chosen and the identity when set. 'Automatic' stores the
- * colour the editor previewed (derived from the name; the new agent's id is not known yet), so the node shows it.
+ * colour the editor previewed (autoColor: from the name, avoiding the colours `taken` by the workspace's agents; the
+ * new agent's id is not known yet), so the node shows it.
  */
-export const createRequest = (f: EditorFields): AgentCreateRequest => {
+export const createRequest = (f: EditorFields, taken: readonly string[] = []): AgentCreateRequest => {
   const { color, avatar } = identity(f);
   return {
     ...createBody(f),
     ...(isPersonality(f.personality) ? { personality: f.personality } : {}),
-    color: color ?? agentColor({ id: f.name.trim() }),
+    color: color ?? autoColor(f.name.trim(), taken),
     ...(avatar ? { avatar } : {}),
   };
 };

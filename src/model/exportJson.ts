@@ -4,7 +4,9 @@
 
 import type { CommunicationConfig, PanelFormat, ReasoningConfig, ResearchConfig } from '../schemas/settings';
 import { formatOf } from './discussionFormat';
-import { discussionExport, type DiscussionExport } from '../schemas/exportJson';
+import { discussionExport, type DiscussionExport, type ExportParticipant } from '../schemas/exportJson';
+import { agentColor } from './agentIdentity';
+import { modelName } from './modelName';
 import type { Feed, FeedItem } from './feed';
 import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
 import { kvValues } from './keyedVec';
@@ -18,7 +20,32 @@ export interface ExportMeta {
   now: Date;
   /** The run's format setting and agents: the export says the format as it was sent. */
   format?: { setting: PanelFormat; agentIds: readonly string[] };
+  /** Who took part (exportParticipants). */
+  participants?: readonly ExportParticipant[];
 }
+
+/** An agent as the panel or History knows it: its stored look and model, and the model's stored label if any. */
+export interface KnownAgent {
+  id: string;
+  name: string;
+  role?: string | null;
+  model?: string | null;
+  model_label?: string | null;
+  color?: string | null;
+}
+
+/** The export's participants: each agent's one colour (agentColor) and its model by name (modelName). */
+export const exportParticipants = (
+  agents: readonly KnownAgent[],
+  connections: Parameters<typeof modelName>[1],
+): ExportParticipant[] =>
+  agents.map((a) => ({
+    id: a.id,
+    name: a.name,
+    role: a.role ?? null,
+    model: a.model === undefined ? null : modelName(a.model, connections, a.model_label),
+    color: agentColor(a),
+  }));
 
 const FORMAT_FRAME_TYPES = new Set([
   'floor',
@@ -100,6 +127,7 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     session_id: meta.sessionId ?? feed.session.sessionId ?? '',
     endpoint: meta.endpoint,
     context: meta.context,
+    ...(meta.participants?.length ? { participants: [...meta.participants] } : {}),
     configuration: meta.configuration,
     ...(meta.format
       ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: 'round_table' as const } }
@@ -131,13 +159,39 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
   return discussionExport.parse(doc);
 }
 
-/** `discussion_{session or timestamp}.json|pdf` (docs/product.md#discussions-limits). */
-export const exportFileName = (kind: 'json' | 'pdf', sessionId: string | null, now: Date): string =>
-  `discussion_${sessionId || now.getTime()}.${kind}`;
+/** How many of the topic's words name an export, and the most characters they take. */
+export const EXPORT_NAME_WORDS = 6;
+export const EXPORT_NAME_MAX_CHARS = 60;
 
 /**
- * `hybrid_discussion_{session}.pdf` (docs/product.md#discussions-limits); the timestamp stands in when there is no
- * session yet.
+ * The topic in a few words, safe as a file name on every system: lower case, accents dropped, every run of
+ * anything but letters and digits (slashes, colons, dots, quotes, spaces, control characters) one '-', at most
+ * EXPORT_NAME_WORDS words and EXPORT_NAME_MAX_CHARS characters, cut at a word; 'discussion' when nothing is left.
  */
-export const hybridPdfFileName = (sessionId: string | null, now?: Date): string =>
-  `hybrid_discussion_${sessionId || (now ? now.getTime() : 'session')}.pdf`;
+export function topicSlug(topic: string): string {
+  const words = topic
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, EXPORT_NAME_WORDS);
+  let slug = '';
+  for (const w of words) {
+    const next = slug ? `${slug}-${w}` : w;
+    if ([...next].length > EXPORT_NAME_MAX_CHARS) {
+      if (!slug) slug = [...w].slice(0, EXPORT_NAME_MAX_CHARS).join('');
+      break;
+    }
+    slug = next;
+  }
+  return slug || 'discussion';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The day as the person's clock reads it, YYYY-MM-DD. */
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** `<topic in a few words>-<YYYY-MM-DD>.json|pdf`, for both panels and History: 'free-buses-for-all-2026-11-28.pdf'. */
+export const exportFileName = (kind: 'json' | 'pdf', topic: string, now: Date): string =>
+  `${topicSlug(topic)}-${dayOf(now)}.${kind}`;

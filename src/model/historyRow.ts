@@ -8,10 +8,13 @@ export function joinNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** The distinct models the participants used, in order ('offline' reads as the offline demo). */
-export function modelsOf(d: DiscussionSummary): string[] {
+/**
+ * The distinct models the participants used, in order, each as `nameOf` says it (modelName: 'Loopback sim ·
+ * walk-sim-7b', 'demo model'), given the label the server stored for it when the discussion started.
+ */
+export function modelsOf(d: DiscussionSummary, nameOf: (model: string, stored?: string | null) => string): string[] {
   const seen = new Set<string>();
-  for (const p of d.participants ?? []) if (p.model) seen.add(p.model === 'offline' ? 'offline demo' : p.model);
+  for (const p of d.participants ?? []) if (p.model) seen.add(nameOf(p.model, p.model_label));
   return [...seen];
 }
 

@@ -1,5 +1,6 @@
 // The hybrid panel's context and what Start makes of it. Pure: the chart (hybridDiscussion.machine.ts) wires these
 // to its events.
+import type { KnownAgent } from './exportJson';
 import { sessionId as makeSessionId } from '../schemas/constants';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { defaults, type HybridSettings } from '../schemas/settings';
@@ -63,6 +64,8 @@ export interface HybridExportRequest {
   format?: 'pdf' | 'json';
   feed: Feed;
   run: HybridRun;
+  /** The agents as the exporter loaded them, for the export's participants. */
+  participants?: readonly KnownAgent[];
 }
 
 export interface HybridStartFacts {

@@ -1,9 +1,9 @@
 import { OFFLINE_MODEL } from '../schemas/constants';
 import { parseModelId, type ModelConnection } from '../schemas/modelConnections';
-import { connectionTag } from './connectionTag';
+import { DEMO_MODEL_NAME, modelName } from './modelName';
 
 // What the selected agents will speak with, said before Start: 'Vera and Bo use Groq · llama-3.3-70b; Ada uses the
-// offline demo'. An agent whose connection is not answering is named, so Start can ask first.
+// demo model' (each model named by modelName, its connection as the person named it). An agent whose connection is not answering is named, so Start can ask first.
 
 export interface ModelsInUse {
   line: string;
@@ -14,6 +14,8 @@ export interface ModelsInUse {
   /** Every agent speaks with the offline demo. */
   allOffline: boolean;
 }
+
+const DEMO_LINE = `the ${DEMO_MODEL_NAME}`;
 
 const names = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -39,9 +41,7 @@ export function modelsInUse(
   const unreachableIds: string[] = [];
   for (const a of agents) {
     const model = a.model || OFFLINE_MODEL;
-    const conn = model === OFFLINE_MODEL ? undefined : connectionOf(model, connections);
-    const name = conn?.models.find((m) => m.id === model)?.name ?? parseModelId(model)?.model ?? model;
-    const label = model === OFFLINE_MODEL ? 'the offline demo' : conn ? `${connectionTag(conn)} · ${name}` : model;
+    const label = model === OFFLINE_MODEL ? DEMO_LINE : modelName(model, connections);
     if (isUnreachable(model, connections)) {
       unreachable.push(a.name);
       if (a.id) unreachableIds.push(a.id);
@@ -51,7 +51,7 @@ export function modelsInUse(
   const line = [...groups]
     .map(([label, who]) => `${names(who)} ${who.length === 1 ? 'uses' : 'use'} ${label}`)
     .join('; ');
-  return { line, unreachable, unreachableIds, allOffline: groups.size === 1 && groups.has('the offline demo') };
+  return { line, unreachable, unreachableIds, allOffline: groups.size === 1 && groups.has(DEMO_LINE) };
 }
 
 /** The question Start asks when an agent's model server is down: "Bo's model server is not answering — start anyway?" */

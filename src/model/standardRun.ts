@@ -1,6 +1,7 @@
 // The standard panel's context and what Start and Resume (History) make of it. Pure: the chart
 // (standardDiscussion.machine.ts) wires these to its events; the endpoint is chosen there, from its own probe child.
 import { sessionId as makeSessionId, type EndpointKey } from '../schemas/constants';
+import type { KnownAgent } from './exportJson';
 import type { Participant } from '../schemas/discussion';
 import { defaults, type PanelFormat, type StandardPanelSettings } from '../schemas/settings';
 import { emptyFeed, type Feed } from './feed';
@@ -65,6 +66,8 @@ export interface ExportRequest {
   format: ExportFormat;
   feed: Feed;
   run: RunInfo;
+  /** The agents as the panel loaded them (or History stored them), for the export's participants. */
+  participants?: readonly KnownAgent[];
 }
 
 /** Nothing of the run before carries over: no participants yet, an empty feed, no banner, no reconnect under way. */
@@ -151,6 +154,6 @@ export const isResumable = (resume: Pick<ResumeFacts, 'sessionId' | 'agentIds'>)
 /** What the export child gets: the run and its feed, or null when there is nothing to export. */
 export function exportRequestOf(context: StandardDiscussionContext, format: ExportFormat): ExportRequest | null {
   return context.run && selectCounts(context.feed).messages > 0
-    ? { format, feed: context.feed, run: context.run }
+    ? { format, feed: context.feed, run: context.run, participants: context.participants }
     : null;
 }

@@ -10,7 +10,9 @@ import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point, type ViewArea } from '.
 import type { PendingMove, WorkspaceData } from './workspaceReducers';
 
 /** A create may carry where the new agent goes (the workspace picks a free place); the server stores it with the agent. */
-export type EditorInput = { mode: 'create'; position?: Position } | { mode: 'edit'; agentId: string; agent?: Agent };
+export type EditorInput =
+  | { mode: 'create'; position?: Position; takenColors?: string[] }
+  | { mode: 'edit'; agentId: string; agent?: Agent };
 
 export interface WorkspaceContext extends WorkspaceData {
   stats: MonitorStats | null;

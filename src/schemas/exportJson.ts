@@ -21,10 +21,22 @@ export const exportMessage = z.looseObject({
   /** A format's row keeps the frame it came from (a ranking, a vote, a floor…; docs/protocol.md#formats). */
   frame: z.looseObject({ type: z.string() }).optional(),
 });
+/** Who took part, as a reader of the export sees them: the model by name ('Loopback sim · walk-sim-7b'), the colour. */
+export const exportParticipant = z.object({
+  id: z.string().max(200),
+  name: z.string().max(200),
+  role: z.string().max(500).nullish(),
+  model: z.string().max(300).nullish(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export type ExportParticipant = z.infer<typeof exportParticipant>;
+
 export const discussionExport = z.object({
   session_id: z.string(),
   endpoint: z.string(),
   context: z.string(),
+  /** The agents, in the order they were chosen (absent when the panel did not know them). */
+  participants: z.array(exportParticipant).max(1000).optional(),
   configuration: z.object({ communication: communicationConfig, reasoning: reasoningConfig, research: researchConfig }),
   /** The discussion's format as it was sent (the round table when none was). */
   format: discussionFormat.nullish(),

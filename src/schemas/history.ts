@@ -9,6 +9,8 @@ export const historyParticipant = z.looseObject({
   /** The agent's role when the discussion started (older discussions have none). */
   role: z.string().nullish(),
   model: z.string().nullish(),
+  /** The model as it read when the discussion started ('Loopback sim · walk-sim-7b'), for when its connection goes. */
+  model_label: z.string().max(300).nullish(),
   color: z.string().nullish(),
   avatar: z.string().nullish(),
 });

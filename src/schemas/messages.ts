@@ -100,6 +100,8 @@ export const AUDIO_MESSAGES = {
 } as const;
 
 export const CANVAS_MESSAGES = {
+  /** Beside the connection count: what a connection does (it has no direction; hearing goes both ways). */
+  connectionsHear: 'Connected agents hear each other when “Hear only connected agents” is on.',
   loadFailed: 'Failed to load data. Please refresh the page.',
   connectionError: (detail: string) => `Error creating connection: ${detail}`,
   connectionErrorGeneric: 'Error creating connection.',

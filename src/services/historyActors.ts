@@ -7,7 +7,7 @@ import type { ExportRequest } from '../model/standardRun';
 import type { DiscussionApi } from './discussionApi';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
-export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'> {
+export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf' | 'listConnections'> {
   api: Pick<DiscussionApi, 'listDiscussions' | 'listDiscussionPage' | 'getDiscussion' | 'deleteDiscussion'>;
 }
 

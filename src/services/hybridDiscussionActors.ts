@@ -4,7 +4,9 @@ import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
 import type { HybridExportRequest } from '../model/hybridRun';
 import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
-import { buildExport, hybridPdfFileName } from '../model/exportJson';
+import { buildExport, exportFileName, exportParticipants, type KnownAgent } from '../model/exportJson';
+import type { ModelConnection } from '../schemas/modelConnections';
+import type { StandardDiscussionDeps } from './standardDiscussionActors';
 import { defaults, type HybridSettings } from '../schemas/settings';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { hybridOutgoingFrame, hybridServerFrame } from '../schemas/hybridSocket';
@@ -20,10 +22,14 @@ export interface HybridDiscussionDeps {
   settings?: { load(): HybridSettings | null; save(settings: HybridSettings): void };
   /** The wall clock by default. */
   now?: () => number;
+  /** The agents and the model connections, for the export's participants (none when not given or they fail). */
+  getAgent?: StandardDiscussionDeps['getAgent'];
+  listConnections?: StandardDiscussionDeps['listConnections'];
 }
 
-const hybridExport = (req: HybridExportRequest, now: Date) =>
+const hybridExport = (req: HybridExportRequest, now: Date, connections: ModelConnection[] = []) =>
   buildExport(req.feed, {
+    participants: exportParticipants(req.participants ?? [], connections),
     sessionId: req.run.sessionId,
     endpoint: 'hybrid',
     context: req.run.topic,
@@ -36,12 +42,23 @@ const hybridExport = (req: HybridExportRequest, now: Date) =>
     },
   });
 
-async function defaultHybridPdf(req: HybridExportRequest): Promise<Blob> {
+/** The run's agents as the server has them now, and the connections that name their models; a failure leaves none. */
+async function knownAgents(req: HybridExportRequest, deps: HybridDiscussionDeps) {
+  const getAgent = deps.getAgent;
+  if (!getAgent) return { agents: [] as KnownAgent[], connections: [] as ModelConnection[] };
+  const [agents, connections] = await Promise.all([
+    Promise.all(req.run.agentIds.map((id) => getAgent(id).catch(() => null))),
+    deps.listConnections ? deps.listConnections().catch(() => []) : [],
+  ]);
+  return { agents: agents.filter((a): a is NonNullable<typeof a> => a !== null), connections };
+}
+
+async function defaultHybridPdf(req: HybridExportRequest, connections: ModelConnection[] = []): Promise<Blob> {
   const [{ renderHybridPdf }, { loadUnicodeFont }] = await Promise.all([
     import('./pdfExport'),
     import('./unicodeFont'),
   ]);
-  const exp = hybridExport(req, new Date());
+  const exp = hybridExport(req, new Date(), connections);
   return renderHybridPdf({ ...exp, mode: req.run.settings.mode }, { loadUnicodeFont });
 }
 
@@ -56,24 +73,26 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
       clock: fromTicker('hybrid.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
-      exportHybridPdf: withExporter(async (input: HybridExportRequest) => {
+      exportHybridPdf: withExporter(async (request: HybridExportRequest) => {
+        const { agents, connections } = await knownAgents(request, deps);
+        const input = { ...request, participants: agents };
         // The export is stamped with the time it is made.
         const now = new Date();
         if (input.format === 'json') {
           // The same export document the standard panel writes, with the hybrid mode and settings beside it.
           const doc = {
-            ...hybridExport(input, now),
+            ...hybridExport(input, now, connections),
             mode: input.run.settings.mode,
             hybrid_settings: input.run.settings,
           };
           deps.saveFile(
             new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }),
-            hybridPdfFileName(input.run.sessionId, now).replace(/\.pdf$/, '.json'),
+            exportFileName('json', input.run.topic, now),
           );
           return;
         }
-        const blob = await (deps.renderPdf ?? defaultHybridPdf)(input);
-        deps.saveFile(blob, hybridPdfFileName(input.run.sessionId, now));
+        const blob = await (deps.renderPdf ? deps.renderPdf(input) : defaultHybridPdf(input, connections));
+        deps.saveFile(blob, exportFileName('pdf', input.run.topic, now));
       }),
     },
   });

@@ -36,7 +36,9 @@ export type HybridPdfInput = Pick<
   DiscussionExport,
   'session_id' | 'context' | 'messages' | 'message_count' | 'consensus' | 'exported_at'
 > &
-  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome' | 'outcome_words'>> & { mode?: string };
+  Partial<Pick<DiscussionExport, 'research_results' | 'endpoint' | 'outcome' | 'outcome_words' | 'participants'>> & {
+    mode?: string;
+  };
 
 interface Geometry {
   title: string;
@@ -75,6 +77,8 @@ interface Block {
   gap?: number;
   /** A table row: its cells, each in its share of the width (`text` is the row read as one line). */
   cells?: { text: string; share: number }[];
+  /** The text's colour (an agent's, #rrggbb); black when absent. */
+  color?: string;
 }
 
 const SIZES: Record<Style, number> = { title: 16, heading: 13, label: 10, body: 10, small: 8 };
@@ -153,6 +157,32 @@ function rowBlocks(m: Message, doc: HybridPdfInput): Block[] {
 /** Whether a row of the discussion already says `sentence` (the summary row carries the first vote's fate). */
 const sentenceSaid = (doc: HybridPdfInput, sentence: string) => doc.messages.some((m) => m.content.includes(sentence));
 
+type Participant = NonNullable<DiscussionExport['participants']>[number];
+
+/** Who took part, each in its colour, with the model it spoke with ('Bo (Economist) · Loopback sim · walk-sim-7b'). */
+function participantBlocks(people: readonly Participant[]): Block[] {
+  if (people.length === 0) return [];
+  return [
+    { text: 'Participants', style: 'heading', gap: 1 },
+    ...people.map((p) => ({
+      text: `${p.name}${p.role ? ` (${p.role})` : ''}${p.model ? ` · ${p.model}` : ''}`,
+      style: 'label' as const,
+      color: p.color,
+    })),
+  ];
+}
+
+/** Each speaker's colour, the one the feed gives it (by id, else by name where the frames carry no id). */
+function speakerColours(people: readonly Participant[]): (m: Message) => string | undefined {
+  const byId = new Map(people.map((p) => [p.id, p.color]));
+  const byName = new Map(people.map((p) => [p.name, p.color]));
+  return (m) => (m.agent_id && byId.get(m.agent_id)) || (m.agent_name ? byName.get(m.agent_name) : undefined);
+}
+
+/** A turn's speaker line in its speaker's colour. */
+const inColour = (blocks: Block[], color: string | undefined): Block[] =>
+  color && blocks.length ? [{ ...blocks[0], color }, ...blocks.slice(1)] : blocks;
+
 /** The document as blocks of text, the same for both panels. */
 function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   const blocks: Block[] = [{ text: title, style: 'title' }];
@@ -164,9 +194,12 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
   ].filter((x): x is string => x !== null);
   for (const line of meta) blocks.push({ text: line, style: 'small' });
   if (doc.context) blocks.push({ text: 'Topic', style: 'heading', gap: 1 }, { text: doc.context, style: 'body' });
+  blocks.push(...participantBlocks(doc.participants ?? []));
 
   blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
-  for (const m of doc.messages) blocks.push(...(TURN_KINDS.has(m.kind) ? turnBlocks(m) : rowBlocks(m, doc)));
+  const colourOf = speakerColours(doc.participants ?? []);
+  for (const m of doc.messages)
+    blocks.push(...(TURN_KINDS.has(m.kind) ? inColour(turnBlocks(m), colourOf(m)) : rowBlocks(m, doc)));
 
   blocks.push(...formatTables(doc.messages));
 
@@ -301,9 +334,7 @@ const UNICODE_FONT = 'DejaVuSans';
 async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions): Promise<Blob> {
   // The standard panel's title follows what ran, as the panel's does ('Multi-Round Discussion').
   const ran =
-    geometry === STANDARD_GEOMETRY &&
-    doc.endpoint &&
-    Object.prototype.hasOwnProperty.call(ENDPOINT_TITLES, doc.endpoint)
+    geometry === STANDARD_GEOMETRY && doc.endpoint && Object.hasOwn(ENDPOINT_TITLES, doc.endpoint)
       ? ENDPOINT_TITLES[doc.endpoint as EndpointKey]
       : null;
   const blocks = blocksOf(doc, ran ?? geometry.title);
@@ -325,6 +356,7 @@ async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions)
     const size = SIZES[block.style];
     pdf.setFont(family, BOLD[block.style] && canBold ? 'bold' : 'normal');
     pdf.setFontSize(size);
+    pdf.setTextColor(block.color ?? '#000000');
     const lineHeight = Math.max(geometry.lineHeight * (size / SIZES.body), size * 0.3528 * 1.15);
     y += (block.gap ?? 0) * geometry.lineHeight;
     if (block.cells) {
@@ -360,6 +392,6 @@ async function render(doc: HybridPdfInput, geometry: Geometry, opts: PdfOptions)
 export const renderDiscussionPdf = (exp: DiscussionExport, opts: PdfOptions): Promise<Blob> =>
   render(exp, STANDARD_GEOMETRY, opts);
 
-/** The hybrid panel's PDF (file name: hybridPdfFileName(…)). */
+/** The hybrid panel's PDF (file name: exportFileName('pdf', …) in src/model/exportJson.ts). */
 export const renderHybridPdf = (doc: HybridPdfInput, opts: PdfOptions): Promise<Blob> =>
   render(doc, HYBRID_GEOMETRY, opts);

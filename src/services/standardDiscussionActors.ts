@@ -7,7 +7,8 @@ import { standardDiscussionMachine } from '../machines/standardDiscussion.machin
 import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { endpointProbeMachine } from '../machines/endpointProbe.machine';
-import { buildExport, exportFileName } from '../model/exportJson';
+import { buildExport, exportFileName, exportParticipants } from '../model/exportJson';
+import type { ModelConnection } from '../schemas/modelConnections';
 import { discussionExport } from '../schemas/exportJson';
 import type { Participant } from '../schemas/discussion';
 import { AGENT_MESSAGES } from '../schemas/messages';
@@ -20,7 +21,11 @@ export interface StandardDiscussionDeps {
   fromSocket: FromSocket;
   /** The probe actor (src/services/endpointProbe.ts createEndpointProbe). */
   probeEndpoint: AnyActorLogic;
-  getAgent: (id: string) => Promise<{ id: string; name: string; role?: string | null }>;
+  getAgent: (
+    id: string,
+  ) => Promise<{ id: string; name: string; role?: string | null; model?: string | null; color?: string | null }>;
+  /** The model connections, to name each agent's model in an export; none when not given or when they fail. */
+  listConnections?: () => Promise<ModelConnection[]>;
   settings: { load(): StandardPanelSettings | null; save(s: StandardPanelSettings): void };
   /** Hands a finished file to the user (a download in the browser). */
   saveFile: (blob: Blob, fileName: string) => void;
@@ -41,7 +46,8 @@ export async function loadParticipants(
     ids.map(async (id) => {
       try {
         const a = await getAgent(id);
-        return { id, name: a.name, role: a.role || AGENT_MESSAGES.defaultRole };
+        // Its model and colour ride along for the export (exportParticipants).
+        return { id, name: a.name, role: a.role || AGENT_MESSAGES.defaultRole, model: a.model, color: a.color };
       } catch (error) {
         log(`agent details for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
         return { id, name: AGENT_MESSAGES.fallbackName(id), role: AGENT_MESSAGES.fallbackRole };
@@ -53,16 +59,20 @@ export async function loadParticipants(
 /** Writes the export file; the export is stamped with the time it is made (`at`, now by default). */
 export async function exportDiscussionFile(
   req: ExportRequest,
-  deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf'>,
+  deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf' | 'listConnections'>,
   at = Date.now(),
 ) {
   const now = new Date(at);
+  // The models are named as the person named their connections; without the list they read by model alone.
+  const connections =
+    req.participants?.length && deps.listConnections ? await deps.listConnections().catch(() => []) : [];
   const exp = discussionExport.parse(
     buildExport(req.feed, {
       sessionId: req.run.sessionId,
       endpoint: req.run.endpoint,
       context: req.run.context,
       format: { setting: req.run.settings.format, agentIds: req.run.agentIds },
+      participants: exportParticipants(req.participants ?? [], connections),
       configuration: {
         communication: req.run.settings.communication,
         reasoning: req.run.settings.reasoning,
@@ -74,12 +84,12 @@ export async function exportDiscussionFile(
   if (req.format === 'json') {
     deps.saveFile(
       new Blob([JSON.stringify(exp, null, 2)], { type: 'application/json' }),
-      exportFileName('json', req.run.sessionId, now),
+      exportFileName('json', req.run.context, now),
     );
     return;
   }
   const render = deps.renderPdf ?? (await defaultPdfRenderer());
-  deps.saveFile(await render(exp), exportFileName('pdf', req.run.sessionId, now));
+  deps.saveFile(await render(exp), exportFileName('pdf', req.run.context, now));
 }
 
 async function defaultPdfRenderer() {

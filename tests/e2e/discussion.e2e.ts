@@ -241,7 +241,8 @@ test(
     );
 
     const json = await exportFile(page, 'JSON');
-    if (!/^discussion_session_\d+\.json$/.test(json.name)) throw new Error(`JSON file name ${json.name}`);
+    if (!/^should-our-family-vineyard-switch-from-\d{4}-\d{2}-\d{2}\.json$/.test(json.name))
+      throw new Error(`JSON file name ${json.name}`);
     const exp = discussionExport.parse(JSON.parse(readFileSync(json.file, 'utf8')));
     if (exp.context !== CONTEXT) throw new Error('the export lost the context');
     if (!exp.messages.some((m) => m.kind === 'human' && m.content.includes('frost')))
@@ -250,7 +251,8 @@ test(
       throw new Error('the export has a message twice');
 
     const pdf = await exportFile(page, 'PDF');
-    if (!/^discussion_session_\d+\.pdf$/.test(pdf.name)) throw new Error(`PDF file name ${pdf.name}`);
+    if (!/^should-our-family-vineyard-switch-from-\d{4}-\d{2}-\d{2}\.pdf$/.test(pdf.name))
+      throw new Error(`PDF file name ${pdf.name}`);
     const text = execFileSync('pdftotext', ['-layout', pdf.file, '-'], { encoding: 'utf8' });
     for (const expected of ['Анна', 'Bo', 'frost in April', 'furrow to drip']) {
       if (!text.includes(expected)) throw new Error(`the PDF text lacks "${expected}"`);

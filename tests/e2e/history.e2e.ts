@@ -119,7 +119,7 @@ test(
       page.waitForEvent('download'),
       dialog(page).getByRole('button', { name: 'Export JSON' }).click(),
     ])) as [Download, unknown];
-    if (!/^discussion_session_\d+\.json$/.test(download.suggestedFilename()))
+    if (!/^should-the-cooperative-share-one-grape-\d{4}-\d{2}-\d{2}\.json$/.test(download.suggestedFilename()))
       throw new Error(`JSON file name ${download.suggestedFilename()}`);
     const file = path.join(tmpdir(), `agora-e2e-history-${Date.now()}.json`);
     await download.saveAs(file);

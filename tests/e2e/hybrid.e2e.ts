@@ -132,7 +132,7 @@ test(
       page.waitForEvent('download'),
       panel(page).getByRole('button', { name: 'Export PDF' }).click(),
     ])) as [Download, unknown];
-    if (!/^hybrid_discussion_session_\d+\.pdf$/.test(download.suggestedFilename()))
+    if (!/^our-vineyard-loses-water-to-leaks-\d{4}-\d{2}-\d{2}\.pdf$/.test(download.suggestedFilename()))
       throw new Error(`PDF file name ${download.suggestedFilename()}`);
     const file = path.join(tmpdir(), `agora-e2e-${Date.now()}.pdf`);
     await download.saveAs(file);

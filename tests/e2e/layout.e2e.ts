@@ -281,7 +281,7 @@ test('layout: the editor offers Personality, a colour and an avatar when creatin
       .getByLabel('Model', { exact: true })
       .selectOption({ label: 'Built-in offline model (no LLM) — offline' });
     await drawer.getByLabel('Personality', { exact: true }).selectOption('analytical');
-    await drawer.getByRole('radio', { name: 'Colour #047857' }).click();
+    await drawer.getByRole('radio', { name: 'Colour #065f46' }).click();
     if (w === 1024) await drawer.getByRole('radio', { name: 'Avatar 🦉' }).click();
     await drawer.getByRole('group', { name: 'Look' }).scrollIntoViewIfNeeded();
     await shot(page, `editor-create-${w}x${h}`);
@@ -292,7 +292,7 @@ test('layout: the editor offers Personality, a colour and an avatar when creatin
     const avatar = page.locator('.react-flow__node', { hasText: name }).locator('.agora-node-avatar');
     await avatar.waitFor();
     const look = await avatar.evaluate((el) => ({ text: el.textContent, bg: getComputedStyle(el).backgroundColor }));
-    if (look.bg !== 'rgb(4, 120, 87)') throw new Error(`the avatar is drawn in ${look.bg}`);
+    if (look.bg !== 'rgb(6, 95, 70)') throw new Error(`the avatar is drawn in ${look.bg}`);
     if (look.text !== (w === 1024 ? '🦉' : 'B')) throw new Error(`the avatar shows ${look.text}`);
     // After creating, the focus is back on the button that opened the drawer.
     await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Agent'), undefined, {

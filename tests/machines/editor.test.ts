@@ -12,7 +12,7 @@ import {
 import { AGENT_MESSAGES, AUDIO_MESSAGES } from '../../src/schemas/messages';
 import { EDITOR_CLOSE_AFTER_CREATE_MS, FALLBACK_MODELS } from '../../src/schemas/constants';
 import { agentFixture, audioFixture, audioSnap, httpError, networkError, settle, startEditor } from './editorHarness';
-import { agentColor } from '../../src/model/agentIdentity';
+import { AGENT_PALETTE, agentColor } from '../../src/model/agentIdentity';
 
 const fill = (editor: EditorActorRef, values: Partial<Record<EditorField, string>>) => {
   for (const [field, value] of Object.entries(values))
@@ -83,6 +83,18 @@ describe('editor: create mode', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(editor.getSnapshot().status).toBe('done');
     expect(heard.some((e) => e.type === 'xstate.done.actor.editor')).toBe(true);
+  });
+
+  it("a create's automatic colour avoids the colours the workspace's agents already wear", async () => {
+    const worn = agentColor({ id: 'Ada' });
+    const { editor, api } = startEditor({ mode: 'create', takenColors: [worn] });
+    await settle();
+    fill(editor, { name: 'Ada', role: 'Analyst', prompt: 'Be precise.', model: 'offline' });
+    editor.send({ type: 'editor.submit' });
+    await settle();
+    const color = (api.createAgent.calls[0] as { color: string }).color;
+    expect(color).not.toBe(worn);
+    expect(AGENT_PALETTE).toContain(color);
   });
 
   it('a failed create shows the server detail, else "Failed to create agent", and stays open', async () => {

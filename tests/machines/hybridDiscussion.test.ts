@@ -529,7 +529,7 @@ describe('hybrid discussion panel', () => {
     expect(p.panel.getSnapshot().hasTag('live')).toBe(true);
   });
 
-  it('loads the modes list; export with no messages toasts, with messages saves hybrid_discussion_{session}.pdf', async () => {
+  it('loads the modes list; export with no messages toasts, with messages saves <topic>-<date>.pdf', async () => {
     const p = await ready({ modes: [{ id: 'hybrid', name: 'Hybrid', description: 'mix', best_for: ['most'] }] });
     expect(selectModes(p.panel.getSnapshot()).map((m) => m.id)).toEqual(['hybrid']);
     p.panel.send({ type: 'hybrid.export' });
@@ -539,17 +539,22 @@ describe('hybrid discussion panel', () => {
     await vi.advanceTimersByTimeAsync(0);
     p.panel.send({ type: 'hybrid.export' });
     await flush();
-    expect(p.files.map((f) => f.name)).toEqual([`hybrid_discussion_${SESSION}.pdf`]);
+    expect(p.files.map((f) => f.name)).toEqual([expect.stringMatching(/^drip-or-furrow-\d{4}-\d{2}-\d{2}\.pdf$/)]);
     // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
     p.panel.send({ type: 'hybrid.export', format: 'json' });
     await flush();
-    expect(p.files.map((f) => f.name)).toEqual([
-      `hybrid_discussion_${SESSION}.pdf`,
-      `hybrid_discussion_${SESSION}.json`,
+    expect(p.files.map((f) => f.name.replace(/\d{4}-\d{2}-\d{2}/, 'DAY'))).toEqual([
+      'drip-or-furrow-DAY.pdf',
+      'drip-or-furrow-DAY.json',
     ]);
     const doc = JSON.parse(await p.files[1].blob.text());
     expect(doc).toMatchObject({ mode: 'hybrid', hybrid_settings: { max_rounds: defaults.hybrid.max_rounds } });
     expect(JSON.stringify(doc)).toContain('Hello');
+    // Who took part, with the model by name and the one colour (an agent the server no longer has is left out).
+    expect(doc.participants).toEqual([
+      { id: 'agent-a', name: 'Name agent-a', role: 'Tester', model: 'demo model', color: '#065f46' },
+      { id: 'agent-c', name: 'Name agent-c', role: 'Tester', model: 'demo model', color: '#065f46' },
+    ]);
   });
 
   it('re-attach from History (hybrid.resume): same session, resume_from, its settings shown and locked, the replayed feed kept, speech only for what is new', async () => {

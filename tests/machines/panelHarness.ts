@@ -132,6 +132,12 @@ export function hybridPanel(
     renderPdf: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
     settings: opts.settings,
     now: opts.now,
+    // The export's participants: each agent on the offline model; the second one's lookup fails.
+    getAgent: async (id) => {
+      if (id === 'agent-b') throw new Error('404');
+      return { id, name: `Name ${id}`, role: 'Tester', model: 'offline', color: '#065f46' };
+    },
+    listConnections: async () => [],
   });
   const app = runUnderApp(logic, 'hybridDiscussion', inputOf(opts));
   const panel = app.root.system.get('hybridDiscussion') as HybridDiscussionActorRef;

@@ -595,7 +595,7 @@ describe('standard discussion panel', () => {
       expect(p.files).toEqual([]);
     });
 
-    it.each(['json', 'pdf'] as const)('%s: saves discussion_{session} with that extension', async (format) => {
+    it.each(['json', 'pdf'] as const)('%s: saves <topic>-<date> with that extension', async (format) => {
       const p = await ready();
       const ws = await live(p);
       ws.serverSend({ type: 'text', id: 'm1', from_id: 'agent-a', from: 'Ada', text: 'One', turn: 1 });
@@ -603,7 +603,9 @@ describe('standard discussion panel', () => {
       p.panel.send({ type: 'discussion.export', format });
       await flush();
       await vi.advanceTimersByTimeAsync(0);
-      expect(p.files.map((f) => f.name)).toEqual([`discussion_${SESSION}.${format}`]);
+      expect(p.files.map((f) => f.name)).toEqual([
+        expect.stringMatching(new RegExp(`^drip-or-furrow-irrigation-\\d{4}-\\d{2}-\\d{2}\\.${format}$`)),
+      ]);
       if (format === 'json') {
         const json = JSON.parse(await p.files[0].blob.text());
         expect(json.messages.map((m: { content: string }) => m.content)).toEqual(['One']);

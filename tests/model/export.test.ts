@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyFrame, applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
-import { buildExport, exportFileName, hybridPdfFileName, type ExportMeta } from '../../src/model/exportJson';
+import {
+  EXPORT_NAME_MAX_CHARS,
+  buildExport,
+  exportFileName,
+  topicSlug,
+  type ExportMeta,
+} from '../../src/model/exportJson';
 import { discussionExport, type DiscussionExport } from '../../src/schemas/exportJson';
 import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
 import { needsUnicodeFont, renderDiscussionPdf, renderHybridPdf } from '../../src/services/pdfExport';
@@ -81,12 +87,27 @@ describe('buildExport', () => {
 });
 
 describe('file names', () => {
-  it('uses the session, else the timestamp', () => {
-    expect(exportFileName('json', 'session_42', NOW)).toBe('discussion_session_42.json');
-    expect(exportFileName('pdf', 'session_42', NOW)).toBe('discussion_session_42.pdf');
-    expect(exportFileName('json', null, NOW)).toBe(`discussion_${NOW.getTime()}.json`);
-    expect(hybridPdfFileName('session_7')).toBe('hybrid_discussion_session_7.pdf');
-    expect(hybridPdfFileName(null, NOW)).toBe(`hybrid_discussion_${NOW.getTime()}.pdf`);
+  const DAY = new Date(2026, 10, 28, 23, 59);
+  it('are the topic in a few words and the day: <topic>-<YYYY-MM-DD>.pdf|json', () => {
+    expect(exportFileName('pdf', 'Should our city make public transport free?', DAY)).toBe(
+      'should-our-city-make-public-transport-2026-11-28.pdf',
+    );
+    expect(exportFileName('json', 'Free buses', DAY)).toBe('free-buses-2026-11-28.json');
+  });
+  it('are safe on every system: no separators, reserved characters, dots or control characters; accents dropped', () => {
+    const name = exportFileName('pdf', '  ../CON: "a/b\\c" <x>|y?*\u0000 Café — naïve.  ', DAY);
+    expect(name).toBe('con-a-b-c-x-y-2026-11-28.pdf');
+    expect(name).not.toMatch(/[<>:"/\\|?*\u0000-\u001f]/);
+    expect(topicSlug('Café naïve')).toBe('cafe-naive');
+    // Letters of any script stay (every system allows them); a topic with none reads 'discussion'.
+    expect(topicSlug('Свободные автобусы')).toBe('свободные-автобусы');
+    expect(topicSlug('?!… ')).toBe('discussion');
+  });
+  it('stay short: at most six words and sixty characters, cut at a word', () => {
+    const long = topicSlug('Supercalifragilisticexpialidocious antidisestablishmentarianism pneumonoultramicroscopic');
+    expect(long.length).toBeLessThanOrEqual(EXPORT_NAME_MAX_CHARS);
+    expect(long).toBe('supercalifragilisticexpialidocious');
+    expect([...topicSlug('x'.repeat(500))]).toHaveLength(EXPORT_NAME_MAX_CHARS);
   });
 });
 

@@ -37,7 +37,7 @@ describe('models in use before Start', () => {
       ],
       [groq],
     );
-    expect(r.line).toBe('Vera and Bo use Groq · llama-3.3-70b; Ada uses the offline demo');
+    expect(r.line).toBe('Vera and Bo use Groq · llama-3.3-70b; Ada uses the demo model');
     expect(r.unreachable).toEqual([]);
     expect(r.allOffline).toBe(false);
   });
@@ -49,7 +49,7 @@ describe('models in use before Start', () => {
       ],
       [groq, down],
     );
-    expect(r.line).toBe('Bo uses llama.cpp server · qwen; Ada uses the offline demo');
+    expect(r.line).toBe('Bo uses Mine · qwen; Ada uses the demo model');
     expect(r.unreachable).toEqual(['Bo']);
     expect(unreachableQuestion(r.unreachable)).toBe("Bo's model server is not answering — start anyway?");
   });
@@ -66,7 +66,7 @@ describe('models in use before Start', () => {
       [groq, down, never],
     );
     expect(r.unreachableIds).toEqual(['a1', 'a2', 'a3']);
-    expect(r.line).toContain('Vera and Bo use llama.cpp server · qwen3-0.6b');
+    expect(r.line).toContain('Vera and Bo use Never · qwen3-0.6b');
     expect(unreachableQuestion(r.unreachable)).toBe(
       "Vera's, Bo's and Cleo's model servers are not answering — start anyway?",
     );

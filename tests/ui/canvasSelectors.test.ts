@@ -114,7 +114,7 @@ describe('canvas selectors', () => {
       ['b', { x: 400, y: 0, width: 200, height: 96 }],
     ]);
     const [e] = derive([{ id: 'e1', source: 'a', target: 'b' }], boxes, new Set(), undefined, names);
-    expect(e).toMatchObject({ ariaLabel: 'Connection from Ada to Bo', focusable: false });
+    expect(e).toMatchObject({ ariaLabel: 'Connection between Ada and Bo', focusable: false });
     // A rename is a new label (and a new edge object for React Flow).
     const [renamed] = derive(
       [{ id: 'e1', source: 'a', target: 'b' }],
@@ -126,7 +126,7 @@ describe('canvas selectors', () => {
         ['b', 'Bo'],
       ]),
     );
-    expect(renamed.ariaLabel).toBe('Connection from Ada L to Bo');
+    expect(renamed.ariaLabel).toBe('Connection between Ada L and Bo');
   });
 
   it('edges carry their nodes’ boxes; a moved node changes only its own edges, and a box keeps its identity while unmoved', () => {

@@ -12,6 +12,7 @@ import { ModalDialog } from '../../src/ui/common/ModalDialog';
 import { agentAvatar, agentColor } from '../../src/model/agentIdentity';
 import { createRequest, emptyFields } from '../../src/model/editorFields';
 import { deleteQuestion, modelsOf } from '../../src/model/historyRow';
+import { modelName } from '../../src/model/modelName';
 import { agentFixture, startEditor } from '../machines/editorHarness';
 import { CANVAS_MESSAGES } from '../../src/schemas/messages';
 
@@ -42,8 +43,8 @@ describe('the agent editor by keyboard', () => {
     expect(tabbable.map((r) => r.getAttribute('aria-label'))).toEqual(['Automatic']);
     tabbable[0].focus();
     await user.keyboard('{ArrowRight}');
-    expect(editor.getSnapshot().context.fields.color).toBe('#1d4ed8');
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Colour #1d4ed8');
+    expect(editor.getSnapshot().context.fields.color).toBe('#1e3a8a');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Colour #1e3a8a');
     expect(
       within(colours)
         .getAllByRole('radio')
@@ -177,12 +178,24 @@ describe('History rows', () => {
       { id: 'a', name: 'Ada', model: 'offline' },
       { id: 'b', name: 'Bo', model: 'groq:llama-3.3-70b' },
       { id: 'c', name: 'Cleo', model: 'offline' },
+      { id: 'd', name: 'Dee', model: '@c1702324-86f5/walk-sim-7b' },
+      { id: 'e', name: 'Eli', model: '@gone-conn/qwen', model_label: 'Old box · qwen' },
     ],
   };
+  const loopback = {
+    id: 'c1702324-86f5',
+    name: 'Loopback sim',
+    models: [{ id: '@c1702324-86f5/walk-sim-7b', name: 'walk-sim-7b', label: '' }],
+  };
   it('name the models once each and the delete question names the date and the participants', () => {
-    expect(modelsOf(row)).toEqual(['offline demo', 'groq:llama-3.3-70b']);
+    expect(modelsOf(row, (m, stored) => modelName(m, [loopback], stored))).toEqual([
+      'demo model',
+      'groq:llama-3.3-70b',
+      'Loopback sim · walk-sim-7b',
+      'Old box · qwen',
+    ]);
     expect(deleteQuestion(row, '2 Jan 2026, 10:00')).toBe(
-      'Delete the discussion “Free buses?” of 2 Jan 2026, 10:00 with Ada, Bo and Cleo? Its messages cannot be recovered.',
+      'Delete the discussion “Free buses?” of 2 Jan 2026, 10:00 with Ada, Bo, Cleo, Dee and Eli? Its messages cannot be recovered.',
     );
   });
 });

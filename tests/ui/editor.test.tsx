@@ -62,8 +62,8 @@ describe('editor drawer: create mode', () => {
     await user.selectOptions(screen.getByLabelText('Personality'), 'patient');
     const colours = screen.getByRole('radiogroup', { name: 'Colour' });
     expect(within(colours).getByRole('radio', { name: 'Automatic' }).getAttribute('aria-checked')).toBe('true');
-    await user.click(within(colours).getByRole('radio', { name: 'Colour #047857' }));
-    expect(within(colours).getByRole('radio', { name: 'Colour #047857' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(colours).getByRole('radio', { name: 'Colour #065f46' }));
+    expect(within(colours).getByRole('radio', { name: 'Colour #065f46' }).getAttribute('aria-checked')).toBe('true');
     expect(within(colours).getByLabelText('Custom colour')).toBeTruthy();
     // The avatar field shows the initials it will use until an emoji is picked.
     const avatar = screen.getByLabelText('Avatar (initials or an emoji)') as HTMLInputElement;
@@ -79,7 +79,7 @@ describe('editor drawer: create mode', () => {
         prompt: 'Weigh it.',
         model: 'offline',
         personality: 'patient',
-        color: '#047857',
+        color: '#065f46',
         avatar: '🦉',
       },
     ]);

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { topicSlug } from '../../src/model/exportJson';
 import { selectCounts } from '../../src/model/feedSelectors';
 import { discussionExport } from '../../src/schemas/exportJson';
 import { standardPanelSettings, type StandardPanelSettings } from '../../src/schemas/settings';
@@ -106,9 +107,9 @@ describe('JSON export end to end', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('enhanced-default: discussion_{session}.json validates with discussionExport and holds the whole feed', async () => {
+  it('enhanced-default: <topic>-<date>.json validates with discussionExport and holds the whole feed', async () => {
     const { transcript, config, saved, doc, snapshot, sessionId } = await exportAfter('enhanced-default.jsonl');
-    expect(saved[0].fileName).toBe(`discussion_${sessionId}.json`);
+    expect(saved[0].fileName).toMatch(new RegExp(`^${topicSlug(config.context)}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     expect(sessionId).toBe(snapshot.context.run!.sessionId);
     expect(saved[0].blob.type).toBe('application/json');
 
@@ -143,8 +144,8 @@ describe('JSON export end to end', () => {
   });
 
   it('multi_round_reasoning-research: the argument tree and research results are exported too', async () => {
-    const { transcript, saved, doc, sessionId } = await exportAfter('multi_round_reasoning-research.jsonl');
-    expect(saved[0].fileName).toBe(`discussion_${sessionId}.json`);
+    const { transcript, config, saved, doc } = await exportAfter('multi_round_reasoning-research.jsonl');
+    expect(saved[0].fileName).toMatch(new RegExp(`^${topicSlug(config.context)}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     const exp = discussionExport.parse(doc);
     expect(exp.endpoint).toBe('multi_round');
     const args = serverData(transcript)

@@ -234,7 +234,7 @@ describe('History dialog', () => {
     expect(within(items[0]).getByRole('img', { name: 'With Ada and Bo' })).toBeTruthy();
     expect(within(items[1]).getByRole('img', { name: 'With Ada' })).toBeTruthy();
     expect(items[0].textContent).toContain('Fares are 38 million a year.');
-    expect(items[0].textContent).toContain('offline demo, groq:llama');
+    expect(items[0].textContent).toContain('demo model, groq:llama');
     // The stored look: Ada's own colour and avatar, not re-derived ones.
     const avatar = items[0].querySelector('.history-avatar') as HTMLElement;
     expect(avatar.textContent).toBe('A!');

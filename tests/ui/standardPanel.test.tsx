@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { topicSlug } from '../../src/model/exportJson';
 import { ABSTRACT_PREVIEW_CHARS } from '../../src/schemas/constants';
 import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
 import type { FakeWebSocket } from '../support/fakeWebSocket';
@@ -538,7 +539,7 @@ describe('standard panel: joining in and the footer', () => {
     await waitFor(() => expect(humanFrames()).toHaveLength(2));
   });
 
-  it('the export buttons are disabled with no messages and enabled after; JSON saves discussion_{session}.json', async () => {
+  it('the export buttons are disabled with no messages and enabled after; JSON saves <topic>-<date>.json', async () => {
     const user = userEvent.setup();
     const p = renderStandardPanel();
     const pdf = () => screen.getByRole('button', { name: 'PDF' }) as HTMLButtonElement;
@@ -564,8 +565,8 @@ describe('standard panel: joining in and the footer', () => {
 
     await user.click(json());
     await waitFor(() => expect(p.saved).toHaveLength(1));
-    const sessionId = p.standard.getSnapshot().context.run!.sessionId;
-    expect(p.saved[0].fileName).toBe(`discussion_${sessionId}.json`);
+    const topic = p.standard.getSnapshot().context.run!.context;
+    expect(p.saved[0].fileName).toMatch(new RegExp(`^${topicSlug(topic)}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     const doc = JSON.parse(await blobText(p.saved[0].blob));
     expect(doc.message_count).toBe(messages); // the one count, in the footer and the file
 

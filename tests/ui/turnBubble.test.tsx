@@ -114,6 +114,31 @@ describe('a turn is one bubble', () => {
     workspace.stop();
   });
 
+  it("says 'demo model' beside the name of an agent on the offline model, from the workspace or the stored record", async () => {
+    const ada = { id: 'ada-1', name: 'Ada Lovelace', role: 'Planner', model: 'offline' } as Agent;
+    const workspace = createActor(
+      workspaceMachine.provide({
+        actors: {
+          loadAgents: fromPromise(async () => [ada]),
+          loadConnections: fromPromise(async () => [] as { id: string; source: string; target: string }[]),
+        },
+      }),
+    ).start();
+    await waitFor(() => expect(workspace.getSnapshot().context.agents).toHaveLength(1));
+    rowsOf(turnFrames, workspace as unknown as WorkspaceActorRef);
+    const live = screen.getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(live).getByText('demo model')).toBeTruthy();
+    cleanup();
+    workspace.stop();
+    // A stored discussion says what the agent spoke with then, whatever it uses now.
+    const item = selectMessages(applyFrames(emptyFeed, turnFrames))[0];
+    render(<FeedRowView item={item} participants={[{ id: 'ada-1', name: 'Ada Lovelace', model: '@c/walk-sim-7b' }]} />);
+    expect(within(screen.getByRole('article', { name: 'Ada Lovelace' })).queryByText('demo model')).toBeNull();
+    cleanup();
+    render(<FeedRowView item={item} participants={[{ id: 'ada-1', name: 'Ada Lovelace', model: 'offline' }]} />);
+    expect(within(screen.getByRole('article', { name: 'Ada Lovelace' })).getByText('demo model')).toBeTruthy();
+  });
+
   it('a multi-round argument and a stopped turn keep the agent role, from the workspace when the frames carry none', async () => {
     const ada = { id: 'ada-1', name: 'Ada Lovelace', role: 'Planner' } as Agent;
     const workspace = createActor(

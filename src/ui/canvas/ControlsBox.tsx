@@ -1,5 +1,6 @@
-// Add Agent, Auto-Connect, Auto-layout, Clear Selection (n); counts of agents, connections and selected; the
-// active speaker.
+// Add Agent, Auto-Connect, Auto-layout, Clear Selection (n); counts of agents, connections and selected, and once
+// there are connections what they do; the active speaker.
+import { CANVAS_MESSAGES } from '../../schemas/messages';
 import { LayoutIcon, LinkIcon } from '../common/icons';
 
 interface Props {
@@ -69,6 +70,7 @@ export function ControlsBox(p: Props) {
           <dd data-testid="canvas-count-selected">{p.selectedCount}</dd>
         </div>
       </dl>
+      {p.connectionCount > 0 && <p className="agora-controls-note">{CANVAS_MESSAGES.connectionsHear}</p>}
       <p className={`agora-controls-speaker${p.activeSpeaker ? ' is-live' : ''}`}>
         Active speaker: <strong>{p.activeSpeaker ?? 'None'}</strong>
       </p>

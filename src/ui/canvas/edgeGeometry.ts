@@ -23,38 +23,21 @@ export function borderPoint(r: Rect, to: { x: number; y: number }, gap = 0): { x
   return { x: cx + dx * t + (dx / len) * gap, y: cy + dy * t + (dy / len) * gap };
 }
 
-/** Half the arrowhead's width and its length, in board pixels. */
-const ARROW = { half: 5, length: 8 };
-
 /**
- * The connection as two subpaths: the curve to the target, and its arrowhead (an open chevron at the target, along
- * the curve's end). Drawn as one path an edge is one SVG element, where an SVG marker is a second drawing per edge
- * on every pan frame.
+ * The connection as one gentle arc from border to border, with no arrowhead: a connection lets both agents hear each
+ * other, so it has no direction to show.
  */
-export function floatingArrowPath(source: Rect, target: Rect, gap = 2): { line: string; head: string } | null {
+export function floatingLinePath(source: Rect, target: Rect, gap = 2): string | null {
   const curve = floatingCurve(source, target, gap);
   if (!curve) return null;
-  // The curve's direction at its end is from the control point to the end point.
-  const dx = curve.tx - curve.cx;
-  const dy = curve.ty - curve.cy;
-  const len = Math.hypot(dx, dy) || 1;
-  const ux = dx / len;
-  const uy = dy / len;
-  const bx = curve.tx - ux * ARROW.length;
-  const by = curve.ty - uy * ARROW.length;
-  const left = { x: bx - uy * ARROW.half, y: by + ux * ARROW.half };
-  const right = { x: bx + uy * ARROW.half, y: by - ux * ARROW.half };
-  return {
-    line: `M ${r(curve.sx)},${r(curve.sy)} Q ${r(curve.cx)},${r(curve.cy)} ${r(curve.tx)},${r(curve.ty)}`,
-    head: `M ${r(left.x)},${r(left.y)} L ${r(curve.tx)},${r(curve.ty)} L ${r(right.x)},${r(right.y)}`,
-  };
+  return `M ${r(curve.sx)},${r(curve.sy)} Q ${r(curve.cx)},${r(curve.cy)} ${r(curve.tx)},${r(curve.ty)}`;
 }
 
 const r = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * A gentle arc from border to border, bent to the left of its direction, so the two edges of a pair of agents
- * connected both ways stay apart (and no edge is a zero-height line).
+ * A gentle arc from border to border, bent to the left of its direction, so two edges between one pair of agents
+ * (made from each end) stay apart (and no edge is a zero-height line).
  */
 function floatingCurve(source: Rect, target: Rect, gap: number) {
   const seg = floatingSegment(source, target, gap);

@@ -67,15 +67,15 @@ export interface CanvasEdge {
   selected: boolean;
   type: 'floating';
   data: EdgeData;
-  /** 'Connection from Ada to Bo': what a screen reader hears (React Flow would read the ids). */
+  /** 'Connection between Ada and Bo': what a screen reader hears (React Flow would read the ids). */
   ariaLabel: string;
   /** Not a tab stop: React Flow draws edges before nodes, so focusable edges would come before the agents. */
   focusable: false;
 }
 
-/** How a connection is named: by its agents' names. */
+/** How a connection is named: by its agents' names, with no direction (both hear each other). */
 export const edgeLabel = (names: ReadonlyMap<string, string> | undefined, source: string, target: string) =>
-  `Connection from ${names?.get(source) ?? 'an agent'} to ${names?.get(target) ?? 'an agent'}`;
+  `Connection between ${names?.get(source) ?? 'an agent'} and ${names?.get(target) ?? 'an agent'}`;
 
 /** What makes an edge stand out: the selected agents and the active speaker. */
 export interface EdgeEmphasis {

@@ -1,9 +1,10 @@
 // The agent's look: a colour (the palette, or any custom colour) and an avatar (its initials, or an emoji the
 // user picks or types). A preview circle shows what the canvas, the bubbles and the charts will draw. Every
 // change is an 'editor.field' event; '' means "derived" (colour from the id, initials from the name).
+import { useSelector } from '@xstate/react';
 import { useId, type KeyboardEvent } from 'react';
 import type { EditorActorRef, EditorFields } from '../../machines/editor.machine';
-import { AGENT_PALETTE, agentAvatar, agentColor, agentInitials } from '../../model/agentIdentity';
+import { AGENT_PALETTE, agentAvatar, agentColor, agentInitials, autoColor } from '../../model/agentIdentity';
 import { onRadioKey, radioTabIndex } from '../common/radioKeys';
 import { canDrawText } from '../../services/glyphSupport';
 
@@ -22,11 +23,13 @@ export function IdentityFields({ editor, fields, agentId, locked }: Props) {
   const colourLabel = useId();
   const avatarId = useId();
   const set = (field: 'color' | 'avatar', value: string) => editor.send({ type: 'editor.field', field, value });
-  // A new agent's automatic colour comes from its name, and is what the create stores (editorFields.createRequest).
+  // A new agent's automatic colour comes from its name, avoiding the colours the canvas's agents wear, and is what
+  // the create stores (editorFields.createRequest).
+  const takenColors = useSelector(editor, (s) => s.context.takenColors);
   const previewAgent = {
     id: agentId ?? fields.name.trim(),
     name: fields.name,
-    color: fields.color || null,
+    color: fields.color || (agentId ? null : autoColor(fields.name.trim(), takenColors)),
     avatar: fields.avatar || null,
   };
   const shownColour = agentColor(previewAgent);

@@ -1,7 +1,8 @@
 // Edit-mode summary of the stored agent: status (Active unless the agent says otherwise), creation date,
-// model, and its capabilities with underscores read as spaces.
+// model (as modelName says it), and its capabilities with underscores read as spaces.
 import type { Agent } from '../../schemas/agents';
 import { capabilityLabel } from '../../machines/editor.selectors';
+import { useModelName } from '../models/useModelName';
 
 const formatDate = (iso: string | null | undefined) => {
   if (!iso) return '—';
@@ -11,6 +12,7 @@ const formatDate = (iso: string | null | undefined) => {
 
 export function OverviewBox({ agent }: { agent: Agent | null }) {
   const capabilities = agent?.capabilities ?? [];
+  const nameOf = useModelName();
   return (
     <section className="agora-editor-box" aria-label="Overview">
       <h3>Overview</h3>
@@ -20,7 +22,7 @@ export function OverviewBox({ agent }: { agent: Agent | null }) {
         <dt>Created</dt>
         <dd>{formatDate(agent?.created_at)}</dd>
         <dt>Model</dt>
-        <dd>{agent?.model || '—'}</dd>
+        <dd>{agent ? nameOf(agent.model) : '—'}</dd>
         <dt>Voice</dt>
         <dd>{agent?.voice || 'Server default speech'}</dd>
       </dl>

@@ -26,7 +26,11 @@ export function FeedRowView({ item, workspace, nowPlaying, participants, mode }:
   const base = lookOf(
     stored ?? agent ?? { id: item.agentId ?? item.agentName ?? 'you', name: item.agentName ?? undefined },
   );
-  // The role: the stored discussion's, else the agent's on the canvas (frames of some kinds carry none).
-  const look = base.role || !agent ? base : { ...base, role: lookOf(agent).role };
+  // The role: the stored discussion's, else the agent's on the canvas (frames of some kinds carry none); likewise
+  // whether it speaks with the demo model, for a discussion stored before participants were.
+  const live = agent ? lookOf(agent) : null;
+  const look = live
+    ? { ...base, role: base.role || live.role, demo: base.demo || (!stored?.model && live.demo) }
+    : base;
   return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} mode={mode} />;
 }

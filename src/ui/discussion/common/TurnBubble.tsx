@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { aclCardOf } from '../../../model/aclCard';
 import type { FeedItem } from '../../../model/feed';
 import { AclCardView } from './AclCardView';
+import { DEMO_MODEL_NAME } from '../../../model/modelName';
 import type { AgentLook } from './agentLook';
 import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
@@ -61,6 +62,7 @@ export const TurnBubble = memo(function TurnBubble({
         <header className="turn__head">
           <strong className="message-card__who">{name}</strong>
           {!human && role && <span className="turn__role">{role}</span>}
+          {!human && look.demo && <span className="turn__model">{DEMO_MODEL_NAME}</span>}
           {nowPlaying && <span className="turn__speaking">speaking</span>}
           {time && (
             <time className="turn__time" dateTime={item.timestamp ?? undefined}>

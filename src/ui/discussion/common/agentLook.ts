@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { agentAvatar, agentColor } from '../../../model/agentIdentity';
+import { isDemoModel } from '../../../model/modelName';
 import { canDrawText } from '../../../services/glyphSupport';
 import type { Agent } from '../../../schemas/agents';
 
@@ -11,13 +12,17 @@ export interface AgentLook {
   avatar: string;
   /** The agent's role as stored, for a turn whose frames did not carry it (multi-round, a stopped turn). */
   role?: string | null;
+  /** It speaks with the offline demo model: the bubble says 'demo model' beside its name. */
+  demo?: boolean;
 }
 
 export function lookOf(
-  agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar'>> & { role?: unknown },
+  agent: Pick<Agent, 'id'> & Partial<Pick<Agent, 'name' | 'color' | 'avatar' | 'model'>> & { role?: unknown },
 ): AgentLook {
   const role = typeof agent.role === 'string' && agent.role.trim() ? agent.role : null;
-  return { color: agentColor(agent), avatar: agentAvatar(agent, canDrawText), role };
+  // Only a record that carries a model can say it is the demo one (a speaker known by its name alone cannot).
+  const demo = typeof agent.model === 'string' && isDemoModel(agent.model);
+  return { color: agentColor(agent), avatar: agentAvatar(agent, canDrawText), role, demo };
 }
 
 /**

@@ -22,6 +22,7 @@ import { HISTORY_MESSAGES } from '../../../schemas/messages';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { deleteQuestion, joinNames, modelsOf } from '../../../model/historyRow';
 import { lookOf } from '../common/agentLook';
+import { useModelName } from '../../models/useModelName';
 import { AnalyticsView } from '../common/AnalyticsView';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { selectReasoningTree } from '../../../model/reasoningTree';
@@ -73,7 +74,8 @@ function Participants({ d }: { d: DiscussionSummary }) {
 
 function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef }) {
   const count = d.message_count ?? d.frame_count;
-  const models = modelsOf(d);
+  const nameOf = useModelName();
+  const models = modelsOf(d, nameOf);
   return (
     <div className="history-row" role="listitem" aria-label={d.topic}>
       <div className="history-row__main">
@@ -327,6 +329,7 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
           replay={replay}
           moments={opened.moments}
           workspace={workspace}
+          participants={d.participants}
           onContinue={(turn) => {
             closeReplay();
             history.send({ type: 'history.continue', turn });
@@ -370,7 +373,7 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
                 label="Stored messages"
                 renderRow={(id) => {
                   const item = selectItem(feed, id);
-                  return item ? <FeedRowView item={item} participants={d.participants} /> : null;
+                  return item ? <FeedRowView item={item} workspace={workspace} participants={d.participants} /> : null;
                 }}
                 empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
               />

@@ -23,6 +23,7 @@ import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { PositionTimeline } from '../common/PositionTimeline';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
+import type { HistoryParticipant } from '../../../schemas/history';
 import { CanvasPositions } from './CanvasPositions';
 
 /** The turn a `#t=<turn>` address names, or null. */
@@ -66,11 +67,14 @@ export function ReplayView({
   moments,
   onContinue,
   workspace,
+  participants,
 }: {
   replay: ReplayActorRef;
   moments: readonly Feed[];
   /** The canvas shows the positions at the moment shown. */
   workspace?: WorkspaceActorRef;
+  /** The agents as they were when it started: each speaker in the colour the live feed gave it. */
+  participants?: readonly HistoryParticipant[];
   /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
   onContinue?: (turn: number) => void;
 }) {
@@ -106,7 +110,7 @@ export function ReplayView({
           label="Messages up to this moment"
           renderRow={(id) => {
             const item = selectItem(feed, id);
-            return item ? <FeedRowView item={item} /> : null;
+            return item ? <FeedRowView item={item} workspace={workspace} participants={participants} /> : null;
           }}
           empty={
             <EmptyState title="Before the first turn">
