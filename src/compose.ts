@@ -123,6 +123,7 @@ export function composeApp(deps: AppDeps) {
           userId: () =>
             readStoredUser(storage)?.id ?? claimsFrom(decodeJwt, storage.readToken() ?? undefined)?.sub ?? null,
           saveFile: deps.saveFile,
+          getToken: () => storage.readToken(),
           listConnections: createModelsApi(http).list,
         });
         return { ...createWorkspaceLogic({ http, api, saveFile: deps.saveFile }), ...live };

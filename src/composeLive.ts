@@ -10,6 +10,8 @@ import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
 import { createHybridSettingsStore, createPanelSettingsStore } from './services/panelSettingsStore';
 import type { FromSocket } from './services/socket';
 import { createStandardDiscussionLogic } from './services/standardDiscussionActors';
+import { createSourcesApi } from './services/sourcesApi';
+import { sourcesLogic } from './services/sourcesActors';
 import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
 import { downloadBlob } from './services/download';
@@ -25,6 +27,8 @@ export interface LiveServices {
   fromSocket: FromSocket;
   probe: EndpointProbeDeps;
   fetch?: typeof fetch;
+  /** The signed-in user's token (a source's upload is sent with XMLHttpRequest, for its progress). */
+  getToken: () => string | null;
   /** Whose saved panel settings to use. */
   userId: () => string | null;
   /** Hands an exported file to the user (a download by default). */
@@ -37,6 +41,7 @@ export function createLiveLogic(s: LiveServices): Omit<LiveLogic, 'workspace' | 
   return {
     liveUpdates: withLiveSocket(s.fromSocket(liveServerFrame, liveClientFrame)),
     audioQueue: createAudioQueueLogic({ fetch: s.fetch }),
+    sources: sourcesLogic(createSourcesApi({ request: s.http.request, getToken: s.getToken })),
     standardDiscussion: createStandardDiscussionLogic({
       fromSocket: s.fromSocket,
       probeEndpoint: createEndpointProbe(s.probe),

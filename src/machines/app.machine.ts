@@ -32,6 +32,8 @@ export interface LiveLogic {
   evaluation: AnyActorLogic;
   liveUpdates: AnyActorLogic;
   audioQueue: AnyActorLogic;
+  /** The person's documents the agents read and cite (sources.machine.ts). */
+  sources: AnyActorLogic;
   standardDiscussion: AnyActorLogic;
   hybridDiscussion: AnyActorLogic;
   history: AnyActorLogic;
@@ -46,6 +48,7 @@ export const LIVE_ACTOR_IDS = [
   'evaluation',
   'liveUpdates',
   'audioQueue',
+  'sources',
   'standardDiscussion',
   'hybridDiscussion',
   'history',

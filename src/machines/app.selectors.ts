@@ -6,6 +6,7 @@ import type { HistoryActorRef } from './history.machine';
 import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { ModelsActorRef } from './models.machine';
+import type { SourcesActor } from './sources.machine';
 import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
 import type { WorkspaceActorRef } from './workspace.machine';
 
@@ -31,3 +32,4 @@ export const selectHybridDiscussion = (s: AppSnapshot) =>
 export const selectAudioQueue = (s: AppSnapshot) =>
   (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
 export const selectHistory = (s: AppSnapshot) => (s.children as Children).history as HistoryActorRef | undefined;
+export const selectSources = (s: AppSnapshot) => (s.children as Children).sources as SourcesActor | undefined;

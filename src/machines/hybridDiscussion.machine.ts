@@ -24,7 +24,7 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, type PanelInput, type TickerInput } from './kit/actorKit';
+import { notProvided, panelContext, type PanelInput, type TickerInput, withAttachedSources } from './kit/actorKit';
 import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   hybridCloseBanner,
@@ -318,7 +318,7 @@ export const hybridDiscussionMachine = setup({
                 id: 'socket',
                 input: ({ context, self }): SocketSessionInput => ({
                   path: ENDPOINTS.hybrid.path,
-                  firstFrame: buildHybridConfig(context.run!),
+                  firstFrame: withAttachedSources(buildHybridConfig(context.run!), self.system),
                   policy,
                   parent: self,
                 }),

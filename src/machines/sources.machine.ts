@@ -214,3 +214,9 @@ export const sourcesMachine = setup({
 
 export type SourcesActor = ActorRefFrom<typeof sourcesMachine>;
 export type SourcesSnapshot = SnapshotFrom<typeof sourcesMachine>;
+
+declare module './kit/systemRegistry' {
+  interface SystemActors {
+    sources: SourcesActor;
+  }
+}

@@ -22,7 +22,7 @@ import {
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, type PanelInput } from './kit/actorKit';
+import { notProvided, panelContext, type PanelInput, withAttachedSources } from './kit/actorKit';
 import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   isAuthErrorFrame,
@@ -354,7 +354,7 @@ export const standardDiscussionMachine = setup({
               id: 'socket',
               input: ({ context, self }): SocketSessionInput => ({
                 path: ENDPOINTS[context.run!.endpoint].path,
-                firstFrame: buildStandardConfig(context.run!),
+                firstFrame: withAttachedSources(buildStandardConfig(context.run!), self.system),
                 policy,
                 parent: self,
               }),

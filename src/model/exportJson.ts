@@ -8,6 +8,7 @@ import { discussionExport, type DiscussionExport, type ExportParticipant } from 
 import { agentColor } from './agentIdentity';
 import { modelName } from './modelName';
 import type { Feed, FeedItem } from './feed';
+import { citationsOfItem } from './sourcesList';
 import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
 import { kvValues } from './keyedVec';
 import { describeExtra } from './turnExtras';
@@ -116,6 +117,8 @@ export function exportMessage(it: FeedItem): ExportMessage {
   if (reasoning !== undefined) out.reasoning = reasoning;
   const evidence = evidenceOf(it);
   if (evidence) out.evidence = evidence;
+  const citations = citationsOfItem(it);
+  if (citations.length) out.citations = citations;
   const frame = it.source as { type?: unknown } | null | undefined;
   if (frame && typeof frame.type === 'string' && FORMAT_FRAME_TYPES.has(frame.type)) out.frame = frame;
   return out as ExportMessage;

@@ -1,3 +1,4 @@
+import type { FeedItem } from './feed';
 import type { Citation, Source } from '../schemas/sources';
 
 // Pure pieces of the person's sources as the panels show them: how a source and a citation are named, which
@@ -38,4 +39,10 @@ export function highlight(text: string, quote: string): [string, string, string]
   if (at < 0) return [text, '', ''];
   const q = quote.replace(/…$/, '');
   return [text.slice(0, at), q, text.slice(at + q.length)];
+}
+
+/** A turn's citations, from its final frame (agent_message, text or argument; the frame was checked by its schema). */
+export function citationsOfItem(item: Pick<FeedItem, 'source'>): readonly Citation[] {
+  const c = (item.source as { citations?: unknown } | null | undefined)?.citations;
+  return Array.isArray(c) ? (c as Citation[]) : [];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citations } from './sources';
 import { argument, consensus, researchResult } from './discussion';
 import { discussionFormat } from './format';
 import { outcomeFields } from './positions';
@@ -20,6 +21,8 @@ export const exportMessage = z.looseObject({
   protocol: z.array(z.looseObject({ kind: z.string(), phrase: z.string() })).optional(),
   /** A format's row keeps the frame it came from (a ranking, a vote, a floor…; docs/protocol.md#formats). */
   frame: z.looseObject({ type: z.string() }).optional(),
+  /** The passages of the person's sources the turn cites (docs/sources.md). */
+  citations: citations.optional(),
 });
 /** Who took part, as a reader of the export sees them: the model by name ('Loopback sim · walk-sim-7b'), the colour. */
 export const exportParticipant = z.object({

@@ -158,7 +158,7 @@ test(
       await settings.getByLabel('Turns').fill('2');
       await settings.getByRole('button', { name: 'Done' }).click();
       await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-      await panel(page).getByRole('button', { name: 'Start Discussion' }).click();
+      await panel(page).getByRole('button', { name: 'Start round table' }).click();
       await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
 
       // 'demo model' beside Ada's name in the feed, not beside Bo's.

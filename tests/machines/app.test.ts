@@ -59,6 +59,7 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
           fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path)),
         ),
         audioQueue: createMachine({}),
+        sources: createMachine({}),
         standardDiscussion: createMachine({}),
         hybridDiscussion: createMachine({}),
         history: createMachine({}),

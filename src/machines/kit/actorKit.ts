@@ -6,6 +6,7 @@
 //                  (a chart run on its own has none)
 //   TickerInput  — what a chart tells the ticker it invokes to learn the time (services/clock.ts provides it)
 //   PanelInput, sessionTokenOf — a discussion panel's token: the session's, read when the panel starts
+//   withAttachedSources — a discussion's first frame with the sources ticked in the Sources section
 // notifyToasts is written as the body of an `enqueueActions`, so each chart wraps it in its own `setup`
 // (`notify: enqueueActions(notifyToasts)`) and keeps its own context and event types; tellParent is called from a
 // one-line action of the chart's own.
@@ -30,6 +31,16 @@ export const panelContext =
 // biome-ignore lint/suspicious/noExplicitAny: any chart's system: the session is looked up by id
 export const sessionTokenOf = (system: ActorSystem<any>): string | null =>
   systemActor(system, 'session')?.getSnapshot().context.token ?? null;
+
+/**
+ * The first frame of a discussion with the person's sources it reads: those ticked in the Sources section (the
+ * actor registered as 'sources') when the socket opens; none when no sources chart runs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any chart's system: the sources chart is looked up by id
+export function withAttachedSources<F extends object>(frame: F, system: ActorSystem<any>): F {
+  const ids = systemActor(system, 'sources')?.getSnapshot().context.attached ?? [];
+  return ids.length ? { ...frame, source_ids: [...ids] } : frame;
+}
 
 /** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */
 export interface TickerInput {

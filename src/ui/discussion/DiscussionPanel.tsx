@@ -8,6 +8,7 @@ import {
   selectHybridDiscussion,
   selectModels,
   selectSession,
+  selectSources,
   selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
@@ -18,6 +19,9 @@ import { ModelsInUseNotice } from '../models/ModelsInUseNotice';
 import { useModelsInUse } from '../models/useModelsInUse';
 import { PanelLoading } from '../shell/PanelLoading';
 import { HistoryDialog } from './history/HistoryDialog';
+import { PassageDialog } from './sources/PassageDialog';
+import { SourcesSection } from './sources/SourcesSection';
+import './sources/sources.css';
 import { RunningOffer } from './common/RunningOffer';
 import HybridPanel from './hybrid/HybridPanel';
 import StandardPanel from './standard/StandardPanel';
@@ -31,6 +35,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
   const audio = useSelector(app, selectAudioQueue);
   const history = useSelector(app, selectHistory);
   const models = useSelector(app, selectModels);
+  const sources = useSelector(app, selectSources);
   // The onboarding hint is for before a run: while one is on, the feed has the room.
   const standardBusy = useSelector(standard, (s) => (s ? selectIsBusy(s) : false));
   const hybridLocked = useSelector(hybridActor, (s) => (s ? selectSettingsLocked(s) : false));
@@ -45,6 +50,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       <RunningOffer history={history} />
       {!running && <GetRealModelCard models={models} where="panel" />}
       {!running && <ModelsInUseNotice use={use} />}
+      {!running && sources && <SourcesSection sources={sources} />}
     </>
   );
   const panel = hybrid ? (
@@ -77,6 +83,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
     <>
       {panel}
       {history && <HistoryDialog history={history} workspace={workspace} />}
+      {sources && <PassageDialog sources={sources} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import type { FeedItem } from '../../../model/feed';
 import { AclCardView } from './AclCardView';
 import { DEMO_MODEL_NAME } from '../../../model/modelName';
 import type { AgentLook } from './agentLook';
+import { TurnCitations } from '../sources/TurnCitations';
 import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
 
@@ -77,6 +78,7 @@ export const TurnBubble = memo(function TurnBubble({
           </p>
         ) : null}
         {card && <AclCardView card={card} />}
+        {!human && !item.streaming && <TurnCitations item={item} />}
         {item.streaming && <span className="visually-hidden">(still writing)</span>}
         {item.interrupted && <p className="turn__note">Stopped while writing.</p>}
         {item.audioUrl && <ClipProgress url={item.audioUrl} speaker={item.agentName} />}

@@ -21,6 +21,8 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
   const removing = useSelector(sources, (s) => s.hasTag('removing'));
   const [url, setUrl] = useState('');
   const [dragging, setDragging] = useState(false);
+  // Folded to one line until opened (or while a file is dropped on it), so the feed keeps its room.
+  const [open, setOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 
@@ -40,19 +42,24 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
   };
 
   return (
-    <section
+    <details
       className={`sources${dragging ? ' sources--dragging' : ''}`}
-      aria-labelledby={`${ids}-title`}
+      open={open}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
       onDragOver={(e) => {
         e.preventDefault();
         setDragging(true);
+        setOpen(true);
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <h3 id={`${ids}-title`} className="sources__title">
+      <summary className="sources__title">
         Sources
-      </h3>
+        <span className="sources__count">
+          {list.length === 0 ? ' · none yet' : ` · ${attached.length} of ${list.length} read by the agents`}
+        </span>
+      </summary>
       <p className="sources__hint">
         Agents read the sources you tick and cite the passages they rely on. Drop files here, or add them below.
       </p>
@@ -171,6 +178,6 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
           ))}
         </ul>
       )}
-    </section>
+    </details>
   );
 }
