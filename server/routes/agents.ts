@@ -76,7 +76,7 @@ export async function agentRoutes(fastify: FastifyInstance) {
       return inserted;
     });
     // A new agent speaks with the server's default speech until a voice is chosen.
-    const agent = toAgent({ ...row, voice_label: null });
+    const agent = toAgent({ ...row, voice_label: null, source_ids: [] });
     ctx.hub.broadcast(req.userId, { type: 'agent_created', agent });
     reply.status(201);
     return agent;
