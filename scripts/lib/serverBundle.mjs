@@ -21,14 +21,28 @@ export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
 const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
-const RECIPE = 4;
+const RECIPE = 5;
 
 /**
  * Packages loaded from node_modules as installed: PGlite finds its wasm and data files next to its own module,
  * node-llama-cpp is native, pg is only loaded with DATABASE_URL, compromise only when the offline model first
- * tags a text, and bufferutil / utf-8-validate are ws's optional native helpers.
+ * tags a text, and bufferutil / utf-8-validate are ws's optional native helpers. The document readers of Sources
+ * (pdf.js through unpdf, which finds its own files by import.meta.url; mammoth and jszip; linkedom and Readability)
+ * are loaded when a source is first read.
  */
-const EXTERNAL = ['@electric-sql/pglite', 'node-llama-cpp', 'pg', 'compromise', 'bufferutil', 'utf-8-validate'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'node-llama-cpp',
+  'pg',
+  'compromise',
+  'bufferutil',
+  'utf-8-validate',
+  'unpdf',
+  'mammoth',
+  'jszip',
+  'linkedom',
+  '@mozilla/readability',
+];
 
 const REQUIRE_BANNER =
   "import { createRequire as agoraCreateRequire } from 'node:module'; const require = agoraCreateRequire(import.meta.url);";
