@@ -56,7 +56,10 @@ test('sources: a PDF and a Markdown file are read by the agents, and a citation 
 
   // Both agents take part; a short Basic discussion.
   for (const name of ['Ada', 'Bo'])
-    await page.getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') })
+      .first()
+      .click();
   await panel(page)
     .getByText(/Available endpoints: .*Basic/)
     .waitFor({ state: 'attached', timeout: 10_000 });
