@@ -78,7 +78,8 @@ const FIPA = new Set([
 ]);
 const REQUESTING = new Set(['request', 'query-if', 'query-ref', 'cfp']);
 
-const EXCERPT_CHARS = 140;
+/** The answered turn's first words on a message card: enough to recognise it, never the whole turn again. */
+const EXCERPT_CHARS = 60;
 
 /** The turn a message answers: the addressee's latest, else the latest by someone else; its first words. */
 function answeredTurn(turns: readonly { speaker: string; content: string }[], sender: string, to: string | null) {

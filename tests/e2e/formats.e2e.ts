@@ -91,19 +91,14 @@ test(
         .getByLabel(/Confidence/)
         .fill('40');
       await panel(page).getByRole('button', { name: 'For', exact: true }).click();
-      await panel(page)
-        .getByText(/You vote For \(40 ?%\) before the debate/)
-        .waitFor({ timeout: 10_000 });
-      await panel(page)
-        .getByText(/Waiting for your vote as judge after the debate/)
-        .waitFor({ timeout: 180_000 });
+      await seeInFeed(panel(page), /You vote For \(40 ?%\) before the debate/, 10_000);
+      // Looked for through the whole feed: the look for the first vote above scrolled it away from its newest row.
+      await seeInFeed(panel(page), /Waiting for your vote as judge after the debate/, 180_000);
       await panel(page)
         .getByLabel(/Confidence/)
         .fill('80');
       await panel(page).getByRole('button', { name: 'For', exact: true }).click();
-      await panel(page)
-        .getByText(/For gained 40 points/)
-        .waitFor({ timeout: 10_000 });
+      await seeInFeed(panel(page), /For gained 40 points/, 20_000);
       await finished(page).waitFor({ timeout: 60_000 });
       await axeClean(page, 'a debate');
       await shot(page, 'debate');

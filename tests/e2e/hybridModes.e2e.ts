@@ -17,7 +17,7 @@ test(
     await p.getByRole('button', { name: /Settings/ }).click();
     await p.getByLabel('Mode', { exact: true }).selectOption('structured');
     await p.getByLabel('Discussion topic').fill(CONTEXT);
-    await p.getByRole('button', { name: 'Start Hybrid Discussion' }).click();
+    await p.getByRole('button', { name: 'Start round table' }).click();
     const card = p.locator('.acl-card').first();
     await card.waitFor({ timeout: 40_000 });
     const verb = (await card.locator('.acl-card__verb').textContent()) ?? '';

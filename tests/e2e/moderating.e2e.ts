@@ -20,9 +20,7 @@ test(
       await panel(page).getByLabel('Format', { exact: true }).selectOption({ label: 'Moderated' });
       await panel(page).getByLabel('Moderator', { exact: true }).selectOption({ label: 'You' });
       await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-      await panel(page)
-        .getByRole('button', { name: /^Start .*Discussion$/ })
-        .click();
+      await panel(page).getByRole('button', { name: 'Start moderated discussion' }).click();
       await panel(page)
         .getByText(/Waiting for you to give the floor/)
         .waitFor({ timeout: 20_000 });

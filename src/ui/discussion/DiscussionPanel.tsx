@@ -50,9 +50,10 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       <RunningOffer history={history} />
       {!running && <GetRealModelCard models={models} where="panel" />}
       {!running && <ModelsInUseNotice use={use} />}
-      {!running && sources && <SourcesSection sources={sources} />}
     </>
   );
+  // Under Start: the person's documents the next discussion reads.
+  const afterStart = !running && sources ? <SourcesSection sources={sources} /> : null;
   const panel = hybrid ? (
     hybridActor ? (
       <HybridPanel
@@ -61,6 +62,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
         audio={audio}
         onShowHistory={showHistory}
         notice={notice}
+        afterStart={afterStart}
         unreachable={unreachable}
       />
     ) : (
@@ -74,6 +76,7 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       audio={audio}
       onShowHistory={showHistory}
       notice={notice}
+      afterStart={afterStart}
       unreachable={unreachable}
     />
   ) : (

@@ -341,7 +341,10 @@ describe('discussion machine: failures, stop and speech', () => {
       .slice(0, at)
       .filter((f) => f.type === 'agent_message')
       .at(-1);
-    expect(acl.reply_to).toEqual({ sender: before.agent_name, excerpt: before.content.slice(0, 140) });
+    // Its first words only: the card never repeats the answered turn whole (each turn's text is in the feed once).
+    const words = String(before.content).replace(/\s+/g, ' ').trim();
+    const excerpt = words.length > 60 ? `${words.slice(0, 59).trimEnd()}…` : words;
+    expect(acl.reply_to).toEqual({ sender: before.agent_name, excerpt });
   });
 
   it('enhanced: a confident opponent interrupts and takes the floor next', async () => {

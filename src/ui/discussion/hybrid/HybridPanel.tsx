@@ -73,6 +73,7 @@ export default function HybridPanel({
   audio,
   onShowHistory,
   notice,
+  afterStart,
   unreachable = NONE,
 }: {
   discussion: HybridDiscussionActorRef;
@@ -80,6 +81,8 @@ export default function HybridPanel({
   audio: AudioQueueActorRef | undefined;
   onShowHistory?: () => void;
   notice?: ReactNode;
+  /** What the shell puts under Start before a run (the Sources section). */
+  afterStart?: ReactNode;
   /** Selected agents whose model server is not answering: Start asks first. */
   unreachable?: readonly string[];
 }) {
@@ -275,6 +278,7 @@ export default function HybridPanel({
               onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
               onStart={start}
             />
+            {afterStart}
           </>
         )}
       </div>

@@ -162,7 +162,9 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
                   onChange={(e) => sources.send({ type: 'sources.attach', id: s.id, on: e.target.checked })}
                   disabled={disabled}
                 />
-                <span className="sources__name">{s.name}</span>
+                <span className="sources__name" title={s.name}>
+                  {s.name}
+                </span>
               </label>
               <span className="sources__facts">{sourceFacts(s)}</span>
               <button

@@ -67,6 +67,8 @@ export interface StandardPanelProps {
   onShowHistory?: () => void;
   /** A notice the shell puts at the top of the panel (a running discussion offered for re-attach). */
   notice?: ReactNode;
+  /** What the shell puts under Start before a run (the Sources section). */
+  afterStart?: ReactNode;
   /** Selected agents whose model server is not answering: Start asks first. */
   unreachable?: readonly string[];
 }
@@ -78,6 +80,7 @@ export default function StandardPanel({
   audio,
   onShowHistory,
   notice,
+  afterStart,
   unreachable = NONE,
 }: StandardPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -236,6 +239,7 @@ export default function StandardPanel({
           onStart={start}
         />
       )}
+      {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && afterStart}
       <TabBar
         active={tab}
         onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
