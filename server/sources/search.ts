@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/db';
 
 // Retrieval for a turn: PostgreSQL's own full-text search over the passages of the sources an agent may read
-// (websearch_to_tsquery for the question, ts_rank_cd for the order, the GIN index on tsv), the same SQL on PGlite
-// and PostgreSQL.
+// (websearch_to_tsquery for the question, the GIN index on tsv, ts_rank for the order — cover density, ts_rank_cd,
+// cost several times more per match: docs/performance.md#sources), the same SQL on PGlite and PostgreSQL.
 
 export interface FoundPassage {
   id: string;
@@ -64,7 +64,7 @@ export async function searchPassages(
        WHERE p.user_id = $1 AND p.source_id = ANY($2::text[]) AND p.tsv @@ q.q
        LIMIT $5
      )
-     SELECT m.id, m.source_id, s.name AS source_name, m.page, m.heading, m.text, ts_rank_cd(m.tsv, q.q) AS rank
+     SELECT m.id, m.source_id, s.name AS source_name, m.page, m.heading, m.text, ts_rank(m.tsv, q.q) AS rank
      FROM matched m JOIN sources s ON s.id = m.source_id, q
      ORDER BY rank DESC, m.source_id, m.ord
      LIMIT $4`,
