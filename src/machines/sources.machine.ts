@@ -9,7 +9,7 @@ import { attachedIds } from '../model/sourcesList';
 import { notProvided } from './kit/actorKit';
 
 /** One addition waiting or under way: a file, or a page's address. */
-export type SourceAddition = { key: string; file: File; name: string } | { key: string; url: string; name: string };
+export type SourceAddition = { file: File; name: string } | { url: string; name: string };
 
 export interface SourcesContext {
   sources: Source[];
@@ -33,9 +33,6 @@ export type SourcesEvent =
   | { type: 'sources.attach'; id: string; on: boolean }
   | { type: 'sources.passage.open'; sourceId: string; passageId: string; quote: string; sourceName: string }
   | { type: 'sources.passage.close' };
-
-let additions = 0;
-const nextKey = () => `add-${++additions}`;
 
 export const sourcesMachine = setup({
   types: { context: {} as SourcesContext, events: {} as SourcesEvent },
@@ -61,20 +58,14 @@ export const sourcesMachine = setup({
     },
     'sources.add.files': {
       actions: assign({
-        queue: ({ context, event }) => [
-          ...context.queue,
-          ...event.files.map((file) => ({ key: nextKey(), file, name: file.name })),
-        ],
+        queue: ({ context, event }) => [...context.queue, ...event.files.map((file) => ({ file, name: file.name }))],
         addError: null,
       }),
     },
     'sources.add.url': {
       guard: ({ event }) => event.url.trim().length > 0,
       actions: assign({
-        queue: ({ context, event }) => [
-          ...context.queue,
-          { key: nextKey(), url: event.url.trim(), name: event.url.trim() },
-        ],
+        queue: ({ context, event }) => [...context.queue, { url: event.url.trim(), name: event.url.trim() }],
         addError: null,
       }),
     },

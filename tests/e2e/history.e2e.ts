@@ -6,6 +6,7 @@ import { discussionExport } from '../../src/schemas/exportJson';
 import { HISTORY_MESSAGES } from '../../src/schemas/messages';
 import { makeOfflineAgents } from './agents';
 import { axeViolations, describeViolations, isSerious } from './axe';
+import { runShortBasic } from './basicRun';
 import { test, uniqueEmail } from './harness';
 
 // Past discussions end to end, against the real server and its offline model: run a short standard discussion,
@@ -56,24 +57,7 @@ test(
     for (const name of ['Ada', 'Bo']) await node(page, name).click();
 
     // A short Basic discussion (2 turns), run to its end.
-    await panel(page)
-      .getByText(/Available endpoints: .*Basic/)
-      .waitFor({ state: 'attached', timeout: 10_000 });
-    await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-    for (const label of [
-      'Allow interrupts',
-      'Use ACL (formal agent messages)',
-      'Enable multi-round reasoning',
-      'Hybrid mode (natural language + ACL)',
-    ]) {
-      await settings.getByLabel(label, { exact: true }).setChecked(false);
-    }
-    await settings.getByLabel('Turns').fill('2');
-    await settings.getByRole('button', { name: 'Done' }).click();
-    await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-    await panel(page).getByRole('button', { name: 'Start round table' }).click(); // Start names the format: the round table here
-    await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
+    await runShortBasic(page, CONTEXT);
     const shown = await cardTexts(panel(page));
     if (shown.length < 2) throw new Error(`the panel showed ${shown.length} messages`);
 

@@ -5,6 +5,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { discussionExport } from '../../src/schemas/exportJson';
 import { startFakeOpenAi } from '../support/fakeModelServers';
 import { makeOfflineAgents } from './agents';
+import { runShortBasic } from './basicRun';
 import { test, uniqueEmail } from './harness';
 
 // What the room says is true and plain (issue 47), against the real server, its offline model and a loopback
@@ -142,24 +143,7 @@ test(
       await page.getByRole('button', { name: 'Close editor' }).click();
 
       // A short Basic discussion.
-      await panel(page)
-        .getByText(/Available endpoints: .*Basic/)
-        .waitFor({ state: 'attached', timeout: 10_000 });
-      await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
-      const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-      for (const name of [
-        'Allow interrupts',
-        'Use ACL (formal agent messages)',
-        'Enable multi-round reasoning',
-        'Hybrid mode (natural language + ACL)',
-      ]) {
-        await settings.getByLabel(name, { exact: true }).setChecked(false);
-      }
-      await settings.getByLabel('Turns').fill('2');
-      await settings.getByRole('button', { name: 'Done' }).click();
-      await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-      await panel(page).getByRole('button', { name: 'Start round table' }).click();
-      await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
+      await runShortBasic(page, CONTEXT);
 
       // 'demo model' beside Ada's name in the feed, not beside Bo's.
       const ada = panel(page).getByRole('article', { name: 'Ada', exact: true }).first();

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { pdfOf } from '../support/documents';
 import { makeOfflineAgents } from './agents';
 import { expectDialogClean } from './axe';
+import { runShortBasic } from './basicRun';
 import { test, uniqueEmail } from './harness';
 
 // Sources (docs/sources.md) against the real server and its offline model: a PDF and a Markdown file added in the
@@ -60,23 +61,7 @@ test('sources: a PDF and a Markdown file are read by the agents, and a citation 
       .getByRole('button', { name: new RegExp(`^${name}(?![\\p{L}])`, 'u') })
       .first()
       .click();
-  await panel(page)
-    .getByText(/Available endpoints: .*Basic/)
-    .waitFor({ state: 'attached', timeout: 10_000 });
-  await panel(page).getByRole('button', { name: 'Advanced Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-  for (const name of [
-    'Allow interrupts',
-    'Use ACL (formal agent messages)',
-    'Enable multi-round reasoning',
-    'Hybrid mode (natural language + ACL)',
-  ])
-    await settings.getByLabel(name, { exact: true }).setChecked(false);
-  await settings.getByLabel('Turns').fill('2');
-  await settings.getByRole('button', { name: 'Done' }).click();
-  await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-  await panel(page).getByRole('button', { name: 'Start round table' }).click();
-  await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
+  await runShortBasic(page, CONTEXT);
 
   // The first turn quotes the notes and cites them; its chip opens the passage.
   const chip = panel(page)
