@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_COLOR_PATTERN, AGENT_PERSONALITIES, AGENT_STATUSES } from './constants';
 import { id, text } from './common';
 import { sourceIds } from './sources';
+import { agentToolFields } from './tools';
 
 export const personality = z.enum(AGENT_PERSONALITIES);
 export const agentStatus = z.enum(AGENT_STATUSES);
@@ -26,6 +27,9 @@ export const agent = z.looseObject({
   voice: z.string().nullish(),
   /** Its own sources (the editor's 'Knowledge'): only it reads them in a discussion. */
   source_ids: z.array(z.string()).nullish(),
+  /** The tools it may call ("<connection id>/<tool name>") and whether each call waits for approval (docs/tools.md). */
+  tools: z.array(z.string()).nullish(),
+  ask_before_tools: z.boolean().nullish(),
 });
 export type Agent = z.infer<typeof agent>;
 export const agentList = z.array(agent);
@@ -46,6 +50,7 @@ export const agentUpdate = agentCreate.partial().extend({
   color: agentColorField.optional(),
   avatar: agentAvatarField.optional(),
   source_ids: sourceIds.optional(),
+  ...agentToolFields,
 });
 export type AgentUpdate = z.infer<typeof agentUpdate>;
 

@@ -5,6 +5,7 @@ import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
+import { TOOL_FRAMES, toolApprovalMessage } from './tools';
 import { hybridSettings, ttsSettings } from './settings';
 import { humanMessage, stopMessage } from './standardSocket';
 
@@ -34,6 +35,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   f.agentMessageDeltaFrame,
   positionsFrame,
   ...fm.FORMAT_FRAMES,
+  ...TOOL_FRAMES,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 
@@ -65,6 +67,7 @@ export const hybridClientFrame = z.discriminatedUnion('type', [
   fm.cancelFloorMessage,
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
+  toolApprovalMessage,
 ]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 

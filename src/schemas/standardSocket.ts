@@ -6,6 +6,7 @@ import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
+import { TOOL_FRAMES, toolApprovalMessage } from './tools';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
 
 // The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid
@@ -38,6 +39,7 @@ export const standardServerFrame = z.discriminatedUnion('type', [
   f.agentMessageDeltaFrame,
   positionsFrame,
   ...fm.FORMAT_FRAMES,
+  ...TOOL_FRAMES,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 
@@ -127,6 +129,7 @@ export const standardClientFrame = z.discriminatedUnion('type', [
   fm.cancelFloorMessage,
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
+  toolApprovalMessage,
 ]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
 

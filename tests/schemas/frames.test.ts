@@ -115,7 +115,9 @@ type SharedType =
   | 'format_stage'
   | 'ranking'
   | 'debate_result'
-  | 'format_note';
+  | 'format_note'
+  | 'tool_call'
+  | 'tool_result';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> =
   {
     discussion_initialized: {
@@ -227,6 +229,30 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
       valid: { type: 'positions', options: [{ id: 'o1', label: 'Cheaper passes first' }] },
       malformed: { type: 'positions', options: [{ id: 'o1', label: 'x'.repeat(121) }] },
     },
+    tool_call: {
+      valid: {
+        type: 'tool_call',
+        id: 'c1',
+        agent_id: 'a1',
+        message_id: 'm1',
+        tool: 'calculator',
+        server: 'builtin',
+        arguments: { expression: '2+2' },
+        needs_approval: true,
+      },
+      malformed: {
+        type: 'tool_call',
+        id: 'c1',
+        agent_id: 'a1',
+        message_id: 'm1',
+        tool: 'calculator',
+        server: 'builtin',
+      },
+    },
+    tool_result: {
+      valid: { type: 'tool_result', id: 'c1', ok: true, content: '4', truncated: false, ms: 3 },
+      malformed: { type: 'tool_result', id: 'c1', ok: true, content: '4', truncated: false, ms: -1 },
+    },
   };
 
 const formatClient = {
@@ -236,6 +262,10 @@ const formatClient = {
   judge_vote: {
     valid: { type: 'judge_vote', side: 'against', confidence: 0.6 },
     malformed: { type: 'judge_vote', side: 'against', confidence: 2 },
+  },
+  tool_approval: {
+    valid: { type: 'tool_approval', id: 'c1', approve: false },
+    malformed: { type: 'tool_approval', id: 'c1', approve: 'yes' },
   },
 } as const;
 

@@ -195,6 +195,9 @@ export function keyedFrame(
       return onFormatFrame(feed, frame);
     case 'positions':
       return onPositionsFrame(feed, frame);
+    case 'tool_call':
+    case 'tool_result':
+      return feed; // shown in the feed by the Tools work (docs/tools.md); read by nothing else yet
     default: {
       const never: never = frame;
       void never;
