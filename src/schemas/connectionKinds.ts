@@ -37,6 +37,12 @@ export const CONNECTION_KINDS = {
     },
     espeak: { label: 'Built-in (espeak-ng)', offers: ['speech'], userMay: false, takesKey: false },
   },
+  tools: {
+    /** An MCP server over Streamable HTTP (or the older HTTP+SSE transport); docs/tools.md. */
+    mcp: { label: 'MCP server', offers: ['tools'], userMay: true, takesKey: true },
+    /** The server's own tools (calculator, search_sources, search_papers): listed, never edited. */
+    builtin: { label: 'Built-in tools', offers: ['tools'], userMay: false, takesKey: false },
+  },
 } as const satisfies Record<string, Record<string, ConnectionKindRow>>;
 
 export type ConnectionSurface = keyof typeof CONNECTION_KINDS;
