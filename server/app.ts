@@ -12,16 +12,13 @@ import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
-import { Discussions } from './engine/registry';
 import { enginePlugin, windDown } from './engine/plugin';
-import { createOperatorState } from './auth/operator';
-import { createTranscriptionSlots } from './audio/transcription';
-import { createEvalJobs } from './eval/service';
-import { createPullJobs } from './models/pullJobs';
-import { createModelsState } from './models/service';
 import { modelsPlugin } from './models/plugin';
 import { modelDownloadsPlugin } from './models/downloadsPlugin';
-import { createVoicesState } from './voices/state';
+import { operatorPlugin } from './auth/operator';
+import { transcriptionPlugin } from './audio/transcription';
+import { evalPlugin } from './eval/service';
+import { voicesPlugin } from './voices/state';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -74,7 +71,9 @@ export async function buildServer(
   const instanceId = randomUUID();
   const secret = await resolveSecret(config.jwtSecret, config.dataDir, !inMemory);
   const providers = opts.providers ?? createProviders(config);
-  const ctx: AppContext = {
+  // The server's shared parts; each subsystem's own state (ctx.discussions, ctx.models, ctx.evalJobs, …) is put
+  // here by the subsystem's plugin as it registers, below, before any route can read it.
+  const ctx = {
     config,
     db,
     tokens: createTokenService(secret, config.jwtTtlMinutes),
@@ -84,15 +83,7 @@ export async function buildServer(
     startedAt: Date.now(),
     instanceId,
     bus: null,
-    // Each subsystem's own state (each declares its field on AppContext in its own module).
-    discussions: new Discussions(config),
-    operator: createOperatorState(),
-    transcriptionSlots: createTranscriptionSlots(config),
-    voices: createVoicesState(),
-    models: createModelsState(config, providers),
-    modelJobs: createPullJobs(),
-    evalJobs: createEvalJobs(),
-  };
+  } satisfies Partial<AppContext> as AppContext;
 
   const app = Fastify({
     logger:
@@ -166,11 +157,15 @@ export async function buildServer(
       this.websocketServer.close();
     },
   });
-  // The discussion engine: its start-up (recovery, cluster) and its share of the close (engine/plugin.ts).
+  // The subsystems, each owning its state and its close: the discussion engine (recovery, cluster, hand-over), the
+  // model connections and the built-in engine's downloads, the operator rule, transcriptions, voices, evaluations.
   await app.register(enginePlugin);
-  // The model connections and the built-in engine's downloads (models/plugin.ts, models/downloadsPlugin.ts).
   await app.register(modelsPlugin);
   await app.register(modelDownloadsPlugin);
+  await app.register(operatorPlugin);
+  await app.register(transcriptionPlugin);
+  await app.register(voicesPlugin);
+  await app.register(evalPlugin);
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

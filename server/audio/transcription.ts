@@ -1,8 +1,8 @@
 import { AUDIO_MESSAGES } from '../../src/schemas/messages';
-import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { storedPath } from './audioFiles';
 import type { AudioRow } from './audioStore';
+import { subsystemPlugin } from '../http/subsystem';
 import { TranscriptionSlots } from './transcriptionSlots';
 
 /** A transcription that could not run or failed; the message is what the client shows. */
@@ -20,8 +20,9 @@ declare module '../context' {
   }
 }
 
-export const createTranscriptionSlots = (config: ServerConfig) =>
-  new TranscriptionSlots(config.transcribeJobsPerUser, config.transcribeJobs);
+export const transcriptionPlugin = subsystemPlugin('transcription', 'transcriptionSlots', {
+  create: ({ ctx: { config } }) => new TranscriptionSlots(config.transcribeJobsPerUser, config.transcribeJobs),
+});
 
 /**
  * Transcribes one stored item and saves the transcript on its row. At most TRANSCRIBE_JOBS_PER_USER run for a user

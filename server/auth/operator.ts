@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { OPERATOR_ONLY } from '../../src/schemas/auth';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { subsystemPlugin } from '../http/subsystem';
 
 // Who runs the server (README 'Operator'): the emails in ADMIN_EMAILS when it is set, otherwise the first account.
 // Operators manage what every user shares (the built-in engine's model files, the server's own connections'
@@ -18,7 +19,8 @@ declare module '../context' {
   }
 }
 
-export const createOperatorState = (): OperatorState => ({ firstAccount: null });
+/** The operator rule's state, made as the server starts (app.ts registers it before the routes). */
+export const operatorPlugin = subsystemPlugin('operator', 'operator', { create: () => ({ firstAccount: null }) });
 
 async function firstAccount(ctx: AppContext): Promise<string | null> {
   const known = ctx.operator.firstAccount;

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { attachSocket, handleClientFrame } from './clientFrames';
 import { ClusterEngine } from './cluster';
 import { journalDir, recoverJournals } from './journal';
-import type { Discussions } from './registry';
+import { Discussions } from './registry';
 import { abandonLeftovers } from './store';
 
-// The discussion engine as a Fastify plugin: it owns the engine's life on this server. Registering it recovers
+// The discussion engine as a Fastify plugin: it owns the engine's life on this server. Registering it makes the
+// registry of running discussions (`ctx.discussions`, `app.discussions`, engine/registry.ts), recovers
 // what a killed process left (frame journals, then leftover running rows), starts the cluster engine when
 // discussions outlive the process (PostgreSQL, or PGlite with DISCUSSIONS_SURVIVE_RESTART), and decorates
 // `app.discussions` (the running discussions, engine/registry.ts). On close, `windDown` hands running discussions
@@ -24,9 +26,10 @@ const survives = (app: FastifyInstance) => {
   return ctx.db.kind === 'postgres' || (ctx.config.discussionsSurviveRestart && ctx.config.databaseUrl !== 'memory://');
 };
 
-async function enginePlugin(app: FastifyInstance) {
+async function engine(app: FastifyInstance) {
   const { ctx } = app;
-  const discussions = ctx.discussions;
+  const discussions = new Discussions(ctx.config);
+  ctx.discussions = discussions;
   app.decorate('discussions', discussions);
   // Frames a killed process had sent but not yet stored (engine/journal.ts) go in first.
   await recoverJournals(ctx.db, journalDir(ctx.config.dataDir), app.log).catch((err) =>
@@ -47,10 +50,7 @@ async function enginePlugin(app: FastifyInstance) {
     await cluster?.stop();
   });
 }
-// Its decoration and hooks are the server's own, not a child scope's.
-(enginePlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-export { enginePlugin };
+export const enginePlugin = fp(engine, { name: 'engine', fastify: '5.x' });
 
 /**
  * The server is closing: with another process alive (cluster), running discussions are handed over to it (it takes

@@ -46,6 +46,18 @@ export class Discussions {
     return undefined;
   }
 
+  /** How many discussions this process is running (for the operator's figures). */
+  runningHere(): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (s.status === 'running') n++;
+    return n;
+  }
+
+  /** A deleted discussion is gone from memory too: neither replayed nor re-attached by a late reconnect. */
+  forget(userId: string, discussionId: string) {
+    for (const s of this.sessions.values()) if (s.userId === userId && s.discussionId === discussionId) s.forget();
+  }
+
   /** The discussions this process runs and has not handed on. */
   live(): DiscussionSession[] {
     return [...this.sessions.values()].filter((s) => s.isLive);

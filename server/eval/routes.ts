@@ -4,7 +4,7 @@ import { deletedResponse } from '../../src/schemas/common';
 import { evalFileCheck, evalRun, evalRunCreate, evalRunList } from '../../src/schemas/eval';
 import { requireUser } from '../auth/guard';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { createRun, deleteRunOf, getRun, listRuns, resumeRun, stopAllRuns, stopRun } from './service';
+import { createRun, deleteRunOf, getRun, listRuns, resumeRun, stopRun } from './service';
 import { parseTaskFile } from './tasks';
 
 // Evaluations (README 'Does the panel help?'): start a run, read its progress and figures, stop, resume, delete,
@@ -18,7 +18,6 @@ export async function evalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   app.addHook('onRequest', requireUser(ctx));
-  app.addHook('onClose', async () => stopAllRuns(ctx));
 
   app.get(
     '/eval/runs',

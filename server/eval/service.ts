@@ -20,6 +20,7 @@ import {
 import { etaSeconds, runResults, withEta, type MethodSums } from './summary';
 import { buildTasks, TaskSetError } from './tasks';
 import type { EvalMethod } from '../../src/schemas/eval';
+import { subsystemPlugin } from '../http/subsystem';
 
 // Evaluation runs as server jobs: created (tasks built and stored), run in this process with an abort per run,
 // stopped and resumed, and read back as views with their figures. A run's progress is read by polling its view.
@@ -37,7 +38,11 @@ declare module '../context' {
   }
 }
 
-export const createEvalJobs = (): Map<string, EvalJob> => new Map();
+/** The evaluation jobs: made as the server starts; the server's close ends every run (answered questions kept). */
+export const evalPlugin = subsystemPlugin('eval', 'evalJobs', {
+  create: () => new Map<string, EvalJob>(),
+  close: (_jobs, app) => stopAllRuns(app.ctx),
+});
 const jobs = (ctx: AppContext) => ctx.evalJobs;
 
 /** Resolves when the run's job (if any) has ended; for tests and shutdown. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { ModelDownloads } from '../providers/llm/builtin/downloads';
 import { BUILTIN_CONNECTION_ID } from './builtinEngine';
@@ -20,27 +21,27 @@ export function modelFilesChanged(ctx: AppContext, userId: string) {
   ctx.hub.broadcast(userId, { type: 'model_connections_changed' });
 }
 
-async function modelDownloadsPlugin(app: FastifyInstance) {
-  const { ctx } = app;
-  const builtin = ctx.config.builtin;
-  const downloads = new ModelDownloads({
-    dir: builtin.modelsDir,
-    allowPrivate: builtin.downloadAllowPrivate,
-    maxBytes: builtin.maxModelBytes,
-    maxPerUser: builtin.maxDownloadsPerUser,
-    maxRunning: builtin.maxDownloads,
-    maxTotalBytes: builtin.maxTotalBytes,
-    minFreeBytes: builtin.minFreeDiskBytes,
-    onProgress: (download, userId) => {
-      if (!userId) return;
-      ctx.hub.broadcast(userId, { type: 'model_download', download });
-      if (download.state === 'done') modelFilesChanged(ctx, userId);
-    },
-  });
-  app.decorate('modelDownloads', downloads);
-  app.addHook('onClose', () => downloads.close());
-}
-// Its decoration and hook are the server's own, not a child scope's.
-(modelDownloadsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-export { modelDownloadsPlugin };
+export const modelDownloadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { ctx } = app;
+    const builtin = ctx.config.builtin;
+    const downloads = new ModelDownloads({
+      dir: builtin.modelsDir,
+      allowPrivate: builtin.downloadAllowPrivate,
+      maxBytes: builtin.maxModelBytes,
+      maxPerUser: builtin.maxDownloadsPerUser,
+      maxRunning: builtin.maxDownloads,
+      maxTotalBytes: builtin.maxTotalBytes,
+      minFreeBytes: builtin.minFreeDiskBytes,
+      onProgress: (download, userId) => {
+        if (!userId) return;
+        ctx.hub.broadcast(userId, { type: 'model_download', download });
+        if (download.state === 'done') modelFilesChanged(ctx, userId);
+      },
+    });
+    app.decorate('modelDownloads', downloads);
+    app.addHook('onClose', () => downloads.close());
+  },
+  // The connections' state first: a finished download forgets the built-in connection's listing.
+  { name: 'model-downloads', fastify: '5.x', dependencies: ['models'] },
+);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { stopPulls } from './pullJobs';
-import type { ModelsState } from './service';
+import fp from 'fastify-plugin';
+import { createPullJobs, stopPulls } from './pullJobs';
+import { createModelsState, type ModelsState } from './service';
 
-// The models subsystem as a Fastify plugin: `app.models` is the server's model connections state (ctx.models,
-// made with the context in app.ts: the server's engines, listings, providers and the secrets box), and the model
-// pulls it runs end with the server.
+// The models subsystem as a Fastify plugin that owns its life: registering it makes the server's model connections
+// state (the server's engines, listings, providers and the secrets box) and the model pulls' table, puts them on the
+// context (`ctx.models`, `ctx.modelJobs`, where the model routes and the engine read them) and on the instance
+// (`app.models`); the pulls it runs end with the server.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,11 +14,13 @@ declare module 'fastify' {
   }
 }
 
-async function modelsPlugin(app: FastifyInstance) {
-  app.decorate('models', app.ctx.models);
-  app.addHook('onClose', async () => stopPulls(app.ctx));
-}
-// Its decoration and hook are the server's own, not a child scope's.
-(modelsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-export { modelsPlugin };
+export const modelsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { ctx } = app;
+    ctx.models = createModelsState(ctx.config, ctx.providers);
+    ctx.modelJobs = createPullJobs();
+    app.decorate('models', ctx.models);
+    app.addHook('onClose', async () => stopPulls(ctx));
+  },
+  { name: 'models', fastify: '5.x' },
+);

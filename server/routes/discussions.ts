@@ -77,8 +77,7 @@ export async function discussionRoutes(fastify: FastifyInstance) {
     // re-attached any more, and its session_id starts a new discussion.
     let deleted: string | null = null;
     const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
-    for (const s of ctx.discussions.sessions.values())
-      if (deleted && s.userId === req.userId && s.discussionId === deleted) s.forget();
+    if (deleted) app.discussions.forget(req.userId, deleted);
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
     return reply.status(204).send();

@@ -26,11 +26,9 @@ export async function serverStats(ctx: AppContext) {
     `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM agents) AS agents,
             (SELECT count(*) FROM discussions WHERE status = 'running') AS active_discussions`,
   );
-  let running = 0;
-  for (const s of ctx.discussions.sessions.values()) if (s.status === 'running') running++;
   return {
     ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
-    running_here: running,
+    running_here: ctx.discussions.runningHere(),
     sockets: ctx.hub.count(),
     users_connected: ctx.hub.users(),
     uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),

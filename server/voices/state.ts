@@ -1,4 +1,5 @@
 import type { SpeechConnectionTestResult } from '../../src/schemas/speechConnections';
+import { subsystemPlugin } from '../http/subsystem';
 import type { SpeechProvider } from '../providers/types';
 
 // The voices subsystem's per-server state, carried by the AppContext (`ctx.voices`): what each speech connection's
@@ -23,4 +24,6 @@ declare module '../context' {
   }
 }
 
-export const createVoicesState = (): VoicesState => ({ abilities: new Map(), espeak: undefined });
+export const voicesPlugin = subsystemPlugin('voices', 'voices', {
+  create: (): VoicesState => ({ abilities: new Map(), espeak: undefined }),
+});
