@@ -13,15 +13,7 @@ import {
   position,
 } from '../../src/schemas/agents';
 import { AGENT_MESSAGES } from '../../src/schemas/messages';
-import {
-  toAgent,
-  listAgents,
-  ownedAgent,
-  freeSlot,
-  lockUserAgents,
-  withVoiceLabel,
-  type AgentRow,
-} from '../agents/agentStore';
+import { toAgent, listAgents, ownedAgent, freeSlot, lockUserAgents, type AgentRow } from '../agents/agentStore';
 import { deriveCapabilities } from '../agents/capabilities';
 import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
@@ -167,7 +159,9 @@ export async function agentRoutes(fastify: FastifyInstance) {
       'UPDATE agents SET x = $3, y = $4, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING *',
       [id, req.userId, x, y],
     );
-    const agent = toAgent(await withVoiceLabel(ctx.db, orMissing(row)));
+    orMissing(row);
+    // The whole agent, as every other answer gives it (its voice label, its sources), for the other tabs too.
+    const agent = toAgent(await ownedAgent(ctx.db, req.userId, id));
     ctx.hub.broadcast(req.userId, { type: 'agent_updated', agent });
     return agent;
   });

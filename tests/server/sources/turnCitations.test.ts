@@ -38,6 +38,9 @@ describe("an agent's own source", () => {
     const patched = await s.api('PATCH', `/agents/${ada}`, { token, body: { source_ids: [pdfId] } });
     expect(patched.status).toBe(200);
     expect(patched.body.source_ids).toEqual([pdfId]);
+    // A move answers (and tells the person's other tabs) the whole agent, its sources too.
+    const moved = await s.api('PUT', `/agents/${ada}/position`, { token, body: { x: 40, y: 60 } });
+    expect(moved.body).toMatchObject({ x: 40, y: 60, source_ids: [pdfId] });
     lb.seen.length = 0;
     const c = await openDiscussion(s, '/ws/discuss', token, {
       agent_ids: [ada, bo],
