@@ -92,7 +92,8 @@ function operation(route: CatalogRoute, method: string, path: string) {
     };
   }
   const errors: Record<number, string> = {};
-  if (bearer && !security.some((s) => Object.keys(s).length === 0)) errors[401] = STATUS_WORDS[401];
+  if ((bearer || security.some((s) => 'apiToken' in s)) && !security.some((s) => Object.keys(s).length === 0))
+    errors[401] = STATUS_WORDS[401];
   if (schema.params || schema.querystring || schema.body || schema.headers) errors[422] = STATUS_WORDS[422];
   Object.assign(errors, schema.errors);
   for (const [status, description] of Object.entries(errors)) {
@@ -182,6 +183,12 @@ export function openApiDocument(routes: readonly CatalogRoute[]) {
           description: "The unguessable key in an audio item's audio_url (an <audio> element cannot send a header).",
         },
         operatorToken: { type: 'http', scheme: 'bearer', description: "OPERATOR_TOKEN from the server's environment." },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'agora_…',
+          description: 'An API token from POST /api-tokens, for other clients (/mcp, /v1); docs/integrations.md.',
+        },
       },
     },
   };

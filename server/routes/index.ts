@@ -14,6 +14,8 @@ import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
 import { speechConnectionRoutes } from './speechConnections';
 import { sourceRoutes } from '../sources/routes';
+import { integrationRoutes } from '../integrations/routes';
+import { openAiRoutes } from '../integrations/openai/routes';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
 
@@ -36,4 +38,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(evalRoutes);
   await app.register(speechConnectionRoutes);
   await app.register(sourceRoutes);
+  await app.register(integrationRoutes);
+  await app.register(openAiRoutes);
 }

@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+
+// OpenAI's error shape, which every OpenAI-compatible client reads (`error.message`, `error.type`, `error.code`).
+
+const TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  409: 'conflict_error',
+  413: 'invalid_request_error',
+  422: 'invalid_request_error',
+  429: 'rate_limit_error',
+};
+
+export const openAiError = (status: number, message: string, code: string | null = null) => ({
+  error: { message, type: TYPES[status] ?? 'server_error', param: null, code },
+});
+
+export const refuseOpenAi = (reply: FastifyReply, status: number, message: string) =>
+  reply.status(status).send(openAiError(status, message));
