@@ -281,6 +281,8 @@ export default function HybridPanel({
             {afterStart}
           </>
         )}
+        {/* Sources during a run too (what is added then is read from the next run). */}
+        {locked && afterStart}
       </div>
       {/* Focusable like the standard panel's tab panel: it scrolls (an empty state under open settings too), and
           keyboard users must be able to reach and scroll it (axe scrollable-region-focusable). */}

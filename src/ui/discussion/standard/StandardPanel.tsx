@@ -239,7 +239,8 @@ export default function StandardPanel({
           onStart={start}
         />
       )}
-      {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && afterStart}
+      {/* Sources: before a run, and during one (what is added then is read from the next run). */}
+      {!finished && afterStart}
       <TabBar
         active={tab}
         onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
