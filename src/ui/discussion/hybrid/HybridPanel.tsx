@@ -31,6 +31,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { selectCitedSources } from '../../../model/citedSources';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
 import { ContinuationNote } from '../standard/ContinuationNote';
@@ -298,6 +299,7 @@ export default function HybridPanel({
             researchOn={settings.allow_research}
             notice={feed.researchNotice}
             settingPlace="the settings (Allow research)"
+            cited={selectCitedSources(feed)}
           />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />

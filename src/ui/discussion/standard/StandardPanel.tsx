@@ -30,6 +30,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
@@ -269,6 +270,7 @@ export default function StandardPanel({
             papers={selectPapers(feed)}
             researchOn={settings.research.enableResearch}
             notice={feed.researchNotice}
+            cited={selectCitedSources(feed)}
           />
         )}
         {tab === 'analytics' && (
