@@ -43,6 +43,7 @@ export function CitedSources({ cited }: { cited: readonly CitedSource[] }) {
                         type="button"
                         className="citation-chip"
                         aria-label={`Open ${s.name} ${label}`}
+                        title={p.quote || undefined}
                         onClick={() =>
                           sources.send({
                             type: 'sources.passage.open',
