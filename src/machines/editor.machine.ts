@@ -12,6 +12,7 @@
 import {
   assertEvent,
   assign,
+  enqueueActions,
   forwardTo,
   fromPromise,
   sendParent,
@@ -29,6 +30,8 @@ import { agentDeletionMachine } from './agentDeletion.machine';
 import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceAudio.machine';
 import { agentVoiceMachine } from './agentVoice.machine';
 import { notProvided } from './kit/actorKit';
+import { systemActor } from './kit/systemRegistry';
+import { knowledgeBody, knowledgeOf, toggled } from '../model/agentKnowledge';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
 
 export type { EditorInput, EditorParentEvent };
@@ -111,6 +114,7 @@ export const editorMachine = setup({
     modelsFromFallback: false,
     loadError: null,
     formError: null,
+    sourceIds: knowledgeOf(input.mode === 'edit' ? (input.agent ?? null) : null),
   }),
   initial: 'open',
   states: {
@@ -124,6 +128,19 @@ export const editorMachine = setup({
         'editor.close': '#editor.closed',
         'audio.*': { actions: forwardTo('referenceAudio') },
         'voice.*': { actions: forwardTo('agentVoice') },
+        // Knowledge: the person's sources chart reads the files and tells this chart each one it added.
+        'editor.knowledge.toggle': {
+          actions: assign({ sourceIds: ({ context, event }) => toggled(context.sourceIds, event.id, event.on) }),
+        },
+        'editor.knowledge.add': {
+          actions: enqueueActions(({ event, self, system, enqueue }) => {
+            const sources = systemActor(system, 'sources');
+            if (sources) enqueue.sendTo(sources, { type: 'sources.add.files', files: event.files, replyTo: self });
+          }),
+        },
+        'sources.added': {
+          actions: assign({ sourceIds: ({ context, event }) => toggled(context.sourceIds, event.source.id, true) }),
+        },
       },
       states: {
         models: {
@@ -169,6 +186,7 @@ export const editorMachine = setup({
                   actions: assign(({ event }) => ({
                     agent: event.output,
                     fields: fieldsFromAgent(event.output),
+                    sourceIds: knowledgeOf(event.output),
                     loadError: null,
                   })),
                 },
@@ -230,11 +248,18 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'updateAgent',
                     src: 'updateAgent',
-                    input: ({ context }) => ({ agentId: context.agentId!, body: updateBody(context.fields) }),
+                    input: ({ context }) => ({
+                      agentId: context.agentId!,
+                      body: { ...updateBody(context.fields), ...knowledgeBody(context.agent, context.sourceIds) },
+                    }),
                     onDone: {
                       target: '#editor.open.form.editing.saved',
                       actions: [
-                        assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
+                        assign(({ event }) => ({
+                          agent: event.output,
+                          fields: fieldsFromAgent(event.output),
+                          sourceIds: knowledgeOf(event.output),
+                        })),
                         // The voice chosen below is saved with the agent (a clone is registered then).
                         sendTo('agentVoice', { type: 'voice.save' }),
                         {

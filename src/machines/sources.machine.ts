@@ -2,14 +2,28 @@
 // files and page addresses being added one at a time with the upload's progress, a removal, and which sources the
 // next discussion reads ('attached'). The panels read `attached` when they start; the feed's citation chips open
 // a passage through the passage region.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Passage, Source } from '../schemas/sources';
 import { errorText } from '../model/modelsForm';
-import { attachedIds } from '../model/sourcesList';
+import { attachedIds, type SourceAddedEvent } from '../model/sourcesList';
 import { notProvided } from './kit/actorKit';
 
-/** One addition waiting or under way: a file, or a page's address. */
-export type SourceAddition = { file: File; name: string } | { url: string; name: string };
+/**
+ * One addition waiting or under way: a file, or a page's address. `replyTo` is the chart that asked for it (the
+ * agent editor's Knowledge section): it hears 'sources.added' and the source is not ticked for the discussion,
+ * since it was added for one agent only.
+ */
+export type SourceAddition = ({ file: File; name: string } | { url: string; name: string }) & {
+  replyTo?: AnyActorRef;
+};
 
 export interface SourcesContext {
   sources: Source[];
@@ -25,7 +39,7 @@ export interface SourcesContext {
 
 export type SourcesEvent =
   | { type: 'sources.refresh' }
-  | { type: 'sources.add.files'; files: File[] }
+  | { type: 'sources.add.files'; files: File[]; replyTo?: AnyActorRef }
   | { type: 'sources.add.url'; url: string }
   | { type: 'sources.add.progress'; fraction: number | null }
   | { type: 'sources.add.dismiss' }
@@ -58,7 +72,14 @@ export const sourcesMachine = setup({
     },
     'sources.add.files': {
       actions: assign({
-        queue: ({ context, event }) => [...context.queue, ...event.files.map((file) => ({ file, name: file.name }))],
+        queue: ({ context, event }) => [
+          ...context.queue,
+          ...event.files.map((file) => ({
+            file,
+            name: file.name,
+            ...(event.replyTo ? { replyTo: event.replyTo } : {}),
+          })),
+        ],
         addError: null,
       }),
     },
@@ -108,15 +129,18 @@ export const sourcesMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: assign({
-                sources: ({ context, event }) => [
-                  event.output,
-                  ...context.sources.filter((s) => s.id !== event.output.id),
-                ],
-                // A source added is attached to the next discussion: it was added for it.
-                attached: ({ context, event }) => [...new Set([...context.attached, event.output.id])],
-                queue: ({ context }) => context.queue.slice(1),
-                progress: null,
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { replyTo } = context.queue[0];
+                if (replyTo)
+                  enqueue.sendTo(replyTo, { type: 'sources.added', source: event.output } satisfies SourceAddedEvent);
+                enqueue.assign({
+                  sources: [event.output, ...context.sources.filter((s) => s.id !== event.output.id)],
+                  // A source added here is attached to the next discussion: it was added for it. One added for an
+                  // agent (replyTo) is that agent's alone.
+                  attached: replyTo ? context.attached : [...new Set([...context.attached, event.output.id])],
+                  queue: context.queue.slice(1),
+                  progress: null,
+                });
               }),
             },
             onError: {

@@ -8,6 +8,7 @@ import type { BannerShowEvent } from './bannerRequest';
 import type { ReferenceAudioEvent } from './referenceAudio';
 import type { AgentVoiceEvent } from './agentVoice';
 import type { AgentDeletedEvent } from './workspaceTypes';
+import type { KnowledgeEvent } from './agentKnowledge';
 
 /** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality' | 'color' | 'avatar';
@@ -27,6 +28,8 @@ export interface EditorContext {
   modelsFromFallback: boolean;
   loadError: string | null;
   formError: string | null;
+  /** The agent's own sources as ticked in 'Knowledge' (src/model/agentKnowledge.ts); saved with Update Agent. */
+  sourceIds: string[];
 }
 
 export type EditorEvent =
@@ -44,7 +47,8 @@ export type EditorEvent =
   | AgentVoiceEvent
   /** What the agentDeletion child tells the editor. */
   | AgentDeletedEvent
-  | BannerShowEvent;
+  | BannerShowEvent
+  | KnowledgeEvent;
 
 export const emptyFields: EditorFields = {
   name: '',

@@ -4,6 +4,12 @@ import type { Citation, Source } from '../schemas/sources';
 // Pure pieces of the person's sources as the panels show them: how a source and a citation are named, which
 // files can be added, and the ids a discussion's configuration carries.
 
+/** What the chart that asked for an addition (its `replyTo`) hears when the source has been read. */
+export interface SourceAddedEvent {
+  type: 'sources.added';
+  source: Source;
+}
+
 /** What the file input accepts (the server confirms each file's kind by its bytes). */
 export const SOURCE_FILE_ACCEPT = '.pdf,.docx,.md,.markdown,.txt,.text,.html,.htm';
 

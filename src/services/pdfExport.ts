@@ -3,7 +3,8 @@
 //
 // One layout for both: a title, the session lines, the discussion as the panel shows it — each turn once (speaker,
 // time, its text, what the protocol added as one quiet line), the light rows between — then the consensus and the
-// papers. The heading carries the one message count (src/shared/messageCount.ts). The panels differ only in geometry: the standard panel breaks pages when y passes
+// papers, and the person's sources the turns cited (pdfCitations.ts: '[S1]' becomes a note under its turn, and a
+// 'Sources' section lists each document with its pages). The heading carries the one message count (src/shared/messageCount.ts). The panels differ only in geometry: the standard panel breaks pages when y passes
 // PDF_PAGE_BREAK_Y and wraps text at PDF_TEXT_WIDTH; the hybrid panel keeps a PDF_HYBRID_MARGIN margin all round
 // and PDF_HYBRID_LINE_SPACING between lines.
 //
@@ -25,6 +26,7 @@ import { dedupePapers } from '../model/feedSelectors';
 import { messageCountLabel } from '../shared/messageCount';
 import { ENDPOINT_TITLES } from '../model/standardConfig';
 import type { EndpointKey } from '../schemas/constants';
+import { citationNotes, type CitationNotes } from './pdfCitations';
 
 export interface PdfOptions {
   /** The bytes of a Unicode TTF (DejaVu Sans); called only when some text is outside Latin-1. */
@@ -124,7 +126,7 @@ function speaker(m: Message): string {
 }
 
 /** A turn: speaker, time and confidence; its text once; what the protocol added as one quiet line. */
-function turnBlocks(m: Message): Block[] {
+function turnBlocks(m: Message, cited: CitationNotes): Block[] {
   const extra = typeof m.confidence === 'number' ? ` · confidence ${Math.round(m.confidence * 100)}%` : '';
   const when = time(m.timestamp);
   const out: Block[] = [
@@ -134,7 +136,9 @@ function turnBlocks(m: Message): Block[] {
       gap: 0.5,
     },
   ];
-  if (m.content) out.push({ text: m.content, style: 'body' });
+  const { text, notes } = cited.turn(m);
+  if (text) out.push({ text, style: 'body' });
+  for (const note of notes) out.push({ text: note, style: 'small' });
   const phrases = [...new Set((m.protocol ?? []).map((p) => p.phrase))];
   if (phrases.length) out.push({ text: phrases.join(' · '), style: 'small' });
   return out;
@@ -198,8 +202,9 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
 
   blocks.push({ text: `Discussion (${messageCountLabel(doc.message_count)})`, style: 'heading', gap: 1 });
   const colourOf = speakerColours(doc.participants ?? []);
+  const cited = citationNotes(doc.messages);
   for (const m of doc.messages)
-    blocks.push(...(TURN_KINDS.has(m.kind) ? inColour(turnBlocks(m), colourOf(m)) : rowBlocks(m, doc)));
+    blocks.push(...(TURN_KINDS.has(m.kind) ? inColour(turnBlocks(m, cited), colourOf(m)) : rowBlocks(m, doc)));
 
   blocks.push(...formatTables(doc.messages));
 
@@ -248,6 +253,11 @@ function blocksOf(doc: HybridPdfInput, title: string): Block[] {
         blocks.push({ text: a, style: 'body' });
       }
     }
+  }
+  if (cited.bibliography.length > 0) {
+    blocks.push({ text: `Sources (${cited.bibliography.length})`, style: 'heading', gap: 1 });
+    for (const b of cited.bibliography)
+      blocks.push({ text: b.name, style: 'label', gap: 0.5 }, { text: b.detail, style: 'small' });
   }
   return blocks.map((b) => ({
     ...b,

@@ -52,8 +52,8 @@ export default function DiscussionPanel({ app, hybrid }: { app: AppActorRef; hyb
       {!running && <ModelsInUseNotice use={use} />}
     </>
   );
-  // Under Start: the person's documents the next discussion reads.
-  const afterStart = !running && sources ? <SourcesSection sources={sources} /> : null;
+  // Under Start: the person's documents the next discussion reads (during a run, added for the next one).
+  const afterStart = sources ? <SourcesSection sources={sources} running={running} /> : null;
   const panel = hybrid ? (
     hybridActor ? (
       <HybridPanel

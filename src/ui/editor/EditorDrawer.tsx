@@ -7,6 +7,7 @@ import * as sel from '../../machines/editor.selectors';
 import { DRAWER_WIDTH_PX } from '../../schemas/constants';
 import { AgentForm } from './AgentForm';
 import { AudioSection } from './AudioSection';
+import { KnowledgeSection } from './KnowledgeSection';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DismissibleMessage } from '../common/DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
@@ -109,6 +110,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         )}
         {!loading && <AudioSection editor={editor} />}
         {!loading && !loadError && <VoiceField editor={editor} />}
+        {!loading && !loadError && <KnowledgeSection editor={editor} />}
       </div>
 
       {(confirming || deleting) && (

@@ -1,9 +1,11 @@
 // The research papers found during a discussion (docs/product.md#discussions-entities 'Research result'): title,
 // authors, year, the first 200 characters of the abstract, link and source. Its empty state follows the research
 // setting, and a failed search is one quiet notice here (feed.researchNotice), never a row of the discussion (issue
-// 18).
+// 18). Above the papers: the person's sources the turns cited, and by whom (CitedSources).
 import type { Paper } from '../../../schemas/discussion';
 import { ABSTRACT_PREVIEW_CHARS } from '../../../schemas/constants';
+import type { CitedSource } from '../../../model/citedSources';
+import { CitedSources } from '../sources/CitedSources';
 import { EmptyState } from './EmptyState';
 
 const authorsOf = (a: Paper['authors']) => (Array.isArray(a) ? a.join(', ') : a);
@@ -18,6 +20,8 @@ export interface ResearchListProps {
   notice?: string | null;
   /** Where research is turned on, in this panel's words ('Advanced Settings', 'the settings above'). */
   settingPlace?: string;
+  /** The person's sources the turns cited (model/citedSources.ts). */
+  cited?: readonly CitedSource[];
 }
 
 function Notice({ text }: { text: string }) {
@@ -32,7 +36,26 @@ function Notice({ text }: { text: string }) {
   );
 }
 
-export function ResearchList({ papers, researchOn, notice, settingPlace = 'Advanced Settings' }: ResearchListProps) {
+export function ResearchList({
+  papers,
+  researchOn,
+  notice,
+  settingPlace = 'Advanced Settings',
+  cited = [],
+}: ResearchListProps) {
+  const citedList = <CitedSources cited={cited} />;
+  if (papers.length === 0 && cited.length > 0) {
+    // The sources are this tab's content: the papers' absence is one quiet line, not an empty state.
+    return (
+      <>
+        {citedList}
+        {notice && <Notice text={notice} />}
+        <p className="research-papers-none">
+          {researchOn === false ? `No research papers: research is off (${settingPlace}).` : 'No research papers.'}
+        </p>
+      </>
+    );
+  }
   if (papers.length === 0) {
     return (
       <>
@@ -53,6 +76,7 @@ export function ResearchList({ papers, researchOn, notice, settingPlace = 'Advan
   }
   return (
     <>
+      {citedList}
       {notice && <Notice text={notice} />}
       <ol className="paper-list" aria-label="Research papers">
         {papers.map((p, i) => (

@@ -31,6 +31,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { selectCitedSources } from '../../../model/citedSources';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
 import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
@@ -385,7 +386,12 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
               />
             )}
             {tab === 'research' && (
-              <ResearchList papers={selectPapers(feed)} researchOn={null} notice={feed.researchNotice} />
+              <ResearchList
+                papers={selectPapers(feed)}
+                researchOn={null}
+                notice={feed.researchNotice}
+                cited={selectCitedSources(feed)}
+              />
             )}
             {tab === 'analytics' && (
               <AnalyticsView

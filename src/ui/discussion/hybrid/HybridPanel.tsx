@@ -31,6 +31,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { selectCitedSources } from '../../../model/citedSources';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
 import { ContinuationNote } from '../standard/ContinuationNote';
@@ -281,6 +282,8 @@ export default function HybridPanel({
             {afterStart}
           </>
         )}
+        {/* Sources during a run too (what is added then is read from the next run). */}
+        {locked && afterStart}
       </div>
       {/* Focusable like the standard panel's tab panel: it scrolls (an empty state under open settings too), and
           keyboard users must be able to reach and scroll it (axe scrollable-region-focusable). */}
@@ -296,6 +299,7 @@ export default function HybridPanel({
             researchOn={settings.allow_research}
             notice={feed.researchNotice}
             settingPlace="the settings (Allow research)"
+            cited={selectCitedSources(feed)}
           />
         ) : drawer === 'delegations' ? (
           <DelegationList delegations={delegations} />

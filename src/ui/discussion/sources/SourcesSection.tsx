@@ -1,13 +1,22 @@
 // The panel's 'Sources' section (docs/sources.md): the person's documents, which of them the next discussion reads
 // (ticked), 'Add sources' (a file input, and files dropped anywhere on the section), 'Add a web page', the file
 // being read with its upload's progress, a failure said with the file's name, and Remove. Draws the sources
-// chart's snapshot and sends its events; nothing else.
+// chart's snapshot and sends its events; nothing else. During a run it stays, and says that what is added or ticked
+// then is read from the next discussion (a running discussion keeps the sources it started with).
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
 import { SOURCE_FILE_ACCEPT, sourceFacts } from '../../../model/sourcesList';
 
-export function SourcesSection({ sources, disabled = false }: { sources: SourcesActor; disabled?: boolean }) {
+export function SourcesSection({
+  sources,
+  disabled = false,
+  running = false,
+}: {
+  sources: SourcesActor;
+  disabled?: boolean;
+  running?: boolean;
+}) {
   const list = useSelector(sources, (s) => s.context.sources);
   const attached = useSelector(sources, (s) => s.context.attached);
   const listState = useSelector(sources, (s) =>
@@ -57,12 +66,22 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
       <summary className="sources__title">
         Sources
         <span className="sources__count">
-          {list.length === 0 ? ' · none yet' : ` · ${attached.length} of ${list.length} read by the agents`}
+          {list.length === 0
+            ? ' · none yet'
+            : running
+              ? ` · ${attached.length} of ${list.length} ticked for the next discussion`
+              : ` · ${attached.length} of ${list.length} read by the agents`}
         </span>
       </summary>
-      <p className="sources__hint">
-        Agents read the sources you tick and cite the passages they rely on. Drop files here, or add them below.
-      </p>
+      {running ? (
+        <p className="sources__hint sources__hint--running">
+          This discussion reads the sources it started with. What you add or tick now is read from the next discussion.
+        </p>
+      ) : (
+        <p className="sources__hint">
+          Agents read the sources you tick and cite the passages they rely on. Drop files here, or add them below.
+        </p>
+      )}
 
       <div className="sources__add">
         <input

@@ -30,6 +30,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
+import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
@@ -239,7 +240,8 @@ export default function StandardPanel({
           onStart={start}
         />
       )}
-      {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && afterStart}
+      {/* Sources: before a run, and during one (what is added then is read from the next run). */}
+      {!finished && afterStart}
       <TabBar
         active={tab}
         onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
@@ -268,6 +270,7 @@ export default function StandardPanel({
             papers={selectPapers(feed)}
             researchOn={settings.research.enableResearch}
             notice={feed.researchNotice}
+            cited={selectCitedSources(feed)}
           />
         )}
         {tab === 'analytics' && (
