@@ -22,6 +22,7 @@ import { createModelsState } from './models/service';
 import { modelsPlugin } from './models/plugin';
 import { modelDownloadsPlugin } from './models/downloadsPlugin';
 import { createVoicesState } from './voices/state';
+import { createToolsState } from './tools/state';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -89,6 +90,7 @@ export async function buildServer(
     operator: createOperatorState(),
     transcriptionSlots: createTranscriptionSlots(config),
     voices: createVoicesState(),
+    tools: createToolsState(config),
     models: createModelsState(config, providers),
     modelJobs: createPullJobs(),
     evalJobs: createEvalJobs(),

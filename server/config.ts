@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type SourcesConfig, sourcesConfigFrom } from './sources/config';
+import { type ToolsConfig, toolsConfigFrom } from './tools/config';
 import path from 'node:path';
 import { AUDIO_TIMEOUT_MS, DEFAULT_TTS } from '../src/schemas/constants';
 import { DEFAULT_VOICE_AUDIO_MAX_BYTES } from './providers/speech/audioAnswer';
@@ -74,6 +75,8 @@ export interface ServerConfig {
   builtin: BuiltinConfig;
   /** The caps on a person's sources (server/sources/config.ts). */
   sources: SourcesConfig;
+  /** The caps on tools and the operator's MCP servers (server/tools/config.ts). */
+  tools: ToolsConfig;
   /** Flood control on discussion sockets (server/engine/flood.ts): human messages per user, per second and burst. */
   humanMessagesPerSecond: number;
   humanMessageBurst: number;
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // After a test's or caller's dataDir, so DATA_DIR/models follows it.
     builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
     sources: sourcesConfigFrom(env),
+    tools: toolsConfigFrom(env),
     humanMessagesPerSecond: Math.max(0.01, num(env.HUMAN_MESSAGES_PER_SECOND, 2)),
     humanMessageBurst: Math.max(1, num(env.HUMAN_MESSAGE_BURST, 5)),
     clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),

@@ -144,7 +144,7 @@ class Parser {
   }
   private number(): Q {
     const m = /^(\d[\d_]*)?(?:\.(\d+))?(?:[eE]([+-]?\d{1,4}))?/.exec(this.src.slice(this.at));
-    if (!m || !m[0] || (m[1] === undefined && m[2] === undefined)) this.fail();
+    if (!m?.[0] || (m[1] === undefined && m[2] === undefined)) this.fail();
     this.at += m[0].length;
     const whole = (m[1] ?? '0').replace(/_/g, '');
     const frac = m[2] ?? '';

@@ -1,0 +1,45 @@
+import type { ServerConfig } from '../config';
+import type { ListedTool } from './mcp/client';
+import { type OperatorServer, readOperatorServers } from './mcp/operatorServers';
+
+// The tools subsystem's per-server state, carried by the AppContext (`ctx.tools`): the operator's MCP servers (read
+// once at start), each server's tool list briefly cached, and each user's recent calls (TOOL_CALLS_PER_MINUTE).
+
+export interface KnownToolList {
+  version: string;
+  at: number;
+  tools: ListedTool[] | null;
+  error?: string;
+}
+
+export interface ToolsState {
+  operator: OperatorServer[];
+  /** By connection id. */
+  lists: Map<string, KnownToolList>;
+  /** By user: when their last calls started (ms), the oldest first. */
+  calls: Map<string, number[]>;
+}
+
+declare module '../context' {
+  interface AppContext {
+    tools: ToolsState;
+  }
+}
+
+export const createToolsState = (config: ServerConfig): ToolsState => ({
+  operator: readOperatorServers(config.tools.serversFile),
+  lists: new Map(),
+  calls: new Map(),
+});
+
+/** Counts one call against the user's TOOL_CALLS_PER_MINUTE; false when the minute's calls are spent. */
+export function takeCallSlot(state: ToolsState, userId: string, perMinute: number, now = Date.now()): boolean {
+  const recent = (state.calls.get(userId) ?? []).filter((t) => now - t < 60_000);
+  if (recent.length >= perMinute) {
+    state.calls.set(userId, recent);
+    return false;
+  }
+  recent.push(now);
+  state.calls.set(userId, recent);
+  return true;
+}
