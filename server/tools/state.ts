@@ -18,6 +18,8 @@ export interface ToolsState {
   lists: Map<string, KnownToolList>;
   /** By user: when their last calls started (ms), the oldest first. */
   calls: Map<string, number[]>;
+  /** Calls waiting for the person's `tool_approval`, by call id (ids are unique per discussion and turn). */
+  approvals: Map<string, { userId: string; answer(approve: boolean): void }>;
 }
 
 declare module '../context' {
@@ -30,6 +32,7 @@ export const createToolsState = (config: ServerConfig): ToolsState => ({
   operator: readOperatorServers(config.tools.serversFile),
   lists: new Map(),
   calls: new Map(),
+  approvals: new Map(),
 });
 
 /** Counts one call against the user's TOOL_CALLS_PER_MINUTE; false when the minute's calls are spent. */
