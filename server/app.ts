@@ -19,6 +19,7 @@ import { operatorPlugin } from './auth/operator';
 import { transcriptionPlugin } from './audio/transcription';
 import { evalPlugin } from './eval/service';
 import { voicesPlugin } from './voices/state';
+import { toolsPlugin } from './tools/state';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -158,7 +159,8 @@ export async function buildServer(
     },
   });
   // The subsystems, each owning its state and its close: the discussion engine (recovery, cluster, hand-over), the
-  // model connections and the built-in engine's downloads, the operator rule, transcriptions, voices, evaluations.
+  // model connections and the built-in engine's downloads, the operator rule, transcriptions, voices, evaluations,
+  // tools (the operator's MCP servers, tool lists, call counts, approvals).
   await app.register(enginePlugin);
   await app.register(modelsPlugin);
   await app.register(modelDownloadsPlugin);
@@ -166,6 +168,7 @@ export async function buildServer(
   await app.register(transcriptionPlugin);
   await app.register(voicesPlugin);
   await app.register(evalPlugin);
+  await app.register(toolsPlugin);
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

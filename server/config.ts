@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { type SourcesConfig, sourcesConfigFrom } from './sources/config';
 import { type IntegrationsConfig, integrationsConfigFrom } from './integrations/config';
+import { type ToolsConfig, toolsConfigFrom } from './tools/config';
 import path from 'node:path';
 import { AUDIO_TIMEOUT_MS, DEFAULT_TTS } from '../src/schemas/constants';
 import { DEFAULT_VOICE_AUDIO_MAX_BYTES } from './providers/speech/audioAnswer';
@@ -77,6 +78,8 @@ export interface ServerConfig {
   sources: SourcesConfig;
   /** Saved panels and API tokens for other clients (server/integrations/config.ts). */
   integrations: IntegrationsConfig;
+  /** The caps on tools and the operator's MCP servers (server/tools/config.ts). */
+  tools: ToolsConfig;
   /** Flood control on discussion sockets (server/engine/flood.ts): human messages per user, per second and burst. */
   humanMessagesPerSecond: number;
   humanMessageBurst: number;
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     builtin: builtinConfigFrom(env, overrides.dataDir ? path.resolve(overrides.dataDir) : dataDir),
     sources: sourcesConfigFrom(env),
     integrations: integrationsConfigFrom(env),
+    tools: toolsConfigFrom(env),
     humanMessagesPerSecond: Math.max(0.01, num(env.HUMAN_MESSAGES_PER_SECOND, 2)),
     humanMessageBurst: Math.max(1, num(env.HUMAN_MESSAGE_BURST, 5)),
     clientFramesPerSecond: Math.max(0.01, num(env.CLIENT_FRAMES_PER_SECOND, 20)),

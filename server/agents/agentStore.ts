@@ -23,6 +23,9 @@ export interface AgentRow {
   voice_label?: string | null;
   /** The agent's own sources, where the query read them. */
   source_ids?: string[] | null;
+  /** The tools it may call and whether each call waits for the person (docs/tools.md). */
+  tools?: string[] | null;
+  ask_before_tools?: boolean | null;
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -47,6 +50,8 @@ export function toAgent(r: AgentRow): Agent {
     created_at: iso(r.created_at),
     ...(r.voice_label !== undefined ? { voice: r.voice_label } : {}),
     ...(r.source_ids !== undefined ? { source_ids: r.source_ids ?? [] } : {}),
+    tools: r.tools ?? [],
+    ask_before_tools: r.ask_before_tools ?? false,
   };
 }
 

@@ -9,7 +9,7 @@ import { ttsBytesOf } from '../providers/speech/speak';
 // answers (lists, audio, replies) are read where its answer is read (boundedBody.ts and its callers).
 
 /** The tables of connections a user owns, each counted against MAX_CONNECTIONS_PER_USER on its own. */
-export type ConnectionTable = 'model_connections' | 'speech_connections';
+export type ConnectionTable = 'model_connections' | 'speech_connections' | 'tool_connections';
 
 /**
  * Per user and minute: Test is a cheap scanner of the server's own network, Save makes the server call out too

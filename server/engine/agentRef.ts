@@ -12,4 +12,7 @@ export interface AgentRef {
   avatar?: string | null;
   /** Its own sources (the editor's 'Knowledge'): only it reads them. */
   sourceIds?: string[];
+  /** The tools it may call ("<server>/<tool>") and whether each call waits for the person (docs/tools.md). */
+  tools?: string[];
+  askBeforeTools?: boolean;
 }

@@ -8,6 +8,7 @@ import { describeRate, TokenBucket, type Rate } from './flood';
 import type { DiscussionSession } from './session';
 import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
+import { answerApproval } from '../tools/approvals';
 
 // What a client may send a running discussion after its configuration — human_message, stop, and the panels'
 // audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
@@ -79,6 +80,11 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
     case 'audio_acknowledgment':
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });
+    case 'tool_approval':
+      // Only a call of this discussion's owner that waits is answered; anything else is said, not stored.
+      if (!answerApproval(ctx.tools, session.userId, frame.id, frame.approve))
+        return tell(`No tool call waits for an answer under "${frame.id.slice(0, 80)}".`);
+      return;
   }
 }
 

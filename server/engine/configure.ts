@@ -17,6 +17,7 @@ import type { Queryable } from '../db/db';
 import { formatProblem } from './formats/check';
 import type { AgentRef, EndpointConfig } from './plan';
 import { agentsOf } from './sourceStore';
+import { toolApprovalMessage } from '../../src/schemas/tools';
 
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
 
@@ -153,4 +154,5 @@ export const discussionClientFrame = z.discriminatedUnion('type', [
   cancelFloorMessage,
   endDiscussionMessage,
   judgeVoteMessage,
+  toolApprovalMessage,
 ]);

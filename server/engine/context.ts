@@ -15,9 +15,22 @@ import type { GivenPassage } from '../sources/citations';
 
 // ── The invoked actors' contracts (runtime.ts provides the real ones) ──
 
+/** The tools of the turn's agent (docs/tools.md): the runtime offers them to its model in the call loop. */
+export interface TurnTools {
+  agentId: string;
+  agentName: string;
+  messageId: string;
+  ids: string[];
+  askFirst: boolean;
+  /** The sources its `search_sources` searches: the discussion's and its own. */
+  sourceIds: string[];
+}
+
 export interface ThinkInput {
   request: TurnRequest;
   stage: string | null;
+  /** Present when the agent has tools and the turn is its own (not a format's choice, not the summary). */
+  tools?: TurnTools;
   /** One of several calls made at once (a council's first answers): its events carry it back. */
   lane?: number;
 }
@@ -37,7 +50,9 @@ export type ThinkEvent =
   /** A piece of the reply's human-readable text (coalesced); `tokenAt` is when its first model token arrived. */
   | { type: 'think.delta'; text: string; tokenAt: number; lane?: number }
   | { type: 'think.done'; output: ThinkOutput; lane?: number }
-  | { type: 'think.failed'; error: string; lane?: number };
+  | { type: 'think.failed'; error: string; lane?: number }
+  /** A frame of the turn's tool calls (tool_call, tool_result) or a note about them, sent as it happens. */
+  | { type: 'think.frame'; frame: EngineFrame; lane?: number };
 
 export interface SpeakInput {
   text: string;

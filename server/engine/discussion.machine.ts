@@ -167,6 +167,10 @@ export const discussionMachine = engine
       recordTurn: stepAction((c, e: Extract<ThinkEvent, { type: 'think.done' }>) =>
         c.format?.current ? fmt.recordAnswer(c, e.output) : turn.recordTurn(c, e.output),
       ),
+      relayToolFrame: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.frame' }>) => ({
+        patch: {},
+        frames: [{ frame: e.frame }],
+      })),
       noteModelError: stepAction((_c, e: Extract<ThinkEvent, { type: 'think.failed' }>) => ({
         patch: { failure: e.error },
         frames: [],
@@ -289,6 +293,8 @@ export const discussionMachine = engine
                 { target: 'resting', actions: 'recordTurn' },
               ],
               'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
+              // The turn's tool calls and their results (docs/tools.md), before its text.
+              'think.frame': { actions: 'relayToolFrame' },
             },
             after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
           },

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import * as f from '../../src/schemas/discussionFrames';
-import * as fm from '../../src/schemas/format';
+import type * as f from '../../src/schemas/discussionFrames';
+import type * as fm from '../../src/schemas/format';
 import type { positionsFrame } from '../../src/schemas/positions';
+import type { TOOL_FRAMES } from '../../src/schemas/tools';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
@@ -40,7 +41,8 @@ export type EngineFrame =
   | In<typeof f.agentMessageStartFrame>
   | In<typeof f.agentMessageDeltaFrame>
   | In<typeof positionsFrame>
-  | In<(typeof fm.FORMAT_FRAMES)[number]>;
+  | In<(typeof fm.FORMAT_FRAMES)[number]>
+  | In<(typeof TOOL_FRAMES)[number]>;
 
 /**
  * What the machine emits: a frame, and for a turn's message the moment its model call resolved, for a delta the
@@ -91,6 +93,9 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
       };
     }
     if (frame.type === 'tts_error') return { type: 'error', message: frame.error, fatal: false };
+    // The standard panel has no system line: a note about an agent's tools is a notice that does not end anything.
+    if (frame.type === 'system' && frame.about === 'tools_unsupported')
+      return { type: 'error', message: frame.content, fatal: false };
     return null;
   }
   if (frame.type === 'research_result') {

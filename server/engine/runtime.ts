@@ -8,12 +8,17 @@ import { espeakFallback } from '../voices/fallback';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
 import { incident, type IncidentLog } from '../http/incident';
 import { isAbortError, ProviderError } from '../providers/errors';
-import type { ChatRequest, ResearchService } from '../providers/types';
+import type { ChatRequest, LlmProvider, ResearchService } from '../providers/types';
+import { runCallLoop } from '../tools/callLoop';
+import { readyToolsFor } from '../tools/service';
+import { takeCallSlot } from '../tools/state';
+import { waitForApproval } from '../tools/approvals';
 import { parseTurnAnswer, UnusableAnswerError } from './answer';
 import { choiceStandIn, isChoiceRequest } from './formats/choice';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
-import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput } from './context';
+import type { ResearchInput, ResearchOutput, SpeakInput, SpeakOutput, ThinkInput, TurnTools } from './context';
+import type { EngineFrame } from './frames';
 import type { TurnRequest } from './prompt';
 import { streamingThink } from './thinking';
 import type { GivenPassage } from '../sources/citations';
@@ -28,6 +33,21 @@ import { passagesForTurn, whereOf, withPassagesBlock } from '../sources/turnPass
 export const researchOf = (ctx: AppContext): ResearchService | null =>
   ctx.providers.research?.enabled ? ctx.providers.research : null;
 
+/** The provider that serves a model id, and the name it knows the model by. */
+async function providerOf(
+  ctx: AppContext,
+  userId: string,
+  model: string,
+): Promise<{ provider: LlmProvider; model: string }> {
+  // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
+  const viaConnection = await resolveModel(ctx, userId, model);
+  if (viaConnection) return viaConnection;
+  const provider = ctx.providers.llm.resolve
+    ? await ctx.providers.llm.resolve(model)
+    : ctx.providers.llm.forModel(model);
+  return { provider, model };
+}
+
 async function chat(
   ctx: AppContext,
   userId: string,
@@ -38,13 +58,8 @@ async function chat(
   const { retrieval: _retrieval, ...call } = request;
   const req: ChatRequest = { ...call, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
-  // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
-  const viaConnection = await resolveModel(ctx, userId, req.model);
-  if (viaConnection) return viaConnection.provider.chat({ ...req, model: viaConnection.model });
-  const provider = ctx.providers.llm.resolve
-    ? await ctx.providers.llm.resolve(req.model)
-    : ctx.providers.llm.forModel(req.model);
-  return provider.chat(req);
+  const { provider, model } = await providerOf(ctx, userId, req.model);
+  return provider.chat({ ...req, model });
 }
 
 /** The user's speech quota is reached: said once as a tts_error, then the discussion is no longer spoken. */
@@ -75,11 +90,13 @@ export type EngineLog = IncidentLog & { warn?(obj: object, msg: string): void };
 const consoleLog: EngineLog = { error: (obj, msg) => console.error(msg, obj) };
 
 export function engineActors(ctx: AppContext, userId: string, log: EngineLog = consoleLog) {
+  /** Agents whose model was said to be unable to call tools (said once per discussion). */
+  const toolsUnsupportedSaid = new Set<string>();
   return {
     think: streamingThink(
-      async (input, { signal, write }) => {
+      async (input, { signal, write, emit }) => {
         try {
-          return await thinkOnce(input, signal, write);
+          return await thinkOnce(input, signal, write, emit);
         } catch (err) {
           return publicError(log, 'The model call failed because of a server error', userId)(err);
         }
@@ -142,10 +159,17 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     }),
   };
 
-  async function thinkOnce(input: ThinkInput, signal: AbortSignal, write: (piece: string) => void) {
+  async function thinkOnce(
+    input: ThinkInput,
+    signal: AbortSignal,
+    write: (piece: string) => void,
+    emit: (frame: EngineFrame) => void,
+  ) {
     const started = performance.now();
     const { request, given } = await withPassages(input.request);
-    const res = await chat(ctx, userId, request, signal, write);
+    const res = input.tools
+      ? await chatWithTools(request, input.tools, signal, write, emit)
+      : await chat(ctx, userId, request, signal, write);
     // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
     // once when it cannot; the turn answer read here is only a stand-in.
     const answer = isChoiceRequest(input.request)
@@ -160,6 +184,53 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
       answeredAt,
       ...(given.length ? { passages: given } : {}),
     };
+  }
+
+  /**
+   * A turn whose agent has tools (docs/tools.md#the-call-loop): its model is offered them in its provider's own
+   * format, each call goes through the call loop; a provider that cannot offer tools answers without them, and the
+   * panel is told once per agent.
+   */
+  async function chatWithTools(
+    request: TurnRequest,
+    turn: TurnTools,
+    signal: AbortSignal,
+    write: (piece: string) => void,
+    emit: (frame: EngineFrame) => void,
+  ) {
+    const { retrieval: _retrieval, ...call } = request;
+    const req: ChatRequest = { ...call, signal, onToken: write };
+    const { provider, model } = await providerOf(ctx, userId, req.model);
+    const tools = await readyToolsFor(ctx, userId, turn.ids, { sourceIds: turn.sourceIds });
+    if (!tools.length || !provider.toolCalling) {
+      if (tools.length && !toolsUnsupportedSaid.has(turn.agentId)) {
+        toolsUnsupportedSaid.add(turn.agentId);
+        emit({
+          type: 'system',
+          about: 'tools_unsupported',
+          content: `${turn.agentName}'s model (${provider.label}) cannot call tools here; it answers without them.`,
+        });
+      }
+      observerOf(ctx)?.onChatRequest?.(req);
+      return provider.chat({ ...req, model });
+    }
+    const cfg = ctx.config.tools;
+    return runCallLoop({
+      chat: (r) => {
+        observerOf(ctx)?.onChatRequest?.(r);
+        return provider.chat({ ...r, model });
+      },
+      request: req,
+      tools,
+      agentId: turn.agentId,
+      messageId: turn.messageId,
+      askFirst: turn.askFirst,
+      limits: { callsPerTurn: cfg.callsPerTurn, callTimeoutMs: cfg.callTimeoutMs, resultMaxBytes: cfg.resultMaxBytes },
+      signal,
+      emit,
+      approval: (id, s) => waitForApproval(ctx.tools, userId, id, s),
+      takeCall: () => takeCallSlot(ctx.tools, userId, cfg.callsPerMinute),
+    });
   }
 
   /** The turn's request with the passages of the person's sources it reads (none when it reads none). */

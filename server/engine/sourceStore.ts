@@ -7,7 +7,8 @@ import type { AgentRef } from './agentRef';
 /** The user's agents among `ids`, in no particular order; someone else's are not found. */
 export const agentsOf = (db: Queryable, userId: string, ids: string[]) =>
   db.query<AgentRef>(
-    'SELECT id, name, role, prompt, personality, model, color, avatar FROM agents WHERE user_id = $1 AND id = ANY($2::text[])',
+    `SELECT id, name, role, prompt, personality, model, color, avatar, tools, ask_before_tools AS "askBeforeTools"
+     FROM agents WHERE user_id = $1 AND id = ANY($2::text[])`,
     [userId, ids],
   );
 

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { ThinkEvent, ThinkInput, ThinkOutput } from './context';
+import type { EngineFrame } from './frames';
 import { ReplyText } from './replyText';
 
 // Why this file: the machine's `think` actor has to report two things, the reply as it is written and the
@@ -12,6 +13,8 @@ export interface ThinkIo {
   signal: AbortSignal;
   /** A raw piece of the model's output, as the provider streams it. */
   write(raw: string): void;
+  /** A frame of the turn's tool calls, sent at once (docs/tools.md). */
+  emit(frame: EngineFrame): void;
 }
 
 export type Ask = (input: ThinkInput, io: ThinkIo) => Promise<ThinkOutput>;
@@ -54,7 +57,11 @@ export function streamingThink(ask: Ask, coalesceMs: () => number) {
       else timer ??= setTimeout(() => flush(false), wait);
     };
 
-    ask(input, { signal: controller.signal, write }).then(
+    const emit = (frame: EngineFrame) => {
+      if (!over) sendBack({ type: 'think.frame', frame, ...lane });
+    };
+
+    ask(input, { signal: controller.signal, write, emit }).then(
       (output) => {
         if (over) return;
         flush(true);

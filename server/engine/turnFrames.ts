@@ -49,16 +49,31 @@ export function chooseSpeaker(c: EngineContext): Step {
   };
 }
 
-export const thinkInput = (c: EngineContext): ThinkInput => ({
-  request: turnRequest(c.plan, c.record, speakerOf(c), {
-    turn: c.turn,
-    round: c.round,
+export const thinkInput = (c: EngineContext): ThinkInput => {
+  const agent = speakerOf(c);
+  return {
+    request: turnRequest(c.plan, c.record, agent, {
+      turn: c.turn,
+      round: c.round,
+      stage: stageOf(c),
+      delegation: c.answering,
+      mode: c.mode,
+    }),
     stage: stageOf(c),
-    delegation: c.answering,
-    mode: c.mode,
-  }),
-  stage: stageOf(c),
-});
+    ...(agent.tools?.length
+      ? {
+          tools: {
+            agentId: agent.id,
+            agentName: agent.name,
+            messageId: messageIdOf(c),
+            ids: agent.tools,
+            askFirst: agent.askBeforeTools === true,
+            sourceIds: [...new Set([...(c.plan.sourceIds ?? []), ...(agent.sourceIds ?? [])])],
+          },
+        }
+      : {}),
+  };
+};
 
 const FIPA = new Set([
   'inform',

@@ -5,7 +5,7 @@ import type {
   FastifyTypeProvider,
   RouteOptions,
 } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { HttpError, zodDetail } from './errors';
 
 // One source of truth for a route: the zod schemas in its `schema` option validate the request (here, before the

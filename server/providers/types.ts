@@ -15,8 +15,27 @@ export interface ModelInfo {
 }
 
 export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  /** An assistant message that asked for tools (docs/tools.md#the-call-loop). */
+  toolCalls?: ToolCallRequest[];
+  /** A `tool` message: the call it answers, and the tool's name (Ollama reads the name, OpenAI the id). */
+  toolCallId?: string;
+  toolName?: string;
+}
+
+/** A tool a model is offered, in no provider's format (each provider writes its own). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for: its id (made up when the provider gives none), the tool's name, its arguments. */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 export interface ChatRequest {
@@ -33,6 +52,8 @@ export interface ChatRequest {
   context?: TurnContext;
   /** Ask the server to report the tokens it counted (OpenAI-compatible: stream_options.include_usage). */
   wantUsage?: boolean;
+  /** The tools the model may call this time (docs/tools.md); absent or empty: none. */
+  tools?: ToolSpec[];
 }
 
 /** Tokens of one call as the model's server (or the built-in engine's tokenizer) counted them. */
@@ -48,6 +69,8 @@ export interface ChatResult {
   durationMs: number;
   /** Present when the server reported its token counts. */
   usage?: ChatUsage;
+  /** The tools the model asked to call instead of (or before) answering. */
+  toolCalls?: ToolCallRequest[];
 }
 
 export interface LlmProvider {
@@ -57,6 +80,8 @@ export interface LlmProvider {
   listModels(): Promise<ModelInfo[]>;
   chat(req: ChatRequest): Promise<ChatResult>;
   probe(): Promise<ComponentStatus>;
+  /** Whether it can offer tools to a model (OpenAI-compatible, Ollama, the offline demo model). */
+  readonly toolCalling?: boolean;
   /** Whether its last listing or probe reached it; the registry sends unknown model names only to a reachable provider. */
   reachable?(): boolean;
 }

@@ -19,6 +19,7 @@ import { requireUser } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { removeStoredFiles } from '../audio/audioFiles';
+import { unknownToolIds } from '../tools/service';
 
 // Creation may carry a personality, an identity (colour, avatar) and a starting position (agentCreateRequest).
 const idParams = z.object({ id: idText() });
@@ -99,12 +100,22 @@ export async function agentRoutes(fastify: FastifyInstance) {
     params: idParams,
     body: agentUpdate.optional(),
     response: { 200: agent },
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, 422: 'A tool id names no tool of yours' },
   };
   app.patch('/agents/:id', { schema: patchSchema }, async (req) => {
     const { id } = req.params;
     const patch = req.body ?? {};
     const current = await ownedAgent(ctx.db, req.userId, id);
+    // Its tools: each must be in the person's catalog (GET /tools), said by name otherwise.
+    const tools = patch.tools ? [...new Set(patch.tools)] : (current.tools ?? []);
+    if (patch.tools) {
+      const unknown = await unknownToolIds(ctx, req.userId, tools);
+      if (unknown.length)
+        throw new HttpError(
+          422,
+          `No such tool among yours: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? '…' : ''} (GET /tools lists them)`,
+        );
+    }
     // The agent's own sources: each must be one of the person's (a 404 in a missing one's words otherwise).
     if (patch.source_ids) {
       const ids = patch.source_ids;
@@ -119,10 +130,11 @@ export async function agentRoutes(fastify: FastifyInstance) {
       // null clears back to the derived look; absent keeps what is stored.
       color: patch.color === undefined ? current.color : (patch.color?.toLowerCase() ?? null),
       avatar: patch.avatar === undefined ? current.avatar : patch.avatar || null,
+      ask_before_tools: patch.ask_before_tools ?? current.ask_before_tools ?? false,
     };
     // Capabilities follow the role and prompt, so they are recomputed on every update.
     const [row] = await ctx.db.query<AgentRow>(
-      `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, color = $9, avatar = $10, updated_at = now()
+      `UPDATE agents SET name = $3, role = $4, prompt = $5, model = $6, personality = $7, capabilities = $8::jsonb, color = $9, avatar = $10, tools = $11::text[], ask_before_tools = $12, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING *`,
       [
         id,
@@ -135,6 +147,8 @@ export async function agentRoutes(fastify: FastifyInstance) {
         JSON.stringify(deriveCapabilities(next.role, next.prompt)),
         next.color,
         next.avatar,
+        tools,
+        next.ask_before_tools,
       ],
     );
     orMissing(row);

@@ -16,6 +16,7 @@ import { speechConnectionRoutes } from './speechConnections';
 import { sourceRoutes } from '../sources/routes';
 import { integrationRoutes } from '../integrations/routes';
 import { openAiRoutes } from '../integrations/openai/routes';
+import { toolRoutes } from '../tools/routes';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
 
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(sourceRoutes);
   await app.register(integrationRoutes);
   await app.register(openAiRoutes);
+  await app.register(toolRoutes);
 }

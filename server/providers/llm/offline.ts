@@ -9,6 +9,7 @@ import { loadTagger } from './offlineModel/tagging';
 import { hash32, seededRng } from './offlineModel/seeded';
 import { pickNextSpeaker, summarize } from './offlineModel/tasks';
 import { salientWords } from './offlineModel/words';
+import { offlineToolCall, offlineToolNote } from './offlineModel/tools';
 
 // The built-in offline model. It is not a language model and never claims to be one: it composes
 // short, role-aware replies from the turn's facts (req.context) so every endpoint and mode works
@@ -30,6 +31,7 @@ export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
   return {
     id: OFFLINE_PROVIDER_ID,
     label: OFFLINE_MODEL_LABEL,
+    toolCalling: true,
     owns: (model) => model === OFFLINE_MODEL,
     listModels: async () => [
       { name: OFFLINE_MODEL, provider: OFFLINE_PROVIDER_ID, label: OFFLINE_MODEL_LABEL, offline: true },
@@ -39,6 +41,15 @@ export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
       const started = Date.now();
       if (req.signal?.aborted) throw abortError(OFFLINE_PROVIDER_ID, req.signal);
       await loadTagger();
+      const call = req.context ? offlineToolCall(req, req.context) : null;
+      if (call)
+        return {
+          content: '',
+          model: OFFLINE_MODEL,
+          provider: OFFLINE_PROVIDER_ID,
+          durationMs: Date.now() - started,
+          toolCalls: [call],
+        };
       const content = offlineAnswer(req);
       const tps = Math.max(0, opts.tokensPerSecond ?? 0);
       const thinkMs = opts.thinkMs ?? (tps > 0 ? 1200 : 0);
@@ -79,7 +90,9 @@ export function offlineAnswer(req: ChatRequest): string {
         ? summarize(ctx, Math.max(maxWords, 40))
         : composeTurn(ctx, rng, maxWords, req.temperature);
   const stance = sideStance(ctx);
-  const answer = stance ? { ...composed, stance } : composed;
+  const note = task === 'turn' ? offlineToolNote(req) : null;
+  const said = note ? { ...composed, content: `${note} ${composed.content}` } : composed;
+  const answer = stance ? { ...said, stance } : said;
   if (req.jsonSchema) return JSON.stringify(task === 'turn' ? { ...answer, ...offlinePosition(ctx, answer) } : answer);
   return task === 'pick_next_speaker' ? (answer.next_speaker ?? answer.content) : answer.content;
 }

@@ -1,10 +1,11 @@
 import type { FetchLike } from '../../models/guardedFetch';
 import { ProviderError, origin } from '../errors';
-import type { ChatRequest, ChatResult, ChatUsage, LlmProvider } from '../types';
+import type { ChatRequest, ChatResult, ChatUsage, LlmProvider, ToolCallRequest } from '../types';
 import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type ReplyLimits } from './limits';
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { lines } from './stream';
+import { argumentsOf, ollamaMessages, toolsBody } from './toolWire';
 
 // Ollama (https://github.com/ollama/ollama/blob/main/docs/api.md): models from GET /api/tags, chat
 // from POST /api/chat streamed as NDJSON, structured output by passing the JSON Schema as `format`.
@@ -49,6 +50,7 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
   return {
     id: 'ollama',
     label: `Ollama (${origin(host)})`,
+    toolCalling: true,
     ...listed,
 
     async chat(req: ChatRequest): Promise<ChatResult> {
@@ -59,13 +61,15 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
       if (req.temperature !== undefined) options.temperature = req.temperature;
       const body = {
         model,
-        messages: req.messages,
+        messages: ollamaMessages(req.messages),
         stream: true,
         options,
+        ...toolsBody(req.tools),
         ...(req.jsonSchema ? { format: req.jsonSchema } : {}),
       };
       const reply = replyCollector(SERVICE, 'ollama', replyCap(limits, req.maxTokens), req.onToken);
       let usage: ChatUsage | undefined;
+      const toolCalls: ToolCallRequest[] = [];
       const content = await postStream(
         {
           provider: 'ollama',
@@ -82,7 +86,10 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
           for await (const line of lines(stream, limits.maxLineBytes)) {
             if (!line.trim()) continue;
             let chunk: {
-              message?: { content?: string };
+              message?: {
+                content?: string;
+                tool_calls?: Array<{ id?: string; function?: { name?: string; arguments?: unknown } }>;
+              };
               done?: boolean;
               error?: string;
               prompt_eval_count?: number;
@@ -101,6 +108,15 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
               throw new ProviderError(`${SERVICE} failed while answering: ${chunk.error}`, 'ollama', 'failed');
             const piece = chunk.message?.content ?? '';
             if (piece) reply.add(piece);
+            // Ollama sends each call whole, in the message of one line (arguments as an object, an id or none).
+            for (const c of chunk.message?.tool_calls ?? []) {
+              if (toolCalls.length >= 16 || typeof c.function?.name !== 'string') continue;
+              toolCalls.push({
+                id: c.id?.slice(0, 200) || `call_${started}_${toolCalls.length}`,
+                name: c.function.name.slice(0, 200),
+                arguments: argumentsOf(c.function.arguments),
+              });
+            }
             if (chunk.done) {
               // The last line carries Ollama's own counts (prompt_eval_count is absent when the prompt was cached).
               if (typeof chunk.eval_count === 'number')
@@ -111,7 +127,14 @@ export function createOllamaProvider(opts: OllamaOptions): LlmProvider {
           throw new ProviderError(`${SERVICE} closed the answer before it was complete`, 'ollama', 'malformed');
         },
       );
-      return { content, model, provider: 'ollama', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
+      return {
+        content,
+        model,
+        provider: 'ollama',
+        durationMs: Date.now() - started,
+        ...(usage ? { usage } : {}),
+        ...(toolCalls.length ? { toolCalls } : {}),
+      };
     },
   };
 }

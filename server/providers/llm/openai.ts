@@ -8,6 +8,7 @@ import { DEFAULT_REPLY_LIMITS, replyCap, replyCollector, type ListLimits, type R
 import { createListing } from './listing';
 import { postStream } from './postStream';
 import { sseData } from './stream';
+import { openaiMessages, StreamedCalls, toolsBody } from './toolWire';
 
 // Any OpenAI-compatible server (OpenAI, vLLM, llama.cpp server, LM Studio, LiteLLM…): models from
 // GET /v1/models, chat from POST /v1/chat/completions streamed as server-sent events, structured
@@ -32,8 +33,8 @@ const SERVICE = 'The OpenAI-compatible server';
 interface Chunk {
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   choices?: Array<{
-    delta?: { content?: string | null };
-    message?: { content?: string | null };
+    delta?: { content?: string | null; tool_calls?: unknown };
+    message?: { content?: string | null; tool_calls?: unknown };
     finish_reason?: string | null;
   }>;
   error?: { message?: string } | string;
@@ -65,6 +66,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
   return {
     id: 'openai',
     label: `OpenAI-compatible (${origin(api)})`,
+    toolCalling: true,
     ...listing,
     listModels: () => masked(listing.listModels()),
     probe: () =>
@@ -73,7 +75,13 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
       const model = bareName(req.model);
-      const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
+      const body: Record<string, unknown> = {
+        model,
+        messages: openaiMessages(req.messages),
+        stream: true,
+        ...toolsBody(req.tools),
+      };
+      const calls = new StreamedCalls();
       if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
       if (req.temperature !== undefined) body.temperature = req.temperature;
       if (req.wantUsage) body.stream_options = { include_usage: true };
@@ -109,6 +117,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
               const one = parseChunk(await readCapped(res, limits.maxLineBytes));
               noteUsage(one);
               const whole = one.choices?.[0]?.message?.content ?? '';
+              calls.add(one.choices?.[0]?.message?.tool_calls);
               if (whole) reply.add(whole);
               return reply.text;
             }
@@ -122,14 +131,23 @@ export function createOpenAiProvider(opts: OpenAiOptions): LlmProvider {
               noteUsage(chunk);
               const piece = chunk.choices?.[0]?.delta?.content ?? '';
               if (piece) reply.add(piece);
+              calls.add(chunk.choices?.[0]?.delta?.tool_calls);
             }
-            if (!finished && !reply.text)
+            if (!finished && !reply.text && !calls.calls('').length)
               throw new ProviderError(`${SERVICE} closed the stream without an answer`, 'openai', 'malformed');
             return reply.text;
           },
         ),
       );
-      return { content, model, provider: 'openai', durationMs: Date.now() - started, ...(usage ? { usage } : {}) };
+      const toolCalls = calls.calls(`call_${started}_`);
+      return {
+        content,
+        model,
+        provider: 'openai',
+        durationMs: Date.now() - started,
+        ...(usage ? { usage } : {}),
+        ...(toolCalls.length ? { toolCalls } : {}),
+      };
     },
   };
 }
