@@ -15,7 +15,8 @@ import type {
   MultiRoundConfig,
   StandardHybridConfig,
 } from '../../src/schemas/standardSocket';
-import { formatPlanOf, withFormat, type FormatPlan } from './formats/formatPlan';
+import { formatPlanOf } from './formats';
+import { withFormat, type FormatPlan } from './formats/formatPlan';
 import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
 
 // A discussion's configuration, whichever endpoint and panel it came from, reduced to the one shape the
