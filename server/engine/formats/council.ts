@@ -21,6 +21,12 @@ export interface CouncilPlan {
   chair: string;
 }
 
+declare module './formatPlan' {
+  interface FormatPlans {
+    council: CouncilPlan;
+  }
+}
+
 export const council: FormatDefinition<CouncilPlan> = {
   kind: 'council',
   plan: (format, agentIds) => ({ kind: 'council', chair: format.chair ?? agentIds[0] }),

@@ -21,6 +21,12 @@ export interface DebatePlan {
   sides: { for: string[]; against: string[] };
 }
 
+declare module './formatPlan' {
+  interface FormatPlans {
+    debate: DebatePlan;
+  }
+}
+
 const PHASE_WORDS: Record<string, string> = {
   opening: 'state your case',
   rebuttal: 'answer the other side',

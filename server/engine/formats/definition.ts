@@ -1,13 +1,28 @@
-import type { DiscussionFormat } from '../../../src/schemas/format';
+import type { DiscussionFormat, FloorBy } from '../../../src/schemas/format';
 import type { EngineContext, Step } from '../context';
 import type { EngineFrame } from '../frames';
 import type { AgentRef, Plan } from '../plan';
 import type { TurnRequest } from '../prompt';
-import type { Floor } from './floor';
+import type { SpeakerReason } from '../speakers';
 import type { FormatState, Slot } from './state';
 
 // What one format is, written once in its own file (roundTable.ts, moderated.ts, council.ts, debate.ts) and
 // registered by kind (index.ts): the engine's chart and the shared steps ask the definition, never the kind.
+
+// The floor policy of every format: who speaks (or is asked for a choice) next and why, or that the format waits for
+// the person, or that it is over (floor.ts applies what every format shares, then asks the definition's order).
+export type Floor =
+  | {
+      kind: 'turn';
+      slot: Slot;
+      by: FloorBy;
+      reason: string;
+      message?: string;
+      fromScript: boolean;
+      speakerReason?: SpeakerReason;
+    }
+  | { kind: 'wait'; waiting: 'floor' | 'judge' | 'answer' }
+  | { kind: 'end' };
 
 export type Current = NonNullable<FormatState['current']>;
 

@@ -1,10 +1,12 @@
-import type { FloorBy } from '../../../src/schemas/format';
 import type { EngineContext } from '../context';
-import type { Plan } from '../plan';
+import type { AgentRef, Plan } from '../plan';
 import { nextSpeaker, type SpeakerReason } from '../speakers';
+import type { Floor } from './definition';
 import type { FormatPlan } from './formatPlan';
 import { definitionOf } from './registry';
 import type { FormatTask, Slot } from './state';
+
+export type { Floor } from './definition';
 
 /** Who speaks next by the discussion's own order (delegation, address, mode), from where the context stands. */
 export const orderedSpeaker = (c: EngineContext) =>
@@ -22,19 +24,6 @@ export const orderedSpeaker = (c: EngineContext) =>
 //   the person ended it → end; a constrained answer to repair → the same slot again; the moderator asked the
 //   person → wait; a promised floor (a person's or an agent's @mention, the moderator's pick, the person giving
 //   it) → that agent; then the format's own order.
-
-export type Floor =
-  | {
-      kind: 'turn';
-      slot: Slot;
-      by: FloorBy;
-      reason: string;
-      message?: string;
-      fromScript: boolean;
-      speakerReason?: SpeakerReason;
-    }
-  | { kind: 'wait'; waiting: 'floor' | 'judge' | 'answer' }
-  | { kind: 'end' };
 
 export const ORDER_REASONS: Record<SpeakerReason, string> = {
   turn: 'next in order',
@@ -93,3 +82,14 @@ export const formatEnds = (c: EngineContext) =>
   c.plan.format !== null && definitionOf(c.plan.format).endsItself && nextFloor(c).kind === 'end';
 /** The person ended a round table discussion. */
 export const formatEndedByPerson = (c: EngineContext) => c.format?.ending === true;
+
+/** The agents who speak in turn: everyone but an agent moderator or judge (a debate: its two sides). */
+export const speakersOf = (f: FormatPlan, agents: readonly AgentRef[]): AgentRef[] =>
+  definitionOf(f).speakers(f, agents);
+
+/** The agent who speaks after `lastId` in the format's order. */
+export function nextInOrder(f: FormatPlan, agents: readonly AgentRef[], lastId: string | null): AgentRef {
+  const speakers = speakersOf(f, agents);
+  const i = speakers.findIndex((a) => a.id === lastId);
+  return speakers[(i + 1) % speakers.length] ?? agents[0];
+}

@@ -39,6 +39,20 @@ export function formatProblem(format: DiscussionFormat | undefined, agentIds: re
   return rolesOutside(format, agentIds) ?? definitionOf(format.kind).problem(format, agentIds);
 }
 
+/**
+ * A plan with its format. A format that ends itself runs one round of one stage: it decides when the discussion
+ * ends (its script is done, the moderator closes, the person ends it). That one stage keeps the plan's whole turn
+ * budget (a moderated hybrid discussion of 10 rounds of 3 turns may take up to 30 turns).
+ */
+export function withFormat<P extends { rounds: number; stages: unknown[]; turnsPerStage: number }>(
+  plan: P,
+  format: FormatPlan | null,
+): P & { format: FormatPlan | null } {
+  if (!format || !definitionOf(format).endsItself) return { ...plan, format };
+  const turnsPerStage = plan.rounds * plan.stages.length * plan.turnsPerStage;
+  return { ...plan, rounds: 1, stages: [null], turnsPerStage, format };
+}
+
 export { definitionOf, endsItself, registerFormat } from './registry';
 export type { FormatDefinition } from './definition';
 export type { FormatPlan } from './formatPlan';

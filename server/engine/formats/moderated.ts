@@ -3,9 +3,9 @@ import { maxTurns } from '../plan';
 import type { TurnContext } from '../turnAnswer';
 import { pickSchema, readPick } from './answers';
 import type { FormatDefinition } from './definition';
+import { nextInOrder } from './floor';
 import { heardInFormat } from './hearing';
 import { ctxBase, persona, repairNote, request } from './prompts';
-import { nextInOrder } from './state';
 
 // Moderated: a moderator gives the floor after every turn — the person (nobody speaks until they choose) or an
 // agent, who picks the next speaker with a reason, asks the person a question, or closes the discussion. The
@@ -15,6 +15,12 @@ export interface ModeratedPlan {
   kind: 'moderated';
   /** 'human' or an agent id. */
   moderator: string;
+}
+
+declare module './formatPlan' {
+  interface FormatPlans {
+    moderated: ModeratedPlan;
+  }
 }
 
 export const moderated: FormatDefinition<ModeratedPlan> = {

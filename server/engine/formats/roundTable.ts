@@ -9,6 +9,12 @@ export interface RoundTablePlan {
   kind: 'round_table';
 }
 
+declare module './formatPlan' {
+  interface FormatPlans {
+    round_table: RoundTablePlan;
+  }
+}
+
 export const roundTable: FormatDefinition<RoundTablePlan> = {
   kind: 'round_table',
   plan: () => ({ kind: 'round_table' }),

@@ -1,7 +1,4 @@
 import type { FloorBy } from '../../../src/schemas/format';
-import type { AgentRef } from '../plan';
-import type { FormatPlan } from './formatPlan';
-import { speakersOf } from './formatPlan';
 
 // What a format remembers while it runs (part of the engine's context, so a stored snapshot resumes it): where its
 // script is, the floor it has promised, what it waits for, and the council's answers and the debate's votes.
@@ -91,10 +88,3 @@ export const initialFormatState = (): FormatState => ({
 });
 
 export const labelOf = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `A${i - 25}`);
-
-/** The agent who speaks after `lastId` in the format's order. */
-export function nextInOrder(f: FormatPlan, agents: readonly AgentRef[], lastId: string | null): AgentRef {
-  const speakers = speakersOf(f, agents);
-  const i = speakers.findIndex((a) => a.id === lastId);
-  return speakers[(i + 1) % speakers.length] ?? agents[0];
-}

@@ -3,12 +3,11 @@ import { say, speakerOf, type EngineContext, type Step, type ThinkOutput } from 
 import type { EngineFrame } from '../frames';
 import * as turn from '../turnFrames';
 import type { ChoiceKit } from './definition';
-import { nextFloor } from './floor';
-import { speakersOf } from './formatPlan';
+import { nextFloor, nextInOrder, speakersOf } from './floor';
 import { mentionsIn } from './mentions';
 import { definitionOf } from './registry';
 import { roundTable } from './roundTable';
-import { initialFormatState, nextInOrder, QUIET_TASKS, type FormatState } from './state';
+import { initialFormatState, QUIET_TASKS, type FormatState } from './state';
 
 // A format's steps, in the shape every engine step has (a context patch and the frames to send): choosing the
 // floor, what a turn or a constrained answer changes, the person's @mention, moderator and judge, the end.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTurnAnswer } from '../../../server/engine/answer';
-import { definitionOf, formatPlanOf, formatProblem, registerFormat } from '../../../server/engine/formats';
-import { withFormat, type FormatPlan } from '../../../server/engine/formats/formatPlan';
+import { definitionOf, formatPlanOf, formatProblem, registerFormat, withFormat } from '../../../server/engine/formats';
+import type { FormatPlan } from '../../../server/engine/formats/formatPlan';
 import { createOfflineProvider } from '../../../server/providers/llm/offline';
 import { OFFLINE_MODEL } from '../../../src/schemas/constants';
 import type { DiscussionFormat } from '../../../src/schemas/format';
