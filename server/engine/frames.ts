@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type * as f from '../../src/schemas/discussionFrames';
-import type * as fm from '../../src/schemas/format';
+import * as f from '../../src/schemas/discussionFrames';
+import * as fm from '../../src/schemas/format';
 import type { positionsFrame } from '../../src/schemas/positions';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';

@@ -24,7 +24,7 @@ export interface TinyGgufOptions {
 const SMALL = { embd: 64, ff: 128, layers: 2, heads: 4 };
 const ALIGN = 32;
 
-enum T {
+const enum T {
   U32 = 4,
   I32 = 5,
   F32 = 6,
