@@ -9,7 +9,7 @@ import { moderated } from './moderated';
 import { definitionOf, registerFormat } from './registry';
 import { roundTable } from './roundTable';
 
-// The formats a discussion can run, one definition file per kind (docs/architecture.md#formats-positions-and-replay).
+// The formats a discussion can run, one definition file per kind (docs/protocol.md#formats).
 // Building a plan or checking a first frame goes through here, so every format is registered before any is used.
 
 export const FORMATS = {

@@ -19,7 +19,5 @@ export function definitionOf(f: { kind: string } | string): FormatDefinition<For
   return definition;
 }
 
-export const isRegisteredFormat = (kind: string) => formats.has(kind);
-
 /** The format decides itself when the discussion ends (no format, or one that does not: rounds and stages do). */
 export const endsItself = (f: { kind: string } | null | undefined) => !!f && definitionOf(f).endsItself;
