@@ -14,7 +14,7 @@ import {
   stopMessage,
 } from '../../src/schemas/standardSocket';
 import type { Queryable } from '../db/db';
-import { formatProblem } from './formats/check';
+import { formatProblem } from './formats';
 import type { AgentRef, EndpointConfig } from './plan';
 import { agentsOf } from './sourceStore';
 import { toolApprovalMessage } from '../../src/schemas/tools';

@@ -18,6 +18,7 @@ import * as fmt from './formats/steps';
 import { formatEndedByPerson, formatEnds, formatWaits, nextFloor } from './formats/floor';
 import { formatThinkInput } from './formats/prompts';
 import * as lanes from './formats/lanes';
+import { endsItself } from './formats';
 import { outcomeText } from './positions/outcome';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
@@ -94,10 +95,9 @@ const engine = setup({
   },
   guards: {
     wantsResearch: ({ context }) => context.plan.research !== null && context.researchAvailable,
-    // A format other than the round table decides itself when it is over (formatIsOver).
+    // A format that ends itself decides when it is over (formatIsOver); the others run their stages' turns.
     isStageComplete: ({ context }) =>
-      (context.plan.format?.kind ?? 'round_table') === 'round_table' &&
-      context.turnInStage >= context.plan.turnsPerStage,
+      !endsItself(context.plan.format) && context.turnInStage >= context.plan.turnsPerStage,
     hasMoreStages: ({ context }) => context.stageIndex + 1 < context.plan.stages.length,
     hasConvergedEarly: ({ context }) => context.converged,
     hasMoreRounds: ({ context }) => context.round < context.plan.rounds,
@@ -107,8 +107,7 @@ const engine = setup({
     isAckForCurrentAudio: ({ context, event }) =>
       event.type === 'audio.ack' && (!event.audioId || event.audioId === context.pendingAudioId),
     hasPause: ({ context }) => context.plan.pauseMs > 0,
-    wantsConclusion: ({ context }) =>
-      round.wantsConclusion(context) || (context.plan.format !== null && context.plan.format.kind !== 'round_table'),
+    wantsConclusion: ({ context }) => round.wantsConclusion(context) || endsItself(context.plan.format),
     formatWaits: ({ context }) => formatWaits(context),
     formatIsOver: ({ context }) => formatEnds(context) || formatEndedByPerson(context),
     formatEndedByPerson: ({ context }) => formatEndedByPerson(context),

@@ -15,7 +15,7 @@ import type {
   MultiRoundConfig,
   StandardHybridConfig,
 } from '../../src/schemas/standardSocket';
-import { formatPlanOf, withFormat, type FormatPlan } from './formats/formatPlan';
+import type { FormatPlan } from './formats/formatPlan';
 import { hybridModelSettings, modelSettings, type ModelSettings, wordsForTokens } from './presets';
 
 // A discussion's configuration, whichever endpoint and panel it came from, reduced to the one shape the
@@ -184,16 +184,8 @@ const standardPlan = (c: BasicConfig | EnhancedConfig | MultiRoundConfig) => ({
 const interruptsFrom = (c: CommunicationConfig, on: boolean) =>
   on && c.enableInterrupts ? { threshold: c.interruptThreshold } : null;
 
-export function buildPlan(
-  input: EndpointConfig,
-  agents: AgentRef[],
-  timing: EngineTiming,
-  discussionId?: string,
-): Plan {
-  return withFormat(endpointPlan(input, agents, timing, discussionId), formatPlanOf(input.config.format, agents));
-}
-
-function endpointPlan(
+/** The endpoint's plan without its format (buildPlan.ts adds it, from the format's definition). */
+export function endpointPlan(
   input: EndpointConfig,
   agents: AgentRef[],
   timing: EngineTiming,

@@ -6,7 +6,7 @@ import {
   type storedDiscussion,
 } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
-import { CONTINUATION_LINKS_MAX } from '../../src/schemas/constants';
+import { CONTINUATION_LINKS_MAX, DEFAULT_FORMAT_KIND } from '../../src/schemas/constants';
 import { continuationLink } from '../../src/schemas/continuation';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/shared/messageCount';
 
@@ -213,9 +213,9 @@ export async function listDiscussionPage(
      WHERE d.user_id = $1
        AND ($2::text IS NULL OR (d.created_at, d.id) < ($2::timestamptz, $3::text))
        AND ($4 = '' OR d.topic ILIKE $4)
-       AND ($6 = '' OR coalesce(d.config->'format'->>'kind', 'round_table') = $6)
+       AND ($6 = '' OR coalesce(d.config->'format'->>'kind', $7) = $6)
      ORDER BY d.created_at DESC, d.id DESC LIMIT $5`,
-    [userId, after?.at ?? null, after?.id ?? '', pattern, opts.limit + 1, opts.format ?? ''],
+    [userId, after?.at ?? null, after?.id ?? '', pattern, opts.limit + 1, opts.format ?? '', DEFAULT_FORMAT_KIND],
   );
   const more = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);

@@ -1,5 +1,6 @@
 // What the hybrid panel's views read from its snapshot; rounds come from the feed (derived, not stored twice).
 import { selectRound } from '../model/feedSelectors';
+import { formatOption } from '../model/formats';
 import { endedStatusLine } from '../model/runEnd';
 import type { HybridDiscussionSnapshot } from './hybridDiscussion.machine';
 export { selectStartQuestion } from './discussionRun.selectors';
@@ -33,8 +34,7 @@ export const selectCanSendHuman = (s: HybridDiscussionSnapshot) => s.matches({ r
 
 /** 'Round 2/10' where the format has rounds; '' for a council or a debate, whose stages the settings line names. */
 export function selectRoundLabel(s: HybridDiscussionSnapshot): string {
-  const kind = selectRunFormat(s).kind;
-  if (kind === 'council' || kind === 'debate') return '';
+  if (formatOption(selectRunFormat(s).kind).stages) return '';
   const round = selectRound(s.context.feed);
   const max = round.max ?? s.context.run?.settings.max_rounds ?? s.context.settings.max_rounds;
   return `Round ${round.current ?? 0}/${max}`;

@@ -4,6 +4,7 @@
 
 import type { CommunicationConfig, PanelFormat, ReasoningConfig, ResearchConfig } from '../schemas/settings';
 import { formatOf } from './discussionFormat';
+import { DEFAULT_FORMAT_KIND } from '../schemas/constants';
 import { discussionExport, type DiscussionExport, type ExportParticipant } from '../schemas/exportJson';
 import { agentColor } from './agentIdentity';
 import { modelName } from './modelName';
@@ -133,7 +134,7 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
     ...(meta.participants?.length ? { participants: [...meta.participants] } : {}),
     configuration: meta.configuration,
     ...(meta.format
-      ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: 'round_table' as const } }
+      ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: DEFAULT_FORMAT_KIND } }
       : {}),
     message_count: countMessages(feed),
     messages: kvValues(feed.items).map(exportMessage),

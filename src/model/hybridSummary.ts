@@ -1,7 +1,7 @@
 // The one line the hybrid panel shows for its settings while a discussion runs (they are locked then), so the
 // feed keeps the panel's height. Pure.
 import type { HybridSettings } from '../schemas/settings';
-import { formatLabel } from './discussionFormat';
+import { formatOption } from './formats';
 
 const MODE_WORDS: Record<HybridSettings['mode'], string> = {
   natural: 'Natural language',
@@ -14,14 +14,8 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** How the format's turns go: rounds where it has them, its own stages where it does not. */
 function turnWords(s: HybridSettings): string[] {
-  switch (s.format.kind) {
-    case 'council':
-      return ['answers, ranking, final answer'];
-    case 'debate':
-      return ['opening, rebuttal, closing'];
-    default:
-      return [plural(s.max_rounds, 'round'), `${plural(s.turns_per_round, 'turn')} each`];
-  }
+  const { stages } = formatOption(s.format.kind);
+  return stages ? [stages] : [plural(s.max_rounds, 'round'), `${plural(s.turns_per_round, 'turn')} each`];
 }
 
 /**
@@ -30,7 +24,7 @@ function turnWords(s: HybridSettings): string[] {
  */
 export function hybridSettingsSummary(s: HybridSettings): string {
   return [
-    ...(s.format.kind === 'round_table' ? [] : [formatLabel(s.format.kind)]),
+    ...(formatOption(s.format.kind).endsItself ? [formatOption(s.format.kind).label] : []),
     ...turnWords(s),
     MODE_WORDS[s.mode],
     `research ${s.allow_research ? 'on' : 'off'}`,

@@ -1,5 +1,6 @@
 import { HYBRID_FALLBACK_MAX_ROUNDS, type EndpointKey } from '../schemas/constants';
 import type { StandardPanelSettings } from '../schemas/settings';
+import { formatOption } from './formats';
 
 // How many turns a Start will plan, said before Start: the server's plan (server/engine/plan.ts) multiplies the
 // same numbers. Multi-round reasoning with its defaults is 5 rounds × 5 stages × one turn per agent: 75 turns for
@@ -38,7 +39,7 @@ export function plannedTurns(key: EndpointKey, s: StandardPanelSettings, agents:
  * the other formats count their own messages. 'Messages', as the panel's counter says: each turn is one message.
  */
 export function turnEstimateLine(key: EndpointKey, s: StandardPanelSettings, agents: number): string | null {
-  if (key === 'basic' || key === 'enhanced' || s.format.kind !== 'round_table') return null;
+  if (key === 'basic' || key === 'enhanced' || formatOption(s.format.kind).endsItself) return null;
   const e = plannedTurns(key, s, agents);
   return `Plans up to ${e.turns} messages (${e.how}); it stops early on consensus.`;
 }

@@ -4,7 +4,8 @@ import { FLOOR_BY, FORMAT_KINDS, MAX_DEBATE_SIDE } from './constants';
 
 // A discussion's format (the first client frame's optional `format`), the frames that say who has the floor and
 // how a council or a debate goes, and what a person sends to steer them (docs/protocol.md#formats). Which agent
-// ids are in the discussion is checked on the server (server/engine/formats/check.ts): zod sees one frame.
+// ids are in the discussion is checked on the server (formatProblem, server/engine/formats/index.ts): zod sees
+// one frame.
 
 const agentOrHuman = z.union([z.literal('human'), idText()]);
 

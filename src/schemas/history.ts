@@ -50,7 +50,7 @@ export const historyPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   /** Case-insensitive text the topic must contain. */
   q: z.string().max(200).optional(),
-  /** Only discussions of this format ('round_table' includes those sent with no format). */
+  /** Only discussions of this format (the round table, DEFAULT_FORMAT_KIND, includes those sent with no format). */
   format: z.enum(FORMAT_KINDS).optional(),
 });
 export const historyPage = z.object({

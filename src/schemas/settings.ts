@@ -15,6 +15,7 @@ import {
   RESEARCH_SOURCES,
   RESPONSE_FORMATS,
   RESPONSE_LENGTHS,
+  DEFAULT_FORMAT_KIND,
   FORMAT_KINDS,
 } from './constants';
 
@@ -101,7 +102,7 @@ export const ttsSettings = z.object({
 
 /** The panel's 'Format' setting: the kind and who moderates, chairs or judges ('human' or an agent id; '' = default). */
 export const panelFormat = z.object({
-  kind: z.enum(FORMAT_KINDS).catch('round_table').default('round_table'),
+  kind: z.enum(FORMAT_KINDS).catch(DEFAULT_FORMAT_KIND).default(DEFAULT_FORMAT_KIND),
   moderator: z.string().max(200).catch('human').default('human'),
   chair: z.string().max(200).catch('').default(''),
   judge: z.string().max(200).catch('human').default('human'),

@@ -1,8 +1,12 @@
-import type { FloorBy } from '../../../src/schemas/format';
 import type { EngineContext } from '../context';
-import { maxTurns } from '../plan';
+import type { AgentRef, Plan } from '../plan';
 import { nextSpeaker, type SpeakerReason } from '../speakers';
-import { scriptOf, type FormatTask, type Slot } from './state';
+import type { Floor } from './definition';
+import type { FormatPlan } from './formatPlan';
+import { definitionOf } from './registry';
+import type { FormatTask, Slot } from './state';
+
+export type { Floor } from './definition';
 
 /** Who speaks next by the discussion's own order (delegation, address, mode), from where the context stands. */
 export const orderedSpeaker = (c: EngineContext) =>
@@ -21,20 +25,7 @@ export const orderedSpeaker = (c: EngineContext) =>
 //   person → wait; a promised floor (a person's or an agent's @mention, the moderator's pick, the person giving
 //   it) → that agent; then the format's own order.
 
-export type Floor =
-  | {
-      kind: 'turn';
-      slot: Slot;
-      by: FloorBy;
-      reason: string;
-      message?: string;
-      fromScript: boolean;
-      speakerReason?: SpeakerReason;
-    }
-  | { kind: 'wait'; waiting: 'floor' | 'judge' | 'answer' }
-  | { kind: 'end' };
-
-const ORDER_REASONS: Record<SpeakerReason, string> = {
+export const ORDER_REASONS: Record<SpeakerReason, string> = {
   turn: 'next in order',
   delegation: 'handed a task',
   interrupt: 'interrupts to disagree',
@@ -65,48 +56,40 @@ export function nextFloor(c: EngineContext): Floor {
     const p = s.pending;
     return {
       kind: 'turn',
-      slot: speak(p.agentId, f.kind === 'debate' ? stage : null),
+      slot: speak(p.agentId, definitionOf(f).givenFloorKeepsStage ? stage : null),
       by: p.by,
       reason: p.reason,
       message: p.message,
       fromScript: false,
     };
   }
-  switch (f.kind) {
-    case 'round_table': {
-      const { agent, reason } = orderedSpeaker(c);
-      return {
-        kind: 'turn',
-        slot: speak(agent.id),
-        by: 'order',
-        reason: ORDER_REASONS[reason],
-        fromScript: false,
-        speakerReason: reason,
-      };
-    }
-    case 'moderated': {
-      if (s.spoken >= maxTurns(c.plan)) return { kind: 'end' };
-      if (f.moderator === 'human' || !f.moderator) return { kind: 'wait', waiting: 'floor' };
-      return {
-        kind: 'turn',
-        slot: { agentId: f.moderator, task: 'pick', stage: null },
-        by: 'order',
-        reason: 'the moderator chooses',
-        fromScript: false,
-      };
-    }
-    case 'council':
-    case 'debate': {
-      const slot = script[s.step];
-      if (!slot) return { kind: 'end' };
-      if (slot.agentId === 'human') return { kind: 'wait', waiting: 'judge' };
-      return { kind: 'turn', slot, by: 'order', reason: 'next in order', fromScript: true };
-    }
-  }
+  return definitionOf(f).order(c, f, script, s.step);
+}
+
+/** A council's or a debate's whole script, in order; empty where the floor is chosen as it goes. */
+export const scriptOf = (f: FormatPlan, plan: Plan): Slot[] => definitionOf(f).script(f, plan);
+
+/** The next slot of a script: an agent's turn, the person's vote (a human judge), or the end. */
+export function scriptedOrder(script: Slot[], step: number): Floor {
+  const slot = script[step];
+  if (!slot) return { kind: 'end' };
+  if (slot.agentId === 'human') return { kind: 'wait', waiting: 'judge' };
+  return { kind: 'turn', slot, by: 'order', reason: 'next in order', fromScript: true };
 }
 
 export const formatWaits = (c: EngineContext) => c.plan.format !== null && nextFloor(c).kind === 'wait';
 export const formatEnds = (c: EngineContext) =>
-  c.plan.format !== null && c.plan.format.kind !== 'round_table' && nextFloor(c).kind === 'end';
+  c.plan.format !== null && definitionOf(c.plan.format).endsItself && nextFloor(c).kind === 'end';
 /** The person ended a round table discussion. */
 export const formatEndedByPerson = (c: EngineContext) => c.format?.ending === true;
+
+/** The agents who speak in turn: everyone but an agent moderator or judge (a debate: its two sides). */
+export const speakersOf = (f: FormatPlan, agents: readonly AgentRef[]): AgentRef[] =>
+  definitionOf(f).speakers(f, agents);
+
+/** The agent who speaks after `lastId` in the format's order. */
+export function nextInOrder(f: FormatPlan, agents: readonly AgentRef[], lastId: string | null): AgentRef {
+  const speakers = speakersOf(f, agents);
+  const i = speakers.findIndex((a) => a.id === lastId);
+  return speakers[(i + 1) % speakers.length] ?? agents[0];
+}

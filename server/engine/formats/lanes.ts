@@ -4,7 +4,8 @@ import type { EngineFrame } from '../frames';
 import * as turn from '../turnFrames';
 import { nextFloor } from './floor';
 import { formatThinkInput } from './prompts';
-import { STAGE_TITLES, type FormatState, type Lane } from './state';
+import { definitionOf } from './registry';
+import type { FormatState, Lane } from './state';
 import { failFormatTurn, recordAnswer } from './steps';
 
 // A council's first answers, asked for at once: each agent's prompt holds the question alone, so nothing is lost by
@@ -20,7 +21,8 @@ const withLanes = (s: FormatState, lanes: Lane[] | null): Partial<EngineContext>
 /** The next floor opens the council's first stage, with speech off: the answers are asked for together. */
 export function startsParallelAnswers(c: EngineContext): boolean {
   const s = c.format;
-  if (c.plan.format?.kind !== 'council' || !s || s.step !== 0 || s.repair || s.pending || c.speechOn) return false;
+  const f = c.plan.format;
+  if (!f || !definitionOf(f).answersAtOnce || !s || s.step !== 0 || s.repair || s.pending || c.speechOn) return false;
   const fl = nextFloor(c);
   return fl.kind === 'turn' && fl.fromScript && fl.slot.task === 'answer';
 }
@@ -53,9 +55,10 @@ export function openAnswers(c: EngineContext): Step {
   const s = c.format!;
   const agents = c.plan.agents;
   const lanes: Lane[] = agents.map((a, i) => ({ agentId: a.id, turn: c.turn + 1 + i, state: 'waiting', draft: null }));
-  const t = STAGE_TITLES.answers;
+  const f = c.plan.format!;
+  const t = definitionOf(f).stages.answers;
   const frames: EngineFrame[] = [
-    { type: 'format_stage', format: 'council', stage: 'answers', title: t.title, description: t.description },
+    { type: 'format_stage', format: f.kind, stage: 'answers', title: t.title, description: t.description },
     ...agents.flatMap((a): EngineFrame[] => [
       { type: 'floor', agent_id: a.id, agent_name: a.name, by: 'order', reason: 'next in order' },
       { type: 'agent_status', agent_id: a.id, agent_name: a.name, status: 'thinking' },

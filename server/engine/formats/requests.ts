@@ -7,6 +7,7 @@ import type {
 } from '../../../src/schemas/format';
 import type { EngineEvent } from '../discussion.machine';
 import type { DiscussionSession } from '../session';
+import { definitionOf } from './registry';
 
 // What a person sends to steer a format, checked against the running discussion before it reaches the machine:
 // a plain sentence when it does not apply (no format, not an agent of this discussion, not a debate).
@@ -23,7 +24,7 @@ export function formatRequestProblem(session: DiscussionSession, frame: Request)
   if (!f) return 'This discussion has no format: the floor, votes and End discussion do not apply.';
   if (frame.type === 'give_floor' && !session.plan.agents.some((a) => a.id === frame.agent_id))
     return 'That agent is not in this discussion.';
-  if (frame.type === 'judge_vote' && (f.kind !== 'debate' || f.judge !== 'human'))
+  if (frame.type === 'judge_vote' && !definitionOf(f).personJudges(f))
     return 'Only the judge of a debate votes, and you are not its judge.';
   return null;
 }

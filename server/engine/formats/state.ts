@@ -1,7 +1,4 @@
 import type { FloorBy } from '../../../src/schemas/format';
-import type { AgentRef, Plan } from '../plan';
-import type { FormatPlan } from './formatPlan';
-import { speakersOf } from './formatPlan';
 
 // What a format remembers while it runs (part of the engine's context, so a stored snapshot resumes it): where its
 // script is, the floor it has promised, what it waits for, and the council's answers and the debate's votes.
@@ -91,60 +88,3 @@ export const initialFormatState = (): FormatState => ({
 });
 
 export const labelOf = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `A${i - 25}`);
-
-/** A council's or a debate's whole script, in order; round table and moderated have none (their floor is chosen). */
-export function scriptOf(f: FormatPlan, plan: Plan): Slot[] {
-  const agents = plan.agents;
-  if (f.kind === 'council') {
-    return [
-      ...agents.map((a): Slot => ({ agentId: a.id, task: 'answer', stage: 'answers' })),
-      ...agents.map((a): Slot => ({ agentId: a.id, task: 'rank', stage: 'ranking' })),
-      { agentId: f.chair ?? agents[0].id, task: 'synthesis', stage: 'synthesis' },
-    ];
-  }
-  if (f.kind === 'debate' && f.sides) {
-    const pro = f.sides.for;
-    const con = f.sides.against;
-    const phase = (stage: string) =>
-      Array.from({ length: Math.max(pro.length, con.length) }, (_, i) => [pro[i], con[i]])
-        .flat()
-        .filter((id): id is string => Boolean(id))
-        .map((agentId): Slot => ({ agentId, task: 'speak', stage }));
-    const judge = f.judge ?? 'human';
-    const vote = (phase: 'before' | 'after'): Slot => ({
-      agentId: judge,
-      task: 'vote',
-      stage: phase === 'before' ? 'vote_before' : 'vote_after',
-      phase,
-    });
-    return [vote('before'), ...phase('opening'), ...phase('rebuttal'), ...phase('closing'), vote('after')];
-  }
-  return [];
-}
-
-export const STAGE_TITLES: Record<string, { title: string; description: string }> = {
-  answers: {
-    title: 'Stage 1: independent answers',
-    description: 'Every agent answers the question on its own, hearing nobody else.',
-  },
-  ranking: {
-    title: 'Stage 2: anonymous ranking',
-    description: 'Each agent ranks the others’ answers, shown only as Answer A, B, C…',
-  },
-  synthesis: {
-    title: 'Stage 3: the chair’s answer',
-    description: 'The chair writes the final answer from the answers and their ranking.',
-  },
-  vote_before: { title: 'The judge votes before the debate', description: 'For or Against, with a confidence.' },
-  opening: { title: 'Opening statements', description: 'Each side states its case.' },
-  rebuttal: { title: 'Rebuttals', description: 'Each side answers the other.' },
-  closing: { title: 'Closing statements', description: 'Each side sums up.' },
-  vote_after: { title: 'The judge votes after the debate', description: 'For or Against, with a confidence.' },
-};
-
-/** The agent who speaks after `lastId` in the format's order. */
-export function nextInOrder(f: FormatPlan, agents: readonly AgentRef[], lastId: string | null): AgentRef {
-  const speakers = speakersOf(f, agents);
-  const i = speakers.findIndex((a) => a.id === lastId);
-  return speakers[(i + 1) % speakers.length] ?? agents[0];
-}

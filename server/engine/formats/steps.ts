@@ -2,20 +2,12 @@ import { MAX_MENTION_HANDOVERS } from '../../../src/schemas/constants';
 import { say, speakerOf, type EngineContext, type Step, type ThinkOutput } from '../context';
 import type { EngineFrame } from '../frames';
 import * as turn from '../turnFrames';
-import { readPick, readRanking, readVote } from './answers';
-import { nextFloor } from './floor';
-import { formatPlanOf, speakersOf } from './formatPlan';
+import type { ChoiceKit } from './definition';
+import { nextFloor, nextInOrder, speakersOf } from './floor';
 import { mentionsIn } from './mentions';
-import { ballotFor, meanRanks } from './prompts';
-import {
-  initialFormatState,
-  labelOf,
-  nextInOrder,
-  QUIET_TASKS,
-  STAGE_TITLES,
-  type FormatState,
-  type Vote,
-} from './state';
+import { definitionOf } from './registry';
+import { roundTable } from './roundTable';
+import { initialFormatState, QUIET_TASKS, type FormatState } from './state';
 
 // A format's steps, in the shape every engine step has (a context patch and the frames to send): choosing the
 // floor, what a turn or a constrained answer changes, the person's @mention, moderator and judge, the end.
@@ -28,29 +20,9 @@ function chain(c: EngineContext, first: Step, then: (c: EngineContext) => Step):
   return { patch: { ...first.patch, ...next.patch }, frames: [...first.frames, ...next.frames] };
 }
 
-const nameOf = (c: EngineContext, id: string) =>
+export const nameOf = (c: EngineContext, id: string) =>
   id === 'human' ? 'You' : (c.plan.agents.find((a) => a.id === id)?.name ?? id);
-const withState = (c: EngineContext, s: Partial<FormatState>): Patch => ({ format: { ...c.format!, ...s } });
-
-/** The ranking so far: each answer, its agent and its mean rank, best first. */
-export function rankingFrame(c: EngineContext): EngineFrame {
-  const s = c.format!;
-  const means = meanRanks(s);
-  const rows = s.answers
-    .map((a) => ({
-      label: a.label,
-      agent_id: a.agentId,
-      agent_name: nameOf(c, a.agentId),
-      mean_rank: means[a.label] ?? null,
-      ballots: s.ballots.filter((b) => b.order.includes(a.label)).length,
-    }))
-    .sort((x, y) => (x.mean_rank ?? 99) - (y.mean_rank ?? 99));
-  return {
-    type: 'ranking',
-    rows,
-    ballots: s.ballots.map((b) => ({ voter_id: b.voterId, order: b.order, reasons: b.reasons })),
-  };
-}
+export const withState = (c: EngineContext, s: Partial<FormatState>): Patch => ({ format: { ...c.format!, ...s } });
 
 /** The floor: the format's choice, its stage row when a new stage begins, and `floor` before an agent speaks. */
 export function chooseFloor(c: EngineContext): Step {
@@ -58,11 +30,12 @@ export function chooseFloor(c: EngineContext): Step {
   if (fl.kind !== 'turn') return { patch: {}, frames: [] };
   const s = c.format!;
   const f = c.plan.format!;
+  const def = definitionOf(f);
   const frames: EngineFrame[] = [];
   let announced = s.announced;
   if (fl.fromScript && fl.slot.stage && fl.slot.stage !== announced) {
-    if (fl.slot.stage === 'synthesis') frames.push(rankingFrame(c));
-    const t = STAGE_TITLES[fl.slot.stage];
+    frames.push(...(def.beforeStage?.(c, fl.slot.stage) ?? []));
+    const t = def.stages[fl.slot.stage];
     frames.push({
       type: 'format_stage',
       format: f.kind,
@@ -79,7 +52,8 @@ export function chooseFloor(c: EngineContext): Step {
   const current = { ...fl.slot, by: fl.by, reason: fl.reason, message: fl.message, fromScript: fl.fromScript };
   const state = { ...s, current, announced, pending: s.repair ? s.pending : null, waiting: null };
   const base =
-    fl.speakerReason && f.kind === 'round_table' && !s.repair
+    // Only an order of the discussion's own (the round table's) gives a speaker reason: it chooses as without a format.
+    fl.speakerReason && !s.repair
       ? turn.chooseSpeaker(c)
       : {
           patch: {
@@ -105,21 +79,18 @@ export function recordAnswer(c: EngineContext, out: ThinkOutput): Step {
   return chain(c, turn.recordTurn(c, out), (after) => afterSpeech(after, out.answer.content));
 }
 
-/** A speaking turn is said: the script moves on, a council keeps the answer, an agent's @mention hands the floor. */
+/** A speaking turn is said: the script moves on, the format keeps what it needs, an agent's @mention hands the floor. */
 function afterSpeech(c: EngineContext, said: string): Step {
   const s = c.format!;
   const f = c.plan.format!;
+  const def = definitionOf(f);
   const cur = s.current;
   const agent = speakerOf(c);
   const content = c.record.turns[c.record.turns.length - 1]?.content ?? said;
   const patch: Partial<FormatState> = { spoken: s.spoken + 1, current: null, repair: null };
   if (cur?.fromScript) patch.step = s.step + 1;
-  if (cur?.task === 'answer')
-    patch.answers = [...s.answers, { label: labelOf(s.answers.length), agentId: agent.id, text: content }];
-  // The chair's answer is the council's answer, and it is in the feed already: the summary points to it rather
-  // than printing it a second time word for word.
-  if (cur?.task === 'synthesis') patch.summary = councilSummary(agent.name, s.answers.length);
-  if (f.kind === 'round_table' || f.kind === 'moderated') {
+  if (cur) Object.assign(patch, def.afterTurn?.(s, cur, agent, content));
+  if (def.mentionsHandOver) {
     const named = mentionsIn(said, c.plan.agents).find(
       (a) => a.id !== agent.id && speakersOf(f, c.plan.agents).includes(a),
     );
@@ -136,7 +107,6 @@ function afterSpeech(c: EngineContext, said: string): Step {
 /** A moderator's pick, a ranking or a vote: read, asked again once when unreadable, then the format's fallback. */
 function recordChoice(c: EngineContext, out: ThinkOutput): Step {
   const s = c.format!;
-  const f = c.plan.format!;
   const cur = s.current!;
   const agent = speakerOf(c);
   const raw = out.raw ?? JSON.stringify(out.answer);
@@ -155,87 +125,10 @@ function recordChoice(c: EngineContext, out: ThinkOutput): Step {
     fatal: false,
   });
 
-  if (cur.task === 'pick') {
-    const speakers = speakersOf(f, c.plan.agents);
-    const read = readPick(raw, [...speakers.map((a) => a.name), 'ask', 'close']);
-    if (!read.ok) {
-      const again = retry(read.why);
-      if (again) return again;
-      const next = nextInOrder(f, c.plan.agents, c.lastSpeakerId);
-      return done(
-        { pending: { agentId: next.id, by: 'order', reason: 'next in order' } },
-        problem(read.why, `the floor goes to ${next.name}, next in order`),
-      );
-    }
-    const { choice, reason } = read.value;
-    if (choice === 'close')
-      return done(
-        { ending: true },
-        { type: 'format_note', kind: 'close', text: `Moderator closes the discussion: ${reason}` },
-      );
-    if (choice === 'ask')
-      return done({ waiting: 'answer' }, { type: 'format_note', kind: 'ask', text: `Moderator asks you: ${reason}` });
-    const picked = speakers.find((a) => a.name === choice)!;
-    return done({ pending: { agentId: picked.id, by: 'moderator', reason } });
-  }
-  if (cur.task === 'rank') {
-    const ballot = ballotFor(s, c.plan, agent.id);
-    const read = readRanking(
-      raw,
-      ballot.map((b) => b.local),
-    );
-    if (!read.ok) {
-      const again = retry(read.why);
-      if (again) return again;
-      return done({}, problem(read.why, 'its ranking is left out'));
-    }
-    const global = (local: string) => ballot.find((b) => b.local === local)!.label;
-    const reasons = Object.fromEntries(Object.entries(read.value.reasons).map(([k, v]) => [global(k), v]));
-    return done({ ballots: [...s.ballots, { voterId: agent.id, order: read.value.order.map(global), reasons }] });
-  }
-  // A judge's vote.
-  const read = readVote(raw);
-  if (!read.ok) {
-    const again = retry(read.why);
-    if (again) return again;
-    return done({}, problem(read.why, 'no vote is counted'));
-  }
-  return castVote(c, { voterId: agent.id, phase: cur.phase ?? 'before', ...read.value }, done);
-}
-
-type Done = (patch: Partial<FormatState>, ...frames: EngineFrame[]) => Step;
-
-function castVote(c: EngineContext, vote: Vote, done: Done): Step {
-  const s = c.format!;
-  const votes = [...s.votes, vote];
-  const frames: EngineFrame[] = [
-    {
-      type: 'vote',
-      voter_id: vote.voterId,
-      voter_name: nameOf(c, vote.voterId),
-      side: vote.side,
-      confidence: vote.confidence,
-      phase: vote.phase,
-      reason: vote.reason,
-    },
-  ];
-  if (vote.phase === 'after') frames.push(debateResult(votes));
-  return done({ votes }, ...frames);
-}
-
-/** Support for 'For' (0–1) a vote expresses. */
-const forSupport = (v: Vote) => (v.side === 'for' ? v.confidence : 1 - v.confidence);
-
-export function debateResult(votes: Vote[]): EngineFrame {
-  const mean = (vs: Vote[]) => (vs.length ? vs.reduce((t, v) => t + forSupport(v), 0) / vs.length : 0.5);
-  const before = Math.round(mean(votes.filter((v) => v.phase === 'before')) * 100);
-  const after = Math.round(mean(votes.filter((v) => v.phase === 'after')) * 100);
-  const change = after - before;
-  const side = change > 0 ? 'for' : change < 0 ? 'against' : null;
-  const text = side
-    ? `${side === 'for' ? 'For' : 'Against'} gained ${Math.abs(change)} points of the judge's support (For ${before} % before, ${after} % after).`
-    : `The judge's support did not move (For ${before} % before and after).`;
-  return { type: 'debate_result', side, change, for_before: before, for_after: after, text };
+  const kit: ChoiceKit = { raw, agent, done, retry, problem };
+  const def = definitionOf(c.plan.format!);
+  if (!def.recordChoice) throw new Error(`the ${def.kind} format asked for a '${cur.task}' it cannot read`);
+  return def.recordChoice(c, cur, kit);
 }
 
 /** A failed turn: the script moves on; a moderator that failed hands the floor to the next in order. */
@@ -290,7 +183,8 @@ export function noteFormatHuman(c: EngineContext, text: string): Step {
 export function noteHumanMessage(c: EngineContext, text: string): Step {
   if (c.format) return noteFormatHuman(c, text);
   if (mentionsIn(text, c.plan.agents).length === 0) return turn.noteHuman(c, text);
-  const plan = { ...c.plan, format: formatPlanOf({ kind: 'round_table' }, c.plan.agents) };
+  const ids = c.plan.agents.map((a) => a.id);
+  const plan = { ...c.plan, format: roundTable.plan({ kind: roundTable.kind }, ids) };
   const step = noteFormatHuman({ ...c, plan, format: initialFormatState() }, text);
   return { patch: { plan, ...step.patch }, frames: step.frames };
 }
@@ -336,16 +230,10 @@ export function cancelFloor(c: EngineContext): Step {
   };
 }
 
-/** A human judge votes (before the opening or after the closing). */
+/** A human judge votes (before the opening or after the closing), where the format has one. */
 export function humanVote(c: EngineContext, side: 'for' | 'against', confidence: number, reason?: string): Step {
-  const s = c.format!;
-  const phase = s.votes.some((v) => v.phase === 'before') ? 'after' : 'before';
-  const done: Done = (patch, ...frames) => ({
-    patch: withState(c, { step: s.step + 1, ...patch }),
-    frames: say(...frames),
-  });
-  // No reason given is an empty reason: the row then says the vote alone (no placeholder words).
-  return castVote(c, { voterId: 'human', side, confidence, phase, reason: reason?.trim() ?? '' }, done);
+  const def = definitionOf(c.plan.format!);
+  return def.personVote?.(c, { side, confidence, reason }) ?? { patch: {}, frames: [] };
 }
 
 /** 'End discussion': the format stops at the next choice of the floor, and the summary is written. */
@@ -367,15 +255,16 @@ export function noteWait(c: EngineContext): Step {
   const frames: EngineFrame[] = [];
   const s = c.format!;
   const f = c.plan.format!;
-  const script = f.kind === 'debate' ? (s.step === 0 ? 'vote_before' : 'vote_after') : null;
+  const def = definitionOf(f);
+  const script = def.waitStage?.(s) ?? null;
   let announced = s.announced;
   if (fl.waiting === 'judge' && script && script !== announced) {
     frames.push({
       type: 'format_stage',
       format: f.kind,
       stage: script,
-      title: STAGE_TITLES[script].title,
-      description: STAGE_TITLES[script].description,
+      title: def.stages[script]?.title ?? script,
+      description: def.stages[script]?.description,
     });
     announced = script;
   }
@@ -383,10 +272,6 @@ export function noteWait(c: EngineContext): Step {
     frames.push({ type: 'format_note', kind: fl.waiting === 'judge' ? 'judge' : 'waiting', text });
   return { patch: withState(c, { waiting: fl.waiting, announced }), frames: say(...frames) };
 }
-
-/** A council's summary: who gave the answer, from how many, where to read it. */
-export const councilSummary = (chair: string, answers: number) =>
-  `${chair}, as chair, weighed the council's ${answers} answer${answers === 1 ? '' : 's'} and their ranking and gave the council's answer above.`;
 
 /** The summary a format wrote itself (a council's, naming the chair's answer), if any. */
 export const formatSummary = (c: EngineContext) => c.format?.summary ?? null;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../../server/engine/formats/check';
+import { formatPlanOf, formatProblem, withFormat } from '../../../server/engine/formats';
 import { readPick, readRanking, readVote } from '../../../server/engine/formats/answers';
 import { mentionsIn } from '../../../server/engine/formats/mentions';
-import { formatPlanOf, withFormat } from '../../../server/engine/formats/formatPlan';
 import { completeMention, mentionCandidates, mentionQuery } from '../../../src/model/mentionCompletion';
 import { formatOf } from '../../../src/model/discussionFormat';
 import { AGENTS } from './machineKit';

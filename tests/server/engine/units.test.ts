@@ -9,7 +9,8 @@ import {
 } from '../../../src/schemas/standardSocket';
 import { limitWords, parseTurnAnswer, UnusableAnswerError } from '../../../server/engine/answer';
 import { parseConfiguration } from '../../../server/engine/configure';
-import { buildPlan, hearingFrom, stagesFor, type AgentRef } from '../../../server/engine/plan';
+import { buildPlan } from '../../../server/engine/buildPlan';
+import { hearingFrom, stagesFor, type AgentRef } from '../../../server/engine/plan';
 import { modelSettings } from '../../../server/engine/presets';
 import { emptyRecord, heardBy } from '../../../server/engine/record';
 import { findAgent, nextSpeaker } from '../../../server/engine/speakers';

@@ -3,6 +3,7 @@
 // round table with its summary. Every control is a plain button or slider, reachable with the keyboard.
 import { useId, useState } from 'react';
 import type { FloorQueue } from '../../../model/feed';
+import { personSeat } from '../../../model/formats';
 import type { FormatRequest } from '../../../schemas/format';
 import type { PanelFormat } from '../../../schemas/settings';
 import type { FormatAgent } from './FormatField';
@@ -21,9 +22,14 @@ export function FormatControls({
 }) {
   const [confidence, setConfidence] = useState(70);
   const sliderId = useId();
-  if (format.kind === 'round_table') return null;
-  const humanModerator = format.kind === 'moderated' && !agents.some((a) => a.id === format.moderator);
-  const humanJudge = format.kind === 'debate' && !(agents.length >= 3 && agents.some((a) => a.id === format.judge));
+  // The person's seat is read from the format the run sends for these agents (a role not taking part is theirs).
+  const seat = personSeat(
+    format,
+    agents.map((a) => a.id),
+  );
+  if (!seat) return null;
+  const humanModerator = seat.givesFloor;
+  const humanJudge = seat.judges;
   return (
     <div className="format-controls" role="group" aria-label="Format controls">
       {queued && (

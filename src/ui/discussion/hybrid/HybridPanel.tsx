@@ -19,6 +19,7 @@ import {
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { startLabel } from '../../../model/discussionFormat';
+import { personSeat } from '../../../model/formats';
 import { StartQuestion } from '../common/StartQuestion';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
@@ -141,9 +142,8 @@ export default function HybridPanel({
       })),
     [agentIds, wsAgents],
   );
-  const personHasRole =
-    (runFormat?.kind === 'moderated' && runFormat.moderator === 'human') ||
-    (runFormat?.kind === 'debate' && runFormat.judge === 'human');
+  const seat = runFormat ? personSeat(runFormat, agentIds) : null;
+  const personHasRole = !!seat && (seat.givesFloor || seat.judges);
   const asking = useSelector(discussion, sel.selectStartQuestion);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
