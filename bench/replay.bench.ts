@@ -12,7 +12,8 @@
 //
 //   npm run bench -- replay        (builds dist/ first when stale; REPLAY_TURNS / REPLAY_TRIALS / REPLAY_STEPS)
 // REPLAY_DIST=<dir> serves another build (e.g. `vite build --minify false --outDir <dir>`, for readable names) and
-// REPLAY_PROFILE=<file>.cpuprofile records a CPU profile of the Timeline steps.
+// REPLAY_PROFILE=<file>.cpuprofile records a CPU profile of the Timeline steps, REPLAY_TRACE=<file>.json a Chromium
+// trace of them, REPLAY_SHOT=<file>.png a screenshot after them.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -369,6 +370,7 @@ export default async function run(): Promise<Figures> {
       await writeFile(process.env.REPLAY_PROFILE!, JSON.stringify(profile));
     }
     const end = Number(await slider.inputValue());
+    if (process.env.REPLAY_SHOT) await page.screenshot({ path: process.env.REPLAY_SHOT });
     const nodes = await page.evaluate(() => document.querySelector('.replay')?.getElementsByTagName('*').length ?? 0);
     if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
 
