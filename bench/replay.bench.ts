@@ -12,7 +12,8 @@
 //
 //   npm run bench -- replay        (builds dist/ first when stale; REPLAY_TURNS / REPLAY_TRIALS / REPLAY_STEPS)
 // REPLAY_DIST=<dir> serves another build (e.g. `vite build --minify false --outDir <dir>`, for readable names) and
-// REPLAY_PROFILE=<file>.cpuprofile records a CPU profile of the Timeline steps.
+// REPLAY_PROFILE=<file>.cpuprofile records a CPU profile of the Timeline steps, REPLAY_TRACE=<file>.json a Chromium
+// trace of them, REPLAY_SHOT=<file>.png a screenshot after them.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -192,25 +193,48 @@ async function clickToPaint(page: Page, button: string, selector: string): Promi
   );
 }
 
-/** The Timeline step samples: a keydown listener times each real key press to the paint that shows the new turn. */
+/**
+ * The Timeline step samples: a keydown listener times each real key press. Its work is the key's task (up to the
+ * next task, or to the first frame when Chromium renders first, as it does after input) plus the rendering of the
+ * first frame after the key, the one that paints the slider's new value. The replay's feed, canvas and chart
+ * follow in renders of their own (ReplayView's deferred turn): `feed` is key → the first painted frame in which
+ * the feed shows the new turn (`data-turn` on `.replay__feed`; the bare slider has no feed, so it is 0).
+ */
 const STEP_PROBE = `
 window.__steps = [];
+// A user-blocking task runs before the page's ordinary tasks already queued (React's scheduler posts messages), so
+// it marks the end of the key's task, or of a frame, rather than of whatever work was queued behind them.
+const urgent = (f) => globalThis.scheduler?.postTask
+  ? scheduler.postTask(f, { priority: 'user-blocking' })
+  : (() => { const ch = new MessageChannel(); ch.port1.onmessage = f; ch.port2.postMessage(null); })();
+const feedTurn = () => document.querySelector('.replay__feed')?.dataset.turn;
 document.addEventListener('keydown', (e) => {
   if (e.key !== 'ArrowRight') return;
   const slider = document.activeElement;
   const before = slider.value;
   const t0 = performance.now();
-  // A task queued now runs after this key's task: its default action (the input event) and React's commit.
-  const ch = new MessageChannel();
-  ch.port1.onmessage = async () => {
-    const committed = performance.now() - t0;
-    let frames = 0;
-    let paint;
-    do { paint = await window.__afterPaint(); frames++; } while (slider.value === before && frames < 10);
-    window.__steps.push({ work: committed + (paint.painted - paint.frameStart), commit: committed,
-      painted: paint.painted - t0, frames });
-  };
-  ch.port2.postMessage(null);
+  let committed = null;
+  urgent(() => { if (committed === null) committed = performance.now() - t0; });
+  requestAnimationFrame(() => {
+    const frameStart = performance.now();
+    if (committed === null) committed = frameStart - t0;
+    const first = slider.value !== before;
+    const wantsFeed = slider.closest('.replay__timeline') !== null;
+    let fed = feedTurn() === slider.value;
+    urgent(async () => {
+      const end = performance.now();
+      let feed = 0;
+      if (wantsFeed) {
+        feed = end - t0;
+        for (let i = 0; !fed && i < 60; i++) {
+          await new Promise((r) => requestAnimationFrame(() => { fed = feedTurn() === slider.value; r(); }));
+          await new Promise((r) => urgent(r));
+          feed = performance.now() - t0;
+        }
+      }
+      window.__steps.push({ work: committed + (end - frameStart), commit: committed, painted: end - t0, first, feed });
+    });
+  });
 }, true);
 `;
 
@@ -230,7 +254,10 @@ interface Step {
   work: number;
   commit: number;
   painted: number;
-  frames: number;
+  /** The slider's new value was painted in the first frame after the key. */
+  first: boolean;
+  /** Key → the first painted frame whose feed shows the new turn (0 for the bare slider). */
+  feed: number;
 }
 
 export default async function run(): Promise<Figures> {
@@ -343,12 +370,13 @@ export default async function run(): Promise<Figures> {
       await writeFile(process.env.REPLAY_PROFILE!, JSON.stringify(profile));
     }
     const end = Number(await slider.inputValue());
+    if (process.env.REPLAY_SHOT) await page.screenshot({ path: process.env.REPLAY_SHOT });
     const nodes = await page.evaluate(() => document.querySelector('.replay')?.getElementsByTagName('*').length ?? 0);
     if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
 
     const r1 = (x: number) => Math.round(x * 10) / 10;
     const work = steps.map((s) => s.work);
-    const firstFrame = steps.filter((s) => s.frames === 1).length;
+    const firstFrame = steps.filter((s) => s.first).length;
     const bareWork = bare.map((s) => s.work);
     const openMs = median(opens);
     console.log(
@@ -363,6 +391,10 @@ export default async function run(): Promise<Figures> {
           95,
         ),
       )} ms; painted in the first frame: ${firstFrame}/${steps.length}; ${nodes} DOM nodes in the replay`,
+    );
+    const feedPainted = steps.map((s) => s.feed);
+    console.log(
+      `  the feed, canvas and chart caught up (key → the first painted frame whose feed shows the new turn): median ${r1(median(feedPainted))} ms, p95 ${r1(percentile(feedPainted, 95))} ms`,
     );
     console.log(
       `  the same key on a bare range input in the same page: work median ${r1(median(bareWork))} ms, p95 ${r1(percentile(bareWork, 95))} ms; Timeline step ÷ bare step (p95): ${r1(percentile(work, 95) / percentile(bareWork, 95))}×\n`,
@@ -393,6 +425,8 @@ export default async function run(): Promise<Figures> {
         ),
       ),
       step_painted_in_first_frame: `${firstFrame}/${steps.length}`,
+      step_feed_painted_ms_median: r1(median(feedPainted)),
+      step_feed_painted_ms_p95: r1(percentile(feedPainted, 95)),
       step_budget_ms: 16.7,
       step_ratio: Math.round((percentile(work, 95) / 16.7) * 100) / 100,
       bare_step_work_ms_median: r1(median(bareWork)),

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { replayMachine } from '../../src/machines/replay.machine';
@@ -44,10 +45,10 @@ function setup(moments: Feed[]) {
   const workspace = { send } as unknown as WorkspaceActorRef;
   const replay = createActor(replayMachine, { input: { turns: moments.length - 1 } }).start();
   replay.send({ type: 'replay.open', turn: 0 });
-  render(<ReplayView replay={replay} moments={moments} workspace={workspace} />);
+  const { container } = render(<ReplayView replay={replay} moments={moments} workspace={workspace} />);
   const shown = () =>
     send.mock.calls.filter(([e]) => e.type === 'discussion.positionsShow' && e.positions !== null).map(([e]) => e);
-  return { replay, shown };
+  return { replay, shown, container };
 }
 
 describe('a replay step', () => {
@@ -78,6 +79,24 @@ describe('a replay step', () => {
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it("paints the slider and the state line in the key's own render, the feed in a deferred one after it", async () => {
+    const { replay, container } = setup([0, 1, 2, 3].map((i) => moment('o1', 0.5 + i / 10)));
+    const feed = () => (container.querySelector('.replay__feed') as HTMLElement).dataset.turn;
+    const slider = container.querySelector('input[type=range]') as HTMLInputElement;
+    expect(feed()).toBe('0');
+    // As a key press does: the store's update renders synchronously; React's deferred render waits for its scheduler.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {}); // React: an update outside act()
+    try {
+      flushSync(() => replay.send({ type: 'replay.seek', turn: 3 }));
+      expect(slider.value).toBe('3');
+      expect(container.querySelector('.replay__state')?.textContent).toContain('Turn 3 of 3');
+      expect(feed()).toBe('0');
+      await waitFor(() => expect(feed()).toBe('3'));
+    } finally {
+      quiet.mockRestore();
     }
   });
 });

@@ -2,8 +2,12 @@
 // figure shown are the feed folded up to that turn (storedReplay.ts keeps one per turn), through the same
 // selectors and rows the panels use. The Timeline slider (arrows step one turn, Home/End) and Play/Pause at 1×, 4×
 // and 16× drive the replay actor; the address keeps the moment as #t=<turn>. Replay never plays speech.
+//
+// A step is the slider's and the state line's paint: the feed, the canvas and the chart follow the turn as a deferred
+// value (ReplayMoment, memoised), so React draws them in a render of their own after the step's frame, interruptible
+// by the next step, and a held arrow key or Play at 16× never waits on the feed.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   selectReplayPlaying,
   selectReplaySettledTurn,
@@ -62,49 +66,28 @@ function ReplayAddress({ replay }: { replay: ReplayActorRef }) {
   return null;
 }
 
-export function ReplayView({
-  replay,
+/** The moment's feed, canvas marks and position chart: drawn from the deferred turn, so a step does not wait on them. */
+const ReplayMoment = memo(function ReplayMoment({
   moments,
-  onContinue,
+  turn,
   workspace,
   participants,
 }: {
-  replay: ReplayActorRef;
   moments: readonly Feed[];
-  /** The canvas shows the positions at the moment shown. */
+  turn: number;
   workspace?: WorkspaceActorRef;
-  /** The agents as they were when it started: each speaker in the colour the live feed gave it. */
   participants?: readonly HistoryParticipant[];
-  /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
-  onContinue?: (turn: number) => void;
 }) {
-  const turn = useSelector(replay, selectReplayTurn);
-  const turns = useSelector(replay, selectReplayTurns);
-  const playing = useSelector(replay, selectReplayPlaying);
-  const speed = useSelector(replay, selectReplaySpeed);
   const feed = moments[Math.min(turn, moments.length - 1)];
   const ids = useMemo(() => idsAt(moments, feed), [moments, feed]);
-  const now = selectPositionNow(feed);
   // The whole position chart only while its section is open: a step then costs a slice and a few lookups.
   const [chartOpen, setChartOpen] = useState(false);
   const story = chartOpen ? selectPositionStory(feed) : null;
   return (
-    <div className="replay">
-      <ReplayAddress replay={replay} />
+    <>
       <CanvasPositions workspace={workspace} feed={feed} />
-      <div className="replay__state" aria-live="polite">
-        <span>
-          Turn {turn} of {turns}
-        </span>
-        <span>
-          Consensus {pct(now.score)}
-          {now.score !== null && evidenceNote(now.halved) ? ` — ${evidenceNote(now.halved)}` : ''}
-        </span>
-        {now.holders.length > 0 && (
-          <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>
-        )}
-      </div>
-      <div className="replay__feed">
+      {/* The turn drawn, for the replay bench (the feed follows the Timeline a render later). */}
+      <div className="replay__feed" data-turn={turn}>
         <FeedList
           ids={ids}
           label="Messages up to this moment"
@@ -125,6 +108,48 @@ export function ReplayView({
           {story && <PositionTimeline story={story} />}
         </details>
       )}
+    </>
+  );
+});
+
+export function ReplayView({
+  replay,
+  moments,
+  onContinue,
+  workspace,
+  participants,
+}: {
+  replay: ReplayActorRef;
+  moments: readonly Feed[];
+  /** The canvas shows the positions at the moment shown. */
+  workspace?: WorkspaceActorRef;
+  /** The agents as they were when it started: each speaker in the colour the live feed gave it. */
+  participants?: readonly HistoryParticipant[];
+  /** 'Continue from here': a new discussion whose agents hear this one up to the turn shown. */
+  onContinue?: (turn: number) => void;
+}) {
+  const turn = useSelector(replay, selectReplayTurn);
+  const turns = useSelector(replay, selectReplayTurns);
+  const playing = useSelector(replay, selectReplayPlaying);
+  const speed = useSelector(replay, selectReplaySpeed);
+  const shownTurn = useDeferredValue(turn);
+  const now = selectPositionNow(moments[Math.min(turn, moments.length - 1)]);
+  return (
+    <div className="replay">
+      <ReplayAddress replay={replay} />
+      <div className="replay__state" aria-live="polite">
+        <span>
+          Turn {turn} of {turns}
+        </span>
+        <span>
+          Consensus {pct(now.score)}
+          {now.score !== null && evidenceNote(now.halved) ? ` — ${evidenceNote(now.halved)}` : ''}
+        </span>
+        {now.holders.length > 0 && (
+          <span className="replay__holders">{now.holders.map((c) => `${c.name}: ${c.label}`).join(' · ')}</span>
+        )}
+      </div>
+      <ReplayMoment moments={moments} turn={shownTurn} workspace={workspace} participants={participants} />
       <div className="replay__controls">
         <button
           type="button"
