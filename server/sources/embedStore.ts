@@ -111,7 +111,7 @@ const checkDim = (dim: number) => {
 
 const indexed = new WeakMap<Queryable, Set<number>>();
 /** The HNSW index of one dimension, made once (two processes making it at once: one wins, the other is fine). */
-async function ensureIndex(db: Queryable, dim: number) {
+export async function ensureIndex(db: Queryable, dim: number) {
   if (dim > HNSW_MAX_DIMENSIONS) return;
   const done = indexed.get(db) ?? new Set<number>();
   indexed.set(db, done);

@@ -16,10 +16,20 @@ const KIND_LABEL: Record<Source['kind'], string> = {
 };
 
 /** 'PDF · 12 pages · 40 passages'. */
-export function sourceFacts(s: Pick<Source, 'kind' | 'pages' | 'passages'>): string {
+/** How a source is searched, once the person has chosen an embedding model (docs/sources.md); nothing before. */
+const SEARCHED: Record<NonNullable<Source['embedding']>, string | null> = {
+  none: null,
+  embedding: 'embedding…',
+  ready: 'searched by words and meaning',
+  failed: 'searched by words (embedding failed)',
+};
+
+export function sourceFacts(s: Pick<Source, 'kind' | 'pages' | 'passages' | 'embedding'>): string {
   const parts = [KIND_LABEL[s.kind]];
   if (s.kind === 'pdf') parts.push(`${s.pages} ${s.pages === 1 ? 'page' : 'pages'}`);
   parts.push(`${s.passages} ${s.passages === 1 ? 'passage' : 'passages'}`);
+  const searched = SEARCHED[s.embedding ?? 'none'];
+  if (searched) parts.push(searched);
   return parts.join(' · ');
 }
 

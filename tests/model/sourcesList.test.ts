@@ -7,6 +7,16 @@ describe('sources as the panel words them', () => {
     expect(sourceFacts({ kind: 'markdown', pages: 1, passages: 1 })).toBe('Markdown · 1 passage');
   });
 
+  it('says how a source is searched once an embedding model is chosen, and when embedding it failed', () => {
+    const md = { kind: 'markdown', pages: 1, passages: 3 } as const;
+    expect(sourceFacts({ ...md, embedding: 'none' })).toBe('Markdown · 3 passages');
+    expect(sourceFacts({ ...md, embedding: 'embedding' })).toBe('Markdown · 3 passages · embedding…');
+    expect(sourceFacts({ ...md, embedding: 'ready' })).toBe('Markdown · 3 passages · searched by words and meaning');
+    expect(sourceFacts({ ...md, embedding: 'failed' })).toBe(
+      'Markdown · 3 passages · searched by words (embedding failed)',
+    );
+  });
+
   it('names a chip by label, document and page, and says when a label names no passage given', () => {
     const base = { source_id: 's', passage_id: 'p', quote: 'q' };
     expect(citationLabel({ ...base, label: 'S1', source_name: 'report.pdf', page: 12, verified: true })).toBe(

@@ -166,7 +166,9 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
                   {s.name}
                 </span>
               </label>
-              <span className="sources__facts">{sourceFacts(s)}</span>
+              <span className="sources__facts" title={s.embedding_note ?? undefined}>
+                {sourceFacts(s)}
+              </span>
               <button
                 type="button"
                 className="button button--small button--quiet"
