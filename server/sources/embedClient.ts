@@ -111,7 +111,9 @@ export async function embedTexts(
     if (limits.signal?.aborted) throw new EmbedError('Embedding was stopped');
     const name = (e as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError')
-      throw new EmbedError(`${where} did not answer within ${Math.round(limits.timeoutMs / 1000)} s`);
+      throw new EmbedError(
+        `${where} did not answer within ${limits.timeoutMs < 1_000 ? `${limits.timeoutMs} ms` : `${Math.round(limits.timeoutMs / 1000)} s`}`,
+      );
     const cause = (e as { cause?: Error }).cause;
     throw new EmbedError(`${where} could not be reached (${cause?.message ?? (e as Error).message})`);
   }

@@ -30,6 +30,8 @@ const vectorsTable = async (db: Queryable) =>
  */
 export async function vectorsAvailable(db: Db): Promise<boolean> {
   if (await vectorsTable(db)) return true;
+  const [installed] = await db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
+  if (!installed) return false;
   await db.exec(await readFile(MIGRATION, 'utf8')).catch(() => undefined);
   return vectorsTable(db);
 }

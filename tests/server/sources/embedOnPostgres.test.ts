@@ -41,7 +41,8 @@ describe.skipIf(reason !== null)(`sources by meaning on PostgreSQL${reason ? ` (
     expect(t.present).toBe(pgvector);
   });
 
-  it.skipIf(pgvector)('without pgvector refuses a model with a sentence and searches by words', async () => {
+  it('without pgvector refuses a model with a sentence and searches by words', async ({ skip }) => {
+    if (pgvector) skip('pgvector is installed on this PostgreSQL');
     const { token, userId } = await s.register();
     const conn = await addConnection(s, token, 'ollama', ollama.url);
     const put = await s.api('PUT', '/sources/embedding', { token, body: { model: `@${conn.id}/nomic-embed-text` } });
