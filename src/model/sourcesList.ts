@@ -16,22 +16,24 @@ const KIND_LABEL: Record<Source['kind'], string> = {
 };
 
 /** 'PDF · 12 pages · 40 passages'. */
-/** How a source is searched, once the person has chosen an embedding model (docs/sources.md); nothing before. */
-const SEARCHED: Record<NonNullable<Source['embedding']>, string | null> = {
-  none: null,
-  embedding: 'embedding…',
-  ready: 'searched by words and meaning',
-  failed: 'searched by words (embedding failed)',
-};
-
-export function sourceFacts(s: Pick<Source, 'kind' | 'pages' | 'passages' | 'embedding'>): string {
+export function sourceFacts(s: Pick<Source, 'kind' | 'pages' | 'passages'>): string {
   const parts = [KIND_LABEL[s.kind]];
   if (s.kind === 'pdf') parts.push(`${s.pages} ${s.pages === 1 ? 'page' : 'pages'}`);
   parts.push(`${s.passages} ${s.passages === 1 ? 'passage' : 'passages'}`);
-  const searched = SEARCHED[s.embedding ?? 'none'];
-  if (searched) parts.push(searched);
   return parts.join(' · ');
 }
+
+/**
+ * How a source is searched, once the person has chosen an embedding model (docs/sources.md); null before, when
+ * every source is searched by words. Short: it sits under the facts in a narrow panel.
+ */
+const SEARCHED: Record<NonNullable<Source['embedding']>, string | null> = {
+  none: null,
+  embedding: 'embedding…',
+  ready: 'by words and meaning',
+  failed: 'embedding failed: by words',
+};
+export const sourceSearched = (s: Pick<Source, 'embedding'>): string | null => SEARCHED[s.embedding ?? 'none'];
 
 /** A citation chip's words: 'S1 · report.pdf p. 12'; an unverified label says so. */
 export function citationLabel(c: Citation): string {

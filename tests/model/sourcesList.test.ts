@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attachedIds, citationLabel, citationsOfItem, highlight, sourceFacts } from '../../src/model/sourcesList';
+import {
+  attachedIds,
+  citationLabel,
+  citationsOfItem,
+  highlight,
+  sourceFacts,
+  sourceSearched,
+} from '../../src/model/sourcesList';
 
 describe('sources as the panel words them', () => {
   it('says a source’s kind, pages (for a PDF) and passages', () => {
@@ -8,13 +15,11 @@ describe('sources as the panel words them', () => {
   });
 
   it('says how a source is searched once an embedding model is chosen, and when embedding it failed', () => {
-    const md = { kind: 'markdown', pages: 1, passages: 3 } as const;
-    expect(sourceFacts({ ...md, embedding: 'none' })).toBe('Markdown · 3 passages');
-    expect(sourceFacts({ ...md, embedding: 'embedding' })).toBe('Markdown · 3 passages · embedding…');
-    expect(sourceFacts({ ...md, embedding: 'ready' })).toBe('Markdown · 3 passages · searched by words and meaning');
-    expect(sourceFacts({ ...md, embedding: 'failed' })).toBe(
-      'Markdown · 3 passages · searched by words (embedding failed)',
-    );
+    expect(sourceSearched({})).toBeNull();
+    expect(sourceSearched({ embedding: 'none' })).toBeNull();
+    expect(sourceSearched({ embedding: 'embedding' })).toBe('embedding…');
+    expect(sourceSearched({ embedding: 'ready' })).toBe('by words and meaning');
+    expect(sourceSearched({ embedding: 'failed' })).toBe('embedding failed: by words');
   });
 
   it('names a chip by label, document and page, and says when a label names no passage given', () => {

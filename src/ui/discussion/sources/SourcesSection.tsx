@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
-import { SOURCE_FILE_ACCEPT, sourceFacts } from '../../../model/sourcesList';
+import { SOURCE_FILE_ACCEPT, sourceFacts, sourceSearched } from '../../../model/sourcesList';
 
 export function SourcesSection({ sources, disabled = false }: { sources: SourcesActor; disabled?: boolean }) {
   const list = useSelector(sources, (s) => s.context.sources);
@@ -168,6 +168,7 @@ export function SourcesSection({ sources, disabled = false }: { sources: Sources
               </label>
               <span className="sources__facts" title={s.embedding_note ?? undefined}>
                 {sourceFacts(s)}
+                {sourceSearched(s) && <span className="sources__searched">{sourceSearched(s)}</span>}
               </span>
               <button
                 type="button"
