@@ -21,10 +21,11 @@ export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
 const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
-const RECIPE = 5;
+const RECIPE = 6;
 
 /**
- * Packages loaded from node_modules as installed: PGlite finds its wasm and data files next to its own module,
+ * Packages loaded from node_modules as installed: PGlite (and its pgvector extension) finds its wasm, data and
+ * extension files next to its own module,
  * node-llama-cpp is native, pg is only loaded with DATABASE_URL, compromise only when the offline model first
  * tags a text, and bufferutil / utf-8-validate are ws's optional native helpers. The document readers of Sources
  * (pdf.js through unpdf, which finds its own files by import.meta.url; mammoth and jszip; linkedom and Readability)
@@ -32,6 +33,7 @@ const RECIPE = 5;
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
+  '@electric-sql/pglite-pgvector',
   'node-llama-cpp',
   'pg',
   'compromise',

@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 
 // How every PGlite of the server starts (its data directory, its template, the in-memory one of the tests).
 //
@@ -8,6 +9,10 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 // starts ~80 ms sooner and keeps ~90 MB less resident. Set per start (a -c option), never written to the cluster.
 const SHARED_BUFFERS = '32MB';
 
+// pgvector (a 50 KB bundle, unpacked at start) lets sources be searched by meaning as well as by words
+// (docs/sources.md#searched-by-words-and-meaning); the template cluster is made with it too, so its migrations
+// create the vector table.
 export const pgliteOptions = (): PGliteOptions => ({
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  extensions: { vector },
 });

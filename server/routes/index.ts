@@ -13,6 +13,7 @@ import { mediaRoutes } from './media';
 import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
 import { speechConnectionRoutes } from './speechConnections';
+import { embeddingRoutes } from '../sources/embedRoutes';
 import { sourceRoutes } from '../sources/routes';
 import { integrationRoutes } from '../integrations/routes';
 import { openAiRoutes } from '../integrations/openai/routes';
@@ -42,4 +43,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(integrationRoutes);
   await app.register(openAiRoutes);
   await app.register(toolRoutes);
+  await app.register(embeddingRoutes);
 }

@@ -1,6 +1,8 @@
+import { type EmbedConfig, embedConfigFrom } from './embedConfig';
+
 // The caps on what a person's sources may take (README 'Limits'), each with its environment variable.
 
-export interface SourcesConfig {
+export interface SourcesConfig extends EmbedConfig {
   /** SOURCE_MAX_BYTES: one file or web page. */
   maxBytes: number;
   /** SOURCE_MAX_PAGES: pages of one PDF. */
@@ -45,5 +47,6 @@ export function sourcesConfigFrom(env: NodeJS.ProcessEnv): SourcesConfig {
     // A page address is the person's choice and the server fetches it: loopback and private addresses only when the
     // operator says so.
     allowPrivate: /^(1|true|yes|on)$/i.test(env.SOURCES_ALLOW_PRIVATE ?? ''),
+    ...embedConfigFrom(env),
   };
 }

@@ -2,6 +2,7 @@ import type { Source } from '../../src/schemas/sources';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/errors';
 import type { SourcesConfig } from './config';
+import { embedAfterStore } from './embed';
 import { fetchPage } from './fetchPage';
 import { passagesOf } from './passages';
 import { readSourceFile } from './read';
@@ -73,7 +74,7 @@ export async function addSource(
   });
   if (!read.passages.length) throw new HttpError(422, 'This document has no text to read.');
   const name = 'url' in input ? (read.doc.title ?? read.file.fileName) : input.fileName;
-  return db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     // The user's row is the lock: two additions of one person are counted one after the other.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
     await checkRoom(tx, cfg, userId, read.file.bytes.length);
@@ -90,4 +91,5 @@ export async function addSource(
       read.passages,
     );
   });
+  return embedAfterStore(db, userId, stored);
 }

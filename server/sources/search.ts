@@ -1,8 +1,12 @@
 import type { Queryable } from '../db/db';
+import type { QuestionMeaning } from './embed';
+import { nearestPassages } from './embedStore';
 
 // Retrieval for a turn: PostgreSQL's own full-text search over the passages of the sources an agent may read
 // (websearch_to_tsquery for the question, the GIN index on tsv, ts_rank for the order — cover density, ts_rank_cd,
-// cost several times more per match: docs/performance.md#sources), the same SQL on PGlite and PostgreSQL.
+// cost several times more per match: docs/performance.md#sources), the same SQL on PGlite and PostgreSQL. Where the
+// question has been embedded (embed.ts), the passages nearest it by meaning (pgvector) are ranked too and the two
+// rankings merged by reciprocal rank fusion (docs/sources.md#searched-by-words-and-meaning).
 
 export interface FoundPassage {
   id: string;
@@ -71,4 +75,55 @@ export async function searchPassages(
     [userId, [...new Set(sourceIds)], query, limit, MAX_RANKED_MATCHES],
   );
   return rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+}
+
+/** Reciprocal rank fusion's constant (Cormack, Clarke and Büttcher, 2009): a passage scores Σ 1/(RRF_K + rank). */
+export const RRF_K = 60;
+/** Each ranking's top this many (at least the number asked for) go into the fusion. */
+export const FUSION_DEPTH = 20;
+
+/**
+ * Merges rankings (each best first) by reciprocal rank fusion: a passage ranked in both rises above one ranked in
+ * one; `rank` becomes its fused score. Ties keep the better single rank, then the first ranking's order.
+ */
+export function fuseRankings(
+  rankings: ReadonlyArray<readonly Omit<FoundPassage, 'rank'>[]>,
+  limit: number,
+): FoundPassage[] {
+  const scored = new Map<string, { p: Omit<FoundPassage, 'rank'>; score: number; best: number; order: number }>();
+  let order = 0;
+  for (const ranking of rankings)
+    ranking.forEach((p, i) => {
+      const was = scored.get(p.id);
+      const add = 1 / (RRF_K + i + 1);
+      if (was) {
+        was.score += add;
+        was.best = Math.min(was.best, i);
+      } else scored.set(p.id, { p, score: add, best: i, order: order++ });
+    });
+  return [...scored.values()]
+    .sort((a, b) => b.score - a.score || a.best - b.best || a.order - b.order)
+    .slice(0, limit)
+    .map(({ p, score }) => ({ ...p, rank: score }));
+}
+
+/**
+ * The passages for a question: by words alone, or — given the question's meaning — the top FUSION_DEPTH by
+ * ts_rank and the top FUSION_DEPTH by cosine distance merged by reciprocal rank fusion. Same shape either way.
+ */
+export async function searchFused(
+  db: Queryable,
+  userId: string,
+  sourceIds: readonly string[],
+  query: string,
+  meaning: QuestionMeaning | null,
+  limit: number,
+): Promise<FoundPassage[]> {
+  if (!meaning) return searchPassages(db, userId, sourceIds, query, limit);
+  const depth = Math.max(limit, FUSION_DEPTH);
+  const [words, near] = await Promise.all([
+    searchPassages(db, userId, sourceIds, query, depth),
+    nearestPassages(meaning.db, userId, meaning.sourceIds, meaning.model, meaning.vector, depth),
+  ]);
+  return fuseRankings([words, near.map(({ distance: _d, ...p }) => p)], limit);
 }

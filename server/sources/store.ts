@@ -19,6 +19,8 @@ interface SourceRow {
   bytes: string | number;
   status: Source['status'];
   created_at: Date | string;
+  embed_state?: Source['embedding'];
+  embed_error?: string | null;
 }
 
 const toSource = (r: SourceRow): Source => ({
@@ -31,6 +33,9 @@ const toSource = (r: SourceRow): Source => ({
   bytes: Number(r.bytes),
   status: r.status,
   created_at: new Date(r.created_at).toISOString(),
+  searched_by: r.embed_state === 'ready' ? 'words_and_meaning' : 'words',
+  embedding: r.embed_state ?? 'none',
+  embedding_note: r.embed_state === 'failed' ? `${r.embed_error ?? 'Embedding failed'}; searched by words.` : null,
 });
 
 export async function usageOf(db: Queryable, userId: string): Promise<{ count: number; bytes: number }> {

@@ -2,7 +2,8 @@ import type { ChatMessage } from '../providers/types';
 import type { Queryable } from '../db/db';
 import type { GivenPassage } from './citations';
 import type { SourcesConfig } from './config';
-import { queryOf, searchPassages } from './search';
+import { questionMeaning } from './embed';
+import { queryOf, searchFused } from './search';
 
 // One turn's passages: the index asked with the topic, the agent's role and the last turns it heard; the best
 // passages that fit the token budget (at most SOURCE_PASSAGES_PER_TURN) put in its prompt under labels, marked as
@@ -23,11 +24,14 @@ export async function passagesForTurn(
   userId: string,
   retrieval: Retrieval,
 ): Promise<GivenPassage[]> {
-  const found = await searchPassages(
+  // By meaning too where the person's sources are embedded: the question is what the agent is about to speak to.
+  const meaning = await questionMeaning(db, userId, retrieval.sourceIds, retrieval.texts.join('\n'));
+  const found = await searchFused(
     db,
     userId,
     retrieval.sourceIds,
     queryOf(retrieval.texts),
+    meaning,
     cfg.passagesPerTurn * 2,
   );
   const given: GivenPassage[] = [];

@@ -29,6 +29,18 @@ export function sourceFacts(s: Pick<Source, 'kind' | 'pages' | 'passages'>): str
   return parts.join(' · ');
 }
 
+/**
+ * How a source is searched, once the person has chosen an embedding model (docs/sources.md); null before, when
+ * every source is searched by words. Short: it sits under the facts in a narrow panel.
+ */
+const SEARCHED: Record<NonNullable<Source['embedding']>, string | null> = {
+  none: null,
+  embedding: 'embedding…',
+  ready: 'by words and meaning',
+  failed: 'embedding failed: by words',
+};
+export const sourceSearched = (s: Pick<Source, 'embedding'>): string | null => SEARCHED[s.embedding ?? 'none'];
+
 /** A citation chip's words: 'S1 · report.pdf p. 12'; an unverified label says so. */
 export function citationLabel(c: Citation): string {
   if (!c.verified) return `${c.label} · not one of the passages given`;

@@ -11,6 +11,14 @@ export type SourceKind = z.infer<typeof sourceKind>;
 /** A source is stored only once it has been read whole: a file that cannot be read is refused, never kept. */
 export const sourceStatus = z.enum(['ready']);
 
+/**
+ * Embedding a source with the person's embedding model (docs/sources.md#searched-by-words-and-meaning): 'none' (no
+ * model chosen, or no pgvector), 'embedding' (in the background), 'ready', or 'failed' (searched by words).
+ */
+export const sourceEmbedding = z.enum(['none', 'embedding', 'ready', 'failed']);
+/** How a turn's question finds a source's passages. */
+export const sourceSearchedBy = z.enum(['words', 'words_and_meaning']);
+
 export const source = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,6 +31,11 @@ export const source = z.object({
   url: z.string().nullable(),
   bytes: z.number().int().nonnegative(),
   created_at: z.string(),
+  // Always sent by this server; optional so a client's own drafts and older fixtures need not say ('words').
+  searched_by: sourceSearchedBy.optional(),
+  embedding: sourceEmbedding.optional(),
+  /** Why it is searched by words only when embedding it failed, in a sentence the list shows. */
+  embedding_note: z.string().nullable().optional(),
 });
 export type Source = z.infer<typeof source>;
 export const sourceList = z.array(source);
@@ -48,6 +61,24 @@ export const passagePageQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** GET/PUT /sources/embedding: the model a person's passages are embedded with, or none (words only). */
+export const embeddingChoice = z.object({
+  /** A model id ('@<connection>/<model>') of an Ollama or OpenAI-compatible connection, or null. */
+  model: text().max(300).nullable(),
+});
+export const embeddingCandidate = z.object({ id: z.string(), label: z.string() });
+export const embeddingSettings = z.object({
+  model: z.string().nullable(),
+  /** 'Local Ollama · nomic-embed-text', or null. */
+  label: z.string().nullable(),
+  dimensions: z.number().int().positive().nullable(),
+  /** Whether this server can keep vectors (pgvector): without it every source is searched by words. */
+  available: z.boolean(),
+  /** Models of the person's connections whose names say they embed (nomic-embed-text, text-embedding-3-small…). */
+  candidates: z.array(embeddingCandidate),
+});
+export type EmbeddingSettings = z.infer<typeof embeddingSettings>;
 
 /** POST /sources with a JSON body: a web page to read. */
 export const sourceFromUrl = z.object({ url: text().trim().min(1).max(2_000) });

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { attachedIds, citationLabel, citationsOfItem, highlight, sourceFacts } from '../../src/model/sourcesList';
+import {
+  attachedIds,
+  citationLabel,
+  citationsOfItem,
+  highlight,
+  sourceFacts,
+  sourceSearched,
+} from '../../src/model/sourcesList';
 
 describe('sources as the panel words them', () => {
   it('says a source’s kind, pages (for a PDF) and passages', () => {
     expect(sourceFacts({ kind: 'pdf', pages: 12, passages: 40 })).toBe('PDF · 12 pages · 40 passages');
     expect(sourceFacts({ kind: 'markdown', pages: 1, passages: 1 })).toBe('Markdown · 1 passage');
+  });
+
+  it('says how a source is searched once an embedding model is chosen, and when embedding it failed', () => {
+    expect(sourceSearched({})).toBeNull();
+    expect(sourceSearched({ embedding: 'none' })).toBeNull();
+    expect(sourceSearched({ embedding: 'embedding' })).toBe('embedding…');
+    expect(sourceSearched({ embedding: 'ready' })).toBe('by words and meaning');
+    expect(sourceSearched({ embedding: 'failed' })).toBe('embedding failed: by words');
   });
 
   it('names a chip by label, document and page, and says when a label names no passage given', () => {

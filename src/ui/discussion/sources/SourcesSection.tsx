@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
-import { SOURCE_FILE_ACCEPT, sourceFacts } from '../../../model/sourcesList';
+import { SOURCE_FILE_ACCEPT, sourceFacts, sourceSearched } from '../../../model/sourcesList';
 
 export function SourcesSection({
   sources,
@@ -185,7 +185,10 @@ export function SourcesSection({
                   {s.name}
                 </span>
               </label>
-              <span className="sources__facts">{sourceFacts(s)}</span>
+              <span className="sources__facts" title={s.embedding_note ?? undefined}>
+                {sourceFacts(s)}
+                {sourceSearched(s) && <span className="sources__searched">{sourceSearched(s)}</span>}
+              </span>
               <button
                 type="button"
                 className="button button--small button--quiet"
