@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from '../http/routeSchema';
 import { perUserLimit } from '../http/userRateLimit';
 import { addSource } from './ingest';
 import { ACCEPTED_EXTENSIONS } from './read';
+import { createSourceReading } from './reading';
 import { deleteSource, listPassages, listSources, ownedPassage, ownedSource, SOURCE_NOT_FOUND } from './store';
 
 // /sources: add (a file, or a web page's address), list, read the passages of, and remove a person's sources.
@@ -60,6 +61,9 @@ export async function sourceRoutes(fastify: FastifyInstance) {
   const tags = ['Sources'];
   app.addHook('onRequest', requireUser(ctx));
   const addLimited = perUserLimit(app, cfg.uploadRateLimit, 'sources added');
+  const reading = createSourceReading(ctx, app.log);
+  ctx.sourceReading = reading;
+  app.addHook('onClose', () => reading.close());
 
   app.post(
     '/sources',
@@ -84,7 +88,7 @@ export async function sourceRoutes(fastify: FastifyInstance) {
       const input = req.isMultipart()
         ? await receiveFile(req, cfg.maxBytes)
         : { url: parseWith(sourceFromUrl, req.body ?? {}).url };
-      const created = await addSource(ctx.db, cfg, req.userId, input);
+      const created = await addSource(ctx.db, cfg, reading.queue, req.userId, input);
       reply.status(201);
       return created;
     },
