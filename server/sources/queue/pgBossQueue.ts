@@ -51,7 +51,7 @@ export class PgBossReadQueue implements SourceReadQueue {
 
   /** How long a job may be active before another process may take it: a whole read, and the store after it. */
   get expireSeconds(): number {
-    return Math.ceil(this.opts.cfg.readTimeoutMs / 1000) + 10;
+    return Math.ceil(this.opts.cfg.readTimeoutMs / 1000) + 5;
   }
 
   /** Starts pg-boss once (its schema, the queue, this process's worker); every call waits for the same start. */
@@ -99,7 +99,12 @@ export class PgBossReadQueue implements SourceReadQueue {
         Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length),
       ],
     );
-    const jobId = await boss.send(READ_QUEUE, { readId });
+    // The job's own expiry and retries (the queue keeps the ones it was created with when the cap changes later).
+    const jobId = await boss.send(
+      READ_QUEUE,
+      { readId },
+      { expireInSeconds: this.expireSeconds, retryLimit: RETRY_LIMIT, retryDelay: 0 },
+    );
     if (!jobId) throw new Error('the source reading queue did not take the job');
     if (this.workerId) boss.notifyWorker(this.workerId);
     return { readId, jobId };
