@@ -73,14 +73,15 @@ export async function sourceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Add a source: a file, or a web page by its address',
         description:
-          'multipart/form-data with the field `file` (PDF, Word .docx, Markdown, text or HTML), or JSON `{ "url" }` of a web page the server fetches. The document is read before the answer: one that cannot be read is refused with a sentence and nothing is kept.',
+          'multipart/form-data with the field `file` (PDF, Word .docx, Markdown, text or HTML), or JSON `{ "url" }` of a web page the server fetches. The document is read (in a reader thread, as a job) before the answer: one that cannot be read is refused with a sentence and nothing is kept.',
         multipart: uploadForm,
         response: { 201: source },
         errors: {
           409: 'Too many sources (SOURCES_PER_USER)',
           413: 'The file, its pages or passages, or your sources in all are over a cap',
           415: 'Not a kind of document this server reads, or its content is of another kind than its name',
-          422: 'The document cannot be read (encrypted, no text layer, damaged, a page that failed)',
+          422: 'The document cannot be read (encrypted, no text layer, damaged, a page that failed, past SOURCE_READ_TIMEOUT_MS)',
+          503: 'The reader threads have too many files waiting, or the reader failed; add it again',
         },
       },
     },
