@@ -18,8 +18,14 @@ import { ROOT } from './build.mjs';
 
 const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'agora', 'server');
 export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
+/**
+ * The second entry: a Sources reader thread (server/sources/worker/readerWorker.ts) is started from its own file,
+ * which the server finds through AGORA_SOURCE_READER_URL (defined below; from the sources it loads the .ts file).
+ */
+export const SOURCE_READER_BUNDLE = path.join(OUT_DIR, 'sourceReader.mjs');
 const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
+const READER_ENTRY = path.join(ROOT, 'server', 'sources', 'worker', 'readerWorker.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
 const RECIPE = 6;
 
@@ -29,9 +35,12 @@ const RECIPE = 6;
  * node-llama-cpp is native, pg is only loaded with DATABASE_URL, compromise only when the offline model first
  * tags a text, and bufferutil / utf-8-validate are ws's optional native helpers. The document readers of Sources
  * (pdf.js through unpdf, which finds its own files by import.meta.url; mammoth and jszip; linkedom and Readability)
- * are loaded when a source is first read.
+ * are loaded when a source is first read (in a reader thread).
  */
 const EXTERNAL = [
+  // piscina starts each thread from its own worker.js beside it; pg-boss is loaded only with DATABASE_URL.
+  'piscina',
+  'pg-boss',
   '@electric-sql/pglite',
   '@electric-sql/pglite-pgvector',
   'node-llama-cpp',
@@ -67,7 +76,8 @@ const ownImportMetaUrl = {
 
 /** Why the bundle must be (re)built, or null when every input is older than it. */
 export function serverBundleReason() {
-  if (!existsSync(SERVER_BUNDLE) || !existsSync(META)) return 'no server bundle yet';
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(SOURCE_READER_BUNDLE) || !existsSync(META))
+    return 'no server bundle yet';
   let meta;
   try {
     meta = JSON.parse(readFileSync(META, 'utf8'));
@@ -97,14 +107,16 @@ export async function buildServerIfNeeded() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [ENTRY],
+    entryPoints: { main: ENTRY, sourceReader: READER_ENTRY },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_BANNER },
-    outfile: SERVER_BUNDLE,
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.mjs' },
+    define: { AGORA_SOURCE_READER_URL: JSON.stringify(pathToFileURL(SOURCE_READER_BUNDLE).href) },
     sourcemap: 'linked',
     sourcesContent: false,
     metafile: true,

@@ -1,4 +1,5 @@
 import { type EmbedConfig, embedConfigFrom } from './embedConfig';
+import { defaultReadThreads } from './worker/readerPool';
 
 // The caps on what a person's sources may take (README 'Limits'), each with its environment variable.
 
@@ -15,6 +16,10 @@ export interface SourcesConfig extends EmbedConfig {
   quotaBytes: number;
   /** SOURCE_READ_TIMEOUT_MS: reading one source, fetch included. */
   readTimeoutMs: number;
+  /** SOURCE_READ_THREADS: reader threads (worker/readerPool.ts); a file waits for a free one. */
+  readThreads: number;
+  /** SOURCE_READ_MEMORY_MB: the heap of one reader thread; a document that needs more is refused. */
+  readMemoryMb: number;
   /** SOURCE_UNZIPPED_MAX_BYTES: what a .docx may expand to (a zip bomb is refused before it is opened). */
   unzippedMaxBytes: number;
   /** SOURCE_PROMPT_TOKENS: passages put in one turn's prompt (at most SOURCE_PASSAGES_PER_TURN of them). */
@@ -40,6 +45,8 @@ export function sourcesConfigFrom(env: NodeJS.ProcessEnv): SourcesConfig {
     perUser: Math.max(1, num(env.SOURCES_PER_USER, 200)),
     quotaBytes: Math.max(1, num(env.SOURCE_QUOTA_MB, 500)) * MB,
     readTimeoutMs: Math.max(1_000, num(env.SOURCE_READ_TIMEOUT_MS, 120_000)),
+    readThreads: Math.min(16, Math.max(1, Math.round(num(env.SOURCE_READ_THREADS, defaultReadThreads())))),
+    readMemoryMb: Math.max(64, num(env.SOURCE_READ_MEMORY_MB, 512)),
     unzippedMaxBytes: Math.max(MB, num(env.SOURCE_UNZIPPED_MAX_BYTES, 100 * MB)),
     promptTokens: Math.max(100, num(env.SOURCE_PROMPT_TOKENS, 1_500)),
     passagesPerTurn: Math.min(6, Math.max(1, num(env.SOURCE_PASSAGES_PER_TURN, 6))),

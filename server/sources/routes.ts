@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from '../http/routeSchema';
 import { perUserLimit } from '../http/userRateLimit';
 import { addSource } from './ingest';
 import { ACCEPTED_EXTENSIONS } from './read';
+import { createSourceReading } from './reading';
 import { deleteSource, listPassages, listSources, ownedPassage, ownedSource, SOURCE_NOT_FOUND } from './store';
 
 // /sources: add (a file, or a web page's address), list, read the passages of, and remove a person's sources.
@@ -60,6 +61,9 @@ export async function sourceRoutes(fastify: FastifyInstance) {
   const tags = ['Sources'];
   app.addHook('onRequest', requireUser(ctx));
   const addLimited = perUserLimit(app, cfg.uploadRateLimit, 'sources added');
+  const reading = createSourceReading(ctx, app.log);
+  ctx.sourceReading = reading;
+  app.addHook('onClose', () => reading.close());
 
   app.post(
     '/sources',
@@ -69,14 +73,15 @@ export async function sourceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Add a source: a file, or a web page by its address',
         description:
-          'multipart/form-data with the field `file` (PDF, Word .docx, Markdown, text or HTML), or JSON `{ "url" }` of a web page the server fetches. The document is read before the answer: one that cannot be read is refused with a sentence and nothing is kept.',
+          'multipart/form-data with the field `file` (PDF, Word .docx, Markdown, text or HTML), or JSON `{ "url" }` of a web page the server fetches. The document is read (in a reader thread, as a job) before the answer: one that cannot be read is refused with a sentence and nothing is kept.',
         multipart: uploadForm,
         response: { 201: source },
         errors: {
           409: 'Too many sources (SOURCES_PER_USER)',
           413: 'The file, its pages or passages, or your sources in all are over a cap',
           415: 'Not a kind of document this server reads, or its content is of another kind than its name',
-          422: 'The document cannot be read (encrypted, no text layer, damaged, a page that failed)',
+          422: 'The document cannot be read (encrypted, no text layer, damaged, a page that failed, past SOURCE_READ_TIMEOUT_MS)',
+          503: 'The reader threads have too many files waiting, or the reader failed; add it again',
         },
       },
     },
@@ -84,7 +89,7 @@ export async function sourceRoutes(fastify: FastifyInstance) {
       const input = req.isMultipart()
         ? await receiveFile(req, cfg.maxBytes)
         : { url: parseWith(sourceFromUrl, req.body ?? {}).url };
-      const created = await addSource(ctx.db, cfg, req.userId, input);
+      const created = await addSource(ctx.db, cfg, reading.queue, req.userId, input);
       reply.status(201);
       return created;
     },

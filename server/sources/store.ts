@@ -55,7 +55,13 @@ export interface NewSource {
   bytes: number;
 }
 
-const ROWS_PER_INSERT = 200;
+/**
+ * Passages per INSERT. PGlite runs each query on the event loop (WebAssembly) and resolves it without letting
+ * timers or sockets in, so a large source's rows go in small batches with a turn of the loop between them: the
+ * tsvector and GIN work of 25 passages is what /health and a discussion's deltas wait for at most.
+ */
+const ROWS_PER_INSERT = 25;
+const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Stores a source and its passages in one transaction: a source is there whole or not at all. */
 export async function insertSource(tx: Queryable, s: NewSource, passages: PassageDraft[]): Promise<Source> {
@@ -66,6 +72,7 @@ export async function insertSource(tx: Queryable, s: NewSource, passages: Passag
     [id, s.userId, s.name, s.kind, s.url, s.pages, passages.length, s.bytes],
   );
   for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
+    if (start) await nextTurnOfTheLoop();
     const batch = passages.slice(start, start + ROWS_PER_INSERT);
     const params: unknown[] = [];
     const values = batch.map((p, i) => {

@@ -26,13 +26,20 @@ export const freePort = () =>
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Starts `tsx server/main.ts` with the environment given (plus test defaults) and waits for /health. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * Starts `tsx server/main.ts` (or the node arguments given: the built bundle) with the environment given (plus test
+ * defaults) and waits for /health.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  args = ['--import', 'tsx', 'server/main.ts'],
+): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
   // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process, which a SIGKILL to the CLI
   // would leave running.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

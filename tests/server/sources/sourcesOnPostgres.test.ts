@@ -26,6 +26,8 @@ describe.skipIf(reason !== null)(`sources on PostgreSQL${reason ? ` (skipped: ${
 
   it('finds the passage a turn needs and verifies its citation', async () => {
     expect(s.server.ctx.db.kind).toBe('postgres');
+    // Each addition below is a pg-boss job (server/sources/queue/pgBossQueue.ts), read in a reader thread.
+    expect(s.server.ctx.sourceReading?.queue.kind).toBe('postgres');
     const { token } = await s.register();
     const ids = [
       await makeAgent(s, token, 'Ada', 'Transit planner'),
@@ -41,6 +43,8 @@ describe.skipIf(reason !== null)(`sources on PostgreSQL${reason ? ` (skipped: ${
     });
     await c.waitClose(30_000);
     expect(model.promptsOf('Ada')[0]).toContain(FACT);
+    expect(s.server.ctx.sourceReading?.pool.completed).toBeGreaterThan(0);
+    expect(await s.server.ctx.db.query('SELECT id FROM source_reads')).toEqual([]);
     const first = c.frames.find((f) => f.type === 'text');
     expect(first.citations[0]).toMatchObject({ label: 'S1', verified: true, source_id: pdfId, page: 2 });
   });
