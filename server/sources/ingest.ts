@@ -5,7 +5,6 @@ import type { SourcesConfig } from './config';
 import { embedAfterStore } from './embed';
 import { fetchPage } from './fetchPage';
 import type { PassageDraft } from './passages';
-import type { SourceReadQueue } from './queue/readQueue';
 import { UnreadableSource } from './read/types';
 import { insertSource, usageOf } from './store';
 import type { ReaderPool } from './worker/readerPool';
@@ -124,7 +123,8 @@ export async function readAndStore(
 export async function addSource(
   db: Db,
   cfg: SourcesConfig,
-  queue: SourceReadQueue,
+  /** Either queue (queue/): in-process on PGlite, pg-boss with DATABASE_URL. */
+  queue: { submit(job: ReadJob): Promise<Source> },
   userId: string,
   input: { fileName: string; bytes: Uint8Array } | { url: string },
 ): Promise<Source> {
