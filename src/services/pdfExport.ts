@@ -22,6 +22,7 @@ import {
 } from '../schemas/constants';
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
+import { toolCallLine } from '../model/toolCallText';
 import { messageCountLabel } from '../shared/messageCount';
 import { ENDPOINT_TITLES } from '../model/standardConfig';
 import type { EndpointKey } from '../schemas/constants';
@@ -137,6 +138,7 @@ function turnBlocks(m: Message): Block[] {
   if (m.content) out.push({ text: m.content, style: 'body' });
   const phrases = [...new Set((m.protocol ?? []).map((p) => p.phrase))];
   if (phrases.length) out.push({ text: phrases.join(' · '), style: 'small' });
+  for (const call of m.tool_calls ?? []) out.push({ text: toolCallLine(call), style: 'small' });
   return out;
 }
 
