@@ -4,6 +4,8 @@
 //   models  — the model list from /models/ (fallback list when it fails)
 //   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
 //             update stays open and says 'Saved' for SAVED_NOTICE_MS
+//   toolCatalog — GET /tools for the 'Tools' section (loading → ready | failed, retried on 'editor.tools.retry');
+//             the switches and 'Ask me before each call' are saved with the agent (only what changed)
 // The reference voices are their own chart (referenceAudio.machine.ts), spawned for the open drawer; the
 // editor passes it every 'audio.*' event the drawer sends. The agent's voice (agentVoice.machine.ts) likewise
 // hears every 'voice.*' event, and 'voice.save' when the agent is saved. Deleting the agent is agentDeletion.machine.ts, the
@@ -30,6 +32,8 @@ import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceA
 import { agentVoiceMachine } from './agentVoice.machine';
 import { notProvided } from './kit/actorKit';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
+import { toggledTool, toolsBody, toolsOf, type ToolCatalogServer } from '../model/agentTools';
+import { errorText } from '../model/modelsForm';
 
 export type { EditorInput, EditorParentEvent };
 export type { EditorField, EditorFields, Personality, EditorContext, EditorEvent } from '../model/editorFields';
@@ -66,6 +70,7 @@ export const editorMachine = setup({
   },
   actors: {
     loadModels: fromPromise<ModelOption[]>(notProvided('editor', 'loadModels')),
+    loadToolCatalog: fromPromise<ToolCatalogServer[]>(notProvided('editor', 'loadToolCatalog')),
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
     createAgent: fromPromise<Agent, AgentCreateRequest>(notProvided('editor', 'createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
@@ -111,6 +116,9 @@ export const editorMachine = setup({
     modelsFromFallback: false,
     loadError: null,
     formError: null,
+    tools: toolsOf(input.mode === 'edit' ? (input.agent ?? null) : null),
+    toolCatalog: null,
+    toolCatalogError: null,
   }),
   initial: 'open',
   states: {
@@ -124,8 +132,41 @@ export const editorMachine = setup({
         'editor.close': '#editor.closed',
         'audio.*': { actions: forwardTo('referenceAudio') },
         'voice.*': { actions: forwardTo('agentVoice') },
+        'editor.tools.toggle': {
+          actions: assign({
+            tools: ({ context, event }) => ({
+              ...context.tools,
+              tools: toggledTool(context.tools.tools, event.id, event.on),
+            }),
+          }),
+        },
+        'editor.tools.ask': {
+          actions: assign({ tools: ({ context, event }) => ({ ...context.tools, askBeforeTools: event.on }) }),
+        },
       },
       states: {
+        // The 'Tools' section's list (GET /tools): every tool of every server the person may give this agent.
+        toolCatalog: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['toolsLoading'],
+              invoke: {
+                src: 'loadToolCatalog',
+                onDone: {
+                  target: 'ready',
+                  actions: assign({ toolCatalog: ({ event }) => event.output, toolCatalogError: null }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ toolCatalogError: ({ event }) => errorText(event.error) }),
+                },
+              },
+            },
+            ready: {},
+            failed: { on: { 'editor.tools.retry': 'loading' } },
+          },
+        },
         models: {
           initial: 'loading',
           states: {
@@ -169,6 +210,7 @@ export const editorMachine = setup({
                   actions: assign(({ event }) => ({
                     agent: event.output,
                     fields: fieldsFromAgent(event.output),
+                    tools: toolsOf(event.output),
                     loadError: null,
                   })),
                 },
@@ -230,11 +272,18 @@ export const editorMachine = setup({
                   invoke: {
                     id: 'updateAgent',
                     src: 'updateAgent',
-                    input: ({ context }) => ({ agentId: context.agentId!, body: updateBody(context.fields) }),
+                    input: ({ context }) => ({
+                      agentId: context.agentId!,
+                      body: { ...updateBody(context.fields), ...toolsBody(context.agent, context.tools) },
+                    }),
                     onDone: {
                       target: '#editor.open.form.editing.saved',
                       actions: [
-                        assign(({ event }) => ({ agent: event.output, fields: fieldsFromAgent(event.output) })),
+                        assign(({ event }) => ({
+                          agent: event.output,
+                          fields: fieldsFromAgent(event.output),
+                          tools: toolsOf(event.output),
+                        })),
                         // The voice chosen below is saved with the agent (a clone is registered then).
                         sendTo('agentVoice', { type: 'voice.save' }),
                         {

@@ -12,6 +12,7 @@ import { DismissibleMessage } from '../common/DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
 import { VoiceField } from './VoiceField';
+import { ToolsSection } from './ToolsSection';
 import { CloseIcon, TrashIcon } from '../common/icons';
 import './editor.css';
 
@@ -109,6 +110,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         )}
         {!loading && <AudioSection editor={editor} />}
         {!loading && !loadError && <VoiceField editor={editor} />}
+        {!loading && !loadError && <ToolsSection editor={editor} />}
       </div>
 
       {(confirming || deleting) && (
