@@ -12,6 +12,7 @@ import type { Http } from './services/http';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { speechConnectionsLogic } from './services/speechActors';
 import { createSpeechApi } from './services/speechApi';
+import { createToolsApi, toolConnectionsLogic } from './services/toolsApi';
 import { fromPromise } from 'xstate';
 
 export interface WorkspaceServices {
@@ -40,6 +41,7 @@ export function createWorkspaceLogic({
       createModelsApi(http),
       builtinModelsLogic(http),
       speechConnectionsLogic(createSpeechApi(http)),
+      toolConnectionsLogic(createToolsApi(http)),
     ),
     evaluation: createEvalLogic({ http, listModels: () => api.listModels(), saveFile: saveFile ?? downloadBlob }),
   };
