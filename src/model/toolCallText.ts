@@ -35,13 +35,14 @@ export function resultExcerpt(call: ToolCallEntry, max = TOOL_EXCERPT_MAX): stri
   return r.truncated ? `${text} (cut by the server)` : text;
 }
 
-/** The folded row's line: 'calculator(expression: "12 * 7") → 84 · 3 ms'. */
+/** The folded row's line: 'calculator(expression: "12 * 7") → 84 · 3 ms' (its state is the row's badge). */
 export function toolCallSummary(call: ToolCallEntry): string {
   const state = toolCallState(call);
   const head = `${call.tool}(${argumentsLine(call.arguments, 60)})`;
   if (state === 'done') return `${head} → ${resultExcerpt(call, 60) || '(empty)'} · ${call.result!.ms} ms`;
-  if (state === 'failed') return `${head} · failed: ${call.result?.error ?? 'no answer'}`;
-  return `${head} · ${TOOL_STATE_WORDS[state]}`;
+  // The row's badge says the state; the line adds only what went wrong.
+  if (state === 'failed') return `${head} · ${call.result?.error ?? 'no answer'}`;
+  return head;
 }
 
 /** The PDF's line for a call under its turn, in Latin-1 words (the PDF keeps its built-in font for them). */

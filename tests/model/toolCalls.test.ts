@@ -61,6 +61,11 @@ describe('tool calls in the feed', () => {
     expect(toolsInUse(applyFrame(feed, result('c1')))).toEqual({});
   });
 
+  it('a call from an agent the feed cannot name leaves the name to the canvas (never its id)', () => {
+    const feed = applyFrames(emptyFeed, [call('c1')]);
+    expect(selectItem(feed, 'm1')).toMatchObject({ agentId: 'ada', agentName: null, streaming: true });
+  });
+
   it('keeps a cut result and a failed one with its error', () => {
     const feed = applyFrames(emptyFeed, [
       call('c1'),

@@ -105,6 +105,7 @@ describe('tool calls in the feed', () => {
     send(socket, [
       { type: 'tool_result', id: 'h1', ok: false, content: '', truncated: false, ms: 30000, error: 'timed out' },
     ]);
-    await waitFor(() => expect(rows.textContent).toContain('failed: timed out'));
+    await waitFor(() => expect(rows.querySelector('.tool-call__state')!.textContent).toBe('failed'));
+    expect(rows.textContent).toContain('timed out');
   });
 });

@@ -1,4 +1,4 @@
-import { kvAppend, kvGet, kvIndexOf, kvSetAt, kvValues } from '../keyedVec';
+import { kvAppend, kvGet, kvIndexOf, kvSetAt, kvValues, vecGet } from '../keyedVec';
 import { onStart } from './messages';
 import { feedWith, type F, type Feed, type ToolApprovalLocal, type ToolCallEntry } from './types';
 
@@ -60,14 +60,20 @@ export function onToolCall(feed: Feed, frame: F<'tool_call'>): Feed {
   );
   if (out === feed || kvIndexOf(out.items, frame.message_id) >= 0) return out;
   // The call comes before its turn's text: the turn starts here, so its row has a place under it now.
-  const name = out.participants.find((p) => p.id === frame.agent_id)?.name ?? frame.agent_id;
-  return onStart(out, {
+  const name = out.participants.find((p) => p.id === frame.agent_id)?.name ?? null;
+  const started = onStart(out, {
     type: 'agent_message_start',
     id: frame.message_id,
     agent_id: frame.agent_id,
-    agent_name: name,
+    agent_name: name ?? '',
     timestamp: frame.timestamp,
   } as F<'agent_message_start'>);
+  if (name !== null) return started;
+  // A name the feed does not know yet: the row names the agent from the canvas until the turn's text names it.
+  const pos = kvIndexOf(started.items, frame.message_id);
+  return feedWith(started, {
+    items: kvSetAt(started.items, pos, { ...vecGet(started.items.values, pos)!, agentName: null }),
+  });
 }
 
 export function onToolResult(feed: Feed, frame: F<'tool_result'>): Feed {

@@ -96,7 +96,8 @@ function ServerTools({
   return (
     <fieldset className="agora-tools-server">
       <legend>
-        {server.name} <span className="agora-tools-kind">{kindLabel('tools', server.kind)}</span>
+        {server.name}
+        {server.kind !== 'builtin' && <span className="agora-tools-kind">{kindLabel('tools', server.kind)}</span>}
         {count > 0 && <span className="agora-tools-count">{count} on</span>}
       </legend>
       {server.error ? (

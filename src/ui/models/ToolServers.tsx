@@ -49,7 +49,7 @@ function ToolServerCard({ actor, c }: { actor: ToolConnectionsActorRef; c: ToolC
     <article className="models-card" aria-label={`Tool server ${c.name}`}>
       <div className="models-card__head">
         <strong className="models-card__name">{c.name}</strong>
-        <span className="badge badge--info">{kindLabel('tools', c.kind)}</span>
+        {c.kind !== 'builtin' && <span className="badge badge--info">{kindLabel('tools', c.kind)}</span>}
         {c.kind !== 'builtin' && <ConnectionStatePill status={c.status} />}
         {c.read_only && c.kind !== 'builtin' && <span className="badge">Server’s own</span>}
         {!c.read_only && (

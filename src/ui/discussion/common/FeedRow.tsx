@@ -37,7 +37,16 @@ export function FeedRowView({ item, workspace, nowPlaying, participants, mode, c
   const look = live
     ? { ...base, role: base.role || live.role, demo: base.demo || (!stored?.model && live.demo) }
     : base;
+  // A turn that began with a tool call may not carry its speaker's name yet: the canvas knows it.
+  const shown = item.agentName == null && agent?.name ? { ...item, agentName: agent.name } : item;
   return (
-    <TurnBubble item={item} look={look} nowPlaying={nowPlaying} mode={mode} calls={calls} onToolAnswer={onToolAnswer} />
+    <TurnBubble
+      item={shown}
+      look={look}
+      nowPlaying={nowPlaying}
+      mode={mode}
+      calls={calls}
+      onToolAnswer={onToolAnswer}
+    />
   );
 }
