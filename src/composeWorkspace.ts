@@ -12,7 +12,8 @@ import type { Http } from './services/http';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { speechConnectionsLogic } from './services/speechActors';
 import { createSpeechApi } from './services/speechApi';
-import { createToolsApi, toolConnectionsLogic } from './services/toolsApi';
+import { toolConnectionsLogic } from './services/toolsActors';
+import { createToolsApi } from './services/toolsApi';
 import { fromPromise } from 'xstate';
 
 export interface WorkspaceServices {

@@ -8,7 +8,7 @@ import type {
 } from '../schemas/modelConnections';
 import type { builtinModelsLogic } from './builtinModelsActors';
 import type { speechConnectionsLogic } from './speechActors';
-import type { toolConnectionsLogic } from './toolsApi';
+import type { toolConnectionsLogic } from './toolsActors';
 import type { Http } from './http';
 import { lazyAsk } from './lazyAsk';
 

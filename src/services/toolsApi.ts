@@ -1,8 +1,6 @@
 // The REST calls of tool servers and the tool catalog (docs/tools.md), on the one HTTP helper; each answer checked
 // by its schema (src/schemas/toolConnections.ts).
 import type { ToolConnectionCreate, ToolConnectionTestBody, ToolConnectionUpdate } from '../schemas/toolConnections';
-import { sectionActors } from '../machines/kit/connectionSection';
-import { toolConnectionsMachine } from '../machines/toolConnections.machine';
 import type { Http } from './http';
 import { lazyAsk } from './lazyAsk';
 
@@ -24,15 +22,3 @@ export function createToolsApi({ request }: Pick<Http, 'request'>) {
   };
 }
 export type ToolsApi = ReturnType<typeof createToolsApi>;
-
-/** The Models dialog's 'Tools' section with its actors on the real API. */
-export function toolConnectionsLogic(api: ToolsApi) {
-  return toolConnectionsMachine.provide({
-    actors: sectionActors({
-      load: api.listToolConnections,
-      test: api.testToolConnection,
-      save: api.saveToolConnection,
-      remove: api.deleteToolConnection,
-    }),
-  });
-}
