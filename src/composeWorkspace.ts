@@ -12,6 +12,8 @@ import type { Http } from './services/http';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { speechConnectionsLogic } from './services/speechActors';
 import { createSpeechApi } from './services/speechApi';
+import { toolConnectionsLogic } from './services/toolsActors';
+import { createToolsApi } from './services/toolsApi';
 import { fromPromise } from 'xstate';
 
 export interface WorkspaceServices {
@@ -40,6 +42,7 @@ export function createWorkspaceLogic({
       createModelsApi(http),
       builtinModelsLogic(http),
       speechConnectionsLogic(createSpeechApi(http)),
+      toolConnectionsLogic(createToolsApi(http)),
     ),
     evaluation: createEvalLogic({ http, listModels: () => api.listModels(), saveFile: saveFile ?? downloadBlob }),
   };

@@ -4,6 +4,8 @@
 //   models  — the model list from /models/ (fallback list when it fails)
 //   form    — load (edit), edit fields, save, delete; a create closes the drawer 0.5 s after it succeeds, an
 //             update stays open and says 'Saved' for SAVED_NOTICE_MS
+//   toolCatalog — GET /tools for the 'Tools' section (loading → ready | failed, retried on 'editor.tools.retry');
+//             the switches and 'Ask me before each call' are saved with the agent (only what changed)
 // The reference voices are their own chart (referenceAudio.machine.ts), spawned for the open drawer; the
 // editor passes it every 'audio.*' event the drawer sends. The agent's voice (agentVoice.machine.ts) likewise
 // hears every 'voice.*' event, and 'voice.save' when the agent is saved. Deleting the agent is agentDeletion.machine.ts, the
@@ -33,6 +35,8 @@ import { notProvided } from './kit/actorKit';
 import { systemActor } from './kit/systemRegistry';
 import { knowledgeBody, knowledgeOf, toggled } from '../model/agentKnowledge';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
+import { toggledTool, toolsBody, toolsOf, type ToolCatalogServer } from '../model/agentTools';
+import { errorText } from '../model/modelsForm';
 
 export type { EditorInput, EditorParentEvent };
 export type { EditorField, EditorFields, Personality, EditorContext, EditorEvent } from '../model/editorFields';
@@ -69,6 +73,7 @@ export const editorMachine = setup({
   },
   actors: {
     loadModels: fromPromise<ModelOption[]>(notProvided('editor', 'loadModels')),
+    loadToolCatalog: fromPromise<ToolCatalogServer[]>(notProvided('editor', 'loadToolCatalog')),
     loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
     createAgent: fromPromise<Agent, AgentCreateRequest>(notProvided('editor', 'createAgent')),
     updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
@@ -115,6 +120,9 @@ export const editorMachine = setup({
     loadError: null,
     formError: null,
     sourceIds: knowledgeOf(input.mode === 'edit' ? (input.agent ?? null) : null),
+    tools: toolsOf(input.mode === 'edit' ? (input.agent ?? null) : null),
+    toolCatalog: null,
+    toolCatalogError: null,
   }),
   initial: 'open',
   states: {
@@ -141,8 +149,41 @@ export const editorMachine = setup({
         'sources.added': {
           actions: assign({ sourceIds: ({ context, event }) => toggled(context.sourceIds, event.source.id, true) }),
         },
+        'editor.tools.toggle': {
+          actions: assign({
+            tools: ({ context, event }) => ({
+              ...context.tools,
+              tools: toggledTool(context.tools.tools, event.id, event.on),
+            }),
+          }),
+        },
+        'editor.tools.ask': {
+          actions: assign({ tools: ({ context, event }) => ({ ...context.tools, askBeforeTools: event.on }) }),
+        },
       },
       states: {
+        // The 'Tools' section's list (GET /tools): every tool of every server the person may give this agent.
+        toolCatalog: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['toolsLoading'],
+              invoke: {
+                src: 'loadToolCatalog',
+                onDone: {
+                  target: 'ready',
+                  actions: assign({ toolCatalog: ({ event }) => event.output, toolCatalogError: null }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ toolCatalogError: ({ event }) => errorText(event.error) }),
+                },
+              },
+            },
+            ready: {},
+            failed: { on: { 'editor.tools.retry': 'loading' } },
+          },
+        },
         models: {
           initial: 'loading',
           states: {
@@ -187,6 +228,7 @@ export const editorMachine = setup({
                     agent: event.output,
                     fields: fieldsFromAgent(event.output),
                     sourceIds: knowledgeOf(event.output),
+                    tools: toolsOf(event.output),
                     loadError: null,
                   })),
                 },
@@ -250,7 +292,11 @@ export const editorMachine = setup({
                     src: 'updateAgent',
                     input: ({ context }) => ({
                       agentId: context.agentId!,
-                      body: { ...updateBody(context.fields), ...knowledgeBody(context.agent, context.sourceIds) },
+                      body: {
+                        ...updateBody(context.fields),
+                        ...knowledgeBody(context.agent, context.sourceIds),
+                        ...toolsBody(context.agent, context.tools),
+                      },
                     }),
                     onDone: {
                       target: '#editor.open.form.editing.saved',
@@ -259,6 +305,7 @@ export const editorMachine = setup({
                           agent: event.output,
                           fields: fieldsFromAgent(event.output),
                           sourceIds: knowledgeOf(event.output),
+                          tools: toolsOf(event.output),
                         })),
                         // The voice chosen below is saved with the agent (a clone is registered then).
                         sendTo('agentVoice', { type: 'voice.save' }),

@@ -33,7 +33,7 @@ import {
   isHybridFailedClose,
 } from '../model/connectionProblems';
 import { hybridAudioItem, mayRelay, queueSpeech, relayAgentStatus, tellAudioQueue } from './kit/discussionRelay';
-import { audioAcknowledgment, frameOf, retryBanner } from '../model/discussionSocket';
+import { audioAcknowledgment, frameOf, isToolCallWaiting, retryBanner } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { buildHybridConfig, hybridStartProblem, withTemplate, type HybridTemplateName } from '../model/hybridConfig';
 import {
@@ -77,6 +77,8 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.export'; format?: 'pdf' | 'json' }
   /** The person joins in; an @mention gives that agent the next turn (docs/protocol.md#formats). */
   | { type: 'hybrid.human.send'; text: string }
+  /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
+  | { type: 'hybrid.tool.answer'; id: string; approve: boolean }
   /** The format's person: gives the floor, votes as judge, or ends the discussion. */
   | { type: 'hybrid.format.send'; frame: FormatRequest }
   /** The run's clock (a provided ticker): the header's running duration. */
@@ -141,6 +143,10 @@ export const hybridDiscussionMachine = setup({
     closeGrace: 1_000,
   },
   guards: {
+    isToolCallWaiting: ({ context, event }) => {
+      assertEvent(event, 'hybrid.tool.answer');
+      return isToolCallWaiting(context.feed, event.id);
+    },
     isResumable: ({ event }) => {
       assertEvent(event, 'hybrid.resume');
       return isHybridResumable(event);
@@ -278,6 +284,7 @@ export const hybridDiscussionMachine = setup({
       machine: 'hybridDiscussion',
       humanSend: 'hybrid.human.send',
       formatSend: 'hybrid.format.send',
+      toolAnswer: 'hybrid.tool.answer',
     }),
   })
   .createMachine({
@@ -329,6 +336,7 @@ export const hybridDiscussionMachine = setup({
             ...discussionRunSession('hybrid.stop', {
               'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
               'hybrid.format.send': { actions: 'sendFormatRequest' },
+              'hybrid.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
             }),
           },
           ended: { tags: 'ended', on: betweenRuns },

@@ -6,7 +6,7 @@
 //             Start), keeping the list it had when the check fails
 //   jobs    — the pulls the server is running or has just finished: read on start and on open, then kept by frames
 //   dialog  — closed | open (while open, the Built-in engine's files run as the child `builtinModels`, the
-//             'Speech' section as `speechConnections`)
+//             'Speech' section as `speechConnections`, its 'Tools' section as `toolConnections`)
 //   form    — closed | editing (idle → testing → idle, idle → saving → closed): one connection being added or edited
 //   action  — idle | pulling | cancelling | deletingModel | confirmingDelete → deletingConnection: one request at a time
 //   hint    — shown | dismissed: the quiet 'Connect a model' notice
@@ -47,6 +47,7 @@ export type {
 } from '../model/modelsForm';
 import { builtinModelsMachine } from './builtinModels.machine';
 import { speechConnectionsMachine } from './speechConnections.machine';
+import { toolConnectionsMachine } from './toolConnections.machine';
 
 /** The connections read, first or again. */
 const loadList = {
@@ -68,13 +69,19 @@ export const modelsMachine = setup({
   types: {
     context: {} as ModelsContext,
     events: {} as ModelsEvent,
-    children: {} as { builtinModels: 'builtinModels'; speechConnections: 'speechConnections' },
+    children: {} as {
+      builtinModels: 'builtinModels';
+      speechConnections: 'speechConnections';
+      toolConnections: 'toolConnections';
+    },
   },
   actors: {
     /** The Built-in connection's files and downloads (builtinModels.machine), provided with its REST calls. */
     builtinModels: builtinModelsMachine,
     /** The dialog's 'Speech' section (speechConnections.machine), provided with its REST calls. */
     speechConnections: speechConnectionsMachine,
+    /** The dialog's 'Tools' section (toolConnections.machine): MCP servers, provided with their REST calls. */
+    toolConnections: toolConnectionsMachine,
     loadConnections: fromPromise<ModelConnection[]>(notProvided('models', 'loadConnections')),
     checkConnections: fromPromise<ModelConnection[]>(notProvided('models', 'checkConnections')),
     loadJobs: fromPromise<ModelJob[]>(notProvided('models', 'loadJobs')),
@@ -202,6 +209,7 @@ export const modelsMachine = setup({
           invoke: [
             { src: 'builtinModels', id: 'builtinModels', systemId: 'builtinModels' },
             { src: 'speechConnections', id: 'speechConnections' },
+            { src: 'toolConnections', id: 'toolConnections' },
           ],
           // Opening reads the state afresh: a connection may have come up, a pull may have moved on in another tab.
           entry: [raise({ type: 'models.refresh' })],

@@ -32,7 +32,7 @@ import {
   type CloseFacts,
 } from '../model/connectionProblems';
 import { mayRelay, queueSpeech, relayAgentStatus, standardAudioItem, tellAudioQueue } from './kit/discussionRelay';
-import { frameOf, playedStatus, retryBanner } from '../model/discussionSocket';
+import { frameOf, isToolCallWaiting, playedStatus, retryBanner } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { choiceOptions, chooseEndpoint } from '../model/endpointChoice';
 import { buildStandardConfig, endpointName, startProblem } from '../model/standardConfig';
@@ -83,6 +83,8 @@ export type StandardDiscussionEvent =
   | { type: 'discussion.continue.cancel' }
   | { type: 'discussion.stop' }
   | { type: 'discussion.human.send'; text: string }
+  /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
+  | { type: 'discussion.tool.answer'; id: string; approve: boolean }
   /** The format's person: gives the floor, votes as judge, or ends the discussion (docs/protocol.md#formats). */
   | { type: 'discussion.format.send'; frame: FormatRequest }
   | { type: 'discussion.error.dismiss' }
@@ -189,6 +191,10 @@ export const standardDiscussionMachine = setup({
     isHumanMessageSendable: ({ context, event }) => {
       assertEvent(event, 'discussion.human.send');
       return event.text.trim().length > 0 && context.settings.basic.humanParticipation;
+    },
+    isToolCallWaiting: ({ context, event }) => {
+      assertEvent(event, 'discussion.tool.answer');
+      return isToolCallWaiting(context.feed, event.id);
     },
     isFailedClose: ({ context, event }) => {
       assertEvent(event, 'socketSession.closed');
@@ -303,6 +309,7 @@ export const standardDiscussionMachine = setup({
       machine: 'standardDiscussion',
       humanSend: 'discussion.human.send',
       formatSend: 'discussion.format.send',
+      toolAnswer: 'discussion.tool.answer',
     }),
   })
   .createMachine({
@@ -362,6 +369,7 @@ export const standardDiscussionMachine = setup({
             ...discussionRunSession('discussion.stop', {
               'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
               'discussion.format.send': { actions: 'sendFormatRequest' },
+              'discussion.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
             }),
           },
           ended: { tags: 'disconnected', on: startOrResume },

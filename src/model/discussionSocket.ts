@@ -2,7 +2,8 @@
 // drift apart on how a run connects, resumes and stops. Pure.
 import { CLOSE_NORMAL } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
-import { applyFrame, type Feed, type FeedInput } from './feed';
+import { applyFrame, toolCallState, type Feed, type FeedInput } from './feed';
+import { kvGet } from './keyedVec';
 import { humanCard } from './storedReplay';
 
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
@@ -18,6 +19,20 @@ export function humanMessageOut(feed: Feed, text: string, now: number | null) {
   return {
     command: sendCommand({ type: 'human_message', text: said, timestamp }),
     feed: applyFrame(feed, humanCard(said, timestamp)),
+  };
+}
+
+/** Whether a tool call waits for the person's answer (its row shows Run and Refuse). */
+export function isToolCallWaiting(feed: Feed, id: string): boolean {
+  const call = kvGet(feed.tools, id);
+  return !!call?.called && toolCallState(call) === 'waiting';
+}
+
+/** The person's answer to a waiting call, both panels: the frame for the socket, and the row says it at once. */
+export function toolApprovalOut(feed: Feed, id: string, approve: boolean) {
+  return {
+    command: sendCommand({ type: 'tool_approval', id, approve }),
+    feed: applyFrame(feed, { type: 'tool_approval_local', id, approve }),
   };
 }
 

@@ -9,6 +9,7 @@ import type { ReferenceAudioEvent } from './referenceAudio';
 import type { AgentVoiceEvent } from './agentVoice';
 import type { AgentDeletedEvent } from './workspaceTypes';
 import type { KnowledgeEvent } from './agentKnowledge';
+import type { AgentTools, ToolCatalogServer } from './agentTools';
 
 /** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality' | 'color' | 'avatar';
@@ -30,6 +31,11 @@ export interface EditorContext {
   formError: string | null;
   /** The agent's own sources as ticked in 'Knowledge' (src/model/agentKnowledge.ts); saved with Update Agent. */
   sourceIds: string[];
+  /** The tools switched on and 'Ask me before each call' (agentTools.ts). */
+  tools: AgentTools;
+  /** GET /tools: every tool by server; null until it answers. */
+  toolCatalog: readonly ToolCatalogServer[] | null;
+  toolCatalogError: string | null;
 }
 
 export type EditorEvent =
@@ -41,6 +47,10 @@ export type EditorEvent =
   | { type: 'editor.delete.confirm' }
   | { type: 'editor.delete.cancel' }
   | { type: 'editor.dismissError' }
+  /** The 'Tools' section: a tool's switch, 'Ask me before each call', and reading the catalog again. */
+  | { type: 'editor.tools.toggle'; id: string; on: boolean }
+  | { type: 'editor.tools.ask'; on: boolean }
+  | { type: 'editor.tools.retry' }
   /** Passed on to the referenceAudio child. */
   | ReferenceAudioEvent
   /** Passed on to the agentVoice child. */

@@ -8,7 +8,9 @@ import { DEFAULT_FORMAT_KIND } from '../schemas/constants';
 import { discussionExport, type DiscussionExport, type ExportParticipant } from '../schemas/exportJson';
 import { agentColor } from './agentIdentity';
 import { modelName } from './modelName';
-import type { Feed, FeedItem } from './feed';
+import { toolCallsOf, type Feed, type FeedItem } from './feed';
+import type { ToolCallEntry } from './feed/types';
+import { exportToolCall } from './toolCallText';
 import { citationsOfItem } from './sourcesList';
 import { countMessages, selectArguments, selectResearchResults } from './feedSelectors';
 import { kvValues } from './keyedVec';
@@ -125,6 +127,11 @@ export function exportMessage(it: FeedItem): ExportMessage {
   return out as ExportMessage;
 }
 
+/** A turn's tool calls go with it, in the order they were made. */
+function withToolCalls(m: ExportMessage, calls: readonly ToolCallEntry[]): ExportMessage {
+  return calls.length ? { ...m, tool_calls: calls.map(exportToolCall) } : m;
+}
+
 /** The export document, validated by the `discussionExport` schema (throws only if this code is wrong). */
 export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
   const doc = {
@@ -137,7 +144,7 @@ export function buildExport(feed: Feed, meta: ExportMeta): DiscussionExport {
       ? { format: formatOf(meta.format.setting, meta.format.agentIds) ?? { kind: DEFAULT_FORMAT_KIND } }
       : {}),
     message_count: countMessages(feed),
-    messages: kvValues(feed.items).map(exportMessage),
+    messages: kvValues(feed.items).map((it) => withToolCalls(exportMessage(it), toolCallsOf(feed, it.id))),
     argument_tree: [...selectArguments(feed)],
     research_results: [...selectResearchResults(feed)],
     consensus: feed.consensus?.consensus ?? null,

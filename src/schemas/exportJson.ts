@@ -5,6 +5,22 @@ import { discussionFormat } from './format';
 import { outcomeFields } from './positions';
 import { communicationConfig, reasoningConfig, researchConfig } from './settings';
 
+/** A tool call as the export keeps it under its turn (docs/tools.md): what was asked, what came back. */
+export const exportedToolCall = z.object({
+  id: z.string(),
+  tool: z.string(),
+  server: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  state: z.enum(['waiting', 'running', 'done', 'failed', 'refused']),
+  ok: z.boolean().nullable(),
+  content: z.string(),
+  truncated: z.boolean(),
+  ms: z.number().nullable(),
+  error: z.string().nullable(),
+  needs_approval: z.boolean(),
+});
+export type ExportedToolCall = z.infer<typeof exportedToolCall>;
+
 /**
  * The standard panel's JSON export (docs/product.md#discussions-entities). Messages are the feed as shown: one per
  * turn, then the light rows.
@@ -23,6 +39,8 @@ export const exportMessage = z.looseObject({
   frame: z.looseObject({ type: z.string() }).optional(),
   /** The passages of the person's sources the turn cites (docs/sources.md). */
   citations: citations.optional(),
+  /** The tools the agent called in this turn, in order (docs/tools.md). */
+  tool_calls: z.array(exportedToolCall).optional(),
 });
 /** Who took part, as a reader of the export sees them: the model by name ('Loopback sim · walk-sim-7b'), the colour. */
 export const exportParticipant = z.object({

@@ -6,6 +6,7 @@ import type { AgentCreateRequest, AgentUpdate, Position } from '../schemas/agent
 import type { Http } from './http';
 import { lazyAsk, loadWire } from './lazyAsk';
 import { createSpeechApi } from './speechApi';
+import { createToolsApi } from './toolsApi';
 
 export interface UploadAudioInput {
   agentId: string;
@@ -72,6 +73,9 @@ export function createApi(http: Http) {
 
     // ── Speech connections and agent voices (speechApi.ts) ──
     ...createSpeechApi(http),
+
+    // ── Tool servers and the tool catalog (toolsApi.ts) ──
+    ...createToolsApi(http),
   };
 }
 

@@ -25,6 +25,12 @@ export {
   voiceSampleAnswer,
 } from '../schemas/speechConnections';
 export { builtinModelFile, builtinModelsList, modelDownload } from '../schemas/builtinModels';
+export {
+  toolCatalog,
+  toolConnection,
+  toolConnectionList,
+  toolConnectionTestResult,
+} from '../schemas/toolConnections';
 
 /** For answers nobody reads (a DELETE's echo): any JSON will do. */
 export const anything = z.unknown();

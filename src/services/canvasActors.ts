@@ -40,6 +40,7 @@ export function createEditorActors(api: Api, media?: MediaDeps) {
   });
   return {
     loadModels: fromPromise(() => api.listModels()),
+    loadToolCatalog: fromPromise(() => api.loadToolCatalog()),
     loadAgent: fromPromise(({ input }: { input: { agentId: string } }) => api.getAgent(input.agentId)),
     createAgent: fromPromise(({ input }: { input: AgentCreateRequest }) => api.createAgent(input)),
     updateAgent: fromPromise(({ input }: { input: { agentId: string; body: AgentUpdate } }) =>

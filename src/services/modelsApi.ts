@@ -8,6 +8,7 @@ import type {
 } from '../schemas/modelConnections';
 import type { builtinModelsLogic } from './builtinModelsActors';
 import type { speechConnectionsLogic } from './speechActors';
+import type { toolConnectionsLogic } from './toolsActors';
 import type { Http } from './http';
 import { lazyAsk } from './lazyAsk';
 
@@ -40,11 +41,13 @@ export function createModelsLogic(
   api: ModelsApi,
   builtinModels?: ReturnType<typeof builtinModelsLogic>,
   speechConnections?: ReturnType<typeof speechConnectionsLogic>,
+  toolConnections?: ReturnType<typeof toolConnectionsLogic>,
 ) {
   return modelsMachine.provide({
     actors: {
       ...(builtinModels ? { builtinModels } : {}),
       ...(speechConnections ? { speechConnections } : {}),
+      ...(toolConnections ? { toolConnections } : {}),
       loadConnections: fromPromise(() => api.list()),
       checkConnections: fromPromise(() => api.check()),
       loadJobs: fromPromise(() => api.jobs()),

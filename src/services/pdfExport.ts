@@ -23,6 +23,7 @@ import {
 } from '../schemas/constants';
 import type { DiscussionExport } from '../schemas/exportJson';
 import { dedupePapers } from '../model/feedSelectors';
+import { toolCallLine } from '../model/toolCallText';
 import { messageCountLabel } from '../shared/messageCount';
 import { ENDPOINT_TITLES } from '../model/standardConfig';
 import type { EndpointKey } from '../schemas/constants';
@@ -141,6 +142,7 @@ function turnBlocks(m: Message, cited: CitationNotes): Block[] {
   for (const note of notes) out.push({ text: note, style: 'small' });
   const phrases = [...new Set((m.protocol ?? []).map((p) => p.phrase))];
   if (phrases.length) out.push({ text: phrases.join(' · '), style: 'small' });
+  for (const call of m.tool_calls ?? []) out.push({ text: toolCallLine(call), style: 'small' });
   return out;
 }
 

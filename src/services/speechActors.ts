@@ -2,17 +2,18 @@
 // the editor's voice field.
 import { fromPromise } from 'xstate';
 import { agentVoiceMachine } from '../machines/agentVoice.machine';
+import { sectionActors } from '../machines/kit/connectionSection';
 import { speechConnectionsMachine } from '../machines/speechConnections.machine';
 import type { SpeechApi } from './speechApi';
 
 export function speechConnectionsLogic(api: SpeechApi) {
   return speechConnectionsMachine.provide({
-    actors: {
-      loadSpeechConnections: fromPromise(() => api.listSpeechConnections()),
-      testSpeechConnection: fromPromise(({ input }) => api.testSpeechConnection(input)),
-      saveSpeechConnection: fromPromise(({ input }) => api.saveSpeechConnection(input)),
-      deleteSpeechConnection: fromPromise(({ input }) => api.deleteSpeechConnection(input)),
-    },
+    actors: sectionActors({
+      load: api.listSpeechConnections,
+      test: api.testSpeechConnection,
+      save: api.saveSpeechConnection,
+      remove: api.deleteSpeechConnection,
+    }),
   });
 }
 

@@ -12,6 +12,8 @@ import {
 } from '../../src/machines/recorder.machine';
 import type { Agent } from '../../src/schemas/agents';
 import type { AudioItem } from '../../src/schemas/audio';
+import type { ToolCatalogServer } from '../../src/model/agentTools';
+import { BUILTIN_TOOLS } from '../../src/schemas/tools';
 import type { ModelOption } from '../../src/schemas/system';
 
 export const agentFixture: Agent = {
@@ -71,6 +73,17 @@ export function controllable<I, O>(name: string, initial?: (input: I) => O | Pro
   };
 }
 
+/** GET /tools: the built-ins, and a tool server that could not be listed. */
+export const toolCatalogFixture: ToolCatalogServer[] = [
+  {
+    id: 'builtin',
+    name: 'Built-in tools',
+    kind: 'builtin',
+    tools: BUILTIN_TOOLS.map((t) => ({ ...t, id: `builtin/${t.name}` })),
+  },
+  { id: 'conn-9', name: 'Weather MCP', kind: 'mcp', tools: [], error: 'Connection refused at 127.0.0.1:9' },
+];
+
 export const httpError = (status: number, detail?: string, text = 'Error') =>
   Object.assign(new Error(detail ?? text), { status, detail, text });
 export const networkError = () => new TypeError('Failed to fetch');
@@ -82,6 +95,7 @@ type TranscribeOut = { success: boolean; transcript?: string | null; message?: s
 export function fakeAgentApi() {
   return {
     loadModels: controllable<unknown, ModelOption[]>('loadModels', () => modelsFixture),
+    loadToolCatalog: controllable<unknown, ToolCatalogServer[]>('loadToolCatalog', () => toolCatalogFixture),
     loadAgent: controllable<{ agentId: string }, Agent>('loadAgent', () => agentFixture),
     createAgent: controllable<unknown, Agent>('createAgent', (b) => ({
       ...agentFixture,
@@ -156,6 +170,7 @@ export function editorWithFakes(api: FakeAgentApi, microphone: ReturnType<typeof
   return editorMachine.provide({
     actors: {
       loadModels: api.loadModels.logic,
+      loadToolCatalog: api.loadToolCatalog.logic,
       loadAgent: api.loadAgent.logic,
       createAgent: api.createAgent.logic as never,
       updateAgent: api.updateAgent.logic as never,

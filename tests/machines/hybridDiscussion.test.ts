@@ -19,6 +19,7 @@ import {
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { selectMessages } from '../../src/model/feedSelectors';
+import { toolCallState, toolCallsOf } from '../../src/model/feed';
 import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
 import { defaults, type HybridSettings } from '../../src/schemas/settings';
 import { flush } from '../support/harness';
@@ -186,6 +187,31 @@ describe('hybrid discussion panel', () => {
         max_length: 300,
         format: 'wav',
       });
+    });
+  });
+
+  describe('tool approvals (docs/tools.md#approval)', () => {
+    it('Run and Refuse send tool_approval for a call that waits, once', async () => {
+      const p = await ready();
+      const ws = await live(p);
+      ws.serverSend({
+        type: 'tool_call',
+        id: 'c1',
+        agent_id: 'agent-a',
+        message_id: 'm1',
+        tool: 'calculator',
+        server: 'builtin',
+        arguments: { expression: '2+2' },
+        needs_approval: true,
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      p.panel.send({ type: 'hybrid.tool.answer', id: 'c1', approve: false });
+      p.panel.send({ type: 'hybrid.tool.answer', id: 'c1', approve: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ws.sent.filter((f) => (f as { type?: string }).type === 'tool_approval')).toEqual([
+        { type: 'tool_approval', id: 'c1', approve: false },
+      ]);
+      expect(toolCallsOf(p.panel.getSnapshot().context.feed, 'm1').map(toolCallState)).toEqual(['refused']);
     });
   });
 

@@ -12,7 +12,8 @@ type Ev =
   | { type: 'x.format'; frame: { type: 'give_floor'; agent_id: string } }
   | { type: 'x.stop' }
   | { type: 'x.close' }
-  | { type: 'x.dismiss' };
+  | { type: 'x.dismiss' }
+  | { type: 'x.tool'; id: string; approve: boolean };
 
 function harness() {
   const heard: EventObject[] = [];
@@ -20,7 +21,14 @@ function harness() {
     types: { context: {} as RunContext, events: {} as Ev },
     actors: { recorder: fromCallback<EventObject>(({ receive }) => receive((e) => heard.push(e))) },
   })
-    .extend({ actions: runActions<RunContext, Ev>({ machine: 'x', humanSend: 'x.human', formatSend: 'x.format' }) })
+    .extend({
+      actions: runActions<RunContext, Ev>({
+        machine: 'x',
+        humanSend: 'x.human',
+        formatSend: 'x.format',
+        toolAnswer: 'x.tool',
+      }),
+    })
     .createMachine({
       context: { feed: emptyFeed, error: 'old banner', token: 'tok', clockNow: 1_700_000_000_000, startQuestion: null },
       invoke: { src: 'recorder', id: 'socket' },
@@ -30,6 +38,7 @@ function harness() {
         'x.stop': { actions: 'sendStop' },
         'x.close': { actions: 'closeSocket' },
         'x.dismiss': { actions: 'dismissError' },
+        'x.tool': { actions: 'sendToolApproval' },
       },
     });
   const actor = createActor(machine).start();
@@ -60,8 +69,14 @@ describe('shared run actions', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it("answer a tool call under the panel's own event type: tool_approval goes out and the row says it", () => {
+    const { actor, heard } = harness();
+    actor.send({ type: 'x.tool', id: 'c1', approve: false });
+    expect(heard).toEqual([{ type: 'socketSession.send', frame: { type: 'tool_approval', id: 'c1', approve: false } }]);
+  });
+
   it('both panel charts take every shared action from the kit (none is written again in a panel)', () => {
-    const names = Object.keys(runActions({ machine: 'x', humanSend: 'x', formatSend: 'x' }));
+    const names = Object.keys(runActions({ machine: 'x', humanSend: 'x', formatSend: 'x', toolAnswer: 'x' }));
     expect(names.length).toBeGreaterThan(8);
     for (const file of ['standardDiscussion.machine.ts', 'hybridDiscussion.machine.ts']) {
       const source = readFileSync(new URL(`../../src/machines/${file}`, import.meta.url), 'utf8');

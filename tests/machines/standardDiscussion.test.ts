@@ -17,6 +17,7 @@ import {
 } from '../../src/machines/standardDiscussion.selectors';
 import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
 import { selectMessages } from '../../src/model/feedSelectors';
+import { toolCallState, toolCallsOf } from '../../src/model/feed';
 import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
 import { DISCUSSION_MESSAGES } from '../../src/schemas/messages';
 import { defaults, type StandardPanelSettings } from '../../src/schemas/settings';
@@ -463,6 +464,39 @@ describe('standard discussion panel', () => {
       await vi.advanceTimersByTimeAsync(1_000);
       expect(p.panel.getSnapshot().matches({ run: 'ended' })).toBe(true);
       expect(p.sockets.last('/ws/discuss').sent).toEqual([]);
+    });
+  });
+
+  describe('tool approvals (docs/tools.md#approval)', () => {
+    it('Run and Refuse send tool_approval for a call that waits, once, and its row says the answer', async () => {
+      const p = await ready();
+      const ws = await live(p);
+      const call = (id: string) => ({
+        type: 'tool_call',
+        id,
+        agent_id: 'agent-a',
+        message_id: `m-${id}`,
+        tool: 'calculator',
+        server: 'builtin',
+        arguments: { expression: '2+2' },
+        needs_approval: true,
+      });
+      ws.serverSend(call('c1'));
+      ws.serverSend(call('c2'));
+      await vi.advanceTimersByTimeAsync(0);
+      p.panel.send({ type: 'discussion.tool.answer', id: 'c1', approve: true });
+      p.panel.send({ type: 'discussion.tool.answer', id: 'c2', approve: false });
+      // Answered already, and a call nobody made: nothing goes out.
+      p.panel.send({ type: 'discussion.tool.answer', id: 'c1', approve: false });
+      p.panel.send({ type: 'discussion.tool.answer', id: 'nope', approve: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ws.sent.filter((f) => (f as { type?: string }).type === 'tool_approval')).toEqual([
+        { type: 'tool_approval', id: 'c1', approve: true },
+        { type: 'tool_approval', id: 'c2', approve: false },
+      ]);
+      const feed = p.panel.getSnapshot().context.feed;
+      expect(toolCallsOf(feed, 'm-c1').map(toolCallState)).toEqual(['running']);
+      expect(toolCallsOf(feed, 'm-c2').map(toolCallState)).toEqual(['refused']);
     });
   });
 

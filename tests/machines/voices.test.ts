@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { agentVoiceMachine, CONSENT_NEEDED, voiceBody } from '../../src/machines/agentVoice.machine';
 import { speechConnectionsMachine } from '../../src/machines/speechConnections.machine';
+import { sectionActors } from '../../src/machines/kit/connectionSection';
 import type {
   AgentVoice,
   AgentVoiceUpdate,
@@ -145,21 +146,19 @@ describe('speechConnections', () => {
     const bodies: unknown[] = [];
     const actor = createActor(
       speechConnectionsMachine.provide({
-        actors: {
-          loadSpeechConnections: fromPromise(async () => list),
-          testSpeechConnection: fromPromise<SpeechConnectionTestResult, SpeechConnectionTestBody>(async () => ({
+        actors: sectionActors<SpeechConnection, SpeechConnectionTestBody, SpeechConnectionTestResult, unknown>({
+          load: async () => list,
+          test: async () => ({
             ok: true as const,
             voices: ['narrator'],
             lists_voices: true,
             can_clone: true,
             voice_library: true,
             summary: 'lists 1 voice · can clone',
-          })),
-          saveSpeechConnection: fromPromise(
-            async ({ input }) => (bodies.push(input.body), (list = [chatterbox]), chatterbox),
-          ),
-          deleteSpeechConnection: fromPromise<unknown, { id: string }>(async () => null),
-        },
+          }),
+          save: async ({ body }) => (bodies.push(body), (list = [chatterbox]), chatterbox),
+          remove: async () => null,
+        }),
       }),
     ).start();
     await waitFor(actor, (s) => s.matches({ list: 'ready' }));

@@ -9,6 +9,7 @@ import {
   bannerAfterFrame,
   humanMessageOut,
   sendCommand,
+  toolApprovalOut,
   STOP_COMMAND,
 } from '../../model/discussionSocket';
 import { closeOpenStreams, type Feed } from '../../model/feed';
@@ -48,6 +49,8 @@ export interface RunNames<TEvent extends EventObject> {
   humanSend: TEvent['type'];
   /** The format's request: `{ type, frame }`. */
   formatSend: TEvent['type'];
+  /** The person's answer to a tool call that waits: `{ type, id, approve }`. */
+  toolAnswer: TEvent['type'];
 }
 
 /** An event of the given type, read as what it carries (the panel's types name it; the guard checks the type). */
@@ -80,6 +83,15 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
       ({ context, event, enqueue }) => {
         const { text } = eventOf<{ text: string }>(event, names.humanSend);
         const out = humanMessageOut(context.feed, text, context.clockNow);
+        enqueue.sendTo('socket', out.command);
+        enqueue.assign(patch({ feed: out.feed }));
+      },
+    ),
+    /** Run or Refuse a waiting tool call: `tool_approval` goes out and the call's row says the answer at once. */
+    sendToolApproval: enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(
+      ({ context, event, enqueue }) => {
+        const { id, approve } = eventOf<{ id: string; approve: boolean }>(event, names.toolAnswer);
+        const out = toolApprovalOut(context.feed, id, approve);
         enqueue.sendTo('socket', out.command);
         enqueue.assign(patch({ feed: out.feed }));
       },

@@ -7,6 +7,7 @@ import { onAudio, onDelta, onEnded, onFinalMessage, onSessionFrame, onStart } fr
 import { onPositionsFrame, withOutcome, withTurnPosition } from './positions';
 import { consensusRowText, consensusWords, onArgument, onResearch, withResearchNotice } from './records';
 import { onFormatFrame } from './formatRows';
+import { onToolApproval, onToolCall, onToolResult } from './tools';
 import { feedWith, type Feed, type FeedInput } from './types';
 
 // Folding a frame into the feed: one switch over every frame type the panels' sockets send.
@@ -23,7 +24,8 @@ export function keyedFrame(
         | 'argument'
         | 'agent_message_start'
         | 'agent_message_delta'
-        | 'human_message_local';
+        | 'human_message_local'
+        | 'tool_approval_local';
     }
   >,
 ): Feed {
@@ -196,8 +198,9 @@ export function keyedFrame(
     case 'positions':
       return onPositionsFrame(feed, frame);
     case 'tool_call':
+      return onToolCall(feed, frame);
     case 'tool_result':
-      return feed; // shown in the feed by the Tools work (docs/tools.md); read by nothing else yet
+      return onToolResult(feed, frame);
     default: {
       const never: never = frame;
       void never;
@@ -233,6 +236,8 @@ export function applyFrame(feed: Feed, frame: FeedInput): Feed {
           source: frame,
         }),
       );
+    case 'tool_approval_local':
+      return onToolApproval(feed, frame);
     default:
       return keyedFrame(feed, frame);
   }

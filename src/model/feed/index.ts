@@ -47,6 +47,9 @@
 //   turn to join, becomes a light row of its own ('acl', 'delegation'), so nothing is ever dropped. Each such
 //   frame is applied once (keyed by its content, logged in `attachments`).
 // - `messageCount` is the one message count (messageCount.ts): turns and human messages, kept as items arrive.
+// - Tool calls (tools.ts): each `tool_call` is kept once by its id with its `tool_result` (`tools`), read under
+//   its turn by message_id; a call that comes before its turn's text starts the turn's placeholder. The person's
+//   answer to a waiting call is a local input (`tool_approval_local`) so the row says 'refused' at once.
 // - Arguments with an unknown parent sit at the root of the tree until the parent arrives (feedSelectors.ts).
 //
 // The files: types.ts (what the feed holds), keys.ts (keys and comparisons), items.ts (putting an item and keeping
@@ -57,3 +60,4 @@ export * from './types';
 export { applyFrame, applyFrames } from './apply';
 export { deepEqual, frameKey } from './keys';
 export { closeOpenStreams } from './messages';
+export { allToolCalls, toolCallState, toolCallsOf, toolsInUse, type ToolCallState } from './tools';

@@ -17,7 +17,10 @@ export type HumanMessageLocal = {
   author?: string;
 };
 
-export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal;
+/** The person's answer to a call that waited, shown in its row at once (the server's result follows). */
+export type ToolApprovalLocal = { type: 'tool_approval_local'; id: string; approve: boolean };
+
+export type FeedInput = StandardServerFrame | HybridServerFrame | HumanMessageLocal | ToolApprovalLocal;
 
 export type FeedItemKind =
   | 'stage'
@@ -144,6 +147,24 @@ export interface AttachmentEntry {
   placed: 'turn' | 'row' | 'pending';
 }
 
+/** One tool call of a turn (tool_call, then its tool_result; the person's answer when it waited). */
+export interface ToolCallEntry {
+  id: string;
+  /** False while only its result has come (a result before its call): not shown until the call arrives. */
+  called: boolean;
+  agentId: string;
+  /** The turn it belongs to (the call row sits under it). */
+  messageId: string;
+  tool: string;
+  server: string;
+  arguments: Readonly<Record<string, unknown>>;
+  needsApproval: boolean;
+  /** What the person answered in this window; null when they have not (or in a stored discussion). */
+  answer: 'approved' | 'refused' | null;
+  result: { ok: boolean; content: string; truncated: boolean; ms: number; error: string | null } | null;
+  timestamp: string | null;
+}
+
 export interface Feed {
   /** The Discussion list, in order. */
   readonly items: KeyedVec<FeedItem>;
@@ -182,6 +203,8 @@ export interface Feed {
   readonly positions: PositionsState;
   /** The agent the person gave the floor to while another spoke, until its turn begins (formatRows.ts). */
   readonly floorQueue: FloorQueue | null;
+  /** Every tool call once, by its id, in arrival order (tools.ts). */
+  readonly tools: KeyedVec<ToolCallEntry>;
 }
 
 export interface FloorQueue {
@@ -230,6 +253,7 @@ function copyFeed(f: Feed): { -readonly [K in keyof Feed]: Feed[K] } {
     researchNotice: f.researchNotice,
     positions: f.positions,
     floorQueue: f.floorQueue,
+    tools: f.tools,
   };
 }
 
@@ -262,4 +286,5 @@ export const emptyFeed: Feed = Object.freeze({
   researchNotice: null,
   positions: emptyPositions,
   floorQueue: null,
+  tools: emptyKeyedVec<ToolCallEntry>(),
 });

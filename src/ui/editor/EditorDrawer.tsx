@@ -13,6 +13,7 @@ import { DismissibleMessage } from '../common/DismissibleMessage';
 import { OverviewBox } from './OverviewBox';
 import { TipsBox } from './TipsBox';
 import { VoiceField } from './VoiceField';
+import { ToolsSection } from './ToolsSection';
 import { CloseIcon, TrashIcon } from '../common/icons';
 import './editor.css';
 
@@ -111,6 +112,7 @@ export function EditorDrawer({ editor }: { editor: EditorActorRef }) {
         {!loading && <AudioSection editor={editor} />}
         {!loading && !loadError && <VoiceField editor={editor} />}
         {!loading && !loadError && <KnowledgeSection editor={editor} />}
+        {!loading && !loadError && <ToolsSection editor={editor} />}
       </div>
 
       {(confirming || deleting) && (

@@ -21,6 +21,7 @@ import { GetRealModelCard } from './GetRealModelCard';
 import { ConnectionCard } from './ConnectionCard';
 import { ConnectionForm } from './ConnectionForm';
 import { SpeechConnections } from './SpeechConnections';
+import { ToolServers } from './ToolServers';
 import './models.css';
 
 export function ModelsDialog({ models }: { models: ModelsActorRef }) {
@@ -140,6 +141,7 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
               </div>
             </section>
             <SpeechConnections models={models} />
+            <ToolServers models={models} />
           </div>
           {pending && (
             <ConfirmDialog

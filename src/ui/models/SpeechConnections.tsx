@@ -8,28 +8,21 @@ import { API_KEY_MAX_BYTES } from '../../schemas/modelConnections';
 import { SPEECH_KIND_LABELS, type SpeechConnection, type UserSpeechKind } from '../../schemas/speechConnections';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ConnectionFormActions } from './ConnectionFormActions';
+import { ConnectionStatePill, connectionProblem } from './ConnectionStatePill';
 
 export function SpeechConnections({ models }: { models: ModelsActorRef }) {
   const actor = useSelector(models, (s) => s.children.speechConnections as SpeechConnectionsActorRef | undefined);
   return actor ? <SpeechSection actor={actor} /> : null;
 }
 
-function StatePill({ c }: { c: SpeechConnection }) {
-  if (c.status.state === 'reachable') return <span className="badge badge--success">Reachable</span>;
-  if (c.status.state === 'key_rejected') return <span className="badge badge--danger">Key rejected</span>;
-  if (c.status.state === 'unreachable')
-    return <span className="badge badge--danger">{c.status.reason === 'blocked' ? 'Not allowed' : 'Unreachable'}</span>;
-  return <span className="badge">Not checked</span>;
-}
-
 function SpeechCard({ actor, c }: { actor: SpeechConnectionsActorRef; c: SpeechConnection }) {
-  const reason = c.status.state === 'unreachable' || c.status.state === 'key_rejected' ? c.status.detail : null;
+  const reason = connectionProblem(c.status);
   return (
     <article className="models-card" aria-label={`Speech connection ${c.name}`}>
       <div className="models-card__head">
         <strong className="models-card__name">{c.name}</strong>
         <span className="badge badge--info">{SPEECH_KIND_LABELS[c.kind]}</span>
-        <StatePill c={c} />
+        <ConnectionStatePill status={c.status} />
         {!c.read_only && (
           <span className="models-card__actions">
             <button

@@ -15,9 +15,12 @@ export function AgentStrip({
   agents,
   activeSpeakerId,
   down = [],
+  using = {},
 }: {
   agents: StripAgent[];
   activeSpeakerId: string | null;
+  /** agent id → the tool it is using now: its chip says 'using calculator…' (docs/tools.md). */
+  using?: Readonly<Record<string, string>>;
   /** Names of the agents whose model server is not answering: an idle chip says 'Model down'. */
   down?: readonly string[];
 }) {
@@ -32,6 +35,7 @@ export function AgentStrip({
         const speaking = a.id === activeSpeakerId;
         const look = STATUS_LOOKS[isKnownStatus(a.status) ? a.status : 'idle'];
         const isDown = a.status === 'idle' && down.includes(a.name);
+        const tool = using[a.id];
         return (
           <li
             key={a.id}
@@ -41,7 +45,13 @@ export function AgentStrip({
             <span className="agent-chip__dot" style={{ background: look.color }} aria-hidden="true" />
             <span className="agent-chip__name">{a.name}</span>
             <span className="agent-chip__status">
-              {speaking ? 'Active speaker' : isDown ? CANVAS_MESSAGES.modelNotAnswering : look.label}
+              {tool
+                ? `using ${tool}…`
+                : speaking
+                  ? 'Active speaker'
+                  : isDown
+                    ? CANVAS_MESSAGES.modelNotAnswering
+                    : look.label}
             </span>
           </li>
         );

@@ -7,6 +7,8 @@ import { isMessageKind } from '../../../shared/messageCount';
 import { lookOf, useWorkspaceAgent } from './agentLook';
 import { FeedNote } from './FeedNote';
 import { TurnBubble } from './TurnBubble';
+import type { ToolCallEntry } from '../../../model/feed/types';
+import type { ToolAnswer } from './ToolCallRows';
 
 interface Props {
   item: FeedItem;
@@ -16,9 +18,12 @@ interface Props {
   participants?: readonly HistoryParticipant[];
   /** The hybrid discussion's mode (Structured draws each turn as its message card). */
   mode?: string | null;
+  /** The turn's tool calls, and where a waiting one is answered (a live panel only). */
+  calls?: readonly ToolCallEntry[];
+  onToolAnswer?: ToolAnswer;
 }
 
-export function FeedRowView({ item, workspace, nowPlaying, participants, mode }: Props) {
+export function FeedRowView({ item, workspace, nowPlaying, participants, mode, calls, onToolAnswer }: Props) {
   const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
   const stored =
@@ -32,5 +37,16 @@ export function FeedRowView({ item, workspace, nowPlaying, participants, mode }:
   const look = live
     ? { ...base, role: base.role || live.role, demo: base.demo || (!stored?.model && live.demo) }
     : base;
-  return <TurnBubble item={item} look={look} nowPlaying={nowPlaying} mode={mode} />;
+  // A turn that began with a tool call may not carry its speaker's name yet: the canvas knows it.
+  const shown = item.agentName == null && agent?.name ? { ...item, agentName: agent.name } : item;
+  return (
+    <TurnBubble
+      item={shown}
+      look={look}
+      nowPlaying={nowPlaying}
+      mode={mode}
+      calls={calls}
+      onToolAnswer={onToolAnswer}
+    />
+  );
 }

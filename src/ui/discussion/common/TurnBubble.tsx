@@ -11,6 +11,8 @@ import type { AgentLook } from './agentLook';
 import { TurnCitations } from '../sources/TurnCitations';
 import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
+import type { ToolCallEntry } from '../../../model/feed/types';
+import { ToolCallRows, type ToolAnswer } from './ToolCallRows';
 
 export function timeOf(ts: string | null) {
   if (!ts) return null;
@@ -23,10 +25,15 @@ export const TurnBubble = memo(function TurnBubble({
   look,
   nowPlaying,
   mode,
+  calls,
+  onToolAnswer,
 }: {
   item: FeedItem;
   look: AgentLook;
   nowPlaying?: boolean;
+  /** The tools this turn called (rows under its text); `onToolAnswer` only where the person can still answer. */
+  calls?: readonly ToolCallEntry[];
+  onToolAnswer?: ToolAnswer;
   /** The hybrid panel's mode: Structured draws the turn as its message card, Hybrid the prose and the card. */
   mode?: string | null;
 }) {
@@ -78,6 +85,7 @@ export const TurnBubble = memo(function TurnBubble({
           </p>
         ) : null}
         {card && <AclCardView card={card} />}
+        {calls && calls.length > 0 && <ToolCallRows calls={calls} onAnswer={onToolAnswer} />}
         {!human && !item.streaming && <TurnCitations item={item} />}
         {item.streaming && <span className="visually-hidden">(still writing)</span>}
         {item.interrupted && <p className="turn__note">Stopped while writing.</p>}

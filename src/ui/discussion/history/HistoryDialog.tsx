@@ -30,6 +30,7 @@ import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
+import { toolCallsOf } from '../../../model/feed';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
@@ -374,7 +375,14 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
                 label="Stored messages"
                 renderRow={(id) => {
                   const item = selectItem(feed, id);
-                  return item ? <FeedRowView item={item} workspace={workspace} participants={d.participants} /> : null;
+                  return item ? (
+                    <FeedRowView
+                      item={item}
+                      workspace={workspace}
+                      participants={d.participants}
+                      calls={toolCallsOf(feed, id)}
+                    />
+                  ) : null;
                 }}
                 empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
               />

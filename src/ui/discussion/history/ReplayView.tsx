@@ -25,6 +25,7 @@ import { REPLAY_SPEEDS } from '../../../schemas/constants';
 import { EmptyState } from '../common/EmptyState';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
+import { toolCallsOf } from '../../../model/feed';
 import { PositionTimeline } from '../common/PositionTimeline';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import type { HistoryParticipant } from '../../../schemas/history';
@@ -93,7 +94,14 @@ const ReplayMoment = memo(function ReplayMoment({
           label="Messages up to this moment"
           renderRow={(id) => {
             const item = selectItem(feed, id);
-            return item ? <FeedRowView item={item} workspace={workspace} participants={participants} /> : null;
+            return item ? (
+              <FeedRowView
+                item={item}
+                workspace={workspace}
+                participants={participants}
+                calls={toolCallsOf(feed, id)}
+              />
+            ) : null;
           }}
           empty={
             <EmptyState title="Before the first turn">

@@ -2,7 +2,7 @@
 // and export; collapsible settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion,
 // Interrupt Audio, Export PDF, Research and Delegations; the status line.
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
@@ -16,6 +16,7 @@ import {
   selectMessageIds,
   selectPapers,
 } from '../../../model/feedSelectors';
+import { toolCallsOf, toolsInUse } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -63,7 +64,21 @@ function HybridRow({
       !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId))
     );
   });
-  return item ? <FeedRowView item={item} workspace={workspace} nowPlaying={playing} mode={mode} /> : null;
+  const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
+  const onToolAnswer = useCallback(
+    (callId: string, approve: boolean) => discussion.send({ type: 'hybrid.tool.answer', id: callId, approve }),
+    [discussion],
+  );
+  return item ? (
+    <FeedRowView
+      item={item}
+      workspace={workspace}
+      nowPlaying={playing}
+      mode={mode}
+      calls={calls}
+      onToolAnswer={onToolAnswer}
+    />
+  ) : null;
 }
 
 type Drawer = 'none' | 'research' | 'delegations';
@@ -146,6 +161,7 @@ export default function HybridPanel({
   const personHasRole = !!seat && (seat.givesFloor || seat.judges);
   const asking = useSelector(discussion, sel.selectStartQuestion);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
+  const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
   const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
@@ -253,7 +269,7 @@ export default function HybridPanel({
             {/* Whose model server is not answering (Start asks first), on the participants' chips as in the standard
                 panel; the strip shows only then, so the hybrid form keeps its Start in view on a small screen. */}
             {stripAgents.some((a) => unreachable.includes(a.name)) && (
-              <AgentStrip agents={stripAgents} activeSpeakerId={speaker} down={unreachable} />
+              <AgentStrip agents={stripAgents} activeSpeakerId={speaker} down={unreachable} using={using} />
             )}
             {continuation && (
               <ContinuationNote

@@ -2,7 +2,7 @@
 // standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
@@ -14,6 +14,7 @@ import { selectAvailability, selectAvailableNames, selectIsProbing } from '../..
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
+import { toolCallsOf, toolsInUse } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -57,7 +58,12 @@ function FeedRow({
   id: string;
 }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  return item ? <FeedRowView item={item} workspace={workspace} /> : null;
+  const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
+  const onToolAnswer = useCallback(
+    (callId: string, approve: boolean) => discussion.send({ type: 'discussion.tool.answer', id: callId, approve }),
+    [discussion],
+  );
+  return item ? <FeedRowView item={item} workspace={workspace} calls={calls} onToolAnswer={onToolAnswer} /> : null;
 }
 
 export interface StandardPanelProps {
@@ -124,6 +130,7 @@ export default function StandardPanel({
   const participants = useSelector(discussion, sel.selectParticipants);
   const runIds = useSelector(discussion, sel.selectRunAgentIds);
   const { agents, speaker } = useStripAgents(workspace, { live, runIds, participants });
+  const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
   const runFormat = useSelector(discussion, sel.selectRunFormat);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
@@ -189,7 +196,9 @@ export default function StandardPanel({
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
       {!finished && notice}
-      {!finished && <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} />}
+      {!finished && (
+        <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} using={using} />
+      )}
       {finished && (
         <div className="run-done">
           <span className="run-done__text">
