@@ -13,7 +13,14 @@ import { connectionRoutes } from '../connections/routes';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { userFetch } from '../models/service';
 import { OPERATOR_PREFIX } from './mcp/operatorServers';
-import { forgetToolList, testToolServer, toolCatalogOf, toolConnectionView } from './service';
+import { isOperator } from '../auth/operator';
+import {
+  forgetToolList,
+  serverOwnedToolConnections,
+  testToolServer,
+  toolCatalogOf,
+  toolConnectionView,
+} from './service';
 import { toolConnectionStore } from './store';
 
 // /tool-connections (the MCP servers a user connects: one more use of the connections module) and GET /tools, every
@@ -31,15 +38,18 @@ export async function toolRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'List your MCP tool servers, each with the tools it lists',
+        summary:
+          'List your MCP tool servers, then the built-in tools and the operator’s servers (read-only), each with its tools',
         response: { 200: toolConnectionList },
       },
     },
     async (req) => {
       const rows = await toolConnectionStore.list(ctx.db, req.userId);
-      return toolConnectionList.parse({
-        connections: await Promise.all(rows.map((r) => toolConnectionView(ctx, req.userId, r.id))),
-      });
+      const [own, serverOwned] = await Promise.all([
+        Promise.all(rows.map((r) => toolConnectionView(ctx, req.userId, r.id))),
+        serverOwnedToolConnections(ctx, await isOperator(ctx, req.userId)),
+      ]);
+      return toolConnectionList.parse({ connections: [...own, ...serverOwned] });
     },
   );
 

@@ -153,6 +153,45 @@ export async function toolConnectionView(ctx: AppContext, userId: string, id: st
   };
 }
 
+/**
+ * The tool servers a user uses but does not own, as GET /tool-connections lists them (read-only): the built-in
+ * tools, then each of the operator's MCP_SERVERS_FILE servers. An operator's address (or command) is shown to the
+ * operator only; everyone else sees its name and tools.
+ */
+export async function serverOwnedToolConnections(ctx: AppContext, operator: boolean): Promise<ToolConnection[]> {
+  const servers = ctx.tools.operator.map(operatorServer);
+  const listed = await Promise.all(servers.map((s) => toolsOfServer(ctx, s)));
+  return [
+    {
+      id: BUILTIN_TOOL_SERVER,
+      kind: 'builtin',
+      name: 'Built-in tools',
+      base_url: '',
+      transport: 'auto',
+      api_key_hint: null,
+      read_only: true,
+      status: { state: 'reachable' },
+      tools: builtinTools.map((t) => ({ name: t.name, description: t.description })),
+    },
+    ...ctx.tools.operator.map((o, i): ToolConnection => {
+      const { tools, error } = listed[i];
+      return {
+        id: o.id,
+        kind: 'mcp',
+        name: o.name,
+        base_url: !operator ? '' : o.kind === 'http' ? o.url : [o.command, ...o.args].join(' '),
+        transport: o.kind === 'http' ? o.transport : 'auto',
+        api_key_hint: null,
+        read_only: true,
+        status: error
+          ? connectionStatus({ ok: false, reason: 'unreachable', detail: error }, false)
+          : { state: 'reachable' },
+        tools: tools.map((t) => ({ name: t.name, description: t.description })),
+      };
+    }),
+  ];
+}
+
 /** GET /tools: the built-ins first, then each server's tools (a server that could not be listed says why). */
 export async function toolCatalogOf(ctx: AppContext, userId: string): Promise<ToolCatalog> {
   const servers = await toolServersOf(ctx, userId);

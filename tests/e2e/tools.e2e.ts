@@ -71,7 +71,7 @@ test('tools: the calculator waits for Run or Refuse, and its call row shows the 
   await expectDialogClean(page, '[aria-label="Tools"]', "the editor's Tools section");
   await tools.screenshot({ path: path.join(SCREENS, 'tools-editor-1440.png') });
   await drawer.getByRole('button', { name: 'Update Agent' }).click();
-  await drawer.getByText('Saved').waitFor();
+  await drawer.getByText('Saved', { exact: true }).waitFor();
   await drawer.getByRole('button', { name: 'Close editor' }).click();
 
   for (const name of ['Ada', 'Bo'])

@@ -41,7 +41,12 @@ describe('tool connections', () => {
 
     const list = await t.api('GET', '/tool-connections', { token });
     expect(JSON.stringify(list.body)).not.toContain(KEY);
-    expect(list.body.connections).toHaveLength(1);
+    // The person's server, then the built-in tools (read-only, listed like a server).
+    expect(list.body.connections.map((c: { id: string; read_only: boolean }) => [c.id, c.read_only])).toEqual([
+      [conn.id, false],
+      ['builtin', true],
+    ]);
+    expect(list.body.connections[1].tools.map((x: { name: string }) => x.name)).toContain('calculator');
 
     const catalog = toolCatalog.parse((await t.api('GET', '/tools', { token })).body);
     expect(catalog.servers[0]).toMatchObject({ id: 'builtin', kind: 'builtin' });
