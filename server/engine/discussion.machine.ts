@@ -20,6 +20,7 @@ import { formatThinkInput } from './formats/prompts';
 import * as lanes from './formats/lanes';
 import { endsItself } from './formats';
 import { outcomeText } from './positions/outcome';
+import { DEFAULT_APPROVAL_TIMEOUT_MS } from './plan';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
 import * as round from './roundSteps';
@@ -89,11 +90,16 @@ const engine = setup({
   },
   delays: {
     turnTimeout: ({ context }) => context.plan.timing.turnTimeoutMs,
+    approvalTimeout: ({ context }) => context.plan.timing.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
     ackTimeout: ({ context }) => context.plan.timing.ackTimeoutMs,
     pause: ({ context }) => context.plan.pauseMs,
     answersTimeout: ({ context }) => lanes.answersTimeoutMs(context),
   },
   guards: {
+    // A tool call that waits for the person's Run or Refuse, and the result that ends the wait (docs/tools.md).
+    asksApproval: ({ event }) =>
+      event.type === 'think.frame' && event.frame.type === 'tool_call' && !!event.frame.needs_approval,
+    isToolResult: ({ event }) => event.type === 'think.frame' && event.frame.type === 'tool_result',
     wantsResearch: ({ context }) => context.plan.research !== null && context.researchAvailable,
     // A format that ends itself decides when it is over (formatIsOver); the others run their stages' turns.
     isStageComplete: ({ context }) =>
@@ -175,6 +181,12 @@ export const discussionMachine = engine
         frames: [],
       })),
       noteTimeout: stepAction((c) => ({ patch: { failure: timedOut(c.plan.timing.turnTimeoutMs) }, frames: [] })),
+      noteApprovalTimeout: stepAction((c) => ({
+        patch: {
+          failure: `No Run or Refuse for the tool call within ${Math.round((c.plan.timing.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS) / 60_000)} min`,
+        },
+        frames: [],
+      })),
       failTurn: stepAction((c) => (c.format?.current ? fmt.failFormatTurn(c) : turn.failTurn(c))),
       announceSpeech: stepAction((c) => turn.beginSpeech(c)),
       shareAudio: stepAction((c, e: Done<SpeakOutput>) => turn.shareAudio(c, e.output)),
@@ -293,9 +305,25 @@ export const discussionMachine = engine
               ],
               'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
               // The turn's tool calls and their results (docs/tools.md), before its text.
-              'think.frame': { actions: 'relayToolFrame' },
+              'think.frame': [
+                { guard: 'asksApproval', target: '.awaitingApproval', actions: 'relayToolFrame' },
+                { actions: 'relayToolFrame' },
+              ],
             },
-            after: { turnTimeout: { target: 'turnFailed', actions: 'noteTimeout' } },
+            initial: 'working',
+            states: {
+              working: {
+                after: { turnTimeout: { target: '#discussion.running.turnFailed', actions: 'noteTimeout' } },
+              },
+              // A tool call waits for the person's Run or Refuse: the model's clock stops (a person may take longer
+              // than a model may), and starts afresh once the call's result is in.
+              awaitingApproval: {
+                on: { 'think.frame': { guard: 'isToolResult', target: 'working', actions: 'relayToolFrame' } },
+                after: {
+                  approvalTimeout: { target: '#discussion.running.turnFailed', actions: 'noteApprovalTimeout' },
+                },
+              },
+            },
           },
           // A council's first answers, asked for at once (formats/lanes.ts): each lane streams its own message and
           // is recorded as it comes; when all have answered (or failed, or the stage's time is up) the council goes on.

@@ -29,9 +29,14 @@ export type Audience = 'standard' | 'hybrid';
 
 export type { AgentRef } from './agentRef';
 
+/** A person has ten minutes to Run or Refuse a tool call; then the turn fails and the discussion goes on. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 600_000;
+
 export interface EngineTiming {
-  /** A model call longer than this is a failed turn. */
+  /** A model call longer than this is a failed turn (the time a tool call waits for the person not counted). */
   turnTimeoutMs: number;
+  /** How long a tool call waits for the person's Run or Refuse before its turn fails (DEFAULT_APPROVAL_TIMEOUT_MS). */
+  approvalTimeoutMs?: number;
   /** How long a speaker waits for the client's 'played' before the next one speaks anyway. */
   ackTimeoutMs: number;
   /** This many failed turns in a row end the discussion. */

@@ -5,6 +5,7 @@ import { createOllamaProvider } from '../../../server/providers/llm/ollama';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
 import type { LlmProvider, LlmRegistry } from '../../../server/providers/types';
 import { toolsConfigFrom } from '../../../server/tools/config';
+import { DEFAULT_TUNING, tuneEngine } from '../../../server/engine/hooks';
 import { startLoopback, type Recorded } from '../../support/loopback';
 import { startTestServer, type TestServer } from '../harness';
 import { openDiscussion, sessionId, testProviders } from '../engine/helpers';
@@ -231,6 +232,36 @@ describe('the call loop in a turn', () => {
     expect(await again.waitType('tool_result', 15_000)).toMatchObject({ ok: true });
     await again.waitClose(20_000);
     expect(mcp.calls).toEqual([{ name: 'lookup_code', args: { name: 'Bo' } }]);
+  });
+
+  it("the person's time to decide is not the model's: a turn waits past its time limit for Run, and fails only at the approval limit", async () => {
+    wants = { tool: 'lookup_code', args: { name: 'Cy' } };
+    const agentId = await agentWith('gpt-fake', [`${connId}/lookup_code`], true);
+    tuneEngine(t.server.ctx, { turnTimeoutMs: 1_500, approvalTimeoutMs: 60_000 });
+    try {
+      const c = await run(agentId);
+      const call = await c.waitType('tool_call', 15_000);
+      // Longer than the turn may take: the clock is stopped while the person decides.
+      await new Promise((r) => setTimeout(r, 2_500));
+      c.send({ type: 'tool_approval', id: call.id, approve: true });
+      expect(await c.waitType('tool_result', 15_000)).toMatchObject({ ok: true });
+      await c.waitClose(20_000);
+      expect(turnText(c.frames)).toContain('ZEBRA');
+      expect(JSON.stringify(c.frames)).not.toContain('timed out');
+
+      tuneEngine(t.server.ctx, { turnTimeoutMs: 60_000, approvalTimeoutMs: 1_000 });
+      mcp.calls.length = 0;
+      const unanswered = await run(agentId);
+      await unanswered.waitType('tool_call', 15_000);
+      await unanswered.waitClose(20_000);
+      expect(JSON.stringify(unanswered.frames)).toContain('No Run or Refuse for the tool call within');
+      expect(mcp.calls).toEqual([]);
+    } finally {
+      tuneEngine(t.server.ctx, {
+        turnTimeoutMs: DEFAULT_TUNING.turnTimeoutMs,
+        approvalTimeoutMs: DEFAULT_TUNING.approvalTimeoutMs,
+      });
+    }
   });
 
   it('Stop during a call ends it', async () => {
