@@ -1,17 +1,22 @@
 // The person's sources (docs/sources.md) as a discussion panel shows them: the list (loading → ready | failed),
 // files and page addresses being added one at a time with the upload's progress, a removal, and which sources the
 // next discussion reads ('attached'). The panels read `attached` when they start; the feed's citation chips open
-// a passage through the passage region.
+// a passage through the passage region. The embedding region holds the model passages are embedded with (searched
+// by meaning as well as words) and saves a new choice; while any source is being embedded the list is read again
+// every few seconds, so 'embedding…' turns into 'by words and meaning' without a reload.
 import {
   assign,
+  raise,
   enqueueActions,
   fromPromise,
+  not,
   setup,
   type ActorRefFrom,
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
-import type { Passage, Source } from '../schemas/sources';
+import { SOURCES_EMBEDDING_POLL_MS } from '../schemas/constants';
+import type { EmbeddingSettings, Passage, Source } from '../schemas/sources';
 import { errorText } from '../model/modelsForm';
 import { attachedIds, type SourceAddedEvent } from '../model/sourcesList';
 import { notProvided } from './kit/actorKit';
@@ -35,6 +40,11 @@ export interface SourcesContext {
   addError: { name: string; message: string } | null;
   attached: string[];
   passage: { passage: Passage | null; quote: string; sourceName: string; error: string | null } | null;
+  /** The embedding model and its candidates (GET /sources/embedding); null until read. */
+  embedding: EmbeddingSettings | null;
+  /** Why the last choice was refused (the server's sentence: the model could not embed the test sentence), or why
+   * the settings could not be read. */
+  embeddingError: string | null;
 }
 
 export type SourcesEvent =
@@ -46,7 +56,12 @@ export type SourcesEvent =
   | { type: 'sources.remove'; id: string }
   | { type: 'sources.attach'; id: string; on: boolean }
   | { type: 'sources.passage.open'; sourceId: string; passageId: string; quote: string; sourceName: string }
-  | { type: 'sources.passage.close' };
+  | { type: 'sources.passage.close' }
+  /** A model id of the person's connections, or null: words only. */
+  | { type: 'sources.embedding.choose'; model: string | null };
+
+const anyEmbedding = ({ context }: { context: SourcesContext }) =>
+  context.sources.some((s) => s.embedding === 'embedding');
 
 export const sourcesMachine = setup({
   types: { context: {} as SourcesContext, events: {} as SourcesEvent },
@@ -58,11 +73,25 @@ export const sourcesMachine = setup({
     ),
     removeSource: fromPromise<{ id: string }, { id: string }>(notProvided('sources', 'removeSource')),
     loadPassage: fromPromise<Passage, { sourceId: string; passageId: string }>(notProvided('sources', 'loadPassage')),
+    loadEmbedding: fromPromise<EmbeddingSettings>(notProvided('sources', 'loadEmbedding')),
+    saveEmbedding: fromPromise<EmbeddingSettings, { model: string | null }>(notProvided('sources', 'saveEmbedding')),
   },
+  guards: { anyEmbedding },
+  delays: { embeddingPoll: SOURCES_EMBEDDING_POLL_MS },
 }).createMachine({
   id: 'sources',
   type: 'parallel',
-  context: { sources: [], listError: null, queue: [], progress: null, addError: null, attached: [], passage: null },
+  context: {
+    sources: [],
+    listError: null,
+    queue: [],
+    progress: null,
+    addError: null,
+    attached: [],
+    passage: null,
+    embedding: null,
+    embeddingError: null,
+  },
   on: {
     'sources.attach': {
       actions: assign({
@@ -97,6 +126,8 @@ export const sourcesMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          // A refresh asked for while reading (a new embedding model was saved) reads again: this answer may be older.
+          on: { 'sources.refresh': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadSources',
             onDone: {
@@ -110,7 +141,18 @@ export const sourcesMachine = setup({
             onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorText(event.error) }) },
           },
         },
-        ready: { on: { 'sources.refresh': 'loading' } },
+        ready: {
+          on: { 'sources.refresh': 'loading' },
+          initial: 'settled',
+          states: {
+            settled: { always: { guard: 'anyEmbedding', target: 'polling' } },
+            // A source is being embedded in the background: read the list again until none is.
+            polling: {
+              always: { guard: not('anyEmbedding'), target: 'settled' },
+              after: { embeddingPoll: '#sources.list.loading' },
+            },
+          },
+        },
         failed: { on: { 'sources.refresh': 'loading' } },
       },
     },
@@ -176,6 +218,37 @@ export const sourcesMachine = setup({
               target: 'idle',
               actions: assign({ addError: ({ event }) => ({ name: 'Remove', message: errorText(event.error) }) }),
             },
+          },
+        },
+      },
+    },
+    embedding: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadEmbedding',
+            onDone: {
+              target: 'ready',
+              actions: assign({ embedding: ({ event }) => event.output, embeddingError: null }),
+            },
+            onError: { target: 'failed', actions: assign({ embeddingError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        ready: { on: { 'sources.embedding.choose': 'saving' } },
+        failed: { on: { 'sources.refresh': 'loading' } },
+        saving: {
+          tags: 'embeddingSaving',
+          entry: assign({ embeddingError: null }),
+          invoke: {
+            src: 'saveEmbedding',
+            input: ({ event }) => ({ model: (event as { model: string | null }).model }),
+            // Every source is embedded again (or no longer): read the list so each says how it is searched now.
+            onDone: {
+              target: 'ready',
+              actions: [assign({ embedding: ({ event }) => event.output }), raise({ type: 'sources.refresh' })],
+            },
+            onError: { target: 'ready', actions: assign({ embeddingError: ({ event }) => errorText(event.error) }) },
           },
         },
       },

@@ -311,3 +311,7 @@ export const CONTINUATION_TURN_CHARS = 2000;
 // ── Voices (docs/voices.md) ────────
 /** 'I have the speaker's consent to clone this voice' is required for mode 'clone'. */
 export const VOICE_CONSENT_LABEL = 'I have the speaker’s consent to clone this voice';
+
+// ── Sources (docs/sources.md) ────────
+/** While any source is being embedded, the Sources list is read again this often, until none is. */
+export const SOURCES_EMBEDDING_POLL_MS = 4_000;

@@ -36,4 +36,4 @@ export {
 export const anything = z.unknown();
 
 export { evalFileCheck, evalRun, evalRunList } from '../schemas/eval';
-export { passage, source, sourceList } from '../schemas/sources';
+export { embeddingSettings, passage, source, sourceList } from '../schemas/sources';

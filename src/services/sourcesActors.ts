@@ -10,6 +10,8 @@ export function sourcesLogic(api: SourcesApi) {
       addSource: fromPromise(({ input }) => api.addSource(input)),
       removeSource: fromPromise(({ input }) => api.removeSource(input)),
       loadPassage: fromPromise(({ input }) => api.loadPassage(input)),
+      loadEmbedding: fromPromise(() => api.loadEmbedding()),
+      saveEmbedding: fromPromise(({ input }) => api.saveEmbedding(input)),
     },
   });
 }

@@ -60,6 +60,9 @@ export function createSourcesApi({ request, getToken, baseUrl = '' }: SourcesApi
     },
     loadPassage: ({ sourceId, passageId }: { sourceId: string; passageId: string }) =>
       ask('GET', `/sources/${enc(sourceId)}/passages/${enc(passageId)}`, 'passage'),
+    loadEmbedding: () => ask('GET', '/sources/embedding', 'embeddingSettings', { retry: true }),
+    saveEmbedding: ({ model }: { model: string | null }) =>
+      ask('PUT', '/sources/embedding', 'embeddingSettings', { json: { model } }),
   };
 }
 export type SourcesApi = ReturnType<typeof createSourcesApi>;

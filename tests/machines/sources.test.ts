@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sourcesMachine, type SourceAddition } from '../../src/machines/sources.machine';
-import type { Passage, Source } from '../../src/schemas/sources';
+import { SOURCES_EMBEDDING_POLL_MS } from '../../src/schemas/constants';
+import type { EmbeddingSettings, Passage, Source } from '../../src/schemas/sources';
 
 // The sources chart: files added one at a time with their progress, a failure said with the file's name and the
 // rest still added, the new source attached to the next discussion, a removal that detaches, and the passage
@@ -103,5 +104,77 @@ describe('sources chart', () => {
     expect(actor.getSnapshot().context.passage).toMatchObject({ quote: '4,217 riders', passage: { page: 3 } });
     actor.send({ type: 'sources.passage.close' });
     expect(actor.getSnapshot().context.passage).toBeNull();
+  });
+});
+
+describe('sources chart: the embedding model', () => {
+  afterEach(() => vi.useRealTimers());
+  const settings = (model: string | null): EmbeddingSettings => ({
+    model,
+    label: model && 'Local Ollama · nomic-embed-text',
+    dimensions: model ? 768 : null,
+    available: true,
+    candidates: [{ id: '@ollama/nomic-embed-text', label: 'Local Ollama · nomic-embed-text' }],
+  });
+
+  /** The server's list answers in turn (the last repeated); each GET is counted. */
+  function startEmbedding(lists: Source['embedding'][][], saveError?: string) {
+    let reads = 0;
+    const saved: (string | null)[] = [];
+    const actor = createActor(
+      sourcesMachine.provide({
+        actors: {
+          loadSources: fromPromise(async (): Promise<Source[]> => {
+            const states = lists[Math.min(reads, lists.length - 1)];
+            reads += 1;
+            return states.map((embedding, i) => ({ ...source(`s${i}`, `s${i}.md`), embedding }));
+          }),
+          loadEmbedding: fromPromise(async () => settings(null)),
+          saveEmbedding: fromPromise(async ({ input }: { input: { model: string | null } }) => {
+            saved.push(input.model);
+            if (saveError) throw new Error(saveError);
+            return settings(input.model);
+          }),
+        },
+      }),
+    ).start();
+    return { actor, saved, reads: () => reads };
+  }
+
+  it('saves a chosen model, then reads the list again and keeps reading it while a source is embedding', async () => {
+    vi.useFakeTimers();
+    const { actor, saved, reads } = startEmbedding([['none'], ['embedding'], ['embedding'], ['ready']]);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ embedding: 'ready' })).toBe(true));
+    expect(reads()).toBe(1);
+    actor.send({ type: 'sources.embedding.choose', model: '@ollama/nomic-embed-text' });
+    await vi.waitFor(() => expect(reads()).toBe(2));
+    expect(saved).toEqual(['@ollama/nomic-embed-text']);
+    expect(actor.getSnapshot().context.embedding?.model).toBe('@ollama/nomic-embed-text');
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: { ready: 'polling' } })).toBe(true));
+    await vi.advanceTimersByTimeAsync(SOURCES_EMBEDDING_POLL_MS);
+    expect(reads()).toBe(3);
+    await vi.advanceTimersByTimeAsync(SOURCES_EMBEDDING_POLL_MS);
+    expect(reads()).toBe(4);
+    expect(actor.getSnapshot().context.sources[0].embedding).toBe('ready');
+    // None is embedding now: the list is not read again.
+    expect(actor.getSnapshot().matches({ list: { ready: 'settled' } })).toBe(true);
+    await vi.advanceTimersByTimeAsync(SOURCES_EMBEDDING_POLL_MS * 5);
+    expect(reads()).toBe(4);
+  });
+
+  it("keeps the old choice and says the server's reason when a model cannot embed", async () => {
+    const reason = 'This model cannot embed text: the model answered 404.';
+    const { actor, reads } = startEmbedding([['none']], reason);
+    await waitFor(actor, (s) => s.matches({ embedding: 'ready' }) && s.matches({ list: 'ready' }));
+    actor.send({ type: 'sources.embedding.choose', model: '@ollama/llama3' });
+    expect(actor.getSnapshot().hasTag('embeddingSaving')).toBe(true);
+    await waitFor(actor, (s) => !s.hasTag('embeddingSaving'));
+    const { embedding, embeddingError } = actor.getSnapshot().context;
+    expect(embeddingError).toBe(reason);
+    expect(embedding?.model).toBeNull();
+    expect(reads()).toBe(1);
+    // The next choice clears the sentence.
+    actor.send({ type: 'sources.embedding.choose', model: null });
+    expect(actor.getSnapshot().context.embeddingError).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sourcesMachine } from '../../src/machines/sources.machine';
 import { citedSources } from '../../src/model/citedSources';
-import type { Passage, Source } from '../../src/schemas/sources';
+import type { EmbeddingSettings, Passage, Source } from '../../src/schemas/sources';
 import { CitedSources } from '../../src/ui/discussion/sources/CitedSources';
 import { SourcesSection } from '../../src/ui/discussion/sources/SourcesSection';
 import { AppActorContext } from '../../src/ui/AppContext';
@@ -49,6 +49,58 @@ describe('Sources section', () => {
     rerender(<SourcesSection sources={actor} running />);
     expect(screen.getByText(/What you add or tick now is read from the next discussion/)).toBeTruthy();
     expect(screen.getByText(/ticked for the next discussion/)).toBeTruthy();
+  });
+});
+
+describe("Sources section's 'Search by meaning with'", () => {
+  const settings = (over: Partial<EmbeddingSettings> = {}): EmbeddingSettings => ({
+    model: null,
+    label: null,
+    dimensions: null,
+    available: true,
+    candidates: [{ id: '@ollama/nomic-embed-text', label: 'Local Ollama · nomic-embed-text' }],
+    ...over,
+  });
+  const embeddingActor = (read: EmbeddingSettings, save: (model: string | null) => Promise<EmbeddingSettings>) =>
+    createActor(
+      sourcesMachine.provide({
+        actors: {
+          loadSources: fromPromise(async () => [source]),
+          loadEmbedding: fromPromise(async () => read),
+          saveEmbedding: fromPromise(({ input }: { input: { model: string | null } }) => save(input.model)),
+        },
+      }),
+    ).start();
+
+  it('offers words only and the embedding models, is busy while saving, and says why a model was refused', async () => {
+    let refuse: (e: Error) => void = () => {};
+    const actor = embeddingActor(
+      settings(),
+      () =>
+        new Promise((_, reject) => {
+          refuse = reject;
+        }),
+    );
+    render(<SourcesSection sources={actor} />);
+    const select = (await screen.findByLabelText('Search by meaning with')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Words only', 'Local Ollama · nomic-embed-text']);
+    expect(select.value).toBe('');
+    fireEvent.change(select, { target: { value: '@ollama/nomic-embed-text' } });
+    expect(select.disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toMatch(/Checking the model/);
+    refuse(new Error('This model cannot embed text: the model answered 404.'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This model cannot embed text: the model answered 404.',
+    );
+    expect(select.disabled).toBe(false);
+    expect(select.value).toBe('');
+  });
+
+  it('says that search by meaning needs pgvector, with no select, when the server has none', async () => {
+    const actor = embeddingActor(settings({ available: false }), async () => settings());
+    render(<SourcesSection sources={actor} />);
+    expect(await screen.findByText('Search by meaning needs pgvector on this server.')).toBeTruthy();
+    expect(screen.queryByLabelText('Search by meaning with')).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
+import { EmbeddingChoice } from './EmbeddingChoice';
 import { SOURCE_FILE_ACCEPT, sourceFacts, sourceSearched } from '../../../model/sourcesList';
 
 export function SourcesSection({
@@ -82,6 +83,8 @@ export function SourcesSection({
           Agents read the sources you tick and cite the passages they rely on. Drop files here, or add them below.
         </p>
       )}
+
+      <EmbeddingChoice sources={sources} disabled={disabled} />
 
       <div className="sources__add">
         <input
