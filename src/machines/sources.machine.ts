@@ -18,6 +18,7 @@ import {
 import { SOURCES_EMBEDDING_POLL_MS } from '../schemas/constants';
 import type { EmbeddingSettings, Passage, Source } from '../schemas/sources';
 import { errorText } from '../model/modelsForm';
+import { WORDS_ONLY } from '../model/embeddingOptions';
 import { attachedIds, type SourceAddedEvent } from '../model/sourcesList';
 import { notProvided } from './kit/actorKit';
 
@@ -45,6 +46,8 @@ export interface SourcesContext {
   /** Why the last choice was refused (the server's sentence: the model could not embed the test sentence), or why
    * the settings could not be read. */
   embeddingError: string | null;
+  /** The model being checked and saved ('' for words only), shown in the select until the server answers. */
+  embeddingSaving: string | null;
 }
 
 export type SourcesEvent =
@@ -91,6 +94,7 @@ export const sourcesMachine = setup({
     passage: null,
     embedding: null,
     embeddingError: null,
+    embeddingSaving: null,
   },
   on: {
     'sources.attach': {
@@ -239,7 +243,11 @@ export const sourcesMachine = setup({
         failed: { on: { 'sources.refresh': 'loading' } },
         saving: {
           tags: 'embeddingSaving',
-          entry: assign({ embeddingError: null }),
+          entry: assign({
+            embeddingError: null,
+            embeddingSaving: ({ event }) => (event as { model: string | null }).model ?? WORDS_ONLY,
+          }),
+          exit: assign({ embeddingSaving: null }),
           invoke: {
             src: 'saveEmbedding',
             input: ({ event }) => ({ model: (event as { model: string | null }).model }),

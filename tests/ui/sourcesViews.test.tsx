@@ -87,7 +87,8 @@ describe("Sources section's 'Search by meaning with'", () => {
     expect(select.value).toBe('');
     fireEvent.change(select, { target: { value: '@ollama/nomic-embed-text' } });
     expect(select.disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toMatch(/Checking the model/);
+    expect(select.value).toBe('@ollama/nomic-embed-text');
+    expect(screen.getByRole('status').textContent).toMatch(/Checking that it embeds/);
     refuse(new Error('This model cannot embed text: the model answered 404.'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This model cannot embed text: the model answered 404.',

@@ -9,7 +9,7 @@ import { WORDS_ONLY, embeddingOptions } from '../../../model/embeddingOptions';
 export function EmbeddingChoice({ sources, disabled = false }: { sources: SourcesActor; disabled?: boolean }) {
   const settings = useSelector(sources, (s) => s.context.embedding);
   const error = useSelector(sources, (s) => s.context.embeddingError);
-  const saving = useSelector(sources, (s) => s.hasTag('embeddingSaving'));
+  const saving = useSelector(sources, (s) => s.context.embeddingSaving);
   const failed = useSelector(sources, (s) => s.matches({ embedding: 'failed' }));
   const id = useId();
 
@@ -24,8 +24,8 @@ export function EmbeddingChoice({ sources, disabled = false }: { sources: Source
       <label htmlFor={id}>Search by meaning with</label>
       <select
         id={id}
-        value={settings.model ?? WORDS_ONLY}
-        disabled={disabled || saving}
+        value={saving ?? settings.model ?? WORDS_ONLY}
+        disabled={disabled || saving !== null}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) =>
           sources.send({
@@ -40,12 +40,12 @@ export function EmbeddingChoice({ sources, disabled = false }: { sources: Source
           </option>
         ))}
       </select>
-      {saving && (
+      {saving !== null && (
         <span className="sources__meaning-busy" role="status">
-          Checking the model…
+          {saving === WORDS_ONLY ? 'Saving…' : 'Checking that it embeds…'}
         </span>
       )}
-      {options.length === 1 && !saving && (
+      {options.length === 1 && saving === null && (
         <p className="sources__meaning-hint">
           No embedding model among your connections: add one (nomic-embed-text on Ollama, text-embedding-3-small…) in
           Models.
