@@ -1,7 +1,8 @@
 // The person's sources (docs/sources.md) as a discussion panel shows them: the list (loading → ready | failed),
 // files and page addresses being added one at a time with the upload's progress, a removal, and which sources the
-// next discussion reads ('attached'). The panels read `attached` when they start; the feed's citation chips open
-// a passage through the passage region.
+// next discussion reads ('attached'). The panels read `attached` when they start, and a source ticked or added
+// during a run is told to them (the running one sends it); the feed's citation chips open a passage through the
+// passage region.
 import {
   assign,
   enqueueActions,
@@ -14,7 +15,7 @@ import {
 import type { Passage, Source } from '../schemas/sources';
 import { errorText } from '../model/modelsForm';
 import { attachedIds, type SourceAddedEvent } from '../model/sourcesList';
-import { notProvided } from './kit/actorKit';
+import { notProvided, tellPanelsOfSources } from './kit/actorKit';
 
 /**
  * One addition waiting or under way: a file, or a page's address. `replyTo` is the chart that asked for it (the
@@ -65,9 +66,14 @@ export const sourcesMachine = setup({
   context: { sources: [], listError: null, queue: [], progress: null, addError: null, attached: [], passage: null },
   on: {
     'sources.attach': {
-      actions: assign({
-        attached: ({ context, event }) =>
-          event.on ? [...new Set([...context.attached, event.id])] : context.attached.filter((id) => id !== event.id),
+      actions: enqueueActions(({ context, event, enqueue, system }) => {
+        enqueue.assign({
+          attached: event.on
+            ? [...new Set([...context.attached, event.id])]
+            : context.attached.filter((id) => id !== event.id),
+        });
+        // A running discussion reads a ticked source from its next turn; unticking leaves it (it is already read).
+        if (event.on) tellPanelsOfSources({ system, enqueue }, [event.id]);
       }),
     },
     'sources.add.files': {
@@ -129,10 +135,11 @@ export const sourcesMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
+              actions: enqueueActions(({ context, event, enqueue, system }) => {
                 const { replyTo } = context.queue[0];
                 if (replyTo)
                   enqueue.sendTo(replyTo, { type: 'sources.added', source: event.output } satisfies SourceAddedEvent);
+                else tellPanelsOfSources({ system, enqueue }, [event.output.id]);
                 enqueue.assign({
                   sources: [event.output, ...context.sources.filter((s) => s.id !== event.output.id)],
                   // A source added here is attached to the next discussion: it was added for it. One added for an
