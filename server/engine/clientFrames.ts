@@ -9,7 +9,7 @@ import type { DiscussionSession } from './session';
 import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
 import { answerApproval } from '../tools/approvals';
-import { ownSourceNames } from '../sources/forDiscussion';
+import { ownNamedSources } from '../sources/forDiscussion';
 
 // What a client may send a running discussion after its configuration — human_message, stop, sources_add, and the
 // panels' audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
@@ -100,9 +100,9 @@ async function addOwnSources(
   tell: (message: string) => void,
 ) {
   try {
-    const names = await ownSourceNames(ctx.db, session.userId, ids);
-    if (!names) return tell(ENGINE_MESSAGES.unknownLiveSources);
-    session.deliver({ type: 'sources.add', sourceIds: [...new Set(ids)], names });
+    const sources = await ownNamedSources(ctx.db, session.userId, ids);
+    if (!sources) return tell(ENGINE_MESSAGES.unknownLiveSources);
+    session.deliver({ type: 'sources.add', sources });
   } catch (err) {
     tell(
       incident(session.log, err, 'The sources were not added because of a server error', {

@@ -8,9 +8,15 @@ import { say, type EngineContext, type Step } from './context';
 /** Names shown in the panels' row, at most this many before '…and N more'. */
 const NAMES_SHOWN = 5;
 
-export function addSources(c: EngineContext, ids: readonly string[], names: readonly string[]): Step {
+/** A source the person added, by id, with the name the panels' row says. */
+export interface NamedSource {
+  id: string;
+  name: string;
+}
+
+export function addSources(c: EngineContext, sources: readonly NamedSource[]): Step {
   const before = c.plan.sourceIds ?? [];
-  const fresh = [...new Set(ids)].filter((id) => !before.includes(id));
+  const fresh = [...new Map(sources.map((s) => [s.id, s])).values()].filter((s) => !before.includes(s.id));
   const room = Math.max(0, MAX_SOURCE_IDS - before.length);
   const added = fresh.slice(0, room);
   if (!fresh.length) return { patch: {}, frames: [] };
@@ -23,16 +29,15 @@ export function addSources(c: EngineContext, ids: readonly string[], names: read
         text: `This discussion already reads ${MAX_SOURCE_IDS} sources; none was added.`,
       }),
     };
-  const plan = { ...c.plan, sourceIds: [...before, ...added] };
+  const plan = { ...c.plan, sourceIds: [...before, ...added.map((s) => s.id)] };
   return {
     patch: { plan },
-    frames: say({ type: 'format_note', kind: 'sources', text: addedText(names, added.length) }),
+    frames: say({ type: 'format_note', kind: 'sources', text: addedText(added.map((s) => s.name)) }),
   };
 }
 
-function addedText(names: readonly string[], count: number): string {
-  const shown = names.slice(0, Math.min(count, NAMES_SHOWN));
-  const more = count - shown.length;
-  const list = shown.length ? `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}` : `${count} sources`;
-  return `${list} added: the next turns read ${count === 1 ? 'it' : 'them'}.`;
+function addedText(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_SHOWN);
+  const more = names.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} added: the next turns read ${names.length === 1 ? 'it' : 'them'}.`;
 }
