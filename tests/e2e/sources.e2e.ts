@@ -168,7 +168,9 @@ test(
     await during.getByText(/of \d+ ticked/).waitFor({ timeout: 5_000 });
     await during.getByText('read by the running discussion from its next turn', { exact: false }).waitFor();
     await during.getByRole('checkbox', { name: 'committee-report.pdf' }).check();
-    await panel(page).getByRole('tab', { name: /^Discussion/ }).click();
+    await panel(page)
+      .getByRole('tab', { name: /^Discussion/ })
+      .click();
     await panel(page).getByText('committee-report.pdf added: the next turns read it.').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(SCREENS, 'sources-during-run-1024.png') });
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
