@@ -9,9 +9,10 @@ import type { DiscussionSession } from './session';
 import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
 import { answerApproval } from '../tools/approvals';
+import { ownNamedSources } from '../sources/forDiscussion';
 
-// What a client may send a running discussion after its configuration — human_message, stop, and the panels'
-// audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
+// What a client may send a running discussion after its configuration — human_message, stop, sources_add, and the
+// panels' audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
 // process accepted, one the cluster handed to this process, and frames a socket on another process forwarded.
 
 /** Every client frame of one socket: CLIENT_FRAMES_PER_SECOND with bursts of CLIENT_FRAME_BURST. */
@@ -85,6 +86,29 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
       if (!answerApproval(ctx.tools, session.userId, frame.id, frame.approve))
         return tell(`No tool call waits for an answer under "${frame.id.slice(0, 80)}".`);
       return;
+    case 'sources_add':
+      if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEnded);
+      return void addOwnSources(ctx, session, frame.source_ids, tell);
+  }
+}
+
+/** Only the person's own sources join the discussion; one that is not theirs refuses the whole frame in words. */
+async function addOwnSources(
+  ctx: AppContext,
+  session: DiscussionSession,
+  ids: string[],
+  tell: (message: string) => void,
+) {
+  try {
+    const sources = await ownNamedSources(ctx.db, session.userId, ids);
+    if (!sources) return tell(ENGINE_MESSAGES.unknownLiveSources);
+    session.deliver({ type: 'sources.add', sources });
+  } catch (err) {
+    tell(
+      incident(session.log, err, 'The sources were not added because of a server error', {
+        discussion: session.discussionId,
+      }),
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import { formatProblem } from './formats';
 import type { AgentRef, EndpointConfig } from './plan';
 import { agentsOf } from './sourceStore';
 import { toolApprovalMessage } from '../../src/schemas/tools';
+import { sourcesAddMessage } from '../../src/schemas/sources';
 
 // The first message of a discussion socket: which configuration schema applies, and whose agents it names.
 
@@ -155,4 +156,5 @@ export const discussionClientFrame = z.discriminatedUnion('type', [
   endDiscussionMessage,
   judgeVoteMessage,
   toolApprovalMessage,
+  sourcesAddMessage,
 ]);

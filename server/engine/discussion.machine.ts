@@ -20,6 +20,7 @@ import { formatThinkInput } from './formats/prompts';
 import * as lanes from './formats/lanes';
 import { endsItself } from './formats';
 import { outcomeText } from './positions/outcome';
+import { addSources, type NamedSource } from './liveSources';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from './plan';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
@@ -50,6 +51,8 @@ export type EngineEvent =
   | { type: 'floor.cancel' }
   | { type: 'judge.vote'; side: 'for' | 'against'; confidence: number; reason?: string }
   | { type: 'discussion.end' }
+  /** The person's own sources (checked in clientFrames.ts), read from the next turn; named in the panels' row. */
+  | { type: 'sources.add'; sources: NamedSource[] }
   /** Sent once to a machine restored from a stored snapshot (engine/cluster.ts): a pause or an awaited audio
    *  acknowledgment whose timer did not survive the process is over. */
   | { type: 'engine.resume' };
@@ -203,6 +206,7 @@ export const discussionMachine = engine
         fmt.humanVote(c, e.side, e.confidence, e.reason),
       ),
       endByPerson: stepAction((c) => fmt.endByPerson(c)),
+      addSources: stepAction((c, e: Extract<EngineEvent, { type: 'sources.add' }>) => addSources(c, e.sources)),
       openAnswers: stepAction((c) => lanes.openAnswers(c)),
       closeAnswers: stepAction((c) => lanes.closeAnswers(c)),
       laneDelta: stepAction((c, e: Extract<ThinkEvent, { type: 'think.delta' }>) =>
@@ -251,6 +255,7 @@ export const discussionMachine = engine
       'floor.give': { guard: 'canGiveFloor', actions: 'queueFloor' },
       'floor.cancel': { guard: 'hasFormat', actions: 'cancelFloor' },
       'discussion.end': { guard: 'hasFormat', actions: 'endByPerson' },
+      'sources.add': { actions: 'addSources' },
     },
     states: {
       opening: {

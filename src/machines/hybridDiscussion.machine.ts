@@ -24,7 +24,14 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, type PanelInput, type TickerInput, withAttachedSources } from './kit/actorKit';
+import {
+  notProvided,
+  panelContext,
+  type PanelInput,
+  type TickerInput,
+  withAttachedSources,
+  type SourcesLiveAddEvent,
+} from './kit/actorKit';
 import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   hybridCloseBanner,
@@ -79,6 +86,8 @@ export type HybridDiscussionEvent =
   | { type: 'hybrid.human.send'; text: string }
   /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
   | { type: 'hybrid.tool.answer'; id: string; approve: boolean }
+  /** A source ticked or added in the Sources section (kit/actorKit.ts): sent while the run is live. */
+  | SourcesLiveAddEvent
   /** The format's person: gives the floor, votes as judge, or ends the discussion. */
   | { type: 'hybrid.format.send'; frame: FormatRequest }
   /** The run's clock (a provided ticker): the header's running duration. */
@@ -337,6 +346,7 @@ export const hybridDiscussionMachine = setup({
               'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
               'hybrid.format.send': { actions: 'sendFormatRequest' },
               'hybrid.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
+              'sources.live.add': { actions: 'sendSourcesAdd' },
             }),
           },
           ended: { tags: 'ended', on: betweenRuns },

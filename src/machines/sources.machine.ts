@@ -1,9 +1,10 @@
 // The person's sources (docs/sources.md) as a discussion panel shows them: the list (loading → ready | failed),
 // files and page addresses being added one at a time with the upload's progress, a removal, and which sources the
-// next discussion reads ('attached'). The panels read `attached` when they start; the feed's citation chips open
-// a passage through the passage region. The embedding region holds the model passages are embedded with (searched
-// by meaning as well as words) and saves a new choice; while any source is being embedded the list is read again
-// every few seconds, so 'embedding…' turns into 'by words and meaning' without a reload.
+// next discussion reads ('attached'). The panels read `attached` when they start, and a source ticked or added
+// during a run is told to them (the running one sends it); the feed's citation chips open a passage through the
+// passage region. The embedding region holds the model passages are embedded with (searched by meaning as well as
+// words) and saves a new choice; while any source is being embedded the list is read again every few seconds, so
+// 'embedding…' turns into 'by words and meaning' without a reload.
 import {
   assign,
   raise,
@@ -20,7 +21,7 @@ import type { EmbeddingSettings, Passage, Source } from '../schemas/sources';
 import { errorText } from '../model/modelsForm';
 import { WORDS_ONLY } from '../model/embeddingOptions';
 import { attachedIds, type SourceAddedEvent } from '../model/sourcesList';
-import { notProvided } from './kit/actorKit';
+import { notProvided, tellPanelsOfSources } from './kit/actorKit';
 
 /**
  * One addition waiting or under way: a file, or a page's address. `replyTo` is the chart that asked for it (the
@@ -98,9 +99,14 @@ export const sourcesMachine = setup({
   },
   on: {
     'sources.attach': {
-      actions: assign({
-        attached: ({ context, event }) =>
-          event.on ? [...new Set([...context.attached, event.id])] : context.attached.filter((id) => id !== event.id),
+      actions: enqueueActions(({ context, event, enqueue, system }) => {
+        enqueue.assign({
+          attached: event.on
+            ? [...new Set([...context.attached, event.id])]
+            : context.attached.filter((id) => id !== event.id),
+        });
+        // A running discussion reads a ticked source from its next turn; unticking leaves it (it is already read).
+        if (event.on) tellPanelsOfSources({ system, enqueue }, [event.id]);
       }),
     },
     'sources.add.files': {
@@ -175,10 +181,11 @@ export const sourcesMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
+              actions: enqueueActions(({ context, event, enqueue, system }) => {
                 const { replyTo } = context.queue[0];
                 if (replyTo)
                   enqueue.sendTo(replyTo, { type: 'sources.added', source: event.output } satisfies SourceAddedEvent);
+                else tellPanelsOfSources({ system, enqueue }, [event.output.id]);
                 enqueue.assign({
                   sources: [event.output, ...context.sources.filter((s) => s.id !== event.output.id)],
                   // A source added here is attached to the next discussion: it was added for it. One added for an

@@ -22,7 +22,13 @@ import {
   type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate';
-import { notProvided, panelContext, type PanelInput, withAttachedSources } from './kit/actorKit';
+import {
+  notProvided,
+  panelContext,
+  type PanelInput,
+  withAttachedSources,
+  type SourcesLiveAddEvent,
+} from './kit/actorKit';
 import { asksFirst, runActions, type UnreachableFacts } from './kit/runActions';
 import {
   isAuthErrorFrame,
@@ -85,6 +91,8 @@ export type StandardDiscussionEvent =
   | { type: 'discussion.human.send'; text: string }
   /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
   | { type: 'discussion.tool.answer'; id: string; approve: boolean }
+  /** A source ticked or added in the Sources section (kit/actorKit.ts): sent while the run is live. */
+  | SourcesLiveAddEvent
   /** The format's person: gives the floor, votes as judge, or ends the discussion (docs/protocol.md#formats). */
   | { type: 'discussion.format.send'; frame: FormatRequest }
   | { type: 'discussion.error.dismiss' }
@@ -370,6 +378,7 @@ export const standardDiscussionMachine = setup({
               'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
               'discussion.format.send': { actions: 'sendFormatRequest' },
               'discussion.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
+              'sources.live.add': { actions: 'sendSourcesAdd' },
             }),
           },
           ended: { tags: 'disconnected', on: startOrResume },

@@ -81,10 +81,13 @@ export const debateResultFrame = z.looseObject({
   text: z.string(),
   timestamp: ts,
 });
-/** A plain row about the format: a moderator asking the person, waiting for the floor to be given, a close. */
+/**
+ * A plain row about the format: a moderator asking the person, waiting for the floor to be given, a close; also
+ * (kind 'sources') the sources a running discussion was given, which it reads from the next turn.
+ */
 export const formatNoteFrame = z.looseObject({
   type: z.literal('format_note'),
-  kind: z.enum(['ask', 'waiting', 'close', 'judge']),
+  kind: z.enum(['ask', 'waiting', 'close', 'judge', 'sources']),
   text: z.string(),
   timestamp: ts,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sourceIds } from './sources';
+import { sourceIds, sourcesAddMessage } from './sources';
 import { idText, text } from './common';
 import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
@@ -68,6 +68,7 @@ export const hybridClientFrame = z.discriminatedUnion('type', [
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
   toolApprovalMessage,
+  sourcesAddMessage,
 ]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 

@@ -159,6 +159,7 @@ export const ENGINE_MESSAGES = {
   badConfig: (why: string) => `Invalid discussion configuration: ${why}`,
   unknownAgents: 'One or more agents were not found',
   unknownSources: 'One or more sources were not found; nothing was started. Add them again, or start without them.',
+  unknownLiveSources: 'One or more sources were not found; none was added to this discussion. Add them again.',
   llmFailed: (agent: string, why: string) => `${agent} could not answer: ${why}`,
   speechQuotaReached: (mb: number) =>
     `Speech stopped: your stored speech reached its quota of ${mb} MB (TTS_QUOTA_MB). The discussion goes on in text.`,

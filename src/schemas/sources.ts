@@ -88,6 +88,16 @@ export const MAX_SOURCE_IDS = 50;
 export const sourceIds = z.array(text().min(1).max(100)).max(MAX_SOURCE_IDS);
 
 /**
+ * The person's sources a running discussion reads from its next turn on (either panel's socket): only the
+ * person's own; the discussion keeps at most MAX_SOURCE_IDS (docs/sources.md#added-during-a-run).
+ */
+export const sourcesAddMessage = z.object({
+  type: z.literal('sources_add'),
+  source_ids: sourceIds.min(1),
+});
+export type SourcesAddMessage = z.infer<typeof sourcesAddMessage>;
+
+/**
  * A passage label a turn used ('S1'). `verified`: the label names a passage the agent was given (its source,
  * passage and page filled, `quote` the passage's sentence closest to the claim); otherwise the label is kept as
  * the model wrote it and nothing is filled.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sourceIds } from './sources';
+import { sourceIds, sourcesAddMessage } from './sources';
 import { continuedFrom } from './continuation';
 import { idText, text } from './common';
 import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
@@ -130,6 +130,7 @@ export const standardClientFrame = z.discriminatedUnion('type', [
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
   toolApprovalMessage,
+  sourcesAddMessage,
 ]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
 

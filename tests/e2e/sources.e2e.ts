@@ -157,14 +157,21 @@ test(
     await research(page, 1024);
     await knowledge(page, 1024, false);
 
-    // During a run the Sources section stays, and says that what is added then is read from the next discussion.
+    // During a run the Sources section stays, and says that what is added then is read from the next turn: the
+    // PDF unticked before Start and ticked during the run is sent to it, and the feed says so.
     await panel(page).getByRole('button', { name: 'New discussion' }).click();
     await panel(page).getByLabel('Discussion context').fill(CONTEXT);
-    await panel(page).getByRole('button', { name: 'Start round table' }).click();
     const during = panel(page).locator('details.sources');
-    await during.getByText('ticked for the next discussion', { exact: false }).waitFor({ timeout: 5_000 });
-    await during.locator('summary').click();
-    await during.getByText('What you add or tick now is read from the next discussion', { exact: false }).waitFor();
+    if (!(await during.evaluate((d) => (d as HTMLDetailsElement).open))) await during.locator('summary').click();
+    await during.getByRole('checkbox', { name: 'committee-report.pdf' }).uncheck();
+    await panel(page).getByRole('button', { name: 'Start round table' }).click();
+    await during.getByText(/of \d+ ticked/).waitFor({ timeout: 5_000 });
+    await during.getByText('read by the running discussion from its next turn', { exact: false }).waitFor();
+    await during.getByRole('checkbox', { name: 'committee-report.pdf' }).check();
+    await panel(page)
+      .getByRole('tab', { name: /^Discussion/ })
+      .click();
+    await panel(page).getByText('committee-report.pdf added: the next turns read it.').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(SCREENS, 'sources-during-run-1024.png') });
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 60_000 });
   },

@@ -215,6 +215,18 @@ describe('hybrid discussion panel', () => {
     });
   });
 
+  describe('sources added during a run (docs/sources.md)', () => {
+    it('go out as sources_add while the socket is open; before a run nothing is sent', async () => {
+      const p = await ready();
+      p.panel.send({ type: 'sources.live.add', ids: ['src-early'] });
+      const ws = await live(p);
+      expect(ws.sent.some((f) => (f as { type?: string }).type === 'sources_add')).toBe(false);
+      p.panel.send({ type: 'sources.live.add', ids: ['src-1'] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ws.sent.at(-1)).toEqual({ type: 'sources_add', source_ids: ['src-1'] });
+    });
+  });
+
   describe('formats (docs/protocol.md#formats)', () => {
     it('a council sends its format with the chair; the person’s message and the floor go out on the socket', async () => {
       const p = await ready();

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  waitFor,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type EventObject,
+} from 'xstate';
 import { sourcesMachine, type SourceAddition } from '../../src/machines/sources.machine';
 import { SOURCES_EMBEDDING_POLL_MS } from '../../src/schemas/constants';
 import type { EmbeddingSettings, Passage, Source } from '../../src/schemas/sources';
@@ -21,37 +30,55 @@ const source = (id: string, name: string): Source => ({
 });
 const file = (name: string) => new File(['x'], name);
 
-function start(opts: { fail?: string } = {}) {
+function start(opts: { fail?: string; panel?: EventObject[] } = {}) {
   const seen: string[] = [];
   let release: (() => void) | null = null;
-  const actor = createActor(
-    sourcesMachine.provide({
-      actors: {
-        loadSources: fromPromise(async () => [source('old', 'old.md')]),
-        addSource: fromPromise(
-          async ({ input }: { input: { addition: SourceAddition; progress: (f: number | null) => void } }) => {
-            seen.push(input.addition.name);
-            input.progress(0.5);
-            await new Promise<void>((r) => {
-              release = r;
-            });
-            if (input.addition.name === opts.fail) throw new Error('This PDF has no text layer');
-            return source(`id-${input.addition.name}`, input.addition.name);
+  const logic = sourcesMachine.provide({
+    actors: {
+      loadSources: fromPromise(async () => [source('old', 'old.md')]),
+      addSource: fromPromise(
+        async ({ input }: { input: { addition: SourceAddition; progress: (f: number | null) => void } }) => {
+          seen.push(input.addition.name);
+          input.progress(0.5);
+          await new Promise<void>((r) => {
+            release = r;
+          });
+          if (input.addition.name === opts.fail) throw new Error('This PDF has no text layer');
+          return source(`id-${input.addition.name}`, input.addition.name);
+        },
+      ),
+      removeSource: fromPromise(async ({ input }: { input: { id: string } }) => ({ id: input.id })),
+      loadPassage: fromPromise(
+        async ({ input }: { input: { sourceId: string; passageId: string } }): Promise<Passage> => ({
+          id: input.passageId,
+          source_id: input.sourceId,
+          page: 3,
+          heading: null,
+          text: 'Route 12 carried 4,217 riders.',
+        }),
+      ),
+    },
+  });
+  // With `panel`: the chart runs beside a stand-in for the standard panel (registered as the app registers it),
+  // which keeps what it hears.
+  const heard = opts.panel;
+  const actor: ActorRefFrom<typeof sourcesMachine> = heard
+    ? (createActor(
+        setup({
+          actors: {
+            sources: logic,
+            panel: fromCallback<EventObject>(({ receive }) => receive((e) => heard.push(e))),
           },
-        ),
-        removeSource: fromPromise(async ({ input }: { input: { id: string } }) => ({ id: input.id })),
-        loadPassage: fromPromise(
-          async ({ input }: { input: { sourceId: string; passageId: string } }): Promise<Passage> => ({
-            id: input.passageId,
-            source_id: input.sourceId,
-            page: 3,
-            heading: null,
-            text: 'Route 12 carried 4,217 riders.',
-          }),
-        ),
-      },
-    }),
-  ).start();
+        }).createMachine({
+          invoke: [
+            { src: 'panel', systemId: 'standardDiscussion' },
+            { src: 'sources', id: 'sources', systemId: 'sources' },
+          ],
+        }),
+      )
+        .start()
+        .system.get('sources') as AnyActorRef as ActorRefFrom<typeof sourcesMachine>)
+    : createActor(logic).start();
   const finish = async () => {
     await waitFor(actor, () => release !== null);
     const r = release!;
@@ -89,6 +116,21 @@ describe('sources chart', () => {
     actor.send({ type: 'sources.remove', id: 'old' });
     await waitFor(actor, (s) => s.context.sources.length === 0);
     expect(actor.getSnapshot().context.attached).toEqual([]);
+  });
+
+  it('tells the panels of a source ticked or added for the discussion, never of one unticked', async () => {
+    const panel: EventObject[] = [];
+    const { actor, finish } = start({ panel });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'sources.attach', id: 'old', on: true });
+    actor.send({ type: 'sources.attach', id: 'old', on: false });
+    actor.send({ type: 'sources.add.files', files: [file('a.md')] });
+    await finish();
+    await waitFor(actor, (s) => s.context.queue.length === 0);
+    expect(panel).toEqual([
+      { type: 'sources.live.add', ids: ['old'] },
+      { type: 'sources.live.add', ids: ['id-a.md'] },
+    ]);
   });
 
   it('opens a passage with the quote to highlight, and closes it', async () => {

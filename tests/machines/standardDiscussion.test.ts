@@ -500,6 +500,18 @@ describe('standard discussion panel', () => {
     });
   });
 
+  describe('sources added during a run (docs/sources.md)', () => {
+    it('go out as sources_add while the socket is open; before a run nothing is sent', async () => {
+      const p = await ready();
+      p.panel.send({ type: 'sources.live.add', ids: ['src-early'] });
+      const ws = await live(p);
+      expect(ws.sent.some((f) => (f as { type?: string }).type === 'sources_add')).toBe(false);
+      p.panel.send({ type: 'sources.live.add', ids: ['src-1'] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ws.sent.at(-1)).toEqual({ type: 'sources_add', source_ids: ['src-1'] });
+    });
+  });
+
   describe('human messages', () => {
     it('go on the socket and into the feed at once', async () => {
       const p = await ready();

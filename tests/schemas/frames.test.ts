@@ -267,6 +267,10 @@ const formatClient = {
     valid: { type: 'tool_approval', id: 'c1', approve: false },
     malformed: { type: 'tool_approval', id: 'c1', approve: 'yes' },
   },
+  sources_add: {
+    valid: { type: 'sources_add', source_ids: ['src_1'] as string[] },
+    malformed: { type: 'sources_add', source_ids: [] },
+  },
 } as const;
 
 const standard: Table<typeof standardServerFrame> = {

@@ -41,14 +41,16 @@ const sourcesActor = () =>
   ).start();
 
 describe('Sources section', () => {
-  it('says during a run that additions are read from the next discussion', async () => {
+  it('says during a run that additions are read by the running discussion from its next turn', async () => {
     const actor = sourcesActor();
     const { rerender } = render(<SourcesSection sources={actor} />);
     await screen.findByText(/1 of 1 read by the agents|0 of 1 read by the agents/);
     expect(screen.queryByText(/read from the next/)).toBeNull();
     rerender(<SourcesSection sources={actor} running />);
-    expect(screen.getByText(/What you add or tick now is read from the next discussion/)).toBeTruthy();
-    expect(screen.getByText(/ticked for the next discussion/)).toBeTruthy();
+    expect(
+      screen.getByText(/What you add or tick now is read by the running discussion from its next turn/),
+    ).toBeTruthy();
+    expect(screen.getByText(/of 1 ticked$/)).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@
 //   TickerInput  — what a chart tells the ticker it invokes to learn the time (services/clock.ts provides it)
 //   PanelInput, sessionTokenOf — a discussion panel's token: the session's, read when the panel starts
 //   withAttachedSources — a discussion's first frame with the sources ticked in the Sources section
+//   tellPanelsOfSources — a source ticked or added during a run: the running panel sends it (sources_add)
 // notifyToasts is written as the body of an `enqueueActions`, so each chart wraps it in its own `setup`
 // (`notify: enqueueActions(notifyToasts)`) and keeps its own context and event types; tellParent is called from a
 // one-line action of the chart's own.
@@ -40,6 +41,21 @@ export const sessionTokenOf = (system: ActorSystem<any>): string | null =>
 export function withAttachedSources<F extends object>(frame: F, system: ActorSystem<any>): F {
   const ids = systemActor(system, 'sources')?.getSnapshot().context.attached ?? [];
   return ids.length ? { ...frame, source_ids: [...ids] } : frame;
+}
+
+/** A source ticked or added in the Sources section: a panel whose run is live sends `sources_add`; others ignore it. */
+export interface SourcesLiveAddEvent {
+  type: 'sources.live.add';
+  ids: string[];
+}
+
+/** Tells both panels (each hears it only while its socket is open); nothing happens when none runs. */
+export function tellPanelsOfSources({ system, enqueue }: Enqueue, ids: string[]): void {
+  const event: SourcesLiveAddEvent = { type: 'sources.live.add', ids };
+  for (const id of ['standardDiscussion', 'hybridDiscussion'] as const) {
+    const panel = systemActor(system, id);
+    if (panel) enqueue.sendTo(panel, event);
+  }
 }
 
 /** The input of a ticker actor (services/clock.ts): how often it tells its parent the time. */

@@ -14,7 +14,7 @@ import {
 } from '../../model/discussionSocket';
 import { closeOpenStreams, type Feed } from '../../model/feed';
 import type { FormatRequest } from '../../schemas/format';
-import { notProvided, sessionTokenOf } from './actorKit';
+import { notProvided, sessionTokenOf, type SourcesLiveAddEvent } from './actorKit';
 import { relaySpeaking, resetStatuses, tellAudioQueue } from './discussionRelay';
 
 /** What the shared actions read and write of a panel's context. */
@@ -99,6 +99,10 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
     sendFormatRequest: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>(
       'socket',
       ({ event }: { event: TEvent }) => sendCommand(eventOf<{ frame: FormatRequest }>(event, names.formatSend).frame),
+    ),
+    /** A source ticked or added while the run is live: the discussion reads it from its next turn. */
+    sendSourcesAdd: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', ({ event }: { event: TEvent }) =>
+      sendCommand({ type: 'sources_add', source_ids: eventOf<SourcesLiveAddEvent>(event, 'sources.live.add').ids }),
     ),
     sendStop: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', STOP_COMMAND),
     closeSocket: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', CLOSE_COMMAND),

@@ -2,7 +2,7 @@
 // (ticked), 'Add sources' (a file input, and files dropped anywhere on the section), 'Add a web page', the file
 // being read with its upload's progress, a failure said with the file's name, and Remove. Draws the sources
 // chart's snapshot and sends its events; nothing else. During a run it stays, and says that what is added or ticked
-// then is read from the next discussion (a running discussion keeps the sources it started with).
+// then is read by the running discussion from its next turn (the sources chart tells the running panel).
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
@@ -70,13 +70,13 @@ export function SourcesSection({
           {list.length === 0
             ? ' · none yet'
             : running
-              ? ` · ${attached.length} of ${list.length} ticked for the next discussion`
+              ? ` · ${attached.length} of ${list.length} ticked`
               : ` · ${attached.length} of ${list.length} read by the agents`}
         </span>
       </summary>
       {running ? (
         <p className="sources__hint sources__hint--running">
-          This discussion reads the sources it started with. What you add or tick now is read from the next discussion.
+          What you add or tick now is read by the running discussion from its next turn.
         </p>
       ) : (
         <p className="sources__hint">
