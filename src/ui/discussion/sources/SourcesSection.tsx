@@ -1,8 +1,9 @@
 // The panel's 'Sources' section (docs/sources.md): the person's documents, which of them the next discussion reads
 // (ticked), 'Add sources' (a file input, and files dropped anywhere on the section), 'Add a web page', the file
 // being read with its upload's progress, a failure said with the file's name, and Remove. Draws the sources
-// chart's snapshot and sends its events; nothing else. During a run it stays, and says that what is added or ticked
-// then is read by the running discussion from its next turn (the sources chart tells the running panel).
+// chart's snapshot and sends its events; nothing else. During a run it shows once there are sources (a slimmer
+// line), and says that what is added or ticked then is read by the running discussion from its next turn (the
+// sources chart tells the running panel).
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SourcesActor } from '../../../machines/sources.machine';
@@ -44,6 +45,10 @@ export function SourcesSection({
     setDragging(false);
     addFiles(e.dataTransfer.files);
   };
+  // During a run the feed needs the room (the layout budget at 1024×700 and 768×1024): the section shows only once
+  // there are sources to tick, as a slimmer line; the first source is added before the run.
+  if (running && listState === 'ready' && list.length === 0 && !adding) return null;
+
   const addUrl = (e: FormEvent) => {
     e.preventDefault();
     if (!url.trim()) return;
@@ -53,7 +58,7 @@ export function SourcesSection({
 
   return (
     <details
-      className={`sources${dragging ? ' sources--dragging' : ''}`}
+      className={`sources${running ? ' sources--running' : ''}${dragging ? ' sources--dragging' : ''}`}
       open={open}
       onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
       onDragOver={(e) => {
