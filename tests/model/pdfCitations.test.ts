@@ -1,26 +1,14 @@
 // The PDF's citations (issue 45): a turn's '[S1]' becomes a numbered note under the turn (document, page, quoted
 // sentence), an invented label is said to name nothing, and a 'Sources' section lists each cited document with
 // its pages and who cited it. Read back with pdftotext as the other PDF tests do.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildExport } from '../../src/model/exportJson';
-import { applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
-import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
+import { describe, expect, it } from 'vitest';
+import type { FeedInput } from '../../src/model/feed';
+import { exportOf, noFontNeeded, pdfReader } from '../support/pdfExportFixture';
 import type { Citation } from '../../src/schemas/sources';
 import { citationNotes } from '../../src/services/pdfCitations';
 import { renderDiscussionPdf, renderHybridPdf } from '../../src/services/pdfExport';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'agora-pdf-cite-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function pdfText(bytes: Uint8Array, name: string): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
+const pdfText = pdfReader('agora-pdf-cite-');
 
 const cite = (label: string, source: string, passage: string, page: number | null, quote: string): Citation => ({
   label,
@@ -64,22 +52,9 @@ const frames: FeedInput[] = [
   turn(2, 'Ada', 'Fares were flat [S1].', [cite('S1', 'transit', 'p-c', 30, 'Fares stayed at 2 dollars.')]),
 ];
 
-const exp = () =>
-  buildExport(applyFrames(emptyFeed, frames), {
-    sessionId: 's-cite',
-    endpoint: 'basic',
-    context: 'Extend route 12?',
-    configuration: {
-      communication: communicationConfig.parse({}),
-      reasoning: reasoningConfig.parse({}),
-      research: researchConfig.parse({}),
-    },
-    now: new Date('2026-11-28T10:00:00.000Z'),
-  });
+const exp = () => exportOf(frames, { sessionId: 's-cite', endpoint: 'basic', context: 'Extend route 12?' });
 
-const loadUnicodeFont = async (): Promise<Uint8Array> => {
-  throw new Error('no font should be needed');
-};
+const loadUnicodeFont = noFontNeeded;
 
 describe('PDF citations', () => {
   it('numbers each passage once, in order, and keeps an invented label as text', () => {
@@ -103,7 +78,7 @@ describe('PDF citations', () => {
     ['standard', () => renderDiscussionPdf(exp(), { loadUnicodeFont })],
     ['hybrid', () => renderHybridPdf({ ...exp(), mode: 'hybrid' }, { loadUnicodeFont })],
   ])('%s: notes under the turns and a Sources section', async (name, render) => {
-    const text = pdfText(new Uint8Array(await (await render()).arrayBuffer()), `${name}.pdf`);
+    const text = await pdfText(await render(), `${name}.pdf`);
     expect(text).toContain('Route 12 carried 4,217 riders a day [1].');
     expect(text).not.toContain('riders a day [S1]');
     expect(text).toContain('[2] audit.pdf, p. 3: "Ridership rose in spring."');

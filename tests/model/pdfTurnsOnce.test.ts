@@ -1,30 +1,12 @@
 // Every turn once in the PDF (issue 47): the outcome is printed in its words (outcomeWords.ts), never by repeating
 // the turn the server took its solution from. Read back with pdftotext when installed; otherwise from the PDF's
 // own text operators (jsPDF writes them uncompressed, one `(…) Tj` per line; these texts fit a line).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildExport } from '../../src/model/exportJson';
-import { applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
-import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
+import { describe, expect, it } from 'vitest';
+import type { FeedInput } from '../../src/model/feed';
+import { exportOf, noFontNeeded, pdfReader } from '../support/pdfExportFixture';
 import { renderDiscussionPdf, renderHybridPdf } from '../../src/services/pdfExport';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'agora-pdf-once-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function pdfText(blob: Blob, name: string): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  try {
-    const file = path.join(dir, name);
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } catch {
-    const raw = Buffer.from(bytes).toString('latin1');
-    return [...raw.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1].replace(/\\(.)/g, '$1')).join(' ');
-  }
-}
+const pdfText = pdfReader('agora-pdf-once-');
 
 const TURNS = [
   ['a1', 'Ada', 'Adopt the four-day week company-wide, starting with the support team in spring.'],
@@ -64,23 +46,9 @@ const frames: FeedInput[] = [
   } as FeedInput,
 ];
 
-const exp = () =>
-  buildExport(applyFrames(emptyFeed, frames), {
-    sessionId: 's-once',
-    endpoint: 'hybrid',
-    context: 'A four-day week?',
-    configuration: {
-      communication: communicationConfig.parse({}),
-      reasoning: reasoningConfig.parse({}),
-      research: researchConfig.parse({}),
-    },
-    now: new Date('2026-11-28T10:00:00.000Z'),
-  });
+const exp = () => exportOf(frames, { sessionId: 's-once', endpoint: 'hybrid', context: 'A four-day week?' });
 
-// Everything here is Latin-1: the PDF keeps Helvetica, and its text operators stay readable without pdftotext.
-const loadUnicodeFont = async (): Promise<Uint8Array> => {
-  throw new Error('no font should be needed');
-};
+const loadUnicodeFont = noFontNeeded;
 
 describe('the PDF prints every turn once', () => {
   it.each([

@@ -1,30 +1,12 @@
 // The JSON export and the PDF keep a turn's tool calls under it (docs/tools.md): each call with what it asked and
 // what came back in the JSON, a line per call in the PDF.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildExport } from '../../src/model/exportJson';
-import { applyFrames, emptyFeed, type FeedInput } from '../../src/model/feed';
+import { describe, expect, it } from 'vitest';
+import type { FeedInput } from '../../src/model/feed';
+import { exportOf, noFontNeeded, pdfReader } from '../support/pdfExportFixture';
 import { discussionExport } from '../../src/schemas/exportJson';
-import { communicationConfig, reasoningConfig, researchConfig } from '../../src/schemas/settings';
 import { renderDiscussionPdf, renderHybridPdf } from '../../src/services/pdfExport';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'agora-pdf-tools-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function pdfText(blob: Blob, name: string): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  try {
-    const file = path.join(dir, name);
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } catch {
-    const raw = Buffer.from(bytes).toString('latin1');
-    return [...raw.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1].replace(/\\(.)/g, '$1')).join(' ');
-  }
-}
+const pdfText = pdfReader('agora-pdf-tools-');
 
 const frames = [
   { type: 'discussion_initialized', session_id: 's1', participants: [{ id: 'ada', name: 'Ada' }] },
@@ -58,22 +40,9 @@ const frames = [
   },
 ] as FeedInput[];
 
-const exp = () =>
-  buildExport(applyFrames(emptyFeed, frames), {
-    sessionId: 's1',
-    endpoint: 'hybrid',
-    context: 'How long?',
-    configuration: {
-      communication: communicationConfig.parse({}),
-      reasoning: reasoningConfig.parse({}),
-      research: researchConfig.parse({}),
-    },
-    now: new Date('2026-11-28T10:00:00.000Z'),
-  });
+const exp = () => exportOf(frames, { sessionId: 's1', endpoint: 'hybrid', context: 'How long?' });
 
-const loadUnicodeFont = async (): Promise<Uint8Array> => {
-  throw new Error('no font should be needed');
-};
+const loadUnicodeFont = noFontNeeded;
 
 describe('exports keep the tool calls', () => {
   it('JSON: each call under its turn, with its arguments and result, valid against the export schema', () => {
