@@ -91,7 +91,7 @@ describe('discussion machine, model-based', () => {
   it('reaches every stage of both rounds, summarizing, ended, failed and stopped', () => {
     const paths = model.getShortestPaths({ allowDuplicatePaths: true });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const v of ['{"running":"thinking"}', '"summarizing"', '"ended"', '"failed"', '"stopped"'])
+    for (const v of ['{"running":{"thinking":"working"}}', '"summarizing"', '"ended"', '"failed"', '"stopped"'])
       expect(reached).toContain(v);
     const stagesReached = new Set(
       paths
