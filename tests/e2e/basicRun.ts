@@ -2,7 +2,8 @@
 // (interrupts, ACL, multi-round reasoning and hybrid mode off in Advanced Settings, then Start round table).
 import type { Page } from 'playwright-core';
 
-export async function runShortBasic(page: Page, context: string) {
+/** Sets the short Basic discussion up and presses Start (it runs on). */
+export async function startShortBasic(page: Page, context: string) {
   const panel = page.getByRole('complementary', { name: 'Discussion', exact: true });
   await panel.getByText(/Available endpoints: .*Basic/).waitFor({ state: 'attached', timeout: 10_000 });
   await panel.getByRole('button', { name: 'Advanced Settings' }).click();
@@ -19,5 +20,13 @@ export async function runShortBasic(page: Page, context: string) {
   await panel.getByLabel('Discussion context').fill(context);
   // Start names the format: the round table here.
   await panel.getByRole('button', { name: 'Start round table' }).click();
-  await panel.getByText('Discussion finished.').waitFor({ timeout: 60_000 });
+}
+
+/** The short Basic discussion, run to its end. */
+export async function runShortBasic(page: Page, context: string) {
+  await startShortBasic(page, context);
+  await page
+    .getByRole('complementary', { name: 'Discussion', exact: true })
+    .getByText('Discussion finished.')
+    .waitFor({ timeout: 60_000 });
 }

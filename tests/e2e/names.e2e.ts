@@ -153,7 +153,12 @@ test(
         0
       )
         throw new Error("Bo's turn says 'demo model'");
-      const live = await bubbleColours(panel(page));
+      // Read once both finished turns are drawn (a bubble still streaming may not carry its colour yet).
+      let live = await bubbleColours(panel(page));
+      for (let tries = 0; tries < 20 && (!live.Ada || !live.Bo || live.Ada === live.Bo); tries++) {
+        await page.waitForTimeout(250);
+        live = await bubbleColours(panel(page));
+      }
       if (!live.Ada || !live.Bo || live.Ada === live.Bo)
         throw new Error(`the live colours are ${JSON.stringify(live)}`);
       await shot(page, 'names-feed.png', panel(page));

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { makeOfflineAgents } from './agents';
 import { expectDialogClean } from './axe';
 import { test, uniqueEmail } from './harness';
+import { startShortBasic } from './basicRun';
 
 // Tools (docs/tools.md) against the real server and its offline model: the Models dialog lists the built-in tools;
 // Ada is given the built-in calculator with 'Ask me before each call' in her editor; in a discussion whose context
@@ -18,24 +19,6 @@ const SCREENS = path.resolve('docs/screens');
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Discussion', exact: true });
 const node = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
-
-async function startBasic(page: Page, context: string) {
-  const p = panel(page);
-  await p.getByText(/Available endpoints: .*Basic/).waitFor({ state: 'attached', timeout: 10_000 });
-  await p.getByRole('button', { name: 'Advanced Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Advanced Settings' });
-  for (const label of [
-    'Allow interrupts',
-    'Use ACL (formal agent messages)',
-    'Enable multi-round reasoning',
-    'Hybrid mode (natural language + ACL)',
-  ])
-    await settings.getByLabel(label, { exact: true }).setChecked(false);
-  await settings.getByLabel('Turns').fill('2');
-  await settings.getByRole('button', { name: 'Done' }).click();
-  await p.getByLabel('Discussion context').fill(context);
-  await p.getByRole('button', { name: 'Start round table' }).click();
-}
 
 test('tools: the calculator waits for Run or Refuse, and its call row shows the result', async ({ page, baseUrl }) => {
   mkdirSync(SCREENS, { recursive: true });
@@ -81,7 +64,7 @@ test('tools: the calculator waits for Run or Refuse, and its call row shows the 
       .click();
 
   // Run: the call waits in its row, the chip says what Ada is doing; Run lets it through.
-  await startBasic(page, CONTEXT);
+  await startShortBasic(page, CONTEXT);
   const rows = panel(page).getByRole('list', { name: 'Tool calls' }).first();
   await rows.getByText('waiting for you', { exact: true }).waitFor({ timeout: 30_000 });
   await panel(page).getByText('using calculator…').waitFor();
@@ -101,7 +84,7 @@ test('tools: the calculator waits for Run or Refuse, and its call row shows the 
 
   // Refuse: the server never runs it and the row says so.
   await panel(page).getByRole('button', { name: 'New discussion' }).click();
-  await startBasic(page, CONTEXT);
+  await startShortBasic(page, CONTEXT);
   const again = panel(page).getByRole('list', { name: 'Tool calls' }).first();
   await again.getByText('waiting for you', { exact: true }).waitFor({ timeout: 30_000 });
   await again.getByRole('button', { name: 'Refuse' }).click();
