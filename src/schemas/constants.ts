@@ -278,6 +278,8 @@ export const AGENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /** A discussion's format: who speaks when and who hears what (docs/protocol.md#formats). */
 export const FORMAT_KINDS = ['round_table', 'moderated', 'council', 'debate'] as const;
+/** Where a discussion was started (History's `origin`): the app, an MCP client (/mcp), the OpenAI-compatible /v1. */
+export const DISCUSSION_ORIGINS = ['app', 'mcp', 'api'] as const;
 /** The format of a discussion sent with no `format` (today's discussion), and of a setting that names none. */
 export const DEFAULT_FORMAT_KIND = 'round_table' satisfies (typeof FORMAT_KINDS)[number];
 /** Why an agent has the floor (the `floor` frame's `by`). */

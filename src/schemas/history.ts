@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMAT_KINDS } from './constants';
+import { DISCUSSION_ORIGINS, FORMAT_KINDS } from './constants';
 import { continuationFields } from './continuation';
 
 /** One agent as it was when the discussion started: its look and model, so History draws it as it was. */
@@ -37,6 +37,8 @@ export const discussionSummaryRow = z.looseObject({
   participants: z.array(historyParticipant).optional(),
   /** The opening words of the first turn, at most HISTORY_FIRST_LINE_MAX characters. */
   first_line: z.string().nullish(),
+  /** Where it was started: the app, an MCP client through /mcp, or the OpenAI-compatible /v1 (older rows: 'app'). */
+  origin: z.enum(DISCUSSION_ORIGINS).optional(),
   ...continuationFields,
 });
 export const discussionHistory = z.array(discussionSummaryRow);
