@@ -58,9 +58,10 @@ export interface NewSource {
 /**
  * Passages per INSERT. PGlite runs each query on the event loop (WebAssembly) and resolves it without letting
  * timers or sockets in, so a large source's rows go in small batches with a turn of the loop between them: the
- * tsvector and GIN work of 25 passages is what /health and a discussion's deltas wait for at most.
+ * tsvector and GIN work of 8 page-long passages (25 measured up to ~35 ms each under light load, over half the
+ * 50 ms /health budget) is what /health and a discussion's deltas wait for at most.
  */
-const ROWS_PER_INSERT = 25;
+const ROWS_PER_INSERT = 8;
 const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Stores a source and its passages in one transaction: a source is there whole or not at all. */
