@@ -30,7 +30,7 @@ import {
   type SocketSessionEvent,
   type SocketSessionInput,
   type SocketSessionNotice,
-} from '../model/socketSession';
+} from './kit/socketSession';
 
 export type { SocketPolicy } from '../model/socketPolicies';
 export {
@@ -40,7 +40,7 @@ export {
   type SocketSessionEvent,
   type SocketSessionInput,
   type SocketSessionNotice,
-} from '../model/socketSession';
+} from './kit/socketSession';
 /** Tells the parent its input named, if any (a standalone session, as in the model test, has nobody to tell). */
 function tell(
   context: ParentInput,

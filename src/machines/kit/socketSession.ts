@@ -1,14 +1,12 @@
 // What a socketSession (src/machines/socketSession.machine.ts) talks with: its input, the notices it sends the
 // parent its input names, the commands a parent may send it, and how an ending is read from a close or a connect
-// time-out. Types and pure functions only, so a parent names them without importing the chart.
-import { CLOSE_ABNORMAL } from '../schemas/constants';
-import type { AnyActorRef } from 'xstate';
-import type { SocketEvent } from './socketEvents';
-import type { SocketPolicy } from './socketPolicies';
+// time-out. Types and pure functions only (the chart's glue, as kit/audioQueue.ts is the audio queue's).
+import { CLOSE_ABNORMAL } from '../../schemas/constants';
+import type { ParentInput } from './actorKit';
+import type { SocketEvent } from '../../model/socketEvents';
+import type { SocketPolicy } from '../../model/socketPolicies';
 
-export interface SocketSessionInput {
-  /** Who hears the notices (a session run on its own has nobody to tell). */
-  parent?: AnyActorRef;
+export interface SocketSessionInput extends ParentInput {
   path: string;
   query?: Record<string, string>;
   /** Sent on every open (a reconnect sends it again). */
