@@ -11,33 +11,18 @@
 // hears every 'voice.*' event, and 'voice.save' when the agent is saved. Deleting the agent is agentDeletion.machine.ts, the
 // same chart the canvas's context menu uses, invoked here with the audio count the drawer already shows.
 // The parent (workspace) hears 'editor.saved' / 'editor.deleted' and sees the editor finish when it closes.
-import {
-  assertEvent,
-  assign,
-  enqueueActions,
-  forwardTo,
-  fromPromise,
-  sendParent,
-  sendTo,
-  setup,
-  spawnChild,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import type { Agent, AgentCreateRequest, AgentUpdate } from '../schemas/agents';
-import { EDITOR_CLOSE_AFTER_CREATE_MS } from '../schemas/constants';
-import type { ModelOption } from '../schemas/system';
+import { assign, enqueueActions, forwardTo, sendTo, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { agentLoadMessage, agentSaveMessage } from '../model/agentFailures';
-import { agentDeletionMachine } from './agentDeletion.machine';
-import { referenceAudioMachine, type ReferenceAudioActorRef } from './referenceAudio.machine';
-import { agentVoiceMachine } from './agentVoice.machine';
-import { notProvided } from './kit/actorKit';
+import type { ReferenceAudioActorRef } from './referenceAudio.machine';
 import { systemActor } from './kit/systemRegistry';
-import { knowledgeBody, knowledgeOf, toggled } from '../model/agentKnowledge';
+import { knowledgeBody } from '../model/agentKnowledge';
 import type { EditorInput, EditorParentEvent } from '../model/workspaceTypes';
-import { toggledTool, toolsBody, toolsOf, type ToolCatalogServer } from '../model/agentTools';
+import { toolsBody } from '../model/agentTools';
 import { errorText } from '../model/modelsForm';
+import { createRequest, editorContextOf, updateBody } from '../model/editorFields';
+import { editorSetup } from './editor.setup';
 
+export { SAVED_NOTICE_MS } from './editor.setup';
 export type { EditorInput, EditorParentEvent };
 export type { EditorField, EditorFields, Personality, EditorContext, EditorEvent } from '../model/editorFields';
 export {
@@ -50,80 +35,10 @@ export {
   isComplete,
   withPreselectedModel,
 } from '../model/editorFields';
-import {
-  fieldsFromAgent,
-  createRequest,
-  updateBody,
-  isComplete,
-  withPreselectedModel,
-  emptyFields,
-  fallbackModels,
-  type EditorContext,
-  type EditorEvent,
-} from '../model/editorFields';
 
-/** How long the drawer says 'Saved' after an update (the drawer stays open, so the user needs to be told). */
-export const SAVED_NOTICE_MS = 2500;
-
-export const editorMachine = setup({
-  types: {
-    context: {} as EditorContext,
-    events: {} as EditorEvent,
-    input: {} as EditorInput,
-  },
-  actors: {
-    loadModels: fromPromise<ModelOption[]>(notProvided('editor', 'loadModels')),
-    loadToolCatalog: fromPromise<ToolCatalogServer[]>(notProvided('editor', 'loadToolCatalog')),
-    loadAgent: fromPromise<Agent, { agentId: string }>(notProvided('editor', 'loadAgent')),
-    createAgent: fromPromise<Agent, AgentCreateRequest>(notProvided('editor', 'createAgent')),
-    updateAgent: fromPromise<Agent, { agentId: string; body: AgentUpdate }>(notProvided('editor', 'updateAgent')),
-    agentDeletion: agentDeletionMachine,
-    referenceAudio: referenceAudioMachine,
-    agentVoice: agentVoiceMachine,
-  },
-  delays: {
-    closeAfterCreate: EDITOR_CLOSE_AFTER_CREATE_MS,
-    savedNotice: SAVED_NOTICE_MS,
-  },
-  guards: {
-    isEditMode: ({ context }) => context.mode === 'edit',
-    isCreateMode: ({ context }) => context.mode === 'create',
-    isFormComplete: ({ context }) => isComplete(context.fields),
-  },
-  actions: {
-    setField: assign({
-      fields: ({ context, event }) => {
-        assertEvent(event, 'editor.field');
-        return { ...context.fields, [event.field]: event.value };
-      },
-    }),
-    clearFormError: assign({ formError: null }),
-    notifySaved: sendParent(
-      (_, params: { mode: 'create' | 'edit'; agent: Agent }) =>
-        ({ type: 'editor.saved', ...params }) satisfies EditorParentEvent,
-    ),
-    notifyDeleted: sendParent(
-      (_, params: { agentId: string }) => ({ type: 'editor.deleted', ...params }) satisfies EditorParentEvent,
-    ),
-  },
-}).createMachine({
+export const editorMachine = editorSetup.createMachine({
   id: 'editor',
-  context: ({ input }) => ({
-    mode: input.mode,
-    agentId: input.mode === 'edit' ? input.agentId : null,
-    agent: input.mode === 'edit' ? (input.agent ?? null) : null,
-    position: input.mode === 'create' ? (input.position ?? null) : null,
-    takenColors: input.mode === 'create' ? (input.takenColors ?? []) : [],
-    fields: input.mode === 'edit' && input.agent ? fieldsFromAgent(input.agent) : emptyFields,
-    models: [],
-    modelsFromFallback: false,
-    loadError: null,
-    formError: null,
-    sourceIds: knowledgeOf(input.mode === 'edit' ? (input.agent ?? null) : null),
-    tools: toolsOf(input.mode === 'edit' ? (input.agent ?? null) : null),
-    toolCatalog: null,
-    toolCatalogError: null,
-  }),
+  context: ({ input }) => editorContextOf(input),
   initial: 'open',
   states: {
     open: {
@@ -137,26 +52,15 @@ export const editorMachine = setup({
         'audio.*': { actions: forwardTo('referenceAudio') },
         'voice.*': { actions: forwardTo('agentVoice') },
         // Knowledge: the person's sources chart reads the files and tells this chart each one it added.
-        'editor.knowledge.toggle': {
-          actions: assign({ sourceIds: ({ context, event }) => toggled(context.sourceIds, event.id, event.on) }),
-        },
+        'editor.knowledge.toggle': { actions: 'toggleKnowledge' },
         'editor.knowledge.add': {
           actions: enqueueActions(({ event, self, system, enqueue }) => {
             const sources = systemActor(system, 'sources');
             if (sources) enqueue.sendTo(sources, { type: 'sources.add.files', files: event.files, replyTo: self });
           }),
         },
-        'sources.added': {
-          actions: assign({ sourceIds: ({ context, event }) => toggled(context.sourceIds, event.source.id, true) }),
-        },
-        'editor.tools.toggle': {
-          actions: assign({
-            tools: ({ context, event }) => ({
-              ...context.tools,
-              tools: toggledTool(context.tools.tools, event.id, event.on),
-            }),
-          }),
-        },
+        'sources.added': { actions: 'toggleKnowledge' },
+        'editor.tools.toggle': { actions: 'toggleTool' },
         'editor.tools.ask': {
           actions: assign({ tools: ({ context, event }) => ({ ...context.tools, askBeforeTools: event.on }) }),
         },
@@ -193,17 +97,9 @@ export const editorMachine = setup({
                 src: 'loadModels',
                 onDone: {
                   target: 'ready',
-                  actions: assign(({ context, event }) =>
-                    event.output.length > 0
-                      ? {
-                          models: event.output,
-                          modelsFromFallback: false,
-                          fields: withPreselectedModel(context, event.output),
-                        }
-                      : { models: fallbackModels(), modelsFromFallback: true },
-                  ),
+                  actions: { type: 'takeModels', params: ({ event }) => ({ models: event.output }) },
                 },
-                onError: { target: 'ready', actions: assign({ models: fallbackModels, modelsFromFallback: true }) },
+                onError: { target: 'ready', actions: { type: 'takeModels', params: { models: [] } } },
               },
             },
             ready: {},
@@ -224,13 +120,10 @@ export const editorMachine = setup({
                 input: ({ context }) => ({ agentId: context.agentId! }),
                 onDone: {
                   target: 'editing',
-                  actions: assign(({ event }) => ({
-                    agent: event.output,
-                    fields: fieldsFromAgent(event.output),
-                    sourceIds: knowledgeOf(event.output),
-                    tools: toolsOf(event.output),
-                    loadError: null,
-                  })),
+                  actions: [
+                    { type: 'takeAgent', params: ({ event }) => ({ agent: event.output }) },
+                    assign({ loadError: null }),
+                  ],
                 },
                 onError: {
                   target: 'loadFailed',
@@ -301,12 +194,7 @@ export const editorMachine = setup({
                     onDone: {
                       target: '#editor.open.form.editing.saved',
                       actions: [
-                        assign(({ event }) => ({
-                          agent: event.output,
-                          fields: fieldsFromAgent(event.output),
-                          sourceIds: knowledgeOf(event.output),
-                          tools: toolsOf(event.output),
-                        })),
+                        { type: 'takeAgent', params: ({ event }) => ({ agent: event.output }) },
                         // The voice chosen below is saved with the agent (a clone is registered then).
                         sendTo('agentVoice', { type: 'voice.save' }),
                         {

@@ -19,83 +19,28 @@
 // - Attempts count reconnects since the socket was last open; a successful open resets them.
 // - Frames the parent sends while the socket is not open yet (connecting, waiting) are queued and sent after the
 //   first frame on the next open; once closing or closed they are dropped.
-import {
-  and,
-  assertEvent,
-  assign,
-  enqueueActions,
-  fromCallback,
-  setup,
-  type ActorRefFrom,
-  type AnyActorLogic,
-  type AnyActorRef,
-  type SnapshotFrom,
-} from 'xstate';
-import { CLOSE_ABNORMAL, CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
+import { and, assertEvent, assign, enqueueActions, fromCallback, setup } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, SnapshotFrom } from 'xstate';
+import { CLOSE_NORMAL, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
 import { notProvided, type ParentInput } from './kit/actorKit';
-import type { SocketPolicy } from '../model/socketPolicies';
+import {
+  closeOf,
+  type SocketSessionContext,
+  type SocketSessionEvent,
+  type SocketSessionInput,
+  type SocketSessionNotice,
+} from './kit/socketSession';
 
 export type { SocketPolicy } from '../model/socketPolicies';
-
-export interface SocketSessionInput extends ParentInput {
-  path: string;
-  query?: Record<string, string>;
-  /** Sent on every open (a reconnect sends it again). */
-  firstFrame?: unknown;
-  policy: SocketPolicy;
-}
-
-/** What a socketSession tells its parent (the `parent` in its input, and only it). F = the server frame type. */
-export type SocketSessionNotice<F = unknown> =
-  | { type: 'socketSession.connecting'; attempt: number } // attempt 0 = first connect, n = n-th reconnect
-  | { type: 'socketSession.open'; attempt: number } // attempt > 0: a reconnect succeeded
-  | { type: 'socketSession.frame'; frame: F }
-  | { type: 'socketSession.protocolError'; frameType: string; error: string; direction: 'incoming' | 'outgoing' }
-  | { type: 'socketSession.error'; message: string; everOpened: boolean }
-  | { type: 'socketSession.retrying'; attempt: number; maxAttempts: number; code: number; reason: string } // attempt = the reconnect about to be made (1..max)
-  | { type: 'socketSession.timeout' } // a connect attempt timed out
-  | {
-      type: 'socketSession.closed';
-      code: number;
-      reason: string;
-      wasClean: boolean;
-      gaveUp: boolean;
-      everOpened: boolean;
-    }; // final
-
-/** What a parent may send it. */
-export type SocketSessionCommand =
-  | { type: 'socketSession.send'; frame: unknown }
-  | { type: 'socketSession.close'; code?: number; reason?: string };
-
-/** The reason a connect time-out is recorded with (its code is CLOSE_ABNORMAL). */
-export const CONNECT_TIMEOUT_REASON = 'connect timeout';
-
-interface Ending {
-  code: number;
-  reason: string;
-  wasClean: boolean;
-  gaveUp: boolean;
-}
-
-export interface SocketSessionContext extends SocketSessionInput {
-  /** 0 while making the first connect; n while making the n-th reconnect since the socket was last open. */
-  attempt: number;
-  everOpened: boolean;
-  /** Frames the parent sent while no socket was open; sent after the first frame on the next open. */
-  outbox: unknown[];
-  /** How the session ended (read by the closed notice). */
-  ending: Ending;
-}
-
-export type SocketSessionEvent = SocketEvent<unknown> | SocketSessionCommand;
-
-const timedOut: Omit<Ending, 'gaveUp'> = { code: CLOSE_ABNORMAL, reason: CONNECT_TIMEOUT_REASON, wasClean: false };
-/** The close an event stands for: a socket close, or a connect time-out (any other event). */
-const closeOf = (event: SocketSessionEvent): Omit<Ending, 'gaveUp'> =>
-  event.type === 'socket.closed' ? { code: event.code, reason: event.reason, wasClean: event.wasClean } : timedOut;
-
+export {
+  CONNECT_TIMEOUT_REASON,
+  type SocketSessionCommand,
+  type SocketSessionContext,
+  type SocketSessionEvent,
+  type SocketSessionInput,
+  type SocketSessionNotice,
+} from './kit/socketSession';
 /** Tells the parent its input named, if any (a standalone session, as in the model test, has nobody to tell). */
 function tell(
   context: ParentInput,

@@ -4,104 +4,14 @@
 // operation, and the canvas banner. Each operation is its own child machine, one per request (as comlink spawns one
 // per request): the region only says whether one is under way and starts it; the child owns its steps and tells the
 // workspace what changed. The operations, one by one: docs/architecture.md#canvas-operations.
-import {
-  assertEvent,
-  assign,
-  enqueueActions,
-  forwardTo,
-  fromPromise,
-  raise,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import type { Agent } from '../schemas/agents';
-import type { Edge } from '../schemas/connections';
+import { assertEvent, assign, forwardTo, raise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { CANVAS_MESSAGES, SHELL_MESSAGES } from '../schemas/messages';
-import type { MonitorStats } from '../schemas/system';
-import { SUCCESS_BANNER_MS } from '../schemas/constants';
-import { notProvided, notifyToasts } from './kit/actorKit';
-import { bannerError, type BannerRequest } from '../model/bannerRequest';
-import { agentColor } from '../model/agentIdentity';
-import { autoLayoutMoves } from '../shared/canvasPlacement';
+import { bannerError } from '../model/bannerRequest';
 import * as reduce from '../model/workspaceReducers';
-import {
-  initialWorkspaceContext,
-  withPlace,
-  type EditorInput,
-  type WorkspaceContext,
-  type WorkspaceEvent,
-} from '../model/workspaceTypes';
-import { agentDeletionMachine } from './agentDeletion.machine';
-import { autoConnectMachine } from './autoConnect.machine';
-import { connectionCreateMachine } from './connectionCreate.machine';
-import { connectionDeleteMachine } from './connectionDelete.machine';
-import { positionSaveMachine } from './positionSave.machine';
-import { editorMachine } from './editor.machine';
+import { editorInputOf, initialWorkspaceContext, withPlace } from '../model/workspaceTypes';
+import { workspaceSetup } from './workspace.setup';
 
-const isKnown = (agents: Agent[], id: string) => agents.some((a) => a.id === id);
-
-export const workspaceMachine = setup({
-  types: {
-    context: {} as WorkspaceContext,
-    events: {} as WorkspaceEvent,
-  },
-  actors: {
-    loadAgents: fromPromise<Agent[]>(notProvided('workspace', 'loadAgents')),
-    loadConnections: fromPromise<Edge[]>(notProvided('workspace', 'loadConnections')),
-    loadStats: fromPromise<MonitorStats>(notProvided('workspace', 'loadStats')),
-    // ── Canvas operations (real ones: src/services/canvasActors.ts) ──
-    editor: editorMachine,
-    positionSave: positionSaveMachine,
-    connectionCreate: connectionCreateMachine,
-    connectionDelete: connectionDeleteMachine,
-    autoConnect: autoConnectMachine,
-    agentDeletion: agentDeletionMachine,
-  },
-  delays: {
-    successBannerLifetime: SUCCESS_BANNER_MS,
-  },
-  guards: {
-    isKnownAgent: ({ context, event }) => {
-      assertEvent(event, 'selection.toggle');
-      return isKnown(context.agents, event.id);
-    },
-    hasPendingMove: ({ context }) => context.pendingMoves.length > 0,
-    haveBothEnds: ({ context, event }) => {
-      assertEvent(event, 'connection.create');
-      return isKnown(context.agents, event.from) && isKnown(context.agents, event.to);
-    },
-    isDeletableAgent: ({ context, event }) => {
-      assertEvent(event, 'agent.delete.request');
-      return isKnown(context.agents, event.agentId);
-    },
-    isSuccessBanner: ({ event }) => {
-      assertEvent(event, 'banner.show');
-      return event.kind === 'success';
-    },
-  },
-  actions: {
-    applyFrame: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'live.frame');
-      const { changes, reloadConnections } = reduce.applyLiveFrame(context, event.frame);
-      if (changes) enqueue.assign(changes);
-      if (reloadConnections) enqueue.raise({ type: 'connections.reload' });
-    }),
-    rememberEditorRequest: assign({ editorRequest: (_, params: { request: EditorInput }) => params.request }),
-    showBanner: assign({ banner: (_, params: BannerRequest) => ({ kind: params.kind, text: params.text }) }),
-    /** The agent is gone: its node, edges, selection and status with it; the server's list follows. */
-    dropAgent: enqueueActions(({ context, enqueue }, params: { agentId: string }) => {
-      enqueue.assign(reduce.withoutAgent(context, params.agentId));
-      enqueue.raise({ type: 'agents.reload' });
-    }),
-    /** An agent deleted elsewhere (a frame, the canvas's own delete) takes the editor open on it along. */
-    closeEditorOf: enqueueActions(({ context, enqueue }, params: { agentId: string | null }) => {
-      const r = context.editorRequest;
-      if (r && r.mode === 'edit' && r.agentId === params.agentId) enqueue.raise({ type: 'editor.dismiss' });
-    }),
-    notify: enqueueActions(notifyToasts),
-  },
-}).createMachine({
+export const workspaceMachine = workspaceSetup.createMachine({
   id: 'workspace',
   type: 'parallel',
   context: initialWorkspaceContext,
@@ -112,12 +22,7 @@ export const workspaceMachine = setup({
     onError: { description: 'the stats stay unknown' },
   },
   on: {
-    'canvas.viewCentre': {
-      actions: assign({
-        viewCentre: ({ event }) => ({ x: event.x, y: event.y }),
-        viewArea: ({ context, event }) => event.area ?? context.viewArea,
-      }),
-    },
+    'canvas.viewCentre': { actions: 'setViewCentre' },
     'live.frame': {
       actions: [
         'applyFrame',
@@ -132,23 +37,12 @@ export const workspaceMachine = setup({
       actions: assign({ selectedIds: ({ context, event }) => reduce.toggled(context.selectedIds, event.id) }),
     },
     'selection.clear': { actions: assign({ selectedIds: [] }) },
-    'selection.set': {
-      actions: assign({
-        selectedIds: ({ context, event }) => [...new Set(event.ids)].filter((id) => isKnown(context.agents, id)),
-      }),
-    },
+    'selection.set': { actions: 'setSelection' },
     'discussion.agentStatus': {
       actions: assign(({ context, event }) => reduce.withStatus(context, event.agentId, event.status)),
     },
     'discussion.statusesReset': { actions: assign({ statuses: {} }) },
-    'discussion.agentPosition': {
-      actions: assign({
-        positions: ({ context, event }) => ({
-          ...context.positions,
-          [event.agentId]: { label: event.label, slot: event.slot },
-        }),
-      }),
-    },
+    'discussion.agentPosition': { actions: 'setPosition' },
     'discussion.positionsReset': { actions: assign({ positions: {} }) },
     'discussion.positionsShow': { actions: assign({ shownPositions: ({ event }) => event.positions }) },
     'live.resync': { actions: [raise({ type: 'agents.reload' }), raise({ type: 'connections.reload' })] },
@@ -223,13 +117,7 @@ export const workspaceMachine = setup({
             id: 'editor',
             systemId: 'editor',
             src: 'editor',
-            // A new agent's automatic colour avoids the ones the canvas's agents already wear.
-            input: ({ context }) => {
-              const request = context.editorRequest!;
-              return request.mode === 'create'
-                ? { ...request, takenColors: context.agents.map((a) => agentColor(a)) }
-                : request;
-            },
+            input: ({ context }) => editorInputOf(context.editorRequest!, context.agents),
             onDone: { target: 'closed', actions: assign({ editorRequest: null }) },
           },
           on: { 'editor.dismiss': { target: 'closed', actions: assign({ editorRequest: null }) } },
@@ -246,19 +134,7 @@ export const workspaceMachine = setup({
             reduce.withMoves(context, [{ agentId: event.agentId, x: event.x, y: event.y }]),
           ),
         },
-        'canvas.autoLayout': {
-          actions: assign(({ context }) =>
-            reduce.withMoves(
-              context,
-              autoLayoutMoves(
-                context.agents,
-                context.edges,
-                context.viewCentre ?? undefined,
-                context.viewArea ?? undefined,
-              ),
-            ),
-          ),
-        },
+        'canvas.autoLayout': { actions: 'queueAutoLayout' },
         'position.placed': {
           actions: assign(({ context, event }) =>
             reduce.withPlacedMove(context, { agentId: event.agentId, x: event.x, y: event.y }),

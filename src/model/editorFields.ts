@@ -7,9 +7,9 @@ import type { ModelOption } from '../schemas/system';
 import type { BannerShowEvent } from './bannerRequest';
 import type { ReferenceAudioEvent } from './referenceAudio';
 import type { AgentVoiceEvent } from './agentVoice';
-import type { AgentDeletedEvent } from './workspaceTypes';
-import type { KnowledgeEvent } from './agentKnowledge';
-import type { AgentTools, ToolCatalogServer } from './agentTools';
+import type { AgentDeletedEvent, EditorInput } from './workspaceTypes';
+import { knowledgeOf, type KnowledgeEvent } from './agentKnowledge';
+import { toolsOf, type AgentTools, type ToolCatalogServer } from './agentTools';
 
 /** color is '#rrggbb' or '' (derived from the id); avatar is an emoji/initials or '' (the name's initials). */
 export type EditorField = 'name' | 'role' | 'prompt' | 'model' | 'personality' | 'color' | 'avatar';
@@ -69,6 +69,27 @@ export const emptyFields: EditorFields = {
   color: '',
   avatar: '',
 };
+
+/** The drawer as it opens: an edit starts from the agent the canvas has (loaded again at once), a create empty. */
+export function editorContextOf(input: EditorInput): EditorContext {
+  const agent = input.mode === 'edit' ? (input.agent ?? null) : null;
+  return {
+    mode: input.mode,
+    agentId: input.mode === 'edit' ? input.agentId : null,
+    agent,
+    position: input.mode === 'create' ? (input.position ?? null) : null,
+    takenColors: input.mode === 'create' ? (input.takenColors ?? []) : [],
+    fields: agent ? fieldsFromAgent(agent) : emptyFields,
+    models: [],
+    modelsFromFallback: false,
+    loadError: null,
+    formError: null,
+    sourceIds: knowledgeOf(agent),
+    tools: toolsOf(agent),
+    toolCatalog: null,
+    toolCatalogError: null,
+  };
+}
 
 export const fieldsFromAgent = (a: Agent): EditorFields => ({
   name: a.name ?? '',

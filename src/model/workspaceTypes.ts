@@ -5,6 +5,7 @@ import type { Agent, Position } from '../schemas/agents';
 import type { Edge } from '../schemas/connections';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import type { MonitorStats } from '../schemas/system';
+import { agentColor } from './agentIdentity';
 import type { BannerRequest, BannerShowEvent } from './bannerRequest';
 import { DEFAULT_VIEW_CENTRE, newAgentPlace, type Point, type ViewArea } from '../shared/canvasPlacement';
 import type { PendingMove, WorkspaceData } from './workspaceReducers';
@@ -63,6 +64,11 @@ export const initialWorkspaceContext: WorkspaceContext = {
 export function withPlace(request: EditorInput, agents: Agent[], viewCentre: Point | null): EditorInput {
   if (request.mode !== 'create' || request.position) return request;
   return { ...request, position: newAgentPlace(agents, viewCentre ?? DEFAULT_VIEW_CENTRE) };
+}
+
+/** What the editor opens with: a new agent's automatic colour avoids the ones the canvas's agents already wear. */
+export function editorInputOf(request: EditorInput, agents: Agent[]): EditorInput {
+  return request.mode === 'create' ? { ...request, takenColors: agents.map((a) => agentColor(a)) } : request;
 }
 
 // ── What the operation children tell the workspace ──────────────────────────
