@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorLogic, type EventObject, createActor, createMachine, fromPromise, setup, spawnChild } from 'xstate';
+import {
+  type AnyActorLogic,
+  type EventObject,
+  createActor,
+  createMachine,
+  fromPromise,
+  setup,
+  spawnChild,
+} from 'xstate';
 import { apiTokensMachine, expiryOf, tokenRequest } from '../../src/machines/apiTokens.machine';
 import * as tokenSel from '../../src/machines/apiTokens.selectors';
 import { panelSaveMachine } from '../../src/machines/panelSave.machine';
@@ -33,7 +41,12 @@ const recorder = (log: EventObject[], context: object = {}) =>
 
 /** Runs `logic` as 'subject' in a system with recording neighbours. */
 function inSystem(logic: AnyActorLogic, agents = [agent('a1', 'Ada'), agent('a2', 'Bo')]) {
-  const sent = { workspace: [] as EventObject[], discussion: [] as EventObject[], app: [] as EventObject[], toasts: [] as EventObject[] };
+  const sent = {
+    workspace: [] as EventObject[],
+    discussion: [] as EventObject[],
+    app: [] as EventObject[],
+    toasts: [] as EventObject[],
+  };
   const root = setup({}).createMachine({
     entry: [
       spawnChild(recorder(sent.toasts), { systemId: 'toasts' }),
@@ -55,7 +68,9 @@ describe('panelSave', () => {
   it('opens on two agents or more with the format and settings as chosen; one agent is told why in a toast', () => {
     const saved: unknown[] = [];
     const { subject, toasts } = inSystem(
-      panelSaveMachine.provide({ actors: { savePanel: fromPromise(async ({ input }) => void saved.push(input) as never) } }),
+      panelSaveMachine.provide({
+        actors: { savePanel: fromPromise(async ({ input }) => void saved.push(input) as never) },
+      }),
     );
     subject.send({ type: 'panelSave.open', agentIds: ['a1'], settings });
     expect(sel.selectIsPanelSaveOpen(subject.getSnapshot())).toBe(false);
@@ -102,7 +117,9 @@ describe('panelSave', () => {
   });
 });
 
-function panelsActor(opts: { lists?: (Panel[] | Error)[]; rename?: (name: string) => Panel | Error; agents?: never[] } = {}) {
+function panelsActor(
+  opts: { lists?: (Panel[] | Error)[]; rename?: (name: string) => Panel | Error; agents?: never[] } = {},
+) {
   const calls = { load: 0, rename: [] as unknown[], remove: [] as unknown[] };
   const lists = opts.lists ?? [[panel(), panel({ id: 'p2', name: 'Jury', format: null, settings: null })]];
   const system = inSystem(
@@ -238,7 +255,10 @@ function tokensActor(opts: { create?: () => ApiTokenCreated | Error; copy?: () =
         loadTokens: fromPromise(async () => [token()]),
         createToken: fromPromise(async ({ input }) => {
           calls.create.push(input);
-          const r = opts.create?.() ?? { ...token({ id: 't2', name: input.name, scopes: input.scopes }), token: 'agora_SECRET' };
+          const r = opts.create?.() ?? {
+            ...token({ id: 't2', name: input.name, scopes: input.scopes }),
+            token: 'agora_SECRET',
+          };
           if (r instanceof Error) throw r;
           return r;
         }),

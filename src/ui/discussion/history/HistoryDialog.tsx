@@ -307,8 +307,8 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
           <h3>{d.topic}</h3>
           <p className="history-row__facts">
             <span className="history-row__format">{formatLabel(d.format)}</span>
-          {/* Asked from another tool (an MCP client, the OpenAI-compatible /v1): said so. */}
-          {origin && <span className="history-row__origin">{origin}</span>}
+            {/* Asked from another tool (an MCP client, the OpenAI-compatible /v1): said so. */}
+            {origin && <span className="history-row__origin">{origin}</span>}
             <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
