@@ -4,6 +4,7 @@
 //   closed → open (editing ⇄ saving) → closed, with a toast once saved
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { nameProblem, panelDraftOf, selectionProblem, type PanelDraft } from '../model/savedPanel';
+import { PANEL_MESSAGES } from '../schemas/messages';
 import type { Panel, PanelCreate } from '../schemas/panels';
 import type { StandardPanelSettings } from '../schemas/settings';
 import { notifyToasts, notProvided } from './kit/actorKit';
@@ -88,7 +89,7 @@ export const panelSaveMachine = setup({
                   type: 'notify',
                   params: ({ event }) => ({
                     kind: 'success',
-                    text: `Saved the panel “${event.output.name}” (${event.output.agent_ids.length} agents). Find it under Panels.`,
+                    text: PANEL_MESSAGES.saved(event.output.name, event.output.agent_ids.length),
                   }),
                 },
                 assign({ draft: null }),

@@ -7,6 +7,7 @@
 //   action — ready | editing → renaming | confirmingDelete → deleting
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { nameProblem, panelStartSettings, presentAgentIds } from '../model/savedPanel';
+import { PANEL_MESSAGES } from '../schemas/messages';
 import type { Panel } from '../schemas/panels';
 import { notifyToasts, notProvided } from './kit/actorKit';
 import { systemActor } from './kit/systemRegistry';
@@ -80,11 +81,8 @@ export const panelsMachine = setup({
       notifyToasts(
         { system, enqueue },
         missing > 0
-          ? {
-              kind: 'warning',
-              text: `“${panel.name}”: ${missing} of its agents no longer exist; ${ids.length} selected.`,
-            }
-          : { kind: 'info', text: `“${panel.name}” is selected: write a topic in the Discussion panel and Start.` },
+          ? { kind: 'warning', text: PANEL_MESSAGES.startedWithout(panel.name, missing, ids.length) }
+          : { kind: 'info', text: PANEL_MESSAGES.started(panel.name) },
       );
     }),
   },

@@ -2,6 +2,7 @@
 // selection and the standard panel's chosen format and settings, and what 'Start discussion' puts back. Pure.
 import type { Agent } from '../schemas/agents';
 import type { DiscussionFormat } from '../schemas/format';
+import { PANEL_MESSAGES } from '../schemas/messages';
 import { PANEL_AGENTS_MAX, panelName, type Panel, type PanelCreate } from '../schemas/panels';
 import {
   defaults,
@@ -30,8 +31,8 @@ export function panelDraftOf(agentIds: readonly string[], settings: StandardPane
 /** Why the selection cannot be saved as a panel, in words; null when it can. */
 export function selectionProblem(agentIds: readonly string[]): string | null {
   const n = new Set(agentIds).size;
-  if (n < 2) return 'Select two agents or more on the canvas to save them as a panel.';
-  if (n > PANEL_AGENTS_MAX) return `A panel seats at most ${PANEL_AGENTS_MAX} agents; ${n} are selected.`;
+  if (n < 2) return PANEL_MESSAGES.selectTwo;
+  if (n > PANEL_AGENTS_MAX) return PANEL_MESSAGES.tooMany(PANEL_AGENTS_MAX, n);
   return null;
 }
 

@@ -53,7 +53,7 @@ function inSystem(logic: AnyActorLogic, agents = [agent('a1', 'Ada'), agent('a2'
       spawnChild(recorder(sent.workspace, { agents, selectedIds: [] }), { systemId: 'workspace' }),
       spawnChild(recorder(sent.discussion, { settings: defaults.standardPanel }), { systemId: 'standardDiscussion' }),
       spawnChild(recorder(sent.app), { systemId: 'app' }),
-      spawnChild(logic, { id: 'subject', systemId: 'subject' }),
+      spawnChild(logic, { id: 'subject' as never, systemId: 'subject' }),
     ],
   });
   const actor = createActor(root).start();

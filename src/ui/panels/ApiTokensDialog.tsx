@@ -167,8 +167,9 @@ export function ApiTokensDialog({ actor }: { actor: ApiTokensActorRef }) {
               <h2 id={`${id}-title`}>API tokens</h2>
               <p className="panels-dialog__lead">
                 Use a panel from other tools: an MCP client (Claude Desktop, Cursor, Claude Code) or an
-                OpenAI-compatible client (Open WebUI, a script) sends a token as Authorization: Bearer agora_…. How to
-                set each up: docs/integrations.md.
+                OpenAI-compatible client (Open WebUI, a script) sends one of these tokens as{' '}
+                <code className="panels-code">Authorization: Bearer agora_…</code>; how to set each up is in
+                docs/integrations.md.
               </p>
             </div>
             <button type="button" className="button button--small" onClick={close}>

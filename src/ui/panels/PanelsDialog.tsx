@@ -176,7 +176,7 @@ export function PanelsDialog({ actor, agents }: { actor: PanelsActorRef; agents:
                 <p>
                   No panels yet. A panel is a named group of your agents with the discussion format and settings they
                   run with, so you can start the same discussion again in one click, or ask it from other tools (an MCP
-                  client, an OpenAI-compatible chat) as panel:&lt;name&gt;.
+                  client, an OpenAI-compatible chat) as <code className="panels-code">panel:&lt;name&gt;</code>.
                 </p>
                 <p>To save one: select two agents or more on the canvas, then press Save as panel beside them.</p>
               </div>

@@ -73,7 +73,8 @@ export function SavePanelDialog({ actor, agents }: { actor: PanelSaveActorRef; a
                 </p>
               ) : (
                 <p id={`${id}-hint`} className="field__hint">
-                  One line, at most {PANEL_NAME_MAX} characters, no slashes: other tools call it panel:&lt;name&gt;.
+                  One line, at most {PANEL_NAME_MAX} characters, no slashes: other tools call it{' '}
+                  <code className="panels-code">panel:&lt;name&gt;</code>.
                 </p>
               )}
             </div>
