@@ -160,3 +160,52 @@ test(
   },
   { timeoutMs: 120_000 },
 );
+
+test("History marks discussions asked from other tools 'via MCP' / 'via API' (rows as the server sends them)", async ({
+  page,
+  baseUrl,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The rows' `origin` is the server's to fill; here the page is answered with rows that carry it.
+  const row = (id: string, topic: string, origin: string) => ({
+    id,
+    session_id: `s_${id}`,
+    endpoint: '/ws/discuss',
+    topic,
+    status: 'ended',
+    frame_count: 4,
+    message_count: 2,
+    created_at: '2026-11-28T10:00:00.000Z',
+    format: 'council',
+    origin,
+  });
+  await page.route('**/discussion/history/page**', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        items: [
+          row('d1', 'Should the harvester be shared?', 'mcp'),
+          row('d2', 'Which grape for the north slope?', 'api'),
+          row('d3', 'When to pick the Riesling?', 'app'),
+        ],
+        next_cursor: null,
+      }),
+    }),
+  );
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).first().click();
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('origin'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Create Account', exact: true }).click();
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'Past discussions' });
+  const items = history.getByRole('list', { name: 'Past discussions' }).getByRole('listitem');
+  await items.first().waitFor();
+  const marks = await items.evaluateAll((els) =>
+    els.map((e) => e.querySelector('.history-row__origin')?.textContent ?? null),
+  );
+  if (JSON.stringify(marks) !== JSON.stringify(['via MCP', 'via API', null]))
+    throw new Error(`origin marks: ${JSON.stringify(marks)}`);
+  await expectDialogClean(page, 'dialog[open]', 'History with origin marks');
+  await shot(page, 'history-origin.png');
+});

@@ -208,26 +208,29 @@ export function ApiTokensDialog({ actor }: { actor: ApiTokensActorRef }) {
               </p>
             )}
             {tokens.length > 0 && (
-              <table className="tokens-table" aria-label="Your tokens">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Token</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">
-                      <span className="tokens-table__hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tokens.map((t) => (
-                    <TokenRow key={t.id} actor={actor} token={t} />
-                  ))}
-                </tbody>
-              </table>
+              // On a narrow screen the table scrolls sideways inside the dialog rather than widening it.
+              <div className="tokens-table-wrap">
+                <table className="tokens-table" aria-label="Your tokens">
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Token</th>
+                      <th scope="col">Scopes</th>
+                      <th scope="col">Created</th>
+                      <th scope="col">Last used</th>
+                      <th scope="col">Expires</th>
+                      <th scope="col">
+                        <span className="tokens-table__hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {tokens.map((t) => (
+                      <TokenRow key={t.id} actor={actor} token={t} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </div>
         </div>
