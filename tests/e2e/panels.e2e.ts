@@ -22,6 +22,16 @@ async function shot(page: Page | Locator, name: string) {
   await page.screenshot({ path: path.join(SCREENS, name) });
 }
 
+/** A look at a narrow screen, for the person checking the layout (test-results, never the README). */
+async function narrowLook(page: Page, name: string) {
+  if (!SCREENS) return;
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 768, height: 900 });
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: path.join('test-results', name) });
+  if (size) await page.setViewportSize(size);
+}
+
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -104,6 +114,7 @@ test(
       throw new Error('the card does not name its agents');
     await expectDialogClean(page, 'dialog[open]', 'the Panels dialog');
     await shot(page, 'panels-list.png');
+    await narrowLook(page, 'panels-list-768.png');
     await card.getByRole('button', { name: 'Rename Grape council' }).click();
     const field = panels.getByLabel('New name for Grape council');
     await field.fill('Harvest council');
@@ -135,6 +146,7 @@ test(
     if ((await table.textContent())?.includes(secret)) throw new Error('the list shows the secret');
     await expectDialogClean(page, 'dialog[open]', 'the API tokens dialog');
     await shot(page, 'panels-tokens.png');
+    await narrowLook(page, 'panels-tokens-768.png');
     // The token works for other tools: /v1/models lists the panel.
     const models = await page.evaluate(async (t) => {
       const res = await fetch('/v1/models', { headers: { Authorization: `Bearer ${t}` } });
