@@ -35,7 +35,9 @@ export interface LiveServices {
   saveFile?: (blob: Blob, fileName: string) => void;
 }
 
-export function createLiveLogic(s: LiveServices): Omit<LiveLogic, 'workspace' | 'models' | 'evaluation'> {
+export function createLiveLogic(
+  s: LiveServices,
+): Omit<LiveLogic, 'workspace' | 'models' | 'evaluation' | 'panelSave' | 'panels' | 'apiTokens'> {
   const saveFile = s.saveFile ?? downloadBlob;
   const discussions = createDiscussionApi(s.http);
   return {

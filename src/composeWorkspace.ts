@@ -8,6 +8,7 @@ import { builtinModelsLogic } from './services/builtinModelsActors';
 import { createCanvasActors } from './services/canvasActors';
 import { downloadBlob } from './services/download';
 import { createEvalLogic } from './services/evalApi';
+import { createPanelsLogic } from './services/panelsApi';
 import type { Http } from './services/http';
 import { createModelsApi, createModelsLogic } from './services/modelsApi';
 import { speechConnectionsLogic } from './services/speechActors';
@@ -27,7 +28,7 @@ export function createWorkspaceLogic({
   http,
   api,
   saveFile,
-}: WorkspaceServices): Pick<LiveLogic, 'workspace' | 'models' | 'evaluation'> {
+}: WorkspaceServices): Pick<LiveLogic, 'workspace' | 'models' | 'evaluation' | 'panelSave' | 'panels' | 'apiTokens'> {
   return {
     workspace: workspaceMachine.provide({
       actors: {
@@ -45,5 +46,6 @@ export function createWorkspaceLogic({
       toolConnectionsLogic(createToolsApi(http)),
     ),
     evaluation: createEvalLogic({ http, listModels: () => api.listModels(), saveFile: saveFile ?? downloadBlob }),
+    ...createPanelsLogic({ http }),
   };
 }

@@ -37,6 +37,10 @@ export interface LiveLogic {
   standardDiscussion: AnyActorLogic;
   hybridDiscussion: AnyActorLogic;
   history: AnyActorLogic;
+  /** 'Save as panel', the Panels dialog and the API tokens dialog (panelSave, panels, apiTokens machines). */
+  panelSave: AnyActorLogic;
+  panels: AnyActorLogic;
+  apiTokens: AnyActorLogic;
 }
 /**
  * The systemIds (and child ids) of those actors, in spawn order: the workspace and the models before the live
@@ -52,6 +56,9 @@ export const LIVE_ACTOR_IDS = [
   'standardDiscussion',
   'hybridDiscussion',
   'history',
+  'panelSave',
+  'panels',
+  'apiTokens',
 ] as const;
 
 export type AppEvent =
@@ -162,7 +169,8 @@ export const appMachine = setup({
       initial: 'shown',
       states: {
         shown: { on: { 'view.panel.toggle': 'hidden' } },
-        hidden: { on: { 'view.panel.toggle': 'shown' } },
+        // A discussion asked to be shown (History, a saved panel started) brings the hidden panel back.
+        hidden: { on: { 'view.panel.toggle': 'shown', 'view.discussion.show': 'shown' } },
       },
     },
     devPanel: {

@@ -1,11 +1,14 @@
 // The main screen's view state and the children views subscribe to, read from the root snapshot.
 import type { AppSnapshot } from './app.machine';
+import type { ApiTokensActorRef } from './apiTokens.machine';
 import type { AudioQueueActorRef } from './audioQueue.machine';
 import type { EvaluationActorRef } from './evaluation.machine';
 import type { HistoryActorRef } from './history.machine';
 import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { ModelsActorRef } from './models.machine';
+import type { PanelSaveActorRef } from './panelSave.machine';
+import type { PanelsActorRef } from './panels.machine';
 import type { SourcesActor } from './sources.machine';
 import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
 import type { WorkspaceActorRef } from './workspace.machine';
@@ -33,3 +36,6 @@ export const selectAudioQueue = (s: AppSnapshot) =>
   (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
 export const selectHistory = (s: AppSnapshot) => (s.children as Children).history as HistoryActorRef | undefined;
 export const selectSources = (s: AppSnapshot) => (s.children as Children).sources as SourcesActor | undefined;
+export const selectPanelSave = (s: AppSnapshot) => (s.children as Children).panelSave as PanelSaveActorRef | undefined;
+export const selectPanels = (s: AppSnapshot) => (s.children as Children).panels as PanelsActorRef | undefined;
+export const selectApiTokens = (s: AppSnapshot) => (s.children as Children).apiTokens as ApiTokensActorRef | undefined;

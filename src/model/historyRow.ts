@@ -25,3 +25,8 @@ export function deleteQuestion(d: DiscussionSummary, date: string): string {
   const who = names ? ` with ${names}` : '';
   return `Delete the discussion “${topic}” of ${date}${who}? Its messages cannot be recovered.`;
 }
+
+/** Where a discussion started outside the app, in the row's words ('via MCP', 'via API'); null for the app's own. */
+export function originLabel(d: Pick<DiscussionSummary, 'origin'>): string | null {
+  return d.origin === 'mcp' ? 'via MCP' : d.origin === 'api' ? 'via API' : null;
+}

@@ -47,6 +47,16 @@ export const HISTORY_MESSAGES = {
   offerFailed: (why: string) => `Could not re-attach: ${why}`,
 } as const;
 
+/** Saved panels and API tokens in the app (docs/integrations.md). */
+export const PANEL_MESSAGES = {
+  saved: (name: string, agents: number) => `Saved the panel “${name}” (${agents} agents). Find it under Panels.`,
+  started: (name: string) => `“${name}” is selected: write a topic in the Discussion panel and Start.`,
+  startedWithout: (name: string, missing: number, left: number) =>
+    `“${name}”: ${missing} of its agents no longer exist; ${left} selected.`,
+  selectTwo: 'Select two agents or more on the canvas to save them as a panel.',
+  tooMany: (max: number, n: number) => `A panel seats at most ${max} agents; ${n} are selected.`,
+} as const;
+
 export const SHELL_MESSAGES = {
   loadConnectionsFailed: 'Failed to load agent connections',
   connectionIssue: 'Connection issue',

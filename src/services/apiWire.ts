@@ -37,3 +37,5 @@ export const anything = z.unknown();
 
 export { evalFileCheck, evalRun, evalRunList } from '../schemas/eval';
 export { embeddingSettings, passage, source, sourceList } from '../schemas/sources';
+export { panel, panelList } from '../schemas/panels';
+export { apiToken, apiTokenCreated, apiTokenList } from '../schemas/apiTokens';

@@ -63,6 +63,9 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         standardDiscussion: createMachine({}),
         hybridDiscussion: createMachine({}),
         history: createMachine({}),
+        panelSave: createMachine({}),
+        panels: createMachine({}),
+        apiTokens: createMachine({}),
       })),
       probeHealth: fromPromise(probe),
     },
@@ -122,6 +125,9 @@ describe('app (root actor)', () => {
     expect(selectIsPanelShown(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'view.panel.toggle' });
     expect(selectIsPanelShown(actor.getSnapshot())).toBe(false);
+    // A discussion asked to be shown (a saved panel started) brings the hidden panel back.
+    actor.send({ type: 'view.discussion.show', panel: 'standard' });
+    expect(selectIsPanelShown(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'view.debug.toggle' });
     expect(selectDevPanel(actor.getSnapshot())).toBe('debug');
     actor.send({ type: 'view.tester.toggle' });

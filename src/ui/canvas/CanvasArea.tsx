@@ -22,6 +22,7 @@ export function CanvasArea({
   notice,
   unreachable,
   panelShown = false,
+  onSaveAsPanel,
 }: {
   workspace: WorkspaceActorRef;
   notice?: ReactNode;
@@ -29,6 +30,8 @@ export function CanvasArea({
   panelShown?: boolean;
   /** Agents whose model server is not answering. */
   unreachable?: ReadonlySet<string>;
+  /** 'Save as panel' for the selected agents (absent while the panels' actor is not running). */
+  onSaveAsPanel?: () => void;
 }) {
   const agents = useSelector(workspace, sel.selectAgents);
   const edges = useSelector(workspace, sel.selectEdges);
@@ -115,7 +118,12 @@ export function CanvasArea({
             }}
             onClearSelection={() => workspace.send({ type: 'selection.clear' })}
           />
-          <ParticipantsBox agents={selected} onRemove={actions.toggle} sayCount={!panelShown} />
+          <ParticipantsBox
+            agents={selected}
+            onRemove={actions.toggle}
+            sayCount={!panelShown}
+            onSaveAsPanel={onSaveAsPanel}
+          />
           {notice}
         </div>
         <CanvasBanner banner={banner} onDismiss={() => workspace.send({ type: 'banner.dismiss' })} />

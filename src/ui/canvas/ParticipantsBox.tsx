@@ -1,4 +1,5 @@
-// The selected agents (the discussion's participants), each removable, pointing to the Discussion panel.
+// The selected agents (the discussion's participants), each removable, pointing to the Discussion panel; two or more
+// can be saved as a named panel.
 import { CloseIcon } from '../common/icons';
 import type { Agent } from '../../schemas/agents';
 import { CANVAS_MESSAGES } from '../../schemas/messages';
@@ -8,11 +9,13 @@ export function ParticipantsBox({
   agents,
   onRemove,
   sayCount = true,
+  onSaveAsPanel,
 }: {
   agents: readonly Agent[];
   onRemove: (agentId: string) => void;
   /** Say here that two agents are needed: not while the open panel says it beside its Start (said once). */
   sayCount?: boolean;
+  onSaveAsPanel?: () => void;
 }) {
   if (agents.length === 0 && !sayCount) return null;
   if (agents.length === 0) {
@@ -46,6 +49,11 @@ export function ParticipantsBox({
             ? 'Start the discussion in the Discussion panel →'
             : 'Select one more agent, then use the Discussion panel →'}
         </p>
+      )}
+      {onSaveAsPanel && agents.length >= 2 && (
+        <button type="button" className="button button--small agora-participants-save" onClick={onSaveAsPanel}>
+          Save as panel…
+        </button>
       )}
     </section>
   );

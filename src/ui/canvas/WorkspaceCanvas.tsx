@@ -2,7 +2,13 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { AppActorRef } from '../../machines/app.machine';
-import { selectIsPanelShown, selectModels, selectWorkspace } from '../../machines/app.selectors';
+import {
+  selectIsPanelShown,
+  selectModels,
+  selectPanelSave,
+  selectStandardDiscussion,
+  selectWorkspace,
+} from '../../machines/app.selectors';
 import { ConnectModelHint } from '../models/ConnectModelHint';
 import type { WorkspaceActorRef } from '../../machines/workspace.machine';
 import { CanvasArea } from './CanvasArea';
@@ -25,7 +31,20 @@ export function WorkspaceCanvas({ app }: { app: AppActorRef }) {
       : '',
   );
   const unreachable = useMemo(() => (downKey ? new Set(downKey.split(' ')) : NONE), [downKey]);
+  const panelSave = useSelector(app, selectPanelSave);
   if (!workspace) return null;
+  // 'Save as panel' takes the selection and the standard panel's settings as they are when it is pressed.
+  const saveAsPanel = panelSave
+    ? () => {
+        const discussion = selectStandardDiscussion(app.getSnapshot());
+        if (!discussion) return;
+        panelSave.send({
+          type: 'panelSave.open',
+          agentIds: workspace.getSnapshot().context.selectedIds,
+          settings: discussion.getSnapshot().context.settings,
+        });
+      }
+    : undefined;
   // Said once: the open panel carries the hint; with the panel hidden it sits in the canvas's overlay column,
   // which the fitted agents keep clear of, so it never covers a node.
   return (
@@ -33,6 +52,7 @@ export function WorkspaceCanvas({ app }: { app: AppActorRef }) {
       workspace={workspace}
       unreachable={unreachable}
       panelShown={panelShown}
+      onSaveAsPanel={saveAsPanel}
       notice={panelShown ? null : <ConnectModelHint models={models} where="canvas" />}
     />
   );

@@ -2,7 +2,19 @@
 // narrow screen the panel can be hidden to an edge tab, giving the canvas the whole width.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectEvaluation, selectIsHybridView, selectIsPanelShown, selectModels } from '../../machines/app.selectors';
+import {
+  selectApiTokens,
+  selectEvaluation,
+  selectIsHybridView,
+  selectIsPanelShown,
+  selectModels,
+  selectPanelSave,
+  selectPanels,
+  selectWorkspace,
+} from '../../machines/app.selectors';
+import { selectIsApiTokensOpen } from '../../machines/apiTokens.selectors';
+import { selectIsPanelSaveOpen, selectIsPanelsOpen } from '../../machines/panels.selectors';
+import { selectAgents } from '../../machines/workspace.selectors';
 import { selectIsEvaluationOpen } from '../../machines/evaluation.selectors';
 import { selectIsDialogOpen } from '../../machines/models.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
@@ -20,6 +32,11 @@ const DiscussionPanel = lazy(() => import('../discussion/DiscussionPanel'));
 const ModelsDialog = lazy(() => import('../models/ModelsDialog'));
 // So is the Evaluate dialog.
 const EvalDialog = lazy(() => import('../eval/EvalDialog'));
+// And the saved panels' and API tokens' dialogs.
+const SavePanelDialog = lazy(() => import('../panels/SavePanelDialog'));
+const PanelsDialog = lazy(() => import('../panels/PanelsDialog'));
+const ApiTokensDialog = lazy(() => import('../panels/ApiTokensDialog'));
+const NO_AGENTS: never[] = [];
 
 export function Shell({ session }: { session: SessionActorRef }) {
   const app = useAppActor();
@@ -31,6 +48,14 @@ export function Shell({ session }: { session: SessionActorRef }) {
   const modelsOpen = useSelector(models, (s) => (s ? selectIsDialogOpen(s) : false));
   const evaluation = useSelector(app, selectEvaluation);
   const evaluationOpen = useSelector(evaluation, (s) => (s ? selectIsEvaluationOpen(s) : false));
+  const panelSave = useSelector(app, selectPanelSave);
+  const panelSaveOpen = useSelector(panelSave, (s) => (s ? selectIsPanelSaveOpen(s) : false));
+  const panels = useSelector(app, selectPanels);
+  const panelsOpen = useSelector(panels, (s) => (s ? selectIsPanelsOpen(s) : false));
+  const apiTokens = useSelector(app, selectApiTokens);
+  const apiTokensOpen = useSelector(apiTokens, (s) => (s ? selectIsApiTokensOpen(s) : false));
+  const workspace = useSelector(app, selectWorkspace);
+  const agents = useSelector(workspace, (s) => (s ? selectAgents(s) : NO_AGENTS));
   return (
     <div className="shell">
       <TopBar app={app} session={session} />
@@ -59,6 +84,21 @@ export function Shell({ session }: { session: SessionActorRef }) {
       {evaluation && evaluationOpen && (
         <Suspense fallback={null}>
           <EvalDialog actor={evaluation} />
+        </Suspense>
+      )}
+      {panelSave && panelSaveOpen && (
+        <Suspense fallback={null}>
+          <SavePanelDialog actor={panelSave} agents={agents} />
+        </Suspense>
+      )}
+      {panels && panelsOpen && (
+        <Suspense fallback={null}>
+          <PanelsDialog actor={panels} agents={agents} />
+        </Suspense>
+      )}
+      {apiTokens && apiTokensOpen && (
+        <Suspense fallback={null}>
+          <ApiTokensDialog actor={apiTokens} />
         </Suspense>
       )}
     </div>

@@ -9,8 +9,10 @@ import {
   selectIsHybridView,
   selectIsPanelShown,
   selectIsTestingConnection,
+  selectApiTokens,
   selectEvaluation,
   selectModels,
+  selectPanels,
   selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
@@ -180,6 +182,22 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   onClick={choose(() => selectEvaluation(app.getSnapshot())?.send({ type: 'evaluation.open' }))}
                 >
                   Evaluate
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  onClick={choose(() => selectPanels(app.getSnapshot())?.send({ type: 'panels.open' }))}
+                >
+                  Panels
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  onClick={choose(() => selectApiTokens(app.getSnapshot())?.send({ type: 'apiTokens.open' }))}
+                >
+                  API tokens
                 </button>
                 <button
                   type="button"

@@ -20,7 +20,7 @@ import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { deleteQuestion, joinNames, modelsOf } from '../../../model/historyRow';
+import { deleteQuestion, joinNames, modelsOf, originLabel } from '../../../model/historyRow';
 import { lookOf } from '../common/agentLook';
 import { useModelName } from '../../models/useModelName';
 import { AnalyticsView } from '../common/AnalyticsView';
@@ -78,6 +78,7 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
   const count = d.message_count ?? d.frame_count;
   const nameOf = useModelName();
   const models = modelsOf(d, nameOf);
+  const origin = originLabel(d);
   return (
     <div className="history-row" role="listitem" aria-label={d.topic}>
       <div className="history-row__main">
@@ -90,6 +91,8 @@ function Row({ d, history }: { d: DiscussionSummary; history: HistoryActorRef })
           {models.length > 0 && <span>{models.join(', ')}</span>}
           {/* Tagged by its format, in the Format setting's words; the socket it ran on is Analytics' business. */}
           <span className="history-row__format">{formatLabel(d.format)}</span>
+          {/* Asked from another tool (an MCP client, the OpenAI-compatible /v1): said so. */}
+          {origin && <span className="history-row__origin">{origin}</span>}
           <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
           <span>{d.message_count === undefined ? `${count} frames` : messageCountLabel(count)}</span>
           <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
@@ -304,6 +307,8 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
           <h3>{d.topic}</h3>
           <p className="history-row__facts">
             <span className="history-row__format">{formatLabel(d.format)}</span>
+            {/* Asked from another tool (an MCP client, the OpenAI-compatible /v1): said so. */}
+            {origin && <span className="history-row__origin">{origin}</span>}
             <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
             <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
             <span>Read-only</span>
