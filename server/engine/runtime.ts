@@ -208,6 +208,8 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
       emit({
         type: 'system',
         about: 'tools_unsupported',
+        agent_id: turn.agentId,
+        message_id: turn.messageId,
         content: `${turn.agentName}'s model (${provider.label}) cannot call tools here; it answers without them.`,
       });
     };
