@@ -30,6 +30,11 @@ export function variantParts(key: string): { method: EvalMethod; tools: boolean 
   return (EVAL_METHODS as readonly string[]).includes(method) ? { method, tools } : null;
 }
 
+/** A result's key and name: the method, or the method with the calculator ('Chain-of-thought + calculator'). */
+export const resultKey = (r: { method: EvalMethod; with_tools?: boolean }) => withToolsKey(r.method, !!r.with_tools);
+export const resultLabel = (r: { method: EvalMethod; with_tools?: boolean }) =>
+  `${EVAL_METHOD_LABELS[r.method]}${r.with_tools ? ' + calculator' : ''}`;
+
 /** Methods where several agents talk: they have a first vote and a final answer. */
 export const PANEL_METHODS: readonly EvalMethod[] = ['round_table', 'council', 'debate'];
 

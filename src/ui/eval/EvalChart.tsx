@@ -1,6 +1,7 @@
 // Accuracy per method as bars with their 95 % intervals, tokens per question as diamonds on the right-hand axis;
 // an SVG with role="img" and a title, and the same figures as a table beneath it (what a screen reader reads).
 import type { EvalMethodResult } from '../../schemas/eval';
+import { resultKey } from '../../schemas/evalConstants';
 import { evalRows } from '../../shared/evalExport';
 
 const W = 560;
@@ -42,7 +43,7 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
             const cx = PAD.left + slot * i + slot / 2;
             const bw = Math.min(56, slot * 0.5);
             return (
-              <g key={r.method}>
+              <g key={resultKey(r)}>
                 <rect
                   x={cx - bw / 2}
                   y={y(r.accuracy!)}
@@ -68,7 +69,7 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
                   />
                 )}
                 <text x={cx} y={H - PAD.bottom + 16} textAnchor="middle" className="eval-chart__label">
-                  {rows.find((x) => x.method === r.method)?.label}
+                  {rows.find((x) => x.method === resultKey(r))?.label}
                 </text>
               </g>
             );
