@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { evaluationMachine } from '../../src/machines/evaluation.machine';
 import type { EvalMethodResult, EvalRun } from '../../src/schemas/eval';
+import type { ModelOption } from '../../src/schemas/system';
 import { evalCsv } from '../../src/shared/evalExport';
 import { EvalFormView } from '../../src/ui/eval/EvalFormView';
 import { EvalRunView } from '../../src/ui/eval/EvalRunView';
@@ -56,8 +57,10 @@ function actorWith(started: unknown[]) {
   const actor = createActor(
     evaluationMachine.provide({
       actors: {
-        loadRuns: fromPromise(async () => []),
-        loadModels: fromPromise(async () => [{ value: '@c/m', label: 'Home · m', offline: false }]),
+        loadRuns: fromPromise(async (): Promise<EvalRun[]> => []),
+        loadModels: fromPromise(
+          async (): Promise<ModelOption[]> => [{ value: '@c/m', label: 'Home · m', offline: false }],
+        ),
         startRun: fromPromise(async ({ input }) => {
           started.push(input);
           return run;

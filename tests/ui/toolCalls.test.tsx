@@ -110,7 +110,7 @@ describe('tool calls in the feed', () => {
   });
 
   it('standard panel: the turn whose model cannot call tools says so in its header, the next turn does not', async () => {
-    const { socket } = await standardLive();
+    const { p, socket } = await standardLive();
     send(socket, [
       {
         type: 'error',
@@ -129,6 +129,9 @@ describe('tool calls in the feed', () => {
     );
     const next = screen.getByText('Still 84.').closest('article')!;
     expect(next.querySelector('.turn__note--tools')).toBeNull();
+    // A note, not a problem of the run: no error banner, no 'Problem' row.
+    expect(p.container.querySelector('.discussion-error')).toBeNull();
+    expect(p.container.textContent).not.toContain('Problem');
   });
 
   it('hybrid panel: the system line about a turn’s tools marks that turn’s header', async () => {
