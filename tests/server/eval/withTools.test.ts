@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../../../server/providers/llm/openai';
 import type { LlmRegistry } from '../../../server/providers/types';
+import { main } from '../../../server/eval/cli';
 import { evalRun, type EvalRun } from '../../../src/schemas/eval';
-import { startLoopback, type Recorded } from '../../support/loopback';
+import { sendJson, startLoopback, type Recorded } from '../../support/loopback';
 import { testProviders } from '../engine/helpers';
 import { startTestServer, type TestServer } from '../harness';
 
@@ -21,6 +22,7 @@ const usage = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
 
 async function fakeOpenAi() {
   return startLoopback((req: Recorded, res) => {
+    if (req.method !== 'POST') return sendJson(res, 200, { data: [{ id: 'gpt-test' }] });
     const body = req.json();
     const offered = (body.tools ?? []).map((t: any) => t.function.name);
     const toolAnswer = [...(body.messages as any[])].reverse().find((m) => m.role === 'tool');
@@ -127,5 +129,30 @@ describe("Evaluate 'with tools'", () => {
     });
     expect(r.status).toBe(422);
     expect(JSON.stringify(r.body)).toContain('A method with tools must be chosen too');
+  });
+
+  it('the CLI takes --with-tools and prints the calculator variant beside the plain method', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(
+      [
+        '--models',
+        'openai:gpt-test',
+        '--methods',
+        'one',
+        '--with-tools',
+        'one',
+        '--tasks',
+        'arithmetic:3',
+        '--seed',
+        '3',
+      ],
+      { out: (l) => out.push(l), err: (l) => err.push(l), env: { OPENAI_BASE_URL: openai.url, OLLAMA_HOST: '' } },
+    );
+    expect(err.join('\n')).not.toContain('failed');
+    expect(code).toBe(0);
+    const table = out.join('\n');
+    expect(table).toMatch(/One answer \+ calculator\s+3\/3\s+100\.0 %/);
+    expect(table).toMatch(/One answer\s+3\/3/);
   });
 });
