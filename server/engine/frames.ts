@@ -95,7 +95,14 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
     if (frame.type === 'tts_error') return { type: 'error', message: frame.error, fatal: false };
     // The standard panel has no system line: a note about an agent's tools is a notice that does not end anything.
     if (frame.type === 'system' && frame.about === 'tools_unsupported')
-      return { type: 'error', message: frame.content, fatal: false };
+      return {
+        type: 'error',
+        message: frame.content,
+        fatal: false,
+        about: frame.about,
+        agent_id: frame.agent_id,
+        message_id: frame.message_id,
+      };
     return null;
   }
   if (frame.type === 'research_result') {

@@ -202,15 +202,19 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     const req: ChatRequest = { ...call, signal, onToken: write };
     const { provider, model } = await providerOf(ctx, userId, req.model);
     const tools = await readyToolsFor(ctx, userId, turn.ids, { sourceIds: turn.sourceIds });
+    const unsupported = () => {
+      if (toolsUnsupportedSaid.has(turn.agentId)) return;
+      toolsUnsupportedSaid.add(turn.agentId);
+      emit({
+        type: 'system',
+        about: 'tools_unsupported',
+        agent_id: turn.agentId,
+        message_id: turn.messageId,
+        content: `${turn.agentName}'s model (${provider.label}) cannot call tools here; it answers without them.`,
+      });
+    };
     if (!tools.length || !provider.toolCalling) {
-      if (tools.length && !toolsUnsupportedSaid.has(turn.agentId)) {
-        toolsUnsupportedSaid.add(turn.agentId);
-        emit({
-          type: 'system',
-          about: 'tools_unsupported',
-          content: `${turn.agentName}'s model (${provider.label}) cannot call tools here; it answers without them.`,
-        });
-      }
+      if (tools.length) unsupported();
       observerOf(ctx)?.onChatRequest?.(req);
       return provider.chat({ ...req, model });
     }
@@ -230,6 +234,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
       emit,
       approval: (id, s) => waitForApproval(ctx.tools, userId, id, s),
       takeCall: () => takeCallSlot(ctx.tools, userId, cfg.callsPerMinute),
+      unsupported,
     });
   }
 

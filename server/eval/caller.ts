@@ -1,7 +1,10 @@
 import type { AppContext } from '../context';
 import { resolveModel } from '../models/service';
 import { BUILTIN_PROVIDER_ID } from '../providers/llm/builtin';
-import type { ChatMessage, LlmProvider, LlmRegistry } from '../providers/types';
+import type { ChatMessage, ChatRequest, ChatResult, LlmProvider, LlmRegistry } from '../providers/types';
+import { readyCalculator } from '../tools/builtin';
+import { runCallLoop } from '../tools/callLoop';
+import type { ToolsConfig } from '../tools/config';
 import type { ModelCaller } from './methods';
 import { callTokens } from './tokens';
 
@@ -26,6 +29,46 @@ export interface CallerOptions {
   maxTokens: number;
   temperature: number;
   signal: AbortSignal;
+  /** The caps of a call asked with tools (the server's TOOL_* settings); the defaults when absent. */
+  tools?: Pick<ToolsConfig, 'callsPerTurn' | 'callTimeoutMs' | 'resultMaxBytes'>;
+}
+
+const TOOL_DEFAULTS = { callsPerTurn: 8, callTimeoutMs: 30_000, resultMaxBytes: 64 * 1024 };
+
+/**
+ * One question asked with the calculator (docs/evaluation.md#with-tools): the discussion's call loop, no person to
+ * ask, and the tokens of every model call in it summed (the loop answers only its last call's).
+ */
+async function withCalculator(
+  chat: (r: ChatRequest) => Promise<ChatResult>,
+  request: ChatRequest,
+  limits: typeof TOOL_DEFAULTS,
+  signal: AbortSignal,
+) {
+  let prompt = 0;
+  let completion = 0;
+  let counted = true;
+  const res = await runCallLoop({
+    chat: async (r) => {
+      const out = await chat(r);
+      if (out.usage) {
+        prompt += out.usage.promptTokens;
+        completion += out.usage.completionTokens;
+      } else counted = false;
+      return out;
+    },
+    request,
+    tools: [readyCalculator()],
+    agentId: 'eval',
+    messageId: 'eval',
+    askFirst: false,
+    limits,
+    signal,
+    emit: () => {},
+    approval: async () => true,
+    takeCall: () => true,
+  });
+  return { ...res, usage: counted ? { promptTokens: prompt, completionTokens: completion } : undefined };
 }
 
 /** Resolves every model once (a connection that is gone fails the start, not question 37) and calls them. */
@@ -39,9 +82,9 @@ export async function makeCaller(resolve: Resolve, models: string[], opts: Calle
   };
   return {
     usesGrammar: (m) => of(m).provider.id === BUILTIN_PROVIDER_ID,
-    async call(m: string, messages: ChatMessage[], { jsonSchema }) {
+    async call(m: string, messages: ChatMessage[], { jsonSchema, tools }) {
       const { provider, model } = of(m);
-      const result = await provider.chat({
+      const request: ChatRequest = {
         model,
         messages,
         maxTokens: opts.maxTokens,
@@ -49,7 +92,12 @@ export async function makeCaller(resolve: Resolve, models: string[], opts: Calle
         jsonSchema,
         signal: opts.signal,
         wantUsage: true,
-      });
+      };
+      // A model whose provider cannot offer tools answers without them, as in a discussion.
+      const result =
+        tools && provider.toolCalling
+          ? await withCalculator((r) => provider.chat(r), request, opts.tools ?? TOOL_DEFAULTS, opts.signal)
+          : await provider.chat(request);
       return { text: result.content, ...callTokens(messages, result) };
     },
   };

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { createLlms } from '../providers';
 import type { LlmRegistry } from '../providers/types';
 import { makeCaller, registryResolver } from './caller';
-import { plannedMethods, runEvaluation, type RunStore } from './runner';
+import { plannedMethods, plannedVariants, runEvaluation, type RunStore } from './runner';
 import { etaSeconds, runResults, sumRows, type ResultRow } from './summary';
 import { buildTasks, TaskSetError } from './tasks';
 
@@ -17,7 +17,8 @@ import { buildTasks, TaskSetError } from './tasks';
 const USAGE = `Usage: npm run eval -- --models <m1,m2,…> --methods <${EVAL_METHODS.join(',')}>
   --tasks <arithmetic:N | reasoning[:N] | file:path.jsonl>
   [--seed 0] [--rounds 2] [--samples 5] [--equal-tokens on|off] [--single <model>] [--judge <model>]
-  [--max-tokens 512] [--temperature 0.7] [--budget <tokens>] [--parallel 4] [--csv out.csv] [--json out.json]`;
+  [--max-tokens 512] [--temperature 0.7] [--budget <tokens>] [--parallel 4] [--csv out.csv] [--json out.json]
+  [--with-tools <methods asked again with the calculator>]`;
 
 const ALIASES: Record<string, EvalMethod> = {
   one: 'one_answer',
@@ -90,6 +91,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       .get('methods')!
       .split(',')
       .map((s) => ALIASES[s.trim()] ?? s.trim().replace(/-/g, '_')),
+    with_tools: args.has('with-tools')
+      ? args
+          .get('with-tools')!
+          .split(',')
+          .map((m) => ALIASES[m.trim()] ?? m.trim().replace(/-/g, '_'))
+      : undefined,
     single_model: args.get('single'),
     judge_model: args.get('judge'),
     rounds: num('rounds'),
@@ -134,7 +141,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     save: async (r) => void rows.push(r),
     saveK: async (x) => void (k = x),
   };
-  const methods = plannedMethods(s);
+  const methods = plannedVariants(s);
   const total = built.items.length;
   io.out(
     [
@@ -175,7 +182,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     models: s.models,
     single_model: settings.single,
     judge_model: settings.judge,
-    methods,
+    methods: plannedMethods(s),
+    ...(s.with_tools.length ? { with_tools: s.with_tools } : {}),
     rounds: s.rounds,
     equal_tokens: s.equal_tokens,
     budget_tokens: s.budget_tokens ?? null,

@@ -23,7 +23,11 @@ export interface CallOutcome {
 
 /** One chat call to a model; `grammar` asks for the JSON answer (only the built-in engine gets one). */
 export interface ModelCaller {
-  call(model: string, messages: ChatMessage[], opts: { jsonSchema?: Record<string, unknown> }): Promise<CallOutcome>;
+  call(
+    model: string,
+    messages: ChatMessage[],
+    opts: { jsonSchema?: Record<string, unknown>; tools?: boolean },
+  ): Promise<CallOutcome>;
   /** Whether the model answers through a grammar (the built-in engine): then no repair request is needed. */
   usesGrammar(model: string): boolean;
 }
@@ -44,6 +48,8 @@ interface Spend {
   tokens: number;
   estimated: number;
   unreadable: number;
+  /** Every call of this question may use the calculator (the method's 'with tools' variant). */
+  tools?: boolean;
 }
 
 interface AgentAnswer {
@@ -67,12 +73,16 @@ async function ask(
     { role: 'system', content: SYSTEM },
     { role: 'user', content: grammar ? prompt : `${prompt}\n\n${ANSWER_LINE(item)}` },
   ];
-  const first = await caller.call(model, messages, grammar ? { jsonSchema: answerJsonSchema(reasoning) } : {});
+  const tools = spend.tools ? { tools: true } : {};
+  const first = await caller.call(model, messages, {
+    ...(grammar ? { jsonSchema: answerJsonSchema(reasoning) } : {}),
+    ...tools,
+  });
   spend.tokens += first.tokens;
   spend.estimated += first.estimated ? 1 : 0;
   let answer = readAnswer(first.text, item, grammar);
   if (answer === null && !grammar) {
-    const again = await caller.call(model, repairMessages(item, messages, first.text), {});
+    const again = await caller.call(model, repairMessages(item, messages, first.text), tools);
     spend.tokens += again.tokens;
     spend.estimated += again.estimated ? 1 : 0;
     answer = readAnswer(again.text, item, false);
@@ -113,6 +123,8 @@ export interface MethodInput {
   settings: Pick<EvalRunSettings, 'models' | 'rounds'> & { single: string; judge: string };
   /** Self-consistency's number of samples. */
   k: number;
+  /** Every model call may use the calculator. */
+  tools?: boolean;
 }
 
 export async function answerQuestion(
@@ -121,11 +133,13 @@ export async function answerQuestion(
   input: MethodInput,
 ): Promise<QuestionOutcome> {
   const { caller, settings } = input;
-  const spend: Spend = { tokens: 0, estimated: 0, unreadable: 0 };
+  const spend: Spend = { tokens: 0, estimated: 0, unreadable: 0, ...(input.tools ? { tools: true } : {}) };
   const single = (answer: string | null): QuestionOutcome => ({
     answer,
     correct: isCorrect(answer, item),
-    ...spend,
+    tokens: spend.tokens,
+    estimated: spend.estimated,
+    unreadable: spend.unreadable,
     firstCorrect: null,
     rightToWrong: 0,
     wrongToRight: 0,
@@ -133,7 +147,9 @@ export async function answerQuestion(
   const panel = (answer: string | null, rounds: AgentAnswer[][]): QuestionOutcome => ({
     answer,
     correct: isCorrect(answer, item),
-    ...spend,
+    tokens: spend.tokens,
+    estimated: spend.estimated,
+    unreadable: spend.unreadable,
     firstCorrect: isCorrect(majority(rounds[0].map((a) => a.answer)), item),
     ...moves(rounds, item),
   });

@@ -4,7 +4,9 @@ import {
   type EvalMethod,
   type EvalRunSettings,
   type EvalTaskItem,
+  type EvalVariant,
 } from '../../src/schemas/eval';
+import { variantParts, withToolsKey } from '../../src/schemas/evalConstants';
 import { answerQuestion, type ModelCaller } from './methods';
 import { sumRows, type ResultRow } from './summary';
 
@@ -72,6 +74,14 @@ export function plannedMethods(s: Pick<EvalRunSettings, 'methods' | 'equal_token
   return METHOD_ORDER.filter((m) => want.has(m));
 }
 
+/** The planned methods, each followed by its variant with the calculator when the run asks for it. */
+export function plannedVariants(
+  s: Pick<EvalRunSettings, 'methods' | 'equal_tokens'> & { with_tools?: readonly EvalMethod[] },
+): EvalVariant[] {
+  const tools = new Set(s.with_tools ?? []);
+  return plannedMethods(s).flatMap((m) => (tools.has(m) ? [m, withToolsKey(m, true)] : [m]));
+}
+
 export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<RunEnd> {
   const now = opts.now ?? (() => Date.now());
   const { signal } = opts;
@@ -82,12 +92,13 @@ export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<Ru
   let k = spec.k;
   let failure: string | null = null;
 
-  for (const method of plannedMethods(spec.settings)) {
+  for (const key of plannedVariants(spec.settings)) {
+    const { method, tools } = variantParts(key)!;
     if (method === 'self_consistency' && k === null) {
       k = spec.settings.equal_tokens ? matchK(await opts.store.rows(), spec.settings.samples) : spec.settings.samples;
       await opts.store.saveK(k);
     }
-    const pending = spec.items.map((_, i) => i).filter((i) => !doneKeys.has(`${method}#${i}`));
+    const pending = spec.items.map((_, i) => i).filter((i) => !doneKeys.has(`${key}#${i}`));
     let next = 0;
     const worker = async () => {
       while (next < pending.length && !signal.aborted && !failure && spent < budget) {
@@ -98,10 +109,11 @@ export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<Ru
             caller: opts.caller,
             settings: spec.settings,
             k: k ?? spec.settings.samples,
+            tools,
           });
           if (signal.aborted) return;
           spent += out.tokens;
-          await opts.store.save({ method, idx, ms: now() - started, ...out });
+          await opts.store.save({ method: key, idx, ms: now() - started, ...out });
           opts.onProgress?.();
         } catch (e) {
           if (signal.aborted) return;
@@ -118,7 +130,7 @@ export async function runEvaluation(spec: RunSpec, opts: RunOptions): Promise<Ru
       };
     if (
       spent >= budget &&
-      (await opts.store.rows()).length < spec.items.length * plannedMethods(spec.settings).length
+      (await opts.store.rows()).length < spec.items.length * plannedVariants(spec.settings).length
     ) {
       return {
         status: 'stopped',

@@ -3,7 +3,7 @@ import type { EvalRun, EvalRunSettings } from '../../src/schemas/eval';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { makeCaller, userResolver } from './caller';
-import { plannedMethods, runEvaluation } from './runner';
+import { plannedMethods, plannedVariants, runEvaluation } from './runner';
 import {
   countRuns,
   dbRunStore,
@@ -19,7 +19,7 @@ import {
 } from './store';
 import { etaSeconds, runResults, withEta, type MethodSums } from './summary';
 import { buildTasks, TaskSetError } from './tasks';
-import type { EvalMethod } from '../../src/schemas/eval';
+import type { EvalVariant } from '../../src/schemas/eval';
 import { subsystemPlugin } from '../http/subsystem';
 
 // Evaluation runs as server jobs: created (tasks built and stored), run in this process with an abort per run,
@@ -126,6 +126,7 @@ function start(ctx: AppContext, userId: string, runId: string) {
         maxTokens: s.max_tokens_per_call,
         temperature: s.temperature,
         signal: abort.signal,
+        tools: ctx.config.tools,
       });
       end = await runEvaluation(
         { items, settings: s, k: row.k },
@@ -182,12 +183,12 @@ export async function deleteRunOf(ctx: AppContext, userId: string, id: string) {
   await deleteRun(ctx.db, userId, id);
 }
 
-function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalMethod, MethodSums> | undefined): EvalRun {
+function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalVariant, MethodSums> | undefined): EvalRun {
   const s = row.settings;
   const methods = plannedMethods(s);
   const live = jobs(ctx).has(row.id);
   const results = withEta(
-    runResults(methods, row.question_count, sums ?? new Map(), row.k),
+    runResults(plannedVariants(s), row.question_count, sums ?? new Map(), row.k),
     ctx.config.evalParallelQuestions,
     live,
   );
@@ -205,6 +206,7 @@ function view(ctx: AppContext, row: RunSummaryRow, sums: Map<EvalMethod, MethodS
     single_model: s.single,
     judge_model: s.judge,
     methods,
+    ...(s.with_tools?.length ? { with_tools: s.with_tools } : {}),
     rounds: s.rounds,
     equal_tokens: s.equal_tokens,
     budget_tokens: s.budget_tokens ?? null,

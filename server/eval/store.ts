@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
-import { EVAL_METHODS, type EvalMethod, type EvalRunSettings, type EvalTaskItem } from '../../src/schemas/eval';
+import type { EvalRunSettings, EvalTaskItem, EvalVariant } from '../../src/schemas/eval';
+import { variantParts } from '../../src/schemas/evalConstants';
 import type { RunStore } from './runner';
 import { emptySums, type MethodSums, type ResultRow } from './summary';
 
@@ -92,8 +93,8 @@ interface SumRow {
 }
 
 /** The same sums as summary.ts sumRows, counted by the database for many runs at once. */
-export async function runSums(db: Db, runIds: string[]): Promise<Map<string, Map<EvalMethod, MethodSums>>> {
-  const out = new Map<string, Map<EvalMethod, MethodSums>>();
+export async function runSums(db: Db, runIds: string[]): Promise<Map<string, Map<EvalVariant, MethodSums>>> {
+  const out = new Map<string, Map<EvalVariant, MethodSums>>();
   if (!runIds.length) return out;
   const rows = await db.query<SumRow>(
     `SELECT run_id, method, count(*)::int AS done, sum(correct::int)::int AS correct, sum(tokens)::bigint AS tokens,
@@ -107,10 +108,10 @@ export async function runSums(db: Db, runIds: string[]): Promise<Map<string, Map
     [runIds],
   );
   for (const r of rows) {
-    if (!(EVAL_METHODS as readonly string[]).includes(r.method)) continue;
+    if (!variantParts(r.method)) continue;
     let m = out.get(r.run_id);
     if (!m) out.set(r.run_id, (m = new Map()));
-    m.set(r.method as EvalMethod, {
+    m.set(r.method as EvalVariant, {
       ...emptySums(),
       done: r.done,
       correct: r.correct,
@@ -135,7 +136,7 @@ export function dbRunStore(db: Db, runId: string): RunStore {
   return {
     async rows() {
       const rows = await db.query<{
-        method: EvalMethod;
+        method: EvalVariant;
         idx: number;
         correct: boolean;
         answer: string | null;

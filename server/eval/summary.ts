@@ -1,11 +1,13 @@
-import { PANEL_METHODS, type EvalMethod, type EvalMethodResult } from '../../src/schemas/eval';
+import { PANEL_METHODS, type EvalMethodResult, type EvalVariant } from '../../src/schemas/eval';
+import { variantParts } from '../../src/schemas/evalConstants';
 import { wilson } from './stats';
 
 // A run's figures, read from its stored answers: the same sums in the server (from SQL) and the CLI (from memory),
 // turned into results by one function, so both print the same figures.
 
 export interface ResultRow {
-  method: EvalMethod;
+  /** The method, or its variant with tools ('one_answer+tools'). */
+  method: EvalVariant;
   idx: number;
   correct: boolean;
   answer: string | null;
@@ -50,8 +52,8 @@ export const emptySums = (): MethodSums => ({
   wrongToRight: 0,
 });
 
-export function sumRows(rows: ResultRow[]): Map<EvalMethod, MethodSums> {
-  const out = new Map<EvalMethod, MethodSums>();
+export function sumRows(rows: ResultRow[]): Map<EvalVariant, MethodSums> {
+  const out = new Map<EvalVariant, MethodSums>();
   for (const r of rows) {
     let s = out.get(r.method);
     if (!s) out.set(r.method, (s = emptySums()));
@@ -76,11 +78,13 @@ export function sumRows(rows: ResultRow[]): Map<EvalMethod, MethodSums> {
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
-export function methodResult(method: EvalMethod, total: number, s: MethodSums, k: number | null): EvalMethodResult {
+export function methodResult(key: EvalVariant, total: number, s: MethodSums, k: number | null): EvalMethodResult {
+  const { method, tools } = variantParts(key)!;
   const ci = wilson(s.correct, s.done);
   const isPanel = PANEL_METHODS.includes(method);
   return {
     method,
+    ...(tools ? { with_tools: true } : {}),
     total,
     done: s.done,
     correct: s.correct,
@@ -108,7 +112,12 @@ export function methodResult(method: EvalMethod, total: number, s: MethodSums, k
 }
 
 /** The run's results in method order; a method not started yet shows 0 done. */
-export function runResults(methods: EvalMethod[], total: number, sums: Map<EvalMethod, MethodSums>, k: number | null) {
+export function runResults(
+  methods: EvalVariant[],
+  total: number,
+  sums: Map<EvalVariant, MethodSums>,
+  k: number | null,
+) {
   return methods.map((m) => methodResult(m, total, sums.get(m) ?? emptySums(), k));
 }
 

@@ -71,6 +71,8 @@ export interface ChatResult {
   usage?: ChatUsage;
   /** The tools the model asked to call instead of (or before) answering. */
   toolCalls?: ToolCallRequest[];
+  /** The request offered tools this model cannot take (its template has no call syntax): it answered without. */
+  toolsUnsupported?: boolean;
 }
 
 export interface LlmProvider {
@@ -80,7 +82,10 @@ export interface LlmProvider {
   listModels(): Promise<ModelInfo[]>;
   chat(req: ChatRequest): Promise<ChatResult>;
   probe(): Promise<ComponentStatus>;
-  /** Whether it can offer tools to a model (OpenAI-compatible, Ollama, the offline demo model). */
+  /**
+   * Whether it can offer tools to a model (OpenAI-compatible, Ollama, the built-in engine, the offline demo model);
+   * a model that cannot take them after all answers with `toolsUnsupported`.
+   */
   readonly toolCalling?: boolean;
   /** Whether its last listing or probe reached it; the registry sends unknown model names only to a reachable provider. */
   reachable?(): boolean;

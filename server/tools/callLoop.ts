@@ -24,6 +24,8 @@ export interface CallLoopOptions {
   approval(id: string, signal: AbortSignal): Promise<boolean>;
   /** Counts one call against the user's rate limit; false when it is spent. */
   takeCall(): boolean;
+  /** The model turned out unable to take tools (its answer came without them): the panel is told. */
+  unsupported?(): void;
 }
 
 const encoder = new TextEncoder();
@@ -58,7 +60,8 @@ export async function runCallLoop(o: CallLoopOptions): Promise<ChatResult> {
   for (;;) {
     const more = calls < o.limits.callsPerTurn && offered.length > 0;
     const res = await o.chat({ ...o.request, messages, ...(more ? { tools: offered } : { tools: undefined }) });
-    if (!more || !res.toolCalls?.length) return { ...res, toolCalls: undefined };
+    if (res.toolsUnsupported) o.unsupported?.();
+    if (!more || !res.toolCalls?.length) return { ...res, toolCalls: undefined, toolsUnsupported: undefined };
     const asked = res.toolCalls.slice(0, o.limits.callsPerTurn - calls);
     messages.push({ role: 'assistant', content: res.content, toolCalls: asked });
     for (const call of asked) {

@@ -1,45 +1,17 @@
-// The Evaluate dialog (README 'Does the panel help?'): the settings of a new run (task set, models, methods,
-// rounds, samples, equal tokens, budget), the user's stored runs with their progress, read again every
-// EVAL_POLL_MS while one runs, and the run actions: start, stop, resume, delete, export. A task file is checked
-// by the server as soon as it is chosen, and its errors are shown per line before anything starts.
+// The Evaluate dialog (README 'Does the panel help?'): the form of a new run (evaluation.form.ts), the user's
+// stored runs with their progress, read again every EVAL_POLL_MS while one runs, and the run actions: start, stop,
+// resume, delete, export. A task file is checked by the server once chosen; its errors are shown per line.
 //   dialog — closed | open
 //   data   — loading → idle ⇄ waiting → refreshing (polling only while a run is running) | failed
 //   action — ready | checking | starting | stopping | resuming | deleting | exporting
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './kit/actorKit';
-import type { EvalFileCheck, EvalMethod, EvalRun, EvalRunCreate } from '../schemas/eval';
-import { OFFLINE_MODEL } from '../schemas/constants';
-import { EVAL_POLL_MS, PANEL_METHODS } from '../schemas/evalConstants';
+import type { EvalFileCheck, EvalRun, EvalRunCreate } from '../schemas/eval';
+import { EVAL_POLL_MS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
+import { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from './evaluation.form';
 
-export interface EvalForm {
-  taskKind: 'arithmetic' | 'reasoning' | 'file';
-  seed: number;
-  size: number;
-  fileName: string | null;
-  fileText: string | null;
-  models: string[];
-  methods: EvalMethod[];
-  rounds: number;
-  samples: number;
-  equalTokens: boolean;
-  /** Tokens the run may spend; null: no budget. */
-  budget: number | null;
-}
-
-export const DEFAULT_EVAL_FORM: EvalForm = {
-  taskKind: 'arithmetic',
-  seed: 1,
-  size: 20,
-  fileName: null,
-  fileText: null,
-  models: [],
-  methods: ['chain_of_thought', 'round_table'],
-  rounds: 2,
-  samples: 5,
-  equalTokens: true,
-  budget: null,
-};
+export { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from './evaluation.form';
 
 export interface EvaluationContext {
   runs: EvalRun[];
@@ -76,42 +48,11 @@ export interface ExportInput {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
 
-/** The request a form makes; null while it cannot start (the reason is selectStartBlocker's). */
-export function formRequest(f: EvalForm): EvalRunCreate | null {
-  if (!f.models.length || !f.methods.length) return null;
-  const tasks =
-    f.taskKind === 'arithmetic'
-      ? { kind: 'arithmetic' as const, seed: f.seed, size: f.size }
-      : f.taskKind === 'reasoning'
-        ? { kind: 'reasoning' as const, size: f.size }
-        : f.fileText !== null && f.fileName
-          ? { kind: 'file' as const, name: f.fileName, jsonl: f.fileText }
-          : null;
-  if (!tasks) return null;
-  return {
-    tasks,
-    models: f.models,
-    methods: f.methods,
-    rounds: f.rounds,
-    samples: f.samples,
-    equal_tokens: f.equalTokens,
-    ...(f.budget ? { budget_tokens: f.budget } : {}),
-  };
-}
-
-/** Models that cannot take part: the offline demo model writes prose, it does not answer questions. */
-export const cannotAnswer = (m: Pick<ModelOption, 'offline'>) => m.offline;
-
-/** Why the form's models and methods cannot run, in words; null when they can (the file is checked apart). */
-export function formProblem(f: EvalForm, models: readonly ModelOption[]): string | null {
-  if (!f.models.length) return 'Choose at least one model.';
-  if (!f.methods.length) return 'Choose at least one method.';
-  const demo = f.models.findIndex((v) => v === OFFLINE_MODEL || models.some((m) => m.value === v && cannotAnswer(m)));
-  if (demo >= 0) return `Agent ${demo + 1}: the offline demo model cannot answer questions; choose another model.`;
-  if (f.models.length < 2 && f.methods.some((m) => PANEL_METHODS.includes(m)))
-    return 'A panel (Round table, Council, Debate) needs two seats or more: add an agent, or choose single-model methods only.';
-  return null;
-}
+/** A run action that failed: its error is shown and the dialog is ready for the next. */
+const backToReady = {
+  target: 'ready',
+  actions: { type: 'setActionError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+} as const;
 
 const replaceRun = (runs: EvalRun[], run: EvalRun) =>
   runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
@@ -271,10 +212,7 @@ export const evaluationMachine = setup({
                     chosenFile: null,
                   }),
                 },
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
             starting: {
@@ -289,10 +227,7 @@ export const evaluationMachine = setup({
                     assign({ selectedId: ({ event }) => event.output.id, actionError: null }),
                   ],
                 },
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
             stopping: {
@@ -304,10 +239,7 @@ export const evaluationMachine = setup({
                   target: 'ready',
                   actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
                 },
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
             resuming: {
@@ -319,10 +251,7 @@ export const evaluationMachine = setup({
                   target: 'ready',
                   actions: { type: 'putRun', params: ({ event }) => ({ run: event.output }) },
                 },
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
             deleting: {
@@ -338,10 +267,7 @@ export const evaluationMachine = setup({
                       context.selectedId === context.pending?.id ? null : context.selectedId,
                   }),
                 },
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
             exporting: {
@@ -353,10 +279,7 @@ export const evaluationMachine = setup({
                   format: context.pending?.format ?? 'csv',
                 }),
                 onDone: 'ready',
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: backToReady,
               },
             },
           },

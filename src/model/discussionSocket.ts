@@ -61,10 +61,13 @@ export function feedAfter(feed: Feed, event: { type: string }): Feed {
   return frame ? applyFrame(feed, frame) : feed;
 }
 
-/** A server `error` frame's message becomes the banner; anything else leaves the banner as it is. */
+/**
+ * A server `error` frame's message becomes the banner; anything else leaves the banner as it is. A note that an
+ * agent's model cannot call tools is no problem of the run: its turn's header says it (turnWithoutTools).
+ */
 export function bannerAfterFrame(error: string | null, event: { type: string }): string | null {
   const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
-  return frame?.type === 'error' ? frame.message : error;
+  return frame?.type === 'error' && frame.about !== 'tools_unsupported' ? frame.message : error;
 }
 
 /** A drop being retried: the retry banner replaces any socket error that came before the drop (it was part of it). */

@@ -237,18 +237,28 @@ export const ttsErrorFrame = z.looseObject({
   error: z.string(),
   timestamp: ts,
 });
+/** A non-fatal error may carry a system line's `about`, `agent_id` and `message_id` (the standard panel has none). */
 export const errorFrame = z.looseObject({
   type: z.literal('error'),
   message: z.string(),
   error: z.string().optional(),
   fatal: z.boolean().optional(),
+  about: z.string().optional(),
+  agent_id: z.string().optional(),
+  message_id: z.string().optional(),
   timestamp: ts,
 });
-/** `about: 'research_unavailable'`: a failed search told to the hybrid panel, whose protocol has no research frame. */
+/**
+ * `about: 'research_unavailable'`: a failed search told to the hybrid panel, whose protocol has no research frame.
+ * `about: 'tools_unsupported'` with `agent_id` and `message_id`: that agent's model cannot call tools and the turn
+ * runs without them (said once per agent, on its first turn with tools).
+ */
 export const systemFrame = z.looseObject({
   type: z.literal('system'),
   content: z.string(),
   about: z.string().optional(),
+  agent_id: z.string().optional(),
+  message_id: z.string().optional(),
   timestamp: ts,
 });
 /** The one frame a `?test=true` probe receives before the server closes 1000. */

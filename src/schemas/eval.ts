@@ -14,6 +14,7 @@ export {
   EVAL_POLL_MS,
   PANEL_METHODS,
   type EvalMethod,
+  type EvalVariant,
 } from './evalConstants';
 export const evalMethod = z.enum(EVAL_METHODS);
 
@@ -59,6 +60,8 @@ export const evalRunCreate = z
     /** The debate's judge and the council's chair; the first panel model when absent. */
     judge_model: modelName.optional(),
     methods: z.array(evalMethod).min(1, 'Choose at least one method').max(EVAL_METHODS.length),
+    /** Methods asked a second time with the calculator tool, each shown beside its plain result. */
+    with_tools: z.array(evalMethod).max(EVAL_METHODS.length).default([]),
     rounds: z.number().int().min(1).max(EVAL_LIMITS.rounds).default(2),
     /** Self-consistency's k when equal tokens is off (or no panel ran). */
     samples: z.number().int().min(1).max(EVAL_LIMITS.samples).default(5),
@@ -69,6 +72,7 @@ export const evalRunCreate = z
     temperature: z.number().min(0).max(2).default(0.7),
   })
   .refine((b) => new Set(b.methods).size === b.methods.length, 'A method is listed twice')
+  .refine((b) => (b.with_tools ?? []).every((m) => b.methods.includes(m)), 'A method with tools must be chosen too')
   .refine(
     (b) => ![...b.models, b.single_model, b.judge_model].includes(OFFLINE_MODEL),
     'The offline demo model cannot answer questions; choose another model',
@@ -100,6 +104,8 @@ export type EvalFirstVote = z.infer<typeof evalFirstVote>;
 
 export const evalMethodResult = z.object({
   method: evalMethod,
+  /** This is the method asked with the calculator tool (absent: without). */
+  with_tools: z.boolean().optional(),
   total: z.number(),
   done: z.number(),
   correct: z.number(),
@@ -136,6 +142,8 @@ export const evalRun = z.object({
   single_model: z.string(),
   judge_model: z.string(),
   methods: z.array(evalMethod),
+  /** The methods also asked with the calculator (absent in runs made before). */
+  with_tools: z.array(evalMethod).optional(),
   rounds: z.number(),
   equal_tokens: z.boolean(),
   budget_tokens: z.number().nullable(),

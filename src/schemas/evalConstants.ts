@@ -18,6 +18,23 @@ export const EVAL_METHOD_LABELS: Record<EvalMethod, string> = {
   council: 'Council',
   debate: 'Debate with a judge',
 };
+/**
+ * A method asked with the calculator (docs/evaluation.md#with-tools) is a second variant of it, stored and
+ * shown apart: 'one_answer+tools'.
+ */
+export type EvalVariant = EvalMethod | `${EvalMethod}+tools`;
+export const withToolsKey = (m: EvalMethod, tools: boolean): EvalVariant => (tools ? `${m}+tools` : m);
+export function variantParts(key: string): { method: EvalMethod; tools: boolean } | null {
+  const tools = key.endsWith('+tools');
+  const method = (tools ? key.slice(0, -'+tools'.length) : key) as EvalMethod;
+  return (EVAL_METHODS as readonly string[]).includes(method) ? { method, tools } : null;
+}
+
+/** A result's key and name: the method, or the method with the calculator ('Chain-of-thought + calculator'). */
+export const resultKey = (r: { method: EvalMethod; with_tools?: boolean }) => withToolsKey(r.method, !!r.with_tools);
+export const resultLabel = (r: { method: EvalMethod; with_tools?: boolean }) =>
+  `${EVAL_METHOD_LABELS[r.method]}${r.with_tools ? ' + calculator' : ''}`;
+
 /** Methods where several agents talk: they have a first vote and a final answer. */
 export const PANEL_METHODS: readonly EvalMethod[] = ['round_table', 'council', 'debate'];
 

@@ -124,6 +124,8 @@ export const CANVAS_MESSAGES = {
   connectHandle: 'Drag to another agent to connect: it will hear this agent',
   /** An idle agent's status while its model server does not answer. */
   modelNotAnswering: 'Model down',
+  /** Under an agent's chip when its model was offered tools it cannot call (docs/tools.md#the-call-loop). */
+  toolsUnsupported: 'This model does not support tools — it runs without them',
   selectHint: 'Select 2+ agents to enable discussions',
 } as const;
 

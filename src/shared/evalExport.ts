@@ -1,7 +1,7 @@
 // An evaluation's figures as a table, CSV and JSON: one function for the dialog's chart and export and for the
 // CLI's print-out, so both say the same numbers.
 import type { EvalMethod, EvalMethodResult, EvalRun } from '../schemas/eval';
-import { EVAL_METHOD_LABELS } from '../schemas/evalConstants';
+import { resultKey, resultLabel } from '../schemas/evalConstants';
 
 export interface EvalRow {
   method: string;
@@ -27,8 +27,8 @@ export function firstVoteText(r: EvalMethodResult): string {
 
 export function evalRows(run: Pick<EvalRun, 'results'>): EvalRow[] {
   return run.results.map((r) => ({
-    method: r.method,
-    label: EVAL_METHOD_LABELS[r.method],
+    method: resultKey(r),
+    label: resultLabel(r),
     done: r.done,
     total: r.total,
     accuracy: pct(r.accuracy),
@@ -91,7 +91,7 @@ export function evalCsv(run: CsvRun): string {
       run.id,
       run.tasks.label,
       run.tasks.seed,
-      r.method,
+      resultKey(r),
       methodModels(run, r.method).join('; '),
       r.done,
       r.total,

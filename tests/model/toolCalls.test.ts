@@ -8,6 +8,7 @@ import {
   toolCallState,
   toolCallsOf,
   toolsInUse,
+  turnWithoutTools,
   type FeedInput,
 } from '../../src/model/feed';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
@@ -105,5 +106,25 @@ describe('tool calls in the feed', () => {
     const done = applyFrames(emptyFeed, [call('c1', { needs_approval: true }), result('c1')]);
     expect(applyFrame(done, { type: 'tool_approval_local', id: 'c1', approve: false })).toBe(done);
     expect(applyFrame(emptyFeed, { type: 'tool_approval_local', id: 'nope', approve: true })).toBe(emptyFeed);
+  });
+
+  it('marks the turn whose model cannot call tools, from either panel’s notice, and no other turn', () => {
+    const note = (type: 'system' | 'error', agent: string, messageId: string, extra: object = {}): FeedInput =>
+      ({
+        type,
+        [type === 'system' ? 'content' : 'message']: `${agent}'s model cannot call tools here.`,
+        about: 'tools_unsupported',
+        agent_id: agent,
+        message_id: messageId,
+        ...extra,
+      }) as FeedInput;
+    expect(turnWithoutTools(applyFrames(emptyFeed, [started]), 'm1')).toBe(false);
+    const feed = applyFrames(emptyFeed, [
+      started,
+      note('system', 'ada', 'm1'),
+      note('error', 'bo', 'm2', { fatal: false }),
+      { type: 'system', content: 'Something else', message_id: 'm3' } as FeedInput,
+    ]);
+    expect(['m1', 'm2', 'm3', 'm4'].map((id) => turnWithoutTools(feed, id))).toEqual([true, true, false, false]);
   });
 });

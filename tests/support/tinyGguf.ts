@@ -11,20 +11,22 @@ import { writeFileSync } from 'node:fs';
 
 export interface TinyGgufOptions {
   seed?: number;
-  /** Pieces (e.g. '"', '}') the model should favour, by about `preferStrength` logits. */
-  prefer?: string[];
+  /** Pieces (e.g. '"', '}') the model should favour, by about `preferStrength` logits (or a piece's own strength). */
+  prefer?: Array<string | [piece: string, strength: number]>;
   preferStrength?: number;
   contextLength?: number;
   /** Token ids the model should almost never pick (the bench keeps '</s>', id 2, from ending a run early). */
   avoid?: number[];
   /** Wider and deeper than the ~0.5 MB default, for a bench where compute, not overhead, dominates. */
   shape?: { embd: number; ff: number; layers: number; heads: number };
+  /** Word pieces added after the usual ones (e.g. a chat wrapper's '||call:'), so `prefer` can name them. */
+  extraPieces?: string[];
 }
 
 const SMALL = { embd: 64, ff: 128, layers: 2, heads: 4 };
 const ALIGN = 32;
 
-const enum T {
+enum T {
   U32 = 4,
   I32 = 5,
   F32 = 6,
@@ -87,14 +89,18 @@ const WORD_PIECES = [
 ];
 
 /** The vocabulary: <unk>, <s>, </s>, the byte tokens, then word pieces. */
-export function tinyVocab(): { tokens: string[]; scores: number[]; types: number[] } {
+export function tinyVocab(extraPieces: readonly string[] = []): {
+  tokens: string[];
+  scores: number[];
+  types: number[];
+} {
   const tokens = ['<unk>', '<s>', '</s>'];
   const types = [2, 3, 3];
   for (let b = 0; b < 256; b++) {
     tokens.push(`<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`);
     types.push(6);
   }
-  for (const p of WORD_PIECES) {
+  for (const p of [...WORD_PIECES, ...extraPieces]) {
     tokens.push(p);
     types.push(1);
   }
@@ -186,14 +192,15 @@ function writeKv(w: Writer, [key, type, value]: Kv) {
 export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
   const { embd: N_EMBD, ff: N_FF, layers: N_LAYER, heads: N_HEAD } = opts.shape ?? SMALL;
   const random = rng(opts.seed ?? 42);
-  const { tokens, scores, types } = tinyVocab();
+  const { tokens, scores, types } = tinyVocab(opts.extraPieces);
   const nVocab = tokens.length;
-  const preferIds = new Set(
-    (opts.prefer ?? [])
-      .map((p) => (p.length === 1 && p.charCodeAt(0) < 128 ? 3 + p.charCodeAt(0) : tokens.indexOf(p)))
-      .filter((i) => i >= 0),
-  );
   const strength = opts.preferStrength ?? 10;
+  const idOf = (p: string) => (p.length === 1 && p.charCodeAt(0) < 128 ? 3 + p.charCodeAt(0) : tokens.indexOf(p));
+  const preferIds = new Map(
+    (opts.prefer ?? [])
+      .map((p): [number, number] => (typeof p === 'string' ? [idOf(p), strength] : [idOf(p[0]), p[1]]))
+      .filter(([i]) => i >= 0),
+  );
   const avoidIds = new Set(opts.avoid ?? []);
 
   const uniform = (scale: number) => (random() * 2 - 1) * scale;
@@ -206,7 +213,13 @@ export function tinyGguf(opts: TinyGgufOptions = {}): Buffer {
       name: 'output.weight',
       dims: [N_EMBD, nVocab],
       fill: (_, row, col) =>
-        col === 0 ? (preferIds.has(row) ? strength / 8 : avoidIds.has(row) ? -40 / 8 : 0) : uniform(1.5),
+        col === 0
+          ? preferIds.has(row)
+            ? (preferIds.get(row) ?? 0) / 8
+            : avoidIds.has(row)
+              ? -40 / 8
+              : 0
+          : uniform(1.5),
     },
   ];
   for (let l = 0; l < N_LAYER; l++) {

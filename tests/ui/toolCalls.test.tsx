@@ -108,4 +108,65 @@ describe('tool calls in the feed', () => {
     await waitFor(() => expect(rows.querySelector('.tool-call__state')!.textContent).toBe('failed'));
     expect(rows.textContent).toContain('timed out');
   });
+
+  it('standard panel: the turn whose model cannot call tools says so in its header, the next turn does not', async () => {
+    const { p, socket } = await standardLive();
+    send(socket, [
+      {
+        type: 'error',
+        message: "Ada's model (Built-in engine) cannot call tools here; it answers without them.",
+        fatal: false,
+        about: 'tools_unsupported',
+        agent_id: ada.id,
+        message_id: 'm1',
+      },
+      { type: 'text', id: 'm1', from_id: ada.id, from: 'Ada', text: 'Twelve weeks are 84 days.', turn: 1 },
+      { type: 'text', id: 'm2', from_id: ada.id, from: 'Ada', text: 'Still 84.', turn: 2 },
+    ]);
+    const turn = (await screen.findByText('Twelve weeks are 84 days.')).closest('article')!;
+    expect(turn.querySelector('.turn__head + .turn__note--tools')?.textContent).toBe(
+      'This model does not support tools — it runs without them',
+    );
+    const next = screen.getByText('Still 84.').closest('article')!;
+    expect(next.querySelector('.turn__note--tools')).toBeNull();
+    // A note, not a problem of the run: no error banner, no 'Problem' row.
+    expect(p.container.querySelector('.discussion-error')).toBeNull();
+    expect(p.container.textContent).not.toContain('Problem');
+  });
+
+  it('hybrid panel: the system line about a turn’s tools marks that turn’s header', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id, AGENTS[2].id]);
+    await user.clear(screen.getByLabelText('Discussion topic'));
+    await user.type(screen.getByLabelText('Discussion topic'), 'How many days are twelve weeks?');
+    const start = screen.getByRole('button', { name: /^Start / }) as HTMLButtonElement;
+    await waitFor(() => expect(start.disabled).toBe(false));
+    await user.click(start);
+    const socket = await waitFor(
+      () => p.sockets.last('/ws/hybrid') ?? Promise.reject(new Error('no /ws/hybrid socket yet')),
+    );
+    act(() => socket.serverOpen());
+    await waitFor(() => expect(p.hybrid.getSnapshot().hasTag('connected')).toBe(true));
+    send(socket, [
+      {
+        type: 'system',
+        about: 'tools_unsupported',
+        agent_id: ada.id,
+        message_id: 'hm1',
+        content: "Ada's model cannot call tools here; it answers without them.",
+      },
+      {
+        type: 'agent_message',
+        id: 'hm1',
+        agent_id: ada.id,
+        agent_name: 'Ada',
+        content: 'Twelve weeks are 84 days.',
+        message_type: 'hybrid',
+        formal_communications: [],
+      },
+    ]);
+    const turn = (await screen.findByText('Twelve weeks are 84 days.')).closest('article')!;
+    expect(turn.querySelector('.turn__note--tools')?.textContent).toContain('does not support tools');
+  });
 });

@@ -27,6 +27,10 @@ const stringArg = (args: Record<string, unknown>, key: string, max: number): str
   return v.slice(0, max);
 };
 
+const calculatorRun = async (args: Record<string, unknown>): Promise<ToolOutput> => ({
+  content: calculate(stringArg(args, 'expression', CALCULATOR_MAX_CHARS + 1)),
+});
+
 const SCHEMAS: Record<BuiltinToolName, Record<string, unknown>> = {
   calculator: {
     type: 'object',
@@ -55,7 +59,7 @@ const RUN: Record<
   BuiltinToolName,
   (args: Record<string, unknown>, env: BuiltinEnv, signal: AbortSignal) => Promise<ToolOutput>
 > = {
-  calculator: async (args) => ({ content: calculate(stringArg(args, 'expression', CALCULATOR_MAX_CHARS + 1)) }),
+  calculator: async (args) => calculatorRun(args),
   search_sources: async (args, env) => {
     const query = stringArg(args, 'query', QUERY_MAX);
     if (!env.sourceIds.length) return { content: 'This discussion has no sources to search.' };
@@ -96,17 +100,24 @@ export const builtinTools: OfferedTool[] = BUILTIN_TOOLS.map((t) => ({
   inputSchema: SCHEMAS[t.name],
 }));
 
-/** The built-ins ready to run in one turn; a bad argument comes back as an error the model reads, never a throw. */
+/** A built-in ready to run: a bad argument comes back as an error the model reads, never a throw. */
+const ready = (t: OfferedTool, run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolOutput>) => ({
+  ...t,
+  run: async (args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutput> => {
+    try {
+      return await run(args, signal);
+    } catch (e) {
+      if (e instanceof CalculatorError) return { content: `Error: ${e.message}`, isError: true };
+      throw e;
+    }
+  },
+});
+
+/** The built-ins ready to run in one turn. */
 export function readyBuiltins(env: BuiltinEnv): ReadyTool[] {
-  return builtinTools.map((t) => ({
-    ...t,
-    run: async (args, signal) => {
-      try {
-        return await RUN[t.name as BuiltinToolName](args, env, signal);
-      } catch (e) {
-        if (e instanceof CalculatorError) return { content: `Error: ${e.message}`, isError: true };
-        throw e;
-      }
-    },
-  }));
+  return builtinTools.map((t) => ready(t, (args, signal) => RUN[t.name as BuiltinToolName](args, env, signal)));
 }
+
+/** The calculator alone, which needs nothing of a discussion (the evaluation's 'with tools'). */
+export const readyCalculator = (): ReadyTool =>
+  ready(builtinTools.find((t) => t.name === 'calculator')!, (args) => calculatorRun(args));

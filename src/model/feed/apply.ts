@@ -163,7 +163,9 @@ export function keyedFrame(
           : feedWith(feed, { session: { ...feed.session, fatalError: frame.message } });
       }
       const key = frameKey(frame);
-      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind: 'error', content: frame.message })));
+      // The standard panel's note that a model cannot call tools is a system line, as on the hybrid panel.
+      const kind = frame.about === 'tools_unsupported' ? 'system' : 'error';
+      return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind, content: frame.message })));
     }
     case 'performance_metric': {
       const key = frameKey(frame);

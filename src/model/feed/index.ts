@@ -60,4 +60,11 @@ export * from './types';
 export { applyFrame, applyFrames } from './apply';
 export { deepEqual, frameKey } from './keys';
 export { closeOpenStreams } from './messages';
-export { allToolCalls, toolCallState, toolCallsOf, toolsInUse, type ToolCallState } from './tools';
+export {
+  allToolCalls,
+  toolCallState,
+  toolCallsOf,
+  toolsInUse,
+  turnWithoutTools,
+  type ToolCallState,
+} from './tools';

@@ -126,3 +126,33 @@ export function toolsInUse(feed: Feed): Readonly<Record<string, string>> {
 
 /** Every call, made and answered (exports). */
 export const allToolCalls = (feed: Feed): readonly ToolCallEntry[] => kvValues(feed.tools).filter((c) => c.called);
+
+const withoutTools = new WeakMap<Feed['items'], ReadonlySet<string>>();
+
+/** The server's note that an agent's model cannot call tools: a system line, or the standard panel's notice. */
+const toolsUnsupportedTurn = (source: unknown): string | null => {
+  const f = source as { type?: string; about?: string; message_id?: unknown } | null;
+  return (f?.type === 'system' || f?.type === 'error') &&
+    f.about === 'tools_unsupported' &&
+    typeof f.message_id === 'string'
+    ? f.message_id
+    : null;
+};
+
+/**
+ * Whether the server said this turn's model cannot call the tools its agent was given (it ran without them); the
+ * turn's header says so. Said once per agent, on its first turn with tools.
+ */
+export function turnWithoutTools(feed: Feed, messageId: string): boolean {
+  let turns = withoutTools.get(feed.items);
+  if (!turns) {
+    const ids = new Set<string>();
+    for (const it of kvValues(feed.items)) {
+      const id = toolsUnsupportedTurn(it.source);
+      if (id) ids.add(id);
+    }
+    turns = ids;
+    withoutTools.set(feed.items, turns);
+  }
+  return turns.has(messageId);
+}

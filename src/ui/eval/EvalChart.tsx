@@ -1,11 +1,13 @@
 // Accuracy per method as bars with their 95 % intervals, tokens per question as diamonds on the right-hand axis;
 // an SVG with role="img" and a title, and the same figures as a table beneath it (what a screen reader reads).
 import type { EvalMethodResult } from '../../schemas/eval';
+import { EVAL_METHOD_LABELS, resultKey } from '../../schemas/evalConstants';
 import { evalRows } from '../../shared/evalExport';
 
 const W = 560;
-const H = 220;
-const PAD = { left: 44, right: 56, top: 26, bottom: 34 };
+const H = 232;
+// Room below the bars for two label lines: a method asked with the calculator says so on its second line.
+const PAD = { left: 44, right: 56, top: 26, bottom: 46 };
 
 export function EvalChart({ results, title }: { results: EvalMethodResult[]; title: string }) {
   const shown = results.filter((r) => r.accuracy !== null);
@@ -42,7 +44,7 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
             const cx = PAD.left + slot * i + slot / 2;
             const bw = Math.min(56, slot * 0.5);
             return (
-              <g key={r.method}>
+              <g key={resultKey(r)}>
                 <rect
                   x={cx - bw / 2}
                   y={y(r.accuracy!)}
@@ -68,7 +70,12 @@ export function EvalChart({ results, title }: { results: EvalMethodResult[]; tit
                   />
                 )}
                 <text x={cx} y={H - PAD.bottom + 16} textAnchor="middle" className="eval-chart__label">
-                  {rows.find((x) => x.method === r.method)?.label}
+                  {EVAL_METHOD_LABELS[r.method]}
+                  {r.with_tools && (
+                    <tspan x={cx} dy={14}>
+                      + calculator
+                    </tspan>
+                  )}
                 </text>
               </g>
             );

@@ -39,6 +39,8 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         : EVAL_METHODS.filter((x) => x === m || form.methods.includes(x)),
     });
   const panelChosen = form.methods.some((m) => PANEL_METHODS.includes(m));
+  const toggleTools = (m: EvalForm['methods'][number]) =>
+    change({ withTools: form.withTools.includes(m) ? form.withTools.filter((x) => x !== m) : [...form.withTools, m] });
 
   return (
     <form
@@ -178,14 +180,30 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
         <legend>Methods</legend>
         <div className="eval-methods">
           {EVAL_METHODS.map((m) => (
-            <label key={m} title={HINT[m]}>
-              <input type="checkbox" checked={form.methods.includes(m)} onChange={() => toggle(m)} />
-              <span>
-                {EVAL_METHOD_LABELS[m]} <span className="eval-hint">{HINT[m]}</span>
-              </span>
-            </label>
+            <div key={m} className="eval-method">
+              <label title={HINT[m]}>
+                <input type="checkbox" checked={form.methods.includes(m)} onChange={() => toggle(m)} />
+                <span>
+                  {EVAL_METHOD_LABELS[m]} <span className="eval-hint">{HINT[m]}</span>
+                </span>
+              </label>
+              {/* Asked a second time with the calculator, shown beside the plain result (docs/evaluation.md). */}
+              <label className="eval-method__tools">
+                <input
+                  type="checkbox"
+                  disabled={!form.methods.includes(m)}
+                  checked={form.methods.includes(m) && form.withTools.includes(m)}
+                  onChange={() => toggleTools(m)}
+                  aria-label={`${EVAL_METHOD_LABELS[m]} also with tools (the calculator)`}
+                />
+                <span>with tools</span>
+              </label>
+            </div>
           ))}
         </div>
+        <p className="eval-hint">
+          With tools: the method is asked again with the calculator, and both results are shown side by side.
+        </p>
         <div className="eval-row">
           <label>
             Rounds

@@ -1,7 +1,8 @@
 // One evaluation: its progress per method (questions, tokens, time left), the chart and figures, the panels' first
 // vote against their final answer, and its actions (stop, resume, export, delete).
 import type { EvaluationActorRef } from '../../machines/evaluation.machine';
-import { EVAL_METHOD_LABELS, type EvalRun } from '../../schemas/eval';
+import type { EvalRun } from '../../schemas/eval';
+import { resultKey, resultLabel } from '../../schemas/evalConstants';
 import { EvalChart } from './EvalChart';
 
 const STATUS: Record<EvalRun['status'], string> = {
@@ -85,9 +86,9 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
       </div>
       <ul className="eval-progress" aria-label="Progress per method">
         {run.results.map((r) => (
-          <li key={r.method}>
+          <li key={resultKey(r)}>
             <div className="eval-progress__line">
-              <span className="eval-progress__name">{EVAL_METHOD_LABELS[r.method]}</span>
+              <span className="eval-progress__name">{resultLabel(r)}</span>
               <span className="eval-progress__figures">
                 {r.done}/{r.total} questions · {r.tokens.toLocaleString('en')} tokens
                 {live && r.done > 0 && r.done < r.total && seconds(r.eta_seconds) ? ` · ${seconds(r.eta_seconds)}` : ''}
@@ -97,7 +98,7 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
             <progress
               max={r.total}
               value={r.done}
-              aria-label={`${EVAL_METHOD_LABELS[r.method]}: ${r.done} of ${r.total} questions`}
+              aria-label={`${resultLabel(r)}: ${r.done} of ${r.total} questions`}
             />
           </li>
         ))}
@@ -124,8 +125,8 @@ export function EvalRunView({ actor, run, busy }: { actor: EvaluationActorRef; r
           </thead>
           <tbody>
             {panels.map((r) => (
-              <tr key={r.method}>
-                <th scope="row">{EVAL_METHOD_LABELS[r.method]}</th>
+              <tr key={resultKey(r)}>
+                <th scope="row">{resultLabel(r)}</th>
                 <td>{`${r.first_vote!.first_correct}/${r.first_vote!.n}`}</td>
                 <td>{`${r.first_vote!.final_correct}/${r.first_vote!.n}`}</td>
                 <td>{r.first_vote!.helped}</td>

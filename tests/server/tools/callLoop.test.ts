@@ -93,13 +93,22 @@ describe('the call loop in a turn', () => {
 
   beforeAll(async () => {
     [mcp, openai, ollama] = await Promise.all([startFakeMcp(), fakeOpenAi(), fakeOllama()]);
+    const openaiProvider = createOpenAiProvider({ baseUrl: openai.url });
     const providers: Record<string, LlmProvider> = {
-      openai: createOpenAiProvider({ baseUrl: openai.url }),
+      openai: openaiProvider,
       ollama: createOllamaProvider({ host: ollama.url }),
       offline: createOfflineProvider(),
+      // The same server through a provider that cannot offer tools.
+      toolless: { ...openaiProvider, id: 'toolless', label: 'No-tools server', toolCalling: false },
     };
     const pick = (m: string) =>
-      m.startsWith('llama') ? providers.ollama : m === 'offline' ? providers.offline : providers.openai;
+      m.startsWith('llama')
+        ? providers.ollama
+        : m === 'offline'
+          ? providers.offline
+          : m.startsWith('plain-')
+            ? providers.toolless
+            : providers.openai;
     const llm: LlmRegistry = { listModels: async () => [], forModel: pick, probe: () => providers.openai.probe() };
     t = await startTestServer(
       { tools: toolsConfigFrom({ TOOL_CALL_TIMEOUT_MS: '1500', TOOL_RESULT_MAX_BYTES: String(RESULT_CAP) }) },
@@ -183,6 +192,21 @@ describe('the call loop in a turn', () => {
     const stored = await t.api('GET', `/discussion/${sid}`, { token });
     expect(stored.status).toBe(200);
     expect(JSON.stringify(stored.body)).toContain('"tool_result"');
+  });
+
+  it('a model that cannot take tools answers without them; the panel is told once, naming the agent and the turn', async () => {
+    const agentId = await agentWith('plain-model', ['builtin/calculator']);
+    const before = openai.requests.length;
+    const c = await run(agentId);
+    await c.waitClose(20_000);
+    expect(chats(openai.requests, before).every((b) => !b.tools)).toBe(true);
+    const notes = c.kept.filter((f) => f.about === 'tools_unsupported');
+    expect(notes).toHaveLength(1);
+    const turn = c.kept.find((f) => f.type === 'text' && f.from_id === agentId);
+    // The standard panel has no system line: a non-fatal error with the same fields.
+    expect(notes[0]).toMatchObject({ type: 'error', fatal: false, agent_id: agentId, message_id: turn.id });
+    expect(notes[0].message).toContain('No-tools server');
+    expect(c.invalid).toEqual([]);
   });
 
   it('a tool that hangs is timed out (and cancelled on the MCP server); the turn goes on', async () => {

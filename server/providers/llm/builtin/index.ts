@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { ChatHistoryItem, LlamaChat, LlamaGrammar } from 'node-llama-cpp';
+import type { LlamaChat, LlamaGrammar } from 'node-llama-cpp';
 import { ProviderError, abortError, callSignal } from '../../errors';
 import type { ChatRequest, ChatResult, ComponentStatus, LlmProvider, ModelInfo } from '../../types';
 import type { BuiltinConfig } from './config';
 import { BuiltinEngine } from './engine';
+import { callsOf, functionsOf, supportsFunctions, toHistory } from './functions';
 import { boundNumbers, grammarSchema } from './grammarSchema';
 import { BUILTIN_PREFIX, listModelFiles, modelPath } from './modelFiles';
 
@@ -11,6 +12,7 @@ import { BUILTIN_PREFIX, listModelFiles, modelPath } from './modelFiles';
 // node-llama-cpp in this process. Model names are 'builtin:<file>.gguf'. A turn that asks for a JSON Schema
 // gets it through llama.cpp's grammar, so the answer is JSON of that shape by construction; the grammar
 // bounds no numbers, so they are bounded here. Replies stream through req.onToken; req.signal stops one.
+// Tools are offered as the chat wrapper's functions (functions.ts); the call loop runs the calls.
 
 export const BUILTIN_PROVIDER_ID = 'builtin';
 const SERVICE = 'The built-in engine';
@@ -74,6 +76,8 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
     // Only its own names: no `reachable`, so the registry never hands it a model name meant for another
     // provider (that one is down, most likely; the offline model stands in, as before).
     owns: (model) => model.startsWith(BUILTIN_PREFIX) || listed.has(model),
+    // Offered as node-llama-cpp functions (functions.ts); a model whose template has no call syntax says so.
+    toolCalling: true,
     listModels,
     loaded: () => engine.loadedFiles().map(baseName),
     unload: (fileName) => engine.unload(fileName ? (modelPath(opts.modelsDir, fileName) ?? undefined) : undefined),
@@ -147,26 +151,58 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
           autoDisposeSequence: true,
         });
         const maxTokens = req.maxTokens ?? DEFAULT_MAX_TOKENS;
-        const res = await chat.generateResponse(toHistory(req.messages), {
-          grammar,
+        const history = toHistory(req.messages);
+        const offered = req.tools?.length ? req.tools : undefined;
+        const canCall = offered !== undefined && supportsFunctions(lease.loaded.chatWrapper);
+        const base = {
           maxTokens,
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
           signal: call.signal,
           stopOnAbortSignal: false,
-          onTextChunk: req.onToken ? (piece) => piece && req.onToken?.(piece) : undefined,
-        });
+        };
+        const stream = req.onToken ? (piece: string) => piece && req.onToken?.(piece) : undefined;
+        const result = (content: string, extra: Partial<ChatResult> = {}): ChatResult => {
+          // The engine's own tokenizer counts the call (the prompt without its chat template's few marker tokens).
+          const count = (text: string) => lease.loaded.model.tokenize(text).length;
+          const usage = {
+            promptTokens: count(req.messages.map((m) => m.content).join('\n')),
+            completionTokens: count(content),
+          };
+          return {
+            content,
+            model: req.model,
+            provider: BUILTIN_PROVIDER_ID,
+            durationMs: Date.now() - started,
+            usage,
+            ...extra,
+          };
+        };
+        if (canCall) {
+          // Functions and a grammar cannot share one generation: a turn that wants JSON is not streamed while the
+          // model may still call, and is asked again under its grammar when it answered in words instead.
+          const res = await chat.generateResponse(history, {
+            ...base,
+            functions: functionsOf(offered),
+            documentFunctionParams: true,
+            onTextChunk: req.jsonSchema ? undefined : stream,
+          });
+          if (call.aborted()) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
+          if (res.functionCalls?.length)
+            return result(res.response, { toolCalls: callsOf(res.functionCalls, req.messages) });
+          if (!req.jsonSchema) return result(res.response);
+          const json = jsonOrNull(res.response, req.jsonSchema);
+          if (json !== null) {
+            stream?.(json);
+            return result(json);
+          }
+        }
+        const res = await chat.generateResponse(history, { ...base, grammar, onTextChunk: stream });
         // A Stop that lands on the turn's last token still stops it: the caller asked for no answer.
         if (call.aborted()) throw abortError(BUILTIN_PROVIDER_ID, req.signal);
         const content = req.jsonSchema
           ? checkedJson(res.response, req.jsonSchema, res.metadata.stopReason === 'maxTokens' ? maxTokens : null)
           : res.response;
-        // The engine's own tokenizer counts the call (the prompt without its chat template's few marker tokens).
-        const count = (text: string) => lease.loaded.model.tokenize(text).length;
-        const usage = {
-          promptTokens: count(req.messages.map((m) => m.content).join('\n')),
-          completionTokens: count(res.response),
-        };
-        return { content, model: req.model, provider: BUILTIN_PROVIDER_ID, durationMs: Date.now() - started, usage };
+        return result(content, offered && !canCall ? { toolsUnsupported: true } : {});
       } catch (e) {
         throw fail(e, 'answer with');
       } finally {
@@ -176,17 +212,6 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
       }
     },
   };
-}
-
-function toHistory(messages: ChatRequest['messages']): ChatHistoryItem[] {
-  return messages.map(
-    (m): ChatHistoryItem =>
-      m.role === 'system'
-        ? { type: 'system', text: m.content }
-        : m.role === 'user'
-          ? { type: 'user', text: m.content }
-          : { type: 'model', response: [m.content] },
-  );
 }
 
 /** The grammar shapes the answer, but a cut-off stream is still not JSON, and numbers are unbounded. */
@@ -204,4 +229,13 @@ function checkedJson(text: string, schema: Record<string, unknown>, cutAt: numbe
     );
   }
   return JSON.stringify(boundNumbers(value, schema));
+}
+
+/** The text as the schema's JSON when it is that already, else null. */
+function jsonOrNull(text: string, schema: Record<string, unknown>): string | null {
+  try {
+    return checkedJson(text, schema, null);
+  } catch {
+    return null;
+  }
 }

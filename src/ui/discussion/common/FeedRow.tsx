@@ -21,9 +21,12 @@ interface Props {
   /** The turn's tool calls, and where a waiting one is answered (a live panel only). */
   calls?: readonly ToolCallEntry[];
   onToolAnswer?: ToolAnswer;
+  /** The turn's model could not call its agent's tools (turnWithoutTools). */
+  withoutTools?: boolean;
 }
 
-export function FeedRowView({ item, workspace, nowPlaying, participants, mode, calls, onToolAnswer }: Props) {
+export function FeedRowView(props: Props) {
+  const { item, workspace, nowPlaying, participants, mode, calls, onToolAnswer, withoutTools } = props;
   const agent = useWorkspaceAgent(workspace, item.agentId, item.agentName);
   if (!isMessageKind(item.kind)) return <FeedNote item={item} />;
   const stored =
@@ -47,6 +50,7 @@ export function FeedRowView({ item, workspace, nowPlaying, participants, mode, c
       mode={mode}
       calls={calls}
       onToolAnswer={onToolAnswer}
+      withoutTools={withoutTools}
     />
   );
 }

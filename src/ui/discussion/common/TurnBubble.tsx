@@ -12,6 +12,7 @@ import { TurnCitations } from '../sources/TurnCitations';
 import { ClipProgress } from './MessageAudio';
 import { TurnDetails } from './TurnDetails';
 import type { ToolCallEntry } from '../../../model/feed/types';
+import { CANVAS_MESSAGES } from '../../../schemas/messages';
 import { ToolCallRows, type ToolAnswer } from './ToolCallRows';
 
 export function timeOf(ts: string | null) {
@@ -27,6 +28,7 @@ export const TurnBubble = memo(function TurnBubble({
   mode,
   calls,
   onToolAnswer,
+  withoutTools,
 }: {
   item: FeedItem;
   look: AgentLook;
@@ -34,6 +36,8 @@ export const TurnBubble = memo(function TurnBubble({
   /** The tools this turn called (rows under its text); `onToolAnswer` only where the person can still answer. */
   calls?: readonly ToolCallEntry[];
   onToolAnswer?: ToolAnswer;
+  /** The turn's model could not call the tools its agent was given: the header says it ran without them. */
+  withoutTools?: boolean;
   /** The hybrid panel's mode: Structured draws the turn as its message card, Hybrid the prose and the card. */
   mode?: string | null;
 }) {
@@ -78,6 +82,7 @@ export const TurnBubble = memo(function TurnBubble({
             </time>
           )}
         </header>
+        {withoutTools && <p className="turn__note turn__note--tools">{CANVAS_MESSAGES.toolsUnsupported}</p>}
         {!card || mode !== 'structured' ? (
           <p className="message-card__text">
             {item.content}

@@ -16,7 +16,7 @@ import {
   selectMessageIds,
   selectPapers,
 } from '../../../model/feedSelectors';
-import { toolCallsOf, toolsInUse } from '../../../model/feed';
+import { toolCallsOf, toolsInUse, turnWithoutTools } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -65,6 +65,7 @@ function HybridRow({
     );
   });
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
+  const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
   const onToolAnswer = useCallback(
     (callId: string, approve: boolean) => discussion.send({ type: 'hybrid.tool.answer', id: callId, approve }),
     [discussion],
@@ -77,6 +78,7 @@ function HybridRow({
       mode={mode}
       calls={calls}
       onToolAnswer={onToolAnswer}
+      withoutTools={withoutTools}
     />
   ) : null;
 }

@@ -14,7 +14,7 @@ import { selectAvailability, selectAvailableNames, selectIsProbing } from '../..
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
-import { toolCallsOf, toolsInUse } from '../../../model/feed';
+import { toolCallsOf, toolsInUse, turnWithoutTools } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -59,11 +59,20 @@ function FeedRow({
 }) {
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
+  const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
   const onToolAnswer = useCallback(
     (callId: string, approve: boolean) => discussion.send({ type: 'discussion.tool.answer', id: callId, approve }),
     [discussion],
   );
-  return item ? <FeedRowView item={item} workspace={workspace} calls={calls} onToolAnswer={onToolAnswer} /> : null;
+  return item ? (
+    <FeedRowView
+      item={item}
+      workspace={workspace}
+      calls={calls}
+      onToolAnswer={onToolAnswer}
+      withoutTools={withoutTools}
+    />
+  ) : null;
 }
 
 export interface StandardPanelProps {
