@@ -11,7 +11,6 @@ const PENDING = new Set([
   'models.machine.ts',
   'standardDiscussion.machine.ts',
   'hybridDiscussion.machine.ts',
-  'evaluation.machine.ts',
 ]);
 
 describe('src/machines file size', () => {
