@@ -1,4 +1,4 @@
-// The Evaluate dialog (README 'Does the panel help?'): the form of a new run (evaluation.form.ts), the user's
+// The Evaluate dialog (README 'Does the panel help?'): the form of a new run (model/evalForm.ts), the user's
 // stored runs with their progress, read again every EVAL_POLL_MS while one runs, and the run actions: start, stop,
 // resume, delete, export. A task file is checked by the server once chosen; its errors are shown per line.
 //   dialog — closed | open
@@ -9,9 +9,9 @@ import { notProvided } from './kit/actorKit';
 import type { EvalFileCheck, EvalRun, EvalRunCreate } from '../schemas/eval';
 import { EVAL_POLL_MS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
-import { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from './evaluation.form';
+import { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from '../model/evalForm';
 
-export { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from './evaluation.form';
+export { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from '../model/evalForm';
 
 export interface EvaluationContext {
   runs: EvalRun[];

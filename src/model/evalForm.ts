@@ -1,5 +1,5 @@
 // The Evaluate dialog's form (README 'Does the panel help?'): its fields, the request it makes and why it cannot
-// start yet. Pure: the evaluation chart (evaluation.machine.ts) holds the form and asks these.
+// start yet. Pure: the evaluation chart (machines/evaluation.machine.ts) holds the form and asks these.
 import type { EvalMethod, EvalRunCreate } from '../schemas/eval';
 import { OFFLINE_MODEL } from '../schemas/constants';
 import { PANEL_METHODS } from '../schemas/evalConstants';
