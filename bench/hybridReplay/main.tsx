@@ -94,8 +94,8 @@ async function connected() {
   for (let i = 0; i < 100 && workspace.getSnapshot().context.agents.length === 0; i++)
     await new Promise((r) => setTimeout(r, 5));
   for (const a of AGENTS) workspace.send({ type: 'selection.toggle', id: a.id });
-  hybrid.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
-  hybrid.send({ type: 'hybrid.start', agentIds: AGENTS.map((a) => a.id) });
+  hybrid.send({ type: 'panel.topic.change', text: 'Drip or furrow irrigation?' });
+  hybrid.send({ type: 'panel.start', agentIds: AGENTS.map((a) => a.id) });
   hybrid.send({ type: 'socketSession.open', attempt: 0 });
   if (!hybrid.getSnapshot().hasTag('connected')) throw new Error('the bench hybrid actor did not connect');
   await frame();

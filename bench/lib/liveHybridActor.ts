@@ -14,8 +14,8 @@ export function liveHybridActor(): HybridDiscussionActorRef {
     actions: { readClock: assign({ clockNow: () => Date.now() }) },
   });
   const actor = createActor(logic, { input: { token: 'bench-token' } }).start();
-  actor.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
-  actor.send({ type: 'hybrid.start', agentIds: ['agent-a', 'agent-b', 'agent-c'] });
+  actor.send({ type: 'panel.topic.change', text: 'Drip or furrow irrigation?' });
+  actor.send({ type: 'panel.start', agentIds: ['agent-a', 'agent-b', 'agent-c'] });
   actor.send({ type: 'socketSession.open', attempt: 0 });
   if (!actor.getSnapshot().hasTag('live')) throw new Error('the bench hybrid actor did not go live');
   return actor;

@@ -5,7 +5,7 @@
 //              round_end) → ended by discussion_ended, Stop, a close or a fatal error. Stop sends `stop`, then
 //              closes with 1000 after 500 ms. A 1006 drop reconnects with the same session_id (the server resumes;
 //              the feed keys by id, so nothing shows twice). The socket is a socketSession child, as in the
-//              standard panel. History re-attaches a running one ('hybrid.resume': same session_id, resume_from).
+//              standard panel. History re-attaches a running one ('panel.resume': same session_id, resume_from).
 // Context besides the run: the panel's settings (docs/product.md#discussions-limits defaults), locked while
 // connected, templates filling several at once; the saved settings and /api/ws/hybrid/modes (descriptions and
 // best_for, for the mode picker; optional) come from two loader children.
@@ -66,32 +66,32 @@ import { discussionRunSession, startQuestionRegion } from './discussionRun.state
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type HybridDiscussionEvent =
-  | { type: 'hybrid.topic.change'; text: string }
-  | { type: 'hybrid.template.apply'; template: HybridTemplateName }
-  | { type: 'hybrid.settings.update'; settings: HybridSettings }
-  | ({ type: 'hybrid.start'; agentIds: string[] } & UnreachableFacts)
+  | { type: 'panel.topic.change'; text: string }
+  | { type: 'panel.template.apply'; template: HybridTemplateName }
+  | { type: 'panel.settings.update'; settings: HybridSettings }
+  | ({ type: 'panel.start'; agentIds: string[] } & UnreachableFacts)
   /** The start question's answers: 'Start anyway' or Cancel. */
-  | { type: 'hybrid.start.confirm' }
-  | { type: 'hybrid.start.cancel' }
+  | { type: 'panel.start.confirm' }
+  | { type: 'panel.start.cancel' }
   /** Re-attach a running discussion (History). */
-  | ({ type: 'hybrid.resume' } & HybridResumeFacts)
+  | ({ type: 'panel.resume' } & HybridResumeFacts)
   /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
-  | ({ type: 'hybrid.continue' } & HybridContinueFacts)
-  | { type: 'hybrid.continue.cancel' }
-  | { type: 'hybrid.stop' }
-  | { type: 'hybrid.audio.interrupt' }
-  | { type: 'hybrid.error.dismiss' }
-  | { type: 'hybrid.export'; format?: 'pdf' | 'json' }
+  | ({ type: 'panel.continue' } & HybridContinueFacts)
+  | { type: 'panel.continue.cancel' }
+  | { type: 'panel.stop' }
+  | { type: 'panel.audio.interrupt' }
+  | { type: 'panel.error.dismiss' }
+  | { type: 'panel.export'; format?: 'pdf' | 'json' }
   /** The person joins in; an @mention gives that agent the next turn (docs/protocol.md#formats). */
-  | { type: 'hybrid.human.send'; text: string }
+  | { type: 'panel.human.send'; text: string }
   /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
-  | { type: 'hybrid.tool.answer'; id: string; approve: boolean }
+  | { type: 'panel.tool.answer'; id: string; approve: boolean }
   /** A source ticked or added in the Sources section (kit/actorKit.ts): sent while the run is live. */
   | SourcesLiveAddEvent
   /** The format's person: gives the floor, votes as judge, or ends the discussion. */
-  | { type: 'hybrid.format.send'; frame: FormatRequest }
+  | { type: 'panel.format.send'; frame: FormatRequest }
   /** The run's clock (a provided ticker): the header's running duration. */
-  | { type: 'hybrid.tick'; now: number }
+  | { type: 'panel.tick'; now: number }
   | SocketSessionNotice<HybridServerFrame>
   | AudioQueueNotice;
 
@@ -100,17 +100,17 @@ const policy: SocketSessionInput['policy'] = discussionSocketPolicy(HYBRID_CONNE
 
 /** Idle, ended and failed take the same edits and start a new run the same way; a run's settings are locked. */
 const betweenRuns = {
-  'hybrid.start': [
+  'panel.start': [
     // Asked first (the startQuestion region): the run waits for the answer.
     { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'session', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
-  'hybrid.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
-  'hybrid.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
-  'hybrid.resume': { guard: 'isResumable', target: 'session', actions: ['readClock', 'resumeRun'] },
+  'panel.template.apply': { actions: ['applyTemplate', 'saveSettings'] },
+  'panel.settings.update': { guard: 'areSettingsValid', actions: ['applySettings', 'saveSettings'] },
+  'panel.resume': { guard: 'isResumable', target: 'session', actions: ['readClock', 'resumeRun'] },
   // Between runs a continuation brings the stored run's settings too (while one runs, they are its own: locked).
-  'hybrid.continue': { actions: 'continueWithSettings' },
+  'panel.continue': { actions: 'continueWithSettings' },
 } as const;
 
 export const hybridDiscussionMachine = setup({
@@ -153,19 +153,19 @@ export const hybridDiscussionMachine = setup({
   },
   guards: {
     isToolCallWaiting: ({ context, event }) => {
-      assertEvent(event, 'hybrid.tool.answer');
+      assertEvent(event, 'panel.tool.answer');
       return isToolCallWaiting(context.feed, event.id);
     },
     isResumable: ({ event }) => {
-      assertEvent(event, 'hybrid.resume');
+      assertEvent(event, 'panel.resume');
       return isHybridResumable(event);
     },
     isStartValid: ({ context, event }) => {
-      assertEvent(event, 'hybrid.start');
+      assertEvent(event, 'panel.start');
       return hybridStartProblem(event.agentIds, context.topic) === null;
     },
     needsStartQuestion: ({ context, event }) => {
-      assertEvent(event, 'hybrid.start');
+      assertEvent(event, 'panel.start');
       return asksFirst(event) && hybridStartProblem(event.agentIds, context.topic) === null;
     },
     /** discussion_ended, or an error the server marks fatal: it will say no more. */
@@ -179,18 +179,18 @@ export const hybridDiscussionMachine = setup({
       return isHybridFailedClose(event.code, context);
     },
     hasText: ({ event }) => {
-      assertEvent(event, 'hybrid.human.send');
+      assertEvent(event, 'panel.human.send');
       return event.text.trim().length > 0;
     },
     areSettingsValid: ({ event }) => {
-      assertEvent(event, 'hybrid.settings.update');
+      assertEvent(event, 'panel.settings.update');
       return hybridSettings.safeParse(event.settings).success;
     },
   },
   actions: {
     /** The export child writes the PDF (or JSON) of the feed; nothing to export is its toast. */
     exportFeed: sendTo('exporter', ({ context, event }) => {
-      assertEvent(event, 'hybrid.export');
+      assertEvent(event, 'panel.export');
       return {
         type: 'export.start',
         request: hybridExportRequestOf(context, event.format),
@@ -198,40 +198,40 @@ export const hybridDiscussionMachine = setup({
     }),
     setTopic: assign({
       topic: ({ event }) => {
-        assertEvent(event, 'hybrid.topic.change');
+        assertEvent(event, 'panel.topic.change');
         return event.text;
       },
     }),
     applyTemplate: assign(({ context, event }) => {
-      assertEvent(event, 'hybrid.template.apply');
+      assertEvent(event, 'panel.template.apply');
       return withTemplate(context, event.template);
     }),
     applySettings: assign({
       settings: ({ event }) => {
-        assertEvent(event, 'hybrid.settings.update');
+        assertEvent(event, 'panel.settings.update');
         return hybridSettings.parse(event.settings);
       },
     }),
     explainStartProblem: assign({
       error: ({ context, event }) => {
-        assertEvent(event, 'hybrid.start');
+        assertEvent(event, 'panel.start');
         return hybridStartProblem(event.agentIds, context.topic);
       },
     }),
     beginRun: assign(({ context, event }) => {
-      assertEvent(event, 'hybrid.start');
+      assertEvent(event, 'panel.start');
       return startedHybridRun(context, event);
     }),
     continueWithSettings: assign(({ event }) => {
-      assertEvent(event, 'hybrid.continue');
+      assertEvent(event, 'panel.continue');
       return continuedHybridDraft(event, true);
     }),
     continueDraft: assign(({ event }) => {
-      assertEvent(event, 'hybrid.continue');
+      assertEvent(event, 'panel.continue');
       return continuedHybridDraft(event, false);
     }),
     resumeRun: assign(({ context, event }) => {
-      assertEvent(event, 'hybrid.resume');
+      assertEvent(event, 'panel.resume');
       return resumedHybridRun(context, event);
     }),
     /** A frame's relays: the canvas's agent status and the audio queue. */
@@ -291,9 +291,9 @@ export const hybridDiscussionMachine = setup({
   .extend({
     actions: runActions<HybridDiscussionContext, HybridDiscussionEvent>({
       machine: 'hybridDiscussion',
-      humanSend: 'hybrid.human.send',
-      formatSend: 'hybrid.format.send',
-      toolAnswer: 'hybrid.tool.answer',
+      humanSend: 'panel.human.send',
+      formatSend: 'panel.format.send',
+      toolAnswer: 'panel.tool.answer',
     }),
   })
   .createMachine({
@@ -313,14 +313,14 @@ export const hybridDiscussionMachine = setup({
       { id: 'exporter', src: 'exportHybridPdf', input: { failureText: () => DISCUSSION_MESSAGES.hybridPdfFailed } },
     ],
     on: {
-      'hybrid.export': { actions: 'exportFeed' },
+      'panel.export': { actions: 'exportFeed' },
       // Only the run's clock child ticks, so only a run's duration moves.
-      'hybrid.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
-      'hybrid.topic.change': { actions: 'setTopic' },
-      'hybrid.continue': { actions: 'continueDraft' },
-      'hybrid.continue.cancel': { actions: assign({ continuation: null }) },
-      'hybrid.error.dismiss': { actions: 'dismissError' },
-      'hybrid.audio.interrupt': { actions: 'interruptAudio' },
+      'panel.tick': { actions: assign({ clockNow: ({ event }) => event.now }) },
+      'panel.topic.change': { actions: 'setTopic' },
+      'panel.continue': { actions: 'continueDraft' },
+      'panel.continue.cancel': { actions: assign({ continuation: null }) },
+      'panel.error.dismiss': { actions: 'dismissError' },
+      'panel.audio.interrupt': { actions: 'interruptAudio' },
     },
     states: {
       run: {
@@ -342,10 +342,10 @@ export const hybridDiscussionMachine = setup({
               // The header shows whole seconds.
               { src: 'clock', id: 'clock', input: { intervalMs: 1000 } },
             ],
-            ...discussionRunSession('hybrid.stop', {
-              'hybrid.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
-              'hybrid.format.send': { actions: 'sendFormatRequest' },
-              'hybrid.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
+            ...discussionRunSession('panel.stop', {
+              'panel.human.send': { guard: 'hasText', actions: ['readClock', 'sendHumanMessage'] },
+              'panel.format.send': { actions: 'sendFormatRequest' },
+              'panel.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
               'sources.live.add': { actions: 'sendSourcesAdd' },
             }),
           },
@@ -354,10 +354,10 @@ export const hybridDiscussionMachine = setup({
         },
       },
       startQuestion: startQuestionRegion({
-        start: 'hybrid.start',
-        confirm: 'hybrid.start.confirm',
-        cancel: 'hybrid.start.cancel',
-        resume: 'hybrid.resume',
+        start: 'panel.start',
+        confirm: 'panel.start.confirm',
+        cancel: 'panel.start.cancel',
+        resume: 'panel.resume',
       }),
     },
   });

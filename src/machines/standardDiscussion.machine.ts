@@ -73,34 +73,34 @@ import { discussionRunSession, startQuestionRegion } from './discussionRun.state
 import { socketSessionMachine, type SocketSessionInput, type SocketSessionNotice } from './socketSession.machine';
 
 export type StandardDiscussionEvent =
-  | { type: 'discussion.context.change'; text: string }
+  | { type: 'panel.topic.change'; text: string }
   | ({
-      type: 'discussion.start';
+      type: 'panel.start';
       agentIds: string[];
       connections: { source: string; target: string }[];
     } & UnreachableFacts)
   /** The start question's answers: 'Start anyway' or Cancel. */
-  | { type: 'discussion.start.confirm' }
-  | { type: 'discussion.start.cancel' }
+  | { type: 'panel.start.confirm' }
+  | { type: 'panel.start.cancel' }
   /** Re-attach a running discussion (History). */
-  | ({ type: 'discussion.resume' } & ResumeFacts)
+  | ({ type: 'panel.resume' } & ResumeFacts)
   /** History's 'Continue from here': the next Start continues a stored discussion from a turn. */
-  | ({ type: 'discussion.continue' } & ContinueFacts)
-  | { type: 'discussion.continue.cancel' }
-  | { type: 'discussion.stop' }
-  | { type: 'discussion.human.send'; text: string }
+  | ({ type: 'panel.continue' } & ContinueFacts)
+  | { type: 'panel.continue.cancel' }
+  | { type: 'panel.stop' }
+  | { type: 'panel.human.send'; text: string }
   /** Run (approve) or Refuse a tool call that waits for the person (docs/tools.md#approval). */
-  | { type: 'discussion.tool.answer'; id: string; approve: boolean }
+  | { type: 'panel.tool.answer'; id: string; approve: boolean }
   /** A source ticked or added in the Sources section (kit/actorKit.ts): sent while the run is live. */
   | SourcesLiveAddEvent
   /** The format's person: gives the floor, votes as judge, or ends the discussion (docs/protocol.md#formats). */
-  | { type: 'discussion.format.send'; frame: FormatRequest }
-  | { type: 'discussion.error.dismiss' }
-  | { type: 'discussion.tab.select'; tab: StandardTab }
-  | { type: 'discussion.settings.update'; settings: StandardPanelSettings }
-  | { type: 'discussion.settings.reset' }
-  | { type: 'discussion.endpoints.refresh' }
-  | { type: 'discussion.export'; format: ExportFormat }
+  | { type: 'panel.format.send'; frame: FormatRequest }
+  | { type: 'panel.error.dismiss' }
+  | { type: 'panel.tab.select'; tab: StandardTab }
+  | { type: 'panel.settings.update'; settings: StandardPanelSettings }
+  | { type: 'panel.settings.reset' }
+  | { type: 'panel.endpoints.refresh' }
+  | { type: 'panel.export'; format: ExportFormat }
   | SocketSessionNotice<StandardServerFrame>
   | AudioQueueNotice;
 
@@ -130,13 +130,13 @@ const clearSpeech = (args: Parameters<typeof tellAudioQueue>[0]) => tellAudioQue
 
 /** Idle, ended and failed start a new run, or re-attach to a running one, the same way. */
 const startOrResume = {
-  'discussion.start': [
+  'panel.start': [
     // Asked first (the startQuestion region): the run waits for the answer.
     { guard: 'needsStartQuestion' },
     { guard: 'isStartValid', target: 'preparing', actions: ['readClock', 'beginRun'] },
     { actions: 'explainStartProblem' },
   ],
-  'discussion.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
+  'panel.resume': { guard: 'isResumable', target: 'preparing', actions: 'resumeRun' },
 } as const;
 
 export const standardDiscussionMachine = setup({
@@ -182,26 +182,26 @@ export const standardDiscussionMachine = setup({
   },
   guards: {
     isStartValid: ({ context, event }) => {
-      assertEvent(event, 'discussion.start');
+      assertEvent(event, 'panel.start');
       return startProblemOf(context, event) === null;
     },
     needsStartQuestion: ({ context, event }) => {
-      assertEvent(event, 'discussion.start');
+      assertEvent(event, 'panel.start');
       return asksFirst(event) && startProblemOf(context, event) === null;
     },
     isResumable: ({ event }) => {
-      assertEvent(event, 'discussion.resume');
+      assertEvent(event, 'panel.resume');
       return isResumable(event);
     },
     /** discussion_ended, or an authentication error: the server will say no more. */
     isFinalFrame: ({ event }) => frameOf(event)?.type === 'discussion_ended' || isAuthErrorFrame(frameOf(event)),
     isRelayedFrame: ({ context, event }) => mayRelay(event, !!context.run?.settings.basic.tts),
     isHumanMessageSendable: ({ context, event }) => {
-      assertEvent(event, 'discussion.human.send');
+      assertEvent(event, 'panel.human.send');
       return event.text.trim().length > 0 && context.settings.basic.humanParticipation;
     },
     isToolCallWaiting: ({ context, event }) => {
-      assertEvent(event, 'discussion.tool.answer');
+      assertEvent(event, 'panel.tool.answer');
       return isToolCallWaiting(context.feed, event.id);
     },
     isFailedClose: ({ context, event }) => {
@@ -209,7 +209,7 @@ export const standardDiscussionMachine = setup({
       return !isQuietStandardClose(closeFacts(context.run, event), context);
     },
     areSettingsValid: ({ event }) => {
-      assertEvent(event, 'discussion.settings.update');
+      assertEvent(event, 'panel.settings.update');
       return standardPanelSettings.safeParse(event.settings).success;
     },
   },
@@ -219,19 +219,19 @@ export const standardDiscussionMachine = setup({
       void notProvided('standardDiscussion', 'saveSettings')(),
     setDraftContext: assign({
       draftContext: ({ event }) => {
-        assertEvent(event, 'discussion.context.change');
+        assertEvent(event, 'panel.topic.change');
         return event.text;
       },
     }),
     explainStartProblem: assign({
       error: ({ context, event }) => {
-        assertEvent(event, 'discussion.start');
+        assertEvent(event, 'panel.start');
         return startProblemOf(context, event);
       },
     }),
     /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
     beginRun: assign(({ context, event, self }) => {
-      assertEvent(event, 'discussion.start');
+      assertEvent(event, 'panel.start');
       const current = ownSnapshot(self);
       const probe = current?.children?.endpointProbe;
       const reasoningTabActive = selectOpenTab(current?.children?.tabs?.getSnapshot()) === 'tree';
@@ -242,7 +242,7 @@ export const standardDiscussionMachine = setup({
       return startedRun(context, { ...event, endpoint });
     }),
     resumeRun: assign(({ context, event }) => {
-      assertEvent(event, 'discussion.resume');
+      assertEvent(event, 'panel.resume');
       return resumedRun(context, event);
     }),
     setParticipants: assign({ participants: (_, params: { participants: Participant[] }) => params.participants }),
@@ -289,24 +289,24 @@ export const standardDiscussionMachine = setup({
     }),
     applySettings: assign({
       settings: ({ event }) => {
-        assertEvent(event, 'discussion.settings.update');
+        assertEvent(event, 'panel.settings.update');
         return standardPanelSettings.parse(event.settings);
       },
     }),
     resetSettings: assign({ settings: () => standardPanelSettings.parse({}) }),
     toggleSpeechQueue: enqueueActions((args) => {
       const { context, event } = args;
-      assertEvent(event, 'discussion.settings.update');
+      assertEvent(event, 'panel.settings.update');
       if (event.settings.basic.tts === context.settings.basic.tts) return;
       tellAudioQueue(args, { type: event.settings.basic.tts ? 'audio.enable' : 'audio.disable' });
     }),
     refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
     selectTab: sendTo('tabs', ({ event }) => {
-      assertEvent(event, 'discussion.tab.select');
+      assertEvent(event, 'panel.tab.select');
       return { type: 'tab.select', tab: event.tab };
     }),
     exportFeed: sendTo('exporter', ({ context, event }) => {
-      assertEvent(event, 'discussion.export');
+      assertEvent(event, 'panel.export');
       return { type: 'export.start', request: exportRequestOf(context, event.format) } satisfies DiscussionExportEvent;
     }),
   },
@@ -315,9 +315,9 @@ export const standardDiscussionMachine = setup({
   .extend({
     actions: runActions<StandardDiscussionContext, StandardDiscussionEvent>({
       machine: 'standardDiscussion',
-      humanSend: 'discussion.human.send',
-      formatSend: 'discussion.format.send',
-      toolAnswer: 'discussion.tool.answer',
+      humanSend: 'panel.human.send',
+      formatSend: 'panel.format.send',
+      toolAnswer: 'panel.tool.answer',
     }),
   })
   .createMachine({
@@ -326,15 +326,15 @@ export const standardDiscussionMachine = setup({
     context: panelContext(initialStandardContext),
     entry: 'readSessionToken',
     on: {
-      'discussion.tab.select': { actions: 'selectTab' },
-      'discussion.export': { actions: 'exportFeed' },
-      'discussion.context.change': { actions: 'setDraftContext' },
-      'discussion.continue': {
+      'panel.tab.select': { actions: 'selectTab' },
+      'panel.export': { actions: 'exportFeed' },
+      'panel.topic.change': { actions: 'setDraftContext' },
+      'panel.continue': {
         actions: assign(({ event }) => continuedDraft(event)),
       },
-      'discussion.continue.cancel': { actions: assign({ continuation: null }) },
-      'discussion.error.dismiss': { actions: 'dismissError' },
-      'discussion.endpoints.refresh': { actions: 'refreshEndpoints' },
+      'panel.continue.cancel': { actions: assign({ continuation: null }) },
+      'panel.error.dismiss': { actions: 'dismissError' },
+      'panel.endpoints.refresh': { actions: 'refreshEndpoints' },
     },
     // The probe tells the endpoint choice what answers; the tabs and the export are children of their own.
     invoke: [
@@ -361,7 +361,7 @@ export const standardDiscussionMachine = setup({
               // what the server says.
               onError: 'session',
             },
-            on: { 'discussion.stop': 'ended' },
+            on: { 'panel.stop': 'ended' },
           },
           session: {
             invoke: {
@@ -374,10 +374,10 @@ export const standardDiscussionMachine = setup({
                 parent: self,
               }),
             },
-            ...discussionRunSession('discussion.stop', {
-              'discussion.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
-              'discussion.format.send': { actions: 'sendFormatRequest' },
-              'discussion.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
+            ...discussionRunSession('panel.stop', {
+              'panel.human.send': { guard: 'isHumanMessageSendable', actions: ['readClock', 'sendHumanMessage'] },
+              'panel.format.send': { actions: 'sendFormatRequest' },
+              'panel.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
               'sources.live.add': { actions: 'sendSourcesAdd' },
             }),
           },
@@ -386,10 +386,10 @@ export const standardDiscussionMachine = setup({
         },
       },
       startQuestion: startQuestionRegion({
-        start: 'discussion.start',
-        confirm: 'discussion.start.confirm',
-        cancel: 'discussion.start.cancel',
-        resume: 'discussion.resume',
+        start: 'panel.start',
+        confirm: 'panel.start.confirm',
+        cancel: 'panel.start.cancel',
+        resume: 'panel.resume',
       }),
       settings: {
         initial: 'loading',
@@ -408,7 +408,7 @@ export const standardDiscussionMachine = setup({
           },
           ready: {
             on: {
-              'discussion.settings.update': {
+              'panel.settings.update': {
                 guard: 'areSettingsValid',
                 actions: [
                   'toggleSpeechQueue',
@@ -416,7 +416,7 @@ export const standardDiscussionMachine = setup({
                   { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },
                 ],
               },
-              'discussion.settings.reset': {
+              'panel.settings.reset': {
                 actions: [
                   'resetSettings',
                   { type: 'saveSettings', params: ({ context }) => ({ settings: context.settings }) },

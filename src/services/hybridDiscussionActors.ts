@@ -70,7 +70,7 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
     },
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
-      clock: fromTicker('hybrid.tick'),
+      clock: fromTicker('panel.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
       exportHybridPdf: withExporter(async (request: HybridExportRequest) => {

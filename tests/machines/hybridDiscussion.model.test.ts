@@ -41,10 +41,10 @@ const closed = (code: number, gaveUp = false) => ({
   everOpened: true,
 });
 const events: ModelEvent[] = [
-  { type: 'hybrid.topic.change', text: 'Drip or furrow?' },
-  { type: 'hybrid.start', agentIds: ['a', 'b'] },
-  { type: 'hybrid.start', agentIds: ['a'] },
-  { type: 'hybrid.stop' },
+  { type: 'panel.topic.change', text: 'Drip or furrow?' },
+  { type: 'panel.start', agentIds: ['a', 'b'] },
+  { type: 'panel.start', agentIds: ['a'] },
+  { type: 'panel.stop' },
   { type: 'socketSession.open', attempt: 0 },
   { type: 'socketSession.frame', frame: { type: 'round_start', round: 1 } },
   { type: 'socketSession.frame', frame: { type: 'discussion_ended', reason: 'completed' } },

@@ -36,10 +36,10 @@ const closed = (code: number, gaveUp = false) => ({
   everOpened: true,
 });
 const events: ModelEvent[] = [
-  { type: 'discussion.context.change', text: 'Drip or furrow?' },
-  { type: 'discussion.start', agentIds: ['a', 'b'], connections: [] },
-  { type: 'discussion.start', agentIds: ['a'], connections: [] },
-  { type: 'discussion.stop' },
+  { type: 'panel.topic.change', text: 'Drip or furrow?' },
+  { type: 'panel.start', agentIds: ['a', 'b'], connections: [] },
+  { type: 'panel.start', agentIds: ['a'], connections: [] },
+  { type: 'panel.stop' },
   { type: 'xstate.done.actor.agentDetails', output: [] as Participant[] },
   { type: 'xstate.error.actor.agentDetails', error: new Error('404') },
   { type: 'socketSession.open', attempt: 0 },

@@ -28,8 +28,8 @@ function panel() {
   return { actor, sockets };
 }
 
-const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = {
-  type: 'discussion.resume',
+const resume: Extract<StandardDiscussionEvent, { type: 'panel.resume' }> = {
+  type: 'panel.resume',
   sessionId: 'session_42',
   endpoint: 'enhanced',
   agentIds: ['a1', 'a2'],
@@ -86,8 +86,8 @@ describe('standardDiscussion discussion.resume', () => {
     actor.send({ ...resume, agentIds: ['a1', 'a1'] });
     expect(actor.getSnapshot().matches({ run: 'idle' })).toBe(true);
 
-    actor.send({ type: 'discussion.context.change', text: 'Fresh topic' });
-    actor.send({ type: 'discussion.start', agentIds: ['a1', 'a2'], connections: [] });
+    actor.send({ type: 'panel.topic.change', text: 'Fresh topic' });
+    actor.send({ type: 'panel.start', agentIds: ['a1', 'a2'], connections: [] });
     await vi.advanceTimersByTimeAsync(0);
     const ws = sockets.instances.at(-1)!;
     ws.serverOpen();

@@ -66,7 +66,7 @@ function HybridRow({
   });
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
   const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'hybrid.tool.answer', id: callId, approve }),
+    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
     [discussion],
   );
   return item ? (
@@ -162,7 +162,7 @@ export default function HybridPanel({
   const asking = useSelector(discussion, sel.selectStartQuestion);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
-  const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
+  const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
     <aside
@@ -212,7 +212,7 @@ export default function HybridPanel({
           </button>
         </div>
       </header>
-      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
       {composing && notice}
@@ -236,7 +236,7 @@ export default function HybridPanel({
                   settings={settings}
                   modes={modes}
                   disabled={locked}
-                  onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })}
+                  onChange={(next) => discussion.send({ type: 'panel.settings.update', settings: next })}
                 />
               </div>
             )}
@@ -274,7 +274,7 @@ export default function HybridPanel({
             {continuation && (
               <ContinuationNote
                 continuation={continuation}
-                onCancel={() => discussion.send({ type: 'hybrid.continue.cancel' })}
+                onCancel={() => discussion.send({ type: 'panel.continue.cancel' })}
               />
             )}
             <FormatField
@@ -284,15 +284,15 @@ export default function HybridPanel({
               connected={false}
               showHearing={false}
               onChange={(format) =>
-                discussion.send({ type: 'hybrid.settings.update', settings: { ...settings, format } })
+                discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
               }
             />
             <HybridTopicForm
               topic={topic}
               problem={problem}
               startLabel={startLabel(settings.format.kind)}
-              onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
-              onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
+              onTopicChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
+              onTemplate={(template) => discussion.send({ type: 'panel.template.apply', template })}
               onStart={start}
             />
             {afterStart}
@@ -338,14 +338,14 @@ export default function HybridPanel({
           format={runFormat}
           agents={agents}
           queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
+          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
         />
       )}
       {locked && (joinIn || personHasRole) && (
         <HumanMessageBox
           enabled={canSendHuman}
           names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'hybrid.human.send', text })}
+          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
         />
       )}
       <footer className="panel-footer panel-footer--hybrid">
@@ -354,7 +354,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small button--danger"
             disabled={!canStop}
-            onClick={() => discussion.send({ type: 'hybrid.stop' })}
+            onClick={() => discussion.send({ type: 'panel.stop' })}
           >
             Stop Discussion
           </button>
@@ -373,7 +373,7 @@ export default function HybridPanel({
               type="button"
               className="button button--small"
               disabled={!audioActive}
-              onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}
+              onClick={() => discussion.send({ type: 'panel.audio.interrupt' })}
             >
               Interrupt Audio
             </button>
@@ -382,7 +382,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small"
             disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'hybrid.export' })}
+            onClick={() => discussion.send({ type: 'panel.export' })}
           >
             Export PDF
           </button>
@@ -390,7 +390,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small"
             disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'hybrid.export', format: 'json' })}
+            onClick={() => discussion.send({ type: 'panel.export', format: 'json' })}
           >
             Export JSON
           </button>
@@ -417,8 +417,8 @@ export default function HybridPanel({
       </footer>
       <StartQuestion
         unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'hybrid.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'hybrid.start.cancel' })}
+        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
       />
     </aside>
   );

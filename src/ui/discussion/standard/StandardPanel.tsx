@@ -60,7 +60,7 @@ function FeedRow({
   const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
   const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'discussion.tool.answer', id: callId, approve }),
+    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
     [discussion],
   );
   return item ? <FeedRowView item={item} workspace={workspace} calls={calls} onToolAnswer={onToolAnswer} /> : null;
@@ -145,7 +145,7 @@ export default function StandardPanel({
   const start = () => {
     const chosen = new Set(selectedIds);
     discussion.send({
-      type: 'discussion.start',
+      type: 'panel.start',
       agentIds: selectedIds,
       unreachable: [...unreachable],
       connections: edges
@@ -178,7 +178,7 @@ export default function StandardPanel({
         endpoints={{
           line: endpointsLine,
           probing,
-          onRefresh: () => discussion.send({ type: 'discussion.endpoints.refresh' }),
+          onRefresh: () => discussion.send({ type: 'panel.endpoints.refresh' }),
         }}
       />
       {settingsOpen && availability && (
@@ -186,13 +186,13 @@ export default function StandardPanel({
           settings={settings}
           availability={availability}
           probing={probing}
-          onChange={(next) => discussion.send({ type: 'discussion.settings.update', settings: next })}
-          onRefresh={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
-          onReset={() => discussion.send({ type: 'discussion.settings.reset' })}
+          onChange={(next) => discussion.send({ type: 'panel.settings.update', settings: next })}
+          onRefresh={() => discussion.send({ type: 'panel.endpoints.refresh' })}
+          onReset={() => discussion.send({ type: 'panel.settings.reset' })}
           onClose={() => setSettingsOpen(false)}
         />
       )}
-      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
       {!finished && notice}
@@ -220,7 +220,7 @@ export default function StandardPanel({
             continuation && (
               <ContinuationNote
                 continuation={continuation}
-                onCancel={() => discussion.send({ type: 'discussion.continue.cancel' })}
+                onCancel={() => discussion.send({ type: 'panel.continue.cancel' })}
               />
             )
           }
@@ -232,7 +232,7 @@ export default function StandardPanel({
           loggedIn={Boolean(token)}
           startLabel={startLabel(settings.format.kind)}
           reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
-          onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
+          onContextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
           format={
             <FormatField
               value={settings.format}
@@ -242,7 +242,7 @@ export default function StandardPanel({
                 (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
               )}
               onChange={(format) =>
-                discussion.send({ type: 'discussion.settings.update', settings: { ...settings, format } })
+                discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
               }
             />
           }
@@ -253,7 +253,7 @@ export default function StandardPanel({
       {!finished && afterStart}
       <TabBar
         active={tab}
-        onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
+        onSelect={(t) => discussion.send({ type: 'panel.tab.select', tab: t })}
         counts={{ tree: counts.arguments, research: counts.papers }}
       />
       <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
@@ -291,14 +291,14 @@ export default function StandardPanel({
           format={runFormat}
           agents={agents}
           queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })}
+          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
         />
       )}
       {showHuman && (
         <HumanMessageBox
           enabled={canSendHuman}
           names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'discussion.human.send', text })}
+          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
         />
       )}
       <PanelFooter
@@ -306,13 +306,13 @@ export default function StandardPanel({
         canStop={canStop}
         canExport={counts.messages > 0}
         exporting={exporting}
-        onStop={() => discussion.send({ type: 'discussion.stop' })}
-        onExport={(format) => discussion.send({ type: 'discussion.export', format })}
+        onStop={() => discussion.send({ type: 'panel.stop' })}
+        onExport={(format) => discussion.send({ type: 'panel.export', format })}
       />
       <StartQuestion
         unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'discussion.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'discussion.start.cancel' })}
+        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
       />
     </aside>
   );
