@@ -4,7 +4,7 @@
 // the machine, with the panel mounted, and waits until the last message's card is in the DOM and painted.
 import { createRoot } from 'react-dom/client';
 import { assign, createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic } from 'xstate';
-import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { selectMessageIds } from '../../src/model/feedSelectors';

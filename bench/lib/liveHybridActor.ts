@@ -1,7 +1,7 @@
 // A hybridDiscussion actor for the ingest benches: its I/O stubbed, a run started and its socket reported open,
 // so every frame sent to it takes the live path (the same as the Chromium replay page, without the panel).
 import { assign, createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
-import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 
 export function liveHybridActor(): HybridDiscussionActorRef {
   const logic = hybridDiscussionMachine.provide({

@@ -5,7 +5,7 @@ import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
 import {
   standardDiscussionMachine,
   type StandardDiscussionActorRef,
-} from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 
 export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   const logic = standardDiscussionMachine.provide({

@@ -3,11 +3,11 @@ import type { AppSnapshot } from './app.machine';
 import type { AudioQueueActorRef } from './audioQueue.machine';
 import type { EvaluationActorRef } from './evaluation.machine';
 import type { HistoryActorRef } from './history.machine';
-import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from './discussionPanel.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { ModelsActorRef } from './models.machine';
 import type { SourcesActor } from './sources.machine';
-import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
+import type { StandardDiscussionActorRef } from './discussionPanel.machine';
 import type { WorkspaceActorRef } from './workspace.machine';
 
 export const selectSession = (s: AppSnapshot) => s.children.session;

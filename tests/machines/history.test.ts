@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { FILTER_DEBOUNCE_MS, historyMachine, type HistoryPageRequest } from '../../src/machines/history.machine';
 import * as sel from '../../src/machines/history.selectors';
-import type { ExportRequest } from '../../src/model/standardRun';
+import type { StandardExportRequest } from '../../src/model/standardVariant';
 import { selectCounts, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../../src/schemas/history';
 import { DISCUSSION_MESSAGES, HISTORY_MESSAGES } from '../../src/schemas/messages';
@@ -66,7 +66,7 @@ interface Fakes {
   remove: (id: string) => Promise<void>;
   /** What the start-up check finds running (none by default). */
   running: () => Promise<DiscussionSummary | null>;
-  exported: ExportRequest[];
+  exported: StandardExportRequest[];
 }
 
 function start(over: Partial<Fakes> = {}) {
@@ -92,7 +92,7 @@ function start(over: Partial<Fakes> = {}) {
           loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
         },
       }),
-      exportDiscussion: withExporter(async (input: ExportRequest) => {
+      exportDiscussion: withExporter(async (input: StandardExportRequest) => {
         f.exported.push(input);
       }),
     },

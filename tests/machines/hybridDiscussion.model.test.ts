@@ -9,7 +9,7 @@ import {
   hybridDiscussionMachine,
   type HybridDiscussionEvent,
   type HybridDiscussionSnapshot,
-} from '../../src/machines/hybridDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
 import { replayEachPath } from '../support/modelPaths';

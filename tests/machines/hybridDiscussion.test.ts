@@ -4,7 +4,7 @@
 // (createHybridDiscussionLogic) over a fake WebSocket, on fake timers.
 import { createHybridSettingsStore } from '../../src/services/panelSettingsStore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import {
   selectCanStop,
   selectElapsedMs,
@@ -15,7 +15,7 @@ import {
   selectSettings,
   selectSettingsLocked,
   selectStatusLine,
-} from '../../src/machines/hybridDiscussion.selectors';
+} from '../../src/machines/discussionPanel.selectors';
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { selectMessages } from '../../src/model/feedSelectors';

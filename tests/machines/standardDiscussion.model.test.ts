@@ -10,7 +10,7 @@ import {
   standardDiscussionMachine,
   type StandardDiscussionEvent,
   type StandardDiscussionSnapshot,
-} from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 import type { Participant } from '../../src/schemas/discussion';
 import { deferred, flush } from '../support/harness';
 import { reachedValues, replayEachPath } from '../support/modelPaths';
@@ -70,7 +70,7 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
 }
 
 const serializeState = (s: Snap) =>
-  JSON.stringify([s.value, s.context.error, s.context.draftContext !== '', s.context.run !== null]);
+  JSON.stringify([s.value, s.context.error, s.context.topic !== '', s.context.run !== null]);
 
 function sut() {
   const details = deferred<Participant[], { agentIds: string[] }>();

@@ -14,8 +14,8 @@ import {
   selectParticipants,
   selectSessionId,
   selectSettings,
-} from '../../src/machines/standardDiscussion.selectors';
-import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.selectors';
+import type { StandardDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import { selectMessages } from '../../src/model/feedSelectors';
 import { toolCallState, toolCallsOf } from '../../src/model/feed';
 import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { selectMessageIds } from '../../src/model/feedSelectors';
-import type { StandardDiscussionEvent } from '../../src/machines/standardDiscussion.machine';
+import type { StandardDiscussionEvent } from '../../src/machines/discussionPanel.machine';
 import { fakeSockets } from '../support/fakeWebSocket';
 
 // discussion.resume: the standard panel re-attaches to a running discussion with the same session id.
@@ -63,7 +63,7 @@ describe('standardDiscussion discussion.resume', () => {
       token: 'tok',
     });
     expect(actor.getSnapshot().hasTag('live')).toBe(true);
-    expect(actor.getSnapshot().context.draftContext).toBe('Cover crops?');
+    expect(actor.getSnapshot().context.topic).toBe('Cover crops?');
 
     ws.serverSend(message('m1', 'First'));
     ws.serverSend(message('m2', 'Second'));

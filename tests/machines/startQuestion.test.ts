@@ -2,8 +2,8 @@
 // start anyway?"): the question is a state of both panel charts (their startQuestion region), not the view's.
 // Cancel leaves the run where it was and opens no socket; 'Start anyway' starts the same Start.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as hybridSel from '../../src/machines/hybridDiscussion.selectors';
-import * as standardSel from '../../src/machines/standardDiscussion.selectors';
+import * as hybridSel from '../../src/machines/discussionPanel.selectors';
+import * as standardSel from '../../src/machines/discussionPanel.selectors';
 import { ENDPOINTS } from '../../src/schemas/constants';
 import { defaults } from '../../src/schemas/settings';
 import { flush } from '../support/harness';

@@ -8,8 +8,8 @@ import { replayStored, settingsOf, type PanelKind } from '../../model/storedRepl
 import type { EndpointKey } from '../../schemas/constants';
 import type { FormatKind } from '../../schemas/format';
 import type { DiscussionSummary, StoredDiscussion } from '../../schemas/history';
-import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardRun';
-import type { HybridContinueFacts, HybridResumeFacts } from '../../model/hybridRun';
+import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardVariant';
+import type { HybridContinueFacts, HybridResumeFacts } from '../../model/hybridVariant';
 import { hybridSettingsOf } from '../../model/hybridConfig';
 import { defaults, type HybridSettings } from '../../schemas/settings';
 

@@ -5,9 +5,9 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
-import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from '../../../machines/discussionPanel.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
-import * as sel from '../../../machines/hybridDiscussion.selectors';
+import * as sel from '../../../machines/discussionPanel.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import {
   countMessages,
@@ -131,7 +131,7 @@ export default function HybridPanel({
     exporter,
     elapsed,
     continuation,
-  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  } = useSelector(discussion, sel.selectHybridView, shallowEqual);
   const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);

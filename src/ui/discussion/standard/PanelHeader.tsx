@@ -3,7 +3,7 @@
 // are not in the main view: an 'About this run' popover keeps them for whoever needs them.
 import { Badge, type BadgeTone } from '../../common/Badge';
 import { RunBadge } from '../common/RunBadge';
-import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
+import type { ConnectionStatus } from '../../../machines/discussionPanel.selectors';
 
 const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
   disconnected: 'neutral',

@@ -8,8 +8,8 @@ import { selectIsExporting } from '../../../machines/discussionExport.selectors'
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
-import type { StandardDiscussionActorRef } from '../../../machines/standardDiscussion.machine';
-import * as sel from '../../../machines/standardDiscussion.selectors';
+import type { StandardDiscussionActorRef } from '../../../machines/discussionPanel.machine';
+import * as sel from '../../../machines/discussionPanel.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
@@ -115,7 +115,7 @@ export default function StandardPanel({
     feed,
     probe,
     continuation,
-  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  } = useSelector(discussion, sel.selectStandardView, shallowEqual);
   const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const busy = !idle;
   // A continuation chosen in History opens the start form even over a finished run's feed.
