@@ -13,7 +13,6 @@
 import {
   and,
   assign,
-  enqueueActions,
   fromCallback,
   fromPromise,
   not,
@@ -28,10 +27,10 @@ import {
 } from 'xstate';
 import { notProvided, panelContext, type PanelInput, type TickerInput, withAttachedSources } from './kit/actorKit';
 import { asksFirst, runActions } from './kit/runActions';
-import { mayRelay, queueSpeech, relayAgentStatus, tellAudioQueue } from './kit/discussionRelay';
-import { frameOf, isToolCallWaiting, retryBanner } from '../model/discussionSocket';
+import { mayRelay } from './kit/discussionRelay';
+import { frameOf, isToolCallWaiting } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
-import { exportRequestOf, isResumable, startedRun, type PanelContext, type PanelRunBase } from '../model/panelRun';
+import { exportRequestOf, isResumable, type PanelContext, type PanelRunBase } from '../model/panelRun';
 import type { PanelVariant } from '../model/panelVariant';
 import type { Participant } from '../schemas/discussion';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
@@ -40,32 +39,19 @@ import { standardVariant, type ResumeFacts } from '../model/standardVariant';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import type { HybridSettings, StandardPanelSettings } from '../schemas/settings';
 import type { StandardServerFrame } from '../schemas/standardSocket';
-import type { AudioQueueItemInput } from './audioQueue.machine';
-import { noticeOf, panelEvent, type DiscussionPanelEvent, type PanelEventMap } from './kit/panelEvents';
+import { noticeOf, type DiscussionPanelEvent } from './kit/panelEvents';
+import { panelActions, take, type Context, type ErasedVariant, type Event } from './kit/panelActions';
 import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
-import { discussionTabsMachine, type DiscussionTabsActorRef } from './discussionTabs.machine';
-import { selectOpenTab } from './discussionTabs.selectors';
-import { endpointProbeMachine, type EndpointProbeActorRef } from './endpointProbe.machine';
-import { selectAvailability, selectAvailableNames } from './endpointProbe.selectors';
+import { discussionTabsMachine } from './discussionTabs.machine';
+import { endpointProbeMachine } from './endpointProbe.machine';
 import { panelRunRegion, panelSettingsRegion } from './discussionPanel.states';
 import { startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput } from './socketSession.machine';
 
 export type { DiscussionPanelEvent } from './kit/panelEvents';
 
-/** What actions read of the running actor's own snapshot (absent in a pure transition, as xstate/graph makes). */
-type OwnSnapshot = { children?: { endpointProbe?: EndpointProbeActorRef; tabs?: DiscussionTabsActorRef } };
-const ownSnapshot = (self: AnyActorRef) => self.getSnapshot() as OwnSnapshot | undefined;
-
-// The chart is written once over the variant's types erased (xstate cannot check a config against generic events);
-// createDiscussionPanelMachine gives its users the variant's own context and events back.
-type S = unknown;
-type R = PanelRunBase<unknown>;
-type F = unknown;
-type Resume = object;
-type ErasedVariant = PanelVariant<S, R, F, Resume>;
-type Context = PanelContext<S, R>;
-type Event = DiscussionPanelEvent<S, F, Resume>;
+// The chart is written once over the variant's types erased (kit/panelActions.ts); createDiscussionPanelMachine
+// gives its users the variant's own context and events back.
 
 /** The children only one panel has: the endpoint probe and the tabs (standard), the modes' descriptions (hybrid). */
 const PROBE_AND_TABS = [
@@ -89,292 +75,196 @@ function panelChart(variant: ErasedVariant) {
     parent: self,
   });
   const settingsFree = not(stateIn({ run: 'session' }));
-  const take = <K extends keyof PanelEventMap<S, Resume>>(event: EventObject, type: K) =>
-    panelEvent<S, Resume, K>(event, type);
-  return setup({
-    types: {
-      input: {} as PanelInput,
-      context: {} as Context,
-      events: {} as Event,
-      tags: {} as
-        | 'idle'
-        | 'disconnected'
-        | 'connecting'
-        | 'connected'
-        | 'error'
-        | 'ended'
-        | 'live'
-        | 'reconnecting'
-        | 'stopping'
-        | 'settingsLoading'
-        | 'confirmingStart',
-      children: {} as {
-        socket: 'socketSession';
-        endpointProbe: 'endpointProbe';
-        tabs: 'tabs';
-        agentDetails: 'loadAgentDetails';
-        settingsLoader: 'loadSettings';
-        modesLoader: 'loadModes';
-        clock: 'clock';
-        exporter: 'exportDiscussion';
-      },
-    },
-    actors: {
-      socketSession: socketSessionMachine,
-      endpointProbe: endpointProbeMachine,
-      tabs: discussionTabsMachine,
-      /** GET /agents/{id} for each selected agent; a failure gives the fallback name (logged only). */
-      loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(notProvided(id, 'loadAgentDetails')),
-      /** The user's saved settings (kept per user); null when none. */
-      loadSettings: fromPromise<S | null>(notProvided(id, 'loadSettings')),
-      loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided(id, 'loadModes')),
-      /** The run's clock (a provided ticker): the header's running duration. */
-      clock: fromCallback<EventObject, TickerInput>(notProvided(id, 'clock')),
-      /** Provided with its writer (`withExporter`). */
-      exportDiscussion: discussionExportMachine,
-    },
-    delays: {
-      stopCloseDelay: variant.stopCloseDelayMs,
-      /** After the close command, the run ends even if the close never comes back. */
-      closeGrace: 1_000,
-    },
-    guards: {
-      isStartValid: ({ context, event }) => {
-        const e = take(event, 'panel.start');
-        return startProblemOf(context, e) === null;
-      },
-      needsStartQuestion: ({ context, event }) => {
-        const e = take(event, 'panel.start');
-        return asksFirst(event) && startProblemOf(context, e) === null;
-      },
-      isResumable: ({ event }) => {
-        const e = take(event, 'panel.resume');
-        return isResumable(e as unknown as { sessionId: string; agentIds: string[] });
-      },
-      isFinalFrame: ({ event }) => variant.endsSession(frameOf(event) as F | null),
-      isRelayedFrame: ({ context, event }) => mayRelay(event, speaks(context)),
-      isHumanMessageSendable: ({ context, event }) => {
-        const e = take(event, 'panel.human.send');
-        return e.text.trim().length > 0 && variant.humanMayJoin(context.settings);
-      },
-      isToolCallWaiting: ({ context, event }) => {
-        const e = take(event, 'panel.tool.answer');
-        return isToolCallWaiting(context.feed, e.id);
-      },
-      isFailedClose: ({ context, event }) => {
-        const e = noticeOf(event, 'socketSession.closed');
-        return variant.isFailedClose(e, context);
-      },
-      settingsFree,
-      mayEditSettings: variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
-      mayUpdateSettings: and([
-        variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
-        ({ event }) => {
-          const e = take(event, 'panel.settings.update');
-          return variant.settingsSchema.safeParse(e.settings).success;
+  return (
+    setup({
+      types: {
+        input: {} as PanelInput,
+        context: {} as Context,
+        events: {} as Event,
+        tags: {} as
+          | 'idle'
+          | 'disconnected'
+          | 'connecting'
+          | 'connected'
+          | 'error'
+          | 'ended'
+          | 'live'
+          | 'reconnecting'
+          | 'stopping'
+          | 'settingsLoading'
+          | 'confirmingStart',
+        children: {} as {
+          socket: 'socketSession';
+          endpointProbe: 'endpointProbe';
+          tabs: 'tabs';
+          agentDetails: 'loadAgentDetails';
+          settingsLoader: 'loadSettings';
+          modesLoader: 'loadModes';
+          clock: 'clock';
+          exporter: 'exportDiscussion';
         },
-      ]),
-    },
-    actions: {
-      /** Provided: writes the settings to local storage under the signed-in user. */
-      saveSettings: () => {},
-      setTopic: assign(({ event }) => {
-        const e = take(event, 'panel.topic.change');
-        return { topic: e.text };
-      }),
-      explainStartProblem: assign(({ context, event }) => {
-        const e = take(event, 'panel.start');
-        return { error: startProblemOf(context, e) };
-      }),
-      /** The endpoint is chosen now, from the settings, the open tab and what the probe child has found so far. */
-      beginRun: assign(({ context, event, self }) => {
-        const e = take(event, 'panel.start');
-        const current = ownSnapshot(self);
-        const probe = current?.children?.endpointProbe;
-        const endpoint = variant.endpointFor(
-          context.settings,
-          selectOpenTab(current?.children?.tabs?.getSnapshot()) === 'tree',
-          probe ? selectAvailability(probe.getSnapshot()) : {},
-        );
-        return startedRun(variant.newRun(context, { ...e, endpoint }));
-      }),
-      resumeRun: assign(({ context, event }) => {
-        const e = take(event, 'panel.resume');
-        return variant.resumed(context, e as unknown as Resume);
-      }),
-      continueWithSettings: assign(({ event }) => {
-        const e = take(event, 'panel.continue');
-        return variant.continued(e, true);
-      }),
-      continueDraft: assign(({ event }) => {
-        const e = take(event, 'panel.continue');
-        return variant.continued(e, false);
-      }),
-      setModes: assign(({ event }) => ({ modes: (event as { output?: Context['modes'] }).output ?? [] })),
-      /** The agents' details (the loader's done event: the chart's own event types do not name it). */
-      setParticipants: assign(({ event }) => ({ participants: (event as { output?: Participant[] }).output ?? [] })),
-      /** The canvas's agent status; with speech on, the frame's clip (if it has one) to the audio queue. */
-      relayIncoming: enqueueActions((args) => {
-        relayAgentStatus(args);
-        const run = args.context.run;
-        if (run && variant.speechOn(run.settings))
-          queueSpeech(
-            args,
-            variant.speechItem(frameOf(args.event) as F | null, run.settings) satisfies AudioQueueItemInput | null,
-          );
-      }),
-      acknowledgeAudio: enqueueActions(({ context, event, enqueue }) => {
-        const e = noticeOf(event, 'audio.finished');
-        if (e.status === 'completed') enqueue.sendTo('socket', variant.playedFrame(e.item, context.clockNow));
-      }),
-      endSpeech: enqueueActions((args) => {
-        if (variant.endsSpeechWithRun) tellAudioQueue(args, { type: 'audio.clear' });
-      }),
-      interruptAudio: enqueueActions((args) => tellAudioQueue(args, { type: 'audio.interrupt' })),
-      showRetrying: assign(({ event }) => {
-        const e = noticeOf(event, 'socketSession.retrying');
-        return { attempt: e.attempt, ...retryBanner(e) };
-      }),
-      /** An open (first or resumed) forgets the socket error that came before a drop: it is not this socket's. */
-      clearRetrying: assign(({ context }) => ({
-        attempt: 0,
-        error: variant.keepsBannerOnFirstOpen && context.attempt === 0 ? context.error : null,
-        pendingProblem: null,
-      })),
-      rememberSocketError: assign(({ context, event, self }) => {
-        const e = noticeOf(event, 'socketSession.error');
-        const probe = ownSnapshot(self)?.children?.endpointProbe;
-        const names = probe ? selectAvailableNames(probe.getSnapshot()) : '';
-        return { pendingProblem: variant.socketErrorMessage(e.everOpened, context.run, names) };
-      }),
-      rememberTimeout: assign(({ context }) => ({ pendingProblem: variant.timeoutMessage(context.run) })),
-      showProtocolError: assign(({ event }) => {
-        const e = noticeOf(event, 'socketSession.protocolError');
-        return { error: variant.protocolMessage(e.direction, e.frameType) };
-      }),
-      explainClose: assign(({ context, event }) => {
-        const e = noticeOf(event, 'socketSession.closed');
-        return { error: variant.closeBanner(e, context), pendingProblem: null };
-      }),
-      restoreSettings: assign(({ context, event }) =>
-        // The loader's done event (the chart's own event types do not name it).
-        variant.restoreSaved(context, (event as { output?: S | null }).output ?? null),
-      ),
-      applySettings: assign(({ event }) => {
-        const e = take(event, 'panel.settings.update');
-        return { settings: variant.settingsSchema.parse(e.settings) };
-      }),
-      resetSettings: assign(() => ({ settings: variant.settingsSchema.parse({}) })),
-      applyTemplate: assign(({ context, event }) => {
-        const e = take(event, 'panel.template.apply');
-        return variant.withTemplate(context, e.template);
-      }),
-      toggleSpeechQueue: enqueueActions((args) => {
-        const { context, event } = args;
-        const e = take(event, 'panel.settings.update');
-        if (!variant.switchesSpeechQueue) return;
-        const on = variant.speechOn(e.settings);
-        if (on !== variant.speechOn(context.settings)) tellAudioQueue(args, { type: on ? 'audio.enable' : 'audio.disable' });
-      }),
-      refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
-      selectTab: sendTo('tabs', ({ event }) => {
-        const e = take(event, 'panel.tab.select');
-        return { type: 'tab.select', tab: e.tab };
-      }),
-      /** The export child writes the JSON or PDF of the feed; nothing to export is its toast. */
-      exportFeed: sendTo('exporter', ({ context, event }) => {
-        const e = take(event, 'panel.export');
-        return { type: 'export.start', request: exportRequestOf(context, e.format) } as DiscussionExportEvent;
-      }),
-    },
-  })
-    // The run's actions both panels share (kit/runActions.ts), under the names discussionRun.states.ts uses.
-    .extend({
-      actions: runActions<Context, Event>({
-        machine: id,
-        humanSend: 'panel.human.send',
-        formatSend: 'panel.format.send',
-        toolAnswer: 'panel.tool.answer',
-      }),
-    })
-    .createMachine({
-      id,
-      type: 'parallel',
-      context: panelContext(variant.initialContext),
-      entry: 'readSessionToken',
-      on: {
-        'panel.export': { actions: 'exportFeed' },
-        'panel.topic.change': { actions: 'setTopic' },
-        'panel.continue': [{ guard: 'settingsFree', actions: 'continueWithSettings' }, { actions: 'continueDraft' }],
-        'panel.continue.cancel': { actions: assign({ continuation: null }) },
-        'panel.error.dismiss': { actions: 'dismissError' },
-        // Only the run's clock child ticks, so only a run's duration moves.
-        'panel.tick': { actions: assign(({ event }) => ({ clockNow: event.now })) },
-        'panel.audio.interrupt': { actions: 'interruptAudio' },
-        ...(variant.choosesEndpoint
-          ? {
-              'panel.tab.select': { actions: 'selectTab' },
-              'panel.endpoints.refresh': { actions: 'refreshEndpoints' },
-            }
-          : {}),
       },
-      invoke: [
-        { src: 'exportDiscussion', id: 'exporter', input: { failureText: variant.exportFailureText } },
-        // The probe tells the endpoint choice what answers; the tabs steer it.
-        ...(variant.choosesEndpoint ? PROBE_AND_TABS : []),
-        ...(variant.loadsModes ? MODES : []),
-      ],
-      states: {
-        run: panelRunRegion(variant, socketInput),
-        startQuestion: startQuestionRegion({
-          start: 'panel.start',
-          confirm: 'panel.start.confirm',
-          cancel: 'panel.start.cancel',
-          resume: 'panel.resume',
+      actors: {
+        socketSession: socketSessionMachine,
+        endpointProbe: endpointProbeMachine,
+        tabs: discussionTabsMachine,
+        /** GET /agents/{id} for each selected agent; a failure gives the fallback name (logged only). */
+        loadAgentDetails: fromPromise<Participant[], { agentIds: string[] }>(notProvided(id, 'loadAgentDetails')),
+        /** The user's saved settings (kept per user); null when none. */
+        loadSettings: fromPromise<unknown>(notProvided(id, 'loadSettings')),
+        loadModes: fromPromise<(HybridModeInfo & { id: string })[]>(notProvided(id, 'loadModes')),
+        /** The run's clock (a provided ticker): the header's running duration. */
+        clock: fromCallback<EventObject, TickerInput>(notProvided(id, 'clock')),
+        /** Provided with its writer (`withExporter`). */
+        exportDiscussion: discussionExportMachine,
+      },
+      delays: {
+        stopCloseDelay: variant.stopCloseDelayMs,
+        /** After the close command, the run ends even if the close never comes back. */
+        closeGrace: 1_000,
+      },
+      guards: {
+        isStartValid: ({ context, event }) => {
+          const e = take(event, 'panel.start');
+          return startProblemOf(context, e) === null;
+        },
+        needsStartQuestion: ({ context, event }) => {
+          const e = take(event, 'panel.start');
+          return asksFirst(event) && startProblemOf(context, e) === null;
+        },
+        isResumable: ({ event }) => {
+          const e = take(event, 'panel.resume');
+          return isResumable(e as unknown as { sessionId: string; agentIds: string[] });
+        },
+        isFinalFrame: ({ event }) => variant.endsSession(frameOf(event)),
+        isRelayedFrame: ({ context, event }) => mayRelay(event, speaks(context)),
+        isHumanMessageSendable: ({ context, event }) => {
+          const e = take(event, 'panel.human.send');
+          return e.text.trim().length > 0 && variant.humanMayJoin(context.settings);
+        },
+        isToolCallWaiting: ({ context, event }) => {
+          const e = take(event, 'panel.tool.answer');
+          return isToolCallWaiting(context.feed, e.id);
+        },
+        isFailedClose: ({ context, event }) => {
+          const e = noticeOf(event, 'socketSession.closed');
+          return variant.isFailedClose(e, context);
+        },
+        settingsFree,
+        mayEditSettings: variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
+        mayUpdateSettings: and([
+          variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
+          ({ event }) => {
+            const e = take(event, 'panel.settings.update');
+            return variant.settingsSchema.safeParse(e.settings).success;
+          },
+        ]),
+      },
+      actions: {
+        /** Provided: writes the settings to local storage under the signed-in user. */
+        saveSettings: () => {},
+        refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
+        selectTab: sendTo('tabs', ({ event }) => {
+          const e = take(event, 'panel.tab.select');
+          return { type: 'tab.select', tab: e.tab };
         }),
-        settings: panelSettingsRegion,
+        /** The export child writes the JSON or PDF of the feed; nothing to export is its toast. */
+        exportFeed: sendTo('exporter', ({ context, event }) => {
+          const e = take(event, 'panel.export');
+          return { type: 'export.start', request: exportRequestOf(context, e.format) } as DiscussionExportEvent;
+        }),
       },
-    });
+    })
+      // What the variant answers (kit/panelActions.ts), and the run's actions both panels share (kit/runActions.ts).
+      .extend({ actions: panelActions(variant) })
+      .extend({
+        actions: runActions<Context, Event>({
+          machine: id,
+          humanSend: 'panel.human.send',
+          formatSend: 'panel.format.send',
+          toolAnswer: 'panel.tool.answer',
+        }),
+      })
+      .createMachine({
+        id,
+        type: 'parallel',
+        context: panelContext(variant.initialContext),
+        entry: 'readSessionToken',
+        on: {
+          'panel.export': { actions: 'exportFeed' },
+          'panel.topic.change': { actions: 'setTopic' },
+          'panel.continue': [{ guard: 'settingsFree', actions: 'continueWithSettings' }, { actions: 'continueDraft' }],
+          'panel.continue.cancel': { actions: assign({ continuation: null }) },
+          'panel.error.dismiss': { actions: 'dismissError' },
+          // Only the run's clock child ticks, so only a run's duration moves.
+          'panel.tick': { actions: assign(({ event }) => ({ clockNow: event.now })) },
+          'panel.audio.interrupt': { actions: 'interruptAudio' },
+          ...(variant.choosesEndpoint
+            ? {
+                'panel.tab.select': { actions: 'selectTab' },
+                'panel.endpoints.refresh': { actions: 'refreshEndpoints' },
+              }
+            : {}),
+        },
+        invoke: [
+          { src: 'exportDiscussion', id: 'exporter', input: { failureText: variant.exportFailureText } },
+          // The probe tells the endpoint choice what answers; the tabs steer it.
+          ...(variant.choosesEndpoint ? PROBE_AND_TABS : []),
+          ...(variant.loadsModes ? MODES : []),
+        ],
+        states: {
+          run: panelRunRegion(variant, socketInput),
+          startQuestion: startQuestionRegion({
+            start: 'panel.start',
+            confirm: 'panel.start.confirm',
+            cancel: 'panel.start.cancel',
+            resume: 'panel.resume',
+          }),
+          settings: panelSettingsRegion,
+        },
+      })
+  );
 }
 
 type PanelChart = ReturnType<typeof panelChart>;
 
 /** The chart with the variant's own context and events. */
-export type DiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume> = PanelChart extends StateMachine<
-  infer _Context,
-  infer _Event,
-  infer Children,
-  infer Actor,
-  infer Action,
-  infer Guard,
-  infer Delay,
-  infer Value,
-  infer Tag,
-  infer Input,
-  infer Output,
-  infer Emitted,
-  infer Meta,
-  infer Schema,
-  infer TransitionMeta
->
-  ? StateMachine<
-      PanelContext<S, R>,
-      DiscussionPanelEvent<S, F, Resume>,
-      Children,
-      Actor,
-      Action,
-      Guard,
-      Delay,
-      Value,
-      Tag,
-      Input,
-      Output,
-      Emitted,
-      Meta,
-      Schema,
-      TransitionMeta
-    >
-  : never;
+export type DiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume> =
+  PanelChart extends StateMachine<
+    infer _Context,
+    infer _Event,
+    infer Children,
+    infer Actor,
+    infer Action,
+    infer Guard,
+    infer Delay,
+    infer Value,
+    infer Tag,
+    infer Input,
+    infer Output,
+    infer Emitted,
+    infer Meta,
+    infer Schema,
+    infer TransitionMeta
+  >
+    ? StateMachine<
+        PanelContext<S, R>,
+        DiscussionPanelEvent<S, F, Resume>,
+        Children,
+        Actor,
+        Action,
+        Guard,
+        Delay,
+        Value,
+        Tag,
+        Input,
+        Output,
+        Emitted,
+        Meta,
+        Schema,
+        TransitionMeta
+      >
+    : never;
 
 export function createDiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume>(
   variant: PanelVariant<S, R, F, Resume>,

@@ -67,7 +67,6 @@ export function panelRunRegion<const SocketInput>(variant: RegionFacts, socketIn
   return { ...region, states } as typeof region;
 }
 
-
 export const panelSettingsRegion = {
   initial: 'loading',
   states: {

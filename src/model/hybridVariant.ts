@@ -20,7 +20,12 @@ import {
 } from './panelRun';
 import type { PanelVariant } from './panelVariant';
 import { hybridAudioItem } from './speechItems';
-import { ENDPOINTS, HYBRID_CONNECT_TIMEOUT_MS, sessionId as makeSessionId, STOP_CLOSE_DELAY_MS } from '../schemas/constants';
+import {
+  ENDPOINTS,
+  HYBRID_CONNECT_TIMEOUT_MS,
+  sessionId as makeSessionId,
+  STOP_CLOSE_DELAY_MS,
+} from '../schemas/constants';
 import type { HybridServerFrame } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';

@@ -3,6 +3,7 @@
 // answer differs between them, in these pure functions and facts; the rest of the chart is the same for both.
 import type { EndpointAvailability } from './endpointChoice';
 import type { EndpointKey } from '../schemas/constants';
+import type { SpeechItem } from './speechItems';
 import type { ContinueFacts, PanelContext, PanelRunBase, StartFacts } from './panelRun';
 
 /** How the socket closed, as socketSession reports it. */
@@ -10,20 +11,6 @@ export interface SocketClose {
   code: number;
   reason: string;
   gaveUp: boolean;
-}
-
-/** What the audio queue plays of a frame (audioQueue.machine's item). */
-export interface SpeechItem {
-  audioId: string;
-  messageId?: string | null;
-  url: string;
-  agentId: string;
-  agentName?: string;
-  text?: string;
-  speed?: number;
-  volume?: number;
-  requiresAck: boolean;
-  synchronized?: boolean;
 }
 
 /** The panel's settings contract (its zod schema). */
@@ -53,7 +40,11 @@ export interface PanelVariant<S, R extends PanelRunBase<S>, F, Resume> {
   startProblem(context: PanelContext<S, R>, agentIds: string[]): string | null;
   newRun(context: PanelContext<S, R>, start: StartFacts): R;
   /** The endpoint a Start uses, from the settings, whether the Reasoning tab is open and what the probe found. */
-  endpointFor(settings: S, reasoningTabOpen: boolean, availability: Partial<Record<EndpointKey, EndpointAvailability>>): EndpointKey;
+  endpointFor(
+    settings: S,
+    reasoningTabOpen: boolean,
+    availability: Partial<Record<EndpointKey, EndpointAvailability>>,
+  ): EndpointKey;
   resumed(context: PanelContext<S, R>, resume: Resume): Partial<PanelContext<S, R>>;
   /** 'Continue from here' (`settingsFree`: no run holds the settings, so the stored run's may come too). */
   continued(facts: ContinueFacts & { settings?: S | null }, settingsFree: boolean): Partial<PanelContext<S, R>>;

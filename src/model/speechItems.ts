@@ -48,3 +48,6 @@ export function hybridAudioItem(
     synchronized: true,
   };
 }
+
+/** What the audio queue plays of a frame, as either panel makes it. */
+export type SpeechItem = NonNullable<ReturnType<typeof standardAudioItem> | ReturnType<typeof hybridAudioItem>>;

@@ -51,10 +51,7 @@ export interface PanelEventMap<S, Resume> {
 export type PanelNotice = SocketSessionNotice | AudioQueueNotice;
 
 export type DiscussionPanelEvent<S, F, Resume> =
-  | { [K in keyof PanelEventMap<S, Resume>]: { type: K } & PanelEventMap<S, Resume>[K] }[keyof PanelEventMap<
-      S,
-      Resume
-    >]
+  | { [K in keyof PanelEventMap<S, Resume>]: { type: K } & PanelEventMap<S, Resume>[K] }[keyof PanelEventMap<S, Resume>]
   /** A source ticked or added in the Sources section (kit/actorKit.ts): sent while the run is live. */
   | SourcesLiveAddEvent
   | SocketSessionNotice<F>
@@ -70,7 +67,10 @@ export function panelEvent<S, Resume, K extends keyof PanelEventMap<S, Resume>>(
 }
 
 /** A socket or audio notice as its type says, checked. */
-export function noticeOf<K extends PanelNotice['type']>(event: EventObject, type: K): Extract<PanelNotice, { type: K }> {
+export function noticeOf<K extends PanelNotice['type']>(
+  event: EventObject,
+  type: K,
+): Extract<PanelNotice, { type: K }> {
   if (event.type !== type) throw new Error(`Expected the event ${type}, got ${event.type}`);
   return event as Extract<PanelNotice, { type: K }>;
 }

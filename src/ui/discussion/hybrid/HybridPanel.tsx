@@ -29,6 +29,7 @@ import { RunBadge } from '../common/RunBadge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
+import { ExpandToggle, NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
@@ -192,24 +193,7 @@ export default function HybridPanel({
               History
             </button>
           )}
-          <button
-            type="button"
-            className="icon-button icon-button--square"
-            aria-pressed={expanded}
-            onClick={() => setExpanded((v) => !v)}
-            aria-label={expanded ? 'Collapse panel' : 'Expand panel'}
-          >
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path
-                d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'}
-                stroke="currentColor"
-                strokeWidth="2"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          </button>
+          <ExpandToggle expanded={expanded} onToggle={() => setExpanded((v) => !v)} />
         </div>
       </header>
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
@@ -254,15 +238,7 @@ export default function HybridPanel({
                 </span>
               )}
             </span>
-            {!locked && (
-              <button
-                type="button"
-                className="button button--small button--primary"
-                onClick={() => setComposingAfter(startedAt)}
-              >
-                New discussion
-              </button>
-            )}
+            {!locked && <NewDiscussionButton onClick={() => setComposingAfter(startedAt)} />}
           </div>
         ) : (
           <>

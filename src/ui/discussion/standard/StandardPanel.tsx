@@ -1,5 +1,5 @@
 // The standard panel ('Discussion': its title says what will run, then the topic; docs/product.md#discussions-screens). It reads the
-// standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
+// standard panel actor (discussionPanel.machine.ts), the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -27,6 +27,7 @@ import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { selectReasoningTree } from '../../../model/reasoningTree';
 import { EmptyState } from '../common/EmptyState';
+import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
@@ -205,13 +206,7 @@ export default function StandardPanel({
             {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below
             or start another.
           </span>
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => setComposingAfter(sessionId)}
-          >
-            New discussion
-          </button>
+          <NewDiscussionButton onClick={() => setComposingAfter(sessionId)} />
         </div>
       )}
       {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && (
