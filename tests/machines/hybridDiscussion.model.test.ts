@@ -12,7 +12,7 @@ import {
 } from '../../src/machines/discussionPanel.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
-import { replayEachPath } from '../support/modelPaths';
+import { replayPanelPaths } from '../support/modelPaths';
 
 type Snap = HybridDiscussionSnapshot;
 type ModelEvent = HybridDiscussionEvent | { type: string; [k: string]: unknown };
@@ -132,24 +132,7 @@ describe('hybrid discussion model (run region)', () => {
     expect(errors).toContain('fatal');
   });
 
-  const byKey = new Map<string, (typeof paths)[number]>();
-  for (const p of paths) {
-    const s = p.state as Snap;
-    const key = JSON.stringify([s.value.run, s.context.error]);
-    const seen = byKey.get(key);
-    if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
-  }
-  const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
-      p.steps
-        .map((st) => st.event.type)
-        .slice(1)
-        .join(' → ') || 'start'
-    }`,
-    test: p.test.bind(p),
-  }));
-
-  replayEachPath<Snap>(named, sut, (got, expected) => {
+  replayPanelPaths<Snap>(paths, sut, ({ got, expected }) => {
     expect(got.value.run).toEqual(expected.value.run);
     expect(got.context.error).toEqual(expected.context.error);
     expect(got.context.run?.sessionId ?? null).toEqual(expected.context.run?.sessionId ?? null);

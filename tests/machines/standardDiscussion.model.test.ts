@@ -13,7 +13,7 @@ import {
 } from '../../src/machines/discussionPanel.machine';
 import type { Participant } from '../../src/schemas/discussion';
 import { deferred, flush } from '../support/harness';
-import { reachedValues, replayEachPath } from '../support/modelPaths';
+import { reachedValues, replayPanelPaths } from '../support/modelPaths';
 
 type Snap = StandardDiscussionSnapshot;
 type ModelEvent = StandardDiscussionEvent | { type: string; [k: string]: unknown };
@@ -155,26 +155,7 @@ describe('standard discussion model (run region)', () => {
     );
   });
 
-  // One shortest path per distinct run-region state and banner keeps the replay small.
-  const byKey = new Map<string, (typeof paths)[number]>();
-  for (const p of paths) {
-    const s = p.state as Snap;
-    const key = JSON.stringify([s.value.run, s.context.error]);
-    const seen = byKey.get(key);
-    if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
-  }
-
-  // Named by their events (the default description prints the whole context).
-  const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
-      p.steps
-        .map((st) => st.event.type)
-        .slice(1)
-        .join(' → ') || 'start'
-    }`,
-    test: p.test.bind(p),
-  }));
-  replayEachPath<Snap>(named, sut, (got, expected) => {
+  replayPanelPaths<Snap>(paths, sut, ({ got, expected }) => {
     expect(got.value.run).toEqual(expected.value.run);
     expect(got.context.error).toEqual(expected.context.error);
     expect(got.context.run?.sessionId ?? null).toEqual(expected.context.run?.sessionId ?? null);
