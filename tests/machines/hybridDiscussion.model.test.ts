@@ -12,7 +12,7 @@ import {
 } from '../../src/machines/discussionPanel.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
-import { replayPanelPaths } from '../support/modelPaths';
+import { closedNotice, PANEL_INPUT, replayPanelPaths } from '../support/modelPaths';
 
 type Snap = HybridDiscussionSnapshot;
 type ModelEvent = HybridDiscussionEvent | { type: string; [k: string]: unknown };
@@ -28,18 +28,10 @@ const AFTER = {
   },
 } as const;
 
-/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
-const PANEL_INPUT = { token: 'tok' };
+/** The clock the walk and the replay start with (the app gives the wall clock). */
 const clocked = hybridDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({
-  type: 'socketSession.closed',
-  code,
-  reason: '',
-  wasClean: code === 1000,
-  gaveUp,
-  everOpened: true,
-});
+const closed = closedNotice;
 const events: ModelEvent[] = [
   { type: 'panel.topic.change', text: 'Drip or furrow?' },
   { type: 'panel.start', agentIds: ['a', 'b'] },

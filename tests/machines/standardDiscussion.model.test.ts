@@ -13,7 +13,7 @@ import {
 } from '../../src/machines/discussionPanel.machine';
 import type { Participant } from '../../src/schemas/discussion';
 import { deferred, flush } from '../support/harness';
-import { reachedValues, replayPanelPaths } from '../support/modelPaths';
+import { closedNotice, PANEL_INPUT, reachedValues, replayPanelPaths } from '../support/modelPaths';
 
 type Snap = StandardDiscussionSnapshot;
 type ModelEvent = StandardDiscussionEvent | { type: string; [k: string]: unknown };
@@ -23,18 +23,10 @@ const AFTER = {
   'xstate.after.closeGrace.standardDiscussion.run.session.closing': 'standardDiscussion.run.session.closing',
 } as const;
 
-/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
-const PANEL_INPUT = { token: 'tok' };
+/** The clock the walk and the replay start with (the app gives the wall clock). */
 const clocked = standardDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({
-  type: 'socketSession.closed',
-  code,
-  reason: '',
-  wasClean: code === 1000,
-  gaveUp,
-  everOpened: true,
-});
+const closed = closedNotice;
 const events: ModelEvent[] = [
   { type: 'panel.topic.change', text: 'Drip or furrow?' },
   { type: 'panel.start', agentIds: ['a', 'b'], connections: [] },

@@ -65,3 +65,16 @@ export function replayPanelPaths<S extends PanelModelSnapshot>(
   }));
   replayEachPath<S>(named, start, (got, expected) => check({ got, expected }));
 }
+
+/** The token the panel charts' walks and replays start with (the app gives the session's). */
+export const PANEL_INPUT = { token: 'tok' };
+
+/** A panel's socket closing with `code` after it had opened (`gaveUp`: its reconnects ran out). */
+export const closedNotice = (code: number, gaveUp = false) => ({
+  type: 'socketSession.closed',
+  code,
+  reason: '',
+  wasClean: code === 1000,
+  gaveUp,
+  everOpened: true,
+});
