@@ -36,14 +36,14 @@ import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
-import { HumanMessageBox } from './HumanMessageBox';
+import { HumanMessageBox } from '../common/HumanMessageBox';
 import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
-import { ContinuationNote } from './ContinuationNote';
+import { ContinuationNote } from '../common/ContinuationNote';
 import { StartForm } from './StartForm';
 import { plannedTurns, turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
-import { TabBar, tabId, tabPanelId } from './TabBar';
+import { TabBar, tabId, tabPanelId } from '../common/TabBar';
 import { StartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
