@@ -4,7 +4,7 @@
 // the machine, with the panel mounted, and waits until the last message's card is in the DOM and painted.
 import { createRoot } from 'react-dom/client';
 import { assign, createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic } from 'xstate';
-import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { selectMessageIds } from '../../src/model/feedSelectors';
@@ -94,8 +94,8 @@ async function connected() {
   for (let i = 0; i < 100 && workspace.getSnapshot().context.agents.length === 0; i++)
     await new Promise((r) => setTimeout(r, 5));
   for (const a of AGENTS) workspace.send({ type: 'selection.toggle', id: a.id });
-  hybrid.send({ type: 'hybrid.topic.change', text: 'Drip or furrow irrigation?' });
-  hybrid.send({ type: 'hybrid.start', agentIds: AGENTS.map((a) => a.id) });
+  hybrid.send({ type: 'panel.topic.change', text: 'Drip or furrow irrigation?' });
+  hybrid.send({ type: 'panel.start', agentIds: AGENTS.map((a) => a.id) });
   hybrid.send({ type: 'socketSession.open', attempt: 0 });
   if (!hybrid.getSnapshot().hasTag('connected')) throw new Error('the bench hybrid actor did not connect');
   await frame();

@@ -5,7 +5,7 @@ import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
 import {
   standardDiscussionMachine,
   type StandardDiscussionActorRef,
-} from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 
 export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   const logic = standardDiscussionMachine.provide({
@@ -20,8 +20,8 @@ export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   });
   const actor = createActor(logic, { input: { token: 'bench-token' } }).start();
   await new Promise((r) => setTimeout(r, 0));
-  actor.send({ type: 'discussion.context.change', text: 'Drip or furrow irrigation?' });
-  actor.send({ type: 'discussion.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], connections: [] });
+  actor.send({ type: 'panel.topic.change', text: 'Drip or furrow irrigation?' });
+  actor.send({ type: 'panel.start', agentIds: ['agent-a', 'agent-b', 'agent-c'], connections: [] });
   for (let i = 0; i < 50 && !actor.getSnapshot().matches({ run: 'session' }); i++)
     await new Promise((r) => setTimeout(r, 0));
   actor.send({ type: 'socketSession.open', attempt: 0 });

@@ -4,8 +4,8 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
-import { selectFeed } from '../../src/machines/standardDiscussion.selectors';
+import type { StandardDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
+import { selectFeed } from '../../src/machines/discussionPanel.selectors';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { StandardServerFrame } from '../../src/schemas/standardSocket';
 import { FeedList } from '../../src/ui/discussion/common/FeedList';

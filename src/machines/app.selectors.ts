@@ -4,13 +4,13 @@ import type { ApiTokensActorRef } from './apiTokens.machine';
 import type { AudioQueueActorRef } from './audioQueue.machine';
 import type { EvaluationActorRef } from './evaluation.machine';
 import type { HistoryActorRef } from './history.machine';
-import type { HybridDiscussionActorRef } from './hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from './discussionPanel.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { ModelsActorRef } from './models.machine';
 import type { PanelSaveActorRef } from './panelSave.machine';
 import type { PanelsActorRef } from './panels.machine';
 import type { SourcesActor } from './sources.machine';
-import type { StandardDiscussionActorRef } from './standardDiscussion.machine';
+import type { StandardDiscussionActorRef } from './discussionPanel.machine';
 import type { WorkspaceActorRef } from './workspace.machine';
 
 export const selectSession = (s: AppSnapshot) => s.children.session;

@@ -5,11 +5,11 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided, notifyToasts } from './kit/actorKit';
 import { messageOf } from './kit/history';
-import type { HybridExportRequest } from '../model/hybridRun';
-import type { ExportRequest } from '../model/standardRun';
+import type { HybridExportRequest } from '../model/hybridVariant';
+import type { StandardExportRequest } from '../model/standardVariant';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 
-export type DiscussionExportRequest = ExportRequest | HybridExportRequest;
+export type DiscussionExportRequest = StandardExportRequest | HybridExportRequest;
 export type DiscussionExportEvent = { type: 'export.start'; request: DiscussionExportRequest | null };
 export interface DiscussionExportInput {
   /** The toast for a failed export, from the exporter's error message. */

@@ -1,7 +1,7 @@
 // The four tabs of a discussion (the panel's and the History viewer's): Discussion | Reasoning Tree | Research |
 // Analytics. The owner forwards its own tab event; the standard panel reads the open tab when it chooses an endpoint.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { STANDARD_TABS, type StandardTab } from '../model/standardRun';
+import { STANDARD_TABS, type StandardTab } from '../model/standardVariant';
 
 export type DiscussionTabsEvent = { type: 'tab.select'; tab: StandardTab };
 

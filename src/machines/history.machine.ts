@@ -7,7 +7,7 @@
 //              runs) is shown, not thrown
 //   viewer   — closed → opening (GET /discussion/{id}, replayed through the panels' parse path and feed model)
 //              → open (read-only, with its own tabs and export children) | failed
-// A running standard discussion can be re-attached: the standard panel gets `discussion.resume` with the same
+// A running standard discussion can be re-attached: the standard panel gets `panel.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 // The offer of a discussion still running at start is a child (runningOffer.machine.ts).
 import { assign, enqueueActions, sendTo, type ActorRefFrom, type SnapshotFrom } from 'xstate';

@@ -12,7 +12,7 @@ import { formatOf } from './discussionFormat';
 import { hybridConfig } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
-import type { HybridDiscussionContext, HybridRun } from './hybridRun';
+import type { HybridPanelContext, HybridRun } from './hybridVariant';
 
 export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
 export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
@@ -106,9 +106,9 @@ export function hybridTemplate(name: HybridTemplateName): { settings: Partial<Hy
 
 /** A template fills its settings at once, and the topic box only when it is empty. */
 export function withTemplate(
-  context: Pick<HybridDiscussionContext, 'settings' | 'topic'>,
+  context: Pick<HybridPanelContext, 'settings' | 'topic'>,
   name: HybridTemplateName,
-): Pick<HybridDiscussionContext, 'settings' | 'topic'> {
+): Pick<HybridPanelContext, 'settings' | 'topic'> {
   const t = hybridTemplate(name);
   return {
     settings: hybridSettings.parse({ ...context.settings, ...t.settings }),

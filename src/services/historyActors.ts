@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { withExporter } from '../machines/discussionExport.machine';
 import { runningOfferMachine } from '../machines/runningOffer.machine';
 import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
-import type { ExportRequest } from '../model/standardRun';
+import type { StandardExportRequest } from '../model/standardVariant';
 import type { DiscussionApi } from './discussionApi';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
@@ -27,7 +27,7 @@ export function createHistoryLogic(deps: HistoryDeps) {
         },
       }),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
-      exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
+      exportDiscussion: withExporter((input: StandardExportRequest) => exportDiscussionFile(input, deps)),
     },
   });
 }

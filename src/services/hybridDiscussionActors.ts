@@ -1,7 +1,7 @@
 // The real actors behind the hybrid panel: its socket (through socketSession), the modes list, and the PDF export.
 import { assign, fromPromise } from 'xstate';
-import { hybridDiscussionMachine } from '../machines/hybridDiscussion.machine';
-import type { HybridExportRequest } from '../model/hybridRun';
+import { hybridDiscussionMachine } from '../machines/discussionPanel.machine';
+import type { HybridExportRequest } from '../model/hybridVariant';
 import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { buildExport, exportFileName, exportParticipants, type KnownAgent } from '../model/exportJson';
@@ -70,10 +70,10 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
     },
     actors: {
       socketSession: withSessionSocket(deps.fromSocket(hybridServerFrame, hybridOutgoingFrame)),
-      clock: fromTicker('hybrid.tick'),
+      clock: fromTicker('panel.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
-      loadSettings: fromPromise(async () => deps.settings?.load() ?? null),
-      exportHybridPdf: withExporter(async (request: HybridExportRequest) => {
+      loadSettings: fromPromise<unknown>(async () => deps.settings?.load() ?? null),
+      exportDiscussion: withExporter(async (request: HybridExportRequest) => {
         const { agents, connections } = await knownAgents(request, deps);
         const input = { ...request, participants: agents };
         // The export is stamped with the time it is made.

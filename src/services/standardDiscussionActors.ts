@@ -2,8 +2,8 @@
 // the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
 // same logic over a fake WebSocket.
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
-import type { ExportRequest } from '../model/standardRun';
-import { standardDiscussionMachine } from '../machines/standardDiscussion.machine';
+import type { StandardExportRequest } from '../model/standardVariant';
+import { standardDiscussionMachine } from '../machines/discussionPanel.machine';
 import { withExporter } from '../machines/discussionExport.machine';
 import { withSessionSocket } from '../machines/socketSession.machine';
 import { endpointProbeMachine } from '../machines/endpointProbe.machine';
@@ -58,7 +58,7 @@ export async function loadParticipants(
 
 /** Writes the export file; the export is stamped with the time it is made (`at`, now by default). */
 export async function exportDiscussionFile(
-  req: ExportRequest,
+  req: StandardExportRequest,
   deps: Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf' | 'listConnections'>,
   at = Date.now(),
 ) {
@@ -109,12 +109,12 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
       loadAgentDetails: fromPromise(({ input }: { input: { agentIds: string[] } }) =>
         loadParticipants(input.agentIds, deps.getAgent, log),
       ),
-      loadSettings: fromPromise(async () => deps.settings.load()),
-      exportDiscussion: withExporter((input: ExportRequest) => exportDiscussionFile(input, deps)),
+      loadSettings: fromPromise<unknown>(async () => deps.settings.load()),
+      exportDiscussion: withExporter((input: StandardExportRequest) => exportDiscussionFile(input, deps)),
     },
     actions: {
       readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }),
-      saveSettings: (_, params) => deps.settings.save(params.settings),
+      saveSettings: ({ context }) => deps.settings.save(context.settings),
     },
   });
 }

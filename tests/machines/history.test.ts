@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { FILTER_DEBOUNCE_MS, historyMachine, type HistoryPageRequest } from '../../src/machines/history.machine';
 import * as sel from '../../src/machines/history.selectors';
-import type { ExportRequest } from '../../src/model/standardRun';
+import type { StandardExportRequest } from '../../src/model/standardVariant';
 import { selectCounts, selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import type { DiscussionSummary, HistoryPage, StoredDiscussion } from '../../src/schemas/history';
 import { DISCUSSION_MESSAGES, HISTORY_MESSAGES } from '../../src/schemas/messages';
@@ -66,7 +66,7 @@ interface Fakes {
   remove: (id: string) => Promise<void>;
   /** What the start-up check finds running (none by default). */
   running: () => Promise<DiscussionSummary | null>;
-  exported: ExportRequest[];
+  exported: StandardExportRequest[];
 }
 
 function start(over: Partial<Fakes> = {}) {
@@ -92,7 +92,7 @@ function start(over: Partial<Fakes> = {}) {
           loadDiscussion: fromPromise(({ input }: { input: { id: string } }) => f.load(input.id)),
         },
       }),
-      exportDiscussion: withExporter(async (input: ExportRequest) => {
+      exportDiscussion: withExporter(async (input: StandardExportRequest) => {
         f.exported.push(input);
       }),
     },
@@ -100,7 +100,12 @@ function start(over: Partial<Fakes> = {}) {
   // A root standing for the app (registered as 'app', as main.tsx registers it) that gives the history a system
   // with both panels and toasts; all of them record what they are sent, and the root what the history tells the app.
   const received: AnyEventObject[] = [];
-  const record = ({ event }: { event: AnyEventObject }) => void received.push(event);
+  // What each panel got, apart: both panels share one event vocabulary (panel.*).
+  const sentTo: Record<string, AnyEventObject[]> = {};
+  const record = ({ event, self }: { event: AnyEventObject; self: { id: string } }) => {
+    received.push(event);
+    (sentTo[self.id] ??= []).push(event);
+  };
   const recorder = createMachine({ on: { '*': { actions: record } } });
   const root = setup({ actors: { history: logic, recorder } }).createMachine({
     on: { 'view.discussion.show': { actions: record } },
@@ -114,7 +119,7 @@ function start(over: Partial<Fakes> = {}) {
   });
   const app = createActor(root, { systemId: 'app' }).start();
   const actor = app.system.get('history') as ReturnType<typeof createActor<typeof historyMachine>>;
-  return { actor, f, received, snap: () => actor.getSnapshot() };
+  return { actor, f, received, sentTo, snap: () => actor.getSnapshot() };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -274,7 +279,7 @@ describe('history machine', () => {
     actor.send({ type: 'history.reattach' });
     // The run keeps its format (its controls under the feed), whatever the panel's setting is now.
     expect(received).toContainEqual({
-      type: 'discussion.resume',
+      type: 'panel.resume',
       sessionId: 'session_d2',
       endpoint: 'enhanced',
       agentIds: ['a1', 'a2'],
@@ -295,12 +300,12 @@ describe('history machine', () => {
     // Two turns stored (the malformed frame is not one): turn 3 and turn 0 are not turns to continue from.
     actor.send({ type: 'history.continue', turn: 3 });
     actor.send({ type: 'history.continue', turn: 0 });
-    expect(received.some((e) => e.type === 'discussion.continue')).toBe(false);
+    expect(received.some((e) => e.type === 'panel.continue')).toBe(false);
     expect(sel.selectViewer(snap())).toBe('open');
     actor.send({ type: 'history.continue', turn: 2 });
     expect(received).toContainEqual({ type: 'selection.set', ids: ['a1', 'a2'] });
     expect(received).toContainEqual({
-      type: 'discussion.continue',
+      type: 'panel.continue',
       topic: 'Topic d1',
       continuation: { discussionId: 'd1', turn: 2, title: 'Topic d1' },
     });
@@ -343,7 +348,7 @@ describe('history machine', () => {
         timestamp: `2026-01-02T00:00:0${seq}.000Z`,
       },
     });
-    const { actor, snap, received } = start({
+    const { actor, snap, received, sentTo } = start({
       list: async () => [summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' })],
       load: async () => ({
         ...summary('h1', { status: 'running', endpoint: '/ws/hybrid', topic: 'Frost' }),
@@ -359,7 +364,7 @@ describe('history machine', () => {
     expect(snap().context.opened?.panel).toBe('hybrid');
     expect(sel.selectCanReattach(snap())).toBe(true);
     actor.send({ type: 'history.reattach' });
-    const resume = received.find((e) => e.type === 'hybrid.resume');
+    const resume = sentTo.hybridDiscussion?.find((e) => e.type === 'panel.resume');
     expect(resume).toMatchObject({ sessionId: 'session_h1', agentIds: ['a1', 'a2'], topic: 'Frost', resumeFrom: 2 });
     expect(resume?.settings).toMatchObject({
       mode: 'structured',
@@ -371,7 +376,7 @@ describe('history machine', () => {
     });
     expect(selectCounts(resume?.feed).messages).toBe(2);
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
-    expect(received.some((e) => e.type === 'discussion.resume')).toBe(false);
+    expect(sentTo.standardDiscussion?.some((e) => e.type === 'panel.resume') ?? false).toBe(false);
     expect(sel.selectViewer(snap())).toBe('closed');
   });
 
@@ -390,7 +395,7 @@ describe('history machine', () => {
         timestamp: `2026-01-02T00:00:0${seq}.000Z`,
       },
     });
-    const { actor, received } = start({
+    const { actor, received, sentTo } = start({
       list: async () => [summary('h1', { endpoint: '/ws/hybrid', topic: 'Frost' })],
       load: async () => ({
         ...summary('h1', { endpoint: '/ws/hybrid', topic: 'Frost' }),
@@ -404,7 +409,7 @@ describe('history machine', () => {
     actor.send({ type: 'history.open', id: 'h1' });
     await settle();
     actor.send({ type: 'history.continue', turn: 2 });
-    const sent = received.find((e) => e.type === 'hybrid.continue');
+    const sent = sentTo.hybridDiscussion?.find((e) => e.type === 'panel.continue');
     expect(sent).toMatchObject({
       topic: 'Frost',
       continuation: { discussionId: 'h1', turn: 2, title: 'Frost' },
@@ -412,7 +417,7 @@ describe('history machine', () => {
     });
     expect(received).toContainEqual({ type: 'selection.set', ids: ['a1', 'a2'] });
     expect(received).toContainEqual({ type: 'view.discussion.show', panel: 'hybrid' });
-    expect(received.some((e) => e.type === 'discussion.continue')).toBe(false);
+    expect(sentTo.standardDiscussion?.some((e) => e.type === 'panel.continue') ?? false).toBe(false);
   });
 
   it('offers a discussion still running at start; Re-attach loads it and resumes it in its panel without opening History', async () => {
@@ -425,7 +430,7 @@ describe('history machine', () => {
     expect(selectIsAttachingOffer(sel.selectOffer(snap())?.getSnapshot())).toBe(true);
     await settle();
     expect(received).toContainEqual({
-      type: 'discussion.resume',
+      type: 'panel.resume',
       sessionId: 'session_d2',
       endpoint: 'enhanced',
       agentIds: ['a1', 'a2'],
@@ -461,7 +466,7 @@ describe('history machine', () => {
     ended.actor.send({ type: 'history.offer.accept' });
     await settle();
     expect(selectRunningOffer(sel.selectOffer(ended.snap())?.getSnapshot())).toBeNull();
-    expect(ended.received.some((e) => e.type === 'discussion.resume')).toBe(false);
+    expect(ended.received.some((e) => e.type === 'panel.resume')).toBe(false);
     expect(ended.received).toContainEqual({ type: 'toast.show', kind: 'info', text: HISTORY_MESSAGES.offerEnded });
   });
 });

@@ -9,10 +9,10 @@ import {
   hybridDiscussionMachine,
   type HybridDiscussionEvent,
   type HybridDiscussionSnapshot,
-} from '../../src/machines/hybridDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 import { STOP_CLOSE_DELAY_MS } from '../../src/schemas/constants';
 import { flush } from '../support/harness';
-import { replayEachPath } from '../support/modelPaths';
+import { closedNotice, PANEL_INPUT, replayPanelPaths } from '../support/modelPaths';
 
 type Snap = HybridDiscussionSnapshot;
 type ModelEvent = HybridDiscussionEvent | { type: string; [k: string]: unknown };
@@ -28,23 +28,15 @@ const AFTER = {
   },
 } as const;
 
-/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
-const PANEL_INPUT = { token: 'tok' };
+/** The clock the walk and the replay start with (the app gives the wall clock). */
 const clocked = hybridDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({
-  type: 'socketSession.closed',
-  code,
-  reason: '',
-  wasClean: code === 1000,
-  gaveUp,
-  everOpened: true,
-});
+const closed = closedNotice;
 const events: ModelEvent[] = [
-  { type: 'hybrid.topic.change', text: 'Drip or furrow?' },
-  { type: 'hybrid.start', agentIds: ['a', 'b'] },
-  { type: 'hybrid.start', agentIds: ['a'] },
-  { type: 'hybrid.stop' },
+  { type: 'panel.topic.change', text: 'Drip or furrow?' },
+  { type: 'panel.start', agentIds: ['a', 'b'] },
+  { type: 'panel.start', agentIds: ['a'] },
+  { type: 'panel.stop' },
   { type: 'socketSession.open', attempt: 0 },
   { type: 'socketSession.frame', frame: { type: 'round_start', round: 1 } },
   { type: 'socketSession.frame', frame: { type: 'discussion_ended', reason: 'completed' } },
@@ -132,24 +124,7 @@ describe('hybrid discussion model (run region)', () => {
     expect(errors).toContain('fatal');
   });
 
-  const byKey = new Map<string, (typeof paths)[number]>();
-  for (const p of paths) {
-    const s = p.state as Snap;
-    const key = JSON.stringify([s.value.run, s.context.error]);
-    const seen = byKey.get(key);
-    if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
-  }
-  const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
-      p.steps
-        .map((st) => st.event.type)
-        .slice(1)
-        .join(' → ') || 'start'
-    }`,
-    test: p.test.bind(p),
-  }));
-
-  replayEachPath<Snap>(named, sut, (got, expected) => {
+  replayPanelPaths<Snap>(paths, sut, ({ got, expected }) => {
     expect(got.value.run).toEqual(expected.value.run);
     expect(got.context.error).toEqual(expected.context.error);
     expect(got.context.run?.sessionId ?? null).toEqual(expected.context.run?.sessionId ?? null);

@@ -4,7 +4,7 @@
 // (createHybridDiscussionLogic) over a fake WebSocket, on fake timers.
 import { createHybridSettingsStore } from '../../src/services/panelSettingsStore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import {
   selectCanStop,
   selectElapsedMs,
@@ -15,7 +15,7 @@ import {
   selectSettings,
   selectSettingsLocked,
   selectStatusLine,
-} from '../../src/machines/hybridDiscussion.selectors';
+} from '../../src/machines/discussionPanel.selectors';
 import { HYBRID_TEMPLATE_NAMES } from '../../src/model/hybridConfig';
 import { applyFrame, emptyFeed, type FeedInput } from '../../src/model/feed';
 import { selectMessages } from '../../src/model/feedSelectors';
@@ -38,8 +38,8 @@ async function ready(opts: Parameters<typeof hybridPanel>[0] = {}) {
 }
 
 async function start(p: Panel, over: { agentIds?: string[]; topic?: string } = {}) {
-  p.panel.send({ type: 'hybrid.topic.change', text: over.topic ?? ' Drip or furrow? ' });
-  p.panel.send({ type: 'hybrid.start', agentIds: over.agentIds ?? AGENTS });
+  p.panel.send({ type: 'panel.topic.change', text: over.topic ?? ' Drip or furrow? ' });
+  p.panel.send({ type: 'panel.start', agentIds: over.agentIds ?? AGENTS });
   await vi.advanceTimersByTimeAsync(0);
 }
 
@@ -126,14 +126,14 @@ describe('hybrid discussion panel', () => {
       const p = await ready();
       const stored: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 4 };
       p.panel.send({
-        type: 'hybrid.continue',
+        type: 'panel.continue',
         topic: 'Frost nights',
         continuation: { discussionId: 'd-source', turn: 3, title: 'Frost nights' },
         settings: stored,
       });
       expect(p.panel.getSnapshot().context.topic).toBe('Frost nights');
       expect(selectSettings(p.panel.getSnapshot())).toMatchObject({ mode: 'structured', max_rounds: 4 });
-      p.panel.send({ type: 'hybrid.start', agentIds: AGENTS });
+      p.panel.send({ type: 'panel.start', agentIds: AGENTS });
       await vi.advanceTimersByTimeAsync(0);
       const ws = p.sockets.last(PATH);
       ws.serverOpen();
@@ -148,21 +148,21 @@ describe('hybrid discussion panel', () => {
       expect(p.panel.getSnapshot().context.continuation).toBeNull();
       // While a run is on, a continuation takes the topic and the link, not the locked settings.
       p.panel.send({
-        type: 'hybrid.continue',
+        type: 'panel.continue',
         topic: 'Later',
         continuation: { discussionId: 'd-other', turn: 1, title: 'Later' },
         settings: { ...defaults.hybrid, mode: 'natural' },
       });
       expect(selectSettings(p.panel.getSnapshot()).mode).toBe('structured');
       expect(p.panel.getSnapshot().context.continuation?.discussionId).toBe('d-other');
-      p.panel.send({ type: 'hybrid.continue.cancel' });
+      p.panel.send({ type: 'panel.continue.cancel' });
       expect(p.panel.getSnapshot().context.continuation).toBeNull();
     });
 
     it('speech on: tts_config with max_length 300 and format wav, speed and volume from the settings', async () => {
       const p = await ready();
       p.panel.send({
-        type: 'hybrid.settings.update',
+        type: 'panel.settings.update',
         settings: { ...defaults.hybrid, tts: true, tts_speed: 1.5, tts_volume: 0.5 },
       });
       const ws = await live(p);
@@ -205,8 +205,8 @@ describe('hybrid discussion panel', () => {
         needs_approval: true,
       });
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'hybrid.tool.answer', id: 'c1', approve: false });
-      p.panel.send({ type: 'hybrid.tool.answer', id: 'c1', approve: true });
+      p.panel.send({ type: 'panel.tool.answer', id: 'c1', approve: false });
+      p.panel.send({ type: 'panel.tool.answer', id: 'c1', approve: true });
       await vi.advanceTimersByTimeAsync(0);
       expect(ws.sent.filter((f) => (f as { type?: string }).type === 'tool_approval')).toEqual([
         { type: 'tool_approval', id: 'c1', approve: false },
@@ -231,26 +231,26 @@ describe('hybrid discussion panel', () => {
     it('a council sends its format with the chair; the person’s message and the floor go out on the socket', async () => {
       const p = await ready();
       p.panel.send({
-        type: 'hybrid.settings.update',
+        type: 'panel.settings.update',
         settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'council', chair: 'agent-c' } },
       });
       const ws = await live(p);
       expect((ws.sent[0] as { format: unknown }).format).toEqual({ kind: 'council', chair: 'agent-c' });
-      p.panel.send({ type: 'hybrid.human.send', text: '  @Cy what does it cost?  ' });
+      p.panel.send({ type: 'panel.human.send', text: '  @Cy what does it cost?  ' });
       expect(ws.sent.at(-1)).toMatchObject({ type: 'human_message', text: '@Cy what does it cost?' });
       expect(selectMessages(p.panel.getSnapshot().context.feed).at(-1)).toMatchObject({
         content: '@Cy what does it cost?',
       });
-      p.panel.send({ type: 'hybrid.human.send', text: '   ' });
+      p.panel.send({ type: 'panel.human.send', text: '   ' });
       expect(ws.sent).toHaveLength(2);
-      p.panel.send({ type: 'hybrid.format.send', frame: { type: 'give_floor', agent_id: 'agent-b' } });
+      p.panel.send({ type: 'panel.format.send', frame: { type: 'give_floor', agent_id: 'agent-b' } });
       expect(ws.sent.at(-1)).toEqual({ type: 'give_floor', agent_id: 'agent-b' });
     });
 
     it('the floor given while an agent speaks is queued in the chart until that agent’s turn; Cancel goes out', async () => {
       const p = await ready();
       p.panel.send({
-        type: 'hybrid.settings.update',
+        type: 'panel.settings.update',
         settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'moderated', moderator: 'human' } },
       });
       const ws = await live(p);
@@ -285,7 +285,7 @@ describe('hybrid discussion panel', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(queue()).toBeNull();
 
-      p.panel.send({ type: 'hybrid.format.send', frame: { type: 'cancel_floor' } });
+      p.panel.send({ type: 'panel.format.send', frame: { type: 'cancel_floor' } });
       expect(ws.sent.at(-1)).toEqual({ type: 'cancel_floor' });
       ws.serverSend({
         type: 'floor_queue',
@@ -310,7 +310,7 @@ describe('hybrid discussion panel', () => {
     it('a moderator not taking part falls back to the person (round table: the spec keys, above)', async () => {
       const p = await ready();
       p.panel.send({
-        type: 'hybrid.settings.update',
+        type: 'panel.settings.update',
         settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind: 'moderated', moderator: 'gone' } },
       });
       const ws = await live(p);
@@ -355,7 +355,7 @@ describe('hybrid discussion panel', () => {
     const p = await ready();
     const ws = await live(p);
     expect(selectCanStop(p.panel.getSnapshot())).toBe(true);
-    p.panel.send({ type: 'hybrid.stop' });
+    p.panel.send({ type: 'panel.stop' });
     await vi.advanceTimersByTimeAsync(0);
     expect(ws.sent.at(-1)).toEqual({ type: 'stop' });
     expect(p.audioQueue).toContainEqual({ type: 'audio.clear' });
@@ -373,14 +373,14 @@ describe('hybrid discussion panel', () => {
     const p = await ready();
     const ws = await live(p);
     expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(true);
-    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
-    p.panel.send({ type: 'hybrid.template.apply', template: 'Scientific Analysis' });
+    p.panel.send({ type: 'panel.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
+    p.panel.send({ type: 'panel.template.apply', template: 'Scientific Analysis' });
     expect(selectSettings(p.panel.getSnapshot())).toEqual(defaults.hybrid);
     ws.serverSend({ type: 'discussion_ended', reason: 'completed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(run(p.panel)).toBe('ended');
     expect(selectSettingsLocked(p.panel.getSnapshot())).toBe(false);
-    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
+    p.panel.send({ type: 'panel.settings.update', settings: { ...defaults.hybrid, max_rounds: 20 } });
     expect(selectSettings(p.panel.getSnapshot()).max_rounds).toBe(20);
   });
 
@@ -395,7 +395,7 @@ describe('hybrid discussion panel', () => {
       { pause_between_turns: 5001 },
       { tts_speed: 3 },
     ]) {
-      p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, ...bad } as HybridSettings });
+      p.panel.send({ type: 'panel.settings.update', settings: { ...defaults.hybrid, ...bad } as HybridSettings });
       expect(selectSettings(p.panel.getSnapshot())).toEqual(defaults.hybrid);
     }
   });
@@ -412,13 +412,13 @@ describe('hybrid discussion panel', () => {
       '%s sets the spec values and offers a topic when the box is empty',
       async (name, values) => {
         const p = await ready();
-        p.panel.send({ type: 'hybrid.template.apply', template: name as never });
+        p.panel.send({ type: 'panel.template.apply', template: name as never });
         expect(selectSettings(p.panel.getSnapshot())).toMatchObject(values);
         expect(p.panel.getSnapshot().context.topic.length).toBeGreaterThan(0);
         // A topic the user wrote is kept.
         const q = await ready();
-        q.panel.send({ type: 'hybrid.topic.change', text: 'mine' });
-        q.panel.send({ type: 'hybrid.template.apply', template: name as never });
+        q.panel.send({ type: 'panel.topic.change', text: 'mine' });
+        q.panel.send({ type: 'panel.template.apply', template: name as never });
         expect(q.panel.getSnapshot().context.topic).toBe('mine');
       },
     );
@@ -426,7 +426,7 @@ describe('hybrid discussion panel', () => {
 
   it('audio_message (speech on): enqueued with replyTo; speaking/idle relayed; a completed clip acknowledged', async () => {
     const p = await ready();
-    p.panel.send({ type: 'hybrid.settings.update', settings: { ...defaults.hybrid, tts: true } });
+    p.panel.send({ type: 'panel.settings.update', settings: { ...defaults.hybrid, tts: true } });
     const ws = await live(p);
     ws.serverSend({
       type: 'audio_message',
@@ -468,7 +468,7 @@ describe('hybrid discussion panel', () => {
     ]);
     expect(error(p.panel)).toBe('Bo could not answer');
     expect(p.workspace).toContainEqual({ type: 'discussion.agentStatus', agentId: 'agent-b', status: 'thinking' });
-    p.panel.send({ type: 'hybrid.error.dismiss' });
+    p.panel.send({ type: 'panel.error.dismiss' });
     expect(error(p.panel)).toBeNull();
     expect(run(p.panel)).toEqual({ session: 'live' });
   });
@@ -537,12 +537,12 @@ describe('hybrid discussion panel', () => {
     const p = await ready();
     for (const kind of ['council', 'debate'] as const) {
       p.panel.send({
-        type: 'hybrid.settings.update',
+        type: 'panel.settings.update',
         settings: { ...defaults.hybrid, format: { ...defaults.hybrid.format, kind } },
       });
       expect(selectRoundLabel(p.panel.getSnapshot())).toBe('');
     }
-    p.panel.send({ type: 'hybrid.settings.update', settings: defaults.hybrid });
+    p.panel.send({ type: 'panel.settings.update', settings: defaults.hybrid });
     expect(selectRoundLabel(p.panel.getSnapshot())).toBe('Round 0/10');
   });
 
@@ -570,16 +570,16 @@ describe('hybrid discussion panel', () => {
   it('loads the modes list; export with no messages toasts, with messages saves <topic>-<date>.pdf', async () => {
     const p = await ready({ modes: [{ id: 'hybrid', name: 'Hybrid', description: 'mix', best_for: ['most'] }] });
     expect(selectModes(p.panel.getSnapshot()).map((m) => m.id)).toEqual(['hybrid']);
-    p.panel.send({ type: 'hybrid.export' });
+    p.panel.send({ type: 'panel.export' });
     expect(p.toastTexts()).toEqual(['error: No discussion to export.']);
     const ws = await live(p);
     ws.serverSend({ type: 'agent_message', id: 'm1', agent_id: 'agent-a', agent_name: 'Ada', content: 'Hello' });
     await vi.advanceTimersByTimeAsync(0);
-    p.panel.send({ type: 'hybrid.export' });
+    p.panel.send({ type: 'panel.export' });
     await flush();
     expect(p.files.map((f) => f.name)).toEqual([expect.stringMatching(/^drip-or-furrow-\d{4}-\d{2}-\d{2}\.pdf$/)]);
     // Export JSON: the same grouping as a JSON document, with the hybrid settings beside it.
-    p.panel.send({ type: 'hybrid.export', format: 'json' });
+    p.panel.send({ type: 'panel.export', format: 'json' });
     await flush();
     expect(p.files.map((f) => f.name.replace(/\d{4}-\d{2}-\d{2}/, 'DAY'))).toEqual([
       'drip-or-furrow-DAY.pdf',
@@ -608,7 +608,7 @@ describe('hybrid discussion panel', () => {
     } as FeedInput);
     const settings: HybridSettings = { ...defaults.hybrid, mode: 'structured', max_rounds: 7, tts: true };
     p.panel.send({
-      type: 'hybrid.resume',
+      type: 'panel.resume',
       sessionId: 'session_42',
       agentIds: ['agent-a', 'agent-b'],
       topic: 'Frost',
@@ -648,7 +648,7 @@ describe('hybrid discussion panel', () => {
   it('hybrid.resume needs a session and two agents', async () => {
     const p = await ready();
     p.panel.send({
-      type: 'hybrid.resume',
+      type: 'panel.resume',
       sessionId: '',
       agentIds: ['agent-a', 'agent-b'],
       topic: 'Frost',
@@ -657,7 +657,7 @@ describe('hybrid discussion panel', () => {
       resumeFrom: 0,
     });
     p.panel.send({
-      type: 'hybrid.resume',
+      type: 'panel.resume',
       sessionId: 's',
       agentIds: ['agent-a'],
       topic: 'Frost',
@@ -692,10 +692,10 @@ describe('hybrid discussion panel', () => {
     });
     const first = await ready({ settings: store });
     first.panel.send({
-      type: 'hybrid.settings.update',
+      type: 'panel.settings.update',
       settings: { ...defaults.hybrid, max_rounds: 7, mode: 'structured' },
     });
-    first.panel.send({ type: 'hybrid.template.apply', template: 'Problem Solving' });
+    first.panel.send({ type: 'panel.template.apply', template: 'Problem Solving' });
     const saved = first.panel.getSnapshot().context.settings;
     expect(JSON.parse(storage.get('agora.hybridPanel.settings.user-1')!)).toEqual(saved);
     // 'A reload': a new panel over the same storage starts with them.

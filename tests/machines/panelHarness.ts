@@ -12,8 +12,8 @@ import {
   type AnyEventObject,
 } from 'xstate';
 import { toastsMachine, type ToastsActorRef } from '../../src/machines/toasts.machine';
-import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
-import type { HybridDiscussionActorRef } from '../../src/machines/hybridDiscussion.machine';
+import type { StandardDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
+import type { HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
 import type { StandardPanelSettings } from '../../src/schemas/settings';
 import { createSocketFactory } from '../../src/services/socket';

@@ -75,10 +75,10 @@ describe('shared run actions', () => {
     expect(heard).toEqual([{ type: 'socketSession.send', frame: { type: 'tool_approval', id: 'c1', approve: false } }]);
   });
 
-  it('both panel charts take every shared action from the kit (none is written again in a panel)', () => {
+  it('the one panel chart takes every shared action from the kit (none is written again in it)', () => {
     const names = Object.keys(runActions({ machine: 'x', humanSend: 'x', formatSend: 'x', toolAnswer: 'x' }));
     expect(names.length).toBeGreaterThan(8);
-    for (const file of ['standardDiscussion.machine.ts', 'hybridDiscussion.machine.ts']) {
+    for (const file of ['discussionPanel.machine.ts']) {
       const source = readFileSync(new URL(`../../src/machines/${file}`, import.meta.url), 'utf8');
       expect(source).toContain('runActions<');
       for (const name of names) expect(source, `${file} defines ${name}`).not.toMatch(new RegExp(`^\\s+${name}:`, 'm'));

@@ -10,10 +10,10 @@ import {
   standardDiscussionMachine,
   type StandardDiscussionEvent,
   type StandardDiscussionSnapshot,
-} from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.machine';
 import type { Participant } from '../../src/schemas/discussion';
 import { deferred, flush } from '../support/harness';
-import { reachedValues, replayEachPath } from '../support/modelPaths';
+import { closedNotice, PANEL_INPUT, reachedValues, replayPanelPaths } from '../support/modelPaths';
 
 type Snap = StandardDiscussionSnapshot;
 type ModelEvent = StandardDiscussionEvent | { type: string; [k: string]: unknown };
@@ -23,23 +23,15 @@ const AFTER = {
   'xstate.after.closeGrace.standardDiscussion.run.session.closing': 'standardDiscussion.run.session.closing',
 } as const;
 
-/** The clock and the token the walk and the replay start with (the app gives the session's and the wall clock). */
-const PANEL_INPUT = { token: 'tok' };
+/** The clock the walk and the replay start with (the app gives the wall clock). */
 const clocked = standardDiscussionMachine.provide({ actions: { readClock: assign({ clockNow: () => 1 }) } });
 
-const closed = (code: number, gaveUp = false) => ({
-  type: 'socketSession.closed',
-  code,
-  reason: '',
-  wasClean: code === 1000,
-  gaveUp,
-  everOpened: true,
-});
+const closed = closedNotice;
 const events: ModelEvent[] = [
-  { type: 'discussion.context.change', text: 'Drip or furrow?' },
-  { type: 'discussion.start', agentIds: ['a', 'b'], connections: [] },
-  { type: 'discussion.start', agentIds: ['a'], connections: [] },
-  { type: 'discussion.stop' },
+  { type: 'panel.topic.change', text: 'Drip or furrow?' },
+  { type: 'panel.start', agentIds: ['a', 'b'], connections: [] },
+  { type: 'panel.start', agentIds: ['a'], connections: [] },
+  { type: 'panel.stop' },
   { type: 'xstate.done.actor.agentDetails', output: [] as Participant[] },
   { type: 'xstate.error.actor.agentDetails', error: new Error('404') },
   { type: 'socketSession.open', attempt: 0 },
@@ -70,7 +62,7 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
 }
 
 const serializeState = (s: Snap) =>
-  JSON.stringify([s.value, s.context.error, s.context.draftContext !== '', s.context.run !== null]);
+  JSON.stringify([s.value, s.context.error, s.context.topic !== '', s.context.run !== null]);
 
 function sut() {
   const details = deferred<Participant[], { agentIds: string[] }>();
@@ -155,26 +147,7 @@ describe('standard discussion model (run region)', () => {
     );
   });
 
-  // One shortest path per distinct run-region state and banner keeps the replay small.
-  const byKey = new Map<string, (typeof paths)[number]>();
-  for (const p of paths) {
-    const s = p.state as Snap;
-    const key = JSON.stringify([s.value.run, s.context.error]);
-    const seen = byKey.get(key);
-    if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
-  }
-
-  // Named by their events (the default description prints the whole context).
-  const named = [...byKey.values()].map((p) => ({
-    description: `${JSON.stringify((p.state as Snap).value.run)} via ${
-      p.steps
-        .map((st) => st.event.type)
-        .slice(1)
-        .join(' → ') || 'start'
-    }`,
-    test: p.test.bind(p),
-  }));
-  replayEachPath<Snap>(named, sut, (got, expected) => {
+  replayPanelPaths<Snap>(paths, sut, ({ got, expected }) => {
     expect(got.value.run).toEqual(expected.value.run);
     expect(got.context.error).toEqual(expected.context.error);
     expect(got.context.run?.sessionId ?? null).toEqual(expected.context.run?.sessionId ?? null);

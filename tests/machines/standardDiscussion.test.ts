@@ -14,8 +14,8 @@ import {
   selectParticipants,
   selectSessionId,
   selectSettings,
-} from '../../src/machines/standardDiscussion.selectors';
-import type { StandardDiscussionActorRef } from '../../src/machines/standardDiscussion.machine';
+} from '../../src/machines/discussionPanel.selectors';
+import type { StandardDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 import { selectMessages } from '../../src/model/feedSelectors';
 import { toolCallState, toolCallsOf } from '../../src/model/feed';
 import { ENDPOINTS, type EndpointKey } from '../../src/schemas/constants';
@@ -59,9 +59,9 @@ async function ready(opts: Parameters<typeof standardPanel>[0] = {}) {
 }
 
 async function start(p: Panel, over: { agentIds?: string[]; context?: string } = {}) {
-  p.panel.send({ type: 'discussion.context.change', text: over.context ?? '  Drip or furrow irrigation?  ' });
+  p.panel.send({ type: 'panel.topic.change', text: over.context ?? '  Drip or furrow irrigation?  ' });
   p.panel.send({
-    type: 'discussion.start',
+    type: 'panel.start',
     agentIds: over.agentIds ?? AGENTS,
     connections: [{ source: 'agent-a', target: 'agent-b' }],
   });
@@ -102,7 +102,7 @@ describe('standard discussion panel', () => {
       expect(p.panel.getSnapshot().matches({ run: 'idle' })).toBe(true);
       expect(status(p.panel)).toBe('disconnected');
       expect(p.sockets.instances.filter((s) => !s.query.test)).toEqual([]);
-      expect(p.panel.getSnapshot().can({ type: 'discussion.start', agentIds: AGENTS, connections: [] })).toBe(true);
+      expect(p.panel.getSnapshot().can({ type: 'panel.start', agentIds: AGENTS, connections: [] })).toBe(true);
     });
 
     it('checks in the spec order: agents first, then context, then token', async () => {
@@ -202,10 +202,10 @@ describe('standard discussion panel', () => {
 
     it('the Reasoning tab steers the choice to Hybrid', async () => {
       const p = await ready();
-      p.panel.send({ type: 'discussion.tab.select', tab: 'tree' });
+      p.panel.send({ type: 'panel.tab.select', tab: 'tree' });
       await live(p, 'hybrid');
       const q = await ready();
-      q.panel.send({ type: 'discussion.tab.select', tab: 'analytics' });
+      q.panel.send({ type: 'panel.tab.select', tab: 'analytics' });
       await live(q, 'basic');
     });
   });
@@ -446,7 +446,7 @@ describe('standard discussion panel', () => {
     it('sends stop, closes 1000, clears the audio queue and resets the statuses', async () => {
       const p = await ready();
       const ws = await live(p);
-      p.panel.send({ type: 'discussion.stop' });
+      p.panel.send({ type: 'panel.stop' });
       await vi.advanceTimersByTimeAsync(0);
       expect(ws.sent.at(-1)).toEqual({ type: 'stop' });
       expect(ws.closedByClient).toEqual({ code: 1000, reason: 'discussion over' });
@@ -460,7 +460,7 @@ describe('standard discussion panel', () => {
     it('while connecting: nothing to send, the socket is closed and the run ends', async () => {
       const p = await ready();
       await start(p);
-      p.panel.send({ type: 'discussion.stop' });
+      p.panel.send({ type: 'panel.stop' });
       await vi.advanceTimersByTimeAsync(1_000);
       expect(p.panel.getSnapshot().matches({ run: 'ended' })).toBe(true);
       expect(p.sockets.last('/ws/discuss').sent).toEqual([]);
@@ -484,11 +484,11 @@ describe('standard discussion panel', () => {
       ws.serverSend(call('c1'));
       ws.serverSend(call('c2'));
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'discussion.tool.answer', id: 'c1', approve: true });
-      p.panel.send({ type: 'discussion.tool.answer', id: 'c2', approve: false });
+      p.panel.send({ type: 'panel.tool.answer', id: 'c1', approve: true });
+      p.panel.send({ type: 'panel.tool.answer', id: 'c2', approve: false });
       // Answered already, and a call nobody made: nothing goes out.
-      p.panel.send({ type: 'discussion.tool.answer', id: 'c1', approve: false });
-      p.panel.send({ type: 'discussion.tool.answer', id: 'nope', approve: true });
+      p.panel.send({ type: 'panel.tool.answer', id: 'c1', approve: false });
+      p.panel.send({ type: 'panel.tool.answer', id: 'nope', approve: true });
       await vi.advanceTimersByTimeAsync(0);
       expect(ws.sent.filter((f) => (f as { type?: string }).type === 'tool_approval')).toEqual([
         { type: 'tool_approval', id: 'c1', approve: true },
@@ -517,7 +517,7 @@ describe('standard discussion panel', () => {
       const p = await ready();
       const ws = await live(p);
       expect(selectCanSendHuman(p.panel.getSnapshot())).toBe(true);
-      p.panel.send({ type: 'discussion.human.send', text: '  What about frost?  ' });
+      p.panel.send({ type: 'panel.human.send', text: '  What about frost?  ' });
       await vi.advanceTimersByTimeAsync(0);
       // Stamped by the panel's clock when it is sent.
       expect(ws.sent.at(-1)).toEqual({
@@ -532,17 +532,17 @@ describe('standard discussion panel', () => {
     it('are refused when empty, before the socket opens, and with human participation off', async () => {
       const p = await ready();
       await start(p);
-      p.panel.send({ type: 'discussion.human.send', text: 'too early' });
+      p.panel.send({ type: 'panel.human.send', text: 'too early' });
       const ws = p.sockets.last('/ws/discuss');
       ws.serverOpen();
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'discussion.human.send', text: '   ' });
+      p.panel.send({ type: 'panel.human.send', text: '   ' });
       await vi.advanceTimersByTimeAsync(0);
       expect(types(ws)).toEqual(['config']);
       const q = await ready({ saved: withBasic(forEndpoint.basic, { humanParticipation: false }) });
       const ws2 = await live(q);
       expect(selectCanSendHuman(q.panel.getSnapshot())).toBe(false);
-      q.panel.send({ type: 'discussion.human.send', text: 'hello' });
+      q.panel.send({ type: 'panel.human.send', text: 'hello' });
       await vi.advanceTimersByTimeAsync(0);
       expect(types(ws2)).toEqual(['config']);
       expect(selectFeedCounts(q.panel.getSnapshot()).messages).toBe(0);
@@ -607,7 +607,7 @@ describe('standard discussion panel', () => {
     it('a valid update is applied and saved; an out-of-range one is refused', async () => {
       const p = await ready();
       const good = withBasic(forEndpoint.basic, { turns: 20 });
-      p.panel.send({ type: 'discussion.settings.update', settings: good });
+      p.panel.send({ type: 'panel.settings.update', settings: good });
       expect(selectSettings(p.panel.getSnapshot())).toEqual(good);
       expect(p.saves.at(-1)).toEqual(good);
       for (const bad of [
@@ -617,7 +617,7 @@ describe('standard discussion panel', () => {
         { ...good, reasoning: { ...good.reasoning, maxRounds: 21 } },
         { ...good, research: { ...good.research, maxResults: 0 } },
       ]) {
-        p.panel.send({ type: 'discussion.settings.update', settings: bad as StandardPanelSettings });
+        p.panel.send({ type: 'panel.settings.update', settings: bad as StandardPanelSettings });
         expect(selectSettings(p.panel.getSnapshot())).toEqual(good);
       }
       expect(p.saves).toHaveLength(1);
@@ -625,8 +625,8 @@ describe('standard discussion panel', () => {
 
     it('turning speech off disables the audio queue, on enables it', async () => {
       const p = await ready();
-      p.panel.send({ type: 'discussion.settings.update', settings: withBasic(forEndpoint.basic, { tts: true }) });
-      p.panel.send({ type: 'discussion.settings.update', settings: forEndpoint.basic });
+      p.panel.send({ type: 'panel.settings.update', settings: withBasic(forEndpoint.basic, { tts: true }) });
+      p.panel.send({ type: 'panel.settings.update', settings: forEndpoint.basic });
       await vi.advanceTimersByTimeAsync(0);
       expect(p.audioQueue.map((e) => e.type)).toEqual(['audio.enable', 'audio.disable']);
     });
@@ -635,7 +635,7 @@ describe('standard discussion panel', () => {
   describe('export', () => {
     it("with no messages: the toast 'No discussion to export.' and no file", async () => {
       const p = await ready();
-      p.panel.send({ type: 'discussion.export', format: 'json' });
+      p.panel.send({ type: 'panel.export', format: 'json' });
       await vi.advanceTimersByTimeAsync(0);
       expect(p.toastTexts()).toEqual(['error: No discussion to export.']);
       expect(p.files).toEqual([]);
@@ -646,7 +646,7 @@ describe('standard discussion panel', () => {
       const ws = await live(p);
       ws.serverSend({ type: 'text', id: 'm1', from_id: 'agent-a', from: 'Ada', text: 'One', turn: 1 });
       await vi.advanceTimersByTimeAsync(0);
-      p.panel.send({ type: 'discussion.export', format });
+      p.panel.send({ type: 'panel.export', format });
       await flush();
       await vi.advanceTimersByTimeAsync(0);
       expect(p.files.map((f) => f.name)).toEqual([

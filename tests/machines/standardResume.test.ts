@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { selectMessageIds } from '../../src/model/feedSelectors';
-import type { StandardDiscussionEvent } from '../../src/machines/standardDiscussion.machine';
+import type { StandardDiscussionEvent } from '../../src/machines/discussionPanel.machine';
 import { fakeSockets } from '../support/fakeWebSocket';
 
 // discussion.resume: the standard panel re-attaches to a running discussion with the same session id.
@@ -28,8 +28,8 @@ function panel() {
   return { actor, sockets };
 }
 
-const resume: Extract<StandardDiscussionEvent, { type: 'discussion.resume' }> = {
-  type: 'discussion.resume',
+const resume: Extract<StandardDiscussionEvent, { type: 'panel.resume' }> = {
+  type: 'panel.resume',
   sessionId: 'session_42',
   endpoint: 'enhanced',
   agentIds: ['a1', 'a2'],
@@ -63,7 +63,7 @@ describe('standardDiscussion discussion.resume', () => {
       token: 'tok',
     });
     expect(actor.getSnapshot().hasTag('live')).toBe(true);
-    expect(actor.getSnapshot().context.draftContext).toBe('Cover crops?');
+    expect(actor.getSnapshot().context.topic).toBe('Cover crops?');
 
     ws.serverSend(message('m1', 'First'));
     ws.serverSend(message('m2', 'Second'));
@@ -86,8 +86,8 @@ describe('standardDiscussion discussion.resume', () => {
     actor.send({ ...resume, agentIds: ['a1', 'a1'] });
     expect(actor.getSnapshot().matches({ run: 'idle' })).toBe(true);
 
-    actor.send({ type: 'discussion.context.change', text: 'Fresh topic' });
-    actor.send({ type: 'discussion.start', agentIds: ['a1', 'a2'], connections: [] });
+    actor.send({ type: 'panel.topic.change', text: 'Fresh topic' });
+    actor.send({ type: 'panel.start', agentIds: ['a1', 'a2'], connections: [] });
     await vi.advanceTimersByTimeAsync(0);
     const ws = sockets.instances.at(-1)!;
     ws.serverOpen();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildStandardConfig } from '../../src/model/standardConfig';
-import { continuedDraft, initialStandardContext, startedRun } from '../../src/model/standardRun';
+import { continuedDraft, startedRun } from '../../src/model/panelRun';
+import { initialStandardContext, standardVariant } from '../../src/model/standardVariant';
 import { basicConfig } from '../../src/schemas/standardSocket';
 import { buildHybridConfig } from '../../src/model/hybridConfig';
-import { continuedHybridDraft, initialHybridContext, startedHybridRun } from '../../src/model/hybridRun';
+import { hybridVariant, initialHybridContext } from '../../src/model/hybridVariant';
 import { hybridConfig } from '../../src/schemas/hybridSocket';
 
 // 'Continue from here' in the standard panel: History's choice becomes the draft and rides on the next Start's
@@ -18,13 +19,14 @@ describe('a continuation in the standard panel', () => {
       token: 't',
       ...continuedDraft({ continuation, topic: 'Fare-free buses?' }),
     };
-    expect(draft.draftContext).toBe('Fare-free buses?');
-    const started = startedRun(draft, { agentIds: ['a', 'b'], connections: [], endpoint: 'basic' });
+    expect(draft.topic).toBe('Fare-free buses?');
+    const start = { agentIds: ['a', 'b'], connections: [], endpoint: 'basic' as const };
+    const started = startedRun(standardVariant.newRun(draft, start));
     expect(started.continuation).toBeNull();
     const first = buildStandardConfig(started.run!);
     expect(first.continued_from).toEqual({ discussion_id: 'd-source', turn: 3 });
     expect(basicConfig.safeParse(first).success).toBe(true);
-    const again = startedRun({ ...draft, ...started }, { agentIds: ['a', 'b'], connections: [], endpoint: 'basic' });
+    const again = startedRun(standardVariant.newRun({ ...draft, ...started }, start));
     expect(buildStandardConfig(again.run!)).not.toHaveProperty('continued_from');
   });
 
@@ -48,22 +50,23 @@ describe('a continuation in the hybrid panel', () => {
     const settings = { ...initialHybridContext.settings, mode: 'structured' as const, max_rounds: 4 };
     const draft = {
       ...initialHybridContext,
-      ...continuedHybridDraft({ continuation, topic: 'Frost nights', settings }, true),
+      ...hybridVariant.continued({ continuation, topic: 'Frost nights', settings }, true),
     };
     expect(draft.topic).toBe('Frost nights');
     expect(draft.settings).toEqual(settings);
-    const started = startedHybridRun(draft, { agentIds: ['a', 'b'] });
+    const start = { agentIds: ['a', 'b'], endpoint: 'hybrid' as const };
+    const started = startedRun(hybridVariant.newRun(draft, start));
     expect(started.continuation).toBeNull();
     const first = buildHybridConfig(started.run!);
     expect(first.continued_from).toEqual({ discussion_id: 'd-hybrid', turn: 2 });
     expect(hybridConfig.safeParse(first).success).toBe(true);
-    const again = startedHybridRun({ ...draft, ...started }, { agentIds: ['a', 'b'] });
+    const again = startedRun(hybridVariant.newRun({ ...draft, ...started }, start));
     expect(buildHybridConfig(again.run!)).not.toHaveProperty('continued_from');
   });
 
   it('keeps the panel’s settings when it is told not to take the stored ones (a run is on)', () => {
     const settings = { ...initialHybridContext.settings, mode: 'natural' as const };
-    expect(continuedHybridDraft({ continuation, topic: 'x', settings }, false)).not.toHaveProperty('settings');
+    expect(hybridVariant.continued({ continuation, topic: 'x', settings }, false)).not.toHaveProperty('settings');
   });
 });
 

@@ -31,3 +31,50 @@ export function replayEachPath<S>(
 /** The distinct state values the paths end in, as JSON, sorted: what "reaches every state" compares. */
 export const reachedValues = (paths: readonly { state: unknown }[]) =>
   [...new Set(paths.map((p) => JSON.stringify((p.state as { value: unknown }).value)))].sort();
+
+/** What the panel charts' model paths end in (discussionPanel.machine.ts): a run-region state and a banner. */
+interface PanelModelSnapshot {
+  value: { run: unknown };
+  context: { error: string | null; run: { sessionId: string } | null };
+}
+
+/**
+ * A panel chart's replay: one shortest path per distinct run-region state and banner keeps it small; each is named by
+ * its events (the default description prints the whole context) and compared by its run state, banner and session.
+ */
+export function replayPanelPaths<S extends PanelModelSnapshot>(
+  paths: readonly (ModelPath & { state: unknown; steps: readonly { event: { type: string } }[] })[],
+  start: () => RunningModel<S>,
+  check: (what: { got: S; expected: S }) => void,
+) {
+  const byKey = new Map<string, (typeof paths)[number]>();
+  for (const p of paths) {
+    const s = p.state as S;
+    const key = JSON.stringify([s.value.run, s.context.error]);
+    const seen = byKey.get(key);
+    if (!seen || p.steps.length < seen.steps.length) byKey.set(key, p);
+  }
+  const named = [...byKey.values()].map((p) => ({
+    description: `${JSON.stringify((p.state as S).value.run)} via ${
+      p.steps
+        .map((st) => st.event.type)
+        .slice(1)
+        .join(' → ') || 'start'
+    }`,
+    test: p.test.bind(p),
+  }));
+  replayEachPath<S>(named, start, (got, expected) => check({ got, expected }));
+}
+
+/** The token the panel charts' walks and replays start with (the app gives the session's). */
+export const PANEL_INPUT = { token: 'tok' };
+
+/** A panel's socket closing with `code` after it had opened (`gaveUp`: its reconnects ran out). */
+export const closedNotice = (code: number, gaveUp = false) => ({
+  type: 'socketSession.closed',
+  code,
+  reason: '',
+  wasClean: code === 1000,
+  gaveUp,
+  everOpened: true,
+});

@@ -128,22 +128,22 @@ export async function replayPanel(name: string, transcript: Transcript, opts: { 
     begin: async (d) => {
       await vi.advanceTimersByTimeAsync(0); // the probe and the saved settings
       if (hybrid) {
-        d.send({ type: 'hybrid.topic.change', text });
-        d.send({ type: 'hybrid.settings.update', settings: hybridSettingsFrom(cfg) });
-        d.send({ type: 'hybrid.start', agentIds });
+        d.send({ type: 'panel.topic.change', text });
+        d.send({ type: 'panel.settings.update', settings: hybridSettingsFrom(cfg) });
+        d.send({ type: 'panel.start', agentIds });
       } else {
-        d.send({ type: 'discussion.context.change', text });
-        d.send({ type: 'discussion.start', agentIds, connections: cfg.connections ?? [] });
+        d.send({ type: 'panel.topic.change', text });
+        d.send({ type: 'panel.start', agentIds, connections: cfg.connections ?? [] });
       }
       await vi.advanceTimersByTimeAsync(0); // agent details
     },
     beforeClientLine: (line, { root }) => {
       const frame = line.data as Json;
-      if (frame.type === 'stop') panel(root).send({ type: hybrid ? 'hybrid.stop' : 'discussion.stop' });
+      if (frame.type === 'stop') panel(root).send({ type: hybrid ? 'panel.stop' : 'panel.stop' });
       else if (frame.type === 'human_message') {
         // The panel stamps the message with its clock: the clock reads the recorded time when the human sends it.
         clockAt = Date.parse(frame.timestamp as string);
-        panel(root).send({ type: 'discussion.human.send', text: frame.text });
+        panel(root).send({ type: 'panel.human.send', text: frame.text });
       }
       else if ((frame.type === 'status' && frame.status === 'played') || frame.type === 'audio_acknowledgment') playClip(root, frame.audio_id);
     },

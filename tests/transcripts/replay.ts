@@ -324,9 +324,9 @@ export interface DiscussionReplay extends Replay {
  *     logic: (socket) => standardDiscussionMachine.provide({ actors: { socketSession: withSessionSocket(socket) } }),
  *     systemId: 'standardDiscussion',
  *     input: { … },
- *     begin: (d) => d.send({ type: 'discussion.start', … }),
+ *     begin: (d) => d.send({ type: 'panel.start', … }),
  *     beforeClientLine: (line, { root }) => {
- *       if ((line.data as { type?: string }).type === 'stop') root.system.get('standardDiscussion').send({ type: 'discussion.stop' });
+ *       if ((line.data as { type?: string }).type === 'stop') root.system.get('standardDiscussion').send({ type: 'panel.stop' });
  *     },
  *   });
  *   expect(run.unexpectedClientFrames).toEqual([]);

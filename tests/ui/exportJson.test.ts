@@ -84,8 +84,8 @@ async function exportAfter(name: string) {
       }),
     begin: async (d) => {
       await vi.advanceTimersByTimeAsync(0); // the saved settings and the endpoint probe answer
-      d.send({ type: 'discussion.context.change', text: config.context });
-      d.send({ type: 'discussion.start', agentIds: config.agent_ids, connections: config.connections ?? [] });
+      d.send({ type: 'panel.topic.change', text: config.context });
+      d.send({ type: 'panel.start', agentIds: config.agent_ids, connections: config.connections ?? [] });
     },
   });
   expect(run.unexpectedClientFrames).toEqual([]);
@@ -93,7 +93,7 @@ async function exportAfter(name: string) {
   const discussion = run.discussion;
   expect(discussion.getSnapshot().matches({ run: 'ended' })).toBe(true);
 
-  discussion.send({ type: 'discussion.export', format: 'json' });
+  discussion.send({ type: 'panel.export', format: 'json' });
   for (let i = 0; i < 20 && saved.length === 0; i++) await vi.advanceTimersByTimeAsync(10);
   expect(saved).toHaveLength(1);
   vi.useRealTimers(); // jsdom's FileReader reports on a timer

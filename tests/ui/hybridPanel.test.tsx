@@ -180,7 +180,7 @@ describe('hybrid panel', () => {
     expect(screen.getByText('Drip or furrow irrigation?')).toBeTruthy();
     // Templates sent anyway (a stale click) change nothing while connected.
     const locked = p.hybrid.getSnapshot().context.settings;
-    act(() => p.hybrid.send({ type: 'hybrid.template.apply', template: 'Scientific Analysis' }));
+    act(() => p.hybrid.send({ type: 'panel.template.apply', template: 'Scientific Analysis' }));
     expect(p.hybrid.getSnapshot().context.settings).toEqual(locked);
     expect(statusLine()).toBe('Connected · configuration sent');
 

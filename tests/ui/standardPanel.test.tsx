@@ -156,7 +156,7 @@ describe('standard panel: start form', () => {
     await waitFor(() => expect(startButton().disabled).toBe(false));
     expect(hint(p.container)).toBeNull();
     expect(screen.queryByText(DISCUSSION_MESSAGES.mustLogIn)).toBeNull();
-    expect(p.standard.getSnapshot().context.draftContext).toBe('   Drip irrigation?');
+    expect(p.standard.getSnapshot().context.topic).toBe('   Drip irrigation?');
   });
 
   it("without a token says 'You must be logged in to start a discussion' and keeps Start disabled", async () => {

@@ -2,10 +2,9 @@
 // and 'Active speaker') and the shared audio queue. Both panels relay the same way, so the relays are written once,
 // as the bodies of `enqueueActions` (the actorKit pattern): each panel wraps them in its own `setup`
 // (`relayAgentStatus: enqueueActions(relayAgentStatus)`) and keeps its own context and event types.
-// The panels differ only in which frames carry speech: standardAudioItem and hybridAudioItem say so.
+// The panels differ only in which frames carry speech: their variants say so (model/speechItems.ts).
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { HybridServerFrame } from '../../schemas/hybridSocket';
-import type { HybridSettings } from '../../schemas/settings';
 import type { StandardServerFrame } from '../../schemas/standardSocket';
 import { frameOf } from '../../model/discussionSocket';
 import { optionSlotFromId } from '../../model/positionSelectors';
@@ -119,49 +118,4 @@ export function queueSpeech({ system, self, enqueue }: Relay, item: { audioId: s
   const queue = audioQueueOf(system);
   const request = { type: 'audio.enqueue', replyTo: self, item };
   if (item && queue) enqueue.sendTo(queue, request);
-}
-
-/** The standard panel speaks an `audio` frame, or a message that carries its audio_url. */
-export function standardAudioItem(frame: StandardServerFrame | null) {
-  if (frame?.type === 'audio') {
-    return {
-      audioId: frame.audio_id ?? frame.audio_url,
-      messageId: frame.message_id ?? null,
-      url: frame.audio_url,
-      agentId: frame.agent_id,
-      text: frame.text,
-      requiresAck: true,
-    };
-  }
-  if (frame?.type === 'agent_message' && frame.audio_url) {
-    return {
-      audioId: frame.audio_id ?? frame.audio_url,
-      messageId: frame.id,
-      url: frame.audio_url,
-      agentId: frame.agent_id,
-      agentName: frame.agent_name,
-      text: frame.content,
-      requiresAck: true,
-    };
-  }
-  return null;
-}
-
-/** The hybrid panel speaks `audio_message` frames at the run's speed and volume; the server waits for each one. */
-export function hybridAudioItem(
-  frame: HybridServerFrame | null,
-  settings: Pick<HybridSettings, 'tts_speed' | 'tts_volume'>,
-) {
-  if (frame?.type !== 'audio_message') return null;
-  return {
-    audioId: frame.audio_id,
-    messageId: frame.message_id ?? null,
-    url: frame.audio_url,
-    agentId: frame.agent_id,
-    agentName: frame.agent_name,
-    speed: settings.tts_speed,
-    volume: settings.tts_volume,
-    requiresAck: true,
-    synchronized: true,
-  };
 }

@@ -8,8 +8,8 @@ import { replayStored, settingsOf, type PanelKind } from '../../model/storedRepl
 import type { EndpointKey } from '../../schemas/constants';
 import type { FormatKind } from '../../schemas/format';
 import type { DiscussionSummary, StoredDiscussion } from '../../schemas/history';
-import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardRun';
-import type { HybridContinueFacts, HybridResumeFacts } from '../../model/hybridRun';
+import type { ExportFormat, ResumeFacts, RunInfo } from '../../model/standardVariant';
+import type { HybridContinueFacts, HybridResumeFacts } from '../../model/hybridVariant';
 import { hybridSettingsOf } from '../../model/hybridConfig';
 import { defaults, type HybridSettings } from '../../schemas/settings';
 
@@ -123,8 +123,8 @@ export const isReattachable = (o: OpenedDiscussion) =>
 
 /** What continues an opened discussion: the event for the panel that ran it (History → Re-attach, or the offer). */
 export type ResumeRequest =
-  | { panel: 'standardDiscussion'; event: { type: 'discussion.resume' } & ResumeFacts }
-  | { panel: 'hybridDiscussion'; event: { type: 'hybrid.resume' } & HybridResumeFacts };
+  | { panel: 'standardDiscussion'; event: { type: 'panel.resume' } & ResumeFacts }
+  | { panel: 'hybridDiscussion'; event: { type: 'panel.resume' } & HybridResumeFacts };
 
 export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
   if (!o.endpoint) return null;
@@ -134,13 +134,13 @@ export function resumeRequest(o: OpenedDiscussion): ResumeRequest | null {
     const settings = o.hybridSettings ?? defaults.hybrid;
     return {
       panel: 'hybridDiscussion',
-      event: { type: 'hybrid.resume', sessionId, agentIds, topic, settings, feed: o.feed, resumeFrom: o.frameCount },
+      event: { type: 'panel.resume', sessionId, agentIds, topic, settings, feed: o.feed, resumeFrom: o.frameCount },
     };
   }
   return {
     panel: 'standardDiscussion',
     event: {
-      type: 'discussion.resume',
+      type: 'panel.resume',
       sessionId,
       endpoint: o.endpoint,
       agentIds,
@@ -192,9 +192,9 @@ export function sendContinue({ system, enqueue }: Relay, opened: OpenedDiscussio
   const workspace = systemActor(system, 'workspace');
   const select = { type: 'selection.set', ids: opened.run.agentIds } as const;
   if (workspace) enqueue.sendTo(workspace, select);
-  const toHybrid = { type: 'hybrid.continue', ...facts, settings: opened.hybridSettings } as const;
+  const toHybrid = { type: 'panel.continue', ...facts, settings: opened.hybridSettings } as const;
   if (hybridPanel) enqueue.sendTo(hybridPanel, toHybrid satisfies { type: string } & HybridContinueFacts);
-  const toStandard = { type: 'discussion.continue', ...facts } as const;
+  const toStandard = { type: 'panel.continue', ...facts } as const;
   if (standardPanel) enqueue.sendTo(standardPanel, toStandard);
   const app = systemActor(system, 'app');
   const show = { type: 'view.discussion.show', panel: hybrid ? 'hybrid' : 'standard' } as const;

@@ -12,8 +12,8 @@ import {
   selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
-import { selectIsBusy } from '../../machines/standardDiscussion.selectors';
-import { selectSettingsLocked } from '../../machines/hybridDiscussion.selectors';
+import { selectIsBusy } from '../../machines/discussionPanel.selectors';
+import { selectSettingsLocked } from '../../machines/discussionPanel.selectors';
 import { GetRealModelCard } from '../models/GetRealModelCard';
 import { ModelsInUseNotice } from '../models/ModelsInUseNotice';
 import { useModelsInUse } from '../models/useModelsInUse';

@@ -18,7 +18,7 @@ import {
 } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { selectIsExpiringSoon, selectIsOperator, selectUserEmail } from '../../machines/session.selectors';
-import { selectIsLive } from '../../machines/standardDiscussion.selectors';
+import { selectIsLive } from '../../machines/discussionPanel.selectors';
 import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
 import { useUiConfig } from '../AppContext';
 import { Badge } from '../common/Badge';

@@ -33,7 +33,7 @@ import { FeedRowView } from '../common/FeedRow';
 import { toolCallsOf } from '../../../model/feed';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
-import { TabBar, tabId, tabPanelId } from '../standard/TabBar';
+import { TabBar, tabId, tabPanelId } from '../common/TabBar';
 import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { CanvasPositions } from './CanvasPositions';

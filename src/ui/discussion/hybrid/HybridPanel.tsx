@@ -5,9 +5,9 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
-import type { HybridDiscussionActorRef } from '../../../machines/hybridDiscussion.machine';
+import type { HybridDiscussionActorRef } from '../../../machines/discussionPanel.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
-import * as sel from '../../../machines/hybridDiscussion.selectors';
+import * as sel from '../../../machines/discussionPanel.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import {
   countMessages,
@@ -29,6 +29,7 @@ import { RunBadge } from '../common/RunBadge';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
+import { ExpandToggle, NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
@@ -36,8 +37,8 @@ import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
-import { ContinuationNote } from '../standard/ContinuationNote';
-import { HumanMessageBox } from '../standard/HumanMessageBox';
+import { ContinuationNote } from '../common/ContinuationNote';
+import { HumanMessageBox } from '../common/HumanMessageBox';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
 import { HybridTopicForm } from './HybridTopicForm';
@@ -67,7 +68,7 @@ function HybridRow({
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
   const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
   const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'hybrid.tool.answer', id: callId, approve }),
+    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
     [discussion],
   );
   return item ? (
@@ -133,7 +134,7 @@ export default function HybridPanel({
     exporter,
     elapsed,
     continuation,
-  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  } = useSelector(discussion, sel.selectHybridView, shallowEqual);
   const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
@@ -164,7 +165,7 @@ export default function HybridPanel({
   const asking = useSelector(discussion, sel.selectStartQuestion);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
-  const start = () => discussion.send({ type: 'hybrid.start', agentIds: selectedIds, unreachable: [...unreachable] });
+  const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
     <aside
@@ -194,27 +195,10 @@ export default function HybridPanel({
               History
             </button>
           )}
-          <button
-            type="button"
-            className="icon-button icon-button--square"
-            aria-pressed={expanded}
-            onClick={() => setExpanded((v) => !v)}
-            aria-label={expanded ? 'Collapse panel' : 'Expand panel'}
-          >
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path
-                d={expanded ? 'M8 4l6 6-6 6' : 'M12 4l-6 6 6 6'}
-                stroke="currentColor"
-                strokeWidth="2"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          </button>
+          <ExpandToggle expanded={expanded} onToggle={() => setExpanded((v) => !v)} />
         </div>
       </header>
-      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'hybrid.error.dismiss' })} />
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
       {composing && notice}
@@ -238,7 +222,7 @@ export default function HybridPanel({
                   settings={settings}
                   modes={modes}
                   disabled={locked}
-                  onChange={(next) => discussion.send({ type: 'hybrid.settings.update', settings: next })}
+                  onChange={(next) => discussion.send({ type: 'panel.settings.update', settings: next })}
                 />
               </div>
             )}
@@ -256,15 +240,7 @@ export default function HybridPanel({
                 </span>
               )}
             </span>
-            {!locked && (
-              <button
-                type="button"
-                className="button button--small button--primary"
-                onClick={() => setComposingAfter(startedAt)}
-              >
-                New discussion
-              </button>
-            )}
+            {!locked && <NewDiscussionButton onClick={() => setComposingAfter(startedAt)} />}
           </div>
         ) : (
           <>
@@ -276,7 +252,7 @@ export default function HybridPanel({
             {continuation && (
               <ContinuationNote
                 continuation={continuation}
-                onCancel={() => discussion.send({ type: 'hybrid.continue.cancel' })}
+                onCancel={() => discussion.send({ type: 'panel.continue.cancel' })}
               />
             )}
             <FormatField
@@ -286,15 +262,15 @@ export default function HybridPanel({
               connected={false}
               showHearing={false}
               onChange={(format) =>
-                discussion.send({ type: 'hybrid.settings.update', settings: { ...settings, format } })
+                discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
               }
             />
             <HybridTopicForm
               topic={topic}
               problem={problem}
               startLabel={startLabel(settings.format.kind)}
-              onTopicChange={(text) => discussion.send({ type: 'hybrid.topic.change', text })}
-              onTemplate={(template) => discussion.send({ type: 'hybrid.template.apply', template })}
+              onTopicChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
+              onTemplate={(template) => discussion.send({ type: 'panel.template.apply', template })}
               onStart={start}
             />
             {afterStart}
@@ -340,14 +316,14 @@ export default function HybridPanel({
           format={runFormat}
           agents={agents}
           queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'hybrid.format.send', frame })}
+          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
         />
       )}
       {locked && (joinIn || personHasRole) && (
         <HumanMessageBox
           enabled={canSendHuman}
           names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'hybrid.human.send', text })}
+          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
         />
       )}
       <footer className="panel-footer panel-footer--hybrid">
@@ -356,7 +332,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small button--danger"
             disabled={!canStop}
-            onClick={() => discussion.send({ type: 'hybrid.stop' })}
+            onClick={() => discussion.send({ type: 'panel.stop' })}
           >
             Stop Discussion
           </button>
@@ -375,7 +351,7 @@ export default function HybridPanel({
               type="button"
               className="button button--small"
               disabled={!audioActive}
-              onClick={() => discussion.send({ type: 'hybrid.audio.interrupt' })}
+              onClick={() => discussion.send({ type: 'panel.audio.interrupt' })}
             >
               Interrupt Audio
             </button>
@@ -384,7 +360,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small"
             disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'hybrid.export' })}
+            onClick={() => discussion.send({ type: 'panel.export' })}
           >
             Export PDF
           </button>
@@ -392,7 +368,7 @@ export default function HybridPanel({
             type="button"
             className="button button--small"
             disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'hybrid.export', format: 'json' })}
+            onClick={() => discussion.send({ type: 'panel.export', format: 'json' })}
           >
             Export JSON
           </button>
@@ -419,8 +395,8 @@ export default function HybridPanel({
       </footer>
       <StartQuestion
         unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'hybrid.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'hybrid.start.cancel' })}
+        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
       />
     </aside>
   );

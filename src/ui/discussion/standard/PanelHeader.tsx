@@ -3,7 +3,8 @@
 // are not in the main view: an 'About this run' popover keeps them for whoever needs them.
 import { Badge, type BadgeTone } from '../../common/Badge';
 import { RunBadge } from '../common/RunBadge';
-import type { ConnectionStatus } from '../../../machines/standardDiscussion.selectors';
+import type { ConnectionStatus } from '../../../machines/discussionPanel.selectors';
+import { ExpandToggle } from '../common/PanelButtons';
 
 const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
   disconnected: 'neutral',
@@ -167,36 +168,7 @@ export function PanelHeader(p: PanelHeaderProps) {
           </svg>
           <span>Settings</span>
         </button>
-        <button
-          type="button"
-          className="icon-button icon-button--square"
-          aria-pressed={p.expanded}
-          onClick={p.onToggleExpanded}
-          aria-label={p.expanded ? 'Collapse panel' : 'Expand panel'}
-          title={p.expanded ? 'Collapse' : 'Expand'}
-        >
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            {p.expanded ? (
-              <path
-                d="M8 4l6 6-6 6"
-                stroke="currentColor"
-                strokeWidth="2"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            ) : (
-              <path
-                d="M12 4l-6 6 6 6"
-                stroke="currentColor"
-                strokeWidth="2"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            )}
-          </svg>
-        </button>
+        <ExpandToggle expanded={p.expanded} onToggle={p.onToggleExpanded} />
       </div>
     </header>
   );

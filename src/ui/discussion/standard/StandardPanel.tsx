@@ -1,5 +1,5 @@
 // The standard panel ('Discussion': its title says what will run, then the topic; docs/product.md#discussions-screens). It reads the
-// standardDiscussion actor, the workspace (selection, statuses) and the session (token), and only sends events. Loaded
+// standard panel actor (discussionPanel.machine.ts), the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -8,8 +8,8 @@ import { selectIsExporting } from '../../../machines/discussionExport.selectors'
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import { selectToken } from '../../../machines/session.selectors';
-import type { StandardDiscussionActorRef } from '../../../machines/standardDiscussion.machine';
-import * as sel from '../../../machines/standardDiscussion.selectors';
+import type { StandardDiscussionActorRef } from '../../../machines/discussionPanel.machine';
+import * as sel from '../../../machines/discussionPanel.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
@@ -27,6 +27,7 @@ import { OUTCOME_WORDS, runOutcome } from '../../../model/runEnd';
 import { ArgumentTree } from '../common/ArgumentTree';
 import { selectReasoningTree } from '../../../model/reasoningTree';
 import { EmptyState } from '../common/EmptyState';
+import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { FeedRowView } from '../common/FeedRow';
@@ -35,14 +36,14 @@ import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
-import { HumanMessageBox } from './HumanMessageBox';
+import { HumanMessageBox } from '../common/HumanMessageBox';
 import { PanelFooter } from './PanelFooter';
 import { PanelHeader } from './PanelHeader';
-import { ContinuationNote } from './ContinuationNote';
+import { ContinuationNote } from '../common/ContinuationNote';
 import { StartForm } from './StartForm';
 import { plannedTurns, turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
-import { TabBar, tabId, tabPanelId } from './TabBar';
+import { TabBar, tabId, tabPanelId } from '../common/TabBar';
 import { StartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
@@ -61,7 +62,7 @@ function FeedRow({
   const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
   const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
   const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'discussion.tool.answer', id: callId, approve }),
+    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
     [discussion],
   );
   return item ? (
@@ -124,7 +125,7 @@ export default function StandardPanel({
     feed,
     probe,
     continuation,
-  } = useSelector(discussion, sel.selectPanelView, shallowEqual);
+  } = useSelector(discussion, sel.selectStandardView, shallowEqual);
   const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const busy = !idle;
   // A continuation chosen in History opens the start form even over a finished run's feed.
@@ -154,7 +155,7 @@ export default function StandardPanel({
   const start = () => {
     const chosen = new Set(selectedIds);
     discussion.send({
-      type: 'discussion.start',
+      type: 'panel.start',
       agentIds: selectedIds,
       unreachable: [...unreachable],
       connections: edges
@@ -187,7 +188,7 @@ export default function StandardPanel({
         endpoints={{
           line: endpointsLine,
           probing,
-          onRefresh: () => discussion.send({ type: 'discussion.endpoints.refresh' }),
+          onRefresh: () => discussion.send({ type: 'panel.endpoints.refresh' }),
         }}
       />
       {settingsOpen && availability && (
@@ -195,13 +196,13 @@ export default function StandardPanel({
           settings={settings}
           availability={availability}
           probing={probing}
-          onChange={(next) => discussion.send({ type: 'discussion.settings.update', settings: next })}
-          onRefresh={() => discussion.send({ type: 'discussion.endpoints.refresh' })}
-          onReset={() => discussion.send({ type: 'discussion.settings.reset' })}
+          onChange={(next) => discussion.send({ type: 'panel.settings.update', settings: next })}
+          onRefresh={() => discussion.send({ type: 'panel.endpoints.refresh' })}
+          onReset={() => discussion.send({ type: 'panel.settings.reset' })}
           onClose={() => setSettingsOpen(false)}
         />
       )}
-      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'discussion.error.dismiss' })} />
+      <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
       {!finished && notice}
@@ -214,13 +215,7 @@ export default function StandardPanel({
             {OUTCOME_WORDS[runOutcome(feed, status === 'error')]} {messageCountLabel(counts.messages)} — export it below
             or start another.
           </span>
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => setComposingAfter(sessionId)}
-          >
-            New discussion
-          </button>
+          <NewDiscussionButton onClick={() => setComposingAfter(sessionId)} />
         </div>
       )}
       {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && (
@@ -229,7 +224,7 @@ export default function StandardPanel({
             continuation && (
               <ContinuationNote
                 continuation={continuation}
-                onCancel={() => discussion.send({ type: 'discussion.continue.cancel' })}
+                onCancel={() => discussion.send({ type: 'panel.continue.cancel' })}
               />
             )
           }
@@ -241,7 +236,7 @@ export default function StandardPanel({
           loggedIn={Boolean(token)}
           startLabel={startLabel(settings.format.kind)}
           reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
-          onContextChange={(text) => discussion.send({ type: 'discussion.context.change', text })}
+          onContextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
           format={
             <FormatField
               value={settings.format}
@@ -251,7 +246,7 @@ export default function StandardPanel({
                 (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
               )}
               onChange={(format) =>
-                discussion.send({ type: 'discussion.settings.update', settings: { ...settings, format } })
+                discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
               }
             />
           }
@@ -262,7 +257,7 @@ export default function StandardPanel({
       {!finished && afterStart}
       <TabBar
         active={tab}
-        onSelect={(t) => discussion.send({ type: 'discussion.tab.select', tab: t })}
+        onSelect={(t) => discussion.send({ type: 'panel.tab.select', tab: t })}
         counts={{ tree: counts.arguments, research: counts.papers }}
       />
       <div className="tabpanel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
@@ -300,14 +295,14 @@ export default function StandardPanel({
           format={runFormat}
           agents={agents}
           queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'discussion.format.send', frame })}
+          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
         />
       )}
       {showHuman && (
         <HumanMessageBox
           enabled={canSendHuman}
           names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'discussion.human.send', text })}
+          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
         />
       )}
       <PanelFooter
@@ -315,13 +310,13 @@ export default function StandardPanel({
         canStop={canStop}
         canExport={counts.messages > 0}
         exporting={exporting}
-        onStop={() => discussion.send({ type: 'discussion.stop' })}
-        onExport={(format) => discussion.send({ type: 'discussion.export', format })}
+        onStop={() => discussion.send({ type: 'panel.stop' })}
+        onExport={(format) => discussion.send({ type: 'panel.export', format })}
       />
       <StartQuestion
         unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'discussion.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'discussion.start.cancel' })}
+        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
+        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
       />
     </aside>
   );

@@ -1,7 +1,7 @@
 // The four tabs (docs/product.md#discussions-screens) as a WAI-ARIA tablist: arrow keys move between tabs, Home/End
 // jump.
 import type { KeyboardEvent } from 'react';
-import { STANDARD_TABS, type StandardTab } from '../../../model/standardRun';
+import { STANDARD_TABS, type StandardTab } from '../../../model/standardVariant';
 
 const LABELS: Record<StandardTab, string> = {
   discussion: 'Discussion',

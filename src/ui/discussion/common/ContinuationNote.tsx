@@ -1,6 +1,6 @@
 // Above the start form when History's 'Continue from here' chose a turn: what the next Start continues, and a way
 // back to a fresh start. The agents and the topic stay editable (the canvas selection and the context box).
-import type { Continuation } from '../../../model/standardRun';
+import type { Continuation } from '../../../model/panelRun';
 
 export function ContinuationNote({ continuation, onCancel }: { continuation: Continuation; onCancel: () => void }) {
   return (
