@@ -73,7 +73,7 @@ export const panelsMachine = setup({
       const discussion = systemActor(system, 'standardDiscussion');
       if (discussion) {
         const settings = panelStartSettings(panel, discussion.getSnapshot().context.settings);
-        enqueue.sendTo(discussion, { type: 'discussion.settings.update', settings });
+        enqueue.sendTo(discussion, { type: 'panel.settings.update', settings });
       }
       const app = systemActor(system, 'app');
       if (app) enqueue.sendTo(app, { type: 'view.discussion.show', panel: 'standard' });

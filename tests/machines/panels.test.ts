@@ -207,7 +207,7 @@ describe('panels', () => {
     subject.send({ type: 'panels.start', id: 'p1' });
     expect(sel.selectIsPanelsOpen(subject.getSnapshot())).toBe(false);
     expect(sent.workspace).toContainEqual({ type: 'selection.set', ids: ['a1', 'a2'] });
-    const update = sent.discussion.find((e) => e.type === 'discussion.settings.update') as unknown as {
+    const update = sent.discussion.find((e) => e.type === 'panel.settings.update') as unknown as {
       settings: typeof defaults.standardPanel;
     };
     expect(update.settings.format).toMatchObject({ kind: 'council', chair: 'a2' });
