@@ -16,8 +16,7 @@ export function metered(provider: LlmProvider, meter: UsageMeter): LlmProvider {
   const counted: LlmProvider = Object.create(provider);
   counted.chat = async (req) => {
     const res = await provider.chat({ ...req, wantUsage: true });
-    if (res.usage)
-      meter({ prompt: res.usage.promptTokens, completion: res.usage.completionTokens, estimated: false });
+    if (res.usage) meter({ prompt: res.usage.promptTokens, completion: res.usage.completionTokens, estimated: false });
     else {
       const prompt = callTokens(req.messages, { content: '' }).tokens;
       meter({ prompt, completion: callTokens([], res).tokens, estimated: true });

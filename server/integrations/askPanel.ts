@@ -42,7 +42,9 @@ export interface AskPanel {
 
 /** The question with the conversation before it, as the panel hears it; 400 when it is longer than the cap. */
 export function panelContext(question: string, earlier: AskPanel['earlier'] = []): string {
-  const lines = earlier.map((m) => `${m.role === 'assistant' ? 'Assistant' : m.role === 'user' ? 'User' : m.role}: ${m.content}`);
+  const lines = earlier.map(
+    (m) => `${m.role === 'assistant' ? 'Assistant' : m.role === 'user' ? 'User' : m.role}: ${m.content}`,
+  );
   const text = lines.length
     ? `Earlier in the conversation:\n${lines.join('\n')}\n\nThe question now: ${question}`
     : question;

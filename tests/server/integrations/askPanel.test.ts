@@ -17,7 +17,10 @@ beforeAll(async () => {
   t = await startTestServer();
   ada = await t.register();
   const ids = [await agent(ada.token, 'Ada'), await agent(ada.token, 'Bo')];
-  await t.api('POST', '/panels', { token: ada.token, body: { name: 'Pair', agent_ids: ids, settings: { max_rounds: 1 } } });
+  await t.api('POST', '/panels', {
+    token: ada.token,
+    body: { name: 'Pair', agent_ids: ids, settings: { max_rounds: 1 } },
+  });
 });
 afterAll(() => t?.close());
 
