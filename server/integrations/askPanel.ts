@@ -145,7 +145,8 @@ export async function askPanel(ctx: AppContext, ask: AskPanel): Promise<PanelAns
   }
   return answerOf({
     discussionId: session.discussionId,
-    panel,
+    panel: panel.name,
+    formatKind: panel.format?.kind,
     frames,
     turns,
     usage,

@@ -1,4 +1,3 @@
-import type { Panel } from '../../src/schemas/panels';
 import type { PanelAnswer, PanelTurn } from '../../src/schemas/panelAnswer';
 import type { EngineFrame } from '../engine/frames';
 import type { UsageTally } from '../engine/usage';
@@ -39,11 +38,14 @@ export const discussionAddress = (id: string) => `/discussions/${id}`;
 
 export function answerOf(run: {
   discussionId: string;
-  panel: Panel;
+  /** The panel's name, or the discussion's topic when it was not asked of a panel. */
+  panel: string;
+  formatKind: string | null | undefined;
   frames: readonly EngineFrame[];
   turns: readonly PanelTurn[];
-  usage: UsageTally;
-  cancelled: boolean;
+  /** A run's metered usage; a stored discussion's was not kept (zero, estimated). */
+  usage?: UsageTally;
+  cancelled?: boolean;
 }): PanelAnswer {
   const frames = run.frames as readonly Frame[];
   const summary = last(frames, (f) => (f.type === 'discussion_summary' ? f : undefined))?.summary as
@@ -53,7 +55,7 @@ export function answerOf(run: {
   const ended = last(frames, (f) => (f.type === 'discussion_ended' ? f : undefined));
   const lastTurn = run.turns.at(-1);
   // A council's chair answer is its last turn; its summary only points to it.
-  const council = run.panel.format?.kind === 'council';
+  const council = run.formatKind === 'council';
   const solution = str((reached?.consensus as { solution?: unknown } | undefined)?.solution);
   const answer = (council ? lastTurn?.content : undefined) ?? str(summary?.text) ?? solution ?? lastTurn?.content ?? '';
   const turnScore = last(frames, (f) => num(f.consensus_score))?.consensus_score;
@@ -66,11 +68,11 @@ export function answerOf(run: {
   for (const t of run.turns) if (t.position) held.set(t.agent_name, t.position);
   for (const [name, position] of held) positions.push(`${name}: ${position}`);
 
-  const u = run.usage;
+  const u = run.usage ?? { prompt: 0, completion: 0, estimated: true };
   return {
     discussion_id: run.discussionId,
     address: discussionAddress(run.discussionId),
-    panel: run.panel.name,
+    panel: run.panel,
     answer,
     consensus,
     positions,
@@ -84,3 +86,6 @@ export function answerOf(run: {
     },
   };
 }
+
+/** The turns of a run of frames, in order. */
+export const turnsOf = (frames: readonly EngineFrame[]) => frames.flatMap((f) => turnOf(f) ?? []);
