@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { perUserLimit } from '../../http/userRateLimit';
 import { requireApiToken } from '../apiTokenGuard';
 import { closeIdle, closeSession, makeRoom, mcpSessions, type McpSession } from './sessions';
@@ -15,6 +16,11 @@ const rpcError = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 
 const SESSION_HEADER = 'mcp-session-id';
+
+/** What the transport answers: a JSON-RPC message, or (text/event-stream) a stream of them. */
+const jsonRpcAnswer = z
+  .looseObject({ jsonrpc: z.literal('2.0') })
+  .describe('A JSON-RPC 2.0 message, or a text/event-stream of them (the MCP Streamable HTTP transport)');
 
 export async function mcpRoutes(fastify: FastifyInstance) {
   const app = fastify;
@@ -44,6 +50,8 @@ export async function mcpRoutes(fastify: FastifyInstance) {
     description:
       'The Model Context Protocol over Streamable HTTP (JSON-RPC). Tools: list_panels, ask_panel, get_discussion; resource agora://discussions/{id}. Send `Authorization: Bearer agora_…`.',
     security: [{ apiToken: [] }],
+    response: { 200: jsonRpcAnswer },
+    errors: { 400: 'No session, or not an initialize request', 404: 'Session not found (ended, or another token’s)' },
   });
 
   app.post('/mcp', { ...limited, schema: docs('MCP requests (initialize opens a session)') }, async (req, reply) => {

@@ -20,8 +20,10 @@ async function connect(token: string) {
   return client;
 }
 
-const textOf = (r: { content?: unknown }) =>
-  ((r.content ?? []) as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
+const textOf = (r: unknown) =>
+  (((r as { content?: unknown }).content ?? []) as Array<{ type: string; text?: string }>)
+    .map((c) => c.text ?? '')
+    .join('\n');
 
 beforeAll(async () => {
   w = await startPanelWorld();
