@@ -1,4 +1,4 @@
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
 import { parseFrame } from '../../../src/schemas/frames';
 import { hybridServerFrame } from '../../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../../src/schemas/standardSocket';
