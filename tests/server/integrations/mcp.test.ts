@@ -131,4 +131,39 @@ describe('/mcp', () => {
     await expect(client.callTool({ name: 'list_panels', arguments: {} })).rejects.toThrow();
     await expect(connect(made.token)).rejects.toThrow();
   });
+
+  it('revoking a token stops its ask_panel in flight: the session ends and the discussion with it', async () => {
+    const made = await w.ada.apiToken(['run']);
+    const client = await connect(made.token);
+    let revoked: Promise<unknown> | null = null;
+    // The server ends the session's streams; how soon the client gives up the call is the SDK's business, so the
+    // call is not awaited: what is asserted is the server's side.
+    const call = client
+      .callTool(
+        { name: 'ask_panel', arguments: { panel: 'Library', question: 'Revoke me midway', max_turns: 30 } },
+        undefined,
+        {
+          onprogress: () => {
+            revoked ??= w.t.api('DELETE', `/api-tokens/${made.id}`, { token: w.ada.token });
+          },
+        },
+      )
+      .catch(() => 'cut');
+    await expect.poll(() => revoked !== null).toBe(true);
+    await revoked;
+    const row = async () =>
+      (
+        (await w.t.api('GET', '/discussion/history', { token: w.ada.token })).body as Array<{
+          topic: string;
+          status: string;
+          end_reason: string | null;
+          message_count: number;
+        }>
+      ).find((r) => r.topic === 'Revoke me midway');
+    await expect.poll(async () => (await row())?.status).toBe('ended');
+    expect((await row())?.end_reason).not.toBe('completed');
+    expect((await row())?.message_count).toBeLessThan(10);
+    await client.close();
+    expect(await call).toBe('cut');
+  });
 });
