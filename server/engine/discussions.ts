@@ -5,6 +5,7 @@ import {
   CLOSE_TRY_AGAIN_LATER,
   CLOSE_UNSUPPORTED_DATA,
   ENDPOINTS,
+  type DiscussionOrigin,
   type EndpointKey,
 } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
@@ -19,6 +20,7 @@ import type { AgentRef } from './plan';
 import { openSession } from './open';
 import { sessionKey, type DiscussionSession, type SessionLog } from './session';
 import { createDiscussion, createDiscussionWithinLimit, loadDiscussion } from './store';
+import type { UsageMeter } from './usage';
 
 // The one entrance to a discussion for a socket whose configuration parsed: the socket route calls `enter` and
 // gets the session the socket now belongs to, or null when the socket was answered otherwise. In order:
@@ -136,23 +138,65 @@ async function open(
   prior?: PriorTranscript,
 ): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
+  const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
+  const started = await startDiscussion(ctx, { userId, endpoint, parsed, agents, labels, log: e.log, prior, key });
+  if (!started)
+    return (
+      refuseAtLimit(
+        ws,
+        `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`,
+        `You already have ${maxRunning} discussions running. Stop one or wait for one to end, then try again.`,
+      ),
+      null
+    );
+  started.attach(ws);
+  started.start();
+  // The client may have gone while the discussion was being set up: treat it as a drop, not a loss.
+  if (ws.readyState !== ws.OPEN) started.detach(ws, 1006);
+  return started;
+}
+
+export interface StartSpec {
+  userId: string;
+  endpoint: EndpointKey;
+  parsed: Parsed;
+  agents: AgentRef[];
+  /** Each agent's model as its owner reads it (modelLabelOf), stored with the participants. */
+  labels: readonly (string | null)[];
+  log: SessionLog;
+  prior?: PriorTranscript;
+  /** The registry key (sessionKey); computed when absent. */
+  key?: string;
+  /** Where it was asked from (History's `origin`); absent: the app. */
+  origin?: DiscussionOrigin;
+  meter?: UsageMeter;
+}
+
+/**
+ * Makes and stores a new discussion within the user's running limit, not yet started: the socket's entrance and
+ * the surfaces for other clients (/v1, /mcp, which read its frames with no socket) share it. Null at the limit.
+ */
+export async function startDiscussion(ctx: AppContext, spec: StartSpec): Promise<DiscussionSession | null> {
+  const { userId, endpoint, parsed, agents, labels, prior, origin, meter } = spec;
+  const key = spec.key ?? sessionKey(userId, parsed.sessionId);
   const { sessions } = ctx.discussions;
   // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
   // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
-  const overLimit = () =>
-    refuseAtLimit(
-      ws,
-      `You already have ${maxRunning} discussions running, the most one user may run at once (MAX_RUNNING_DISCUSSIONS_PER_USER). Stop one, or wait for one to end, and start again.`,
-      `You already have ${maxRunning} discussions running. Stop one or wait for one to end, then try again.`,
-    );
   const clustered = ctx.db.kind === 'postgres';
-  if (!clustered && maxRunning > 0 && ctx.discussions.runningFor(userId) >= maxRunning) return (overLimit(), null);
+  if (!clustered && maxRunning > 0 && ctx.discussions.runningFor(userId) >= maxRunning) return null;
   const discussionId = randomUUID();
   const built = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
   // A continuation's agents have heard the earlier discussion: their first answers are not independent ones.
   const plan = prior ? { ...built, prior, independentFirst: false } : built;
-  const session = openSession(ctx, { userId, discussionId, endpointPath: ENDPOINTS[endpoint].path, plan, log: e.log });
+  const session = openSession(ctx, {
+    userId,
+    discussionId,
+    endpointPath: ENDPOINTS[endpoint].path,
+    plan,
+    log: spec.log,
+    ...(meter ? { meter } : {}),
+  });
   try {
     const participants = agents.map((a, i) => ({
       id: a.id,
@@ -168,6 +212,7 @@ async function open(
       token: undefined,
       panel: 'panel' in parsed.input ? parsed.input.panel : 'standard',
       participants,
+      ...(origin && origin !== 'app' ? { origin } : {}),
     };
     const row = {
       id: discussionId,
@@ -183,16 +228,12 @@ async function open(
     if (clustered) {
       if (!(await createDiscussionWithinLimit(ctx.db, row, maxRunning))) {
         sessions.delete(key);
-        return (overLimit(), null);
+        return null;
       }
     } else await createDiscussion(ctx.db, row);
   } catch (err) {
     sessions.delete(key);
     throw err;
   }
-  session.attach(ws);
-  session.start();
-  // The client may have gone while the discussion was being set up: treat it as a drop, not a loss.
-  if (ws.readyState !== ws.OPEN) session.detach(ws, 1006);
   return session;
 }

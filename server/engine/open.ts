@@ -3,6 +3,7 @@ import type { DiscussionMachine } from './discussion.machine';
 import type { Plan } from './plan';
 import { liveDiscussionMachine, researchOf } from './runtime';
 import { DiscussionSession, type SessionLog } from './session';
+import type { UsageMeter } from './usage';
 
 // The one place a discussion session is made and put in the server's registry (ctx.discussions): for a new
 // discussion (engine/discussions.ts) and for one this process takes over from its stored snapshot
@@ -17,11 +18,13 @@ export interface OpenSpec {
   log: SessionLog;
   /** A taken-over discussion: the machine its snapshot was checked against, the snapshot and its stored frames. */
   resume?: { machine: DiscussionMachine; snapshot: unknown; frames: string[] };
+  /** Counts the discussion's token usage (a caller that answers with it: /v1, /mcp). */
+  meter?: UsageMeter;
 }
 
 export function openSession(ctx: AppContext, spec: OpenSpec): DiscussionSession {
-  const { userId, discussionId, endpointPath, plan, log, resume } = spec;
-  const machine = resume?.machine ?? liveDiscussionMachine(ctx, userId, log);
+  const { userId, discussionId, endpointPath, plan, log, resume, meter } = spec;
+  const machine = resume?.machine ?? liveDiscussionMachine(ctx, userId, log, meter);
   const session = new DiscussionSession(ctx, userId, discussionId, endpointPath, plan, machine, log, {
     speechAvailable: ctx.providers.speech.available(),
     researchAvailable: researchOf(ctx) !== null,

@@ -14,6 +14,7 @@ import { readyToolsFor } from '../tools/service';
 import { takeCallSlot } from '../tools/state';
 import { waitForApproval } from '../tools/approvals';
 import { parseTurnAnswer, UnusableAnswerError } from './answer';
+import { metered, type UsageMeter } from './usage';
 import { choiceStandIn, isChoiceRequest } from './formats/choice';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
@@ -38,14 +39,15 @@ async function providerOf(
   ctx: AppContext,
   userId: string,
   model: string,
+  meter?: UsageMeter,
 ): Promise<{ provider: LlmProvider; model: string }> {
   // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
   const viaConnection = await resolveModel(ctx, userId, model);
-  if (viaConnection) return viaConnection;
-  const provider = ctx.providers.llm.resolve
-    ? await ctx.providers.llm.resolve(model)
-    : ctx.providers.llm.forModel(model);
-  return { provider, model };
+  const found = viaConnection ?? {
+    provider: ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(model) : ctx.providers.llm.forModel(model),
+    model,
+  };
+  return meter ? { ...found, provider: metered(found.provider, meter) } : found;
 }
 
 async function chat(
@@ -54,11 +56,12 @@ async function chat(
   request: TurnRequest,
   signal: AbortSignal,
   onToken?: (piece: string) => void,
+  meter?: UsageMeter,
 ) {
   const { retrieval: _retrieval, ...call } = request;
   const req: ChatRequest = { ...call, signal, ...(onToken ? { onToken } : {}) };
   observerOf(ctx)?.onChatRequest?.(req);
-  const { provider, model } = await providerOf(ctx, userId, req.model);
+  const { provider, model } = await providerOf(ctx, userId, req.model, meter);
   return provider.chat({ ...req, model });
 }
 
@@ -89,7 +92,7 @@ export type EngineLog = IncidentLog & { warn?(obj: object, msg: string): void };
 
 const consoleLog: EngineLog = { error: (obj, msg) => console.error(msg, obj) };
 
-export function engineActors(ctx: AppContext, userId: string, log: EngineLog = consoleLog) {
+export function engineActors(ctx: AppContext, userId: string, log: EngineLog = consoleLog, meter?: UsageMeter) {
   /** Agents whose model was said to be unable to call tools (said once per discussion). */
   const toolsUnsupportedSaid = new Set<string>();
   return {
@@ -107,7 +110,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     summarize: streamingThink(
       async (input, { signal, write }) => {
         const started = performance.now();
-        const res = await chat(ctx, userId, input.request, signal, write).catch(
+        const res = await chat(ctx, userId, input.request, signal, write, meter).catch(
           publicError(log, 'The summary failed because of a server error', userId),
         );
         const answeredAt = performance.now();
@@ -169,7 +172,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     const { request, given } = await withPassages(input.request);
     const res = input.tools
       ? await chatWithTools(request, input.tools, signal, write, emit)
-      : await chat(ctx, userId, request, signal, write);
+      : await chat(ctx, userId, request, signal, write, meter);
     // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
     // once when it cannot; the turn answer read here is only a stand-in.
     const answer = isChoiceRequest(input.request)
@@ -200,7 +203,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
   ) {
     const { retrieval: _retrieval, ...call } = request;
     const req: ChatRequest = { ...call, signal, onToken: write };
-    const { provider, model } = await providerOf(ctx, userId, req.model);
+    const { provider, model } = await providerOf(ctx, userId, req.model, meter);
     const tools = await readyToolsFor(ctx, userId, turn.ids, { sourceIds: turn.sourceIds });
     const unsupported = () => {
       if (toolsUnsupportedSaid.has(turn.agentId)) return;
@@ -257,5 +260,5 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
 }
 
 /** The machine with the real actors, for one user's discussion. */
-export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog) =>
-  discussionMachine.provide({ actors: engineActors(ctx, userId, log) });
+export const liveDiscussionMachine = (ctx: AppContext, userId: string, log?: EngineLog, meter?: UsageMeter) =>
+  discussionMachine.provide({ actors: engineActors(ctx, userId, log, meter) });

@@ -33,6 +33,8 @@ export class DiscussionSession {
   private silenced = false;
   /** Human messages this discussion has taken (the MAX_HUMAN_MESSAGES_PER_DISCUSSION cap counts them). */
   humanMessages = 0;
+  /** In-process readers of the stored frames (a discussion asked for by /v1 or /mcp, with no socket). */
+  private readonly readers = new Set<(frame: EngineFrame) => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -189,6 +191,12 @@ export class DiscussionSession {
     this.onGone?.();
   }
 
+  /** Calls `fn` with each frame stored from now on; returns how to stop. */
+  read(fn: (frame: EngineFrame) => void): () => void {
+    this.readers.add(fn);
+    return () => this.readers.delete(fn);
+  }
+
   /** Resolves when the discussion has ended and everything it sent is stored. */
   done(): Promise<void> {
     return this.settled;
@@ -207,6 +215,7 @@ export class DiscussionSession {
       return;
     }
     this.watcher.stored(stamped);
+    for (const read of this.readers) read(stamped);
     observerOf(this.ctx)?.onFrame?.(this.plan.sessionId, stamped);
     if (stamped.type === 'agent_status') {
       this.ctx.hub.broadcast(this.userId, {

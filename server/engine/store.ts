@@ -6,7 +6,7 @@ import {
   type storedDiscussion,
 } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
-import { CONTINUATION_LINKS_MAX, DEFAULT_FORMAT_KIND } from '../../src/schemas/constants';
+import { CONTINUATION_LINKS_MAX, DEFAULT_FORMAT_KIND, DISCUSSION_ORIGINS } from '../../src/schemas/constants';
 import { continuationLink } from '../../src/schemas/continuation';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/shared/messageCount';
 
@@ -29,6 +29,7 @@ interface Row {
   message_count: number | string;
   end_reason: string | null;
   format_kind?: string | null;
+  origin?: string | null;
   participants?: unknown;
   first_line?: string | null;
   config?: unknown;
@@ -74,6 +75,8 @@ const toSummary = (r: Row): SummaryRow => ({
   ended_at: iso(r.ended_at),
   end_reason: r.end_reason ?? null,
   format: r.format_kind ?? null,
+  // Older rows and the app's own carry none: 'app'.
+  origin: DISCUSSION_ORIGINS.find((o) => o === r.origin) ?? 'app',
   ...withParticipants(participantsOf(r.participants)),
   first_line: firstLineOf(r.first_line),
   continued_from:
@@ -171,6 +174,7 @@ export async function abandonLeftovers(db: Db, takenOver = false) {
  */
 const MESSAGE_TYPES = MESSAGE_FRAME_TYPES.map((t) => `'${t}'`).join(', ');
 const SUMMARY_COLUMNS = `d.id, d.session_id, d.endpoint, d.topic, d.status, d.created_at, d.ended_at, d.config->'format'->>'kind' AS format_kind,
+  d.config->>'origin' AS origin,
   (SELECT count(*) FROM discussion_frames f WHERE f.discussion_id = d.id) AS frame_count,
   (SELECT count(DISTINCT coalesce(f.data->>'id', f.data->'argument'->>'id', 'seq:' || f.seq::text)) FROM discussion_frames f
     WHERE f.discussion_id = d.id AND f.data->>'type' IN (${MESSAGE_TYPES}) AND coalesce(f.data->>'kind', '') <> '${SUMMARY_START_KIND}')

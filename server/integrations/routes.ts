@@ -7,6 +7,7 @@ import { requireUser } from '../auth/guard';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { perUserLimit } from '../http/userRateLimit';
 import { API_TOKEN_NOT_FOUND, createToken, listTokens, revokeToken } from './apiTokenStore';
+import { closeSessionsOfToken } from './mcp/sessions';
 import { createPanel, deletePanel, listPanels, ownedPanel, PANEL_NOT_FOUND, updatePanel } from './panelStore';
 
 // Saved panels (/panels) and API tokens (/api-tokens), managed from the app with the session token: an API token
@@ -139,6 +140,8 @@ export async function integrationRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await revokeToken(ctx.db, req.userId, req.params.id);
+      // Its MCP sessions end now, their calls in flight cancelled (other processes refuse its next request).
+      await closeSessionsOfToken(ctx, req.params.id);
       return { success: true, id: req.params.id };
     },
   );

@@ -17,6 +17,8 @@ import { embeddingRoutes } from '../sources/embedRoutes';
 import { sourceRoutes } from '../sources/routes';
 import { integrationRoutes } from '../integrations/routes';
 import { openAiRoutes } from '../integrations/openai/routes';
+import { mcpRoutes } from '../integrations/mcp/routes';
+import { agentCardRoutes } from '../integrations/agentCard';
 import { toolRoutes } from '../tools/routes';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
@@ -42,6 +44,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(sourceRoutes);
   await app.register(integrationRoutes);
   await app.register(openAiRoutes);
+  await app.register(mcpRoutes);
+  await app.register(agentCardRoutes);
   await app.register(toolRoutes);
   await app.register(embeddingRoutes);
 }

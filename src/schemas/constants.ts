@@ -280,6 +280,7 @@ export const AGENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const FORMAT_KINDS = ['round_table', 'moderated', 'council', 'debate'] as const;
 /** Where a discussion was started (History's `origin`): the app, an MCP client (/mcp), the OpenAI-compatible /v1. */
 export const DISCUSSION_ORIGINS = ['app', 'mcp', 'api'] as const;
+export type DiscussionOrigin = (typeof DISCUSSION_ORIGINS)[number];
 /** The format of a discussion sent with no `format` (today's discussion), and of a setting that names none. */
 export const DEFAULT_FORMAT_KIND = 'round_table' satisfies (typeof FORMAT_KINDS)[number];
 /** Why an agent has the floor (the `floor` frame's `by`). */

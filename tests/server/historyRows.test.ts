@@ -46,6 +46,8 @@ describe('History rows', () => {
     });
     expect(row.participants?.[1].model).toBe(agents.find((a) => a.id === agentIds[1])!.model);
     expect(row.first_line).toBeTruthy();
+    // Started from the app's socket: its origin is 'app' (a panel asked via /mcp or /v1 says so; integrations tests).
+    expect(row.origin).toBe('app');
     expect(row.first_line!.length).toBeLessThanOrEqual(HISTORY_FIRST_LINE_MAX);
     expect(row.first_line).not.toContain('\n');
   });

@@ -68,6 +68,8 @@ export interface FakeOpenAiOptions {
   pieceDelayMs?: number;
   /** A scripted turn answer, given the request's messages, when a schema was asked for (else `say`'s sentence). */
   answer?: (messages: Array<{ role: string; content: string }>, model: string) => object;
+  /** Tokens the server says each call used, sent when asked for (stream_options.include_usage) or unstreamed. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
@@ -92,7 +94,11 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
         messages: Array<{ role: string; content: string }>;
         stream?: boolean;
         response_format?: { type?: string };
+        stream_options?: { include_usage?: boolean };
       };
+      const usage = opts.usage
+        ? { ...opts.usage, total_tokens: opts.usage.prompt_tokens + opts.usage.completion_tokens }
+        : undefined;
       if (!models.includes(body.model))
         return json(res, 404, {
           error: { message: `The model \`${body.model}\` does not exist`, code: 'model_not_found' },
@@ -109,6 +115,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
           object: 'chat.completion',
           model: body.model,
           choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          ...(usage ? { usage } : {}),
         });
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -121,6 +128,10 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       res.write(
         `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
       );
+      if (usage && body.stream_options?.include_usage)
+        res.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: body.model, choices: [], usage })}\n\n`,
+        );
       res.end('data: [DONE]\n\n');
       return;
     }

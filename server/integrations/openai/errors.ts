@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { HttpError } from '../../http/errors';
 
 // OpenAI's error shape, which every OpenAI-compatible client reads (`error.message`, `error.type`, `error.code`).
 
@@ -19,3 +20,14 @@ export const openAiError = (status: number, message: string, code: string | null
 
 export const refuseOpenAi = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send(openAiError(status, message));
+
+/** A refusal with OpenAI's machine-readable `code` ('model_not_found', …). */
+export class OpenAiRefusal extends HttpError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(status, message);
+  }
+}
