@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINT_KEYS, type DiscussionOrigin, type EndpointKey } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
-import { bounds } from '../../src/schemas/settings';
+import { buildStandardConfig } from '../../src/model/standardConfig';
+import { settingFormatOf } from '../../src/model/savedPanel';
+import { bounds, standardPanelSettings } from '../../src/schemas/settings';
 import type { AppContext } from '../context';
 import { loadAgents, parseConfiguration } from '../engine/configure';
 import { startDiscussion } from '../engine/discussions';
+import { seatsThePerson } from '../engine/formats';
 import type { EngineFrame } from '../engine/frames';
 import type { SessionLog } from '../engine/session';
 import { UsageTally } from '../engine/usage';
@@ -58,9 +61,15 @@ export function panelContext(question: string, earlier: AskPanel['earlier'] = []
 
 const clamp = (n: number, b: { min: number; max: number }) => Math.min(b.max, Math.max(b.min, Math.floor(n)));
 
+/** The sections the app's 'Save as panel' keeps (src/model/savedPanel.ts): the standard panel's Advanced Settings. */
+const appSettings = standardPanelSettings.omit({ format: true }).partial();
+const APP_SECTIONS = Object.keys(appSettings.shape);
+
 /**
- * The discussion's first message as the app would send it: the panel's settings (its `endpoint`, default /ws/hybrid
- * (the one that ends with a summary and a consensus figure), and that endpoint's fields), its agents and format, the question. Checked by the socket's own schemas.
+ * The discussion's first message: the panel's `endpoint` (default /ws/hybrid, the one that ends with a summary and a
+ * consensus figure), its agents and format, the question. Settings saved by the app (its Advanced Settings
+ * sections) are turned into that endpoint's fields as the app's own Start does (buildStandardConfig); settings
+ * written through the API are that endpoint's own fields. Either is checked by the socket's own schemas.
  */
 function configurationOf(
   settings: Record<string, unknown> | null,
@@ -70,20 +79,33 @@ function configurationOf(
 ) {
   const { endpoint: asked, ...fields } = settings ?? {};
   const endpoint: EndpointKey = ENDPOINT_KEYS.find((k) => k === asked) ?? 'hybrid';
-  const body: Record<string, unknown> = {
-    ...fields,
-    agent_ids: p.agent_ids,
-    session_id: `panel_${randomUUID()}`,
-    ...(p.format ? { format: p.format } : {}),
-    tts: false,
-  };
-  if (endpoint === 'hybrid') body.topic = context;
-  else body.context = context;
+  const sessionId = `panel_${randomUUID()}`;
+  const fromApp = Object.keys(fields).some((k) => APP_SECTIONS.includes(k)) ? appSettings.safeParse(fields) : null;
+  const body: Record<string, unknown> = fromApp?.success
+    ? buildStandardConfig({
+        endpoint,
+        agentIds: p.agent_ids,
+        sessionId,
+        context,
+        token: null,
+        settings: standardPanelSettings.parse({ ...fromApp.data, format: settingFormatOf(p.format as never) }),
+        connections: [],
+      })
+    : {
+        ...fields,
+        agent_ids: p.agent_ids,
+        session_id: sessionId,
+        ...(p.format ? { format: p.format } : {}),
+        ...(endpoint === 'hybrid' ? { topic: context } : { context }),
+      };
+  // Nothing is spoken for another client.
+  if (endpoint === 'basic' || endpoint === 'hybrid') body.tts = false;
+  else if (body.legacy_config && typeof body.legacy_config === 'object')
+    body.legacy_config = { ...body.legacy_config, tts: false };
   if (maxTurns !== undefined) {
     if (endpoint === 'basic') body.turns = clamp(maxTurns, bounds.standardTurns);
     if (endpoint === 'hybrid') body.max_rounds = clamp(maxTurns, bounds.hybridMaxRounds);
   }
-  if (endpoint !== 'basic' && endpoint !== 'hybrid') delete body.tts;
   return { endpoint, raw: JSON.stringify(body) };
 }
 
@@ -101,6 +123,12 @@ export async function askPanel(ctx: AppContext, ask: AskPanel): Promise<PanelAns
   if (!(await ownsSources(ctx.db, userId, sourceIds)))
     throw new HttpError(422, `Panel '${panel.name}' cannot run: ${ENGINE_MESSAGES.unknownSources}`);
   const agents = await withOwnSources(ctx.db, found);
+  // Another client cannot take the person's seat: the discussion would wait for a floor or a vote forever.
+  if (seatsThePerson(parsed.input.config.format, agents))
+    throw new HttpError(
+      422,
+      `Panel '${panel.name}' seats you (a moderator who gives the floor, or a judge who votes), and nobody can take that seat from another client; give the seat to one of its agents and save the panel again`,
+    );
   const labels = await Promise.all(agents.map((a) => modelLabelOf(ctx, userId, a.model)));
   ask.signal?.throwIfAborted();
 

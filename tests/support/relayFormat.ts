@@ -38,6 +38,7 @@ export const relayDefinition: FormatDefinition<RelayPlan> = {
   speakNote: (_f, _agentId, stage) =>
     stage === 'anchor' ? '\nYou run the last leg: carry the points to a conclusion.' : '\nRun your leg: add one point.',
   personJudges: () => false,
+  personGivesFloor: () => false,
 };
 
 export const relayOption: FormatOption = {

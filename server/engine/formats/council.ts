@@ -59,6 +59,7 @@ export const council: FormatDefinition<CouncilPlan> = {
   hearing: 'canvas',
   answersAtOnce: true,
   personJudges: () => false,
+  personGivesFloor: () => false,
 
   afterTurn(s, cur, agent, content) {
     if (cur.task === 'answer')

@@ -98,6 +98,7 @@ export const debate: FormatDefinition<DebatePlan> = {
     return `\nThis is a debate. You argue ${side === 'for' ? 'FOR' : 'AGAINST'} the motion. Phase: ${stage} (${PHASE_WORDS[stage] ?? PHASE_WORDS.closing}).`;
   },
   personJudges: (f) => f.judge === 'human',
+  personGivesFloor: () => false,
 
   prompt(c, s, cur, agent) {
     const { plan } = c;

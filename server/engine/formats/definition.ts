@@ -93,6 +93,8 @@ export interface FormatDefinition<P extends { kind: string } = { kind: string }>
   recordChoice?(c: EngineContext, cur: Current, kit: ChoiceKit): Step;
   /** The person votes as its judge. */
   personJudges(plan: P): boolean;
+  /** The person gives the floor (a moderator that is the person): nobody speaks until they choose. */
+  personGivesFloor(plan: P): boolean;
   /** The person's vote, where `personJudges`. */
   personVote?(c: EngineContext, vote: PersonVote): Step;
 }

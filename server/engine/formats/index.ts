@@ -30,6 +30,14 @@ export function formatPlanOf(format: DiscussionFormat | undefined, agents: reado
   );
 }
 
+/** The person holds a seat (gives the floor, votes as judge): it cannot run with nobody there. */
+export function seatsThePerson(format: DiscussionFormat | undefined, agents: readonly AgentRef[]): boolean {
+  const plan = formatPlanOf(format, agents);
+  if (!plan) return false;
+  const definition = definitionOf(plan);
+  return definition.personJudges(plan) || definition.personGivesFloor(plan);
+}
+
 /**
  * What zod cannot see in the first frame's `format`: whether the agents it names are in the discussion and whether
  * the roles fit together. A problem is one plain sentence; the discussion does not start.

@@ -47,6 +47,7 @@ export const moderated: FormatDefinition<ModeratedPlan> = {
   hearing: 'canvas',
   answersAtOnce: false,
   personJudges: () => false,
+  personGivesFloor: (plan) => plan.moderator === 'human' || !plan.moderator,
 
   prompt(c, s, _cur, agent) {
     const { plan } = c;

@@ -39,4 +39,5 @@ export const roundTable: FormatDefinition<RoundTablePlan> = {
   hearing: 'canvas',
   answersAtOnce: false,
   personJudges: () => false,
+  personGivesFloor: () => false,
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askPanel } from '../../../server/integrations/askPanel';
+import { panelDraftOf } from '../../../src/model/savedPanel';
+import { defaults } from '../../../src/schemas/settings';
 import { startTestServer, type TestServer } from '../harness';
 
 // Asking a saved panel with no socket (server/integrations/askPanel.ts): the discussion runs to its end through the
@@ -21,6 +23,14 @@ beforeAll(async () => {
     token: ada.token,
     body: { name: 'Pair', agent_ids: ids, settings: { max_rounds: 1 } },
   });
+  // Saved as the app's 'Save as panel' saves them: the standard panel's Advanced Settings sections and its format.
+  const saved = await t.api('POST', '/panels', {
+    token: ada.token,
+    body: { name: 'From the app', ...panelDraftOf(ids, defaults.standardPanel) },
+  });
+  expect(saved.status).toBe(201);
+  const judged = { ...defaults.standardPanel, format: { ...defaults.standardPanel.format, kind: 'debate' as const } };
+  await t.api('POST', '/panels', { token: ada.token, body: { name: 'Judged by me', ...panelDraftOf(ids, judged) } });
 });
 afterAll(() => t?.close());
 
@@ -46,6 +56,30 @@ describe('askPanel', () => {
     const history = await t.api('GET', '/discussion/history', { token: ada.token });
     const row = history.body.find((r: { id: string }) => r.id === answer.discussion_id);
     expect(row).toMatchObject({ origin: 'mcp', topic: 'Should the library open on Sundays?', status: 'ended' });
+  });
+
+  it("runs a panel saved by the app (its settings sections become the endpoint's fields)", async () => {
+    const answer = await askPanel(t.server.ctx, {
+      userId: ada.userId,
+      panel: 'From the app',
+      question: 'Should the pool open at six?',
+      maxTurns: 1,
+      origin: 'api',
+      log: silent,
+    });
+    expect(answer.turns.length).toBeGreaterThan(0);
+    expect(answer.answer.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a panel that seats the person (a debate they judge): nobody could vote', async () => {
+    const asked = askPanel(t.server.ctx, {
+      userId: ada.userId,
+      panel: 'Judged by me',
+      question: 'Should the pool open at six?',
+      origin: 'mcp',
+      log: silent,
+    });
+    await expect(asked).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/seats you/) });
   });
 
   it('stops the discussion when the caller cancels', async () => {
