@@ -3,16 +3,8 @@
 // runs it as a child while its dialog is open. The chart is the one connections section (kit/connectionSection.ts)
 // with the speech form.
 import type { SnapshotFrom } from 'xstate';
-import type { SpeechConnection, SpeechConnectionTestResult } from '../schemas/speechConnections';
-import {
-  blankSpeechForm,
-  isSpeechFormUsable,
-  speechFormFrom,
-  speechSaveBody,
-  speechTestBody,
-  type SpeechFormField,
-  type SpeechFormKind,
-} from '../model/speechForm';
+import type { SpeechConnectionTestResult } from '../schemas/speechConnections';
+import { SPEECH_FORM_RULES, type SpeechFormField, type SpeechFormKind } from '../model/speechForm';
 import { connectionSectionMachine, type SectionActorRef, type SectionEvent } from './kit/connectionSection';
 
 export type { SpeechForm, SpeechFormField } from '../model/speechForm';
@@ -21,11 +13,7 @@ export const speechConnectionsMachine = connectionSectionMachine({
   id: 'speechConnections',
   prefix: 'speech',
   firstKind: 'chatterbox' as SpeechFormKind,
-  blank: blankSpeechForm,
-  from: (c: SpeechConnection) => speechFormFrom(c),
-  usable: isSpeechFormUsable,
-  testBody: speechTestBody,
-  saveBody: speechSaveBody,
+  ...SPEECH_FORM_RULES,
   testResult: undefined as SpeechConnectionTestResult | undefined,
 });
 

@@ -3,15 +3,8 @@
 // server with Test (it lists the server's tools) and Save. The Models chart runs it as a child while its dialog is
 // open. The chart is the one connections section (kit/connectionSection.ts) with the tool server form.
 import type { SnapshotFrom } from 'xstate';
-import type { ToolConnection, ToolConnectionTestResult, UserToolKind } from '../schemas/toolConnections';
-import {
-  blankToolForm,
-  isToolFormUsable,
-  toolFormFrom,
-  toolSaveBody,
-  toolTestBody,
-  type ToolFormField,
-} from '../model/toolForm';
+import type { ToolConnectionTestResult, UserToolKind } from '../schemas/toolConnections';
+import { TOOL_FORM_RULES, type ToolFormField } from '../model/toolForm';
 import { connectionSectionMachine, type SectionActorRef, type SectionEvent } from './kit/connectionSection';
 
 export type { ToolForm, ToolFormField } from '../model/toolForm';
@@ -20,11 +13,7 @@ export const toolConnectionsMachine = connectionSectionMachine({
   id: 'toolConnections',
   prefix: 'tools',
   firstKind: 'mcp' as UserToolKind,
-  blank: blankToolForm,
-  from: (c: ToolConnection) => toolFormFrom(c),
-  usable: isToolFormUsable,
-  testBody: toolTestBody,
-  saveBody: toolSaveBody,
+  ...TOOL_FORM_RULES,
   testResult: undefined as ToolConnectionTestResult | undefined,
 });
 
