@@ -2,8 +2,7 @@ import type { ModelConnection, ModelConnectionTestResult } from '../../src/schem
 import { SERVER_CONNECTION_IDS, modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
 import type { AppContext } from '../context';
 import { ProviderError } from '../providers/errors';
-import { createOllamaProvider } from '../providers/llm/ollama';
-import { createOpenAiProvider } from '../providers/llm/openai';
+import { modelKind } from '../connections/kinds';
 import type { LlmProvider, ModelInfo } from '../providers/types';
 import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import type { Providers } from '../providers/providers';
@@ -268,10 +267,7 @@ function providerFor(ctx: AppContext, t: Target): LlmProvider {
     listLimits: listLimitsOf(ctx.config),
     ...(t.readOnly ? {} : { fetch: userFetch(ctx) }),
   };
-  const provider =
-    t.kind === 'ollama'
-      ? createOllamaProvider({ host: t.baseUrl, ...common })
-      : createOpenAiProvider({ baseUrl: t.baseUrl, apiKey: t.apiKey ?? undefined, ...common });
+  const provider = modelKind(t.kind).client({ baseUrl: t.baseUrl, apiKey: t.apiKey, ...common });
   providers.set(t.id, { version: t.version, provider });
   return provider;
 }

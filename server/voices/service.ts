@@ -13,12 +13,8 @@ import { connectionStatus } from '../connections/status';
 import { ProviderError, withoutKey } from '../providers/errors';
 import { maskSecrets } from '../providers/mask';
 import { findEspeak } from '../providers/speech/espeak';
-import {
-  abilitySummary,
-  createVoiceClient,
-  type ServerAbilities,
-  type VoiceClient,
-} from '../providers/speech/voiceServer';
+import { abilitySummary, type ServerAbilities, type VoiceClient } from '../providers/speech/voiceServer';
+import { speechKind, type AddressedKind } from '../connections/kinds';
 import { speechConnectionStore, type SpeechRow } from './store';
 
 // A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
@@ -105,14 +101,18 @@ export async function findSpeechTarget(ctx: AppContext, userId: string, id: stri
   return row ? rowSpeechTarget(ctx, row) : null;
 }
 
-/** A client for the target's server that checks the address rule before every call to a user's connection. */
-export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
-  if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
-  const client = createVoiceClient(
-    { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
+/** The target's client as its kind makes it (connections/kinds.ts), with this server's caps. */
+const kindClient = (ctx: AppContext, t: SpeechTarget & { kind: AddressedKind<'speech'> }, timeoutMs: number) =>
+  speechKind(t.kind).client(
+    { baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
     timeoutMs,
     voiceLimitsOf(ctx.config),
   );
+
+/** A client for the target's server that checks the address rule before every call to a user's connection. */
+export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
+  if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
+  const client = kindClient(ctx, { ...t, kind: t.kind }, timeoutMs);
   const guard = async () => {
     if (t.readOnly) return;
     const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
@@ -150,11 +150,7 @@ export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promis
     if (blocked) return { ok: false, reason: 'blocked', detail: blocked };
   }
   try {
-    const a = await createVoiceClient(
-      { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
-      SPEECH_LIST_TIMEOUT_MS,
-      voiceLimitsOf(ctx.config),
-    ).abilities();
+    const a = await kindClient(ctx, { ...t, kind: t.kind }, SPEECH_LIST_TIMEOUT_MS).abilities();
     return { ok: true, ...a, summary: abilitySummary(a) };
   } catch (e) {
     const err = e as ProviderError;
