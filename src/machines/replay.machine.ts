@@ -7,7 +7,7 @@
 //              writes to the address as #t=<turn>. Not at every step: a history entry per step cost each step
 //              time, and Chromium ignores a page's history calls past a few hundred in ten seconds (Play at 16×).
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { REPLAY_SPEEDS, REPLAY_TURNS_PER_SECOND } from '../schemas/constants';
+import { type REPLAY_SPEEDS, REPLAY_TURNS_PER_SECOND } from '../schemas/constants';
 
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 

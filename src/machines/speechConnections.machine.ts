@@ -2,8 +2,6 @@
 // user's, what each server can do, and one form to add or edit a connection with Test and Save. The Models chart
 // runs it as a child while its dialog is open. The chart is the one connections section (kit/connectionSection.ts)
 // with the speech form.
-import type { SnapshotFrom } from 'xstate';
-import type { SpeechConnectionTestResult } from '../schemas/speechConnections';
 import { SPEECH_FORM_RULES, type SpeechFormField, type SpeechFormKind } from '../model/speechForm';
 import { connectionSectionMachine, type SectionActorRef, type SectionEvent } from './kit/connectionSection';
 
@@ -12,11 +10,8 @@ export type { SpeechForm, SpeechFormField } from '../model/speechForm';
 export const speechConnectionsMachine = connectionSectionMachine({
   id: 'speechConnections',
   prefix: 'speech',
-  firstKind: 'chatterbox' as SpeechFormKind,
   ...SPEECH_FORM_RULES,
-  testResult: undefined as SpeechConnectionTestResult | undefined,
 });
 
 export type SpeechConnectionsEvent = SectionEvent<'speech', SpeechFormKind, SpeechFormField>;
 export type SpeechConnectionsActorRef = SectionActorRef<typeof speechConnectionsMachine, SpeechConnectionsEvent>;
-export type SpeechConnectionsSnapshot = SnapshotFrom<typeof speechConnectionsMachine>;

@@ -7,7 +7,7 @@
 // liveServerFrame; a type no schema knows is shown as unknown, a known type that fails its schema as malformed.
 // The socket is a provided raw-text actor (src/services/debugProbes.ts), so the tester sends exactly what was typed.
 import { assertEvent, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { jsonObject, knownTypes, parseFrame, readJson, typeNamedIn } from '../schemas/frames';
+import { jsonObject, type knownTypes, parseFrame, readJson, typeNamedIn } from '../schemas/frames';
 import { DEBUG_SOCKET_PATHS, ENDPOINTS, SOCKET_CLOSE_GRACE_MS } from '../schemas/constants';
 import { hybridServerFrame } from '../schemas/hybridSocket';
 import { liveServerFrame } from '../schemas/liveUpdates';

@@ -91,4 +91,7 @@ export const SPEECH_FORM_RULES = {
   usable: isSpeechFormUsable,
   testBody: speechTestBody,
   saveBody: speechSaveBody,
+  firstKind: 'chatterbox' as SpeechFormKind,
+  /** Types only (never read): the Test answer's type. */
+  testResult: undefined as SpeechConnectionTestResult | undefined,
 };

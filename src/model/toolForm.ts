@@ -106,4 +106,7 @@ export const TOOL_FORM_RULES = {
   usable: isToolFormUsable,
   testBody: toolTestBody,
   saveBody: toolSaveBody,
+  firstKind: 'mcp' as UserToolKind,
+  /** Types only (never read): the Test answer's type. */
+  testResult: undefined as ToolConnectionTestResult | undefined,
 };
