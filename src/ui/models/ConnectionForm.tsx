@@ -1,40 +1,19 @@
 // Add or edit a model connection: the one connection form (ConnectionFormView.tsx) drawn from the model form's
 // descriptor (Kind with the OpenAI-compatible presets, Name, Base URL, API key); Test lists the models found or says
 // what failed; Save. Every keystroke is an event; the Models chart keeps the fields.
-import { useSelector } from '@xstate/react';
 import type { FormField, FormKind, ModelsActorRef } from '../../machines/models.machine';
-import {
-  selectCanSave,
-  selectCanTest,
-  selectForm,
-  selectFormError,
-  selectIsSaving,
-  selectIsTesting,
-  selectTestResult,
-} from '../../machines/models.selectors';
 import { MODEL_FORM } from '../../model/modelsForm';
-import { ConnectionFormView } from './ConnectionFormView';
+import { ConnectionFormView, useConnectionForm } from './ConnectionFormView';
 
 /** `children`: what the 'Built-in' kind shows after the form (the engine's files section). */
 export function ConnectionForm({ models, children }: { models: ModelsActorRef; children?: React.ReactNode }) {
-  const form = useSelector(models, selectForm);
-  const testing = useSelector(models, selectIsTesting);
-  const saving = useSelector(models, selectIsSaving);
-  const canTest = useSelector(models, selectCanTest);
-  const canSave = useSelector(models, selectCanSave);
-  const test = useSelector(models, selectTestResult);
-  const error = useSelector(models, selectFormError);
+  const { form, ...state } = useConnectionForm(models, 'models');
   if (!form) return null;
   return (
     <ConnectionFormView
       descriptor={MODEL_FORM}
       form={form}
-      test={test}
-      error={error}
-      testing={testing}
-      saving={saving}
-      canTest={canTest}
-      canSave={canSave}
+      {...state}
       onKind={(kind) => models.send({ type: 'models.form.kind', kind: kind as FormKind })}
       // The preset is more than a field: it brings its address and name.
       onField={(field, value) =>

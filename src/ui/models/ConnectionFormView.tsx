@@ -1,6 +1,8 @@
 // The one connection form (model, speech and tool servers alike), drawn from its surface's descriptor
 // (src/model/connectionForm.ts): Kind, the kind's fields, a note, what Test found, then Test, Save and Cancel.
 // Every keystroke goes out through `onField`; the surface's chart keeps the fields.
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef, AnyEventObject } from 'xstate';
 import {
   type ConnectionFormDescriptor,
   type DescribedForm,
@@ -10,6 +12,27 @@ import {
   type TestOutcomeView,
 } from '../../model/connectionForm';
 import { ConnectionFormActions } from './ConnectionFormActions';
+
+/** What any chart with a connection form holds (the Models chart, each section chart). */
+interface FormSnapshot<F, T> {
+  context: { form: F | null; test: T | null; formError: string | null };
+  hasTag(tag: string): boolean;
+  can(event: AnyEventObject): boolean;
+}
+export type FormActor<F, T> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): FormSnapshot<F, T> };
+
+/** The form's state from its chart, whose events are `<prefix>.form.test` and `<prefix>.form.save`. */
+export function useConnectionForm<F, T>(actor: FormActor<F, T>, prefix: string) {
+  return {
+    form: useSelector(actor, (s) => s.context.form),
+    test: useSelector(actor, (s) => s.context.test),
+    error: useSelector(actor, (s) => s.context.formError),
+    testing: useSelector(actor, (s) => s.hasTag('testing')),
+    saving: useSelector(actor, (s) => s.hasTag('saving')),
+    canTest: useSelector(actor, (s) => s.can({ type: `${prefix}.form.test` })),
+    canSave: useSelector(actor, (s) => s.can({ type: `${prefix}.form.save` })),
+  };
+}
 
 export interface ConnectionFormViewProps<F extends DescribedForm, T> {
   descriptor: ConnectionFormDescriptor<F, T>;

@@ -7,7 +7,7 @@ import type { AnyActorRef, AnyEventObject } from 'xstate';
 import type { ConnectionFormDescriptor, DescribedForm } from '../../model/connectionForm';
 import type { SectionConnection, SectionContext } from '../../machines/kit/connectionSection';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ConnectionFormView } from './ConnectionFormView';
+import { ConnectionFormView, useConnectionForm } from './ConnectionFormView';
 
 interface SectionSnapshot<C, F, T> {
   context: SectionContext<C, F, T>;
@@ -115,23 +115,13 @@ function SectionForm<F extends DescribedForm, T>(p: {
 }) {
   const { actor, prefix } = p;
   const send = (what: string, more: Record<string, unknown> = {}) => actor.send({ type: `${prefix}.${what}`, ...more });
-  const form = useSelector(actor, (s) => s.context.form);
-  const test = useSelector(actor, (s) => s.context.test);
-  const error = useSelector(actor, (s) => s.context.formError);
-  const testing = useSelector(actor, (s) => s.hasTag('testing'));
-  const saving = useSelector(actor, (s) => s.hasTag('saving'));
-  const canTest = useSelector(actor, (s) => s.can({ type: `${prefix}.form.test` }));
+  const { form, ...state } = useConnectionForm(actor, prefix);
   if (!form) return null;
   return (
     <ConnectionFormView
       descriptor={p.descriptor}
       form={form}
-      test={test}
-      error={error}
-      testing={testing}
-      saving={saving}
-      canTest={canTest}
-      canSave={canTest}
+      {...state}
       onKind={(kind) => send('form.kind', { kind })}
       onField={(field, value) => send('form.field', { field, value })}
       onSave={() => send('form.save')}
