@@ -7,11 +7,7 @@ import { connectionSectionMachine, type SectionActorRef, type SectionEvent } fro
 
 export type { SpeechForm, SpeechFormField } from '../model/speechForm';
 
-export const speechConnectionsMachine = connectionSectionMachine({
-  id: 'speechConnections',
-  prefix: 'speech',
-  ...SPEECH_FORM_RULES,
-});
+export const speechConnectionsMachine = connectionSectionMachine(SPEECH_FORM_RULES);
 
 export type SpeechConnectionsEvent = SectionEvent<'speech', SpeechFormKind, SpeechFormField>;
 export type SpeechConnectionsActorRef = SectionActorRef<typeof speechConnectionsMachine, SpeechConnectionsEvent>;

@@ -8,11 +8,7 @@ import { connectionSectionMachine, type SectionActorRef, type SectionEvent } fro
 
 export type { ToolForm, ToolFormField } from '../model/toolForm';
 
-export const toolConnectionsMachine = connectionSectionMachine({
-  id: 'toolConnections',
-  prefix: 'tools',
-  ...TOOL_FORM_RULES,
-});
+export const toolConnectionsMachine = connectionSectionMachine(TOOL_FORM_RULES);
 
 export type ToolConnectionsEvent = SectionEvent<'tools', UserToolKind, ToolFormField>;
 export type ToolConnectionsActorRef = SectionActorRef<typeof toolConnectionsMachine, ToolConnectionsEvent>;

@@ -86,6 +86,8 @@ export const SPEECH_FORM: ConnectionFormDescriptor<SpeechForm, SpeechConnectionT
 
 /** The form's rules, as the connections section chart takes them (machines/kit/connectionSection.ts). */
 export const SPEECH_FORM_RULES = {
+  id: 'speechConnections',
+  prefix: 'speech' as const,
   blank: blankSpeechForm,
   from: speechFormFrom,
   usable: isSpeechFormUsable,

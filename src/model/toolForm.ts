@@ -101,6 +101,8 @@ export const TOOL_FORM: ConnectionFormDescriptor<ToolForm, ToolConnectionTestRes
 
 /** The form's rules, as the connections section chart takes them (machines/kit/connectionSection.ts). */
 export const TOOL_FORM_RULES = {
+  id: 'toolConnections',
+  prefix: 'tools' as const,
   blank: blankToolForm,
   from: toolFormFrom,
   usable: isToolFormUsable,
