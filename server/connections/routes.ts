@@ -13,7 +13,8 @@ import type { ConnectionInput, ConnectionPatch, StoredConnection, connectionStor
 // on every address a user gives, and a stored key sent only to the origin it was entered for. The model and
 // speech surfaces (routes/modelConnections.ts, routes/speechConnections.ts) are two uses of it, with their URLs.
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+/** A connection's id in a path, for every connections route. */
+export const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export interface ConnectionRoutesSpec<
   Row extends StoredConnection,

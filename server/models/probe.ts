@@ -1,12 +1,8 @@
-import type {
-  ConnectionFailureKind,
-  ModelConnectionTestResult,
-  UserModelKind,
-} from '../../src/schemas/modelConnections';
+import type { ConnectionFailureKind, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
+import { modelKind, type AddressedKind } from '../connections/kinds';
 import { readCapped } from '../providers/boundedBody';
 import { DEFAULT_LIST_LIMITS, ListTooLargeError, boundedNames, type ListLimits } from '../providers/llm/limits';
 import { maskSecrets } from '../providers/mask';
-import { openaiApiBase } from '../providers/openaiUrl';
 import { blockedCause, type FetchLike } from './guardedFetch';
 
 // Lists a connection's models and, when that fails, says exactly what failed: the name did not resolve (DNS),
@@ -15,13 +11,12 @@ import { blockedCause, type FetchLike } from './guardedFetch';
 // each connection's state both come from here.
 
 export interface ProbeTarget {
-  kind: UserModelKind;
+  kind: AddressedKind<'model'>;
   baseUrl: string;
   apiKey?: string | null;
 }
 
-export const listUrl = (t: Pick<ProbeTarget, 'kind' | 'baseUrl'>) =>
-  t.kind === 'ollama' ? `${t.baseUrl.trim().replace(/\/+$/, '')}/api/tags` : `${openaiApiBase(t.baseUrl)}/models`;
+export const listUrl = (t: Pick<ProbeTarget, 'kind' | 'baseUrl'>) => modelKind(t.kind).listUrl(t.baseUrl);
 
 export interface ProbeOptions {
   timeoutMs: number;
@@ -39,9 +34,10 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
     reason,
     detail: maskSecrets(detail, [t.apiKey]),
   });
-  const url = listUrl(t);
+  const kind = modelKind(t.kind);
+  const url = kind.listUrl(t.baseUrl);
   const where = new URL(url);
-  const serverName = t.kind === 'ollama' ? 'an Ollama server' : 'an OpenAI-compatible server';
+  const { serverName } = kind;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (t.apiKey) headers.authorization = `Bearer ${t.apiKey}`;
   let res: Response;
@@ -82,32 +78,14 @@ export async function probeConnection(t: ProbeTarget, opts: ProbeOptions): Promi
   } catch {
     return fail('not_compatible', `The answer at ${where.pathname} is not JSON: not ${serverName}`);
   }
-  const names = t.kind === 'ollama' ? ollamaNames(body) : openaiNames(body);
-  if (!names)
-    return fail(
-      'not_compatible',
-      `The answer at ${where.pathname} is not ${t.kind === 'ollama' ? 'an Ollama' : 'an OpenAI-compatible'} model list`,
-    );
+  const names = kind.names(body);
+  if (!names) return fail('not_compatible', `The answer at ${where.pathname} is not ${kind.listName}`);
   try {
     return { ok: true, models: boundedNames(names, limits) };
   } catch (e) {
     if (e instanceof ListTooLargeError) return fail('not_compatible', `${where.host} ${e.message}`);
     throw e;
   }
-}
-
-function ollamaNames(body: unknown): string[] | null {
-  const models = (body as { models?: unknown })?.models;
-  if (!Array.isArray(models)) return null;
-  return models
-    .map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model)
-    .filter((n): n is string => typeof n === 'string');
-}
-
-function openaiNames(body: unknown): string[] | null {
-  const data = (body as { data?: unknown })?.data;
-  if (!Array.isArray(data)) return null;
-  return data.map((m) => (m as { id?: unknown }).id).filter((n): n is string => typeof n === 'string');
 }
 
 function firstWords(text: string) {

@@ -2,8 +2,7 @@ import type { ModelConnection, ModelConnectionTestResult } from '../../src/schem
 import { SERVER_CONNECTION_IDS, modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
 import type { AppContext } from '../context';
 import { ProviderError } from '../providers/errors';
-import { createOllamaProvider } from '../providers/llm/ollama';
-import { createOpenAiProvider } from '../providers/llm/openai';
+import { modelKind } from '../connections/kinds';
 import type { LlmProvider, ModelInfo } from '../providers/types';
 import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import type { Providers } from '../providers/providers';
@@ -17,6 +16,7 @@ import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
 import { modelConnectionStore, type ConnectionRow } from './store';
 import { connectionStatus } from '../connections/status';
+import { serverOwnedTarget, userTarget, type ConnectionTarget } from '../connections/target';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
 // (from model_connections), each with its state and models; and the one place an agent's model id becomes the
@@ -28,15 +28,8 @@ const LISTING_TTL_MS = 10_000;
 export const LIST_TIMEOUT_MS = 3_000;
 
 /** One connection, whoever owns it, with what is needed to call it (the key opened only here). */
-export interface Target extends Omit<ProbeTarget, 'kind'> {
-  kind: ProbeTarget['kind'] | 'builtin';
-  id: string;
-  name: string;
+export interface Target extends ConnectionTarget<ProbeTarget['kind'] | 'builtin'> {
   preset: string | null;
-  keyHint: string | null;
-  readOnly: boolean;
-  /** Changes when the connection does, so caches keyed by it never serve an edited connection. */
-  version: string;
 }
 
 interface Listed {
@@ -94,60 +87,29 @@ export function registerServerEngine(ctx: AppContext, engine: ServerEngine) {
 /** The server's own connections, from OLLAMA_HOST and OPENAI_BASE_URL. */
 export function serverTargets(ctx: AppContext): Target[] {
   const out: Target[] = modelsState(ctx).engines.map((e) => ({
-    id: e.id,
-    kind: 'builtin' as const,
-    name: e.name,
-    baseUrl: e.location,
-    apiKey: null,
+    ...serverOwnedTarget({ id: e.id, kind: 'builtin' as const, name: e.name, baseUrl: e.location }, 'engine'),
     preset: null,
-    keyHint: null,
-    readOnly: true,
-    version: 'engine',
   }));
   const { ollamaHost, openaiBaseUrl, openaiApiKey } = ctx.config;
   if (openaiBaseUrl) {
+    const id = SERVER_CONNECTION_IDS.openai;
     out.push({
-      id: SERVER_CONNECTION_IDS.openai,
-      kind: 'openai',
-      name: 'Server',
-      baseUrl: openaiBaseUrl,
-      apiKey: openaiApiKey,
+      ...serverOwnedTarget({ id, kind: 'openai', name: 'Server', baseUrl: openaiBaseUrl, apiKey: openaiApiKey }),
       preset: null,
-      keyHint: openaiApiKey ? '••••' : null,
-      readOnly: true,
-      version: 'env',
     });
   }
   if (ollamaHost) {
+    const name = openaiBaseUrl ? 'Server Ollama' : 'Server';
     out.push({
-      id: SERVER_CONNECTION_IDS.ollama,
-      kind: 'ollama',
-      name: openaiBaseUrl ? 'Server Ollama' : 'Server',
-      baseUrl: ollamaHost,
-      apiKey: null,
+      ...serverOwnedTarget({ id: SERVER_CONNECTION_IDS.ollama, kind: 'ollama', name, baseUrl: ollamaHost }),
       preset: null,
-      keyHint: null,
-      readOnly: true,
-      version: 'env',
     });
   }
   return out;
 }
 
 export async function rowTarget(ctx: AppContext, row: ConnectionRow): Promise<Target> {
-  // Sealed with another SECRETS_KEY: null, and the connection stays listed and says its key must be entered again.
-  const apiKey = modelConnectionStore.openKey(await secretBox(ctx), row);
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    baseUrl: row.base_url,
-    apiKey,
-    preset: row.preset,
-    keyHint: row.api_key_hint,
-    readOnly: false,
-    version: `${new Date(row.updated_at).getTime()}`,
-  };
+  return { ...userTarget(await secretBox(ctx), modelConnectionStore, row), preset: row.preset };
 }
 
 export async function userTargets(ctx: AppContext, userId: string): Promise<Target[]> {
@@ -268,10 +230,7 @@ function providerFor(ctx: AppContext, t: Target): LlmProvider {
     listLimits: listLimitsOf(ctx.config),
     ...(t.readOnly ? {} : { fetch: userFetch(ctx) }),
   };
-  const provider =
-    t.kind === 'ollama'
-      ? createOllamaProvider({ host: t.baseUrl, ...common })
-      : createOpenAiProvider({ baseUrl: t.baseUrl, apiKey: t.apiKey ?? undefined, ...common });
+  const provider = modelKind(t.kind).client({ baseUrl: t.baseUrl, apiKey: t.apiKey, ...common });
   providers.set(t.id, { version: t.version, provider });
   return provider;
 }

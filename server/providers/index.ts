@@ -1,8 +1,7 @@
 import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
-import { createOllamaProvider } from './llm/ollama';
-import { createOpenAiProvider } from './llm/openai';
+import { SERVER_KINDS } from '../connections/kinds';
 import { createLlmRegistry } from './llm/registry';
 import { createEspeakProvider, findEspeak } from './speech/espeak';
 import { createResearchService } from './research';
@@ -28,17 +27,12 @@ export { createOfflineProvider } from './llm/offline';
 export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   const limits = { limits: replyLimitsOf(config), listLimits: listLimitsOf(config) };
+  // The same path a user's connection is made on (connections/kinds.ts), without the address rule: the operator's.
+  const common = { timeoutMs: config.llmTimeoutMs, ...limits };
+  const { openai, ollama } = SERVER_KINDS.model;
   if (config.openaiBaseUrl)
-    llms.push(
-      createOpenAiProvider({
-        baseUrl: config.openaiBaseUrl,
-        apiKey: config.openaiApiKey,
-        timeoutMs: config.llmTimeoutMs,
-        ...limits,
-      }),
-    );
-  if (config.ollamaHost)
-    llms.push(createOllamaProvider({ host: config.ollamaHost, timeoutMs: config.llmTimeoutMs, ...limits }));
+    llms.push(openai.client({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, ...common }));
+  if (config.ollamaHost) llms.push(ollama.client({ baseUrl: config.ollamaHost, ...common }));
   if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);

@@ -27,14 +27,13 @@ import {
   serverTargets,
 } from '../models/service';
 import { modelConnectionStore } from '../models/store';
-import { connectionRoutes } from '../connections/routes';
+import { connectionRoutes, idParams } from '../connections/routes';
 
 // Model connections (docs/models.md): the user's own Ollama and OpenAI-compatible servers beside the server's
 // own, their Test, and Ollama pulls as server jobs. Every route is scoped to the signed-in user; no answer ever
 // holds an API key (only its '••••1234' hint). Each route's `schema` option validates its request and documents
 // it in /openapi.json (docs/api.md).
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const modelParams = z.object({ id: z.string().min(1).max(100), model: z.string().min(1).max(200) });
 const jobParams = z.object({ jobId: z.string().min(1).max(100) });
 const tags = ['Models'];

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   agentVoiceAnswer,
   agentVoiceUpdate,
@@ -31,12 +30,11 @@ import {
   testSpeechTarget,
 } from '../voices/service';
 import { speechConnectionStore, voicesOn } from '../voices/store';
-import { connectionRoutes } from '../connections/routes';
+import { connectionRoutes, idParams } from '../connections/routes';
 
 // Speech connections and agent voices (README 'Voices'): the user's own speech servers beside the server's own,
 // their Test, a voice sample, and each agent's voice. Scoped to the signed-in user; no answer holds an API key.
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const tags = ['Voices'];
 const NOT_FOUND = { 404: 'No such speech connection' };
 

@@ -5,7 +5,8 @@ import { connectionStatus } from '../connections/status';
 import { checkUrl } from '../models/addressRule';
 import { secretBox, userFetch } from '../models/service';
 import { type BuiltinEnv, builtinTools, readyBuiltins } from './builtin';
-import { callMcpTool, type ListedTool, listMcpTools, type McpLimits, type McpTarget } from './mcp/client';
+import { callMcpTool, type ListedTool, type McpLimits, type McpTarget } from './mcp/client';
+import { SERVER_KINDS } from '../connections/kinds';
 import type { OperatorServer } from './mcp/operatorServers';
 import { type ToolRow, toolConnectionStore } from './store';
 import type { OfferedTool, ReadyTool } from './types';
@@ -91,7 +92,7 @@ export async function toolsOfServer(
   else {
     try {
       const signal = AbortSignal.timeout(TOOL_LIST_TIMEOUT_MS);
-      out = { tools: await listMcpTools(s.target, mcpLimitsOf(ctx), signal, TOOL_LIST_TIMEOUT_MS) };
+      out = { tools: await SERVER_KINDS.tools.mcp.list(s.target, mcpLimitsOf(ctx), signal, TOOL_LIST_TIMEOUT_MS) };
     } catch (e) {
       out = { tools: [], error: (e as Error).message };
     }

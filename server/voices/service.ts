@@ -10,15 +10,12 @@ import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
 import { voiceLimitsOf } from '../config';
 import { connectionStatus } from '../connections/status';
+import { serverOwnedTarget, userTarget, type ConnectionTarget } from '../connections/target';
 import { ProviderError, withoutKey } from '../providers/errors';
 import { maskSecrets } from '../providers/mask';
 import { findEspeak } from '../providers/speech/espeak';
-import {
-  abilitySummary,
-  createVoiceClient,
-  type ServerAbilities,
-  type VoiceClient,
-} from '../providers/speech/voiceServer';
+import { abilitySummary, type ServerAbilities, type VoiceClient } from '../providers/speech/voiceServer';
+import { speechKind, type AddressedKind } from '../connections/kinds';
 import { speechConnectionStore, type SpeechRow } from './store';
 
 // A user's speech connections put together (README 'Voices'): the server's own from its environment (TTS_BASE_URL,
@@ -30,16 +27,8 @@ const ABILITIES_TTL_MS = 10_000;
 /** Test and listing stay quick even when a voice server is down. */
 export const SPEECH_LIST_TIMEOUT_MS = 3_000;
 
-export interface SpeechTarget {
-  id: string;
-  kind: SpeechConnectionKind;
-  name: string;
-  baseUrl: string;
-  apiKey: string | null;
+export interface SpeechTarget extends ConnectionTarget<SpeechConnectionKind> {
   model: string | null;
-  keyHint: string | null;
-  readOnly: boolean;
-  version: string;
 }
 
 const cacheOf = (ctx: AppContext) => ctx.voices.abilities;
@@ -55,46 +44,23 @@ export function serverSpeechTargets(ctx: AppContext): SpeechTarget[] {
   const out: SpeechTarget[] = [];
   const { ttsBaseUrl, ttsApiKey, ttsModel } = ctx.config;
   if (ttsBaseUrl) {
+    const id = SERVER_SPEECH_IDS.env;
     out.push({
-      id: SERVER_SPEECH_IDS.env,
-      kind: 'openai',
-      name: 'Server speech',
-      baseUrl: ttsBaseUrl,
-      apiKey: ttsApiKey ?? null,
+      ...serverOwnedTarget({ id, kind: 'openai', name: 'Server speech', baseUrl: ttsBaseUrl, apiKey: ttsApiKey }),
       model: ttsModel ?? null,
-      keyHint: ttsApiKey ? '••••' : null,
-      readOnly: true,
-      version: 'env',
     });
   }
   const espeak = findEspeak(ctx.config.espeakPath);
-  if (espeak)
-    out.push({
-      id: SERVER_SPEECH_IDS.espeak,
-      kind: 'espeak',
-      name: 'Built-in (espeak-ng)',
-      baseUrl: espeak,
-      apiKey: null,
-      model: null,
-      keyHint: null,
-      readOnly: true,
-      version: 'espeak',
-    });
+  if (espeak) {
+    const id = SERVER_SPEECH_IDS.espeak;
+    const name = 'Built-in (espeak-ng)';
+    out.push({ ...serverOwnedTarget({ id, kind: 'espeak', name, baseUrl: espeak }, 'espeak'), model: null });
+  }
   return out;
 }
 
 export async function rowSpeechTarget(ctx: AppContext, row: SpeechRow): Promise<SpeechTarget> {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    baseUrl: row.base_url,
-    apiKey: speechConnectionStore.openKey(await secretBox(ctx), row),
-    model: row.model,
-    keyHint: row.api_key_hint,
-    readOnly: false,
-    version: `${new Date(row.updated_at).getTime()}`,
-  };
+  return { ...userTarget(await secretBox(ctx), speechConnectionStore, row), model: row.model };
 }
 
 /** One of the user's speech connections (or the server's), or null when it is gone. */
@@ -105,14 +71,18 @@ export async function findSpeechTarget(ctx: AppContext, userId: string, id: stri
   return row ? rowSpeechTarget(ctx, row) : null;
 }
 
-/** A client for the target's server that checks the address rule before every call to a user's connection. */
-export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
-  if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
-  const client = createVoiceClient(
-    { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
+/** The target's client as its kind makes it (connections/kinds.ts), with this server's caps. */
+const kindClient = (ctx: AppContext, t: SpeechTarget & { kind: AddressedKind<'speech'> }, timeoutMs: number) =>
+  speechKind(t.kind).client(
+    { baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
     timeoutMs,
     voiceLimitsOf(ctx.config),
   );
+
+/** A client for the target's server that checks the address rule before every call to a user's connection. */
+export function voiceClientFor(ctx: AppContext, t: SpeechTarget, timeoutMs: number): VoiceClient {
+  if (t.kind === 'espeak') throw new ProviderError('espeak-ng is not a voice server', 'voices', 'unconfigured');
+  const client = kindClient(ctx, { ...t, kind: t.kind }, timeoutMs);
   const guard = async () => {
     if (t.readOnly) return;
     const blocked = await refuseBlockedSpeechUrl(ctx, t.baseUrl);
@@ -150,11 +120,7 @@ export async function testSpeechTarget(ctx: AppContext, t: SpeechTarget): Promis
     if (blocked) return { ok: false, reason: 'blocked', detail: blocked };
   }
   try {
-    const a = await createVoiceClient(
-      { kind: t.kind, baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model },
-      SPEECH_LIST_TIMEOUT_MS,
-      voiceLimitsOf(ctx.config),
-    ).abilities();
+    const a = await kindClient(ctx, { ...t, kind: t.kind }, SPEECH_LIST_TIMEOUT_MS).abilities();
     return { ok: true, ...a, summary: abilitySummary(a) };
   } catch (e) {
     const err = e as ProviderError;

@@ -2,33 +2,12 @@
 // user's, what each server can do, and one form to add or edit a connection with Test and Save. The Models chart
 // runs it as a child while its dialog is open. The chart is the one connections section (kit/connectionSection.ts)
 // with the speech form.
-import type { SnapshotFrom } from 'xstate';
-import type { SpeechConnection, SpeechConnectionTestResult } from '../schemas/speechConnections';
-import {
-  blankSpeechForm,
-  isSpeechFormUsable,
-  speechFormFrom,
-  speechSaveBody,
-  speechTestBody,
-  type SpeechFormField,
-  type SpeechFormKind,
-} from '../model/speechForm';
+import { SPEECH_FORM_RULES, type SpeechFormField, type SpeechFormKind } from '../model/speechForm';
 import { connectionSectionMachine, type SectionActorRef, type SectionEvent } from './kit/connectionSection';
 
 export type { SpeechForm, SpeechFormField } from '../model/speechForm';
 
-export const speechConnectionsMachine = connectionSectionMachine({
-  id: 'speechConnections',
-  prefix: 'speech',
-  firstKind: 'chatterbox' as SpeechFormKind,
-  blank: blankSpeechForm,
-  from: (c: SpeechConnection) => speechFormFrom(c),
-  usable: isSpeechFormUsable,
-  testBody: speechTestBody,
-  saveBody: speechSaveBody,
-  testResult: undefined as SpeechConnectionTestResult | undefined,
-});
+export const speechConnectionsMachine = connectionSectionMachine(SPEECH_FORM_RULES);
 
 export type SpeechConnectionsEvent = SectionEvent<'speech', SpeechFormKind, SpeechFormField>;
 export type SpeechConnectionsActorRef = SectionActorRef<typeof speechConnectionsMachine, SpeechConnectionsEvent>;
-export type SpeechConnectionsSnapshot = SnapshotFrom<typeof speechConnectionsMachine>;

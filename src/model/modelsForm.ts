@@ -2,15 +2,24 @@
 // becomes for save and test. Pure; the chart is src/machines/models.machine.ts.
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import { OLLAMA_DEFAULT_URL, OPENAI_PRESETS } from '../schemas/constants';
-import type {
-  ModelConnection,
-  ModelConnectionCreate,
-  ModelConnectionTestBody,
-  ModelConnectionTestResult,
-  ModelConnectionUpdate,
-  ModelConnectionKind,
-  ModelJob,
-  UserModelKind,
+import { kindLabel, type ConnectionFailureKind } from '../schemas/connectionKinds';
+import {
+  type ConnectionFormDescriptor,
+  failedOutcome,
+  keyPlaceholder,
+  NAME_FIELD,
+  OPTIONAL_KEY_FIELD,
+} from './connectionForm';
+import {
+  modelConnectionKind,
+  type ModelConnection,
+  type ModelConnectionCreate,
+  type ModelConnectionTestBody,
+  type ModelConnectionTestResult,
+  type ModelConnectionUpdate,
+  type ModelConnectionKind,
+  type ModelJob,
+  type UserModelKind,
 } from '../schemas/modelConnections';
 
 export type FormKind = ModelConnectionKind;
@@ -150,3 +159,59 @@ export const editableConnection = (connections: ModelConnection[], id: string) =
   connections.find((c) => c.id === id && !c.read_only);
 
 export const NO_FORM = { form: null, test: null, formError: null } as const;
+
+// ── The form as the one connection form draws it (connectionForm.ts) ──
+
+const FAILURE_TITLES: Record<ConnectionFailureKind, string> = {
+  dns: 'Name not found',
+  refused: 'Connection refused',
+  timeout: 'No answer in time',
+  key_rejected: 'Key rejected',
+  not_compatible: 'Not the expected kind of server',
+  http: 'The server answered with an error',
+  blocked: 'Address not allowed',
+  unreachable: 'Unreachable',
+};
+
+const isOpenAi = (f: ConnectionForm) => f.kind === 'openai';
+const countedModels = (models: string[]) =>
+  models.length === 0
+    ? 'It lists no models yet.'
+    : `${models.length} model${models.length === 1 ? '' : 's'}: ${models.slice(0, 8).join(', ')}${models.length > 8 ? ', …' : ''}`;
+
+export const MODEL_FORM: ConnectionFormDescriptor<ConnectionForm, ModelConnectionTestResult> = {
+  title: (mode) => (mode === 'create' ? 'Add connection' : 'Edit connection'),
+  label: (f) => (f.mode === 'create' ? 'Add connection' : `Edit ${f.name}`),
+  kinds: modelConnectionKind.options.map((k) => ({ value: k, label: kindLabel('model', k) })),
+  fields: [
+    {
+      field: 'preset',
+      label: 'Service',
+      options: OPENAI_PRESETS.map((p) => ({ value: p.id, label: p.label })),
+      when: isOpenAi,
+    },
+    NAME_FIELD,
+    {
+      field: 'base_url',
+      label: 'Base URL',
+      wide: true,
+      placeholder: 'http://127.0.0.1:11434',
+      required: true,
+    },
+    {
+      ...OPTIONAL_KEY_FIELD,
+      label: (f) => {
+        const preset = presetOf(f.preset);
+        return `API key${preset && !preset.needsKey ? ' (if the server asks for one)' : ''}`;
+      },
+      placeholder: (f) => keyPlaceholder(f, 'sk-…'),
+      when: isOpenAi,
+    },
+  ],
+  nothingToAdd: (f) =>
+    f.kind === 'builtin'
+      ? 'The built-in engine runs GGUF models inside this server with llama.cpp. There is nothing to add: it is always listed as “Built-in” under “This server’s connections”, and every GGUF file below is one of its models.'
+      : null,
+  outcome: (t) =>
+    t.ok ? { ok: true, title: 'Connected', text: countedModels(t.models) } : failedOutcome(t, FAILURE_TITLES[t.reason]),
+};

@@ -1,12 +1,15 @@
 // The speech connection form (README 'Voices'): a blank or filled form and the bodies it becomes for Test and Save.
 // Pure; the chart is src/machines/speechConnections.machine.ts.
-import type {
-  SpeechConnection,
-  SpeechConnectionCreate,
-  SpeechConnectionTestBody,
-  SpeechConnectionUpdate,
-  UserSpeechKind,
+import {
+  SPEECH_KIND_LABELS,
+  type SpeechConnection,
+  type SpeechConnectionCreate,
+  type SpeechConnectionTestBody,
+  type SpeechConnectionTestResult,
+  type SpeechConnectionUpdate,
+  type UserSpeechKind,
 } from '../schemas/speechConnections';
+import { type ConnectionFormDescriptor, failedOutcome, NAME_FIELD, OPTIONAL_KEY_FIELD } from './connectionForm';
 
 export type SpeechFormKind = UserSpeechKind;
 export interface SpeechForm {
@@ -62,3 +65,35 @@ export function speechSaveBody(f: SpeechForm): SpeechConnectionCreate | SpeechCo
   if (f.mode === 'create') return { kind: f.kind, ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
   return { ...common, ...(f.api_key ? { api_key: f.api_key } : {}) };
 }
+
+/** The speech form as the one connection form draws it (connectionForm.ts). */
+export const SPEECH_FORM: ConnectionFormDescriptor<SpeechForm, SpeechConnectionTestResult> = {
+  title: (mode) => (mode === 'create' ? 'Add speech connection' : 'Edit speech connection'),
+  label: (f) => (f.mode === 'create' ? 'Add speech connection' : `Edit ${f.name}`),
+  kinds: (['chatterbox', 'openai'] as const).map((k) => ({ value: k, label: SPEECH_KIND_LABELS[k] })),
+  fields: [
+    NAME_FIELD,
+    { field: 'base_url', label: 'Base URL', wide: true, required: true },
+    { field: 'model', label: 'Model (tts-1, kokoro…)', placeholder: 'tts-1', when: (f) => f.kind === 'openai' },
+    OPTIONAL_KEY_FIELD,
+  ],
+  note: (f) =>
+    f.kind === 'chatterbox'
+      ? 'The Chatterbox TTS API clones a voice from a few seconds of a recording (README “Voices”: it runs next to Agora on port 4123).'
+      : 'OpenAI, openedai-speech or Kokoro-FastAPI: agents pick one of the server’s voices.',
+  outcome: (t) => (t.ok ? { ok: true, title: 'Connected', text: `It ${t.summary}.` } : failedOutcome(t)),
+};
+
+/** The form's rules, as the connections section chart takes them (machines/kit/connectionSection.ts). */
+export const SPEECH_FORM_RULES = {
+  id: 'speechConnections',
+  prefix: 'speech' as const,
+  blank: blankSpeechForm,
+  from: speechFormFrom,
+  usable: isSpeechFormUsable,
+  testBody: speechTestBody,
+  saveBody: speechSaveBody,
+  firstKind: 'chatterbox' as SpeechFormKind,
+  /** Types only (never read): the Test answer's type. */
+  testResult: undefined as SpeechConnectionTestResult | undefined,
+};
