@@ -2,10 +2,7 @@
 // started and its socket reported open, so every frame sent to it takes the live path.
 import { assign, createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import { endpointProbeMachine } from '../../src/machines/endpointProbe.machine';
-import {
-  standardDiscussionMachine,
-  type StandardDiscussionActorRef,
-} from '../../src/machines/discussionPanel.machine';
+import { standardDiscussionMachine, type StandardDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
 
 export async function liveStandardActor(): Promise<StandardDiscussionActorRef> {
   const logic = standardDiscussionMachine.provide({

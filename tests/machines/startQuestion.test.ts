@@ -23,8 +23,7 @@ describe('the start question in the panel charts', () => {
     const p = standardPanel({ saved: defaults.standardPanel, now: () => 1_700_000_000_000 });
     await settle();
     p.panel.send({ type: 'panel.topic.change', text: 'Free buses?' });
-    const begin = () =>
-      p.panel.send({ type: 'panel.start', agentIds: AGENTS, connections: [], unreachable: ['Bo'] });
+    const begin = () => p.panel.send({ type: 'panel.start', agentIds: AGENTS, connections: [], unreachable: ['Bo'] });
     begin();
     await settle();
     expect(standardSel.selectStartQuestion(p.panel.getSnapshot())).toEqual(['Bo']);
