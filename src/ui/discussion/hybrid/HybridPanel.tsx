@@ -2,21 +2,15 @@
 // and export; collapsible settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion,
 // Interrupt Audio, Export PDF, Research and Delegations; the status line.
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectCurrentItem, selectIsInterrupted } from '../../../machines/audioQueue.selectors';
 import type { HybridDiscussionActorRef } from '../../../machines/discussionPanel.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import * as sel from '../../../machines/discussionPanel.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import {
-  countMessages,
-  selectDelegations,
-  selectItem,
-  selectMessageIds,
-  selectPapers,
-} from '../../../model/feedSelectors';
-import { toolCallsOf, toolsInUse, turnWithoutTools } from '../../../model/feed';
+import { countMessages, selectDelegations, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { toolsInUse } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -25,14 +19,15 @@ import { StartQuestion } from '../common/StartQuestion';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
 import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
-import { RunBadge } from '../common/RunBadge';
+import { PanelHeader } from '../common/PanelHeader';
+import { PanelFooter } from '../common/PanelFooter';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
-import { ExpandToggle, NewDiscussionButton } from '../common/PanelButtons';
+import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { FeedRowView } from '../common/FeedRow';
+import { PanelFeedRow } from '../common/PanelFeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { FormatControls } from '../common/FormatControls';
@@ -46,46 +41,9 @@ import { formatDuration } from './formatDuration';
 
 const EXPANDED_WIDTH_PX = 760;
 
-function HybridRow({
-  discussion,
-  workspace,
-  audio,
-  id,
-}: {
-  discussion: HybridDiscussionActorRef;
-  workspace: WorkspaceActorRef | undefined;
-  audio: AudioQueueActorRef | undefined;
-  id: string;
-}) {
-  const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  const mode = useSelector(discussion, (s) => s.context.feed.session.mode);
-  const playing = useSelector(audio, (s) => {
-    const current = s ? selectCurrentItem(s) : null;
-    return (
-      !!current && !!item && (current.messageId === item.id || (!!item.audioId && current.audioId === item.audioId))
-    );
-  });
-  const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
-  const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
-  const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
-    [discussion],
-  );
-  return item ? (
-    <FeedRowView
-      item={item}
-      workspace={workspace}
-      nowPlaying={playing}
-      mode={mode}
-      calls={calls}
-      onToolAnswer={onToolAnswer}
-      withoutTools={withoutTools}
-    />
-  ) : null;
-}
-
 type Drawer = 'none' | 'research' | 'delegations';
 const NONE: readonly string[] = [];
+const HYBRID_EXPORTS = { pdf: 'Export PDF', json: 'Export JSON' };
 
 export default function HybridPanel({
   discussion,
@@ -173,31 +131,22 @@ export default function HybridPanel({
       style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
       aria-label="Hybrid discussion"
     >
-      <header className="panel-header">
-        <div className="panel-header__title">
-          <h2>Hybrid Discussion</h2>
-          <div className="panel-header__facts">
-            <RunBadge live={live} starting={false} hasMessages={hasMessages} />
+      <PanelHeader
+        title="Hybrid Discussion"
+        live={live}
+        starting={false}
+        hasMessages={hasMessages}
+        expanded={expanded}
+        onToggleExpanded={() => setExpanded((v) => !v)}
+        onShowHistory={onShowHistory}
+        facts={
+          <>
             <span title="Duration">{formatDuration(elapsed)}</span>
             {round && <span title="Round">{round}</span>}
             <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
-          </div>
-        </div>
-        <div className="panel-header__actions">
-          {onShowHistory && (
-            <button
-              type="button"
-              className="icon-button"
-              onClick={onShowHistory}
-              aria-haspopup="dialog"
-              title="Past discussions"
-            >
-              History
-            </button>
-          )}
-          <ExpandToggle expanded={expanded} onToggle={() => setExpanded((v) => !v)} />
-        </div>
-      </header>
+          </>
+        }
+      />
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
@@ -301,7 +250,7 @@ export default function HybridPanel({
           <FeedList
             ids={ids}
             label="Hybrid discussion messages"
-            renderRow={(id) => <HybridRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
+            renderRow={(id) => <PanelFeedRow discussion={discussion} workspace={workspace} audio={audio} id={id} />}
             empty={
               <EmptyState title="No messages yet">
                 {/* How many agents to select is said once, under Start. */}
@@ -326,73 +275,66 @@ export default function HybridPanel({
           onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
         />
       )}
-      <footer className="panel-footer panel-footer--hybrid">
-        <div className="panel-footer__actions panel-footer__actions--wrap">
-          <button
-            type="button"
-            className="button button--small button--danger"
-            disabled={!canStop}
-            onClick={() => discussion.send({ type: 'panel.stop' })}
-          >
-            Stop Discussion
-          </button>
-          {locked && !personHasRole && (
+      <PanelFooter
+        className="panel-footer--hybrid"
+        actionsClassName="panel-footer__actions--wrap"
+        stop={{ label: 'Stop Discussion', enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
+        afterStop={
+          <>
+            {locked && !personHasRole && (
+              <button
+                type="button"
+                className="button button--small"
+                aria-pressed={joinIn}
+                onClick={() => setJoinIn((open) => !open)}
+              >
+                Join in
+              </button>
+            )}
+            {showInterrupt && (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={!audioActive}
+                onClick={() => discussion.send({ type: 'panel.audio.interrupt' })}
+              >
+                Interrupt Audio
+              </button>
+            )}
+          </>
+        }
+        exports={{
+          labels: HYBRID_EXPORTS,
+          enabled: hasMessages,
+          exporting,
+          onExport: (format) => discussion.send({ type: 'panel.export', format }),
+        }}
+        afterExports={
+          <>
             <button
               type="button"
               className="button button--small"
-              aria-pressed={joinIn}
-              onClick={() => setJoinIn((open) => !open)}
+              aria-pressed={drawer === 'research'}
+              onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}
             >
-              Join in
+              Research ({papers.length})
             </button>
-          )}
-          {showInterrupt && (
             <button
               type="button"
               className="button button--small"
-              disabled={!audioActive}
-              onClick={() => discussion.send({ type: 'panel.audio.interrupt' })}
+              aria-pressed={drawer === 'delegations'}
+              onClick={() => setDrawer((d) => (d === 'delegations' ? 'none' : 'delegations'))}
             >
-              Interrupt Audio
+              Delegations ({delegations.length})
             </button>
-          )}
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'panel.export' })}
-          >
-            Export PDF
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!hasMessages || exporting}
-            onClick={() => discussion.send({ type: 'panel.export', format: 'json' })}
-          >
-            Export JSON
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={drawer === 'research'}
-            onClick={() => setDrawer((d) => (d === 'research' ? 'none' : 'research'))}
-          >
-            Research ({papers.length})
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={drawer === 'delegations'}
-            onClick={() => setDrawer((d) => (d === 'delegations' ? 'none' : 'delegations'))}
-          >
-            Delegations ({delegations.length})
-          </button>
-        </div>
-        <p className="panel-footer__status" role="status">
-          {status}
-        </p>
-      </footer>
+          </>
+        }
+        trail={
+          <p className="panel-footer__status" role="status">
+            {status}
+          </p>
+        }
+      />
       <StartQuestion
         unreachable={asking}
         onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}

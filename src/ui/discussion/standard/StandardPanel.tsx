@@ -2,7 +2,7 @@
 // standard panel actor (discussionPanel.machine.ts), the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
@@ -12,9 +12,9 @@ import type { StandardDiscussionActorRef } from '../../../machines/discussionPan
 import * as sel from '../../../machines/discussionPanel.selectors';
 import { selectAvailability, selectAvailableNames, selectIsProbing } from '../../../machines/endpointProbe.selectors';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
+import { selectAnalytics, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { choiceOptions, chooseEndpoint } from '../../../model/endpointChoice';
-import { toolCallsOf, toolsInUse, turnWithoutTools } from '../../../model/feed';
+import { toolsInUse } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
 import { startLabel } from '../../../model/discussionFormat';
@@ -30,15 +30,16 @@ import { EmptyState } from '../common/EmptyState';
 import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
-import { FeedRowView } from '../common/FeedRow';
+import { PanelFeedRow } from '../common/PanelFeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
 import { HumanMessageBox } from '../common/HumanMessageBox';
-import { PanelFooter } from './PanelFooter';
-import { PanelHeader } from './PanelHeader';
+import { PanelFooter } from '../common/PanelFooter';
+import { FooterCounts } from './FooterCounts';
+import { StandardHeader } from './StandardHeader';
 import { ContinuationNote } from '../common/ContinuationNote';
 import { StartForm } from './StartForm';
 import { plannedTurns, turnEstimateLine } from '../../../model/turnEstimate';
@@ -48,33 +49,7 @@ import { StartQuestion } from '../common/StartQuestion';
 
 const EXPANDED_WIDTH_PX = 760;
 const NONE: readonly string[] = [];
-
-function FeedRow({
-  discussion,
-  workspace,
-  id,
-}: {
-  discussion: StandardDiscussionActorRef;
-  workspace: WorkspaceActorRef | undefined;
-  id: string;
-}) {
-  const item = useSelector(discussion, (s) => selectItem(s.context.feed, id));
-  const calls = useSelector(discussion, (s) => toolCallsOf(s.context.feed, id), shallowEqual);
-  const withoutTools = useSelector(discussion, (s) => turnWithoutTools(s.context.feed, id));
-  const onToolAnswer = useCallback(
-    (callId: string, approve: boolean) => discussion.send({ type: 'panel.tool.answer', id: callId, approve }),
-    [discussion],
-  );
-  return item ? (
-    <FeedRowView
-      item={item}
-      workspace={workspace}
-      calls={calls}
-      onToolAnswer={onToolAnswer}
-      withoutTools={withoutTools}
-    />
-  ) : null;
-}
+const STANDARD_EXPORTS = { pdf: 'PDF', json: 'JSON' };
 
 export interface StandardPanelProps {
   discussion: StandardDiscussionActorRef;
@@ -170,7 +145,7 @@ export default function StandardPanel({
       style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
       aria-label="Discussion"
     >
-      <PanelHeader
+      <StandardHeader
         title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
         sessionId={sessionId}
         endpointName={ENDPOINTS[runEndpoint ?? planned].name}
@@ -265,7 +240,7 @@ export default function StandardPanel({
           <FeedList
             ids={ids}
             label="Discussion messages"
-            renderRow={(id) => <FeedRow discussion={discussion} workspace={workspace} id={id} />}
+            renderRow={(id) => <PanelFeedRow discussion={discussion} workspace={workspace} id={id} />}
             empty={
               <EmptyState title={busy ? 'Waiting for the first message…' : 'No messages yet'}>
                 {busy
@@ -306,12 +281,14 @@ export default function StandardPanel({
         />
       )}
       <PanelFooter
-        counts={counts}
-        canStop={canStop}
-        canExport={counts.messages > 0}
-        exporting={exporting}
-        onStop={() => discussion.send({ type: 'panel.stop' })}
-        onExport={(format) => discussion.send({ type: 'panel.export', format })}
+        lead={<FooterCounts counts={counts} />}
+        stop={{ label: 'Stop', icon: true, enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
+        exports={{
+          labels: STANDARD_EXPORTS,
+          enabled: counts.messages > 0,
+          exporting,
+          onExport: (format) => discussion.send({ type: 'panel.export', format }),
+        }}
       />
       <StartQuestion
         unreachable={asking}
