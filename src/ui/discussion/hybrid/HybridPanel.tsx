@@ -15,10 +15,8 @@ import { messageCountLabel } from '../../../shared/messageCount';
 import { hybridStartProblem } from '../../../model/hybridConfig';
 import { startLabel } from '../../../model/discussionFormat';
 import { personSeat } from '../../../model/formats';
-import { StartQuestion } from '../common/StartQuestion';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
-import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { PanelHeader } from '../common/PanelHeader';
 import { PanelFooter } from '../common/PanelFooter';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
@@ -28,18 +26,16 @@ import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { PanelFeedRow } from '../common/PanelFeedRow';
+import { PanelFrame } from '../common/PanelFrame';
+import { RunInput } from '../common/RunInput';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
-import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
 import { ContinuationNote } from '../common/ContinuationNote';
-import { HumanMessageBox } from '../common/HumanMessageBox';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
 import { HybridTopicForm } from './HybridTopicForm';
 import { formatDuration } from './formatDuration';
-
-const EXPANDED_WIDTH_PX = 760;
 
 type Drawer = 'none' | 'research' | 'delegations';
 const NONE: readonly string[] = [];
@@ -93,7 +89,6 @@ export default function HybridPanel({
     elapsed,
     continuation,
   } = useSelector(discussion, sel.selectHybridView, shallowEqual);
-  const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
@@ -120,17 +115,12 @@ export default function HybridPanel({
   );
   const seat = runFormat ? personSeat(runFormat, agentIds) : null;
   const personHasRole = !!seat && (seat.givesFloor || seat.judges);
-  const asking = useSelector(discussion, sel.selectStartQuestion);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
   const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
-    <aside
-      className={`discussion-panel discussion-panel--hybrid${expanded ? ' discussion-panel--expanded' : ''}`}
-      style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
-      aria-label="Hybrid discussion"
-    >
+    <PanelFrame discussion={discussion} variant="hybrid" label="Hybrid discussion" expanded={expanded}>
       <PanelHeader
         title="Hybrid Discussion"
         live={live}
@@ -215,10 +205,10 @@ export default function HybridPanel({
               }
             />
             <HybridTopicForm
-              topic={topic}
+              text={topic}
               problem={problem}
               startLabel={startLabel(settings.format.kind)}
-              onTopicChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
+              onTextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
               onTemplate={(template) => discussion.send({ type: 'panel.template.apply', template })}
               onStart={start}
             />
@@ -260,21 +250,13 @@ export default function HybridPanel({
           />
         )}
       </div>
-      {live && (
-        <FormatControls
-          format={runFormat}
-          agents={agents}
-          queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
-        />
-      )}
-      {locked && (joinIn || personHasRole) && (
-        <HumanMessageBox
-          enabled={canSendHuman}
-          names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
-        />
-      )}
+      <RunInput
+        discussion={discussion}
+        agents={agents}
+        live={live}
+        showHuman={locked && (joinIn || personHasRole)}
+        canSendHuman={canSendHuman}
+      />
       <PanelFooter
         className="panel-footer--hybrid"
         actionsClassName="panel-footer__actions--wrap"
@@ -335,11 +317,6 @@ export default function HybridPanel({
           </p>
         }
       />
-      <StartQuestion
-        unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
-      />
-    </aside>
+    </PanelFrame>
   );
 }

@@ -2,7 +2,7 @@
 // what only this panel has: the connection badge, 'About this run', and the Advanced Settings toggle.
 import { Badge, type BadgeTone } from '../../common/Badge';
 import type { ConnectionStatus } from '../../../machines/discussionPanel.selectors';
-import { PanelHeader } from '../common/PanelHeader';
+import { PanelHeader, type PanelHeaderProps } from '../common/PanelHeader';
 import { AboutRun, type EndpointsFacts } from './AboutRun';
 
 const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
@@ -12,52 +12,46 @@ const STATUS_TONE: Record<ConnectionStatus, BadgeTone> = {
   error: 'danger',
 };
 
-export interface StandardHeaderProps {
-  title: string;
+export type StandardHeaderProps = Omit<PanelHeaderProps, 'facts' | 'actions'> & {
   sessionId: string | null;
   endpointName: string | null;
   endpointPath: string | null;
   status: ConnectionStatus;
-  live: boolean;
-  /** A run is being prepared or connected, not yet live. */
-  starting: boolean;
-  /** The feed holds a discussion's messages (a finished run reads 'Finished', not 'Idle'). */
-  hasMessages: boolean;
   settingsOpen: boolean;
-  expanded: boolean;
   onToggleSettings: () => void;
-  onToggleExpanded: () => void;
-  /** Opens the History dialog (absent until the history actor is there). */
-  onShowHistory?: () => void;
   /** Why this kind of discussion will run, for 'About this run'. */
   why?: string;
   endpoints?: EndpointsFacts;
-}
+};
 
-export function StandardHeader(p: StandardHeaderProps) {
+export function StandardHeader({
+  sessionId,
+  endpointName,
+  endpointPath,
+  status,
+  settingsOpen,
+  onToggleSettings,
+  why,
+  endpoints,
+  ...header
+}: StandardHeaderProps) {
   return (
     <PanelHeader
-      title={p.title}
-      live={p.live}
-      starting={p.starting}
-      hasMessages={p.hasMessages}
-      expanded={p.expanded}
-      onToggleExpanded={p.onToggleExpanded}
-      onShowHistory={p.onShowHistory}
+      {...header}
       facts={
         <>
           {/* Not connected is the normal state between runs: only a connection being made, made or failed is news. */}
-          {p.status !== 'disconnected' && (
-            <Badge tone={STATUS_TONE[p.status]} title="Connection status">
-              {p.status}
+          {status !== 'disconnected' && (
+            <Badge tone={STATUS_TONE[status]} title="Connection status">
+              {status}
             </Badge>
           )}
           <AboutRun
-            sessionId={p.sessionId}
-            endpointName={p.endpointName}
-            endpointPath={p.endpointPath}
-            why={p.why}
-            endpoints={p.endpoints}
+            sessionId={sessionId}
+            endpointName={endpointName}
+            endpointPath={endpointPath}
+            why={why}
+            endpoints={endpoints}
           />
         </>
       }
@@ -65,10 +59,10 @@ export function StandardHeader(p: StandardHeaderProps) {
         <button
           type="button"
           className="icon-button"
-          aria-pressed={p.settingsOpen}
-          aria-expanded={p.settingsOpen}
+          aria-pressed={settingsOpen}
+          aria-expanded={settingsOpen}
           aria-controls="advanced-settings"
-          onClick={p.onToggleSettings}
+          onClick={onToggleSettings}
           aria-label="Advanced Settings"
           title="Advanced Settings"
         >

@@ -18,7 +18,7 @@ import { toolsInUse } from '../../../model/feed';
 import { messageCountLabel } from '../../../shared/messageCount';
 import { ENDPOINT_TITLES, endpointReason, startProblem } from '../../../model/standardConfig';
 import { startLabel } from '../../../model/discussionFormat';
-import { DISCUSSION_PANEL_WIDTH_PX, ENDPOINTS } from '../../../schemas/constants';
+import { ENDPOINTS } from '../../../schemas/constants';
 import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
 import { AnalyticsView } from '../common/AnalyticsView';
@@ -31,12 +31,12 @@ import { NewDiscussionButton } from '../common/PanelButtons';
 import { ErrorBanner } from '../common/ErrorBanner';
 import { FeedList } from '../common/FeedList';
 import { PanelFeedRow } from '../common/PanelFeedRow';
+import { PanelFrame } from '../common/PanelFrame';
+import { RunInput } from '../common/RunInput';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
-import { FormatControls } from '../common/FormatControls';
 import { FormatField } from '../common/FormatField';
-import { HumanMessageBox } from '../common/HumanMessageBox';
 import { PanelFooter } from '../common/PanelFooter';
 import { FooterCounts } from './FooterCounts';
 import { StandardHeader } from './StandardHeader';
@@ -45,9 +45,7 @@ import { StartForm } from './StartForm';
 import { plannedTurns, turnEstimateLine } from '../../../model/turnEstimate';
 import { DISCUSSION_MESSAGES } from '../../../schemas/messages';
 import { TabBar, tabId, tabPanelId } from '../common/TabBar';
-import { StartQuestion } from '../common/StartQuestion';
 
-const EXPANDED_WIDTH_PX = 760;
 const NONE: readonly string[] = [];
 const STANDARD_EXPORTS = { pdf: 'PDF', json: 'JSON' };
 
@@ -101,7 +99,6 @@ export default function StandardPanel({
     probe,
     continuation,
   } = useSelector(discussion, sel.selectStandardView, shallowEqual);
-  const floorQueue = useSelector(discussion, (s) => s.context.feed.floorQueue);
   const busy = !idle;
   // A continuation chosen in History opens the start form even over a finished run's feed.
   const finished = idle && counts.messages > 0 && composingAfter !== sessionId && !continuation;
@@ -116,7 +113,6 @@ export default function StandardPanel({
   const runIds = useSelector(discussion, sel.selectRunAgentIds);
   const { agents, speaker } = useStripAgents(workspace, { live, runIds, participants });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
-  const runFormat = useSelector(discussion, sel.selectRunFormat);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const problem = startProblem({ agentIds: selectedIds, context: draft, token });
@@ -126,7 +122,6 @@ export default function StandardPanel({
   const shown = live || !idle ? (runEndpoint ?? planned) : planned;
   const endpointName = runEndpoint ? ENDPOINTS[runEndpoint].name : null;
 
-  const asking = useSelector(discussion, sel.selectStartQuestion);
   const start = () => {
     const chosen = new Set(selectedIds);
     discussion.send({
@@ -140,11 +135,7 @@ export default function StandardPanel({
   };
 
   return (
-    <aside
-      className={`discussion-panel discussion-panel--standard${expanded ? ' discussion-panel--expanded' : ''}`}
-      style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
-      aria-label="Discussion"
-    >
+    <PanelFrame discussion={discussion} variant="standard" label="Discussion" expanded={expanded}>
       <StandardHeader
         title={(counts.messages > 0 || !idle) && draft.trim() ? topicTitle(draft) : ENDPOINT_TITLES[shown]}
         sessionId={sessionId}
@@ -195,7 +186,7 @@ export default function StandardPanel({
       )}
       {idle && (counts.messages === 0 || composingAfter === sessionId || continuation) && (
         <StartForm
-          continuation={
+          lead={
             continuation && (
               <ContinuationNote
                 continuation={continuation}
@@ -203,7 +194,7 @@ export default function StandardPanel({
               />
             )
           }
-          context={draft}
+          text={draft}
           // With no agent selected the agent strip already says to select two: the sentence is said once.
           problem={problem === DISCUSSION_MESSAGES.selectTwoAgents && selectedIds.length === 0 ? null : problem}
           blocked={problem !== null}
@@ -211,8 +202,8 @@ export default function StandardPanel({
           loggedIn={Boolean(token)}
           startLabel={startLabel(settings.format.kind)}
           reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
-          onContextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
-          format={
+          onTextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
+          afterBox={
             <FormatField
               value={settings.format}
               agents={agents}
@@ -265,21 +256,7 @@ export default function StandardPanel({
           <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />
         )}
       </div>
-      {live && (
-        <FormatControls
-          format={runFormat}
-          agents={agents}
-          queued={floorQueue}
-          onSend={(frame) => discussion.send({ type: 'panel.format.send', frame })}
-        />
-      )}
-      {showHuman && (
-        <HumanMessageBox
-          enabled={canSendHuman}
-          names={agents.map((a) => a.name)}
-          onSend={(text) => discussion.send({ type: 'panel.human.send', text })}
-        />
-      )}
+      <RunInput discussion={discussion} agents={agents} live={live} showHuman={showHuman} canSendHuman={canSendHuman} />
       <PanelFooter
         lead={<FooterCounts counts={counts} />}
         stop={{ label: 'Stop', icon: true, enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
@@ -290,12 +267,7 @@ export default function StandardPanel({
           onExport: (format) => discussion.send({ type: 'panel.export', format }),
         }}
       />
-      <StartQuestion
-        unreachable={asking}
-        onConfirm={() => discussion.send({ type: 'panel.start.confirm' })}
-        onCancel={() => discussion.send({ type: 'panel.start.cancel' })}
-      />
-    </aside>
+    </PanelFrame>
   );
 }
 
