@@ -72,6 +72,16 @@ describe('hybrid panel', () => {
     expect(screen.queryByText(DISCUSSION_MESSAGES.hybridProvideTopic)).toBeNull();
   });
 
+  it('shares the standard start form and footer: Ctrl+Enter in the topic starts, disabled exports say why', async () => {
+    const user = userEvent.setup();
+    const p = renderHybridPanel();
+    expect(button('Export PDF').title).toBe('No discussion to export.');
+    expect(button('Export JSON').title).toBe('No discussion to export.');
+    await selectAgents(p, [AGENTS[0].id, AGENTS[1].id]);
+    await user.type(screen.getByLabelText('Discussion topic'), 'Drip?{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(p.sockets.last('/ws/hybrid')).toBeDefined());
+  });
+
   it("marks an agent whose model server is not answering 'Model down', and Start asks first (Cancel, Start anyway)", async () => {
     const user = userEvent.setup();
     const p = renderHybridPanel({ unreachable: ['Bo'] });
