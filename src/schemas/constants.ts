@@ -81,6 +81,8 @@ export const BATCH_TRANSCRIBE_REFETCH_MS = [3_000, 6_000, 10_000] as const;
 export const TRANSCRIPT_PREVIEW_CHARS = 50;
 export const DRAWER_WIDTH_PX = 450;
 export const DISCUSSION_PANEL_WIDTH_PX = 450;
+/** The discussion panel's width when expanded. */
+export const DISCUSSION_PANEL_EXPANDED_WIDTH_PX = 760;
 export const DEFAULT_REFERENCE_TEXT = 'This is a default voice for text to speech synthesis.';
 export const FALLBACK_MODELS = ['gemma3:4b', 'llama3.1:8b', 'mistral:latest'] as const;
 export const OFFLINE_MODEL = 'offline';

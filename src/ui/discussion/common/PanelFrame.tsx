@@ -4,10 +4,8 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { HybridDiscussionActorRef, StandardDiscussionActorRef } from '../../../machines/discussionPanel.machine';
 import * as sel from '../../../machines/discussionPanel.selectors';
-import { DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
+import { DISCUSSION_PANEL_EXPANDED_WIDTH_PX, DISCUSSION_PANEL_WIDTH_PX } from '../../../schemas/constants';
 import { StartQuestion } from './StartQuestion';
-
-const EXPANDED_WIDTH_PX = 760;
 
 export function PanelFrame({
   discussion,
@@ -27,7 +25,7 @@ export function PanelFrame({
   return (
     <aside
       className={`discussion-panel discussion-panel--${variant}${expanded ? ' discussion-panel--expanded' : ''}`}
-      style={{ width: expanded ? EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
+      style={{ width: expanded ? DISCUSSION_PANEL_EXPANDED_WIDTH_PX : DISCUSSION_PANEL_WIDTH_PX }}
       aria-label={label}
     >
       {children}

@@ -1,6 +1,7 @@
 // The hybrid panel (docs/product.md#discussions-screens 'Hybrid panel'): header with duration, round counter, expand
 // and export; collapsible settings; the topic box with four templates; Start; the feed with its audio; Stop Discussion,
-// Interrupt Audio, Export PDF, Research and Delegations; the status line.
+// Interrupt Audio, Export PDF, Research and Delegations; the status line. The frame, header, footer, start form, feed
+// row and run input are the standard panel's too (ui/discussion/common): only what the spec makes differ is here.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';

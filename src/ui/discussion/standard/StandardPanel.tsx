@@ -1,6 +1,7 @@
 // The standard panel ('Discussion': its title says what will run, then the topic; docs/product.md#discussions-screens). It reads the
 // standard panel actor (discussionPanel.machine.ts), the workspace (selection, statuses) and the session (token), and only sends events. Loaded
 // on demand with its libraries (react-virtuoso, headless-tree), so the sign-in screen does not carry them.
+// The frame, header, footer, start form, feed row and run input are the hybrid panel's too (ui/discussion/common).
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AudioQueueActorRef } from '../../../machines/audioQueue.machine';
