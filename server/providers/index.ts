@@ -2,7 +2,7 @@ import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
 import { SERVER_KINDS } from '../connections/kinds';
-import { envSpeechTarget, envTranscriptionTarget } from '../connections/envTargets';
+import { envModelTargets, envSpeechTarget, envTranscriptionTarget } from '../connections/envTargets';
 import { createLlmRegistry } from './llm/registry';
 import { createEspeakProvider, findEspeak } from './speech/espeak';
 import { createResearchService } from './research';
@@ -26,12 +26,11 @@ export { createOfflineProvider } from './llm/offline';
 export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   const limits = { limits: replyLimitsOf(config), listLimits: listLimitsOf(config) };
-  // The same path a user's connection is made on (connections/kinds.ts), without the address rule: the operator's.
+  // The targets the model list shows as the server's own, made on the path a user's connection is made on
+  // (connections/kinds.ts), without the address rule: the operator's.
   const common = { timeoutMs: config.llmTimeoutMs, ...limits };
-  const { openai, ollama } = SERVER_KINDS.model;
-  if (config.openaiBaseUrl)
-    llms.push(openai.client({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, ...common }));
-  if (config.ollamaHost) llms.push(ollama.client({ baseUrl: config.ollamaHost, ...common }));
+  for (const t of envModelTargets(config))
+    llms.push(SERVER_KINDS.model[t.kind].client({ baseUrl: t.baseUrl, apiKey: t.apiKey, ...common }));
   if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
