@@ -4,15 +4,18 @@ import type { ListLimits, ReplyLimits } from '../providers/llm/limits';
 import { createOllamaProvider } from '../providers/llm/ollama';
 import { createOpenAiProvider } from '../providers/llm/openai';
 import { openaiApiBase } from '../providers/openaiUrl';
+import { createOpenAiSpeechProvider } from '../providers/speech/openai';
 import { createVoiceClient, type VoiceClient, type VoiceLimits } from '../providers/speech/voiceServer';
+import { createOpenAiTranscriptionProvider } from '../providers/transcription/openai';
 import { listMcpTools } from '../tools/mcp/client';
-import type { LlmProvider } from '../providers/types';
+import type { LlmProvider, SpeechProvider, TranscriptionProvider } from '../providers/types';
+import type { ConnectionTarget } from './target';
 
 // The server's half of the one kind table (src/schemas/connectionKinds.ts holds the id, label, whether it takes
 // a key and what it offers): how each kind is probed and listed, and how its client is made. Keyed by the same
 // ids and checked against them (`satisfies`), so a kind added there without its row here does not compile. A kind
-// marked `engine` is the server's own (the built-in llama.cpp, espeak-ng, the built-in tools): listed and called
-// through the engine that the server made, never through an address.
+// marked `engine` is the server's own (the built-in llama.cpp, espeak-ng, pocketsphinx, the built-in tools): listed
+// and called through the engine that the server made, never through an address.
 
 type KindOf<S extends ConnectionSurface> = keyof (typeof CONNECTION_KINDS)[S] & string;
 type Table<Row> = { [S in ConnectionSurface]: { [K in KindOf<S>]: Row } };
@@ -52,6 +55,18 @@ export interface SpeechKind {
   ): VoiceClient;
 }
 
+/** The server's own audio server (TTS_BASE_URL, TRANSCRIBE_BASE_URL) as its target holds it. */
+export type AudioTarget = Pick<ConnectionTarget<string>, 'baseUrl' | 'apiKey'> & { model: string | null };
+
+/** A speech kind the operator may name as the server's own speech (what /health and a turn without a voice use). */
+export interface ServerSpeechKind {
+  provider(t: AudioTarget, o: { voice?: string; maxAudioBytes: number }): SpeechProvider;
+}
+
+export interface TranscriptionKind {
+  provider(t: AudioTarget): TranscriptionProvider;
+}
+
 export interface ToolKind {
   list: typeof listMcpTools;
 }
@@ -86,11 +101,21 @@ const voiceServer = (kind: 'openai' | 'chatterbox'): SpeechKind => ({
   client: (server, timeoutMs, limits) => createVoiceClient({ kind, ...server }, timeoutMs, limits),
 });
 
+const openaiSpeech: SpeechKind & ServerSpeechKind = {
+  ...voiceServer('openai'),
+  provider: ({ baseUrl, apiKey, model }, o) => createOpenAiSpeechProvider({ baseUrl, apiKey, model, ...o }),
+};
+
+const openaiTranscription: TranscriptionKind = {
+  provider: ({ baseUrl, apiKey, model }) => createOpenAiTranscriptionProvider({ baseUrl, apiKey, model }),
+};
+
 export const SERVER_KINDS = {
   model: { ollama, openai, builtin: ENGINE },
-  speech: { openai: voiceServer('openai'), chatterbox: voiceServer('chatterbox'), espeak: ENGINE },
+  speech: { openai: openaiSpeech, chatterbox: voiceServer('chatterbox'), espeak: ENGINE },
   tools: { mcp: { list: listMcpTools }, builtin: ENGINE },
-} as const satisfies Table<ModelKind | SpeechKind | ToolKind | Engine>;
+  transcription: { openai: openaiTranscription, pocketsphinx: ENGINE },
+} as const satisfies Table<ModelKind | SpeechKind | ToolKind | TranscriptionKind | Engine>;
 
 /** The kinds of a surface that are reached at an address (not the server's own engine). */
 type Rows<S extends ConnectionSurface> = (typeof SERVER_KINDS)[S];

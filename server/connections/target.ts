@@ -44,3 +44,20 @@ export const userTarget = <Row extends StoredConnection, Extra extends string>(
   readOnly: false,
   version: `${new Date(row.updated_at).getTime()}`,
 });
+
+/** A connection a Test asks about before it is saved (an edit's Test carries its id, so the stored key is used). */
+export const testedTarget = <K extends string>(
+  kind: K,
+  body: { id?: string; base_url: string },
+  apiKey: string | null,
+  version = 'test',
+): ConnectionTarget<K> => ({
+  id: body.id ?? 'test',
+  kind,
+  name: 'test',
+  baseUrl: body.base_url,
+  apiKey,
+  keyHint: null,
+  readOnly: false,
+  version,
+});

@@ -1,5 +1,5 @@
 import type { ModelConnection, ModelConnectionTestResult } from '../../src/schemas/modelConnections';
-import { SERVER_CONNECTION_IDS, modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
+import { modelId, modelLabel, parseModelId } from '../../src/schemas/modelConnections';
 import type { AppContext } from '../context';
 import { ProviderError } from '../providers/errors';
 import { modelKind } from '../connections/kinds';
@@ -16,6 +16,7 @@ import { probeConnection, type ProbeTarget } from './probe';
 import { createSecretBox, resolveSecretsKey, type SecretBox } from './secrets';
 import { modelConnectionStore, type ConnectionRow } from './store';
 import { connectionStatus } from '../connections/status';
+import { envModelTargets } from '../connections/envTargets';
 import { serverOwnedTarget, userTarget, type ConnectionTarget } from '../connections/target';
 
 // A user's model connections put together: the server's own (from its environment, read-only) and the user's
@@ -90,21 +91,7 @@ export function serverTargets(ctx: AppContext): Target[] {
     ...serverOwnedTarget({ id: e.id, kind: 'builtin' as const, name: e.name, baseUrl: e.location }, 'engine'),
     preset: null,
   }));
-  const { ollamaHost, openaiBaseUrl, openaiApiKey } = ctx.config;
-  if (openaiBaseUrl) {
-    const id = SERVER_CONNECTION_IDS.openai;
-    out.push({
-      ...serverOwnedTarget({ id, kind: 'openai', name: 'Server', baseUrl: openaiBaseUrl, apiKey: openaiApiKey }),
-      preset: null,
-    });
-  }
-  if (ollamaHost) {
-    const name = openaiBaseUrl ? 'Server Ollama' : 'Server';
-    out.push({
-      ...serverOwnedTarget({ id: SERVER_CONNECTION_IDS.ollama, kind: 'ollama', name, baseUrl: ollamaHost }),
-      preset: null,
-    });
-  }
+  for (const t of envModelTargets(ctx.config)) out.push({ ...t, preset: null });
   return out;
 }
 

@@ -2,13 +2,12 @@ import { listLimitsOf, replyLimitsOf, type ServerConfig } from '../config';
 import { createBuiltinProvider, type BuiltinProvider } from './llm/builtin';
 import { createOfflineProvider } from './llm/offline';
 import { SERVER_KINDS } from '../connections/kinds';
+import { envModelTargets, envSpeechTarget, envTranscriptionTarget } from '../connections/envTargets';
 import { createLlmRegistry } from './llm/registry';
 import { createEspeakProvider, findEspeak } from './speech/espeak';
 import { createResearchService } from './research';
 import { createNoSpeech } from './speech/none';
-import { createOpenAiSpeechProvider } from './speech/openai';
 import { createNoTranscription } from './transcription/none';
-import { createOpenAiTranscriptionProvider } from './transcription/openai';
 import { createPocketsphinxProvider, findPocketsphinx } from './transcription/pocketsphinx';
 import type { LlmProvider, LlmRegistry, SpeechProvider, TranscriptionProvider } from './types';
 import type { Providers } from './providers';
@@ -27,12 +26,11 @@ export { createOfflineProvider } from './llm/offline';
 export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): LlmRegistry {
   const llms: LlmProvider[] = [];
   const limits = { limits: replyLimitsOf(config), listLimits: listLimitsOf(config) };
-  // The same path a user's connection is made on (connections/kinds.ts), without the address rule: the operator's.
+  // The targets the model list shows as the server's own, made on the path a user's connection is made on
+  // (connections/kinds.ts), without the address rule: the operator's.
   const common = { timeoutMs: config.llmTimeoutMs, ...limits };
-  const { openai, ollama } = SERVER_KINDS.model;
-  if (config.openaiBaseUrl)
-    llms.push(openai.client({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, ...common }));
-  if (config.ollamaHost) llms.push(ollama.client({ baseUrl: config.ollamaHost, ...common }));
+  for (const t of envModelTargets(config))
+    llms.push(SERVER_KINDS.model[t.kind].client({ baseUrl: t.baseUrl, apiKey: t.apiKey, ...common }));
   if (builtin) llms.push(builtin);
   llms.push(createOfflineProvider({ tokensPerSecond: config.offlineTokensPerSecond }));
   const registry = createLlmRegistry(llms);
@@ -47,11 +45,10 @@ export function createLlms(config: ServerConfig, builtin?: BuiltinProvider): Llm
  * else none ('No speech engine configured').
  */
 export function createSpeech(config: ServerConfig): SpeechProvider {
-  if (config.ttsBaseUrl)
-    return createOpenAiSpeechProvider({
-      baseUrl: config.ttsBaseUrl,
-      apiKey: config.ttsApiKey,
-      model: config.ttsModel,
+  // The same target a user's voice list shows as the server's speech, made by its kind as a user's would be.
+  const tts = envSpeechTarget(config);
+  if (tts)
+    return SERVER_KINDS.speech[tts.kind].provider(tts, {
       voice: config.ttsVoice,
       maxAudioBytes: config.voiceAudioMaxBytes,
     });
@@ -64,12 +61,8 @@ export function createSpeech(config: ServerConfig): SpeechProvider {
  * when this machine has it and ffmpeg or sox (POCKETSPHINX_PATH, POCKETSPHINX_MODEL_DIR), else none.
  */
 export function createTranscription(config: ServerConfig): TranscriptionProvider {
-  if (config.transcribeBaseUrl)
-    return createOpenAiTranscriptionProvider({
-      baseUrl: config.transcribeBaseUrl,
-      apiKey: config.transcribeApiKey,
-      model: config.transcribeModel,
-    });
+  const server = envTranscriptionTarget(config);
+  if (server) return SERVER_KINDS.transcription[server.kind].provider(server);
   const sphinx = findPocketsphinx({ path: config.pocketsphinxPath, modelDir: config.pocketsphinxModelDir });
   return sphinx
     ? createPocketsphinxProvider(sphinx, undefined, { maxSeconds: config.transcribeMaxMinutes * 60 })

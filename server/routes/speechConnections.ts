@@ -31,6 +31,7 @@ import {
 } from '../voices/service';
 import { speechConnectionStore, voicesOn } from '../voices/store';
 import { connectionRoutes, idParams } from '../connections/routes';
+import { testedTarget } from '../connections/target';
 
 // Speech connections and agent voices (README 'Voices'): the user's own speech servers beside the server's own,
 // their Test, a voice sample, and each agent's voice. Scoped to the signed-in user; no answer holds an API key.
@@ -78,18 +79,7 @@ export async function speechConnectionRoutes(fastify: FastifyInstance) {
     },
     testSummary: 'Test a speech connection: the voices it lists and whether it can clone, or exactly what failed',
     serverOwned,
-    test: (body, apiKey) =>
-      testSpeechTarget(ctx, {
-        id: body.id ?? 'test',
-        kind: body.kind,
-        name: 'test',
-        baseUrl: body.base_url,
-        apiKey,
-        model: null,
-        keyHint: null,
-        readOnly: false,
-        version: 'test',
-      }),
+    test: (body, apiKey) => testSpeechTarget(ctx, { ...testedTarget(body.kind, body, apiKey), model: null }),
     toInput: (body) => ({
       kind: body.kind,
       name: body.name,

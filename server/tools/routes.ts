@@ -10,14 +10,15 @@ import {
 } from '../../src/schemas/toolConnections';
 import { requireUser } from '../auth/guard';
 import { connectionRoutes } from '../connections/routes';
+import { testedTarget } from '../connections/target';
 import type { ZodTypeProvider } from '../http/routeSchema';
-import { userFetch } from '../models/service';
 import { OPERATOR_PREFIX } from './mcp/operatorServers';
 import { isOperator } from '../auth/operator';
 import {
   forgetToolList,
   serverOwnedToolConnections,
   testToolServer,
+  userToolServer,
   toolCatalogOf,
   toolConnectionView,
 } from './service';
@@ -69,14 +70,7 @@ export async function toolRoutes(fastify: FastifyInstance) {
     testSummary: 'Test an MCP server: the tools it lists, or exactly what failed',
     serverOwned: (id) => id.startsWith(OPERATOR_PREFIX),
     test: (body, apiKey) =>
-      testToolServer(ctx, {
-        id: body.id ?? 'test',
-        name: 'test',
-        kind: 'mcp',
-        target: { kind: 'http', url: body.base_url, apiKey, transport: body.transport, fetch: userFetch(ctx) },
-        userUrl: body.base_url,
-        version: `test-${Date.now()}`,
-      }),
+      testToolServer(ctx, userToolServer(ctx, testedTarget('mcp', body, apiKey, `test-${Date.now()}`), body.transport)),
     toInput: (body) => ({
       kind: body.kind,
       name: body.name,

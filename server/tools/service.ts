@@ -2,6 +2,7 @@ import { BUILTIN_TOOL_SERVER, splitToolId, toolIdOf } from '../../src/schemas/to
 import type { ToolCatalog, ToolConnection, ToolConnectionTestResult } from '../../src/schemas/toolConnections';
 import type { AppContext } from '../context';
 import { connectionStatus } from '../connections/status';
+import { serverOwnedTarget, userTarget, type ConnectionTarget } from '../connections/target';
 import { checkUrl } from '../models/addressRule';
 import { secretBox, userFetch } from '../models/service';
 import { type BuiltinEnv, builtinTools, readyBuiltins } from './builtin';
@@ -19,15 +20,13 @@ import type { OfferedTool, ReadyTool } from './types';
 export const TOOL_LIST_TIMEOUT_MS = 5_000;
 const LIST_TTL_MS = 30_000;
 
-/** An MCP server a user may use: one of theirs, or one of the operator's. */
-export interface ToolServer {
-  id: string;
-  name: string;
-  kind: 'mcp';
-  target: McpTarget;
-  /** A user's: the address its calls go to, checked by the address rule before each session. */
-  userUrl: string | null;
-  version: string;
+/**
+ * An MCP server a user may use: one of theirs (checked by the address rule before every session), or one of the
+ * operator's (read-only; its `baseUrl` is its address or command line, shown to the operator only).
+ */
+export interface ToolServer extends ConnectionTarget<'mcp'> {
+  /** How the MCP client reaches it, the key inside (never sent to any client). */
+  mcp: McpTarget;
 }
 
 export const mcpLimitsOf = (ctx: AppContext): McpLimits => ({
@@ -36,33 +35,38 @@ export const mcpLimitsOf = (ctx: AppContext): McpLimits => ({
   toolListMaxBytes: ctx.config.tools.toolListMaxBytes,
 });
 
-export const operatorServer = (s: OperatorServer): ToolServer => ({
-  id: s.id,
-  name: s.name,
-  kind: 'mcp',
-  target:
-    s.kind === 'stdio'
-      ? { kind: 'stdio', command: s.command, args: s.args, env: s.env, cwd: s.cwd }
-      : { kind: 'http', url: s.url, apiKey: s.apiKey, transport: s.transport },
-  userUrl: null,
-  version: 'operator',
+export const operatorServer = (s: OperatorServer): ToolServer => {
+  const http = s.kind === 'http';
+  const target = serverOwnedTarget(
+    {
+      id: s.id,
+      kind: 'mcp' as const,
+      name: s.name,
+      baseUrl: http ? s.url : [s.command, ...s.args].join(' '),
+      apiKey: http ? s.apiKey : null,
+    },
+    'operator',
+  );
+  return {
+    ...target,
+    mcp: http
+      ? { kind: 'http', url: s.url, apiKey: s.apiKey, transport: s.transport }
+      : { kind: 'stdio', command: s.command, args: s.args, env: s.env, cwd: s.cwd },
+  };
+};
+
+/** A user's server, saved or being tested: every call goes through the address rule's fetch. */
+export const userToolServer = (
+  ctx: AppContext,
+  t: ConnectionTarget<'mcp'>,
+  transport: ToolRow['transport'],
+): ToolServer => ({
+  ...t,
+  mcp: { kind: 'http' as const, url: t.baseUrl, apiKey: t.apiKey, transport, fetch: userFetch(ctx) },
 });
 
 export async function rowServer(ctx: AppContext, row: ToolRow): Promise<ToolServer> {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: 'mcp',
-    target: {
-      kind: 'http',
-      url: row.base_url,
-      apiKey: toolConnectionStore.openKey(await secretBox(ctx), row),
-      transport: row.transport,
-      fetch: userFetch(ctx),
-    },
-    userUrl: row.base_url,
-    version: `${new Date(row.updated_at).getTime()}`,
-  };
+  return userToolServer(ctx, userTarget(await secretBox(ctx), toolConnectionStore, row), row.transport);
 }
 
 /** The user's servers and the operator's, in the catalog's order (the operator's after the user's). */
@@ -72,8 +76,8 @@ export async function toolServersOf(ctx: AppContext, userId: string): Promise<To
 }
 
 async function refuseBlocked(ctx: AppContext, s: ToolServer): Promise<string | null> {
-  if (!s.userUrl) return null;
-  const verdict = await checkUrl(s.userUrl, ctx.config.modelConnectionsAllowPrivate);
+  if (s.readOnly) return null;
+  const verdict = await checkUrl(s.baseUrl, ctx.config.modelConnectionsAllowPrivate);
   return verdict.ok ? null : `This address may not be used: ${verdict.detail}`;
 }
 
@@ -92,7 +96,7 @@ export async function toolsOfServer(
   else {
     try {
       const signal = AbortSignal.timeout(TOOL_LIST_TIMEOUT_MS);
-      out = { tools: await SERVER_KINDS.tools.mcp.list(s.target, mcpLimitsOf(ctx), signal, TOOL_LIST_TIMEOUT_MS) };
+      out = { tools: await SERVER_KINDS.tools.mcp.list(s.mcp, mcpLimitsOf(ctx), signal, TOOL_LIST_TIMEOUT_MS) };
     } catch (e) {
       out = { tools: [], error: (e as Error).message };
     }
@@ -174,14 +178,15 @@ export async function serverOwnedToolConnections(ctx: AppContext, operator: bool
       status: { state: 'reachable' },
       tools: builtinTools.map((t) => ({ name: t.name, description: t.description })),
     },
-    ...ctx.tools.operator.map((o, i): ToolConnection => {
+    ...servers.map((s, i): ToolConnection => {
       const { tools, error } = listed[i];
+      const { transport } = s.mcp.kind === 'http' ? s.mcp : { transport: 'auto' as const };
       return {
-        id: o.id,
-        kind: 'mcp',
-        name: o.name,
-        base_url: !operator ? '' : o.kind === 'http' ? o.url : [o.command, ...o.args].join(' '),
-        transport: o.kind === 'http' ? o.transport : 'auto',
+        id: s.id,
+        kind: s.kind,
+        name: s.name,
+        base_url: operator ? s.baseUrl : '',
+        transport,
         api_key_hint: null,
         read_only: true,
         status: error
@@ -257,7 +262,7 @@ export async function readyToolsFor(
         run: async (args, signal) => {
           const blocked = await refuseBlocked(ctx, s);
           if (blocked) return { content: blocked, isError: true };
-          return callMcpTool(s.target, mcpLimitsOf(ctx), t.name, args, signal, ctx.config.tools.callTimeoutMs);
+          return callMcpTool(s.mcp, mcpLimitsOf(ctx), t.name, args, signal, ctx.config.tools.callTimeoutMs);
         },
       });
     }

@@ -10,6 +10,7 @@ import { checkUrl } from '../models/addressRule';
 import { secretBox } from '../models/service';
 import { voiceLimitsOf } from '../config';
 import { connectionStatus } from '../connections/status';
+import { envSpeechTarget } from '../connections/envTargets';
 import { serverOwnedTarget, userTarget, type ConnectionTarget } from '../connections/target';
 import { ProviderError, withoutKey } from '../providers/errors';
 import { maskSecrets } from '../providers/mask';
@@ -42,14 +43,8 @@ export async function refuseBlockedSpeechUrl(ctx: AppContext, url: string): Prom
 
 export function serverSpeechTargets(ctx: AppContext): SpeechTarget[] {
   const out: SpeechTarget[] = [];
-  const { ttsBaseUrl, ttsApiKey, ttsModel } = ctx.config;
-  if (ttsBaseUrl) {
-    const id = SERVER_SPEECH_IDS.env;
-    out.push({
-      ...serverOwnedTarget({ id, kind: 'openai', name: 'Server speech', baseUrl: ttsBaseUrl, apiKey: ttsApiKey }),
-      model: ttsModel ?? null,
-    });
-  }
+  const tts = envSpeechTarget(ctx.config);
+  if (tts) out.push(tts);
   const espeak = findEspeak(ctx.config.espeakPath);
   if (espeak) {
     const id = SERVER_SPEECH_IDS.espeak;

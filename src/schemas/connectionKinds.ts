@@ -8,7 +8,7 @@ import './common';
 // kind (how it is probed, listed and its client made) is server/connections/kinds.ts, keyed by the same ids.
 
 /** What a kind's server offers the panel. */
-export type ConnectionOffer = 'chat' | 'embeddings' | 'speech' | 'voices' | 'tools';
+export type ConnectionOffer = 'chat' | 'embeddings' | 'speech' | 'voices' | 'tools' | 'transcription';
 
 export interface ConnectionKindRow {
   label: string;
@@ -42,6 +42,11 @@ export const CONNECTION_KINDS = {
     mcp: { label: 'MCP server', offers: ['tools'], userMay: true, takesKey: true },
     /** The server's own tools (calculator, search_sources, search_papers): listed, never edited. */
     builtin: { label: 'Built-in tools', offers: ['tools'], userMay: false, takesKey: false },
+  },
+  /** The operator's only (TRANSCRIBE_BASE_URL, or pocketsphinx when installed): how a person's recording is read. */
+  transcription: {
+    openai: { label: 'OpenAI-compatible transcription', offers: ['transcription'], userMay: false, takesKey: true },
+    pocketsphinx: { label: 'Built-in (pocketsphinx)', offers: ['transcription'], userMay: false, takesKey: false },
   },
 } as const satisfies Record<string, Record<string, ConnectionKindRow>>;
 

@@ -1,6 +1,5 @@
-import { callSignal, networkError, origin } from '../errors';
-import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import { cachedProbe, probeAnyAnswer } from '../probe';
+import { audioServer, type AudioServerOptions } from '../audioServer';
+import { callSignal, networkError } from '../errors';
 import type { SpeechProvider, SpeechRequest } from '../types';
 import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
 
@@ -10,13 +9,9 @@ import { DEFAULT_VOICE_AUDIO_MAX_BYTES, readAudioAnswer } from './audioAnswer';
 // from an agent's recording is spoken through a voice-cloning connection in the speech servers' own protocol
 // (server/providers/speech/voiceServer.ts), never as extra fields an OpenAI-compatible server would not read.
 
-export interface OpenAiSpeechOptions {
-  baseUrl: string;
-  apiKey?: string;
-  model?: string;
+export interface OpenAiSpeechOptions extends AudioServerOptions {
+  model?: string | null;
   voice?: string;
-  timeoutMs?: number;
-  probeCacheMs?: number;
   /** VOICE_AUDIO_MAX_BYTES. */
   maxAudioBytes?: number;
 }
@@ -24,30 +19,18 @@ export interface OpenAiSpeechOptions {
 const SERVICE = 'The speech server';
 
 export function createOpenAiSpeechProvider(opts: OpenAiSpeechOptions): SpeechProvider {
-  const api = openaiApiBase(opts.baseUrl);
-  const headers = bearerHeaders(opts.apiKey);
-  const timeoutMs = opts.timeoutMs ?? 120_000;
-  const probeCacheMs = opts.probeCacheMs ?? 5_000;
+  const who = { provider: 'openai-speech', service: SERVICE, what: 'speech server' };
+  const { api, headers, timeoutMs, probe } = audioServer(opts, who);
 
   return {
     id: 'openai-speech',
     available: () => true,
-
-    // Speech servers rarely share one health path; any HTTP answer proves the server is there.
-    probe: cachedProbe(probeCacheMs, () =>
-      probeAnyAnswer({
-        url: `${api}/models`,
-        headers,
-        provider: 'openai-speech',
-        service: SERVICE,
-        okDetail: `speech server at ${origin(api)}`,
-      }),
-    ),
+    probe,
 
     async synthesize(req: SpeechRequest) {
       const format = req.format ?? 'wav';
       const fields: Record<string, string> = {
-        model: opts.model ?? 'tts-1',
+        model: opts.model || 'tts-1',
         input: req.text,
         voice: opts.voice ?? 'alloy',
         speed: String(req.speed ?? 1),

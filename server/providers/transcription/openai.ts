@@ -1,42 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { ProviderError, callSignal, httpError, networkError, origin } from '../errors';
-import { bearerHeaders, openaiApiBase } from '../openaiUrl';
-import { cachedProbe, probeAnyAnswer } from '../probe';
+import { audioServer, type AudioServerOptions } from '../audioServer';
+import { ProviderError, callSignal, httpError, networkError } from '../errors';
 import type { TranscriptionProvider } from '../types';
 
 // An OpenAI-compatible transcription server (OpenAI, whisper.cpp server, faster-whisper-server,
 // speaches…): POST /v1/audio/transcriptions as multipart (file, model, response_format=json) → {text}.
 
-export interface OpenAiTranscriptionOptions {
-  baseUrl: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs?: number;
-  probeCacheMs?: number;
+export interface OpenAiTranscriptionOptions extends AudioServerOptions {
+  model?: string | null;
 }
 
 const SERVICE = 'The transcription server';
 
 export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptions): TranscriptionProvider {
-  const api = openaiApiBase(opts.baseUrl);
-  const headers = bearerHeaders(opts.apiKey);
-  const timeoutMs = opts.timeoutMs ?? 120_000;
-  const probeCacheMs = opts.probeCacheMs ?? 5_000;
+  const who = { provider: 'openai-transcription', service: SERVICE, what: 'transcription server' };
+  const { api, headers, timeoutMs, probe } = audioServer(opts, who);
 
   return {
     id: 'openai-transcription',
     available: () => true,
-
-    // Any HTTP answer proves the server is there; whisper servers seldom list models.
-    probe: cachedProbe(probeCacheMs, () =>
-      probeAnyAnswer({
-        url: `${api}/models`,
-        headers,
-        provider: 'openai-transcription',
-        service: SERVICE,
-        okDetail: `transcription server at ${origin(api)}`,
-      }),
-    ),
+    probe,
 
     async transcribe(file, signal) {
       const url = `${api}/audio/transcriptions`;
@@ -47,7 +30,7 @@ export function createOpenAiTranscriptionProvider(opts: OpenAiTranscriptionOptio
       try {
         const form = new FormData();
         form.set('file', new Blob([bytes], { type: file.mimeType }), file.fileName);
-        form.set('model', opts.model ?? 'whisper-1');
+        form.set('model', opts.model || 'whisper-1');
         form.set('response_format', 'json');
         const res = await fetch(url, { method: 'POST', headers, body: form, signal: call.signal });
         if (!res.ok) throw await httpError(res, 'openai-transcription', SERVICE);

@@ -113,6 +113,14 @@ describe('choosing the speech engine', () => {
     expect(createSpeech(config({ ESPEAK_PATH: '/bin/sh' })).id).toBe('espeak');
     expect(createSpeech(config({ ESPEAK_PATH: path.join(dir, 'no-such-espeak') })).id).toBe('none');
   });
+
+  it('speaks through TTS_BASE_URL with TTS_API_KEY, TTS_MODEL and TTS_VOICE, as the server’s own connection', async () => {
+    const lb = await fakeSpeech();
+    const env = { TTS_BASE_URL: lb.url, TTS_API_KEY: 'env-key', TTS_MODEL: 'kokoro', TTS_VOICE: 'af_bella' };
+    await createSpeech(config(env)).synthesize({ text: 'Hi.' });
+    expect(lb.requests[0].headers.authorization).toBe('Bearer env-key');
+    expect(lb.requests[0].json()).toMatchObject({ model: 'kokoro', voice: 'af_bella', input: 'Hi.' });
+  });
 });
 
 describe('stored speech clips', () => {

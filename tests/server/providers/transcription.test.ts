@@ -27,6 +27,22 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const file = () => ({ path: audioPath, mimeType: 'audio/wav', fileName: path.basename(audioPath) });
 
 describe('OpenAI-compatible transcription provider', () => {
+  it('reads through TRANSCRIBE_BASE_URL with TRANSCRIBE_API_KEY and TRANSCRIBE_MODEL', async () => {
+    const lb = await startLoopback(async (req, res) => {
+      const form = await parseForm(req.body, req.headers['content-type']);
+      sendJson(res, 200, { text: `model=${form.get('model')}` });
+    });
+    close = lb.close;
+    const env = {
+      DATA_DIR: dir,
+      TRANSCRIBE_BASE_URL: lb.url,
+      TRANSCRIBE_API_KEY: 'env-key',
+      TRANSCRIBE_MODEL: 'base.en',
+    };
+    expect(await createTranscription(loadConfig(env)).transcribe(file())).toBe('model=base.en');
+    expect(lb.requests[0].headers.authorization).toBe('Bearer env-key');
+  });
+
   it('posts the file as multipart and returns the text', async () => {
     const lb = await startLoopback(async (req, res) => {
       if (req.url !== '/v1/audio/transcriptions') return sendJson(res, 404, { error: 'nope' });
