@@ -12,10 +12,24 @@ import { formatOf } from './discussionFormat';
 import { hybridConfig } from '../schemas/hybridSocket';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
-import type { HybridPanelContext, HybridRun } from './hybridVariant';
 
 export type HybridTemplateName = keyof typeof HYBRID_TEMPLATES;
 export const HYBRID_TEMPLATE_NAMES = Object.keys(HYBRID_TEMPLATES) as HybridTemplateName[];
+
+/** A hybrid run as the panel holds it: what its first frame is built from. */
+export interface HybridRun {
+  sessionId: string;
+  agentIds: string[];
+  topic: string;
+  token: string | null;
+  /** The settings the run started with (locked while connected; the export reads the mode). */
+  settings: HybridSettings;
+  startedAt: number;
+  /** Re-attached from History: the frames it already has (resume_from); undefined for a run started here. */
+  resumeFrom?: number;
+  /** 'Continue from here': the stored discussion and turn its agents hear first (sent as `continued_from`). */
+  continuedFrom?: { discussionId: string; turn: number };
+}
 
 /**
  * The first message exactly as docs/product.md#discussions-calls (the token travels in the query only); tts_config is
@@ -106,9 +120,9 @@ export function hybridTemplate(name: HybridTemplateName): { settings: Partial<Hy
 
 /** A template fills its settings at once, and the topic box only when it is empty. */
 export function withTemplate(
-  context: Pick<HybridPanelContext, 'settings' | 'topic'>,
+  context: { settings: HybridSettings; topic: string },
   name: HybridTemplateName,
-): Pick<HybridPanelContext, 'settings' | 'topic'> {
+): { settings: HybridSettings; topic: string } {
   const t = hybridTemplate(name);
   return {
     settings: hybridSettings.parse({ ...context.settings, ...t.settings }),

@@ -9,7 +9,13 @@ import {
   isHybridFailedClose,
 } from './connectionProblems';
 import { audioAcknowledgment } from './discussionSocket';
-import { buildHybridConfig, hybridStartProblem, HYBRID_TEMPLATE_NAMES, withTemplate } from './hybridConfig';
+import {
+  buildHybridConfig,
+  type HybridRun,
+  hybridStartProblem,
+  HYBRID_TEMPLATE_NAMES,
+  withTemplate,
+} from './hybridConfig';
 import {
   continuedDraft,
   initialPanelContext,
@@ -31,19 +37,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { defaults, hybridSettings, type HybridSettings } from '../schemas/settings';
 import type { Feed } from './feed';
 
-export interface HybridRun {
-  sessionId: string;
-  agentIds: string[];
-  topic: string;
-  token: string | null;
-  /** The settings the run started with (locked while connected; the export reads the mode). */
-  settings: HybridSettings;
-  startedAt: number;
-  /** Re-attached from History: the frames it already has (resume_from); undefined for a run started here. */
-  resumeFrom?: number;
-  /** 'Continue from here': the stored discussion and turn its agents hear first (sent as `continued_from`). */
-  continuedFrom?: { discussionId: string; turn: number };
-}
+export type { HybridRun };
 
 export type HybridPanelContext = PanelContext<HybridSettings, HybridRun>;
 
