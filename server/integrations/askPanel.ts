@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINT_KEYS, type DiscussionOrigin, type EndpointKey } from '../../src/schemas/constants';
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
-import { buildStandardConfig } from '../../src/model/standardConfig';
-import { settingFormatOf } from '../../src/model/savedPanel';
 import { bounds, standardPanelSettings } from '../../src/schemas/settings';
+import { standardEndpointConfig } from '../../src/shared/standardEndpointConfig';
 import type { AppContext } from '../context';
 import { loadAgents, parseConfiguration } from '../engine/configure';
 import { startDiscussion } from '../engine/discussions';
@@ -68,7 +67,7 @@ const APP_SECTIONS = Object.keys(appSettings.shape);
 /**
  * The discussion's first message: the panel's `endpoint` (default /ws/hybrid, the one that ends with a summary and a
  * consensus figure), its agents and format, the question. Settings saved by the app (its Advanced Settings
- * sections) are turned into that endpoint's fields as the app's own Start does (buildStandardConfig); settings
+ * sections) are turned into that endpoint's fields as the app's own Start does (src/shared/standardEndpointConfig.ts); settings
  * written through the API are that endpoint's own fields. Either is checked by the socket's own schemas.
  */
 function configurationOf(
@@ -81,23 +80,16 @@ function configurationOf(
   const endpoint: EndpointKey = ENDPOINT_KEYS.find((k) => k === asked) ?? 'hybrid';
   const sessionId = `panel_${randomUUID()}`;
   const fromApp = Object.keys(fields).some((k) => APP_SECTIONS.includes(k)) ? appSettings.safeParse(fields) : null;
+  const common = { agent_ids: p.agent_ids, session_id: sessionId, ...(p.format ? { format: p.format } : {}) };
   const body: Record<string, unknown> = fromApp?.success
-    ? buildStandardConfig({
+    ? standardEndpointConfig({
         endpoint,
-        agentIds: p.agent_ids,
-        sessionId,
+        common,
         context,
-        token: null,
-        settings: standardPanelSettings.parse({ ...fromApp.data, format: settingFormatOf(p.format as never) }),
+        settings: standardPanelSettings.omit({ format: true }).parse(fromApp.data),
         connections: [],
       })
-    : {
-        ...fields,
-        agent_ids: p.agent_ids,
-        session_id: sessionId,
-        ...(p.format ? { format: p.format } : {}),
-        ...(endpoint === 'hybrid' ? { topic: context } : { context }),
-      };
+    : { ...fields, ...common, ...(endpoint === 'hybrid' ? { topic: context } : { context }) };
   // Nothing is spoken for another client.
   if (endpoint === 'basic' || endpoint === 'hybrid') body.tts = false;
   else if (body.legacy_config && typeof body.legacy_config === 'object')

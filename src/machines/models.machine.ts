@@ -14,8 +14,8 @@ import { assign, raise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LiveServerFrame } from '../schemas/liveUpdates';
 import { NO_FORM } from '../model/modelsForm';
 import { loadList, modelsSetup } from './models.setup';
-import { modelsActionRegion } from './models.actionRegion';
-import { modelsFormRegion } from './models.formRegion';
+import { modelsActionRegion } from './models.action.states';
+import { modelsFormRegion } from './models.form.states';
 
 export { blankForm, errorText, isFormUsable, saveBody, testBody } from '../model/modelsForm';
 export type {

@@ -1,5 +1,5 @@
 // The Models chart's setup (types, actors, guards, actions), shared by the chart (models.machine.ts) and the
-// region files that are split off it by lifecycle (models.formRegion.ts, models.actionRegion.ts).
+// region files that are split off it by lifecycle (models.form.states.ts, models.action.states.ts).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   ModelConnection,

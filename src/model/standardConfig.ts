@@ -4,18 +4,10 @@
 // Pure.
 import { formatOf } from './discussionFormat';
 import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
-import {
-  ENDPOINT_KEYS,
-  ENDPOINTS,
-  HYBRID_FALLBACK_CONSENSUS_THRESHOLD,
-  HYBRID_FALLBACK_MAX_ROUNDS,
-  HYBRID_FALLBACK_REASONING_DEPTH,
-  type EndpointKey,
-} from '../schemas/constants';
+import { ENDPOINT_KEYS, ENDPOINTS, type EndpointKey } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import type { StandardPanelSettings } from '../schemas/settings';
-import { basicConfig, enhancedConfig, multiRoundConfig, standardHybridConfig } from '../schemas/standardSocket';
-import { bounds } from '../schemas/settings';
+import { standardEndpointConfig } from '../shared/standardEndpointConfig';
 
 export interface StartRequest {
   agentIds: string[];
@@ -48,11 +40,6 @@ export interface ConfigRequest {
   continuedFrom?: { discussionId: string; turn: number };
 }
 
-const clampResponseLength = (maxTokens: number) => {
-  const { min, max, step } = bounds.maxResponseLength;
-  return Math.min(max, Math.max(min, Math.round(maxTokens / step) * step));
-};
-
 /** The configuration message for the chosen endpoint, with exactly that endpoint's fields. */
 export function buildStandardConfig(req: ConfigRequest): Record<string, unknown> {
   const config = endpointConfig(req);
@@ -71,47 +58,13 @@ function endpointConfig(req: ConfigRequest): Record<string, unknown> {
       ? { continued_from: { discussion_id: req.continuedFrom.discussionId, turn: req.continuedFrom.turn } }
       : {}),
   };
-  const configs = { communication_config: s.communication, reasoning_config: s.reasoning, research_config: s.research };
-  switch (req.endpoint) {
-    case 'basic':
-      return basicConfig.parse({
-        ...common,
-        context: req.context.trim(),
-        tts: s.basic.tts,
-        turns: s.basic.turns,
-        mode: s.basic.mode,
-        connections: req.connections,
-        ...configs,
-        legacy_config: { human_participation: s.basic.humanParticipation },
-      });
-    case 'multi_round':
-      return multiRoundConfig.parse({ ...common, context: req.context.trim(), ...configs });
-    case 'enhanced':
-      return enhancedConfig.parse({
-        ...common,
-        context: req.context.trim(),
-        ...configs,
-        legacy_config: {
-          tts: s.basic.tts,
-          turns: s.basic.turns,
-          mode: s.basic.mode,
-          human_participation: s.basic.humanParticipation,
-        },
-      });
-    case 'hybrid':
-      return standardHybridConfig.parse({
-        ...common,
-        topic: req.context.trim(),
-        mode: 'hybrid',
-        tts: s.basic.tts,
-        max_rounds: HYBRID_FALLBACK_MAX_ROUNDS,
-        max_response_length: clampResponseLength(s.communication.maxTokens),
-        reasoning_depth: HYBRID_FALLBACK_REASONING_DEPTH,
-        evidence_required: s.reasoning.requireEvidence,
-        allow_research: s.research.enableResearch,
-        consensus_threshold: HYBRID_FALLBACK_CONSENSUS_THRESHOLD,
-      });
-  }
+  return standardEndpointConfig({
+    endpoint: req.endpoint,
+    common,
+    context: req.context,
+    settings: s,
+    connections: req.connections,
+  });
 }
 
 export const endpointName = (key: EndpointKey) => ENDPOINTS[key].name;
