@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { sourceIds, sourcesAddMessage } from './sources';
+import { sourceIds } from './sources';
 import { idText, text } from './common';
 import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
-import { TOOL_FRAMES, toolApprovalMessage } from './tools';
+import { TOOL_FRAMES } from './tools';
 import { hybridSettings, ttsSettings } from './settings';
-import { humanMessage, stopMessage } from './standardSocket';
+import { configFrameBase, humanMessage, runControlMessages, stopMessage } from './standardSocket';
 
 // The hybrid panel's socket (/ws/hybrid with the richer first message, docs/product.md#discussions-calls).
 
@@ -63,19 +63,10 @@ export const hybridClientFrame = z.discriminatedUnion('type', [
   stopMessage,
   audioAcknowledgment,
   humanMessage,
-  fm.giveFloorMessage,
-  fm.cancelFloorMessage,
-  fm.endDiscussionMessage,
-  fm.judgeVoteMessage,
-  toolApprovalMessage,
-  sourcesAddMessage,
+  ...runControlMessages,
 ]);
 export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 
 /** Everything the hybrid panel may send: its first message (checked by `hybridConfig` when built), then the rest. */
-export const hybridConfigFrame = z.looseObject({
-  session_id: z.string().min(1),
-  agent_ids: z.array(z.string().min(1)).min(2),
-  topic: z.string().min(1),
-});
+export const hybridConfigFrame = z.looseObject({ ...configFrameBase, topic: z.string().min(1) });
 export const hybridOutgoingFrame = z.union([hybridClientFrame, hybridConfigFrame]);

@@ -120,17 +120,28 @@ export const playedStatus = z.object({
   agent_id: text().max(200).optional(),
 });
 
-/** Frames the standard panel sends after its configuration. */
-export const standardClientFrame = z.discriminatedUnion('type', [
-  humanMessage,
-  stopMessage,
-  playedStatus,
+/** What either panel sends during a run besides its messages: the format's seats, tool approvals, sources. */
+export const runControlMessages = [
   fm.giveFloorMessage,
   fm.cancelFloorMessage,
   fm.endDiscussionMessage,
   fm.judgeVoteMessage,
   toolApprovalMessage,
   sourcesAddMessage,
+] as const;
+
+/** What every panel's first message has, whatever its endpoint. */
+export const configFrameBase = {
+  session_id: z.string().min(1),
+  agent_ids: z.array(z.string().min(1)).min(2),
+};
+
+/** Frames the standard panel sends after its configuration. */
+export const standardClientFrame = z.discriminatedUnion('type', [
+  humanMessage,
+  stopMessage,
+  playedStatus,
+  ...runControlMessages,
 ]);
 export type StandardClientFrame = z.infer<typeof standardClientFrame>;
 
@@ -138,8 +149,5 @@ export type StandardClientFrame = z.infer<typeof standardClientFrame>;
  * Everything the standard panel may send: the configuration first (built and checked with its endpoint's exact
  * schema by src/model/standardConfig.ts, so it passes here unchanged), then the client frames.
  */
-export const standardConfigFrame = z.looseObject({
-  session_id: z.string().min(1),
-  agent_ids: z.array(z.string().min(1)).min(2),
-});
+export const standardConfigFrame = z.looseObject(configFrameBase);
 export const standardOutgoingFrame = z.union([standardClientFrame, standardConfigFrame]);
