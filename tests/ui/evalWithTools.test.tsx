@@ -80,9 +80,9 @@ describe("Evaluate 'with tools'", () => {
     const actor = actorWith(started);
     actor.send({ type: 'evaluation.form.change', patch: { methods: ['chain_of_thought'] } });
     render(<EvalFormView actor={actor} />);
-    const oneTools = screen.getByRole('checkbox', { name: 'One answer also with tools (the calculator)' });
+    const oneTools = screen.getByRole('checkbox', { name: 'With tools (the calculator): One answer' });
     expect((oneTools as HTMLInputElement).disabled).toBe(true);
-    const cot = screen.getByRole('checkbox', { name: 'Chain-of-thought also with tools (the calculator)' });
+    const cot = screen.getByRole('checkbox', { name: 'With tools (the calculator): Chain-of-thought' });
     expect((cot as HTMLInputElement).disabled).toBe(false);
     await user.click(cot);
     expect((cot as HTMLInputElement).checked).toBe(true);

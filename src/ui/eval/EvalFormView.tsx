@@ -194,7 +194,7 @@ export function EvalFormView({ actor }: { actor: EvaluationActorRef }) {
                   disabled={!form.methods.includes(m)}
                   checked={form.methods.includes(m) && form.withTools.includes(m)}
                   onChange={() => toggleTools(m)}
-                  aria-label={`${EVAL_METHOD_LABELS[m]} also with tools (the calculator)`}
+                  aria-label={`With tools (the calculator): ${EVAL_METHOD_LABELS[m]}`}
                 />
                 <span>with tools</span>
               </label>
