@@ -1,6 +1,7 @@
 // The Models dialog (docs/models.md): the server's own connections and the user's, each with its state and
 // models; Add connection, Test, Save, edit and delete; Ollama pulls with their progress. It only draws the models
 // chart's snapshot and sends its events.
+import { AlertLine, DialogHeader } from '../common/DialogParts';
 import { useSelector } from '@xstate/react';
 import type { ModelsActorRef } from '../../machines/models.machine';
 import {
@@ -44,37 +45,33 @@ export function ModelsDialog({ models }: { models: ModelsActorRef }) {
     <ModalDialog labelledBy="models-title" onClose={close}>
       <div className="models-backdrop" onClick={close}>
         <div className="models-dialog" onClick={(e) => e.stopPropagation()}>
-          <div className="models-dialog__header">
-            <div>
-              <h2 id="models-title">Models</h2>
-              <p className="models-dialog__lead">
-                Connect the language models your agents speak with. Keys are stored encrypted and never shown again.
-              </p>
-            </div>
-            <button type="button" className="button button--small" onClick={close}>
-              Close
-            </button>
-          </div>
+          <DialogHeader
+            prefix="models-dialog"
+            titleId="models-title"
+            title="Models"
+            lead={
+              <>Connect the language models your agents speak with. Keys are stored encrypted and never shown again.</>
+            }
+            onClose={close}
+          />
           <div className="models-dialog__body">
             {actionError && (
-              <div className="models-alert" role="alert">
-                <span>{actionError}</span>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => models.send({ type: 'models.error.dismiss' })}
-                >
-                  Dismiss
-                </button>
-              </div>
+              <AlertLine
+                className="models-alert"
+                action="Dismiss"
+                onAction={() => models.send({ type: 'models.error.dismiss' })}
+              >
+                {actionError}
+              </AlertLine>
             )}
             {listError && (
-              <div className="models-alert" role="alert">
-                <span>The connections could not be loaded: {listError}</span>
-                <button type="button" className="link-button" onClick={() => models.send({ type: 'models.refresh' })}>
-                  Retry
-                </button>
-              </div>
+              <AlertLine
+                className="models-alert"
+                action="Retry"
+                onAction={() => models.send({ type: 'models.refresh' })}
+              >
+                The connections could not be loaded: {listError}
+              </AlertLine>
             )}
             {!formOpen && <GetRealModelCard models={models} builtin={builtin} where="dialog" />}
             {formOpen ? (

@@ -1,6 +1,7 @@
 // The 'API tokens' dialog: tokens other tools send to use your panels. Create one (name, scopes, optional expiry);
 // its secret is shown once with Copy; the list says each token's hint, scopes and dates; Revoke asks first. It only
 // draws the apiTokens chart's snapshot and sends its events.
+import { AlertLine, DialogHeader } from '../common/DialogParts';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ApiTokensActorRef } from '../../machines/apiTokens.machine';
@@ -162,43 +163,41 @@ export function ApiTokensDialog({ actor }: { actor: ApiTokensActorRef }) {
     <ModalDialog labelledBy={`${id}-title`} onClose={close}>
       <div className="panels-backdrop" onClick={close}>
         <div className="panels-dialog" onClick={(e) => e.stopPropagation()}>
-          <div className="panels-dialog__header">
-            <div>
-              <h2 id={`${id}-title`}>API tokens</h2>
-              <p className="panels-dialog__lead">
+          <DialogHeader
+            prefix="panels-dialog"
+            titleId={`${id}-title`}
+            title="API tokens"
+            lead={
+              <>
                 Use a panel from other tools: an MCP client (Claude Desktop, Cursor, Claude Code) or an
                 OpenAI-compatible client (Open WebUI, a script) sends one of these tokens as{' '}
                 <code className="panels-code">Authorization: Bearer agora_…</code>; how to set each up is in
                 docs/integrations.md.
-              </p>
-            </div>
-            <button type="button" className="button button--small" onClick={close}>
-              Close
-            </button>
-          </div>
+              </>
+            }
+            onClose={close}
+          />
           <div className="panels-dialog__body">
             {actionError && (
-              <div className="panels-alert" role="alert">
-                <span>{actionError}</span>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => actor.send({ type: 'apiTokens.error.dismiss' })}
-                >
-                  Dismiss
-                </button>
-              </div>
+              <AlertLine
+                className="panels-alert"
+                action="Dismiss"
+                onAction={() => actor.send({ type: 'apiTokens.error.dismiss' })}
+              >
+                {actionError}
+              </AlertLine>
             )}
             <CreatedToken actor={actor} />
             <CreateForm actor={actor} />
             <h3 className="panels-section-title">Your tokens</h3>
             {loadError && (
-              <div className="panels-alert" role="alert">
-                <span>The tokens could not be loaded: {loadError}</span>
-                <button type="button" className="link-button" onClick={() => actor.send({ type: 'apiTokens.retry' })}>
-                  Retry
-                </button>
-              </div>
+              <AlertLine
+                className="panels-alert"
+                action="Retry"
+                onAction={() => actor.send({ type: 'apiTokens.retry' })}
+              >
+                The tokens could not be loaded: {loadError}
+              </AlertLine>
             )}
             {loading && <p className="panels-note">Loading your tokens…</p>}
             {!loading && !loadError && tokens.length === 0 && (

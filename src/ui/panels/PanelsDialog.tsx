@@ -1,6 +1,7 @@
 // The 'Panels' dialog: the person's saved panels (name, agents, format, last change), renamed in place, deleted
 // after a question, and started: 'Start discussion' selects the panel's agents with its format and settings in the
 // Discussion panel. It only draws the panels chart's snapshot and sends its events.
+import { AlertLine, DialogHeader } from '../common/DialogParts';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { PanelsActorRef } from '../../machines/panels.machine';
@@ -138,37 +139,29 @@ export function PanelsDialog({ actor, agents }: { actor: PanelsActorRef; agents:
     <ModalDialog labelledBy={`${id}-title`} onClose={close}>
       <div className="panels-backdrop" onClick={close}>
         <div className="panels-dialog" onClick={(e) => e.stopPropagation()}>
-          <div className="panels-dialog__header">
-            <div>
-              <h2 id={`${id}-title`}>Panels</h2>
-              <p className="panels-dialog__lead">
-                Your saved panels: agents with their format and settings, started here or asked from other tools.
-              </p>
-            </div>
-            <button type="button" className="button button--small" onClick={close}>
-              Close
-            </button>
-          </div>
+          <DialogHeader
+            prefix="panels-dialog"
+            titleId={`${id}-title`}
+            title="Panels"
+            lead={
+              <>Your saved panels: agents with their format and settings, started here or asked from other tools.</>
+            }
+            onClose={close}
+          />
           <div className="panels-dialog__body">
             {actionError && (
-              <div className="panels-alert" role="alert">
-                <span>{actionError}</span>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => actor.send({ type: 'panels.error.dismiss' })}
-                >
-                  Dismiss
-                </button>
-              </div>
+              <AlertLine
+                className="panels-alert"
+                action="Dismiss"
+                onAction={() => actor.send({ type: 'panels.error.dismiss' })}
+              >
+                {actionError}
+              </AlertLine>
             )}
             {loadError && (
-              <div className="panels-alert" role="alert">
-                <span>The panels could not be loaded: {loadError}</span>
-                <button type="button" className="link-button" onClick={() => actor.send({ type: 'panels.retry' })}>
-                  Retry
-                </button>
-              </div>
+              <AlertLine className="panels-alert" action="Retry" onAction={() => actor.send({ type: 'panels.retry' })}>
+                The panels could not be loaded: {loadError}
+              </AlertLine>
             )}
             {loading && <p className="panels-note">Loading your panels…</p>}
             {!loading && !loadError && panels.length === 0 && (
