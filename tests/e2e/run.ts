@@ -61,7 +61,10 @@ async function main() {
     process.exit(2);
   }
   const filters = process.argv.slice(2);
-  const files = specFiles(HERE).filter((f) => filters.length === 0 || filters.some((q) => f.includes(q)));
+  // A filter matches the spec's path under tests/e2e ('/name.e2e' still works): never the checkout's own path, which
+  // may hold any word (a worktree named after a spec matched every file).
+  const underE2e = (f: string) => `/${path.relative(HERE, f)}`;
+  const files = specFiles(HERE).filter((f) => filters.length === 0 || filters.some((q) => underE2e(f).includes(q)));
   for (const file of files) {
     setCurrentFile(path.relative(HERE, file));
     await import(pathToFileURL(file).href);

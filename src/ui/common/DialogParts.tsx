@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// The parts every large dialog repeats (Models, Panels, API tokens): its header (title, a line on what it is for,
+// The parts every large dialog repeats (Models, Panels, API tokens, Evaluate): its header (title, a line on what it is for,
 // Close) and an alert line with one action (Dismiss, Retry). Each dialog keeps its own class prefix for its look.
 
 export function DialogHeader(props: {
@@ -10,6 +10,8 @@ export function DialogHeader(props: {
   title: string;
   lead: ReactNode;
   onClose: () => void;
+  /** Focus Close when the dialog opens (a dialog whose first field is not the natural start). */
+  focusClose?: boolean;
 }) {
   return (
     <div className={`${props.prefix}__header`}>
@@ -17,7 +19,7 @@ export function DialogHeader(props: {
         <h2 id={props.titleId}>{props.title}</h2>
         <p className={`${props.prefix}__lead`}>{props.lead}</p>
       </div>
-      <button type="button" className="button button--small" onClick={props.onClose}>
+      <button type="button" className="button button--small" onClick={props.onClose} autoFocus={props.focusClose}>
         Close
       </button>
     </div>

@@ -11,6 +11,7 @@ import {
   selectIsEvalLoading,
   selectSelectedRun,
 } from '../../machines/evaluation.selectors';
+import { AlertLine, DialogHeader } from '../common/DialogParts';
 import { EvalFormView } from './EvalFormView';
 import { EvalRunView } from './EvalRunView';
 import './eval.css';
@@ -35,38 +36,28 @@ export function EvalDialog({ actor }: { actor: EvaluationActorRef }) {
           if (e.key === 'Escape') close();
         }}
       >
-        {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
-        <div className="eval-dialog__header">
-          <div>
-            <h2 id="eval-title">Evaluate</h2>
-            <p className="eval-dialog__lead">
-              Does the panel help? Run your panel against one model on the same questions, at equal tokens.
-            </p>
-          </div>
-          <button type="button" className="button button--small" onClick={close} autoFocus>
-            Close
-          </button>
-        </div>
+        <DialogHeader
+          prefix="eval-dialog"
+          titleId="eval-title"
+          title="Evaluate"
+          lead="Does the panel help? Run your panel against one model on the same questions, at equal tokens."
+          onClose={close}
+          focusClose
+        />
         <div className="eval-dialog__body">
           {actionError && (
-            <div className="eval-alert" role="alert">
-              <span>{actionError}</span>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => actor.send({ type: 'evaluation.error.dismiss' })}
-              >
-                Dismiss
-              </button>
-            </div>
+            <AlertLine
+              className="eval-alert"
+              action="Dismiss"
+              onAction={() => actor.send({ type: 'evaluation.error.dismiss' })}
+            >
+              {actionError}
+            </AlertLine>
           )}
           {loadError && (
-            <div className="eval-alert" role="alert">
-              <span>{loadError}</span>
-              <button type="button" className="link-button" onClick={() => actor.send({ type: 'evaluation.retry' })}>
-                Retry
-              </button>
-            </div>
+            <AlertLine className="eval-alert" action="Retry" onAction={() => actor.send({ type: 'evaluation.retry' })}>
+              {loadError}
+            </AlertLine>
           )}
           <div className="eval-columns">
             <EvalFormView actor={actor} />
