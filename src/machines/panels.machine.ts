@@ -1,11 +1,20 @@
 // The 'Panels' dialog (docs/integrations.md#saved-panels): the person's saved panels, read when it opens; a name
 // edited in place (checked by the server's rule, the server's words shown); a delete asked first; and 'Start
 // discussion', which selects the panel's agents on the canvas, sets the standard panel's format and settings to the
-// panel's and shows that panel, where the person writes a topic and presses Start as always.
+// panel's and shows that panel, where the person writes a topic and presses Start as always (refused, the dialog left
+// open with the reason, while a discussion runs: it would change that run's selection under it).
 //   dialog — closed | open
 //   data   — loading → idle | failed (Retry)
 //   action — ready | editing → renaming | confirmingDelete → deleting
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type ActorSystem,
+  type SnapshotFrom,
+} from 'xstate';
 import { nameProblem, panelStartSettings, presentAgentIds } from '../model/savedPanel';
 import { PANEL_MESSAGES } from '../schemas/messages';
 import type { Panel } from '../schemas/panels';
@@ -43,6 +52,13 @@ export type PanelsEvent =
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
 const panelOf = (context: PanelsContext, id: string | null | undefined) => context.panels.find((p) => p.id === id);
+/** A panel's run still going on (connecting, live, stopping): starting a saved panel would change its selection. */
+// biome-ignore lint/suspicious/noExplicitAny: a chart's own `system` is untyped (ActorSystem<any>)
+const aRunGoesOn = (system: ActorSystem<any>) =>
+  (['standardDiscussion', 'hybridDiscussion'] as const).some((id) => {
+    const snapshot = systemActor(system, id)?.getSnapshot();
+    return !!snapshot && ['live', 'connecting', 'stopping'].some((tag) => snapshot.hasTag(tag as never));
+  });
 
 export const panelsMachine = setup({
   types: { context: {} as PanelsContext, events: {} as PanelsEvent },
@@ -66,6 +82,11 @@ export const panelsMachine = setup({
     startPanel: enqueueActions(({ context, event, system, enqueue }) => {
       const panel = 'id' in event ? panelOf(context, event.id) : undefined;
       if (!panel) return;
+      if (aRunGoesOn(system)) {
+        enqueue.assign({ actionError: PANEL_MESSAGES.runGoesOn(panel.name) });
+        return;
+      }
+      enqueue.raise({ type: 'panels.close' });
       const workspace = systemActor(system, 'workspace');
       const agents = workspace?.getSnapshot().context.agents ?? [];
       const ids = workspace ? presentAgentIds(panel, agents) : panel.agent_ids;
@@ -139,7 +160,7 @@ export const panelsMachine = setup({
                   target: 'confirmingDelete',
                   actions: assign({ pendingId: ({ event }) => event.id, actionError: null }),
                 },
-                'panels.start': { guard: 'isKnownPanel', target: '#panels.closed', actions: 'startPanel' },
+                'panels.start': { guard: 'isKnownPanel', actions: 'startPanel' },
               },
             },
             editing: {

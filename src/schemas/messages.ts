@@ -54,6 +54,7 @@ export const PANEL_MESSAGES = {
   startedWithout: (name: string, missing: number, left: number) =>
     `“${name}”: ${missing} of its agents no longer exist; ${left} selected.`,
   selectTwo: 'Select two agents or more on the canvas to save them as a panel.',
+  runGoesOn: (name: string) => `A discussion is running: stop it before starting “${name}”.`,
   tooMany: (max: number, n: number) => `A panel seats at most ${max} agents; ${n} are selected.`,
 } as const;
 

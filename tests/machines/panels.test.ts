@@ -36,11 +36,20 @@ const panel = (over: Partial<Panel> = {}): Panel => ({
 });
 
 /** A stand-in registered by systemId that records every event it is sent. */
-const recorder = (log: EventObject[], context: object = {}) =>
-  createMachine({ context, on: { '*': { actions: ({ event }) => void log.push(event) } } });
+const recorder = (log: EventObject[], context: object = {}, tags: string[] = []) =>
+  createMachine({
+    context,
+    initial: 'on',
+    states: { on: { tags } },
+    on: { '*': { actions: ({ event }) => void log.push(event) } },
+  });
 
 /** Runs `logic` as 'subject' in a system with recording neighbours. */
-function inSystem(logic: AnyActorLogic, agents = [agent('a1', 'Ada'), agent('a2', 'Bo')]) {
+function inSystem(
+  logic: AnyActorLogic,
+  agents = [agent('a1', 'Ada'), agent('a2', 'Bo')],
+  discussionTags: string[] = [],
+) {
   const sent = {
     workspace: [] as EventObject[],
     discussion: [] as EventObject[],
@@ -51,7 +60,9 @@ function inSystem(logic: AnyActorLogic, agents = [agent('a1', 'Ada'), agent('a2'
     entry: [
       spawnChild(recorder(sent.toasts), { systemId: 'toasts' }),
       spawnChild(recorder(sent.workspace, { agents, selectedIds: [] }), { systemId: 'workspace' }),
-      spawnChild(recorder(sent.discussion, { settings: defaults.standardPanel }), { systemId: 'standardDiscussion' }),
+      spawnChild(recorder(sent.discussion, { settings: defaults.standardPanel }, discussionTags), {
+        systemId: 'standardDiscussion',
+      }),
       spawnChild(recorder(sent.app), { systemId: 'app' }),
       spawnChild(logic, { id: 'subject' as never, systemId: 'subject' }),
     ],
@@ -118,7 +129,12 @@ describe('panelSave', () => {
 });
 
 function panelsActor(
-  opts: { lists?: (Panel[] | Error)[]; rename?: (name: string) => Panel | Error; agents?: never[] } = {},
+  opts: {
+    lists?: (Panel[] | Error)[];
+    rename?: (name: string) => Panel | Error;
+    agents?: never[];
+    discussionTags?: string[];
+  } = {},
 ) {
   const calls = { load: 0, rename: [] as unknown[], remove: [] as unknown[] };
   const lists = opts.lists ?? [[panel(), panel({ id: 'p2', name: 'Jury', format: null, settings: null })]];
@@ -140,6 +156,7 @@ function panelsActor(
       },
     }),
     opts.agents,
+    opts.discussionTags,
   );
   return { ...system, calls };
 }
@@ -214,6 +231,19 @@ describe('panels', () => {
     expect(update.settings.basic.turns).toBe(7);
     expect(sent.app).toContainEqual({ type: 'view.discussion.show', panel: 'standard' });
     expect(toasts().at(-1)).toMatch(/“Water board” is selected/);
+  });
+
+  it('is refused while a discussion runs: the dialog stays open and says why, nothing is changed', async () => {
+    const { subject, sent } = panelsActor({ discussionTags: ['live'] });
+    subject.send({ type: 'panels.open' });
+    await flush();
+    subject.send({ type: 'panels.start', id: 'p1' });
+    expect(sel.selectIsPanelsOpen(subject.getSnapshot())).toBe(true);
+    expect(subject.getSnapshot().context.actionError).toMatch(
+      /A discussion is running: stop it before starting “Water board”/,
+    );
+    expect(sent.workspace).toEqual([]);
+    expect(sent.discussion).toEqual([]);
   });
 
   it('a panel with a deleted agent selects those left and says so', async () => {
