@@ -14,6 +14,7 @@ import { createSourcesApi } from './services/sourcesApi';
 import { sourcesLogic } from './services/sourcesActors';
 import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
+import { createSharesApi } from './services/sharesApi';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 import type { ModelConnection } from './schemas/modelConnections';
@@ -60,6 +61,11 @@ export function createLiveLogic(
       listConnections: s.listConnections,
       settings: createHybridSettingsStore(s.userId),
     }),
-    history: createHistoryLogic({ api: discussions, saveFile, listConnections: s.listConnections }),
+    history: createHistoryLogic({
+      api: discussions,
+      shares: createSharesApi(s.http),
+      saveFile,
+      listConnections: s.listConnections,
+    }),
   };
 }

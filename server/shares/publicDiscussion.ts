@@ -1,5 +1,6 @@
 import { knownTypes } from '../../src/schemas/frames';
-import type { StoredDiscussion } from '../../src/schemas/history';
+import type { z } from 'zod';
+import type { storedDiscussion } from '../../src/schemas/history';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { sharedDiscussion, type SharedDiscussion } from '../../src/schemas/shares';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
@@ -44,7 +45,10 @@ export function publicFrame(panel: 'standard' | 'hybrid', data: Record<string, u
   return frame;
 }
 
-export function publicDiscussion(stored: StoredDiscussion, expiresAt: string): SharedDiscussion {
+/** As the store reads it (human_messages may be absent from an older record). */
+type Stored = z.input<typeof storedDiscussion>;
+
+export function publicDiscussion(stored: Stored, expiresAt: string): SharedDiscussion {
   const panel = stored.config.panel === 'hybrid' ? 'hybrid' : 'standard';
   const frames = stored.frames.flatMap((f) => {
     const data = publicFrame(panel, f.data);
@@ -56,7 +60,7 @@ export function publicDiscussion(stored: StoredDiscussion, expiresAt: string): S
     panel,
     participants: stored.participants ?? [],
     frames,
-    human_messages: stored.human_messages.map((h) => ({ text: h.text, at: h.at, timestamp: h.timestamp })),
+    human_messages: (stored.human_messages ?? []).map((h) => ({ text: h.text, at: h.at, timestamp: h.timestamp })),
     expires_at: expiresAt,
   });
 }
