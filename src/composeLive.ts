@@ -15,6 +15,7 @@ import { sourcesLogic } from './services/sourcesActors';
 import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
 import { createSharesApi } from './services/sharesApi';
+import { createShareDialogLogic } from './services/shareActors';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 import type { ModelConnection } from './schemas/modelConnections';
@@ -41,6 +42,8 @@ export function createLiveLogic(
 ): Omit<LiveLogic, 'workspace' | 'models' | 'evaluation' | 'panelSave' | 'panels' | 'apiTokens'> {
   const saveFile = s.saveFile ?? downloadBlob;
   const discussions = createDiscussionApi(s.http);
+  // One Share dialog logic for History's viewer and both panels' finished runs.
+  const share = createShareDialogLogic(createSharesApi(s.http));
   return {
     liveUpdates: withLiveSocket(s.fromSocket(liveServerFrame, liveClientFrame)),
     audioQueue: createAudioQueueLogic({ fetch: s.fetch }),
@@ -52,6 +55,7 @@ export function createLiveLogic(
       listConnections: s.listConnections,
       settings: createPanelSettingsStore(s.userId),
       saveFile,
+      share,
     }),
     hybridDiscussion: createHybridDiscussionLogic({
       fromSocket: s.fromSocket,
@@ -60,10 +64,11 @@ export function createLiveLogic(
       getAgent: s.api.getAgent,
       listConnections: s.listConnections,
       settings: createHybridSettingsStore(s.userId),
+      share,
     }),
     history: createHistoryLogic({
       api: discussions,
-      shares: createSharesApi(s.http),
+      share,
       saveFile,
       listConnections: s.listConnections,
     }),

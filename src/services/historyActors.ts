@@ -5,13 +5,13 @@ import { runningOfferMachine } from '../machines/runningOffer.machine';
 import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
 import type { StandardExportRequest } from '../model/standardVariant';
 import type { DiscussionApi } from './discussionApi';
-import { createShareDialogLogic } from './shareActors';
-import type { SharesApi } from './sharesApi';
+import type { shareDialogMachine } from '../machines/shareDialog.machine';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
 export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf' | 'listConnections'> {
   api: Pick<DiscussionApi, 'listDiscussions' | 'listDiscussionPage' | 'getDiscussion' | 'deleteDiscussion'>;
-  shares: Pick<SharesApi, 'listShares' | 'createShare' | 'revokeShare'>;
+  /** The opened discussion's Share dialog with its REST calls (shareActors.ts). */
+  share?: typeof shareDialogMachine;
 }
 
 export function createHistoryLogic(deps: HistoryDeps) {
@@ -31,7 +31,7 @@ export function createHistoryLogic(deps: HistoryDeps) {
       }),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
       exportDiscussion: withExporter((input: StandardExportRequest) => exportDiscussionFile(input, deps)),
-      share: createShareDialogLogic(deps.shares),
+      ...(deps.share ? { share: deps.share } : {}),
     },
   });
 }

@@ -23,7 +23,7 @@ import { ErrorBanner } from '../common/ErrorBanner';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { ContinuationLinks } from './ContinuationLinks';
 import { dateLabel, StoredDiscussionView } from './StoredDiscussionView';
-import { ShareDialog } from '../../share/ShareDialog';
+import { ShareButton } from '../../share/ShareButton';
 import './history.css';
 
 /** Lists longer than this are virtualized (only the rows in view are in the DOM). */
@@ -263,54 +263,41 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
   const canReattach = useSelector(history, sel.selectCanReattach);
   const d = opened.summary;
   return (
-    <>
-      <StoredDiscussionView
-        opened={opened}
-        tabs={tabs}
-        exporter={exporter}
-        idPrefix="history"
-        workspace={workspace}
-        onTab={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}
-        onExport={(format) => history.send({ type: 'history.export', format })}
-        onContinue={(turn) => history.send({ type: 'history.continue', turn })}
-        lead={
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => history.send({ type: 'history.close' })}
-          >
-            ← All discussions
-          </button>
-        }
-        subtitle={<ContinuationLinks d={d} history={history} />}
-        actions={
-          share && (
-            <button type="button" className="button button--small" onClick={() => share.send({ type: 'share.show' })}>
-              Share
-            </button>
-          )
-        }
-        notice={
-          d.status === 'running' && (
-            <p className="history-note">
-              This discussion is still running.{' '}
-              {canReattach ? (
-                <button
-                  type="button"
-                  className="button button--small button--primary"
-                  onClick={() => history.send({ type: 'history.reattach' })}
-                >
-                  Re-attach in the panel
-                </button>
-              ) : (
-                'It cannot be re-attached: its record does not name a known endpoint and two agents.'
-              )}
-            </p>
-          )
-        }
-      />
-      {share && <ShareDialog share={share} topic={d.topic} />}
-    </>
+    <StoredDiscussionView
+      opened={opened}
+      tabs={tabs}
+      exporter={exporter}
+      idPrefix="history"
+      workspace={workspace}
+      onTab={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}
+      onExport={(format) => history.send({ type: 'history.export', format })}
+      onContinue={(turn) => history.send({ type: 'history.continue', turn })}
+      lead={
+        <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.close' })}>
+          ← All discussions
+        </button>
+      }
+      subtitle={<ContinuationLinks d={d} history={history} />}
+      actions={<ShareButton share={share} topic={d.topic} />}
+      notice={
+        d.status === 'running' && (
+          <p className="history-note">
+            This discussion is still running.{' '}
+            {canReattach ? (
+              <button
+                type="button"
+                className="button button--small button--primary"
+                onClick={() => history.send({ type: 'history.reattach' })}
+              >
+                Re-attach in the panel
+              </button>
+            ) : (
+              'It cannot be re-attached: its record does not name a known endpoint and two agents.'
+            )}
+          </p>
+        )
+      }
+    />
   );
 }
 

@@ -102,21 +102,23 @@ export function StoredDiscussionView(props: StoredDiscussionViewProps) {
           </p>
           {props.subtitle}
         </div>
-        {props.actions}
-        {replaying ? (
-          <button type="button" className="button button--small" onClick={closeReplay}>
-            Close replay
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={opened.moments.length < 2}
-            onClick={() => replay.send({ type: 'replay.open', turn: 0 })}
-          >
-            Replay
-          </button>
-        )}
+        <div className="history-opened__actions">
+          {props.actions}
+          {replaying ? (
+            <button type="button" className="button button--small" onClick={closeReplay}>
+              Close replay
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={opened.moments.length < 2}
+              onClick={() => replay.send({ type: 'replay.open', turn: 0 })}
+            >
+              Replay
+            </button>
+          )}
+        </div>
       </div>
       {!replaying && <CanvasPositions workspace={workspace} feed={feed} />}
       {replaying && (
