@@ -61,6 +61,8 @@ test(
     await panel(page).getByLabel('Discussion context').fill(CONTEXT);
     await panel(page).getByRole('button', { name: 'Start round table' }).click();
     await panel(page).getByText('Discussion finished.').waitFor({ timeout: 90_000 });
+    // A finished panel offers Share too (the same dialog).
+    await panel(page).getByRole('button', { name: 'Share', exact: true }).waitFor();
 
     // History → the discussion → Share → Create a link.
     await panel(page).getByRole('button', { name: 'History' }).click();
