@@ -56,6 +56,24 @@ beforeAll(async () => {
       JSON.stringify({ type: 'error', message: `Model at http://10.1.2.3:11434 refused ${SECRET_KEY}` }),
     ],
   );
+  // Nested too: a participant of a start frame carrying its model address and prompt.
+  await s.server.ctx.db.query('INSERT INTO discussion_frames (discussion_id, seq, data) VALUES ($1, $2, $3)', [
+    discussionId,
+    seq + 2,
+    JSON.stringify({
+      type: 'discussion_started',
+      session_id: 'x',
+      participants: [
+        {
+          id: agentIds[0],
+          name: 'Ada',
+          role: 'Agronomist',
+          model: 'http://10.1.2.3:11434/llama',
+          prompt: AGENT_SPECS[0].prompt,
+        },
+      ],
+    }),
+  ]);
 }, 60_000);
 afterAll(() => s?.close());
 
@@ -119,6 +137,8 @@ describe('share links', () => {
     ])
       expect(text, secret).not.toContain(secret);
     expect(text).toContain('A turn with secrets beside it.');
+    const started = shared.frames.find((f) => f.data.type === 'discussion_started' && f.data.session_id === 'x');
+    expect(started?.data.participants).toEqual([{ id: expect.any(String), name: 'Ada', role: 'Agronomist' }]);
   });
 
   it('revokes a link at once: the same token is the one not-valid answer', async () => {
