@@ -101,6 +101,22 @@ test(
       if (serious.length) throw new Error(`axe on the shared page:\n${describeViolations(serious)}`);
       await pub.screenshot({ path: 'docs/screens/share-page-1440.png' });
 
+      // Its tabs and both exports work without an account.
+      await pub.getByRole('button', { name: 'Close replay' }).click();
+      await pub.getByRole('tab', { name: /Analytics/ }).click();
+      await pub.getByRole('tab', { name: /Analytics/, selected: true }).waitFor();
+      for (const [label, ext] of [
+        ['Export JSON', '.json'],
+        ['Export PDF', '.pdf'],
+      ] as const) {
+        const [download] = await Promise.all([
+          pub.waitForEvent('download', { timeout: 20_000 }),
+          pub.getByRole('button', { name: label }).click(),
+        ]);
+        if (!download.suggestedFilename().endsWith(ext))
+          throw new Error(`${label} saved ${download.suggestedFilename()}`);
+      }
+
       // What the page and its API answer hold: nothing private, and noindex.
       const html = await (await reader.request.get(url)).text();
       if (!html.includes('<meta name="robots" content="noindex')) throw new Error('the page HTML does not say noindex');
