@@ -14,6 +14,8 @@ import { createSourcesApi } from './services/sourcesApi';
 import { sourcesLogic } from './services/sourcesActors';
 import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
+import { createSharesApi } from './services/sharesApi';
+import { createShareDialogLogic } from './services/shareActors';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 import type { ModelConnection } from './schemas/modelConnections';
@@ -40,6 +42,8 @@ export function createLiveLogic(
 ): Omit<LiveLogic, 'workspace' | 'models' | 'evaluation' | 'panelSave' | 'panels' | 'apiTokens'> {
   const saveFile = s.saveFile ?? downloadBlob;
   const discussions = createDiscussionApi(s.http);
+  // One Share dialog logic for History's viewer and both panels' finished runs.
+  const share = createShareDialogLogic(createSharesApi(s.http));
   return {
     liveUpdates: withLiveSocket(s.fromSocket(liveServerFrame, liveClientFrame)),
     audioQueue: createAudioQueueLogic({ fetch: s.fetch }),
@@ -51,6 +55,7 @@ export function createLiveLogic(
       listConnections: s.listConnections,
       settings: createPanelSettingsStore(s.userId),
       saveFile,
+      share,
     }),
     hybridDiscussion: createHybridDiscussionLogic({
       fromSocket: s.fromSocket,
@@ -59,7 +64,13 @@ export function createLiveLogic(
       getAgent: s.api.getAgent,
       listConnections: s.listConnections,
       settings: createHybridSettingsStore(s.userId),
+      share,
     }),
-    history: createHistoryLogic({ api: discussions, saveFile, listConnections: s.listConnections }),
+    history: createHistoryLogic({
+      api: discussions,
+      share,
+      saveFile,
+      listConnections: s.listConnections,
+    }),
   };
 }

@@ -7,6 +7,7 @@ import { composeApp } from './compose';
 import { App } from './ui/App';
 import { AppProvider } from './ui/AppContext';
 import { readUiConfig, socketBase } from './services/uiConfig';
+import { shareTokenIn } from './model/sharedDiscussion';
 import './ui/styles.css';
 
 async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
@@ -19,6 +20,12 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
 }
 
 async function main() {
+  // A share link's public page (/s/{token}) needs no account: it has its own small root (until the router names it).
+  const shared = shareTokenIn(window.location.pathname);
+  if (shared !== null) {
+    const { mountSharedPage } = await import('./sharedMain');
+    return mountSharedPage(shared, document.getElementById('root')!);
+  }
   const config = readUiConfig();
   const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location) });
   const actor = createActor(logic, { systemId: 'app', inspect: await devInspector() });

@@ -20,6 +20,7 @@ import { openAiRoutes } from '../integrations/openai/routes';
 import { mcpRoutes } from '../integrations/mcp/routes';
 import { agentCardRoutes } from '../integrations/agentCard';
 import { toolRoutes } from '../tools/routes';
+import { shareRoutes } from '../shares/routes';
 import { systemRoutes } from './system';
 import { ttsRoutes } from './tts';
 
@@ -48,4 +49,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(agentCardRoutes);
   await app.register(toolRoutes);
   await app.register(embeddingRoutes);
+  await app.register(shareRoutes);
 }

@@ -46,6 +46,7 @@ import { discussionTabsMachine } from './discussionTabs.machine';
 import { endpointProbeMachine } from './endpointProbe.machine';
 import { panelRunRegion, panelSettingsRegion } from './discussionPanel.states';
 import { startQuestionRegion } from './discussionRun.states';
+import { shareDialogMachine } from './shareDialog.machine';
 import { socketSessionMachine, type SocketSessionInput } from './socketSession.machine';
 
 export type { DiscussionPanelEvent } from './kit/panelEvents';
@@ -102,6 +103,7 @@ function panelChart(variant: ErasedVariant) {
           modesLoader: 'loadModes';
           clock: 'clock';
           exporter: 'exportDiscussion';
+          share: 'share';
         },
       },
       actors: {
@@ -117,6 +119,8 @@ function panelChart(variant: ErasedVariant) {
         clock: fromCallback<EventObject, TickerInput>(notProvided(id, 'clock')),
         /** Provided with its writer (`withExporter`). */
         exportDiscussion: discussionExportMachine,
+        /** A finished run's Share dialog (read-only links), provided with its REST calls. */
+        share: shareDialogMachine,
       },
       delays: {
         stopCloseDelay: variant.stopCloseDelayMs,

@@ -2,7 +2,8 @@
 // settings. Built from the variant's facts, so the standard panel has its `preparing` step (the agents' details) and
 // the hybrid panel its clock; every name in them is typed by the chart's setup.
 //   run      — idle → [preparing →] session (discussionRun.states.ts: connecting → live ⇄ reconnecting → stopping →
-//              closing) → ended | failed; idle, ended and failed start a new run, or re-attach one, the same way.
+//              closing) → ended (with its Share dialog child) | failed; idle, ended and failed start a new run, or
+//              re-attach one, the same way.
 //   settings — loading (the user's saved settings) → ready; a change is checked by the schema bounds and saved. The
 //              hybrid panel's settings are locked while a run goes on; the standard panel's wait for the saved ones.
 import { discussionRunSession } from './discussionRun.states';
@@ -57,7 +58,18 @@ export function panelRunRegion<const SocketInput>(variant: RegionFacts, socketIn
           'sources.live.add': { actions: 'sendSourcesAdd' },
         }),
       },
-      ended: { tags: ['ended', 'disconnected'], on: betweenRuns },
+      ended: {
+        tags: ['ended', 'disconnected'],
+        on: betweenRuns,
+        // A finished run can be shared read-only (its stored record, by its session id).
+        invoke: {
+          src: 'share',
+          id: 'share',
+          input: ({ context }: { context: { run: { sessionId: string } | null } }) => ({
+            discussionId: context.run?.sessionId ?? '',
+          }),
+        },
+      },
       failed: { tags: ['ended', 'error'], on: betweenRuns },
     },
   } as const;

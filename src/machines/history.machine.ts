@@ -6,7 +6,7 @@
 //   deletion — idle → confirming (which one) → deleting (DELETE /discussion/{id}) → idle; a refusal (409 while it
 //              runs) is shown, not thrown
 //   viewer   — closed → opening (GET /discussion/{id}, replayed through the panels' parse path and feed model)
-//              → open (read-only, with its own tabs and export children) | failed
+//              → open (read-only, with its own tabs, export and Share dialog children) | failed
 // A running standard discussion can be re-attached: the standard panel gets `panel.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 // The offer of a discussion still running at start is a child (runningOffer.machine.ts).
@@ -169,6 +169,7 @@ export const historyMachine = historySetup.createMachine({
           invoke: [
             { src: 'tabs', id: 'tabs' },
             { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
+            { src: 'share', id: 'share', input: ({ context }) => ({ discussionId: context.opened?.summary.id ?? '' }) },
           ],
           on: {
             'history.tab.select': { actions: sendTo('tabs', ({ event }) => ({ type: 'tab.select', tab: event.tab })) },

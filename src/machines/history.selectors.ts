@@ -35,6 +35,8 @@ export const selectOpenError = (s: HistorySnapshot) => s.context.openError;
 /** The open discussion's tabs and export children (read with the discussionTabs/discussionExport selectors). */
 export const selectTabs = (s: HistorySnapshot) => s.children.tabs;
 export const selectExporter = (s: HistorySnapshot) => s.children.exporter;
+/** The open discussion's Share dialog (read with the shareDialog selectors). */
+export const selectShare = (s: HistorySnapshot) => s.children.share;
 export const selectCanReattach = (s: HistorySnapshot) => s.can({ type: 'history.reattach' });
 export const selectOpenedCounts = (s: HistorySnapshot) =>
   s.context.opened ? selectCounts(s.context.opened.feed) : null;

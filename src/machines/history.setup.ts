@@ -7,6 +7,7 @@ import type { HistoryPage, StoredDiscussion } from '../schemas/history';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
 import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
+import { shareDialogMachine } from './shareDialog.machine';
 import { notProvided, notifyToasts } from './kit/actorKit';
 import {
   isReattachable,
@@ -32,6 +33,7 @@ export const historySetup = setup({
       tabs: 'tabs';
       exporter: 'exportDiscussion';
       offer: 'offer';
+      share: 'share';
     },
   },
   actors: {
@@ -46,6 +48,8 @@ export const historySetup = setup({
     tabs: discussionTabsMachine,
     /** The standard panel's exporter (JSON or PDF), provided with its writer (`withExporter`). */
     exportDiscussion: discussionExportMachine,
+    /** The opened discussion's Share dialog, provided with its REST calls. */
+    share: shareDialogMachine,
   },
   guards: {
     isKnown: ({ context, event }) => {

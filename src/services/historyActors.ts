@@ -5,10 +5,13 @@ import { runningOfferMachine } from '../machines/runningOffer.machine';
 import { historyMachine, type HistoryPageRequest } from '../machines/history.machine';
 import type { StandardExportRequest } from '../model/standardVariant';
 import type { DiscussionApi } from './discussionApi';
+import type { shareDialogMachine } from '../machines/shareDialog.machine';
 import { exportDiscussionFile, type StandardDiscussionDeps } from './standardDiscussionActors';
 
 export interface HistoryDeps extends Pick<StandardDiscussionDeps, 'saveFile' | 'renderPdf' | 'listConnections'> {
   api: Pick<DiscussionApi, 'listDiscussions' | 'listDiscussionPage' | 'getDiscussion' | 'deleteDiscussion'>;
+  /** The opened discussion's Share dialog with its REST calls (shareActors.ts). */
+  share?: typeof shareDialogMachine;
 }
 
 export function createHistoryLogic(deps: HistoryDeps) {
@@ -28,6 +31,7 @@ export function createHistoryLogic(deps: HistoryDeps) {
       }),
       deleteDiscussion: fromPromise(({ input }: { input: { id: string } }) => deps.api.deleteDiscussion(input.id)),
       exportDiscussion: withExporter((input: StandardExportRequest) => exportDiscussionFile(input, deps)),
+      ...(deps.share ? { share: deps.share } : {}),
     },
   });
 }

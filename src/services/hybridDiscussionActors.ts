@@ -14,6 +14,8 @@ import { fromTicker, wallClock } from './clock';
 import type { FromSocket } from './socket';
 
 export interface HybridDiscussionDeps {
+  /** A finished run's Share dialog with its REST calls (shareActors.ts). */
+  share?: StandardDiscussionDeps['share'];
   fromSocket: FromSocket;
   loadModes: () => Promise<(HybridModeInfo & { id: string })[]>;
   saveFile: (blob: Blob, fileName: string) => void;
@@ -73,6 +75,7 @@ export function createHybridDiscussionLogic(deps: HybridDiscussionDeps) {
       clock: fromTicker('panel.tick'),
       loadModes: fromPromise(() => deps.loadModes()),
       loadSettings: fromPromise<unknown>(async () => deps.settings?.load() ?? null),
+      ...(deps.share ? { share: deps.share } : {}),
       exportDiscussion: withExporter(async (request: HybridExportRequest) => {
         const { agents, connections } = await knownAgents(request, deps);
         const input = { ...request, participants: agents };

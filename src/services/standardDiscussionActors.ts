@@ -2,6 +2,7 @@
 // the endpoint probe, agent details, saved settings and the export. composeApp provides them; tests build the
 // same logic over a fake WebSocket.
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
+import type { shareDialogMachine } from '../machines/shareDialog.machine';
 import type { StandardExportRequest } from '../model/standardVariant';
 import { standardDiscussionMachine } from '../machines/discussionPanel.machine';
 import { withExporter } from '../machines/discussionExport.machine';
@@ -18,6 +19,8 @@ import { wallClock } from './clock';
 import type { FromSocket } from './socket';
 
 export interface StandardDiscussionDeps {
+  /** A finished run's Share dialog with its REST calls (shareActors.ts); absent: the chart's own, unprovided. */
+  share?: typeof shareDialogMachine;
   fromSocket: FromSocket;
   /** The probe actor (src/services/endpointProbe.ts createEndpointProbe). */
   probeEndpoint: AnyActorLogic;
@@ -111,6 +114,7 @@ export function createStandardDiscussionLogic(deps: StandardDiscussionDeps) {
       ),
       loadSettings: fromPromise<unknown>(async () => deps.settings.load()),
       exportDiscussion: withExporter((input: StandardExportRequest) => exportDiscussionFile(input, deps)),
+      ...(deps.share ? { share: deps.share } : {}),
     },
     actions: {
       readClock: assign({ clockNow: () => (deps.now ?? wallClock)() }),

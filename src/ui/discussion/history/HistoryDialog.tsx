@@ -2,53 +2,32 @@
 // virtualized when long), a read-only view of one discussion that reuses the panels' components (messages,
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
 import type { HistoryActorRef, HistoryTab } from '../../../machines/history.machine';
-import { selectIsExporting } from '../../../machines/discussionExport.selectors';
-import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import * as sel from '../../../machines/history.selectors';
-import { selectAnalytics, selectItem, selectMessageIds, selectPapers } from '../../../model/feedSelectors';
 import { messageCountLabel } from '../../../shared/messageCount';
-import { endpointKeyOf } from '../../../model/storedReplay';
 import { FORMAT_OPTIONS, formatLabel } from '../../../model/discussionFormat';
 import type { FormatKind } from '../../../schemas/format';
-import { ENDPOINTS } from '../../../schemas/constants';
 import type { DiscussionSummary } from '../../../schemas/history';
 import { HISTORY_MESSAGES } from '../../../schemas/messages';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { deleteQuestion, joinNames, modelsOf, originLabel } from '../../../model/historyRow';
 import { lookOf } from '../common/agentLook';
 import { useModelName } from '../../models/useModelName';
-import { AnalyticsView } from '../common/AnalyticsView';
-import { ArgumentTree } from '../common/ArgumentTree';
-import { selectReasoningTree } from '../../../model/reasoningTree';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorBanner } from '../common/ErrorBanner';
-import { FeedList } from '../common/FeedList';
-import { FeedRowView } from '../common/FeedRow';
-import { toolCallsOf } from '../../../model/feed';
-import { ResearchList } from '../common/ResearchList';
-import { selectCitedSources } from '../../../model/citedSources';
-import { TabBar, tabId, tabPanelId } from '../common/TabBar';
-import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
-import { CanvasPositions } from './CanvasPositions';
 import { ContinuationLinks } from './ContinuationLinks';
-import { ReplayView, turnInHash } from './ReplayView';
+import { dateLabel, StoredDiscussionView } from './StoredDiscussionView';
+import { ShareButton } from '../../share/ShareButton';
 import './history.css';
 
 /** Lists longer than this are virtualized (only the rows in view are in the DOM). */
 export const HISTORY_VIRTUALIZE_AFTER = 40;
-
-const endpointLabel = (path: string) => {
-  const key = endpointKeyOf(path);
-  return key ? ENDPOINTS[key].name : path;
-};
-const dateLabel = (iso: string) => new Date(iso).toLocaleString();
 
 /** The participants' avatars as they looked when the discussion started, with their names for a reader. */
 function Participants({ d }: { d: DiscussionSummary }) {
@@ -278,167 +257,47 @@ function HistoryRows({ history }: { history: HistoryActorRef }) {
 
 function OpenedView({ history, workspace }: { history: HistoryActorRef; workspace?: WorkspaceActorRef }) {
   const opened = useSelector(history, sel.selectOpened)!;
-  const tab = useSelector(useSelector(history, sel.selectTabs), selectOpenTab);
-  const counts = useSelector(history, sel.selectOpenedCounts);
-  const exporting = useSelector(useSelector(history, sel.selectExporter), selectIsExporting);
+  const tabs = useSelector(history, sel.selectTabs);
+  const exporter = useSelector(history, sel.selectExporter);
+  const share = useSelector(history, sel.selectShare);
   const canReattach = useSelector(history, sel.selectCanReattach);
-  const feed = opened.feed;
-  const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const d = opened.summary;
-  const prefix = 'history';
-  const replay = useActorRef(replayMachine, { input: { turns: Math.max(0, opened.moments.length - 1) } });
-  const replaying = useSelector(replay, selectReplayOpen);
-  // A #t=<turn> address opens the replay at that moment.
-  useEffect(() => {
-    const t = turnInHash(window.location.hash);
-    if (t !== null) replay.send({ type: 'replay.open', turn: t });
-  }, [replay]);
-  const closeReplay = () => {
-    replay.send({ type: 'replay.close' });
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  };
   return (
-    <div className="history-opened">
-      <div className="history-opened__head">
+    <StoredDiscussionView
+      opened={opened}
+      tabs={tabs}
+      exporter={exporter}
+      idPrefix="history"
+      workspace={workspace}
+      onTab={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}
+      onExport={(format) => history.send({ type: 'history.export', format })}
+      onContinue={(turn) => history.send({ type: 'history.continue', turn })}
+      lead={
         <button type="button" className="button button--small" onClick={() => history.send({ type: 'history.close' })}>
           ← All discussions
         </button>
-        <div className="history-opened__title">
-          <h3>{d.topic}</h3>
-          <p className="history-row__facts">
-            <span className="history-row__format">{formatLabel(d.format)}</span>
-            {/* Asked from another tool (an MCP client, the OpenAI-compatible /v1): said so. */}
-            {origin && <span className="history-row__origin">{origin}</span>}
-            <span className={`history-status history-status--${d.status}`}>{historyStatusLabel(d)}</span>
-            <time dateTime={d.created_at}>{dateLabel(d.created_at)}</time>
-            <span>Read-only</span>
+      }
+      subtitle={<ContinuationLinks d={d} history={history} />}
+      actions={<ShareButton share={share} topic={d.topic} />}
+      notice={
+        d.status === 'running' && (
+          <p className="history-note">
+            This discussion is still running.{' '}
+            {canReattach ? (
+              <button
+                type="button"
+                className="button button--small button--primary"
+                onClick={() => history.send({ type: 'history.reattach' })}
+              >
+                Re-attach in the panel
+              </button>
+            ) : (
+              'It cannot be re-attached: its record does not name a known endpoint and two agents.'
+            )}
           </p>
-          <ContinuationLinks d={d} history={history} />
-        </div>
-        {replaying ? (
-          <button type="button" className="button button--small" onClick={closeReplay}>
-            Close replay
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={opened.moments.length < 2}
-            onClick={() => replay.send({ type: 'replay.open', turn: 0 })}
-          >
-            Replay
-          </button>
-        )}
-      </div>
-      {!replaying && <CanvasPositions workspace={workspace} feed={feed} />}
-      {replaying && (
-        <ReplayView
-          replay={replay}
-          moments={opened.moments}
-          workspace={workspace}
-          participants={d.participants}
-          onContinue={(turn) => {
-            closeReplay();
-            history.send({ type: 'history.continue', turn });
-          }}
-        />
-      )}
-      {d.status === 'running' && (
-        <p className="history-note">
-          This discussion is still running.{' '}
-          {canReattach ? (
-            <button
-              type="button"
-              className="button button--small button--primary"
-              onClick={() => history.send({ type: 'history.reattach' })}
-            >
-              Re-attach in the panel
-            </button>
-          ) : (
-            'It cannot be re-attached: its record does not name a known endpoint and two agents.'
-          )}
-        </p>
-      )}
-      {!replaying && (
-        <>
-          <TabBar
-            idPrefix={prefix}
-            active={tab}
-            onSelect={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}
-            counts={{ tree: counts?.arguments, research: counts?.papers }}
-          />
-          <div
-            className="tabpanel history-tabpanel"
-            role="tabpanel"
-            id={tabPanelId(tab, prefix)}
-            aria-labelledby={tabId(tab, prefix)}
-            tabIndex={0}
-          >
-            {tab === 'discussion' && (
-              <FeedList
-                ids={ids}
-                label="Stored messages"
-                renderRow={(id) => {
-                  const item = selectItem(feed, id);
-                  return item ? (
-                    <FeedRowView
-                      item={item}
-                      workspace={workspace}
-                      participants={d.participants}
-                      calls={toolCallsOf(feed, id)}
-                    />
-                  ) : null;
-                }}
-                empty={<EmptyState title="No messages">Nothing was said in this discussion.</EmptyState>}
-              />
-            )}
-            {tab === 'tree' && (
-              <ArgumentTree
-                roots={selectReasoningTree(feed)}
-                emptyHint="This discussion has no turns, so it has no tree of arguments."
-              />
-            )}
-            {tab === 'research' && (
-              <ResearchList
-                papers={selectPapers(feed)}
-                researchOn={null}
-                notice={feed.researchNotice}
-                cited={selectCitedSources(feed)}
-              />
-            )}
-            {tab === 'analytics' && (
-              <AnalyticsView
-                analytics={selectAnalytics(feed)}
-                connection={{
-                  status: historyStatusLabel(d),
-                  endpoint: endpointLabel(d.endpoint),
-                  sessionId: d.session_id,
-                }}
-              />
-            )}
-          </div>
-          <div className="history-opened__foot">
-            <span className="muted">{messageCountLabel(counts?.messages ?? 0)}</span>
-            <button
-              type="button"
-              className="button button--small"
-              disabled={exporting || !counts?.messages}
-              onClick={() => history.send({ type: 'history.export', format: 'json' })}
-            >
-              Export JSON
-            </button>
-            <button
-              type="button"
-              className="button button--small"
-              disabled={exporting || !counts?.messages}
-              onClick={() => history.send({ type: 'history.export', format: 'pdf' })}
-            >
-              Export PDF
-            </button>
-          </div>
-        </>
-      )}
-    </div>
+        )
+      }
+    />
   );
 }
 

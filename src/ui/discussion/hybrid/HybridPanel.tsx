@@ -20,6 +20,7 @@ import { AgentStrip } from '../common/AgentStrip';
 import { useStripAgents } from '../common/useStripAgents';
 import { PanelHeader } from '../common/PanelHeader';
 import { PanelFooter } from '../common/PanelFooter';
+import { ShareButton } from '../../share/ShareButton';
 import { AudioBlockedNotice } from '../common/AudioBlockedNotice';
 import { hybridSettingsSummary } from '../../../model/hybridSummary';
 import { EmptyState } from '../common/EmptyState';
@@ -92,6 +93,8 @@ export default function HybridPanel({
   } = useSelector(discussion, sel.selectHybridView, shallowEqual);
   const wsAgents = useSelector(workspace, (s) => s?.context.agents);
   const exporting = useSelector(exporter, selectIsExporting);
+  // A finished run's Share dialog (absent while none has finished).
+  const share = useSelector(discussion, (s) => s.children.share);
   const audioActive = useSelector(audio, (s) => (s ? selectCurrentItem(s) !== null : false));
   const speechPaused = useSelector(audio, (s) => (s ? selectIsInterrupted(s) : false));
   // Speech off and nothing playing: no audio control. Interrupted: the notice above offers 'Resume audio'.
@@ -294,6 +297,7 @@ export default function HybridPanel({
         }}
         afterExports={
           <>
+            <ShareButton share={share} topic={topic} />
             <button
               type="button"
               className="button button--small"

@@ -39,6 +39,7 @@ import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatField } from '../common/FormatField';
 import { PanelFooter } from '../common/PanelFooter';
+import { ShareButton } from '../../share/ShareButton';
 import { FooterCounts } from './FooterCounts';
 import { StandardHeader } from './StandardHeader';
 import { ContinuationNote } from '../common/ContinuationNote';
@@ -108,6 +109,8 @@ export default function StandardPanel({
   const probing = useSelector(probe, (s) => (s ? selectIsProbing(s) : false));
   const tab = useSelector(tabs, selectOpenTab);
   const exporting = useSelector(exporter, selectIsExporting);
+  // A finished run's Share dialog (absent while none has finished).
+  const share = useSelector(discussion, (s) => s.children.share);
   const selectedIds = useSelector(workspace, (s) => s?.context.selectedIds ?? []);
   const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
   const participants = useSelector(discussion, sel.selectParticipants);
@@ -267,6 +270,7 @@ export default function StandardPanel({
           exporting,
           onExport: (format) => discussion.send({ type: 'panel.export', format }),
         }}
+        afterExports={<ShareButton share={share} topic={draft} />}
       />
     </PanelFrame>
   );
