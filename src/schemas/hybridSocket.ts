@@ -7,7 +7,6 @@ import * as fm from './format';
 import { positionsFrame } from './positions';
 import { TOOL_FRAMES } from './tools';
 import { hybridSettings, ttsSettings } from './settings';
-import { tokenBudget } from './usage';
 import { configFrameBase, humanMessage, runControlMessages, stopMessage } from './standardSocket';
 
 // The hybrid panel's socket (/ws/hybrid with the richer first message, docs/product.md#discussions-calls).
@@ -50,7 +49,6 @@ export const hybridConfig = z.object({
   format: fm.discussionFormat.optional(),
   continued_from: continuedFrom.optional(),
   source_ids: sourceIds.optional(),
-  token_budget: tokenBudget,
   tts_config: ttsSettings.nullable().default(null),
 });
 export type HybridConfig = z.infer<typeof hybridConfig>;
