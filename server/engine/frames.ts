@@ -6,7 +6,7 @@ import type { TOOL_FRAMES } from '../../src/schemas/tools';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
-import { BUDGET_NOTICE } from '../../src/schemas/usage';
+import { NOTICE_ABOUTS } from '../../src/schemas/discussionFrames';
 import type { Audience } from './plan';
 
 // The frames the engine writes, typed by the shared schemas' input shapes so a misspelt field fails to compile,
@@ -96,7 +96,7 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
     if (frame.type === 'tts_error') return { type: 'error', message: frame.error, fatal: false };
     // The standard panel has no system line: a note about an agent's tools, or the budget that ended the run, is a
     // notice that does not end anything itself.
-    if (frame.type === 'system' && (frame.about === 'tools_unsupported' || frame.about === BUDGET_NOTICE))
+    if (frame.type === 'system' && NOTICE_ABOUTS.has(frame.about ?? ''))
       return {
         type: 'error',
         message: frame.content,

@@ -1,4 +1,5 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { budgetReached } from './budget';
 import { hasConverged } from './consensus';
 import {
   frameIdBase,
@@ -248,6 +249,6 @@ export const failedStep = (c: EngineContext): Step =>
 
 export const endStep = (c: EngineContext): Step => only(endFrame(c, endReason(c)));
 
-export const endReason = (c: EngineContext) => (c.converged ? 'consensus' : 'completed');
+export const endReason = (c: EngineContext) => (budgetReached(c) ? 'budget' : c.converged ? 'consensus' : 'completed');
 
 export const nextStage = (c: EngineContext): Step => ({ patch: { stageIndex: c.stageIndex + 1 }, frames: [] });

@@ -14,7 +14,7 @@ import {
 } from './discussion';
 import { consensusHalvedField, dissentField, outcomeFields, turnPositionFields } from './positions';
 import { turnCitationFields } from './sources';
-import { turnUsageFields } from './usage';
+import { BUDGET_NOTICE, turnUsageFields } from './usage';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -242,6 +242,12 @@ export const ttsErrorFrame = z.looseObject({
   error: z.string(),
   timestamp: ts,
 });
+/**
+ * The `about`s of notices that are no problem of the run: a model that cannot call tools, the token budget that ended
+ * it (docs/protocol.md#costs). The standard sockets send them as non-fatal `error` frames; panels show a system line.
+ */
+export const NOTICE_ABOUTS: ReadonlySet<string> = new Set(['tools_unsupported', BUDGET_NOTICE]);
+
 /** A non-fatal error may carry a system line's `about`, `agent_id` and `message_id` (the standard panel has none). */
 export const errorFrame = z.looseObject({
   type: z.literal('error'),

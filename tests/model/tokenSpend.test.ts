@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyFrame, emptyFeed, type Feed, type FeedInput } from '../../src/model/feed';
 import { selectTokenSpend, tokenTotalText } from '../../src/model/tokenSpend';
+import { bannerAfterFrame } from '../../src/model/discussionSocket';
+import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
+import { endedStatusLine } from '../../src/model/runEnd';
 
 // Tokens per agent, per person and the discussion's total, read from the turns' `usage` (src/model/tokenSpend.ts).
 
@@ -49,5 +52,20 @@ describe('selectTokenSpend', () => {
     const s = selectTokenSpend(fold([turn('m1', 'a1')]));
     expect(s.total).toBe(0);
     expect(tokenTotalText(s)).toBeNull();
+  });
+});
+
+describe('the budget’s notice', () => {
+  const notice = {
+    type: 'error',
+    message: "Stopped at this discussion's budget of 100 tokens: its turns spent 381.",
+    fatal: false,
+    about: 'token_budget',
+  };
+  it('is a system line in the feed, not a problem, and raises no banner', () => {
+    const feed = fold([notice]);
+    expect(selectItem(feed, selectMessageIds(feed)[0])).toMatchObject({ kind: 'system', content: notice.message });
+    expect(bannerAfterFrame(null, { type: 'socketSession.frame', frame: notice } as never)).toBeNull();
+    expect(endedStatusLine('budget')).toBe('Discussion ended: its token budget was reached');
   });
 });

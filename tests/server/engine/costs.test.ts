@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askPanel } from '../../../server/integrations/askPanel';
 import { tokensSpentToday } from '../../../server/engine/budget';
@@ -58,7 +60,7 @@ describe('tokens per turn and the discussion budget', () => {
     const notice = c.kept.find((f) => f.type === 'system' && f.about === 'token_budget');
     expect(notice?.content).toMatch(/budget of 250 tokens/);
     expect(c.kept.some((f) => f.type === 'discussion_summary')).toBe(false);
-    expect(c.kept.at(-1)).toMatchObject({ type: 'discussion_ended' });
+    expect(c.kept.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'budget' });
     expect(c.kept.some((f) => f.type === 'error' && f.fatal)).toBe(false);
     // Stored as ended, not failed.
     await new Promise((r) => setTimeout(r, 200));
@@ -116,7 +118,7 @@ describe('USER_DAILY_TOKENS', () => {
     expect(c.frames[0]).toMatchObject({ type: 'error', fatal: true });
     expect(c.frames[0].message).toMatch(/daily budget of 300 tokens is spent/);
 
-    const key = await w.ada.apiToken(['run']);
+    const key = await w.ada.apiToken(['read', 'run']);
     const res = await fetch(`${w.t.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key.token}`, 'content-type': 'application/json' },
@@ -126,6 +128,16 @@ describe('USER_DAILY_TOKENS', () => {
     const body = await res.json();
     expect(body.error).toMatchObject({ type: 'rate_limit_error' });
     expect(body.error.message).toMatch(/daily budget/);
+    const mcp = new Client({ name: 'costs-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${w.t.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${key.token}` } },
+      }),
+    );
+    const asked = await mcp.callTool({ name: 'ask_panel', arguments: { panel: 'Library', question: 'And now?' } });
+    await mcp.close();
+    expect(asked.isError).toBe(true);
+    expect(JSON.stringify(asked.content)).toMatch(/daily budget of 300 tokens is spent/);
     // Nothing ran: no model call was made for the refused ones.
     expect(w.chatCalls()).toBe(calls);
 
