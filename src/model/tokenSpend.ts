@@ -78,9 +78,13 @@ export function selectTokenSpend(feed: Feed): TokenSpend {
   return out;
 }
 
+/** '12,400', '≈ 12,400' when any part is estimated (where the unit is said beside it: a chart, a tile). */
+export const tokenCount = (tokens: number, estimated: boolean): string =>
+  `${estimated ? '≈ ' : ''}${tokens.toLocaleString('en-US')}`;
+
 /** '12,400 tokens', '≈ 12,400 tokens' when any part is estimated. */
 export const tokensText = (tokens: number, estimated: boolean): string =>
-  `${estimated ? '≈ ' : ''}${tokens.toLocaleString('en-US')} token${tokens === 1 ? '' : 's'}`;
+  `${tokenCount(tokens, estimated)} token${tokens === 1 ? '' : 's'}`;
 
 /** The header's total, or null before anything was counted. */
 export const tokenTotalText = (s: Pick<TokenSpend, 'total' | 'estimated'>): string | null =>

@@ -47,7 +47,7 @@ test('the header totals the tokens, Analytics splits them per agent, and a budge
     .getByRole('tab', { name: /Analytics/ })
     .click();
   await panel(page)
-    .getByRole('img', { name: /Tokens per agent and person: Ada/ })
+    .getByRole('img', { name: /Tokens per agent and person: .*Ada/ })
     .waitFor();
   await panel(page).screenshot({ path: path.join(SHOTS, 'analytics.png') });
   await panel(page).getByRole('tab', { name: 'Discussion' }).click();
@@ -56,6 +56,7 @@ test('the header totals the tokens, Analytics splits them per agent, and a budge
   await panel(page).getByRole('button', { name: 'New discussion' }).click();
   await panel(page).getByLabel('Stop at … tokens').fill('100');
   await panel(page).getByLabel('Discussion context').fill('Should the library open late on Thursdays?');
+  await panel(page).screenshot({ path: path.join(SHOTS, 'budget-field.png') });
   await panel(page).getByRole('button', { name: 'Start round table' }).click();
   await panel(page)
     .getByText(/Stopped at this discussion's budget of 100 tokens/)

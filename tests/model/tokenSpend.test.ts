@@ -4,6 +4,7 @@ import { selectTokenSpend, tokenTotalText } from '../../src/model/tokenSpend';
 import { bannerAfterFrame } from '../../src/model/discussionSocket';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import { endedStatusLine } from '../../src/model/runEnd';
+import { isAuthErrorFrame } from '../../src/model/connectionProblems';
 
 // Tokens per agent, per person and the discussion's total, read from the turns' `usage` (src/model/tokenSpend.ts).
 
@@ -67,5 +68,19 @@ describe('the budget’s notice', () => {
     expect(selectItem(feed, selectMessageIds(feed)[0])).toMatchObject({ kind: 'system', content: notice.message });
     expect(bannerAfterFrame(null, { type: 'socketSession.frame', frame: notice } as never)).toBeNull();
     expect(endedStatusLine('budget')).toBe('Discussion ended: its token budget was reached');
+  });
+
+  it('does not end the standard session as a sign-in problem would; the day’s refusal neither', () => {
+    expect(isAuthErrorFrame(notice as never)).toBe(false);
+    const refusal = {
+      type: 'error',
+      fatal: true,
+      message: 'Your daily budget of 300 tokens is spent (USER_DAILY_TOKENS).',
+    };
+    expect(isAuthErrorFrame(refusal as never)).toBe(false);
+    expect(isAuthErrorFrame({ type: 'error', fatal: true, message: 'Token invalid or expired' } as never)).toBe(true);
+    expect(
+      isAuthErrorFrame({ type: 'error', message: 'Authentication token missing. Please login again.' } as never),
+    ).toBe(true);
   });
 });

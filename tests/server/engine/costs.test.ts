@@ -82,6 +82,7 @@ describe('tokens per turn and the discussion budget', () => {
     await c.waitClose(30_000);
     expect(c.kept.filter((f) => f.type === 'text')).toHaveLength(2);
     expect(c.kept.find((f) => f.about === 'token_budget')).toMatchObject({ type: 'error', fatal: false });
+    expect(c.kept.at(-1)).toMatchObject({ type: 'discussion_ended', reason: 'budget' });
   });
 });
 

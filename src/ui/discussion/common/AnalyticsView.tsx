@@ -3,7 +3,7 @@
 // summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
-import { tokensText, tokenTotalText } from '../../../model/tokenSpend';
+import { tokenCount } from '../../../model/tokenSpend';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
 import { PositionTimeline } from './PositionTimeline';
@@ -50,9 +50,9 @@ export function AnalyticsView({
   const contributions = analytics.agentContributions.map((c) => ({ label: c.name, value: c.count }));
   const { tokens } = analytics;
   const tokenBars = [
-    ...tokens.perAgent.map((a) => ({ label: a.name, value: a.tokens, text: tokensText(a.tokens, a.estimated) })),
+    ...tokens.perAgent.map((a) => ({ label: a.name, value: a.tokens, text: tokenCount(a.tokens, a.estimated) })),
     // A person's messages carry no count: estimated from their text, and marked so.
-    ...tokens.people.map((p) => ({ label: p.name, value: p.tokens, text: tokensText(p.tokens, true) })),
+    ...tokens.people.map((p) => ({ label: p.name, value: p.tokens, text: tokenCount(p.tokens, true) })),
   ];
   const rounds = analytics.confidenceByRound.map((r) => ({
     label: `Round ${r.round}`,
@@ -67,7 +67,7 @@ export function AnalyticsView({
         <Stat label="Papers" value={analytics.totalPapers} />
         <Stat label="Avg. argument confidence" value={pct(analytics.averageArgumentConfidence)} />
         <Stat label="Delegations" value={analytics.delegations} />
-        <Stat label="Tokens" value={tokenTotalText(tokens) ?? '—'} />
+        <Stat label="Tokens" value={tokens.total > 0 ? tokenCount(tokens.total, tokens.estimated) : '—'} />
         <Stat label="Run" value={runWord(connection.status, analytics.totalMessages)} />
       </dl>
       {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
