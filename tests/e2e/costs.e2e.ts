@@ -64,3 +64,32 @@ test('the header totals the tokens, Analytics splits them per agent, and a budge
   await panel(page).getByText('Discussion finished.').waitFor({ timeout: 30_000 });
   await page.screenshot({ path: path.join(SHOTS, 'budget.png') });
 });
+
+test('the hybrid panel: its header totals the tokens, and a budget ends the run with a notice', async ({
+  page,
+  baseUrl,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page, baseUrl);
+  await makeOfflineAgents(page);
+  for (const name of ['Ada', 'Bo'])
+    await page
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .first()
+      .click();
+  await page.getByRole('button', { name: 'Switch to Hybrid' }).click();
+  const hybrid = page.getByRole('complementary', { name: 'Hybrid discussion' });
+  await hybrid.getByRole('button', { name: 'Settings' }).click();
+  const settings = hybrid.getByRole('group', { name: 'Hybrid discussion settings' });
+  await settings.getByLabel('Pause between turns (ms)').fill('0');
+  await hybrid.getByRole('button', { name: 'Settings' }).click();
+  await hybrid.getByLabel('Stop at … tokens').fill('600');
+  await hybrid.getByLabel('Discussion topic').fill('Should the library open on Sundays?');
+  await hybrid.getByRole('button', { name: 'Start round table' }).click();
+  await hybrid.getByText(/Stopped at this discussion's budget of 600 tokens/).waitFor({ timeout: 90_000 });
+  await hybrid.getByText('Discussion ended: its token budget was reached').waitFor({ timeout: 30_000 });
+  const said = (await hybrid.getByTestId('panel-tokens').textContent()) ?? '';
+  if (!/^≈ [\d,]+ tokens$/.test(said)) throw new Error(`header total: ${said}`);
+  await page.screenshot({ path: path.join(SHOTS, 'hybrid-budget.png') });
+});
