@@ -62,6 +62,8 @@ export interface ServerConfig {
   ttsMaxTextLength: number;
   ttsQuotaMb: number;
   audioQuotaMb: number;
+  /** USER_DAILY_TOKENS: tokens one user's discussions may spend in 24 hours (0: no budget). */
+  userDailyTokens: number;
   /** With DATABASE_URL (more than one process): how often the live-update listener checks its connection. */
   clusterHeartbeatMs: number;
   /** With DATABASE_URL: how long a running discussion's owner keeps its claim without renewing it. */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ttsMaxTextLength: num(env.TTS_MAX_TEXT_LENGTH, DEFAULT_TTS.max_length),
     ttsQuotaMb: num(env.TTS_QUOTA_MB, 100),
     audioQuotaMb: num(env.AUDIO_QUOTA_MB, 200),
+    userDailyTokens: Math.max(0, num(env.USER_DAILY_TOKENS, 0)),
     clusterHeartbeatMs: Math.max(100, num(env.CLUSTER_HEARTBEAT_MS, 2_000)),
     discussionLeaseMs: Math.max(300, num(env.DISCUSSION_LEASE_MS, 10_000)),
     discussionsSurviveRestart: /^(1|true|yes|on)$/i.test(env.DISCUSSIONS_SURVIVE_RESTART ?? ''),

@@ -7,6 +7,7 @@ import { initialFormatState, type FormatState } from './formats/state';
 import type { SpeakerReason } from './speakers';
 import type { TurnAnswer } from './turnAnswer';
 import type { GivenPassage } from '../sources/citations';
+import type { CallUsage } from './usage';
 
 // What the discussion machine remembers (its context and the value it starts from), what its invoked actors
 // take and give back, and the shape of a step. The steps themselves are in turnFrames.ts (one agent's turn: what
@@ -44,6 +45,8 @@ export interface ThinkOutput {
   answeredAt: number;
   /** The passages of the person's sources the turn was given (its citations are read against them). */
   passages?: GivenPassage[];
+  /** The tokens the turn's model calls spent (engine/usage.ts). */
+  usage?: CallUsage;
 }
 /** What the think actor sends back while and after the model writes (see thinking.ts). */
 export type ThinkEvent =
@@ -134,6 +137,10 @@ export interface EngineContext {
   voiceFailuresSaid?: string[];
   /** The format's own state; null when the discussion has no format (formats/state.ts). */
   format: FormatState | null;
+  /** Tokens the discussion's model calls spent so far; the budgets are read against it (absent in older snapshots). */
+  spent?: CallUsage | null;
+  /** Tokens of calls no frame carries yet (a moderator's pick, a vote): the next turn's frame carries them. */
+  unbilled?: CallUsage | null;
 }
 
 export function initialContext(input: EngineInput): EngineContext {
@@ -165,6 +172,8 @@ export function initialContext(input: EngineInput): EngineContext {
     mode: plan.hybridMode === 'adaptive' ? 'natural' : plan.hybridMode,
     converged: false,
     format: plan.format ? initialFormatState() : null,
+    spent: null,
+    unbilled: null,
   };
 }
 

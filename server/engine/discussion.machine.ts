@@ -1,4 +1,4 @@
-import { enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
 import {
   initialContext,
   type EngineContext,
@@ -21,6 +21,8 @@ import * as lanes from './formats/lanes';
 import { endsItself } from './formats';
 import { outcomeText } from './positions/outcome';
 import { addSources, type NamedSource } from './liveSources';
+import { budgetNotice, budgetReached } from './budget';
+import { addUsage } from './usage';
 import { DEFAULT_APPROVAL_TIMEOUT_MS } from './plan';
 import { summaryRequest } from './prompt';
 import { consensusOf } from './record';
@@ -38,6 +40,7 @@ import { speakInput, thinkInput } from './turnFrames';
 //   opening → researching? → running ⟲ [roundStarting → stageStarting → (selecting → thinking ⟲ think.delta →
 //   speaking? → awaitingAck? → resting | turnFailed)* → stageEnding] → summarizing? (streamed) → ended
 //   stop (any state) → stopped            too many failed turns → failed
+//   a budget reached (budget.ts) → summarizing → ended, with a notice and no summary
 //   A format (formats/) chooses the floor in `selecting`; it waits in `awaitingFloor` for the person (a human
 //   moderator, a human judge, an answer to the moderator) and ends the discussion itself when its script is done.
 
@@ -135,6 +138,7 @@ const engine = setup({
     isLaneEvent: ({ event }) => 'lane' in event && typeof event.lane === 'number',
     lanesFinished: ({ context }) => lanes.lanesFinished(context),
     acceptsHumans: ({ context }) => context.plan.humanParticipation,
+    isOverBudget: ({ context }) => budgetReached(context) !== null,
   },
 });
 
@@ -161,6 +165,15 @@ export const discussionMachine = engine
   .extend({
     actions: {
       announceOpening: stepAction((c) => round.opening(c)),
+      /** Every model call's tokens, counted before its turn is recorded (engine/usage.ts): the frame carries them. */
+      meterCall: engine.createAction(
+        assign(({ context, event }) => {
+          const usage = event.type === 'think.done' ? event.output.usage : undefined;
+          if (!usage) return {};
+          return { spent: addUsage(context.spent, usage), unbilled: addUsage(context.unbilled, usage) };
+        }),
+      ),
+      announceBudget: stepAction((c) => budgetNotice(c)),
       shareResearch: stepAction((c, e: Done<ResearchOutput>) => round.shareResearch(c, e.output)),
       reportResearchFailure: stepAction((c) => round.researchFailed(c)),
       startRound: stepAction((c) => round.beginRound(c)),
@@ -284,6 +297,8 @@ export const discussionMachine = engine
           },
           selecting: {
             always: [
+              // A budget reached ends the run before another model call (its notice is said in summarizing).
+              { guard: 'isOverBudget', target: '#discussion.summarizing' },
               { guard: 'formatIsOver', target: 'stageEnding' },
               { guard: 'formatWaits', target: 'awaitingFloor', actions: 'announceWait' },
               { guard: 'isStageComplete', target: 'stageEnding' },
@@ -305,8 +320,8 @@ export const discussionMachine = engine
                 { actions: ['openDraft', 'streamDelta'] },
               ],
               'think.done': [
-                { guard: 'isSpeechOn', target: 'speaking', actions: 'recordTurn' },
-                { target: 'resting', actions: 'recordTurn' },
+                { guard: 'isSpeechOn', target: 'speaking', actions: ['meterCall', 'recordTurn'] },
+                { target: 'resting', actions: ['meterCall', 'recordTurn'] },
               ],
               'think.failed': { target: 'turnFailed', actions: 'noteModelError' },
               // The turn's tool calls and their results (docs/tools.md), before its text.
@@ -336,7 +351,7 @@ export const discussionMachine = engine
             entry: 'runLanes',
             on: {
               'think.delta': { guard: 'isLaneEvent', actions: 'laneDelta' },
-              'think.done': { guard: 'isLaneEvent', actions: ['laneDone', 'runLanes'] },
+              'think.done': { guard: 'isLaneEvent', actions: ['meterCall', 'laneDone', 'runLanes'] },
               'think.failed': { guard: 'isLaneEvent', actions: ['laneFailed', 'runLanes'] },
             },
             always: { guard: 'lanesFinished', target: 'selecting', actions: 'closeAnswers' },
@@ -397,6 +412,8 @@ export const discussionMachine = engine
       summarizing: {
         entry: 'announceConsensus',
         always: [
+          // No summary is written past a budget: the consensus, then the notice naming the budget, then the end.
+          { guard: 'isOverBudget', target: 'ended', actions: 'announceBudget' },
           { guard: not('wantsConclusion'), target: 'ended' },
           { guard: 'hasFormatSummary', target: 'ended', actions: 'concludeWithFormatSummary' },
         ],
@@ -413,7 +430,7 @@ export const discussionMachine = engine
             { guard: 'hasDraft', actions: 'streamDelta' },
             { actions: ['openSummaryDraft', 'streamDelta'] },
           ],
-          'think.done': { target: 'ended', actions: 'conclude' },
+          'think.done': { target: 'ended', actions: ['meterCall', 'conclude'] },
           'think.failed': { target: 'ended', actions: 'conclude' },
         },
         after: { turnTimeout: { target: 'ended', actions: 'conclude' } },

@@ -16,6 +16,7 @@ import { loadAgents, type Configured } from './configure';
 import { ownsSources, withOwnSources } from '../sources/forDiscussion';
 import { tuningOf } from './hooks';
 import { buildPlan } from './buildPlan';
+import { budgetFor, DailyBudgetSpent } from './budget';
 import type { AgentRef } from './plan';
 import { openSession } from './open';
 import { sessionKey, type DiscussionSession, type SessionLog } from './session';
@@ -139,7 +140,21 @@ async function open(
 ): Promise<DiscussionSession | null> {
   const { ctx, ws, userId, endpoint, parsed } = e;
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
-  const started = await startDiscussion(ctx, { userId, endpoint, parsed, agents, labels, log: e.log, prior, key });
+  const started = await startDiscussion(ctx, {
+    userId,
+    endpoint,
+    parsed,
+    agents,
+    labels,
+    log: e.log,
+    prior,
+    key,
+  }).catch((err: unknown) => {
+    if (!(err instanceof DailyBudgetSpent)) throw err;
+    refuseAtLimit(ws, err.message, `Your daily budget of ${err.daily.toLocaleString('en-US')} tokens is spent.`);
+    return 'refused' as const;
+  });
+  if (started === 'refused') return null;
   if (!started)
     return (
       refuseAtLimit(
@@ -180,6 +195,11 @@ export async function startDiscussion(ctx: AppContext, spec: StartSpec): Promise
   const { userId, endpoint, parsed, agents, labels, prior, origin, meter } = spec;
   const key = spec.key ?? sessionKey(userId, parsed.sessionId);
   const { sessions } = ctx.discussions;
+  // Throws DailyBudgetSpent when the user's day is spent: refused before anything is stored or said.
+  const budget = await budgetFor(ctx.db, userId, {
+    tokenBudget: parsed.input.config.token_budget,
+    userDailyTokens: ctx.config.userDailyTokens,
+  });
   // Checked after the last await, so two sockets of one user cannot both slip under the limit. With more than one
   // process the count is the database's (createDiscussionWithinLimit); PGlite is one process and counts here.
   const maxRunning = ctx.config.maxRunningDiscussionsPerUser;
@@ -188,7 +208,8 @@ export async function startDiscussion(ctx: AppContext, spec: StartSpec): Promise
   const discussionId = randomUUID();
   const built = buildPlan(parsed.input, agents, tuningOf(ctx), discussionId);
   // A continuation's agents have heard the earlier discussion: their first answers are not independent ones.
-  const plan = prior ? { ...built, prior, independentFirst: false } : built;
+  const planned = budget ? { ...built, budget } : built;
+  const plan = prior ? { ...planned, prior, independentFirst: false } : planned;
   const session = openSession(ctx, {
     userId,
     discussionId,

@@ -6,6 +6,7 @@ import type { TOOL_FRAMES } from '../../src/schemas/tools';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
+import { NOTICE_ABOUTS } from '../../src/schemas/discussionFrames';
 import type { Audience } from './plan';
 
 // The frames the engine writes, typed by the shared schemas' input shapes so a misspelt field fails to compile,
@@ -93,8 +94,9 @@ export function forAudience(frame: EngineFrame, audience: Audience): EngineFrame
       };
     }
     if (frame.type === 'tts_error') return { type: 'error', message: frame.error, fatal: false };
-    // The standard panel has no system line: a note about an agent's tools is a notice that does not end anything.
-    if (frame.type === 'system' && frame.about === 'tools_unsupported')
+    // The standard panel has no system line: a note about an agent's tools, or the budget that ended the run, is a
+    // notice that does not end anything itself.
+    if (frame.type === 'system' && NOTICE_ABOUTS.has(frame.about ?? ''))
       return {
         type: 'error',
         message: frame.content,

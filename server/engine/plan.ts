@@ -45,6 +45,14 @@ export interface EngineTiming {
   parallelAnswers?: number;
 }
 
+/** The token budgets a run is held to: its own (`token_budget`) and what is left of its user's day (USER_DAILY_TOKENS). */
+export interface Budget {
+  discussion: number | null;
+  daily: number | null;
+  /** The daily budget less what the user's discussions spent in the 24 hours before this one started. */
+  dailyLeft: number | null;
+}
+
 export interface Plan {
   sessionId: string;
   /**
@@ -52,6 +60,8 @@ export interface Plan {
    * deleted one's ids (absent from plans made before it was added, and from unit tests' plans).
    */
   discussionId?: string;
+  /** What the discussion may spend (engine/budget.ts); absent: no budget. */
+  budget?: Budget;
   endpoint: EndpointKey;
   audience: Audience;
   topic: string;

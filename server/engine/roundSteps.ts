@@ -1,4 +1,5 @@
 import { ENGINE_MESSAGES } from '../../src/schemas/messages';
+import { budgetReached } from './budget';
 import { hasConverged } from './consensus';
 import {
   frameIdBase,
@@ -15,7 +16,7 @@ import type { EngineFrame } from './frames';
 import type { HybridMode, Plan } from './plan';
 import { outcomeOf } from './positions/outcome';
 import { averageResponseMs, averageTtsMs, consensusOf, solutionOf } from './record';
-import { closeDraft } from './turnFrames';
+import { closeDraft, usageField } from './turnFrames';
 
 // The steps around the turns: the opening, research, rounds and stages, the adaptive switch, the conclusion and
 // the end (completed, failed or stopped). Each takes the machine's context (and an actor's output) and returns the
@@ -191,10 +192,11 @@ export function conclude(c: EngineContext, summary: string | null): Step {
   const rounds = plan.announceRounds ? c.round : undefined;
   const text = summary?.trim() || fallbackSummary(c, m.score);
   return {
-    patch: { draft: null },
+    patch: { draft: null, unbilled: null },
     frames: say({
       type: 'discussion_summary',
       id: summaryIdOf(c),
+      ...usageField(c),
       summary: {
         text,
         rounds,
@@ -247,6 +249,6 @@ export const failedStep = (c: EngineContext): Step =>
 
 export const endStep = (c: EngineContext): Step => only(endFrame(c, endReason(c)));
 
-export const endReason = (c: EngineContext) => (c.converged ? 'consensus' : 'completed');
+export const endReason = (c: EngineContext) => (budgetReached(c) ? 'budget' : c.converged ? 'consensus' : 'completed');
 
 export const nextStage = (c: EngineContext): Step => ({ patch: { stageIndex: c.stageIndex + 1 }, frames: [] });

@@ -14,7 +14,7 @@ import { readyToolsFor } from '../tools/service';
 import { takeCallSlot } from '../tools/state';
 import { waitForApproval } from '../tools/approvals';
 import { parseTurnAnswer, UnusableAnswerError } from './answer';
-import { metered, type UsageMeter } from './usage';
+import { bothMeters, metered, UsageTally, type UsageMeter } from './usage';
 import { choiceStandIn, isChoiceRequest } from './formats/choice';
 import { discussionMachine } from './discussion.machine';
 import { observerOf, tuningOf } from './hooks';
@@ -39,7 +39,7 @@ async function providerOf(
   ctx: AppContext,
   userId: string,
   model: string,
-  meter?: UsageMeter,
+  meter: UsageMeter,
 ): Promise<{ provider: LlmProvider; model: string }> {
   // A model id that names a connection ('@<connection>/<model>') is the owner's; a plain name is the server's.
   const viaConnection = await resolveModel(ctx, userId, model);
@@ -47,7 +47,7 @@ async function providerOf(
     provider: ctx.providers.llm.resolve ? await ctx.providers.llm.resolve(model) : ctx.providers.llm.forModel(model),
     model,
   };
-  return meter ? { ...found, provider: metered(found.provider, meter) } : found;
+  return { ...found, provider: metered(found.provider, meter) };
 }
 
 async function chat(
@@ -55,8 +55,8 @@ async function chat(
   userId: string,
   request: TurnRequest,
   signal: AbortSignal,
-  onToken?: (piece: string) => void,
-  meter?: UsageMeter,
+  onToken: ((piece: string) => void) | undefined,
+  meter: UsageMeter,
 ) {
   const { retrieval: _retrieval, ...call } = request;
   const req: ChatRequest = { ...call, signal, ...(onToken ? { onToken } : {}) };
@@ -110,7 +110,8 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     summarize: streamingThink(
       async (input, { signal, write }) => {
         const started = performance.now();
-        const res = await chat(ctx, userId, input.request, signal, write, meter).catch(
+        const spent = new UsageTally();
+        const res = await chat(ctx, userId, input.request, signal, write, bothMeters(meter, spent.meter)).catch(
           publicError(log, 'The summary failed because of a server error', userId),
         );
         const answeredAt = performance.now();
@@ -118,6 +119,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
           answer: parseTurnAnswer(res.content, null),
           modelMs: res.durationMs ?? answeredAt - started,
           answeredAt,
+          ...(spent.sum ? { usage: spent.sum } : {}),
         };
       },
       () => tuningOf(ctx).coalesceMs,
@@ -170,9 +172,12 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
   ) {
     const started = performance.now();
     const { request, given } = await withPassages(input.request);
+    // The turn's calls (its answer, its tool rounds) are counted for its frame and for whoever else listens.
+    const spent = new UsageTally();
+    const counted = bothMeters(meter, spent.meter);
     const res = input.tools
-      ? await chatWithTools(request, input.tools, signal, write, emit)
-      : await chat(ctx, userId, request, signal, write, meter);
+      ? await chatWithTools(request, input.tools, signal, write, emit, counted)
+      : await chat(ctx, userId, request, signal, write, counted);
     // A format's choice (a pick, a ranking, a vote) is read from the raw reply by the format, which asks again
     // once when it cannot; the turn answer read here is only a stand-in.
     const answer = isChoiceRequest(input.request)
@@ -186,6 +191,7 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
       modelMs: res.durationMs ?? answeredAt - started,
       answeredAt,
       ...(given.length ? { passages: given } : {}),
+      ...(spent.sum ? { usage: spent.sum } : {}),
     };
   }
 
@@ -200,10 +206,11 @@ export function engineActors(ctx: AppContext, userId: string, log: EngineLog = c
     signal: AbortSignal,
     write: (piece: string) => void,
     emit: (frame: EngineFrame) => void,
+    counted: UsageMeter,
   ) {
     const { retrieval: _retrieval, ...call } = request;
     const req: ChatRequest = { ...call, signal, onToken: write };
-    const { provider, model } = await providerOf(ctx, userId, req.model, meter);
+    const { provider, model } = await providerOf(ctx, userId, req.model, counted);
     const tools = await readyToolsFor(ctx, userId, turn.ids, { sourceIds: turn.sourceIds });
     const unsupported = () => {
       if (toolsUnsupportedSaid.has(turn.agentId)) return;

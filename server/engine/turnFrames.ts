@@ -13,6 +13,7 @@ import {
   type ThinkInput,
   type ThinkOutput,
 } from './context';
+import { wireUsage } from './usage';
 import type { EngineFrame } from './frames';
 import { positionTurn } from './positions/turn';
 import { turnRequest } from './prompt';
@@ -168,7 +169,7 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
   const frames: Array<{ frame: EngineFrame; answeredAt?: number }> = held.frames.map((frame) => ({ frame }));
   const primary = (frame: EngineFrame) =>
     frames.push({
-      frame: { ...frame, ...held.fields, ...(citations.length ? { citations } : {}) } as EngineFrame,
+      frame: { ...frame, ...held.fields, ...(citations.length ? { citations } : {}), ...usageField(c) } as EngineFrame,
       answeredAt: out.answeredAt,
     });
   const also = (frame: EngineFrame) => frames.push({ frame });
@@ -297,10 +298,14 @@ export function recordTurn(c: EngineContext, out: ThinkOutput): Step {
       delegation: delegation && delegateTo ? { toId: delegateTo.id, from: agent.name, task: delegation.task } : null,
       lastMessageId: messageId,
       draft: null,
+      unbilled: null,
     },
     frames,
   };
 }
+
+/** The tokens not yet on a frame (this turn's calls, and the quiet calls before it), for the turn's final frame. */
+export const usageField = (c: Pick<EngineContext, 'unbilled'>) => (c.unbilled ? { usage: wireUsage(c.unbilled) } : {});
 
 /** A failed turn (model error or time-out) still counts as the agent's turn, so a broken model cannot stall the table. */
 export function failTurn(c: EngineContext): Step {

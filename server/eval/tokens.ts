@@ -1,3 +1,4 @@
+import { estimateTokens } from '../../src/schemas/usage';
 import type { ChatMessage, ChatResult } from '../providers/types';
 
 // Tokens of one call, in the order of trust: what the model's server reported (OpenAI-compatible usage, Ollama's
@@ -5,11 +6,7 @@ import type { ChatMessage, ChatResult } from '../providers/types';
 // estimate of one token per 4 characters of prompt and reply (English text averages about 4 characters a token
 // with the usual BPE vocabularies). Estimated calls are counted, so a result says how much of it is estimated.
 
-export const CHARS_PER_TOKEN = 4;
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
+export { CHARS_PER_TOKEN, estimateTokens } from '../../src/schemas/usage';
 
 export function callTokens(
   messages: ChatMessage[],

@@ -10,6 +10,7 @@ import { seatsThePerson } from '../engine/formats';
 import type { EngineFrame } from '../engine/frames';
 import type { SessionLog } from '../engine/session';
 import { UsageTally } from '../engine/usage';
+import { DailyBudgetSpent } from '../engine/budget';
 import { HttpError } from '../http/errors';
 import { modelLabelOf } from '../models/service';
 import { ownsSources, withOwnSources } from '../sources/forDiscussion';
@@ -135,6 +136,8 @@ export async function askPanel(ctx: AppContext, ask: AskPanel): Promise<PanelAns
     log: ask.log,
     origin: ask.origin,
     meter: usage.meter,
+  }).catch((err: unknown) => {
+    throw err instanceof DailyBudgetSpent ? new HttpError(429, err.message) : err;
   });
   if (!session) {
     const max = ctx.config.maxRunningDiscussionsPerUser;

@@ -60,6 +60,8 @@ export interface ChatRequest {
 export interface ChatUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Counted by the built-in engine's own tokenizer rather than a model server (absent: the server counted). */
+  byTokenizer?: boolean;
 }
 
 export interface ChatResult {

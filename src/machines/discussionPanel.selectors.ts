@@ -6,6 +6,7 @@ import { selectCounts, selectRound } from '../model/feedSelectors';
 import { formatOption } from '../model/formats';
 import type { PanelContext, PanelRunBase } from '../model/panelRun';
 import { endedStatusLine } from '../model/runEnd';
+import { selectTokenSpend, tokenTotalText } from '../model/tokenSpend';
 import { ENDPOINTS } from '../schemas/constants';
 import type { PanelFormat } from '../schemas/settings';
 import type { HybridDiscussionSnapshot, StandardDiscussionSnapshot } from './discussionPanel.machine';
@@ -60,6 +61,8 @@ export const selectModes = (s: PanelSnapshot) => s.context.modes;
 export const selectFeed = (s: PanelSnapshot) => s.context.feed;
 export const selectFeedCounts = (s: PanelSnapshot) => selectCounts(s.context.feed);
 export const selectHasMessages = (s: PanelSnapshot) => selectCounts(s.context.feed).messages > 0;
+/** The header's token total ('≈ 12,400 tokens'); null before anything was counted. */
+export const selectTokenTotal = (s: PanelSnapshot) => tokenTotalText(selectTokenSpend(s.context.feed));
 export const selectSessionId = (s: PanelSnapshot) => s.context.run?.sessionId ?? null;
 /** The last 8 characters, as the header shows them. */
 export const selectSessionSuffix = (s: PanelSnapshot) => s.context.run?.sessionId.slice(-8) ?? null;

@@ -1,5 +1,6 @@
 // What each panel says when its socket closes or fails (docs/product.md#discussions-errors 'Standard panel', 'Hybrid
 // panel'). Pure, so every close-code rule is one table-tested function rather than branches spread over the charts.
+import { NOTICE_ABOUTS } from '../schemas/discussionFrames';
 import {
   CLOSE_ABNORMAL,
   CLOSE_GOING_AWAY,
@@ -68,7 +69,11 @@ export function socketErrorMessage(everOpened: boolean, endpointName: string, av
 
 /** 'A server message with an error field … if it mentions Authentication or token, the session is stopped.' */
 export const isAuthErrorFrame = (frame: StandardServerFrame | null) =>
-  frame?.type === 'error' && /authentication|token/i.test(`${frame.message} ${frame.error ?? ''}`);
+  frame?.type === 'error' &&
+  // A notice (the token budget that ended the run) and a budget's refusal speak of tokens the models spent, not of
+  // the sign-in token.
+  !NOTICE_ABOUTS.has(frame.about ?? '') &&
+  /authentication|\btoken\b/i.test(`${frame.message} ${frame.error ?? ''}`);
 
 /** The hybrid panel's words for a socket error: before the first open the connection was never made. */
 export const hybridSocketErrorMessage = (everOpened: boolean) =>

@@ -1,5 +1,6 @@
 // The socket side of a discussion run, the same for both panels: the commands they send their socketSession child, and what its notices change in their context. Written once so the two panels cannot
 // drift apart on how a run connects, resumes and stops. Pure.
+import { NOTICE_ABOUTS } from '../schemas/discussionFrames';
 import { CLOSE_NORMAL } from '../schemas/constants';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, toolCallState, type Feed, type FeedInput } from './feed';
@@ -62,12 +63,13 @@ export function feedAfter(feed: Feed, event: { type: string }): Feed {
 }
 
 /**
- * A server `error` frame's message becomes the banner; anything else leaves the banner as it is. A note that an
- * agent's model cannot call tools is no problem of the run: its turn's header says it (turnWithoutTools).
+ * A server `error` frame's message becomes the banner; anything else leaves the banner as it is. A notice is no
+ * problem of the run (NOTICE_ABOUTS): a model that cannot call tools (its turn's header says it), the token budget
+ * that ended the run (its feed row says it).
  */
 export function bannerAfterFrame(error: string | null, event: { type: string }): string | null {
   const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
-  return frame?.type === 'error' && frame.about !== 'tools_unsupported' ? frame.message : error;
+  return frame?.type === 'error' && !NOTICE_ABOUTS.has(frame.about ?? '') ? frame.message : error;
 }
 
 /** A drop being retried: the retry banner replaces any socket error that came before the drop (it was part of it). */

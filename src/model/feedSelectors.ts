@@ -7,6 +7,7 @@ import { selectPositionStory, type PositionStory } from './positionSelectors';
 import type { Argument, DiscussionStatistics, Paper, ResearchResult } from '../schemas/discussion';
 import type { ConsensusState, DelegationEntry, Feed, FeedItem, FeedItemKind, Participant, StageState } from './feed';
 import type { OutcomeWords } from './outcomeWords';
+import { selectTokenSpend, type TokenSpend } from './tokenSpend';
 import { kvGet, kvKeys, kvValues, type KeyedVec } from './keyedVec';
 
 function memo<K extends object, V>(fn: (k: K) => V): (k: K) => V {
@@ -184,6 +185,8 @@ export interface Analytics {
   metrics: { metric: string; count: number; average: number; last: number }[];
   /** Each agent's position over time, the first and final vote (positionSelectors.ts); null without positions. */
   positions: PositionStory | null;
+  /** Tokens per agent, per person and in all (tokenSpend.ts). */
+  tokens: TokenSpend;
 }
 
 const KINDS: readonly FeedItemKind[] = [
@@ -276,6 +279,7 @@ export function selectAnalytics(feed: Feed): Analytics {
       last,
     })),
     positions: selectPositionStory(feed),
+    tokens: selectTokenSpend(feed),
   };
   analyticsCache.set(feed, out);
   return out;

@@ -40,7 +40,7 @@ export function buildHybridConfig(run: HybridRun) {
   const { tts, tts_speed, tts_volume, format: panelFormat, ...rest } = run.settings;
   // Round table sends no format: the spec's first message, exactly (an @mention still works, docs/protocol.md#formats).
   const format = formatOf(panelFormat, run.agentIds);
-  const { independent_first_answers, ...spec } = hybridConfig.parse({
+  const { independent_first_answers, token_budget, ...spec } = hybridConfig.parse({
     ...rest,
     ...(format ? { format } : {}),
     agent_ids: run.agentIds,
@@ -54,6 +54,8 @@ export function buildHybridConfig(run: HybridRun) {
   // Not a key of the spec's first frame: sent only to turn it off (the server's default is on).
   const config = {
     ...(independent_first_answers ? spec : { ...spec, independent_first_answers }),
+    // Not a key of the spec's first frame either: sent only when the person set a budget.
+    ...(token_budget ? { token_budget } : {}),
     ...(run.continuedFrom
       ? { continued_from: { discussion_id: run.continuedFrom.discussionId, turn: run.continuedFrom.turn } }
       : {}),

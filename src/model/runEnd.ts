@@ -37,6 +37,7 @@ export function historyStatusLabel(d: {
 /** The hybrid panel's status line for a run the server ended: its reason in words, never the wire's token. */
 export function endedStatusLine(reason: string | null): string {
   if (reason === 'consensus') return 'Discussion ended: the agents reached consensus';
+  if (reason === 'budget') return 'Discussion ended: its token budget was reached';
   if (reason && FAILED_REASONS.has(reason)) return 'Discussion ended with an error';
   if (reason && STOPPED_REASONS.has(reason)) return 'Discussion stopped';
   return 'Discussion ended';

@@ -54,6 +54,7 @@ function endpointConfig(req: ConfigRequest): Record<string, unknown> {
     agent_ids: [...new Set(req.agentIds)],
     session_id: req.sessionId,
     ...(format ? { format } : {}),
+    ...(s.token_budget ? { token_budget: s.token_budget } : {}),
     ...(req.continuedFrom
       ? { continued_from: { discussion_id: req.continuedFrom.discussionId, turn: req.continuedFrom.turn } }
       : {}),

@@ -14,6 +14,7 @@ import {
 } from './discussion';
 import { consensusHalvedField, dissentField, outcomeFields, turnPositionFields } from './positions';
 import { turnCitationFields } from './sources';
+import { BUDGET_NOTICE, turnUsageFields } from './usage';
 
 // Every frame a discussion socket may send, each written once. standardSocket.ts and hybridSocket.ts
 // compose their unions from these (docs/product.md#discussions-states lists which panel reads which).
@@ -50,6 +51,7 @@ export const argumentFrame = z.looseObject({
   argument,
   ...turnPositionFields,
   ...turnCitationFields,
+  ...turnUsageFields,
   timestamp: ts,
 });
 export const researchResultFrame = z.looseObject({
@@ -118,6 +120,7 @@ export const agentMessageFrame = z.looseObject({
   interrupted: z.boolean().optional(),
   ...turnPositionFields,
   ...turnCitationFields,
+  ...turnUsageFields,
   timestamp: ts,
 });
 /**
@@ -153,6 +156,7 @@ export const discussionSummaryFrame = z.looseObject({
     performance_metrics: discussionStatistics.optional(),
     ...outcomeFields,
   }),
+  ...turnUsageFields,
   timestamp: ts,
 });
 export const textFrame = z.looseObject({
@@ -168,6 +172,7 @@ export const textFrame = z.looseObject({
   interrupted: z.boolean().optional(),
   ...turnPositionFields,
   ...turnCitationFields,
+  ...turnUsageFields,
   timestamp: ts,
 });
 export const delegationFrame = z.looseObject({ type: z.literal('delegation'), delegation, timestamp: ts });
@@ -237,6 +242,12 @@ export const ttsErrorFrame = z.looseObject({
   error: z.string(),
   timestamp: ts,
 });
+/**
+ * The `about`s of notices that are no problem of the run: a model that cannot call tools, the token budget that ended
+ * it (docs/protocol.md#costs). The standard sockets send them as non-fatal `error` frames; panels show a system line.
+ */
+export const NOTICE_ABOUTS: ReadonlySet<string> = new Set(['tools_unsupported', BUDGET_NOTICE]);
+
 /** A non-fatal error may carry a system line's `about`, `agent_id` and `message_id` (the standard panel has none). */
 export const errorFrame = z.looseObject({
   type: z.literal('error'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { tokenBudget } from './usage';
 import {
   ARGUMENT_TYPES,
   CITATION_STYLES,
@@ -141,6 +142,8 @@ export const hybridSettings = z.object({
   tts_volume: ranged(bounds.ttsVolume).default(1),
   /** The 'Format' setting, as in the standard panel (sent as the first frame's `format`). */
   format: panelFormat.prefault({}),
+  /** 'Stop at … tokens' (sent as `token_budget` when set; null: no budget). */
+  token_budget: tokenBudget.catch(null).default(null),
 });
 export type HybridSettings = z.infer<typeof hybridSettings>;
 export const hybridTtsMaxLength = HYBRID_TTS_MAX_LENGTH;
@@ -154,6 +157,8 @@ export const standardPanelSettings = z.object({
   reasoning: reasoningConfig.prefault({}),
   research: researchConfig.prefault({}),
   basic: standardSettings.prefault({}),
+  /** 'Stop at … tokens' (sent as `token_budget` when set; null: no budget). */
+  token_budget: tokenBudget.catch(null).default(null),
 });
 export type StandardPanelSettings = z.infer<typeof standardPanelSettings>;
 

@@ -7,6 +7,7 @@ import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
 import { TOOL_FRAMES, toolApprovalMessage } from './tools';
+import { tokenBudget } from './usage';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
 
 // The standard panel's sockets: /ws/discuss, /ws/enhanced, /ws/multi_round_reasoning, /ws/hybrid
@@ -51,6 +52,8 @@ const common = {
   continued_from: continuedFrom.optional(),
   /** The person's sources every agent of this discussion reads (docs/sources.md). */
   source_ids: sourceIds.optional(),
+  /** 'Stop at … tokens' (docs/protocol.md#costs). */
+  token_budget: tokenBudget,
 };
 const legacyConfig = z.object({
   tts: z.boolean().optional(),
@@ -133,6 +136,7 @@ export const runControlMessages = [
 /** What every panel's first message has, whatever its endpoint. */
 export const configFrameBase = {
   session_id: z.string().min(1),
+  token_budget: tokenBudget,
   agent_ids: z.array(z.string().min(1)).min(2),
 };
 

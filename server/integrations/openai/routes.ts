@@ -73,7 +73,7 @@ export async function openAiRoutes(fastify: FastifyInstance) {
           400: 'Malformed request: no user message, a message too long, bad JSON',
           403: "The API token lacks the 'run' scope",
           404: 'No such model (panel)',
-          429: 'Too many calls a minute (API_TOKEN_RATE_LIMIT), or too many discussions running',
+          429: 'Too many calls a minute (API_TOKEN_RATE_LIMIT), too many discussions running, or the day’s token budget (USER_DAILY_TOKENS) is spent',
         },
       },
     },

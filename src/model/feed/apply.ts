@@ -1,4 +1,5 @@
 import { ENGINE_MESSAGES } from '../../schemas/messages';
+import { NOTICE_ABOUTS } from '../../schemas/discussionFrames';
 import { kvAppend, kvIndexOf, vecGet } from '../keyedVec';
 import { onAttachment } from './attachments';
 import { item, once, putItem, withRound } from './items';
@@ -163,8 +164,9 @@ export function keyedFrame(
           : feedWith(feed, { session: { ...feed.session, fatalError: frame.message } });
       }
       const key = frameKey(frame);
-      // The standard panel's note that a model cannot call tools is a system line, as on the hybrid panel.
-      const kind = frame.about === 'tools_unsupported' ? 'system' : 'error';
+      // The standard panel's notices (a model that cannot call tools, the budget reached) are system lines, as on the
+      // hybrid panel.
+      const kind = NOTICE_ABOUTS.has(frame.about ?? '') ? 'system' : 'error';
       return once(feed, key, (f) => putItem(f, item({ ...base, id: key, kind, content: frame.message })));
     }
     case 'performance_metric': {

@@ -35,8 +35,8 @@ describe('answerOf', () => {
 
   it('carries the last consensus figure, the outcome and each agent’s last position, and the metered usage', () => {
     const usage = new UsageTally();
-    usage.meter({ prompt: 10, completion: 5, estimated: false });
-    usage.meter({ prompt: 7, completion: 3, estimated: true });
+    usage.meter({ prompt: 10, completion: 5, source: 'provider' });
+    usage.meter({ prompt: 7, completion: 3, source: 'estimate' });
     const a = answerOf({ discussionId: 'd1', panel: 'P', formatKind: null, frames, turns: turnsOf(frames), usage });
     expect(a.consensus).toBe(0.67);
     expect(a.positions).toEqual(['Moved by the discussion', 'Ada: Open', 'Bo: Closed', 'Cy: Open']);

@@ -167,6 +167,7 @@ export function createBuiltinProvider(opts: BuiltinOptions): BuiltinProvider {
           const usage = {
             promptTokens: count(req.messages.map((m) => m.content).join('\n')),
             completionTokens: count(content),
+            byTokenizer: true,
           };
           return {
             content,

@@ -3,6 +3,7 @@
 // summary and confidence per round.
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../model/feedSelectors';
+import { tokenCount } from '../../../model/tokenSpend';
 import { BarChart } from './BarChart';
 import { EmptyState } from './EmptyState';
 import { PositionTimeline } from './PositionTimeline';
@@ -47,6 +48,12 @@ export function AnalyticsView({
     if (n > 0) merged.set(KIND_WORDS[kind] ?? kind, (merged.get(KIND_WORDS[kind] ?? kind) ?? 0) + n);
   const byType = [...merged.entries()].sort((a, b) => b[1] - a[1]).map(([label, value]) => ({ label, value }));
   const contributions = analytics.agentContributions.map((c) => ({ label: c.name, value: c.count }));
+  const { tokens } = analytics;
+  const tokenBars = [
+    ...tokens.perAgent.map((a) => ({ label: a.name, value: a.tokens, text: tokenCount(a.tokens, a.estimated) })),
+    // A person's messages carry no count: estimated from their text, and marked so.
+    ...tokens.people.map((p) => ({ label: p.name, value: p.tokens, text: tokenCount(p.tokens, true) })),
+  ];
   const rounds = analytics.confidenceByRound.map((r) => ({
     label: `Round ${r.round}`,
     value: r.avgConfidence,
@@ -60,6 +67,7 @@ export function AnalyticsView({
         <Stat label="Papers" value={analytics.totalPapers} />
         <Stat label="Avg. argument confidence" value={pct(analytics.averageArgumentConfidence)} />
         <Stat label="Delegations" value={analytics.delegations} />
+        <Stat label="Tokens" value={tokens.total > 0 ? tokenCount(tokens.total, tokens.estimated) : '—'} />
         <Stat label="Run" value={runWord(connection.status, analytics.totalMessages)} />
       </dl>
       {connection.endpoint && <p className="muted analytics__connection">Discussion kind: {connection.endpoint}</p>}
@@ -71,6 +79,15 @@ export function AnalyticsView({
         <>
           <BarChart title="Messages by type" bars={byType} />
           <BarChart title="Contributions per agent" bars={contributions} />
+          {tokens.total > 0 && <BarChart title="Tokens per agent and person" bars={tokenBars} />}
+          {tokens.total > 0 && (
+            <p className="muted analytics__tokens-note">
+              {tokens.estimated
+                ? '≈: some turns were not counted by their model’s server or tokenizer and are estimated from the text (about 4 characters a token).'
+                : 'Counted by the models’ servers or tokenizer.'}
+              {tokens.people.length > 0 && ' People’s messages are estimated from their text.'}
+            </p>
+          )}
           {rounds.length > 0 && <BarChart title="Average confidence per round" bars={rounds} max={1} />}
         </>
       )}

@@ -18,6 +18,8 @@ export interface PanelHeaderProps {
   onShowHistory?: () => void;
   /** The panel's own facts, after the run badge. */
   facts?: ReactNode;
+  /** The discussion's tokens so far ('≈ 12,400 tokens'); null before anything was counted. */
+  tokens?: string | null;
   /** The panel's own actions, between History and the expand toggle. */
   actions?: ReactNode;
 }
@@ -30,6 +32,19 @@ export function PanelHeader(p: PanelHeaderProps) {
         <div className="panel-header__facts">
           <RunBadge live={p.live} starting={p.starting} hasMessages={p.hasMessages} />
           {p.facts}
+          {p.tokens && (
+            <span
+              className="panel-header__tokens"
+              data-testid="panel-tokens"
+              title={
+                p.tokens.startsWith('≈')
+                  ? 'Tokens this discussion spent; ≈: some turns are estimated from their text'
+                  : 'Tokens this discussion spent, as its models counted them'
+              }
+            >
+              {p.tokens}
+            </span>
+          )}
         </div>
       </div>
       <div className="panel-header__actions">

@@ -33,6 +33,7 @@ import { RunInput } from '../common/RunInput';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { FormatField } from '../common/FormatField';
+import { TokenBudgetField } from '../common/TokenBudgetField';
 import { ContinuationNote } from '../common/ContinuationNote';
 import { DelegationList } from './DelegationList';
 import { HybridSettingsForm } from './HybridSettingsForm';
@@ -121,6 +122,7 @@ export default function HybridPanel({
   const personHasRole = !!seat && (seat.givesFloor || seat.judges);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
+  const tokens = useSelector(discussion, sel.selectTokenTotal);
   const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
@@ -133,6 +135,7 @@ export default function HybridPanel({
         expanded={expanded}
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
+        tokens={tokens}
         facts={
           <>
             <span title="Duration">{formatDuration(elapsed)}</span>
@@ -206,6 +209,12 @@ export default function HybridPanel({
               showHearing={false}
               onChange={(format) =>
                 discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
+              }
+            />
+            <TokenBudgetField
+              value={settings.token_budget}
+              onChange={(token_budget) =>
+                discussion.send({ type: 'panel.settings.update', settings: { ...settings, token_budget } })
               }
             />
             <HybridTopicForm

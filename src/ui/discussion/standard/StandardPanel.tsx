@@ -38,6 +38,7 @@ import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
 import { FormatField } from '../common/FormatField';
+import { TokenBudgetField } from '../common/TokenBudgetField';
 import { PanelFooter } from '../common/PanelFooter';
 import { ShareButton } from '../../share/ShareButton';
 import { FooterCounts } from './FooterCounts';
@@ -115,6 +116,7 @@ export default function StandardPanel({
   const edges = useSelector(workspace, (s) => s?.context.edges ?? []);
   const participants = useSelector(discussion, sel.selectParticipants);
   const runIds = useSelector(discussion, sel.selectRunAgentIds);
+  const tokens = useSelector(discussion, sel.selectTokenTotal);
   const { agents, speaker } = useStripAgents(workspace, { live, runIds, participants });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
 
@@ -149,6 +151,7 @@ export default function StandardPanel({
         live={live}
         starting={busy && !live}
         hasMessages={counts.messages > 0}
+        tokens={tokens}
         settingsOpen={settingsOpen}
         expanded={expanded}
         onToggleSettings={() => setSettingsOpen((v) => !v)}
@@ -208,17 +211,25 @@ export default function StandardPanel({
           reason={turnEstimateLine(planned, settings, new Set(selectedIds).size)}
           onTextChange={(text) => discussion.send({ type: 'panel.topic.change', text })}
           afterBox={
-            <FormatField
-              value={settings.format}
-              agents={agents}
-              turns={plannedTurns(planned, settings, new Set(selectedIds).size).turns}
-              connected={edges.some(
-                (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
-              )}
-              onChange={(format) =>
-                discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
-              }
-            />
+            <>
+              <FormatField
+                value={settings.format}
+                agents={agents}
+                turns={plannedTurns(planned, settings, new Set(selectedIds).size).turns}
+                connected={edges.some(
+                  (e) => selectedIds.includes(e.source) && selectedIds.includes(e.target) && e.source !== e.target,
+                )}
+                onChange={(format) =>
+                  discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
+                }
+              />
+              <TokenBudgetField
+                value={settings.token_budget}
+                onChange={(token_budget) =>
+                  discussion.send({ type: 'panel.settings.update', settings: { ...settings, token_budget } })
+                }
+              />
+            </>
           }
           onStart={start}
         />
