@@ -20,7 +20,7 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
 
 async function main() {
   const config = readUiConfig();
-  const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location) });
+  const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location), address: window });
   const actor = createActor(logic, { systemId: 'app', inspect: await devInspector() });
   bind(actor);
   actor.start();

@@ -41,6 +41,8 @@ export interface LiveLogic {
   panelSave: AnyActorLogic;
   panels: AnyActorLogic;
   apiTokens: AnyActorLogic;
+  /** The address bar follows the views, and Back, Forward and a reload drive them (navigation.machine.ts). */
+  navigation: AnyActorLogic;
 }
 /**
  * The systemIds (and child ids) of those actors, in spawn order: the workspace and the models before the live
@@ -59,6 +61,8 @@ export const LIVE_ACTOR_IDS = [
   'panelSave',
   'panels',
   'apiTokens',
+  // Last: the address it reads at start is applied to the charts above, which must already run.
+  'navigation',
 ] as const;
 
 export type AppEvent =

@@ -4,8 +4,12 @@
 //   dialog — closed | open
 //   data   — loading → idle ⇄ waiting → refreshing (polling only while a run is running) | failed
 //   action — ready | checking | starting | stopping | resuming | deleting | exporting
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// Addresses: opening, choosing a run and closing are reported to the navigation actor (/evaluations/{id}, the
+// canvas); `evaluation.visit` opens at the run an address names, and a run that is not this user's is reported missing.
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './kit/actorKit';
+import { reportMissing, reportRoute } from './kit/navigation';
+import { CANVAS } from '../model/address';
 import type { EvalFileCheck, EvalRun, EvalRunCreate } from '../schemas/eval';
 import { EVAL_POLL_MS } from '../schemas/evalConstants';
 import type { ModelOption } from '../schemas/system';
@@ -25,10 +29,14 @@ export interface EvaluationContext {
   pending: { id: string; format?: 'csv' | 'json' } | null;
   /** The file being read and checked. */
   chosenFile: Blob | null;
+  /** The run an address named, until the runs have loaded and it is found (or not). */
+  visitingId: string | null;
 }
 
 export type EvaluationEvent =
   | { type: 'evaluation.open' }
+  /** The navigation actor: open at this run (an address /evaluations/{id}), or at the list (null). */
+  | { type: 'evaluation.visit'; id: string | null }
   | { type: 'evaluation.close' }
   | { type: 'evaluation.retry' }
   | { type: 'evaluation.form.change'; patch: Partial<EvalForm> }
@@ -87,8 +95,21 @@ export const evaluationMachine = setup({
     setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
     setPending: assign({
       pending: ({ event }) =>
-        'id' in event ? { id: event.id, ...('format' in event ? { format: event.format } : {}) } : null,
+        'id' in event && event.id !== null
+          ? { id: event.id, ...('format' in event ? { format: event.format } : {}) }
+          : null,
       actionError: null,
+    }),
+    reportShown: enqueueActions(({ context, system }) =>
+      reportRoute(system, { kind: 'evaluation', id: context.selectedId }),
+    ),
+    reportCanvas: enqueueActions(({ system }) => reportRoute(system, CANVAS)),
+    /** The runs have loaded: the run an address named is shown, or reported missing. */
+    settleVisit: enqueueActions(({ context, system, enqueue }) => {
+      const wanted = context.visitingId;
+      if (wanted !== null && !context.runs.some((r) => r.id === wanted)) reportMissing(system);
+      else reportRoute(system, { kind: 'evaluation', id: context.selectedId });
+      enqueue.assign({ visitingId: null });
     }),
     putRun: assign({ runs: ({ context }, params: { run: EvalRun }) => replaceRun(context.runs, params.run) }),
   },
@@ -104,10 +125,19 @@ export const evaluationMachine = setup({
     actionError: null,
     pending: null,
     chosenFile: null,
+    visitingId: null,
   },
   initial: 'closed',
   states: {
-    closed: { on: { 'evaluation.open': 'open' } },
+    closed: {
+      on: {
+        'evaluation.open': { target: 'open', actions: 'reportShown' },
+        'evaluation.visit': {
+          target: 'open',
+          actions: assign({ selectedId: ({ event }) => event.id, visitingId: ({ event }) => event.id }),
+        },
+      },
+    },
     open: {
       tags: 'dialogOpen',
       type: 'parallel',
@@ -130,11 +160,18 @@ export const evaluationMachine = setup({
         },
       },
       on: {
-        'evaluation.close': 'closed',
+        'evaluation.close': { target: 'closed', actions: 'reportCanvas' },
+        'evaluation.visit': [
+          {
+            guard: ({ context, event }) => event.id === null || context.runs.some((r) => r.id === event.id),
+            actions: [assign({ selectedId: ({ context, event }) => event.id ?? context.selectedId }), 'reportShown'],
+          },
+          { actions: enqueueActions(({ system }) => reportMissing(system)) },
+        ],
         'evaluation.form.change': {
           actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }) }),
         },
-        'evaluation.select': { actions: assign({ selectedId: ({ event }) => event.id }) },
+        'evaluation.select': { actions: [assign({ selectedId: ({ event }) => event.id }), 'reportShown'] },
         'evaluation.error.dismiss': { actions: assign({ actionError: null }) },
       },
       states: {
@@ -147,11 +184,14 @@ export const evaluationMachine = setup({
                 src: 'loadRuns',
                 onDone: {
                   target: 'idle',
-                  actions: assign({
-                    runs: ({ event }) => event.output,
-                    selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
-                    loadError: null,
-                  }),
+                  actions: [
+                    assign({
+                      runs: ({ event }) => event.output,
+                      selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
+                      loadError: null,
+                    }),
+                    'settleVisit',
+                  ],
                 },
                 onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
               },

@@ -55,6 +55,7 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         }),
         models: createMachine({}),
         evaluation: createMachine({}),
+        navigation: createMachine({}),
         liveUpdates: withLiveSocket(
           fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path)),
         ),

@@ -2,8 +2,8 @@
 // virtualized when long), a read-only view of one discussion that reuses the panels' components (messages,
 // reasoning tree, research, analytics) with both exports, and delete with a confirmation. It reads the history
 // actor and only sends events.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import { ModalDialog } from '../../common/ModalDialog';
 import { historyStatusLabel } from '../../../model/runEnd';
 import { Virtuoso } from 'react-virtuoso';
@@ -34,11 +34,11 @@ import { toolCallsOf } from '../../../model/feed';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { TabBar, tabId, tabPanelId } from '../common/TabBar';
-import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
+import { selectReplayOpen } from '../../../machines/replay.machine';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { CanvasPositions } from './CanvasPositions';
 import { ContinuationLinks } from './ContinuationLinks';
-import { ReplayView, turnInHash } from './ReplayView';
+import { ReplayView } from './ReplayView';
 import './history.css';
 
 /** Lists longer than this are virtualized (only the rows in view are in the DOM). */
@@ -286,17 +286,10 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const d = opened.summary;
   const prefix = 'history';
-  const replay = useActorRef(replayMachine, { input: { turns: Math.max(0, opened.moments.length - 1) } });
+  // The replay is History's child while a discussion is open (an address may have opened it at a moment).
+  const replay = useSelector(history, sel.selectReplay)!;
   const replaying = useSelector(replay, selectReplayOpen);
-  // A #t=<turn> address opens the replay at that moment.
-  useEffect(() => {
-    const t = turnInHash(window.location.hash);
-    if (t !== null) replay.send({ type: 'replay.open', turn: t });
-  }, [replay]);
-  const closeReplay = () => {
-    replay.send({ type: 'replay.close' });
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  };
+  const closeReplay = () => replay.send({ type: 'replay.close' });
   return (
     <div className="history-opened">
       <div className="history-opened__head">
@@ -337,10 +330,7 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
           moments={opened.moments}
           workspace={workspace}
           participants={d.participants}
-          onContinue={(turn) => {
-            closeReplay();
-            history.send({ type: 'history.continue', turn });
-          }}
+          onContinue={(turn) => history.send({ type: 'history.continue', turn })}
         />
       )}
       {d.status === 'running' && (
