@@ -3,6 +3,7 @@ import { createActor, createMachine, fromPromise, spawnChild, type ActorRefFrom 
 import { evaluationMachine, formRequest, DEFAULT_EVAL_FORM } from '../../src/machines/evaluation.machine';
 import * as sel from '../../src/machines/evaluation.selectors';
 import type { EvalFileCheck, EvalRun } from '../../src/schemas/eval';
+import type { ModelOption } from '../../src/schemas/system';
 import { EVAL_POLL_MS } from '../../src/schemas/evalConstants';
 
 // The Evaluate chart with scripted actors: it loads the runs and models on open, preselects a real model, starts a
@@ -165,7 +166,7 @@ describe('evaluation and the address', () => {
     const logic = evaluationMachine.provide({
       actors: {
         loadRuns: fromPromise(async () => runs),
-        loadModels: fromPromise(async () => []),
+        loadModels: fromPromise(async (): Promise<ModelOption[]> => []),
       },
     });
     const root = createActor(
