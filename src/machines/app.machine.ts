@@ -71,6 +71,8 @@ export type AppEvent =
   /** History re-attached a discussion: show the panel that runs it. */
   | { type: 'view.discussion.show'; panel: 'standard' | 'hybrid' }
   | { type: 'view.panel.toggle' }
+  /** An address names a view of the panel (History, a stored discussion): a hidden panel comes back to show it. */
+  | { type: 'view.panel.show' }
   | { type: 'view.debug.toggle' }
   | { type: 'view.tester.toggle' }
   | { type: 'connection.test' };
@@ -174,7 +176,7 @@ export const appMachine = setup({
       states: {
         shown: { on: { 'view.panel.toggle': 'hidden' } },
         // A discussion asked to be shown (History, a saved panel started) brings the hidden panel back.
-        hidden: { on: { 'view.panel.toggle': 'shown', 'view.discussion.show': 'shown' } },
+        hidden: { on: { 'view.panel.toggle': 'shown', 'view.discussion.show': 'shown', 'view.panel.show': 'shown' } },
       },
     },
     devPanel: {

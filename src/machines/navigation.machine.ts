@@ -46,6 +46,9 @@ function showRoute(system: any, route: Route) {
   const history = systemActor(system, 'history');
   const evaluation = systemActor(system, 'evaluation');
   if (route.kind !== 'evaluation') evaluation?.send({ type: 'evaluation.close' });
+  // History is drawn by the discussion panel: a panel hidden to its edge tab comes back for it.
+  if (route.kind === 'history' || route.kind === 'discussion' || route.kind === 'replay')
+    systemActor(system, 'app')?.send({ type: 'view.panel.show' });
   switch (route.kind) {
     case 'history':
       history?.send({ type: 'history.list', format: route.format, q: route.q });

@@ -32,6 +32,7 @@ function harness(start: string) {
       entry: [
         spawnChild(recorder, { systemId: 'history' }),
         spawnChild(recorder, { systemId: 'evaluation' }),
+        spawnChild(recorder, { systemId: 'app' }),
         spawnChild(navigationMachine.provide({ actors: { address } }), { id: 'nav', systemId: 'navigation' }),
       ],
     }),
@@ -85,6 +86,8 @@ describe('navigation: the address follows the charts', () => {
     const { nav, asked, writes } = harness('/');
     const pop = (address: string) => nav.send({ type: 'nav.popped', route: at(address) });
     pop('/history?format=council&q=x');
+    // History lives in the discussion panel: a hidden panel is shown for it.
+    expect(asked).toContainEqual({ type: 'view.panel.show' });
     expect(asked.at(-1)).toEqual({ type: 'history.list', format: 'council', q: 'x' });
     pop('/discussions/d2');
     expect(asked.at(-1)).toEqual({ type: 'history.visit', id: 'd2', replay: false, turn: null });
