@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { spaPathRoutes } from './http/spaPaths';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART } from '../src/schemas/constants';
@@ -193,7 +194,11 @@ const hops = (n: number) => (_addr: string, i: number) => i < n;
 /** The built SPA at /, with index.html for any other GET that asks for a page; API misses answer {detail}. */
 async function serveSpa(app: FastifyInstance, dir: string | undefined) {
   const hasSpa = !!dir && existsSync(path.join(dir, 'index.html'));
-  if (hasSpa) await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Every view's address answers the app (a reload, a link): never a 404 page.
+    await app.register(spaPathRoutes);
+  }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (hasSpa && wantsPage) return reply.type('text/html').sendFile('index.html');

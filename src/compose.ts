@@ -12,6 +12,7 @@ import { fromTicker } from './services/clock';
 import { createHttp } from './services/http';
 import type { WebSocketConstructor } from './services/socket';
 import { createTokenStorage, type TokenStorage } from './services/tokenStorage';
+import type { AddressWindow } from './services/addressBar';
 
 export interface AppDeps {
   /** Where the API lives ('' = same origin, through the proxy). */
@@ -24,6 +25,8 @@ export interface AppDeps {
   saveFile?: (blob: Blob, fileName: string) => void;
   storage?: TokenStorage;
   now?: () => number;
+  /** The window whose address follows the views (main.tsx: `window`); none writes no address. */
+  address?: AddressWindow;
 }
 
 // The token's payload is checked with its zod schema, which (like every schema) loads lazily with jwt.ts, so the
@@ -125,6 +128,7 @@ export function composeApp(deps: AppDeps) {
           saveFile: deps.saveFile,
           getToken: () => storage.readToken(),
           listConnections: createModelsApi(http).list,
+          address: deps.address,
         });
         return { ...createWorkspaceLogic({ http, api, saveFile: deps.saveFile }), ...live };
       }),

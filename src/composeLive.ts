@@ -6,6 +6,8 @@ import { liveClientFrame, liveServerFrame } from './schemas/liveUpdates';
 import { createAudioQueueLogic } from './services/audioPlayer';
 import { createEndpointProbe, type EndpointProbeDeps } from './services/endpointProbe';
 import { createHistoryLogic } from './services/historyActors';
+import { createAddressBar, noAddressBar, type AddressWindow } from './services/addressBar';
+import { navigationMachine } from './machines/navigation.machine';
 import { createHybridDiscussionLogic } from './services/hybridDiscussionActors';
 import { createHybridSettingsStore, createPanelSettingsStore } from './services/panelSettingsStore';
 import type { FromSocket } from './services/socket';
@@ -35,6 +37,8 @@ export interface LiveServices {
   userId: () => string | null;
   /** Hands an exported file to the user (a download by default). */
   saveFile?: (blob: Blob, fileName: string) => void;
+  /** The window whose address follows the views; none writes no address (services/addressBar.ts). */
+  address?: AddressWindow;
 }
 
 export function createLiveLogic(
@@ -71,6 +75,9 @@ export function createLiveLogic(
       share,
       saveFile,
       listConnections: s.listConnections,
+    }),
+    navigation: navigationMachine.provide({
+      actors: { address: s.address ? createAddressBar(s.address) : noAddressBar },
     }),
   };
 }

@@ -7,7 +7,7 @@ import { composeApp } from './compose';
 import { App } from './ui/App';
 import { AppProvider } from './ui/AppContext';
 import { readUiConfig, socketBase } from './services/uiConfig';
-import { shareTokenIn } from './model/sharedDiscussion';
+import { parseAddress, turnInHash } from './model/address';
 import './ui/styles.css';
 
 async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
@@ -20,14 +20,14 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
 }
 
 async function main() {
-  // A share link's public page (/s/{token}) needs no account: it has its own small root (until the router names it).
-  const shared = shareTokenIn(window.location.pathname);
-  if (shared !== null) {
+  // A share link's public page (/s/{token}) needs no account: it has its own small root, no session and no sign-in.
+  const route = parseAddress(window.location);
+  if (route.kind === 'share') {
     const { mountSharedPage } = await import('./sharedMain');
-    return mountSharedPage(shared, document.getElementById('root')!);
+    return mountSharedPage(route.token, turnInHash(window.location.hash), document.getElementById('root')!);
   }
   const config = readUiConfig();
-  const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location) });
+  const { logic, bind } = composeApp({ wsBase: () => socketBase(window.location), address: window });
   const actor = createActor(logic, { systemId: 'app', inspect: await devInspector() });
   bind(actor);
   actor.start();

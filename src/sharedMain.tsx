@@ -9,11 +9,12 @@ import { createSharedPageLogic } from './services/shareActors';
 import { createSharesApi } from './services/sharesApi';
 import { SharedPage } from './ui/share/SharedPage';
 
-export function mountSharedPage(token: string, root: HTMLElement) {
+/** `turn`: the moment the link's #t= names (the replay opens there), or null. */
+export function mountSharedPage(token: string, turn: number | null, root: HTMLElement) {
   // A shared page never sends the reader's own session, if they have one: what it shows is the same for everyone.
   const http = createHttp({ getToken: () => null });
   const actor = createActor(createSharedPageLogic(createSharesApi(http), { saveFile: downloadBlob }), {
-    input: { token },
+    input: { token, turn },
   });
   actor.start();
   createRoot(root).render(

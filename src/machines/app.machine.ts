@@ -41,6 +41,8 @@ export interface LiveLogic {
   panelSave: AnyActorLogic;
   panels: AnyActorLogic;
   apiTokens: AnyActorLogic;
+  /** The address bar follows the views, and Back, Forward and a reload drive them (navigation.machine.ts). */
+  navigation: AnyActorLogic;
 }
 /**
  * The systemIds (and child ids) of those actors, in spawn order: the workspace and the models before the live
@@ -59,6 +61,8 @@ export const LIVE_ACTOR_IDS = [
   'panelSave',
   'panels',
   'apiTokens',
+  // Last: the address it reads at start is applied to the charts above, which must already run.
+  'navigation',
 ] as const;
 
 export type AppEvent =
@@ -67,6 +71,8 @@ export type AppEvent =
   /** History re-attached a discussion: show the panel that runs it. */
   | { type: 'view.discussion.show'; panel: 'standard' | 'hybrid' }
   | { type: 'view.panel.toggle' }
+  /** An address names a view of the panel (History, a stored discussion): a hidden panel comes back to show it. */
+  | { type: 'view.panel.show' }
   | { type: 'view.debug.toggle' }
   | { type: 'view.tester.toggle' }
   | { type: 'connection.test' };
@@ -170,7 +176,7 @@ export const appMachine = setup({
       states: {
         shown: { on: { 'view.panel.toggle': 'hidden' } },
         // A discussion asked to be shown (History, a saved panel started) brings the hidden panel back.
-        hidden: { on: { 'view.panel.toggle': 'shown', 'view.discussion.show': 'shown' } },
+        hidden: { on: { 'view.panel.toggle': 'shown', 'view.discussion.show': 'shown', 'view.panel.show': 'shown' } },
       },
     },
     devPanel: {

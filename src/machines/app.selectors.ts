@@ -7,6 +7,7 @@ import type { HistoryActorRef } from './history.machine';
 import type { HybridDiscussionActorRef } from './discussionPanel.machine';
 import type { LiveUpdatesActorRef } from './liveUpdates.machine';
 import type { ModelsActorRef } from './models.machine';
+import type { NavigationActorRef } from './navigation.machine';
 import type { PanelSaveActorRef } from './panelSave.machine';
 import type { PanelsActorRef } from './panels.machine';
 import type { SourcesActor } from './sources.machine';
@@ -34,6 +35,8 @@ export const selectHybridDiscussion = (s: AppSnapshot) =>
   (s.children as Children).hybridDiscussion as HybridDiscussionActorRef | undefined;
 export const selectAudioQueue = (s: AppSnapshot) =>
   (s.children as Children).audioQueue as AudioQueueActorRef | undefined;
+export const selectNavigation = (s: AppSnapshot) =>
+  (s.children as Children).navigation as NavigationActorRef | undefined;
 export const selectHistory = (s: AppSnapshot) => (s.children as Children).history as HistoryActorRef | undefined;
 export const selectSources = (s: AppSnapshot) => (s.children as Children).sources as SourcesActor | undefined;
 export const selectPanelSave = (s: AppSnapshot) => (s.children as Children).panelSave as PanelSaveActorRef | undefined;

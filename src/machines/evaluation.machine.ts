@@ -4,95 +4,16 @@
 //   dialog — closed | open
 //   data   — loading → idle ⇄ waiting → refreshing (polling only while a run is running) | failed
 //   action — ready | checking | starting | stopping | resuming | deleting | exporting
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from './kit/actorKit';
-import type { EvalFileCheck, EvalRun, EvalRunCreate } from '../schemas/eval';
-import { EVAL_POLL_MS } from '../schemas/evalConstants';
-import type { ModelOption } from '../schemas/system';
-import { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from '../model/evalForm';
+// Addresses: opening, choosing a run and closing are reported to the navigation actor (/evaluations/{id}, the
+// canvas); `evaluation.visit` opens at the run an address names, and a run that is not this user's is reported missing.
+import { assign, enqueueActions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { cannotAnswer, DEFAULT_EVAL_FORM, formRequest } from '../model/evalForm';
+import { reportMissing } from './kit/navigation';
+import { backToReady, errorText, evaluationSetup } from './evaluation.setup';
 
-export { cannotAnswer, DEFAULT_EVAL_FORM, type EvalForm, formProblem, formRequest } from '../model/evalForm';
+export * from './evaluation.setup';
 
-export interface EvaluationContext {
-  runs: EvalRun[];
-  models: ModelOption[];
-  form: EvalForm;
-  selectedId: string | null;
-  fileCheck: EvalFileCheck | null;
-  loadError: string | null;
-  actionError: string | null;
-  /** The run the action in progress is about, and the export's format. */
-  pending: { id: string; format?: 'csv' | 'json' } | null;
-  /** The file being read and checked. */
-  chosenFile: Blob | null;
-}
-
-export type EvaluationEvent =
-  | { type: 'evaluation.open' }
-  | { type: 'evaluation.close' }
-  | { type: 'evaluation.retry' }
-  | { type: 'evaluation.form.change'; patch: Partial<EvalForm> }
-  | { type: 'evaluation.file.chosen'; name: string; file: Blob }
-  | { type: 'evaluation.start' }
-  | { type: 'evaluation.select'; id: string }
-  | { type: 'evaluation.stop'; id: string }
-  | { type: 'evaluation.resume'; id: string }
-  | { type: 'evaluation.delete'; id: string }
-  | { type: 'evaluation.export'; id: string; format: 'csv' | 'json' }
-  | { type: 'evaluation.error.dismiss' };
-
-export interface ExportInput {
-  run: EvalRun;
-  format: 'csv' | 'json';
-}
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong');
-
-/** A run action that failed: its error is shown and the dialog is ready for the next. */
-const backToReady = {
-  target: 'ready',
-  actions: { type: 'setActionError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-} as const;
-
-const replaceRun = (runs: EvalRun[], run: EvalRun) =>
-  runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
-
-export const evaluationMachine = setup({
-  types: {
-    context: {} as EvaluationContext,
-    events: {} as EvaluationEvent,
-  },
-  actors: {
-    loadRuns: fromPromise<EvalRun[]>(notProvided('evaluation', 'loadRuns')),
-    loadModels: fromPromise<ModelOption[]>(notProvided('evaluation', 'loadModels')),
-    checkFile: fromPromise<{ text: string; check: EvalFileCheck }, { file: Blob }>(
-      notProvided('evaluation', 'checkFile'),
-    ),
-    startRun: fromPromise<EvalRun, EvalRunCreate>(notProvided('evaluation', 'startRun')),
-    stopRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'stopRun')),
-    resumeRun: fromPromise<EvalRun, { id: string }>(notProvided('evaluation', 'resumeRun')),
-    deleteRun: fromPromise<unknown, { id: string }>(notProvided('evaluation', 'deleteRun')),
-    saveExport: fromPromise<void, ExportInput>(notProvided('evaluation', 'saveExport')),
-  },
-  delays: { poll: EVAL_POLL_MS },
-  guards: {
-    isKnownRun: ({ context, event }) => 'id' in event && context.runs.some((r) => r.id === event.id),
-    isAnyRunning: ({ context }) => context.runs.some((r) => r.status === 'running' || r.status === 'stopping'),
-    canStart: ({ context }) =>
-      formProblem(context.form, context.models) === null &&
-      formRequest(context.form) !== null &&
-      (context.form.taskKind !== 'file' || context.fileCheck?.ok === true),
-  },
-  actions: {
-    setActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
-    setPending: assign({
-      pending: ({ event }) =>
-        'id' in event ? { id: event.id, ...('format' in event ? { format: event.format } : {}) } : null,
-      actionError: null,
-    }),
-    putRun: assign({ runs: ({ context }, params: { run: EvalRun }) => replaceRun(context.runs, params.run) }),
-  },
-}).createMachine({
+export const evaluationMachine = evaluationSetup.createMachine({
   id: 'evaluation',
   context: {
     runs: [],
@@ -104,10 +25,19 @@ export const evaluationMachine = setup({
     actionError: null,
     pending: null,
     chosenFile: null,
+    visitingId: null,
   },
   initial: 'closed',
   states: {
-    closed: { on: { 'evaluation.open': 'open' } },
+    closed: {
+      on: {
+        'evaluation.open': { target: 'open', actions: 'reportShown' },
+        'evaluation.visit': {
+          target: 'open',
+          actions: assign({ selectedId: ({ event }) => event.id, visitingId: ({ event }) => event.id }),
+        },
+      },
+    },
     open: {
       tags: 'dialogOpen',
       type: 'parallel',
@@ -130,11 +60,18 @@ export const evaluationMachine = setup({
         },
       },
       on: {
-        'evaluation.close': 'closed',
+        'evaluation.close': { target: 'closed', actions: 'reportCanvas' },
+        'evaluation.visit': [
+          {
+            guard: ({ context, event }) => event.id === null || context.runs.some((r) => r.id === event.id),
+            actions: [assign({ selectedId: ({ context, event }) => event.id ?? context.selectedId }), 'reportShown'],
+          },
+          { actions: enqueueActions(({ system }) => reportMissing(system)) },
+        ],
         'evaluation.form.change': {
           actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }) }),
         },
-        'evaluation.select': { actions: assign({ selectedId: ({ event }) => event.id }) },
+        'evaluation.select': { actions: [assign({ selectedId: ({ event }) => event.id }), 'reportShown'] },
         'evaluation.error.dismiss': { actions: assign({ actionError: null }) },
       },
       states: {
@@ -147,11 +84,14 @@ export const evaluationMachine = setup({
                 src: 'loadRuns',
                 onDone: {
                   target: 'idle',
-                  actions: assign({
-                    runs: ({ event }) => event.output,
-                    selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
-                    loadError: null,
-                  }),
+                  actions: [
+                    assign({
+                      runs: ({ event }) => event.output,
+                      selectedId: ({ context, event }) => context.selectedId ?? event.output[0]?.id ?? null,
+                      loadError: null,
+                    }),
+                    'settleVisit',
+                  ],
                 },
                 onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
               },

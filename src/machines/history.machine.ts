@@ -10,7 +10,10 @@
 // A running standard discussion can be re-attached: the standard panel gets `panel.resume` with the same
 // session id (the server replays what was missed) and the dialog closes.
 // The offer of a discussion still running at start is a child (runningOffer.machine.ts).
-import { assign, enqueueActions, sendTo, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// Addresses: each view this chart moves to is reported to the navigation actor (the canvas when hidden, the list
+// with its filters, an opened discussion; the replay, its child, reports its moments), and the navigation actor
+// drives it back with `history.list` and `history.visit` (Back, Forward, an address at start).
+import { assign, enqueueActions, raise, sendTo, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { selectCounts } from '../model/feedSelectors';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { FILTER_DEBOUNCE_MS, openedFrom } from './kit/history';
@@ -27,6 +30,9 @@ export const historyMachine = historySetup.createMachine({
     'history.error.dismiss': { actions: assign({ deleteError: null }) },
     'history.offer.accept': { actions: 'forwardToOffer' },
     'history.offer.dismiss': { actions: 'forwardToOffer' },
+    'history.list': {
+      actions: ['setListFilters', raise({ type: 'history.close' }), raise({ type: 'history.show' })],
+    },
   },
   context: {
     items: [],
@@ -41,13 +47,14 @@ export const historyMachine = historySetup.createMachine({
     reattachOnOpen: false,
     opened: null,
     openError: null,
+    openReplayAt: null,
   },
   states: {
     dialog: {
       initial: 'hidden',
       states: {
-        hidden: { on: { 'history.show': 'shown' } },
-        shown: { on: { 'history.hide': 'hidden' } },
+        hidden: { on: { 'history.show': { target: 'shown', actions: 'reportList' }, 'history.visit': 'shown' } },
+        shown: { on: { 'history.hide': { target: 'hidden', actions: 'reportCanvas' } } },
       },
     },
     list: {
@@ -56,13 +63,14 @@ export const historyMachine = historySetup.createMachine({
         'history.show': '.loading',
         'history.refresh': '.loading',
         'history.filter': { target: '.filtering', actions: 'setFilter' },
-        'history.format.filter': { target: '.loading', actions: 'setFormatFilter' },
+        'history.format.filter': { target: '.loading', actions: ['setFormatFilter', 'reportList'] },
       },
       states: {
-        idle: {},
+        // Opened by an address, History has its list behind the discussion (← All discussions).
+        idle: { on: { 'history.visit': 'loading' } },
         filtering: {
           tags: 'listLoading',
-          after: { [FILTER_DEBOUNCE_MS]: 'loading' },
+          after: { [FILTER_DEBOUNCE_MS]: { target: 'loading', actions: 'reportList' } },
         },
         loading: {
           tags: 'listLoading',
@@ -134,7 +142,11 @@ export const historyMachine = historySetup.createMachine({
       initial: 'closed',
       on: {
         'history.open': { guard: 'isKnown', target: '.opening', actions: 'setOpening' },
-        'history.close': { target: '.closed', actions: 'clearOpened' },
+        'history.close': { target: '.closed', actions: ['clearOpened', 'reportList'] },
+        'history.visit': [
+          { guard: 'isOpenAlready', actions: 'moveReplay' },
+          { target: '.opening', actions: 'setVisiting' },
+        ],
         'history.hide': { target: '.closed', actions: 'clearOpened' },
       },
       states: {
@@ -157,17 +169,34 @@ export const historyMachine = historySetup.createMachine({
                 ],
               },
               // Not re-attachable after all (it ended meanwhile): shown read-only instead.
-              { target: 'open', actions: { type: 'setOpened', params: ({ event }) => ({ stored: event.output }) } },
+              {
+                target: 'open',
+                actions: [{ type: 'setOpened', params: ({ event }) => ({ stored: event.output }) }, 'reportOpened'],
+              },
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) },
+              actions: [
+                { type: 'setOpenError', params: ({ event }) => ({ error: event.error }) },
+                // An id this user has no discussion for: when an address named it, the navigation actor says so.
+                { type: 'reportMissing', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },
         open: {
           invoke: [
             { src: 'tabs', id: 'tabs' },
+            {
+              src: 'replay',
+              id: 'replay',
+              input: ({ context }) => ({
+                turns: Math.max(0, (context.opened?.moments.length ?? 1) - 1),
+                turn: context.openReplayAt ?? 0,
+                discussionId: context.opened?.summary.id ?? null,
+                open: context.openReplayAt !== null,
+              }),
+            },
             { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
             { src: 'share', id: 'share', input: ({ context }) => ({ discussionId: context.opened?.summary.id ?? '' }) },
           ],

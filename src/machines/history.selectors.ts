@@ -34,6 +34,8 @@ export const selectOpened = (s: HistorySnapshot) => s.context.opened;
 export const selectOpenError = (s: HistorySnapshot) => s.context.openError;
 /** The open discussion's tabs and export children (read with the discussionTabs/discussionExport selectors). */
 export const selectTabs = (s: HistorySnapshot) => s.children.tabs;
+/** The opened discussion's replay (its timeline); present while a discussion is open. */
+export const selectReplay = (s: HistorySnapshot) => s.children.replay;
 export const selectExporter = (s: HistorySnapshot) => s.children.exporter;
 /** The open discussion's Share dialog (read with the shareDialog selectors). */
 export const selectShare = (s: HistorySnapshot) => s.children.share;

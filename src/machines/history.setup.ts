@@ -3,12 +3,15 @@
 // actions that change the list, the pending delete and the opened discussion. Reading a stored discussion, and
 // re-attaching or continuing it, are the pure kit/history.ts; when each runs is the chart's business.
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { CANVAS } from '../model/address';
 import type { HistoryPage, StoredDiscussion } from '../schemas/history';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
+import { replayMachine } from './replay.machine';
 import { runningOfferMachine, type RunningOfferEvent } from './runningOffer.machine';
 import { shareDialogMachine } from './shareDialog.machine';
 import { notProvided, notifyToasts } from './kit/actorKit';
+import { isMissing, reportMissing, reportRoute } from './kit/navigation';
 import {
   isReattachable,
   messageOf,
@@ -34,6 +37,7 @@ export const historySetup = setup({
       exporter: 'exportDiscussion';
       offer: 'offer';
       share: 'share';
+      replay: 'replay';
     },
   },
   actors: {
@@ -50,6 +54,8 @@ export const historySetup = setup({
     exportDiscussion: discussionExportMachine,
     /** The opened discussion's Share dialog, provided with its REST calls. */
     share: shareDialogMachine,
+    /** The opened discussion's timeline (History → Replay). */
+    replay: replayMachine,
   },
   guards: {
     isKnown: ({ context, event }) => {
@@ -68,6 +74,11 @@ export const historySetup = setup({
       assertEvent(event, 'history.continue');
       const turns = (context.opened?.moments.length ?? 0) - 1;
       return Number.isInteger(event.turn) && event.turn >= 1 && event.turn <= turns;
+    },
+    /** An address names the discussion already open: only its replay moves. */
+    isOpenAlready: ({ context, event }) => {
+      assertEvent(event, 'history.visit');
+      return context.opened?.summary.id === event.id;
     },
     isReattachRequested: ({ context }, params: { stored: StoredDiscussion }) =>
       context.reattachOnOpen && isReattachable(openedFrom(params.stored)),
@@ -117,14 +128,52 @@ export const historySetup = setup({
     }),
     setOpening: assign(({ event }) => {
       assertEvent(event, 'history.open');
-      return { openingId: event.id, reattachOnOpen: event.reattach === true, opened: null, openError: null };
+      return {
+        openingId: event.id,
+        reattachOnOpen: event.reattach === true,
+        opened: null,
+        openError: null,
+        openReplayAt: null,
+      };
+    }),
+    setVisiting: assign(({ event }) => {
+      assertEvent(event, 'history.visit');
+      return {
+        openingId: event.id.slice(0, 200),
+        reattachOnOpen: false,
+        opened: null,
+        openError: null,
+        openReplayAt: event.replay ? Math.max(0, event.turn ?? 0) : null,
+      };
+    }),
+    setListFilters: assign(({ event }) => {
+      assertEvent(event, 'history.list');
+      return { filter: event.q.slice(0, 200), formatFilter: event.format };
+    }),
+    /** Moves the open discussion's replay to the moment an address names, or closes it. */
+    moveReplay: sendTo('replay', ({ event }) => {
+      assertEvent(event, 'history.visit');
+      return event.replay ? { type: 'replay.open' as const, turn: event.turn ?? 0 } : { type: 'replay.close' as const };
+    }),
+    // What the navigation actor is told (navigation.machine.ts): the view this chart now shows.
+    reportCanvas: enqueueActions(({ system }) => reportRoute(system, CANVAS)),
+    reportList: enqueueActions(({ context, system }) =>
+      reportRoute(system, { kind: 'history', format: context.formatFilter, q: context.filter.trim() }),
+    ),
+    /** A discussion opened (not at a moment of its replay: the replay reports that itself). */
+    reportOpened: enqueueActions(({ context, system }) => {
+      if (context.opened && context.openReplayAt === null)
+        reportRoute(system, { kind: 'discussion', id: context.opened.summary.id });
+    }),
+    reportMissing: enqueueActions(({ system }, params: { error: unknown }) => {
+      if (isMissing(params.error)) reportMissing(system);
     }),
     setOpened: assign({
       opened: (_, params: { stored: StoredDiscussion }) => openedFrom(params.stored),
       openingId: null,
     }),
     setOpenError: assign({ openError: (_, params: { error: unknown }) => messageOf(params.error), openingId: null }),
-    clearOpened: assign({ opened: null, openingId: null, openError: null, reattachOnOpen: false }),
+    clearOpened: assign({ opened: null, openingId: null, openError: null, reattachOnOpen: false, openReplayAt: null }),
     reattach: enqueueActions(({ system, enqueue }, params: { opened: OpenedDiscussion | null }) => {
       if (params.opened) sendResume({ system, enqueue }, params.opened);
     }),

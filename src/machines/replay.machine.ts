@@ -6,7 +6,10 @@
 //   address  — settling | settled: a moment that stays ADDRESS_SETTLE_MS becomes the settled turn, which the view
 //              writes to the address as #t=<turn>. Not at every step: a history entry per step cost each step
 //              time, and Chromium ignores a page's history calls past a few hundred in ten seconds (Play at 16×).
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+//              The settled turn, and closing, are reported to the navigation actor with the discussion's id
+//              (/discussions/{id}/replay#t=<turn>, then /discussions/{id}); History invokes the replay.
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { reportRoute } from './kit/navigation';
 import { type REPLAY_SPEEDS, REPLAY_TURNS_PER_SECOND } from '../schemas/constants';
 
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
@@ -20,6 +23,18 @@ export interface ReplayContext {
   settledTurn: number | null;
   /** The turn the address region's wait is for (it starts again when the turn moves). */
   settlingTurn: number;
+  /** The stored discussion replayed (what the address names); null when it has none. */
+  discussionId: string | null;
+  /** Open at start (an address named the replay); cleared once it has opened. */
+  openAtStart: boolean;
+}
+
+export interface ReplayInput {
+  turns: number;
+  turn?: number;
+  discussionId?: string | null;
+  /** Start open at `turn` (an address named this moment). */
+  open?: boolean;
 }
 
 /** How long a moment stays before the address names it. */
@@ -37,7 +52,7 @@ export type ReplayEvent =
 const clampTurn = (turns: number, t: number) => (Number.isFinite(t) ? Math.min(turns, Math.max(0, Math.round(t))) : 0);
 
 export const replayMachine = setup({
-  types: { context: {} as ReplayContext, events: {} as ReplayEvent, input: {} as { turns: number; turn?: number } },
+  types: { context: {} as ReplayContext, events: {} as ReplayEvent, input: {} as ReplayInput },
   actions: {
     seek: assign({
       turn: ({ context, event }) =>
@@ -53,6 +68,14 @@ export const replayMachine = setup({
     rewindIfAtEnd: assign({ turn: ({ context }) => (context.turn >= context.turns ? 0 : context.turn) }),
     markSettling: assign({ settlingTurn: ({ context }) => context.turn }),
     settle: assign({ settledTurn: ({ context }) => context.turn }),
+    reportMoment: enqueueActions(({ context, system }) => {
+      if (context.discussionId !== null)
+        reportRoute(system, { kind: 'replay', id: context.discussionId, turn: context.turn });
+    }),
+    reportClosed: enqueueActions(({ context, system }) => {
+      if (context.discussionId !== null) reportRoute(system, { kind: 'discussion', id: context.discussionId });
+    }),
+    forgetOpenAtStart: assign({ openAtStart: false }),
     setSpeed: assign({ speed: ({ context, event }) => (event.type === 'replay.speed' ? event.speed : context.speed) }),
   },
   guards: {
@@ -72,10 +95,13 @@ export const replayMachine = setup({
     speed: 1,
     settledTurn: null,
     settlingTurn: 0,
+    discussionId: input.discussionId ?? null,
+    openAtStart: input.open === true,
   }),
   initial: 'closed',
   states: {
     closed: {
+      always: { guard: ({ context }) => context.openAtStart, target: 'open', actions: 'forgetOpenAtStart' },
       on: { 'replay.open': { target: 'open', actions: 'seek' } },
     },
     open: {
@@ -84,7 +110,9 @@ export const replayMachine = setup({
         'replay.seek': { actions: 'seek' },
         'replay.step': { actions: 'step' },
         'replay.speed': { actions: 'setSpeed' },
-        'replay.close': { target: 'closed' },
+        // An address that names another moment of the replay already open (Back, Forward).
+        'replay.open': { actions: 'seek' },
+        'replay.close': { target: 'closed', actions: 'reportClosed' },
       },
       states: {
         timeline: {
@@ -111,7 +139,7 @@ export const replayMachine = setup({
               entry: 'markSettling',
               // A step, a seek or Play moved the moment: its wait starts again.
               always: { guard: 'movedWhileSettling', target: 'settling', reenter: true },
-              after: { ADDRESS_SETTLE_MS: { target: 'settled', actions: 'settle' } },
+              after: { ADDRESS_SETTLE_MS: { target: 'settled', actions: ['settle', 'reportMoment'] } },
             },
             settled: {
               always: { guard: 'movedSinceSettled', target: 'settling' },

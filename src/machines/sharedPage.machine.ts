@@ -12,11 +12,14 @@ import type { SharedDiscussion } from '../schemas/shares';
 import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { discussionExportMachine } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
+import { replayMachine } from './replay.machine';
 import { notProvided } from './kit/actorKit';
 import { messageOf, openedFrom, type HistoryTab, type OpenedDiscussion } from './kit/history';
 
 export interface SharedPageContext {
   token: string;
+  /** The moment the link's #t= named: the replay opens there. */
+  turn: number | null;
   opened: OpenedDiscussion | null;
   expiresAt: string | null;
   error: string | null;
@@ -35,13 +38,15 @@ export const sharedPageMachine = setup({
   types: {
     context: {} as SharedPageContext,
     events: {} as SharedPageEvent,
-    input: {} as { token: string },
-    children: {} as { loader: 'loadShared'; tabs: 'tabs'; exporter: 'exportDiscussion' },
+    input: {} as { token: string; turn?: number | null },
+    children: {} as { loader: 'loadShared'; tabs: 'tabs'; exporter: 'exportDiscussion'; replay: 'replay' },
   },
   actors: {
     /** GET /shares/{token}/discussion (no account). */
     loadShared: fromPromise<SharedDiscussion, { token: string }>(notProvided('sharedPage', 'loadShared')),
     tabs: discussionTabsMachine,
+    /** The timeline (it names no discussion of the reader's, so it reports nothing to an address bar). */
+    replay: replayMachine,
     /** The standard panel's exporter (JSON or PDF), provided with its writer (`withExporter`). */
     exportDiscussion: discussionExportMachine,
   },
@@ -51,7 +56,13 @@ export const sharedPageMachine = setup({
 }).createMachine({
   id: 'sharedPage',
   initial: 'loading',
-  context: ({ input }) => ({ token: input.token, opened: null, expiresAt: null, error: null }),
+  context: ({ input }) => ({
+    token: input.token,
+    turn: input.turn ?? null,
+    opened: null,
+    expiresAt: null,
+    error: null,
+  }),
   states: {
     loading: {
       invoke: {
@@ -75,6 +86,15 @@ export const sharedPageMachine = setup({
     open: {
       invoke: [
         { src: 'tabs', id: 'tabs' },
+        {
+          src: 'replay',
+          id: 'replay',
+          input: ({ context }) => ({
+            turns: Math.max(0, (context.opened?.moments.length ?? 1) - 1),
+            turn: context.turn ?? 0,
+            open: context.turn !== null,
+          }),
+        },
         { src: 'exportDiscussion', id: 'exporter', input: { failureText: DISCUSSION_MESSAGES.exportFailed } },
       ],
       on: {

@@ -22,14 +22,3 @@ export const storedFromShared = (s: SharedDiscussion): StoredDiscussion => ({
   frames: s.frames,
   human_messages: s.human_messages,
 });
-
-/** The token of a /s/{token} address (whatever it holds: the server says whether it is valid), or null for another path. */
-export function shareTokenIn(pathname: string): string | null {
-  const m = /^\/s\/([^/]{1,200})\/?$/.exec(pathname);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return m[1];
-  }
-}

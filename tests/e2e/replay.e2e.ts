@@ -112,12 +112,13 @@ test(
     await waitFor('the end of playback', async () => (await turnShown(page)) === TURNS, 10_000);
     await dialog(page).getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 5_000 });
 
-    // A #t= link: the replay opens at that turn.
-    // A fresh page (a hash change alone would not reload it) at an address with #t=3.
+    // A #t= link: the replay's address (/discussions/{id}/replay#t=<turn>) opens it at that turn.
+    // A fresh page (a hash change alone would not reload it) at the address with #t=3.
+    const moment = page.url().replace(/#t=\d+$/, '#t=3');
+    if (!/\/discussions\/[^/]+\/replay#t=3$/.test(moment)) throw new Error(`not a replay's address: ${moment}`);
     await page.goto('about:blank');
-    await page.goto(`${baseUrl}#t=3`);
+    await page.goto(moment);
     await panel(page).waitFor({ timeout: 20_000 });
-    await openStored(page);
     await waitFor(
       'turn 3 from the address',
       async () => (await timeline(page).count()) > 0 && (await turnShown(page)) === 3,

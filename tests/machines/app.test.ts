@@ -55,6 +55,7 @@ function start(probe: () => Promise<Health> = async () => health('healthy')) {
         }),
         models: createMachine({}),
         evaluation: createMachine({}),
+        navigation: createMachine({}),
         liveUpdates: withLiveSocket(
           fromCallback<EventObject, { path: string }>(({ input }) => void opened.push(input.path)),
         ),
@@ -128,6 +129,11 @@ describe('app (root actor)', () => {
     // A discussion asked to be shown (a saved panel started) brings the hidden panel back.
     actor.send({ type: 'view.discussion.show', panel: 'standard' });
     expect(selectIsPanelShown(actor.getSnapshot())).toBe(true);
+    // So does an address of History (Back or Forward to it), without changing which panel is shown.
+    actor.send({ type: 'view.panel.toggle' });
+    actor.send({ type: 'view.panel.show' });
+    expect(selectIsPanelShown(actor.getSnapshot())).toBe(true);
+    expect(selectIsHybridView(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'view.debug.toggle' });
     expect(selectDevPanel(actor.getSnapshot())).toBe('debug');
     actor.send({ type: 'view.tester.toggle' });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, createMachine, fromPromise, spawnChild, type ActorRefFrom } from 'xstate';
 import { evaluationMachine, formRequest, DEFAULT_EVAL_FORM } from '../../src/machines/evaluation.machine';
 import * as sel from '../../src/machines/evaluation.selectors';
 import type { EvalFileCheck, EvalRun } from '../../src/schemas/eval';
+import type { ModelOption } from '../../src/schemas/system';
 import { EVAL_POLL_MS } from '../../src/schemas/evalConstants';
 
 // The Evaluate chart with scripted actors: it loads the runs and models on open, preselects a real model, starts a
@@ -153,5 +154,51 @@ describe('evaluation chart', () => {
     expect(formRequest({ ...DEFAULT_EVAL_FORM, models: [] })).toBeNull();
     expect(formRequest({ ...DEFAULT_EVAL_FORM, models: ['m'], methods: [] })).toBeNull();
     expect(formRequest({ ...DEFAULT_EVAL_FORM, models: ['m'], taskKind: 'file' })).toBeNull();
+  });
+});
+
+// Addresses (issue 43): the dialog reports its run to the navigation actor, opens at the run an address names, and
+// says when that run is not this user's.
+describe('evaluation and the address', () => {
+  const withNavigation = (runs: EvalRun[]) => {
+    const reported: unknown[] = [];
+    const navigation = createMachine({ on: { '*': { actions: ({ event }) => reported.push(event) } } });
+    const logic = evaluationMachine.provide({
+      actors: {
+        loadRuns: fromPromise(async () => runs),
+        loadModels: fromPromise(async (): Promise<ModelOption[]> => []),
+      },
+    });
+    const root = createActor(
+      createMachine({
+        entry: [
+          spawnChild(navigation, { systemId: 'navigation' }),
+          spawnChild(logic, { id: 'evaluation', systemId: 'evaluation' }),
+        ],
+      }),
+    ).start();
+    const actor = root.system.get('evaluation') as ActorRefFrom<typeof evaluationMachine>;
+    return { actor, reported };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('opens at the run an address names and reports it; a run not in the list is missing', async () => {
+    const { actor, reported } = withNavigation([run({ id: 'r1' }), run({ id: 'r2', status: 'done' })]);
+    actor.send({ type: 'evaluation.visit', id: 'r2' });
+    await settle();
+    expect(actor.getSnapshot().context.selectedId).toBe('r2');
+    expect(reported).toEqual([{ type: 'nav.follow', route: { kind: 'evaluation', id: 'r2' } }]);
+    actor.send({ type: 'evaluation.select', id: 'r1' });
+    actor.send({ type: 'evaluation.visit', id: 'nope' });
+    actor.send({ type: 'evaluation.close' });
+    expect(reported.slice(1)).toEqual([
+      { type: 'nav.follow', route: { kind: 'evaluation', id: 'r1' } },
+      { type: 'nav.missing' },
+      { type: 'nav.follow', route: { kind: 'canvas' } },
+    ]);
+    const other = withNavigation([run({ id: 'r1' })]);
+    other.actor.send({ type: 'evaluation.visit', id: 'foreign' });
+    await settle();
+    expect(other.reported).toEqual([{ type: 'nav.missing' }]);
   });
 });

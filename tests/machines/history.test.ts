@@ -114,6 +114,7 @@ function start(over: Partial<Fakes> = {}) {
       { src: 'recorder', id: 'hybridDiscussion', systemId: 'hybridDiscussion' },
       { src: 'recorder', id: 'toasts', systemId: 'toasts' },
       { src: 'recorder', id: 'workspace', systemId: 'workspace' },
+      { src: 'recorder', id: 'navigation', systemId: 'navigation' },
       { src: 'history', id: 'history', systemId: 'history' },
     ],
   });
@@ -553,5 +554,75 @@ describe('history past 500 (issue 21): pages, infinite scroll, filter by topic',
     await settle();
     expect(snap().context.items).toHaveLength(100);
     expect(sel.selectMoreError(snap())).toBeNull();
+  });
+});
+
+// Addresses (issue 43): History reports each view it moves to, and shows the one an address names.
+describe('history and the address', () => {
+  const reported = (sentTo: Record<string, AnyEventObject[]>) =>
+    (sentTo.navigation ?? []).map((e) => (e.type === 'nav.follow' ? e.route : e.type));
+
+  it('reports the list with its filters, an opened discussion and the canvas', async () => {
+    const { actor, sentTo } = start();
+    actor.send({ type: 'history.show' });
+    await settle();
+    actor.send({ type: 'history.open', id: 'd1' });
+    await settle();
+    actor.send({ type: 'history.close' });
+    actor.send({ type: 'history.format.filter', kind: 'debate' });
+    actor.send({ type: 'history.filter', text: ' frost ' });
+    await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS);
+    actor.send({ type: 'history.hide' });
+    expect(reported(sentTo)).toEqual([
+      { kind: 'history', format: '', q: '' },
+      { kind: 'discussion', id: 'd1' },
+      { kind: 'history', format: '', q: '' },
+      { kind: 'history', format: 'debate', q: '' },
+      { kind: 'history', format: 'debate', q: 'frost' },
+      { kind: 'canvas' },
+    ]);
+  });
+
+  it('opens the discussion an address names, not only a listed one, at the moment of its replay', async () => {
+    const loaded: string[] = [];
+    const { actor, snap, sentTo } = start({
+      list: async () => [],
+      load: async (id) => {
+        loaded.push(id);
+        return stored({ id });
+      },
+    });
+    actor.send({ type: 'history.visit', id: 'd9', replay: true, turn: 1 });
+    expect(sel.selectIsShown(snap())).toBe(true);
+    await settle();
+    expect(loaded).toEqual(['d9']);
+    expect(sel.selectViewer(snap())).toBe('open');
+    const replay = sel.selectReplay(snap())!;
+    expect(replay.getSnapshot().context.turn).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reported(sentTo)).toEqual([{ kind: 'replay', id: 'd9', turn: 1 }]);
+    // Back to the discussion itself: the replay closes, nothing loads again.
+    actor.send({ type: 'history.visit', id: 'd9', replay: false, turn: null });
+    expect(loaded).toEqual(['d9']);
+    expect(reported(sentTo).at(-1)).toEqual({ kind: 'discussion', id: 'd9' });
+    // Back to the list with its filters.
+    actor.send({ type: 'history.list', format: 'council', q: 'x' });
+    expect(sel.selectViewer(snap())).toBe('closed');
+    expect(snap().context.formatFilter).toBe('council');
+    expect(reported(sentTo).at(-1)).toEqual({ kind: 'history', format: 'council', q: 'x' });
+  });
+
+  it('tells the navigation actor when the server has no such discussion for this user, not when it failed', async () => {
+    const refuse = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+    for (const [status, missing] of [
+      [404, true],
+      [500, false],
+    ] as const) {
+      const { actor, snap, sentTo } = start({ load: async () => Promise.reject(refuse(status)) });
+      actor.send({ type: 'history.visit', id: 'foreign', replay: false, turn: null });
+      await settle();
+      expect(sel.selectViewer(snap())).toBe('failed');
+      expect(reported(sentTo).includes('nav.missing')).toBe(missing);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, createMachine, spawnChild } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADDRESS_SETTLE_MS,
@@ -6,6 +6,7 @@ import {
   selectReplayOpen,
   selectReplayPlaying,
   selectReplaySettledTurn,
+  type ReplayActorRef,
 } from '../../src/machines/replay.machine';
 
 describe('replay timeline', () => {
@@ -80,5 +81,36 @@ describe('replay timeline', () => {
     a.send({ type: 'replay.seek', turn: 24 });
     vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
     expect(settled()).toBe(24);
+  });
+
+  // The address names the moment through the navigation actor (navigation.machine.ts): once it settles, not once
+  // per step (Chromium ignores a page's history calls past a few hundred in ten seconds), and the discussion on close.
+  it('reports the settled moment and the close to the navigation actor, with the discussion id', () => {
+    const reported: unknown[] = [];
+    const navigation = createMachine({ on: { 'nav.follow': { actions: ({ event }) => reported.push(event.route) } } });
+    const root = createActor(
+      createMachine({
+        entry: [
+          spawnChild(navigation, { systemId: 'navigation' }),
+          spawnChild(replayMachine, { id: 'replay', input: { turns: 10, turn: 4, discussionId: 'd1', open: true } }),
+        ],
+      }),
+    ).start();
+    const replay = root.getSnapshot().children.replay as ReplayActorRef;
+    expect(selectReplayOpen(replay.getSnapshot())).toBe(true);
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    expect(reported).toEqual([{ kind: 'replay', id: 'd1', turn: 4 }]);
+    for (const turn of [5, 6, 7, 8]) replay.send({ type: 'replay.seek', turn });
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    // An address (Back) naming another moment of the open replay moves it there.
+    replay.send({ type: 'replay.open', turn: 2 });
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    replay.send({ type: 'replay.close' });
+    expect(reported).toEqual([
+      { kind: 'replay', id: 'd1', turn: 4 },
+      { kind: 'replay', id: 'd1', turn: 8 },
+      { kind: 'replay', id: 'd1', turn: 2 },
+      { kind: 'discussion', id: 'd1' },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { withExporter } from '../../src/machines/discussionExport.machine';
 import { selectSharedState, sharedPageMachine } from '../../src/machines/sharedPage.machine';
 import { selectOpenTab } from '../../src/machines/discussionTabs.selectors';
 import { selectCounts } from '../../src/model/feedSelectors';
-import { shareTokenIn } from '../../src/model/sharedDiscussion';
+import { parseAddress, turnInHash } from '../../src/model/address';
 import type { StandardExportRequest } from '../../src/model/standardVariant';
 import type { SharedDiscussion } from '../../src/schemas/shares';
 
@@ -87,14 +87,12 @@ describe('sharedPage', () => {
   });
 });
 
-describe('shareTokenIn', () => {
-  it('reads the token of /s/{token} only', () => {
-    expect(shareTokenIn('/s/AbC_-12345678901234567')).toBe('AbC_-12345678901234567');
-    expect(shareTokenIn('/s/abc/')).toBe('abc');
-    expect(shareTokenIn('/')).toBeNull();
-    expect(shareTokenIn('/s/')).toBeNull();
-    expect(shareTokenIn('/s/a/b')).toBeNull();
-    expect(shareTokenIn('/discussions/s/abc')).toBeNull();
-    expect(shareTokenIn('/s/%E0%A4%A')).toBe('%E0%A4%A');
+describe('a share address', () => {
+  const at = (pathname: string, hash = '') => parseAddress({ pathname, search: '', hash });
+  it('is read by the one address grammar, with the moment #t= names', () => {
+    expect(at('/s/AbC_-12345678901234567')).toEqual({ kind: 'share', token: 'AbC_-12345678901234567' });
+    expect(at('/').kind).toBe('canvas');
+    expect(at('/s/a/b').kind).toBe('notFound');
+    expect(turnInHash('#t=2')).toBe(2);
   });
 });

@@ -26,6 +26,36 @@ describe('serving the built SPA', () => {
     expect(js.headers.get('content-type')).toContain('javascript');
   });
 
+  // issue 43: a reload or a link on any view opens the app there, whatever the Accept header says.
+  it("answers every view's address with index.html and the headers of /", async () => {
+    const root = await fetch(`${s.url}/`);
+    for (const p of [
+      '/history?format=debate&q=cats',
+      '/discussions/abc-123',
+      '/discussions/abc-123/replay',
+      '/evaluations',
+      '/evaluations/run-1',
+      '/s/tok_EN-1',
+      '/join/tok_EN-2',
+    ]) {
+      const r = await fetch(s.url + p, { headers: { accept: '*/*' } });
+      expect(r.status, p).toBe(200);
+      expect(r.headers.get('content-type'), p).toContain('text/html');
+      expect(await r.text(), p).toContain('id="root"');
+      for (const h of ['cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options'])
+        expect(r.headers.get(h), `${p} ${h}`).toBe(root.headers.get(h));
+      expect(r.headers.get('x-robots-tag'), p).toBe(p.startsWith('/s/') ? 'noindex' : null);
+    }
+  });
+
+  it('keeps the 404s of API and asset paths beside the app paths', async () => {
+    for (const p of ['/discussions', '/discussions/abc/shares/x/y', '/assets/missing.js']) {
+      const r = await fetch(s.url + p, { headers: { accept: '*/*' } });
+      expect(r.status, p).toBe(404);
+      expect(r.headers.get('content-type'), p).toContain('application/json');
+    }
+  });
+
   it('answers unknown API paths with a JSON detail, not the page', async () => {
     const r = await s.api('GET', '/no/such/route');
     expect(r.status).toBe(404);

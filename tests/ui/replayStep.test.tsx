@@ -69,19 +69,6 @@ describe('a replay step', () => {
     expect(shown()[1].positions.Ada).toMatchObject({ label: 'Cheaper passes first' });
   });
 
-  it('writes #t=<turn> to the address once the moment settles, not once per step', async () => {
-    const spy = vi.spyOn(window.history, 'replaceState');
-    try {
-      const { replay } = setup([0, 1, 2, 3, 4, 5].map((i) => moment('o1', 0.5 + i / 20)));
-      spy.mockClear();
-      for (const turn of [1, 2, 3, 4, 5]) act(() => replay.send({ type: 'replay.seek', turn }));
-      await waitFor(() => expect(window.location.hash).toBe('#t=5'));
-      expect(spy).toHaveBeenCalledTimes(1);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it("paints the slider and the state line in the key's own render, the feed in a deferred one after it", async () => {
     const { replay, container } = setup([0, 1, 2, 3].map((i) => moment('o1', 0.5 + i / 10)));
     const feed = () => (container.querySelector('.replay__feed') as HTMLElement).dataset.turn;

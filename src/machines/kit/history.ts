@@ -64,6 +64,8 @@ export interface HistoryContext {
   reattachOnOpen: boolean;
   opened: OpenedDiscussion | null;
   openError: string | null;
+  /** An address named the replay of the discussion being opened: its replay opens at this turn. */
+  openReplayAt: number | null;
 }
 
 export type HistoryEvent =
@@ -86,7 +88,15 @@ export type HistoryEvent =
   /** Replay's 'Continue from here': the panel that ran it gets the agents and topic, to continue from this turn. */
   | { type: 'history.continue'; turn: number }
   | { type: 'history.offer.accept' }
-  | { type: 'history.offer.dismiss' };
+  | { type: 'history.offer.dismiss' }
+  /** The navigation actor: show the list with these filters (an address /history?format=…&q=…). */
+  | { type: 'history.list'; format: FormatKind | ''; q: string }
+  /**
+   * The navigation actor: show this discussion (an address /discussions/{id}, or with `replay` its replay at
+   * `turn`). Unlike `history.open` the id need not be on a loaded page; an id the server does not know for this
+   * user is reported to the navigation actor as missing.
+   */
+  | { type: 'history.visit'; id: string; replay: boolean; turn: number | null };
 
 export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 

@@ -18,6 +18,7 @@ export function SharedPage({ page }: { page: SharedPageActorRef }) {
   const error = useSelector(page, (s) => s.context.error);
   const tabs = useSelector(page, (s) => s.children.tabs);
   const exporter = useSelector(page, (s) => s.children.exporter);
+  const replay = useSelector(page, (s) => s.children.replay);
   if (state === 'loading') return <LoadingScreen text="Opening the shared discussion…" />;
   if (state === 'invalid')
     return (
@@ -26,7 +27,7 @@ export function SharedPage({ page }: { page: SharedPageActorRef }) {
         <p className="muted">It may have been revoked by the person who shared it, or it has expired.</p>
       </main>
     );
-  if (state === 'failed' || !opened)
+  if (state === 'failed' || !opened || !replay)
     return (
       <main className="shared-page__invalid" role="alert">
         <h1>Could not open the shared discussion</h1>
@@ -48,6 +49,7 @@ export function SharedPage({ page }: { page: SharedPageActorRef }) {
         opened={opened}
         tabs={tabs}
         exporter={exporter}
+        replay={replay}
         idPrefix="shared"
         onTab={(tab: HistoryTab) => page.send({ type: 'shared.tab.select', tab })}
         onExport={(format) => page.send({ type: 'shared.export', format })}

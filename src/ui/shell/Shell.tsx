@@ -8,6 +8,7 @@ import {
   selectIsHybridView,
   selectIsPanelShown,
   selectModels,
+  selectNavigation,
   selectPanelSave,
   selectPanels,
   selectWorkspace,
@@ -16,10 +17,12 @@ import { selectIsApiTokensOpen } from '../../machines/apiTokens.selectors';
 import { selectIsPanelSaveOpen, selectIsPanelsOpen } from '../../machines/panels.selectors';
 import { selectAgents } from '../../machines/workspace.selectors';
 import { selectIsEvaluationOpen } from '../../machines/evaluation.selectors';
+import { selectAddressPage } from '../../machines/navigation.machine';
 import { selectIsDialogOpen } from '../../machines/models.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { useAppActor } from '../AppContext';
 import { WorkspaceCanvas } from '../canvas/WorkspaceCanvas';
+import { AddressPage } from './AddressPage';
 import { DevPanel } from './DevPanel';
 import { PanelLoading } from './PanelLoading';
 import { Footer } from './Footer';
@@ -56,25 +59,31 @@ export function Shell({ session }: { session: SessionActorRef }) {
   const apiTokensOpen = useSelector(apiTokens, (s) => (s ? selectIsApiTokensOpen(s) : false));
   const workspace = useSelector(app, selectWorkspace);
   const agents = useSelector(workspace, (s) => (s ? selectAgents(s) : NO_AGENTS));
+  const navigation = useSelector(app, selectNavigation);
+  const page = useSelector(navigation, (s) => (s ? selectAddressPage(s) : null));
   return (
     <div className="shell">
       <TopBar app={app} session={session} />
       <DevPanel app={app} />
-      <div className="shell__body">
-        <main className="shell__canvas">
-          <WorkspaceCanvas app={app} />
-        </main>
-        {panelShown ? (
-          <Suspense fallback={<PanelLoading />}>
-            <DiscussionPanel app={app} hybrid={hybrid} />
-          </Suspense>
-        ) : (
-          // Hidden, the panel leaves a tab on the edge, so it is one click away without the top bar.
-          <button type="button" className="panel-edge-tab" onClick={() => app.send({ type: 'view.panel.toggle' })}>
-            <span>{hybrid ? 'Hybrid discussion' : 'Discussion'}</span>
-          </button>
-        )}
-      </div>
+      {navigation && page ? (
+        <AddressPage route={page} navigation={navigation} />
+      ) : (
+        <div className="shell__body">
+          <main className="shell__canvas">
+            <WorkspaceCanvas app={app} />
+          </main>
+          {panelShown ? (
+            <Suspense fallback={<PanelLoading />}>
+              <DiscussionPanel app={app} hybrid={hybrid} />
+            </Suspense>
+          ) : (
+            // Hidden, the panel leaves a tab on the edge, so it is one click away without the top bar.
+            <button type="button" className="panel-edge-tab" onClick={() => app.send({ type: 'view.panel.toggle' })}>
+              <span>{hybrid ? 'Hybrid discussion' : 'Discussion'}</span>
+            </button>
+          )}
+        </div>
+      )}
       <Footer app={app} session={session} />
       {models && modelsOpen && (
         <Suspense fallback={null}>

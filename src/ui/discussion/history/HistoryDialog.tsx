@@ -262,11 +262,14 @@ function OpenedView({ history, workspace }: { history: HistoryActorRef; workspac
   const share = useSelector(history, sel.selectShare);
   const canReattach = useSelector(history, sel.selectCanReattach);
   const d = opened.summary;
+  // The replay is History's child while a discussion is open (an address may have opened it at a moment).
+  const replay = useSelector(history, sel.selectReplay)!;
   return (
     <StoredDiscussionView
       opened={opened}
       tabs={tabs}
       exporter={exporter}
+      replay={replay}
       idPrefix="history"
       workspace={workspace}
       onTab={(t: HistoryTab) => history.send({ type: 'history.tab.select', tab: t })}

@@ -1,16 +1,16 @@
 // History → Replay: the stored discussion at one moment of its timeline. The feed, the positions and the consensus
 // figure shown are the feed folded up to that turn (storedReplay.ts keeps one per turn), through the same
 // selectors and rows the panels use. The Timeline slider (arrows step one turn, Home/End) and Play/Pause at 1×, 4×
-// and 16× drive the replay actor; the address keeps the moment as #t=<turn>. Replay never plays speech.
+// and 16× drive the replay actor (History's child; it reports the settled moment to the navigation actor, which keeps
+// it in the address as #t=<turn>). Replay never plays speech.
 //
 // A step is the slider's and the state line's paint: the feed, the canvas and the chart follow the turn as a deferred
 // value (ReplayMoment, memoised), so React draws them in a render of their own after the step's frame, interruptible
 // by the next step, and a held arrow key or Play at 16× never waits on the feed.
 import { useSelector } from '@xstate/react';
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import {
   selectReplayPlaying,
-  selectReplaySettledTurn,
   selectReplaySpeed,
   selectReplayTurn,
   selectReplayTurns,
@@ -31,12 +31,6 @@ import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import type { HistoryParticipant } from '../../../schemas/history';
 import { CanvasPositions } from './CanvasPositions';
 
-/** The turn a `#t=<turn>` address names, or null. */
-export const turnInHash = (hash: string): number | null => {
-  const m = /(?:^#|&)t=(\d{1,7})(?:&|$)/.exec(hash);
-  return m ? Number(m[1]) : null;
-};
-
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
 /**
@@ -47,24 +41,6 @@ function idsAt(moments: readonly Feed[], feed: Feed): readonly string[] {
   const all = selectMessageIds(moments[moments.length - 1]);
   const size = feed.items.keys.length;
   return size === all.length ? all : all.slice(0, size);
-}
-
-/**
- * The address holds the moment, so a copied link opens the replay there: the replay actor says which turn has
- * settled (replay.machine.ts), and the address is written only when that turn changes. A component of its own, so
- * a settled turn re-renders nothing else.
- */
-function ReplayAddress({ replay }: { replay: ReplayActorRef }) {
-  const settledTurn = useSelector(replay, selectReplaySettledTurn);
-  useEffect(() => {
-    if (settledTurn === null) return;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${window.location.search}#t=${settledTurn}`,
-    );
-  }, [settledTurn]);
-  return null;
 }
 
 /** The moment's feed, canvas marks and position chart: drawn from the deferred turn, so a step does not wait on them. */
@@ -144,7 +120,6 @@ export function ReplayView({
   const now = selectPositionNow(moments[Math.min(turn, moments.length - 1)]);
   return (
     <div className="replay">
-      <ReplayAddress replay={replay} />
       <div className="replay__state" aria-live="polite">
         <span>
           Turn {turn} of {turns}

@@ -2,14 +2,14 @@
 // the tabs (messages, reasoning tree, research, analytics) drawn with the panels' own components, and both exports.
 // History's viewer and the public shared page (/s/{token}) both draw it; each passes its own actors and the buttons
 // only it has (History: back to the list, Share, Continue; the shared page: none).
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
 import { selectIsExporting } from '../../../machines/discussionExport.selectors';
 import type { DiscussionExportActorRef } from '../../../machines/discussionExport.machine';
 import type { DiscussionTabsActorRef } from '../../../machines/discussionTabs.machine';
 import { selectOpenTab } from '../../../machines/discussionTabs.selectors';
 import type { HistoryTab, OpenedDiscussion } from '../../../machines/history.machine';
-import { replayMachine, selectReplayOpen } from '../../../machines/replay.machine';
+import { selectReplayOpen, type ReplayActorRef } from '../../../machines/replay.machine';
 import type { WorkspaceActorRef } from '../../../machines/workspace.machine';
 import { formatLabel } from '../../../model/discussionFormat';
 import { toolCallsOf } from '../../../model/feed';
@@ -36,7 +36,7 @@ import { FeedRowView } from '../common/FeedRow';
 import { ResearchList } from '../common/ResearchList';
 import { TabBar, tabId, tabPanelId } from '../common/TabBar';
 import { CanvasPositions } from './CanvasPositions';
-import { ReplayView, turnInHash } from './ReplayView';
+import { ReplayView } from './ReplayView';
 
 const endpointLabel = (path: string) => {
   const key = endpointKeyOf(path);
@@ -48,6 +48,8 @@ export interface StoredDiscussionViewProps {
   opened: OpenedDiscussion;
   tabs: DiscussionTabsActorRef | undefined;
   exporter: DiscussionExportActorRef | undefined;
+  /** The timeline: History's child, or the shared page's (an address's #t= opened it at that moment). */
+  replay: ReplayActorRef;
   onTab: (tab: HistoryTab) => void;
   onExport: (format: ExportFormat) => void;
   /** Tab ids are `${idPrefix}-…`. */
@@ -74,17 +76,9 @@ export function StoredDiscussionView(props: StoredDiscussionViewProps) {
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const d = opened.summary;
   const origin = originLabel(d);
-  const replay = useActorRef(replayMachine, { input: { turns: Math.max(0, opened.moments.length - 1) } });
+  const { replay } = props;
   const replaying = useSelector(replay, selectReplayOpen);
-  // A #t=<turn> address opens the replay at that moment.
-  useEffect(() => {
-    const t = turnInHash(window.location.hash);
-    if (t !== null) replay.send({ type: 'replay.open', turn: t });
-  }, [replay]);
-  const closeReplay = () => {
-    replay.send({ type: 'replay.close' });
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  };
+  const closeReplay = () => replay.send({ type: 'replay.close' });
   const { onContinue } = props;
   return (
     <div className="history-opened">
