@@ -50,8 +50,6 @@ async function member(discussionId: string, role: 'participant' | 'watcher', ema
   return { ...u, c };
 }
 
-const peopleOf = (c: Client) => c.frames.filter((f) => f.type === 'room_people').at(-1);
-
 describe('rooms', () => {
   it('display names: GET /auth/me answers the default, PATCH sets one, bounded', async () => {
     const u = await s.register(`grace.hopper-${Date.now()}@example.com`);
