@@ -99,6 +99,11 @@ describe('rooms', () => {
     const again = client(await s.socket('/ws/discuss', p.token), 'standard');
     again.send({ type: 'room_join', discussion_id: discussionId });
     await again.waitType('room_people');
+    // Typing shows as a dot in everyone's list.
+    again.send({ type: 'room_typing', typing: true });
+    await c.waitFor(
+      (f) => f.type === 'room_people' && f.people.find((x: any) => x.user_id === p.userId)?.typing === true,
+    );
     again.send({ type: 'human_message', text: 'Drip saves water on sand.', timestamp: new Date().toISOString() });
     const got = await c.waitType('room_message');
     expect(got).toMatchObject({
@@ -156,7 +161,9 @@ describe('rooms', () => {
     await c.waitFor((f) => f.type === 'error' && /judge's seat/.test(f.message));
     p.c.send({ type: 'judge_vote', side: 'against', confidence: 0.7 });
     const vote = await c.waitType('vote');
+    // Shown under the participant's name (as the room knew it when they joined), never as the owner's.
     expect(vote).toMatchObject({ side: 'against', confidence: 0.7 });
+    expect(vote.voter_name).toBe(p.email.split('@')[0]);
     c.send({ type: 'stop' });
     await c.waitClose();
   });
