@@ -82,7 +82,7 @@ async function ours() {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    return (await r.json()) as Record<string, any>;
+    return (await r.json()) as Record<string, string>;
   };
   const { access_token: token } = await post('/auth/register', {
     email: 'owner@bench.example',

@@ -33,15 +33,20 @@ export async function joinRoom(
   endpoint: EndpointKey,
   raw: string,
 ): Promise<((raw: string) => void) | null> {
+  // Answered and closed: nothing more to serve.
+  const done = (answer: () => unknown) => {
+    answer();
+    return null;
+  };
   const parsed = roomJoinMessage.safeParse(JSON.parse(raw));
-  if (!parsed.success) return (refuse(ws, 'Invalid room_join: it names the discussion_id to join.'), null);
+  if (!parsed.success) return done(() => refuse(ws, 'Invalid room_join: it names the discussion_id to join.'));
   const discussion = await discussionById(ctx.db, parsed.data.discussion_id);
   const membership = discussion ? await membershipOf(ctx.db, discussion, userId) : null;
   if (ws.readyState !== ws.OPEN) return null;
-  if (!discussion || !membership) return (refuse(ws, NOT_IN_ROOM), null);
-  if (membership.removed) return (ws.close(CLOSE_REMOVED_FROM_ROOM, REMOVED_FROM_ROOM_TEXT), null);
+  if (!discussion || !membership) return done(() => refuse(ws, NOT_IN_ROOM));
+  if (membership.removed) return done(() => ws.close(CLOSE_REMOVED_FROM_ROOM, REMOVED_FROM_ROOM_TEXT));
   if (discussion.endpoint !== ENDPOINTS[endpoint].path)
-    return (refuse(ws, `This discussion runs on ${discussion.endpoint}; join it there.`), null);
+    return done(() => refuse(ws, `This discussion runs on ${discussion.endpoint}; join it there.`));
   const member: Sender = { userId, role: membership.role };
 
   const session = ctx.discussions.byId(discussion.id);
@@ -52,7 +57,7 @@ export async function joinRoom(
     ]);
     session.room.owner = owner;
     if (ws.readyState !== ws.OPEN || !person) return null;
-    if (!session.isLive) return (replayStored(ctx, ws, discussion.id), null);
+    if (!session.isLive) return done(() => replayStored(ctx, ws, discussion.id));
     session.room.join(ws, person, membership.role, membership.seats);
     const bucket = socketBucket(ctx);
     return (data) => handleClientFrame(ctx, session, data, bucket, member);
