@@ -18,6 +18,8 @@ export const user = z.looseObject({
   email: z.string(),
   created_at: z.string().optional(),
   role: userRole.optional(),
+  /** What others see in rooms (rooms.ts `displayName`); the server answers the default when none was chosen. */
+  display_name: z.string().optional(),
 });
 
 /** The 403 detail of an operator-only action; `what` is what was refused ('delete model files'). */
