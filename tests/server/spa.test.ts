@@ -42,9 +42,11 @@ describe('serving the built SPA', () => {
       expect(r.status, p).toBe(200);
       expect(r.headers.get('content-type'), p).toContain('text/html');
       expect(await r.text(), p).toContain('id="root"');
-      for (const h of ['cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options'])
+      // A share link's page is never cached (it says whether the link still holds: server/shares/routes.ts).
+      const shared = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
+      for (const h of p.startsWith('/s/') ? shared : ['cache-control', ...shared])
         expect(r.headers.get(h), `${p} ${h}`).toBe(root.headers.get(h));
-      expect(r.headers.get('x-robots-tag'), p).toBe(p.startsWith('/s/') ? 'noindex' : null);
+      expect(r.headers.get('x-robots-tag'), p).toBe(p.startsWith('/s/') ? 'noindex, nofollow' : null);
     }
   });
 
