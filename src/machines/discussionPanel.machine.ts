@@ -44,7 +44,9 @@ import { panelActions, take, type Context, type ErasedVariant, type Event } from
 import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
 import { endpointProbeMachine } from './endpointProbe.machine';
-import { panelRunRegion, panelSettingsRegion } from './discussionPanel.states';
+import { panelRunRegion, panelSettingsRegion, roomTypingRegion } from './discussionPanel.states';
+import { CLOSE_REMOVED_FROM_ROOM } from '../schemas/rooms';
+import { mayTalk, ownsRoom, roleOf, ROOM_TYPING_QUIET_MS, roomJoinFrame, type RoomJoin } from '../model/room';
 import { startQuestionRegion } from './discussionRun.states';
 import { socketSessionMachine, type SocketSessionInput } from './socketSession.machine';
 
@@ -70,7 +72,10 @@ function panelChart(variant: ErasedVariant) {
   const speaks = (context: Context) => !!context.run && variant.speechOn(context.run.settings);
   const socketInput = ({ context, self }: { context: Context; self: AnyActorRef }): SocketSessionInput => ({
     path: variant.socketPath(context.run!),
-    firstFrame: withAttachedSources(variant.firstFrame(context.run!), self.system),
+    // A joined run attaches to the owner's discussion; its own run is configured (again on every reconnect).
+    firstFrame: context.run!.room
+      ? roomJoinFrame(context.run!.room)
+      : withAttachedSources(variant.firstFrame(context.run!), self.system),
     policy,
     parent: self,
   });
@@ -122,6 +127,7 @@ function panelChart(variant: ErasedVariant) {
         stopCloseDelay: variant.stopCloseDelayMs,
         /** After the close command, the run ends even if the close never comes back. */
         closeGrace: 1_000,
+        roomTypingQuiet: ROOM_TYPING_QUIET_MS,
       },
       guards: {
         isStartValid: ({ context, event }) => {
@@ -151,6 +157,16 @@ function panelChart(variant: ErasedVariant) {
           return variant.isFailedClose(e, context);
         },
         settingsFree,
+        isLive: stateIn({ run: { session: 'live' } }),
+        isJoinedRun: ({ context }) => !!context.run?.room,
+        /** The owner removed this person: closed with CLOSE_REMOVED_FROM_ROOM, never retried. */
+        isRemovedClose: ({ event }) => noticeOf(event, 'socketSession.closed').code === CLOSE_REMOVED_FROM_ROOM,
+        isRoomOwner: ({ context }) => ownsRoom(context.room, context.run?.room),
+        /** Only while live, in a room with others, by someone who may talk (a watcher has no message box). */
+        mayTypeInRoom: and([
+          stateIn({ run: { session: 'live' } }),
+          ({ context }) => !!context.room && mayTalk(roleOf(context.room, context.run?.room)),
+        ]),
         mayEditSettings: variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
         mayUpdateSettings: and([
           variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
@@ -164,6 +180,7 @@ function panelChart(variant: ErasedVariant) {
         /** Provided: writes the settings to local storage under the signed-in user. */
         saveSettings: () => {},
         refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
+        joinRoom: assign(({ context, event }) => variant.joined(context, take(event, 'panel.room.join') as RoomJoin)),
         selectTab: sendTo('tabs', ({ event }) => {
           const e = take(event, 'panel.tab.select');
           return { type: 'tab.select', tab: e.tab };
@@ -221,6 +238,7 @@ function panelChart(variant: ErasedVariant) {
             resume: 'panel.resume',
           }),
           settings: panelSettingsRegion,
+          typing: roomTypingRegion,
         },
       })
   );

@@ -88,6 +88,21 @@ export const standardVariant: PanelVariant<StandardPanelSettings, RunInfo, Stand
     topic: resume.context,
     ...FRESH,
   }),
+  /** The discussion's own configuration is the owner's: the server sends what the joiner sees (the basic path). */
+  joined: (context, join) => ({
+    run: {
+      sessionId: join.discussionId,
+      endpoint: 'basic',
+      agentIds: [],
+      context: '',
+      token: context.token,
+      connections: [],
+      settings: context.settings,
+      room: join,
+    },
+    topic: '',
+    ...FRESH,
+  }),
   continued: (facts) => continuedDraft(facts),
   endpointFor: (settings, reasoningTabOpen, availability) =>
     chooseEndpoint(choiceOptions(settings, reasoningTabOpen), availability),

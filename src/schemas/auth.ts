@@ -18,6 +18,8 @@ export const user = z.looseObject({
   email: z.string(),
   created_at: z.string().optional(),
   role: userRole.optional(),
+  /** What others see in rooms (PATCH /auth/me); a server without it leaves the email's part before '@'. */
+  display_name: z.string().optional(),
 });
 
 /** The 403 detail of an operator-only action; `what` is what was refused ('delete model files'). */

@@ -61,6 +61,7 @@ export const roomJoinMessage = z.object({ type: z.literal('room_join'), discussi
 /** A seat of the format a person can hold (today the owner's; the owner may give it to a participant). */
 export const ROOM_SEATS = ['moderator', 'judge'] as const;
 export const roomSeat = z.enum(ROOM_SEATS);
+export type RoomSeat = z.infer<typeof roomSeat>;
 
 export const roomPerson = z.object({
   user_id: idText(),
