@@ -14,6 +14,7 @@ import { createSourcesApi } from './services/sourcesApi';
 import { sourcesLogic } from './services/sourcesActors';
 import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
+import { createRoomsLogic } from './services/roomsApi';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 import type { ModelConnection } from './schemas/modelConnections';
@@ -61,5 +62,8 @@ export function createLiveLogic(
       settings: createHybridSettingsStore(s.userId),
     }),
     history: createHistoryLogic({ api: discussions, saveFile, listConnections: s.listConnections }),
+    // The profile, Invite and /join charts; /join/{token} is read from the page's address until the address actor
+    // (issue 43, addresses) owns it.
+    ...createRoomsLogic({ http: s.http }),
   };
 }

@@ -41,6 +41,10 @@ export interface LiveLogic {
   panelSave: AnyActorLogic;
   panels: AnyActorLogic;
   apiTokens: AnyActorLogic;
+  /** The room's dialogs: the display name, Invite, and the /join page (profile, invite, join machines). */
+  profile: AnyActorLogic;
+  invite: AnyActorLogic;
+  join: AnyActorLogic;
 }
 /**
  * The systemIds (and child ids) of those actors, in spawn order: the workspace and the models before the live
@@ -59,6 +63,10 @@ export const LIVE_ACTOR_IDS = [
   'panelSave',
   'panels',
   'apiTokens',
+  'profile',
+  'invite',
+  // Last: an accepted invite finds both panels and the app to tell.
+  'join',
 ] as const;
 
 export type AppEvent =

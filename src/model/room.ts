@@ -66,3 +66,24 @@ export const isReader = (room: RoomState | null, userId: string) => room?.you?.u
 /** The owner's controls show for the owner of a room with others in it. */
 export const ownsRoom = (room: RoomState | null, join: RoomJoin | undefined) =>
   roleOf(room, join) === 'owner' && hasOthers(room);
+
+/**
+ * What the reader does in the format while in a room: the owner keeps the format's person seats that no one else
+ * holds; anyone else has the seats the room says they hold (a participant given the judge's seat votes).
+ */
+export function roomSeatOf(
+  room: RoomState | null,
+  join: RoomJoin | undefined,
+  ownSeat: { givesFloor: boolean; judges: boolean } | null,
+): { givesFloor: boolean; judges: boolean } | null {
+  const role = roleOf(room, join);
+  const heldByOthers = new Set(
+    (room?.people ?? []).filter((p) => p.user_id !== room?.you?.user_id).flatMap((p) => p.seats),
+  );
+  if (role === 'owner') {
+    if (!ownSeat) return null;
+    return { givesFloor: ownSeat.givesFloor && !heldByOthers.has('moderator'), judges: ownSeat.judges && !heldByOthers.has('judge') };
+  }
+  const mine = seatsOf(room);
+  return { givesFloor: mine.includes('moderator'), judges: mine.includes('judge') };
+}

@@ -29,6 +29,8 @@ import { FeedList } from '../common/FeedList';
 import { PanelFeedRow } from '../common/PanelFeedRow';
 import { PanelFrame } from '../common/PanelFrame';
 import { RunInput } from '../common/RunInput';
+import { InviteButton, RoomPeople } from '../../rooms/RoomViews';
+import { selectIsJoinedRun } from '../../../machines/rooms.selectors';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { FormatField } from '../common/FormatField';
@@ -118,6 +120,7 @@ export default function HybridPanel({
   const personHasRole = !!seat && (seat.givesFloor || seat.judges);
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
+  const joined = useSelector(discussion, selectIsJoinedRun);
   const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
@@ -137,6 +140,7 @@ export default function HybridPanel({
             <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
           </>
         }
+        actions={<InviteButton discussion={discussion} />}
       />
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
@@ -251,6 +255,7 @@ export default function HybridPanel({
           />
         )}
       </div>
+      <RoomPeople discussion={discussion} />
       <RunInput
         discussion={discussion}
         agents={agents}
@@ -261,7 +266,12 @@ export default function HybridPanel({
       <PanelFooter
         className="panel-footer--hybrid"
         actionsClassName="panel-footer__actions--wrap"
-        stop={{ label: 'Stop Discussion', enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
+        stop={{
+          // Stop is the owner's; a person who joined leaves (the discussion goes on).
+          label: joined ? 'Leave' : 'Stop Discussion',
+          enabled: canStop,
+          onStop: () => discussion.send({ type: 'panel.stop' }),
+        }}
         afterStop={
           <>
             {locked && !personHasRole && (

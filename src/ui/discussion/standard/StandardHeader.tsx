@@ -1,5 +1,6 @@
 // The standard panel's header (docs/product.md#discussions-screens): the shared header (common/PanelHeader.tsx) with
 // what only this panel has: the connection badge, 'About this run', and the Advanced Settings toggle.
+import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../common/Badge';
 import type { ConnectionStatus } from '../../../machines/discussionPanel.selectors';
 import { PanelHeader, type PanelHeaderProps } from '../common/PanelHeader';
@@ -22,6 +23,8 @@ export type StandardHeaderProps = Omit<PanelHeaderProps, 'facts' | 'actions'> & 
   /** Why this kind of discussion will run, for 'About this run'. */
   why?: string;
   endpoints?: EndpointsFacts;
+  /** The owner's Invite button while the run is live (ui/rooms/RoomViews.tsx). */
+  invite?: ReactNode;
 };
 
 export function StandardHeader({
@@ -33,6 +36,7 @@ export function StandardHeader({
   onToggleSettings,
   why,
   endpoints,
+  invite,
   ...header
 }: StandardHeaderProps) {
   return (
@@ -56,7 +60,9 @@ export function StandardHeader({
         </>
       }
       actions={
-        <button
+        <>
+          {invite}
+          <button
           type="button"
           className="icon-button"
           aria-pressed={settingsOpen}
@@ -79,6 +85,7 @@ export function StandardHeader({
           </svg>
           <span>Settings</span>
         </button>
+        </>
       }
     />
   );

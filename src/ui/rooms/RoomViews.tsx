@@ -1,0 +1,56 @@
+// The room's parts inside a discussion panel (both panels): the Invite button for the header, and 'Here now' with the
+// owner's controls. Each selects the panel's snapshot and sends the panel's (or the Invite chart's) events.
+import { useSelector } from '@xstate/react';
+import type { HybridDiscussionActorRef, StandardDiscussionActorRef } from '../../machines/discussionPanel.machine';
+import { selectInvite } from '../../machines/app.selectors';
+import * as panelSel from '../../machines/discussionPanel.selectors';
+import * as sel from '../../machines/rooms.selectors';
+import { personSeat } from '../../model/formats';
+import type { RoomSeat } from '../../schemas/rooms';
+import { useAppActor } from '../AppContext';
+import { HereNow } from './HereNow';
+
+type Discussion = StandardDiscussionActorRef | HybridDiscussionActorRef;
+
+export function InviteButton({ discussion }: { discussion: Discussion }) {
+  const app = useAppActor();
+  const invite = useSelector(app, selectInvite);
+  const may = useSelector(discussion, sel.selectMayInvite);
+  const discussionId = useSelector(discussion, sel.selectInviteDiscussionId);
+  if (!may || !invite || !discussionId) return null;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-haspopup="dialog"
+      title="Invite someone to this discussion"
+      onClick={() => invite.send({ type: 'invite.open', discussionId })}
+    >
+      Invite
+    </button>
+  );
+}
+
+/** The seats the run's format gives a person: the ones the owner may hand to a participant. */
+function formatSeats(seat: { givesFloor: boolean; judges: boolean } | null): RoomSeat[] {
+  if (!seat) return [];
+  return [...(seat.givesFloor ? (['moderator'] as const) : []), ...(seat.judges ? (['judge'] as const) : [])];
+}
+
+export function RoomPeople({ discussion }: { discussion: Discussion }) {
+  const room = useSelector(discussion, sel.selectRoom);
+  const shows = useSelector(discussion, sel.selectShowsRoom);
+  const owner = useSelector(discussion, sel.selectOwnsRoom);
+  const format = useSelector(discussion, panelSel.selectRunFormat);
+  const agentIds = useSelector(discussion, panelSel.selectRunAgentIds);
+  if (!room || !shows) return null;
+  return (
+    <HereNow
+      room={room}
+      owner={owner}
+      seats={owner ? formatSeats(personSeat(format, agentIds)) : []}
+      onSeat={(seat, userId) => discussion.send({ type: 'panel.room.seat', seat, userId })}
+      onRemove={(userId) => discussion.send({ type: 'panel.room.remove', userId })}
+    />
+  );
+}
