@@ -20,6 +20,7 @@ import { transcriptionPlugin } from './audio/transcription';
 import { evalPlugin } from './eval/service';
 import { voicesPlugin } from './voices/state';
 import { toolsPlugin } from './tools/state';
+import { roomsPlugin } from './rooms/plugin';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
@@ -169,6 +170,7 @@ export async function buildServer(
   await app.register(voicesPlugin);
   await app.register(evalPlugin);
   await app.register(toolsPlugin);
+  await app.register(roomsPlugin);
   await registerRoutes(app);
   await app.register(apiDocsRoutes, { catalog });
   await serveSpa(app, config.staticDir);

@@ -10,8 +10,10 @@ import { formatEvent, formatRequestProblem } from './formats/requests';
 import { recordHumanMessage } from './store';
 import { answerApproval } from '../tools/approvals';
 import { ownNamedSources } from '../sources/forDiscussion';
+import { postMessage, refusal, remove, seat, type Sender } from '../rooms/control';
 
-// What a client may send a running discussion after its configuration — human_message, stop, sources_add, and the
+// What a client may send a running discussion after its configuration — human_message, stop, sources_add, the
+// room's frames (rooms/control.ts says who may send which), and the
 // panels' audio acknowledgments — and the flood limits on them. Every socket of a discussion goes through here: one this
 // process accepted, one the cluster handed to this process, and frames a socket on another process forwarded.
 
@@ -34,8 +36,20 @@ const humanBucketsOf = (ctx: AppContext) => ctx.discussions.humanBuckets;
  * after the end, malformed) go to its socket only and are not stored: a flood of refused frames must not turn
  * into a flood of stored ones. A refused human message is never stored nor shown to the agents.
  */
-export function handleClientFrame(ctx: AppContext, session: DiscussionSession, raw: string, bucket?: TokenBucket) {
-  const tell = (message: string) => session.tell({ type: 'error', message, fatal: false });
+export function handleClientFrame(
+  ctx: AppContext,
+  session: DiscussionSession,
+  raw: string,
+  bucket?: TokenBucket,
+  /** A room member (rooms/): absent for the owner's own socket. */
+  member?: Sender,
+) {
+  const from: Sender = member ?? { userId: session.userId, role: 'owner' };
+  // The owner's own socket is the watcher's; a member's answers go to that member's sockets only.
+  const tell = (message: string) =>
+    member
+      ? session.room.tellUser(member.userId, { type: 'error', message, fatal: false })
+      : session.tell({ type: 'error', message, fatal: false });
   const limited = bucket !== undefined && !bucket.take();
   const res = parseFrame(discussionClientFrame, raw);
   // A flood never keeps the user from stopping: a well-formed stop passes an empty bucket.
@@ -45,6 +59,9 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
   if (res.kind === 'malformed')
     return tell(`Ignored a malformed "${res.type}" message: ${res.error.replace(/\s*\n\s*/g, '; ')}`);
   const frame = res.frame;
+  const refused = refusal(session, from, frame.type);
+  if (refused === 'quiet') return;
+  if (refused) return tell(refused);
   switch (frame.type) {
     case 'stop':
       if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEndedStop);
@@ -53,12 +70,12 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
       if (!session.isLive) return tell(ENGINE_MESSAGES.discussionEnded);
       if (!session.plan.humanParticipation)
         return tell('Human participation is off for this discussion; the message was not added.');
-      if (!humanBucketsOf(ctx).take(session.userId))
+      if (!humanBucketsOf(ctx).take(from.userId))
         return tell(ENGINE_MESSAGES.humanMessageLimit(describeRate(humanRate(ctx))));
       const max = ctx.config.maxHumanMessagesPerDiscussion;
       if (max > 0 && session.humanMessages >= max) return tell(ENGINE_MESSAGES.humanMessageCap(max));
       session.humanMessages++;
-      void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp).catch((err) =>
+      void recordHumanMessage(ctx.db, session.discussionId, frame.text, frame.timestamp, from.userId).catch((err) =>
         tell(
           incident(
             session.log,
@@ -68,8 +85,15 @@ export function handleClientFrame(ctx: AppContext, session: DiscussionSession, r
           ),
         ),
       );
-      return session.deliver({ type: 'human.message', text: frame.text });
+      session.deliver({ type: 'human.message', text: frame.text });
+      return void postMessage(ctx, session, from.userId, frame.text);
     }
+    case 'room_typing':
+      return session.room.typing(from.userId, frame.typing);
+    case 'room_seat':
+      return void seat(ctx, session, frame, tell);
+    case 'room_remove':
+      return void remove(ctx, session, frame, tell);
     case 'give_floor':
     case 'cancel_floor':
     case 'end_discussion':

@@ -18,6 +18,8 @@ import {
 import { openSession } from './open';
 import { liveDiscussionMachine } from './runtime';
 import type { DiscussionSession, SessionLog } from './session';
+import type { Sender } from '../rooms/control';
+import { noteRemoteMember } from '../rooms/remote';
 
 // Why this file: with DATABASE_URL several processes share one PostgreSQL, and a running discussion must outlive
 // the process that runs it. Each discussion is owned by one process through a lease in its row (owner_id,
@@ -44,7 +46,7 @@ const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown)
 
 /** What the cluster does with a frame or a socket that becomes this process's. */
 export interface ClusterHandlers {
-  onClientFrame(session: DiscussionSession, raw: string): void;
+  onClientFrame(session: DiscussionSession, raw: string, member?: Sender): void;
   attachLocal(ws: WebSocket, session: DiscussionSession, resumeFrom: number): void;
 }
 
@@ -115,9 +117,12 @@ export class ClusterEngine {
     } catch {
       return;
     }
+    // A room member's socket elsewhere (rooms/): present or gone, and frames checked against their role.
+    if (msg.member && msg.kind !== 'frame')
+      return void noteRemoteMember(this.ctx, session, msg.member, msg.kind === 'attach');
     if (msg.kind === 'attach') session.remoteAttached();
     else if (msg.kind === 'detach') session.remoteDetached(msg.code);
-    else this.handlers?.onClientFrame(session, msg.raw);
+    else this.handlers?.onClientFrame(session, msg.raw, msg.member);
   }
 
   /** How client frames and handed-over sockets are handled: given at start, the same handlers a local socket has. */
@@ -204,9 +209,9 @@ export class ClusterEngine {
     return session;
   }
 
-  /** Serves a socket for a discussion another process owns. */
-  watchRemote(ws: WebSocket, discussionId: string, resumeFrom: number) {
-    const w = new RemoteWatch(this, this.ctx, this.log, ws, discussionId, resumeFrom, () => {
+  /** Serves a socket for a discussion another process owns (the owner's, or a room member's). */
+  watchRemote(ws: WebSocket, discussionId: string, resumeFrom: number, member?: Sender) {
+    const w = new RemoteWatch(this, this.ctx, this.log, ws, discussionId, resumeFrom, member, () => {
       const set = this.remote.get(discussionId);
       set?.delete(w);
       if (set && !set.size) {
@@ -220,7 +225,7 @@ export class ClusterEngine {
     if (!set) this.remote.set(discussionId, (set = new Set()));
     set.add(w);
     w.pull();
-    this.sendToOwner(discussionId, { kind: 'attach' });
+    this.sendToOwner(discussionId, { kind: 'attach', ...(member ? { member } : {}) });
     if (!this.leaseEnds.has(discussionId)) void this.claimAtLeaseEnd(discussionId);
     return w;
   }
@@ -289,7 +294,10 @@ export class ClusterEngine {
   }
 }
 
-export type InboxMessage = { kind: 'frame'; raw: string } | { kind: 'attach' } | { kind: 'detach'; code: number };
+/** What a socket elsewhere tells the owner; `member` when it is a room member's, not the owner's. */
+export type InboxMessage = ({ kind: 'frame'; raw: string } | { kind: 'attach' } | { kind: 'detach'; code: number }) & {
+  member?: Sender;
+};
 
 /** A socket on this process watching a discussion that another process runs. */
 class RemoteWatch {
@@ -306,6 +314,7 @@ class RemoteWatch {
     readonly ws: WebSocket,
     readonly discussionId: string,
     resumeFrom: number,
+    private readonly member: Sender | undefined,
     private readonly forget: () => void,
   ) {
     this.sent = resumeFrom;
@@ -314,11 +323,15 @@ class RemoteWatch {
   }
 
   private readonly onMessage = (d: unknown) => {
-    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'frame', raw: String(d) });
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'frame', raw: String(d), ...this.who });
   };
 
+  private get who() {
+    return this.member ? { member: this.member } : {};
+  }
+
   private readonly onClose = (code: number) => {
-    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'detach', code });
+    if (!this.done) this.cluster.sendToOwner(this.discussionId, { kind: 'detach', code, ...this.who });
     this.done = true;
     this.forget();
   };
@@ -327,7 +340,7 @@ class RemoteWatch {
     this.pull();
     if (Date.now() - this.lastAttach > 2_000) {
       this.lastAttach = Date.now();
-      this.cluster.sendToOwner(this.discussionId, { kind: 'attach' });
+      this.cluster.sendToOwner(this.discussionId, { kind: 'attach', ...this.who });
     }
   }
 
@@ -366,7 +379,9 @@ class RemoteWatch {
     this.forget();
     this.ws.off('message', this.onMessage);
     this.ws.off('close', this.onClose);
-    this.cluster.attachLocal?.(this.ws, session, this.sent);
+    // A member joins again (room_join) and is served by the room here; the owner's socket becomes the session's.
+    if (this.member) this.ws.close(CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect');
+    else this.cluster.attachLocal?.(this.ws, session, this.sent);
   }
 
   close() {

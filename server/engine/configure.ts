@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROOM_CLIENT_MESSAGES } from '../../src/schemas/rooms';
 import type { EndpointKey } from '../../src/schemas/constants';
 import type { ContinuedFrom } from '../../src/schemas/continuation';
 import { audioAcknowledgment, hybridConfig } from '../../src/schemas/hybridSocket';
@@ -157,4 +158,6 @@ export const discussionClientFrame = z.discriminatedUnion('type', [
   judgeVoteMessage,
   toolApprovalMessage,
   sourcesAddMessage,
+  // The room's own (rooms/control.ts): typing from anyone who may talk, seats and removal from the owner.
+  ...ROOM_CLIENT_MESSAGES,
 ]);

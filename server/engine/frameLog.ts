@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { roomMessageFrame } from '../../src/schemas/rooms';
 import type { Audience } from './plan';
 import { schemaFor, type EngineFrame } from './frames';
 import { observerOf } from './hooks';
@@ -27,6 +28,12 @@ export interface FrameSink {
   pass(data: string, seq: number | null): void;
 }
 
+/** A person's message in a room (rooms/) is stored with the discussion's frames, in order, for every panel. */
+const withRoomFrames = (panel: ReturnType<typeof schemaFor>) => ({
+  safeParse: (v: unknown) =>
+    (v as { type?: unknown } | null)?.type === 'room_message' ? roomMessageFrame.safeParse(v) : panel.safeParse(v),
+});
+
 export class FrameLog {
   /** Every frame sent so far, serialized; frame n has seq n + 1. */
   private readonly frames: string[] = [];
@@ -51,7 +58,7 @@ export class FrameLog {
     private readonly sink: FrameSink,
     opts: { durable: boolean; restored?: string[] },
   ) {
-    this.schema = schemaFor(audience);
+    this.schema = withRoomFrames(schemaFor(audience));
     this.storedFirst = opts.durable;
     this.journal = opts.durable ? null : FrameJournal.open(journalDir(ctx.config.dataDir), discussionId, log);
     this.writer = new FrameWriter(
@@ -78,7 +85,10 @@ export class FrameLog {
    * null when it failed the check: a frame the panel could not read is an engine bug, logged and withheld.
    */
   append(frame: EngineFrame, answeredAt?: number) {
-    const stamped = { ...frame, timestamp: (frame.timestamp as string | undefined) ?? new Date().toISOString() };
+    const stamped = {
+      ...frame,
+      timestamp: ((frame as { timestamp?: string }).timestamp as string | undefined) ?? new Date().toISOString(),
+    };
     // The hybrid panel pairs a clip with its message by the message's timestamp, which only the session knows.
     if (stamped.type === 'agent_message') this.lastMessageAt = { id: stamped.id, at: stamped.timestamp };
     if (stamped.type === 'audio_message' && stamped.message_id && stamped.message_id === this.lastMessageAt?.id)

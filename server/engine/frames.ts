@@ -3,6 +3,7 @@ import type * as f from '../../src/schemas/discussionFrames';
 import type * as fm from '../../src/schemas/format';
 import type { positionsFrame } from '../../src/schemas/positions';
 import type { TOOL_FRAMES } from '../../src/schemas/tools';
+import type { roomMessageFrame } from '../../src/schemas/rooms';
 import { knownTypes } from '../../src/schemas/frames';
 import { hybridServerFrame } from '../../src/schemas/hybridSocket';
 import { standardServerFrame } from '../../src/schemas/standardSocket';
@@ -42,7 +43,8 @@ export type EngineFrame =
   | In<typeof f.agentMessageDeltaFrame>
   | In<typeof positionsFrame>
   | In<(typeof fm.FORMAT_FRAMES)[number]>
-  | In<(typeof TOOL_FRAMES)[number]>;
+  | In<(typeof TOOL_FRAMES)[number]>
+  | In<typeof roomMessageFrame>;
 
 /**
  * What the machine emits: a frame, and for a turn's message the moment its model call resolved, for a delta the

@@ -43,7 +43,7 @@ async function engine(app: FastifyInstance) {
   // Client frames forwarded from another process, and sockets that become local when this process takes their
   // discussion over, go through the same handlers as a local socket's.
   cluster?.start({
-    onClientFrame: (session, raw) => handleClientFrame(ctx, session, raw),
+    onClientFrame: (session, raw, member) => handleClientFrame(ctx, session, raw, undefined, member),
     attachLocal: (ws, session, resumeFrom) => attachSocket(ctx, ws, session, resumeFrom),
   });
   app.addHook('onClose', async () => {

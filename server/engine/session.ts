@@ -11,6 +11,8 @@ import { observerOf, tuningOf } from './hooks';
 import type { Plan } from './plan';
 import { finishDiscussion, type DiscussionStatus } from './store';
 import { Watcher } from './watcher';
+import { Room } from '../rooms/room';
+import { definitionOf } from './formats/registry';
 
 // One running discussion. The session owns the machine actor and its lifecycle (running, stopped, handed over,
 // deleted); every frame the machine emits goes through the frame log (frameLog.ts: stamped, numbered, stored,
@@ -23,6 +25,8 @@ export class DiscussionSession {
   status: DiscussionStatus = 'running';
   private readonly frames: FrameLog;
   private readonly watcher: Watcher;
+  /** The other people's sockets (rooms/room.ts): invited members who watch or take part. */
+  readonly room: Room;
   private readonly actor: Actor<DiscussionMachine>;
   private finished: Promise<void> | null = null;
   private settle!: () => void;
@@ -53,7 +57,36 @@ export class DiscussionSession {
   ) {
     this.key = sessionKey(userId, plan.sessionId);
     this.watcher = new Watcher(ctx, () => this.stop('abandoned'));
-    this.frames = new FrameLog(ctx, discussionId, plan.audience, log, this.watcher, {
+    this.room = new Room({
+      discussionId,
+      ownerId: userId,
+      seatsOffered: () => {
+        const f = plan.format;
+        if (!f) return [];
+        const d = definitionOf(f);
+        return [
+          ...(d.personGivesFloor(f) ? (['moderator'] as const) : []),
+          ...(d.personJudges(f) ? (['judge'] as const) : []),
+        ];
+      },
+      replay: (from, write) => this.frames.replay(from, write),
+      streamingStart: () => this.watcher.streamingStart,
+      // Members on other processes hear what is not stored over the bus (rooms/hub.ts).
+      ...(ctx.bus
+        ? {
+            publishPeople: (people) => ctx.rooms?.announce(discussionId, { people }),
+            publishTell: (to, frame) => ctx.rooms?.announce(discussionId, { tell: to, frame }),
+          }
+        : {}),
+    });
+    this.room.toOwner = (data) => this.watcher.tell(() => data);
+    const sink = {
+      pass: (data: string, seq: number | null) => {
+        this.watcher.pass(data, seq);
+        this.room.pass(data);
+      },
+    };
+    this.frames = new FrameLog(ctx, discussionId, plan.audience, log, sink, {
       durable: !!opts.durable,
       restored: opts.restore?.frames,
     });
@@ -138,6 +171,7 @@ export class DiscussionSession {
     this.actor.stop();
     await this.frames.flush();
     this.watcher.terminate();
+    this.room.terminate();
     this.settle();
     this.onGone?.();
   }
@@ -187,6 +221,7 @@ export class DiscussionSession {
     if (this.isLive) this.actor.stop();
     this.status = this.status === 'running' ? 'ended' : this.status;
     this.watcher.release('Discussion deleted');
+    this.room.close('Discussion deleted');
     this.frames.forget();
     this.onGone?.();
   }
@@ -239,16 +274,21 @@ export class DiscussionSession {
     observer?.onFrame?.(this.plan.sessionId, checked.out);
   }
 
+  private closeAll(reason: string) {
+    this.watcher.close(reason);
+    this.room.close(reason);
+  }
+
   private finish(): Promise<void> {
     if (this.finished) return this.finished;
     if (this.silenced) return (this.finished = Promise.resolve());
     this.status = this.stopReason === 'abandoned' ? 'abandoned' : 'ended';
     this.watcher.stopGrace();
-    if (!this.frames.storedFirst) this.watcher.close('Discussion ended');
+    if (!this.frames.storedFirst) this.closeAll('Discussion ended');
     this.finished = (async () => {
       // Durable mode: the socket closes only after the last frames, which are sent once stored.
       await this.frames.flush();
-      if (this.frames.storedFirst) this.watcher.close('Discussion ended');
+      if (this.frames.storedFirst) this.closeAll('Discussion ended');
       await finishDiscussion(this.ctx.db, this.discussionId, this.status === 'abandoned' ? 'abandoned' : 'ended').catch(
         (err) => this.log.error({ err, discussion: this.discussionId }, 'could not mark the discussion finished'),
       );

@@ -6,6 +6,7 @@ import {
   type storedDiscussion,
 } from '../../src/schemas/history';
 import type { Db, Queryable } from '../db/db';
+import { shownName } from '../rooms/identity';
 import { CONTINUATION_LINKS_MAX, DEFAULT_FORMAT_KIND, DISCUSSION_ORIGINS } from '../../src/schemas/constants';
 import { continuationLink } from '../../src/schemas/continuation';
 import { MESSAGE_FRAME_TYPES, SUMMARY_START_KIND } from '../../src/shared/messageCount';
@@ -258,15 +259,31 @@ export async function loadDiscussion(
     'SELECT seq, data, at FROM discussion_frames WHERE discussion_id = $1 AND seq > $2 ORDER BY seq',
     [row.id, afterSeq],
   );
-  const human = await db.query<{ text: string; client_timestamp: string | null; at: string | Date }>(
-    'SELECT text, client_timestamp, at FROM discussion_human_messages WHERE discussion_id = $1 ORDER BY n',
+  const human = await db.query<{
+    text: string;
+    client_timestamp: string | null;
+    at: string | Date;
+    author_id: string | null;
+    email: string | null;
+    display_name: string | null;
+  }>(
+    `SELECT h.text, h.client_timestamp, h.at, h.author_id, u.email, u.display_name
+     FROM discussion_human_messages h LEFT JOIN users u ON u.id = h.author_id WHERE h.discussion_id = $1 ORDER BY h.n`,
     [row.id],
   );
   return {
     ...toSummary(row),
     config: json(row.config) as Record<string, unknown>,
     frames: frames.map((f) => ({ seq: Number(f.seq), data: json(f.data) as Record<string, unknown>, at: iso(f.at)! })),
-    human_messages: human.map((h) => ({ text: h.text, at: iso(h.at)!, timestamp: h.client_timestamp })),
+    human_messages: human.map((h) => ({
+      text: h.text,
+      at: iso(h.at)!,
+      timestamp: h.client_timestamp,
+      // The author by display name (never the email), where it is known.
+      ...(h.author_id && h.email
+        ? { author: { user_id: h.author_id, display_name: shownName(h.display_name, h.email) } }
+        : {}),
+    })),
   };
 }
 
@@ -308,12 +325,14 @@ export async function recordHumanMessage(
   discussionId: string,
   text: string,
   clientTimestamp: string | null,
+  /** Who wrote it: the owner or a participant of the room (rooms/). */
+  authorId: string | null = null,
 ): Promise<number | null> {
   const rows = await db.query<{ n: number }>(
     `WITH next AS (UPDATE discussions SET human_messages = human_messages + 1 WHERE id = $1 RETURNING human_messages AS n)
-     INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp)
-     SELECT $1, n, $2, $3 FROM next RETURNING n`,
-    [discussionId, text, clientTimestamp],
+     INSERT INTO discussion_human_messages (discussion_id, n, text, client_timestamp, author_id)
+     SELECT $1, n, $2, $3, $4 FROM next RETURNING n`,
+    [discussionId, text, clientTimestamp, authorId],
   );
   return rows[0]?.n ?? null;
 }

@@ -38,6 +38,11 @@ export class Watcher implements FrameSink {
     private readonly onGraceOver: () => void,
   ) {}
 
+  /** The serialized start of the message being streamed, if any (a room member joining mid-stream is sent it). */
+  get streamingStart() {
+    return this.streaming?.start ?? null;
+  }
+
   get attached() {
     return this.current !== null;
   }

@@ -7,6 +7,8 @@ import { requireUser } from '../auth/guard';
 import { roleOf } from '../auth/operator';
 import { issueSocketTicket } from '../auth/socketTickets';
 import { HttpError } from '../http/errors';
+import { shownName } from '../rooms/identity';
+import { profileUpdate } from '../../src/schemas/rooms';
 import type { ZodTypeProvider } from '../http/routeSchema';
 
 interface UserRow {
@@ -14,13 +16,15 @@ interface UserRow {
   email: string;
   password_hash: string;
   created_at: string;
+  display_name: string | null;
 }
-type Shown = Pick<UserRow, 'id' | 'email' | 'created_at'>;
+type Shown = Pick<UserRow, 'id' | 'email' | 'created_at'> & { display_name?: string | null };
 const shownUser = (u: Shown, role: 'operator' | 'user') => ({
   id: u.id,
   email: u.email,
   created_at: new Date(u.created_at).toISOString(),
   role,
+  display_name: shownName(u.display_name, u.email),
 });
 
 /** Public routes (register, login) and the authenticated ones (me, refresh). */
@@ -81,13 +85,30 @@ export async function authRoutes(fastify: FastifyInstance) {
       '/auth/me',
       { schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
       async (req) => {
-        const [row] = await ctx.db.query<UserRow>('SELECT id, email, created_at FROM users WHERE id = $1', [
-          req.userId,
-        ]);
+        const [row] = await ctx.db.query<UserRow>(
+          'SELECT id, email, created_at, display_name FROM users WHERE id = $1',
+          [req.userId],
+        );
         if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
         return await publicUser(row);
       },
     );
+    const profileSchema = {
+      tags,
+      summary: 'Set your display name',
+      description:
+        'What other people in a room see beside your messages instead of your email (1–40 characters). Answers the user as GET /auth/me does.',
+      body: profileUpdate,
+      response: { 200: user },
+    };
+    authed.patch('/auth/me', { schema: profileSchema }, async (req) => {
+      const [row] = await ctx.db.query<UserRow>(
+        'UPDATE users SET display_name = $2 WHERE id = $1 RETURNING id, email, created_at, display_name',
+        [req.userId, req.body.display_name],
+      );
+      if (!row) throw new HttpError(401, SERVER_DETAIL.invalidToken);
+      return await publicUser(row);
+    });
     const ticketSchema = {
       tags,
       summary: 'A ticket that opens one socket',

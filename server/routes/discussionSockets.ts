@@ -16,6 +16,7 @@ import { tuningOf } from '../engine/hooks';
 import type { DiscussionSession } from '../engine/session';
 import { incident } from '../http/incident';
 import { socketRoute } from '../http/security';
+import { isRoomJoin, joinRoom } from '../rooms/join';
 
 // The discussion sockets (docs/product.md#discussions-calls) and their debug aliases.
 //
@@ -35,6 +36,8 @@ import { socketRoute } from '../http/security';
 //   1000 without `stop` ends it. An older finished discussion is replayed from storage and the socket closed 1000.
 // - Later client frames: human_message, stop, status 'played' / audio_acknowledgment; anything else is answered
 //   with a non-fatal error frame.
+// - A room member (rooms/, README 'Sharing and rooms') sends `room_join` first instead of a configuration and is
+//   served by rooms/join.ts with the role of their invite.
 
 const SOCKETS: Array<[string, EndpointKey]> = [
   ['/ws/discuss', 'basic'],
@@ -81,6 +84,8 @@ async function serveDiscussion(
   ws.off('message', hold);
 
   let session: DiscussionSession | null = null;
+  /** A room member's socket (rooms/join.ts): its later frames go here. */
+  let member: ((raw: string) => void) | null = null;
   let configuring = false;
   const bucket = socketBucket(ctx);
   const configTimer = setTimeout(() => {
@@ -95,11 +100,13 @@ async function serveDiscussion(
 
   const onMessage = async (raw: string) => {
     if (session) return handleClientFrame(ctx, session, raw, bucket);
+    if (member) return member(raw);
     if (configuring) return; // a second message before the first was handled: ignored, the panel sends one
     configuring = true;
     clearTimeout(configTimer);
     try {
-      session = await configure(ctx, app, ws, userId, endpoint, raw);
+      if (isRoomJoin(raw)) member = await joinRoom(ctx, ws, userId, endpoint, raw);
+      else session = await configure(ctx, app, ws, userId, endpoint, raw);
     } catch (err) {
       refuse(
         ws,

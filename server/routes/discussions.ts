@@ -9,6 +9,8 @@ import { HttpError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/routeSchema';
 import { deleteDiscussion, listDiscussionPage, listDiscussions, loadDiscussion } from '../engine/store';
 import { historyPage, historyPageQuery } from '../../src/schemas/history';
+import { ROOM_DETAIL } from '../rooms/routes';
+import { isMemberOfKey } from '../rooms/store';
 
 const params = z.object({ sessionId: idText() });
 const socketPaths = Object.values(ENDPOINTS)
@@ -69,7 +71,7 @@ export async function discussionRoutes(fastify: FastifyInstance) {
     summary: 'Delete a stored discussion with its frames',
     params,
     response: { 204: z.undefined() },
-    errors: { 404: SERVER_DETAIL.notFound, 409: SERVER_DETAIL.discussionRunning },
+    errors: { 403: ROOM_DETAIL.ownerOnly, 404: SERVER_DETAIL.notFound, 409: SERVER_DETAIL.discussionRunning },
   };
   app.delete('/discussion/:sessionId', { schema: deleteSchema }, async (req, reply) => {
     const { sessionId } = req.params;
@@ -78,6 +80,9 @@ export async function discussionRoutes(fastify: FastifyInstance) {
     let deleted: string | null = null;
     const outcome = await deleteDiscussion(ctx.db, req.userId, sessionId, (id) => (deleted = id));
     if (deleted) app.discussions.forget(req.userId, deleted);
+    // A member of someone else's room sees it, but deleting is its owner's (rooms/).
+    if (outcome === 'notFound' && (await isMemberOfKey(ctx.db, req.userId, sessionId)))
+      throw new HttpError(403, ROOM_DETAIL.ownerOnly);
     if (outcome === 'notFound') throw new HttpError(404, SERVER_DETAIL.notFound);
     if (outcome === 'running') throw new HttpError(409, SERVER_DETAIL.discussionRunning);
     return reply.status(204).send();

@@ -18,7 +18,7 @@ export const user = z.looseObject({
   email: z.string(),
   created_at: z.string().optional(),
   role: userRole.optional(),
-  /** What others see in rooms (PATCH /auth/me); a server without it leaves the email's part before '@'. */
+  /** What others see in rooms (rooms.ts `displayName`); the server answers the default when none was chosen. */
   display_name: z.string().optional(),
 });
 

@@ -66,7 +66,17 @@ export const storedDiscussion = discussionSummaryRow.extend({
   config: z.record(z.string(), z.unknown()),
   frames: z.array(z.object({ seq: z.number().int(), data: z.record(z.string(), z.unknown()), at: z.string() })),
   /** What the human said, in order (the frames are only what the server sent). */
-  human_messages: z.array(z.object({ text: z.string(), at: z.string(), timestamp: z.string().nullish() })).default([]),
+  human_messages: z
+    .array(
+      z.object({
+        text: z.string(),
+        at: z.string(),
+        timestamp: z.string().nullish(),
+        /** Who wrote it (rooms): by display name, never the email; absent for messages from before rooms. */
+        author: z.object({ user_id: z.string(), display_name: z.string() }).optional(),
+      }),
+    )
+    .default([]),
 });
 export type DiscussionSummary = z.infer<typeof discussionSummaryRow>;
 export type StoredDiscussion = z.infer<typeof storedDiscussion>;
