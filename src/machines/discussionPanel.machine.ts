@@ -147,7 +147,8 @@ function panelChart(variant: ErasedVariant) {
         isHumanMessageSendable: ({ context, event }) => {
           const e = take(event, 'panel.human.send');
           // In a room a watcher sends nothing; a person who joined talks whatever their own panel's setting says.
-          if (context.run?.room || context.room) return e.text.trim().length > 0 && mayTalk(roleOf(context.room, context.run?.room));
+          if (context.run?.room || context.room)
+            return e.text.trim().length > 0 && mayTalk(roleOf(context.room, context.run?.room));
           return e.text.trim().length > 0 && variant.humanMayJoin(context.settings);
         },
         isToolCallWaiting: ({ context, event }) => {

@@ -7,7 +7,8 @@ import type { InviteCreated, RoomRole } from '../schemas/rooms';
 import { notProvided } from './kit/actorKit';
 
 export interface InviteContext {
-  discussionId: string | null;
+  /** The run's session: the discussion the server stored for it is the one invited to. */
+  sessionId: string | null;
   role: RoomRole;
   /** The link just made (its `url` absolute, ready to paste). */
   created: InviteCreated | null;
@@ -15,7 +16,7 @@ export interface InviteContext {
 }
 
 export type InviteEvent =
-  | { type: 'invite.open'; discussionId: string }
+  | { type: 'invite.open'; sessionId: string }
   | { type: 'invite.close' }
   | { type: 'invite.role'; role: RoomRole }
   | { type: 'invite.create' }
@@ -28,22 +29,22 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e ===
 export const inviteMachine = setup({
   types: { context: {} as InviteContext, events: {} as InviteEvent, tags: {} as 'busy' },
   actors: {
-    /** POST /discussions/{id}/invites { role } → 201 { id, url, role }. */
-    createInvite: fromPromise<InviteCreated, { discussionId: string; role: RoomRole }>(
+    /** POST /discussions/{id}/invites { role } → 201 { id, url, role }, for the discussion stored for the session. */
+    createInvite: fromPromise<InviteCreated, { sessionId: string; role: RoomRole }>(
       notProvided('invite', 'createInvite'),
     ),
     copyText: fromPromise<void, { text: string }>(notProvided('invite', 'copyText')),
   },
 }).createMachine({
   id: 'invite',
-  context: { discussionId: null, role: 'participant', created: null, error: null },
+  context: { sessionId: null, role: 'participant', created: null, error: null },
   initial: 'closed',
   states: {
     closed: {
       on: {
         'invite.open': {
           target: 'open',
-          actions: assign(({ event }) => ({ discussionId: event.discussionId, created: null, error: null })),
+          actions: assign(({ event }) => ({ sessionId: event.sessionId, created: null, error: null })),
         },
       },
     },
@@ -63,7 +64,7 @@ export const inviteMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'createInvite',
-            input: ({ context }) => ({ discussionId: context.discussionId ?? '', role: context.role }),
+            input: ({ context }) => ({ sessionId: context.sessionId ?? '', role: context.role }),
             onDone: { target: 'created', actions: assign(({ event }) => ({ created: event.output, error: null })) },
             onError: { target: 'choosing', actions: assign(({ event }) => ({ error: errorText(event.error) })) },
           },

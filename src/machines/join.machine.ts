@@ -33,7 +33,12 @@ export const joinMachine = setup({
   actions: {
     /** The panel that runs the discussion attaches to it, and the main screen shows it. */
     openRoom: enqueueActions(({ system, enqueue }, accepted: InviteAccepted) => {
-      const join = { type: 'panel.room.join', discussionId: accepted.discussion_id, role: accepted.role } as const;
+      const join = {
+        type: 'panel.room.join',
+        discussionId: accepted.discussion_id,
+        role: accepted.role,
+        ...(accepted.endpoint ? { endpoint: accepted.endpoint } : {}),
+      } as const;
       const hybrid = accepted.panel === 'hybrid' ? systemActor(system, 'hybridDiscussion') : undefined;
       const standard = accepted.panel === 'hybrid' ? undefined : systemActor(system, 'standardDiscussion');
       if (hybrid) enqueue.sendTo(hybrid, join);
@@ -51,7 +56,11 @@ export const joinMachine = setup({
       invoke: {
         src: 'readJoinToken',
         onDone: [
-          { guard: ({ event }) => !!event.output, target: 'accepting', actions: assign({ token: ({ event }) => event.output }) },
+          {
+            guard: ({ event }) => !!event.output,
+            target: 'accepting',
+            actions: assign({ token: ({ event }) => event.output }),
+          },
           { target: 'idle' },
         ],
         onError: 'idle',

@@ -46,7 +46,9 @@ export const profileMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'profile.open': { target: 'open', actions: assign(({ event }) => ({ draft: event.current, error: null })) } },
+      on: {
+        'profile.open': { target: 'open', actions: assign(({ event }) => ({ draft: event.current, error: null })) },
+      },
     },
     open: {
       initial: 'editing',

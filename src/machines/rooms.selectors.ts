@@ -44,5 +44,5 @@ export const selectShowsRoom = (s: Panel) => hasOthers(s.context.room) || select
 export const selectRoomSeats = (s: Panel) => (s.context.room ? seatsOf(s.context.room) : null);
 /** The Invite button: the owner's own live run (a joined run invites nobody). */
 export const selectMayInvite = (s: Panel) => s.hasTag('live') && !!s.context.run && !s.context.run.room;
-/** The discussion an invite names: the run's session (the server knows the discussion by it). */
-export const selectInviteDiscussionId = (s: Panel) => s.context.run?.sessionId ?? null;
+/** The run's session, by which the Invite finds the stored discussion. */
+export const selectInviteSessionId = (s: Panel) => s.context.run?.sessionId ?? null;

@@ -22,6 +22,8 @@ export interface RoomState {
 export interface RoomJoin {
   discussionId: string;
   role: RoomRole;
+  /** The socket path the discussion runs on (the invite's answer says); the panel's default when not said. */
+  endpoint?: string;
 }
 
 type RoomPeopleFrame = z.infer<typeof roomPeopleFrame>;
@@ -54,8 +56,7 @@ export function seatsOf(room: RoomState | null): RoomPerson['seats'] {
 }
 
 /** Others are in the room with the reader (else the panel is the one person's, as before rooms). */
-export const hasOthers = (room: RoomState | null) =>
-  !!room && room.people.some((p) => p.user_id !== room.you?.user_id);
+export const hasOthers = (room: RoomState | null) => !!room && room.people.some((p) => p.user_id !== room.you?.user_id);
 
 /** A typing dot goes out after this long without a key (discussionPanel.states.ts, the `typing` region). */
 export const ROOM_TYPING_QUIET_MS = 3_000;
@@ -82,7 +83,10 @@ export function roomSeatOf(
   );
   if (role === 'owner') {
     if (!ownSeat) return null;
-    return { givesFloor: ownSeat.givesFloor && !heldByOthers.has('moderator'), judges: ownSeat.judges && !heldByOthers.has('judge') };
+    return {
+      givesFloor: ownSeat.givesFloor && !heldByOthers.has('moderator'),
+      judges: ownSeat.judges && !heldByOthers.has('judge'),
+    };
   }
   const mine = seatsOf(room);
   return { givesFloor: mine.includes('moderator'), judges: mine.includes('judge') };

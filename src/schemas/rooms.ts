@@ -48,6 +48,8 @@ export const inviteAccepted = z.object({
   role: roomRole,
   /** Which panel shows it: the standard panel or the hybrid one. */
   panel: z.enum(['standard', 'hybrid']),
+  /** The socket path it runs on (a member joins there); absent from servers before it, then the panel's default. */
+  endpoint: z.string().max(100).optional(),
 });
 export type InviteAccepted = z.infer<typeof inviteAccepted>;
 

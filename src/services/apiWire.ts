@@ -40,3 +40,4 @@ export { embeddingSettings, passage, source, sourceList } from '../schemas/sourc
 export { panel, panelList } from '../schemas/panels';
 export { apiToken, apiTokenCreated, apiTokenList } from '../schemas/apiTokens';
 export { inviteAccepted, inviteCreated } from '../schemas/rooms';
+export { discussionHistory } from '../schemas/history';

@@ -20,6 +20,13 @@ export function createRoomsApi({ request }: Http) {
   const ask = lazyAsk(request);
   return {
     saveProfile: (body: ProfileUpdate) => ask('PATCH', '/auth/me', 'user', { json: body }),
+    /** The discussion History lists for the run's session (the socket knows the session, the routes the id). */
+    discussionIdOf: async (sessionId: string) => {
+      const rows = await ask('GET', '/discussion/history', 'discussionHistory');
+      const row = rows.find((r) => r.session_id === sessionId);
+      if (!row) throw new Error('The discussion is not stored yet: try again in a moment.');
+      return row.id;
+    },
     createInvite: (discussionId: string, role: RoomRole) =>
       ask('POST', `/discussions/${enc(discussionId)}/invites`, 'inviteCreated', { json: { role } }),
     acceptInvite: (token: string) => ask('POST', `/invites/${enc(token)}/accept`, 'inviteAccepted'),
@@ -50,7 +57,7 @@ export function createRoomsLogic(deps: {
     invite: inviteMachine.provide({
       actors: {
         createInvite: fromPromise(async ({ input }) => {
-          const created = await api.createInvite(input.discussionId, input.role);
+          const created = await api.createInvite(await api.discussionIdOf(input.sessionId), input.role);
           return { ...created, url: new URL(created.url, origin()).href };
         }),
         copyText: fromPromise(({ input }) => writeClipboard(input.text)),

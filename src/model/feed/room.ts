@@ -57,5 +57,9 @@ export function humanAuthorOf(i: FeedItem): { name: string | null; colour: strin
   const source = i.source as (HumanMessageLocal | RoomMessageFrame) | undefined;
   if (source?.type === 'room_message')
     return { name: source.author.display_name, colour: source.author.colour, mine: false };
-  return { name: i.agentName, colour: source?.type === 'human_message_local' ? (source.colour ?? null) : null, mine: true };
+  return {
+    name: i.agentName,
+    colour: source?.type === 'human_message_local' ? (source.colour ?? null) : null,
+    mine: true,
+  };
 }

@@ -33,14 +33,18 @@ export function InviteDialog({ actor }: { actor: InviteActorRef }) {
             <div>
               <h2 id={`${id}-title`}>Invite to this discussion</h2>
               <p className="panels-dialog__lead">
-                A link for someone with an account on this server. It works for {ROOM_LIMITS.inviteDays} days; they
-                join while the discussion runs.
+                A link for someone with an account on this server. It works for {ROOM_LIMITS.inviteDays} days; they join
+                while the discussion runs.
               </p>
             </div>
           </div>
           <div className="panels-dialog__body">
             {error && (
-              <AlertLine className="panels-alert" action="Dismiss" onAction={() => actor.send({ type: 'invite.again' })}>
+              <AlertLine
+                className="panels-alert"
+                action="Dismiss"
+                onAction={() => actor.send({ type: 'invite.again' })}
+              >
                 The invite could not be made: {error}
               </AlertLine>
             )}
@@ -65,7 +69,11 @@ export function InviteDialog({ actor }: { actor: InviteActorRef }) {
                   </button>
                 </div>
                 <p className="panels-note" role="status">
-                  {copy === 'copied' ? 'The link is on the clipboard.' : copy === 'failed' ? 'Copying failed: select the link and copy it yourself.' : ''}
+                  {copy === 'copied'
+                    ? 'The link is on the clipboard.'
+                    : copy === 'failed'
+                      ? 'Copying failed: select the link and copy it yourself.'
+                      : ''}
                 </p>
                 <div className="panels-dialog__actions">
                   <button type="button" className="button" onClick={() => actor.send({ type: 'invite.again' })}>

@@ -16,15 +16,15 @@ export function InviteButton({ discussion }: { discussion: Discussion }) {
   const app = useAppActor();
   const invite = useSelector(app, selectInvite);
   const may = useSelector(discussion, sel.selectMayInvite);
-  const discussionId = useSelector(discussion, sel.selectInviteDiscussionId);
-  if (!may || !invite || !discussionId) return null;
+  const sessionId = useSelector(discussion, sel.selectInviteSessionId);
+  if (!may || !invite || !sessionId) return null;
   return (
     <button
       type="button"
       className="icon-button"
       aria-haspopup="dialog"
       title="Invite someone to this discussion"
-      onClick={() => invite.send({ type: 'invite.open', discussionId })}
+      onClick={() => invite.send({ type: 'invite.open', sessionId })}
     >
       Invite
     </button>

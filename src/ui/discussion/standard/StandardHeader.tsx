@@ -63,28 +63,28 @@ export function StandardHeader({
         <>
           {invite}
           <button
-          type="button"
-          className="icon-button"
-          aria-pressed={settingsOpen}
-          aria-expanded={settingsOpen}
-          aria-controls="advanced-settings"
-          onClick={onToggleSettings}
-          aria-label="Advanced Settings"
-          title="Advanced Settings"
-        >
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            <path
-              d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-            <circle cx="13" cy="5" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <circle cx="7" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <circle cx="15" cy="15" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
-          <span>Settings</span>
-        </button>
+            type="button"
+            className="icon-button"
+            aria-pressed={settingsOpen}
+            aria-expanded={settingsOpen}
+            aria-controls="advanced-settings"
+            onClick={onToggleSettings}
+            aria-label="Advanced Settings"
+            title="Advanced Settings"
+          >
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path
+                d="M3 5h8M15 5h2M3 10h2M9 10h8M3 15h10M17 15h0"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+              <circle cx="13" cy="5" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <circle cx="7" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <circle cx="15" cy="15" r="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            </svg>
+            <span>Settings</span>
+          </button>
         </>
       }
     />
