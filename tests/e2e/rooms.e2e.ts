@@ -95,8 +95,14 @@ test(
     await panel(bea).getByRole('button', { name: 'For', exact: true }).click();
     // The engine names a person's vote 'You' on every screen (its frame says voter_id 'human'); the vote is Bea's.
     await seeInFeed(panel(owner), /(You vote|Bea votes) For .*before the debate/, 20_000);
-    // Cy sees the turns live.
-    await panel(cy).locator('.message-card:not(.turn--person):not(.turn--human)').first().waitFor({ timeout: 60_000 });
+    // Cy sees the agents' turns live (a turn has its agent's avatar; notices and people's messages have none).
+    await panel(cy).locator('.turn__avatar').first().waitFor({ timeout: 90_000 });
+    if (
+      (await panel(cy)
+        .getByText(/Select two or more agents/)
+        .count()) !== 0
+    )
+      throw new Error("a member is told to select agents for someone else's discussion");
     await shot(cy, 'watcher');
 
     await panel(owner).getByRole('button', { name: 'Remove Cy' }).click();

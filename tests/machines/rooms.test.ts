@@ -13,7 +13,7 @@ import { createStandardDiscussionLogic } from '../../src/services/standardDiscus
 import { inviteMachine } from '../../src/machines/invite.machine';
 import { JOIN_INVALID_TEXT, joinMachine } from '../../src/machines/join.machine';
 import { profileMachine } from '../../src/machines/profile.machine';
-import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
 import { selectDisplayName } from '../../src/machines/session.selectors';
 import * as roomSel from '../../src/machines/rooms.selectors';
 import { kvValues } from '../../src/model/keyedVec';
@@ -205,7 +205,7 @@ describe('session: the display name', () => {
     const session = createActor(
       sessionMachine.provide({
         actors: {
-          restoreSession: fromPromise(async () => ({
+          restoreSession: fromPromise<RestoredSession | null>(async () => ({
             token: 't',
             user: { email: 'bea.smith@example.com' },
             claims: { sub: 'u2', exp: 4_000_000_000 },

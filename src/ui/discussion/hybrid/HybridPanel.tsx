@@ -145,7 +145,7 @@ export default function HybridPanel({
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
-      {composing && notice}
+      {composing && !joined && notice}
       <div className="hybrid-top">
         {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
         {/* After a run the settings stay folded away until 'New discussion', so the feed keeps the panel. */}

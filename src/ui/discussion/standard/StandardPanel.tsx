@@ -176,8 +176,9 @@ export default function StandardPanel({
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
-      {!finished && notice}
-      {!finished && (
+      {!finished && !joined && notice}
+      {/* A member's canvas is their own: the owner's agents are not on it (the feed names them). */}
+      {!finished && !(joined && agents.length === 0) && (
         <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} using={using} />
       )}
       {finished && (
