@@ -2,19 +2,19 @@
 // owner's controls. Each selects the panel's snapshot and sends the panel's (or the Invite chart's) events.
 import { useSelector } from '@xstate/react';
 import type { HybridDiscussionActorRef, StandardDiscussionActorRef } from '../../machines/discussionPanel.machine';
-import { selectInvite } from '../../machines/app.selectors';
+import { systemActor } from '../../machines/kit/systemRegistry';
+import type {} from '../../machines/invite.machine';
 import * as panelSel from '../../machines/discussionPanel.selectors';
 import * as sel from '../../machines/rooms.selectors';
 import { personSeat } from '../../model/formats';
 import type { RoomSeat } from '../../schemas/rooms';
-import { useAppActor } from '../AppContext';
 import { HereNow } from './HereNow';
 
 type Discussion = StandardDiscussionActorRef | HybridDiscussionActorRef;
 
 export function InviteButton({ discussion }: { discussion: Discussion }) {
-  const app = useAppActor();
-  const invite = useSelector(app, selectInvite);
+  // The Invite chart is the panel's neighbour in the app's system (spawned with it after sign-in).
+  const invite = systemActor(discussion.system, 'invite');
   const may = useSelector(discussion, sel.selectMayInvite);
   const sessionId = useSelector(discussion, sel.selectInviteSessionId);
   if (!may || !invite || !sessionId) return null;
