@@ -89,6 +89,14 @@ export const BUDGETS: readonly Budget[] = [
     atMost: 1.15,
     beside: ['gap_median_ms', 'gap_p95_ms'],
   },
+  { bench: 'rooms', figure: 'fanout_frames_lost', floor: null, atMost: 0, beside: ['fanout_frames'] },
+  {
+    bench: 'rooms',
+    figure: 'fanout_p99_ratio_to_bare',
+    floor: 'a bare ws server sending the same frames at the same moments to 1,000 sockets',
+    atMost: 2,
+    beside: ['fanout_p99_ms', 'fanout_bare_p99_ms', 'fanout_p50_ms'],
+  },
 ];
 
 /**

@@ -17,6 +17,13 @@ import {
   standardHybridConfig,
   standardServerFrame,
 } from '../../src/schemas/standardSocket';
+import {
+  CLOSE_REMOVED_FROM_ROOM,
+  REMOVED_FROM_ROOM_TEXT,
+  ROOM_CLIENT_MESSAGES,
+  ROOM_SERVER_FRAMES,
+  roomJoinMessage,
+} from '../../src/schemas/rooms';
 import { toJsonSchema, type JsonSchema } from './jsonSchema';
 
 // The AsyncAPI 3 document of the sockets, generated from the frame schemas in src/schemas (the same ones the
@@ -49,7 +56,8 @@ const CLOSES = [
   `1008 ${CLOSE_CODE_EXPLANATIONS[1008]}: the ticket or token is missing, invalid or expired, or the Origin is not allowed. Authentication only.`,
   `1011 ${CLOSE_CODE_EXPLANATIONS[1011]}: the server could not run the discussion.`,
   `1012 ${CLOSE_CODE_EXPLANATIONS[1012]}: the server handed the discussion over to another process; reconnect with the same configuration to re-attach.`,
-  `1013 ${CLOSE_CODE_EXPLANATIONS[1013]}: a limit (MAX_RUNNING_DISCUSSIONS_PER_USER, MAX_AGENTS_PER_DISCUSSION); the close reason is a sentence to show as it is.`,
+  `1013 ${CLOSE_CODE_EXPLANATIONS[1013]}: a limit (MAX_RUNNING_DISCUSSIONS_PER_USER, MAX_AGENTS_PER_DISCUSSION); the close reason is a sentence to show as it is. A room member whose socket fell more than 8 MB behind is closed 1013 too ('Too slow to follow the room'); join again.`,
+  `${CLOSE_REMOVED_FROM_ROOM} '${REMOVED_FROM_ROOM_TEXT}': the owner removed this person from the room (also sent at once to a removed person who joins again).`,
 ]
   .map((l) => `- ${l}`)
   .join('\n');
@@ -63,6 +71,8 @@ const DISCUSSION_FLOW = [
   `**Resume.** A configuration whose \`session_id\` names one of your discussions that is still running (or ended less than ${DISCUSSION_RESUME_GRACE_MS / 1000} s ago) attaches to it: the frames after \`resume_from\` (a count of frames the client holds; by default what the previous socket provably received) are replayed, then live frames follow. A dropped socket leaves the discussion running for that grace period; a close 1000 without \`stop\` ends it. A finished discussion is replayed from storage and the socket closed 1000.`,
   '',
   '**Continue from here.** `continued_from: { discussion_id, turn }` in the configuration starts a new discussion whose agents first hear that stored discussion (yours, by its id) up to that turn (1-based, as the replay counts turns), as the discussion so far; it is stored with the new one and History links the two both ways (`continued_from`, `continued_in`). A discussion that is not yours or does not exist, or a turn it never reached, is refused with a fatal `error` frame and close 1003, and nothing starts. A reconnect may send it again: an existing session ignores it.',
+  '',
+  "**Rooms.** A signed-in user who accepted an invite (`POST /invites/{token}/accept`) opens the same socket and sends `room_join {discussion_id}` as the first frame instead of a configuration: every stored frame so far is replayed, then the turn being streamed, then live frames. Everyone in the room, the owner included, is sent `room_people` (who is here, role, colour, typing, seats; each receiver's own `you`) whenever someone joins, leaves, types or a seat changes (coalesced; at most 100 people listed), and every person's message as `room_message` (author by display name and colour, never an email; stored with the frames once the room has had a member). A participant may send `human_message` (with @mentions), `room_typing`, and the frames of a seat the owner gave them (`judge_vote` for the judge's seat; `give_floor`, `cancel_floor`, `end_discussion` for the moderator's); a watcher sends nothing. Only the owner sends `stop`, `room_seat` and `room_remove`. A refused frame is answered with a non-fatal `error` frame to its sender alone. A member who is not in the room (no invite accepted) is refused with a fatal `error` and close 1003.",
   '',
   '**Close codes.**',
   CLOSES,
@@ -85,9 +95,12 @@ const endpointSocket = (
   paths: [ENDPOINTS[key].path, ...aliases],
   title: `${ENDPOINTS[key].name} discussion`,
   description: `${ENDPOINTS[key].description}.\n\n${DISCUSSION_FLOW}`,
-  first,
-  client,
-  server,
+  first: [
+    ...first,
+    { name: 'room_join', schema: roomJoinMessage, summary: 'A room member joins a running discussion (first frame)' },
+  ],
+  client: { options: [...client.options, ...ROOM_CLIENT_MESSAGES] },
+  server: { options: [...server.options, ...ROOM_SERVER_FRAMES] },
 });
 
 /** Every socket the server serves, with the schemas of what crosses it. */

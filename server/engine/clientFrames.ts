@@ -99,7 +99,10 @@ export function handleClientFrame(
     case 'end_discussion':
     case 'judge_vote': {
       const problem = formatRequestProblem(session, frame);
-      return problem ? tell(problem) : session.deliver(formatEvent(frame));
+      if (problem) return tell(problem);
+      // A participant's vote is shown under their display name, not the owner's.
+      const judge = member && frame.type === 'judge_vote' ? session.room.members.get(member.userId) : undefined;
+      return session.deliver({ ...formatEvent(frame), ...(judge ? { voterName: judge.person.display_name } : {}) });
     }
     case 'status':
       return session.deliver({ type: 'audio.ack', audioId: frame.audio_id });

@@ -49,7 +49,7 @@ export type EngineEvent =
   | { type: 'floor.give'; agentId: string }
   /** The person takes back a floor they gave while an agent spoke. */
   | { type: 'floor.cancel' }
-  | { type: 'judge.vote'; side: 'for' | 'against'; confidence: number; reason?: string }
+  | { type: 'judge.vote'; side: 'for' | 'against'; confidence: number; reason?: string; voterName?: string }
   | { type: 'discussion.end' }
   /** The person's own sources (checked in clientFrames.ts), read from the next turn; named in the panels' row. */
   | { type: 'sources.add'; sources: NamedSource[] }
@@ -203,7 +203,7 @@ export const discussionMachine = engine
       queueFloor: stepAction((c, e: Extract<EngineEvent, { type: 'floor.give' }>) => fmt.queueFloor(c, e.agentId)),
       cancelFloor: stepAction((c) => fmt.cancelFloor(c)),
       castJudgeVote: stepAction((c, e: Extract<EngineEvent, { type: 'judge.vote' }>) =>
-        fmt.humanVote(c, e.side, e.confidence, e.reason),
+        fmt.humanVote(c, e.side, e.confidence, e.reason, e.voterName),
       ),
       endByPerson: stepAction((c) => fmt.endByPerson(c)),
       addSources: stepAction((c, e: Extract<EngineEvent, { type: 'sources.add' }>) => addSources(c, e.sources)),

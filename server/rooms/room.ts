@@ -17,10 +17,10 @@ import type { Person } from './identity';
 
 /** A member socket with more than this waiting unsent is too slow for the room: closed (1013), it may reconnect. */
 const MAX_BUFFERED = 8 << 20;
-/** `room_people` at most this often, however many join, leave or type. */
+/** `room_people` at most this often per hundred sockets, however many join, leave or type. */
 const PEOPLE_EVERY_MS = 250;
 /** How many people one `room_people` lists (the owner and participants first). */
-export const PEOPLE_SHOWN = 200;
+export const PEOPLE_SHOWN = 100;
 /** A 'typing' that is not renewed ends by itself after this long. */
 const TYPING_MS = 6_000;
 
@@ -210,10 +210,12 @@ export class Room {
   /** Something about the people changed: one `room_people` to everyone within PEOPLE_EVERY_MS. */
   changed() {
     if (this.peopleTimer || this.closed) return;
+    // A list goes to every socket: a big room hears it less often, so its cost per second stays bounded.
+    const every = PEOPLE_EVERY_MS * Math.max(1, Math.ceil(this.sockets.size / 100));
     this.peopleTimer = setTimeout(() => {
       this.peopleTimer = null;
       this.sendPeople();
-    }, PEOPLE_EVERY_MS);
+    }, every);
     this.peopleTimer.unref();
   }
 

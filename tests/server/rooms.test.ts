@@ -50,8 +50,6 @@ async function member(discussionId: string, role: 'participant' | 'watcher', ema
   return { ...u, c };
 }
 
-const peopleOf = (c: Client) => c.frames.filter((f) => f.type === 'room_people').at(-1);
-
 describe('rooms', () => {
   it('display names: GET /auth/me answers the default, PATCH sets one, bounded', async () => {
     const u = await s.register(`grace.hopper-${Date.now()}@example.com`);
@@ -101,6 +99,11 @@ describe('rooms', () => {
     const again = client(await s.socket('/ws/discuss', p.token), 'standard');
     again.send({ type: 'room_join', discussion_id: discussionId });
     await again.waitType('room_people');
+    // Typing shows as a dot in everyone's list.
+    again.send({ type: 'room_typing', typing: true });
+    await c.waitFor(
+      (f) => f.type === 'room_people' && f.people.find((x: any) => x.user_id === p.userId)?.typing === true,
+    );
     again.send({ type: 'human_message', text: 'Drip saves water on sand.', timestamp: new Date().toISOString() });
     const got = await c.waitType('room_message');
     expect(got).toMatchObject({
@@ -158,7 +161,9 @@ describe('rooms', () => {
     await c.waitFor((f) => f.type === 'error' && /judge's seat/.test(f.message));
     p.c.send({ type: 'judge_vote', side: 'against', confidence: 0.7 });
     const vote = await c.waitType('vote');
+    // Shown under the participant's name (as the room knew it when they joined), never as the owner's.
     expect(vote).toMatchObject({ side: 'against', confidence: 0.7 });
+    expect(vote.voter_name).toBe(p.email.split('@')[0]);
     c.send({ type: 'stop' });
     await c.waitClose();
   });

@@ -144,7 +144,7 @@ export const debate: FormatDefinition<DebatePlan> = {
   },
 
   /** A human judge votes (before the opening or after the closing). */
-  personVote(c, { side, confidence, reason }) {
+  personVote(c, { side, confidence, reason, voterName }) {
     const s = c.format!;
     const phase = s.votes.some((v) => v.phase === 'before') ? 'after' : 'before';
     const done: Done = (patch, ...frames) => ({
@@ -152,19 +152,19 @@ export const debate: FormatDefinition<DebatePlan> = {
       frames: say(...frames),
     });
     // No reason given is an empty reason: the row then says the vote alone (no placeholder words).
-    return castVote(c, { voterId: 'human', side, confidence, phase, reason: reason?.trim() ?? '' }, done);
+    return castVote(c, { voterId: 'human', side, confidence, phase, reason: reason?.trim() ?? '' }, done, voterName);
   },
 };
 
 type Done = (patch: Partial<FormatState>, ...frames: EngineFrame[]) => Step;
 
-function castVote(c: EngineContext, vote: Vote, done: Done): Step {
+function castVote(c: EngineContext, vote: Vote, done: Done, voterName = nameOf(c, vote.voterId)): Step {
   const votes = [...c.format!.votes, vote];
   const frames: EngineFrame[] = [
     {
       type: 'vote',
       voter_id: vote.voterId,
-      voter_name: nameOf(c, vote.voterId),
+      voter_name: voterName,
       side: vote.side,
       confidence: vote.confidence,
       phase: vote.phase,

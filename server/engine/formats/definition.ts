@@ -48,6 +48,8 @@ export interface PersonVote {
   side: 'for' | 'against';
   confidence: number;
   reason?: string;
+  /** Who holds the judge's seat when it is not the owner (rooms/). */
+  voterName?: string;
 }
 
 export interface FormatDefinition<P extends { kind: string } = { kind: string }> {

@@ -231,9 +231,18 @@ export function cancelFloor(c: EngineContext): Step {
 }
 
 /** A human judge votes (before the opening or after the closing), where the format has one. */
-export function humanVote(c: EngineContext, side: 'for' | 'against', confidence: number, reason?: string): Step {
+export function humanVote(
+  c: EngineContext,
+  side: 'for' | 'against',
+  confidence: number,
+  reason?: string,
+  /** The judge's name when a room's participant holds the seat (rooms/): shown instead of the person's. */
+  voterName?: string,
+): Step {
   const def = definitionOf(c.plan.format!);
-  return def.personVote?.(c, { side, confidence, reason }) ?? { patch: {}, frames: [] };
+  return (
+    def.personVote?.(c, { side, confidence, reason, ...(voterName ? { voterName } : {}) }) ?? { patch: {}, frames: [] }
+  );
 }
 
 /** 'End discussion': the format stops at the next choice of the floor, and the summary is written. */
