@@ -93,8 +93,8 @@ test(
     await panel(bea).getByText('Your vote as judge').waitFor({ timeout: 20_000 });
     await shot(owner, 'here-now');
     await panel(bea).getByRole('button', { name: 'For', exact: true }).click();
-    // The engine names a person's vote 'You' on every screen (its frame says voter_id 'human'); the vote is Bea's.
-    await seeInFeed(panel(owner), /(You vote|Bea votes) For .*before the debate/, 20_000);
+    // The vote is Bea's, and every screen names her.
+    await seeInFeed(panel(owner), /Bea votes For .*before the debate/, 20_000);
     // Cy sees the agents' turns live (a turn has its agent's avatar; notices and people's messages have none).
     await panel(cy).locator('.turn__avatar').first().waitFor({ timeout: 90_000 });
     if (

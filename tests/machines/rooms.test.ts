@@ -408,3 +408,20 @@ describe('the panel in a room', () => {
     actor.stop();
   });
 });
+
+describe('the judge’s vote in a room', () => {
+  it('names the seat holder the server names; the person’s own vote still says You', async () => {
+    const { formatRowText } = await import('../../src/model/feed/formatRows');
+    const vote = {
+      type: 'vote',
+      voter_id: 'human',
+      side: 'for',
+      confidence: 0.7,
+      phase: 'before',
+      reason: '',
+    } as const;
+    expect(formatRowText({ ...vote, voter_name: 'Bea' } as never)).toBe('Bea votes For (70%) before the debate.');
+    expect(formatRowText({ ...vote, voter_name: 'You' } as never)).toBe('You vote For (70%) before the debate.');
+    expect(formatRowText(vote as never)).toBe('You vote For (70%) before the debate.');
+  });
+});
