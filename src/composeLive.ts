@@ -18,6 +18,7 @@ import type { Api } from './services/api';
 import { createDiscussionApi } from './services/discussionApi';
 import { createSharesApi } from './services/sharesApi';
 import { createShareDialogLogic } from './services/shareActors';
+import { createRoomsLogic } from './services/roomsApi';
 import { downloadBlob } from './services/download';
 import type { Http } from './services/http';
 import type { ModelConnection } from './schemas/modelConnections';
@@ -79,5 +80,8 @@ export function createLiveLogic(
     navigation: navigationMachine.provide({
       actors: { address: s.address ? createAddressBar(s.address) : noAddressBar },
     }),
+    // The profile, Invite and /join charts; /join/{token} is read from the page's address until the address actor
+    // (issue 43, addresses) owns it.
+    ...createRoomsLogic({ http: s.http }),
   };
 }

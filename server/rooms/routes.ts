@@ -78,6 +78,11 @@ export async function roomRoutes(fastify: FastifyInstance) {
       if (out.why === 'full') throw new HttpError(409, ROOM_DETAIL.full);
       throw new HttpError(404, ROOM_DETAIL.inviteInvalid);
     }
-    return { discussion_id: out.discussion.id, role: out.role, panel: out.discussion.panel };
+    return {
+      discussion_id: out.discussion.id,
+      role: out.role,
+      panel: out.discussion.panel,
+      endpoint: out.discussion.endpoint,
+    };
   });
 }

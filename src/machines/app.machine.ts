@@ -41,6 +41,10 @@ export interface LiveLogic {
   panelSave: AnyActorLogic;
   panels: AnyActorLogic;
   apiTokens: AnyActorLogic;
+  /** The room's dialogs: the display name, Invite, and the /join page (profile, invite, join machines). */
+  profile: AnyActorLogic;
+  invite: AnyActorLogic;
+  join: AnyActorLogic;
   /** The address bar follows the views, and Back, Forward and a reload drive them (navigation.machine.ts). */
   navigation: AnyActorLogic;
 }
@@ -61,6 +65,10 @@ export const LIVE_ACTOR_IDS = [
   'panelSave',
   'panels',
   'apiTokens',
+  'profile',
+  'invite',
+  // An accepted invite finds both panels and the app to tell.
+  'join',
   // Last: the address it reads at start is applied to the charts above, which must already run.
   'navigation',
 ] as const;

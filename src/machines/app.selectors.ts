@@ -13,6 +13,9 @@ import type { PanelsActorRef } from './panels.machine';
 import type { SourcesActor } from './sources.machine';
 import type { StandardDiscussionActorRef } from './discussionPanel.machine';
 import type { WorkspaceActorRef } from './workspace.machine';
+import type { InviteActorRef } from './invite.machine';
+import type { JoinActorRef } from './join.machine';
+import type { ProfileActorRef } from './profile.machine';
 
 export const selectSession = (s: AppSnapshot) => s.children.session;
 export const selectToasts = (s: AppSnapshot) => s.children.toasts;
@@ -42,3 +45,6 @@ export const selectSources = (s: AppSnapshot) => (s.children as Children).source
 export const selectPanelSave = (s: AppSnapshot) => (s.children as Children).panelSave as PanelSaveActorRef | undefined;
 export const selectPanels = (s: AppSnapshot) => (s.children as Children).panels as PanelsActorRef | undefined;
 export const selectApiTokens = (s: AppSnapshot) => (s.children as Children).apiTokens as ApiTokensActorRef | undefined;
+export const selectProfile = (s: AppSnapshot) => (s.children as Children).profile as ProfileActorRef | undefined;
+export const selectInvite = (s: AppSnapshot) => (s.children as Children).invite as InviteActorRef | undefined;
+export const selectJoin = (s: AppSnapshot) => (s.children as Children).join as JoinActorRef | undefined;

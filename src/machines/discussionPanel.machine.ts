@@ -23,7 +23,6 @@ import {
   type AnyActorRef,
   type EventObject,
   type SnapshotFrom,
-  type StateMachine,
 } from 'xstate';
 import { notProvided, panelContext, type PanelInput, type TickerInput, withAttachedSources } from './kit/actorKit';
 import { asksFirst, runActions } from './kit/runActions';
@@ -44,10 +43,13 @@ import { panelActions, take, type Context, type ErasedVariant, type Event } from
 import { discussionExportMachine, type DiscussionExportEvent } from './discussionExport.machine';
 import { discussionTabsMachine } from './discussionTabs.machine';
 import { endpointProbeMachine } from './endpointProbe.machine';
-import { panelRunRegion, panelSettingsRegion } from './discussionPanel.states';
+import { panelRunRegion, panelSettingsRegion, roomTypingRegion } from './discussionPanel.states';
+import { CLOSE_REMOVED_FROM_ROOM } from '../schemas/rooms';
+import { mayTalk, ownsRoom, roleOf, ROOM_TYPING_QUIET_MS, roomJoinFrame, type RoomJoin } from '../model/room';
 import { startQuestionRegion } from './discussionRun.states';
 import { shareDialogMachine } from './shareDialog.machine';
 import { socketSessionMachine, type SocketSessionInput } from './socketSession.machine';
+import type { Retyped } from './kit/retyped';
 
 export type { DiscussionPanelEvent } from './kit/panelEvents';
 
@@ -71,7 +73,10 @@ function panelChart(variant: ErasedVariant) {
   const speaks = (context: Context) => !!context.run && variant.speechOn(context.run.settings);
   const socketInput = ({ context, self }: { context: Context; self: AnyActorRef }): SocketSessionInput => ({
     path: variant.socketPath(context.run!),
-    firstFrame: withAttachedSources(variant.firstFrame(context.run!), self.system),
+    // A joined run attaches to the owner's discussion; its own run is configured (again on every reconnect).
+    firstFrame: context.run!.room
+      ? roomJoinFrame(context.run!.room)
+      : withAttachedSources(variant.firstFrame(context.run!), self.system),
     policy,
     parent: self,
   });
@@ -126,6 +131,7 @@ function panelChart(variant: ErasedVariant) {
         stopCloseDelay: variant.stopCloseDelayMs,
         /** After the close command, the run ends even if the close never comes back. */
         closeGrace: 1_000,
+        roomTypingQuiet: ROOM_TYPING_QUIET_MS,
       },
       guards: {
         isStartValid: ({ context, event }) => {
@@ -144,6 +150,9 @@ function panelChart(variant: ErasedVariant) {
         isRelayedFrame: ({ context, event }) => mayRelay(event, speaks(context)),
         isHumanMessageSendable: ({ context, event }) => {
           const e = take(event, 'panel.human.send');
+          // In a room a watcher sends nothing; a person who joined talks whatever their own panel's setting says.
+          if (context.run?.room || context.room)
+            return e.text.trim().length > 0 && mayTalk(roleOf(context.room, context.run?.room));
           return e.text.trim().length > 0 && variant.humanMayJoin(context.settings);
         },
         isToolCallWaiting: ({ context, event }) => {
@@ -155,6 +164,16 @@ function panelChart(variant: ErasedVariant) {
           return variant.isFailedClose(e, context);
         },
         settingsFree,
+        isLive: stateIn({ run: { session: 'live' } }),
+        isJoinedRun: ({ context }) => !!context.run?.room,
+        /** The owner removed this person: closed with CLOSE_REMOVED_FROM_ROOM, never retried. */
+        isRemovedClose: ({ event }) => noticeOf(event, 'socketSession.closed').code === CLOSE_REMOVED_FROM_ROOM,
+        isRoomOwner: ({ context }) => ownsRoom(context.room, context.run?.room),
+        /** Only while live, in a room with others, by someone who may talk (a watcher has no message box). */
+        mayTypeInRoom: and([
+          stateIn({ run: { session: 'live' } }),
+          ({ context }) => !!context.room && mayTalk(roleOf(context.room, context.run?.room)),
+        ]),
         mayEditSettings: variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
         mayUpdateSettings: and([
           variant.locksSettingsWhileRunning ? settingsFree : stateIn({ settings: 'ready' }),
@@ -168,6 +187,7 @@ function panelChart(variant: ErasedVariant) {
         /** Provided: writes the settings to local storage under the signed-in user. */
         saveSettings: () => {},
         refreshEndpoints: sendTo('endpointProbe', { type: 'endpoints.refresh' }),
+        joinRoom: assign(({ context, event }) => variant.joined(context, take(event, 'panel.room.join') as RoomJoin)),
         selectTab: sendTo('tabs', ({ event }) => {
           const e = take(event, 'panel.tab.select');
           return { type: 'tab.select', tab: e.tab };
@@ -225,6 +245,7 @@ function panelChart(variant: ErasedVariant) {
             resume: 'panel.resume',
           }),
           settings: panelSettingsRegion,
+          typing: roomTypingRegion,
         },
       })
   );
@@ -233,42 +254,11 @@ function panelChart(variant: ErasedVariant) {
 type PanelChart = ReturnType<typeof panelChart>;
 
 /** The chart with the variant's own context and events. */
-export type DiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume> =
-  PanelChart extends StateMachine<
-    infer _Context,
-    infer _Event,
-    infer Children,
-    infer Actor,
-    infer Action,
-    infer Guard,
-    infer Delay,
-    infer Value,
-    infer Tag,
-    infer Input,
-    infer Output,
-    infer Emitted,
-    infer Meta,
-    infer Schema,
-    infer TransitionMeta
-  >
-    ? StateMachine<
-        PanelContext<S, R>,
-        DiscussionPanelEvent<S, F, Resume>,
-        Children,
-        Actor,
-        Action,
-        Guard,
-        Delay,
-        Value,
-        Tag,
-        Input,
-        Output,
-        Emitted,
-        Meta,
-        Schema,
-        TransitionMeta
-      >
-    : never;
+export type DiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume> = Retyped<
+  PanelChart,
+  PanelContext<S, R>,
+  DiscussionPanelEvent<S, F, Resume>
+>;
 
 export function createDiscussionPanelMachine<S, R extends PanelRunBase<S>, F, Resume>(
   variant: PanelVariant<S, R, F, Resume>,

@@ -24,6 +24,8 @@ export function panelRunRegion<const SocketInput>(variant: RegionFacts, socketIn
       { actions: 'explainStartProblem' },
     ],
     'panel.resume': { guard: 'isResumable', target: begin, actions: ['readClock', 'resumeRun'] },
+    // An accepted invite: the socket attaches to the owner's discussion (no agents of ours to load).
+    'panel.room.join': { target: 'session', actions: ['readClock', 'joinRoom'] },
   } as const;
   const preparing = {
     tags: 'connecting',
@@ -56,6 +58,8 @@ export function panelRunRegion<const SocketInput>(variant: RegionFacts, socketIn
           'panel.format.send': { actions: 'sendFormatRequest' },
           'panel.tool.answer': { guard: 'isToolCallWaiting', actions: 'sendToolApproval' },
           'sources.live.add': { actions: 'sendSourcesAdd' },
+          'panel.room.seat': { guard: 'isRoomOwner', actions: 'sendRoomSeat' },
+          'panel.room.remove': { guard: 'isRoomOwner', actions: 'sendRoomRemove' },
         }),
       },
       ended: {
@@ -78,6 +82,29 @@ export function panelRunRegion<const SocketInput>(variant: RegionFacts, socketIn
   const { preparing: _none, ...states } = region.states;
   return { ...region, states } as typeof region;
 }
+
+/**
+ * Beside the run: while a person types in a room, the others see a dot. The first key sends `room_typing` true, later
+ * keys only keep it up; ROOM_TYPING_QUIET_MS without a key, or the message sent, sends false. So a burst of keys is
+ * two frames, not one per key.
+ */
+export const roomTypingRegion = {
+  initial: 'quiet',
+  states: {
+    quiet: {
+      on: { 'panel.room.typing': { guard: 'mayTypeInRoom', target: 'typing', actions: 'sendTypingStarted' } },
+    },
+    typing: {
+      on: {
+        'panel.room.typing': { target: 'typing', reenter: true },
+        'panel.human.send': { guard: 'isLive', target: 'quiet', actions: 'sendTypingStopped' },
+      },
+      after: {
+        roomTypingQuiet: [{ guard: 'isLive', target: 'quiet', actions: 'sendTypingStopped' }, { target: 'quiet' }],
+      },
+    },
+  },
+} as const;
 
 export const panelSettingsRegion = {
   initial: 'loading',

@@ -1,6 +1,6 @@
 // The run of a discussion as both panels chart it, written once: the `session` state of their `run` region.
 //   connecting → live ⇄ reconnecting (a socketSession child reconnects a dropped socket with the same session_id)
-//   → stopping (Stop: `stop` is sent and speech stops) → closing (the socket is closed; if the close never comes back,
+//   → stopping (Stop: `stop` is sent and speech stops; a person who joined by an invite goes straight to closing) → closing (the socket is closed; if the close never comes back,
 //   the run ends after the grace) → ended | failed (the close rule of the panel says which).
 // A frame goes into the feed and the banner (`applyIncoming`) and, when it has something for them
 // (`isRelayedFrame`), out to the canvas and the audio queue (`relayIncoming`); the last frame (`isFinalFrame`:
@@ -15,7 +15,9 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
   stop: Stop,
   liveOn: LiveOn,
 ) {
-  const onStop = { [stop]: 'stopping' } as Record<Stop, 'stopping'>;
+  // Stop is the owner's: a person who joined by an invite leaves (the socket closes; the discussion goes on).
+  const stopOrLeave = [{ guard: 'isJoinedRun', target: 'closing' }, { target: 'stopping' }] as const;
+  const onStop = { [stop]: stopOrLeave } as Record<Stop, typeof stopOrLeave>;
   return {
     initial: 'connecting',
     states: {
@@ -47,6 +49,8 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
       'socketSession.error': { actions: 'rememberSocketError' },
       'socketSession.timeout': { actions: 'rememberTimeout' },
       'socketSession.closed': [
+        // The owner removed this person (CLOSE_REMOVED_FROM_ROOM): said plainly; the policy never retries it.
+        { guard: 'isRemovedClose', target: 'ended', actions: 'explainRemoval' },
         { guard: 'isFailedClose', target: 'failed', actions: 'explainClose' },
         { target: 'ended', actions: 'explainClose' },
       ],

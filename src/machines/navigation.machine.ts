@@ -63,8 +63,13 @@ function showRoute(system: any, route: Route) {
       history?.send({ type: 'history.hide' });
       evaluation?.send({ type: 'evaluation.visit', id: route.id });
       return;
+    case 'join':
+      // An invite: the join chart accepts it and attaches the panel (its page is drawn over the canvas).
+      history?.send({ type: 'history.hide' });
+      systemActor(system, 'join')?.send({ type: 'join.open', token: route.token });
+      return;
     default:
-      // The canvas, and the pages drawn over it (not found, a share or invite link): nothing else open.
+      // The canvas, and the pages drawn over it (not found, a share link): nothing else open.
       history?.send({ type: 'history.hide' });
   }
 }
@@ -169,9 +174,12 @@ export const navigationMachine = setup({
   },
 });
 
-/** The route the shell draws a page for (not found, a share or invite link); null when the app's own views show. */
+/**
+ * The route the shell draws its 'not found' page for; null when the app's own views show. A share link's page has a
+ * root of its own (main.tsx mounts it before any session); an invite's is drawn by the join chart over the canvas.
+ */
 export const selectAddressPage = (s: NavigationSnapshot): Route | null =>
-  s.hasTag('notFound') || s.hasTag('outside') ? s.context.address : null;
+  s.hasTag('notFound') ? s.context.address : null;
 
 export type NavigationActorRef = ActorRefFrom<typeof navigationMachine>;
 export type NavigationSnapshot = SnapshotFrom<typeof navigationMachine>;

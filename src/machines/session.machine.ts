@@ -34,6 +34,8 @@ export type SessionEvent =
   | LoginAcceptedEvent
   | { type: 'session.tick'; now: number }
   | { type: 'session.logout' }
+  /** The profile dialog saved a display name (PATCH /auth/me answered it). */
+  | { type: 'session.profile.saved'; displayName: string }
   | { type: 'auth.expired' };
 
 /** What the session tells its parent. */
@@ -152,6 +154,11 @@ export const sessionMachine = setup({
           ],
         },
         'session.logout': { target: 'loggedOut', actions: 'clearStoredLogin' },
+        'session.profile.saved': {
+          actions: assign(({ context, event }) => ({
+            user: context.user ? { ...context.user, display_name: event.displayName } : null,
+          })),
+        },
         'auth.expired': {
           target: 'loggedOut',
           actions: [

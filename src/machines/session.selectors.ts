@@ -13,3 +13,9 @@ export const selectLoginForm = (s: SessionSnapshot) => s.children.loginForm;
 export const selectTokenSubjectTail = (s: SessionSnapshot) =>
   s.context.claims ? s.context.claims.sub.slice(-8) : null;
 export const selectToken = (s: SessionSnapshot) => s.context.token;
+/** What others see in rooms: the name the user chose, else the part of the email before '@'. */
+export const selectDisplayName = (s: SessionSnapshot) => {
+  const user = s.context.user;
+  if (!user) return null;
+  return user.display_name?.trim() || user.email.split('@')[0] || user.email;
+};

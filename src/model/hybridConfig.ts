@@ -7,6 +7,7 @@
 //   Creative Brainstorming — bullets, length 300 (spec); natural mode, evidence off, cross-agent learning on
 //   Strategic Planning     — depth 4 (spec); adaptive mode, structured format, research on
 // Each also offers a starter topic when the topic box is empty.
+import type { RoomJoin } from './room';
 import { HYBRID_TEMPLATES } from '../schemas/constants';
 import { formatOf } from './discussionFormat';
 import { hybridConfig } from '../schemas/hybridSocket';
@@ -29,6 +30,8 @@ export interface HybridRun {
   resumeFrom?: number;
   /** 'Continue from here': the stored discussion and turn its agents hear first (sent as `continued_from`). */
   continuedFrom?: { discussionId: string; turn: number };
+  /** Joined by an invite: the socket attaches to someone else's running discussion (src/model/room.ts). */
+  room?: RoomJoin;
 }
 
 /**

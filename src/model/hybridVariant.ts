@@ -18,6 +18,7 @@ import {
 } from './hybridConfig';
 import {
   continuedDraft,
+  FRESH,
   initialPanelContext,
   runBase,
   type ContinueFacts,
@@ -101,6 +102,19 @@ export const hybridVariant: PanelVariant<HybridSettings, HybridRun, HybridServer
     feed: resume.feed,
     error: null,
     pendingProblem: null,
+  }),
+  joined: (context, join) => ({
+    run: {
+      sessionId: join.discussionId,
+      agentIds: [],
+      topic: '',
+      token: context.token,
+      settings: context.settings,
+      startedAt: context.clockNow ?? 0,
+      room: join,
+    },
+    topic: '',
+    ...FRESH,
   }),
   // Between runs a continuation brings the stored run's settings too (while one runs, they are its own: locked).
   continued: (facts, settingsFree) => ({

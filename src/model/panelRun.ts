@@ -7,6 +7,7 @@ import type { Participant } from '../schemas/discussion';
 import type { HybridModeInfo } from '../schemas/hybridMeta';
 import { emptyFeed, type Feed } from './feed';
 import { selectCounts } from './feedSelectors';
+import type { RoomJoin, RoomState } from './room';
 
 export type ExportFormat = 'json' | 'pdf';
 
@@ -21,6 +22,8 @@ export interface PanelRunBase<S> {
   resumeFrom?: number;
   /** 'Continue from here': the stored discussion and turn its agents hear first (sent as `continued_from`). */
   continuedFrom?: { discussionId: string; turn: number };
+  /** Joined by an invite: the socket attaches to someone else's running discussion (src/model/room.ts). */
+  room?: RoomJoin;
 }
 
 /** A stored discussion and one of its turns, which the next Start continues from (with the source's topic to show). */
@@ -60,6 +63,8 @@ export interface PanelContext<S, R extends PanelRunBase<S>> {
   continuation: Continuation | null;
   /** Start asked first (a selected agent's model server is not answering): who, and the Start to send. */
   startQuestion: { unreachable: readonly string[]; start: { type: string } } | null;
+  /** Who is here now and what the reader is, once the server said (room_people); null in a room of one. */
+  room: RoomState | null;
 }
 
 /** A panel's context before anything happened, with its own settings. */
@@ -80,6 +85,7 @@ export const initialPanelContext = <S, R extends PanelRunBase<S>>(
   clockNow,
   continuation: null,
   startQuestion: null,
+  room: null,
 });
 
 /** Nothing of the run before carries over: no participants yet, an empty feed, no banner, no reconnect under way. */
@@ -89,6 +95,7 @@ export const FRESH = {
   error: null,
   attempt: 0,
   pendingProblem: null,
+  room: null,
 } satisfies Partial<PanelContext<unknown, PanelRunBase<unknown>>>;
 
 /** What a Start carries: the agents, and (standard) the canvas's links and the endpoint the chart chose. */

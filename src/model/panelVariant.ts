@@ -4,6 +4,7 @@
 import type { EndpointAvailability } from './endpointChoice';
 import type { EndpointKey } from '../schemas/constants';
 import type { SpeechItem } from './speechItems';
+import type { RoomJoin } from './room';
 import type { ContinueFacts, PanelContext, PanelRunBase, StartFacts } from './panelRun';
 
 /** How the socket closed, as socketSession reports it. */
@@ -46,6 +47,8 @@ export interface PanelVariant<S, R extends PanelRunBase<S>, F, Resume> {
     availability: Partial<Record<EndpointKey, EndpointAvailability>>,
   ): EndpointKey;
   resumed(context: PanelContext<S, R>, resume: Resume): Partial<PanelContext<S, R>>;
+  /** An accepted invite: a run that attaches to someone else's discussion (its first message is `room_join`). */
+  joined(context: PanelContext<S, R>, join: RoomJoin): Partial<PanelContext<S, R>>;
   /** 'Continue from here' (`settingsFree`: no run holds the settings, so the stored run's may come too). */
   continued(facts: ContinueFacts & { settings?: S | null }, settingsFree: boolean): Partial<PanelContext<S, R>>;
   /** The agents' details are loaded before the socket opens (participants for the export). */

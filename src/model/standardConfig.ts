@@ -2,6 +2,7 @@
 // fields of the
 // chosen endpoint, checked by that endpoint's schema, and the start checks of docs/product.md#discussions-validation.
 // Pure.
+import type { RoomJoin } from './room';
 import { formatOf } from './discussionFormat';
 import type { EndpointAvailability, EndpointChoiceOptions } from './endpointChoice';
 import { ENDPOINT_KEYS, ENDPOINTS, type EndpointKey } from '../schemas/constants';
@@ -38,6 +39,8 @@ export interface ConfigRequest {
   resumeFrom?: number;
   /** 'Continue from here': the stored discussion and turn the agents hear first (sent as `continued_from`). */
   continuedFrom?: { discussionId: string; turn: number };
+  /** Joined by an invite: the socket attaches to someone else's running discussion (src/model/room.ts). */
+  room?: RoomJoin;
 }
 
 /** The configuration message for the chosen endpoint, with exactly that endpoint's fields. */

@@ -44,6 +44,10 @@ export interface ResumeFacts {
 
 export type { Continuation, ContinueFacts, ExportFormat } from './panelRun';
 
+/** The endpoint whose socket path this is (a joined run goes where the owner's runs); Basic when none matches. */
+const endpointAt = (path: string | undefined): EndpointKey =>
+  (Object.keys(ENDPOINTS) as EndpointKey[]).find((k) => ENDPOINTS[k].path === path) ?? 'basic';
+
 const endpointLabel = (run: RunInfo | null) => (run ? endpointName(run.endpoint) : 'the server');
 const closeFacts = (run: RunInfo | null, close: { code: number; reason: string; gaveUp: boolean }) => ({
   code: close.code,
@@ -86,6 +90,21 @@ export const standardVariant: PanelVariant<StandardPanelSettings, RunInfo, Stand
       resumeFrom: 0,
     },
     topic: resume.context,
+    ...FRESH,
+  }),
+  /** The discussion's own configuration is the owner's: the server sends what the joiner sees, on its own path. */
+  joined: (context, join) => ({
+    run: {
+      sessionId: join.discussionId,
+      endpoint: endpointAt(join.endpoint),
+      agentIds: [],
+      context: '',
+      token: context.token,
+      connections: [],
+      settings: context.settings,
+      room: join,
+    },
+    topic: '',
     ...FRESH,
   }),
   continued: (facts) => continuedDraft(facts),

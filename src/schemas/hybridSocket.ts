@@ -5,6 +5,7 @@ import { continuedFrom } from './continuation';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
+import { ROOM_SERVER_FRAMES, roomJoinMessage } from './rooms';
 import { TOOL_FRAMES } from './tools';
 import { hybridSettings, ttsSettings } from './settings';
 import { configFrameBase, humanMessage, runControlMessages, stopMessage } from './standardSocket';
@@ -36,6 +37,7 @@ export const hybridServerFrame = z.discriminatedUnion('type', [
   positionsFrame,
   ...fm.FORMAT_FRAMES,
   ...TOOL_FRAMES,
+  ...ROOM_SERVER_FRAMES,
 ]);
 export type HybridServerFrame = z.infer<typeof hybridServerFrame>;
 
@@ -69,4 +71,4 @@ export type HybridClientFrame = z.infer<typeof hybridClientFrame>;
 
 /** Everything the hybrid panel may send: its first message (checked by `hybridConfig` when built), then the rest. */
 export const hybridConfigFrame = z.looseObject({ ...configFrameBase, topic: z.string().min(1) });
-export const hybridOutgoingFrame = z.union([hybridClientFrame, hybridConfigFrame]);
+export const hybridOutgoingFrame = z.union([hybridClientFrame, roomJoinMessage, hybridConfigFrame]);

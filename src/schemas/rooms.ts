@@ -48,6 +48,8 @@ export const inviteAccepted = z.object({
   role: roomRole,
   /** Which panel shows it: the standard panel or the hybrid one. */
   panel: z.enum(['standard', 'hybrid']),
+  /** The socket path it runs on (a member joins there); absent from servers before it, then the panel's default. */
+  endpoint: z.string().max(100).optional(),
 });
 export type InviteAccepted = z.infer<typeof inviteAccepted>;
 
@@ -61,6 +63,7 @@ export const roomJoinMessage = z.object({ type: z.literal('room_join'), discussi
 /** A seat of the format a person can hold (today the owner's; the owner may give it to a participant). */
 export const ROOM_SEATS = ['moderator', 'judge'] as const;
 export const roomSeat = z.enum(ROOM_SEATS);
+export type RoomSeat = z.infer<typeof roomSeat>;
 
 export const roomPerson = z.object({
   user_id: idText(),

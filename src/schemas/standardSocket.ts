@@ -6,6 +6,7 @@ import { CONVERSATION_MODES, HYBRID_MODES } from './constants';
 import * as f from './discussionFrames';
 import * as fm from './format';
 import { positionsFrame } from './positions';
+import { ROOM_CLIENT_MESSAGES, ROOM_SERVER_FRAMES, roomJoinMessage } from './rooms';
 import { TOOL_FRAMES, toolApprovalMessage } from './tools';
 import { tokenBudget } from './usage';
 import { communicationConfig, reasoningConfig, researchConfig, bounds } from './settings';
@@ -41,6 +42,7 @@ export const standardServerFrame = z.discriminatedUnion('type', [
   positionsFrame,
   ...fm.FORMAT_FRAMES,
   ...TOOL_FRAMES,
+  ...ROOM_SERVER_FRAMES,
 ]);
 export type StandardServerFrame = z.infer<typeof standardServerFrame>;
 
@@ -131,6 +133,7 @@ export const runControlMessages = [
   fm.judgeVoteMessage,
   toolApprovalMessage,
   sourcesAddMessage,
+  ...ROOM_CLIENT_MESSAGES,
 ] as const;
 
 /** What every panel's first message has, whatever its endpoint. */
@@ -154,4 +157,4 @@ export type StandardClientFrame = z.infer<typeof standardClientFrame>;
  * schema by src/model/standardConfig.ts, so it passes here unchanged), then the client frames.
  */
 export const standardConfigFrame = z.looseObject(configFrameBase);
-export const standardOutgoingFrame = z.union([standardClientFrame, standardConfigFrame]);
+export const standardOutgoingFrame = z.union([standardClientFrame, roomJoinMessage, standardConfigFrame]);

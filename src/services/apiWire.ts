@@ -39,3 +39,5 @@ export { evalFileCheck, evalRun, evalRunList } from '../schemas/eval';
 export { embeddingSettings, passage, source, sourceList } from '../schemas/sources';
 export { panel, panelList } from '../schemas/panels';
 export { apiToken, apiTokenCreated, apiTokenList } from '../schemas/apiTokens';
+export { inviteAccepted, inviteCreated } from '../schemas/rooms';
+export { discussionHistory } from '../schemas/history';

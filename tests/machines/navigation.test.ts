@@ -117,13 +117,16 @@ describe('navigation: the address follows the charts', () => {
     expect(selectAddressPage(nav.getSnapshot())).toBeNull();
   });
 
-  it("shows 'not found' for an address of no view, and a page of its own for share and invite links", () => {
+  it("shows 'not found' for an address of no view; share and invite links are their own pages, not the shell's", () => {
     expect(selectAddressPage(harness('/no/such/page').nav.getSnapshot())).toEqual({
       kind: 'notFound',
       path: '/no/such/page',
     });
-    expect(selectAddressPage(harness('/s/tok').nav.getSnapshot())).toEqual({ kind: 'share', token: 'tok' });
-    expect(selectAddressPage(harness('/join/tok').nav.getSnapshot())).toEqual({ kind: 'join', token: 'tok' });
+    for (const path of ['/s/tok', '/join/tok']) {
+      const snapshot = harness(path).nav.getSnapshot();
+      expect(snapshot.hasTag('outside'), path).toBe(true);
+      expect(selectAddressPage(snapshot), path).toBeNull();
+    }
   });
 
   it('gives up an address the charts never reach, and writes what they show instead', () => {

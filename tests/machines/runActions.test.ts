@@ -30,7 +30,14 @@ function harness() {
       }),
     })
     .createMachine({
-      context: { feed: emptyFeed, error: 'old banner', token: 'tok', clockNow: 1_700_000_000_000, startQuestion: null },
+      context: {
+        feed: emptyFeed,
+        error: 'old banner',
+        token: 'tok',
+        clockNow: 1_700_000_000_000,
+        startQuestion: null,
+        room: null,
+      },
       invoke: { src: 'recorder', id: 'socket' },
       on: {
         'x.human': { actions: 'sendHumanMessage' },

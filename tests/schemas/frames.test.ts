@@ -117,7 +117,9 @@ type SharedType =
   | 'debate_result'
   | 'format_note'
   | 'tool_call'
-  | 'tool_result';
+  | 'tool_result'
+  | 'room_people'
+  | 'room_message';
 const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<typeof hybridServerFrame>, SharedType> =
   {
     discussion_initialized: {
@@ -253,6 +255,24 @@ const shared: Pick<Table<typeof standardServerFrame>, SharedType> & Pick<Table<t
       valid: { type: 'tool_result', id: 'c1', ok: true, content: '4', truncated: false, ms: 3 },
       malformed: { type: 'tool_result', id: 'c1', ok: true, content: '4', truncated: false, ms: -1 },
     },
+    room_people: {
+      valid: {
+        type: 'room_people',
+        people: [{ user_id: 'u2', display_name: 'Bea', role: 'participant', colour: '#c2410c', typing: true }],
+        you: { user_id: 'u2', role: 'participant' },
+      },
+      malformed: { type: 'room_people', people: [{ user_id: 'u2', role: 'guest' }], you: { user_id: 'u2' } },
+    },
+    room_message: {
+      valid: {
+        type: 'room_message',
+        message_id: 'm1',
+        text: 'What about cost?',
+        author: { user_id: 'u2', display_name: 'Bea', colour: '#c2410c' },
+        at: ts,
+      },
+      malformed: { type: 'room_message', message_id: 'm1', text: 'Hi', author: { user_id: 'u2' }, at: ts },
+    },
   };
 
 const formatClient = {
@@ -271,6 +291,12 @@ const formatClient = {
     valid: { type: 'sources_add', source_ids: ['src_1'] as string[] },
     malformed: { type: 'sources_add', source_ids: [] },
   },
+  room_typing: { valid: { type: 'room_typing', typing: true }, malformed: { type: 'room_typing', typing: 'yes' } },
+  room_seat: {
+    valid: { type: 'room_seat', seat: 'judge', user_id: 'u2' },
+    malformed: { type: 'room_seat', seat: 'chair', user_id: 'u2' },
+  },
+  room_remove: { valid: { type: 'room_remove', user_id: 'u3' }, malformed: { type: 'room_remove', user_id: '' } },
 } as const;
 
 const standard: Table<typeof standardServerFrame> = {

@@ -44,7 +44,7 @@ async function member(discussionId: string, role: 'participant' | 'watcher', ema
   const token = made.body.url.split('/join/')[1];
   const accepted = await s.api('POST', `/invites/${token}/accept`, { token: u.token });
   expect(accepted.status).toBe(200);
-  expect(accepted.body).toEqual({ discussion_id: discussionId, role, panel: 'standard' });
+  expect(accepted.body).toEqual({ discussion_id: discussionId, role, panel: 'standard', endpoint: '/ws/discuss' });
   const c = client(await s.socket('/ws/discuss', u.token), 'standard');
   c.send({ type: 'room_join', discussion_id: discussionId });
   return { ...u, c };

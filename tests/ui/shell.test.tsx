@@ -41,7 +41,7 @@ describe('main screen shell', () => {
   it('shows the user and the workspace counts in the top bar, and follows selection and live frames', async () => {
     const { actor, sockets } = signedIn();
     // The first test of the file also waits for the lazily loaded main screen (the canvas, React Flow) to import.
-    expect(await screen.findByText('ada@example.com', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Your display name: ada\b/ }, { timeout: 10_000 })).toBeTruthy();
     // The top bar's count (the canvas placeholder that said '3 agents' gave way to the canvas).
     // The workspace comes with the signed-in chunk (composeWorkspace.ts), which the first test also waits to import.
     await waitFor(() => expect(count('agents')).toBe('3'), { timeout: 10_000 });
@@ -93,7 +93,7 @@ describe('main screen shell', () => {
 
   it('shows Session Expiring Soon once the session enters its warning window', async () => {
     const { actor } = signedIn();
-    await screen.findByText('ada@example.com');
+    await screen.findByRole('button', { name: /Your display name: ada\b/ });
     expect(screen.queryByText('Session Expiring Soon')).toBeNull();
     const exp = actor.system.get('session').getSnapshot().context.claims.exp;
     act(() => actor.system.get('session').send({ type: 'session.tick', now: exp * 1000 - 8 * 60_000 }));
@@ -104,7 +104,7 @@ describe('main screen shell', () => {
   it('Debug and Test appear only in development', async () => {
     const user = userEvent.setup();
     signedIn();
-    await screen.findByText('ada@example.com');
+    await screen.findByRole('button', { name: /Your display name: ada\b/ });
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     expect(screen.getByRole('menuitem', { name: 'Test Connection' })).toBeTruthy();
     expect(screen.queryByRole('menuitemcheckbox', { name: 'Debug' })).toBeNull();
@@ -151,7 +151,7 @@ describe('main screen shell', () => {
 
   it("a 401 from any call ends the session with 'Authentication expired'", async () => {
     const { sockets, storage } = signedIn({ 'GET /connections/': () => json(401, { detail: 'Not authenticated' }) });
-    await screen.findByText('ada@example.com');
+    await screen.findByRole('button', { name: /Your display name: ada\b/ });
     // The first connections load already answered 401.
     expect(await screen.findByText(AUTH_MESSAGES.authenticationExpired)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();

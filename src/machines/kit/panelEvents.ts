@@ -5,6 +5,8 @@ import type { EventObject } from 'xstate';
 import type { ContinueFacts, ExportFormat } from '../../model/panelRun';
 import type { StandardTab } from '../../model/standardVariant';
 import type { FormatRequest } from '../../schemas/format';
+import type { RoomJoin } from '../../model/room';
+import type { RoomSeat } from '../../schemas/rooms';
 import type { AudioQueueNotice } from '../audioQueue.machine';
 import type { SocketSessionNotice } from '../socketSession.machine';
 import type { SourcesLiveAddEvent } from './actorKit';
@@ -45,6 +47,14 @@ export interface PanelEventMap<S, Resume> {
   /** The run's clock (a provided ticker). */
   'panel.tick': { now: number };
   'panel.audio.interrupt': object;
+  /** An accepted invite: attach to that running discussion with the invite's role (src/model/room.ts). */
+  'panel.room.join': RoomJoin;
+  /** A key pressed in the message box: the room sees a typing dot (throttled by the chart). */
+  'panel.room.typing': object;
+  /** The owner gives a format's seat (moderator, judge) to a person here. */
+  'panel.room.seat': { seat: RoomSeat; userId: string };
+  /** The owner removes a person from the room. */
+  'panel.room.remove': { userId: string };
 }
 
 /** The notices the panel hears from its socket and the audio queue (their own types). */

@@ -13,6 +13,9 @@ import {
   STOP_COMMAND,
 } from '../../model/discussionSocket';
 import { closeOpenStreams, type Feed } from '../../model/feed';
+import { frameOf } from '../../model/discussionSocket';
+import { roomAfter, type RoomState } from '../../model/room';
+import { REMOVED_FROM_ROOM_TEXT, type RoomSeat } from '../../schemas/rooms';
 import type { FormatRequest } from '../../schemas/format';
 import { notProvided, sessionTokenOf, type SourcesLiveAddEvent } from './actorKit';
 import { relaySpeaking, resetStatuses, tellAudioQueue } from './discussionRelay';
@@ -25,6 +28,8 @@ export interface RunContext {
   clockNow: number | null;
   /** Start asked first: the agents whose model server is not answering, and the Start to send if the person agrees. */
   startQuestion: StartQuestion | null;
+  /** Who is here now (room_people), null in a room of one. */
+  room: RoomState | null;
 }
 
 export interface StartQuestion {
@@ -73,7 +78,11 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
     ),
     /** A frame costs one context copy: the feed and the banner change in one assign. */
     applyIncoming: assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) =>
-      patch({ feed: feedAfter(context.feed, event), error: bannerAfterFrame(context.error, event) }),
+      patch({
+        feed: feedAfter(context.feed, event),
+        error: bannerAfterFrame(context.error, event),
+        room: roomAfter(context.room, frameOf(event)),
+      }),
     ),
     relaySpeaking: enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(
       relaySpeaking,
@@ -103,6 +112,27 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
     /** A source ticked or added while the run is live: the discussion reads it from its next turn. */
     sendSourcesAdd: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', ({ event }: { event: TEvent }) =>
       sendCommand({ type: 'sources_add', source_ids: eventOf<SourcesLiveAddEvent>(event, 'sources.live.add').ids }),
+    ),
+    /** The room sees a typing dot while the person types (the chart's `typing` region throttles it). */
+    sendTypingStarted: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>(
+      'socket',
+      sendCommand({ type: 'room_typing', typing: true }),
+    ),
+    sendTypingStopped: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>(
+      'socket',
+      sendCommand({ type: 'room_typing', typing: false }),
+    ),
+    /** The owner's controls in the room: a seat of the format for a person, or removing them. */
+    sendRoomSeat: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', ({ event }: { event: TEvent }) => {
+      const e = eventOf<{ seat: RoomSeat; userId: string }>(event, 'panel.room.seat');
+      return sendCommand({ type: 'room_seat', seat: e.seat, user_id: e.userId });
+    }),
+    sendRoomRemove: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', ({ event }: { event: TEvent }) =>
+      sendCommand({ type: 'room_remove', user_id: eventOf<{ userId: string }>(event, 'panel.room.remove').userId }),
+    ),
+    /** The owner removed this person: said plainly, and the room is gone (the socket is not retried). */
+    explainRemoval: assign<TContext, TEvent, undefined, TEvent, never>(() =>
+      patch({ error: REMOVED_FROM_ROOM_TEXT, room: null }),
     ),
     sendStop: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', STOP_COMMAND),
     closeSocket: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('socket', CLOSE_COMMAND),

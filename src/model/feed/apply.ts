@@ -1,3 +1,4 @@
+import { onRoomMessage } from './room';
 import { ENGINE_MESSAGES } from '../../schemas/messages';
 import { NOTICE_ABOUTS } from '../../schemas/discussionFrames';
 import { kvAppend, kvIndexOf, vecGet } from '../keyedVec';
@@ -26,7 +27,9 @@ export function keyedFrame(
         | 'agent_message_start'
         | 'agent_message_delta'
         | 'human_message_local'
-        | 'tool_approval_local';
+        | 'tool_approval_local'
+        | 'room_message'
+        | 'room_people';
     }
   >,
 ): Feed {
@@ -242,6 +245,10 @@ export function applyFrame(feed: Feed, frame: FeedInput): Feed {
       );
     case 'tool_approval_local':
       return onToolApproval(feed, frame);
+    case 'room_message':
+      return onRoomMessage(feed, frame);
+    case 'room_people':
+      return feed; // who is here now: the panel's context (src/model/room.ts), not the feed
     default:
       return keyedFrame(feed, frame);
   }

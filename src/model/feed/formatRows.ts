@@ -29,7 +29,9 @@ export function formatRowText(frame: FormatFrame): string | null {
     case 'vote': {
       // A vote without a reason (the person's buttons send none) ends at the vote.
       const why = frame.reason.trim();
-      return `${frame.voter_id === 'human' ? 'You vote' : `${frame.voter_name ?? frame.voter_id} votes`} ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}${why ? `: ${why}` : '.'}`;
+      // The person's vote; in a room the judge's seat may be someone else's, named by the server.
+      const self = frame.voter_id === 'human' && (!frame.voter_name || frame.voter_name === 'You');
+      return `${self ? 'You vote' : `${frame.voter_name ?? frame.voter_id} votes`} ${sideName(frame.side)} (${pct(frame.confidence)}) ${frame.phase === 'before' ? 'before the debate' : 'after the debate'}${why ? `: ${why}` : '.'}`;
     }
     case 'format_stage':
       return frame.description ? `${frame.title} — ${frame.description}` : frame.title;

@@ -58,6 +58,7 @@
 
 export * from './types';
 export { applyFrame, applyFrames } from './apply';
+export { humanAuthorOf, onRoomMessage, roomItemId, type RoomMessageFrame } from './room';
 export { deepEqual, frameKey } from './keys';
 export { closeOpenStreams } from './messages';
 export {

@@ -15,6 +15,9 @@ export type HumanMessageLocal = {
   text: string;
   timestamp: string;
   author?: string;
+  /** In a room: the author's colour and the message id the server gave it (feed/room.ts). */
+  colour?: string;
+  roomMessageId?: string;
 };
 
 /** The person's answer to a call that waited, shown in its row at once (the server's result follows). */

@@ -1,27 +1,20 @@
-// A page an address names that is not one of the main screen's views: 'not found' (an address of no view, or an id
-// this user has none of), and — until their parts are merged — the share link's and the invite's pages. Each has
-// one way back: the canvas. It reads the navigation actor's route and only sends `nav.home`.
+// The page of an address that names no view: 'not found' (an address of no view, or an id this user has none of),
+// with one way back: the canvas. (A share link's page has a root of its own, src/sharedMain.tsx; an invite's is the
+// join chart's, ui/rooms.) It reads the navigation actor's route and only sends `nav.home`.
 import { useEffect, useRef } from 'react';
 import type { NavigationActorRef } from '../../machines/navigation.machine';
 import type { Route } from '../../model/address';
 
-const TEXT: Record<'notFound' | 'share' | 'join', { title: string; body: string }> = {
-  notFound: {
-    title: 'Not found',
-    body: 'Nothing here: the address names no page of Agora, or a discussion or evaluation that is not yours or no longer exists.',
-  },
-  // Placeholders: the shares and rooms parts draw these pages (the lead wires them at the merge).
-  share: { title: 'A shared discussion', body: 'Shared read-only discussions open here.' },
-  join: { title: 'An invitation', body: 'Invitations to a live discussion open here.' },
+const TEXT = {
+  title: 'Not found',
+  body: 'Nothing here: the address names no page of Agora, or a discussion or evaluation that is not yours or no longer exists.',
 };
-
-const kindOf = (route: Route) => (route.kind === 'share' || route.kind === 'join' ? route.kind : 'notFound');
 
 export function AddressPage({ route, navigation }: { route: Route; navigation: NavigationActorRef }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // A page that replaced the view: the reader's focus starts at its heading, not on the body.
   useEffect(() => heading.current?.focus(), []);
-  const text = TEXT[kindOf(route)];
+  const text = TEXT;
   return (
     <main className="address-page" aria-labelledby="address-page-title">
       <div className="address-page__card">

@@ -6,14 +6,19 @@ import {
   selectApiTokens,
   selectEvaluation,
   selectIsHybridView,
+  selectInvite,
   selectIsPanelShown,
+  selectJoin,
   selectModels,
   selectNavigation,
+  selectProfile,
   selectPanelSave,
   selectPanels,
   selectWorkspace,
 } from '../../machines/app.selectors';
 import { selectIsApiTokensOpen } from '../../machines/apiTokens.selectors';
+import { selectIsInviteOpen, selectIsProfileOpen, selectJoinPage } from '../../machines/rooms.selectors';
+import { selectUserEmail } from '../../machines/session.selectors';
 import { selectIsPanelSaveOpen, selectIsPanelsOpen } from '../../machines/panels.selectors';
 import { selectAgents } from '../../machines/workspace.selectors';
 import { selectIsEvaluationOpen } from '../../machines/evaluation.selectors';
@@ -39,6 +44,10 @@ const EvalDialog = lazy(() => import('../eval/EvalDialog'));
 const SavePanelDialog = lazy(() => import('../panels/SavePanelDialog'));
 const PanelsDialog = lazy(() => import('../panels/PanelsDialog'));
 const ApiTokensDialog = lazy(() => import('../panels/ApiTokensDialog'));
+// And the room's: the profile, Invite and /join.
+const ProfileDialog = lazy(() => import('../rooms/ProfileDialog'));
+const InviteDialog = lazy(() => import('../rooms/InviteDialog'));
+const JoinPage = lazy(() => import('../rooms/JoinPage'));
 const NO_AGENTS: never[] = [];
 
 export function Shell({ session }: { session: SessionActorRef }) {
@@ -57,6 +66,13 @@ export function Shell({ session }: { session: SessionActorRef }) {
   const panelsOpen = useSelector(panels, (s) => (s ? selectIsPanelsOpen(s) : false));
   const apiTokens = useSelector(app, selectApiTokens);
   const apiTokensOpen = useSelector(apiTokens, (s) => (s ? selectIsApiTokensOpen(s) : false));
+  const profile = useSelector(app, selectProfile);
+  const profileOpen = useSelector(profile, (s) => (s ? selectIsProfileOpen(s) : false));
+  const email = useSelector(session, selectUserEmail);
+  const invite = useSelector(app, selectInvite);
+  const inviteOpen = useSelector(invite, (s) => (s ? selectIsInviteOpen(s) : false));
+  const join = useSelector(app, selectJoin);
+  const joinShown = useSelector(join, (s) => (s ? selectJoinPage(s) !== null : false));
   const workspace = useSelector(app, selectWorkspace);
   const agents = useSelector(workspace, (s) => (s ? selectAgents(s) : NO_AGENTS));
   const navigation = useSelector(app, selectNavigation);
@@ -108,6 +124,21 @@ export function Shell({ session }: { session: SessionActorRef }) {
       {apiTokens && apiTokensOpen && (
         <Suspense fallback={null}>
           <ApiTokensDialog actor={apiTokens} />
+        </Suspense>
+      )}
+      {profile && profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog actor={profile} email={email} />
+        </Suspense>
+      )}
+      {invite && inviteOpen && (
+        <Suspense fallback={null}>
+          <InviteDialog actor={invite} />
+        </Suspense>
+      )}
+      {join && joinShown && (
+        <Suspense fallback={null}>
+          <JoinPage actor={join} />
         </Suspense>
       )}
     </div>

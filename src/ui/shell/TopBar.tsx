@@ -13,11 +13,17 @@ import {
   selectEvaluation,
   selectModels,
   selectPanels,
+  selectProfile,
   selectStandardDiscussion,
   selectWorkspace,
 } from '../../machines/app.selectors';
 import type { SessionActorRef } from '../../machines/session.machine';
-import { selectIsExpiringSoon, selectIsOperator, selectUserEmail } from '../../machines/session.selectors';
+import {
+  selectDisplayName,
+  selectIsExpiringSoon,
+  selectIsOperator,
+  selectUserEmail,
+} from '../../machines/session.selectors';
 import { selectIsLive } from '../../machines/discussionPanel.selectors';
 import { selectAgentCount, selectConnectionCount, selectSelectedCount } from '../../machines/workspace.selectors';
 import { useUiConfig } from '../AppContext';
@@ -57,6 +63,8 @@ function Counts({ app }: { app: AppActorRef }) {
 export function TopBar({ app, session }: { app: AppActorRef; session: SessionActorRef }) {
   const { isDev } = useUiConfig();
   const email = useSelector(session, selectUserEmail);
+  const name = useSelector(session, selectDisplayName);
+  const profile = useSelector(app, selectProfile);
   const operator = useSelector(session, selectIsOperator);
   const expiringSoon = useSelector(session, selectIsExpiringSoon);
   const hybrid = useSelector(app, selectIsHybridView);
@@ -84,12 +92,17 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
     <header className="topbar">
       <div className="topbar__identity">
         <h1 className="topbar__brand">Agora</h1>
-        <span
-          className="topbar__user"
-          title={`Signed in as ${email ?? ''}${operator ? ', the server’s operator' : ''}`}
+        <button
+          type="button"
+          className="topbar__user topbar__name"
+          title={`Signed in as ${email ?? ''}${operator ? ', the server’s operator' : ''}. Change the name others see.`}
+          aria-haspopup="dialog"
+          aria-label={`Your display name: ${name ?? ''}. Change it`}
+          disabled={!profile}
+          onClick={() => profile?.send({ type: 'profile.open', current: name ?? '' })}
         >
-          {email}
-        </span>
+          {name}
+        </button>
         {operator && (
           <Badge tone="info" title="You manage this server’s shared models and see its paths and addresses">
             Operator

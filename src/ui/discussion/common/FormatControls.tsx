@@ -3,7 +3,7 @@
 // round table with its summary. Every control is a plain button or slider, reachable with the keyboard.
 import { useId, useState } from 'react';
 import type { FloorQueue } from '../../../model/feed';
-import { personSeat } from '../../../model/formats';
+import { personSeat, type PersonSeat } from '../../../model/formats';
 import type { FormatRequest } from '../../../schemas/format';
 import type { PanelFormat } from '../../../schemas/settings';
 import type { FormatAgent } from './FormatField';
@@ -13,21 +13,28 @@ export function FormatControls({
   agents,
   queued = null,
   onSend,
+  roomSeat,
+  mayEnd = true,
 }: {
   format: PanelFormat;
   agents: FormatAgent[];
   /** The agent the person gave the floor to while another spoke, until its turn begins. */
   queued?: FloorQueue | null;
   onSend: (frame: FormatRequest) => void;
+  /** In a room the seats follow the people (the owner may give one away): what this reader holds. */
+  roomSeat?: PersonSeat | null;
+  /** 'End discussion' is the owner's. */
+  mayEnd?: boolean;
 }) {
   const [confidence, setConfidence] = useState(70);
   const sliderId = useId();
   // The person's seat is read from the format the run sends for these agents (a role not taking part is theirs).
-  const seat = personSeat(
+  const ownSeat = personSeat(
     format,
     agents.map((a) => a.id),
   );
-  if (!seat) return null;
+  const seat = roomSeat === undefined ? ownSeat : roomSeat;
+  if (!seat || (!mayEnd && !seat.givesFloor && !seat.judges && !queued)) return null;
   const humanModerator = seat.givesFloor;
   const humanJudge = seat.judges;
   return (
@@ -90,11 +97,13 @@ export function FormatControls({
           />
         </div>
       )}
-      <div className="format-controls__row">
-        <button type="button" className="button button--small" onClick={() => onSend({ type: 'end_discussion' })}>
-          End discussion
-        </button>
-      </div>
+      {mayEnd && (
+        <div className="format-controls__row">
+          <button type="button" className="button button--small" onClick={() => onSend({ type: 'end_discussion' })}>
+            End discussion
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -9,10 +9,13 @@ export function HumanMessageBox({
   enabled,
   onSend,
   names = [],
+  onType,
 }: {
   enabled: boolean;
   onSend: (text: string) => void;
   names?: string[];
+  /** Each change of the draft (in a room the others see a dot; the chart throttles it). */
+  onType?: () => void;
 }) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -92,6 +95,7 @@ export function HumanMessageBox({
           setText(e.target.value);
           setCaret(e.target.selectionStart ?? e.target.value.length);
           setDismissed(null);
+          onType?.();
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
         onKeyDown={(e) => {

@@ -4,7 +4,7 @@
 // never the feed, so a streamed delta redraws only this row.
 import { memo } from 'react';
 import { aclCardOf } from '../../../model/aclCard';
-import type { FeedItem } from '../../../model/feed';
+import { humanAuthorOf, type FeedItem } from '../../../model/feed';
 import { AclCardView } from './AclCardView';
 import { DEMO_MODEL_NAME } from '../../../model/modelName';
 import type { AgentLook } from './agentLook';
@@ -42,7 +42,16 @@ export const TurnBubble = memo(function TurnBubble({
   mode?: string | null;
 }) {
   const human = item.kind === 'human';
-  const name = human ? (item.agentName ? `${item.agentName} (you)` : 'You') : (item.agentName ?? 'Agent');
+  // A person's message: the reader's own says so; in a room another's shows its author's name and colour.
+  const author = human ? humanAuthorOf(item) : null;
+  const name = author
+    ? author.mine
+      ? author.name
+        ? `${author.name} (you)`
+        : 'You'
+      : (author.name ?? 'Someone')
+    : (item.agentName ?? 'Agent');
+  const colour = author?.colour ?? look.color;
   const time = timeOf(item.timestamp);
   // Every turn of an agent names its role: multi-round arguments and a stopped turn carry none in their frames.
   const role = item.agentRole || look.role || null;
@@ -52,7 +61,9 @@ export const TurnBubble = memo(function TurnBubble({
     'message-card',
     'turn',
     `message-card--${item.kind}`,
-    human ? 'turn--human' : '',
+    author?.mine ? 'turn--human' : '',
+    author && !author.mine ? 'turn--person' : '',
+    author?.colour ? 'turn--coloured' : '',
     item.streaming ? 'message-card--streaming' : '',
     nowPlaying ? 'message-card--playing' : '',
   ]
@@ -62,8 +73,8 @@ export const TurnBubble = memo(function TurnBubble({
     <article
       className={cls}
       aria-busy={item.streaming || undefined}
-      aria-label={human ? 'You' : name}
-      style={{ ['--agent-color' as string]: look.color }}
+      aria-label={author?.mine ? 'You' : name}
+      style={{ ['--agent-color' as string]: colour }}
     >
       {!human && (
         <span className="turn__avatar" aria-hidden="true">

@@ -30,6 +30,8 @@ import { FeedList } from '../common/FeedList';
 import { PanelFeedRow } from '../common/PanelFeedRow';
 import { PanelFrame } from '../common/PanelFrame';
 import { RunInput } from '../common/RunInput';
+import { InviteButton, RoomPeople } from '../../rooms/RoomViews';
+import { selectIsJoinedRun } from '../../../machines/rooms.selectors';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { FormatField } from '../common/FormatField';
@@ -123,6 +125,7 @@ export default function HybridPanel({
   const { agents: stripAgents, speaker } = useStripAgents(workspace, { live, runIds: runAgentIds });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
   const tokens = useSelector(discussion, sel.selectTokenTotal);
+  const joined = useSelector(discussion, selectIsJoinedRun);
   const start = () => discussion.send({ type: 'panel.start', agentIds: selectedIds, unreachable: [...unreachable] });
 
   return (
@@ -143,11 +146,12 @@ export default function HybridPanel({
             <span data-testid="hybrid-count-messages">{messageCountLabel(countMessages(feed))}</span>
           </>
         }
+        actions={<InviteButton discussion={discussion} />}
       />
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* As in the standard panel, a finished run keeps the panel for its feed: the notice waits for 'New discussion'. */}
-      {composing && notice}
+      {composing && !joined && notice}
       <div className="hybrid-top">
         {/* Locked while it runs: the settings are one line in the topic box below, and the feed keeps the height. */}
         {/* After a run the settings stay folded away until 'New discussion', so the feed keeps the panel. */}
@@ -263,6 +267,7 @@ export default function HybridPanel({
           />
         )}
       </div>
+      <RoomPeople discussion={discussion} />
       <RunInput
         discussion={discussion}
         agents={agents}
@@ -273,7 +278,12 @@ export default function HybridPanel({
       <PanelFooter
         className="panel-footer--hybrid"
         actionsClassName="panel-footer__actions--wrap"
-        stop={{ label: 'Stop Discussion', enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
+        stop={{
+          // Stop is the owner's; a person who joined leaves (the discussion goes on).
+          label: joined ? 'Leave' : 'Stop Discussion',
+          enabled: canStop,
+          onStop: () => discussion.send({ type: 'panel.stop' }),
+        }}
         afterStop={
           <>
             {locked && !personHasRole && (

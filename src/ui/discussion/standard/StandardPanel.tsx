@@ -34,6 +34,8 @@ import { FeedList } from '../common/FeedList';
 import { PanelFeedRow } from '../common/PanelFeedRow';
 import { PanelFrame } from '../common/PanelFrame';
 import { RunInput } from '../common/RunInput';
+import { InviteButton, RoomPeople } from '../../rooms/RoomViews';
+import { selectIsJoinedRun } from '../../../machines/rooms.selectors';
 import { ResearchList } from '../common/ResearchList';
 import { selectCitedSources } from '../../../model/citedSources';
 import { AdvancedSettings } from './AdvancedSettings';
@@ -119,6 +121,7 @@ export default function StandardPanel({
   const tokens = useSelector(discussion, sel.selectTokenTotal);
   const { agents, speaker } = useStripAgents(workspace, { live, runIds, participants });
   const using = useSelector(discussion, (s) => toolsInUse(s.context.feed), shallowEqual);
+  const joined = useSelector(discussion, selectIsJoinedRun);
 
   const ids = useMemo(() => selectMessageIds(feed), [feed]);
   const problem = startProblem({ agentIds: selectedIds, context: draft, token });
@@ -158,6 +161,7 @@ export default function StandardPanel({
         onToggleExpanded={() => setExpanded((v) => !v)}
         onShowHistory={onShowHistory}
         why={idle ? endpointReason(planned, options, availability ?? {}) : undefined}
+        invite={<InviteButton discussion={discussion} />}
         endpoints={{
           line: endpointsLine,
           probing,
@@ -178,8 +182,9 @@ export default function StandardPanel({
       <ErrorBanner message={error} onDismiss={() => discussion.send({ type: 'panel.error.dismiss' })} />
       <AudioBlockedNotice audio={audio} />
       {/* A finished run keeps the panel for its feed: the before-Start notice and the idle strip wait for 'New discussion'. */}
-      {!finished && notice}
-      {!finished && (
+      {!finished && !joined && notice}
+      {/* A member's canvas is their own: the owner's agents are not on it (the feed names them). */}
+      {!finished && !(joined && agents.length === 0) && (
         <AgentStrip agents={agents} activeSpeakerId={speaker} down={idle ? unreachable : undefined} using={using} />
       )}
       {finished && (
@@ -271,10 +276,17 @@ export default function StandardPanel({
           <AnalyticsView analytics={selectAnalytics(feed)} connection={{ status, endpoint: endpointName, sessionId }} />
         )}
       </div>
+      <RoomPeople discussion={discussion} />
       <RunInput discussion={discussion} agents={agents} live={live} showHuman={showHuman} canSendHuman={canSendHuman} />
       <PanelFooter
         lead={<FooterCounts counts={counts} />}
-        stop={{ label: 'Stop', icon: true, enabled: canStop, onStop: () => discussion.send({ type: 'panel.stop' }) }}
+        stop={{
+          // Stop is the owner's; a person who joined leaves (the discussion goes on).
+          label: joined ? 'Leave' : 'Stop',
+          icon: true,
+          enabled: canStop,
+          onStop: () => discussion.send({ type: 'panel.stop' }),
+        }}
         exports={{
           labels: STANDARD_EXPORTS,
           enabled: counts.messages > 0,
