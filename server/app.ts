@@ -26,6 +26,7 @@ import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
 import { secureServerFactory } from './http/security';
+import { lazyChildLoggerFactory } from './http/lazyLogger';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/providers';
@@ -110,6 +111,8 @@ export async function buildServer(
     schemaController: zodSchemaController,
     // The security headers ride on every answer's head (http/security.ts).
     serverFactory: secureServerFactory(),
+    // A request's logger is made when something logs through it, not for every request (http/lazyLogger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
   });
   app.decorate('ctx', ctx);
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>

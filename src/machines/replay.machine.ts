@@ -3,7 +3,8 @@
 // Playing steps one turn every 1 / (REPLAY_TURNS_PER_SECOND · speed) s and pauses at the end.
 // While open, two regions:
 //   timeline — paused | playing
-//   address  — settling | settled: a moment that stays ADDRESS_SETTLE_MS becomes the settled turn, which the view
+//   address  — settling | settled: a moment that stays ADDRESS_SETTLE_MS becomes the settled turn (checked when the
+//              wait ends, so within two waits of the last move), which the view
 //              writes to the address as #t=<turn>. Not at every step: a history entry per step cost each step
 //              time, and Chromium ignores a page's history calls past a few hundred in ten seconds (Play at 16×).
 //              The settled turn, and closing, are reported to the navigation actor with the discussion's id
@@ -137,9 +138,15 @@ export const replayMachine = setup({
           states: {
             settling: {
               entry: 'markSettling',
-              // A step, a seek or Play moved the moment: its wait starts again.
-              always: { guard: 'movedWhileSettling', target: 'settling', reenter: true },
-              after: { ADDRESS_SETTLE_MS: { target: 'settled', actions: ['settle', 'reportMoment'] } },
+              // The wait is checked when it ends, not restarted at every step (re-entering this state per step was
+              // part of each step's work): a moment that moved meanwhile waits again; one that stayed settles, so the
+              // address names it between one and two waits after the last move.
+              after: {
+                ADDRESS_SETTLE_MS: [
+                  { guard: 'movedWhileSettling', target: 'settling', reenter: true },
+                  { target: 'settled', actions: ['settle', 'reportMoment'] },
+                ],
+              },
             },
             settled: {
               always: { guard: 'movedSinceSettled', target: 'settling' },

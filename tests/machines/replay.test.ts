@@ -59,13 +59,14 @@ describe('replay timeline', () => {
     expect(settled()).toBeNull();
     vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
     expect(settled()).toBe(3);
-    // Steps closer together than the wait: nothing settles until the last has stayed.
+    // Steps closer together than the wait: nothing settles until the last has stayed a whole wait, which it has
+    // within two waits of the last step.
     for (let i = 0; i < 5; i++) {
       a.send({ type: 'replay.step', by: 1 });
       vi.advanceTimersByTime(ADDRESS_SETTLE_MS - 10);
       expect(settled()).toBe(3);
     }
-    vi.advanceTimersByTime(10);
+    vi.advanceTimersByTime(2 * ADDRESS_SETTLE_MS);
     expect(settled()).toBe(8);
     // Playing at 16× (a step every 62.5 ms) moves on before a moment settles; pausing settles where it stopped.
     a.send({ type: 'replay.speed', speed: 16 });
@@ -74,7 +75,7 @@ describe('replay timeline', () => {
     expect(a.getSnapshot().context.turn).toBe(24);
     expect(settled()).toBe(8);
     a.send({ type: 'replay.pause' });
-    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    vi.advanceTimersByTime(2 * ADDRESS_SETTLE_MS);
     expect(settled()).toBe(24);
     // A seek back to the settled turn and away again, within the wait, leaves it as it was.
     a.send({ type: 'replay.seek', turn: 30 });
@@ -101,10 +102,11 @@ describe('replay timeline', () => {
     vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
     expect(reported).toEqual([{ kind: 'replay', id: 'd1', turn: 4 }]);
     for (const turn of [5, 6, 7, 8]) replay.send({ type: 'replay.seek', turn });
-    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    // Within two waits of the last move (the wait is checked when it ends).
+    vi.advanceTimersByTime(2 * ADDRESS_SETTLE_MS);
     // An address (Back) naming another moment of the open replay moves it there.
     replay.send({ type: 'replay.open', turn: 2 });
-    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    vi.advanceTimersByTime(2 * ADDRESS_SETTLE_MS);
     replay.send({ type: 'replay.close' });
     expect(reported).toEqual([
       { kind: 'replay', id: 'd1', turn: 4 },
@@ -112,5 +114,20 @@ describe('replay timeline', () => {
       { kind: 'replay', id: 'd1', turn: 2 },
       { kind: 'discussion', id: 'd1' },
     ]);
+  });
+
+  it('checks the wait when it ends instead of restarting it at every step', () => {
+    const a = start(40);
+    const settled = () => selectReplaySettledTurn(a.getSnapshot());
+    a.send({ type: 'replay.open', turn: 3 });
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS);
+    a.send({ type: 'replay.step', by: 1 });
+    vi.advanceTimersByTime(100);
+    a.send({ type: 'replay.step', by: 1 });
+    vi.advanceTimersByTime(20);
+    a.send({ type: 'replay.step', by: -1 });
+    // The wait that began with the first step ends on the turn it began with: that turn settles then.
+    vi.advanceTimersByTime(ADDRESS_SETTLE_MS - 120);
+    expect(settled()).toBe(4);
   });
 });
