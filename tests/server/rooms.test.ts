@@ -125,7 +125,7 @@ describe('rooms', () => {
     });
   });
 
-  it('a participant cannot stop, delete, invite or steer without the seat; a watcher sends nothing', async () => {
+  it('a participant cannot stop, delete, invite, share or steer without the seat; a watcher sends nothing', async () => {
     const { c, discussionId } = await startDebate();
     const p = await member(discussionId, 'participant');
     const w = await member(discussionId, 'watcher');
@@ -143,6 +143,12 @@ describe('rooms', () => {
     const stranger = await s.register();
     expect((await invite(discussionId, 'watcher', stranger.token)).status).toBe(404);
     expect((await s.api('DELETE', `/discussion/${discussionId}`, { token: p.token })).status).toBe(403);
+    // Sharing is the owner's too: a member gets no link and sees none.
+    const share = await s.api('POST', `/discussions/${discussionId}/shares`, { token: p.token, body: {} });
+    expect([403, 404]).toContain(share.status);
+    expect([403, 404]).toContain(
+      (await s.api('GET', `/discussions/${discussionId}/shares`, { token: p.token })).status,
+    );
     // Still running: neither the stop nor the vote reached the engine.
     expect(c.frames.some((f) => f.type === 'discussion_ended' || f.type === 'vote')).toBe(false);
     c.send({ type: 'stop' });
