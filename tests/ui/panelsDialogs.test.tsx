@@ -61,7 +61,7 @@ describe('Save as panel', () => {
           : json(201, stored({ name: bodyOf(init).name, agent_ids: ['a1', 'a2'] }));
       },
     });
-    await screen.findByText('ada@example.com', undefined, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /Your display name: ada\b/ }, { timeout: 10_000 });
     await waitFor(() => expect(actor.system.get('workspace')).toBeTruthy(), { timeout: 10_000 });
     act(() => actor.system.get('workspace').send({ type: 'selection.toggle', id: 'a1' }));
     expect(screen.queryByRole('button', { name: 'Save as panel…' })).toBeNull();

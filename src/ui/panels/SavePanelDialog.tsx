@@ -9,6 +9,7 @@ import { panelAgentNames } from '../../model/savedPanel';
 import { joinNames } from '../../model/historyRow';
 import { PANEL_NAME_MAX } from '../../schemas/panels';
 import type { Agent } from '../../schemas/agents';
+import { FormActions, NameField } from '../common/DialogParts';
 import { ModalDialog } from '../common/ModalDialog';
 import './panels.css';
 
@@ -54,38 +55,23 @@ export function SavePanelDialog({ actor, agents }: { actor: PanelSaveActorRef; a
                 <dd>the Discussion panel’s Advanced Settings as they are now</dd>
               </div>
             </dl>
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Name</label>
-              <input
-                id={`${id}-name`}
-                value={name}
-                maxLength={PANEL_NAME_MAX + 20}
-                autoComplete="off"
-                data-autofocus
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-hint`}
-                onChange={(e) => actor.send({ type: 'panelSave.name.change', name: e.target.value })}
-                disabled={saving}
-              />
-              {error ? (
-                <p id={`${id}-hint`} className="field__error" role="alert">
-                  {error}
-                </p>
-              ) : (
-                <p id={`${id}-hint`} className="field__hint">
+            <NameField
+              id={id}
+              label="Name"
+              value={name}
+              error={error}
+              hint={
+                <>
                   One line, at most {PANEL_NAME_MAX} characters, no slashes: other tools call it{' '}
                   <code className="panels-code">panel:&lt;name&gt;</code>.
-                </p>
-              )}
-            </div>
-            <div className="panels-dialog__actions">
-              <button type="button" className="button" onClick={close} disabled={saving}>
-                Cancel
-              </button>
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save panel'}
-              </button>
-            </div>
+                </>
+              }
+              disabled={saving}
+              autoComplete="off"
+              maxLength={PANEL_NAME_MAX + 20}
+              onChange={(name) => actor.send({ type: 'panelSave.name.change', name })}
+            />
+            <FormActions busy={saving} submit="Save panel" onCancel={close} />
           </form>
         </div>
       </div>

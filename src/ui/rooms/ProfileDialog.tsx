@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ProfileActorRef } from '../../machines/profile.machine';
 import * as sel from '../../machines/rooms.selectors';
+import { FormActions, NameField } from '../common/DialogParts';
 import { ModalDialog } from '../common/ModalDialog';
 import '../panels/panels.css';
 import './rooms.css';
@@ -34,36 +35,17 @@ export function ProfileDialog({ actor, email }: { actor: ProfileActorRef; email:
               actor.send({ type: 'profile.save' });
             }}
           >
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Display name</label>
-              <input
-                id={`${id}-name`}
-                value={draft}
-                autoComplete="nickname"
-                data-autofocus
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-hint`}
-                onChange={(e) => actor.send({ type: 'profile.change', name: e.target.value })}
-                disabled={saving}
-              />
-              {error ? (
-                <p id={`${id}-hint`} className="field__error" role="alert">
-                  {error}
-                </p>
-              ) : (
-                <p id={`${id}-hint`} className="field__hint">
-                  One line, at most 40 characters.
-                </p>
-              )}
-            </div>
-            <div className="panels-dialog__actions">
-              <button type="button" className="button" onClick={close} disabled={saving}>
-                Cancel
-              </button>
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-            </div>
+            <NameField
+              id={id}
+              label="Display name"
+              value={draft}
+              error={error}
+              hint="One line, at most 40 characters."
+              disabled={saving}
+              autoComplete="nickname"
+              onChange={(name) => actor.send({ type: 'profile.change', name })}
+            />
+            <FormActions busy={saving} submit="Save" onCancel={close} />
           </form>
         </div>
       </div>

@@ -49,7 +49,7 @@ export function TokenBudgetField({
       />
       <span id={hint} className={valid ? 'field__hint muted' : 'field__error'}>
         {valid
-          ? 'The discussion ends cleanly once its turns have spent this many tokens. Empty: no budget.'
+          ? 'The discussion ends cleanly once it has spent this many tokens. Empty: no budget.'
           : `Enter a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, or leave it empty.`}
       </span>
     </div>
