@@ -39,7 +39,8 @@ describe('profile dialog', () => {
     const name = await screen.findByRole('button', { name: 'Your display name: ada. Change it' }, { timeout: 15_000 });
     await waitFor(() => expect((name as HTMLButtonElement).disabled).toBe(false), { timeout: 15_000 });
     await userEvent.click(name);
-    const dialog = await screen.findByRole('dialog', { name: 'Your profile' }, { timeout: 10_000 });
+    // The dialog is a lazy chunk: under a loaded machine its first import takes seconds.
+    const dialog = await screen.findByRole('dialog', { name: 'Your profile' }, { timeout: 30_000 });
     expect(within(dialog).getByText(/never see your email \(ada@example.com\)/)).toBeTruthy();
     const field = within(dialog).getByLabelText('Display name');
     await userEvent.clear(field);
