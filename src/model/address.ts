@@ -11,7 +11,7 @@
 // Anything else is a 'not found' route that keeps the path it was given, so the view can say which.
 import { FORMAT_KINDS } from '../schemas/constants';
 import type { FormatKind } from '../schemas/format';
-import { joinPath, sharePath } from '../schemas/rooms';
+import { joinPath, sharePath } from '../schemas/roomPaths';
 
 export type Route =
   | { kind: 'canvas' }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idText, text } from './common';
 
+export { joinPath, sharePath } from './roomPaths';
+
 // Rooms and links (README 'Sharing and rooms'): read-only share links, invites to a live discussion with a role,
 // who is here now, and display names. The wire contract every part of that work shares; routes and frames below.
 
@@ -32,8 +34,6 @@ export const shareRow = z.object({
 });
 export const shareList = z.object({ shares: z.array(shareRow) });
 export type ShareRow = z.infer<typeof shareRow>;
-/** The public address of a share: `/s/{token}`; its data: GET /shares/{token}/discussion (public, rate-limited). */
-export const sharePath = (token: string) => `/s/${token}`;
 export const SHARE_INVALID_TEXT = 'This link is not valid';
 
 // ---- Invites --------------------------------------------------------------------------------------------------
@@ -41,7 +41,6 @@ export const SHARE_INVALID_TEXT = 'This link is not valid';
 export const inviteCreate = z.object({ role: roomRole });
 export const inviteCreated = z.object({ id: idText(), url: z.string(), role: roomRole });
 export type InviteCreated = z.infer<typeof inviteCreated>;
-export const joinPath = (token: string) => `/join/${token}`;
 /** POST /invites/{token}/accept → the discussion the invite opens and the role it gives. */
 export const inviteAccepted = z.object({
   discussion_id: idText(),
