@@ -54,6 +54,7 @@ test('the header totals the tokens, Analytics splits them per agent, and a budge
 
   // A new run with a budget one turn spends: it ends after that turn, with the notice.
   await panel(page).getByRole('button', { name: 'New discussion' }).click();
+  await panel(page).getByText('Token budget: none').click();
   await panel(page).getByLabel('Stop at … tokens').fill('100');
   await panel(page).getByLabel('Discussion context').fill('Should the library open late on Thursdays?');
   await panel(page).screenshot({ path: path.join(SHOTS, 'budget-field.png') });
@@ -83,8 +84,10 @@ test('the hybrid panel: its header totals the tokens, and a budget ends the run 
   await hybrid.getByRole('button', { name: 'Settings' }).click();
   const settings = hybrid.getByRole('group', { name: 'Hybrid discussion settings' });
   await settings.getByLabel('Pause between turns (ms)').fill('0');
-  await hybrid.getByRole('button', { name: 'Settings' }).click();
+  // The budget sits under Settings in the hybrid panel, folded while none is set.
+  await hybrid.getByText('Token budget: none').click();
   await hybrid.getByLabel('Stop at … tokens').fill('600');
+  await hybrid.getByRole('button', { name: 'Settings' }).click();
   await hybrid.getByLabel('Discussion topic').fill('Should the library open on Sundays?');
   await hybrid.getByRole('button', { name: 'Start round table' }).click();
   await hybrid.getByText(/Stopped at this discussion's budget of 600 tokens/).waitFor({ timeout: 90_000 });

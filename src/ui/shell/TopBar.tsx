@@ -92,6 +92,10 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
     <header className="topbar">
       <div className="topbar__identity">
         <h1 className="topbar__brand">Agora</h1>
+        {/* The spec's top bar names the user by email; the display name beside it is what others see in rooms. */}
+        <span className="topbar__user" title={operator ? `${email ?? ''}, the server’s operator` : undefined}>
+          {email}
+        </span>
         <button
           type="button"
           className="topbar__user topbar__name"

@@ -29,7 +29,9 @@ export function TokenBudgetField({
   const shown = draft ?? (value === null ? '' : String(value));
   const valid = budgetOfText(shown) !== undefined;
   return (
-    <div className="field token-budget">
+    // Folded unless a budget is set: the start form stays short enough that Start is in view at 1024×700.
+    <details className="field token-budget" open={value !== null || undefined}>
+      <summary>Token budget{value === null ? ': none' : `: ${value.toLocaleString('en-US')}`}</summary>
       <label htmlFor={id}>Stop at … tokens</label>
       <input
         id={id}
@@ -52,6 +54,6 @@ export function TokenBudgetField({
           ? 'The discussion ends cleanly once it has spent this many tokens. Empty: no budget.'
           : `Enter a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, or leave it empty.`}
       </span>
-    </div>
+    </details>
   );
 }

@@ -174,6 +174,14 @@ export default function HybridPanel({
                   disabled={locked}
                   onChange={(next) => discussion.send({ type: 'panel.settings.update', settings: next })}
                 />
+                {/* Under Settings here: the hybrid form keeps its Start in view on a small screen. */}
+                <TokenBudgetField
+                  value={settings.token_budget}
+                  disabled={locked}
+                  onChange={(token_budget) =>
+                    discussion.send({ type: 'panel.settings.update', settings: { ...settings, token_budget } })
+                  }
+                />
               </div>
             )}
           </>
@@ -213,12 +221,6 @@ export default function HybridPanel({
               showHearing={false}
               onChange={(format) =>
                 discussion.send({ type: 'panel.settings.update', settings: { ...settings, format } })
-              }
-            />
-            <TokenBudgetField
-              value={settings.token_budget}
-              onChange={(token_budget) =>
-                discussion.send({ type: 'panel.settings.update', settings: { ...settings, token_budget } })
               }
             />
             <HybridTopicForm
