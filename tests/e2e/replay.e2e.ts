@@ -93,7 +93,17 @@ test(
     await waitFor('the first moment', async () => (await turnShown(page)) === 0, 5_000);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await waitFor('turn 2', async () => (await turnShown(page)) === 2 && (await messages(page)) === 2, 5_000);
+    await waitFor('turn 2', async () => (await turnShown(page)) === 2 && (await messages(page)) === 2, 5_000).catch(
+      async (e: Error) => {
+        // Say what was shown instead (a CI run once failed here and did not reproduce).
+        const focused = await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+        );
+        throw new Error(
+          `${e.message}: the Timeline shows ${await turnShown(page)}, ${await messages(page)} messages, focus on ${focused}`,
+        );
+      },
+    );
     await waitFor('#t=2 in the address', async () => page.url().endsWith('#t=2'), 5_000);
 
     // Mouse: a click near the right end of the track.

@@ -187,6 +187,15 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   type="button"
                   role="menuitem"
                   className="topbar__menu-item"
+                  disabled={!profile}
+                  onClick={choose(() => profile?.send({ type: 'profile.open', current: name ?? '' }))}
+                >
+                  Display name: {name}…
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
                   disabled={!models}
                   onClick={choose(() => models?.send({ type: 'models.open' }))}
                 >
