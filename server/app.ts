@@ -6,14 +6,12 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { spaPathRoutes } from './http/spaPaths';
-import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART } from '../src/schemas/constants';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
-import { enginePlugin, windDown } from './engine/plugin';
+import { enginePlugin } from './engine/plugin';
 import { modelsPlugin } from './models/plugin';
 import { modelDownloadsPlugin } from './models/downloadsPlugin';
 import { operatorPlugin } from './auth/operator';
@@ -24,7 +22,7 @@ import { toolsPlugin } from './tools/state';
 import { roomsPlugin } from './rooms/plugin';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
-import { frameworkErrors, installErrorHandler, refuseNulInUrl } from './http/errors';
+import { frameworkErrors, installErrorHandler } from './http/errors';
 import { secureServerFactory } from './http/security';
 import { lazyChildLoggerFactory } from './http/lazyLogger';
 import { createProviders } from './providers';
@@ -140,28 +138,12 @@ export async function buildServer(
   app.decorateRequest('userId', '');
   installErrorHandler(app);
   const catalog = routeCatalog(app);
-  // Each hook is one more step for every request to walk (npm run bench server, /health): the edge has one.
-  app.addHook('onRequest', refuseNulInUrl);
+  // No hook at the root: each is one more step for every request to walk (npm run bench server, /health). A NUL in
+  // the address is refused by the server's request handler (http/security.ts), before Fastify.
   // With more than one process the counters are shared in PostgreSQL (http/pgRateStore.ts); PGlite counts in memory.
   await app.register(fastifyRateLimit, {
     global: false,
     ...(db.kind === 'postgres' ? { store: pgRateStore(db) } : {}),
-  });
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: 1024 * 1024 },
-    // Replaces the plugin's default (close every socket with no code): running discussions first say
-    // discussion_ended {reason: 'shutdown'} and store their last frames, then every socket hears 1001
-    // (1012 when another process took the discussions over).
-    preClose: async function (this: FastifyInstance) {
-      // The engine hands its running discussions over to another live process, or ends them (engine/plugin.ts).
-      const handOver = await windDown(app);
-      // 1012 tells a panel its discussion goes on elsewhere (it re-attaches); 1001, that this server is going away.
-      const [code, reason] = handOver
-        ? [CLOSE_SERVICE_RESTART, 'Discussion handed over; reconnect']
-        : [CLOSE_GOING_AWAY, 'Server shutting down'];
-      for (const client of this.websocketServer.clients) client.close(code, reason);
-      this.websocketServer.close();
-    },
   });
   // The subsystems, each owning its state and its close: the discussion engine (recovery, cluster, hand-over), the
   // model connections and the built-in engine's downloads, the operator rule, transcriptions, voices, evaluations,

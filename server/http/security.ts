@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fast
 import helmet from 'helmet';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY_VIOLATION } from '../../src/schemas/constants';
+import { refuseEncodedNul } from './errors';
 
 // Security at the edge: headers on every response and the Origin check of every socket.
 
@@ -103,7 +104,11 @@ export function secureResponseClass(
 export function secureServerFactory(): FastifyServerFactory {
   const ResponseClass = secureResponseClass();
   return (handler, opts) => {
-    const server = createServer({ ServerResponse: ResponseClass }, handler);
+    // A NUL in the address is refused before routing (http/errors.ts); the socket routes' upgrades, which do not
+    // come through here, keep the hook (http/sockets.ts).
+    const server = createServer({ ServerResponse: ResponseClass }, (req, res) => {
+      if (!refuseEncodedNul(req, res)) handler(req, res);
+    });
     // What Fastify sets on the server it makes itself (lib/server.js), from its own defaults.
     const o = opts as {
       keepAliveTimeout?: number;

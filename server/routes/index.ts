@@ -4,11 +4,10 @@ import { audioRoutes } from './audio';
 import { authRoutes } from './auth';
 import { builtinModelRoutes } from './builtinModels';
 import { connectionRoutes } from './connections';
-import { discussionSocketRoutes } from './discussionSockets';
 import { evalRoutes } from '../eval/routes';
 import { discussionRoutes } from './discussions';
 import { hybridMetaRoutes } from './hybridMeta';
-import { liveSocketRoutes } from './liveSockets';
+import { socketRoutes } from '../http/sockets';
 import { mediaRoutes } from './media';
 import { modelConnectionRoutes } from './modelConnections';
 import { researchRoutes } from './research';
@@ -28,12 +27,12 @@ import { ttsRoutes } from './tts';
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(systemRoutes);
-  await app.register(liveSocketRoutes);
+  // The sockets (/ws/updates, /ws/system, the discussion sockets) and the websocket plugin, in a context of their own.
+  await app.register(socketRoutes);
   await app.register(agentRoutes);
   await app.register(connectionRoutes);
   await app.register(audioRoutes);
   await app.register(mediaRoutes);
-  await app.register(discussionSocketRoutes);
   await app.register(discussionRoutes);
   await app.register(ttsRoutes);
   await app.register(researchRoutes);

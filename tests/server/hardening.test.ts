@@ -119,7 +119,15 @@ describe('issue 10 on one server with small limits', () => {
         expect(r.status, `${m} ${p}`).toBeLessThan(500);
         expect(isDetail(r), `${m} ${p}`).toBe(true);
       }
-      expect((await s.api('GET', '/agents/%00', { token })).body.detail).toContain('NUL');
+      const refused = await s.api('GET', '/agents/%00', { token });
+      expect(refused.body.detail).toContain('NUL');
+      // Refused before Fastify (http/errors.ts refuseEncodedNul), yet with the security headers every answer has.
+      expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(refused.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      // A socket's upgrade does not come through that handler: its route refuses the NUL itself.
+      await expect(s.socket('/ws/updates?x=a%00b', token)).rejects.toThrow(/400/);
+      // An upgrade to a path that is no socket is refused and its connection closed (http/sockets.ts).
+      await expect(s.socket('/health', token)).rejects.toThrow(/404/);
     });
 
     it('in ids in bodies', async () => {
