@@ -27,6 +27,13 @@ export const BUDGETS: readonly Budget[] = [
   },
   {
     bench: 'server',
+    figure: 'health_rps_ratio_agora_to_headers_floor',
+    floor: 'bare Fastify sending the same eleven security headers',
+    atLeast: 0.9,
+    beside: ['health_rps_agora', 'health_rps_bare_fastify_with_headers'],
+  },
+  {
+    bench: 'server',
     figure: 'cold_start_existing_ratio_to_bare',
     floor: 'bare Fastify opening the same PGlite data',
     atMost: 1.5,

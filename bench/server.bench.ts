@@ -6,6 +6,8 @@
 //     core and the load runs on the others: see cpuSplit). Many short interleaved rounds, each server first in
 //     every other one: on a shared VM the same server's rate swings by half from one second to the next (the
 //     host's other guests), so the ratio is the median of the rounds' own ratios, the two measured back to back;
+//     a third server, bare Fastify sending the same eleven security headers (bench/lib/bareFastifyHeaders.ts), is
+//     the floor that prices the headers: what node does per header cost bare Fastify a quarter of its rate here;
 //   - the cold start with existing data as a ratio to bare Fastify opening the same PGlite data, started in pairs.
 //
 //   npm run bench server        (BENCH_CLIENTS=16 by default)
@@ -266,11 +268,29 @@ async function startAgora(extraEnv: NodeJS.ProcessEnv, cpus?: string) {
 
 type Load = Awaited<ReturnType<typeof hammer>>;
 
+/** bench/lib/bareFastifyHeaders.ts as one module (esbuild, packages left to node_modules), like the server runs. */
+async function bundleHeadersFloor(): Promise<string> {
+  const out = path.join(ROOT, 'node_modules', '.cache', 'agora', 'bench', 'bare-fastify-headers.mjs');
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'bench', 'lib', 'bareFastifyHeaders.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: out,
+    logLevel: 'error',
+  });
+  return out;
+}
+
 async function throughput(): Promise<Figures> {
   const split = cpuSplit();
   const bareApp = await launch([path.join(ROOT, 'bench', 'lib', 'bare-fastify.mjs')], process.env, split?.server);
+  const headersApp = await launch([await bundleHeadersFloor()], process.env, split?.server);
   const targets = {
     bare: { ...bareApp, stop: () => stopProcess(bareApp.child) },
+    headers: { ...headersApp, stop: () => stopProcess(headersApp.child) },
     agora: await startAgora({}, split?.server),
   };
   // Interleaved rounds, each server first in every other round: the machine is shared, and a busy neighbour
@@ -278,11 +298,14 @@ async function throughput(): Promise<Figures> {
   // to back); the best second of each is printed beside it.
   const best: Partial<Record<keyof typeof targets, Load>> = {};
   const roundRatios: number[] = [];
+  const headersRatios: number[] = [];
+  const agoraToHeaders: number[] = [];
   let other = 0;
   try {
     const rounds = async () => {
       for (let round = 0; round < ROUNDS; round++) {
-        const names: (keyof typeof targets)[] = round % 2 === 0 ? ['bare', 'agora'] : ['agora', 'bare'];
+        const names: (keyof typeof targets)[] =
+          round % 2 === 0 ? ['bare', 'headers', 'agora'] : ['agora', 'headers', 'bare'];
         const rps: Partial<Record<keyof typeof targets, number>> = {};
         for (const name of names) {
           const load = await hammer(targets[name].base, round < 2 ? FIRST_WARMUP_MS : WARMUP_MS);
@@ -290,21 +313,31 @@ async function throughput(): Promise<Figures> {
           rps[name] = load.rps;
           if (!best[name] || load.rps > best[name]!.rps) best[name] = load;
         }
-        if (round > 0) roundRatios.push(rps.agora! / rps.bare!); // the first round warms both
+        // The first round warms them.
+        if (round > 0) {
+          roundRatios.push(rps.agora! / rps.bare!);
+          headersRatios.push(rps.headers! / rps.bare!);
+          agoraToHeaders.push(rps.agora! / rps.headers!);
+        }
       }
     };
     await (split ? onCpus(split.client, rounds) : rounds());
   } finally {
     await Promise.all(Object.values(targets).map((t) => t.stop()));
   }
-  const { bare, agora } = best as Record<keyof typeof targets, Load>;
+  const { bare, headers, agora } = best as Record<keyof typeof targets, Load>;
+  const ratio = (xs: number[]) => Math.round(median(xs) * 100) / 100;
   return {
     health_clients: CLIENTS,
     health_rounds: `${ROUNDS} interleaved rounds × ${MEASURE_MS / 1000} s each; ratio: median of rounds 2–${ROUNDS}`,
     health_cpus: split ? `servers on cpu ${split.server}, load on cpu ${split.client}` : 'shared',
     health_rps_agora: Math.round(agora.rps),
     health_rps_bare_fastify: Math.round(bare.rps),
-    health_rps_ratio_agora_to_bare: Math.round(median(roundRatios) * 100) / 100,
+    health_rps_bare_fastify_with_headers: Math.round(headers.rps),
+    health_rps_ratio_agora_to_bare: ratio(roundRatios),
+    // What node's handling of the eleven security headers alone leaves of bare Fastify, and Agora's ratio to that.
+    health_rps_ratio_headers_floor_to_bare: ratio(headersRatios),
+    health_rps_ratio_agora_to_headers_floor: ratio(agoraToHeaders),
     health_rps_ratio_best_to_best: Math.round((agora.rps / bare.rps) * 100) / 100,
     health_rps_round_ratios: roundRatios.map((r) => r.toFixed(2)).join(' '),
     health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
