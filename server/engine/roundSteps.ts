@@ -22,6 +22,9 @@ import { closeDraft, usageField } from './turnFrames';
 // the end (completed, failed or stopped). Each takes the machine's context (and an actor's output) and returns the
 // context patch and the frames to send; discussion.machine.ts decides when each runs.
 
+/** The stored discussion's id on the opening frame: the owner's panel writes /discussions/{id} from it. */
+const discussionIdOf = (p: Plan) => (p.discussionId ? { discussion_id: p.discussionId } : {});
+
 const participants = (p: Plan) => p.agents.map((a) => ({ id: a.id, name: a.name, role: a.role }));
 
 export function opening(c: EngineContext): Step {
@@ -31,6 +34,7 @@ export function opening(c: EngineContext): Step {
     frames.push({
       type: 'discussion_started',
       session_id: plan.sessionId,
+      ...discussionIdOf(plan),
       endpoint: plan.endpoint,
       participants: participants(plan),
       topic: plan.topic,
@@ -39,6 +43,7 @@ export function opening(c: EngineContext): Step {
     frames.push({
       type: 'discussion_initialized',
       session_id: plan.sessionId,
+      ...discussionIdOf(plan),
       mode: plan.hybridMode ?? plan.endpoint,
       participants: participants(plan),
       topic: plan.topic,

@@ -24,6 +24,8 @@ const ts = z.string().optional();
 export const discussionStartedFrame = z.looseObject({
   type: z.literal('discussion_started'),
   session_id: z.string(),
+  /** The stored discussion's id (the one History lists and /discussions/{id} names); the owner's panel addresses it. */
+  discussion_id: z.string().optional(),
   endpoint: z.string().optional(),
   participants: z.array(participant).default([]),
   topic: z.string().optional(),
@@ -32,6 +34,7 @@ export const discussionStartedFrame = z.looseObject({
 export const discussionInitializedFrame = z.looseObject({
   type: z.literal('discussion_initialized'),
   session_id: z.string(),
+  discussion_id: z.string().optional(),
   mode: z.string().optional(),
   participants: z.array(participant).default([]),
   topic: z.string().optional(),

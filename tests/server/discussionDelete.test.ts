@@ -108,6 +108,8 @@ describe('DELETE /discussion/{id}', () => {
       expect(frameIds.length).toBeGreaterThan(0);
       // Each id carries the discussion's own uuid.
       for (const id of frameIds) expect(id).toContain(stored.id);
+      // The opening frame names it too: the owner's panel writes /discussions/{id} from it (the id History lists).
+      expect(c.frames.find((f) => f.type === 'discussion_started')).toMatchObject({ discussion_id: stored.id });
       return frameIds;
     };
     const before = await ids();
