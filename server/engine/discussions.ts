@@ -187,6 +187,11 @@ export interface StartSpec {
   meter?: UsageMeter;
 }
 
+async function warmProviders(ctx: AppContext, agents: readonly { model: string }[]) {
+  const providers = new Set(agents.map((a) => ctx.providers.llm.forModel(a.model)));
+  await Promise.all([...providers].map((p) => p.warm?.().catch(() => undefined)));
+}
+
 /**
  * Makes and stores a new discussion within the user's running limit, not yet started: the socket's entrance and
  * the surfaces for other clients (/v1, /mcp, which read its frames with no socket) share it. Null at the limit.
@@ -195,6 +200,9 @@ export async function startDiscussion(ctx: AppContext, spec: StartSpec): Promise
   const { userId, endpoint, parsed, agents, labels, prior, origin, meter } = spec;
   const key = spec.key ?? sessionKey(userId, parsed.sessionId);
   const { sessions } = ctx.discussions;
+  // The agents' model providers get ready first: a one-time load (the offline model's tagger) stalls the process
+  // here, at the start, rather than at the first turn while a room of watchers is being sent frames.
+  await warmProviders(ctx, agents);
   // Throws DailyBudgetSpent when the user's day is spent: refused before anything is stored or said.
   const budget = await budgetFor(ctx.db, userId, {
     tokenBudget: parsed.input.config.token_budget,

@@ -91,6 +91,11 @@ export interface LlmProvider {
   readonly toolCalling?: boolean;
   /** Whether its last listing or probe reached it; the registry sends unknown model names only to a reachable provider. */
   reachable?(): boolean;
+  /**
+   * Loads what its first answer would load, when a discussion that uses it starts (engine/discussions.ts): a load
+   * that holds the process up does it before the first turn, not in the middle of a run others are watching.
+   */
+  warm?(): Promise<void>;
 }
 
 export interface LlmRegistry {

@@ -37,6 +37,8 @@ export function createOfflineProvider(opts: OfflineOptions = {}): LlmProvider {
       { name: OFFLINE_MODEL, provider: OFFLINE_PROVIDER_ID, label: OFFLINE_MODEL_LABEL, offline: true },
     ],
     probe: async () => ({ status: 'ok', provider: OFFLINE_PROVIDER_ID, detail: OFFLINE_MODEL_LABEL }),
+    // The tagger (compromise) takes half a second or more to load and holds the process while it does.
+    warm: loadTagger,
     async chat(req: ChatRequest): Promise<ChatResult> {
       const started = Date.now();
       if (req.signal?.aborted) throw abortError(OFFLINE_PROVIDER_ID, req.signal);
