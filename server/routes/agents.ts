@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { agentColor, autoColor } from '../../src/shared/agentColors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setAgentSources } from '../sources/store';
 import { forgetAgentVoice } from '../voices/agentVoice';
@@ -48,6 +49,20 @@ export async function agentRoutes(fastify: FastifyInstance) {
         extras.x !== undefined && extras.y !== undefined
           ? { x: extras.x, y: extras.y }
           : await freeSlot(tx, req.userId);
+      // No colour given: the one the editor would have offered (from the name, clear of the colours the user's
+      // agents wear), so agents a script makes do not share a colour in the feed by chance.
+      const color =
+        extras.color === undefined
+          ? autoColor(
+              body.name,
+              (
+                await tx.query<{ id: string; color: string | null }>(
+                  'SELECT id, color FROM agents WHERE user_id = $1',
+                  [req.userId],
+                )
+              ).map(agentColor),
+            )
+          : (extras.color?.toLowerCase() ?? null);
       const [inserted] = await tx.query<AgentRow>(
         `INSERT INTO agents (id, user_id, name, role, prompt, model, personality, capabilities, status, x, y, color, avatar)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'idle', $9, $10, $11, $12) RETURNING *`,
@@ -62,7 +77,7 @@ export async function agentRoutes(fastify: FastifyInstance) {
           JSON.stringify(deriveCapabilities(body.role, body.prompt)),
           extras.x ?? place.x,
           extras.y ?? place.y,
-          extras.color?.toLowerCase() ?? null,
+          color,
           extras.avatar || null,
         ],
       );

@@ -36,6 +36,15 @@ describe('agent identity and free slots', () => {
     expect((await s.api('GET', `/agents/${a.id}`, { token })).body).toMatchObject({ color: null, avatar: null });
   });
 
+  it('gives agents made without a colour the ones the editor would, none shared while the palette lasts', async () => {
+    const { token: t } = await s.register();
+    const colours: string[] = [];
+    for (const name of ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Hal'])
+      colours.push(agent.parse((await s.api('POST', '/agents/', { token: t, body: { ...valid, name } })).body).color!);
+    expect(new Set(colours).size).toBe(8);
+    for (const c of colours) expect(c).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
   it('refuses a colour that is not #rrggbb and an avatar that is too long', async () => {
     const a = (await s.api('POST', '/agents/', { token, body: valid })).body;
     for (const body of [{ color: 'red' }, { color: '#12345' }, { avatar: 'x'.repeat(17) }]) {

@@ -181,17 +181,9 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
               >
                 <p className="topbar__menu-who" role="presentation">
                   <span className="topbar__menu-email">{email}</span>
+                  {name && <span className="muted">Shown to others as {name}</span>}
                   <span className="muted">{operator ? 'Operator: manages the shared models' : 'Member'}</span>
                 </p>
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="topbar__menu-item"
-                  disabled={!profile}
-                  onClick={choose(() => profile?.send({ type: 'profile.open', current: name ?? '' }))}
-                >
-                  Display name: {name}…
-                </button>
                 <button
                   type="button"
                   role="menuitem"
@@ -233,6 +225,15 @@ export function TopBar({ app, session }: { app: AppActorRef; session: SessionAct
                   onClick={choose(() => app.send({ type: 'connection.test' }))}
                 >
                   {testing ? 'Testing…' : 'Test Connection'}
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="topbar__menu-item"
+                  disabled={!profile}
+                  onClick={choose(() => profile?.send({ type: 'profile.open', current: name ?? '' }))}
+                >
+                  Change display name…
                 </button>
                 {isDev && (
                   <>
