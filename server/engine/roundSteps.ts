@@ -22,7 +22,7 @@ import { closeDraft, usageField } from './turnFrames';
 // the end (completed, failed or stopped). Each takes the machine's context (and an actor's output) and returns the
 // context patch and the frames to send; discussion.machine.ts decides when each runs.
 
-/** The stored discussion's id on the opening frame: the owner's panel writes /discussions/{id} from it. */
+/** The stored discussion's id on the opening frame (the id History lists), so a client can address a live run. */
 const discussionIdOf = (p: Plan) => (p.discussionId ? { discussion_id: p.discussionId } : {});
 
 const participants = (p: Plan) => p.agents.map((a) => ({ id: a.id, name: a.name, role: a.role }));

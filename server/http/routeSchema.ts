@@ -85,8 +85,7 @@ export function routeCatalog(app: FastifyInstance): CatalogRoute[] {
   const gets = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
-    // Seen before or after the socket guard (http/security.ts) turns a socket route into a plain one with a wsHandler.
-    const websocket = !!(route as { websocket?: boolean }).websocket || !!(route as { wsHandler?: unknown }).wsHandler;
+    const websocket = isSocketRoute(route);
     // Fastify adds HEAD for a GET route right after it, with the same options and HEAD as a lone method.
     const autoHead = route.method === 'HEAD' && gets.has(route.url);
     if (methods.includes('GET')) gets.add(route.url);
@@ -94,3 +93,7 @@ export function routeCatalog(app: FastifyInstance): CatalogRoute[] {
   });
   return routes;
 }
+
+/** A socket route, before or after the socket guard (http/security.ts) turns it into a plain one with a wsHandler. */
+export const isSocketRoute = (route: object) =>
+  !!(route as { websocket?: boolean }).websocket || !!(route as { wsHandler?: unknown }).wsHandler;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART } from '../../src/schemas/constants';
 import { windDown } from '../engine/plugin';
 import { refuseNulInUrl } from './errors';
+import { isSocketRoute } from './routeSchema';
 import { discussionSocketRoutes } from '../routes/discussionSockets';
 import { liveSocketRoutes } from '../routes/liveSockets';
 
@@ -21,8 +22,7 @@ import { liveSocketRoutes } from '../routes/liveSockets';
 export async function socketRoutes(app: FastifyInstance) {
   const socketPaths = new Set<string>();
   app.addHook('onRoute', (route) => {
-    if ((route as { websocket?: boolean }).websocket || (route as { wsHandler?: unknown }).wsHandler)
-      socketPaths.add(route.url);
+    if (isSocketRoute(route)) socketPaths.add(route.url);
   });
   const upgrades = new EventEmitter();
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -24,7 +24,7 @@ const ts = z.string().optional();
 export const discussionStartedFrame = z.looseObject({
   type: z.literal('discussion_started'),
   session_id: z.string(),
-  /** The stored discussion's id (the one History lists and /discussions/{id} names); the owner's panel addresses it. */
+  /** The stored discussion's id (the one History lists and /discussions/{id} names), so a client can address a live run. */
   discussion_id: z.string().optional(),
   endpoint: z.string().optional(),
   participants: z.array(participant).default([]),
