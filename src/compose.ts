@@ -97,7 +97,7 @@ export function composeApp(deps: AppDeps) {
         const [
           { createWorkspaceLogic },
           { createLiveLogic },
-          { createSocketFactory },
+          { createSocketFactory, nextTask },
           { decodeJwt },
           { readStoredUser },
           { socketTicketFetcher },
@@ -120,6 +120,8 @@ export function composeApp(deps: AppDeps) {
             getToken: () => storage.readToken(),
             getTicket: socketTicketFetcher(http),
             WebSocket: deps.WebSocket,
+            // Frames that arrive together reach their panel as one event (services/frameBatch.ts).
+            deferFrames: nextTask,
           }),
           probe: { wsBase: deps.wsBase, getToken: () => storage.readToken(), WebSocket: deps.WebSocket },
           fetch: deps.fetch,

@@ -27,7 +27,7 @@ import {
 import { notProvided, panelContext, type PanelInput, type TickerInput, withAttachedSources } from './kit/actorKit';
 import { asksFirst, runActions } from './kit/runActions';
 import { mayRelay } from './kit/discussionRelay';
-import { frameOf, isToolCallWaiting } from '../model/discussionSocket';
+import { framesOf, isToolCallWaiting } from '../model/discussionSocket';
 import { discussionSocketPolicy } from '../model/socketPolicies';
 import { exportRequestOf, isResumable, type PanelContext, type PanelRunBase } from '../model/panelRun';
 import type { PanelVariant } from '../model/panelVariant';
@@ -77,6 +77,8 @@ function panelChart(variant: ErasedVariant) {
     firstFrame: context.run!.room
       ? roomJoinFrame(context.run!.room)
       : withAttachedSources(variant.firstFrame(context.run!), self.system),
+    // A burst of frames (a resume's replay) is folded in one step (services/frameBatch.ts).
+    batches: true,
     policy,
     parent: self,
   });
@@ -146,7 +148,7 @@ function panelChart(variant: ErasedVariant) {
           const e = take(event, 'panel.resume');
           return isResumable(e as unknown as { sessionId: string; agentIds: string[] });
         },
-        isFinalFrame: ({ event }) => variant.endsSession(frameOf(event)),
+        isFinalFrame: ({ event }) => framesOf(event).some((frame) => variant.endsSession(frame)),
         isRelayedFrame: ({ context, event }) => mayRelay(event, speaks(context)),
         isHumanMessageSendable: ({ context, event }) => {
           const e = take(event, 'panel.human.send');

@@ -18,6 +18,13 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
   // Stop is the owner's: a person who joined by an invite leaves (the socket closes; the discussion goes on).
   const stopOrLeave = [{ guard: 'isJoinedRun', target: 'closing' }, { target: 'stopping' }] as const;
   const onStop = { [stop]: stopOrLeave } as Record<Stop, typeof stopOrLeave>;
+  // A frame, or a burst of them (a resume's replay comes as one `socketSession.frames`): folded in one step; the
+  // burst that holds the last frame closes after the frames before it were relayed.
+  const onFrames = [
+    { guard: 'isFinalFrame', target: '.closing', actions: ['applyIncoming', 'relayIncoming'] },
+    { guard: 'isRelayedFrame', actions: ['applyIncoming', 'relayIncoming'] },
+    { actions: 'applyIncoming' },
+  ] as const;
   return {
     initial: 'connecting',
     states: {
@@ -40,11 +47,8 @@ export function discussionRunSession<const Stop extends string, const LiveOn ext
     },
     on: {
       'socketSession.open': { target: '.live', actions: 'clearRetrying' },
-      'socketSession.frame': [
-        { guard: 'isFinalFrame', target: '.closing', actions: 'applyIncoming' },
-        { guard: 'isRelayedFrame', actions: ['applyIncoming', 'relayIncoming'] },
-        { actions: 'applyIncoming' },
-      ],
+      'socketSession.frame': onFrames,
+      'socketSession.frames': onFrames,
       'socketSession.protocolError': { actions: 'showProtocolError' },
       'socketSession.error': { actions: 'rememberSocketError' },
       'socketSession.timeout': { actions: 'rememberTimeout' },

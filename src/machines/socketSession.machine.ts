@@ -136,6 +136,12 @@ export const socketSessionMachine = setup({
       assertEvent(event, 'socket.frame');
       tell(context, enqueue, { type: 'socketSession.frame', frame: event.frame });
     }),
+    /** Frames that arrived together: as one notice to a parent that takes batches, one by one to any other. */
+    tellFrames: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'socket.frames');
+      if (context.batches) tell(context, enqueue, { type: 'socketSession.frames', frames: event.frames });
+      else for (const frame of event.frames) tell(context, enqueue, { type: 'socketSession.frame', frame });
+    }),
     tellProtocolError: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'socket.protocolError');
       const { frameType, error, direction } = event;
@@ -179,6 +185,7 @@ export const socketSessionMachine = setup({
         // Unknown frame types were already logged by the raw socket; the spec says to ignore them.
         'socket.unknown': {},
         'socket.frame': { actions: 'tellFrame' },
+        'socket.frames': { actions: 'tellFrames' },
         'socket.protocolError': { actions: 'tellProtocolError' },
         'socket.error': { actions: 'tellError' },
         'socket.closed': [

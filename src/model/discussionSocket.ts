@@ -6,6 +6,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, toolCallState, type Feed, type FeedInput } from './feed';
 import { kvGet } from './keyedVec';
 import { humanCard } from './storedReplay';
+import { roomAfter, type RoomState } from './room';
 
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
 export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
@@ -56,20 +57,37 @@ type FrameIn<E> = E extends { type: 'socketSession.frame'; frame: infer F } ? F 
 export const frameOf = <E extends { type: string }>(event: E): FrameIn<E> | null =>
   event.type === 'socketSession.frame' ? (event as unknown as { frame: FrameIn<E> }).frame : null;
 
-/** The feed after an event: a frame is folded in (keyed by id, so a frame replayed on resume never shows twice). */
-export function feedAfter(feed: Feed, event: { type: string }): Feed {
-  const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
-  return frame ? applyFrame(feed, frame) : feed;
+/** The frames a socketSession notice carries: one (`socketSession.frame`), a burst (`.frames`), or none. */
+export const framesOf = <E extends { type: string }>(event: E): readonly FrameIn<E>[] => {
+  if (event.type === 'socketSession.frames') return (event as unknown as { frames: FrameIn<E>[] }).frames;
+  const frame = frameOf(event);
+  return frame ? [frame] : [];
+};
+
+/** What a frame changes of a run's context: the feed, the banner and the room. */
+export interface Incoming {
+  feed: Feed;
+  error: string | null;
+  room: RoomState | null;
 }
+
+/**
+ * The context after a frame: folded into the feed (keyed by id, so a frame replayed on resume never shows twice),
+ * the banner, and the room's people.
+ */
+export const incomingAfter = (state: Incoming, frame: FeedInput): Incoming => ({
+  feed: applyFrame(state.feed, frame),
+  error: bannerAfter(state.error, frame),
+  room: roomAfter(state.room, frame),
+});
 
 /**
  * A server `error` frame's message becomes the banner; anything else leaves the banner as it is. A notice is no
  * problem of the run (NOTICE_ABOUTS): a model that cannot call tools (its turn's header says it), the token budget
  * that ended the run (its feed row says it).
  */
-export function bannerAfterFrame(error: string | null, event: { type: string }): string | null {
-  const frame = frameOf(event as { type: 'socketSession.frame'; frame: FeedInput });
-  return frame?.type === 'error' && !NOTICE_ABOUTS.has(frame.about ?? '') ? frame.message : error;
+export function bannerAfter(error: string | null, frame: FeedInput): string | null {
+  return frame.type === 'error' && !NOTICE_ABOUTS.has(frame.about ?? '') ? frame.message : error;
 }
 
 /** A drop being retried: the retry banner replaces any socket error that came before the drop (it was part of it). */

@@ -5,6 +5,8 @@
 export type SocketEvent<F> =
   | { type: 'socket.open' }
   | { type: 'socket.frame'; frame: F }
+  /** Frames that arrived together (src/services/frameBatch.ts), in order: two or more. */
+  | { type: 'socket.frames'; frames: F[] }
   /** A frame whose `type` the protocol does not know: logged and ignored (the spec says so). */
   | { type: 'socket.unknown'; frameType: string }
   /** A known type that failed its schema, or bytes that were not a typed JSON object (or an outgoing frame we refused). */

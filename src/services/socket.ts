@@ -10,6 +10,8 @@ import '../schemas/common';
 import { knownTypes, parseFrame } from '../schemas/frames';
 import { CLOSE_ABNORMAL, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION } from '../schemas/constants';
 import type { SocketCommand, SocketEvent, SocketInput } from '../model/socketEvents';
+import { createFrameBatch, type DeferFlush } from './frameBatch';
+export { nextTask } from './frameBatch';
 
 type TypedUnion = Parameters<typeof knownTypes>[0];
 
@@ -48,6 +50,11 @@ export type SocketCredential = { ticket: string } | { token: string | null } | n
 export interface SocketDeps extends SocketTarget {
   /** Where unknown frame types are noted (console.debug by default). */
   debug?: (message: string) => void;
+  /**
+   * When a burst of frames is handed on (services/frameBatch.ts): the app passes `nextTask`, so the frames that
+   * arrive together reach the parent as one `socket.frames`. Absent, each frame is its own `socket.frame` at once.
+   */
+  deferFrames?: DeferFlush;
 }
 
 /**
@@ -92,6 +99,18 @@ export function createSocketFactory(deps: SocketDeps) {
         if (!stopped) sendBack(event);
       };
       const pending: string[] = [];
+      // Frames wait for the end of their burst; any other notice flushes them first, so the order holds.
+      const frames = createFrameBatch<z.infer<S>>(
+        (batch) =>
+          tell(
+            batch.length === 1 ? { type: 'socket.frame', frame: batch[0]! } : { type: 'socket.frames', frames: batch },
+          ),
+        deps.deferFrames,
+      );
+      const tellAfterFrames = (event: Out) => {
+        frames.flush();
+        tell(event);
+      };
 
       let ws: WebSocketLike | null = null;
       // A close asked for before the socket exists (the ticket is on its way) is carried out when it does.
@@ -114,16 +133,21 @@ export function createSocketFactory(deps: SocketDeps) {
         };
         socket.onmessage = (ev) => {
           const result = parseFrame(serverSchema, ev.data, known);
-          if (result.kind === 'frame') tell({ type: 'socket.frame', frame: result.frame });
+          if (result.kind === 'frame') frames.push(result.frame);
           else if (result.kind === 'unknown') {
             debug(`[socket ${input.path}] ignored unknown frame type "${result.type}"`);
-            tell({ type: 'socket.unknown', frameType: result.type });
+            tellAfterFrames({ type: 'socket.unknown', frameType: result.type });
           } else
-            tell({ type: 'socket.protocolError', frameType: result.type, error: result.error, direction: 'incoming' });
+            tellAfterFrames({
+              type: 'socket.protocolError',
+              frameType: result.type,
+              error: result.error,
+              direction: 'incoming',
+            });
         };
-        socket.onerror = () => tell({ type: 'socket.error', message: `Socket error on ${input.path}` });
+        socket.onerror = () => tellAfterFrames({ type: 'socket.error', message: `Socket error on ${input.path}` });
         socket.onclose = (ev) =>
-          tell({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
+          tellAfterFrames({ type: 'socket.closed', code: ev.code, reason: ev.reason ?? '', wasClean: ev.wasClean });
         if (closeWanted) socket.close(closeWanted.code ?? CLOSE_NORMAL, closeWanted.reason);
       };
 
@@ -182,6 +206,7 @@ export function createSocketFactory(deps: SocketDeps) {
 
       return () => {
         stopped = true;
+        frames.cancel();
         if (!ws) return;
         ws.onopen = ws.onmessage = ws.onerror = null;
         ws.onclose = null;

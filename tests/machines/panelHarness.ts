@@ -20,6 +20,7 @@ import { createSocketFactory } from '../../src/services/socket';
 import { createStandardDiscussionLogic } from '../../src/services/standardDiscussionActors';
 import { createHybridDiscussionLogic, type HybridDiscussionDeps } from '../../src/services/hybridDiscussionActors';
 import { fakeSockets } from '../support/fakeWebSocket';
+import type { DeferFlush } from '../../src/services/frameBatch';
 import type { PanelInput } from '../../src/machines/kit/actorKit';
 
 /** An actor that keeps every event sent to it. */
@@ -63,6 +64,8 @@ export interface StandardOptions {
   token?: string | null;
   /** The panel's clock (the fake timers' Date.now by default). */
   now?: () => number;
+  /** When a burst of frames is handed on (the app's is `nextTask`); absent, each frame at once. */
+  deferFrames?: DeferFlush;
 }
 
 const inputOf = (opts: { token?: string | null }): PanelInput => ({
@@ -76,6 +79,7 @@ export function standardPanel(opts: StandardOptions = {}) {
     getToken: () => 'query-token',
     WebSocket: sockets.Ctor,
     debug: () => {},
+    deferFrames: opts.deferFrames,
   });
   const availablePaths = new Set(
     (opts.available ?? (Object.keys(ENDPOINTS) as EndpointKey[])).map((k) => ENDPOINTS[k].path),

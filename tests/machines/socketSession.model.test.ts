@@ -40,6 +40,7 @@ const AFTER = {
 const fixtures = {
   'socket.open': [{ type: 'socket.open' }],
   'socket.frame': [{ type: 'socket.frame', frame: { type: 'text' } }],
+  'socket.frames': [{ type: 'socket.frames', frames: [{ type: 'text' }, { type: 'text' }] }],
   'socket.unknown': [{ type: 'socket.unknown', frameType: 'new' }],
   'socket.protocolError': [{ type: 'socket.protocolError', frameType: 'text', error: 'bad', direction: 'incoming' }],
   'socket.error': [{ type: 'socket.error', message: 'boom' }],
@@ -58,7 +59,8 @@ function canHappen(s: Snap, e: ModelEvent): boolean {
   if (s.status !== 'active') return false;
   if (e.type in AFTER) return s._nodes.some((n) => n.id === AFTER[e.type as keyof typeof AFTER].state);
   if (e.type === 'socket.open') return s.matches({ live: 'connecting' });
-  if (e.type === 'socket.frame') return s.matches({ live: 'open' }) || s.matches({ live: 'closing' });
+  if (e.type === 'socket.frame' || e.type === 'socket.frames')
+    return s.matches({ live: 'open' }) || s.matches({ live: 'closing' });
   if (e.type.startsWith('socket.')) return s.matches('live');
   return true;
 }
@@ -89,6 +91,7 @@ function sut() {
     exec: {
       'socket.open': fromSocket,
       'socket.frame': fromSocket,
+      'socket.frames': fromSocket,
       'socket.unknown': fromSocket,
       'socket.protocolError': fromSocket,
       'socket.error': fromSocket,

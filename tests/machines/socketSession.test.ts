@@ -117,6 +117,23 @@ describe('socketSession', () => {
     expect(t.notices()[1]).toEqual({ type: 'socketSession.error', message: 'boom', everOpened: false });
   });
 
+  it('a burst goes on as one notice to a parent that takes batches, frame by frame to any other', () => {
+    const frames = [
+      { type: 'text', content: 'a' },
+      { type: 'text', content: 'b' },
+    ];
+    const plain = start();
+    plain.raw.last().open();
+    plain.fresh();
+    plain.raw.last().tell({ type: 'socket.frames', frames });
+    expect(plain.fresh()).toEqual(frames.map((frame) => ({ type: 'socketSession.frame', frame })));
+    const batching = start({ batches: true });
+    batching.raw.last().open();
+    batching.fresh();
+    batching.raw.last().tell({ type: 'socket.frames', frames });
+    expect(batching.fresh()).toEqual([{ type: 'socketSession.frames', frames }]);
+  });
+
   it('forwards outgoing frames once open, and queues those sent before, after the first frame', () => {
     const t = start({ firstFrame: { config: 1 } });
     t.child.send({ type: 'socketSession.send', frame: { type: 'early' } });

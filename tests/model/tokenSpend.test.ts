@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFrame, emptyFeed, type Feed, type FeedInput } from '../../src/model/feed';
 import { selectTokenSpend, tokenTotalText } from '../../src/model/tokenSpend';
-import { bannerAfterFrame } from '../../src/model/discussionSocket';
+import { bannerAfter } from '../../src/model/discussionSocket';
 import { selectItem, selectMessageIds } from '../../src/model/feedSelectors';
 import { endedStatusLine } from '../../src/model/runEnd';
 import { isAuthErrorFrame } from '../../src/model/connectionProblems';
@@ -66,7 +66,7 @@ describe('the budget’s notice', () => {
   it('is a system line in the feed, not a problem, and raises no banner', () => {
     const feed = fold([notice]);
     expect(selectItem(feed, selectMessageIds(feed)[0])).toMatchObject({ kind: 'system', content: notice.message });
-    expect(bannerAfterFrame(null, { type: 'socketSession.frame', frame: notice } as never)).toBeNull();
+    expect(bannerAfter(null, notice as never)).toBeNull();
     expect(endedStatusLine('budget')).toBe('Discussion ended: its token budget was reached');
   });
 

@@ -66,6 +66,45 @@ describe('socket actor', () => {
     expect(debug).toHaveBeenCalledWith(expect.stringContaining('brand_new_type'));
   });
 
+  it('with a deferral, a burst is one socket.frames; any other notice goes after the frames before it', () => {
+    const sockets = fakeSockets();
+    const flushes: (() => void)[] = [];
+    const fromSocket = createSocketFactory({
+      wsBase: 'ws://host:8000',
+      getToken: () => 'tok',
+      WebSocket: sockets.Ctor,
+      debug: () => {},
+      deferFrames: (flush) => (flushes.push(flush), () => {}),
+    });
+    const { heard } = run(fromSocket(liveServerFrame, liveClientFrame), { path: '/ws/updates' });
+    const ws = sockets.instances[0];
+    ws.serverOpen();
+    ws.serverSend({ type: 'agent_deleted', agent_id: 'a1' });
+    ws.serverSend({ type: 'agent_deleted', agent_id: 'a2' });
+    expect(heard).toEqual([{ type: 'socket.open' }]);
+    flushes[0]!();
+    ws.serverSend({ type: 'agent_deleted', agent_id: 'a3' });
+    ws.serverSend('not json');
+    ws.serverSend({ type: 'agent_deleted', agent_id: 'a4' });
+    ws.serverClose(1006, 'gone');
+    expect(heard.map((e) => e.type)).toEqual([
+      'socket.open',
+      'socket.frames',
+      'socket.frame',
+      'socket.protocolError',
+      'socket.frame',
+      'socket.closed',
+    ]);
+    expect(heard[1]).toEqual({
+      type: 'socket.frames',
+      frames: [
+        { type: 'agent_deleted', agent_id: 'a1' },
+        { type: 'agent_deleted', agent_id: 'a2' },
+      ],
+    });
+    expect(heard[4]).toEqual({ type: 'socket.frame', frame: { type: 'agent_deleted', agent_id: 'a4' } });
+  });
+
   it('sends valid client frames, queues them until open, and refuses invalid ones', () => {
     const { sockets, logic } = setupFactory();
     const { heard, send } = run(logic, { path: '/ws/system' });

@@ -60,10 +60,11 @@ describe('main screen shell', () => {
     expect(screen.getByRole('status', { name: 'Live updates: Idle' })).toBeTruthy();
     act(() => updates.serverOpen());
     expect(screen.getByRole('status', { name: 'Live updates: Ready' })).toBeTruthy();
+    // A socket hands its frames on after the task they came in (services/frameBatch.ts), as the app composes it.
     act(() => updates.serverSend({ type: 'agent_created', agent: { id: 'a4', name: 'Dee', role: 'Scribe' } }));
-    expect(count('agents')).toBe('4');
+    await waitFor(() => expect(count('agents')).toBe('4'));
     act(() => updates.serverSend({ type: 'agent_deleted', agent_id: 'a2' }));
-    expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '0']);
+    await waitFor(() => expect([count('agents'), count('selected'), count('connections')]).toEqual(['3', '0', '0']));
   });
 
   it('footer shows version, host and the tail of the token subject', async () => {

@@ -6,7 +6,7 @@
 import type { ActorSystem, AnyActorRef, EventObject } from 'xstate';
 import type { HybridServerFrame } from '../../schemas/hybridSocket';
 import type { StandardServerFrame } from '../../schemas/standardSocket';
-import { frameOf } from '../../model/discussionSocket';
+import { frameOf, framesOf } from '../../model/discussionSocket';
 import { optionSlotFromId } from '../../model/positionSelectors';
 import { systemActor } from './systemRegistry';
 
@@ -34,6 +34,7 @@ const saysPosition = (frame: { type: string; option_id?: unknown }) =>
 /** What the relays read of an event: the frames and audio notices a panel hears (anything else is ignored). */
 type Heard =
   | { type: 'socketSession.frame'; frame: StandardServerFrame | HybridServerFrame }
+  | { type: 'socketSession.frames'; frames: (StandardServerFrame | HybridServerFrame)[] }
   | { type: 'audio.started' | 'audio.finished'; item: { agentId: string } };
 
 /** The part of `enqueueActions`' argument the relays use. */
@@ -54,16 +55,12 @@ const audioQueueOf = (system: Relay['system']) => systemActor(system, 'audioQueu
  * says so: the relay pass on every frame (an action queue and its helpers each time) doubled the time the ingest
  * bench spent in young-generation collections.
  */
-export const mayRelay = (event: EventObject, speechOn: boolean): boolean => {
-  const frame = frameOf(event as Heard);
-  const type = frame?.type;
-  return (
-    type === 'agent_status' ||
-    type === 'agent_message_start' ||
-    (speechOn && type !== undefined) ||
-    (frame !== null && frame !== undefined && saysPosition(frame))
-  );
-};
+export const mayRelay = (event: EventObject, speechOn: boolean): boolean =>
+  framesOf(event as Heard).some((frame) => frameMayRelay(frame, speechOn));
+
+/** Whether one frame may have something to relay (see mayRelay). */
+export const frameMayRelay = (frame: { type: string; option_id?: unknown }, speechOn: boolean): boolean =>
+  frame.type === 'agent_status' || frame.type === 'agent_message_start' || speechOn || saysPosition(frame);
 
 export function relayAgentStatus({ event, system, enqueue }: Relay): void {
   const frame = frameOf(event as Heard);

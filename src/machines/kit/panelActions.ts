@@ -2,7 +2,7 @@
 // `setup().extend`): the chart is written over the variant's types erased, because xstate cannot check a config
 // against generic events; createDiscussionPanelMachine gives its users the variant's own types back.
 import { assign, enqueueActions, type AnyActorRef } from 'xstate';
-import { frameOf, retryBanner } from '../../model/discussionSocket';
+import { framesOf, retryBanner } from '../../model/discussionSocket';
 import { startedRun, type PanelContext, type PanelRunBase } from '../../model/panelRun';
 import type { PanelVariant } from '../../model/panelVariant';
 import type { Participant } from '../../schemas/discussion';
@@ -11,7 +11,7 @@ import type { DiscussionTabsActorRef } from '../discussionTabs.machine';
 import { selectOpenTab } from '../discussionTabs.selectors';
 import type { EndpointProbeActorRef } from '../endpointProbe.machine';
 import { selectAvailability, selectAvailableNames } from '../endpointProbe.selectors';
-import { queueSpeech, relayAgentStatus, tellAudioQueue } from './discussionRelay';
+import { frameMayRelay, queueSpeech, relayAgentStatus, tellAudioQueue } from './discussionRelay';
 import { noticeOf, panelEvent, type DiscussionPanelEvent, type PanelEventMap } from './panelEvents';
 
 type S = unknown;
@@ -74,13 +74,17 @@ export function panelActions(variant: ErasedVariant) {
     })),
     /** The canvas's agent status; with speech on, the frame's clip (if it has one) to the audio queue. */
     relayIncoming: enqueueActions<Context, Event, undefined, Event, never, never, never, never, never>((args) => {
-      relayAgentStatus(args);
       const run = args.context.run;
-      if (run && variant.speechOn(run.settings))
-        queueSpeech(
-          args,
-          variant.speechItem(frameOf(args.event) as F | null, run.settings) satisfies AudioQueueItemInput | null,
-        );
+      const speechOn = !!run && variant.speechOn(run.settings);
+      // A burst's frames one by one, as if each had come alone; the frame that ends the run has nothing to relay.
+      for (const frame of framesOf(args.event)) {
+        const f = frame as { type: string; option_id?: unknown };
+        if (variant.endsSession(frame) || !frameMayRelay(f, speechOn)) continue;
+        const one = { ...args, event: { type: 'socketSession.frame', frame } as Event };
+        relayAgentStatus(one);
+        if (run && speechOn)
+          queueSpeech(one, variant.speechItem(frame as F, run.settings) satisfies AudioQueueItemInput | null);
+      }
     }),
     acknowledgeAudio: enqueueActions<Context, Event, undefined, Event, never, never, never, never, never>(
       ({ context, event, enqueue }) => {

@@ -5,16 +5,15 @@
 import { assign, enqueueActions, raise, sendTo, type AnyActorRef, type EventObject } from 'xstate';
 import {
   CLOSE_COMMAND,
-  feedAfter,
-  bannerAfterFrame,
+  framesOf,
   humanMessageOut,
+  incomingAfter,
   sendCommand,
   toolApprovalOut,
   STOP_COMMAND,
 } from '../../model/discussionSocket';
-import { closeOpenStreams, type Feed } from '../../model/feed';
-import { frameOf } from '../../model/discussionSocket';
-import { roomAfter, type RoomState } from '../../model/room';
+import { closeOpenStreams, type Feed, type FeedInput } from '../../model/feed';
+import type { RoomState } from '../../model/room';
 import { REMOVED_FROM_ROOM_TEXT, type RoomSeat } from '../../schemas/rooms';
 import type { FormatRequest } from '../../schemas/format';
 import { notProvided, sessionTokenOf, type SourcesLiveAddEvent } from './actorKit';
@@ -76,14 +75,15 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
     readSessionToken: assign<TContext, TEvent, undefined, TEvent, never>(({ context, system }) =>
       patch({ token: context.token ?? sessionTokenOf(system) }),
     ),
-    /** A frame costs one context copy: the feed and the banner change in one assign. */
-    applyIncoming: assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) =>
-      patch({
-        feed: feedAfter(context.feed, event),
-        error: bannerAfterFrame(context.error, event),
-        room: roomAfter(context.room, frameOf(event)),
-      }),
-    ),
+    /**
+     * A frame, or a burst of them (`socketSession.frames`), costs one context copy: the feed, the banner and the
+     * room change in one assign.
+     */
+    applyIncoming: assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) => {
+      let next = { feed: context.feed, error: context.error, room: context.room };
+      for (const frame of framesOf(event as { type: string })) next = incomingAfter(next, frame as FeedInput);
+      return patch(next);
+    }),
     relaySpeaking: enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(
       relaySpeaking,
     ),

@@ -11,6 +11,11 @@ export interface SocketSessionInput extends ParentInput {
   query?: Record<string, string>;
   /** Sent on every open (a reconnect sends it again). */
   firstFrame?: unknown;
+  /**
+   * The parent takes frames that arrived together as one `socketSession.frames` (a discussion panel folds them in
+   * one step); otherwise each is its own `socketSession.frame`.
+   */
+  batches?: boolean;
   policy: SocketPolicy;
 }
 
@@ -19,6 +24,7 @@ export type SocketSessionNotice<F = unknown> =
   | { type: 'socketSession.connecting'; attempt: number } // attempt 0 = first connect, n = n-th reconnect
   | { type: 'socketSession.open'; attempt: number } // attempt > 0: a reconnect succeeded
   | { type: 'socketSession.frame'; frame: F }
+  | { type: 'socketSession.frames'; frames: F[] } // only to a parent whose input says `batches`
   | { type: 'socketSession.protocolError'; frameType: string; error: string; direction: 'incoming' | 'outgoing' }
   | { type: 'socketSession.error'; message: string; everOpened: boolean }
   | { type: 'socketSession.retrying'; attempt: number; maxAttempts: number; code: number; reason: string } // attempt = the reconnect about to be made (1..max)
