@@ -1,7 +1,8 @@
 // The hybrid replay bench page: the real HybridPanel over a REAL hybridDiscussion actor (its socket stubbed, the
 // machine connected), a real session (a restored token) and a real workspace. The driver hands it a stored
 // discussion as raw frame text; replay() runs each through JSON.parse → parseFrame (the hybrid server schema) →
-// the machine, with the panel mounted, and waits until the last message's card is in the DOM and painted.
+// the socket's frame batch → the machine, with the panel mounted, and waits until the last message's card is in the
+// DOM and painted.
 import { createRoot } from 'react-dom/client';
 import { assign, createActor, fromCallback, fromPromise, setup, spawnChild, type AnyActorLogic } from 'xstate';
 import { hybridDiscussionMachine, type HybridDiscussionActorRef } from '../../src/machines/discussionPanel.machine';
@@ -9,7 +10,8 @@ import { sessionMachine, type RestoredSession } from '../../src/machines/session
 import { workspaceMachine, type WorkspaceActorRef } from '../../src/machines/workspace.machine';
 import { selectMessageIds } from '../../src/model/feedSelectors';
 import { knownTypes, parseFrame } from '../../src/schemas/frames';
-import { hybridServerFrame } from '../../src/schemas/hybridSocket';
+import { hybridServerFrame, type HybridServerFrame } from '../../src/schemas/hybridSocket';
+import { createFrameBatch } from '../../src/services/frameBatch';
 import HybridPanel from '../../src/ui/discussion/hybrid/HybridPanel';
 import '../../src/ui/styles.css';
 import '../../src/ui/discussion/discussion.css';
@@ -18,7 +20,7 @@ export interface ReplayFigures {
   frames: number;
   rejected: number;
   messages: number;
-  /** JSON.parse → parseFrame → machine for every frame (synchronous). */
+  /** JSON.parse → parseFrame → the socket's batches → machine, for every frame (synchronous). */
   ingestMs: number;
   /** From the first frame to the last card in the DOM and painted. */
   totalMs: number;
@@ -114,11 +116,23 @@ window.hybridReplayBench = {
     await connected();
     let rejected = 0;
     const t0 = performance.now();
+    // A stored discussion arrives as one burst: the socket hands it on in batches (services/frameBatch.ts; its
+    // deferral never comes before the burst is over, so batches of FRAME_BATCH_MAX), as the app's socket does.
+    const batch = createFrameBatch<HybridServerFrame>(
+      (frames) =>
+        hybrid.send(
+          frames.length === 1
+            ? { type: 'socketSession.frame', frame: frames[0]! }
+            : { type: 'socketSession.frames', frames },
+        ),
+      () => () => {},
+    );
     for (const text of raw) {
       const p = parseFrame(hybridServerFrame, text, known);
-      if (p.kind === 'frame') hybrid.send({ type: 'socketSession.frame', frame: p.frame });
+      if (p.kind === 'frame') batch.push(p.frame);
       else rejected++;
     }
+    batch.flush();
     const ingestMs = performance.now() - t0;
     if (!mounted) mount();
     const ids = selectMessageIds(hybrid.getSnapshot().context.feed);
