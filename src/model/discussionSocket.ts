@@ -6,7 +6,7 @@ import { DISCUSSION_MESSAGES } from '../schemas/messages';
 import { applyFrame, toolCallState, type Feed, type FeedInput } from './feed';
 import { kvGet } from './keyedVec';
 import { humanCard } from './storedReplay';
-import { roomAfter, type RoomState } from './room';
+import { noteForReader, roomAfter, type RoomState } from './room';
 
 /** Ask the server to stop the discussion (it answers with discussion_ended, then we close). */
 export const STOP_COMMAND = { type: 'socketSession.send', frame: { type: 'stop' } } as const;
@@ -73,10 +73,11 @@ export interface Incoming {
 
 /**
  * The context after a frame: folded into the feed (keyed by id, so a frame replayed on resume never shows twice),
- * the banner, and the room's people.
+ * the banner, and the room's people. `joined`: the reader came to this run by an invite.
  */
-export const incomingAfter = (state: Incoming, frame: FeedInput): Incoming => ({
-  feed: applyFrame(state.feed, frame),
+export const incomingAfter = (state: Incoming, frame: FeedInput, joined = false): Incoming => ({
+  // A format's wait is worded for the person it waits for; in a room the others read whom (model/room.ts).
+  feed: applyFrame(state.feed, noteForReader(state.room, frame, joined)),
   error: bannerAfter(state.error, frame),
   room: roomAfter(state.room, frame),
 });

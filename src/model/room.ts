@@ -7,6 +7,7 @@ import {
   type MemberRole,
   type RoomPerson,
   type RoomRole,
+  type RoomSeat,
   roomPeopleFrame,
   roomJoinMessage,
 } from '../schemas/rooms';
@@ -90,4 +91,32 @@ export function roomSeatOf(
   }
   const mine = seatsOf(room);
   return { givesFloor: mine.includes('moderator'), judges: mine.includes('judge') };
+}
+
+/** The seat a format's wait note is for: the judge's vote, or the floor (the moderator's). */
+const NOTE_SEATS: Partial<Record<string, RoomSeat>> = { judge: 'judge', waiting: 'moderator' };
+
+/**
+ * A format's wait note as this reader should read it. The server words it for the person the format waits for
+ * ('Waiting for your vote as judge…'); in a room everyone else reads whom it waits for: the person holding that
+ * seat, or the owner when no one else holds it (the owner keeps the seats not given away). `joined`: this reader
+ * came by an invite.
+ */
+export function noteForReader<T extends { type: string }>(room: RoomState | null, frame: T, joined = false): T {
+  if (frame.type !== 'format_note') return frame;
+  const seat = NOTE_SEATS[(frame as { kind?: string }).kind ?? ''];
+  // Alone, or the owner before anyone came: the note is the reader's. Someone who joined hears the discussion so far
+  // before the room's first room_people, holding no seat yet.
+  if (!seat || (!room?.you && !joined)) return frame;
+  const people = room?.you ? room.people : [];
+  const holder = people.find((p) => p.seats.includes(seat)) ?? people.find((p) => p.role === 'owner');
+  if (room?.you && (holder?.user_id === room.you.user_id || (!holder && room.you.role === 'owner'))) return frame;
+  const name = holder?.display_name;
+  const text =
+    seat === 'judge'
+      ? name
+        ? `Waiting for ${name} to vote as judge.`
+        : "Waiting for the judge's vote."
+      : `Waiting for ${name ?? 'the moderator'} to give the floor.`;
+  return { ...frame, text };
 }

@@ -87,6 +87,14 @@ test(
       .waitFor({ timeout: 30_000 });
     if ((await panel(cy).getByLabel('Your message to the agents').count()) !== 0)
       throw new Error('a watcher has a message box');
+    // The debate's wait is the judge's: the watcher is told whom it waits for, never asked to vote.
+    await panel(cy).getByText("Waiting for the judge's vote.").waitFor({ timeout: 20_000 });
+    if (
+      (await panel(cy)
+        .getByText(/Waiting for your vote/)
+        .count()) !== 0
+    )
+      throw new Error("a watcher is asked for the judge's vote");
 
     // The owner gives Bea the judge's seat; Bea votes, and the debate goes on.
     await panel(owner).getByRole('button', { name: "Give the judge's seat to Bea" }).click();

@@ -29,6 +29,8 @@ export interface RunContext {
   startQuestion: StartQuestion | null;
   /** Who is here now (room_people), null in a room of one. */
   room: RoomState | null;
+  /** The run: `room` when this person joined it by an invite. */
+  run?: { room?: unknown } | null;
 }
 
 export interface StartQuestion {
@@ -81,7 +83,8 @@ export function runActions<TContext extends RunContext, TEvent extends EventObje
      */
     applyIncoming: assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) => {
       let next = { feed: context.feed, error: context.error, room: context.room };
-      for (const frame of framesOf(event as { type: string })) next = incomingAfter(next, frame as FeedInput);
+      const joined = !!context.run?.room;
+      for (const frame of framesOf(event as { type: string })) next = incomingAfter(next, frame as FeedInput, joined);
       return patch(next);
     }),
     relaySpeaking: enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(
