@@ -69,12 +69,19 @@ describe('frame batches', () => {
 
   it('nextTask runs after the current task, and a cancelled one never', async () => {
     const order: string[] = [];
-    nextTask(() => order.push('task'));
+    // Awaited through the deferral itself, not a wall-clock wait, so a busy machine cannot reorder it.
+    const ran = new Promise<void>((resolve) =>
+      nextTask(() => {
+        order.push('task');
+        resolve();
+      }),
+    );
     const cancel = nextTask(() => order.push('cancelled'));
     cancel();
     await Promise.resolve();
     order.push('microtask');
-    await new Promise((r) => setTimeout(r, 20));
+    await ran;
+    await new Promise<void>((resolve) => nextTask(resolve));
     expect(order).toEqual(['microtask', 'task']);
   });
 });
