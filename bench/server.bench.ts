@@ -8,11 +8,13 @@
 //     host's other guests), so the ratio is the median of the rounds' own ratios, the two measured back to back;
 //     a third server, bare Fastify sending the same eleven security headers (bench/lib/bareFastifyHeaders.ts), is
 //     the floor that prices the headers: what node does per header cost bare Fastify a quarter of its rate here;
+//   - each server's CPU time per request over the same rounds (/proc; printed, not budgeted): requests per second
+//     also move with the load generator and the VM's neighbours, CPU per request is what the server itself spends;
 //   - the cold start with existing data as a ratio to bare Fastify opening the same PGlite data, started in pairs.
 //
 //   npm run bench server        (BENCH_CLIENTS=16 by default)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -222,8 +224,19 @@ function connection(port: number) {
   };
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; NaN elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** CLIENTS keep-alive connections GET /health back to back; requests per second over MEASURE_MS after a warm-up. */
-async function hammer(base: string, warmupMs: number) {
+async function hammer(base: string, warmupMs: number, pid?: number) {
   const port = Number(new URL(base).port);
   const conns = Array.from({ length: CLIENTS }, () => connection(port));
   const runFor = async (ms: number, latencies?: number[]) => {
@@ -245,10 +258,12 @@ async function hammer(base: string, warmupMs: number) {
   try {
     await runFor(warmupMs);
     const latencies: number[] = [];
+    const cpu0 = pid ? cpuMs(pid) : 0;
     const t0 = performance.now();
     const { ok, other } = await runFor(MEASURE_MS, latencies);
     const seconds = (performance.now() - t0) / 1000;
-    return { rps: ok / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), other };
+    const cpuUs = pid ? ((cpuMs(pid) - cpu0) * 1000) / (ok + other) : Number.NaN;
+    return { rps: ok / seconds, cpuUs, p50: pct(latencies, 50), p99: pct(latencies, 99), other };
   } finally {
     for (const c of conns) c.close();
   }
@@ -298,6 +313,7 @@ async function throughput(): Promise<Figures> {
   // to back); the best second of each is printed beside it.
   const best: Partial<Record<keyof typeof targets, Load>> = {};
   const roundRatios: number[] = [];
+  const cpu: Record<keyof typeof targets, number[]> = { bare: [], headers: [], agora: [] };
   const headersRatios: number[] = [];
   const agoraToHeaders: number[] = [];
   let other = 0;
@@ -308,7 +324,12 @@ async function throughput(): Promise<Figures> {
           round % 2 === 0 ? ['bare', 'headers', 'agora'] : ['agora', 'headers', 'bare'];
         const rps: Partial<Record<keyof typeof targets, number>> = {};
         for (const name of names) {
-          const load = await hammer(targets[name].base, round < 2 ? FIRST_WARMUP_MS : WARMUP_MS);
+          const load = await hammer(
+            targets[name].base,
+            round < 2 ? FIRST_WARMUP_MS : WARMUP_MS,
+            targets[name].child.pid,
+          );
+          cpu[name].push(load.cpuUs);
           other += load.other;
           rps[name] = load.rps;
           if (!best[name] || load.rps > best[name]!.rps) best[name] = load;
@@ -340,6 +361,9 @@ async function throughput(): Promise<Figures> {
     health_rps_ratio_agora_to_headers_floor: ratio(agoraToHeaders),
     health_rps_ratio_best_to_best: Math.round((agora.rps / bare.rps) * 100) / 100,
     health_rps_round_ratios: roundRatios.map((r) => r.toFixed(2)).join(' '),
+    health_cpu_us_per_request_bare_headers_agora: (['bare', 'headers', 'agora'] as const)
+      .map((n) => r1(median(cpu[n].slice(1))))
+      .join(' / '),
     health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
     health_latency_bare_p50_p99_ms: `${r1(bare.p50)} / ${r1(bare.p99)}`,
     health_non_200_answers: other,
