@@ -283,7 +283,12 @@ async function startAgora(extraEnv: NodeJS.ProcessEnv, cpus?: string) {
 
 type Load = Awaited<ReturnType<typeof hammer>>;
 
-/** bench/lib/bareFastifyHeaders.ts as one module (esbuild, packages left to node_modules), like the server runs. */
+/**
+ * bench/lib/bareFastifyHeaders.ts as one module (esbuild), with what it imports bundled in as the server's bundle
+ * has them (helmet, and zod through src/schemas), and Fastify loaded from node_modules as the bare app loads it.
+ * Left as files, zod's few dozen ES modules put this process in a slow state (node's nextTick compiled on generic
+ * feedback: docs/performance.md, fifteenth session) that neither bare Fastify nor Agora is in.
+ */
 async function bundleHeadersFloor(): Promise<string> {
   const out = path.join(ROOT, 'node_modules', '.cache', 'agora', 'bench', 'bare-fastify-headers.mjs');
   const esbuild = await import('esbuild');
@@ -292,7 +297,7 @@ async function bundleHeadersFloor(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    external: ['fastify'],
     outfile: out,
     logLevel: 'error',
   });
