@@ -8,9 +8,10 @@ import {
   type RoomPerson,
   type RoomRole,
   type RoomSeat,
-  roomPeopleFrame,
-  roomJoinMessage,
+  type roomPeopleFrame,
+  type roomJoinMessage,
 } from '../schemas/rooms';
+import { DISCUSSION_MESSAGES } from '../schemas/messages';
 
 export interface RoomState {
   /** Everyone here now, the reader too (bounded: the owner and ROOM_LIMITS.maxMembers others). */
@@ -112,11 +113,6 @@ export function noteForReader<T extends { type: string }>(room: RoomState | null
   const holder = people.find((p) => p.seats.includes(seat)) ?? people.find((p) => p.role === 'owner');
   if (room?.you && (holder?.user_id === room.you.user_id || (!holder && room.you.role === 'owner'))) return frame;
   const name = holder?.display_name;
-  const text =
-    seat === 'judge'
-      ? name
-        ? `Waiting for ${name} to vote as judge.`
-        : "Waiting for the judge's vote."
-      : `Waiting for ${name ?? 'the moderator'} to give the floor.`;
+  const text = seat === 'judge' ? DISCUSSION_MESSAGES.waitingForJudge(name) : DISCUSSION_MESSAGES.waitingForFloor(name);
   return { ...frame, text };
 }

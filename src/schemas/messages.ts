@@ -162,6 +162,10 @@ export const DISCUSSION_MESSAGES = {
   hybridConfigFailed: 'Failed to send configuration',
   hybridPdfFailed: 'Failed to export PDF. Please try again.',
   protocolError: (type: string) => `The server sent a malformed "${type}" message; it was ignored.`,
+  /** A format's wait as read in a room by everyone but the person it waits for (model/room.ts). */
+  waitingForJudge: (name: string | undefined) =>
+    name ? `Waiting for ${name} to vote as judge.` : "Waiting for the judge's vote.",
+  waitingForFloor: (name: string | undefined) => `Waiting for ${name ?? 'the moderator'} to give the floor.`,
 } as const;
 
 export const ENGINE_MESSAGES = {
