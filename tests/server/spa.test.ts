@@ -1,8 +1,22 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+
+/** A GET with the path exactly as written (fetch would resolve its dot segments first). */
+function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + rawPath, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
 
 // One origin: the built SPA and the API side by side.
 describe('serving the built SPA', () => {
@@ -12,6 +26,8 @@ describe('serving the built SPA', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(path.join(dist, '.secret'), 'hidden');
+    await writeFile(path.join(path.dirname(dist), 'package.json'), '{"name":"outside"}').catch(() => {});
     s = await startTestServer({ staticDir: dist });
   });
   afterAll(() => s.close());
@@ -55,6 +71,16 @@ describe('serving the built SPA', () => {
       const r = await fetch(s.url + p, { headers: { accept: '*/*' } });
       expect(r.status, p).toBe(404);
       expect(r.headers.get('content-type'), p).toContain('application/json');
+    }
+  });
+
+  // The files are served by one wildcard route (server/app.ts): nothing outside the folder, no dotfile.
+  it('serves no file outside the built folder and no dotfile', async () => {
+    for (const p of ['/%2e%2e/package.json', '/assets/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json', '/.secret']) {
+      const r = await rawGet(s.url, p);
+      expect(r.status, p).not.toBe(200);
+      expect(r.body, p).not.toContain('"name"');
+      expect(r.body, p).not.toContain('hidden');
     }
   });
 

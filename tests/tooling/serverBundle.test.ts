@@ -4,11 +4,21 @@
 import { linkSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SourceMap, type SourceMapping } from 'node:module';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain .mjs script without types
-import { asciiOnly, buildServerIfNeeded, serverBundleReason, SERVER_BUNDLE } from '../../scripts/lib/serverBundle.mjs';
+import {
+  asciiOnly,
+  buildServerIfNeeded,
+  ownSourcesOnly,
+  serverBundleReason,
+  SERVER_BUNDLE,
+  // @ts-expect-error a plain .mjs script without types
+} from '../../scripts/lib/serverBundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Where a generated position maps to; an unmapped one has no source. */
+const origin = (map: SourceMap, line: number, column: number) => map.findEntry(line, column) as Partial<SourceMapping>;
 
 describe('the server bundle', () => {
   it('keeps each source file its own import.meta.url and is stale once an input changes', async () => {
@@ -66,5 +76,44 @@ describe('the server bundle', () => {
         `${src}; return [café, re.source && '“a” … b'.match(re), emoji.test('x😀'), pair.test('😀'), 'l’eau'.match(word)];`,
       )();
     expect(run(escaped)).toEqual(run(code));
+  });
+
+  it("maps the project's own code to its sources and leaves the packages' code unmapped", async () => {
+    await buildServerIfNeeded();
+    const map = new SourceMap(JSON.parse(readFileSync(`${SERVER_BUNDLE}.map`, 'utf8')));
+    const sources: string[] = map.payload.sources;
+    expect(sources.length).toBeGreaterThan(100);
+    expect(sources.filter((s) => s.includes('node_modules'))).toEqual([]);
+    const lines = readFileSync(SERVER_BUNDLE, 'utf8').split('\n');
+    // Where the bundle defines a function of ours and one of Fastify's: the first maps back, the second does not.
+    const at = (needle: string) => {
+      const line = lines.findIndex((l) => l.includes(needle));
+      return { line, column: lines[line]!.indexOf(needle) };
+    };
+    const own = at('function startupTimer(');
+    expect(origin(map, own.line, own.column + 9).originalSource).toMatch(/server\/startupTimer\.ts$/);
+    const pkg = at('function fastify(');
+    const entry = origin(map, pkg.line, pkg.column + 9);
+    expect(entry.originalSource ?? '').not.toMatch(/server\//);
+  }, 60_000);
+
+  it('drops the mappings into packages from a map, unmapping their ranges', () => {
+    // Line 0: own code at 0, a package's at 10, own again at 20. Line 1: the package's at 0, own at 10.
+    const map = {
+      version: 3,
+      sources: ['../../../../server/a.ts', '../../../fastify/b.js'],
+      names: ['own', 'pkg'],
+      mappings: 'AAAAA,UCAAC,UDCA;ACAA,UDCA',
+    };
+    const mapDir = path.join(ROOT, 'node_modules', '.cache', 'agora', 'server');
+    const trimmed = JSON.parse(ownSourcesOnly(JSON.stringify(map), mapDir));
+    expect(trimmed.sources).toEqual(['../../../../server/a.ts']);
+    expect(trimmed.names).toEqual(['own']);
+    const sm = new SourceMap(trimmed);
+    expect(origin(sm, 0, 5).originalSource).toMatch(/server\/a\.ts$/);
+    expect(origin(sm, 0, 12).originalSource).toBeUndefined();
+    expect(origin(sm, 0, 22)).toMatchObject({ originalLine: 1 });
+    expect(origin(sm, 1, 0).originalSource).toBeUndefined();
+    expect(origin(sm, 1, 12)).toMatchObject({ originalLine: 2 });
   });
 });
