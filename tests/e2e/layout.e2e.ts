@@ -549,3 +549,57 @@ test(
   },
   { timeoutMs: 150_000 },
 );
+
+/** React Flow's viewport transform: [x, y, zoom]. */
+const viewportOf = (page: Page) =>
+  page.evaluate(() => {
+    const t = (document.querySelector('.react-flow__viewport') as HTMLElement | null)?.style.transform ?? '';
+    const m = /translate\(([-\d.]+)px, ([-\d.]+)px\) scale\(([\d.]+)\)/.exec(t);
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  });
+
+test('layout: the minimap draws every agent, shades all but the view, pans the board by a drag and zooms it by the wheel', async ({
+  page,
+  baseUrl,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page, baseUrl, 'minimap');
+  await makeAgentsViaApi(page, ['Ada', 'Bo', 'Cleo', 'Dev']);
+  await page.reload();
+  await page.locator('.react-flow__node').nth(3).waitFor();
+  const minimap = page.getByRole('img', { name: 'Canvas overview' });
+  await minimap.waitFor();
+  if ((await page.locator('.react-flow__minimap-node').count()) !== 4)
+    throw new Error('the minimap does not draw 4 agents');
+  await steadyViewport(page);
+  const outline = page.locator('.agora-minimap-view');
+  const before = await outline.boundingBox();
+  const box = await minimap.boundingBox();
+  if (!before || !box || before.width < 10 || before.width > box.width)
+    throw new Error(`the view's outline is ${JSON.stringify(before)} in a minimap of ${JSON.stringify(box)}`);
+  await shot(page, 'minimap-1440x900');
+
+  // A drag on the minimap moves the board the other way (the view goes where the pointer goes).
+  const v0 = await viewportOf(page);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 10, { steps: 5 });
+  await page.mouse.up();
+  await steadyViewport(page);
+  const v1 = await viewportOf(page);
+  if (!v0 || !v1 || !(v1[0] < v0[0]) || !(v1[1] < v0[1]) || v1[2] !== v0[2])
+    throw new Error(`a drag on the minimap moved the board from ${v0} to ${v1}`);
+  const moved = await outline.boundingBox();
+  if (!moved || !(moved.x > before.x)) throw new Error('the outline did not follow the view');
+
+  // The wheel on it zooms the board out, and the outline grows with the view.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 300);
+  await steadyViewport(page);
+  const v2 = await viewportOf(page);
+  if (!v2 || !(v2[2] < v1[2])) throw new Error(`the wheel on the minimap left the zoom at ${v2?.[2]} (was ${v1[2]})`);
+  await page.waitForTimeout(400); // the frame refits once the zoom rests
+  const zoomed = await outline.boundingBox();
+  if (!zoomed || !(zoomed.width > 0)) throw new Error('the outline vanished after a zoom');
+  await shot(page, 'minimap-zoomed-1440x900');
+});

@@ -4,7 +4,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   Controls,
-  MiniMap,
   ReactFlow,
   type Connection as FlowConnection,
   type Edge as FlowEdge,
@@ -34,6 +33,8 @@ import { edgeTypes } from './FloatingEdge';
 import { STATUS_LOOKS } from './statusLook';
 import { DetailLevel } from './DetailLevel';
 import { DotGrid } from './DotGrid';
+import { CanvasMiniMap } from './CanvasMiniMap';
+import { MINIMAP_SIZE } from './miniMapFrame';
 import { FitVisible, type FitOptions } from './FitVisible';
 import { useNarrow } from './useNarrow';
 
@@ -78,8 +79,8 @@ const FIT_VIEW_OPTIONS: FitViewOptions = {
   padding: { top: '40px', right: '40px', bottom: '40px', left: `${OVERLAY_WIDTH}px` },
   maxZoom: 1,
 };
-/** The minimap's corner (React Flow draws it 150 px tall, 15 px from the edge) and the overlay boxes' height on a narrow canvas. */
-const MINIMAP_HEIGHT = 170;
+/** The minimap's corner (its height and the 15 px panel margin, rounded up) and the overlay boxes' height on a narrow canvas. */
+const MINIMAP_HEIGHT = MINIMAP_SIZE.height + 20;
 const OVERLAY_HEIGHT = 330;
 const FIT_VIEW_WITH_MINIMAP: FitViewOptions = {
   ...FIT_VIEW_OPTIONS,
@@ -279,14 +280,7 @@ export function AgentCanvas(p: AgentCanvasProps) {
       aria-label="Agent canvas"
     >
       {hasMiniMap && (
-        <MiniMap<AgentFlowNode>
-          nodeColor={miniMapColor}
-          nodeBorderRadius={6}
-          maskColor="rgba(241, 245, 249, 0.7)"
-          pannable
-          zoomable
-          ariaLabel="Canvas overview"
-        />
+        <CanvasMiniMap nodes={nodes} rects={rects} color={miniMapColor} borderRadius={6} ariaLabel="Canvas overview" />
       )}
       <Controls fitViewOptions={hasMiniMap ? FIT_VIEW_WITH_MINIMAP : FIT_VIEW_OPTIONS} showInteractive={false} />
       <DotGrid />
