@@ -24,7 +24,8 @@ import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler } from './http/errors';
 import { secureServerFactory } from './http/security';
-import { lazyChildLoggerFactory } from './http/lazyLogger';
+import { lazyLogger } from './http/lazyLogger';
+import pino from 'pino';
 import { createProviders } from './providers';
 import { scheduleTtsPruning } from './providers/speech/retention';
 import type { Providers } from './providers/providers';
@@ -88,14 +89,17 @@ export async function buildServer(
   } satisfies Partial<AppContext> as AppContext;
 
   const app = Fastify({
-    logger:
+    // pino, its children made when first written to (http/lazyLogger.ts).
+    loggerInstance:
       config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Sockets carry a session token or a ticket in the query string; neither may reach a log.
-            serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
-          },
+        ? undefined
+        : lazyLogger(
+            pino({
+              level: config.logLevel,
+              // Sockets carry a session token or a ticket in the query string; neither may reach a log.
+              serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
+            }),
+          ),
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -109,8 +113,6 @@ export async function buildServer(
     schemaController: zodSchemaController,
     // The security headers ride on every answer's head (http/security.ts).
     serverFactory: secureServerFactory(),
-    // A request's logger is made when something logs through it, not for every request (http/lazyLogger.ts).
-    childLoggerFactory: lazyChildLoggerFactory,
   });
   app.decorate('ctx', ctx);
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>
@@ -178,15 +180,33 @@ const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\/
 /** TRUST_PROXY as a hop count: the nearest n addresses of X-Forwarded-For are proxies (as proxy-addr reads a number). */
 const hops = (n: number) => (_addr: string, i: number) => i < n;
 
+/** Vite's folder for the hashed bundles in dist/ (build.assetsDir). */
+const ASSETS = 'assets';
+
 /** The built SPA at /, with index.html for any other GET that asks for a page; API misses answer {detail}. */
 async function serveSpa(app: FastifyInstance, dir: string | undefined) {
   const hasSpa = !!dir && existsSync(path.join(dir, 'index.html'));
   if (hasSpa) {
-    // One wildcard route for the files (the plugin's default): a route per file (wildcard: false) globbed dist/
-    // and added ~150 routes to the router at every start, 60–80 ms of a start with existing data (npm run bench
-    // server). A path that is no file, or a dotfile (the per-file routes never had those), falls through to the
-    // not-found handler below, as before.
-    await app.register(fastifyStatic, { root: dir, prefix: '/', index: ['index.html'], dotfiles: 'ignore' });
+    // The top-level files each on a route of their own, and the hashed bundles under /assets/ through one wildcard
+    // route: a route per file globbed the whole of dist/ and added ~150 routes to the router at every start (60–80 ms
+    // of a start with existing data: npm run bench server), while a wildcard at the root would be one more branch
+    // for every request's lookup (/health). A path that is no file, or a dotfile, falls through to the not-found
+    // handler below.
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: '/',
+      wildcard: false,
+      globIgnore: [`${ASSETS}/**`],
+      index: ['index.html'],
+    });
+    const assets = path.join(dir, ASSETS);
+    if (existsSync(assets))
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: `/${ASSETS}/`,
+        dotfiles: 'ignore',
+        decorateReply: false,
+      });
     // Every view's address answers the app (a reload, a link): never a 404 page.
     await app.register(spaPathRoutes);
   }
