@@ -1,5 +1,5 @@
 import type { LookupAddress, LookupOneOptions } from 'node:dns';
-import { Agent, buildConnector } from 'undici';
+import type { Agent } from 'undici';
 import { BlockedAddressError, judgeAddress, judgeHost, resolveHost, type PrivateSetting } from './addressRule';
 
 // fetch for the addresses a user chooses (model connections, built-in model downloads): the address rule is
@@ -38,11 +38,20 @@ function judgedLookup(allowPrivate: boolean, setting: PrivateSetting) {
 
 const agents = new Map<string, Agent>();
 
+/**
+ * undici, loaded with the first call that needs it: evaluating it took ~20 ms of every start (npm run bench
+ * server), and most starts make no call to a user's address.
+ */
+let undici: Promise<typeof import('undici')> | null = null;
+
 /** One Agent per rule (its connection pool is reused across calls). */
-export function guardedAgent(allowPrivate: boolean, setting: PrivateSetting): Agent {
+export async function guardedAgent(allowPrivate: boolean, setting: PrivateSetting): Promise<Agent> {
   const key = `${allowPrivate}:${setting}`;
   let agent = agents.get(key);
   if (!agent) {
+    const { Agent, buildConnector } = await (undici ??= import('undici'));
+    agent = agents.get(key); // made meanwhile by another first call
+    if (agent) return agent;
     const connector = buildConnector({ lookup: judgedLookup(allowPrivate, setting) as never, timeout: 10_000 });
     agent = new Agent({
       connect(opts, callback) {
@@ -67,8 +76,10 @@ export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Respo
 
 /** fetch through the address rule; the same Response as the global fetch. */
 export function guardedFetch(guard: GuardOptions): FetchLike {
-  const dispatcher = guardedAgent(guard.allowPrivate, guard.setting);
-  return (url, init) => fetch(url, { ...init, dispatcher } as RequestInit);
+  return async (url, init) => {
+    const dispatcher = await guardedAgent(guard.allowPrivate, guard.setting);
+    return fetch(url, { ...init, dispatcher } as RequestInit);
+  };
 }
 
 /** The refusal inside a failed fetch, when that is why it failed. */
