@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyLogger, lazyLogger } from '../../server/http/lazyLogger';
 
-/** A Fastify app logging JSON lines into `lines` through the lazy logger, as the server does; `root` is its pino. */
+/** A Fastify app logging JSON lines into `lines` through the lazy logger, as the server does; `children` spies on its pino's child(). */
 function app(lines: Record<string, unknown>[]) {
   const stream = new Writable({
     write(chunk, _enc, done) {

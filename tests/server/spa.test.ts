@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,16 +21,23 @@ function rawGet(base: string, rawPath: string): Promise<{ status: number; body: 
 // One origin: the built SPA and the API side by side.
 describe('serving the built SPA', () => {
   let s: TestServer;
+  let outside = '';
   beforeAll(async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'agora-dist-'));
+    // dist/ inside a folder of its own, beside a file the server must never hand out.
+    outside = await mkdtemp(path.join(tmpdir(), 'agora-dist-'));
+    const dist = path.join(outside, 'dist');
+    await mkdir(dist);
+    await writeFile(path.join(outside, 'package.json'), '{"name":"outside"}');
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(path.join(dist, '.secret'), 'hidden');
-    await writeFile(path.join(path.dirname(dist), 'package.json'), '{"name":"outside"}').catch(() => {});
     s = await startTestServer({ staticDir: dist });
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await s.close();
+    await rm(outside, { recursive: true, force: true });
+  });
 
   it('answers / and deep links with index.html, assets as files', async () => {
     for (const p of ['/', '/anything/deep']) {

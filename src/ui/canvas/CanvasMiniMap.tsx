@@ -14,7 +14,12 @@ import type { Rect } from './edgeGeometry';
 import { boundsOf } from './FitVisible';
 import { MINIMAP_SIZE, nextFrame, viewBoxOf, viewOnMinimap, viewRect } from './miniMapFrame';
 
-/** After a pan or zoom has rested this long, the frame fits the agents and the view exactly again. */
+/**
+ * After a pan or zoom has rested this long, the frame fits the agents and the view exactly again. A pause of the
+ * drawing, not of the flow (nothing is sent or loaded): React Flow's own end of a move comes after every step of a
+ * programmatic move, and refitting there redrew the cards at each one (npm run bench canvas: 1.32–1.35×, against
+ * 1.06–1.15× with this pause).
+ */
 const SETTLE_MS = 250;
 
 interface Props {
