@@ -7,7 +7,8 @@
 //     every other one: on a shared VM the same server's rate swings by half from one second to the next (the
 //     host's other guests), so the ratio is the median of the rounds' own ratios, the two measured back to back;
 //     a third server, bare Fastify sending the same eleven security headers (bench/lib/bareFastifyHeaders.ts), is
-//     the floor that prices the headers: node's handling of them costs bare Fastify 13–15 % of its rate here;
+//     the floor that prices the headers: node's handling of them costs bare Fastify 13–15 % of its rate here
+//     (Agora answers a plain GET /health before its router, server/http/earlyAnswers.ts, which the floor does not);
 //   - each server's CPU time per request over the same rounds (/proc; printed, not budgeted): requests per second
 //     also move with the load generator and the VM's neighbours, CPU per request is what the server itself spends;
 //   - the cold start with existing data as a ratio to bare Fastify opening the same PGlite data, started in pairs.

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { spaPathRoutes } from './http/spaPaths';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createTokenService, resolveSecret } from './auth/tokens';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, requestsLogged, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/db';
 import { enginePlugin } from './engine/plugin';
@@ -23,6 +23,7 @@ import { roomsPlugin } from './rooms/plugin';
 import { migrate, migrationsKey } from './db/migrate';
 import { pgRateStore } from './http/pgRateStore';
 import { frameworkErrors, installErrorHandler } from './http/errors';
+import { EarlyAnswers } from './http/earlyAnswers';
 import { secureServerFactory } from './http/security';
 import { lazyLogger } from './http/lazyLogger';
 import pino from 'pino';
@@ -88,6 +89,7 @@ export async function buildServer(
     bus: null,
   } satisfies Partial<AppContext> as AppContext;
 
+  const earlyAnswers = new EarlyAnswers();
   const app = Fastify({
     // pino, its children made when first written to (http/lazyLogger.ts).
     loggerInstance:
@@ -102,7 +104,7 @@ export async function buildServer(
           ),
     // One line per request is noise at info; LOG_LEVEL=debug brings it back.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging: !requestsLogged(config.logLevel),
     }),
     bodyLimit: 2 * 1024 * 1024,
     // Client addresses (rate limits, loopback checks) come from X-Forwarded-For only through proxies named in
@@ -111,10 +113,15 @@ export async function buildServer(
     frameworkErrors,
     // Routes validate their requests with the zod schemas of their `schema` option, which also document them.
     schemaController: zodSchemaController,
-    // The security headers ride on every answer's head (http/security.ts).
-    serverFactory: secureServerFactory(),
+    // The security headers ride on every answer's head (http/security.ts); /health is answered before the router.
+    serverFactory: secureServerFactory(earlyAnswers),
   });
   app.decorate('ctx', ctx);
+  app.decorate('earlyAnswers', earlyAnswers);
+  app.addHook('preClose', (done) => {
+    earlyAnswers.close();
+    done();
+  });
   const stopPruning = scheduleTtsPruning(config.mediaDir, config.ttsRetentionHours * 3_600_000, (err) =>
     app.log.warn({ err }, 'could not prune old speech clips'),
   );

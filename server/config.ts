@@ -251,16 +251,19 @@ export function parseTrustProxy(v: string | undefined): false | number | string[
   return list;
 }
 
+/** Whether the log has a line for every request: at LOG_LEVEL debug or trace (at info it is noise). */
+export const requestsLogged = (logLevel: string) => logLevel === 'debug' || logLevel === 'trace';
+
 /** The reply caps of a model call, from the configuration. */
 export const replyLimitsOf = (c: ServerConfig) => ({
   maxReplyChars: c.llmMaxReplyChars,
   replyCharsPerToken: c.llmReplyCharsPerToken,
   maxLineBytes: c.llmMaxLineBytes,
 });
-/** The model list caps, from the configuration. */
 /** What a voice server's answers may hold (the voice list as a model list, each audio answer). */
 export const voiceLimitsOf = (c: ServerConfig) => ({ list: listLimitsOf(c), audioMaxBytes: c.voiceAudioMaxBytes });
 
+/** The model list caps, from the configuration. */
 export const listLimitsOf = (c: ServerConfig) => ({
   maxModels: c.modelListMaxModels,
   maxNameLength: c.modelListMaxNameLength,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fast
 import helmet from 'helmet';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY_VIOLATION } from '../../src/schemas/constants';
+import type { EarlyAnswers } from './earlyAnswers';
 import { refuseEncodedNul } from './errors';
 
 // Security at the edge: headers on every response and the Origin check of every socket.
@@ -42,6 +43,12 @@ const HELMET_OPTIONS = {
  * options), so running helmet's middleware chain on every reply only repeated the same strings.
  */
 export function securityHeaders(): Readonly<Record<string, string>> {
+  worked ??= helmetHeaders();
+  return worked;
+}
+let worked: Readonly<Record<string, string>> | undefined;
+
+function helmetHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
@@ -100,14 +107,17 @@ export function secureResponseClass(
   return SecureResponse as typeof ServerResponse;
 }
 
-/** Fastify's `serverFactory`: node's HTTP/1.1 server as Fastify makes it, with the secure response class. */
-export function secureServerFactory(): FastifyServerFactory {
+/**
+ * Fastify's `serverFactory`: node's HTTP/1.1 server as Fastify makes it, with the secure response class, and the
+ * early answers (http/earlyAnswers.ts) given before the router.
+ */
+export function secureServerFactory(early?: EarlyAnswers): FastifyServerFactory {
   const ResponseClass = secureResponseClass();
   return (handler, opts) => {
     // A NUL in the address is refused before routing (http/errors.ts); the socket routes' upgrades, which do not
     // come through here, keep the hook (http/sockets.ts).
     const server = createServer({ ServerResponse: ResponseClass }, (req, res) => {
-      if (!refuseEncodedNul(req, res)) handler(req, res);
+      if (!refuseEncodedNul(req, res) && !early?.answer(req, res)) handler(req, res);
     });
     // What Fastify sets on the server it makes itself (lib/server.js), from its own defaults.
     const o = opts as {

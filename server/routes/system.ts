@@ -19,6 +19,10 @@ import type { ComponentStatus } from '../providers/types';
 import { pickerModels } from '../models/service';
 import { startHealthMonitor } from '../providers/healthMonitor';
 import { serverStats, userStats } from './stats';
+import { requestsLogged } from '../config';
+import { securityHeaders } from '../http/security';
+
+const HEALTH_TYPE = 'application/json; charset=utf-8';
 
 /** /health for the public: the overall status, the version and each component's status, nothing else. */
 export const publicHealth = (h: Health): Health => ({
@@ -70,12 +74,24 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   // Provider addresses, binary paths, versions and error texts are the operator's: only the operator token sees
   // them here (a caller on this machine may be anyone behind a local proxy); everyone else gets the states.
-  // Each probed state is serialised once per audience, not once per request.
-  const bodies = new WeakMap<Health, { detailed?: string; public?: string }>();
-  const bodyOf = (h: Health, detailed: boolean) => {
-    let b = bodies.get(h);
-    if (!b) bodies.set(h, (b = {}));
-    return detailed ? (b.detailed ??= JSON.stringify(h)) : (b.public ??= JSON.stringify(publicHealth(h)));
+  // Each probed state is serialised once per audience, not once per request, with the head of its early answer.
+  // The early answer's head is whole (its security headers included), so the response class adds nothing to it.
+  type Answer = { code: number; body: string; head: Record<string, string> };
+  const answers = new WeakMap<Health, { detailed?: Answer; public?: Answer }>();
+  const answerOf = (h: Health, authorization: string | undefined): Answer => {
+    const detailed = isOperator(authorization);
+    let a = answers.get(h);
+    if (!a) answers.set(h, (a = {}));
+    const make = (): Answer => {
+      const body = JSON.stringify(detailed ? h : publicHealth(h));
+      const head = {
+        'content-type': HEALTH_TYPE,
+        'content-length': String(Buffer.byteLength(body)),
+        ...securityHeaders(),
+      };
+      return { code: h.status === 'unhealthy' ? 503 : 200, body, head };
+    };
+    return detailed ? (a.detailed ??= make()) : (a.public ??= make());
   };
   const healthSchema$ = {
     tags,
@@ -89,15 +105,27 @@ export async function systemRoutes(fastify: FastifyInstance) {
   // /health throughput (npm run bench server).
   app.get('/health', { schema: healthSchema$ }, (req, reply) => {
     // The body is already JSON (serialised once per state), so it goes out untyped, past the schema's serializer.
-    const answer = (h: Health): void =>
-      void (reply as FastifyReply)
-        .status(h.status === 'unhealthy' ? 503 : 200)
-        .type('application/json; charset=utf-8')
-        .send(bodyOf(h, isOperator(req.headers.authorization)));
+    const answer = (h: Health): void => {
+      const { code, body } = answerOf(h, req.headers.authorization);
+      void (reply as FastifyReply).status(code).type(HEALTH_TYPE).send(body);
+    };
     const h = health();
     if (h instanceof Promise) return h.then(answer);
     answer(h);
   });
+  // A plain GET /health, once the first probe is in, is answered before the router (http/earlyAnswers.ts): the same
+  // answer, without the router's work, which was most of what a probe cost. Not while every request is logged
+  // (LOG_LEVEL=debug or trace), so that the log shows the probes too.
+  if (!requestsLogged(ctx.config.logLevel)) {
+    app.earlyAnswers.get('/health', (req, res) => {
+      const h = health();
+      if (h instanceof Promise) return false;
+      const { code, body, head } = answerOf(h, req.headers.authorization);
+      res.writeHead(code, head);
+      res.end(body);
+      return true;
+    });
+  }
 
   const isOperator = (authorization: string | undefined) => {
     const expected = ctx.config.operatorToken;
