@@ -1,12 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perUserLimit } from '../../http/userRateLimit';
 import { requireApiToken } from '../apiTokenGuard';
 import { closeIdle, closeSession, makeRoom, mcpSessions, type McpSession } from './sessions';
-import { mcpServerFor } from './tools';
+
+/**
+ * The SDK's server side and our tools on it, loaded with the first /mcp request: evaluating the SDK's modules builds
+ * a few hundred zod schemas, which every server start paid for before it listened (npm run bench server).
+ */
+let runtime: Promise<McpRuntime> | undefined;
+type McpRuntime = Awaited<ReturnType<typeof importRuntime>>;
+const importRuntime = async () => {
+  const [transport, types, tools] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('./tools'),
+  ]);
+  return {
+    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    isInitializeRequest: types.isInitializeRequest,
+    mcpServerFor: tools.mcpServerFor,
+  };
+};
+const loadRuntime = () => (runtime ??= importRuntime());
 
 // /mcp: the MCP server over Streamable HTTP (the official SDK's transport, one per session), authorised by an API
 // token on every request (docs/integrations.md#mcp-server). A session is opened by `initialize` and bound to its
@@ -57,6 +75,7 @@ export async function mcpRoutes(fastify: FastifyInstance) {
   app.post('/mcp', { ...limited, schema: docs('MCP requests (initialize opens a session)') }, async (req, reply) => {
     const holder = req.apiToken!;
     if (req.headers[SESSION_HEADER] === undefined) {
+      const { StreamableHTTPServerTransport, isInitializeRequest, mcpServerFor } = await loadRuntime();
       if (!isInitializeRequest(req.body)) return rpcError(reply, 400, 'Initialize a session first');
       await makeRoom(ctx, holder.userId);
       const server = mcpServerFor(ctx, holder, req.log);

@@ -1,7 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { FetchLike } from '../../models/guardedFetch';
 import { maskSecrets } from '../../providers/mask';
@@ -37,6 +34,28 @@ const CLIENT_INFO = { name: 'agora', version: '1' };
 const DESCRIPTION_MAX = 2_000;
 const NAME_MAX = 128;
 
+/**
+ * The SDK's client side, loaded with the first session: evaluating its modules builds a few hundred zod schemas,
+ * which every server start paid for before it listened (npm run bench server, the cold start).
+ */
+let sdk: Promise<Sdk> | undefined;
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+const importSdk = async () => {
+  const [client, sse, stdio, streamable] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return {
+    Client: client.Client,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: streamable.StreamableHTTPClientTransport,
+  };
+};
+const loadSdk = () => (sdk ??= importSdk());
+
 /** A fetch whose answers end in an error past `max` bytes (an endless or huge answer is not read to its end). */
 export function cappedFetch(inner: FetchLike, max: number): FetchLike {
   return async (url, init) => {
@@ -57,7 +76,12 @@ export function cappedFetch(inner: FetchLike, max: number): FetchLike {
   };
 }
 
-function httpTransport(t: Extract<McpTarget, { kind: 'http' }>, which: 'streamable_http' | 'sse', max: number) {
+function httpTransport(
+  { SSEClientTransport, StreamableHTTPClientTransport }: Sdk,
+  t: Extract<McpTarget, { kind: 'http' }>,
+  which: 'streamable_http' | 'sse',
+  max: number,
+) {
   const url = new URL(t.url);
   const requestInit: RequestInit = t.apiKey ? { headers: { authorization: `Bearer ${t.apiKey}` } } : {};
   const fetch = cappedFetch(t.fetch ?? globalThis.fetch, max);
@@ -69,7 +93,12 @@ function httpTransport(t: Extract<McpTarget, { kind: 'http' }>, which: 'streamab
 const secretsOf = (t: McpTarget) => (t.kind === 'http' && t.apiKey ? [t.apiKey] : []);
 const words = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function connectWith(transport: Transport, signal: AbortSignal, timeoutMs: number): Promise<Client> {
+async function connectWith(
+  { Client }: Sdk,
+  transport: Transport,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Client> {
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   try {
     await client.connect(transport, { signal, timeout: timeoutMs });
@@ -88,19 +117,22 @@ export async function openMcp(
   timeoutMs: number,
 ): Promise<Client> {
   try {
+    const sdk = await loadSdk();
     if (t.kind === 'stdio')
       return await connectWith(
-        new StdioClientTransport({ command: t.command, args: t.args, env: t.env, cwd: t.cwd, stderr: 'ignore' }),
+        sdk,
+        new sdk.StdioClientTransport({ command: t.command, args: t.args, env: t.env, cwd: t.cwd, stderr: 'ignore' }),
         signal,
         timeoutMs,
       );
-    if (t.transport !== 'auto')
-      return await connectWith(httpTransport(t, t.transport, limits.responseMaxBytes), signal, timeoutMs);
+    const over = (which: 'streamable_http' | 'sse') =>
+      connectWith(sdk, httpTransport(sdk, t, which, limits.responseMaxBytes), signal, timeoutMs);
+    if (t.transport !== 'auto') return await over(t.transport);
     try {
-      return await connectWith(httpTransport(t, 'streamable_http', limits.responseMaxBytes), signal, timeoutMs);
+      return await over('streamable_http');
     } catch (first) {
       if (signal.aborted) throw first;
-      return await connectWith(httpTransport(t, 'sse', limits.responseMaxBytes), signal, timeoutMs);
+      return await over('sse');
     }
   } catch (e) {
     throw new McpError(maskSecrets(`could not reach the MCP server: ${words(e)}`, secretsOf(t)));
