@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
@@ -28,7 +28,7 @@ const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
 const READER_ENTRY = path.join(ROOT, 'server', 'sources', 'worker', 'readerWorker.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
-const RECIPE = 9;
+const RECIPE = 10;
 
 /**
  * Packages loaded from node_modules as installed: PGlite (and its pgvector extension) finds its wasm, data and
@@ -72,6 +72,27 @@ const ownImportMetaUrl = {
         .replaceAll('import.meta.filename', JSON.stringify(args.path));
       return { contents, loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
     });
+  },
+};
+
+/**
+ * zod's `locales` namespace (its messages in some fifty languages, 300 KB) with English only. zod exports it beside
+ * `z`, and esbuild keeps a namespace whole, so every start read and compiled all fifty; the server sets no locale
+ * (zod speaks English by default, from its own import of en.js), and `z.locales.en` is still there.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
   },
 };
 
@@ -126,7 +147,7 @@ export async function buildServerIfNeeded() {
     metafile: true,
     write: false,
     logLevel: 'error',
-    plugins: [ownImportMetaUrl],
+    plugins: [ownImportMetaUrl, zodEnglishOnly],
   };
   // The server with what it loads later (a dynamic import(): the address rule's undici, the MCP SDK) in chunks of
   // their own, read when first loaded: a start reads, hashes and maps 2.7 MB instead of 4.0 MB. The reader thread
@@ -135,21 +156,39 @@ export async function buildServerIfNeeded() {
     esbuild.build({ ...common, entryPoints: { main: ENTRY }, splitting: true, chunkNames: 'chunk-[hash]' }),
     esbuild.build({ ...common, entryPoints: { sourceReader: READER_ENTRY } }),
   ]);
-  // Packages change only with package-lock.json, which is checked anyway.
+  // Packages change only with package-lock.json, which is checked anyway; a plugin's own module (zod's English
+  // locales, named namespace:path) is made from a package too.
   const inputs = [...new Set([server, reader].flatMap((r) => Object.keys(r.metafile.inputs)))].filter(
-    (p) => !p.startsWith('node_modules/'),
+    (p) => !p.startsWith('node_modules/') && !p.includes(':'),
   );
   // Each file is written beside its place and renamed into it: a server starting meanwhile never loads half a
   // bundle, and a node_modules shared by hard links (cp -al, some CI caches) keeps the other copies' bundles.
   // Maps first, then chunks (named by their content), then the entries, and the record last, so nothing already
-  // in place refers to a file that is not. A chunk of an earlier build stays: a server still running from it may
-  // load it later.
+  // in place refers to a file that is not.
   const order = (f) => (f.path.endsWith('.map') ? 0 : path.basename(f.path).startsWith('chunk-') ? 1 : 2);
+  const outputs = [...server.outputFiles, ...reader.outputFiles];
   mkdirSync(OUT_DIR, { recursive: true });
-  for (const file of [...server.outputFiles, ...reader.outputFiles].sort((a, b) => order(a) - order(b)))
+  for (const file of outputs.sort((a, b) => order(a) - order(b)))
     replaceFile(file.path, file.path.endsWith('.mjs') ? asciiOnly(file.text) : ownSourcesOnly(file.text, OUT_DIR));
   replaceFile(META, JSON.stringify({ recipe: RECIPE, root: ROOT, inputs }));
+  pruneChunks(new Set(outputs.map((f) => path.basename(f.path))));
   return SERVER_BUNDLE;
+}
+
+/** How long a chunk of an earlier build stays: a server started from that build may still load it (a later part). */
+const OLD_CHUNK_MS = 60 * 60 * 1000;
+
+/** Removes the chunks of earlier builds older than OLD_CHUNK_MS, so rebuilds do not pile them up. */
+export function pruneChunks(current, now = Date.now()) {
+  for (const name of readdirSync(OUT_DIR)) {
+    if (!name.startsWith('chunk-') || current.has(name)) continue;
+    const file = path.join(OUT_DIR, name);
+    try {
+      if (now - statSync(file).mtimeMs > OLD_CHUNK_MS) rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile by another build.
+    }
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The server bundle `npm start` runs (scripts/lib/serverBundle.mjs): built from the sources, each file keeping its
 // own import.meta.url (the migrations folder is found from it), the packages inside but those that must stay as
 // installed, and rebuilt when an input changes.
-import { linkSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SourceMap, type SourceMapping } from 'node:module';
@@ -10,6 +10,7 @@ import {
   asciiOnly,
   buildServerIfNeeded,
   ownSourcesOnly,
+  pruneChunks,
   serverBundleReason,
   SERVER_BUNDLE,
   // @ts-expect-error a plain .mjs script without types
@@ -115,5 +116,37 @@ describe('the server bundle', () => {
     expect(origin(sm, 0, 22)).toMatchObject({ originalLine: 1 });
     expect(origin(sm, 1, 0).originalSource).toBeUndefined();
     expect(origin(sm, 1, 12)).toMatchObject({ originalLine: 2 });
+  });
+
+  it('puts later parts in chunks of their own, keeps zod in English only, and prunes old chunks after an hour', async () => {
+    await buildServerIfNeeded();
+    const dir = path.dirname(SERVER_BUNDLE);
+    const main = readFileSync(SERVER_BUNDLE, 'utf8');
+    const statics = [...main.slice(0, 20_000).matchAll(/from ?"\.\/(chunk-[A-Z0-9]+\.mjs)"/g)].map((m) => m[1]!);
+    const lazy = [...main.matchAll(/import\("\.\/(chunk-[A-Z0-9]+\.mjs)"\)/g)].map((m) => m[1]!);
+    expect(lazy.length).toBeGreaterThan(0);
+    const atStart = [main, ...statics.map((c) => readFileSync(path.join(dir, c), 'utf8'))].join('\n');
+    // The address rule's undici is not read at start; zod's messages are there in English, in no other language.
+    expect(atStart).not.toContain('undici/lib/dispatcher');
+    expect(atStart).toContain('Invalid input');
+    expect(atStart).not.toMatch(/Neplatn|Ung\\u00fcltig/);
+
+    // An unreferenced chunk goes once it is an hour old; a newer one, and the current ones, stay.
+    const current = new Set(readdirSync(dir).filter((f) => f.startsWith('chunk-')));
+    const old = path.join(dir, 'chunk-OLDTEST1.mjs');
+    const recent = path.join(dir, 'chunk-NEWTEST1.mjs');
+    writeFileSync(old, '');
+    writeFileSync(recent, '');
+    const now = Date.now();
+    utimesSync(old, new Date(now - 2 * 3_600_000), new Date(now - 2 * 3_600_000));
+    try {
+      pruneChunks(current, now);
+      expect(existsSync(old)).toBe(false);
+      expect(existsSync(recent)).toBe(true);
+      for (const c of current) expect(existsSync(path.join(dir, c))).toBe(true);
+    } finally {
+      rmSync(old, { force: true });
+      rmSync(recent, { force: true });
+    }
   });
 });
