@@ -28,7 +28,7 @@ const META = path.join(OUT_DIR, 'inputs.json');
 const ENTRY = path.join(ROOT, 'server', 'main.ts');
 const READER_ENTRY = path.join(ROOT, 'server', 'sources', 'worker', 'readerWorker.ts');
 /** Bumped when the options below change, so an old bundle is not reused. */
-const RECIPE = 10;
+const RECIPE = 11;
 
 /**
  * Packages loaded from node_modules as installed: PGlite (and its pgvector extension) finds its wasm, data and
@@ -39,6 +39,10 @@ const RECIPE = 10;
  * are loaded when a source is first read (in a reader thread).
  */
 const EXTERNAL = [
+  // Fastify requires these two only to build its default schema compilers, which the server replaces with zod's
+  // (server/http/routeSchema.ts): kept out, they and ajv (330 KB) are not read at every start.
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
   // piscina starts each thread from its own worker.js beside it; pg-boss is loaded only with DATABASE_URL.
   'piscina',
   'pg-boss',
