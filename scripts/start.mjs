@@ -2,10 +2,18 @@
 // `npm start`: build the SPA when dist/ is stale, then run the server (SPA + API on one origin) in this process.
 import module from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildIfNeeded, ROOT } from './lib/build.mjs';
-import { publicUrl } from './lib/health.mjs';
-import { buildServerIfNeeded } from './lib/serverBundle.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// From Node 22.1, V8 keeps the compiled code of the modules loaded from here on (the server bundle above all, and
+// these scripts) between starts: about 70 ms of a start with existing data (npm run bench server). Node 20 has no
+// such cache.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+module.enableCompileCache?.(path.join(ROOT, 'node_modules', '.cache', 'agora', 'compile'));
+const [{ buildIfNeeded }, { publicUrl }, { buildServerIfNeeded }] = await Promise.all([
+  import('./lib/build.mjs'),
+  import('./lib/health.mjs'),
+  import('./lib/serverBundle.mjs'),
+]);
 
 const port = Number(process.env.PORT || 8000);
 const host = process.env.HOST || '0.0.0.0';
@@ -22,9 +30,6 @@ try {
 // loader); if the bundle cannot be made, from the sources through tsx's loader. Either way in this process: a
 // second node would cost a second boot on every start, and with one process a signal reaches the server exactly
 // once (server/main.ts closes gracefully on the first and ignores the repeats a terminal and npm deliver).
-// From Node 22.1, V8 keeps the compiled code of the modules loaded from here on (the server bundle above all)
-// between starts: about 70 ms of a start with existing data (npm run bench server). Node 20 has no such cache.
-module.enableCompileCache?.(path.join(ROOT, 'node_modules', '.cache', 'agora', 'compile'));
 const entry = await buildServerIfNeeded().then(
   (bundle) => {
     process.setSourceMapsEnabled(true); // for the modules loaded from here on: stack traces name the sources

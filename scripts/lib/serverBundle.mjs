@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { ROOT } from './build.mjs';
 
 // Why this file: `npm start` used to run server/main.ts through tsx's loader, which resolves and transpiles each
@@ -214,6 +214,8 @@ export function asciiOnly(code) {
  * segment, so it is not read as part of the own code before it.
  */
 export function ownSourcesOnly(mapText, mapDir) {
+  // Loaded here, for a build: `npm start` imports this module on every start and mostly builds nothing.
+  const { decode, encode } = createRequire(import.meta.url)('@jridgewell/sourcemap-codec');
   const map = JSON.parse(mapText);
   const own = map.sources.map(
     (s) => !path.relative(ROOT, path.resolve(mapDir, s)).split(path.sep).includes('node_modules'),
