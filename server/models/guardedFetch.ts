@@ -43,13 +43,22 @@ const agents = new Map<string, Agent>();
  * server), and most starts make no call to a user's address.
  */
 let undici: Promise<typeof import('undici')> | null = null;
+type Undici = typeof import('undici');
+/**
+ * undici is CommonJS: node's own import() of it gives its exports by name and as `default`, and the server bundle's
+ * chunk for it (esbuild's split ESM) as `default` only, so they are read from `default` when there is one.
+ */
+const importUndici = async (): Promise<Undici> => {
+  const m = await import('undici');
+  return (m as Undici & { default?: Undici }).default ?? m;
+};
 
 /** One Agent per rule (its connection pool is reused across calls). */
 export async function guardedAgent(allowPrivate: boolean, setting: PrivateSetting): Promise<Agent> {
   const key = `${allowPrivate}:${setting}`;
   let agent = agents.get(key);
   if (!agent) {
-    const { Agent, buildConnector } = await (undici ??= import('undici'));
+    const { Agent, buildConnector } = await (undici ??= importUndici());
     agent = agents.get(key); // made meanwhile by another first call
     if (agent) return agent;
     const connector = buildConnector({ lookup: judgedLookup(allowPrivate, setting) as never, timeout: 10_000 });

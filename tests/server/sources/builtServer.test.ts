@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
 import { buildServerIfNeeded, SOURCE_READER_BUNDLE } from '../../../scripts/lib/serverBundle.mjs';
 import { fileForm, pdfOf } from '../../support/documents';
+import { startScriptedOllama } from '../../support/scriptedModels';
 import { call, type ServerProcess, startServerProcess } from '../serverProcess';
 
 /** The chunk files a bundle names, statically or in an import(), and the ones those name (only those present). */
@@ -94,5 +95,27 @@ describe('the built server', () => {
     const text = await res.text();
     expect(res.status, `${text}\n${server.output()}`).toBe(200);
     expect(text).toContain('"serverInfo":{"name":"agora"');
+  }, 60_000);
+
+  it("reaches a person's model server through the address rule's undici, loaded from its chunk", async () => {
+    const ollama = await startScriptedOllama({ p: 0.5, seed: 1, models: ['fake-a:1b'] });
+    try {
+      const reg = await call(server.url, 'POST', '/auth/register', undefined, {
+        email: 'built-models@example.com',
+        password: 'built-pass-1',
+      });
+      const token = reg.body.access_token as string;
+      const made = await call(server.url, 'POST', '/model-connections', token, {
+        kind: 'ollama',
+        name: 'Home',
+        base_url: ollama.url,
+      });
+      expect(made.status, `${JSON.stringify(made.body)}\n${server.output()}`).toBe(201);
+      expect(made.body.status).toEqual({ state: 'reachable' });
+      const models = await call(server.url, 'GET', '/models/', token);
+      expect(models.body.map((m: { label: string }) => m.label)).toContain('Home · fake-a:1b');
+    } finally {
+      await ollama.close();
+    }
   }, 60_000);
 });
