@@ -42,8 +42,8 @@ const agents = new Map<string, Agent>();
  * undici, loaded with the first call that needs it: evaluating it took ~20 ms of every start (npm run bench
  * server), and most starts make no call to a user's address.
  */
-let undici: Promise<typeof import('undici')> | null = null;
 type Undici = typeof import('undici');
+let undici: Promise<Undici> | null = null;
 /**
  * undici is CommonJS: node's own import() of it gives its exports by name and as `default`, and the server bundle's
  * chunk for it (esbuild's split ESM) as `default` only, so they are read from `default` when there is one.

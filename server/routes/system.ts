@@ -114,8 +114,8 @@ export async function systemRoutes(fastify: FastifyInstance) {
     answer(h);
   });
   // A plain GET /health, once the first probe is in, is answered before the router (http/earlyAnswers.ts): the same
-  // answer, without the router's work, which was most of what a probe cost. Not while every request is logged
-  // (LOG_LEVEL=debug or trace), so that the log shows the probes too.
+  // answer, without the router's work. Not while every request is logged (LOG_LEVEL=debug or trace), so that the log
+  // shows the probes too.
   if (!requestsLogged(ctx.config.logLevel)) {
     app.earlyAnswers.get('/health', (req, res) => {
       const h = health();
