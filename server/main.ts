@@ -1,3 +1,4 @@
+import './tickShape'; // first: see there
 import { setFlagsFromString } from 'node:v8';
 import { buildServer } from './app';
 import { startupTimer } from './startupTimer';
