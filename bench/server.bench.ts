@@ -3,14 +3,14 @@
 //     data directory (migrations run) and again with an existing one;
 //   - GET /health requests per second from N keep-alive clients, against the real server and against a bare
 //     Fastify app with one /health route, each in its own process, and the ratio (on Linux the servers share one
-//     core and the load runs on the others: see cpuSplit). Many short interleaved rounds, each server first in
-//     every other one: on a shared VM the same server's rate swings by half from one second to the next (the
-//     host's other guests), so the ratio is the median of the rounds' own ratios, the two measured back to back;
-//     a third server, bare Fastify sending the same eleven security headers (bench/lib/bareFastifyHeaders.ts), is
-//     the floor that prices the headers: node's handling of them costs bare Fastify 13–15 % of its rate here
-//     (Agora answers a plain GET /health before its router, server/http/earlyAnswers.ts, which the floor does not);
-//   - each server's CPU time per request over the same rounds (/proc; printed, not budgeted): requests per second
-//     also move with the load generator and the VM's neighbours, CPU per request is what the server itself spends;
+//     core and the load runs on the others: see cpuSplit). The two servers of a ratio are loaded at the same time,
+//     N clients each, on that one core, which the kernel shares between them: on this shared VM a server's rate
+//     swings by half from one second to the next (the host's other guests), and measured one after the other the
+//     rounds' ratios ran from 0.5 to 2.0; measured together, a slow second slows both, and the rounds agree to a
+//     few hundredths. The ratio is the median of the rounds'. A third server, bare Fastify sending the same eleven
+//     security headers (bench/lib/bareFastifyHeaders.ts), is the floor that prices the headers; a second bare
+//     Fastify against the first is the A/A control of the method (it should print 1.0);
+//   - each server's CPU time per request over the same rounds (/proc; printed, not budgeted);
 //   - the cold start with existing data as a ratio to bare Fastify opening the same PGlite data, started in pairs.
 //
 //   npm run bench server        (BENCH_CLIENTS=16 by default)
@@ -30,7 +30,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 // one run); BENCH_STARTS sets another count.
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const ROUNDS = Number(process.env.BENCH_HEALTH_ROUNDS ?? 10);
-/** The first round of each server warms it up for longer (its JIT), the others only their new connections. */
+/** Each server's solo round warms it up for longer (its JIT); the paired rounds only their new connections. */
 const FIRST_WARMUP_MS = 1500;
 const WARMUP_MS = 300;
 const MEASURE_MS = 1000;
@@ -307,46 +307,53 @@ async function bundleHeadersFloor(): Promise<string> {
   return out;
 }
 
+/** The servers of the throughput rounds, by name; `bare2` is a second bare Fastify, for the A/A control. */
+type ServerName = 'bare' | 'bare2' | 'headers' | 'agora';
+/** Each pair measured together, the first server's rate over the second's. */
+const PAIRS: readonly (readonly [ServerName, ServerName])[] = [
+  ['agora', 'bare'],
+  ['headers', 'bare'],
+  ['agora', 'headers'],
+  ['bare2', 'bare'],
+];
+
 async function throughput(): Promise<Figures> {
   const split = cpuSplit();
-  const bareApp = await launch([path.join(ROOT, 'bench', 'lib', 'bare-fastify.mjs')], process.env, split?.server);
-  const headersApp = await launch([await bundleHeadersFloor()], process.env, split?.server);
-  const targets = {
-    bare: { ...bareApp, stop: () => stopProcess(bareApp.child) },
-    headers: { ...headersApp, stop: () => stopProcess(headersApp.child) },
+  const launched = async (file: string) => {
+    const app = await launch([file], process.env, split?.server);
+    return { ...app, stop: () => stopProcess(app.child) };
+  };
+  const bareFile = path.join(ROOT, 'bench', 'lib', 'bare-fastify.mjs');
+  const targets: Record<ServerName, Running & { stop: () => Promise<unknown> }> = {
+    bare: await launched(bareFile),
+    bare2: await launched(bareFile),
+    headers: await launched(await bundleHeadersFloor()),
     agora: await startAgora({}, split?.server),
   };
-  // Interleaved rounds, each server first in every other round: the machine is shared, and a busy neighbour
-  // should not decide the ratio. The ratio is the median of the rounds' own ratios (the two servers measured back
-  // to back); the best second of each is printed beside it.
-  const best: Partial<Record<keyof typeof targets, Load>> = {};
-  const roundRatios: number[] = [];
-  const cpu: Record<keyof typeof targets, number[]> = { bare: [], headers: [], agora: [] };
-  const headersRatios: number[] = [];
-  const agoraToHeaders: number[] = [];
+  const solo: Partial<Record<ServerName, Load>> = {};
+  const ratios = new Map<string, number[]>(PAIRS.map(([a, b]) => [`${a}/${b}`, []]));
+  const cpu: Record<ServerName, number[]> = { bare: [], bare2: [], headers: [], agora: [] };
   let other = 0;
   try {
     const rounds = async () => {
+      // Each server alone first, for the absolute rates (and its JIT's warm-up).
+      for (const name of ['bare', 'bare2', 'headers', 'agora'] as const) {
+        solo[name] = await hammer(targets[name].base, FIRST_WARMUP_MS, targets[name].child.pid);
+        other += solo[name]!.other;
+      }
+      // Then each pair at the same time, on the same core: a neighbour of this VM that slows the core slows both.
       for (let round = 0; round < ROUNDS; round++) {
-        const names: (keyof typeof targets)[] =
-          round % 2 === 0 ? ['bare', 'headers', 'agora'] : ['agora', 'headers', 'bare'];
-        const rps: Partial<Record<keyof typeof targets, number>> = {};
-        for (const name of names) {
-          const load = await hammer(
-            targets[name].base,
-            round < 2 ? FIRST_WARMUP_MS : WARMUP_MS,
-            targets[name].child.pid,
+        for (const [a, b] of PAIRS) {
+          const order = round % 2 === 0 ? [a, b] : [b, a];
+          const [first, second] = await Promise.all(
+            order.map((n) => hammer(targets[n].base, WARMUP_MS, targets[n].child.pid)),
           );
-          cpu[name].push(load.cpuUs);
-          other += load.other;
-          rps[name] = load.rps;
-          if (!best[name] || load.rps > best[name]!.rps) best[name] = load;
-        }
-        // The first round warms them.
-        if (round > 0) {
-          roundRatios.push(rps.agora! / rps.bare!);
-          headersRatios.push(rps.headers! / rps.bare!);
-          agoraToHeaders.push(rps.agora! / rps.headers!);
+          const load: Partial<Record<ServerName, Load>> = { [order[0]!]: first, [order[1]!]: second };
+          ratios.get(`${a}/${b}`)!.push(load[a]!.rps / load[b]!.rps);
+          for (const n of order) {
+            cpu[n].push(load[n]!.cpuUs);
+            other += load[n]!.other;
+          }
         }
       }
     };
@@ -354,23 +361,29 @@ async function throughput(): Promise<Figures> {
   } finally {
     await Promise.all(Object.values(targets).map((t) => t.stop()));
   }
-  const { bare, headers, agora } = best as Record<keyof typeof targets, Load>;
-  const ratio = (xs: number[]) => Math.round(median(xs) * 100) / 100;
+  const ratio = (pair: string) => Math.round(median(ratios.get(pair)!) * 100) / 100;
+  const spread = (pair: string) => {
+    const xs = ratios.get(pair)!;
+    return `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+  };
+  const { bare, headers, agora } = solo as Record<ServerName, Load>;
   return {
     health_clients: CLIENTS,
-    health_rounds: `${ROUNDS} interleaved rounds × ${MEASURE_MS / 1000} s each; ratio: median of rounds 2–${ROUNDS}`,
+    health_rounds: `${ROUNDS} rounds of each pair × ${MEASURE_MS / 1000} s, the two servers of a pair loaded at once on one core; ratio: median of the rounds`,
     health_cpus: split ? `servers on cpu ${split.server}, load on cpu ${split.client}` : 'shared',
     health_rps_agora: Math.round(agora.rps),
     health_rps_bare_fastify: Math.round(bare.rps),
     health_rps_bare_fastify_with_headers: Math.round(headers.rps),
-    health_rps_ratio_agora_to_bare: ratio(roundRatios),
+    health_rps_ratio_agora_to_bare: ratio('agora/bare'),
     // What node's handling of the eleven security headers alone leaves of bare Fastify, and Agora's ratio to that.
-    health_rps_ratio_headers_floor_to_bare: ratio(headersRatios),
-    health_rps_ratio_agora_to_headers_floor: ratio(agoraToHeaders),
-    health_rps_ratio_best_to_best: Math.round((agora.rps / bare.rps) * 100) / 100,
-    health_rps_round_ratios: roundRatios.map((r) => r.toFixed(2)).join(' '),
+    health_rps_ratio_headers_floor_to_bare: ratio('headers/bare'),
+    health_rps_ratio_agora_to_headers_floor: ratio('agora/headers'),
+    // The A/A control: two processes of the same bare Fastify, measured as the pairs are. Far from 1.0, the
+    // method (not the servers) would be deciding the ratios.
+    health_rps_ratio_bare_to_bare: ratio('bare2/bare'),
+    health_rps_round_ratios_spread: PAIRS.map(([a, b]) => `${a}/${b} ${spread(`${a}/${b}`)}`).join(', '),
     health_cpu_us_per_request_bare_headers_agora: (['bare', 'headers', 'agora'] as const)
-      .map((n) => r1(median(cpu[n].slice(1))))
+      .map((n) => r1(median(cpu[n])))
       .join(' / '),
     health_latency_agora_p50_p99_ms: `${r1(agora.p50)} / ${r1(agora.p99)}`,
     health_latency_bare_p50_p99_ms: `${r1(bare.p50)} / ${r1(bare.p99)}`,
