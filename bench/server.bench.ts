@@ -369,7 +369,9 @@ async function throughput(): Promise<Figures> {
   const { bare, headers, agora } = solo as Record<ServerName, Load>;
   return {
     health_clients: CLIENTS,
-    health_rounds: `${ROUNDS} rounds of each pair × ${MEASURE_MS / 1000} s, the two servers of a pair loaded at once on one core; ratio: median of the rounds`,
+    health_rounds:
+      `${ROUNDS} rounds of each pair × ${MEASURE_MS / 1000} s, the two servers of a pair loaded at once on one ` +
+      'core; ratio: median of the rounds',
     health_cpus: split ? `servers on cpu ${split.server}, load on cpu ${split.client}` : 'shared',
     health_rps_agora: Math.round(agora.rps),
     health_rps_bare_fastify: Math.round(bare.rps),

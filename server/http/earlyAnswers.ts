@@ -10,10 +10,10 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean
  * GET answers the server gives before Fastify's router (http/security.ts runs them): for a probe that a load
  * balancer or a monitor asks many times a second and whose answer is already known (/health): such a request skips
  * the router's work (its request and reply objects, the route's lookup, a logger's listener on the answer's end), a
- * few µs of the ~30 µs it costs here, most of which are node's own (docs/performance.md). Each early path keeps a Fastify route of its own, which documents it (OpenAPI),
- * answers HEAD, OPTIONS and `inject()`, and takes whatever the early answer passes on; the address must match
- * exactly (a query string goes to the router). The server's response class adds any security header the head
- * lacks, as on every answer.
+ * few µs of the ~30 µs it costs here, most of which are node's own (docs/performance.md). Each early path keeps a
+ * Fastify route of its own, which documents it (OpenAPI), answers HEAD, OPTIONS and `inject()`, and takes whatever
+ * the early answer passes on; the address must match exactly (a query string goes to the router). The server's
+ * response class adds any security header the head lacks, as on every answer.
  */
 export class EarlyAnswers {
   private readonly gets = new Map<string, EarlyAnswer>();

@@ -9,8 +9,9 @@ const MODULE = path.resolve(__dirname, '../../server/tickShape.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'agora-tick-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// A process in the state a server's start leaves: the tick objects' maps collected by full GCs while no tick was
-// pending, then more transitions added to the plain object's map than V8 caches. Prints whether two tick objects
+// A process in the state the slow servers were most likely in (seen there only as its effect, the runtime path under
+// nextTick): the tick objects' maps collected by full GCs while no tick was pending, then more transitions added to
+// the plain object's map than V8 caches. Prints whether two tick objects
 // made after that share one map (V8's %HaveSameMap, under --allow-natives-syntax).
 const CHILD = `
 import { createHook } from 'node:async_hooks';
